@@ -1,0 +1,53 @@
+import { defineLanguage, type SyntaxTraits } from '../types.js';
+
+/**
+ * TypeScript, TSX and JavaScript share one family of grammars (tree-sitter-javascript and
+ * tree-sitter-typescript, which extends it), so they share one adapter folder: common query files
+ * plus a few per grammar, because a query naming a node type the grammar lacks does not compile.
+ */
+const syntax: SyntaxTraits = {
+  commentTypes: ['comment', 'html_comment'],
+  decoratorTypes: ['decorator'],
+  // Automatic semicolon insertion makes `;` formatting; trailing commas are formatting too.
+  ignoredTokens: [';'],
+  trailingSeparators: [','],
+  closers: [')', ']', '}', '>'],
+  equivalentTokens: { "'": '"' },
+  stringTypes: ['string', 'template_string'],
+  stringContentTypes: ['string_fragment', 'escape_sequence'],
+  memberAccessTypes: ['member_expression'],
+  memberObjectField: 'object',
+  memberPropertyField: 'property',
+  receiverAtomTypes: ['identifier', 'this', 'super', 'property_identifier'],
+};
+
+const common = ['definitions.scm', 'references.scm', 'bindings.scm', 'hashing.scm'];
+const typescriptOnly = ['definitions-typescript.scm', 'references-typescript.scm', 'bindings-typescript.scm'];
+const javascriptOnly = ['definitions-javascript.scm', 'references-javascript.scm', 'bindings-javascript.scm'];
+
+export const typescript = defineLanguage({
+  id: 'typescript',
+  extensions: ['.ts', '.mts', '.cts'],
+  grammar: 'tree-sitter-typescript.wasm',
+  folder: 'ecmascript',
+  queries: [...common, ...typescriptOnly],
+  syntax,
+});
+
+export const tsx = defineLanguage({
+  id: 'tsx',
+  extensions: ['.tsx'],
+  grammar: 'tree-sitter-tsx.wasm',
+  folder: 'ecmascript',
+  queries: [...common, ...typescriptOnly, 'jsx.scm'],
+  syntax,
+});
+
+export const javascript = defineLanguage({
+  id: 'javascript',
+  extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+  grammar: 'tree-sitter-javascript.wasm',
+  folder: 'ecmascript',
+  queries: [...common, ...javascriptOnly, 'jsx.scm'],
+  syntax,
+});

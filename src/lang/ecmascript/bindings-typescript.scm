@@ -1,0 +1,47 @@
+; TypeScript bindings: typed parameters, variables and fields, parameter properties.
+
+(required_parameter pattern: (identifier) @name) @binding.param
+(optional_parameter pattern: (identifier) @name) @binding.param
+(required_parameter
+  pattern: (identifier) @name
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @type)) @binding.param
+(required_parameter
+  pattern: (identifier) @name
+  type: (type_annotation (generic_type name: (_) @type))) @binding.param
+(optional_parameter
+  pattern: (identifier) @name
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @type)) @binding.param
+(optional_parameter
+  pattern: (identifier) @name
+  type: (type_annotation (generic_type name: (_) @type))) @binding.param
+(required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @name)) @binding.param
+(required_parameter pattern: (object_pattern (pair_pattern value: (identifier) @name))) @binding.param
+(required_parameter pattern: (array_pattern (identifier) @name)) @binding.param
+(required_parameter pattern: (rest_pattern (identifier) @name)) @binding.param
+
+; constructor(private store: Store) declares a field
+(required_parameter (accessibility_modifier) pattern: (identifier) @name) @binding.param-property
+(required_parameter "readonly" pattern: (identifier) @name) @binding.param-property
+(optional_parameter (accessibility_modifier) pattern: (identifier) @name) @binding.param-property
+(optional_parameter "readonly" pattern: (identifier) @name) @binding.param-property
+
+(variable_declarator
+  name: (identifier) @name
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @type)) @binding.variable
+(variable_declarator
+  name: (identifier) @name
+  type: (type_annotation (generic_type name: (_) @type))) @binding.variable
+
+(public_field_definition name: (property_identifier) @name) @binding.field
+(public_field_definition
+  name: (property_identifier) @name
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @type)) @binding.field
+(public_field_definition
+  name: (property_identifier) @name
+  type: (type_annotation (generic_type name: (_) @type))) @binding.field
+(public_field_definition
+  name: (property_identifier) @name
+  value: (new_expression constructor: [(identifier) (member_expression)] @new)) @binding.field
+
+; Type parameters shadow global types of the same name.
+(type_parameter name: (type_identifier) @name) @binding.variable

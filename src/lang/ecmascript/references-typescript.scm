@@ -1,0 +1,32 @@
+; References only TypeScript has: heritage clauses and type names.
+
+(class_heritage (extends_clause value: (identifier) @name)) @reference.extends
+(class_heritage
+  (extends_clause value: (member_expression object: (_) @receiver property: (_) @name))) @reference.extends
+(class_heritage (implements_clause (type_identifier) @name)) @reference.implements
+(class_heritage (implements_clause (generic_type name: (type_identifier) @name))) @reference.implements
+(class_heritage
+  (implements_clause (nested_type_identifier module: (_) @receiver name: (_) @name))) @reference.implements
+(class_heritage
+  (implements_clause
+    (generic_type name: (nested_type_identifier module: (_) @receiver name: (_) @name)))) @reference.implements
+
+(extends_type_clause type: (type_identifier) @name) @reference.extends
+(extends_type_clause type: (generic_type name: (type_identifier) @name)) @reference.extends
+(extends_type_clause
+  type: (nested_type_identifier module: (_) @receiver name: (_) @name)) @reference.extends
+(extends_type_clause
+  type: (generic_type name: (nested_type_identifier module: (_) @receiver name: (_) @name))) @reference.extends
+
+; Every other named type in a type position (declaration names are dropped by the engine).
+(nested_type_identifier module: (_) @receiver name: (_) @name) @reference.type
+(type_identifier) @name @reference.type
+
+(export_statement "=" (identifier) @name (#set! alias "default")) @reference.export
+(import_statement
+  (import_require_clause (identifier) @alias source: (string) @module)
+  (#set! name "*")) @reference.require
+(export_statement
+  "default"
+  declaration: (abstract_class_declaration name: (_) @name)
+  (#set! alias "default")) @reference.export

@@ -1,0 +1,137 @@
+; References shared by TypeScript, TSX and JavaScript.
+; Protocol: @reference.<kind> on the whole construct, @name, and optionally @receiver, @module, @alias.
+; A reference whose @name node is also a definition's or a binding's @name is dropped by the engine.
+
+; ---- calls and construction ----
+(call_expression
+  function: (identifier) @name
+  (#not-any-of? @name "require")) @reference.call
+(call_expression
+  function: (member_expression object: (_) @receiver property: (_) @name)) @reference.call
+(call_expression function: (super) @name) @reference.call
+(new_expression constructor: (identifier) @name) @reference.new
+(new_expression
+  constructor: (member_expression object: (_) @receiver property: (_) @name)) @reference.new
+
+; ---- ES modules ----
+; Every import statement is a dependency of the file's <module> (side effects included).
+(import_statement source: (string) @module (#set! name "")) @reference.import
+(import_statement
+  (import_clause (identifier) @alias)
+  source: (string) @module
+  (#set! name "default")) @reference.import
+(import_statement
+  (import_clause (namespace_import (identifier) @alias))
+  source: (string) @module
+  (#set! name "*")) @reference.import
+(import_statement
+  (import_clause (named_imports (import_specifier name: (_) @name alias: (_)? @alias)))
+  source: (string) @module) @reference.import
+
+(call_expression
+  function: (import)
+  arguments: (arguments . (_) @module)
+  (#set! name "*")) @reference.dynamic-import
+
+(export_statement
+  (export_clause (export_specifier name: (_) @name alias: (_)? @alias))
+  source: (string) @module) @reference.reexport
+(export_statement
+  "*"
+  source: (string) @module
+  (#set! name "*")
+  (#set! alias "*")) @reference.reexport
+(export_statement
+  (namespace_export (_) @alias)
+  source: (string) @module
+  (#set! name "*")) @reference.reexport
+
+(export_statement
+  (export_clause (export_specifier name: (_) @name alias: (_)? @alias))
+  !source) @reference.export
+(export_statement
+  value: (identifier) @name
+  (#set! alias "default")) @reference.export
+
+; ---- CommonJS ----
+(call_expression
+  function: (identifier) @_require
+  arguments: (arguments . (_) @module)
+  (#eq? @_require "require")
+  (#set! name "")) @reference.require
+(variable_declarator
+  name: (identifier) @alias
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @module))
+  (#eq? @_require "require")
+  (#set! name "*")) @reference.require
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @name)
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @module))
+  (#eq? @_require "require")) @reference.require
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (_) @name value: (identifier) @alias))
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @module))
+  (#eq? @_require "require")) @reference.require
+
+; module.exports = name / module.exports = { alias: name, name }
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (identifier) @name
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")
+  (#set! alias "default")) @reference.export
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (shorthand_property_identifier) @name)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @reference.export
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (pair key: (_) @alias value: (identifier) @name))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @reference.export
+; exports.alias = name / module.exports.alias = name
+(assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @alias)
+  right: (identifier) @name
+  (#eq? @_exports "exports")) @reference.export
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @alias)
+  right: (identifier) @name
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @reference.export
+
+; ---- identifiers used as values: callbacks, handler maps, assignments, returns ----
+(arguments (identifier) @name) @reference.value
+(arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+(pair value: (identifier) @name) @reference.value
+(pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+(object (shorthand_property_identifier) @name) @reference.value
+(array (identifier) @name) @reference.value
+(spread_element (identifier) @name) @reference.value
+(assignment_expression right: (identifier) @name) @reference.value
+(assignment_expression
+  right: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+(variable_declarator value: (identifier) @name) @reference.value
+(return_statement (identifier) @name) @reference.value
+(arrow_function body: (identifier) @name) @reference.value
+(ternary_expression consequence: (identifier) @name) @reference.value
+(ternary_expression alternative: (identifier) @name) @reference.value
+
+; export default function named() {} / export default class Named {}
+(export_statement
+  "default"
+  declaration: [
+    (function_declaration name: (_) @name)
+    (generator_function_declaration name: (_) @name)
+    (class_declaration name: (_) @name)
+  ]
+  (#set! alias "default")) @reference.export

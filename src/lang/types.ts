@@ -1,0 +1,58 @@
+import type { Language, Query } from 'web-tree-sitter';
+
+/**
+ * What a language adapter declares. Everything a language knows lives in its folder under src/lang:
+ * this definition (data plus optional hooks) and tree-sitter query files. The extraction engine
+ * (src/lang/extract.ts) is generic and reads only what is declared here.
+ */
+export interface LanguageDefinition {
+  /** Stable id stored in the index (`typescript`, `tsx`, `javascript`). */
+  id: string;
+  /** File extensions with the dot, lowercase. */
+  extensions: readonly string[];
+  /** File name of the grammar in tree-sitter-wasms' `out/` folder. */
+  grammar: string;
+  /** Query files, relative to the adapter folder, concatenated in order into one query. */
+  queries: readonly string[];
+  /** The adapter folder name under src/lang (where the query files live). */
+  folder: string;
+  syntax: SyntaxTraits;
+}
+
+/** Node types and token rules the generic engine needs, as data. */
+export interface SyntaxTraits {
+  /** Node types that are comments: dropped from hashes, read as doc comments. */
+  commentTypes: readonly string[];
+  /** Node types that, as preceding siblings, belong to the declaration that follows (decorators). */
+  decoratorTypes: readonly string[];
+  /** Leaf tokens that never change meaning when added or removed (`;` under ASI). */
+  ignoredTokens: readonly string[];
+  /** Separators dropped when they directly precede a closer (trailing commas). */
+  trailingSeparators: readonly string[];
+  closers: readonly string[];
+  /** Leaf tokens hashed as another token (`'` as `"`), so quote style is formatting. */
+  equivalentTokens: Readonly<Record<string, string>>;
+  /** Node types of string literals, and of their content children (to read module specifiers). */
+  stringTypes: readonly string[];
+  stringContentTypes: readonly string[];
+  /** Node types of member access (`a.b`) and their fields, to spell receivers as dotted paths. */
+  memberAccessTypes: readonly string[];
+  memberObjectField: string;
+  memberPropertyField: string;
+  /** Leaf node types allowed in a receiver path (`identifier`, `this`, `super`, ...). */
+  receiverAtomTypes: readonly string[];
+}
+
+/** A definition with its grammar and compiled query, ready to parse. Not serializable. */
+export interface LoadedLanguage {
+  definition: LanguageDefinition;
+  language: Language;
+  query: Query;
+  /** Version of the grammar package, recorded in artifact manifests. */
+  grammarVersion: string;
+}
+
+/** Identity function that fixes the type of an adapter definition. */
+export function defineLanguage(definition: LanguageDefinition): LanguageDefinition {
+  return definition;
+}

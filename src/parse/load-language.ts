@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { Language, Parser, Query } from 'web-tree-sitter';
+import type { LanguageDefinition, LoadedLanguage } from '../lang/types.js';
+import { RatlasError } from '../util/errors.js';
+
+const require = createRequire(import.meta.url);
+let initialized: Promise<void> | undefined;
+const loaded = new Map<string, Promise<LoadedLanguage>>();
+
+/** The version of the grammar package, recorded in every artifact manifest. */
+export function grammarPackageVersion(): string {
+  return (require('tree-sitter-wasms/package.json') as { version: string }).version;
+}
+
+/**
+ * Loads a language's grammar and compiles its queries, once per process (per worker thread).
+ * An invalid query is an error naming the language and file, never an empty query.
+ */
+export function loadLanguage(definition: LanguageDefinition): Promise<LoadedLanguage> {
+  let pending = loaded.get(definition.id);
+  if (!pending) {
+    pending = load(definition);
+    loaded.set(definition.id, pending);
+  }
+  return pending;
+}
+
+async function load(definition: LanguageDefinition): Promise<LoadedLanguage> {
+  initialized ??= Parser.init();
+  await initialized;
+  const grammarPath = require.resolve(`tree-sitter-wasms/out/${definition.grammar}`);
+  const language = await Language.load(await readFile(grammarPath));
+  const folder = new URL(`../lang/${definition.folder}/`, import.meta.url);
+  const sources = await Promise.all(
+    definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder), 'utf8') })),
+  );
+  // Compile each file alone first so that an error names the file it is in.
+  for (const { file, text } of sources) {
+    try {
+      new Query(language, text).delete();
+    } catch (error) {
+      throw new RatlasError('query-invalid', `Query file ${definition.folder}/${file} does not compile for ${definition.id}: ${(error as Error).message}`, {
+        exit: 3,
+      });
+    }
+  }
+  const query = new Query(language, sources.map((s) => s.text).join('\n'));
+  return { definition, language, query, grammarVersion: `tree-sitter-wasms@${grammarPackageVersion()}/${definition.grammar}` };
+}
