@@ -17,6 +17,22 @@ export interface LanguageDefinition {
   /** The adapter folder name under src/lang (where the query files live). */
   folder: string;
   syntax: SyntaxTraits;
+  resolution: ResolutionTraits;
+}
+
+/** Where a module specifier leads, as the language's module system sees it. */
+export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; name: string } | { kind: 'unresolved' };
+
+/**
+ * What the resolver needs to know about a language's names and modules. Pure: existence checks go
+ * through `exists`, which the resolver tracks so that adding or removing a file re-resolves exactly
+ * the imports it could change.
+ */
+export interface ResolutionTraits {
+  /** Names the runtime provides (`console`, `Promise`): uses of them are external, never repo symbols. */
+  globals: ReadonlySet<string>;
+  /** Resolves a module specifier written in `fromPath` to a repo file, a package, or nothing. */
+  resolveModule(specifier: string, fromPath: string, exists: (path: string) => boolean): ModuleTarget;
 }
 
 /** Node types and token rules the generic engine needs, as data. */

@@ -1,4 +1,5 @@
 import { defineLanguage, type SyntaxTraits } from '../types.js';
+import { ecmascriptResolution } from './resolution.js';
 
 /**
  * TypeScript, TSX and JavaScript share one family of grammars (tree-sitter-javascript and
@@ -32,6 +33,7 @@ export const typescript = defineLanguage({
   folder: 'ecmascript',
   queries: [...common, ...typescriptOnly],
   syntax,
+  resolution: ecmascriptResolution,
 });
 
 export const tsx = defineLanguage({
@@ -41,6 +43,7 @@ export const tsx = defineLanguage({
   folder: 'ecmascript',
   queries: [...common, ...typescriptOnly, 'jsx.scm'],
   syntax,
+  resolution: ecmascriptResolution,
 });
 
 export const javascript = defineLanguage({
@@ -50,4 +53,5 @@ export const javascript = defineLanguage({
   folder: 'ecmascript',
   queries: [...common, ...javascriptOnly, 'jsx.scm'],
   syntax,
+  resolution: ecmascriptResolution,
 });

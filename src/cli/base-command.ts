@@ -1,0 +1,67 @@
+import { Command, Flags, type Interfaces } from '@oclif/core';
+import type { BuildIndexOptions, ProgressEvent } from '../pipeline/build-index.js';
+import { ExitCode, isRatlasError } from '../util/errors.js';
+
+/** Flags every command takes. */
+export const commonFlags = {
+  repo: Flags.directory({ description: 'Repository to work on (default: the current directory).', exists: true }),
+  'cache-dir': Flags.string({ description: 'Folder for index artifacts (default: .ratlas/ at the repo root; env RATLAS_CACHE_DIR).' }),
+  quiet: Flags.boolean({ char: 'q', description: 'Print no progress.', default: false }),
+};
+
+/** Index options from the common flags (and --rev/--jobs/--full where a command has them). */
+export function indexOptions(
+  flags: { repo?: string | undefined; 'cache-dir'?: string | undefined; rev?: string | undefined; jobs?: number | undefined; full?: boolean | undefined },
+  onProgress?: (event: ProgressEvent) => void,
+): BuildIndexOptions {
+  const options: BuildIndexOptions = { cwd: flags.repo ?? process.cwd() };
+  if (flags['cache-dir'] !== undefined) options.cacheDir = flags['cache-dir'];
+  if (flags.rev !== undefined) options.rev = flags.rev;
+  if (flags.jobs !== undefined) options.jobs = flags.jobs;
+  if (flags.full) options.full = true;
+  if (onProgress) options.onProgress = onProgress;
+  return options;
+}
+
+/** Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org). */
+export function useColor(): boolean {
+  return Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
+}
+
+export function formatFlag<const T extends readonly string[]>(formats: T, fallback: T[number]) {
+  return Flags.option({ options: formats, default: fallback, description: 'Output format.' })();
+}
+
+/**
+ * Errors become one actionable message on stderr and an exit code: 2 for bad input, 3 for a bug.
+ * Output is never cut short: commands write to stdout and set process.exitCode (never this.exit()).
+ */
+export abstract class BaseCommand extends Command {
+  protected override async catch(err: Interfaces.CommandError & { oclif?: { exit?: number } }): Promise<void> {
+    if (isRatlasError(err)) {
+      process.exitCode = err.exit;
+      const lines = [`Error: ${err.message}`];
+      if (err.hint) lines.push(`Hint: ${err.hint}`);
+      if (err.exit === ExitCode.Internal) lines.push('This is a bug in ratlas; please report it with the command you ran.');
+      process.stderr.write(`${lines.join('\n')}\n`);
+      if (process.env['RATLAS_DEBUG']) process.stderr.write(`${err.stack ?? ''}\n`);
+      return;
+    }
+    if (err.oclif?.exit !== undefined) {
+      // oclif's own errors (bad flag, missing argument) already carry a message and exit code 2.
+      process.exitCode = err.oclif.exit;
+      return super.catch(err);
+    }
+    process.exitCode = ExitCode.Internal;
+    process.stderr.write(`Error: ratlas failed unexpectedly: ${err.message}\nThis is a bug in ratlas; please report it with the command you ran.\n`);
+    if (process.env['RATLAS_DEBUG']) process.stderr.write(`${err.stack ?? ''}\n`);
+  }
+
+  /** Writes command output, waiting for the stream to drain so pipes receive all of it. */
+  protected async emit(text: string): Promise<void> {
+    if (text.length === 0) return;
+    await new Promise<void>((resolve, reject) => {
+      process.stdout.write(text.endsWith('\n') ? text : `${text}\n`, (error) => (error ? reject(error) : resolve()));
+    });
+  }
+}

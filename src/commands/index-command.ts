@@ -1,0 +1,35 @@
+import { Flags } from '@oclif/core';
+import { buildIndex } from '../pipeline/build-index.js';
+import { renderIndexResult } from '../report/index-result.js';
+import { assertOutputValid } from '../schema/validate.js';
+import { BaseCommand, commonFlags, formatFlag, indexOptions, useColor } from '../cli/base-command.js';
+import { progressReporter } from '../cli/progress.js';
+
+export default class Index extends BaseCommand {
+  static override description = 'Build (or reuse) the index of the working tree or of a commit.';
+  static override examples = ['<%= config.bin %> index', '<%= config.bin %> index --rev origin/main --format json', '<%= config.bin %> index --full --jobs 4'];
+  static override flags = {
+    ...commonFlags,
+    rev: Flags.string({ description: 'Index this commit, read from git objects (no checkout), instead of the working tree.' }),
+    full: Flags.boolean({ description: 'Rebuild from scratch even when a valid artifact exists.', default: false }),
+    jobs: Flags.integer({ char: 'j', description: 'Parse with this many worker threads (default: the number of cores).', min: 1 }),
+    format: formatFlag(['text', 'json'] as const, 'text'),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Index);
+    const progress = progressReporter(!flags.quiet && flags.format !== 'json');
+    try {
+      const result = await buildIndex(indexOptions(flags, progress.onProgress));
+      progress.stop();
+      if (flags.format === 'json') {
+        assertOutputValid('index-result', result);
+        await this.emit(JSON.stringify(result, null, 2));
+      } else {
+        await this.emit(renderIndexResult(result, { color: useColor() }));
+      }
+    } finally {
+      progress.stop();
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { RatlasError } from '../util/errors.js';
+import { BlobReader } from './blob-reader.js';
+
+/** A file in a commit's tree, as `git ls-tree --long` lists it. */
+export interface TreeEntry {
+  path: string;
+  oid: string;
+  size: number;
+  mode: string;
+}
+
+/** One changed path between two commits, with git's rename detection. */
+export interface ChangedPath {
+  status: 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type-changed';
+  path: string;
+  previousPath?: string;
+  similarity?: number;
+}
+
+const REGULAR_FILE_MODES = new Set(['100644', '100755']);
+
+/**
+ * The only place ratlas runs git. Every failure becomes a RatlasError naming the ref or path
+ * involved and the next step.
+ */
+export class GitRepo {
+  private constructor(
+    readonly root: string,
+    private readonly git: SimpleGit,
+  ) {}
+
+  /** Opens the repository containing `cwd`; fails with an actionable error outside one. */
+  static async open(cwd: string): Promise<GitRepo> {
+    let root: string;
+    try {
+      root = (await simpleGit({ baseDir: cwd }).revparse(['--show-toplevel'])).trim();
+    } catch (error) {
+      throw new RatlasError('not-a-repo', `${cwd} is not inside a git repository.`, {
+        hint: 'Run ratlas from a git working tree, or pass --repo DIR.',
+        cause: error,
+      });
+    }
+    const real = realpathSync(root);
+    return new GitRepo(real, simpleGit({ baseDir: real, maxConcurrentProcesses: 4 }));
+  }
+
+  async raw(args: string[]): Promise<string> {
+    return this.git.raw(args);
+  }
+
+  /** Full commit id of a ref, or a RatlasError that says how to get the ref. */
+  async resolveCommit(ref: string): Promise<string> {
+    if (ref.startsWith('-')) throw new RatlasError('unknown-ref', `"${ref}" is not a git ref.`);
+    try {
+      return (await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
+    } catch (error) {
+      const shallow = await this.isShallow();
+      throw new RatlasError('unknown-ref', `Cannot resolve "${ref}" to a commit in ${this.root}.`, {
+        hint: shallow
+          ? `This is a shallow clone; fetch the ref (git fetch --deepen=50 origin, or git fetch origin ${ref}).`
+          : `Check the name (git branch -a), or fetch it (git fetch origin ${ref}).`,
+        cause: error,
+      });
+    }
+  }
+
+  /** HEAD's commit id, or null in a repository without commits. */
+  async headCommit(): Promise<string | null> {
+    try {
+      return (await this.git.raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).trim() || null;
+    } catch {
+      return null;
+    }
+  }
+
+  async isShallow(): Promise<boolean> {
+    return (await this.git.raw(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+  }
+
+  async mergeBase(a: string, b: string): Promise<string> {
+    try {
+      return (await this.git.raw(['merge-base', a, b])).trim();
+    } catch (error) {
+      const shallow = await this.isShallow();
+      throw new RatlasError('no-merge-base', `Commits ${a.slice(0, 12)} and ${b.slice(0, 12)} have no common ancestor here.`, {
+        hint: shallow
+          ? 'The clone is shallow: fetch more history (ratlas impact --deepen, or git fetch --deepen=100).'
+          : 'Use A..B to diff two unrelated commits directly.',
+        cause: error,
+      });
+    }
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    try {
+      await this.git.raw(['merge-base', '--is-ancestor', ancestor, descendant]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). */
+  async listTree(commit: string): Promise<TreeEntry[]> {
+    const out = await this.git.raw(['ls-tree', '-r', '-z', '--long', '--full-tree', commit]);
+    const entries: TreeEntry[] = [];
+    for (const record of out.split('\0')) {
+      if (!record) continue;
+      const tab = record.indexOf('\t');
+      const [mode, type, oid, size] = record.slice(0, tab).split(/\s+/);
+      if (type !== 'blob' || !REGULAR_FILE_MODES.has(mode!)) continue;
+      entries.push({ path: record.slice(tab + 1), oid: oid!, size: Number(size), mode: mode! });
+    }
+    return entries;
+  }
+
+  /** Tracked files plus untracked files that are not ignored, as git sees the working tree. */
+  async listWorkingTree(): Promise<string[]> {
+    const out = await this.git.raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--deduplicate']);
+    const paths = out.split('\0').filter((p) => p.length > 0);
+    return [...new Set(paths)].sort();
+  }
+
+  /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
+  async dirtyPaths(): Promise<string[]> {
+    const out = await this.git.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+    const paths: string[] = [];
+    const records = out.split('\0');
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i]!;
+      if (record.length < 4) continue;
+      paths.push(record.slice(3));
+      // A rename or copy is followed by its source path.
+      if (record[0] === 'R' || record[0] === 'C') paths.push(records[++i]!);
+    }
+    return [...new Set(paths)].sort();
+  }
+
+  /** Changes between two commits (or a commit and the index/working tree), renames detected. */
+  async diff(from: string, to: string | { staged: true } | { workingTree: true }): Promise<ChangedPath[]> {
+    const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', from];
+    if (typeof to === 'string') args.push(to);
+    else if ('staged' in to) args.splice(1, 0, '--cached');
+    const out = await this.git.raw([...args, '--']);
+    return parseNameStatus(out);
+  }
+
+  /** Reads blobs in bulk through one `git cat-file --batch` process. */
+  openBlobReader(): BlobReader {
+    return new BlobReader(spawn('git', ['cat-file', '--batch'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] }));
+  }
+
+  /** Fetches more history into a shallow clone. */
+  async deepen(by: number): Promise<void> {
+    await this.git.raw(['fetch', '--deepen', String(by)]);
+  }
+}
+
+export function parseNameStatus(out: string): ChangedPath[] {
+  const fields = out.split('\0').filter((f) => f.length > 0);
+  const changes: ChangedPath[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const code = fields[i]!;
+    const letter = code[0];
+    if (letter === 'R' || letter === 'C') {
+      const previousPath = fields[++i]!;
+      const path = fields[++i]!;
+      changes.push({ status: letter === 'R' ? 'renamed' : 'copied', path, previousPath, similarity: Number(code.slice(1)) });
+    } else {
+      const path = fields[++i]!;
+      const status = letter === 'A' ? 'added' : letter === 'D' ? 'deleted' : letter === 'T' ? 'type-changed' : 'modified';
+      changes.push({ status, path });
+    }
+  }
+  return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

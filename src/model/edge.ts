@@ -1,0 +1,18 @@
+/** Kinds of dependency edge in the graph. */
+export const EDGE_KINDS = ['calls', 'imports', 'extends', 'implements', 'references'] as const;
+export type EdgeKind = (typeof EDGE_KINDS)[number];
+
+/** How a reference was settled: per reference (call site), not per edge. */
+export const OUTCOMES = ['resolved', 'ambiguous', 'external', 'unresolved', 'local'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** An edge between two stored symbols, produced by one resolution rule from one reference. */
+export interface Edge {
+  refId: number;
+  fromId: number;
+  toId: number;
+  kind: EdgeKind;
+  confidence: number;
+  rule: string;
+  line: number;
+}

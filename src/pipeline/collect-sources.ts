@@ -1,0 +1,94 @@
+import { readFile, stat } from 'node:fs/promises';
+import picomatch from 'picomatch';
+import type { GitRepo } from '../git/repo.js';
+import { languageForPath } from '../lang/registry.js';
+import type { FileRecord } from '../model/file.js';
+import { classifyContent, isTooLarge, type SkipReason } from '../scan/classify.js';
+import { isSecretPath } from '../scan/secret-paths.js';
+import type { RatlasConfig } from '../config/load-config.js';
+import { gitBlobId } from '../util/hash.js';
+import { repoFilePath } from '../util/path.js';
+
+/** Which tree to index: a commit read from git objects, or the working tree on disk. */
+export type IndexSource = { kind: 'commit'; commit: string } | { kind: 'worktree'; head: string | null };
+
+/** A file in a parsed language, read and classified: source text to parse, or why it is skipped. */
+export interface SourceFile {
+  path: string;
+  language: string;
+  size: number;
+  hash: string;
+  mtimeMs: number | null;
+  content: { kind: 'source'; text: string } | { kind: 'skip'; reason: SkipReason };
+}
+
+/** Paths of the tree that ratlas indexes: a known language, not a secret, not excluded by config. */
+export function selectPaths(paths: Iterable<string>, config: RatlasConfig): string[] {
+  const excluded = config.index.exclude.length > 0 ? picomatch(config.index.exclude, { dot: true }) : () => false;
+  const selected: string[] = [];
+  for (const path of paths) {
+    if (!languageForPath(path) || isSecretPath(path) || excluded(path)) continue;
+    selected.push(path);
+  }
+  return selected.sort();
+}
+
+/** The indexable paths of a source, with the size git or the file system reports. */
+export async function listSource(repo: GitRepo, source: IndexSource, config: RatlasConfig): Promise<{ path: string; oid: string | null }[]> {
+  if (source.kind === 'commit') {
+    const entries = await repo.listTree(source.commit);
+    const byPath = new Map(entries.map((e) => [e.path, e]));
+    return selectPaths(byPath.keys(), config).map((path) => ({ path, oid: byPath.get(path)!.oid }));
+  }
+  return selectPaths(await repo.listWorkingTree(), config).map((path) => ({ path, oid: null }));
+}
+
+/**
+ * Reads and classifies files in order. Commit files come from git objects (no checkout); working-tree
+ * files from disk (a tracked file deleted on disk is simply absent).
+ */
+export async function* readSources(
+  repo: GitRepo,
+  source: IndexSource,
+  entries: { path: string; oid: string | null }[],
+  config: RatlasConfig,
+): AsyncGenerator<SourceFile> {
+  const reader = source.kind === 'commit' ? repo.openBlobReader() : null;
+  try {
+    for (const entry of entries) {
+      const language = languageForPath(entry.path)!.id;
+      let bytes: Uint8Array | null;
+      let mtimeMs: number | null = null;
+      if (reader) {
+        bytes = await reader.read(entry.oid!);
+      } else {
+        const file = repoFilePath(repo.root, entry.path);
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile()) continue;
+        mtimeMs = Math.trunc(info.mtimeMs);
+        if (isTooLarge(info.size, config.index.maxFileBytes)) {
+          yield { path: entry.path, language, size: info.size, hash: '', mtimeMs, content: { kind: 'skip', reason: 'too-large' } };
+          continue;
+        }
+        bytes = await readFile(file).catch(() => null);
+      }
+      if (!bytes) continue;
+      yield classify(entry.path, language, bytes, mtimeMs, config);
+    }
+  } finally {
+    reader?.close();
+  }
+}
+
+export function classify(path: string, language: string, bytes: Uint8Array, mtimeMs: number | null, config: RatlasConfig): SourceFile {
+  const base = { path, language, size: bytes.byteLength, hash: gitBlobId(bytes), mtimeMs };
+  if (isTooLarge(bytes.byteLength, config.index.maxFileBytes)) return { ...base, content: { kind: 'skip', reason: 'too-large' } };
+  const classified = classifyContent(path, bytes);
+  if (classified.kind === 'skip') return { ...base, content: classified };
+  return { ...base, content: { kind: 'source', text: classified.text } };
+}
+
+/** The file record of a skipped file. */
+export function skippedRecord(file: SourceFile, reason: string): FileRecord {
+  return { path: file.path, language: file.language, status: 'skipped', reason, hash: file.hash, size: file.size, lines: 0, mtimeMs: file.mtimeMs };
+}

@@ -1,0 +1,77 @@
+import type { Edge, Outcome } from '../model/edge.js';
+import type { Extraction } from '../model/extraction.js';
+import type { FileRecord } from '../model/file.js';
+import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
+
+/** Counts for `ratlas status`. */
+export interface StoreStats {
+  files: { language: string; status: string; count: number; lines: number }[];
+  symbols: { language: string; count: number }[];
+  edges: { kind: string; rule: string; count: number }[];
+  /** Per reference (call site or other use): how it was settled, by kind and rule. */
+  outcomes: { kind: string; outcome: string; rule: string; count: number }[];
+}
+
+export interface SymbolQuery {
+  /** Words to match in names, qualnames and docs (full-text). */
+  text: string;
+  kind?: string;
+  limit: number;
+}
+
+/** The resolution result for one file's references. */
+export interface FileResolution {
+  path: string;
+  edges: Edge[];
+  outcomes: { refId: number; outcome: Outcome; rule: string | null }[];
+  /** Keys of the index data this file's resolution read (see src/graph/resolve/tracked-view.ts). */
+  deps: string[];
+}
+
+/**
+ * Every read and write of an index goes through this interface, so that a store other than sql.js
+ * (PostgreSQL, for indexes larger than one process's memory) can stand in. Methods are async for
+ * that reason even where sql.js answers synchronously. Results are sorted deterministically.
+ */
+export interface IndexStore {
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
+
+  /** Runs `fn` in one transaction: all of its writes land, or none. */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+
+  /**
+   * Inserts or replaces a file and everything extracted from it. Symbols keep their ids when their
+   * qualname survives (stable ids by file and qualname); references and bindings are replaced, and
+   * with them every edge that started at this file's references.
+   */
+  putFile(record: FileRecord, extraction: Extraction | null): Promise<void>;
+  deleteFile(path: string): Promise<void>;
+  /** Replaces the edges, outcomes and dependency keys of the given files' references. */
+  putResolutions(resolutions: FileResolution[]): Promise<void>;
+
+  listFiles(): Promise<FileRecord[]>;
+  getFile(path: string): Promise<FileRecord | null>;
+  /** Dependency keys recorded by the last resolution of each file. */
+  fileDeps(): Promise<Map<string, string[]>>;
+
+  symbolsOfFiles(paths: readonly string[]): Promise<StoredSymbol[]>;
+  allSymbols(): Promise<StoredSymbol[]>;
+  symbolsByIds(ids: readonly number[]): Promise<StoredSymbol[]>;
+  symbolsByName(name: string): Promise<StoredSymbol[]>;
+  findSymbols(query: SymbolQuery): Promise<StoredSymbol[]>;
+
+  refsOfFiles(paths: readonly string[]): Promise<StoredRef[]>;
+  /** Import, require, re-export and export facts of every file: what module resolution needs. */
+  linkRefs(): Promise<StoredRef[]>;
+  bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;
+  /** Field and parameter-property bindings of every file: what member type inference needs. */
+  memberBindings(): Promise<StoredBinding[]>;
+
+  allEdges(): Promise<Edge[]>;
+  edgesTo(ids: readonly number[]): Promise<Edge[]>;
+  edgesFrom(ids: readonly number[]): Promise<Edge[]>;
+
+  stats(): Promise<StoreStats>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,500 @@
+import { readFileSync } from 'node:fs';
+import initSqlJs from 'sql.js';
+import type { Edge, EdgeKind, Outcome } from '../model/edge.js';
+import type { Extraction } from '../model/extraction.js';
+import type { FileRecord, FileStatus } from '../model/file.js';
+import type { RefKind } from '../model/reference.js';
+import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
+import type { BindingKind } from '../model/binding.js';
+import type { SymbolKind } from '../model/symbol.js';
+import { RatlasError } from '../util/errors.js';
+import { searchTerms } from '../util/terms.js';
+import type { FileResolution, IndexStore, StoreStats, SymbolQuery } from './index-store.js';
+import { SCHEMA_VERSION } from './schema-version.js';
+
+type Database = initSqlJs.Database;
+type SqlValue = initSqlJs.SqlValue;
+type Row = Record<string, SqlValue>;
+
+let sqlJs: Promise<initSqlJs.SqlJsStatic> | undefined;
+function engine(): Promise<initSqlJs.SqlJsStatic> {
+  sqlJs ??= initSqlJs();
+  return sqlJs;
+}
+
+const SCHEMA = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
+const CHUNK = 500;
+
+const SYMBOL_COLUMNS = `s.id, f.path AS file, s.qualname, s.name, s.kind, s.parent, s.signature, s.doc, s.start_line,
+  s.end_line, s.exported, s.sig_hash, s.body_hash, s.doc_hash`;
+const REF_COLUMNS = `r.id, f.path AS file, r.scope_id, r.kind, r.name, r.receiver, r.module, r.alias, r.line, r.col,
+  r.dynamic, r.outcome, r.rule, sc.qualname AS scope`;
+const BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.line, sc.qualname AS scope`;
+
+/**
+ * The index in a sql.js (WASM SQLite) database held in memory. The only module that touches sql.js;
+ * src/store/artifact.ts turns it into bytes on disk and back.
+ */
+export class SqliteStore implements IndexStore {
+  private depth = 0;
+
+  private constructor(private readonly db: Database) {
+    db.run('PRAGMA foreign_keys = ON');
+  }
+
+  /** A new, empty index. */
+  static async create(): Promise<SqliteStore> {
+    const SQL = await engine();
+    const db = new SQL.Database();
+    db.exec(SCHEMA);
+    db.run('INSERT INTO meta (key, value) VALUES (?, ?)', ['schemaVersion', String(SCHEMA_VERSION)]);
+    return new SqliteStore(db);
+  }
+
+  /** Opens database bytes; refuses a database that is not a ratlas index of this schema version. */
+  static async open(bytes: Uint8Array): Promise<SqliteStore> {
+    const SQL = await engine();
+    let db: Database;
+    try {
+      db = new SQL.Database(bytes);
+      const version = db.exec("SELECT value FROM meta WHERE key = 'schemaVersion'")[0]?.values[0]?.[0];
+      if (Number(version) !== SCHEMA_VERSION) {
+        db.close();
+        throw new RatlasError('artifact-mismatch', `index schema version ${String(version)} is not ${SCHEMA_VERSION}`);
+      }
+    } catch (error) {
+      if (error instanceof RatlasError) throw error;
+      throw new RatlasError('artifact-corrupt', `index database is unreadable: ${(error as Error).message}`, { cause: error });
+    }
+    return new SqliteStore(db);
+  }
+
+  /** The database as bytes, for the artifact. */
+  serialize(): Uint8Array {
+    return this.db.export();
+  }
+
+  /** Runs SQLite's own consistency checks; returns problems found (empty when healthy). */
+  integrityProblems(): string[] {
+    const problems: string[] = [];
+    for (const row of this.all('PRAGMA integrity_check')) {
+      const value = String(Object.values(row)[0]);
+      if (value !== 'ok') problems.push(value);
+    }
+    for (const row of this.all('PRAGMA foreign_key_check')) problems.push(`foreign key: ${JSON.stringify(row)}`);
+    return problems;
+  }
+
+  async getMeta(key: string): Promise<string | null> {
+    const row = this.one('SELECT value FROM meta WHERE key = ?', [key]);
+    return row ? String(row['value']) : null;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    this.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    // Nested calls join the outer transaction.
+    if (this.depth > 0) return fn();
+    this.db.run('BEGIN');
+    this.depth++;
+    try {
+      const result = await fn();
+      this.db.run('COMMIT');
+      return result;
+    } catch (error) {
+      this.db.run('ROLLBACK');
+      throw error;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  async putFile(record: FileRecord, extraction: Extraction | null): Promise<void> {
+    const db = this.db;
+    db.run(
+      `INSERT INTO files (path, language, status, reason, hash, size, lines, mtime_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(path) DO UPDATE SET language = excluded.language, status = excluded.status, reason = excluded.reason,
+         hash = excluded.hash, size = excluded.size, lines = excluded.lines, mtime_ms = excluded.mtime_ms`,
+      [record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs],
+    );
+    const fileId = Number(this.one('SELECT id FROM files WHERE path = ?', [record.path])!['id']);
+    db.run('DELETE FROM refs WHERE file_id = ?', [fileId]);
+    db.run('DELETE FROM bindings WHERE file_id = ?', [fileId]);
+
+    const existing = new Map<string, number>();
+    for (const row of this.all('SELECT id, qualname FROM symbols WHERE file_id = ?', [fileId])) {
+      existing.set(String(row['qualname']), Number(row['id']));
+    }
+    const symbols = extraction?.symbols ?? [];
+    const keep = new Set(symbols.map((s) => s.qualname));
+    const gone = [...existing].filter(([qualname]) => !keep.has(qualname)).map(([, id]) => id);
+    for (const ids of chunks(gone)) {
+      const marks = ids.map(() => '?').join(',');
+      db.run(`DELETE FROM symbol_text WHERE docid IN (${marks})`, ids);
+      db.run(`DELETE FROM symbols WHERE id IN (${marks})`, ids);
+    }
+
+    const idOf = new Map<string, number>();
+    const update = db.prepare(
+      `UPDATE symbols SET name = ?, kind = ?, parent = ?, signature = ?, doc = ?, start_line = ?, end_line = ?,
+         exported = ?, sig_hash = ?, body_hash = ?, doc_hash = ?, terms = ? WHERE id = ?`,
+    );
+    const insert = db.prepare(
+      `INSERT INTO symbols (file_id, qualname, name, kind, parent, signature, doc, start_line, end_line, exported,
+         sig_hash, body_hash, doc_hash, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    );
+    const unindex = db.prepare('DELETE FROM symbol_text WHERE docid = ?');
+    const index = db.prepare('INSERT INTO symbol_text (docid, terms, doc) VALUES (?, ?, ?)');
+    try {
+      for (const s of symbols) {
+        const terms = searchTerms(s.qualname);
+        const values = [s.name, s.kind, s.parent, s.signature, s.doc, s.startLine, s.endLine, s.exported ? 1 : 0, s.sigHash, s.bodyHash, s.docHash, terms];
+        let id = existing.get(s.qualname);
+        if (id !== undefined) {
+          // External-content FTS: remove the old terms while the row still holds them.
+          unindex.run([id]);
+          update.run([...values, id]);
+        } else {
+          insert.bind([fileId, s.qualname, ...values]);
+          insert.step();
+          id = Number(insert.get()[0]);
+          insert.reset();
+        }
+        index.run([id, terms, s.doc]);
+        idOf.set(s.qualname, id);
+      }
+    } finally {
+      update.free();
+      insert.free();
+      unindex.free();
+      index.free();
+    }
+    if (!extraction) return;
+
+    const scopeId = (qualname: string): number => {
+      const id = idOf.get(qualname);
+      if (id === undefined) throw new RatlasError('extraction-inconsistent', `${record.path}: reference scope ${qualname} is not a symbol`, { exit: 3 });
+      return id;
+    };
+    const refInsert = db.prepare(
+      'INSERT INTO refs (file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const bindingInsert = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    try {
+      for (const r of extraction.refs) {
+        const dynamic = r.kind === 'dynamic-import' && r.module === null ? 1 : 0;
+        refInsert.run([fileId, scopeId(r.scope), r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.line, r.col, dynamic]);
+      }
+      for (const b of extraction.bindings) {
+        bindingInsert.run([fileId, scopeId(b.scope), b.kind, b.name, b.type ?? null, b.newOf ?? null, b.line]);
+      }
+    } finally {
+      refInsert.free();
+      bindingInsert.free();
+    }
+  }
+
+  async deleteFile(path: string): Promise<void> {
+    const row = this.one('SELECT id FROM files WHERE path = ?', [path]);
+    if (!row) return;
+    this.db.run('DELETE FROM symbol_text WHERE docid IN (SELECT id FROM symbols WHERE file_id = ?)', [row['id']!]);
+    this.db.run('DELETE FROM files WHERE id = ?', [row['id']!]);
+  }
+
+  async putResolutions(resolutions: FileResolution[]): Promise<void> {
+    const db = this.db;
+    const clear = db.prepare('DELETE FROM edges WHERE ref_id IN (SELECT r.id FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ?)');
+    const insert = db.prepare('INSERT INTO edges (ref_id, from_id, to_id, kind, confidence, rule, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const outcome = db.prepare('UPDATE refs SET outcome = ?, rule = ? WHERE id = ?');
+    const deps = db.prepare('UPDATE files SET deps = ? WHERE path = ?');
+    try {
+      for (const resolution of resolutions) {
+        clear.run([resolution.path]);
+        for (const e of resolution.edges) insert.run([e.refId, e.fromId, e.toId, e.kind, e.confidence, e.rule, e.line]);
+        for (const o of resolution.outcomes) outcome.run([o.outcome, o.rule, o.refId]);
+        deps.run([resolution.deps.join('\n'), resolution.path]);
+      }
+    } finally {
+      clear.free();
+      insert.free();
+      outcome.free();
+      deps.free();
+    }
+  }
+
+  async listFiles(): Promise<FileRecord[]> {
+    return this.all('SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files ORDER BY path').map(toFileRecord);
+  }
+
+  async getFile(path: string): Promise<FileRecord | null> {
+    const row = this.one('SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path = ?', [path]);
+    return row ? toFileRecord(row) : null;
+  }
+
+  async fileDeps(): Promise<Map<string, string[]>> {
+    const deps = new Map<string, string[]>();
+    for (const row of this.all('SELECT path, deps FROM files ORDER BY path')) {
+      const text = String(row['deps']);
+      deps.set(String(row['path']), text ? text.split('\n') : []);
+    }
+    return deps;
+  }
+
+  async symbolsOfFiles(paths: readonly string[]): Promise<StoredSymbol[]> {
+    return this.inChunks(paths, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path IN (${marks})`)
+      .map(toSymbol)
+      .sort(compareSymbols);
+  }
+
+  async allSymbols(): Promise<StoredSymbol[]> {
+    return this.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`).map(toSymbol).sort(compareSymbols);
+  }
+
+  async symbolsByIds(ids: readonly number[]): Promise<StoredSymbol[]> {
+    return this.inChunks(ids, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id IN (${marks})`)
+      .map(toSymbol)
+      .sort(compareSymbols);
+  }
+
+  async symbolsByName(name: string): Promise<StoredSymbol[]> {
+    return this.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?`, [name])
+      .map(toSymbol)
+      .sort(compareSymbols);
+  }
+
+  async findSymbols(query: SymbolQuery): Promise<StoredSymbol[]> {
+    const words = query.text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+    if (words.length === 0) return [];
+    const match = words.map((w) => `${w}*`).join(' OR ');
+    const rows = this.all(
+      `SELECT ${SYMBOL_COLUMNS}, t.rank_info FROM (
+         SELECT docid, matchinfo(symbol_text, 'pcx') AS rank_info FROM symbol_text WHERE symbol_text MATCH ?
+       ) t JOIN symbols s ON s.id = t.docid JOIN files f ON f.id = s.file_id
+       ${query.kind ? 'WHERE s.kind = ?' : ''}`,
+      query.kind ? [match, query.kind] : [match],
+    );
+    const scored = rows.map((row) => ({ symbol: toSymbol(row), score: phraseHits(row['rank_info'] as Uint8Array) }));
+    scored.sort((a, b) => b.score - a.score || compareSymbols(a.symbol, b.symbol));
+    return scored.slice(0, query.limit).map((s) => s.symbol);
+  }
+
+  async refsOfFiles(paths: readonly string[]): Promise<StoredRef[]> {
+    return this.inChunks(
+      paths,
+      (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE f.path IN (${marks})`,
+    )
+      .map(toRef)
+      .sort(compareRefs);
+  }
+
+  async linkRefs(): Promise<StoredRef[]> {
+    return this.all(
+      `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
+       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export')`,
+    )
+      .map(toRef)
+      .sort(compareRefs);
+  }
+
+  async bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]> {
+    return this.inChunks(
+      paths,
+      (marks) =>
+        `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`,
+    )
+      .map(toBinding)
+      .sort(compareBindings);
+  }
+
+  async memberBindings(): Promise<StoredBinding[]> {
+    return this.all(
+      `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
+       WHERE b.kind IN ('field', 'param-property')`,
+    )
+      .map(toBinding)
+      .sort(compareBindings);
+  }
+
+  async allEdges(): Promise<Edge[]> {
+    return this.all('SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges').map(toEdge).sort(compareEdges);
+  }
+
+  async edgesTo(ids: readonly number[]): Promise<Edge[]> {
+    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE to_id IN (${marks})`)
+      .map(toEdge)
+      .sort(compareEdges);
+  }
+
+  async edgesFrom(ids: readonly number[]): Promise<Edge[]> {
+    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE from_id IN (${marks})`)
+      .map(toEdge)
+      .sort(compareEdges);
+  }
+
+  async stats(): Promise<StoreStats> {
+    return {
+      files: this.all(
+        'SELECT language, status, COUNT(*) AS count, SUM(lines) AS lines FROM files GROUP BY language, status ORDER BY language, status',
+      ).map((r) => ({ language: String(r['language']), status: String(r['status']), count: Number(r['count']), lines: Number(r['lines']) })),
+      symbols: this.all(
+        `SELECT f.language, COUNT(*) AS count FROM symbols s JOIN files f ON f.id = s.file_id
+         WHERE s.kind != 'module' GROUP BY f.language ORDER BY f.language`,
+      ).map((r) => ({ language: String(r['language']), count: Number(r['count']) })),
+      edges: this.all('SELECT kind, rule, COUNT(*) AS count FROM edges GROUP BY kind, rule ORDER BY kind, rule').map((r) => ({
+        kind: String(r['kind']),
+        rule: String(r['rule']),
+        count: Number(r['count']),
+      })),
+      outcomes: this.all(
+        `SELECT kind, COALESCE(outcome, 'pending') AS outcome, COALESCE(rule, '') AS rule, COUNT(*) AS count FROM refs
+         GROUP BY kind, outcome, rule ORDER BY kind, outcome, rule`,
+      ).map((r) => ({ kind: String(r['kind']), outcome: String(r['outcome']), rule: String(r['rule']), count: Number(r['count']) })),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  private all(sql: string, params: SqlValue[] = []): Row[] {
+    const stmt = this.db.prepare(sql);
+    try {
+      stmt.bind(params);
+      const rows: Row[] = [];
+      while (stmt.step()) rows.push(stmt.getAsObject() as Row);
+      return rows;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  private one(sql: string, params: SqlValue[] = []): Row | undefined {
+    return this.all(sql, params)[0];
+  }
+
+  private inChunks(values: readonly (string | number)[], sql: (marks: string) => string): Row[] {
+    const rows: Row[] = [];
+    for (const part of chunks(values)) rows.push(...this.all(sql(part.map(() => '?').join(',')), part));
+    return rows;
+  }
+}
+
+function chunks<T>(values: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Sum of phrase hits across columns from FTS4 matchinfo 'pcx' (a blob of 32-bit counts). */
+function phraseHits(info: Uint8Array): number {
+  const view = new Uint32Array(info.buffer, info.byteOffset, info.byteLength / 4);
+  const phrases = view[0]!;
+  const columns = view[1]!;
+  let score = 0;
+  for (let p = 0; p < phrases; p++) {
+    for (let c = 0; c < columns; c++) {
+      const hits = view[2 + 3 * (p * columns + c)]!;
+      score += hits > 0 ? (c === 0 ? 2 : 1) : 0;
+    }
+  }
+  return score;
+}
+
+function toFileRecord(row: Row): FileRecord {
+  return {
+    path: String(row['path']),
+    language: String(row['language']),
+    status: String(row['status']) as FileStatus,
+    reason: row['reason'] === null ? null : String(row['reason']),
+    hash: String(row['hash']),
+    size: Number(row['size']),
+    lines: Number(row['lines']),
+    mtimeMs: row['mtime_ms'] === null ? null : Number(row['mtime_ms']),
+  };
+}
+
+function toSymbol(row: Row): StoredSymbol {
+  return {
+    id: Number(row['id']),
+    file: String(row['file']),
+    qualname: String(row['qualname']),
+    name: String(row['name']),
+    kind: String(row['kind']) as SymbolKind,
+    parent: row['parent'] === null ? null : String(row['parent']),
+    signature: String(row['signature']),
+    doc: row['doc'] === null ? null : String(row['doc']),
+    startLine: Number(row['start_line']),
+    endLine: Number(row['end_line']),
+    exported: row['exported'] === 1,
+    sigHash: String(row['sig_hash']),
+    bodyHash: String(row['body_hash']),
+    docHash: String(row['doc_hash']),
+  };
+}
+
+function toRef(row: Row): StoredRef {
+  const ref: StoredRef = {
+    id: Number(row['id']),
+    file: String(row['file']),
+    scopeId: Number(row['scope_id']),
+    scope: String(row['scope']),
+    kind: String(row['kind']) as RefKind,
+    name: String(row['name']),
+    line: Number(row['line']),
+    col: Number(row['col']),
+    outcome: row['outcome'] === null ? null : (String(row['outcome']) as Outcome),
+    rule: row['rule'] === null ? null : String(row['rule']),
+  };
+  if (row['receiver'] !== null) ref.receiver = String(row['receiver']);
+  if (row['module'] !== null) ref.module = String(row['module']);
+  else if (row['dynamic'] === 1) ref.module = null;
+  if (row['alias'] !== null) ref.alias = String(row['alias']);
+  return ref;
+}
+
+function toBinding(row: Row): StoredBinding {
+  const binding: StoredBinding = {
+    file: String(row['file']),
+    kind: String(row['kind']) as BindingKind,
+    name: String(row['name']),
+    scope: String(row['scope']),
+    line: Number(row['line']),
+  };
+  if (row['type'] !== null) binding.type = String(row['type']);
+  if (row['new_of'] !== null) binding.newOf = String(row['new_of']);
+  return binding;
+}
+
+function toEdge(row: Row): Edge {
+  return {
+    refId: Number(row['ref_id']),
+    fromId: Number(row['from_id']),
+    toId: Number(row['to_id']),
+    kind: String(row['kind']) as EdgeKind,
+    confidence: Number(row['confidence']),
+    rule: String(row['rule']),
+    line: Number(row['line']),
+  };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareSymbols(a: StoredSymbol, b: StoredSymbol): number {
+  return compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.qualname, b.qualname);
+}
+
+function compareRefs(a: StoredRef, b: StoredRef): number {
+  return compareText(a.file, b.file) || a.line - b.line || a.col - b.col || compareText(a.kind, b.kind) || a.id - b.id;
+}
+
+function compareBindings(a: StoredBinding, b: StoredBinding): number {
+  return compareText(a.file, b.file) || a.line - b.line || compareText(a.name, b.name);
+}
+
+function compareEdges(a: Edge, b: Edge): number {
+  return a.fromId - b.fromId || a.toId - b.toId || compareText(a.kind, b.kind) || a.line - b.line || a.refId - b.refId;
+}
