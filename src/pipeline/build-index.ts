@@ -140,16 +140,36 @@ export async function buildStore(
     files.push(file);
     if (files.length % 200 === 0) options.onProgress?.({ phase: 'read', done: files.length, total: entries.length });
   }
+  const outcomes = await parseSources(files, config.index.parseTimeoutMs, options);
 
-  const jobs = Math.max(1, options.jobs ?? availableParallelism());
+  const store = await SqliteStore.create();
+  await store.transaction(async () => {
+    await store.setMeta('commit', source.kind === 'commit' ? source.commit : (source.head ?? ''));
+    await store.setMeta('source', source.kind);
+    await store.setMeta('configHash', loaded.hash);
+    for (const file of files) await storeParsed(store, file, outcomes, warnings);
+    options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
+    await resolveIndex(store);
+    options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });
+  });
+  return store;
+}
+
+/** Parses the source files among `files` on a worker pool. */
+export async function parseSources(
+  files: readonly SourceFile[],
+  timeoutMs: number,
+  options: Pick<BuildIndexOptions, 'jobs' | 'onProgress'>,
+): Promise<Map<string, ParseOutcome>> {
+  const parseable = files.filter((f) => f.content.kind === 'source');
+  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(parseable.length / 8)));
   const pool = new ParsePool(jobs);
   const outcomes = new Map<string, ParseOutcome>();
   try {
-    const parseable = files.filter((f) => f.content.kind === 'source');
     let done = 0;
     options.onProgress?.({ phase: 'parse', done, total: parseable.length });
     await Promise.all(
-      batches(parseable, config.index.parseTimeoutMs, pool.threaded ? jobs * 4 : 1).map(async (batch) => {
+      batches(parseable, timeoutMs, pool.threaded ? jobs * 4 : 1).map(async (batch) => {
         for (const outcome of await pool.parse(batch)) outcomes.set(outcome.path, outcome);
         done += batch.length;
         options.onProgress?.({ phase: 'parse', done, total: parseable.length });
@@ -158,41 +178,33 @@ export async function buildStore(
   } finally {
     await pool.close();
   }
+  return outcomes;
+}
 
-  const store = await SqliteStore.create();
-  await store.transaction(async () => {
-    await store.setMeta('commit', source.kind === 'commit' ? source.commit : (source.head ?? ''));
-    await store.setMeta('source', source.kind);
-    await store.setMeta('configHash', loaded.hash);
-    for (const file of files) {
-      if (file.content.kind === 'skip') {
-        await store.putFile(skippedRecord(file, file.content.reason), null);
-        continue;
-      }
-      const outcome = outcomes.get(file.path)!;
-      if (!outcome.ok) {
-        warnings.push({ code: `parse-${outcome.reason}`, message: outcome.message, file: file.path });
-        await store.putFile({ ...skippedRecord(file, outcome.reason), status: 'failed' }, null);
-        continue;
-      }
-      const { extraction } = outcome;
-      const record: FileRecord = {
-        path: file.path,
-        language: file.language,
-        status: extraction.status,
-        reason: extraction.status === 'partial' ? `syntax error at line ${extraction.problems[0]?.line ?? '?'}` : null,
-        hash: file.hash,
-        size: file.size,
-        lines: extraction.lines,
-        mtimeMs: file.mtimeMs,
-      };
-      await store.putFile(record, extraction);
-    }
-    options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
-    await resolveIndex(store);
-    options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });
-  });
-  return store;
+/** Stores one file as parsed (or as skipped or failed). */
+export async function storeParsed(store: SqliteStore, file: SourceFile, outcomes: ReadonlyMap<string, ParseOutcome>, warnings: Warning[]): Promise<void> {
+  if (file.content.kind === 'skip') {
+    await store.putFile(skippedRecord(file, file.content.reason), null);
+    return;
+  }
+  const outcome = outcomes.get(file.path)!;
+  if (!outcome.ok) {
+    warnings.push({ code: `parse-${outcome.reason}`, message: outcome.message, file: file.path });
+    await store.putFile({ ...skippedRecord(file, outcome.reason), status: 'failed' }, null);
+    return;
+  }
+  const { extraction } = outcome;
+  const record: FileRecord = {
+    path: file.path,
+    language: file.language,
+    status: extraction.status,
+    reason: extraction.status === 'partial' ? `syntax error at line ${extraction.problems[0]?.line ?? '?'}` : null,
+    hash: file.hash,
+    size: file.size,
+    lines: extraction.lines,
+    mtimeMs: file.mtimeMs,
+  };
+  await store.putFile(record, extraction);
 }
 
 /** Groups files into about `count` batches of similar total size, in path order within each. */

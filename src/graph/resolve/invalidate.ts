@@ -1,0 +1,78 @@
+import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
+import { fileKey, nameKey, pathKey } from './tracked-view.js';
+
+/** What other files can see of one file: everything resolution reads of it, nothing else. */
+export interface FileSurface {
+  exists: boolean;
+  symbols: Pick<StoredSymbol, 'qualname' | 'name' | 'kind' | 'parent' | 'exported'>[];
+  links: Pick<StoredRef, 'kind' | 'name' | 'alias' | 'module' | 'scope'>[];
+  members: Pick<StoredBinding, 'kind' | 'name' | 'scope' | 'type' | 'newOf'>[];
+}
+
+/** A stable fingerprint of a file's surface: equal surfaces give equal strings. */
+export function surfaceFingerprint(surface: FileSurface): string {
+  if (!surface.exists) return '';
+  const symbols = surface.symbols.map((s) => [s.qualname, s.name, s.kind, s.parent, s.exported]).sort(byJson);
+  const links = surface.links.map((l) => [l.kind, l.name, l.alias ?? null, l.module ?? null, l.scope]).sort(byJson);
+  const members = surface.members.map((m) => [m.kind, m.name, m.scope, m.type ?? null, m.newOf ?? null]).sort(byJson);
+  return JSON.stringify([symbols, links, members]);
+}
+
+/** Fingerprint of the repo-wide set of symbols with one name (what `n:<name>` keys read). */
+export function nameFingerprint(symbols: readonly Pick<StoredSymbol, 'file' | 'qualname' | 'kind' | 'parent' | 'exported'>[]): string {
+  return JSON.stringify(symbols.map((s) => [s.file, s.qualname, s.kind, s.parent, s.exported]).sort(byJson));
+}
+
+export interface SurfaceChange {
+  path: string;
+  before: FileSurface;
+  after: FileSurface;
+}
+
+/**
+ * The dependency keys whose answers a changeset altered. Names are compared repo-wide (before and
+ * after fingerprints supplied by the caller), so that editing a body, which changes no surface,
+ * invalidates nothing beyond the edited file itself.
+ */
+export function changedKeys(changes: readonly SurfaceChange[], names: ReadonlyMap<string, { before: string; after: string }>): Set<string> {
+  const keys = new Set<string>();
+  for (const change of changes) {
+    if (change.before.exists !== change.after.exists) keys.add(pathKey(change.path));
+    if (surfaceFingerprint(change.before) !== surfaceFingerprint(change.after)) keys.add(fileKey(change.path));
+  }
+  for (const [name, { before, after }] of names) {
+    if (before !== after) keys.add(nameKey(name));
+  }
+  return keys;
+}
+
+/** Names whose repo-wide symbol set a changeset may have altered: every name declared before or after. */
+export function touchedNames(changes: readonly SurfaceChange[]): string[] {
+  const names = new Set<string>();
+  for (const change of changes) {
+    for (const s of change.before.symbols) if (s.kind !== 'module') names.add(s.name);
+    for (const s of change.after.symbols) if (s.kind !== 'module') names.add(s.name);
+  }
+  return [...names].sort();
+}
+
+/**
+ * Files to re-resolve: the changed files that still exist, plus every file whose recorded
+ * dependency keys meet a changed key.
+ */
+export function dirtyFiles(changedPaths: readonly string[], existing: ReadonlySet<string>, deps: ReadonlyMap<string, readonly string[]>, keys: ReadonlySet<string>): string[] {
+  const dirty = new Set(changedPaths.filter((p) => existing.has(p)));
+  if (keys.size > 0) {
+    for (const [path, fileDeps] of deps) {
+      if (!existing.has(path) || dirty.has(path)) continue;
+      if (fileDeps.some((key) => keys.has(key))) dirty.add(path);
+    }
+  }
+  return [...dirty].sort();
+}
+
+function byJson(a: unknown, b: unknown): number {
+  const x = JSON.stringify(a);
+  const y = JSON.stringify(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { onTestFinished } from 'vitest';
+
+/** A file tree: path -> content, or null to delete the path. */
+export type Tree = Record<string, string | null>;
+
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: 'ratlas test',
+  GIT_AUTHOR_EMAIL: 'test@ratlas.invalid',
+  GIT_COMMITTER_NAME: 'ratlas test',
+  GIT_COMMITTER_EMAIL: 'test@ratlas.invalid',
+  GIT_CONFIG_NOSYSTEM: '1',
+};
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV } });
+}
+
+/** Writes (or deletes) files under `cwd`. */
+export function writeTree(cwd: string, tree: Tree): void {
+  for (const [path, content] of Object.entries(tree)) {
+    const full = join(cwd, path);
+    if (content === null) rmSync(full, { force: true });
+    else {
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, content);
+    }
+  }
+}
+
+/**
+ * A throwaway repository with one commit of `tree`, removed when the test ends. Deterministic:
+ * LF line endings, branch `main`, no signing, no background maintenance.
+ */
+export function gitRepo(tree: Tree, message = 'initial'): string {
+  const cwd = mkdtempSync(join(tmpdir(), 'ratlas-test-'));
+  onTestFinished(() => rmSync(cwd, { recursive: true, force: true }));
+  git(cwd, 'init', '--quiet', '--initial-branch=main');
+  git(cwd, 'config', 'commit.gpgSign', 'false');
+  git(cwd, 'config', 'gc.auto', '0');
+  git(cwd, 'config', 'maintenance.auto', 'false');
+  git(cwd, 'config', 'core.autocrlf', 'false');
+  writeTree(cwd, { '.gitattributes': '* text=auto eol=lf\n', ...tree });
+  commit(cwd, message);
+  return cwd;
+}
+
+/** Applies `tree` (if any) and commits everything; returns the new commit id. */
+export function commit(cwd: string, message: string, tree: Tree = {}): string {
+  writeTree(cwd, tree);
+  git(cwd, 'add', '--all');
+  git(cwd, 'commit', '--quiet', '--allow-empty', '-m', message);
+  return git(cwd, 'rev-parse', 'HEAD').trim();
+}

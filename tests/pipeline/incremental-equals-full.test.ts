@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { GitRepo } from '../../src/git/repo.js';
+import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
+import { buildStore } from '../../src/pipeline/build-index.js';
+import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
+import { graphOf } from '../../src/pipeline/export-graph.js';
+import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
+
+const HISTORY: { message: string; tree: Tree }[] = [
+  {
+    message: 'add a caller of save',
+    tree: { 'src/app.ts': "import { save } from './store';\nexport function run() { return save(1); }\n" },
+  },
+  {
+    message: 'rename save to persist (callers break)',
+    tree: { 'src/store.ts': 'export function persist(x: number) { return x; }\n' },
+  },
+  {
+    message: 'fix the caller',
+    tree: { 'src/app.ts': "import { persist } from './store';\nexport function run() { return persist(1); }\n" },
+  },
+  {
+    message: 'move store into a folder behind an index barrel',
+    tree: {
+      'src/store.ts': null,
+      'src/store/index.ts': "export * from './persist';\n",
+      'src/store/persist.ts': 'export function persist(x: number) { return x + 1; }\n',
+    },
+  },
+  {
+    message: 'a global helper becomes ambiguous, then a syntax error',
+    tree: {
+      'src/util.ts': 'export function helper() {}\n',
+      'src/more.ts': 'export function helper( {\n',
+      'src/use.ts': 'function go() { helper(); }\n',
+    },
+  },
+  { message: 'fix the syntax error', tree: { 'src/more.ts': 'export function other() {}\n' } },
+];
+
+describe('incremental update', () => {
+  it('gives exactly the graph a full rebuild gives, after every commit', async () => {
+    const cwd = gitRepo({ 'src/store.ts': 'export function save(x: number) { return x; }\n' });
+    const repo = await GitRepo.open(cwd);
+    const loaded = loadConfig(repo.root);
+    let previous = (await repo.headCommit())!;
+    const store = await buildStore(repo, { kind: 'commit', commit: previous }, loaded, { jobs: 1 }, []);
+    for (const step of HISTORY) {
+      const next = commit(cwd, step.message, step.tree);
+      await applyChangeset(store, await commitChangeset(repo, previous, next, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
+      const full = await buildStore(repo, { kind: 'commit', commit: next }, loaded, { jobs: 1 }, []);
+      const incremental = await graphOf(store, null, 'commit');
+      expect(incremental, step.message).toEqual(await graphOf(full, null, 'commit'));
+      await full.close();
+      previous = next;
+    }
+    await store.close();
+  });
+});
