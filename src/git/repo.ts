@@ -124,6 +124,12 @@ export class GitRepo {
     return [...new Set(paths)].sort();
   }
 
+  /** Untracked files that are not ignored. */
+  async untrackedPaths(): Promise<string[]> {
+    const out = await this.git.raw(['ls-files', '-z', '--others', '--exclude-standard']);
+    return out.split('\0').filter((p) => p.length > 0).sort();
+  }
+
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths(): Promise<string[]> {
     const out = await this.git.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all']);

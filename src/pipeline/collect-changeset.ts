@@ -1,15 +1,29 @@
+import { readFile, stat } from 'node:fs/promises';
 import type { RatlasConfig } from '../config/load-config.js';
-import type { GitRepo } from '../git/repo.js';
+import type { ChangedPath, GitRepo } from '../git/repo.js';
 import { languageForPath } from '../lang/registry.js';
-import { classify, selectPaths } from './collect-sources.js';
+import { isTooLarge } from '../scan/classify.js';
+import { repoFilePath } from '../util/path.js';
 import type { FileUpdate } from './apply-changeset.js';
+import { classify, selectPaths } from './collect-sources.js';
+
+/** The new side of a change: a commit, the git index (staged changes), or the working tree. */
+export type ChangeTarget = { kind: 'commit'; commit: string } | { kind: 'staged' } | { kind: 'worktree' };
+
+export interface Changeset {
+  /** Every changed path, code or not, with git's rename detection (for impact's fallbacks). */
+  changes: ChangedPath[];
+  /** Updates for the files the index holds (known language, not secret, not excluded). */
+  updates: FileUpdate[];
+}
 
 /**
- * The file updates that turn the index of commit `from` into the index of commit `to`, from
- * `git diff -M from to` and blobs read from git objects. A rename is a removal plus an addition.
+ * What changed from commit `from` to `to`, and the new content of each indexable file: from git
+ * objects for a commit or the staging area, from disk for the working tree (untracked files
+ * included). A rename is a removal plus an addition.
  */
-export async function commitChangeset(repo: GitRepo, from: string, to: string, config: RatlasConfig): Promise<FileUpdate[]> {
-  const changes = await repo.diff(from, to);
+export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTarget, config: RatlasConfig): Promise<Changeset> {
+  const changes = await changedPaths(repo, from, to);
   const removed = new Set<string>();
   const present = new Set<string>();
   for (const change of changes) {
@@ -19,15 +33,46 @@ export async function commitChangeset(repo: GitRepo, from: string, to: string, c
   }
   const wanted = new Set(selectPaths([...removed, ...present], config));
   const updates: FileUpdate[] = [];
-  const reader = repo.openBlobReader();
+  const reader = to.kind === 'worktree' ? null : repo.openBlobReader();
   try {
     for (const path of [...present].filter((p) => wanted.has(p)).sort()) {
-      const bytes = await reader.read(`${to}:${path}`);
-      updates.push({ path, file: bytes ? classify(path, languageForPath(path)!.id, bytes, null, config) : null });
+      const language = languageForPath(path)!.id;
+      if (reader) {
+        const bytes = await reader.read(to.kind === 'commit' ? `${to.commit}:${path}` : `:0:${path}`);
+        updates.push({ path, file: bytes ? classify(path, language, bytes, null, config) : null });
+        continue;
+      }
+      const full = repoFilePath(repo.root, path);
+      const info = await stat(full).catch(() => null);
+      if (!info?.isFile()) {
+        updates.push({ path, file: null });
+        continue;
+      }
+      const mtimeMs = Math.trunc(info.mtimeMs);
+      if (isTooLarge(info.size, config.index.maxFileBytes)) {
+        updates.push({ path, file: { path, language, size: info.size, hash: '', mtimeMs, content: { kind: 'skip', reason: 'too-large' } } });
+        continue;
+      }
+      const bytes = await readFile(full).catch(() => null);
+      updates.push({ path, file: bytes ? classify(path, language, bytes, mtimeMs, config) : null });
     }
   } finally {
-    reader.close();
+    reader?.close();
   }
   for (const path of [...removed].filter((p) => wanted.has(p) && !present.has(p)).sort()) updates.push({ path, file: null });
-  return updates;
+  return { changes, updates };
+}
+
+/** The updates between two commits. */
+export async function commitChangeset(repo: GitRepo, from: string, to: string, config: RatlasConfig): Promise<FileUpdate[]> {
+  return (await collectChangeset(repo, from, { kind: 'commit', commit: to }, config)).updates;
+}
+
+async function changedPaths(repo: GitRepo, from: string, to: ChangeTarget): Promise<ChangedPath[]> {
+  if (to.kind === 'commit') return repo.diff(from, to.commit);
+  if (to.kind === 'staged') return repo.diff(from, { staged: true });
+  const tracked = await repo.diff(from, { workingTree: true });
+  const seen = new Set(tracked.map((c) => c.path));
+  const untracked = (await repo.untrackedPaths()).filter((p) => !seen.has(p)).map((path): ChangedPath => ({ status: 'added', path }));
+  return [...tracked, ...untracked].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
