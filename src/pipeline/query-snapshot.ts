@@ -1,0 +1,97 @@
+import { buildFileGraph, type FileGraph } from '../graph/rank/file-graph.js';
+import { LexicalIndex } from '../graph/rank/lexical-index.js';
+import { personalizedPageRank } from '../graph/rank/personalized-pagerank.js';
+import type { Edge } from '../model/edge.js';
+import type { FileRecord } from '../model/file.js';
+import type { StoredSymbol } from '../model/stored.js';
+import type { IndexStore } from '../store/index-store.js';
+
+/**
+ * One generation of an index, loaded into memory for read-only queries: the read side of the MCP
+ * server and of any command that asks many questions of one index. Loaded with a handful of store
+ * reads; the lexical index, the file graph and its plain PageRank are built on first use.
+ */
+export class IndexSnapshot {
+  readonly byId: ReadonlyMap<number, StoredSymbol>;
+  readonly byFile: ReadonlyMap<string, StoredSymbol[]>;
+  readonly fileRecords: ReadonlyMap<string, FileRecord>;
+  readonly edgesTo: ReadonlyMap<number, Edge[]>;
+  readonly edgesFrom: ReadonlyMap<number, Edge[]>;
+  private lexicalIndex: LexicalIndex | undefined;
+  private graph: FileGraph | undefined;
+  private plainRank: Map<string, number> | undefined;
+  private inbound: Map<number, number> | undefined;
+
+  private constructor(
+    readonly generation: number,
+    readonly files: readonly FileRecord[],
+    readonly symbols: readonly StoredSymbol[],
+    readonly edges: readonly Edge[],
+  ) {
+    this.byId = new Map(symbols.map((s) => [s.id, s]));
+    const byFile = new Map<string, StoredSymbol[]>();
+    for (const s of symbols) {
+      const list = byFile.get(s.file) ?? [];
+      list.push(s);
+      byFile.set(s.file, list);
+    }
+    this.byFile = byFile;
+    this.fileRecords = new Map(files.map((f) => [f.path, f]));
+    this.edgesTo = groupEdges(edges, (e) => e.toId);
+    this.edgesFrom = groupEdges(edges, (e) => e.fromId);
+  }
+
+  /**
+   * Reads everything queries need. With sql.js every read resolves without yielding to I/O, so a
+   * snapshot is never taken halfway through a changeset's transaction.
+   */
+  static async load(store: IndexStore, generation: number): Promise<IndexSnapshot> {
+    const [files, symbols, edges] = await Promise.all([store.listFiles(), store.allSymbols(), store.allEdges()]);
+    return new IndexSnapshot(generation, files, symbols, edges);
+  }
+
+  get lexical(): LexicalIndex {
+    this.lexicalIndex ??= new LexicalIndex(this.symbols, this.files.map((f) => f.path));
+    return this.lexicalIndex;
+  }
+
+  get fileGraph(): FileGraph {
+    this.graph ??= buildFileGraph({ fileOf: new Map(this.symbols.map((s) => [s.id, s.file])), edges: this.edges, files: this.files.map((f) => f.path) });
+    return this.graph;
+  }
+
+  /** Plain (uniform-jump) PageRank of the file graph: the task-independent importance of each file. */
+  get pageRank(): Map<string, number> {
+    this.plainRank ??= personalizedPageRank(this.fileGraph, new Map());
+    return this.plainRank;
+  }
+
+  /** How many edges from other files point at each symbol: how much the rest of the code uses it. */
+  get inboundFromOtherFiles(): Map<number, number> {
+    if (!this.inbound) {
+      this.inbound = new Map();
+      for (const edge of this.edges) {
+        const from = this.byId.get(edge.fromId);
+        const to = this.byId.get(edge.toId);
+        if (!from || !to || from.file === to.file) continue;
+        this.inbound.set(to.id, (this.inbound.get(to.id) ?? 0) + 1);
+      }
+    }
+    return this.inbound;
+  }
+
+  symbolsOf(path: string): StoredSymbol[] {
+    return this.byFile.get(path) ?? [];
+  }
+}
+
+function groupEdges(edges: readonly Edge[], key: (edge: Edge) => number): Map<number, Edge[]> {
+  const grouped = new Map<number, Edge[]>();
+  for (const edge of edges) {
+    const id = key(edge);
+    const list = grouped.get(id);
+    if (list) list.push(edge);
+    else grouped.set(id, [edge]);
+  }
+  return grouped;
+}
