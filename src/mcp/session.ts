@@ -106,6 +106,8 @@ export function headerLine(tool: string, context: ToolContext, usage: string): s
     ? 'fresh'
     : freshness.error !== null
       ? `STALE (refresh failed: ${freshness.error.slice(0, 120)})`
-      : `STALE (${freshness.pendingFiles} files pending)`;
+      : freshness.phase === 'applying'
+        ? `STALE (${freshness.pendingFiles} files pending)`
+        : 'STALE (still checking the working tree for edits)';
   return `ratlas ${tool} | ${index} | ${usage} | ${state}`;
 }

@@ -23,6 +23,8 @@ export interface Freshness {
   fresh: boolean;
   /** Files still being applied when the answer was given (0 when fresh). */
   pendingFiles: number;
+  /** What the refresh in flight was doing when the answer was given: looking for changes, or applying them. */
+  phase: 'checking' | 'applying' | null;
   /** Why the index may be behind, when a refresh failed. */
   error: string | null;
 }
@@ -45,6 +47,8 @@ export class LiveIndex {
   private lastError: string | null = null;
   private cached: IndexSnapshot | null = null;
   private generationValue = 0;
+  /** What the working tree looked like at the last successful refresh (see treeSignature). */
+  private signature: string | null = null;
   readonly warnings: Warning[] = [];
 
   private constructor(
@@ -99,8 +103,8 @@ export class LiveIndex {
       }),
     ]);
     clearTimeout(timer);
-    if (timedOut) return { fresh: false, pendingFiles: this.pending, error: this.lastError };
-    return { fresh: this.lastError === null, pendingFiles: 0, error: this.lastError };
+    if (timedOut) return { fresh: false, pendingFiles: this.pending, phase: this.pending > 0 ? 'applying' : 'checking', error: this.lastError };
+    return { fresh: this.lastError === null, pendingFiles: 0, phase: null, error: this.lastError };
   }
 
   /** The current generation, loaded for queries (cached until the next change). */
@@ -141,6 +145,10 @@ export class LiveIndex {
 
   private async refresh(): Promise<void> {
     try {
+      // One `git status` and a stat per dirty file tell whether anything changed since the last
+      // refresh; only then is the changeset collected (a diff, a listing and a read per file).
+      const signature = await treeSignature(this.repo);
+      if (signature === this.signature && this.lastError === null) return;
       const { updates } = await collectChangeset(this.repo, this.base, { kind: 'worktree' }, this.config.config);
       const listed = new Set(updates.map((u) => u.path));
       // A file edited earlier and since reverted no longer differs from the base, so git does not
@@ -159,6 +167,7 @@ export class LiveIndex {
       this.applied = listed;
       this.changed = updates.filter((u) => listed.has(u.path) && u.file !== null).map((u) => u.path).sort();
       this.lastError = null;
+      this.signature = signature;
     } catch (error) {
       this.lastError = isRatlasError(error) || error instanceof Error ? error.message : String(error);
     } finally {
@@ -179,6 +188,35 @@ export class LiveIndex {
     const bytes = await readFile(full).catch(() => null);
     return bytes ? classify(path, language, bytes, mtimeMs, this.config.config) : null;
   }
+}
+
+/**
+ * A fingerprint of the working tree as git sees it: HEAD, the status of every changed or untracked
+ * path, and the size and modification time (nanoseconds) of each, so a second edit of a file that
+ * was already dirty changes it too. Runs git without optional locks: a refresh never writes to the
+ * repository, not even git's index stat cache.
+ */
+async function treeSignature(repo: GitRepo): Promise<string> {
+  const status = await repo.raw(['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all']);
+  const records = status.split('\0');
+  const paths: string[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    const fields = record.split(' ');
+    if (record.startsWith('1 ')) paths.push(fields.slice(8).join(' '));
+    else if (record.startsWith('2 ')) {
+      paths.push(fields.slice(9).join(' '));
+      i++; // the rename's source path follows
+    } else if (record.startsWith('u ')) paths.push(fields.slice(10).join(' '));
+    else if (record.startsWith('? ')) paths.push(record.slice(2));
+  }
+  const stats = await Promise.all(
+    paths.map(async (path) => {
+      const info = await stat(repoFilePath(repo.root, path), { bigint: true }).catch(() => null);
+      return info ? `${info.size}:${info.mtimeNs}` : '-';
+    }),
+  );
+  return `${status}\n${stats.join(',')}`;
 }
 
 /** Whether the store already holds this content (a too-large file has no hash: compare its size). */

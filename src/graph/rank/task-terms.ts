@@ -3,25 +3,29 @@ import { splitIdentifier } from '../../util/terms.js';
 /**
  * Words that carry no signal about where in a codebase a task lives: English function words and the
  * verbs every commit message and task starts with. Kept small on purpose: inverse document frequency
- * already discounts common identifier words (`get`, `value`).
+ * already discounts common identifier words (`get`, `value`), and words such as `update`, `remove`
+ * or `request` name code as often as they describe a change.
  */
 const STOPWORDS = new Set(
   `a an and any are as at be been but by can could did do does doing done for from had has have how i if in into is it its
   let me my no not of on or our out over should so some such than that the their them then there these they this those
   to too under up us use used uses using via was we were what when where which while who why will with would you your
-  add added adds adding fix fixed fixes fixing update updated updates make makes change changed changes support supports
-  remove removed removes refactor refactored improve improved implement implemented allow allows instead also new now
-  feat chore docs test tests wip bump merge pull request branch issue pr`.split(/\s+/),
+  add added adds adding fix fixed fixes fixing support supports refactor refactored improve improved implement
+  implemented allow allows instead also feat chore wip bump`.split(/\s+/),
 );
 
-/** Reduces a lowercase word to a crude stem so `parsing`, `parses` and `parse` meet. */
+/**
+ * Reduces a lowercase word to a crude stem so that `parse`, `parses`, `parsed` and `parsing` meet
+ * (all `pars`): strips one inflection, then a final `e`.
+ */
 export function stem(word: string): string {
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
+  let base = word;
+  if (base.length > 5 && base.endsWith('ing')) base = base.slice(0, -3);
+  else if (base.length > 4 && base.endsWith('ies')) base = `${base.slice(0, -3)}y`;
+  else if (base.length > 4 && /(ss|x|ch|sh)es$/.test(base)) base = base.slice(0, -2);
+  else if (base.length > 4 && base.endsWith('ed')) base = base.slice(0, -2);
+  else if (base.length > 3 && base.endsWith('s') && !base.endsWith('ss')) base = base.slice(0, -1);
+  return base.length > 3 && base.endsWith('e') ? base.slice(0, -1) : base;
 }
 
 /** Stemmed words of an identifier or a path segment. */
