@@ -47,6 +47,8 @@ export class LiveIndex {
   private lastError: string | null = null;
   private cached: IndexSnapshot | null = null;
   private generationValue = 0;
+  /** Files changed or re-resolved since the cached snapshot was taken: what its next update reads. */
+  private touched = new Set<string>();
   /** What the working tree looked like at the last successful refresh (see treeSignature). */
   private signature: string | null = null;
   readonly warnings: Warning[] = [];
@@ -109,8 +111,11 @@ export class LiveIndex {
 
   /** The current generation, loaded for queries (cached until the next change). */
   async snapshot(): Promise<IndexSnapshot> {
-    if (!this.cached || this.cached.generation !== this.generationValue) {
-      this.cached = await IndexSnapshot.load(this.store, this.generationValue);
+    if (!this.cached) this.cached = await IndexSnapshot.load(this.store, this.generationValue);
+    else if (this.cached.generation !== this.generationValue) {
+      const touched = this.touched;
+      this.touched = new Set();
+      this.cached = await this.cached.update(this.store, this.generationValue, touched);
     }
     return this.cached;
   }
@@ -162,6 +167,7 @@ export class LiveIndex {
       this.pending = effective.length;
       if (effective.length > 0) {
         const result = await applyChangeset(this.store, effective, { jobs: this.jobs ?? 1, timeoutMs: this.config.config.index.parseTimeoutMs }, this.warnings);
+        for (const path of [...result.changed, ...result.reresolved]) this.touched.add(path);
         this.generationValue = result.generation;
       }
       this.applied = listed;

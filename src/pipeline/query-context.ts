@@ -30,15 +30,20 @@ const FOCUS_SEED = 1;
 const CHANGED_SEED = 0.3;
 /** Share of the final score from the graph (the rest is the lexical match). */
 const GRAPH_SHARE = 0.5;
+/** Exponent of the global PageRank that divides the personalized one (0: no correction, 1: pure lift). */
+const HUB_PENALTY = 0.5;
 
 /**
  * Ranks files for a task. Seeds are the files whose symbols, docs or path match the task's words,
  * the focus files and the working tree's changed files; personalized PageRank over the file graph
  * spreads their weight to the code they use and (less) to the code that uses them; the final score
  * blends that rank with the lexical match. Focus files come first. Without any seed (no task, or no
- * word matches) this is plain PageRank: the map of what the codebase leans on most.
+ * word matches) this is plain PageRank: the map of what the codebase leans on most. `tuning` is for
+ * benchmarks (bench/mcp) that measure the graph's share.
  */
-export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput): RankedFile[] {
+export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput, tuning: { graphShare?: number; hubPenalty?: number } = {}): RankedFile[] {
+  const graphShare = tuning.graphShare ?? GRAPH_SHARE;
+  const hubPenalty = tuning.hubPenalty ?? HUB_PENALTY;
   const terms = taskTerms(input.task);
   const symbolLexical = snapshot.lexical.scoreSymbols(terms);
   const fileLexical = fileLexicalScores(snapshot.symbols, symbolLexical, snapshot.lexical.scorePaths(terms));
@@ -50,7 +55,12 @@ export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput): Ranke
   for (const [path, score] of fileLexical) seeds.set(path, score / maxLexical);
   for (const path of focus) seeds.set(path, (seeds.get(path) ?? 0) + FOCUS_SEED);
   for (const path of changed) seeds.set(path, (seeds.get(path) ?? 0) + CHANGED_SEED);
-  const rank = seeds.size > 0 ? personalizedPageRank(snapshot.fileGraph, seeds) : snapshot.pageRank;
+  const plain = snapshot.pageRank;
+  const personalized = seeds.size > 0 ? personalizedPageRank(snapshot.fileGraph, seeds) : plain;
+  // Relevance to the seeds is how much more often the seeded walk visits a file than an unseeded
+  // one does: without this lift, barrels and type hubs that every walk passes through top every map.
+  const rank = new Map<string, number>();
+  for (const [path, value] of personalized) rank.set(path, seeds.size > 0 ? value / Math.max(1e-12, plain.get(path) ?? 0) ** hubPenalty : value);
   const maxRank = Math.max(1e-12, ...rank.values());
 
   const inbound = snapshot.inboundFromOtherFiles;
@@ -59,7 +69,7 @@ export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput): Ranke
     if (input.pathPrefix && !file.path.startsWith(input.pathPrefix)) continue;
     const lexical = maxLexical > 0 ? (fileLexical.get(file.path) ?? 0) / maxLexical : 0;
     const graph = (rank.get(file.path) ?? 0) / maxRank;
-    const score = (maxLexical > 0 ? GRAPH_SHARE * graph + (1 - GRAPH_SHARE) * lexical : graph) + (focus.has(file.path) ? 2 : 0);
+    const score = (maxLexical > 0 ? graphShare * graph + (1 - graphShare) * lexical : graph) + (focus.has(file.path) ? 2 : 0);
     const tags: string[] = [];
     if (focus.has(file.path)) tags.push('focus');
     if (changed.has(file.path)) tags.push('changed');
