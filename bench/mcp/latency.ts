@@ -5,7 +5,9 @@
  * (commit subjects as tasks, symbols found by find_symbol as targets), and the latency of the first
  * answer after a working-tree edit (detect + parse + re-resolve + answer).
  *
- * Usage: npm run build && npx tsx bench/mcp/latency.ts REPO [--cache-dir DIR] [--cold]
+ * Usage: npm run build && npx tsx bench/mcp/latency.ts REPO [--cache-dir DIR] [--cold] [--freshness-timeout MS]
+ * The freshness timeout defaults to 60 s here so that every answer is fresh and the edit latency is
+ * the whole cost of applying the edit (the server's own default is 2 s).
  * REPO must be a clone outside the project; it is edited (one file) and restored.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,7 +19,12 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { 'cache-dir': { type: 'string', default: '/tmp/ratlas-bench-cache' }, cold: { type: 'boolean', default: false }, calls: { type: 'string', default: '20' } },
+  options: {
+    'cache-dir': { type: 'string', default: '/tmp/ratlas-bench-cache' },
+    cold: { type: 'boolean', default: false },
+    calls: { type: 'string', default: '20' },
+    'freshness-timeout': { type: 'string', default: '60000' },
+  },
 });
 const repo = positionals[0]!;
 const cacheDir = values['cache-dir']!;
@@ -28,7 +35,7 @@ if (values.cold) rmSync(cacheDir, { recursive: true, force: true });
 const bin = new URL('../../bin/run.js', import.meta.url).pathname;
 const transport = new StdioClientTransport({
   command: process.execPath,
-  args: [bin, 'mcp', '--repo', repo, '--cache-dir', cacheDir, '--open-timeout', '600000'],
+  args: [bin, 'mcp', '--repo', repo, '--cache-dir', cacheDir, '--open-timeout', '600000', '--freshness-timeout', values['freshness-timeout']!],
   env: { ...getDefaultEnvironment(), NO_COLOR: '1' },
   stderr: 'inherit',
 });
@@ -77,6 +84,7 @@ for (let i = 0; i < 5; i++) await call('index_status');
 const edited = ids[0]!.split('#')[0]!;
 const original = readFileSync(join(repo, edited));
 const editTimes: number[] = [];
+let staleAfterEdit = 0;
 try {
   for (let i = 0; i < 5; i++) {
     appendFileSync(join(repo, edited), `\nexport function ratlasBenchProbe${i}(): number {\n  return ${i};\n}\n`);
@@ -84,6 +92,7 @@ try {
     const answer = await call('find_symbol', { query: `ratlasBenchProbe${i}` });
     editTimes.push(performance.now() - started);
     if (!answer.includes(`#ratlasBenchProbe${i} (function`)) throw new Error(`edit ${i} not reflected: ${answer.slice(0, 300)}`);
+    if (answer.split('\n', 1)[0]!.includes('STALE')) staleAfterEdit++;
   }
 } finally {
   writeFileSync(join(repo, edited), original);
@@ -101,4 +110,5 @@ console.log(`connect ${connectMs.toFixed(0)} ms; first answer (index ${values.co
 console.log(['tool', 'calls', 'median ms', 'p95 ms'].join('\t'));
 for (const [name, xs] of [...times].sort()) console.log([name, xs.length, quantile(xs, 0.5).toFixed(0), quantile(xs, 0.95).toFixed(0)].join('\t'));
 console.log(['edit->answer', editTimes.length, quantile(editTimes, 0.5).toFixed(0), quantile(editTimes, 0.95).toFixed(0)].join('\t'));
+if (staleAfterEdit > 0) console.log(`answers after an edit that were STALE: ${staleAfterEdit}`);
 console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

@@ -3,7 +3,8 @@ import { LexicalIndex } from '../graph/rank/lexical-index.js';
 import { personalizedPageRank } from '../graph/rank/personalized-pagerank.js';
 import type { Edge } from '../model/edge.js';
 import type { FileRecord } from '../model/file.js';
-import type { StoredSymbol } from '../model/stored.js';
+import type { StoredRef, StoredSymbol } from '../model/stored.js';
+import { identifierStems } from '../graph/rank/task-terms.js';
 import type { IndexStore } from '../store/index-store.js';
 
 /**
@@ -27,6 +28,8 @@ export class IndexSnapshot {
     readonly files: readonly FileRecord[],
     readonly symbols: readonly StoredSymbol[],
     readonly edges: readonly Edge[],
+    /** Per file: words of the names it references, with counts (see LexicalIndex). */
+    readonly uses: ReadonlyMap<string, ReadonlyMap<string, number>>,
   ) {
     this.byId = new Map(symbols.map((s) => [s.id, s]));
     const byFile = new Map<string, StoredSymbol[]>();
@@ -47,7 +50,8 @@ export class IndexSnapshot {
    */
   static async load(store: IndexStore, generation: number): Promise<IndexSnapshot> {
     const [files, symbols, edges] = await Promise.all([store.listFiles(), store.allSymbols(), store.allEdges()]);
-    return new IndexSnapshot(generation, files, symbols, edges);
+    const uses = usedWords(await store.refsOfFiles(files.map((f) => f.path)));
+    return new IndexSnapshot(generation, files, symbols, edges, uses);
   }
 
   /**
@@ -58,7 +62,9 @@ export class IndexSnapshot {
    */
   async update(store: IndexStore, generation: number, files: ReadonlySet<string>): Promise<IndexSnapshot> {
     const paths = [...files].sort();
-    const [records, fresh] = await Promise.all([store.listFiles(), store.symbolsOfFiles(paths)]);
+    const [records, fresh, refs] = await Promise.all([store.listFiles(), store.symbolsOfFiles(paths), store.refsOfFiles(paths)]);
+    const uses = new Map([...this.uses].filter(([path]) => !files.has(path)));
+    for (const [path, words] of usedWords(refs)) uses.set(path, words);
     const symbols = [...this.symbols.filter((s) => !files.has(s.file)), ...fresh].sort(compareSymbols);
     const alive = new Set(symbols.map((s) => s.id));
     const freshEdges = await store.edgesFrom(fresh.map((s) => s.id));
@@ -66,11 +72,11 @@ export class IndexSnapshot {
       const from = this.byId.get(e.fromId);
       return from !== undefined && !files.has(from.file) && alive.has(e.toId);
     });
-    return new IndexSnapshot(generation, records, symbols, [...kept, ...freshEdges].sort(compareEdges));
+    return new IndexSnapshot(generation, records, symbols, [...kept, ...freshEdges].sort(compareEdges), new Map([...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   }
 
   get lexical(): LexicalIndex {
-    this.lexicalIndex ??= new LexicalIndex(this.symbols, this.files.map((f) => f.path));
+    this.lexicalIndex ??= new LexicalIndex(this.symbols, this.files.map((f) => f.path), this.uses);
     return this.lexicalIndex;
   }
 
@@ -102,6 +108,21 @@ export class IndexSnapshot {
   symbolsOf(path: string): StoredSymbol[] {
     return this.byFile.get(path) ?? [];
   }
+}
+
+/** Words of the names each file references (import and export specifiers are names too), with counts. */
+function usedWords(refs: readonly StoredRef[]): Map<string, Map<string, number>> {
+  const byFile = new Map<string, Map<string, number>>();
+  for (const ref of refs) {
+    if (!ref.name || ref.name === '*' || ref.name === 'default') continue;
+    let words = byFile.get(ref.file);
+    if (!words) {
+      words = new Map();
+      byFile.set(ref.file, words);
+    }
+    for (const word of identifierStems(ref.name)) words.set(word, (words.get(word) ?? 0) + 1);
+  }
+  return byFile;
 }
 
 /** The store's order (src/store/sqlite-store.ts), so an updated snapshot equals a loaded one. */

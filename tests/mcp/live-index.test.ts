@@ -29,7 +29,12 @@ describe('LiveIndex', () => {
         expect(await live.ensureFresh(60_000), edit.what).toEqual({ fresh: true, pendingFiles: 0, phase: null, error: null });
         const updated = await live.snapshot();
         const full = await IndexSnapshot.load(live.store, live.generation);
-        expect({ files: updated.files, symbols: updated.symbols, edges: updated.edges }, edit.what).toEqual({ files: full.files, symbols: full.symbols, edges: full.edges });
+        expect({ files: updated.files, symbols: updated.symbols, edges: updated.edges, uses: updated.uses }, edit.what).toEqual({
+          files: full.files,
+          symbols: full.symbols,
+          edges: full.edges,
+          uses: full.uses,
+        });
       }
       const reverted = await live.snapshot();
       expect(live.changedFiles).toEqual([]);
