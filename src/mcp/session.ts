@@ -44,9 +44,18 @@ export class McpSession {
       ...(cacheDir !== undefined ? { cacheDir } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
     });
-    this.opening.catch((error: unknown) => {
-      this.openError = error;
-    });
+    this.opening.then(
+      // Warm the query structures while the agent is still starting up: the first call then only
+      // pays for freshness.
+      async (live) => {
+        const snapshot = await live.snapshot();
+        void snapshot.lexical;
+        void snapshot.pageRank;
+      },
+      (error: unknown) => {
+        this.openError = error;
+      },
+    );
   }
 
   /** The index, fresh (or marked stale), for one call. */
@@ -68,7 +77,15 @@ export class McpSession {
     }
     let timer: NodeJS.Timeout | undefined;
     const waited = await Promise.race([
-      this.opening!.then((live) => ({ live })),
+      this.opening!.then(
+        (live) => ({ live }),
+        (error: unknown) => {
+          // Reported here; the next call starts over.
+          this.opening = null;
+          this.openError = null;
+          throw error;
+        },
+      ),
       new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), this.options.openTimeoutMs);
       }),

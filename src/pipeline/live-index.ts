@@ -46,6 +46,7 @@ export class LiveIndex {
   private pending = 0;
   private lastError: string | null = null;
   private cached: IndexSnapshot | null = null;
+  private loading: Promise<IndexSnapshot> | null = null;
   private generationValue = 0;
   /** Files changed or re-resolved since the cached snapshot was taken: what its next update reads. */
   private touched = new Set<string>();
@@ -111,6 +112,16 @@ export class LiveIndex {
 
   /** The current generation, loaded for queries (cached until the next change). */
   async snapshot(): Promise<IndexSnapshot> {
+    // Concurrent callers share one load or update.
+    this.loading ??= this.loadSnapshot().finally(() => {
+      this.loading = null;
+    });
+    const snapshot = await this.loading;
+    // A load that began before the latest changeset landed is not the answer to this call.
+    return snapshot.generation === this.generationValue ? snapshot : this.snapshot();
+  }
+
+  private async loadSnapshot(): Promise<IndexSnapshot> {
     if (!this.cached) this.cached = await IndexSnapshot.load(this.store, this.generationValue);
     else if (this.cached.generation !== this.generationValue) {
       const touched = this.touched;
