@@ -154,6 +154,24 @@ export class GitRepo {
     return parseNameStatus(out);
   }
 
+  /**
+   * Files whose content contains `text` (a fixed string), in a commit, the staging area or the
+   * working tree (untracked files included), limited to `pathspecs`.
+   */
+  async filesContaining(text: string, where: { commit: string } | 'staged' | 'worktree', pathspecs: readonly string[]): Promise<string[]> {
+    const args = ['grep', '-l', '-z', '-F', '-I', '--no-color', '-e', text];
+    if (where === 'staged') args.push('--cached');
+    else if (where === 'worktree') args.push('--untracked');
+    else args.push(where.commit);
+    const out = await this.git.raw([...args, '--', ...pathspecs]);
+    const prefix = typeof where === 'object' ? `${where.commit}:` : '';
+    return out
+      .split('\0')
+      .filter((p) => p.length > 0)
+      .map((p) => (prefix && p.startsWith(prefix) ? p.slice(prefix.length) : p))
+      .sort();
+  }
+
   /** Reads blobs in bulk through one `git cat-file --batch` process. */
   openBlobReader(): BlobReader {
     return new BlobReader(spawn('git', ['cat-file', '--batch'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] }));

@@ -65,6 +65,12 @@ export interface IndexStore {
   /** Import, require, re-export and export facts of every file: what module resolution needs. */
   linkRefs(): Promise<StoredRef[]>;
   bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;
+  /**
+   * Uses of names (calls, values, types; not module links) that resolution left without a target,
+   * as (name, scope symbol) pairs: what impact analysis matches by name when it cannot follow an
+   * edge (a call on a receiver of unknown type).
+   */
+  unresolvedUses(): Promise<{ name: string; scopeId: number }[]>;
   /** Field and parameter-property bindings of every file: what member type inference needs. */
   memberBindings(): Promise<StoredBinding[]>;
 

@@ -308,6 +308,24 @@ export class SqliteStore implements IndexStore {
       .sort(compareBindings);
   }
 
+  async unresolvedUses(): Promise<{ name: string; scopeId: number }[]> {
+    const rows: { name: string; scopeId: number }[] = [];
+    const stmt = this.db.prepare(
+      `SELECT name, scope_id FROM refs WHERE outcome = 'unresolved'
+       AND kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export') ORDER BY id`,
+    );
+    try {
+      // Tens of thousands of rows in a large repository: read them as arrays, not objects.
+      while (stmt.step()) {
+        const [name, scopeId] = stmt.get() as [string, number];
+        rows.push({ name, scopeId });
+      }
+    } finally {
+      stmt.free();
+    }
+    return rows;
+  }
+
   async memberBindings(): Promise<StoredBinding[]> {
     return this.all(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id

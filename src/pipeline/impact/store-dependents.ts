@@ -1,0 +1,271 @@
+import { fileImporters } from '../../graph/impact/file-importers.js';
+import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
+import type { Dependent } from '../../graph/impact/traverse-dependents.js';
+import type { StoredRef, StoredSymbol } from '../../model/stored.js';
+import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
+import type { IndexStore } from '../../store/index-store.js';
+import { traitsFor } from '../resolve-index.js';
+
+/**
+ * Node keys of the dependency traversal over one index:
+ *   s:<id>    a symbol whose behaviour may differ;
+ *   m:<id>    a `<module>` whose top-level state may differ (its top-level code changed or uses
+ *             something that changed): it also reaches readers of its top-level variables and
+ *             every module that loads it;
+ *   l:<path>  a file that loads such a module, directly or through others.
+ */
+export const symbolNode = (id: number): string => `s:${id}`;
+export const moduleStateNode = (id: number): string => `m:${id}`;
+export const loadNode = (path: string): string => `l:${path}`;
+
+interface LinkData {
+  /** Files that load each file. */
+  importers: Map<string, string[]>;
+  /** Files with a non-literal import(). */
+  dynamic: string[];
+  /** Module links to each external package. */
+  packages: Map<string, StoredRef[]>;
+}
+
+const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
+const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
+const DISPATCHED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter', 'field']);
+const MAX_ANCESTRY = 32;
+
+/** Where a traversal node lives, for reports. */
+export interface NodeInfo {
+  file: string;
+  qualname: string;
+  kind: SymbolKind;
+}
+
+/**
+ * Answers "who depends on these nodes" from an index: the index's edges in reverse, plus the
+ * relations that make test selection see how code really runs (dynamic dispatch, module top-level
+ * side effects, object maps of handlers, names resolution could not follow). Reads lazily and
+ * caches, so a small change touches a small part of a large index.
+ */
+export class StoreDependents {
+  private readonly symbols = new Map<number, StoredSymbol>();
+  private readonly fileSymbols = new Map<string, StoredSymbol[]>();
+  private linkData: Promise<LinkData> | undefined;
+  private uses: Promise<Map<string, number[]>> | undefined;
+
+  constructor(private readonly store: IndexStore) {}
+
+  /** Loads symbols into the cache (seeds, before traversal). */
+  async symbolsOf(ids: readonly number[]): Promise<StoredSymbol[]> {
+    const missing = ids.filter((id) => !this.symbols.has(id));
+    for (const s of await this.store.symbolsByIds([...new Set(missing)])) this.symbols.set(s.id, s);
+    return ids.flatMap((id) => this.symbols.get(id) ?? []);
+  }
+
+  async symbolsInFile(path: string): Promise<StoredSymbol[]> {
+    let list = this.fileSymbols.get(path);
+    if (!list) {
+      list = await this.store.symbolsOfFiles([path]);
+      this.fileSymbols.set(path, list);
+      for (const s of list) this.symbols.set(s.id, s);
+    }
+    return list;
+  }
+
+  /** File, qualname and kind of a node (after it was reached, so its symbol is cached). */
+  info(node: string): NodeInfo {
+    if (node.startsWith('l:')) return { file: node.slice(2), qualname: MODULE_QUALNAME, kind: 'module' };
+    const s = this.symbols.get(Number(node.slice(2)))!;
+    return { file: s.file, qualname: s.qualname, kind: s.kind };
+  }
+
+  /** The traversal's expand function. */
+  readonly expand = async (frontier: readonly string[]): Promise<Map<string, Dependent[]>> => {
+    const out = new Map<string, Dependent[]>(frontier.map((n) => [n, []]));
+    const symbolIds = frontier.filter((n) => !n.startsWith('l:')).map((n) => Number(n.slice(2)));
+    await this.symbolsOf(symbolIds);
+    const edges = await this.store.edgesTo([...new Set(symbolIds)]);
+    await this.symbolsOf(edges.map((e) => e.fromId));
+    const byTarget = new Map<number, Dependent[]>();
+    for (const e of edges) {
+      const from = this.symbols.get(e.fromId)!;
+      // Top-level code that calls or reads something has a top-level state that depends on it;
+      // a top-level import statement only makes a name available.
+      const node = from.kind === 'module' && e.kind !== 'imports' ? moduleStateNode(from.id) : symbolNode(from.id);
+      const list = byTarget.get(e.toId) ?? [];
+      list.push({ node, relation: e.kind, confidence: e.confidence });
+      byTarget.set(e.toId, list);
+    }
+
+    for (const node of frontier) {
+      const list = out.get(node)!;
+      if (node.startsWith('l:')) {
+        list.push(...(await this.loaders(node.slice(2))));
+        continue;
+      }
+      const symbol = this.symbols.get(Number(node.slice(2)));
+      if (!symbol) continue;
+      if (node.startsWith('m:')) {
+        list.push(...(byTarget.get(symbol.id) ?? []), ...(await this.readersOfTopLevel(symbol.file)), ...(await this.loaders(symbol.file)));
+        continue;
+      }
+      // A module reached through its import statements only: its top-level state is unchanged, so
+      // what depends on that state (importers, users of its variables) is not reached through it.
+      if (symbol.kind === 'module') continue;
+      list.push(...(byTarget.get(symbol.id) ?? []), ...(await this.overridden(symbol)), ...(await this.containers(symbol)), ...(await this.sameName(symbol)));
+    }
+    return out;
+  };
+
+  /** Methods the symbol overrides or implements: their callers may dispatch to it. */
+  private async overridden(symbol: StoredSymbol): Promise<Dependent[]> {
+    if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
+    const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
+    if (!owner || !CLASS_KINDS.has(owner.kind)) return [];
+    const out: Dependent[] = [];
+    const seen = new Set<number>([owner.id]);
+    let level = [owner.id];
+    for (let i = 0; i < MAX_ANCESTRY && level.length > 0; i++) {
+      const heritage = (await this.store.edgesFrom(level)).filter((e) => e.kind === 'extends' || e.kind === 'implements');
+      level = [];
+      for (const ancestor of await this.symbolsOf(heritage.map((e) => e.toId))) {
+        if (seen.has(ancestor.id)) continue;
+        seen.add(ancestor.id);
+        level.push(ancestor.id);
+        for (const member of await this.symbolsInFile(ancestor.file)) {
+          if (member.parent === ancestor.qualname && member.name === symbol.name) {
+            out.push({ node: symbolNode(member.id), relation: 'overrides', confidence: RELATION_CONFIDENCE.overrides });
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A function declared as a member of a top-level object or prototype (`handlers.save`,
+   * `Store.prototype.save`): reached through that object, so whatever reaches the object (a
+   * lookup like `handlers[type]()`, an import of `handlers`) depends on it.
+   */
+  private async containers(symbol: StoredSymbol): Promise<Dependent[]> {
+    if (symbol.parent !== MODULE_QUALNAME || !symbol.qualname.includes('.')) return [];
+    const root = symbol.qualname.slice(0, symbol.qualname.indexOf('.'));
+    const inFile = await this.symbolsInFile(symbol.file);
+    const declared = inFile.find((s) => s.qualname === root);
+    const module = inFile.find((s) => s.kind === 'module');
+    const out: Dependent[] = [];
+    if (declared) out.push({ node: symbolNode(declared.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] });
+    // An object literal is top-level state: `handlers[type]()` leaves no reference to follow, so
+    // everything that loads the file is a dependent.
+    else if (module) out.push({ node: moduleStateNode(module.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] });
+    out.push(...(await this.readersOf(symbol.file, new Set([root]))));
+    return out;
+  }
+
+  /** Uses of the symbol's name that resolution could not settle: they may be calls of it. */
+  private async sameName(symbol: StoredSymbol): Promise<Dependent[]> {
+    if (symbol.kind === 'module' || symbol.kind === 'constructor') return [];
+    const scopes = (await this.unresolvedUses()).get(symbol.name) ?? [];
+    await this.symbolsOf(scopes);
+    return scopes.flatMap((id) => {
+      const scope = this.symbols.get(id);
+      if (!scope) return [];
+      const node = scope.kind === 'module' ? moduleStateNode(id) : symbolNode(id);
+      return [{ node, relation: 'name-match' as const, confidence: RELATION_CONFIDENCE['name-match'] }];
+    });
+  }
+
+  /** Symbols of a file that read one of its top-level variables (their values may now differ). */
+  private async readersOfTopLevel(file: string): Promise<Dependent[]> {
+    const names = new Set((await this.store.bindingsOfFiles([file])).filter((b) => b.scope === MODULE_QUALNAME).map((b) => b.name));
+    return names.size === 0 ? [] : this.readersOf(file, names);
+  }
+
+  private async readersOf(file: string, names: ReadonlySet<string>): Promise<Dependent[]> {
+    const scopes = new Set<number>();
+    for (const ref of await this.store.refsOfFiles([file])) {
+      const root = ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!;
+      if (names.has(root) && ref.scope !== MODULE_QUALNAME) scopes.add(ref.scopeId);
+    }
+    await this.symbolsOf([...scopes]);
+    return [...scopes].sort((a, b) => a - b).map((id) => ({ node: symbolNode(id), relation: 'reads' as const, confidence: RELATION_CONFIDENCE.reads }));
+  }
+
+  /** Files that load `file`: loading them runs its top-level code. */
+  private async loaders(file: string): Promise<Dependent[]> {
+    return (await this.importersOf(file)).map((path) => ({ node: loadNode(path), relation: 'loads' as const, confidence: RELATION_CONFIDENCE.loads }));
+  }
+
+  /** Files that import, require or re-export `file` (with a literal specifier). */
+  async importersOf(file: string): Promise<string[]> {
+    return (await this.links()).importers.get(file) ?? [];
+  }
+
+  /** Files holding an `import()` whose specifier is not a literal: they may load any file. */
+  async dynamicImportSites(): Promise<string[]> {
+    return (await this.links()).dynamic;
+  }
+
+  /** Whether any indexed file imports the package. */
+  async importsPackage(name: string): Promise<boolean> {
+    return (await this.links()).packages.has(name);
+  }
+
+  /**
+   * The nodes that use a package: in each file importing it, the symbols using the names the
+   * import binds (top-level uses make the module's state depend on it), and the module itself for
+   * a side-effect import or a re-export.
+   */
+  async packageUsers(name: string): Promise<{ file: string; node: string }[]> {
+    const out: { file: string; node: string }[] = [];
+    const byFile = new Map<string, StoredRef[]>();
+    for (const link of (await this.links()).packages.get(name) ?? []) byFile.set(link.file, [...(byFile.get(link.file) ?? []), link]);
+    for (const [file, links] of byFile) {
+      const module = (await this.symbolsInFile(file)).find((s) => s.kind === 'module');
+      const aliases = new Set(links.flatMap((l) => (l.name === '' || l.kind === 'reexport' ? [] : [l.alias ?? l.name])));
+      const whole = links.some((l) => l.name === '' || l.kind === 'reexport' || l.kind === 'dynamic-import');
+      if (module) out.push({ file, node: whole ? moduleStateNode(module.id) : symbolNode(module.id) });
+      const scopes = new Set<number>();
+      for (const ref of await this.store.refsOfFiles([file])) {
+        if (LINK_KINDS.has(ref.kind)) continue;
+        const root = ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!;
+        if (aliases.has(root)) scopes.add(ref.scopeId);
+      }
+      for (const id of [...scopes].sort((a, b) => a - b)) {
+        const [scope] = await this.symbolsOf([id]);
+        if (scope) out.push({ file, node: scope.kind === 'module' ? moduleStateNode(id) : symbolNode(id) });
+      }
+    }
+    return out;
+  }
+
+  private links(): Promise<LinkData> {
+    this.linkData ??= (async () => {
+      const [files, links] = await Promise.all([this.store.listFiles(), this.store.linkRefs()]);
+      const language = new Map(files.map((f) => [f.path, f.language]));
+      const resolve = (spec: string, from: string, lang: string, exists: (path: string) => boolean) => traitsFor(lang).resolveModule(spec, from, exists);
+      const importers = fileImporters(files, links, resolve);
+      const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
+      const packages = new Map<string, StoredRef[]>();
+      for (const link of links) {
+        const lang = language.get(link.file);
+        if (!LINK_KINDS.has(link.kind) || link.kind === 'export' || typeof link.module !== 'string' || lang === undefined) continue;
+        const target = resolve(link.module, link.file, lang, (p) => language.has(p));
+        if (target.kind === 'external') packages.set(target.name, [...(packages.get(target.name) ?? []), link]);
+      }
+      return { importers, dynamic, packages };
+    })();
+    return this.linkData;
+  }
+
+  private unresolvedUses(): Promise<Map<string, number[]>> {
+    this.uses ??= (async () => {
+      const byName = new Map<string, Set<number>>();
+      for (const use of await this.store.unresolvedUses()) {
+        const set = byName.get(use.name) ?? new Set<number>();
+        set.add(use.scopeId);
+        byName.set(use.name, set);
+      }
+      return new Map([...byName].map(([name, set]) => [name, [...set].sort((a, b) => a - b)]));
+    })();
+    return this.uses;
+  }
+}
