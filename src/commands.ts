@@ -1,4 +1,5 @@
 import Export from './commands/export.js';
+import Impact from './commands/impact.js';
 import Index from './commands/index-command.js';
 import Status from './commands/status.js';
 
@@ -7,4 +8,5 @@ export const COMMANDS = {
   index: Index,
   status: Status,
   export: Export,
+  impact: Impact,
 };

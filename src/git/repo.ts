@@ -55,7 +55,10 @@ export class GitRepo {
   async resolveCommit(ref: string): Promise<string> {
     if (ref.startsWith('-')) throw new RatlasError('unknown-ref', `"${ref}" is not a git ref.`);
     try {
-      return (await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
+      const commit = (await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
+      // --quiet fails with no output and no stderr, which simple-git does not treat as an error.
+      if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new Error(`rev-parse printed "${commit}"`);
+      return commit;
     } catch (error) {
       const shallow = await this.isShallow();
       throw new RatlasError('unknown-ref', `Cannot resolve "${ref}" to a commit in ${this.root}.`, {

@@ -122,6 +122,8 @@ export interface ImpactReport {
     selected: SelectedTest[];
     /** Test files in the head tree. */
     total: number;
+    /** Every test file of the head tree, only when runAll is true. */
+    all?: string[];
     ignored: IgnoredChange[];
   };
   warnings: Warning[];

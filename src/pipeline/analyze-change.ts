@@ -13,6 +13,7 @@ import { IGNORED_CODES, type IgnoredCode, type RunAllCode } from '../select/reas
 import { selectTests, type ReachedSide } from '../select/select-tests.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { ExitCode, isRatlasError } from '../util/errors.js';
+import { canonicalRepoPath } from '../util/path.js';
 import { applyChangeset } from './apply-changeset.js';
 import { openIndex, parseSources, type ProgressEvent } from './build-index.js';
 import { collectChangeset, type ChangeTarget } from './collect-changeset.js';
@@ -58,6 +59,12 @@ export async function analyzeChange(options: AnalyzeChangeOptions): Promise<Impa
   const { config } = loadConfig(repo.root);
   const analysis = new Analysis(repo, config, options);
   return options.target !== undefined ? analysis.ofTarget(options.target) : analysis.ofChange(options.change ?? { kind: 'worktree' });
+}
+
+/** A path the user typed (relative to `cwd`) as a repo-relative path. */
+export async function repoPathOf(cwd: string, given: string): Promise<string> {
+  const repo = await GitRepo.open(cwd);
+  return canonicalRepoPath(repo.root, cwd, given);
 }
 
 class Analysis {
@@ -119,7 +126,7 @@ class Analysis {
       const selected = selectTests([{ reached, isTest: (p) => tests.has(p), toHead: (p) => p }], [], this.config.tests.minConfidence);
       const range: ImpactRange = { spec: text, base: head, head: opened.manifest.source === 'commit' ? head : null, target: 'symbol', mergeBase: null };
       const changed = new Set(symbols.map((s) => symbolKey(s.file, s.qualname)));
-      return this.report(range, [], reached, changed, selected, tests.size);
+      return this.report(range, [], reached, changed, selected, tests);
     } finally {
       await opened.store.close();
     }
@@ -242,7 +249,7 @@ class Analysis {
         else if (c.previousFile) changedKeys.add(symbolKey(c.previousFile, s.qualname));
       }
     }
-    return this.report(range, changes, [...baseReached, ...headReached], changedKeys, selected, headTests.size);
+    return this.report(range, changes, [...baseReached, ...headReached], changedKeys, selected, headTests);
   }
 
   /** Fallbacks and notes that follow from what kind of file changed. */
@@ -346,10 +353,11 @@ class Analysis {
     }
   }
 
-  private report(range: ImpactRange, changes: FileChange[], reached: ReachedSymbol[], changed: ReadonlySet<string>, selected: SelectedTest[], total: number): ImpactReport {
+  private report(range: ImpactRange, changes: FileChange[], reached: ReachedSymbol[], changed: ReadonlySet<string>, selected: SelectedTest[], tests: Iterable<string>): ImpactReport {
     const shape = { depth: this.options.depth ?? this.config.impact.depth, minConfidence: this.options.minConfidence ?? this.config.impact.minConfidence };
     const { impacted, omitted } = collectImpacted(reached, changed, shape);
     const reasons = dedupe(this.reasons, (r) => `${r.code}\0${r.file ?? ''}\0${r.message}`);
+    const all = [...tests].sort();
     return {
       schemaVersion: 1,
       range,
@@ -360,7 +368,8 @@ class Analysis {
         runAll: reasons.length > 0,
         reasons,
         selected: selected.map((t) => ({ ...t, confidence: round(t.confidence) })),
-        total,
+        total: all.length,
+        ...(reasons.length > 0 ? { all } : {}),
         ignored: dedupe(this.ignored, (i) => `${i.file}\0${i.code}`).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
       },
       warnings: this.warnings,
@@ -370,13 +379,13 @@ class Analysis {
   /** When no index is available: the changed files from git alone, and every test. */
   private async fileLevelReport(range: ImpactRange, files: ChangedFile[], target: ChangeTarget): Promise<ImpactReport> {
     const paths = target.kind === 'commit' ? (await this.repo.listTree(target.commit)).map((e) => e.path) : await this.repo.listWorkingTree();
-    const total = paths.filter((p) => this.classifier.isTest(p)).length;
+    const tests = paths.filter((p) => this.classifier.isTest(p));
     const changes: FileChange[] = files.map((f) => {
       const change: FileChange = { file: f.path, status: f.status, language: this.isCode(f.path) ? (languageForPath(f.path)?.id ?? null) : null, symbols: [] };
       if (f.previousPath !== undefined) change.previousFile = f.previousPath;
       return change;
     });
-    return this.report(range, changes, [], new Set(), [], total);
+    return this.report(range, changes, [], new Set(), [], tests);
   }
 
   private runAll(code: RunAllCode, message: string, file?: string): void {

@@ -25,7 +25,6 @@ export const IGNORED_CODES = {
   'doc-only': 'Only doc comments changed: no behaviour can differ.',
   'no-dependents': 'The changed symbols are reached by no test.',
   'dependency-inert': 'A changed package matches dependencies.inert (linters, formatters, type declarations).',
-  'dependency-unused': 'A changed package is neither a dependency of this repository nor of one of its dependencies.',
   'test-deleted': 'A deleted test file: there is nothing left to run.',
 } as const satisfies Record<string, string>;
 export type IgnoredCode = keyof typeof IGNORED_CODES;
