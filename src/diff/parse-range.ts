@@ -37,7 +37,7 @@ export function parseRange(spec: string): RangeSpec {
   from ||= 'HEAD';
   to ||= 'HEAD';
   for (const ref of [from, to]) {
-    if (ref.includes('..')) throw fail(`"${ref}" holds another range operator`);
+    if (ref.includes('..') || ref.startsWith('.') || ref.endsWith('.')) throw fail(`"${ref}" holds another range operator`);
     if (/\s/.test(ref)) throw fail(`"${ref}" contains whitespace`);
     if (ref.startsWith('-')) throw fail(`"${ref}" looks like an option`);
   }

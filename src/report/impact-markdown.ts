@@ -82,7 +82,7 @@ export function renderImpactMarkdown(report: ImpactReport): string {
 
 /**
  * Escapes text from the repository for GitHub-flavoured markdown: HTML is neutralized, markdown
- * punctuation is backslash-escaped, and `@` and `#` become entities so that no mention or issue
+ * punctuation is backslash-escaped, and `#` and `@` become entities so that no mention or issue
  * link is created. Line breaks become spaces (a name cannot start a new block).
  */
 export function escape(text: string): string {
@@ -91,8 +91,8 @@ export function escape(text: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/@/g, '&#64;')
     .replace(/#/g, '&#35;')
+    .replace(/@/g, '&#64;')
     .replace(/[\\`*_{}[\]()+\-.!|~]/g, (ch) => `\\${ch}`);
 }
 

@@ -9,7 +9,7 @@ import type { BindingKind } from '../model/binding.js';
 import type { SymbolKind } from '../model/symbol.js';
 import { RatlasError } from '../util/errors.js';
 import { searchTerms } from '../util/terms.js';
-import type { FileResolution, IndexStore, StoreStats, SymbolQuery } from './index-store.js';
+import type { FileResolution, IndexStore, StoreStats, SymbolQuery, UnresolvedUse } from './index-store.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
 type Database = initSqlJs.Database;
@@ -308,17 +308,17 @@ export class SqliteStore implements IndexStore {
       .sort(compareBindings);
   }
 
-  async unresolvedUses(): Promise<{ name: string; scopeId: number }[]> {
-    const rows: { name: string; scopeId: number }[] = [];
+  async unresolvedUses(): Promise<UnresolvedUse[]> {
+    const rows: UnresolvedUse[] = [];
     const stmt = this.db.prepare(
-      `SELECT name, scope_id FROM refs WHERE outcome = 'unresolved'
-       AND kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export') ORDER BY id`,
+      `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
+       WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export') ORDER BY r.id`,
     );
     try {
       // Tens of thousands of rows in a large repository: read them as arrays, not objects.
       while (stmt.step()) {
-        const [name, scopeId] = stmt.get() as [string, number];
-        rows.push({ name, scopeId });
+        const [name, kind, scopeId, receiver, file] = stmt.get() as [string, RefKind, number, string | null, string];
+        rows.push({ name, kind, scopeId, receiver, file });
       }
     } finally {
       stmt.free();

@@ -1,21 +1,26 @@
 import { fileImporters } from '../../graph/impact/file-importers.js';
 import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
 import type { Dependent } from '../../graph/impact/traverse-dependents.js';
+import type { RefKind } from '../../model/reference.js';
 import type { StoredRef, StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
-import type { IndexStore } from '../../store/index-store.js';
+import type { IndexStore, UnresolvedUse } from '../../store/index-store.js';
 import { traitsFor } from '../resolve-index.js';
 
 /**
  * Node keys of the dependency traversal over one index:
  *   s:<id>    a symbol whose behaviour may differ;
- *   m:<id>    a `<module>` whose top-level state may differ (its top-level code changed or uses
- *             something that changed): it also reaches readers of its top-level variables and
- *             every module that loads it;
+ *   m:<id>    a `<module>` whose top-level code may behave differently when it runs (it changed,
+ *             or it calls something that changed): it reaches readers of its top-level variables
+ *             and every module that loads it, since loading runs that code;
+ *   v:<id>    a `<module>` whose top-level values may differ but whose loading does not run the
+ *             change (it refers to a changed function without calling it): it reaches readers of
+ *             its top-level variables only;
  *   l:<path>  a file that loads such a module, directly or through others.
  */
 export const symbolNode = (id: number): string => `s:${id}`;
 export const moduleStateNode = (id: number): string => `m:${id}`;
+export const moduleValueNode = (id: number): string => `v:${id}`;
 export const loadNode = (path: string): string => `l:${path}`;
 
 interface LinkData {
@@ -25,9 +30,30 @@ interface LinkData {
   dynamic: string[];
   /** Module links to each external package. */
   packages: Map<string, StoredRef[]>;
+  languages: Map<string, string>;
 }
 
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
+/**
+ * Which unresolved uses of a name may be uses of a symbol of each kind: a method is called or
+ * passed as a value, an accessor is read like a value, a class is constructed, extended or named as
+ * a type. A module is never used by name; a constructor is reached through its class.
+ */
+const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
+  module: new Set<RefKind>(),
+  namespace: new Set<RefKind>(['value', 'type']),
+  class: new Set<RefKind>(['new', 'extends', 'implements', 'value', 'type', 'call', 'jsx']),
+  interface: new Set<RefKind>(['extends', 'implements', 'type']),
+  type: new Set<RefKind>(['type', 'extends', 'implements']),
+  enum: new Set<RefKind>(['value', 'type']),
+  function: new Set<RefKind>(['call', 'value', 'jsx', 'new']),
+  method: new Set<RefKind>(['call', 'value']),
+  constructor: new Set(),
+  getter: new Set<RefKind>(['value', 'call']),
+  setter: new Set<RefKind>(['value']),
+  field: new Set<RefKind>(['value', 'call']),
+} satisfies Record<SymbolKind, ReadonlySet<RefKind>>;
+
 const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
 const DISPATCHED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter', 'field']);
 const MAX_ANCESTRY = 32;
@@ -49,7 +75,9 @@ export class StoreDependents {
   private readonly symbols = new Map<number, StoredSymbol>();
   private readonly fileSymbols = new Map<string, StoredSymbol[]>();
   private linkData: Promise<LinkData> | undefined;
-  private uses: Promise<Map<string, number[]>> | undefined;
+  private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
+  private readonly builtinTyped = new Map<string, Map<string, boolean>>();
+  private readonly refKinds = new Map<string, Promise<Map<number, RefKind>>>();
 
   constructor(private readonly store: IndexStore) {}
 
@@ -88,8 +116,13 @@ export class StoreDependents {
     for (const e of edges) {
       const from = this.symbols.get(e.fromId)!;
       // Top-level code that calls or reads something has a top-level state that depends on it;
-      // a top-level import statement only makes a name available.
-      const node = from.kind === 'module' && e.kind !== 'imports' ? moduleStateNode(from.id) : symbolNode(from.id);
+      // a top-level import or export statement only passes a name on.
+      let node = symbolNode(from.id);
+      if (from.kind === 'module' && e.kind !== 'imports') {
+        const kind = (await this.refKindsOf(from.file)).get(e.refId);
+        if (kind === 'call' || kind === 'new' || kind === 'jsx') node = moduleStateNode(from.id);
+        else if (kind !== 'export') node = moduleValueNode(from.id);
+      }
       const list = byTarget.get(e.toId) ?? [];
       list.push({ node, relation: e.kind, confidence: e.confidence });
       byTarget.set(e.toId, list);
@@ -103,8 +136,9 @@ export class StoreDependents {
       }
       const symbol = this.symbols.get(Number(node.slice(2)));
       if (!symbol) continue;
-      if (node.startsWith('m:')) {
-        list.push(...(byTarget.get(symbol.id) ?? []), ...(await this.readersOfTopLevel(symbol.file)), ...(await this.loaders(symbol.file)));
+      if (node.startsWith('m:') || node.startsWith('v:')) {
+        list.push(...(byTarget.get(symbol.id) ?? []), ...(await this.readersOfTopLevel(symbol.file)));
+        if (node.startsWith('m:')) list.push(...(await this.loaders(symbol.file)));
         continue;
       }
       // A module reached through its import statements only: its top-level state is unchanged, so
@@ -146,6 +180,11 @@ export class StoreDependents {
    * lookup like `handlers[type]()`, an import of `handlers`) depends on it.
    */
   private async containers(symbol: StoredSymbol): Promise<Dependent[]> {
+    // `new C()` is an edge to the class C, not to its constructor.
+    if (symbol.kind === 'constructor' && symbol.parent !== null) {
+      const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
+      return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
+    }
     if (symbol.parent !== MODULE_QUALNAME || !symbol.qualname.includes('.')) return [];
     const root = symbol.qualname.slice(0, symbol.qualname.indexOf('.'));
     const inFile = await this.symbolsInFile(symbol.file);
@@ -160,17 +199,42 @@ export class StoreDependents {
     return out;
   }
 
-  /** Uses of the symbol's name that resolution could not settle: they may be calls of it. */
+  /**
+   * Uses of the symbol's name that resolution could not settle: they may be uses of it. A use on a
+   * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not.
+   */
   private async sameName(symbol: StoredSymbol): Promise<Dependent[]> {
-    if (symbol.kind === 'module' || symbol.kind === 'constructor') return [];
-    const scopes = (await this.unresolvedUses()).get(symbol.name) ?? [];
-    await this.symbolsOf(scopes);
-    return scopes.flatMap((id) => {
-      const scope = this.symbols.get(id);
-      if (!scope) return [];
-      const node = scope.kind === 'module' ? moduleStateNode(id) : symbolNode(id);
-      return [{ node, relation: 'name-match' as const, confidence: RELATION_CONFIDENCE['name-match'] }];
-    });
+    const kinds = USES_BY_KIND[symbol.kind];
+    if (kinds.size === 0) return [];
+    const uses = ((await this.unresolvedUses()).get(symbol.name) ?? []).filter((u) => kinds.has(u.kind));
+    const out = new Map<string, Dependent>();
+    for (const use of uses) {
+      if (use.receiver !== null && (await this.holdsBuiltin(use.file, use.receiver.split('.')[0]!))) continue;
+      const [scope] = await this.symbolsOf([use.scopeId]);
+      if (!scope) continue;
+      const topLevelCall = use.kind === 'call' || use.kind === 'new' || use.kind === 'jsx';
+      const node = scope.kind !== 'module' ? symbolNode(scope.id) : topLevelCall ? moduleStateNode(scope.id) : moduleValueNode(scope.id);
+      out.set(node, { node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
+    }
+    return [...out.values()].sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
+  }
+
+  /** Whether every declaration of `name` in a file is typed as, or constructed from, a runtime built-in. */
+  private async holdsBuiltin(file: string, name: string): Promise<boolean> {
+    let byName = this.builtinTyped.get(file);
+    if (!byName) {
+      const language = (await this.links()).languages.get(file);
+      const globals = language ? traitsFor(language).globals : new Set<string>();
+      const seen = new Map<string, boolean>();
+      for (const b of await this.store.bindingsOfFiles([file])) {
+        const typeRoot = (b.newOf ?? b.type)?.split('.')[0];
+        const builtin = typeRoot !== undefined && globals.has(typeRoot);
+        seen.set(b.name, (seen.get(b.name) ?? true) && builtin);
+      }
+      byName = seen;
+      this.builtinTyped.set(file, byName);
+    }
+    return byName.get(name) === true;
   }
 
   /** Symbols of a file that read one of its top-level variables (their values may now differ). */
@@ -202,6 +266,16 @@ export class StoreDependents {
   /** Files holding an `import()` whose specifier is not a literal: they may load any file. */
   async dynamicImportSites(): Promise<string[]> {
     return (await this.links()).dynamic;
+  }
+
+  /** The kind of each reference of a file, by id. */
+  private refKindsOf(file: string): Promise<Map<number, RefKind>> {
+    let kinds = this.refKinds.get(file);
+    if (!kinds) {
+      kinds = this.store.refsOfFiles([file]).then((refs) => new Map(refs.map((r) => [r.id, r.kind])));
+      this.refKinds.set(file, kinds);
+    }
+    return kinds;
   }
 
   /** Whether any indexed file imports the package. */
@@ -251,20 +325,16 @@ export class StoreDependents {
         const target = resolve(link.module, link.file, lang, (p) => language.has(p));
         if (target.kind === 'external') packages.set(target.name, [...(packages.get(target.name) ?? []), link]);
       }
-      return { importers, dynamic, packages };
+      return { importers, dynamic, packages, languages: language };
     })();
     return this.linkData;
   }
 
-  private unresolvedUses(): Promise<Map<string, number[]>> {
+  private unresolvedUses(): Promise<Map<string, UnresolvedUse[]>> {
     this.uses ??= (async () => {
-      const byName = new Map<string, Set<number>>();
-      for (const use of await this.store.unresolvedUses()) {
-        const set = byName.get(use.name) ?? new Set<number>();
-        set.add(use.scopeId);
-        byName.set(use.name, set);
-      }
-      return new Map([...byName].map(([name, set]) => [name, [...set].sort((a, b) => a - b)]));
+      const byName = new Map<string, UnresolvedUse[]>();
+      for (const use of await this.store.unresolvedUses()) byName.set(use.name, [...(byName.get(use.name) ?? []), use]);
+      return byName;
     })();
     return this.uses;
   }

@@ -99,22 +99,25 @@ function readIndented(text: string, namesOf: (key: string) => string[], sections
       continue;
     }
     if (!inSection) continue;
-    if (indent === entryIndent && line.trimEnd().endsWith(':')) {
+    const header = indent === entryIndent ? /^(.+?):\s*(\{\})?$/.exec(line.trim()) : null;
+    if (header) {
       flush();
-      current = { names: namesOf(line.trim().slice(0, -1)), body: [], deps: [] };
+      current = { names: namesOf(header[1]!), body: [], deps: [] };
       depIndent = -1;
       continue;
     }
     if (!current) continue;
     const entry = current as { names: string[]; body: string[]; deps: string[] };
-    entry.body.push(line.trim());
     const trimmed = line.trim();
     if (indent === entryIndent + 2) {
       depIndent = /^(dependencies|optionalDependencies|peerDependencies):$/.test(trimmed) ? indent + 2 : -1;
     } else if (indent === depIndent) {
+      // A dependency's version is its own entry's business: a bump shows there, not here.
       const name = unquote(trimmed.replace(/:?\s.*$/, '').replace(/:$/, ''));
       if (name) entry.deps.push(name);
+      continue;
     }
+    entry.body.push(trimmed);
   }
   flush();
   return out.build();
