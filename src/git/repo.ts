@@ -81,7 +81,10 @@ export class GitRepo {
 
   async mergeBase(a: string, b: string): Promise<string> {
     try {
-      return (await this.git.raw(['merge-base', a, b])).trim();
+      const base = (await this.git.raw(['merge-base', a, b])).trim();
+      // No common ancestor: git exits 1 without a word, which simple-git does not report.
+      if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(base)) throw new Error(`merge-base printed "${base}"`);
+      return base;
     } catch (error) {
       const shallow = await this.isShallow();
       throw new RatlasError('no-merge-base', `Commits ${a.slice(0, 12)} and ${b.slice(0, 12)} have no common ancestor here.`, {
