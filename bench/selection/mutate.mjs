@@ -123,6 +123,42 @@ const candidates = graph.symbols.filter(
 const next = random(Number(opts.seed));
 const order = candidates.map((c) => ({ c, k: next() })).sort((a, b) => a.k - b.k).map((x) => x.c);
 
+const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+function summarize() {
+  const summary = {
+  repo: opts.repo,
+  commit: baseCommit,
+  runner: opts.runner,
+  testFiles: baseline.size,
+  mutants: rows.length,
+  detected: rows.filter((r) => r.failing.length > 0).length,
+  failingTestFiles: rows.reduce((n, r) => n + r.failing.length, 0),
+  ratlas: {
+    missedTestFiles: rows.reduce((n, r) => n + r.ratlas.missed.length, 0),
+    mutantsWithMiss: rows.filter((r) => r.ratlas.missed.length > 0).length,
+    runAll: rows.filter((r) => r.ratlas.runAll).length,
+    meanSelected: mean(rows.map((r) => r.ratlas.selected)),
+    medianImpactMs: median(rows.map((r) => r.ratlas.ms)),
+  },
+  peer: {
+    missedTestFiles: rows.reduce((n, r) => n + r.peer.missed.length, 0),
+    meanSelected: mean(rows.map((r) => r.peer.selected)),
+  },
+  indexMs: Math.round(indexRun.ms),
+};
+  summary.selectedRatio = summary.peer.meanSelected === 0 ? null : summary.ratlas.meanSelected / summary.peer.meanSelected;
+  // Written after every mutant, so a long run can be read while it goes on.
+  if (opts.out) {
+    mkdirSync(dirname(opts.out), { recursive: true });
+    writeFileSync(opts.out, `${JSON.stringify({ summary, rows }, null, 2)}\n`);
+  }
+  return summary;
+}
+
 console.error(`bench: baseline suite run`);
 const baseline = runSuite();
 const rows = [];
@@ -157,38 +193,8 @@ for (const symbol of order) {
   } finally {
     git('reset', '-q', '--hard', 'HEAD~1');
   }
+  summarize();
 }
+console.log(JSON.stringify(summarize(), null, 2));
 
-const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const summary = {
-  repo: opts.repo,
-  commit: baseCommit,
-  runner: opts.runner,
-  testFiles: baseline.size,
-  mutants: rows.length,
-  detected: rows.filter((r) => r.failing.length > 0).length,
-  failingTestFiles: rows.reduce((n, r) => n + r.failing.length, 0),
-  ratlas: {
-    missedTestFiles: rows.reduce((n, r) => n + r.ratlas.missed.length, 0),
-    mutantsWithMiss: rows.filter((r) => r.ratlas.missed.length > 0).length,
-    runAll: rows.filter((r) => r.ratlas.runAll).length,
-    meanSelected: mean(rows.map((r) => r.ratlas.selected)),
-    medianImpactMs: median(rows.map((r) => r.ratlas.ms)),
-  },
-  peer: {
-    missedTestFiles: rows.reduce((n, r) => n + r.peer.missed.length, 0),
-    meanSelected: mean(rows.map((r) => r.peer.selected)),
-  },
-  indexMs: Math.round(indexRun.ms),
-};
-summary.selectedRatio = summary.peer.meanSelected === 0 ? null : summary.ratlas.meanSelected / summary.peer.meanSelected;
-if (opts.out) {
-  mkdirSync(dirname(opts.out), { recursive: true });
-  writeFileSync(opts.out, `${JSON.stringify({ summary, rows }, null, 2)}\n`);
-}
-console.log(JSON.stringify(summary, null, 2));
 rmSync(work, { recursive: true, force: true });
