@@ -28,6 +28,8 @@ interface LinkData {
   importers: Map<string, string[]>;
   /** Files with a non-literal import(). */
   dynamic: string[];
+  /** Files that re-export each file (`export * from`, `export { x } from`). */
+  reexporters: Map<string, string[]>;
   /** Module links to each external package. */
   packages: Map<string, StoredRef[]>;
   languages: Map<string, string>;
@@ -77,7 +79,7 @@ export class StoreDependents {
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
-  private readonly refKinds = new Map<string, Promise<Map<number, RefKind>>>();
+  private readonly refFacts = new Map<string, Promise<Map<number, { kind: RefKind; name: string }>>>();
 
   constructor(private readonly store: IndexStore) {}
 
@@ -119,7 +121,7 @@ export class StoreDependents {
       // a top-level import or export statement only passes a name on.
       let node = symbolNode(from.id);
       if (from.kind === 'module' && e.kind !== 'imports') {
-        const kind = (await this.refKindsOf(from.file)).get(e.refId);
+        const kind = (await this.refFactsOf(from.file)).get(e.refId)?.kind;
         if (kind === 'call' || kind === 'new' || kind === 'jsx') node = moduleStateNode(from.id);
         else if (kind !== 'export') node = moduleValueNode(from.id);
       }
@@ -144,7 +146,13 @@ export class StoreDependents {
       // A module reached through its import statements only: its top-level state is unchanged, so
       // what depends on that state (importers, users of its variables) is not reached through it.
       if (symbol.kind === 'module') continue;
-      list.push(...(byTarget.get(symbol.id) ?? []), ...(await this.overridden(symbol)), ...(await this.containers(symbol)), ...(await this.sameName(symbol)));
+      list.push(
+        ...(byTarget.get(symbol.id) ?? []),
+        ...(await this.overridden(symbol)),
+        ...(await this.containers(symbol)),
+        ...(await this.sameName(symbol)),
+        ...(await this.exportUses(symbol)),
+      );
     }
     return out;
   };
@@ -268,14 +276,50 @@ export class StoreDependents {
     return (await this.links()).dynamic;
   }
 
-  /** The kind of each reference of a file, by id. */
-  private refKindsOf(file: string): Promise<Map<number, RefKind>> {
-    let kinds = this.refKinds.get(file);
-    if (!kinds) {
-      kinds = this.store.refsOfFiles([file]).then((refs) => new Map(refs.map((r) => [r.id, r.kind])));
-      this.refKinds.set(file, kinds);
+  /** The kind and name of each reference of a file, by id. */
+  private refFactsOf(file: string): Promise<Map<number, { kind: RefKind; name: string }>> {
+    let facts = this.refFacts.get(file);
+    if (!facts) {
+      facts = this.store.refsOfFiles([file]).then((refs) => new Map(refs.map((r) => [r.id, { kind: r.kind, name: r.name }])));
+      this.refFacts.set(file, facts);
     }
-    return kinds;
+    return facts;
+  }
+
+  /**
+   * Uses of an exported name that resolution could only pin to a module (`import { x } from
+   * './barrel'` where the barrel's `export *` chain was not followed to `x`): they may be uses of
+   * the symbol. Looked up on the symbol's file and on every file re-exporting it.
+   */
+  private async exportUses(symbol: StoredSymbol): Promise<Dependent[]> {
+    if (!symbol.exported || symbol.parent !== MODULE_QUALNAME) return [];
+    const { reexporters } = await this.links();
+    const files = new Set<string>([symbol.file]);
+    const queue = [symbol.file];
+    while (queue.length > 0) {
+      for (const up of reexporters.get(queue.pop()!) ?? []) {
+        if (files.has(up)) continue;
+        files.add(up);
+        queue.push(up);
+      }
+    }
+    const modules: number[] = [];
+    for (const file of files) {
+      const module = (await this.symbolsInFile(file)).find((s) => s.kind === 'module');
+      if (module) modules.push(module.id);
+    }
+    const out: Dependent[] = [];
+    for (const e of await this.store.edgesTo(modules)) {
+      if (e.kind === 'imports') continue;
+      const [from] = await this.symbolsOf([e.fromId]);
+      if (!from) continue;
+      const ref = (await this.refFactsOf(from.file)).get(e.refId);
+      if (!ref || ref.name !== symbol.name || ref.kind === 'export') continue;
+      const call = ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'jsx';
+      const node = from.kind !== 'module' ? symbolNode(from.id) : call ? moduleStateNode(from.id) : moduleValueNode(from.id);
+      out.push({ node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
+    }
+    return out;
   }
 
   /** Whether any indexed file imports the package. */
@@ -317,6 +361,7 @@ export class StoreDependents {
       const language = new Map(files.map((f) => [f.path, f.language]));
       const resolve = (spec: string, from: string, lang: string, exists: (path: string) => boolean) => traitsFor(lang).resolveModule(spec, from, exists);
       const importers = fileImporters(files, links, resolve);
+      const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
       const packages = new Map<string, StoredRef[]>();
       for (const link of links) {
@@ -325,7 +370,7 @@ export class StoreDependents {
         const target = resolve(link.module, link.file, lang, (p) => language.has(p));
         if (target.kind === 'external') packages.set(target.name, [...(packages.get(target.name) ?? []), link]);
       }
-      return { importers, dynamic, packages, languages: language };
+      return { importers, reexporters, dynamic, packages, languages: language };
     })();
     return this.linkData;
   }
