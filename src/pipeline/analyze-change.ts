@@ -186,7 +186,6 @@ class Analysis {
     const baseMentions = await this.mentionSelections(files.filter((f) => f.status === 'deleted'), roles, { commit: base }, baseTests);
 
     // Head side: the base index with the changeset applied.
-    this.progress('resolve');
     await applyChangeset(store, updates, { ...(jobs === undefined ? {} : { jobs }), timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
     const headDeps = new StoreDependents(store);
     const headPaths = files.filter((f) => f.status !== 'deleted' && this.isCode(f.path)).map((f) => f.path);
@@ -403,10 +402,6 @@ class Analysis {
     if (this.options.jobs !== undefined) o.jobs = this.options.jobs;
     if (this.options.onProgress) o.onProgress = this.options.onProgress;
     return o;
-  }
-
-  private progress(phase: ProgressEvent['phase']): void {
-    this.options.onProgress?.({ phase, done: 0, total: 1 });
   }
 }
 
