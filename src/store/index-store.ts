@@ -73,6 +73,8 @@ export interface IndexStore {
   findSymbols(query: SymbolQuery): Promise<StoredSymbol[]>;
 
   refsOfFiles(paths: readonly string[]): Promise<StoredRef[]>;
+  /** References by id (what an edge's `refId` points at). */
+  refsByIds(ids: readonly number[]): Promise<StoredRef[]>;
   /** Import, require, re-export and export facts of every file: what module resolution needs. */
   linkRefs(): Promise<StoredRef[]>;
   bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;

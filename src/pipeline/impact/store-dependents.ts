@@ -2,7 +2,7 @@ import { fileImporters } from '../../graph/impact/file-importers.js';
 import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
 import type { Dependent } from '../../graph/impact/traverse-dependents.js';
 import type { RefKind } from '../../model/reference.js';
-import type { StoredRef, StoredSymbol } from '../../model/stored.js';
+import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 import type { IndexStore, UnresolvedUse } from '../../store/index-store.js';
 import { traitsFor } from '../resolve-index.js';
@@ -79,7 +79,11 @@ export class StoreDependents {
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
-  private readonly refFacts = new Map<string, Promise<Map<number, { kind: RefKind; name: string }>>>();
+  private readonly refFacts = new Map<number, { kind: RefKind; name: string }>();
+  private readonly fileRefs = new Map<string, Promise<StoredRef[]>>();
+  private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
+  private readonly chains = new Map<string, Promise<number[]>>();
+  private readonly usesOfModule = new Map<number, Promise<{ fromId: number; name: string; kind: RefKind }[]>>();
 
   constructor(private readonly store: IndexStore) {}
 
@@ -115,13 +119,14 @@ export class StoreDependents {
     const edges = await this.store.edgesTo([...new Set(symbolIds)]);
     await this.symbolsOf(edges.map((e) => e.fromId));
     const byTarget = new Map<number, Dependent[]>();
+    const facts = await this.refFactsOf(edges.filter((e) => e.kind !== 'imports' && this.symbols.get(e.fromId)?.kind === 'module').map((e) => e.refId));
     for (const e of edges) {
       const from = this.symbols.get(e.fromId)!;
       // Top-level code that calls or reads something has a top-level state that depends on it;
       // a top-level import or export statement only passes a name on.
       let node = symbolNode(from.id);
       if (from.kind === 'module' && e.kind !== 'imports') {
-        const kind = (await this.refFactsOf(from.file)).get(e.refId)?.kind;
+        const kind = facts.get(e.refId)?.kind;
         if (kind === 'call' || kind === 'new' || kind === 'jsx') node = moduleStateNode(from.id);
         else if (kind !== 'export') node = moduleValueNode(from.id);
       }
@@ -215,11 +220,12 @@ export class StoreDependents {
     const kinds = USES_BY_KIND[symbol.kind];
     if (kinds.size === 0) return [];
     const uses = ((await this.unresolvedUses()).get(symbol.name) ?? []).filter((u) => kinds.has(u.kind));
+    await this.symbolsOf(uses.map((u) => u.scopeId));
     const out = new Map<string, Dependent>();
     for (const use of uses) {
-      if (use.receiver !== null && (await this.holdsBuiltin(use.file, use.receiver.split('.')[0]!))) continue;
-      const [scope] = await this.symbolsOf([use.scopeId]);
+      const scope = this.symbols.get(use.scopeId);
       if (!scope) continue;
+      if (use.receiver !== null && (await this.holdsBuiltin(use.file, use.receiver.split('.')[0]!))) continue;
       const topLevelCall = use.kind === 'call' || use.kind === 'new' || use.kind === 'jsx';
       const node = scope.kind !== 'module' ? symbolNode(scope.id) : topLevelCall ? moduleStateNode(scope.id) : moduleValueNode(scope.id);
       out.set(node, { node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
@@ -234,7 +240,7 @@ export class StoreDependents {
       const language = (await this.links()).languages.get(file);
       const globals = language ? traitsFor(language).globals : new Set<string>();
       const seen = new Map<string, boolean>();
-      for (const b of await this.store.bindingsOfFiles([file])) {
+      for (const b of await this.bindingsIn(file)) {
         const typeRoot = (b.newOf ?? b.type)?.split('.')[0];
         const builtin = typeRoot !== undefined && globals.has(typeRoot);
         seen.set(b.name, (seen.get(b.name) ?? true) && builtin);
@@ -247,13 +253,13 @@ export class StoreDependents {
 
   /** Symbols of a file that read one of its top-level variables (their values may now differ). */
   private async readersOfTopLevel(file: string): Promise<Dependent[]> {
-    const names = new Set((await this.store.bindingsOfFiles([file])).filter((b) => b.scope === MODULE_QUALNAME).map((b) => b.name));
+    const names = new Set((await this.bindingsIn(file)).filter((b) => b.scope === MODULE_QUALNAME).map((b) => b.name));
     return names.size === 0 ? [] : this.readersOf(file, names);
   }
 
   private async readersOf(file: string, names: ReadonlySet<string>): Promise<Dependent[]> {
     const scopes = new Set<number>();
-    for (const ref of await this.store.refsOfFiles([file])) {
+    for (const ref of await this.refsIn(file)) {
       const root = ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!;
       if (names.has(root) && ref.scope !== MODULE_QUALNAME) scopes.add(ref.scopeId);
     }
@@ -276,14 +282,30 @@ export class StoreDependents {
     return (await this.links()).dynamic;
   }
 
-  /** The kind and name of each reference of a file, by id. */
-  private refFactsOf(file: string): Promise<Map<number, { kind: RefKind; name: string }>> {
-    let facts = this.refFacts.get(file);
-    if (!facts) {
-      facts = this.store.refsOfFiles([file]).then((refs) => new Map(refs.map((r) => [r.id, { kind: r.kind, name: r.name }])));
-      this.refFacts.set(file, facts);
+  /** Kind and name of references by id, read in one batch and cached. */
+  private async refFactsOf(ids: readonly number[]): Promise<Map<number, { kind: RefKind; name: string }>> {
+    const missing = [...new Set(ids)].filter((id) => !this.refFacts.has(id));
+    for (const ref of await this.store.refsByIds(missing)) this.refFacts.set(ref.id, { kind: ref.kind, name: ref.name });
+    return this.refFacts;
+  }
+
+  private bindingsIn(file: string): Promise<StoredBinding[]> {
+    let bindings = this.fileBindings.get(file);
+    if (!bindings) {
+      bindings = this.store.bindingsOfFiles([file]);
+      this.fileBindings.set(file, bindings);
     }
-    return facts;
+    return bindings;
+  }
+
+  /** A file's references, cached (module-state readers and package users read them). */
+  private refsIn(file: string): Promise<StoredRef[]> {
+    let refs = this.fileRefs.get(file);
+    if (!refs) {
+      refs = this.store.refsOfFiles([file]);
+      this.fileRefs.set(file, refs);
+    }
+    return refs;
   }
 
   /**
@@ -293,33 +315,62 @@ export class StoreDependents {
    */
   private async exportUses(symbol: StoredSymbol): Promise<Dependent[]> {
     if (!symbol.exported || symbol.parent !== MODULE_QUALNAME) return [];
-    const { reexporters } = await this.links();
-    const files = new Set<string>([symbol.file]);
-    const queue = [symbol.file];
-    while (queue.length > 0) {
-      for (const up of reexporters.get(queue.pop()!) ?? []) {
-        if (files.has(up)) continue;
-        files.add(up);
-        queue.push(up);
+    const out: Dependent[] = [];
+    for (const moduleId of await this.exportChain(symbol.file)) {
+      for (const use of await this.moduleUses(moduleId)) {
+        if (use.name !== symbol.name) continue;
+        const from = this.symbols.get(use.fromId)!;
+        const call = use.kind === 'call' || use.kind === 'new' || use.kind === 'jsx';
+        const node = from.kind !== 'module' ? symbolNode(from.id) : call ? moduleStateNode(from.id) : moduleValueNode(from.id);
+        out.push({ node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
       }
     }
-    const modules: number[] = [];
-    for (const file of files) {
-      const module = (await this.symbolsInFile(file)).find((s) => s.kind === 'module');
-      if (module) modules.push(module.id);
-    }
-    const out: Dependent[] = [];
-    for (const e of await this.store.edgesTo(modules)) {
-      if (e.kind === 'imports') continue;
-      const [from] = await this.symbolsOf([e.fromId]);
-      if (!from) continue;
-      const ref = (await this.refFactsOf(from.file)).get(e.refId);
-      if (!ref || ref.name !== symbol.name || ref.kind === 'export') continue;
-      const call = ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'jsx';
-      const node = from.kind !== 'module' ? symbolNode(from.id) : call ? moduleStateNode(from.id) : moduleValueNode(from.id);
-      out.push({ node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
-    }
     return out;
+  }
+
+  /** The `<module>` ids of a file and of every file re-exporting it, transitively (cached per file). */
+  private exportChain(file: string): Promise<number[]> {
+    let chain = this.chains.get(file);
+    if (!chain) {
+      chain = (async () => {
+        const { reexporters } = await this.links();
+        const files = new Set<string>([file]);
+        const queue = [file];
+        while (queue.length > 0) {
+          for (const up of reexporters.get(queue.pop()!) ?? []) {
+            if (files.has(up)) continue;
+            files.add(up);
+            queue.push(up);
+          }
+        }
+        const ids: number[] = [];
+        for (const f of [...files].sort()) {
+          const module = (await this.symbolsInFile(f)).find((s) => s.kind === 'module');
+          if (module) ids.push(module.id);
+        }
+        return ids;
+      })();
+      this.chains.set(file, chain);
+    }
+    return chain;
+  }
+
+  /** Uses (not import statements or export lists) that point at a module, with the name used (cached). */
+  private moduleUses(moduleId: number): Promise<{ fromId: number; name: string; kind: RefKind }[]> {
+    let uses = this.usesOfModule.get(moduleId);
+    if (!uses) {
+      uses = (async () => {
+        const edges = (await this.store.edgesTo([moduleId])).filter((e) => e.kind !== 'imports');
+        const facts = await this.refFactsOf(edges.map((e) => e.refId));
+        await this.symbolsOf(edges.map((e) => e.fromId));
+        return edges.flatMap((e) => {
+          const ref = facts.get(e.refId);
+          return ref && ref.kind !== 'export' && this.symbols.has(e.fromId) ? [{ fromId: e.fromId, name: ref.name, kind: ref.kind }] : [];
+        });
+      })();
+      this.usesOfModule.set(moduleId, uses);
+    }
+    return uses;
   }
 
   /** Whether any indexed file imports the package. */
@@ -342,7 +393,7 @@ export class StoreDependents {
       const whole = links.some((l) => l.name === '' || l.kind === 'reexport' || l.kind === 'dynamic-import');
       if (module) out.push({ file, node: whole ? moduleStateNode(module.id) : symbolNode(module.id) });
       const scopes = new Set<number>();
-      for (const ref of await this.store.refsOfFiles([file])) {
+      for (const ref of await this.refsIn(file)) {
         if (LINK_KINDS.has(ref.kind)) continue;
         const root = ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!;
         if (aliases.has(root)) scopes.add(ref.scopeId);
