@@ -1,4 +1,5 @@
 import Export from './commands/export.js';
+import Impact from './commands/impact.js';
 import Index from './commands/index-command.js';
 import Mcp from './commands/mcp.js';
 import Status from './commands/status.js';
@@ -8,5 +9,6 @@ export const COMMANDS = {
   index: Index,
   status: Status,
   export: Export,
+  impact: Impact,
   mcp: Mcp,
 };

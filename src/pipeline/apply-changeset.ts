@@ -1,6 +1,7 @@
 import { changedKeys, dirtyFiles, nameFingerprint, touchedNames, type FileSurface, type SurfaceChange } from '../graph/resolve/invalidate.js';
 import type { Warning } from '../model/warning.js';
 import type { IndexStore } from '../store/index-store.js';
+import type { ParseOutcome } from '../parse/parse-file.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { parseSources, storeParsed, type BuildIndexOptions } from './build-index.js';
 import type { SourceFile } from './collect-sources.js';
@@ -31,17 +32,25 @@ const MEMBER_KINDS = new Set(['field', 'param-property']);
 export async function applyChangeset(
   store: SqliteStore,
   updates: readonly FileUpdate[],
-  options: Pick<BuildIndexOptions, 'jobs' | 'onProgress'> & { timeoutMs: number },
+  options: Pick<BuildIndexOptions, 'jobs' | 'onProgress'> & {
+    timeoutMs: number;
+    /** Files the caller already parsed (impact analysis parses the head side first); not parsed again. */
+    parsed?: ReadonlyMap<string, ParseOutcome>;
+  },
   warnings: Warning[],
 ): Promise<ChangesetResult> {
   const known = new Map((await store.listFiles()).map((f) => [f.path, f]));
   const effective = updates.filter((u) => (u.file === null ? known.has(u.path) : known.get(u.path)?.hash !== u.file.hash || !known.has(u.path)));
   const paths = effective.map((u) => u.path).sort();
-  const outcomes = await parseSources(
-    effective.flatMap((u) => (u.file ? [u.file] : [])),
-    options.timeoutMs,
-    options,
-  );
+  const parsed = options.parsed ?? new Map<string, ParseOutcome>();
+  const outcomes = new Map([
+    ...parsed,
+    ...(await parseSources(
+      effective.flatMap((u) => (u.file && !parsed.has(u.path) ? [u.file] : [])),
+      options.timeoutMs,
+      options,
+    )),
+  ]);
 
   return store.transaction(async () => {
     const before = await surfaces(store, paths);
