@@ -1,18 +1,20 @@
-import type { Node } from 'web-tree-sitter';
+import { firstEndingAfter, onlyTrivia, type Span } from './source-text.js';
 
 /**
- * The comment block directly above a declaration (no blank line between), or null.
- * Consecutive line comments are read as one block.
+ * The comment block right before a declaration: it ends on the line above the declaration (or on
+ * its line), with only whitespace between. Consecutive line comments are read as one block; a block
+ * comment is taken alone. `comments` is sorted by start.
  */
-export function docCommentAbove(node: Node, commentTypes: ReadonlySet<string>): string | null {
+export function docCommentBefore(source: string, start: number, comments: readonly Span[]): string | null {
   const parts: string[] = [];
-  let expectedEndRow = node.startPosition.row;
-  let current = node.previousSibling;
-  while (current && commentTypes.has(current.type) && current.endPosition.row >= expectedEndRow - 1) {
-    parts.unshift(current.text);
-    if (!current.text.startsWith('//') && !current.text.startsWith('#')) break;
-    expectedEndRow = current.startPosition.row;
-    current = current.previousSibling;
+  let to = start;
+  for (let k = firstEndingAfter(comments, start) - 1; k >= 0; k--) {
+    const comment = comments[k]!;
+    if (comment.end > to || !onlyTrivia(source, comment.end, to, [], 1)) break;
+    const text = source.slice(comment.start, comment.end);
+    parts.unshift(text);
+    if (!text.startsWith('//') && !text.startsWith('#')) break;
+    to = comment.start;
   }
   return parts.length > 0 ? parts.join('\n') : null;
 }

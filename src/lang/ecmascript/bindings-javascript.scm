@@ -7,7 +7,7 @@
 (formal_parameters (object_pattern (pair_pattern value: (identifier) @name))) @binding.param
 (formal_parameters (array_pattern (identifier) @name)) @binding.param
 
-(field_definition property: (property_identifier) @name) @binding.field
+(field_definition property: [(property_identifier) (private_property_identifier)] @name) @binding.field
 (field_definition
   property: (property_identifier) @name
   value: (new_expression constructor: [(identifier) (member_expression)] @new)) @binding.field

@@ -32,7 +32,7 @@
   name: (identifier) @name
   type: (type_annotation (generic_type name: (_) @type))) @binding.variable
 
-(public_field_definition name: (property_identifier) @name) @binding.field
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @binding.field
 (public_field_definition
   name: (property_identifier) @name
   type: (type_annotation [(type_identifier) (nested_type_identifier)] @type)) @binding.field
@@ -43,5 +43,7 @@
   name: (property_identifier) @name
   value: (new_expression constructor: [(identifier) (member_expression)] @new)) @binding.field
 
-; Type parameters shadow global types of the same name.
+; Type parameters shadow global types of the same name, as do mapped and inferred type names.
 (type_parameter name: (type_identifier) @name) @binding.variable
+(mapped_type_clause name: (type_identifier) @name) @binding.variable
+(infer_type (type_identifier) @name) @binding.variable

@@ -9,3 +9,6 @@
   name: (member_expression object: (_) @receiver property: (_) @name)) @reference.jsx
 (jsx_expression (identifier) @name) @reference.value
 (jsx_expression (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+
+; return (<div>…</div>) and return <div>…</div> are one expression: formatters add those parentheses.
+(parenthesized_expression . [(jsx_element) (jsx_self_closing_element)] .) @unwrap

@@ -2,3 +2,7 @@
 
 (class_heritage (identifier) @name) @reference.extends
 (class_heritage (member_expression object: (_) @receiver property: (_) @name)) @reference.extends
+
+; A class field initialized with a function: handler = onEvent
+(field_definition value: (identifier) @name) @reference.value
+(field_definition value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value

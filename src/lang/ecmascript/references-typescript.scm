@@ -30,3 +30,7 @@
   "default"
   declaration: (abstract_class_declaration name: (_) @name)
   (#set! alias "default")) @reference.export
+
+; A class field initialized with a function: readonly clock = systemClock
+(public_field_definition value: (identifier) @name) @reference.value
+(public_field_definition value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value

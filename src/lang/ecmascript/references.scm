@@ -9,6 +9,9 @@
 (call_expression
   function: (member_expression object: (_) @receiver property: (_) @name)) @reference.call
 (call_expression function: (super) @name) @reference.call
+; A bare decorator is called with the declaration: @log is log(...), @log.timed is log.timed(...).
+(decorator (identifier) @name) @reference.call
+(decorator (member_expression object: (_) @receiver property: (_) @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.new
 (new_expression
   constructor: (member_expression object: (_) @receiver property: (_) @name)) @reference.new
@@ -79,10 +82,14 @@
     arguments: (arguments . (string) @module))
   (#eq? @_require "require")) @reference.require
 
-; module.exports = name / module.exports = { alias: name, name }
+; module.exports = name / module.exports = function name() {} / module.exports = { alias: name, name }
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
-  right: (identifier) @name
+  right: [
+    (identifier) @name
+    (function_expression name: (identifier) @name)
+    (class name: (_) @name)
+  ]
   (#eq? @_module "module")
   (#eq? @_exports "exports")
   (#set! alias "default")) @reference.export
@@ -116,7 +123,9 @@
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
 (object (shorthand_property_identifier) @name) @reference.value
 (array (identifier) @name) @reference.value
+(array (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
 (spread_element (identifier) @name) @reference.value
+(spread_element (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
 (assignment_expression right: (identifier) @name) @reference.value
 (assignment_expression
   right: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
