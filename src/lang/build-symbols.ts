@@ -1,10 +1,10 @@
 import { MODULE_QUALNAME, type SymbolFact } from '../model/symbol.js';
-import { hashParts } from '../util/hash.js';
 import type { Captures } from './collect-captures.js';
 import { docLines } from './doc-comment.js';
 import { lexTokens } from './lex-tokens.js';
 import type { PlacedDefinition } from './qualnames.js';
 import { signatureText } from './signature-text.js';
+import { hashTokens, TokenHash } from './token-hash.js';
 import type { SyntaxTraits } from './types.js';
 
 /**
@@ -20,15 +20,19 @@ export function buildSymbols(
   lines: number,
   syntax: SyntaxTraits,
 ): SymbolFact[] {
-  const sigParts = placed.map(() => [] as string[]);
-  const bodyParts = placed.map(() => [] as string[]);
-  const moduleParts: string[] = [];
+  const sigHashes = placed.map(() => new TokenHash());
+  const bodyHashes = placed.map(() => new TokenHash());
+  const moduleHash = new TokenHash();
   // placed is sorted by (start asc, end desc): a stack of open declarations gives the innermost owner.
   const stack: number[] = [];
   let next = 0;
   let excluded = 0;
   const exclusions = captures.moduleExcluded;
-  lexTokens(source, captures, syntax, (start, text) => {
+  const add = (hash: TokenHash, start: number, end: number, text: string | undefined): void => {
+    if (text === undefined) hash.addRange(source, start, end);
+    else hash.add(text);
+  };
+  lexTokens(source, captures, syntax, (start, end, text) => {
     while (stack.length > 0 && start >= placed[stack[stack.length - 1]!]!.raw.end) stack.pop();
     while (next < placed.length && placed[next]!.raw.start <= start) {
       if (start < placed[next]!.raw.end) stack.push(next);
@@ -38,12 +42,12 @@ export function buildSymbols(
     if (owner === undefined) {
       while (excluded < exclusions.length && exclusions[excluded]!.end <= start) excluded++;
       const exclusion = exclusions[excluded];
-      if (!exclusion || start < exclusion.start) moduleParts.push(text);
+      if (!exclusion || start < exclusion.start) add(moduleHash, start, end, text);
       return;
     }
     const raw = placed[owner]!.raw;
     const inBody = raw.bodyStart !== null && start >= raw.bodyStart && start < raw.bodyEnd!;
-    (inBody ? bodyParts : sigParts)[owner]!.push(text);
+    add((inBody ? bodyHashes : sigHashes)[owner]!, start, end, text);
   });
 
   const moduleSymbol: SymbolFact = {
@@ -57,7 +61,7 @@ export function buildSymbols(
     endLine: lines,
     exported: false,
     sigHash: '',
-    bodyHash: hashParts(moduleParts),
+    bodyHash: moduleHash.digest(),
     docHash: '',
   };
   return [
@@ -75,9 +79,9 @@ export function buildSymbols(
         startLine: raw.startLine,
         endLine: raw.endLine,
         exported: raw.exported,
-        sigHash: hashParts(sigParts[i]!),
-        bodyHash: hashParts(bodyParts[i]!),
-        docHash: docText.length > 0 ? hashParts(docText) : '',
+        sigHash: sigHashes[i]!.digest(),
+        bodyHash: bodyHashes[i]!.digest(),
+        docHash: docText.length > 0 ? hashTokens(docText) : '',
       };
     }),
   ];

@@ -2,7 +2,7 @@ import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { BindingFact, BindingKind } from '../model/binding.js';
 import type { RefFact, RefKind } from '../model/reference.js';
 import type { SymbolKind } from '../model/symbol.js';
-import { dottedPath, literalContent, unquote, type Span } from './source-text.js';
+import { dottedPath, identifierEnd, literalContent, unquote, type Span } from './source-text.js';
 
 /** A definition as the query found it, before decorators, docs, nesting and qualnames. */
 export interface CapturedDefinition {
@@ -65,8 +65,12 @@ const MEMBER_BINDINGS = new Set<BindingKind>(['field', 'param-property']);
 export function collectCaptures(matches: QueryMatch[], source: string): Captures {
   const definitions = new Map<number, CapturedDefinition>();
   const refinements = new Map<number, { kind: SymbolKind; pattern: number }>();
-  const refs = new Map<string, CapturedRef & { nameId: number | undefined }>();
-  const bindings = new Map<string, CapturedBinding & { nameId: number }>();
+  // Uses are keyed by name node (one meaning per name); module-linking facts by what they bind.
+  const uses = new Map<number, CapturedRef & { nameId: number }>();
+  const links = new Map<string, CapturedRef>();
+  // One name can be both a constructor's parameter and its class's field (parameter properties).
+  const locals = new Map<number, CapturedBinding & { nameId: number }>();
+  const members = new Map<number, CapturedBinding & { nameId: number }>();
   const out: Omit<Captures, 'definitions' | 'refs' | 'bindings'> = {
     moduleExcluded: [],
     comments: [],
@@ -76,6 +80,13 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
     decorators: [],
   };
   const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
+  // Reference and binding names are almost always single identifiers: their text is the identifier
+  // run at their start, read without a WASM call. Anything else (a quoted name) asks the tree.
+  const nameText = (node: Node): string => {
+    const start = node.startIndex;
+    const end = identifierEnd(source, start);
+    return end > start ? source.slice(start, end) : text(node);
+  };
   const span = (node: Node): Span => ({ start: node.startIndex, end: node.endIndex });
 
   for (const match of matches) {
@@ -116,6 +127,8 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
     }
     if (!roleNode) continue;
     const props = match.setProperties ?? {};
+    // A use or a binding captured on its name alone: the role node is the name (half the captures).
+    if (!name && props['name'] === undefined && !role.startsWith('definition.')) name = roleNode;
 
     if (role.startsWith('definition.')) {
       const kind = ((props['kind'] as SymbolKind | undefined) ?? role.slice('definition.'.length)) as SymbolKind;
@@ -144,7 +157,7 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
       definitions.set(key, known ? mergeDefinitions(known, found) : found);
     } else if (role.startsWith('reference.')) {
       const kind = role.slice('reference.'.length) as RefKind;
-      const refName = props['name'] ?? (name ? unquote(text(name)) : '');
+      const refName = props['name'] ?? (name ? unquote(nameText(name)) : '');
       // A fact without a name node (a default import) points at what it binds, else at its construct.
       const at = name ?? alias ?? roleNode;
       const fact: Omit<RefFact, 'scope'> = { kind, name: refName, line: at.startPosition.row + 1, col: at.startPosition.column };
@@ -153,13 +166,12 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
       else if (kind === 'dynamic-import') fact.module = null;
       const aliasText = alias ? text(alias) : (props['alias'] ?? undefined);
       if (aliasText !== undefined && aliasText !== refName) fact.alias = aliasText;
-      const linking = LINKING_KINDS.has(kind);
-      // A usage has one meaning per name node; module-linking facts are keyed by what they bind.
-      const nodeKey = name ? name.id : `n${roleNode.id}`;
-      const key = linking ? `${kind}:${nodeKey}:${fact.alias ?? ''}` : `use:${nodeKey}`;
-      const known = refs.get(key);
-      if (!known || outranks(fact, known.fact)) {
-        refs.set(key, { at: roleNode.startIndex, outside: linking, nameId: linking ? undefined : name?.id, fact });
+      if (LINKING_KINDS.has(kind) || !name) {
+        const key = `${kind}:${name ? name.id : `n${roleNode.id}`}:${fact.alias ?? ''}`;
+        if (!links.has(key)) links.set(key, { at: roleNode.startIndex, outside: LINKING_KINDS.has(kind), fact });
+      } else {
+        const known = uses.get(name.id);
+        if (!known || outranks(fact, known.fact)) uses.set(name.id, { at: roleNode.startIndex, outside: false, nameId: name.id, fact });
       }
     } else if (name) {
       const kind = role.slice('binding.'.length) as BindingKind;
@@ -167,40 +179,40 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
       const newOf = newNode ? dottedPath(text(newNode)) : undefined;
       const fact: Omit<BindingFact, 'scope'> = {
         kind,
-        name: text(name),
+        name: nameText(name),
         line: name.startPosition.row + 1,
         ...(type ? { type } : {}),
         ...(newOf ? { newOf } : {}),
       };
       const member = MEMBER_BINDINGS.has(kind);
-      // One name can be both a constructor's parameter and its class's field (parameter properties).
-      const key = `${name.id}:${member ? 'member' : 'local'}`;
-      const known = bindings.get(key);
-      bindings.set(key, known ? { ...known, fact: mergeBindings(known.fact, fact) } : { at: roleNode.startIndex, member, nameId: name.id, fact });
+      const group = member ? members : locals;
+      const known = group.get(name.id);
+      if (known) known.fact = mergeBindings(known.fact, fact);
+      else group.set(name.id, { at: roleNode.startIndex, member, nameId: name.id, fact });
     }
   }
 
   // A parameter property is a local of the constructor and a field of the class: one type for both.
-  for (const [key, binding] of bindings) {
-    if (!key.endsWith(':member')) continue;
-    const local = bindings.get(`${binding.nameId}:local`);
+  for (const [id, member] of members) {
+    const local = locals.get(id);
     if (!local) continue;
-    binding.fact = mergeBindings(binding.fact, { ...local.fact, kind: binding.fact.kind });
-    local.fact = mergeBindings(local.fact, { ...binding.fact, kind: local.fact.kind });
+    member.fact = mergeBindings(member.fact, { ...local.fact, kind: member.fact.kind });
+    local.fact = mergeBindings(local.fact, { ...member.fact, kind: local.fact.kind });
   }
   for (const [key, refinement] of refinements) {
     const definition = definitions.get(key);
     if (definition) definition.kind = refinement.kind;
   }
   // A declaration's own name is not a reference to it; a symbol's name is not a local binding.
-  const definitionNames = new Set(definitions.keys());
-  const declared = new Set<number>(definitionNames);
-  for (const binding of bindings.values()) declared.add(binding.nameId);
+  const refs: CapturedRef[] = [...links.values()];
+  for (const [id, use] of uses) if (!definitions.has(id) && !locals.has(id) && !members.has(id)) refs.push(use);
+  const bindings: CapturedBinding[] = [];
+  for (const group of [locals, members]) for (const [id, binding] of group) if (!definitions.has(id)) bindings.push(binding);
   const byStart = (a: Span, b: Span): number => a.start - b.start;
   return {
     definitions: [...definitions.values()],
-    refs: [...refs.values()].filter((ref) => ref.nameId === undefined || !declared.has(ref.nameId)),
-    bindings: [...bindings.values()].filter((binding) => !definitionNames.has(binding.nameId)),
+    refs,
+    bindings,
     moduleExcluded: out.moduleExcluded.sort(byStart),
     comments: out.comments.sort(byStart),
     literals: out.literals.sort(byStart),

@@ -2,14 +2,14 @@ import { Parser } from 'web-tree-sitter';
 import type { BindingFact } from '../model/binding.js';
 import type { Extraction } from '../model/extraction.js';
 import type { RefFact } from '../model/reference.js';
-import { assignScopes } from './assign-scopes.js';
+import { assignScopes, type Scoped } from './assign-scopes.js';
 import { buildSymbols } from './build-symbols.js';
 import { collectCaptures, type Captures } from './collect-captures.js';
 import { collectFaults } from './collect-faults.js';
 import { docCommentBefore } from './doc-comment.js';
 import { markExported } from './mark-exported.js';
 import { assignQualnames, type LocatedDefinition } from './qualnames.js';
-import { LineIndex, onlyTrivia } from './source-text.js';
+import { isWhitespace, LineIndex, onlyTrivia, type Span } from './source-text.js';
 import type { LoadedLanguage } from './types.js';
 
 /** Thrown when the parser gives up (time limit); the caller records the file as failed. */
@@ -44,12 +44,14 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
     const root = tree.rootNode;
     const captures = collectCaptures(lang.query.matches(root), source);
     const broken = root.hasError;
-    const problems = broken ? collectFaults(tree) : [];
+    const faults = broken ? collectFaults(tree) : { problems: [], errors: [] };
+    const problems = faults.problems;
     const lines = new LineIndex(source);
-    const placed = assignQualnames(locateDefinitions(captures, source, lines));
-    const scopes = assignScopes(placed, [...captures.refs, ...captures.bindings]);
-    const refs: RefFact[] = captures.refs.map((ref, i) => ({ ...ref.fact, scope: scopes[i]! }));
-    const bindings: BindingFact[] = captures.bindings.map((binding, i) => ({ ...binding.fact, scope: scopes[captures.refs.length + i]! }));
+    const placed = assignQualnames(locateDefinitions(captures, faults.errors, source, lines));
+    const scopes = assignScopes(placed, (captures.refs as Scoped[]).concat(captures.bindings));
+    // The facts are ours, fresh from collectCaptures: they get their scope in place rather than copied.
+    const refs = captures.refs.map((ref, i) => Object.assign(ref.fact, { scope: scopes[i]! }) as RefFact);
+    const bindings = captures.bindings.map((binding, i) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i]! }) as BindingFact);
     markExported(placed, refs);
     const lineCount = lines.count(source.length);
     return {
@@ -69,11 +71,23 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
 
 /**
  * Final ranges, lines and docs: a declaration starts at the decorators right before it (only
- * whitespace and comments between), and its doc comment is the one right before that.
+ * whitespace and comments between), and its doc comment is the one right before that. It ends
+ * before an ERROR that error recovery hung at its very end (even inside its body, after the closing
+ * brace): garbage that follows a healthy declaration is not part of it and must not change its hashes.
  */
-function locateDefinitions(captures: Captures, source: string, lines: LineIndex): LocatedDefinition[] {
+function locateDefinitions(captures: Captures, errors: readonly Span[], source: string, lines: LineIndex): LocatedDefinition[] {
   const { decorators, comments } = captures;
   return captures.definitions.map((def) => {
+    let end = def.end;
+    for (const error of errors) {
+      if (error.start >= end) break;
+      if (error.end === end && error.start > def.start) {
+        end = error.start;
+        while (end > def.start && isWhitespace(source.charCodeAt(end - 1))) end--;
+        break;
+      }
+    }
+    const bodyEnd = def.bodyEnd === null ? null : Math.min(def.bodyEnd, end);
     let start = def.start;
     for (let k = lastEndingBy(decorators, start); k >= 0; k--) {
       const decorator = decorators[k]!;
@@ -83,8 +97,10 @@ function locateDefinitions(captures: Captures, source: string, lines: LineIndex)
     return {
       ...def,
       start,
+      end,
+      bodyEnd,
       startLine: lines.lineOf(start),
-      endLine: lines.lineOf(Math.max(start, def.end - 1)),
+      endLine: lines.lineOf(Math.max(start, end - 1)),
       doc: docCommentBefore(source, start, comments),
     };
   });
@@ -109,20 +125,33 @@ function lastEndingBy(spans: readonly { start: number; end: number }[], offset: 
 }
 
 function compareRefs(a: RefFact, b: RefFact): number {
-  return a.line - b.line || a.col - b.col || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) || (a.alias ?? '').localeCompare(b.alias ?? '');
+  return a.line - b.line || a.col - b.col || compareText(a.kind, b.kind) || compareText(a.alias ?? '', b.alias ?? '') || compareText(a.name, b.name);
 }
 
 function compareBindings(a: BindingFact, b: BindingFact): number {
-  return a.line - b.line || a.name.localeCompare(b.name) || a.scope.localeCompare(b.scope) || a.kind.localeCompare(b.kind);
+  return a.line - b.line || compareText(a.name, b.name) || compareText(a.scope, b.scope) || compareText(a.kind, b.kind);
 }
 
-/** Two patterns can report the same fact from different nodes (e.g. alias forms); keep one. */
+/** Code-unit order: deterministic everywhere, unlike localeCompare, and much cheaper. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Two patterns can report the same fact from different nodes (e.g. alias forms); keep one. Sorted input. */
 function dedupeRefs(refs: RefFact[]): RefFact[] {
-  const seen = new Set<string>();
-  return refs.filter((ref) => {
-    const key = `${ref.kind}\u0000${ref.name}\u0000${ref.line}\u0000${ref.col}\u0000${ref.alias ?? ''}\u0000${ref.module === undefined ? '\u0001' : (ref.module ?? '\u0002')}\u0000${ref.receiver ?? ''}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const out: RefFact[] = [];
+  let groupStart = 0;
+  for (const ref of refs) {
+    const last = out[out.length - 1];
+    if (!last || last.line !== ref.line || last.col !== ref.col) groupStart = out.length;
+    let duplicate = false;
+    // Duplicates sort next to each other only up to (line, col), so the group at one position is scanned.
+    for (let k = groupStart; k < out.length && !duplicate; k++) duplicate = sameRef(out[k]!, ref);
+    if (!duplicate) out.push(ref);
+  }
+  return out;
+}
+
+function sameRef(a: RefFact, b: RefFact): boolean {
+  return a.kind === b.kind && a.name === b.name && a.alias === b.alias && a.module === b.module && a.receiver === b.receiver && a.scope === b.scope;
 }

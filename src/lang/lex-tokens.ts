@@ -1,4 +1,4 @@
-import { isWhitespace, type Span } from './source-text.js';
+import { isIdentifierChar, isWhitespace, type Span } from './source-text.js';
 import type { SyntaxTraits } from './types.js';
 
 /** Where the tree says the text is not code to be split into tokens. */
@@ -14,40 +14,53 @@ export interface LexRanges {
 }
 
 /**
- * Splits the source into the tokens that carry meaning and hands each to `emit(start, text)` in
- * order. Whitespace and comments are dropped, tokens the language treats as formatting are dropped
- * or normalized (see SyntaxTraits), so reformatting a file emits the same sequence.
+ * Splits the source into the tokens that carry meaning and hands each to `emit` in order, as a
+ * range of the source, or with its text when that differs from the source (a normalized string
+ * literal): no substring is made for plain tokens. Whitespace and comments are dropped, tokens the
+ * language treats as formatting are dropped or normalized (see SyntaxTraits), so reformatting a
+ * file emits the same sequence.
  *
  * Why a lexer and not the tree's leaves: walking every leaf costs several calls across the WASM
  * boundary per node, more than parsing itself. The tree still decides what a comment, a string or a
  * regex is (the ranges come from the query), so the lexer only splits plain code, where names are
  * runs of identifier characters and operators are matched longest first (`=>`, `===`, `?.`).
  */
-export function lexTokens(source: string, ranges: LexRanges, syntax: SyntaxTraits, emit: (start: number, text: string) => void): void {
+export function lexTokens(
+  source: string,
+  ranges: LexRanges,
+  syntax: SyntaxTraits,
+  emit: (start: number, end: number, text: string | undefined) => void,
+): void {
   const punctuators = punctuatorTable(syntax);
-  const ignored = new Set(syntax.ignoredTokens);
-  const separators = new Set(syntax.trailingSeparators);
-  const closers = new Set(syntax.closers);
+  const ignored = tokenSet(syntax.ignoredTokens);
+  const separators = tokenSet(syntax.trailingSeparators);
+  const closers = tokenSet(syntax.closers);
+  const isIn = (set: TokenSet, start: number, end: number, text: string | undefined): boolean =>
+    text !== undefined
+      ? set.all.has(text)
+      : end - start === 1
+        ? set.singles.has(source.charCodeAt(start))
+        : set.longer && set.all.has(source.slice(start, end));
   // A trailing separator is held back until the next token shows whether a closer follows it.
   let heldStart = -1;
-  let heldText = '';
+  let heldEnd = -1;
   const unwrapped = new Set<number>();
   for (const span of ranges.unwraps) {
     unwrapped.add(span.start);
     unwrapped.add(span.end - 1);
   }
-  const push = (start: number, text: string): void => {
-    if (text.length === 1 && unwrapped.size > 0 && unwrapped.has(start)) return;
+  const push = (start: number, end: number, text: string | undefined): void => {
+    if (end - start === 1 && unwrapped.size > 0 && unwrapped.has(start)) return;
     if (heldStart >= 0) {
-      if (!closers.has(text)) emit(heldStart, heldText);
+      if (!isIn(closers, start, end, text)) emit(heldStart, heldEnd, undefined);
       heldStart = -1;
     }
-    if (ignored.has(text)) return;
-    if (separators.has(text)) {
+    if (isIn(ignored, start, end, text)) return;
+    if (text === undefined && isIn(separators, start, end, text)) {
       heldStart = start;
-      heldText = text;
+      heldEnd = end;
     } else {
-      emit(start, text);
+      emit(start, end, text);
     }
   };
 
@@ -60,8 +73,8 @@ export function lexTokens(source: string, ranges: LexRanges, syntax: SyntaxTrait
         continue;
       }
       const start = i;
-      if (isIdentifierPart(code)) {
-        while (i < to && isIdentifierPart(source.charCodeAt(i))) i++;
+      if (isIdentifierChar(code)) {
+        while (i < to && isIdentifierChar(source.charCodeAt(i))) i++;
       } else {
         i++;
         for (const candidate of punctuators.get(code) ?? []) {
@@ -71,11 +84,11 @@ export function lexTokens(source: string, ranges: LexRanges, syntax: SyntaxTrait
           }
         }
       }
-      push(start, source.slice(start, i));
+      push(start, i, undefined);
     }
   };
   const lexLiteral = (from: number, to: number): void => {
-    if (to > from) push(from, normalizeLiteral(source.slice(from, to), syntax));
+    if (to > from) push(from, to, normalizeLiteral(source.slice(from, to), syntax));
   };
 
   const spans = sortedSpans(ranges);
@@ -123,7 +136,21 @@ export function lexTokens(source: string, ranges: LexRanges, syntax: SyntaxTrait
       frames.pop();
     }
   }
-  if (heldStart >= 0) emit(heldStart, heldText);
+  if (heldStart >= 0) emit(heldStart, heldEnd, undefined);
+}
+
+interface TokenSet {
+  all: ReadonlySet<string>;
+  singles: ReadonlySet<number>;
+  longer: boolean;
+}
+
+function tokenSet(tokens: readonly string[]): TokenSet {
+  return {
+    all: new Set(tokens),
+    singles: new Set(tokens.filter((t) => t.length === 1).map((t) => t.charCodeAt(0))),
+    longer: tokens.some((t) => t.length > 1),
+  };
 }
 
 type Kind = 'comment' | 'literal' | 'interpolation';
@@ -166,16 +193,4 @@ function punctuatorTable(syntax: SyntaxTraits): Map<number, string[]> {
     tables.set(syntax, table);
   }
   return table;
-}
-
-/** Letters, digits, `_`, `$` and any non-ASCII character that is not whitespace. */
-function isIdentifierPart(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95 ||
-    code === 36 ||
-    (code > 127 && !isWhitespace(code))
-  );
 }

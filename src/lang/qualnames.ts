@@ -49,54 +49,63 @@ const OVERLOADABLE = new Set<SymbolKind>(['function', 'method', 'constructor']);
  * prefix for their members: `Parser.Options` stays spelled the way code refers to it.
  */
 export function assignQualnames(definitions: LocatedDefinition[]): PlacedDefinition[] {
+  // Indices into `sorted` everywhere: maps keyed by objects cost an identity hash per object.
   const sorted = [...definitions].sort(byRange);
-  const parentOf = new Map<LocatedDefinition, LocatedDefinition | null>();
-  const children = new Map<LocatedDefinition | null, LocatedDefinition[]>();
-  const stack: LocatedDefinition[] = [];
-  for (const def of sorted) {
-    while (stack.length > 0 && !contains(stack[stack.length - 1]!, def)) stack.pop();
-    const parent = stack[stack.length - 1] ?? null;
-    parentOf.set(def, parent);
-    const list = children.get(parent);
-    if (list) list.push(def);
-    else children.set(parent, [def]);
-    stack.push(def);
-  }
+  const parentOf = new Int32Array(sorted.length).fill(-1);
+  const children: number[][] = sorted.map(() => []);
+  const roots: number[] = [];
+  const stack: number[] = [];
+  sorted.forEach((def, i) => {
+    while (stack.length > 0 && !contains(sorted[stack[stack.length - 1]!]!, def)) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) roots.push(i);
+    else {
+      parentOf[i] = parent;
+      children[parent]!.push(i);
+    }
+    stack.push(i);
+  });
 
-  const placed: PlacedDefinition[] = [];
-  const entryOf = new Map<LocatedDefinition, PlacedDefinition>();
+  const entries: (PlacedDefinition | undefined)[] = new Array(sorted.length);
   // Iterative, so that absurdly deep nesting cannot overflow the stack.
-  const pending: { parents: (LocatedDefinition | null)[]; prefix: string | null }[] = [{ parents: [null], prefix: null }];
+  const pending: { siblings: number[]; prefix: string | null }[] = [{ siblings: roots, prefix: null }];
   while (pending.length > 0) {
-    const { parents, prefix } = pending.pop()!;
-    const siblings = parents.length === 1 ? (children.get(parents[0]!) ?? []) : parents.flatMap((p) => children.get(p) ?? []).sort(byRange);
-    const folded = foldOverloads(siblings);
-    const names = disambiguate(folded.map((f) => f.def));
-    const groups = new Map<string, LocatedDefinition[]>();
-    for (const { def, overloads } of folded) {
-      const qualname = prefix ? `${prefix}.${names.get(def)!}` : names.get(def)!;
-      const parent = parentOf.get(def) ?? null;
-      const entry: PlacedDefinition = { raw: def, qualname, parent: parent ? entryOf.get(parent)!.qualname : MODULE_QUALNAME };
-      entryOf.set(def, entry);
+    const { siblings, prefix } = pending.pop()!;
+    const folded = foldOverloads(siblings, sorted);
+    const names = disambiguate(folded.map((f) => f.def), sorted);
+    const groups = new Map<string, number[]>();
+    folded.forEach(({ def, overloads }, k) => {
+      const raw = sorted[def]!;
+      const qualname = prefix ? `${prefix}.${names[k]!}` : names[k]!;
+      const parent = parentOf[def]!;
+      const entry: PlacedDefinition = { raw, qualname, parent: parent >= 0 ? entries[parent]!.qualname : MODULE_QUALNAME };
       if (overloads.length > 0) {
-        const first = overloads[0]!;
-        entry.overloads = overloads;
-        entry.raw = { ...def, start: first.start, startLine: first.startLine, doc: first.doc ?? def.doc };
+        const first = sorted[overloads[0]!]!;
+        entry.overloads = overloads.map((o) => sorted[o]!);
+        entry.raw = { ...raw, start: first.start, startLine: first.startLine, doc: first.doc ?? raw.doc };
       }
-      placed.push(entry);
-      const base = baseName(def);
+      entries[def] = entry;
+      if (children[def]!.length === 0) return;
+      const base = baseName(raw);
       const group = groups.get(base);
       if (group) group.push(def);
       else groups.set(base, [def]);
+    });
+    for (const [base, defs] of groups) {
+      const next = defs.length === 1 ? children[defs[0]!]! : defs.flatMap((d) => children[d]!).sort((a, b) => a - b);
+      pending.push({ siblings: next, prefix: prefix ? `${prefix}.${base}` : base });
     }
-    for (const [base, defs] of groups) pending.push({ parents: defs, prefix: prefix ? `${prefix}.${base}` : base });
   }
+
+  // A folded overload's nested symbols (none in practice) are dropped with it.
+  const placed = entries.filter((entry): entry is PlacedDefinition => entry !== undefined);
   placed.sort((a, b) => byRange(a.raw, b.raw));
   ensureUnique(placed);
-  for (const [def, entry] of entryOf) {
-    const parent = parentOf.get(def);
-    if (parent) entry.parent = entryOf.get(parent)!.qualname;
-  }
+  sorted.forEach((_, i) => {
+    const entry = entries[i];
+    const parent = parentOf[i]!;
+    if (entry && parent >= 0) entry.parent = entries[parent]!.qualname;
+  });
   return placed;
 }
 
@@ -132,55 +141,50 @@ function baseName(def: CapturedDefinition): string {
  * they fold into the implementation, or into the last of them when none has a body (interfaces,
  * ambient declarations).
  */
-function foldOverloads(siblings: LocatedDefinition[]): { def: LocatedDefinition; overloads: LocatedDefinition[] }[] {
-  const out: { def: LocatedDefinition; overloads: LocatedDefinition[] }[] = [];
-  let run: LocatedDefinition[] = [];
+function foldOverloads(siblings: readonly number[], defs: readonly LocatedDefinition[]): { def: number; overloads: number[] }[] {
+  const out: { def: number; overloads: number[] }[] = [];
+  let run: number[] = [];
   const flush = (): void => {
     const last = run.pop();
-    if (last) out.push({ def: last, overloads: run });
+    if (last !== undefined) out.push({ def: last, overloads: run });
     run = [];
   };
-  for (const def of siblings) {
-    const last = run[run.length - 1];
+  for (const i of siblings) {
+    const def = defs[i]!;
+    const last = run.length > 0 ? defs[run[run.length - 1]!]! : undefined;
     if (last && (last.name !== def.name || last.kind !== def.kind || last.qualifier !== def.qualifier)) flush();
     if (def.bodyStart === null && OVERLOADABLE.has(def.kind)) {
-      run.push(def);
+      run.push(i);
       continue;
     }
-    if (run.length > 0) {
-      out.push({ def, overloads: run });
-      run = [];
-    } else {
-      out.push({ def, overloads: [] });
-    }
+    out.push({ def: i, overloads: run });
+    run = [];
   }
   flush();
   return out;
 }
 
 /** Qualname segment of each sibling: `name`, `name@kind` for another kind, `#2`, `#3` for repeats. */
-function disambiguate(siblings: LocatedDefinition[]): Map<LocatedDefinition, string> {
-  const groups = new Map<string, LocatedDefinition[]>();
-  for (const def of siblings) {
-    const base = baseName(def);
-    const group = groups.get(base);
-    if (group) group.push(def);
-    else groups.set(base, [def]);
-  }
-  const named = new Map<LocatedDefinition, string>();
-  for (const [base, group] of groups) {
-    if (group.length === 1) {
-      named.set(group[0]!, base);
-      continue;
-    }
-    const firstKind = [...group].sort((a, b) => NAME_PRIORITY[a.kind] - NAME_PRIORITY[b.kind] || a.start - b.start)[0]!.kind;
-    const seenPerKind = new Map<string, number>();
-    for (const def of group) {
-      const n = (seenPerKind.get(def.kind) ?? 0) + 1;
-      seenPerKind.set(def.kind, n);
-      const stem = def.kind === firstKind ? base : `${base}@${def.kind}`;
-      named.set(def, n === 1 ? stem : `${stem}#${n}`);
-    }
-  }
-  return named;
+function disambiguate(siblings: readonly number[], defs: readonly LocatedDefinition[]): string[] {
+  const bases = siblings.map((i) => baseName(defs[i]!));
+  const counts = new Map<string, number>();
+  for (const base of bases) counts.set(base, (counts.get(base) ?? 0) + 1);
+  const firstKind = new Map<string, SymbolKind>();
+  siblings.forEach((i, k) => {
+    const base = bases[k]!;
+    if (counts.get(base) === 1) return;
+    const kind = defs[i]!.kind;
+    const known = firstKind.get(base);
+    if (known === undefined || NAME_PRIORITY[kind] < NAME_PRIORITY[known]) firstKind.set(base, kind);
+  });
+  const seen = new Map<string, number>();
+  return siblings.map((i, k) => {
+    const base = bases[k]!;
+    if (counts.get(base) === 1) return base;
+    const kind = defs[i]!.kind;
+    const stem = kind === firstKind.get(base) ? base : `${base}@${kind}`;
+    const n = (seen.get(stem) ?? 0) + 1;
+    seen.set(stem, n);
+    return n === 1 ? stem : `${stem}#${n}`;
+  });
 }

@@ -106,3 +106,28 @@ export function dottedPath(text: string): string | undefined {
   const path = compact.includes('?.') ? compact.replace(/\?\./g, '.') : compact;
   return DOTTED.test(path) ? path : undefined;
 }
+
+/**
+ * End of the identifier that starts at `start` (`#` allowed first, for private names), or `start`
+ * when none does or when it continues in a way a plain run cannot spell (an escape `\u0041`).
+ */
+export function identifierEnd(source: string, start: number): number {
+  let i = start;
+  if (source.charCodeAt(i) === 35) i++; // '#'
+  const first = source.charCodeAt(i);
+  if (!(isIdentifierChar(first) && !(first >= 48 && first <= 57))) return start;
+  while (i < source.length && isIdentifierChar(source.charCodeAt(i))) i++;
+  return source.charCodeAt(i) === 92 ? start : i; // '\\'
+}
+
+/** ASCII letters, digits, `_`, `$`, and any non-ASCII character that is not whitespace. */
+export function isIdentifierChar(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 36 ||
+    (code > 127 && !isWhitespace(code))
+  );
+}
