@@ -10,7 +10,7 @@ import { docCommentBefore } from './doc-comment.js';
 import { markExported } from './mark-exported.js';
 import { assignQualnames, type LocatedDefinition } from './qualnames.js';
 import { isWhitespace, LineIndex, onlyTrivia, type Span } from './source-text.js';
-import type { LoadedLanguage } from './types.js';
+import type { LoadedLanguage, SyntaxTraits } from './types.js';
 
 /** Thrown when the parser gives up (time limit); the caller records the file as failed. */
 export class ParseAbortedError extends Error {}
@@ -47,7 +47,7 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
     const faults = broken ? collectFaults(tree) : { problems: [], errors: [] };
     const problems = faults.problems;
     const lines = new LineIndex(source);
-    const placed = assignQualnames(locateDefinitions(captures, faults.errors, source, lines));
+    const placed = assignQualnames(locateDefinitions(captures, faults.errors, source, lines, lang.definition.syntax));
     const scopes = assignScopes(placed, (captures.refs as Scoped[]).concat(captures.bindings));
     // The facts are ours, fresh from collectCaptures: they get their scope in place rather than copied.
     const refs = captures.refs.map((ref, i) => Object.assign(ref.fact, { scope: scopes[i]! }) as RefFact);
@@ -75,7 +75,8 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
  * before an ERROR that error recovery hung at its very end (even inside its body, after the closing
  * brace): garbage that follows a healthy declaration is not part of it and must not change its hashes.
  */
-function locateDefinitions(captures: Captures, errors: readonly Span[], source: string, lines: LineIndex): LocatedDefinition[] {
+function locateDefinitions(captures: Captures, errors: readonly Span[], source: string, lines: LineIndex, syntax: SyntaxTraits): LocatedDefinition[] {
+  const docRules = { directive: syntax.directiveComment, docMarkers: syntax.docMarkers };
   const { decorators, comments } = captures;
   return captures.definitions.map((def) => {
     let end = def.end;
@@ -101,7 +102,7 @@ function locateDefinitions(captures: Captures, errors: readonly Span[], source: 
       bodyEnd,
       startLine: lines.lineOf(start),
       endLine: lines.lineOf(Math.max(start, end - 1)),
-      doc: docCommentBefore(source, start, comments),
+      doc: docCommentBefore(source, start, comments, docRules),
     };
   });
 }

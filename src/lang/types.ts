@@ -50,6 +50,10 @@ export interface SyntaxTraits {
   closers: readonly string[];
   /** Quote characters hashed as another (`'` as `"`), so quote style is formatting. */
   equivalentTokens: Readonly<Record<string, string>>;
+  /** Comments addressed to tools (`// eslint-disable-next-line`): never a declaration's doc. */
+  directiveComment?: RegExp;
+  /** Openers of comments that document what follows even after code on their line (`/**`). */
+  docMarkers?: readonly string[];
 }
 
 /** A definition with its grammar and compiled query, ready to parse. Not serializable. */

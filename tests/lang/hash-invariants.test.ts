@@ -114,6 +114,7 @@ export const handlers = { open(path: string) { return path.length; }, };
 describe('an edit changes only the hashes it should', () => {
   it.each([
     ['a doc-only edit changes only docHash', '/** Saves an item. */', '/** Saves an item, replacing an older one. */', ['Store.save:doc']],
+    ['a lint directive under the doc changes nothing', '/** Saves an item. */\n', '/** Saves an item. */\n  // eslint-disable-next-line no-console\n', []],
     ['a method body edit changes only that method body', "note: 'it\\'s saved'", "note: 'stored'", ['Store.save:body']],
     ['a string edit inside whitespace counts', "'saved', key", "'saved ', key", ['Store.save:body']],
     ['a regex edit counts, whitespace inside it too', '/a b+/g', '/a  b+/g', ['Store.save:body']],

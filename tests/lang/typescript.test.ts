@@ -13,6 +13,7 @@ describe('typescript: annotated-source goldens', () => {
     'default-export-abstract-class.ts',
     'default-export-anonymous-function.ts',
     'default-export-identifier.ts',
+    'doc-comments.ts',
     'default-export-named-class.ts',
     'dynamic-import.ts',
     'export-assignment.ts',

@@ -20,6 +20,11 @@ const syntax: SyntaxTraits = {
   trailingSeparators: [','],
   closers: [')', ']', '}', '>'],
   equivalentTokens: { "'": '"' },
+  // JSDoc documents what follows wherever it stands; a trailing `//` belongs to the code before it.
+  docMarkers: ['/**'],
+  // Linters, compilers, coverage tools, bundlers and formatters read these; people read the doc above.
+  directiveComment:
+    /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
 };
 
 const common = ['definitions.scm', 'references.scm', 'bindings.scm', 'hashing.scm'];
