@@ -20,7 +20,7 @@
 
 ; Every other named type in a type position (declaration names are dropped by the engine).
 (nested_type_identifier module: (_) @receiver name: (_) @reference.type)
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type
 
 (export_statement "=" (identifier) @name (#set! alias "default")) @reference.export
 (import_statement
