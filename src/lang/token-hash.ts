@@ -1,3 +1,11 @@
+import { hashParts } from '../util/hash.js';
+
+/**
+ * The digest of no tokens. src/diff recognizes an empty body by it (`hashParts([])`, which it was
+ * before this hash replaced SHA-1): a body this empty is no evidence that two symbols are one.
+ */
+export const EMPTY_TOKENS_DIGEST = hashParts([]);
+
 /**
  * An incremental 64-bit hash of a token sequence (two 32-bit lanes, cyrb53's mixing). Not
  * cryptographic: it only tells whether one symbol's tokens changed between two versions of a file,
@@ -28,8 +36,9 @@ export class TokenHash {
     this.count++;
   }
 
-  /** 16 hex digits; the empty sequence has a digest of its own. */
+  /** 16 hex digits; EMPTY_TOKENS_DIGEST for the empty sequence. */
   digest(): string {
+    if (this.count === 0) return EMPTY_TOKENS_DIGEST;
     let h1 = this.h1 ^ this.count;
     let h2 = this.h2;
     h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
