@@ -7,6 +7,7 @@ import { ParsePool } from '../parse/pool.js';
 import type { ParseJob, ParseOutcome } from '../parse/parse-file.js';
 import { readArtifact, writeArtifact, type Manifest } from '../store/artifact.js';
 import { commitArtifactPath, ensureCacheDir, resolveCacheDir, worktreeArtifactPath } from '../store/cache-dir.js';
+import type { IndexStore } from '../store/index-store.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { isRatlasError } from '../util/errors.js';
 import { listSource, readSources, selectPaths, skippedRecord, type IndexSource, type SourceFile } from './collect-sources.js';
@@ -182,7 +183,7 @@ export async function parseSources(
 }
 
 /** Stores one file as parsed (or as skipped or failed). */
-export async function storeParsed(store: SqliteStore, file: SourceFile, outcomes: ReadonlyMap<string, ParseOutcome>, warnings: Warning[]): Promise<void> {
+export async function storeParsed(store: IndexStore, file: SourceFile, outcomes: ReadonlyMap<string, ParseOutcome>, warnings: Warning[]): Promise<void> {
   if (file.content.kind === 'skip') {
     await store.putFile(skippedRecord(file, file.content.reason), null);
     return;

@@ -37,6 +37,12 @@ export interface IndexStore {
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
 
+  /**
+   * A number that changes whenever files, symbols, references or resolutions are written (not on
+   * meta or stat-only writes), so that callers can tell whether data they derived is still current.
+   */
+  revision(): number;
+
   /** Runs `fn` in one transaction: all of its writes land, or none. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
 
@@ -47,11 +53,16 @@ export interface IndexStore {
    */
   putFile(record: FileRecord, extraction: Extraction | null): Promise<void>;
   deleteFile(path: string): Promise<void>;
+  /** Records a file's working-tree size and mtime without touching what was extracted from it. */
+  touchFile(path: string, size: number, mtimeMs: number | null): Promise<void>;
   /** Replaces the edges, outcomes and dependency keys of the given files' references. */
   putResolutions(resolutions: FileResolution[]): Promise<void>;
 
   listFiles(): Promise<FileRecord[]>;
   getFile(path: string): Promise<FileRecord | null>;
+  /** The records of those of `paths` the index holds, sorted by path. */
+  getFiles(paths: readonly string[]): Promise<FileRecord[]>;
+  fileCount(): Promise<number>;
   /** Dependency keys recorded by the last resolution of each file. */
   fileDeps(): Promise<Map<string, string[]>>;
 
@@ -73,5 +84,7 @@ export interface IndexStore {
   edgesFrom(ids: readonly number[]): Promise<Edge[]>;
 
   stats(): Promise<StoreStats>;
+  /** Structural problems of the stored data (corruption, dangling references); empty when healthy. */
+  integrityProblems(): Promise<string[]>;
   close(): Promise<void>;
 }

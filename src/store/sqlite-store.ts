@@ -37,6 +37,7 @@ const BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.lin
  */
 export class SqliteStore implements IndexStore {
   private depth = 0;
+  private writes = 0;
 
   private constructor(private readonly db: Database) {
     db.run('PRAGMA foreign_keys = ON');
@@ -74,15 +75,21 @@ export class SqliteStore implements IndexStore {
     return this.db.export();
   }
 
-  /** Runs SQLite's own consistency checks; returns problems found (empty when healthy). */
-  integrityProblems(): string[] {
+  /** SQLite's own consistency checks plus foreign keys; returns problems found (empty when healthy). */
+  async integrityProblems(): Promise<string[]> {
     const problems: string[] = [];
     for (const row of this.all('PRAGMA integrity_check')) {
       const value = String(Object.values(row)[0]);
       if (value !== 'ok') problems.push(value);
     }
     for (const row of this.all('PRAGMA foreign_key_check')) problems.push(`foreign key: ${JSON.stringify(row)}`);
+    const meta = this.one("SELECT value FROM meta WHERE key = 'schemaVersion'");
+    if (Number(meta?.['value']) !== SCHEMA_VERSION) problems.push(`schema version ${String(meta?.['value'])} is not ${SCHEMA_VERSION}`);
     return problems;
+  }
+
+  revision(): number {
+    return this.writes;
   }
 
   async getMeta(key: string): Promise<string | null> {
@@ -112,6 +119,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async putFile(record: FileRecord, extraction: Extraction | null): Promise<void> {
+    this.writes++;
     const db = this.db;
     db.run(
       `INSERT INTO files (path, language, status, reason, hash, size, lines, mtime_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -197,13 +205,19 @@ export class SqliteStore implements IndexStore {
   }
 
   async deleteFile(path: string): Promise<void> {
+    this.writes++;
     const row = this.one('SELECT id FROM files WHERE path = ?', [path]);
     if (!row) return;
     this.db.run('DELETE FROM symbol_text WHERE docid IN (SELECT id FROM symbols WHERE file_id = ?)', [row['id']!]);
     this.db.run('DELETE FROM files WHERE id = ?', [row['id']!]);
   }
 
+  async touchFile(path: string, size: number, mtimeMs: number | null): Promise<void> {
+    this.db.run('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?', [size, mtimeMs, path]);
+  }
+
   async putResolutions(resolutions: FileResolution[]): Promise<void> {
+    this.writes++;
     const db = this.db;
     const clear = db.prepare('DELETE FROM edges WHERE ref_id IN (SELECT r.id FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ?)');
     const insert = db.prepare('INSERT INTO edges (ref_id, from_id, to_id, kind, confidence, rule, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -231,6 +245,16 @@ export class SqliteStore implements IndexStore {
   async getFile(path: string): Promise<FileRecord | null> {
     const row = this.one('SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path = ?', [path]);
     return row ? toFileRecord(row) : null;
+  }
+
+  async getFiles(paths: readonly string[]): Promise<FileRecord[]> {
+    return this.inChunks(paths, (marks) => `SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path IN (${marks})`)
+      .map(toFileRecord)
+      .sort((a, b) => compareText(a.path, b.path));
+  }
+
+  async fileCount(): Promise<number> {
+    return Number(this.one('SELECT COUNT(*) AS n FROM files')!['n']);
   }
 
   async fileDeps(): Promise<Map<string, string[]>> {
