@@ -13,6 +13,11 @@ export interface RatlasConfig {
     exclude: string[];
     parseTimeoutMs: number;
   };
+  /** How artifacts are found and reused; does not shape the index, so not part of its hash. */
+  cache: {
+    /** Commits to look back for a cached ancestor's index before building from scratch. */
+    searchDepth: number;
+  };
 }
 
 export interface LoadedConfig {
@@ -25,6 +30,7 @@ export interface LoadedConfig {
 
 const DEFAULTS: RatlasConfig = {
   index: { maxFileBytes: 1024 * 1024, exclude: [], parseTimeoutMs: 10_000 },
+  cache: { searchDepth: 200 },
 };
 
 /** Reads ratlas.config.json at the repository root; an invalid file is an error, never ignored. */
@@ -45,8 +51,8 @@ export function loadConfig(repoRoot: string): LoadedConfig {
       hint: 'See schemas/config.schema.json for every field.',
     });
   }
-  const given = raw as Partial<{ index: Partial<RatlasConfig['index']> }>;
-  const config: RatlasConfig = { ...DEFAULTS, index: { ...DEFAULTS.index, ...given.index } };
+  const given = raw as Partial<{ index: Partial<RatlasConfig['index']>; cache: Partial<RatlasConfig['cache']> }>;
+  const config: RatlasConfig = { ...DEFAULTS, index: { ...DEFAULTS.index, ...given.index }, cache: { ...DEFAULTS.cache, ...given.cache } };
   return { config, path, hash: hashIndexConfig(config) };
 }
 

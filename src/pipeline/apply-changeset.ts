@@ -1,7 +1,7 @@
 import { changedKeys, nameFingerprint, touchedNames, type SurfaceChange } from '../graph/resolve/invalidate.js';
 import type { Warning } from '../model/warning.js';
 import type { IndexStore } from '../store/index-store.js';
-import { parseSources, storeParsed, type BuildIndexOptions } from './build-index.js';
+import { parseSources, storeParsed, type ParseOptions } from './build-store.js';
 import type { SourceFile } from './collect-sources.js';
 import { dropResolutionCache, resolutionCacheOf } from './resolution-cache.js';
 import { resolveIndex } from './resolve-index.js';
@@ -22,7 +22,7 @@ export interface ChangesetResult {
   generation: number;
 }
 
-export interface ApplyOptions extends Pick<BuildIndexOptions, 'jobs' | 'onProgress'> {
+export interface ApplyOptions extends ParseOptions {
   timeoutMs: number;
   /**
    * When to take the bulk path (parallel parse, then every file re-resolved) instead of tracking
