@@ -1,3 +1,6 @@
+import CacheList from './commands/cache-list.js';
+import CachePrune from './commands/cache-prune.js';
+import Doctor from './commands/doctor.js';
 import Export from './commands/export.js';
 import Index from './commands/index-command.js';
 import Status from './commands/status.js';
@@ -7,4 +10,7 @@ export const COMMANDS = {
   index: Index,
   status: Status,
   export: Export,
+  doctor: Doctor,
+  'cache:list': CacheList,
+  'cache:prune': CachePrune,
 };

@@ -118,7 +118,7 @@ export async function openIndex(options: BuildIndexOptions): Promise<OpenedIndex
   const context: IndexContext = { repo, config, cacheDir: resolveCacheDir(repo.root, options.cacheDir), options, warnings: [], started };
   if (options.rev !== undefined) return openCommitIndex(context, await repo.resolveCommit(options.rev));
   const head = await repo.headCommit();
-  if (head && !options.full && selectPaths(await repo.dirtyPaths(), config.config).length === 0) {
+  if (head && selectPaths(await repo.dirtyPaths(), config.config).length === 0) {
     return { ...(await openCommitIndex(context, head)), mode: 'worktree' };
   }
   return openWorktreeIndex(context, head);

@@ -11,13 +11,17 @@ export interface CanonicalGraph {
   files: string[];
   /** key, kind, parent, exported, lines, signature/body/doc hashes. */
   symbols: string[];
-  /** Every reference with its outcome and rule (edges alone would miss a ref gone unresolved). */
+  /** Every reference as extracted: position, kind, name, receiver, module, alias, scope. */
   refs: string[];
+  /** How each reference was settled (edges alone would miss a reference gone unresolved). */
+  outcomes: string[];
   /** from, to, kind, confidence, rule, line: a multiset (one ref can give the same edge twice). */
   edges: string[];
   /** The dependency keys each file's resolution recorded: what future updates will invalidate by. */
   deps: string[];
 }
+
+export const CANONICAL_SECTIONS = ['files', 'symbols', 'refs', 'outcomes', 'edges', 'deps'] as const;
 
 /** Reads a store's canonical graph (whole-index reads: for tests, benchmarks and `ratlas doctor`). */
 export async function canonicalGraph(store: IndexStore, paths?: readonly string[]): Promise<CanonicalGraph> {
@@ -33,9 +37,8 @@ export async function canonicalGraph(store: IndexStore, paths?: readonly string[
     symbols: symbols
       .map((s) => line(symbolKey(s.file, s.qualname), s.kind, s.parent, s.exported, `${s.startLine}-${s.endLine}`, s.sigHash, s.bodyHash, s.docHash, s.signature, s.doc))
       .sort(),
-    refs: refs
-      .map((r) => line(`${r.file}:${r.line}:${r.col}`, r.kind, r.name, r.receiver, r.module, r.alias, `in ${r.scope}`, r.outcome, r.rule))
-      .sort(),
+    refs: refs.map((r) => line(`${r.file}:${r.line}:${r.col}`, r.kind, r.name, r.receiver, r.module, r.alias, `in ${r.scope}`)).sort(),
+    outcomes: refs.map((r) => line(`${r.file}:${r.line}:${r.col}`, r.kind, r.name, '=>', r.outcome, r.rule)).sort(),
     edges: edges.map((e) => line(keyOf.get(e.fromId), '->', targets.get(e.toId), e.kind, e.confidence, e.rule, e.line)).sort(),
     deps: [...deps].filter(([path]) => wantedSet.has(path)).flatMap(([path, keys]) => keys.map((key) => line(path, key))).sort(),
   };
@@ -45,9 +48,14 @@ export async function canonicalGraph(store: IndexStore, paths?: readonly string[
  * The difference between two canonical graphs as a short, readable list (`-` only in `expected`,
  * `+` only in `actual`), at most `limit` lines per section; empty when they are equal.
  */
-export function diffCanonicalGraphs(expected: CanonicalGraph, actual: CanonicalGraph, limit = 20): string {
+export function diffCanonicalGraphs(
+  expected: CanonicalGraph,
+  actual: CanonicalGraph,
+  limit = 20,
+  sections: readonly (typeof CANONICAL_SECTIONS)[number][] = CANONICAL_SECTIONS,
+): string {
   const out: string[] = [];
-  for (const section of ['files', 'symbols', 'refs', 'edges', 'deps'] as const) {
+  for (const section of sections) {
     const { missing, extra } = multisetDifference(expected[section], actual[section]);
     if (missing.length === 0 && extra.length === 0) continue;
     out.push(`${section}: ${missing.length} missing, ${extra.length} unexpected`);

@@ -102,7 +102,7 @@ export function isStale(path: string, owner: LockOwner | null, now = Date.now())
   // An unreadable lock younger than a few seconds is one being written right now.
   if (!owner) return age > 5000;
   if (owner.host !== hostname()) return false;
-  return !processAlive(owner.pid);
+  return !isProcessAlive(owner.pid);
 }
 
 /**
@@ -129,7 +129,8 @@ function breakStale(path: string, judged: LockOwner | null): void {
   rmSync(aside, { force: true });
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process of this host is running (EPERM: it is, under another user). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { isProcessAlive, isStale, readLockOwner, STALE_LOCK_MS } from './artifact-lock.js';
+import { TEMP_FILE } from './artifact.js';
 
 /** The default cache folder, at the repository root. */
 export const DEFAULT_CACHE_DIR = '.ratlas';
@@ -64,16 +66,32 @@ export function listCommitArtifacts(dir: string): (ArtifactFile & { commit: stri
   return listArtifacts(dir).filter((a): a is ArtifactFile & { commit: string } => a.kind === 'commit');
 }
 
-/** Leftovers in the cache folder: temporary files of interrupted writes, and lock files. */
-export function listLeftovers(dir: string): { path: string; kind: 'temp' | 'lock'; bytes: number; mtimeMs: number }[] {
+export interface Leftover {
+  path: string;
+  kind: 'temp' | 'lock';
+  bytes: number;
+  mtimeMs: number;
+  /** Whether its writer is gone (dead process, or older than an hour): safe to remove. */
+  stale: boolean;
+}
+
+/** Leftovers in the cache folder: temporary files of writes under way or interrupted, and lock files. */
+export function listLeftovers(dir: string, now = Date.now()): Leftover[] {
   if (!existsSync(dir)) return [];
-  const out: { path: string; kind: 'temp' | 'lock'; bytes: number; mtimeMs: number }[] = [];
+  const out: Leftover[] = [];
   for (const name of readdirSync(dir).sort()) {
     const kind = name.endsWith('.tmp') || name.endsWith('.stale') ? 'temp' : name.endsWith('.ratlas.lock') ? 'lock' : null;
     if (!kind) continue;
     const path = join(dir, name);
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat?.isFile()) out.push({ path, kind, bytes: stat.size, mtimeMs: stat.mtimeMs });
+    if (!stat?.isFile()) continue;
+    let stale: boolean;
+    if (kind === 'lock') stale = isStale(path, readLockOwner(path), now);
+    else {
+      const pid = Number(TEMP_FILE.exec(name)?.[2] ?? NaN);
+      stale = Number.isNaN(pid) || !isProcessAlive(pid) || now - stat.mtimeMs > STALE_LOCK_MS;
+    }
+    out.push({ path, kind, bytes: stat.size, mtimeMs: stat.mtimeMs, stale });
   }
   return out;
 }

@@ -23,6 +23,8 @@ function engine(): Promise<initSqlJs.SqlJsStatic> {
 }
 
 const SCHEMA = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
+/** An empty index of this schema, as database bytes (made once per process). */
+let emptyImage: Uint8Array | undefined;
 const CHUNK = 500;
 
 const SYMBOL_COLUMNS = `s.id, f.path AS file, s.qualname, s.name, s.kind, s.parent, s.signature, s.doc, s.start_line,
@@ -46,10 +48,15 @@ export class SqliteStore implements IndexStore {
   /** A new, empty index. */
   static async create(): Promise<SqliteStore> {
     const SQL = await engine();
-    const db = new SQL.Database();
-    db.exec(SCHEMA);
-    db.run('INSERT INTO meta (key, value) VALUES (?, ?)', ['schemaVersion', String(SCHEMA_VERSION)]);
-    return new SqliteStore(db);
+    if (!emptyImage) {
+      // Creating the schema (FTS4 tables included) costs far more than opening an image of it.
+      const db = new SQL.Database();
+      db.exec(SCHEMA);
+      db.run('INSERT INTO meta (key, value) VALUES (?, ?)', ['schemaVersion', String(SCHEMA_VERSION)]);
+      emptyImage = db.export();
+      db.close();
+    }
+    return new SqliteStore(new SQL.Database(emptyImage));
   }
 
   /** Opens database bytes; refuses a database that is not a ratlas index of this schema version. */

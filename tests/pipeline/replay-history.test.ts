@@ -258,5 +258,5 @@ describe('incremental update replayed over a scripted history', () => {
       await incremental.close();
       await bulk.close();
     }
-  });
+  }, 300_000);
 });
