@@ -102,6 +102,18 @@ export interface OpenedIndex {
   persistedGeneration: number;
   /** The options it was opened with (refresh and persist reuse them). */
   options: BuildIndexOptions;
+  /** For a working-tree index: when it was last brought up to date, and with what (null for a commit). */
+  freshness: Freshness | null;
+}
+
+/** What an MCP client (index_status) or a CLI needs to know to judge a working-tree index. */
+export interface Freshness {
+  /** When the index last matched the working tree (ISO time). */
+  checkedAt: string;
+  /** HEAD at that moment, and the indexable paths that differed from it. */
+  head: string | null;
+  dirty: string[];
+  generation: number;
 }
 
 /**
@@ -119,7 +131,8 @@ export async function openIndex(options: BuildIndexOptions): Promise<OpenedIndex
   if (options.rev !== undefined) return openCommitIndex(context, await repo.resolveCommit(options.rev));
   const head = await repo.headCommit();
   if (head && selectPaths(await repo.dirtyPaths(), config.config).length === 0) {
-    return { ...(await openCommitIndex(context, head)), mode: 'worktree' };
+    const opened = await openCommitIndex(context, head);
+    return { ...opened, mode: 'worktree', freshness: { checkedAt: new Date().toISOString(), head, dirty: [], generation: opened.persistedGeneration } };
   }
   return openWorktreeIndex(context, head);
 }
@@ -133,6 +146,7 @@ export async function refreshIndex(opened: OpenedIndex): Promise<WorktreeRefresh
   if (opened.mode !== 'worktree') return null;
   const refresh = await refreshWorktree(opened.repo, opened.store, opened.config, parseOptions(opened.options), opened.warnings);
   if (refresh.mode !== 'none') opened.action = 'updated';
+  opened.freshness = freshnessOf(refresh);
   return refresh;
 }
 
@@ -186,6 +200,7 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
     cacheDir,
     persistedGeneration: manifest.generation ?? 0,
     options,
+    freshness: null,
   });
   const exact = (store: SqliteStore, manifest: Manifest) =>
     opened(store, manifest, 'reused', { kind: 'exact', from: commit, distance: 0, changed: 0, reresolved: 0, mode: 'none', reason: null, deepened: 0 });
@@ -316,6 +331,7 @@ async function openWorktreeIndex(context: IndexContext, head: string | null): Pr
       cacheDir,
       persistedGeneration: manifest.generation ?? 0,
       options,
+      freshness: freshnessOf(refresh),
     };
   } catch (error) {
     await store?.close();
@@ -323,6 +339,10 @@ async function openWorktreeIndex(context: IndexContext, head: string | null): Pr
   } finally {
     lock.release();
   }
+}
+
+function freshnessOf(refresh: WorktreeRefresh): Freshness {
+  return { checkedAt: new Date().toISOString(), head: refresh.head, dirty: refresh.dirty, generation: refresh.generation };
 }
 
 /** Reads an artifact when it exists and suits this ratlas; a bad one is a warning (once), not an error. */

@@ -77,7 +77,8 @@ export async function refreshWorktree(
     if (record && record.mtimeMs !== null && record.size === info.size && record.mtimeMs === mtimeMs) continue;
     const language = languageForPath(path)!.id;
     if (isTooLarge(info.size, config.index.maxFileBytes)) {
-      updates.push({ path, file: { path, language, size: info.size, hash: '', mtimeMs: trusted, content: { kind: 'skip', reason: 'too-large' } } });
+      if (record?.reason === 'too-large') touched.push({ path, size: info.size, mtimeMs: trusted });
+      else updates.push({ path, file: { path, language, size: info.size, hash: '', mtimeMs: trusted, content: { kind: 'skip', reason: 'too-large' } } });
       continue;
     }
     const bytes = await readFile(repoFilePath(repo.root, path)).catch(() => null);

@@ -40,6 +40,9 @@ describe('the working-tree index', () => {
       'src/price.ts': 'export function price(n: number) { return n * 2; }\n',
       'src/cart.ts': "import { price } from './price';\nexport function total(n: number) { return price(n); }\n",
       'src/old.ts': 'export function legacy() {}\n',
+      // A file over the size limit: read from git objects for HEAD, only stat'ed on disk.
+      'ratlas.config.json': '{ "index": { "maxFileBytes": 2000 } }\n',
+      'src/big.ts': `export const big = 1;\n${'// padding\n'.repeat(300)}`,
     });
     const cache = cacheDir();
     const clean = await buildIndex({ cwd, cacheDir: cache, jobs: 1 });
@@ -63,6 +66,7 @@ describe('the working-tree index', () => {
       await expectEqualsFullWorktreeBuild(cwd, opened, 'after the first round of edits');
 
       expect(await refreshIndex(opened)).toMatchObject({ mode: 'none', hashed: 0 });
+      expect(opened.freshness).toMatchObject({ dirty: ['src/basket.ts', 'src/cart.ts', 'src/new.ts', 'src/old.ts', 'src/price.ts'] });
 
       writeTree(cwd, { 'src/basket.ts': "import { cost } from './price';\nexport function total(n: number) { return cost(n); }\n" });
       backdate(cwd, 'src/basket.ts');
