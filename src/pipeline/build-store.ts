@@ -16,6 +16,9 @@ export interface ProgressEvent {
   total: number;
 }
 
+/** Files a worker thread must have to parse before starting one pays off. */
+const FILES_PER_WORKER = 100;
+
 export interface ParseOptions {
   jobs?: number;
   onProgress?: (event: ProgressEvent) => void;
@@ -69,7 +72,9 @@ export async function parseSources(files: readonly SourceFile[], timeoutMs: numb
     return !hit;
   });
   if (parseable.length === 0) return outcomes;
-  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(parseable.length / 8)));
+  // A worker compiles every grammar's queries before its first parse (seconds), so a few files
+  // parse sooner on this thread, whose grammars are compiled once per process.
+  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(parseable.length / FILES_PER_WORKER)));
   const pool = new ParsePool(jobs);
   try {
     let done = 0;

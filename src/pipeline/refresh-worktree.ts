@@ -59,7 +59,12 @@ export async function refreshWorktree(
     for (const path of await movedPaths(repo, store, base, head)) candidates.add(path);
   }
   const paths = selectPaths(candidates, config);
-  const [records, members] = await Promise.all([store.getFiles(paths), repo.workingTreeMembers(paths)]);
+  // A path git status reports is in the working tree's file set whenever it exists on disk; only
+  // the others (dirty before, or moved by HEAD) need asking whether git tracks or ignores them.
+  const dirtySet = new Set(dirty);
+  const others = paths.filter((p) => !dirtySet.has(p));
+  const [records, tracked] = await Promise.all([store.getFiles(paths), repo.workingTreeMembers(others)]);
+  const members = new Set([...dirty, ...tracked]);
   const known = new Map(records.map((r) => [r.path, r]));
 
   const updates: FileUpdate[] = [];
