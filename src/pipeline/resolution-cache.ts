@@ -73,6 +73,7 @@ export class ResolutionCache {
       store.refsOfFiles(paths),
       store.bindingsOfFiles(paths),
     ]);
+    const before = paths.map((path) => this.resolutionView(path));
     for (const path of paths) {
       this.entries.delete(path);
       this.setDeps(path, []);
@@ -81,7 +82,26 @@ export class ResolutionCache {
     for (const s of symbols) this.entries.get(s.file)?.symbols.push(s);
     for (const r of refs) if (LINK_KINDS.has(r.kind)) this.entries.get(r.file)?.links.push(r);
     for (const b of bindings) if (MEMBER_KINDS.has(b.kind)) this.entries.get(b.file)?.members.push(b);
-    this.data = null;
+    // An edit inside bodies leaves every file's resolution view as it was: the ResolutionData
+    // built for the previous update still describes the index exactly, and rebuilding it is most
+    // of a one-file update on a large repository.
+    if (paths.some((path, i) => this.resolutionView(path) !== before[i])) this.data = null;
+  }
+
+  /**
+   * Everything ResolutionData holds of a file, except the ids of its link references (which
+   * change with every write of the file, and which resolution never reads: edges start at the
+   * references of the file being resolved, read afresh).
+   */
+  private resolutionView(path: string): string {
+    const entry = this.entries.get(path);
+    if (!entry) return '';
+    return JSON.stringify([
+      entry.language,
+      entry.symbols.map((s) => [s.id, s.qualname, s.name, s.kind, s.parent, s.exported]),
+      entry.links.map((r) => [r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.scope, r.scopeId, r.line, r.col]),
+      entry.members.map((b) => [b.kind, b.name, b.scope, b.type ?? null, b.newOf ?? null, b.line]),
+    ]);
   }
 
   /**

@@ -218,6 +218,22 @@ const HISTORY: { message: string; tree?: Tree; mv?: [string, string][] }[] = [
       ].join('\n'),
     },
   },
+  {
+    message: 'edit bodies only: no surface changes, calls move within the bodies',
+    tree: {
+      'src/app.ts': [
+        "import Box from './box';",
+        "import { persist, load, type Repo } from './data/store';",
+        'export class App implements Repo {',
+        '  get(id: number) { const base = load(); return base + id + persist(id); }',
+        '  put(v: number) { new Box(); persist(v * 2); }',
+        '  run() { this.put(load()); this.get(1); return persist(3); }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/loader.ts': '/** Loads. */\nexport function load(): number {\n  return 2 + 2;\n}\n',
+    },
+  },
 ];
 
 describe('incremental update replayed over a scripted history', () => {
