@@ -147,12 +147,8 @@ async function checkTarget(repo: GitRepo, config: LoadedConfig, target: DoctorRe
 }
 
 async function checkCounts(store: IndexStore, manifest: Manifest): Promise<Check> {
-  const stats = await store.stats();
-  const actual = {
-    files: stats.files.reduce((n, f) => n + f.count, 0),
-    symbols: stats.symbols.reduce((n, s) => n + s.count, 0),
-    edges: stats.edges.reduce((n, e) => n + e.count, 0),
-  };
+  const counts = await store.counts();
+  const actual = { files: counts.files.reduce((n, f) => n + f.count, 0), symbols: counts.symbols, edges: counts.edges };
   const wrong = (['files', 'symbols', 'edges'] as const).filter((k) => actual[k] !== manifest.counts[k]).map((k) => `${k}: manifest ${manifest.counts[k]}, database ${actual[k]}`);
   return wrong.length === 0
     ? check('counts', 'ok', `${actual.files} files, ${actual.symbols} symbols, ${actual.edges} edges, as the manifest says.`)

@@ -15,7 +15,7 @@ export async function writeIndexArtifact(
   store: SqliteStore,
   context: { repo: GitRepo; config: LoadedConfig; lock: ArtifactLock; worktree?: string },
 ): Promise<Manifest> {
-  const stats = await store.stats();
+  const counts = await store.counts();
   const commit = (await store.getMeta('commit')) ?? '';
   const source = context.worktree !== undefined ? 'worktree' : 'commit';
   const manifest: Parameters<typeof writeArtifact>[2] = {
@@ -25,11 +25,7 @@ export async function writeIndexArtifact(
     source,
     grammars: grammarVersions(),
     configHash: context.config.hash,
-    counts: {
-      files: stats.files.reduce((n, f) => n + f.count, 0),
-      symbols: stats.symbols.reduce((n, s) => n + s.count, 0),
-      edges: stats.edges.reduce((n, e) => n + e.count, 0),
-    },
+    counts: { files: counts.files.reduce((n, f) => n + f.count, 0), symbols: counts.symbols, edges: counts.edges },
     generation: Number((await store.getMeta('generation')) ?? '0'),
   };
   if (commit) manifest.commitTime = await context.repo.commitTime(commit);

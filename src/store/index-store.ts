@@ -12,6 +12,13 @@ export interface StoreStats {
   outcomes: { kind: string; outcome: string; rule: string; count: number }[];
 }
 
+/** Totals of an index. Symbols exclude the per-file module symbols, as in StoreStats. */
+export interface StoreCounts {
+  files: { status: string; count: number; lines: number }[];
+  symbols: number;
+  edges: number;
+}
+
 export interface SymbolQuery {
   /** Words to match in names, qualnames and docs (full-text). */
   text: string;
@@ -84,6 +91,8 @@ export interface IndexStore {
   edgesFrom(ids: readonly number[]): Promise<Edge[]>;
 
   stats(): Promise<StoreStats>;
+  /** Totals only (cheap: no grouping over references or edges), for manifests and summaries. */
+  counts(): Promise<StoreCounts>;
   /** Structural problems of the stored data (corruption, dangling references); empty when healthy. */
   integrityProblems(): Promise<string[]>;
   close(): Promise<void>;

@@ -9,7 +9,7 @@ import type { BindingKind } from '../model/binding.js';
 import type { SymbolKind } from '../model/symbol.js';
 import { RatlasError } from '../util/errors.js';
 import { searchTerms } from '../util/terms.js';
-import type { FileResolution, IndexStore, StoreStats, SymbolQuery } from './index-store.js';
+import type { FileResolution, IndexStore, StoreCounts, StoreStats, SymbolQuery } from './index-store.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
 type Database = initSqlJs.Database;
@@ -416,6 +416,18 @@ export class SqliteStore implements IndexStore {
         `SELECT kind, COALESCE(outcome, 'pending') AS outcome, COALESCE(rule, '') AS rule, COUNT(*) AS count FROM refs
          GROUP BY kind, outcome, rule ORDER BY kind, outcome, rule`,
       ).map((r) => ({ kind: String(r['kind']), outcome: String(r['outcome']), rule: String(r['rule']), count: Number(r['count']) })),
+    };
+  }
+
+  async counts(): Promise<StoreCounts> {
+    return {
+      files: this.all('SELECT status, COUNT(*) AS count, SUM(lines) AS lines FROM files GROUP BY status ORDER BY status').map((r) => ({
+        status: String(r['status']),
+        count: Number(r['count']),
+        lines: Number(r['lines']),
+      })),
+      symbols: Number(this.one("SELECT COUNT(*) AS n FROM symbols WHERE kind != 'module'")!['n']),
+      edges: Number(this.one('SELECT COUNT(*) AS n FROM edges')!['n']),
     };
   }
 
