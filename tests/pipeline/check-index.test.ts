@@ -36,7 +36,8 @@ async function tamperWith(cwd: string, artifact: string, tamper: (store: Awaited
   }
 }
 
-describe('ratlas doctor', () => {
+// Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
+describe('ratlas doctor', { timeout: 240_000 }, () => {
   it('passes a sound index, finds damage and drift, and --repair rebuilds', async () => {
     const cwd = gitRepo({
       'src/price.ts': 'export function price(n: number) { return n * 2; }\n',

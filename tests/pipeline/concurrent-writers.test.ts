@@ -24,7 +24,8 @@ function manyFiles(version: number): Tree {
   return tree;
 }
 
-describe('two ratlas processes and one cache folder', () => {
+// Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
+describe('two ratlas processes and one cache folder', { timeout: 240_000 }, () => {
   it('never write one artifact twice: the second waits, then reuses what the first wrote', async () => {
     const cwd = gitRepo(manyFiles(0));
     const cache = cacheDir();

@@ -14,7 +14,8 @@ function cacheDir(): string {
   return dir;
 }
 
-describe('cache list and cache prune', () => {
+// Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
+describe('cache list and cache prune', { timeout: 240_000 }, () => {
   it('list every artifact with what it holds, and prune by count, then by size, never what is being written', async () => {
     const cwd = gitRepo({ 'src/a.ts': 'export function a() { return 0; }\n' });
     const cache = cacheDir();

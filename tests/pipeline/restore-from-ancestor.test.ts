@@ -15,7 +15,8 @@ function cacheDir(): string {
   return dir;
 }
 
-describe('restoring a commit index from the cache', () => {
+// Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
+describe('restoring a commit index from the cache', { timeout: 240_000 }, () => {
   it('reuses the exact artifact, else restores the nearest cached ancestor plus the diff, else builds', async () => {
     const cwd = gitRepo({
       'src/price.ts': 'export function price(n: number) { return n * 2; }\n',

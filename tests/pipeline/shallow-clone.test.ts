@@ -11,7 +11,8 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-describe('a shallow clone (the actions/checkout default) with a cached index of an older commit', () => {
+// Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
+describe('a shallow clone (the actions/checkout default) with a cached index of an older commit', { timeout: 240_000 }, () => {
   it('says in one line that history is missing, and --deepen fetches just enough to restore', async () => {
     const origin = gitRepo({ 'src/a.ts': 'export function a() { return 0; }\n' });
     const cache = tempDir('ratlas-cache-');

@@ -34,7 +34,8 @@ async function expectEqualsFullWorktreeBuild(cwd: string, opened: OpenedIndex, w
   }
 }
 
-describe('the working-tree index', () => {
+// Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
+describe('the working-tree index', { timeout: 240_000 }, () => {
   it('is the index of HEAD plus dirty and untracked files, kept fresh edit by edit', async () => {
     const cwd = gitRepo({
       'src/price.ts': 'export function price(n: number) { return n * 2; }\n',
