@@ -2,7 +2,9 @@ import CacheList from './commands/cache-list.js';
 import CachePrune from './commands/cache-prune.js';
 import Doctor from './commands/doctor.js';
 import Export from './commands/export.js';
+import Impact from './commands/impact.js';
 import Index from './commands/index-command.js';
+import Mcp from './commands/mcp.js';
 import Status from './commands/status.js';
 
 /** Every `ratlas` command, by name (oclif's explicit command discovery: see package.json). */
@@ -10,6 +12,8 @@ export const COMMANDS = {
   index: Index,
   status: Status,
   export: Export,
+  impact: Impact,
+  mcp: Mcp,
   doctor: Doctor,
   'cache:list': CacheList,
   'cache:prune': CachePrune,

@@ -81,7 +81,10 @@ export class GitRepo {
 
   async mergeBase(a: string, b: string): Promise<string> {
     try {
-      return (await this.git.raw(['merge-base', a, b])).trim();
+      const base = (await this.git.raw(['merge-base', a, b])).trim();
+      // No common ancestor: git exits 1 without a word, which simple-git does not report.
+      if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(base)) throw new Error(`merge-base printed "${base}"`);
+      return base;
     } catch (error) {
       const shallow = await this.isShallow();
       throw new RatlasError('no-merge-base', `Commits ${a.slice(0, 12)} and ${b.slice(0, 12)} have no common ancestor here.`, {
@@ -151,6 +154,24 @@ export class GitRepo {
     else if ('staged' in to) args.splice(1, 0, '--cached');
     const out = await this.git.raw([...args, '--']);
     return parseNameStatus(out);
+  }
+
+  /**
+   * Files whose content contains `text` (a fixed string), in a commit, the staging area or the
+   * working tree (untracked files included), limited to `pathspecs`.
+   */
+  async filesContaining(text: string, where: { commit: string } | 'staged' | 'worktree', pathspecs: readonly string[]): Promise<string[]> {
+    const args = ['grep', '-l', '-z', '-F', '-I', '--no-color', '-e', text];
+    if (where === 'staged') args.push('--cached');
+    else if (where === 'worktree') args.push('--untracked');
+    else args.push(where.commit);
+    const out = await this.git.raw([...args, '--', ...pathspecs]);
+    const prefix = typeof where === 'object' ? `${where.commit}:` : '';
+    return out
+      .split('\0')
+      .filter((p) => p.length > 0)
+      .map((p) => (prefix && p.startsWith(prefix) ? p.slice(prefix.length) : p))
+      .sort();
   }
 
   /** Reads blobs in bulk through one `git cat-file --batch` process. */

@@ -1,5 +1,6 @@
 import { changedKeys, nameFingerprint, touchedNames, type SurfaceChange } from '../graph/resolve/invalidate.js';
 import type { Warning } from '../model/warning.js';
+import type { ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
 import { parseSources, storeParsed, type ParseOptions } from './build-store.js';
 import type { SourceFile } from './collect-sources.js';
@@ -30,6 +31,8 @@ export interface ApplyOptions extends ParseOptions {
    * BULK_SHARE of the index (a branch switch, a mass edit). Both give the same index.
    */
   bulk?: 'auto' | 'always' | 'never';
+  /** Files the caller already parsed (impact analysis parses the head side first); not parsed again. */
+  parsed?: ReadonlyMap<string, ParseOutcome>;
 }
 
 export const BULK_MIN_FILES = 300;
@@ -52,11 +55,15 @@ export async function applyChangeset(store: IndexStore, updates: readonly FileUp
 
   const paths = effective.map((u) => u.path);
   const bulk = options.bulk === 'always' || (options.bulk !== 'never' && isBulk(effective.length, await store.fileCount()));
-  const outcomes = await parseSources(
-    effective.flatMap((u) => (u.file ? [u.file] : [])),
-    options.timeoutMs,
-    options,
-  );
+  const parsed = options.parsed ?? new Map<string, ParseOutcome>();
+  const outcomes = new Map([
+    ...parsed,
+    ...(await parseSources(
+      effective.flatMap((u) => (u.file && !parsed.has(u.path) ? [u.file] : [])),
+      options.timeoutMs,
+      options,
+    )),
+  ]);
 
   try {
     return await store.transaction(async () => {

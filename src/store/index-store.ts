@@ -1,6 +1,7 @@
 import type { Edge, Outcome } from '../model/edge.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
+import type { RefKind } from '../model/reference.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
 
 /** Counts for `ratlas status`. */
@@ -24,6 +25,16 @@ export interface SymbolQuery {
   text: string;
   kind?: string;
   limit: number;
+}
+
+/** A use of a name that resolution left without a target (see IndexStore.unresolvedUses). */
+export interface UnresolvedUse {
+  name: string;
+  kind: RefKind;
+  scopeId: number;
+  /** The receiver path (`cache`, `this.items`, `?`), null for a bare name. */
+  receiver: string | null;
+  file: string;
 }
 
 /** The resolution result for one file's references. */
@@ -80,9 +91,17 @@ export interface IndexStore {
   findSymbols(query: SymbolQuery): Promise<StoredSymbol[]>;
 
   refsOfFiles(paths: readonly string[]): Promise<StoredRef[]>;
+  /** References by id (what an edge's `refId` points at). */
+  refsByIds(ids: readonly number[]): Promise<StoredRef[]>;
   /** Import, require, re-export and export facts of every file: what module resolution needs. */
   linkRefs(): Promise<StoredRef[]>;
   bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;
+  /**
+   * Uses of names (calls, values, types; not module links) that resolution left without a target,
+   * as (name, scope symbol) pairs: what impact analysis matches by name when it cannot follow an
+   * edge (a call on a receiver of unknown type).
+   */
+  unresolvedUses(): Promise<UnresolvedUse[]>;
   /** Field and parameter-property bindings of every file: what member type inference needs. */
   memberBindings(): Promise<StoredBinding[]>;
 

@@ -9,7 +9,7 @@ import type { BindingKind } from '../model/binding.js';
 import type { SymbolKind } from '../model/symbol.js';
 import { RatlasError } from '../util/errors.js';
 import { searchTerms } from '../util/terms.js';
-import type { FileResolution, IndexStore, StoreCounts, StoreStats, SymbolQuery } from './index-store.js';
+import type { FileResolution, IndexStore, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from './index-store.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
 type Database = initSqlJs.Database;
@@ -354,6 +354,12 @@ export class SqliteStore implements IndexStore {
       .sort(compareRefs);
   }
 
+  async refsByIds(ids: readonly number[]): Promise<StoredRef[]> {
+    return this.inChunks(ids, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.id IN (${marks})`)
+      .map(toRef)
+      .sort(compareRefs);
+  }
+
   async linkRefs(): Promise<StoredRef[]> {
     return this.all(
       `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
@@ -371,6 +377,24 @@ export class SqliteStore implements IndexStore {
     )
       .map(toBinding)
       .sort(compareBindings);
+  }
+
+  async unresolvedUses(): Promise<UnresolvedUse[]> {
+    const rows: UnresolvedUse[] = [];
+    const stmt = this.db.prepare(
+      `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
+       WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export') ORDER BY r.id`,
+    );
+    try {
+      // Tens of thousands of rows in a large repository: read them as arrays, not objects.
+      while (stmt.step()) {
+        const [name, kind, scopeId, receiver, file] = stmt.get() as [string, RefKind, number, string | null, string];
+        rows.push({ name, kind, scopeId, receiver, file });
+      }
+    } finally {
+      stmt.free();
+    }
+    return rows;
   }
 
   async memberBindings(): Promise<StoredBinding[]> {

@@ -9,7 +9,8 @@ import { gitRepo } from '../helpers/git-repo.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the published package', () => {
-  it('installs from its tarball into an empty folder and indexes a repository', () => {
+  // npm pack + install + a first index: over a minute on a loaded two-core machine.
+  it('installs from its tarball into an empty folder and indexes a repository', { timeout: 240_000 }, () => {
     const work = mkdtempSync(join(tmpdir(), 'ratlas-pack-'));
     onTestFinished(() => rmSync(work, { recursive: true, force: true }));
     // dist/ is already built (npm ci runs `prepare`); pack what would be published.
