@@ -1,4 +1,4 @@
-import type { Edge, Outcome } from '../model/edge.js';
+import type { Edge, EdgeKind, Outcome } from '../model/edge.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
 import type { RefKind } from '../model/reference.js';
@@ -108,6 +108,8 @@ export interface IndexStore {
   allEdges(): Promise<Edge[]>;
   edgesTo(ids: readonly number[]): Promise<Edge[]>;
   edgesFrom(ids: readonly number[]): Promise<Edge[]>;
+  /** Every edge of these kinds (e.g. the class hierarchy: `extends` and `implements`). */
+  edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]>;
 
   stats(): Promise<StoreStats>;
   /** Totals only (cheap: no grouping over references or edges), for manifests and summaries. */

@@ -422,6 +422,12 @@ export class SqliteStore implements IndexStore {
       .sort(compareEdges);
   }
 
+  async edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]> {
+    return this.inChunks(kinds, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE kind IN (${marks})`)
+      .map(toEdge)
+      .sort(compareEdges);
+  }
+
   async stats(): Promise<StoreStats> {
     return {
       files: this.all(
