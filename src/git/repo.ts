@@ -18,6 +18,11 @@ export interface ChangedPath {
   path: string;
   previousPath?: string;
   similarity?: number;
+  /**
+   * False when the new side is not a regular file (a symlink or a submodule): ratlas reads neither,
+   * so an index holds no such path whichever way it was built.
+   */
+  regularFile: boolean;
 }
 
 const REGULAR_FILE_MODES = new Set(['100644', '100755']);
@@ -149,11 +154,11 @@ export class GitRepo {
 
   /** Changes between two commits (or a commit and the index/working tree), renames detected. */
   async diff(from: string, to: string | { staged: true } | { workingTree: true }): Promise<ChangedPath[]> {
-    const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', from];
+    const args = ['diff', '--raw', '--no-abbrev', '-z', '-M', '--no-ext-diff', '--no-textconv', from];
     if (typeof to === 'string') args.push(to);
     else if ('staged' in to) args.splice(1, 0, '--cached');
     const out = await this.git.raw([...args, '--']);
-    return parseNameStatus(out);
+    return parseRawDiff(out);
   }
 
   /**
@@ -242,20 +247,26 @@ export class GitRepo {
 
 }
 
-export function parseNameStatus(out: string): ChangedPath[] {
+/**
+ * Pure: `git diff --raw -z` output, records of `:oldmode newmode oldoid newoid STATUS` then one
+ * path (two for a rename or copy, old first).
+ */
+export function parseRawDiff(out: string): ChangedPath[] {
   const fields = out.split('\0').filter((f) => f.length > 0);
   const changes: ChangedPath[] = [];
   for (let i = 0; i < fields.length; i++) {
-    const code = fields[i]!;
+    const [, newMode = '', , , code = ''] = fields[i]!.slice(1).split(' ');
     const letter = code[0];
+    // A working-tree side has no blob yet (its oid is zeros) but does have its mode.
+    const regularFile = REGULAR_FILE_MODES.has(newMode);
     if (letter === 'R' || letter === 'C') {
       const previousPath = fields[++i]!;
       const path = fields[++i]!;
-      changes.push({ status: letter === 'R' ? 'renamed' : 'copied', path, previousPath, similarity: Number(code.slice(1)) });
+      changes.push({ status: letter === 'R' ? 'renamed' : 'copied', path, previousPath, similarity: Number(code.slice(1)), regularFile });
     } else {
       const path = fields[++i]!;
       const status = letter === 'A' ? 'added' : letter === 'D' ? 'deleted' : letter === 'T' ? 'type-changed' : 'modified';
-      changes.push({ status, path });
+      changes.push({ status, path, regularFile: status !== 'deleted' && regularFile });
     }
   }
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

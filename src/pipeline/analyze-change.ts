@@ -11,6 +11,7 @@ import type { Warning } from '../model/warning.js';
 import { PathClassifier, type PathRole } from '../select/classify-path.js';
 import { IGNORED_CODES, type IgnoredCode, type RunAllCode } from '../select/reason-codes.js';
 import { selectTests, type ReachedSide } from '../select/select-tests.js';
+import type { IndexStore } from '../store/index-store.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { ExitCode, isRatlasError } from '../util/errors.js';
 import { canonicalRepoPath } from '../util/path.js';
@@ -37,6 +38,12 @@ export interface AnalyzeChangeOptions {
   /** Shape the blast-radius report (default: the config's impact section). Never limits test selection. */
   depth?: number;
   minConfidence?: number;
+  /**
+   * For `target`: an index already open (the MCP server's live index of the working tree) instead
+   * of opening one; it is read, never written or closed. `commit` is the commit it holds, `head`
+   * whether it is exactly that commit (false: the working tree on top of it).
+   */
+  index?: { store: IndexStore; commit: string; head: boolean };
   /** Fetch more history into a shallow clone until the merge-base is there. */
   deepen?: boolean;
   cacheDir?: string;
@@ -110,26 +117,30 @@ class Analysis {
   }
 
   async ofTarget(text: string): Promise<ImpactReport> {
+    if (this.options.index) return this.targetIn(text, this.options.index);
     const opened = await openIndex(this.indexOptions(undefined));
     this.warnings.push(...opened.warnings);
     try {
-      const store = opened.store;
-      const head = opened.manifest.commit;
-      const symbols = await resolveTarget(store, this.repo.root, this.options.cwd, text);
-      const deps = new StoreDependents(store);
-      const seeds: Seed[] = symbols.map((s) => ({
-        node: s.kind === 'module' ? moduleStateNode(s.id) : symbolNode(s.id),
-        from: { file: s.file, qualname: s.qualname, change: 'target' },
-      }));
-      const reached = await traverseSide(deps, seeds);
-      const tests = new Set((await store.listFiles()).map((f) => f.path).filter((p) => this.classifier.isTest(p)));
-      const selected = selectTests([{ reached, isTest: (p) => tests.has(p), toHead: (p) => p }], [], this.config.tests.minConfidence);
-      const range: ImpactRange = { spec: text, base: head, head: opened.manifest.source === 'commit' ? head : null, target: 'symbol', mergeBase: null };
-      const changed = new Set(symbols.map((s) => symbolKey(s.file, s.qualname)));
-      return this.report(range, [], reached, changed, selected, tests);
+      return await this.targetIn(text, { store: opened.store, commit: opened.manifest.commit, head: opened.manifest.source === 'commit' });
     } finally {
       await opened.store.close();
     }
+  }
+
+  private async targetIn(text: string, index: { store: IndexStore; commit: string; head: boolean }): Promise<ImpactReport> {
+    const { store, commit: head } = index;
+    const symbols = await resolveTarget(store, this.repo.root, this.options.cwd, text);
+    const deps = new StoreDependents(store);
+    const seeds: Seed[] = symbols.map((s) => ({
+      node: s.kind === 'module' ? moduleStateNode(s.id) : symbolNode(s.id),
+      from: { file: s.file, qualname: s.qualname, change: 'target' },
+    }));
+    const reached = await traverseSide(deps, seeds);
+    const tests = new Set((await store.listFiles()).map((f) => f.path).filter((p) => this.classifier.isTest(p)));
+    const selected = selectTests([{ reached, isTest: (p) => tests.has(p), toHead: (p) => p }], [], this.config.tests.minConfidence);
+    const range: ImpactRange = { spec: text, base: head, head: index.head ? head : null, target: 'symbol', mergeBase: null };
+    const changed = new Set(symbols.map((s) => symbolKey(s.file, s.qualname)));
+    return this.report(range, [], reached, changed, selected, tests);
   }
 
   private async analyze(

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import type { RatlasConfig } from '../config/load-config.js';
 import type { ChangedPath, GitRepo } from '../git/repo.js';
 import { languageForPath } from '../lang/registry.js';
@@ -28,6 +28,8 @@ export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTa
   const present = new Set<string>();
   for (const change of changes) {
     if (change.status === 'deleted') removed.add(change.path);
+    // A file that became a symlink or a submodule leaves the index, as it would on a full build.
+    else if (!change.regularFile) removed.add(change.path);
     else present.add(change.path);
     if (change.previousPath && change.status === 'renamed') removed.add(change.previousPath);
   }
@@ -43,7 +45,8 @@ export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTa
         continue;
       }
       const full = repoFilePath(repo.root, path);
-      const info = await stat(full).catch(() => null);
+      // lstat: a symlink is not a file ratlas reads (it may lead out of the repository).
+      const info = await lstat(full).catch(() => null);
       if (!info?.isFile()) {
         updates.push({ path, file: null });
         continue;
@@ -73,6 +76,6 @@ async function changedPaths(repo: GitRepo, from: string, to: ChangeTarget): Prom
   if (to.kind === 'staged') return repo.diff(from, { staged: true });
   const tracked = await repo.diff(from, { workingTree: true });
   const seen = new Set(tracked.map((c) => c.path));
-  const untracked = (await repo.untrackedPaths()).filter((p) => !seen.has(p)).map((path): ChangedPath => ({ status: 'added', path }));
+  const untracked = (await repo.untrackedPaths()).filter((p) => !seen.has(p)).map((path): ChangedPath => ({ status: 'added', path, regularFile: true }));
   return [...tracked, ...untracked].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import picomatch from 'picomatch';
 import type { GitRepo } from '../git/repo.js';
 import { languageForPath } from '../lang/registry.js';
@@ -63,7 +63,8 @@ export async function* readSources(
         bytes = await reader.read(entry.oid!);
       } else {
         const file = repoFilePath(repo.root, entry.path);
-        const info = await stat(file).catch(() => null);
+        // lstat: a symlink is not a file ratlas reads (a commit's tree lists none, and it may lead out of the repository).
+        const info = await lstat(file).catch(() => null);
         if (!info?.isFile()) continue;
         mtimeMs = Math.trunc(info.mtimeMs);
         if (isTooLarge(info.size, config.index.maxFileBytes)) {

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { GitRepo } from '../git/repo.js';
 import { languageForPath } from '../lang/registry.js';
@@ -48,6 +48,8 @@ export class LiveIndex {
   private cached: IndexSnapshot | null = null;
   private loading: Promise<IndexSnapshot> | null = null;
   private generationValue = 0;
+  /** A read of the store in progress (see whileIdle): no refresh starts writing until it is done. */
+  private reading: Promise<unknown> = Promise.resolve();
   /** Files changed or re-resolved since the cached snapshot was taken: what its next update reads. */
   private touched = new Set<string>();
   /** What the working tree looked like at the last successful refresh (see treeSignature). */
@@ -131,6 +133,19 @@ export class LiveIndex {
     return this.cached;
   }
 
+  /**
+   * Runs `read` against the store between refreshes: the refresh in flight (if any) lands first, and
+   * the next one waits until `read` is done. For readers of the store itself rather than of the
+   * snapshot, which must not see a changeset half applied.
+   */
+  async whileIdle<T>(read: (store: SqliteStore) => Promise<T>): Promise<T> {
+    await (this.queued ?? this.running)?.catch(() => undefined);
+    // Set before the first await of `read`, so a refresh requested meanwhile sees it.
+    const result = read(this.store);
+    this.reading = Promise.all([this.reading, result.catch(() => undefined)]);
+    return result;
+  }
+
   /** Waits for any refresh in flight, then closes the store. */
   async close(): Promise<void> {
     await (this.queued ?? this.running)?.catch(() => undefined);
@@ -160,6 +175,7 @@ export class LiveIndex {
   }
 
   private async refresh(): Promise<void> {
+    await this.reading;
     try {
       // One `git status` and a stat per dirty file tell whether anything changed since the last
       // refresh; only then is the changeset collected (a diff, a listing and a read per file).
@@ -196,7 +212,7 @@ export class LiveIndex {
     const language = languageForPath(path)?.id;
     if (!language) return null;
     const full = repoFilePath(this.repo.root, path);
-    const info = await stat(full).catch(() => null);
+    const info = await lstat(full).catch(() => null);
     if (!info?.isFile()) return null;
     const mtimeMs = Math.trunc(info.mtimeMs);
     if (isTooLarge(info.size, this.config.config.index.maxFileBytes)) {
@@ -229,7 +245,7 @@ async function treeSignature(repo: GitRepo): Promise<string> {
   }
   const stats = await Promise.all(
     paths.map(async (path) => {
-      const info = await stat(repoFilePath(repo.root, path), { bigint: true }).catch(() => null);
+      const info = await lstat(repoFilePath(repo.root, path), { bigint: true }).catch(() => null);
       return info ? `${info.size}:${info.mtimeNs}` : '-';
     }),
   );

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { GitRepo } from '../git/repo.js';
 import { languageForPath } from '../lang/registry.js';
@@ -72,7 +72,7 @@ export async function refreshWorktree(
   let hashed = 0;
   for (const path of paths) {
     const record = known.get(path);
-    const info = members.has(path) ? await stat(repoFilePath(repo.root, path)).catch(() => null) : null;
+    const info = members.has(path) ? await lstat(repoFilePath(repo.root, path)).catch(() => null) : null;
     if (!info?.isFile()) {
       if (record) updates.push({ path, file: null });
       continue;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { countTokens } from '../../src/util/token-count.js';
 import { commit, gitRepo, writeTree } from '../helpers/git-repo.js';
+import { runCli } from '../helpers/run-cli.js';
 import { spawnMcp } from './mcp-client.js';
 
 /** A shop: a store, a cart that uses it, an API handler that uses the cart, and a test of the cart. */
@@ -150,6 +151,36 @@ describe('ratlas mcp over stdio', () => {
       seen = (await call('find_symbol', { query: 'lateArrival' })).text;
     }
     expect(seen).toMatch(/src\/late\.ts#lateArrival \(function L1\)/);
+  });
+
+  it('answers impact_of and diff_impact with the analysis of ratlas impact, dynamic dispatch included', async () => {
+    // describe() calls area() on the base class; only dynamic dispatch links Square.area to it.
+    const cwd = gitRepo({
+      'src/shape.ts': 'export abstract class Shape {\n  abstract area(): number;\n}\n',
+      'src/square.ts': "import { Shape } from './shape';\nexport class Square extends Shape {\n  area(): number {\n    return 4;\n  }\n}\n",
+      'src/report.ts': "import type { Shape } from './shape';\nexport function describe(s: Shape): string {\n  return `area ${s.area()}`;\n}\n",
+      'tests/report.test.ts': "import { describe } from '../src/report';\ndescribe({ area: () => 1 } as never);\n",
+      'tests/other.test.ts': 'export const unrelated = 1;\n',
+    });
+    const cli = await runCli(['impact', 'src/square.ts#Square.area', '--format', 'json'], { cwd });
+    expect(cli.code, cli.stderr).toBe(0);
+    const cliTests = (JSON.parse(cli.stdout) as { tests: { selected: { file: string }[] } }).tests.selected.map((t) => t.file);
+    expect(cliTests).toEqual(['tests/report.test.ts']);
+
+    const { call } = await spawnMcp(cwd);
+    const impact = await call('impact_of', { target: 'Square.area', min_confidence: 0 });
+    expect(impact.isError).toBe(false);
+    expect(impact.text).toMatch(/^tests to run \(1\): tests\/report\.test\.ts$/m);
+    expect(impact.text).toMatch(/^d1 0\.80 src\/shape\.ts#Shape\.area \(method L2\) overrides Square\.area$/m);
+    // Through the base method once the resolver types `s`; by name while it cannot.
+    expect(impact.text).toMatch(/ src\/report\.ts#describe \(function L2-4\) (calls Shape\.area|name-match Square\.area)$/m);
+
+    writeFileSync(join(cwd, 'src/square.ts'), "import { Shape } from './shape';\nexport class Square extends Shape {\n  area(): number {\n    return 5;\n  }\n}\n");
+    commit(cwd, 'bigger square');
+    const diff = await call('diff_impact', { range: 'HEAD~1...HEAD' });
+    expect(diff.isError).toBe(false);
+    expect(diff.text).toMatch(/^ {2}body src\/square\.ts#Square\.area \(method L3-5\)$/m);
+    expect(diff.text).toMatch(/^tests to run \(1\): tests\/report\.test\.ts$/m);
   });
 
   it('refuses paths outside the repository, bad arguments and unknown names with actionable errors', async () => {

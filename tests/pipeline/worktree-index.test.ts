@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
 import { buildIndex, buildStore, openIndex, persistIndex, refreshIndex, type OpenedIndex } from '../../src/pipeline/build-index.js';
 import { canonicalGraph, diffCanonicalGraphs } from '../../src/pipeline/canonical-graph.js';
+import { collectChangeset } from '../../src/pipeline/collect-changeset.js';
 import { commit, git, gitRepo, writeTree } from '../helpers/git-repo.js';
 
 /**
@@ -97,5 +98,37 @@ describe('the working-tree index', { timeout: 240_000 }, () => {
     // A new process picks up the worktree artifact and finds nothing to do.
     const reopened = await buildIndex({ cwd, cacheDir: cache, jobs: 1 });
     expect(reopened).toMatchObject({ source: 'worktree', action: 'reused', restore: { kind: 'worktree', mode: 'none' } });
+  });
+
+  it('never reads through a symlink: tracked or untracked, a linked file stays out, as in the index of a commit', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'ratlas-outside-'));
+    onTestFinished(() => rmSync(outside, { recursive: true, force: true }));
+    writeFileSync(join(outside, 'secret.ts'), 'export function outsideSecret() {}\n');
+    const cwd = gitRepo({ 'src/a.ts': 'export function a() {}\n', 'src/b.ts': 'export function b() {}\n' });
+    // A link to a file outside, and a tracked file turned into a link, committed.
+    symlinkSync(join(outside, 'secret.ts'), join(cwd, 'src/linked.ts'));
+    rmSync(join(cwd, 'src/b.ts'));
+    symlinkSync('a.ts', join(cwd, 'src/b.ts'));
+    const before = git(cwd, 'rev-parse', 'HEAD').trim();
+    commit(cwd, 'b becomes a link');
+    symlinkSync(join(outside, 'secret.ts'), join(cwd, 'src/untracked-link.ts'));
+
+    const repo = await GitRepo.open(cwd);
+    const { updates } = await collectChangeset(repo, before, { kind: 'commit', commit: git(cwd, 'rev-parse', 'HEAD').trim() }, loadConfig(repo.root).config);
+    // Neither the file turned link nor the link added is read: both are absent from the new index.
+    expect(updates).toEqual([
+      { path: 'src/b.ts', file: null },
+      { path: 'src/linked.ts', file: null },
+    ]);
+
+    const opened = await openIndex({ cwd, cacheDir: cacheDir(), jobs: 1 });
+    try {
+      const files = (await opened.store.listFiles()).map((f) => f.path);
+      expect(files).toEqual(['src/a.ts']);
+      expect(await opened.store.symbolsByName('outsideSecret')).toEqual([]);
+      await expectEqualsFullWorktreeBuild(cwd, opened, 'with symlinks in the tree');
+    } finally {
+      await opened.store.close();
+    }
   });
 });

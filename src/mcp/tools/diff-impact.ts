@@ -1,24 +1,36 @@
-import { diffImpact as diffImpactOf } from '../../pipeline/query-diff-impact.js';
-import { symbolLabel } from './symbol-text.js';
+import type { ChangeInput } from '../../pipeline/analyze-change.js';
+import { analyzeChange } from '../../pipeline/analyze-change.js';
+import { sanitizeLine } from '../../util/untrusted-text.js';
 import { renderImpact } from './impact-of.js';
 import { arg, type ToolHandler } from './tool.js';
 
 /** Most changed symbols listed before the blast radius. */
 const MAX_CHANGED_LISTED = 40;
 
+/** `working-tree` and `staged` name the uncommitted changes; anything else is a git range. */
+function changeOf(range: string): ChangeInput {
+  const text = range.trim();
+  if (text === 'working-tree' || text === 'worktree') return { kind: 'worktree' };
+  if (text === 'staged') return { kind: 'staged' };
+  return { kind: 'diff', spec: text };
+}
+
+/** The report of `ratlas impact` for a range: the same analysis, rendered for an agent. */
 export const diffImpact: ToolHandler = async (session, args) => {
   const context = await session.context();
-  const options = { depth: arg.number(args, 'depth'), minConfidence: arg.number(args, 'min_confidence') };
+  const shape = { depth: arg.number(args, 'depth'), minConfidence: arg.number(args, 'min_confidence') };
   const cacheDir = session.options.cacheDir;
-  const result = await diffImpactOf(context.live, arg.string(args, 'range'), cacheDir === undefined ? options : { ...options, cacheDir });
+  const report = await analyzeChange({ cwd: context.live.repo.root, change: changeOf(arg.string(args, 'range')), ...shape, ...(cacheDir === undefined ? {} : { cacheDir }) });
   const counts = new Map<string, number>();
-  for (const s of result.symbols) counts.set(s.change, (counts.get(s.change) ?? 0) + 1);
+  const symbols = report.changes.flatMap((c) => c.symbols.map((s) => ({ ...s, file: c.file })));
+  for (const s of symbols) counts.set(s.change, (counts.get(s.change) ?? 0) + 1);
+  const { range } = report;
   const intro = [
-    `range: ${result.base.slice(0, 12)} → ${result.head === 'worktree' ? 'working tree' : result.head.slice(0, 12)}; ${result.changes.length} changed paths; depth ≤ ${options.depth}, confidence ≥ ${options.minConfidence}`,
-    `changed symbols: ${result.symbols.length}${counts.size > 0 ? ` (${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')})` : ''}`,
-    ...result.symbols.slice(0, MAX_CHANGED_LISTED).map((s) => `  ${s.change} ${symbolLabel(s.symbol)}`),
+    `range: ${range.base.slice(0, 12)} → ${range.head === null ? range.target : range.head.slice(0, 12)}; ${report.changes.length} changed files; depth ≤ ${shape.depth}, confidence ≥ ${shape.minConfidence}`,
+    `changed symbols: ${symbols.length}${counts.size > 0 ? ` (${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')})` : ''}`,
+    ...symbols.slice(0, MAX_CHANGED_LISTED).map((s) => `  ${s.change} ${sanitizeLine(`${s.file}#${s.qualname}`, 400)} (${s.kind} L${s.startLine}-${s.endLine})`),
   ];
-  if (result.symbols.length > MAX_CHANGED_LISTED) intro.push(`  … ${result.symbols.length - MAX_CHANGED_LISTED} more`);
-  for (const w of result.warnings) intro.push(`warning: ${w.message}`);
-  return renderImpact(context, 'diff_impact', args, intro, result.impact);
+  if (symbols.length > MAX_CHANGED_LISTED) intro.push(`  … ${symbols.length - MAX_CHANGED_LISTED} more`);
+  for (const w of report.warnings) intro.push(`warning: ${sanitizeLine(w.message, 300)}`);
+  return renderImpact(context, 'diff_impact', args, intro, report, new Set(report.changes.map((c) => c.file)));
 };

@@ -1,6 +1,9 @@
-import { impactOf, type ImpactResult } from '../../pipeline/query-impact.js';
+import type { ImpactReport } from '../../model/impact.js';
+import { symbolKey, type StoredSymbol } from '../../model/stored.js';
+import { MODULE_QUALNAME } from '../../model/symbol.js';
+import { analyzeChange } from '../../pipeline/analyze-change.js';
 import { resolveSymbol } from '../../pipeline/query-symbols.js';
-import type { StoredSymbol } from '../../model/stored.js';
+import { sanitizeLine } from '../../util/untrusted-text.js';
 import { composeAnswer } from '../answer.js';
 import { decodeCursor, encodeCursor, queryKey } from '../cursor.js';
 import { headerLine, type McpSession, type ToolContext } from '../session.js';
@@ -9,14 +12,25 @@ import { arg, generationNote, pageFooter, type ToolHandler } from './tool.js';
 
 const MAX_TESTS_LISTED = 40;
 const MAX_FILES_LISTED = 15;
+const MAX_REASONS_LISTED = 5;
 
+/**
+ * The impact of changing a symbol or a file, by the same analysis as `ratlas impact TARGET` (run
+ * on the live index of the working tree): dependents through every relation test selection follows,
+ * and the tests to run.
+ */
 export const impactOfTool: ToolHandler = async (session, args) => {
   const context = await session.context();
   const targets = impactTargets(session, context, arg.string(args, 'target'), arg.optionalString(args, 'file'));
-  const options = { depth: arg.number(args, 'depth'), minConfidence: arg.number(args, 'min_confidence') };
-  const result = impactOf(context.snapshot, targets, options);
+  const shape = { depth: arg.number(args, 'depth'), minConfidence: arg.number(args, 'min_confidence') };
+  const target = targets.length === 1 ? symbolKey(targets[0]!.file, targets[0]!.qualname) : targets[0]!.file;
+  const { live } = context;
+  const report = await live.whileIdle((store) =>
+    analyzeChange({ cwd: live.repo.root, target, ...shape, index: { store, commit: live.base, head: live.changedFiles.length === 0 } }),
+  );
   const what = targets.length === 1 ? symbolLabel(targets[0]!) : `${targets[0]!.file} (${targets.length} symbols)`;
-  return renderImpact(context, 'impact_of', args, [`impact of ${what}; depth ≤ ${options.depth}, confidence ≥ ${options.minConfidence}`], result);
+  const intro = [`impact of ${what}; depth ≤ ${shape.depth}, confidence ≥ ${shape.minConfidence}`];
+  return renderImpact(context, 'impact_of', args, intro, report, new Set(targets.map((t) => t.file)));
 };
 
 /**
@@ -36,29 +50,74 @@ function impactTargets(session: McpSession, context: ToolContext, target: string
   return [resolveSymbol(snapshot, { qualname: target, file: fileArg })];
 }
 
-/** The impact answer shared by impact_of and diff_impact: summary, tests, files, then symbols by depth. */
-export function renderImpact(context: ToolContext, tool: string, args: Record<string, unknown>, intro: string[], result: ImpactResult): string {
+/**
+ * The answer shared by impact_of and diff_impact: the tests to run (or why all must run), the
+ * files reached (other than `ownFiles`, where the change is), then the impacted symbols by depth,
+ * each with the relation and the symbol it depends on.
+ */
+export function renderImpact(context: ToolContext, tool: string, args: Record<string, unknown>, intro: string[], report: ImpactReport, ownFiles: ReadonlySet<string>): string {
   const { snapshot } = context;
   const key = queryKey(tool, args);
   const cursor = decodeCursor(arg.optionalString(args, 'cursor'), key);
   const fixed = [...generationNote(cursor.generation, snapshot.generation), ...intro];
-  fixed.push(`affected: ${result.impacted.length} symbols in ${result.files.length} other files`);
-  fixed.push(
-    result.tests.length === 0
-      ? 'tests to run: none reached through the index (tests that call this code dynamically are not seen)'
-      : `tests to run (${result.tests.length}): ${result.tests.slice(0, MAX_TESTS_LISTED).join(', ')}${result.tests.length > MAX_TESTS_LISTED ? `, … ${result.tests.length - MAX_TESTS_LISTED} more` : ''}`,
-  );
-  if (result.files.length > 0) {
-    const files = result.files.slice(0, MAX_FILES_LISTED).map((f) => `${f.path} (${f.confidence.toFixed(2)}, d${f.depth})`);
-    fixed.push(`files: ${files.join(', ')}${result.files.length > MAX_FILES_LISTED ? `, … ${result.files.length - MAX_FILES_LISTED} more` : ''}`);
+  const files = impactedFiles(report, ownFiles);
+  fixed.push(`affected: ${report.impacted.length + report.impactedOmitted} symbols in ${files.length} other files${report.impactedOmitted > 0 ? ` (${report.impactedOmitted} beyond the depth or confidence asked for)` : ''}`);
+  fixed.push(...testLines(report));
+  if (files.length > 0) {
+    const listed = files.slice(0, MAX_FILES_LISTED).map((f) => `${sanitizeLine(f.path, 300)} (${f.confidence.toFixed(2)}, d${f.depth})`);
+    fixed.push(`files: ${listed.join(', ')}${files.length > MAX_FILES_LISTED ? `, … ${files.length - MAX_FILES_LISTED} more` : ''}`);
   }
-  const page = result.impacted.slice(cursor.offset, cursor.offset + arg.number(args, 'limit'));
+  const labelOf = symbolLabels(snapshot.symbolsOf.bind(snapshot));
+  const page = report.impacted.slice(cursor.offset, cursor.offset + arg.number(args, 'limit'));
   return composeAnswer({
     header: (usage) => headerLine(tool, context, usage),
     fixed,
-    items: page.map((row) => `d${row.depth} ${row.confidence.toFixed(2)} ${symbolLabel(row.symbol)} ${row.kind} ${row.via.qualname}`),
+    items: page.map((row) => {
+      const hop = row.via[row.via.length - 1];
+      const towards = row.via.length >= 2 ? row.via[row.via.length - 2]!.qualname : (row.from.qualname ?? MODULE_QUALNAME);
+      return `d${row.depth} ${row.confidence.toFixed(2)} ${labelOf(row.file, row.qualname, row.kind)} ${hop?.relation ?? 'calls'} ${sanitizeLine(towards, 200)}`;
+    }),
     footer: (shown) =>
-      result.impacted.length === 0 ? null : pageFooter('affected symbols', cursor.offset, shown, result.impacted.length, (o) => encodeCursor(o, snapshot.generation, key)),
+      report.impacted.length === 0 ? null : pageFooter('affected symbols', cursor.offset, shown, report.impacted.length, (o) => encodeCursor(o, snapshot.generation, key)),
     budget: arg.number(args, 'budget'),
   }).text;
+}
+
+function testLines(report: ImpactReport): string[] {
+  const { tests } = report;
+  if (tests.runAll) {
+    const reasons = tests.reasons.slice(0, MAX_REASONS_LISTED).map((r) => `  ${r.code}: ${sanitizeLine(r.message, 300)}`);
+    if (tests.reasons.length > MAX_REASONS_LISTED) reasons.push(`  … ${tests.reasons.length - MAX_REASONS_LISTED} more reasons`);
+    return [`tests to run: all ${tests.total} (ratlas cannot be sure of a selection):`, ...reasons];
+  }
+  const files = tests.selected.map((t) => sanitizeLine(t.file, 300));
+  if (files.length === 0) return [`tests to run: none of ${tests.total} is reached`];
+  return [`tests to run (${files.length}): ${files.slice(0, MAX_TESTS_LISTED).join(', ')}${files.length > MAX_TESTS_LISTED ? `, … ${files.length - MAX_TESTS_LISTED} more` : ''}`];
+}
+
+/** Files holding impacted symbols (changed files left out), by best confidence, then depth. */
+function impactedFiles(report: ImpactReport, changed: ReadonlySet<string>): { path: string; confidence: number; depth: number }[] {
+  const byFile = new Map<string, { path: string; confidence: number; depth: number }>();
+  for (const row of report.impacted) {
+    if (changed.has(row.file)) continue;
+    const entry = byFile.get(row.file) ?? { path: row.file, confidence: 0, depth: row.depth };
+    entry.confidence = Math.max(entry.confidence, row.confidence);
+    entry.depth = Math.min(entry.depth, row.depth);
+    byFile.set(row.file, entry);
+  }
+  return [...byFile.values()].sort((a, b) => b.confidence - a.confidence || a.depth - b.depth || (a.path < b.path ? -1 : 1));
+}
+
+/** Labels with line ranges from the snapshot (the report names symbols by file and qualname). */
+function symbolLabels(symbolsOf: (path: string) => readonly StoredSymbol[]): (file: string, qualname: string, kind: string) => string {
+  const byFile = new Map<string, Map<string, StoredSymbol>>();
+  return (file, qualname, kind) => {
+    let inFile = byFile.get(file);
+    if (!inFile) {
+      inFile = new Map(symbolsOf(file).map((s) => [s.qualname, s]));
+      byFile.set(file, inFile);
+    }
+    const symbol = inFile.get(qualname);
+    return symbol ? symbolLabel(symbol) : `${sanitizeLine(symbolKey(file, qualname), 400)} (${kind})`;
+  };
 }
