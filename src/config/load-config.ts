@@ -17,6 +17,8 @@ export interface RatlasConfig {
     include: string[];
     exclude: string[];
     setupFiles: string[];
+    /** Tests that reach files without importing them (see the schema). */
+    runs: { tests: string[]; files: string[] }[];
     minConfidence: number;
   };
   impact: {
@@ -58,6 +60,7 @@ export const DEFAULTS: RatlasConfig = {
     include: [`**/*.{test,spec}.${SOURCE}`, `**/__tests__/**/*.${SOURCE}`, `**/{test,tests}/**/*.${SOURCE}`],
     exclude: ['**/node_modules/**', '**/{fixtures,__fixtures__,__mocks__,__snapshots__}/**', '**/*.d.{ts,mts,cts}'],
     setupFiles: [`**/{vitest,jest}.setup.${SOURCE}`, `**/setup{Tests,-tests,-vitest,-jest}.${SOURCE}`, `**/{test,tests}/setup.${SOURCE}`],
+    runs: [],
     minConfidence: 0,
   },
   impact: { depth: 3, minConfidence: 0 },

@@ -18,6 +18,7 @@ import type { Warning } from './warning.js';
  *   (a call on a receiver of unknown type, say).
  * - mentions: this file names the changed non-code file (a fixture, snapshot or data file).
  * - imports-package: this symbol uses a package whose version changed.
+ * - runs: this test runs the file without importing it (a subprocess; config `tests.runs`).
  */
 export const RELATIONS = [
   'calls',
@@ -32,6 +33,7 @@ export const RELATIONS = [
   'name-match',
   'mentions',
   'imports-package',
+  'runs',
 ] as const satisfies readonly (EdgeKind | string)[];
 export type Relation = (typeof RELATIONS)[number];
 

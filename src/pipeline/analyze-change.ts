@@ -1,6 +1,7 @@
 import { CONFIG_FILE, loadConfig, type RatlasConfig } from '../config/load-config.js';
 import { diffSymbols } from '../diff/diff-symbols.js';
 import { collectImpacted, round } from '../graph/impact/collect-impacted.js';
+import { RELATION_CONFIDENCE } from '../graph/impact/relation-confidence.js';
 import { GitRepo } from '../git/repo.js';
 import { languageForPath, LANGUAGES } from '../lang/registry.js';
 import type { FileChange } from '../model/change.js';
@@ -137,7 +138,7 @@ class Analysis {
     }));
     const reached = await traverseSide(deps, seeds);
     const tests = new Set((await store.listFiles()).map((f) => f.path).filter((p) => this.classifier.isTest(p)));
-    const selected = selectTests([{ reached, isTest: (p) => tests.has(p), toHead: (p) => p }], [], this.config.tests.minConfidence);
+    const selected = selectTests([{ reached, isTest: (p) => tests.has(p), toHead: (p) => p }], this.configuredRuns(reached, tests), this.config.tests.minConfidence);
     const range: ImpactRange = { spec: text, base: head, head: index.head ? head : null, target: 'symbol', mergeBase: null };
     const changed = new Set(symbols.map((s) => symbolKey(s.file, s.qualname)));
     return this.report(range, [], reached, changed, selected, tests);
@@ -237,7 +238,7 @@ class Analysis {
     // Tests: a changed test selects itself; others are selected by what reached them.
     const renamedTo = new Map(files.filter((f) => f.previousPath !== undefined).map((f) => [f.previousPath!, f.path]));
     const deleted = new Set(files.filter((f) => f.status === 'deleted').map((f) => f.path));
-    const direct: SelectedTest[] = [...baseMentions.tests, ...headMentions.tests, ...this.dynamicTests];
+    const direct: SelectedTest[] = [...baseMentions.tests, ...headMentions.tests, ...this.dynamicTests, ...this.configuredRuns([...baseReached, ...headReached], headTests)];
     for (const f of files) {
       if (f.status === 'deleted' && baseTests.has(f.path)) this.ignore(f.path, 'test-deleted');
       if (f.status !== 'deleted' && headTests.has(f.path)) {
@@ -260,6 +261,26 @@ class Analysis {
       }
     }
     return this.report(range, changes, [...baseReached, ...headReached], changedKeys, selected, headTests);
+  }
+
+  /**
+   * Tests that run files without importing them (config tests.runs): when the change reaches such
+   * a file, on either side, they are selected, by the shortest (then most confident) such path.
+   */
+  private configuredRuns(reached: readonly ReachedSymbol[], tests: ReadonlySet<string>): SelectedTest[] {
+    const out: SelectedTest[] = [];
+    for (const rule of this.classifier.runs) {
+      let best: ReachedSymbol | undefined;
+      for (const r of reached) {
+        if (rule.files(r.file) && (!best || r.depth < best.depth || (r.depth === best.depth && r.confidence > best.confidence))) best = r;
+      }
+      if (!best) continue;
+      for (const test of [...tests].filter(rule.tests).sort()) {
+        const hop = { file: test, qualname: MODULE_QUALNAME, relation: 'runs' as const, confidence: RELATION_CONFIDENCE.runs };
+        out.push({ file: test, confidence: best.confidence * hop.confidence, reachedFrom: { from: best.from, via: [...best.via, hop] } });
+      }
+    }
+    return out;
   }
 
   /** Fallbacks and notes that follow from what kind of file changed. */

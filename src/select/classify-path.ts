@@ -32,6 +32,8 @@ export class PathClassifier {
   private readonly tsconfig: (path: string) => boolean;
   private readonly runner: (path: string) => boolean;
   private readonly runAll: (path: string) => boolean;
+  /** config tests.runs, compiled. */
+  readonly runs: readonly { tests: (path: string) => boolean; files: (path: string) => boolean }[];
 
   /** `isCode` says whether ratlas parses and indexes the path (a known language, not excluded). */
   constructor(
@@ -46,6 +48,7 @@ export class PathClassifier {
     this.tsconfig = matcher(config.changes.tsconfig);
     this.runner = matcher(config.changes.runnerConfig);
     this.runAll = matcher(config.changes.runAll);
+    this.runs = config.tests.runs.map((rule) => ({ tests: matcher(rule.tests), files: matcher(rule.files) }));
   }
 
   /** A test file: code under the test globs, not excluded, not a setup file. */

@@ -26,6 +26,26 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
     expect(notSelected.stdout).toContain('is not selected');
   });
 
+  it('tests that run code as a subprocess are selected when the change reaches it (config tests.runs)', async () => {
+    const cwd = gitRepo({
+      ...APP,
+      'bin/cli.ts': "import { total } from '../src/cart';\nconsole.log(total([Number(process.argv[2])]));\n",
+      // Reaches bin/cli.ts only through a spawned process: no import to follow.
+      'tests/e2e/cli.test.ts': "import { execFileSync } from 'node:child_process';\ntest('cli', () => { execFileSync('node', ['bin/cli.js', '2']); });\n",
+      'ratlas.config.json': '{ "tests": { "runs": [{ "tests": ["tests/e2e/**"], "files": ["bin/**"] }] } }\n',
+    });
+    // price is reached by bin/cli.ts through total: the subprocess test runs, by that path.
+    commit(cwd, 'price in cents', { 'src/store.ts': APP['src/store.ts'].replace('x * 100', 'x * 100 + 0') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/cart.test.ts', 'tests/e2e/cli.test.ts']);
+    const path = report.tests.selected[1]!.reachedFrom;
+    expect(path.via.map((h) => `${h.relation} ${h.file}#${h.qualname}`)).toEqual(['references src/cart.ts#total', 'calls bin/cli.ts#<module>', 'runs tests/e2e/cli.test.ts#<module>']);
+
+    // A change that reaches no file under bin/ leaves it out.
+    commit(cwd, 'title', { 'src/report.ts': 'export function title() { return "Report"; }\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/report.test.ts']);
+  });
+
   it('a method reached through an argument of unknown type is found by name (dynamic dispatch)', async () => {
     const cwd = gitRepo(APP);
     commit(cwd, 'save trims differently', { 'src/store.ts': APP['src/store.ts'].replace('item.trim()', 'item.trimEnd()') });

@@ -16,4 +16,6 @@ export const RELATION_CONFIDENCE = {
   'name-match': 0.2,
   mentions: 0.9,
   'imports-package': 0.9,
+  /** Declared in the config by the people who wrote the test. */
+  runs: 1,
 } as const satisfies Partial<Record<Relation, number>>;
