@@ -63,11 +63,24 @@ interface ModuleUse {
   kind: RefKind;
 }
 
-/** Items of a store query over several files, by file (in the query's order); every file gets a list. */
-function groupByFile<T extends { file: string }>(files: readonly string[], items: readonly T[]): Map<string, T[]> {
-  const byFile = new Map<string, T[]>(files.map((f) => [f, []]));
-  for (const item of items) byFile.get(item.file)?.push(item);
-  return byFile;
+/**
+ * Fills a per-file cache for the files it lacks with one store query over all of them; each file's
+ * list keeps the query's order (by file, then position), as a query for that file alone gives it.
+ */
+async function prefetchByFile<T extends { file: string }>(
+  cache: Map<string, Promise<T[]>>,
+  files: readonly string[],
+  load: (paths: readonly string[]) => Promise<T[]>,
+): Promise<void> {
+  const missing = [...new Set(files)].filter((f) => !cache.has(f));
+  if (missing.length === 0) return;
+  const loaded = load(missing).then((items) => {
+    const byFile = new Map<string, T[]>(missing.map((f) => [f, []]));
+    for (const item of items) byFile.get(item.file)?.push(item);
+    return byFile;
+  });
+  for (const file of missing) cache.set(file, loaded.then((byFile) => byFile.get(file)!));
+  await loaded;
 }
 
 const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
@@ -424,20 +437,12 @@ export class StoreDependents {
     await this.loadModuleUses(chains.flat());
   }
 
-  private async prefetchRefs(files: readonly string[]): Promise<void> {
-    const missing = [...new Set(files)].filter((f) => !this.fileRefs.has(f));
-    if (missing.length === 0) return;
-    const loaded = this.store.refsOfFiles(missing).then((refs) => groupByFile(missing, refs));
-    for (const file of missing) this.fileRefs.set(file, loaded.then((byFile) => byFile.get(file)!));
-    await loaded;
+  private prefetchRefs(files: readonly string[]): Promise<void> {
+    return prefetchByFile(this.fileRefs, files, (paths) => this.store.refsOfFiles(paths));
   }
 
-  private async prefetchBindings(files: readonly string[]): Promise<void> {
-    const missing = [...new Set(files)].filter((f) => !this.fileBindings.has(f));
-    if (missing.length === 0) return;
-    const loaded = this.store.bindingsOfFiles(missing).then((bindings) => groupByFile(missing, bindings));
-    for (const file of missing) this.fileBindings.set(file, loaded.then((byFile) => byFile.get(file)!));
-    await loaded;
+  private prefetchBindings(files: readonly string[]): Promise<void> {
+    return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths));
   }
 
   /** The class hierarchy, read once: `extends` and `implements` edges by where they start. */
