@@ -31,6 +31,11 @@ export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; 
 export interface ResolutionTraits {
   /** Names the runtime provides (`console`, `Promise`): uses of them are external, never repo symbols. */
   globals: ReadonlySet<string>;
+  /**
+   * Calls that enumerate an object's members by reflection (`Object.getOwnPropertyNames`), as
+   * `receiver.name`: code making one may touch every member of the classes it uses, by no name.
+   */
+  reflection: ReadonlySet<string>;
   /** Resolves a module specifier written in `fromPath` to a repo file, a package, or nothing. */
   resolveModule(specifier: string, fromPath: string, exists: (path: string) => boolean): ModuleTarget;
 }

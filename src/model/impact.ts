@@ -18,6 +18,8 @@ import type { Warning } from './warning.js';
  *   (a call on a receiver of unknown type, say).
  * - mentions: this file names the changed non-code file (a fixture, snapshot or data file).
  * - imports-package: this symbol uses a package whose version changed.
+ * - reflects: this code enumerates the members of the changed member's class by reflection
+ *   (`Object.getOwnPropertyNames(Object.getPrototypeOf(x))`), so it may touch it by no name.
  * - runs: this test runs the file without importing it (a subprocess; config `tests.runs`).
  */
 export const RELATIONS = [
@@ -33,6 +35,7 @@ export const RELATIONS = [
   'name-match',
   'mentions',
   'imports-package',
+  'reflects',
   'runs',
 ] as const satisfies readonly (EdgeKind | string)[];
 export type Relation = (typeof RELATIONS)[number];

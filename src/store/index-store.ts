@@ -93,6 +93,8 @@ export interface IndexStore {
   refsOfFiles(paths: readonly string[]): Promise<StoredRef[]>;
   /** References by id (what an edge's `refId` points at). */
   refsByIds(ids: readonly number[]): Promise<StoredRef[]>;
+  /** References with one of these names, in every file. */
+  refsByName(names: readonly string[]): Promise<StoredRef[]>;
   /** Import, require, re-export and export facts of every file: what module resolution needs. */
   linkRefs(): Promise<StoredRef[]>;
   bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;

@@ -354,6 +354,12 @@ export class SqliteStore implements IndexStore {
       .sort(compareRefs);
   }
 
+  async refsByName(names: readonly string[]): Promise<StoredRef[]> {
+    return this.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`)
+      .map(toRef)
+      .sort(compareRefs);
+  }
+
   async refsByIds(ids: readonly number[]): Promise<StoredRef[]> {
     return this.inChunks(ids, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.id IN (${marks})`)
       .map(toRef)

@@ -46,6 +46,20 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/report.test.ts']);
   });
 
+  it('a member of a class is reached by code that enumerates the class by reflection', async () => {
+    const clock = 'export class Clock {\n  static now() { return new Clock(); }\n  get hour() { return 1; }\n  get minute() { return 2; }\n}\n';
+    const cwd = gitRepo({
+      'src/clock.ts': clock,
+      // Touches every getter of the prototype, naming none of them.
+      'tests/proto.test.ts': "import { Clock } from '../src/clock';\nconst c = Clock.now();\nfor (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(c))) (c as never)[name];\n",
+      'tests/now.test.ts': "import { Clock } from '../src/clock';\nClock.now();\n",
+    });
+    commit(cwd, 'minute', { 'src/clock.ts': clock.replace('return 2;', 'return 3;') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/proto.test.ts']);
+    expect(report.tests.selected[0]!.reachedFrom.via.map((h) => h.relation)).toEqual(['reflects']);
+  });
+
   it('a method reached through an argument of unknown type is found by name (dynamic dispatch)', async () => {
     const cwd = gitRepo(APP);
     commit(cwd, 'save trims differently', { 'src/store.ts': APP['src/store.ts'].replace('item.trim()', 'item.trimEnd()') });

@@ -16,6 +16,8 @@ export const RELATION_CONFIDENCE = {
   'name-match': 0.2,
   mentions: 0.9,
   'imports-package': 0.9,
+  /** The reflecting code uses the class; whether it reaches this member is unknown. */
+  reflects: 0.5,
   /** Declared in the config by the people who wrote the test. */
   runs: 1,
 } as const satisfies Partial<Record<Relation, number>>;

@@ -13,6 +13,8 @@ const SOURCE_FOR_OUTPUT: Record<string, string[]> = {
 
 export const ecmascriptResolution: ResolutionTraits = {
   globals: ECMASCRIPT_GLOBALS,
+  // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
+  reflection: new Set(['Object.getOwnPropertyNames', 'Object.getOwnPropertyDescriptors', 'Object.getPrototypeOf', 'Reflect.ownKeys', 'Reflect.getPrototypeOf']),
   resolveModule(specifier, fromPath, exists): ModuleTarget {
     if (specifier.startsWith('.') || specifier.startsWith('/')) {
       const base = specifier.startsWith('/') ? specifier.slice(1) : joinPath(dirname(fromPath), specifier);

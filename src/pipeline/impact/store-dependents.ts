@@ -108,6 +108,7 @@ export class StoreDependents {
   private symbolsLoaded: Promise<void> | undefined;
   /** `extends` and `implements` edges by the class or interface they start from. */
   private heritage: Promise<Map<number, Edge[]>> | undefined;
+  private reflecting: Promise<Map<number, Set<number>>> | undefined;
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
@@ -194,6 +195,7 @@ export class StoreDependents {
       list.push(
         ...(byTarget.get(symbol.id) ?? []),
         ...(await this.overridden(symbol)),
+        ...(await this.reflectedBy(symbol)),
         ...(await this.containers(symbol)),
         ...(await this.sameName(symbol)),
         ...(await this.exportUses(symbol)),
@@ -443,6 +445,46 @@ export class StoreDependents {
 
   private prefetchBindings(files: readonly string[]): Promise<void> {
     return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths));
+  }
+
+  /**
+   * A member of a class: code that enumerates members by reflection and uses the class (or any
+   * member of it) may touch this one without naming it.
+   */
+  private async reflectedBy(symbol: StoredSymbol): Promise<Dependent[]> {
+    if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
+    const reflectors = await this.reflectors();
+    if (reflectors.size === 0) return [];
+    const inFile = await this.symbolsInFile(symbol.file);
+    const owner = inFile.find((s) => s.qualname === symbol.parent);
+    if (!owner || owner.kind !== 'class') return [];
+    const family = new Set([owner.id, ...inFile.filter((s) => s.parent === owner.qualname).map((s) => s.id)]);
+    const out: Dependent[] = [];
+    for (const [scopeId, used] of reflectors) {
+      const scope = this.symbols.get(scopeId);
+      if (!scope || ![...used].some((id) => family.has(id))) continue;
+      out.push({ node: scope.kind === 'module' ? moduleStateNode(scopeId) : symbolNode(scopeId), relation: 'reflects', confidence: RELATION_CONFIDENCE.reflects });
+    }
+    return out;
+  }
+
+  /** Scopes that make a reflective call (each language says which), with the symbols they use; read once. */
+  private reflectors(): Promise<Map<number, Set<number>>> {
+    this.reflecting ??= (async () => {
+      const { languages } = await this.links();
+      const calls = new Set([...new Set(languages.values())].flatMap((l) => [...traitsFor(l).reflection]));
+      const names = [...new Set([...calls].map((c) => c.slice(c.lastIndexOf('.') + 1)))].sort();
+      const scopes = new Set<number>();
+      for (const ref of names.length === 0 ? [] : await this.store.refsByName(names)) {
+        const language = languages.get(ref.file);
+        if (ref.kind === 'call' && language !== undefined && traitsFor(language).reflection.has(`${ref.receiver ?? ''}.${ref.name}`)) scopes.add(ref.scopeId);
+      }
+      await this.loadSymbols();
+      const uses = new Map<number, Set<number>>([...scopes].sort((a, b) => a - b).map((id) => [id, new Set<number>()]));
+      for (const e of await this.store.edgesFrom([...uses.keys()])) uses.get(e.fromId)!.add(e.toId);
+      return uses;
+    })();
+    return this.reflecting;
   }
 
   /** The class hierarchy, read once: `extends` and `implements` edges by where they start. */
