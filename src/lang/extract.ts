@@ -173,7 +173,7 @@ interface CapturedRef {
   fact: Omit<RefFact, 'scope'>;
 }
 
-const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3 };
+const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3, assign: 4 };
 
 /** Several patterns may see one binding; keep the most specific kind and every type fact. */
 function mergeBindings(a: Omit<BindingFact, 'scope'>, b: Omit<BindingFact, 'scope'>): Omit<BindingFact, 'scope'> {

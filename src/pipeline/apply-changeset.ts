@@ -1,10 +1,12 @@
-import { changedKeys, dirtyFiles, nameFingerprint, touchedNames, type FileSurface, type SurfaceChange } from '../graph/resolve/invalidate.js';
+import { changedKeys, changedProjectKeys, dirtyFiles, nameFingerprint, surfaceOf, touchedNames, type FileSurface, type SurfaceChange } from '../graph/resolve/invalidate.js';
+import type { ProjectFileFacts } from '../lang/types.js';
 import type { Warning } from '../model/warning.js';
 import type { IndexStore } from '../store/index-store.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { parseSources, storeParsed, type BuildIndexOptions } from './build-index.js';
 import type { SourceFile } from './collect-sources.js';
-import { resolveIndex } from './resolve-index.js';
+import type { ProjectFileUpdate } from './project-files.js';
+import { readProjectFacts, resolveIndex } from './resolve-index.js';
 
 /** One file's new state: its content, or null when it no longer exists (deleted, or renamed away). */
 export interface FileUpdate {
@@ -13,27 +15,29 @@ export interface FileUpdate {
 }
 
 export interface ChangesetResult {
-  /** Files whose content was replaced or removed. */
+  /** Files whose content was replaced or removed (project files included). */
   changed: string[];
   /** Files re-resolved (the changed ones plus those whose dependencies changed). */
   reresolved: string[];
   generation: number;
 }
 
-const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
-const MEMBER_KINDS = new Set(['field', 'param-property']);
-
 /**
- * Applies a set of file updates to an index in one transaction, and re-resolves exactly the files
- * whose edges can have changed, so the result equals a full rebuild of the new tree. Files whose
- * content hash is unchanged are skipped.
+ * Applies a set of file updates (source files and project files) to an index in one transaction,
+ * and re-resolves exactly the files whose edges can have changed, so the result equals a full
+ * rebuild of the new tree. Files whose content hash is unchanged are skipped.
  */
 export async function applyChangeset(
   store: SqliteStore,
-  updates: readonly FileUpdate[],
+  allUpdates: readonly (FileUpdate | ProjectFileUpdate)[],
   options: Pick<BuildIndexOptions, 'jobs' | 'onProgress'> & { timeoutMs: number },
   warnings: Warning[],
 ): Promise<ChangesetResult> {
+  const updates = allUpdates.filter((u): u is FileUpdate => 'file' in u);
+  const knownProjects = new Map((await store.projectFiles()).map((f) => [f.path, f]));
+  const projectUpdates = allUpdates.filter(
+    (u): u is ProjectFileUpdate => 'project' in u && (u.project === null ? knownProjects.has(u.path) : knownProjects.get(u.path)?.hash !== u.project.hash),
+  );
   const known = new Map((await store.listFiles()).map((f) => [f.path, f]));
   const effective = updates.filter((u) => (u.file === null ? known.has(u.path) : known.get(u.path)?.hash !== u.file.hash || !known.has(u.path)));
   const paths = effective.map((u) => u.path).sort();
@@ -49,10 +53,13 @@ export async function applyChangeset(
     const provisional = touchedNames(paths.map((path) => ({ path, before: before.get(path)!, after: before.get(path)! })));
     for (const name of provisional) beforeNames.set(name, nameFingerprint(await store.symbolsByName(name)));
 
+    const projectsBefore = await readProjectFacts(store);
     for (const update of effective) {
       if (update.file === null) await store.deleteFile(update.path);
       else await storeParsed(store, update.file, outcomes, warnings);
     }
+    for (const update of projectUpdates) await store.putProjectFile(update.path, update.project);
+    const projectsAfter = projectUpdates.length > 0 ? await readProjectFacts(store) : projectsBefore;
 
     const after = await surfaces(store, paths);
     const changes: SurfaceChange[] = paths.map((path) => ({ path, before: before.get(path)!, after: after.get(path)! }));
@@ -62,13 +69,15 @@ export async function applyChangeset(
       names.set(name, { before: beforePrint, after: nameFingerprint(await store.symbolsByName(name)) });
     }
     const keys = changedKeys(changes, names);
+    for (const key of changedProjectKeys({ before: factsByPath(projectsBefore), after: factsByPath(projectsAfter) })) keys.add(key);
     const existing = new Set((await store.listFiles()).map((f) => f.path));
     const dirty = dirtyFiles(paths, existing, await store.fileDeps(), keys);
     await resolveIndex(store, dirty);
 
-    const generation = Number((await store.getMeta('generation')) ?? '0') + (paths.length > 0 ? 1 : 0);
+    const changed = [...paths, ...projectUpdates.map((u) => u.path)].sort();
+    const generation = Number((await store.getMeta('generation')) ?? '0') + (changed.length > 0 ? 1 : 0);
     await store.setMeta('generation', String(generation));
-    return { changed: paths, reresolved: dirty, generation };
+    return { changed, reresolved: dirty, generation };
   });
 }
 
@@ -83,12 +92,12 @@ async function surfaces(store: IndexStore, paths: readonly string[]): Promise<Ma
   const exists = new Set(files.map((f) => f.path));
   const result = new Map<string, FileSurface>();
   for (const path of paths) {
-    result.set(path, {
-      exists: exists.has(path),
-      symbols: symbols.filter((s) => s.file === path),
-      links: refs.filter((r) => r.file === path && LINK_KINDS.has(r.kind)),
-      members: bindings.filter((b) => b.file === path && MEMBER_KINDS.has(b.kind)),
-    });
+    const own = <T extends { file: string }>(items: T[]) => items.filter((item) => item.file === path);
+    result.set(path, surfaceOf(exists.has(path), own(symbols), own(refs), own(bindings)));
   }
   return result;
+}
+
+function factsByPath(list: { path: string; facts: ProjectFileFacts }[]): Map<string, ProjectFileFacts> {
+  return new Map(list.map((p) => [p.path, p.facts]));
 }

@@ -10,6 +10,7 @@ import { commitArtifactPath, ensureCacheDir, resolveCacheDir, worktreeArtifactPa
 import { SqliteStore } from '../store/sqlite-store.js';
 import { isRatlasError } from '../util/errors.js';
 import { listSource, readSources, selectPaths, skippedRecord, type IndexSource, type SourceFile } from './collect-sources.js';
+import { listProjectFiles } from './project-files.js';
 import { resolveIndex } from './resolve-index.js';
 import { grammarVersions, manifestExpectation, toolVersion } from './tool-info.js';
 import type { Warning } from '../model/warning.js';
@@ -148,6 +149,7 @@ export async function buildStore(
     await store.setMeta('source', source.kind);
     await store.setMeta('configHash', loaded.hash);
     for (const file of files) await storeParsed(store, file, outcomes, warnings);
+    for (const project of await listProjectFiles(repo, source, config)) await store.putProjectFile(project.path, project);
     options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
     await resolveIndex(store);
     options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });

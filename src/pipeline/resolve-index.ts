@@ -1,7 +1,7 @@
-import { ResolutionData } from '../graph/resolve/resolution-data.js';
+import { projectFacts, ResolutionData } from '../graph/resolve/resolution-data.js';
 import { resolveFile } from '../graph/resolve/resolve-file.js';
-import { languageById } from '../lang/registry.js';
-import type { ResolutionTraits } from '../lang/types.js';
+import { languageById, projectFileReader } from '../lang/registry.js';
+import type { ProjectFileFacts, ResolutionTraits } from '../lang/types.js';
 import type { StoredBinding, StoredRef } from '../model/stored.js';
 import type { FileResolution, IndexStore } from '../store/index-store.js';
 
@@ -11,10 +11,26 @@ export function traitsFor(language: string): ResolutionTraits {
   return lang.resolution;
 }
 
-/** Loads what resolution reads from the store: every file's interface. */
+/** Reads a project file with the adapter that claims it (null when none does, or it is invalid). */
+export function readProject(path: string, text: string): ProjectFileFacts | null {
+  return projectFileReader(path)?.read(path, text) ?? null;
+}
+
+/** The facts of every project file in the store, in path order. */
+export async function readProjectFacts(store: IndexStore): Promise<{ path: string; facts: ProjectFileFacts }[]> {
+  return projectFacts(await store.projectFiles(), readProject);
+}
+
+/** Loads what resolution reads from the store: every file's interface and the project files. */
 export async function loadResolutionData(store: IndexStore): Promise<ResolutionData> {
-  const [files, symbols, links, members] = await Promise.all([store.listFiles(), store.allSymbols(), store.linkRefs(), store.memberBindings()]);
-  return new ResolutionData({ paths: files, symbols, links, members });
+  const [files, symbols, links, members, projectFiles] = await Promise.all([
+    store.listFiles(),
+    store.allSymbols(),
+    store.linkRefs(),
+    store.memberBindings(),
+    store.projectFiles(),
+  ]);
+  return new ResolutionData({ paths: files, symbols, links, members, projectFiles, readProject });
 }
 
 /**

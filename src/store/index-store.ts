@@ -1,6 +1,7 @@
 import type { Edge, Outcome } from '../model/edge.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
+import type { ProjectFile } from '../model/project-file.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
 
 /** Counts for `ratlas status`. */
@@ -50,6 +51,11 @@ export interface IndexStore {
   /** Replaces the edges, outcomes and dependency keys of the given files' references. */
   putResolutions(resolutions: FileResolution[]): Promise<void>;
 
+  /** Inserts or replaces a project file (package.json, tsconfig.json), or removes it when `text` is null. */
+  putProjectFile(path: string, file: ProjectFile | null): Promise<void>;
+  /** Every project file, by path. */
+  projectFiles(): Promise<ProjectFile[]>;
+
   listFiles(): Promise<FileRecord[]>;
   getFile(path: string): Promise<FileRecord | null>;
   /** Dependency keys recorded by the last resolution of each file. */
@@ -62,10 +68,16 @@ export interface IndexStore {
   findSymbols(query: SymbolQuery): Promise<StoredSymbol[]>;
 
   refsOfFiles(paths: readonly string[]): Promise<StoredRef[]>;
-  /** Import, require, re-export and export facts of every file: what module resolution needs. */
+  /**
+   * Import, require, re-export and export facts of every file (what module resolution needs), and
+   * class and interface heritage (what member lookup through base classes needs).
+   */
   linkRefs(): Promise<StoredRef[]>;
   bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;
-  /** Field and parameter-property bindings of every file: what member type inference needs. */
+  /**
+   * Field and parameter-property bindings of every file, and top-level variables: what member type
+   * inference and imports of variables need.
+   */
   memberBindings(): Promise<StoredBinding[]>;
 
   allEdges(): Promise<Edge[]>;

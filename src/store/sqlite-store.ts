@@ -3,6 +3,7 @@ import initSqlJs from 'sql.js';
 import type { Edge, EdgeKind, Outcome } from '../model/edge.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord, FileStatus } from '../model/file.js';
+import type { ProjectFile } from '../model/project-file.js';
 import type { RefKind } from '../model/reference.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
 import type { BindingKind } from '../model/binding.js';
@@ -224,6 +225,24 @@ export class SqliteStore implements IndexStore {
     }
   }
 
+  async putProjectFile(path: string, file: ProjectFile | null): Promise<void> {
+    if (file === null) this.db.run('DELETE FROM project_files WHERE path = ?', [path]);
+    else {
+      this.db.run(
+        'INSERT INTO project_files (path, hash, text) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, text = excluded.text',
+        [file.path, file.hash, file.text],
+      );
+    }
+  }
+
+  async projectFiles(): Promise<ProjectFile[]> {
+    return this.all('SELECT path, hash, text FROM project_files ORDER BY path').map((r) => ({
+      path: String(r['path']),
+      hash: String(r['hash']),
+      text: String(r['text']),
+    }));
+  }
+
   async listFiles(): Promise<FileRecord[]> {
     return this.all('SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files ORDER BY path').map(toFileRecord);
   }
@@ -292,7 +311,7 @@ export class SqliteStore implements IndexStore {
   async linkRefs(): Promise<StoredRef[]> {
     return this.all(
       `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export')`,
+       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`,
     )
       .map(toRef)
       .sort(compareRefs);
@@ -311,7 +330,8 @@ export class SqliteStore implements IndexStore {
   async memberBindings(): Promise<StoredBinding[]> {
     return this.all(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
-       WHERE b.kind IN ('field', 'param-property')`,
+       WHERE b.kind IN ('field', 'param-property')
+          OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
     )
       .map(toBinding)
       .sort(compareBindings);

@@ -13,7 +13,16 @@
 (catch_clause parameter: (identifier) @name) @binding.variable
 (arrow_function parameter: (identifier) @name) @binding.param
 
-; this.store = new Store() inside a method declares a field of its class
+; this.store = new Store() inside a method declares a field of its class; any other value assigned
+; to it is recorded too, so that a field assigned two different things binds no type.
+(assignment_expression
+  left: (member_expression object: (this) property: (property_identifier) @name)) @binding.field
 (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @name)
   right: (new_expression constructor: [(identifier) (member_expression)] @new)) @binding.field
+
+; x = value reassigns a local: an untyped local assigned something else binds no type.
+(assignment_expression left: (identifier) @name) @binding.assign
+(assignment_expression
+  left: (identifier) @name
+  right: (new_expression constructor: [(identifier) (member_expression)] @new)) @binding.assign
