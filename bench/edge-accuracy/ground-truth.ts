@@ -201,10 +201,18 @@ function calleeDeclarations(site: CallSite, ctx: FileContext): ts.Declaration[] 
   }
   const symbol = resolveAlias(checker, checker.getSymbolAtLocation(site.nameNode));
   if (!symbol) return 'unresolved';
-  const declarations = symbol.declarations ?? [];
+  // A named function or class expression (`const f = function f() {}`) is declared by what holds it.
+  const declarations = (symbol.declarations ?? []).map(holder);
   const wanted = site.kind === 'new' ? isConstructible : isCallable;
   const kept = declarations.filter(wanted);
   return kept.length > 0 ? kept : [];
+}
+
+function holder(d: ts.Declaration): ts.Declaration {
+  if ((ts.isFunctionExpression(d) || ts.isClassExpression(d)) && (ts.isVariableDeclaration(d.parent) || ts.isPropertyAssignment(d.parent) || ts.isPropertyDeclaration(d.parent))) {
+    return d.parent;
+  }
+  return d;
 }
 
 function resolveAlias(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {

@@ -132,14 +132,17 @@ function collectMatches(matches: QueryMatch[], syntax: SyntaxTraits): Captured {
     } else if (nameNode) {
       const typeNode = byName.get('type');
       const newNode = byName.get('new');
+      const initNode = byName.get('init');
       const type = typeNode ? namePath(typeNode) : undefined;
       const newOf = newNode ? namePath(newNode) : undefined;
+      const init = initNode ? spellInitializer(initNode, syntax) : undefined;
       const fact: Omit<BindingFact, 'scope'> = {
         kind: role.kind as BindingKind,
         name: nameNode.text,
         line: nameNode.startPosition.row + 1,
         ...(type ? { type } : {}),
         ...(newOf ? { newOf } : {}),
+        ...(init ? { init } : {}),
       };
       const known = bindings.get(nameNode.id);
       bindings.set(nameNode.id, known ? { at: known.at, fact: mergeBindings(known.fact, fact) } : { at: role.node.startIndex, fact });
@@ -178,7 +181,14 @@ const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 
 /** Several patterns may see one binding; keep the most specific kind and every type fact. */
 function mergeBindings(a: Omit<BindingFact, 'scope'>, b: Omit<BindingFact, 'scope'>): Omit<BindingFact, 'scope'> {
   const kind = BINDING_RANK[a.kind] <= BINDING_RANK[b.kind] ? a.kind : b.kind;
-  return { ...b, ...a, kind, ...((a.type ?? b.type) ? { type: (a.type ?? b.type)! } : {}), ...((a.newOf ?? b.newOf) ? { newOf: (a.newOf ?? b.newOf)! } : {}) };
+  return {
+    ...b,
+    ...a,
+    kind,
+    ...((a.type ?? b.type) ? { type: (a.type ?? b.type)! } : {}),
+    ...((a.newOf ?? b.newOf) ? { newOf: (a.newOf ?? b.newOf)! } : {}),
+    ...((a.init ?? b.init) ? { init: (a.init ?? b.init)! } : {}),
+  };
 }
 
 /** `Store` or `ns.Store` when the node spells a dotted name, else undefined. */
@@ -257,7 +267,10 @@ function toReference(
   return fact;
 }
 
-/** `a.b.c` for a chain of identifiers, `?` for any other expression. */
+/**
+ * `a.b.c` for a chain of identifiers, with `()` after each name that is called on the way
+ * (`this.repo().find`: arguments dropped), `?` for any other expression.
+ */
 function spellPath(node: Node, syntax: SyntaxTraits): string {
   if (syntax.receiverAtomTypes.includes(node.type)) return node.text;
   if (syntax.memberAccessTypes.includes(node.type)) {
@@ -267,7 +280,21 @@ function spellPath(node: Node, syntax: SyntaxTraits): string {
     const left = spellPath(object, syntax);
     return left === '?' ? '?' : `${left}.${property.text}`;
   }
+  if (syntax.callTypes.includes(node.type)) {
+    const callee = node.childForFieldName(syntax.callFunctionField);
+    const left = callee ? spellPath(callee, syntax) : '?';
+    return left === '?' || left.endsWith(')') ? '?' : `${left}()`;
+  }
   return '?';
+}
+
+/** A binding's initializer as a path (`this.repo`, `createStore()`), `await ` before an awaited one. */
+function spellInitializer(node: Node, syntax: SyntaxTraits): string | undefined {
+  const awaited = syntax.awaitTypes.includes(node.type);
+  const inner = awaited ? node.namedChildren[0] : node;
+  const path = inner ? spellPath(inner, syntax) : '?';
+  if (path === '?') return undefined;
+  return awaited ? `await ${path}` : path;
 }
 
 /** The text of a string literal without quotes, or null when it is not a plain literal. */

@@ -23,6 +23,12 @@ export interface LanguageDefinition {
 /** Where a module specifier leads, as the language's module system sees it. */
 export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; name: string } | { kind: 'unresolved' };
 
+/** A declared return type: a named type or `this`, and what `await` gives for `Promise<T>`. */
+export interface DeclaredReturn {
+  type: string;
+  awaited?: string;
+}
+
 /** A JSON value: what project-file facts are made of, so that they can be fingerprinted and stored. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -71,6 +77,8 @@ export interface ResolutionTraits {
   resolveModule(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget;
   /** Project files (package manifests, compiler configs) the module system reads. */
   projectFiles?: ProjectFileTraits;
+  /** Pure: the declared return type in a function's, method's or getter's signature text. */
+  returnType?(signature: string): DeclaredReturn | undefined;
 }
 
 /** Node types and token rules the generic engine needs, as data. */
@@ -95,6 +103,11 @@ export interface SyntaxTraits {
   memberPropertyField: string;
   /** Leaf node types allowed in a receiver path (`identifier`, `this`, `super`, ...). */
   receiverAtomTypes: readonly string[];
+  /** Call node types and their callee field: a call in a receiver path is spelled `name()`. */
+  callTypes: readonly string[];
+  callFunctionField: string;
+  /** `await x` node types: an awaited initializer is spelled `await x`. */
+  awaitTypes: readonly string[];
 }
 
 /** A definition with its grammar and compiled query, ready to parse. Not serializable. */

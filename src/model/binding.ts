@@ -21,4 +21,9 @@ export interface BindingFact {
   type?: string;
   /** The class constructed by the initializer (`= new Store()`), when there is one. */
   newOf?: string;
+  /**
+   * The initializer when it is a path of names and calls (`= this.repo`, `= createStore()`,
+   * `= a.b().c`), arguments dropped, prefixed `await ` when awaited: its type is the binding's.
+   */
+  init?: string;
 }

@@ -6,7 +6,7 @@ import type { SqliteStore } from '../store/sqlite-store.js';
 import { parseSources, storeParsed, type BuildIndexOptions } from './build-index.js';
 import type { SourceFile } from './collect-sources.js';
 import type { ProjectFileUpdate } from './project-files.js';
-import { readProjectFacts, resolveIndex } from './resolve-index.js';
+import { readProjectFacts, resolveIndex, returnType } from './resolve-index.js';
 
 /** One file's new state: its content, or null when it no longer exists (deleted, or renamed away). */
 export interface FileUpdate {
@@ -89,11 +89,11 @@ async function surfaces(store: IndexStore, paths: readonly string[]): Promise<Ma
     store.refsOfFiles(paths),
     store.bindingsOfFiles(paths),
   ]);
-  const exists = new Set(files.map((f) => f.path));
+  const language = new Map(files.map((f) => [f.path, f.language]));
   const result = new Map<string, FileSurface>();
   for (const path of paths) {
     const own = <T extends { file: string }>(items: T[]) => items.filter((item) => item.file === path);
-    result.set(path, surfaceOf(exists.has(path), own(symbols), own(refs), own(bindings)));
+    result.set(path, surfaceOf({ exists: language.has(path), language: language.get(path) ?? '' }, own(symbols), own(refs), own(bindings), returnType));
   }
   return result;
 }

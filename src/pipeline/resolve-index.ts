@@ -1,7 +1,7 @@
 import { projectFacts, ResolutionData } from '../graph/resolve/resolution-data.js';
 import { resolveFile } from '../graph/resolve/resolve-file.js';
 import { languageById, projectFileReader } from '../lang/registry.js';
-import type { ProjectFileFacts, ResolutionTraits } from '../lang/types.js';
+import type { DeclaredReturn, ProjectFileFacts, ResolutionTraits } from '../lang/types.js';
 import type { StoredBinding, StoredRef } from '../model/stored.js';
 import type { FileResolution, IndexStore } from '../store/index-store.js';
 
@@ -30,7 +30,12 @@ export async function loadResolutionData(store: IndexStore): Promise<ResolutionD
     store.memberBindings(),
     store.projectFiles(),
   ]);
-  return new ResolutionData({ paths: files, symbols, links, members, projectFiles, readProject });
+  return new ResolutionData({ paths: files, symbols, links, members, projectFiles, readProject, returnType });
+}
+
+/** Reads a declared return type with the file's language adapter. */
+export function returnType(language: string, signature: string): DeclaredReturn | undefined {
+  return languageById(language)?.resolution.returnType?.(signature);
 }
 
 /**

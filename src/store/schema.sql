@@ -70,6 +70,7 @@ CREATE TABLE bindings (
   name     TEXT NOT NULL,
   type     TEXT,
   new_of   TEXT,
+  init     TEXT,                       -- initializer path (`this.repo`, `make()`), see model/binding.ts
   line     INTEGER NOT NULL
 );
 CREATE INDEX bindings_by_file ON bindings(file_id);

@@ -5,7 +5,7 @@ import { languageForPath, projectFileReader } from '../../src/lang/registry.js';
 import type { Outcome } from '../../src/model/edge.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../../src/model/stored.js';
 import { loadLanguage } from '../../src/parse/load-language.js';
-import { readProject, traitsFor } from '../../src/pipeline/resolve-index.js';
+import { readProject, returnType, traitsFor } from '../../src/pipeline/resolve-index.js';
 
 export interface ResolvedEdge {
   from: string;
@@ -62,7 +62,7 @@ export async function resolveTree(tree: Record<string, string>): Promise<Resolve
     for (const r of extraction.refs) refs.push({ ...r, id: nextId++, file: path, scopeId: ids.get(r.scope)!, outcome: null, rule: null });
     for (const b of extraction.bindings) bindings.push({ ...b, file: path });
   }
-  const data = new ResolutionData({ paths, symbols, links: refs, members: bindings, projectFiles, readProject });
+  const data = new ResolutionData({ paths, symbols, links: refs, members: bindings, projectFiles, readProject, returnType });
   const keyOf = new Map(symbols.map((s) => [s.id, `${s.file}#${s.qualname}`]));
   const refOf = new Map(refs.map((r) => [r.id, r]));
   const result: ResolvedTree = { edges: [], refs: [], deps: new Map() };

@@ -1,7 +1,7 @@
 import type { StoredBinding, StoredRef } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { ModuleTarget, ResolutionTraits } from '../../lang/types.js';
-import { CLASS_KINDS, LEXICAL_KINDS, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+import { CLASS_KINDS, isPlainDeclaration, LEXICAL_KINDS, type FileInterface, type ResolverSymbol } from './resolution-data.js';
 import type { TrackedView } from './tracked-view.js';
 
 /** What a bare name means at a point in a file, innermost declaration first. */
@@ -36,6 +36,8 @@ export class ResolveContext {
         this.assignments.set(binding.name, list);
       }
       if (NON_LEXICAL_BINDINGS.has(binding.kind)) continue;
+      // A parameter property scoped to its class is the field; its constructor-local twin is the parameter.
+      if (binding.kind === 'param-property' && CLASS_KINDS.has(own.byQualname.get(binding.scope)?.kind ?? 'module')) continue;
       const scope = this.locals.get(binding.scope) ?? new Map<string, StoredBinding[]>();
       scope.set(binding.name, [...(scope.get(binding.name) ?? []), binding]);
       this.locals.set(binding.scope, scope);
@@ -59,7 +61,7 @@ export class ResolveContext {
    */
   lexical(name: string, scope: string, line?: number): LexicalHit {
     for (let current: string | null = scope; current !== null; current = this.own.byQualname.get(current)?.parent ?? null) {
-      const symbols = (this.own.children.get(current) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind));
+      const symbols = (this.own.children.get(current) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
       const link = current === MODULE_QUALNAME ? this.imports.get(name) : undefined;
       const bindings = this.locals.get(current)?.get(name) ?? [];
       const hits: { hit: NonNullable<LexicalHit>; line: number }[] = [];

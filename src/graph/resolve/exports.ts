@@ -1,7 +1,7 @@
 import type { StoredRef } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { ResolveContext } from './context.js';
-import { LEXICAL_KINDS, moduleSymbolOf, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+import { isPlainDeclaration, LEXICAL_KINDS, moduleSymbolOf, type FileInterface, type ResolverSymbol } from './resolution-data.js';
 
 /**
  * Where an imported name leads:
@@ -46,7 +46,7 @@ export function exportedName(ctx: ResolveContext, file: FileInterface, name: str
   seen.add(key);
 
   const direct = (file.children.get(MODULE_QUALNAME) ?? []).filter(
-    (s) => s.exported && s.name === name && (LEXICAL_KINDS.has(s.kind) || name === 'default'),
+    (s) => s.exported && s.name === name && isPlainDeclaration(s) && (LEXICAL_KINDS.has(s.kind) || name === 'default'),
   );
   if (direct.length > 0) return { kind: 'symbols', symbols: direct };
 
@@ -93,7 +93,7 @@ export function exportedSymbols(ctx: ResolveContext, file: FileInterface, name: 
  * variable. Used for names written in another file (base classes, type annotations there).
  */
 export function moduleLevelName(ctx: ResolveContext, file: FileInterface, name: string): ImportTarget | null {
-  const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind));
+  const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
   if (own.length > 0) return { kind: 'symbols', symbols: own };
   const link = file.links.find((l) => (l.kind === 'import' || l.kind === 'require') && l.name !== '' && (l.alias ?? l.name) === name && l.scope === MODULE_QUALNAME);
   if (link) return resolveLink(ctx, link, file);
@@ -102,7 +102,7 @@ export function moduleLevelName(ctx: ResolveContext, file: FileInterface, name: 
 }
 
 function localName(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>, depth: number): ImportTarget | null {
-  const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind));
+  const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
   if (own.length > 0) return { kind: 'symbols', symbols: own };
   for (const link of file.links) {
     if ((link.kind !== 'import' && link.kind !== 'require') || (link.alias ?? link.name) !== name || !link.module) continue;

@@ -1,32 +1,38 @@
-import type { ProjectFileFacts } from '../../lang/types.js';
+import type { DeclaredReturn, ProjectFileFacts } from '../../lang/types.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
-import { isSurfaceBinding, SURFACE_REF_KINDS } from './surface.js';
+import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS, type ReturnTypeReader } from './surface.js';
 import { fileKey, nameKey, packageKey, pathKey, projectKey } from './tracked-view.js';
 
 /** What other files can see of one file: everything resolution reads of it, nothing else. */
 export interface FileSurface {
   exists: boolean;
-  symbols: Pick<StoredSymbol, 'qualname' | 'name' | 'kind' | 'parent' | 'exported'>[];
+  symbols: (Pick<StoredSymbol, 'qualname' | 'name' | 'kind' | 'parent' | 'exported'> & { returns?: DeclaredReturn | undefined })[];
   links: Pick<StoredRef, 'kind' | 'name' | 'alias' | 'module' | 'scope' | 'receiver'>[];
-  members: Pick<StoredBinding, 'kind' | 'name' | 'scope' | 'type' | 'newOf'>[];
+  members: Pick<StoredBinding, 'kind' | 'name' | 'scope' | 'type' | 'newOf' | 'init'>[];
 }
 
 /** The surface of a file from everything stored of it (symbols, refs, bindings). */
 export function surfaceOf(
-  exists: boolean,
-  symbols: FileSurface['symbols'],
+  file: { exists: boolean; language: string },
+  symbols: readonly (Omit<FileSurface['symbols'][number], 'returns'> & Pick<StoredSymbol, 'signature'>)[],
   refs: readonly (FileSurface['links'][number] & { kind: StoredRef['kind'] })[],
   bindings: readonly (FileSurface['members'][number] & Pick<StoredBinding, 'scope'>)[],
+  returnType: ReturnTypeReader | undefined,
 ): FileSurface {
-  return { exists, symbols, links: refs.filter((r) => SURFACE_REF_KINDS.has(r.kind)), members: bindings.filter(isSurfaceBinding) };
+  return {
+    exists: file.exists,
+    symbols: symbols.map((s) => ({ qualname: s.qualname, name: s.name, kind: s.kind, parent: s.parent, exported: s.exported, returns: symbolReturn(s, file.language, returnType) })),
+    links: refs.filter((r) => SURFACE_REF_KINDS.has(r.kind)),
+    members: bindings.filter(isSurfaceBinding),
+  };
 }
 
 /** A stable fingerprint of a file's surface: equal surfaces give equal strings. */
 export function surfaceFingerprint(surface: FileSurface): string {
   if (!surface.exists) return '';
-  const symbols = surface.symbols.map((s) => [s.qualname, s.name, s.kind, s.parent, s.exported]).sort(byJson);
+  const symbols = surface.symbols.map((s) => [s.qualname, s.name, s.kind, s.parent, s.exported, s.returns ?? null]).sort(byJson);
   const links = surface.links.map((l) => [l.kind, l.name, l.alias ?? null, l.module ?? null, l.scope, l.receiver ?? null]).sort(byJson);
-  const members = surface.members.map((m) => [m.kind, m.name, m.scope, m.type ?? null, m.newOf ?? null]).sort(byJson);
+  const members = surface.members.map((m) => [m.kind, m.name, m.scope, m.type ?? null, m.newOf ?? null, m.init ?? null]).sort(byJson);
   return JSON.stringify([symbols, links, members]);
 }
 

@@ -1,8 +1,8 @@
-import type { ProjectFileFacts } from '../../lang/types.js';
+import type { DeclaredReturn, ProjectFileFacts } from '../../lang/types.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
-import { isSurfaceBinding, SURFACE_REF_KINDS } from './surface.js';
+import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS, type ReturnTypeReader } from './surface.js';
 
 /** What resolution may know of a symbol: identity and shape, no hashes. */
 export interface ResolverSymbol {
@@ -13,6 +13,8 @@ export interface ResolverSymbol {
   kind: SymbolKind;
   parent: string | null;
   exported: boolean;
+  /** The declared return type of a function, method or getter (from its signature), if one named type. */
+  returns?: DeclaredReturn;
 }
 
 /** A file as other files see it: its symbols, module-linking and heritage facts, member bindings. */
@@ -32,6 +34,17 @@ export interface FileInterface {
 /** Kinds a bare name can refer to lexically (members are reached through a receiver). */
 export const LEXICAL_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'type', 'enum', 'function', 'namespace']);
 export const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
+
+/**
+ * Whether a symbol is declared under its own name in its parent's scope, as opposed to a member
+ * reached through a name (`api.save` of `const api = { save() {} }`, `Store.prototype.save`): only
+ * the former can be what a bare name or an import means.
+ */
+export function isPlainDeclaration(symbol: Pick<ResolverSymbol, 'qualname' | 'name' | 'parent'>): boolean {
+  const prefix = symbol.parent === null || symbol.parent === MODULE_QUALNAME ? '' : `${symbol.parent}.`;
+  const local = symbol.qualname.slice(prefix.length);
+  return local === symbol.name || local.startsWith(`${symbol.name}#`) || local.startsWith(`${symbol.name}@`);
+}
 
 /** Reads one project file's facts; injected by the pipeline (the language adapters own the format). */
 export type ProjectFileReader = (path: string, text: string) => ProjectFileFacts | null;
@@ -54,6 +67,7 @@ export class ResolutionData {
     members: StoredBinding[];
     projectFiles?: readonly ProjectFile[];
     readProject?: ProjectFileReader;
+    returnType?: ReturnTypeReader;
   }) {
     for (const { path, language } of input.paths) {
       this.files.set(path, { path, language, symbols: [], children: new Map(), byQualname: new Map(), links: [], members: [] });
@@ -70,6 +84,8 @@ export class ResolutionData {
         parent: s.parent,
         exported: s.exported,
       };
+      const returns = symbolReturn(s, file.language, input.returnType);
+      if (returns) symbol.returns = returns;
       this.lines.set(s.id, s.startLine);
       file.symbols.push(symbol);
       file.byQualname.set(symbol.qualname, symbol);

@@ -1,6 +1,7 @@
+import type { DeclaredReturn } from '../../lang/types.js';
 import type { RefKind } from '../../model/reference.js';
-import type { StoredBinding } from '../../model/stored.js';
-import { MODULE_QUALNAME } from '../../model/symbol.js';
+import type { StoredBinding, StoredSymbol } from '../../model/stored.js';
+import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 
 /**
  * What other files' resolution may read of a file, besides its symbols. Resolution data keeps
@@ -24,4 +25,15 @@ export const SURFACE_REF_KINDS: ReadonlySet<RefKind> = new Set<RefKind>([
 export function isSurfaceBinding(binding: Pick<StoredBinding, 'kind' | 'scope'>): boolean {
   if (binding.kind === 'field' || binding.kind === 'param-property') return true;
   return binding.kind === 'variable' && binding.scope === MODULE_QUALNAME;
+}
+
+/** Reads a declared return type from a signature, in the file's language (injected: adapters own syntax). */
+export type ReturnTypeReader = (language: string, signature: string) => DeclaredReturn | undefined;
+
+/** Kinds whose declared return type inference reads (a function-valued field is called too). */
+const RETURNING_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>(['function', 'method', 'getter', 'field']);
+
+/** The declared return type of a symbol, the only part of its signature other files read. */
+export function symbolReturn(symbol: Pick<StoredSymbol, 'kind' | 'signature'>, language: string, read: ReturnTypeReader | undefined): DeclaredReturn | undefined {
+  return read && RETURNING_KINDS.has(symbol.kind) ? read(language, symbol.signature) : undefined;
 }

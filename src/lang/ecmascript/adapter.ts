@@ -20,6 +20,9 @@ const syntax: SyntaxTraits = {
   memberObjectField: 'object',
   memberPropertyField: 'property',
   receiverAtomTypes: ['identifier', 'this', 'super', 'property_identifier'],
+  callTypes: ['call_expression'],
+  callFunctionField: 'function',
+  awaitTypes: ['await_expression'],
 };
 
 const common = ['definitions.scm', 'references.scm', 'bindings.scm', 'hashing.scm'];

@@ -45,3 +45,12 @@
 
 ; Type parameters shadow global types of the same name.
 (type_parameter name: (type_identifier) @name) @binding.variable
+
+; Interface properties with a named type: `dataSource: DataSource` types `x.dataSource` for an x of
+; the interface, like a class field.
+(property_signature
+  name: (property_identifier) @name
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @type)) @binding.field
+(property_signature
+  name: (property_identifier) @name
+  type: (type_annotation (generic_type name: (_) @type))) @binding.field

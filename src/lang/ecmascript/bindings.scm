@@ -6,6 +6,10 @@
 (variable_declarator
   name: (identifier) @name
   value: (new_expression constructor: [(identifier) (member_expression)] @new)) @binding.variable
+; const repo = this.repo / createStore() / await load(): the initializer's type is the variable's
+(variable_declarator
+  name: (identifier) @name
+  value: [(identifier) (member_expression) (call_expression) (await_expression)] @init) @binding.variable
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name)) @binding.variable
 (variable_declarator name: (object_pattern (pair_pattern value: (identifier) @name))) @binding.variable
 (variable_declarator name: (array_pattern (identifier) @name)) @binding.variable

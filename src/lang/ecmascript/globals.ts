@@ -11,6 +11,8 @@ export const ECMASCRIPT_GLOBALS: ReadonlySet<string> = new Set([
   'URIError', 'Uint8Array', 'Uint8ClampedArray', 'Uint16Array', 'Uint32Array', 'WeakMap', 'WeakRef', 'WeakSet',
   'AggregateError', 'globalThis', 'undefined', 'decodeURI', 'decodeURIComponent', 'encodeURI', 'encodeURIComponent',
   'escape', 'eval', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'unescape', 'arguments',
+  // TypeScript primitive types (a value of one has only built-in members)
+  'string', 'number', 'boolean', 'symbol', 'bigint', 'object', 'void', 'never', 'null',
   // TypeScript utility types
   'Partial', 'Required', 'Readonly', 'Record', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'Parameters',
   'ConstructorParameters', 'ReturnType', 'InstanceType', 'ThisParameterType', 'OmitThisParameter', 'ThisType',

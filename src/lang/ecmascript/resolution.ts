@@ -1,5 +1,6 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
 import { ecmascriptProjectFiles } from './project-files.js';
+import { declaredReturnType } from './return-type.js';
 import { compilerSettings, matchPaths } from './compiler-settings.js';
 import { resolvePackage, splitPackageSpecifier } from './package-entry.js';
 import { dirname, fileCandidates, joinPath } from './module-paths.js';
@@ -16,6 +17,7 @@ export const ecmascriptResolution: ResolutionTraits = {
   globals: ECMASCRIPT_GLOBALS,
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   projectFiles: ecmascriptProjectFiles,
+  returnType: declaredReturnType,
   resolveModule(specifier, fromPath, env): ModuleTarget {
     if (specifier.startsWith('.') || specifier.startsWith('/')) {
       const base = specifier.startsWith('/') ? specifier.slice(1) : joinPath(dirname(fromPath), specifier);

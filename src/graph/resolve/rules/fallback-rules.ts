@@ -1,21 +1,21 @@
 import type { StoredRef } from '../../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
-import { LEXICAL_KINDS, type ResolverSymbol } from '../resolution-data.js';
+import { isPlainDeclaration, LEXICAL_KINDS, type ResolverSymbol } from '../resolution-data.js';
 import { preferKinds, resolved, rootName, settled, type Rule } from './rule.js';
 
 /** Candidate lists longer than this make no edges: a name like `get` says nothing about its callee. */
 export const MAX_CANDIDATES = 5;
 
-/** Symbol kinds a method call on an unknown receiver may reach. */
-const MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>(['method', 'field', 'getter']);
+/** Symbol kinds a method call on an unknown receiver may reach (an object literal's member may be a function). */
+const MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>(['method', 'field', 'getter', 'function']);
 
 export const externalRule: Rule = {
   name: 'external',
   confidence: null,
   description: 'A name the runtime provides (console, Promise, describe), not shadowed: no edge, counted as external.',
   apply(ref, ctx) {
-    if (ref.receiver === '?' || ref.receiver === 'this' || ref.receiver === 'super' || ref.receiver?.startsWith('this.')) return null;
+    if (ref.receiver === '?' || ref.receiver === 'this' || ref.receiver === 'super' || ref.receiver?.startsWith('this.') || ref.receiver?.startsWith('super.')) return null;
     const root = rootName(ref);
     if (!ctx.traits.globals.has(root)) return null;
     return ctx.lexical(root, ref.scope) === null ? settled('external') : null;
@@ -57,7 +57,9 @@ export const ambiguousRule: Rule = {
 
 /** Top-level declarations of a bare name in other files, of the kinds the reference can mean. */
 function globalCandidates(ctx: ResolveContext, ref: StoredRef): ResolverSymbol[] {
-  const all = ctx.view.symbolsNamed(ref.name).filter((s) => s.file !== ctx.own.path && s.parent === MODULE_QUALNAME && LEXICAL_KINDS.has(s.kind));
+  const all = ctx.view
+    .symbolsNamed(ref.name)
+    .filter((s) => s.file !== ctx.own.path && s.parent === MODULE_QUALNAME && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
   return preferKinds(all, ref.kind);
 }
 
@@ -68,5 +70,5 @@ function globalCandidates(ctx: ResolveContext, ref: StoredRef): ResolverSymbol[]
 function memberCandidates(ctx: ResolveContext, ref: StoredRef): ResolverSymbol[] {
   if (ref.kind !== 'call' && ref.kind !== 'new' && ref.kind !== 'jsx') return [];
   if (ctx.traits.builtinMembers.has(ref.name)) return [];
-  return ctx.view.symbolsNamed(ref.name).filter((s) => MEMBER_KINDS.has(s.kind));
+  return ctx.view.symbolsNamed(ref.name).filter((s) => MEMBER_KINDS.has(s.kind) && (s.kind !== 'function' || !isPlainDeclaration(s)));
 }

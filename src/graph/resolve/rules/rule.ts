@@ -5,6 +5,7 @@ import type { SymbolKind } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
 import type { ImportTarget } from '../exports.js';
 import type { MemberLookup } from '../members.js';
+import { callsOnTheWay } from '../receiver-path.js';
 import type { ResolverSymbol } from '../resolution-data.js';
 
 /** A rule's verdict on one reference. Targets carry the rule's confidence unless it says otherwise. */
@@ -58,14 +59,17 @@ export function fromLookup(lookup: MemberLookup, external = false): Decision | n
   return lookup.external || external ? settled('external') : null;
 }
 
-/** The first segment of a receiver path, or the name itself for a bare reference. */
+/** The first name of a receiver path (`foo` of `foo().bar`), or the name itself for a bare reference. */
 export function rootName(ref: StoredRef): string {
-  return ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!;
+  return ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!.replace('()', '');
 }
 
-/** Receivers no name lookup applies to: an expression (`?`), `this`, `super`. */
+/**
+ * Receivers no name lookup applies to: an expression (`?`), `this`, `super`, and paths through
+ * `this` or through a call, whose meaning depends on types (the type and inferred rules).
+ */
 export function isOpaqueReceiver(receiver: string | undefined): boolean {
-  return receiver === '?' || receiver === 'this' || receiver === 'super' || (receiver?.startsWith('this.') ?? false);
+  return receiver === '?' || receiver === 'this' || receiver === 'super' || (receiver?.startsWith('this.') ?? false) || callsOnTheWay(receiver);
 }
 
 /** Declaration kinds a reference of each kind can mean, most likely first. */

@@ -33,7 +33,8 @@ export const scopeRule: Rule = {
       return fromLookup(findMember(ctx, owners.filter((o) => CLASS_KINDS.has(o.kind)), ref.name));
     }
     // object.method() where `const object = { method() {} }` was declared in the scope that binds `object`.
-    if (hit?.kind === 'local' && hit.binding.kind === 'variable') {
+    // An annotated variable (`const ctx: Context = {...}`) is typed by its annotation: the type rule's.
+    if (hit?.kind === 'local' && hit.binding.kind === 'variable' && hit.binding.type === undefined) {
       const member = objectMember(ctx, hit.binding, `${ref.receiver}.${ref.name}`);
       if (member) return resolved([member]);
     }

@@ -3,6 +3,7 @@ import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
 import { resolveLink } from '../exports.js';
 import { bindingsType, fieldType, findMember, resolveTypePath, type TypeTarget } from '../members.js';
+import { callsOnTheWay } from '../receiver-path.js';
 import { fromLookup, settled, type Rule } from './rule.js';
 
 /**
@@ -18,7 +19,7 @@ export const typeRule: Rule = {
   confidence: 0.85,
   description: 'The receiver type from annotations, `new X()`, parameter properties and fields (one attribute hop).',
   apply(ref, ctx) {
-    if (ref.receiver === undefined || ref.receiver === '?' || ref.receiver === 'this' || ref.receiver === 'super') return null;
+    if (ref.receiver === undefined || ref.receiver === '?' || ref.receiver === 'this' || ref.receiver === 'super' || callsOnTheWay(ref.receiver)) return null;
     const [root, ...path] = ref.receiver.split('.');
     if (path.length > 1) return null;
     let type = rootType(ctx, root!, ref.scope, ref.line);

@@ -1,0 +1,203 @@
+import type { StoredBinding } from '../../model/stored.js';
+import { MODULE_QUALNAME } from '../../model/symbol.js';
+import type { ResolveContext } from './context.js';
+import { exportedName, moduleLevelName, resolveLink, type ImportTarget } from './exports.js';
+import { basesOf, fieldType, findMember, resolveTypePath, type TypeTarget } from './members.js';
+import { parseReceiver, type PathSegment } from './receiver-path.js';
+import { CLASS_KINDS, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+
+/**
+ * What a path evaluates to while its type is followed: instances (or the static side) of
+ * classes and interfaces, functions not yet called, a namespace, something outside the
+ * repository, or unknown (null).
+ */
+type Value =
+  | { kind: 'types'; symbols: ResolverSymbol[] }
+  | { kind: 'functions'; symbols: ResolverSymbol[] }
+  | { kind: 'namespace'; file: FileInterface }
+  | { kind: 'external' }
+  | null;
+
+/** How far initializers are followed (`const a = b; const b = c.d()`): deeper chains are unknown. */
+const MAX_DEPTH = 6;
+const MAX_SEGMENTS = 8;
+
+/**
+ * The type of a receiver path (`this.repo.find().items`, `store`, `createStore().cache`) at a point
+ * of this file: each step through a field's declared type, a getter's or method's declared return
+ * type (`this` returns the receiver's own type), a variable's declaration, `new X()` or
+ * initializer. Right or absent: a step that is not certain (two different types, a type alias, a
+ * union, a generic parameter) makes the whole path unknown.
+ */
+export function typeOfReceiver(ctx: ResolveContext, receiver: string, scope: string, line: number): TypeTarget {
+  const segments = parseReceiver(receiver);
+  if (!segments || segments.length > MAX_SEGMENTS) return null;
+  return asType(evaluate(ctx, segments, scope, line, 0, false));
+}
+
+function asType(value: Value): TypeTarget {
+  if (value === null) return null;
+  if (value.kind === 'external') return { kind: 'external' };
+  return value.kind === 'types' ? { kind: 'types', symbols: value.symbols } : null;
+}
+
+function evaluate(ctx: ResolveContext, segments: readonly PathSegment[], scope: string, line: number, depth: number, awaited: boolean): Value {
+  if (depth > MAX_DEPTH) return null;
+  const [first, ...rest] = segments;
+  if (!first) return null;
+  let value = root(ctx, first.name, scope, line, depth);
+  if (first.call) value = call(ctx, value, undefined, awaited && rest.length === 0);
+  for (let i = 0; i < rest.length; i++) {
+    const segment = rest[i]!;
+    const last = i === rest.length - 1;
+    value = segment.call ? callMember(ctx, value, segment.name, awaited && last) : member(ctx, value, segment.name);
+    if (value === null || value.kind === 'external') return value;
+  }
+  return value;
+}
+
+/** The first name of a path, looked up where it is written. */
+function root(ctx: ResolveContext, name: string, scope: string, line: number, depth: number): Value {
+  if (name === 'this') {
+    const owner = ctx.enclosingClass(scope);
+    return owner ? { kind: 'types', symbols: [owner] } : null;
+  }
+  if (name === 'super') {
+    const owner = ctx.enclosingClass(scope);
+    if (!owner) return null;
+    const bases = basesOf(ctx, owner);
+    if (bases.bases.length > 0) return { kind: 'types', symbols: bases.bases };
+    return bases.external ? { kind: 'external' } : null;
+  }
+  const hit = ctx.lexical(name, scope, line);
+  if (hit === null) return ctx.traits.globals.has(name) ? { kind: 'external' } : null;
+  if (hit.kind === 'symbol') return fromSymbols(hit.symbols);
+  if (hit.kind === 'import') return fromImport(ctx, resolveLink(ctx, hit.link, ctx.own), depth);
+  return localValue(ctx, hit.binding, depth);
+}
+
+function fromSymbols(symbols: readonly ResolverSymbol[]): Value {
+  const classes = symbols.filter((s) => CLASS_KINDS.has(s.kind));
+  if (classes.length > 0) return { kind: 'types', symbols: classes };
+  const functions = symbols.filter((s) => s.kind === 'function' || s.kind === 'method');
+  return functions.length > 0 ? { kind: 'functions', symbols: functions } : null;
+}
+
+function fromImport(ctx: ResolveContext, target: ImportTarget, depth: number): Value {
+  switch (target.kind) {
+    case 'symbols':
+      return fromSymbols(target.symbols);
+    case 'namespace':
+      return { kind: 'namespace', file: target.file };
+    case 'value':
+      return moduleVariable(ctx, target.file, target.name, depth);
+    case 'external':
+      return { kind: 'external' };
+    case 'unresolved':
+      return null;
+  }
+}
+
+/**
+ * A parameter's or variable's type: declared; else constructed (`new X()`) or initialized from a
+ * path, when the local is never assigned anything else.
+ */
+function localValue(ctx: ResolveContext, binding: StoredBinding, depth: number): Value {
+  if (binding.type !== undefined) return typeValue(resolveTypePath(ctx, ctx.own, binding.type, binding.scope));
+  if (binding.newOf === undefined && binding.init === undefined) return null;
+  if (ctx.assignmentsWithin(binding.name, binding.scope).length > 0) return null;
+  if (binding.newOf !== undefined) return typeValue(resolveTypePath(ctx, ctx.own, binding.newOf, binding.scope));
+  return initializerValue(ctx, binding.init!, binding.scope, binding.line, depth);
+}
+
+function initializerValue(ctx: ResolveContext, init: string, scope: string, line: number, depth: number): Value {
+  const awaited = init.startsWith('await ');
+  const segments = parseReceiver(awaited ? init.slice('await '.length) : init);
+  if (!segments || segments.length > MAX_SEGMENTS) return null;
+  // Awaiting a value that is no call (`await this.ready`) gives what the promise holds: unknown.
+  if (awaited && !segments[segments.length - 1]!.call) return null;
+  return evaluate(ctx, segments, scope, line, depth + 1, awaited);
+}
+
+/** A top-level variable of another file: its declared type, `new X()`, or initializer there. */
+function moduleVariable(ctx: ResolveContext, file: FileInterface, name: string, depth: number): Value {
+  if (file === ctx.own) {
+    const hit = ctx.lexical(name, MODULE_QUALNAME);
+    return hit?.kind === 'local' ? localValue(ctx, hit.binding, depth) : null;
+  }
+  const bindings = file.members.filter((m) => m.kind === 'variable' && m.scope === MODULE_QUALNAME && m.name === name);
+  if (bindings.length !== 1) return null;
+  const binding = bindings[0]!;
+  if (binding.type !== undefined) return typeValue(resolveTypePath(ctx, file, binding.type, MODULE_QUALNAME));
+  if (binding.newOf !== undefined) return typeValue(resolveTypePath(ctx, file, binding.newOf, MODULE_QUALNAME));
+  if (binding.init === undefined || depth > MAX_DEPTH) return null;
+  // Another file's initializer is followed only through its own top-level names.
+  const segments = parseReceiver(binding.init.startsWith('await ') ? '' : binding.init);
+  if (!segments) return null;
+  const head = moduleLevelName(ctx, file, segments[0]!.name);
+  let value: Value = head === null ? null : fromImport(ctx, head, depth + 1);
+  if (segments[0]!.call) value = call(ctx, value, undefined, false);
+  for (const segment of segments.slice(1)) value = segment.call ? callMember(ctx, value, segment.name, false) : member(ctx, value, segment.name);
+  return value;
+}
+
+function typeValue(target: TypeTarget): Value {
+  if (target === null) return null;
+  return target.kind === 'external' ? { kind: 'external' } : { kind: 'types', symbols: target.symbols };
+}
+
+/** `value.name` without a call: a field's type, a getter's return type, a namespace's export. */
+function member(ctx: ResolveContext, value: Value, name: string): Value {
+  if (value === null || value.kind === 'external') return value;
+  if (value.kind === 'namespace') return fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH);
+  if (value.kind === 'functions') return null;
+  const field = fieldType(ctx, value.symbols, name);
+  if (field !== null) return typeValue(field);
+  const lookup = findMember(ctx, value.symbols, name);
+  const getters = lookup.members.filter((m) => m.kind === 'getter');
+  if (getters.length > 0 && getters.length === lookup.members.filter((m) => m.kind !== 'setter').length) return returnOf(ctx, getters, value.symbols, false);
+  // A nested class or namespace member reached through a class (`Outer.Inner`) is a value too.
+  const nested = lookup.members.filter((m) => CLASS_KINDS.has(m.kind));
+  if (nested.length > 0) return { kind: 'types', symbols: nested };
+  return lookup.members.length === 0 && lookup.external ? { kind: 'external' } : null;
+}
+
+/** `value.name()`: the declared return type of the method (`this`: the receiver's own type). */
+function callMember(ctx: ResolveContext, value: Value, name: string, awaited: boolean): Value {
+  if (value === null || value.kind === 'external') return value;
+  if (value.kind === 'functions') return null;
+  if (value.kind === 'namespace') return call(ctx, fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH), undefined, awaited);
+  const lookup = findMember(ctx, value.symbols, name);
+  if (lookup.members.length === 0) return lookup.external && !lookup.field ? { kind: 'external' } : null;
+  return returnOf(ctx, lookup.members, value.symbols, awaited);
+}
+
+/** Calling functions: their declared return type. */
+function call(ctx: ResolveContext, value: Value, receiver: ResolverSymbol[] | undefined, awaited: boolean): Value {
+  if (value === null || value.kind === 'external') return value;
+  if (value.kind !== 'functions') return null;
+  return returnOf(ctx, value.symbols, receiver ?? [], awaited);
+}
+
+/** The one return type all `callees` declare, resolved where each is declared; null when they disagree. */
+function returnOf(ctx: ResolveContext, callees: readonly ResolverSymbol[], receiver: readonly ResolverSymbol[], awaited: boolean): Value {
+  let result: Value = null;
+  let key: string | null = null;
+  for (const callee of callees) {
+    const declared = callee.returns;
+    const name = awaited ? declared?.awaited : declared?.type;
+    if (name === undefined) return null;
+    let value: Value;
+    if (name === 'this') value = receiver.length > 0 ? { kind: 'types', symbols: [...receiver] } : null;
+    else {
+      const file = ctx.file(callee.file);
+      value = file ? typeValue(resolveTypePath(ctx, file, name, callee.qualname)) : null;
+    }
+    if (value === null) return null;
+    const valueKey = value.kind === 'types' ? value.symbols.map((s) => s.id).sort().join(',') : value.kind;
+    if (key !== null && key !== valueKey) return null;
+    key = valueKey;
+    result = value;
+  }
+  return result;
+}
