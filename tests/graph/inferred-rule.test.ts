@@ -50,6 +50,15 @@ describe('inferred rule', () => {
     ]);
   });
 
+  it('types a field by its initializer, in another file', async () => {
+    const tree = await resolveTree({
+      'src/builder.ts': builder,
+      'src/service.ts': "import { DataSource } from './builder';\nexport class Service {\n  constructor(private ds: DataSource) {}\n  qb = this.ds.createQueryBuilder();\n}\n",
+      'src/use.ts': "import { Service } from './service';\nexport function run(s: Service) { s.qb.select(); }\n",
+    });
+    expect(callEdges(tree).filter((e) => e.startsWith('src/use.ts'))).toEqual(['src/use.ts#run -> src/builder.ts#SelectQueryBuilder.select (inferred)']);
+  });
+
   it('claims nothing when a step is uncertain: untyped returns, generics, unions, reassignment', async () => {
     const tree = await resolveTree({
       'src/builder.ts': builder,

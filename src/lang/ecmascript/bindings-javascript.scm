@@ -11,3 +11,8 @@
 (field_definition
   property: (property_identifier) @name
   value: (new_expression constructor: [(identifier) (member_expression)] @new)) @binding.field
+
+; repo = this.dataSource.getRepository(User): a field typed by its initializer
+(field_definition
+  property: (property_identifier) @name
+  value: [(identifier) (member_expression) (call_expression)] @init) @binding.field

@@ -54,3 +54,8 @@
 (property_signature
   name: (property_identifier) @name
   type: (type_annotation (generic_type name: (_) @type))) @binding.field
+
+; repo = this.dataSource.getRepository(User): a field typed by its initializer
+(public_field_definition
+  name: (property_identifier) @name
+  value: [(identifier) (member_expression) (call_expression)] @init) @binding.field
