@@ -6,19 +6,78 @@ const NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
  * The declared return type of a function, method or getter, read from its signature text
  * (`async find(id: string): Promise<User>`): the named type, `this`, and for `Promise<T>` what
  * `await` gives. Undefined when there is none or it is not one named type (unions, arrays,
- * object and function types, type parameters are left to the caller to reject).
+ * object and function types). Overloads folded into one signature must agree, the implementation
+ * (written last, seen by no caller) aside.
  */
 export function declaredReturnType(signature: string): DeclaredReturn | undefined {
-  const text = returnAnnotation(signature);
-  if (text === undefined) return undefined;
-  const head = typeHead(text);
-  if (head === undefined) return undefined;
-  const result: DeclaredReturn = { type: head.name };
-  if ((head.name === 'Promise' || head.name === 'PromiseLike') && head.args.length === 1) {
-    const inner = typeHead(head.args[0]!);
-    if (inner) result.awaited = inner.name;
+  const heads: (DeclaredReturn | undefined)[] = [];
+  let rest = withoutDecorators(signature);
+  while (rest.trim() !== '') {
+    const parsed = nextDeclaration(rest);
+    if (!parsed) break;
+    heads.push(parsed.returns);
+    rest = parsed.rest;
   }
-  return result;
+  if (heads.length === 0) return undefined;
+  const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
+  const first = callable[0];
+  if (!first) return undefined;
+  return callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : undefined;
+}
+
+/** The signature after its leading decorators (`@Column() @Index()`), whose parentheses are no parameters. */
+function withoutDecorators(text: string): string {
+  let rest = text.trimStart();
+  while (rest.startsWith('@')) {
+    const name = NAME_AT_START.exec(rest.slice(1))?.[0];
+    if (name === undefined) return rest;
+    rest = rest.slice(1 + name.length);
+    if (rest.startsWith('(')) {
+      const close = matching(rest, 0);
+      if (close === -1) return rest;
+      rest = rest.slice(close + 1);
+    }
+    rest = rest.trimStart();
+  }
+  return rest;
+}
+
+/** One declaration at the start of `text`: its return type (if a named one) and the text after it. */
+function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; rest: string } | undefined {
+  const open = parameterListStart(text);
+  if (open === -1) return undefined;
+  const close = matching(text, open);
+  if (close === -1) return undefined;
+  const after = text.slice(close + 1).trimStart();
+  if (!after.startsWith(':')) return { returns: undefined, rest: skipToNext(after) };
+  const annotation = after.slice(1).trimStart();
+  const name = NAME_AT_START.exec(annotation)?.[0];
+  if (name === undefined) return { returns: undefined, rest: skipToNext(annotation) };
+  let end = name.length;
+  let args: string[] = [];
+  if (annotation[end] === '<') {
+    const closeArgs = matching(annotation, end);
+    if (closeArgs === -1) return undefined;
+    args = splitTopLevel(annotation.slice(end + 1, closeArgs), ',') ?? [];
+    end = closeArgs + 1;
+  }
+  const tail = annotation.slice(end).trimStart();
+  // `A | B`, `A & B`, `A[]`, `A.B` spelled oddly, `A extends B ? ...`: not one named type.
+  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: undefined, rest: skipToNext(tail) };
+  const returns: DeclaredReturn = { type: name };
+  if ((name === 'Promise' || name === 'PromiseLike') && args.length === 1) {
+    const inner = typeHead(args[0]!);
+    if (inner) returns.awaited = inner.name;
+  }
+  return { returns, rest: tail.replace(/^(=>|;|\{)/, '') };
+}
+
+const NAME_AT_START = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*/;
+
+/** Past the rest of a declaration whose return type is not readable: to the next parameter list's owner. */
+function skipToNext(text: string): string {
+  const end = topLevelIndex(text, (s, i) => s[i] === ';');
+  return end === -1 ? '' : text.slice(end + 1);
 }
 
 /** `Name<args>` split into the name and its top-level type arguments; undefined for anything else. */
@@ -31,23 +90,6 @@ function typeHead(text: string): { name: string; args: string[] } | undefined {
   if (!trimmed.endsWith('>')) return undefined;
   const args = splitTopLevel(trimmed.slice(lt + 1, -1), ',');
   return args === undefined ? undefined : { name, args };
-}
-
-/**
- * The text after the parameter list's closing parenthesis and its `:`, up to the end of this
- * declaration's signature (an arrow `=>` or the next overload's `;` ends it).
- */
-function returnAnnotation(signature: string): string | undefined {
-  const open = parameterListStart(signature);
-  if (open === -1) return undefined;
-  const close = matching(signature, open);
-  if (close === -1) return undefined;
-  let rest = signature.slice(close + 1).trim();
-  if (!rest.startsWith(':')) return undefined;
-  rest = rest.slice(1);
-  const end = topLevelIndex(rest, (s, i) => s[i] === ';' || s[i] === '{' || (s[i] === '=' && s[i + 1] === '>'));
-  const annotation = (end === -1 ? rest : rest.slice(0, end)).trim();
-  return annotation === '' ? undefined : annotation;
 }
 
 /** The first `(` outside type parameters (`<T extends (a: A) => B>`), strings and brackets. */
