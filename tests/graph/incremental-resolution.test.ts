@@ -89,5 +89,5 @@ describe('incremental resolution', () => {
     // The history is only a test if the edges actually moved along the way.
     expect(seen.size).toBeGreaterThan(8);
     await store.close();
-  });
+  }, 300_000);
 });
