@@ -32,6 +32,9 @@ const START: Tree = {
   'packages/core/src/index.ts': 'export function boot() {}\n',
   'packages/core/src/alt.ts': 'export function boot() {}\n',
   'packages/app/main.ts': "import { boot } from '@acme/core';\nboot();\n",
+  'src/query.ts': 'export class Query { where(): this { return this; } run() {} }\nexport class Other { where(): this { return this; } run() {} }\n',
+  'src/source.ts': "import { Query } from './query';\nexport class Source { query(): Query { return new Query(); } }\nexport class Service { constructor(private source: Source) {}\n  q = this.source.query();\n}\n",
+  'src/chain.ts': "import { Service } from './source';\nexport function go(s: Service) { s.q.where().run(); }\n",
 };
 
 const HISTORY: { message: string; tree: Tree }[] = [
@@ -61,6 +64,12 @@ const HISTORY: { message: string; tree: Tree }[] = [
   } },
   { message: 'the file a .js import names is added', tree: { 'src/later.ts': 'export function later() {}\n' } },
   { message: 'the field changes type', tree: { 'src/holder.ts': "import { Disk } from './store';\nexport class Holder { store: Disk = new Disk(); }\n" } },
+  { message: 'a method elsewhere now declares another return type', tree: {
+    'src/source.ts': "import { Query, Other } from './query';\nexport class Source { query(): Other { return new Other(); } }\nexport class Service { constructor(private source: Source) {}\n  q = this.source.query();\n}\n",
+  } },
+  { message: 'a field initializer elsewhere changes', tree: {
+    'src/source.ts': "import { Query, Other } from './query';\nexport class Source { query(): Other { return new Other(); } }\nexport class Service { constructor(private source: Source) {}\n  q = new Query();\n}\n",
+  } },
   { message: 'project files are deleted', tree: { 'src/tsconfig.json': null, 'packages/core/package.json': null } },
 ];
 

@@ -1,3 +1,4 @@
+import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import { membersNamed } from '../context.js';
 import { exportedName, resolveLink, type ImportTarget } from '../exports.js';
 import { findMember } from '../members.js';
@@ -55,7 +56,9 @@ function memberOf(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, name:
       return resolved([target.module], true);
     }
     case 'value': {
-      const member = target.file.byQualname.get(`${target.name}.${name}`);
+      // An annotated object (`export const ops: Options = {...}`) is typed by its annotation: the type rules'.
+      const annotated = target.file.members.some((m) => m.kind === 'variable' && m.scope === MODULE_QUALNAME && m.name === target.name && m.type !== undefined);
+      const member = annotated ? undefined : target.file.byQualname.get(`${target.name}.${name}`);
       return member ? resolved([member]) : null;
     }
     case 'symbols': {
