@@ -200,7 +200,8 @@ function calleeDeclarations(site: CallSite, ctx: FileContext): ts.Declaration[] 
     return symbol ? (symbol.declarations ?? []).filter(ts.isClassLike) : 'unresolved';
   }
   const symbol = resolveAlias(checker, checker.getSymbolAtLocation(site.nameNode));
-  if (!symbol) return 'unresolved';
+  // An import of a module the checker cannot find resolves to its `unknown` symbol: no declarations.
+  if (!symbol || !symbol.declarations?.length) return 'unresolved';
   // A named function or class expression (`const f = function f() {}`) is declared by what holds it.
   const declarations = (symbol.declarations ?? []).map(holder);
   const wanted = site.kind === 'new' ? isConstructible : isCallable;

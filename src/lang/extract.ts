@@ -133,7 +133,7 @@ function collectMatches(matches: QueryMatch[], syntax: SyntaxTraits): Captured {
       const typeNode = byName.get('type');
       const newNode = byName.get('new');
       const initNode = byName.get('init');
-      const type = typeNode ? namePath(typeNode) : undefined;
+      const type = typeNode ? declaredTypeName(typeNode) : undefined;
       const newOf = newNode ? namePath(newNode) : undefined;
       const init = initNode ? spellInitializer(initNode, syntax) : undefined;
       const fact: Omit<BindingFact, 'scope'> = {
@@ -195,6 +195,20 @@ function mergeBindings(a: Omit<BindingFact, 'scope'>, b: Omit<BindingFact, 'scop
 function namePath(node: Node): string | undefined {
   const text = node.text.replace(/\s+/g, '');
   return /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(text) ? text : undefined;
+}
+
+const NULLISH = new Set(['null', 'undefined']);
+
+/**
+ * A declared type as one name: `Store`, `ns.Store`, `Store<T>` -> `Store`, and an optional one,
+ * `Store | undefined` / `null | Store` -> `Store` (a value of it must be narrowed before use, after
+ * which it is a Store). Anything else (a union of two types, an array) is no single name.
+ */
+function declaredTypeName(node: Node): string | undefined {
+  const members = node.text.replace(/\s+/g, '').split('|').filter((m) => m !== '' && !NULLISH.has(m));
+  if (members.length !== 1) return undefined;
+  const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(<.*>)?$/.exec(members[0]!);
+  return match ? match[1] : undefined;
 }
 
 function toDefinition(
@@ -279,6 +293,10 @@ function spellPath(node: Node, syntax: SyntaxTraits): string {
     if (!object || !property) return '?';
     const left = spellPath(object, syntax);
     return left === '?' ? '?' : `${left}.${property.text}`;
+  }
+  if (syntax.transparentTypes.includes(node.type)) {
+    const inner = node.namedChildren[0];
+    return inner && node.namedChildCount === 1 ? spellPath(inner, syntax) : '?';
   }
   if (syntax.callTypes.includes(node.type)) {
     const callee = node.childForFieldName(syntax.callFunctionField);

@@ -108,6 +108,8 @@ export interface SyntaxTraits {
   callFunctionField: string;
   /** `await x` node types: an awaited initializer is spelled `await x`. */
   awaitTypes: readonly string[];
+  /** Wrappers a path is spelled through (`x!.y`, `(x).y`): they change no name. */
+  transparentTypes: readonly string[];
 }
 
 /** A definition with its grammar and compiled query, ready to parse. Not serializable. */

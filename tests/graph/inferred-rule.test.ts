@@ -59,6 +59,25 @@ describe('inferred rule', () => {
     expect(callEdges(tree).filter((e) => e.startsWith('src/use.ts'))).toEqual(['src/use.ts#run -> src/builder.ts#SelectQueryBuilder.select (inferred)']);
   });
 
+  it('reads an optional type (X | undefined) and sees through non-null assertions', async () => {
+    const tree = await resolveTree({
+      'src/builder.ts': builder,
+      'src/use.ts': [
+        "import { DataSource } from './builder';",
+        'let current: DataSource | undefined = undefined;',
+        'export function run(other?: DataSource | null) {',
+        '  current!.createQueryBuilder();',
+        '  (other!).createQueryBuilder().select();',
+        '}',
+      ].join('\n'),
+    });
+    expect(callEdges(tree).filter((e) => e.startsWith('src/use.ts'))).toEqual([
+      'src/use.ts#run -> src/builder.ts#DataSource.createQueryBuilder (type)',
+      'src/use.ts#run -> src/builder.ts#DataSource.createQueryBuilder (type)',
+      'src/use.ts#run -> src/builder.ts#SelectQueryBuilder.select (inferred)',
+    ]);
+  });
+
   it('claims nothing when a step is uncertain: untyped returns, generics, unions, reassignment', async () => {
     const tree = await resolveTree({
       'src/builder.ts': builder,

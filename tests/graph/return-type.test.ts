@@ -14,12 +14,14 @@ describe('declared return types read from signatures', () => {
       { type: 'this' },
     ],
     ["label(x = '(a): B'): Label", { type: 'Label' }],
+    ['find(id: string): User | undefined', { type: 'User' }],
+    ['async load(): Promise<null | User>', { type: 'Promise', awaited: 'User' }],
   ])('%s', (signature, expected) => {
     expect(declaredReturnType(signature)).toEqual(expected);
   });
 
   it.each([
-    ['find(id: string): User | undefined'],
+    ['find(id: string): User | Admin'],
     ['list(): User[]'],
     ['make() '],
     ['pick(): { a: number }'],

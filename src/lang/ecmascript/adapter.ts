@@ -23,6 +23,7 @@ const syntax: SyntaxTraits = {
   callTypes: ['call_expression'],
   callFunctionField: 'function',
   awaitTypes: ['await_expression'],
+  transparentTypes: ['non_null_expression', 'parenthesized_expression'],
 };
 
 const common = ['definitions.scm', 'references.scm', 'bindings.scm', 'hashing.scm'];

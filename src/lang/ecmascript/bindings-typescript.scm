@@ -59,3 +59,11 @@
 (public_field_definition
   name: (property_identifier) @name
   value: [(identifier) (member_expression) (call_expression)] @init) @binding.field
+
+; Optional types: `store?: Store | undefined`, `let ds: DataSource | null` (the engine keeps the one
+; named type of a union with null or undefined, and nothing for any other union).
+(required_parameter pattern: (identifier) @name type: (type_annotation (union_type) @type)) @binding.param
+(optional_parameter pattern: (identifier) @name type: (type_annotation (union_type) @type)) @binding.param
+(variable_declarator name: (identifier) @name type: (type_annotation (union_type) @type)) @binding.variable
+(public_field_definition name: (property_identifier) @name type: (type_annotation (union_type) @type)) @binding.field
+(property_signature name: (property_identifier) @name type: (type_annotation (union_type) @type)) @binding.field

@@ -50,7 +50,8 @@ function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; r
   if (close === -1) return undefined;
   const after = text.slice(close + 1).trimStart();
   if (!after.startsWith(':')) return { returns: undefined, rest: skipToNext(after) };
-  const annotation = after.slice(1).trimStart();
+  // `null | X` / `undefined | X`: an optional X.
+  const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, '');
   const name = NAME_AT_START.exec(annotation)?.[0];
   if (name === undefined) return { returns: undefined, rest: skipToNext(annotation) };
   let end = name.length;
@@ -61,7 +62,8 @@ function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; r
     args = splitTopLevel(annotation.slice(end + 1, closeArgs), ',') ?? [];
     end = closeArgs + 1;
   }
-  const tail = annotation.slice(end).trimStart();
+  // `X | undefined`, `X | null`: an optional X.
+  const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, '');
   // `A | B`, `A & B`, `A[]`, `A.B` spelled oddly, `A extends B ? ...`: not one named type.
   if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: undefined, rest: skipToNext(tail) };
   const returns: DeclaredReturn = { type: name };
@@ -82,7 +84,9 @@ function skipToNext(text: string): string {
 
 /** `Name<args>` split into the name and its top-level type arguments; undefined for anything else. */
 function typeHead(text: string): { name: string; args: string[] } | undefined {
-  const trimmed = text.trim();
+  const members = splitTopLevel(text, '|')?.map((m) => m.trim()).filter((m) => m !== 'null' && m !== 'undefined');
+  if (!members || members.length !== 1) return undefined;
+  const trimmed = members[0]!;
   const lt = trimmed.indexOf('<');
   const name = lt === -1 ? trimmed : trimmed.slice(0, lt).trim();
   if (!NAME_PATH.test(name)) return undefined;
