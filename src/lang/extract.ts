@@ -133,9 +133,11 @@ function collectMatches(matches: QueryMatch[], syntax: SyntaxTraits): Captured {
       const typeNode = byName.get('type');
       const newNode = byName.get('new');
       const initNode = byName.get('init');
+      const elementsNode = byName.get('elements');
       const type = typeNode ? declaredTypeName(typeNode) : undefined;
       const newOf = newNode ? namePath(newNode) : undefined;
-      const init = initNode ? spellInitializer(initNode, syntax) : undefined;
+      const elements = elementsNode ? spellPath(elementsNode, syntax) : '?';
+      const init = initNode ? spellInitializer(initNode, syntax) : elements !== '?' ? `${elements}[]` : undefined;
       const fact: Omit<BindingFact, 'scope'> = {
         kind: role.kind as BindingKind,
         name: nameNode.text,
@@ -198,17 +200,22 @@ function namePath(node: Node): string | undefined {
 }
 
 const NULLISH = new Set(['null', 'undefined']);
+const NAME = '[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*';
+const ARRAY_OF = new RegExp(`^(?:(${NAME})(?:<.*>)?\\[\\]|(?:Array|ReadonlyArray)<(${NAME})(?:<.*>)?>)$`);
+const NAMED = new RegExp(`^(${NAME})(<.*>)?$`);
 
 /**
- * A declared type as one name: `Store`, `ns.Store`, `Store<T>` -> `Store`, and an optional one,
- * `Store | undefined` / `null | Store` -> `Store` (a value of it must be narrowed before use, after
- * which it is a Store). Anything else (a union of two types, an array) is no single name.
+ * A declared type as one name: `Store`, `ns.Store`, `Store<T>` -> `Store`; an array of one,
+ * `Store[]` / `Array<Store>` -> `Store[]`; and an optional one, `Store | undefined` -> `Store` (a
+ * value of it must be narrowed before use, after which it is a Store). Anything else (a union of
+ * two types, a tuple, an object type) is no single name.
  */
 function declaredTypeName(node: Node): string | undefined {
   const members = node.text.replace(/\s+/g, '').split('|').filter((m) => m !== '' && !NULLISH.has(m));
   if (members.length !== 1) return undefined;
-  const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(<.*>)?$/.exec(members[0]!);
-  return match ? match[1] : undefined;
+  const array = ARRAY_OF.exec(members[0]!);
+  if (array) return `${array[1] ?? array[2]}[]`;
+  return NAMED.exec(members[0]!)?.[1];
 }
 
 function toDefinition(

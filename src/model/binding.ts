@@ -17,13 +17,15 @@ export interface BindingFact {
    */
   scope: string;
   line: number;
-  /** The declared type when it is a single named type (`Store`, `ns.Store`), else absent. */
+  /** The declared type when it is a single named type (`Store`, `ns.Store`) or an array of one (`Store[]`), else absent. */
   type?: string;
   /** The class constructed by the initializer (`= new Store()`), when there is one. */
   newOf?: string;
   /**
    * The initializer when it is a path of names and calls (`= this.repo`, `= createStore()`,
    * `= a.b().c`), arguments dropped, prefixed `await ` when awaited: its type is the binding's.
+   * `items[]` says the binding takes the elements of `items` (`for (const x of items)`,
+   * `items.forEach((x) => ...)`).
    */
   init?: string;
 }

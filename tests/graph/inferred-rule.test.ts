@@ -78,6 +78,30 @@ describe('inferred rule', () => {
     ]);
   });
 
+  it('follows arrays to their elements: for-of, element-visiting callbacks, find(), declared arrays', async () => {
+    const tree = await resolveTree({
+      'src/builder.ts': builder,
+      'src/use.ts': [
+        "import { DataSource, Row } from './builder';",
+        'let sources: DataSource[];',
+        'function rows(): Array<Row> { return []; }',
+        'export function run() {',
+        '  for (const source of sources) source.createQueryBuilder();',
+        '  sources.forEach((s) => s.createQueryBuilder());',
+        '  rows().filter((r: Row) => r.id() > 1).find(() => true)!.id();',
+        '  sources.push(new DataSource());',
+        '}',
+      ].join('\n'),
+    });
+    expect(callEdges(tree).filter((e) => e.startsWith('src/use.ts') && !e.includes('(import)') && !e.includes('(scope)'))).toEqual([
+      'src/use.ts#run -> src/builder.ts#DataSource.createQueryBuilder (inferred)',
+      'src/use.ts#run -> src/builder.ts#DataSource.createQueryBuilder (inferred)',
+      'src/use.ts#run -> src/builder.ts#Row.id (inferred)',
+      'src/use.ts#run -> src/builder.ts#Row.id (type)',
+    ]);
+    expect(callSite(tree, 'push', 'sources')).toMatchObject({ outcome: 'external', rule: 'inferred' });
+  });
+
   it('claims nothing when a step is uncertain: untyped returns, generics, unions, reassignment', async () => {
     const tree = await resolveTree({
       'src/builder.ts': builder,

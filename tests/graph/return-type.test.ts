@@ -16,13 +16,16 @@ describe('declared return types read from signatures', () => {
     ["label(x = '(a): B'): Label", { type: 'Label' }],
     ['find(id: string): User | undefined', { type: 'User' }],
     ['async load(): Promise<null | User>', { type: 'Promise', awaited: 'User' }],
+    ['list(): User[]', { type: 'User[]' }],
+    ['all(): ReadonlyArray<User>', { type: 'User[]' }],
+    ['async many(): Promise<User[]>', { type: 'Promise', awaited: 'User[]' }],
   ])('%s', (signature, expected) => {
     expect(declaredReturnType(signature)).toEqual(expected);
   });
 
   it.each([
     ['find(id: string): User | Admin'],
-    ['list(): User[]'],
+    ['grid(): User[][]'],
     ['make() '],
     ['pick(): { a: number }'],
     ['both(): A & B'],

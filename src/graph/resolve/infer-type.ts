@@ -13,6 +13,7 @@ import { CLASS_KINDS, type FileInterface, type ResolverSymbol } from './resoluti
  */
 type Value =
   | { kind: 'types'; symbols: ResolverSymbol[] }
+  | { kind: 'array'; of: Value }
   | { kind: 'functions'; symbols: ResolverSymbol[] }
   | { kind: 'namespace'; file: FileInterface }
   | { kind: 'external' }
@@ -44,7 +45,8 @@ export function typeOfReceiver(ctx: ResolveContext, receiver: string, scope: str
 
 function asType(value: Value): TypeTarget {
   if (value === null) return null;
-  if (value.kind === 'external') return { kind: 'external' };
+  // A method called on an array is Array's.
+  if (value.kind === 'external' || value.kind === 'array') return { kind: 'external' };
   return value.kind === 'types' ? { kind: 'types', symbols: value.symbols } : null;
 }
 
@@ -54,13 +56,20 @@ function evaluate(ctx: ResolveContext, place: Place, segments: readonly PathSegm
   if (!first) return null;
   let value = root(ctx, place, first.name, depth);
   if (first.call) value = call(ctx, value, awaited && rest.length === 0);
+  if (first.elements) value = elementsOf(value);
   for (let i = 0; i < rest.length; i++) {
     const segment = rest[i]!;
     const last = i === rest.length - 1;
     value = segment.call ? callMember(ctx, value, segment.name, awaited && last) : member(ctx, value, segment.name, depth);
+    if (segment.elements) value = elementsOf(value);
     if (value === null || value.kind === 'external') return value;
   }
   return value;
+}
+
+/** What iterating a value gives: an array's elements; unknown for anything else (a Map, a Set). */
+function elementsOf(value: Value): Value {
+  return value?.kind === 'array' ? value.of : null;
 }
 
 /** The first name of a path, looked up where it is written. */
@@ -119,7 +128,7 @@ function fromImport(ctx: ResolveContext, target: ImportTarget, depth: number): V
  * path, when the local is never assigned anything else.
  */
 function localValue(ctx: ResolveContext, binding: StoredBinding, depth: number): Value {
-  if (binding.type !== undefined) return typeValue(resolveTypePath(ctx, ctx.own, binding.type, binding.scope));
+  if (binding.type !== undefined) return declaredValue(ctx, ctx.own, binding.type, binding.scope);
   if (binding.newOf === undefined && binding.init === undefined) return null;
   if (ctx.assignmentsWithin(binding.name, binding.scope).length > 0) return null;
   if (binding.newOf !== undefined) return typeValue(resolveTypePath(ctx, ctx.own, binding.newOf, binding.scope));
@@ -147,10 +156,16 @@ function moduleVariable(ctx: ResolveContext, file: FileInterface, name: string, 
 
 /** A binding of another file (a top-level variable, a field): declared type, `new X()`, or initializer. */
 function bindingValue(ctx: ResolveContext, file: FileInterface, binding: StoredBinding, depth: number): Value {
-  if (binding.type !== undefined) return typeValue(resolveTypePath(ctx, file, binding.type, binding.scope));
+  if (binding.type !== undefined) return declaredValue(ctx, file, binding.type, binding.scope);
   if (binding.newOf !== undefined) return typeValue(resolveTypePath(ctx, file, binding.newOf, binding.scope));
   if (binding.init === undefined || depth >= MAX_DEPTH) return null;
   return initializerValue(ctx, { file, scope: binding.scope }, binding.init, depth);
+}
+
+/** A declared type written in `file`: a named type, or an array of one (`Item[]`). */
+function declaredValue(ctx: ResolveContext, file: FileInterface, type: string, scope: string): Value {
+  if (type.endsWith('[]')) return { kind: 'array', of: typeValue(resolveTypePath(ctx, file, type.slice(0, -2), scope)) };
+  return typeValue(resolveTypePath(ctx, file, type, scope));
 }
 
 function typeValue(target: TypeTarget): Value {
@@ -161,6 +176,8 @@ function typeValue(target: TypeTarget): Value {
 /** `value.name` without a call: a field's type, a getter's return type, a namespace's export. */
 function member(ctx: ResolveContext, value: Value, name: string, depth: number): Value {
   if (value === null || value.kind === 'external') return value;
+  // `items.length`: the only property of an array read as a path.
+  if (value.kind === 'array') return { kind: 'external' };
   if (value.kind === 'namespace') return fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH);
   if (value.kind === 'functions') return null;
   const field = fieldValue(ctx, value.symbols, name, depth);
@@ -189,7 +206,7 @@ function fieldValue(ctx: ResolveContext, types: readonly ResolverSymbol[], name:
   for (const binding of bindings) {
     const value = binding.newOf !== undefined || binding.init !== undefined ? bindingValue(ctx, file, binding, depth + 1) : null;
     if (value === null) return null;
-    const valueKey = value.kind === 'types' ? value.symbols.map((s) => s.id).sort().join(',') : value.kind;
+    const valueKey = keyOf(value);
     if (key !== null && key !== valueKey) return null;
     key = valueKey;
     result = value;
@@ -219,12 +236,24 @@ function fieldBindings(ctx: ResolveContext, types: readonly ResolverSymbol[], na
 /** `value.name()`: the declared return type of the method (`this`: the receiver's own type). */
 function callMember(ctx: ResolveContext, value: Value, name: string, awaited: boolean): Value {
   if (value === null || value.kind === 'external') return value;
+  if (value.kind === 'array') return arrayMethodResult(value, name);
   if (value.kind === 'functions') return null;
   if (value.kind === 'namespace') return call(ctx, fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH), awaited);
   const lookup = findMember(ctx, value.symbols, name);
   // A field holding a function (`lookup.field`): its declared type says nothing about what calling it returns.
   if (lookup.members.length === 0) return lookup.external && !lookup.field ? { kind: 'external' } : null;
   return returnOf(ctx, lookup.members, value.symbols, awaited);
+}
+
+/** Array methods that give one element, and those that give an array of the same elements. */
+const ELEMENT_METHODS = new Set(['find', 'findLast', 'pop', 'shift', 'at']);
+const SAME_ARRAY_METHODS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'toSpliced', 'splice', 'fill', 'copyWithin']);
+
+function arrayMethodResult(array: { kind: 'array'; of: Value }, name: string): Value {
+  if (ELEMENT_METHODS.has(name)) return array.of;
+  if (SAME_ARRAY_METHODS.has(name)) return array;
+  // `map`, `flatMap`: an array of something; anything else (`join`, `includes`) a runtime value.
+  return name === 'map' || name === 'flatMap' ? { kind: 'array', of: null } : { kind: 'external' };
 }
 
 /** Calling functions: their declared return type. */
@@ -246,13 +275,21 @@ function returnOf(ctx: ResolveContext, callees: readonly ResolverSymbol[], recei
     if (name === 'this') value = receiver.length > 0 ? { kind: 'types', symbols: [...receiver] } : null;
     else {
       const file = ctx.file(callee.file);
-      value = file ? typeValue(resolveTypePath(ctx, file, name, callee.qualname)) : null;
+      value = file ? declaredValue(ctx, file, name, callee.qualname) : null;
     }
     if (value === null) return null;
-    const valueKey = value.kind === 'types' ? value.symbols.map((s) => s.id).sort().join(',') : value.kind;
+    const valueKey = keyOf(value);
     if (key !== null && key !== valueKey) return null;
     key = valueKey;
     result = value;
   }
   return result;
+}
+
+/** Equal keys for values that denote the same type. */
+function keyOf(value: Value): string {
+  if (value === null) return 'null';
+  if (value.kind === 'types') return value.symbols.map((s) => s.id).sort().join(',');
+  if (value.kind === 'array') return `${keyOf(value.of)}[]`;
+  return value.kind;
 }

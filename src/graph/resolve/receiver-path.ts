@@ -1,14 +1,16 @@
-/** One step of a receiver path: a name, called or not (`repo`, `find()`). */
+/** One step of a receiver path: a name, called or not (`repo`, `find()`), or its elements (`items[]`). */
 export interface PathSegment {
   name: string;
   call: boolean;
+  elements?: boolean;
 }
 
-const SEGMENT = /^([A-Za-z_$][\w$]*)(\(\))?$/;
+const SEGMENT = /^([A-Za-z_$#][\w$]*)(\(\))?(\[\])?$/;
 
 /**
- * A receiver as extracted (`this.repo.find().items`, see model/reference.ts) split into segments;
- * null for an expression that is no path (`?`).
+ * A receiver as extracted (`this.repo.find().items`, see model/reference.ts), or a binding's
+ * initializer (`items[]`: the elements of items), split into segments; null for an expression that
+ * is no path (`?`).
  */
 export function parseReceiver(receiver: string): PathSegment[] | null {
   if (receiver === '?') return null;
@@ -16,7 +18,7 @@ export function parseReceiver(receiver: string): PathSegment[] | null {
   for (const part of receiver.split('.')) {
     const match = SEGMENT.exec(part);
     if (!match) return null;
-    segments.push({ name: match[1]!, call: match[2] !== undefined });
+    segments.push({ name: match[1]!, call: match[2] !== undefined, ...(match[3] !== undefined ? { elements: true } : {}) });
   }
   return segments;
 }

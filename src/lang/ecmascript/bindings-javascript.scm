@@ -16,3 +16,10 @@
 (field_definition
   property: (property_identifier) @name
   value: [(identifier) (member_expression) (call_expression)] @init) @binding.field
+
+; items.forEach((item) => ...): the first parameter of a callback given to an element-visiting
+; array method takes the receiver's elements.
+(call_expression
+  function: (member_expression object: (_) @elements property: (property_identifier) @_method)
+  arguments: (arguments . (arrow_function parameters: (formal_parameters . (identifier) @name)))
+  (#any-of? @_method "forEach" "map" "filter" "find" "findIndex" "findLast" "findLastIndex" "some" "every" "flatMap")) @binding.param

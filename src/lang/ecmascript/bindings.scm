@@ -14,6 +14,13 @@
 (variable_declarator name: (object_pattern (pair_pattern value: (identifier) @name))) @binding.variable
 (variable_declarator name: (array_pattern (identifier) @name)) @binding.variable
 (for_in_statement left: (identifier) @name) @binding.variable
+; for (const item of items): the variable takes the elements of `items`
+(for_in_statement left: (identifier) @name "of" right: (_) @elements) @binding.variable
+; items.forEach(item => ...): a callback's parameter takes the elements of the receiver
+(call_expression
+  function: (member_expression object: (_) @elements property: (property_identifier) @_method)
+  arguments: (arguments . (arrow_function parameter: (identifier) @name))
+  (#any-of? @_method "forEach" "map" "filter" "find" "findIndex" "findLast" "findLastIndex" "some" "every" "flatMap")) @binding.param
 (catch_clause parameter: (identifier) @name) @binding.variable
 (arrow_function parameter: (identifier) @name) @binding.param
 

@@ -62,12 +62,22 @@ function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; r
     args = splitTopLevel(annotation.slice(end + 1, closeArgs), ',') ?? [];
     end = closeArgs + 1;
   }
+  // `X[]`: an array of X.
+  let array = false;
+  if (annotation.slice(end).startsWith('[]')) {
+    array = true;
+    end += 2;
+  }
   // `X | undefined`, `X | null`: an optional X.
   const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, '');
   // `A | B`, `A & B`, `A[]`, `A.B` spelled oddly, `A extends B ? ...`: not one named type.
   if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: undefined, rest: skipToNext(tail) };
-  const returns: DeclaredReturn = { type: name };
-  if ((name === 'Promise' || name === 'PromiseLike') && args.length === 1) {
+  const returns: DeclaredReturn = { type: array ? `${name}[]` : name };
+  if (!array && (name === 'Array' || name === 'ReadonlyArray') && args.length === 1) {
+    const inner = typeHead(args[0]!);
+    if (inner) returns.type = `${inner.name}[]`;
+  }
+  if (!array && (name === 'Promise' || name === 'PromiseLike') && args.length === 1) {
     const inner = typeHead(args[0]!);
     if (inner) returns.awaited = inner.name;
   }
@@ -86,7 +96,20 @@ function skipToNext(text: string): string {
 function typeHead(text: string): { name: string; args: string[] } | undefined {
   const members = splitTopLevel(text, '|')?.map((m) => m.trim()).filter((m) => m !== 'null' && m !== 'undefined');
   if (!members || members.length !== 1) return undefined;
-  const trimmed = members[0]!;
+  let trimmed = members[0]!;
+  const array = trimmed.endsWith('[]');
+  if (array) trimmed = trimmed.slice(0, -2).trim();
+  const head = plainHead(trimmed);
+  if (!head) return undefined;
+  if (array) return { name: `${head.name}[]`, args: [] };
+  if ((head.name === 'Array' || head.name === 'ReadonlyArray') && head.args.length === 1) {
+    const inner = plainHead(head.args[0]!.trim());
+    return inner ? { name: `${inner.name}[]`, args: [] } : undefined;
+  }
+  return head;
+}
+
+function plainHead(trimmed: string): { name: string; args: string[] } | undefined {
   const lt = trimmed.indexOf('<');
   const name = lt === -1 ? trimmed : trimmed.slice(0, lt).trim();
   if (!NAME_PATH.test(name)) return undefined;
