@@ -54,17 +54,16 @@ export class GitRepo {
   /** Full commit id of a ref, or a RatlasError that says how to get the ref. */
   async resolveCommit(ref: string): Promise<string> {
     if (ref.startsWith('-')) throw new RatlasError('unknown-ref', `"${ref}" is not a git ref.`);
-    try {
-      return (await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
-    } catch (error) {
-      const shallow = await this.isShallow();
-      throw new RatlasError('unknown-ref', `Cannot resolve "${ref}" to a commit in ${this.root}.`, {
-        hint: shallow
-          ? `This is a shallow clone; fetch the ref (git fetch --deepen=50 origin, or git fetch origin ${ref}).`
-          : `Check the name (git branch -a), or fetch it (git fetch origin ${ref}).`,
-        cause: error,
-      });
-    }
+    // `rev-parse --quiet` fails with no stderr, which simple-git does not always treat as an error.
+    const out = await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => '');
+    const commit = out.trim();
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) return commit;
+    const shallow = await this.isShallow();
+    throw new RatlasError('unknown-ref', `Cannot resolve "${ref}" to a commit in ${this.root}.`, {
+      hint: shallow
+        ? `This is a shallow clone; fetch the ref (git fetch --deepen=50 origin, or git fetch origin ${ref}).`
+        : `Check the name (git branch -a), or fetch it (git fetch origin ${ref}).`,
+    });
   }
 
   /** HEAD's commit id, or null in a repository without commits. */

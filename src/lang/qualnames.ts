@@ -36,10 +36,15 @@ export function assignQualnames(definitions: RawDefinition[]): PlacedDefinition[
   }
 
   const placed = new Map<RawDefinition, PlacedDefinition>();
+  // Qualifiers (`handlers.save` at module level) can collide with a nested path (`handlers` class's
+  // `save`): a name already used anywhere in the file gets `#n`, in depth-first source order.
+  const used = new Set<string>();
   const visit = (parent: RawDefinition | null, parentQualname: string | null): void => {
     const siblings = foldOverloads(children.get(parent) ?? []);
     for (const { def, qualname } of disambiguate(siblings.map((s) => s.def))) {
-      const full = parentQualname ? `${parentQualname}.${qualname}` : qualname;
+      let full = parentQualname ? `${parentQualname}.${qualname}` : qualname;
+      for (let n = 2; used.has(full); n++) full = `${parentQualname ? `${parentQualname}.` : ''}${qualname}#${n}`;
+      used.add(full);
       const folded = siblings.find((s) => s.def === def)!;
       const entry: PlacedDefinition = { raw: def, qualname: full, parent: parentQualname ?? MODULE_QUALNAME };
       if (folded.overloads.length > 0) entry.overloads = folded.overloads;

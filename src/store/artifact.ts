@@ -93,6 +93,9 @@ function parseFrame(path: string, file: Buffer): { manifest: Manifest; payload: 
   } catch (error) {
     throw new RatlasError('artifact-corrupt', `${path} has an unreadable manifest`, { cause: error });
   }
+  if (typeof manifest !== 'object' || manifest === null || typeof manifest.format !== 'number') {
+    throw new RatlasError('artifact-corrupt', `${path} has an unreadable manifest`);
+  }
   if (manifest.format !== ARTIFACT_FORMAT) {
     throw new RatlasError('artifact-mismatch', `${path} has artifact format ${manifest.format}, expected ${ARTIFACT_FORMAT}`);
   }

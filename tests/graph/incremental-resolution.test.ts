@@ -3,10 +3,10 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
 import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
 import { buildStore } from '../../src/pipeline/build-index.js';
-import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
+import { collectChangeset, commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { graphOf } from '../../src/pipeline/export-graph.js';
 import type { SqliteStore } from '../../src/store/sqlite-store.js';
-import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
+import { commit, gitRepo, writeTree, type Tree } from '../helpers/git-repo.js';
 
 /**
  * Each step changes something another file's resolution read: a base class, a re-export chain,
@@ -99,4 +99,29 @@ describe('incremental resolution', () => {
     expect(seen.size).toBeGreaterThan(8);
     await store.close();
   }, 300_000);
+});
+
+describe('incremental resolution from the working tree', () => {
+  it('applies an unstaged tsconfig edit like a rebuild of the working tree does', async () => {
+    const cwd = gitRepo({
+      'tsconfig.json': '{ "compilerOptions": { "paths": { "@lib/*": ["lib/*"] } } }\n',
+      'lib/format.ts': 'export function format() {}\n',
+      'lib2/format.ts': 'export function format() {}\n',
+      'src/use.ts': "import { format } from '@lib/format';\nformat();\n",
+    });
+    const repo = await GitRepo.open(cwd);
+    const loaded = loadConfig(repo.root);
+    const head = (await repo.headCommit())!;
+    const store = await buildStore(repo, { kind: 'commit', commit: head }, loaded, { jobs: 1 }, []);
+    writeTree(cwd, { 'tsconfig.json': '{ "compilerOptions": { "paths": { "@lib/*": ["lib2/*"] } } }\n' });
+    const { updates } = await collectChangeset(repo, head, { kind: 'worktree' }, loaded.config);
+    expect(updates.map((u) => u.path)).toEqual(['tsconfig.json']);
+    const result = await applyChangeset(store, updates, { jobs: 1, timeoutMs: 10_000 }, []);
+    expect(result.reresolved).toEqual(['src/use.ts']);
+    const full = await buildStore(repo, { kind: 'worktree', head }, loaded, { jobs: 1 }, []);
+    expect(await snapshot(store)).toEqual(await snapshot(full));
+    expect((await graphOf(store, null, 'commit')).edges.filter((e) => e.kind === 'calls').map((e) => e.to)).toEqual(['lib2/format.ts#format']);
+    await full.close();
+    await store.close();
+  }, 120_000);
 });

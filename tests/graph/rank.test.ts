@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { buildFileGraph, REVERSE_WEIGHT } from '../../src/graph/rank/file-graph.js';
+import { packMap } from '../../src/graph/rank/pack-map.js';
+import { personalizedPageRank } from '../../src/graph/rank/personalized-pagerank.js';
+import { stem, taskTerms } from '../../src/graph/rank/task-terms.js';
+import type { Edge } from '../../src/model/edge.js';
+
+const edge = (fromId: number, toId: number, kind: Edge['kind'], confidence = 1): Edge => ({ refId: 0, fromId, toId, kind, confidence, rule: 'test', line: 1 });
+
+describe('buildFileGraph', () => {
+  it('merges symbol edges into weighted file edges, damps multiplicity and adds reduced reverse edges', () => {
+    const fileOf = new Map([
+      [1, 'a.ts'],
+      [2, 'b.ts'],
+      [3, 'b.ts'],
+      [4, 'c.ts'],
+    ]);
+    const graph = buildFileGraph({ fileOf, files: ['a.ts', 'b.ts', 'c.ts', 'lonely.ts'], edges: [edge(1, 2, 'calls'), edge(1, 3, 'calls'), edge(1, 4, 'imports', 0.5), edge(2, 3, 'calls')] });
+    expect(graph.order).toBe(4);
+    const calls = 1 + Math.log(2);
+    expect(graph.getDirectedEdgeAttribute('a.ts', 'b.ts', 'weight')).toBeCloseTo(calls);
+    expect(graph.getDirectedEdgeAttribute('b.ts', 'a.ts', 'weight')).toBeCloseTo(calls * REVERSE_WEIGHT);
+    expect(graph.getDirectedEdgeAttribute('a.ts', 'c.ts', 'weight')).toBeCloseTo(0.3 * 0.5);
+    expect(graph.hasDirectedEdge('b.ts', 'b.ts')).toBe(false);
+  });
+});
+
+describe('personalizedPageRank', () => {
+  const fileOf = new Map([
+    [1, 'seed.ts'],
+    [2, 'used.ts'],
+    [3, 'far.ts'],
+    [4, 'other.ts'],
+  ]);
+  const graph = buildFileGraph({ fileOf, files: ['far.ts', 'other.ts', 'seed.ts', 'used.ts'], edges: [edge(1, 2, 'calls'), edge(3, 4, 'calls')] });
+
+  it('sums to one and favours the seed and what it uses over an unrelated component', () => {
+    const rank = personalizedPageRank(graph, new Map([['seed.ts', 1]]));
+    expect([...rank.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    expect(rank.get('seed.ts')!).toBeGreaterThan(rank.get('used.ts')!);
+    expect(rank.get('used.ts')!).toBeGreaterThan(0.2);
+    expect(rank.get('far.ts')).toBe(0);
+    expect(rank.get('other.ts')).toBe(0);
+  });
+
+  it('is plain PageRank without seeds: a file used by two outranks each of its users', () => {
+    const shared = buildFileGraph({
+      fileOf: new Map([
+        [1, 'a.ts'],
+        [2, 'b.ts'],
+        [3, 'used.ts'],
+      ]),
+      files: ['a.ts', 'b.ts', 'used.ts'],
+      edges: [edge(1, 3, 'calls'), edge(2, 3, 'calls')],
+    });
+    const rank = personalizedPageRank(shared, new Map());
+    expect(rank.get('used.ts')!).toBeGreaterThan(rank.get('a.ts')!);
+    expect(rank.get('a.ts')).toBeCloseTo(rank.get('b.ts')!, 12);
+  });
+});
+
+describe('packMap', () => {
+  const levels = [
+    [
+      { cost: 10, value: 10 },
+      { cost: 50, value: 30 },
+    ],
+    [
+      { cost: 10, value: 5 },
+      { cost: 40, value: 6 },
+    ],
+    [{ cost: 10, value: 1 }],
+  ];
+
+  it('takes a prefix of the ranking and spends the budget by value per token', () => {
+    expect(packMap(3, (i) => levels[i]!, 1000)).toEqual([1, 1, 0]);
+    expect(packMap(3, (i) => levels[i]!, 70)).toEqual([1, 0, 0]);
+    expect(packMap(3, (i) => levels[i]!, 25)).toEqual([0, 0]);
+    expect(packMap(3, (i) => levels[i]!, 9)).toEqual([]);
+  });
+
+  it('never spends more than the budget', () => {
+    for (let budget = 0; budget < 200; budget += 7) {
+      const chosen = packMap(3, (i) => levels[i]!, budget);
+      expect(chosen.reduce((n, level, i) => n + levels[i]![level]!.cost, 0)).toBeLessThanOrEqual(budget);
+    }
+  });
+});
+
+describe('taskTerms', () => {
+  it('splits identifiers, stems words and drops stopwords', () => {
+    expect(taskTerms('Fix parseHTTPRequest when the user_id is missing in sessions')).toEqual({
+      words: ['pars', 'http', 'request', 'user', 'id', 'miss', 'session'],
+      identifiers: ['parsehttprequest', 'user_id'],
+    });
+    expect(stem('parsing')).toBe('pars');
+    expect(stem('parses')).toBe('pars');
+    expect(stem('parsed')).toBe('pars');
+    expect(stem('parse')).toBe('pars');
+    expect(taskTerms('the and of')).toEqual({ words: [], identifiers: [] });
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { LiveIndex } from '../../src/pipeline/live-index.js';
+import { IndexSnapshot } from '../../src/pipeline/query-snapshot.js';
+import { gitRepo, writeTree, type Tree } from '../helpers/git-repo.js';
+
+const BASE: Tree = {
+  'src/store.ts': 'export function save(x: number) { return x; }\nexport function load() { return save(1); }\n',
+  'src/app.ts': "import { save } from './store';\nexport function run() { return save(2); }\n",
+  'src/util.ts': 'export function helper() { return 0; }\n',
+};
+
+/** Working-tree edits in sequence; each must leave the in-memory index equal to a full read of it. */
+const EDITS: { what: string; tree: Tree }[] = [
+  { what: 'edit a body', tree: { 'src/util.ts': 'export function helper() { return 1; }\n' } },
+  { what: 'rename a callee (its caller loses the edge)', tree: { 'src/store.ts': 'export function persist(x: number) { return x; }\nexport function load() { return persist(1); }\n' } },
+  { what: 'add an untracked file that calls across files', tree: { 'src/new.ts': "import { helper } from './util';\nexport function fresh() { return helper(); }\n" } },
+  { what: 'delete a tracked file', tree: { 'src/app.ts': null } },
+  { what: 'revert everything to the commit', tree: { ...BASE, 'src/new.ts': null } },
+];
+
+describe('LiveIndex', () => {
+  it('keeps its snapshot equal to a full load of the store through working-tree edits and their revert', async () => {
+    const cwd = gitRepo(BASE);
+    const live = await LiveIndex.open({ cwd, jobs: 1 });
+    try {
+      const initial = await live.snapshot();
+      for (const edit of EDITS) {
+        writeTree(cwd, edit.tree);
+        expect(await live.ensureFresh(60_000), edit.what).toEqual({ fresh: true, pendingFiles: 0, phase: null, error: null });
+        const updated = await live.snapshot();
+        const full = await IndexSnapshot.load(live.store, live.generation);
+        expect({ files: updated.files, symbols: updated.symbols, edges: updated.edges, uses: updated.uses }, edit.what).toEqual({
+          files: full.files,
+          symbols: full.symbols,
+          edges: full.edges,
+          uses: full.uses,
+        });
+      }
+      const reverted = await live.snapshot();
+      expect(live.changedFiles).toEqual([]);
+      expect(reverted.symbols.map((s) => `${s.file}#${s.qualname}`)).toEqual(initial.symbols.map((s) => `${s.file}#${s.qualname}`));
+      expect(reverted.edges.length).toBe(initial.edges.length);
+    } finally {
+      await live.close();
+    }
+  });
+});
