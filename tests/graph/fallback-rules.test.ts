@@ -14,22 +14,25 @@ describe('fallback rules', () => {
     }
   });
 
-  it('links a bare name with exactly one top-level declaration in the repository (unique-global)', async () => {
+  it('links a bare name with exactly one global declaration in the repository (unique-global)', async () => {
     const tree = await resolveTree({
       'src/globals.d.ts': 'declare function track(event: string): void;\n',
-      'src/app.ts': "track('start');\n",
+      'src/module.ts': 'export function make() {}\nfunction track() {}\nfunction flush() {}\n',
+      'src/app.ts': "track('start'); flush();\n",
     });
     expect(callEdges(tree)).toEqual(['src/app.ts#<module> -> src/globals.d.ts#track (unique-global)']);
     expect(callSite(tree, 'track')).toMatchObject({ outcome: 'resolved', rule: 'unique-global' });
+    // A module's top-level function is no global: nothing in scope names `flush`.
+    expect(callSite(tree, 'flush')).toMatchObject({ outcome: 'unresolved', rule: null });
   });
 
   it('keeps several candidates as low-confidence edges (ambiguous), not resolved', async () => {
     const tree = await resolveTree({
-      'src/a.ts': 'function track() {}\n',
-      'src/b.ts': 'function track() {}\n',
-      'src/app.ts': "track('start');\n",
+      'src/a.js': 'function track() {}\n',
+      'src/b.js': 'function track() {}\n',
+      'src/app.js': "track('start');\n",
     });
-    expect(callEdges(tree)).toEqual(['src/app.ts#<module> -> src/a.ts#track (ambiguous)', 'src/app.ts#<module> -> src/b.ts#track (ambiguous)']);
+    expect(callEdges(tree)).toEqual(['src/app.js#<module> -> src/a.js#track (ambiguous)', 'src/app.js#<module> -> src/b.js#track (ambiguous)']);
     expect(tree.edges.every((e) => e.confidence < RESOLVED_AT)).toBe(true);
     expect(callSite(tree, 'track')).toMatchObject({ outcome: 'ambiguous', rule: 'ambiguous' });
   });

@@ -1,7 +1,7 @@
 import type { StoredRef } from '../../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
-import { isPlainDeclaration, LEXICAL_KINDS, type ResolverSymbol } from '../resolution-data.js';
+import { isPlainDeclaration, LEXICAL_KINDS, type FileInterface, type ResolverSymbol } from '../resolution-data.js';
 import { preferKinds, resolved, rootName, settled, type Rule } from './rule.js';
 
 /** Candidate lists longer than this make no edges: a name like `get` says nothing about its callee. */
@@ -25,7 +25,8 @@ export const externalRule: Rule = {
 export const uniqueGlobalRule: Rule = {
   name: 'unique-global',
   confidence: 0.6,
-  description: 'A bare name no import or declaration in scope explains, with exactly one top-level declaration of that name in the repository.',
+  description:
+    'A bare name no import or declaration in scope explains, with exactly one top-level declaration of that name in a script or ambient declaration file of the repository.',
   apply(ref, ctx) {
     if (ref.receiver !== undefined || ref.kind === 'export') return null;
     const candidates = globalCandidates(ctx, ref);
@@ -55,12 +56,24 @@ export const ambiguousRule: Rule = {
   },
 };
 
-/** Top-level declarations of a bare name in other files, of the kinds the reference can mean. */
+/**
+ * Top-level declarations of a bare name in other files that share one global scope (scripts and
+ * ambient declaration files: no import or export), of the kinds the reference can mean. A module's
+ * top-level names are its own, whatever their name.
+ */
 function globalCandidates(ctx: ResolveContext, ref: StoredRef): ResolverSymbol[] {
   const all = ctx.view
     .symbolsNamed(ref.name)
-    .filter((s) => s.file !== ctx.own.path && s.parent === MODULE_QUALNAME && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
+    .filter((s) => s.file !== ctx.own.path && s.parent === MODULE_QUALNAME && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s))
+    .filter((s) => isScript(ctx.file(s.file)));
   return preferKinds(all, ref.kind);
+}
+
+const MODULE_LINKS = new Set(['import', 'export', 'reexport']);
+
+/** A file without ES module syntax: its top-level declarations are global. */
+function isScript(file: FileInterface | undefined): boolean {
+  return file !== undefined && !file.links.some((l) => MODULE_LINKS.has(l.kind)) && !file.symbols.some((s) => s.exported);
 }
 
 /**
