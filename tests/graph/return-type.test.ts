@@ -18,6 +18,7 @@ describe('declared return types read from signatures', () => {
     ['async load(): Promise<null | User>', { type: 'Promise', awaited: 'User' }],
     ['list(): User[]', { type: 'User[]' }],
     ['all(): ReadonlyArray<User>', { type: 'User[]' }],
+    ['*end(forceDoc = false): Generator<Document.Parsed, void, unknown>', { type: 'Document.Parsed[]' }],
     ['async many(): Promise<User[]>', { type: 'Promise', awaited: 'User[]' }],
   ])('%s', (signature, expected) => {
     expect(declaredReturnType(signature)).toEqual(expected);

@@ -73,7 +73,8 @@ function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; r
   // `A | B`, `A & B`, `A[]`, `A.B` spelled oddly, `A extends B ? ...`: not one named type.
   if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: undefined, rest: skipToNext(tail) };
   const returns: DeclaredReturn = { type: array ? `${name}[]` : name };
-  if (!array && (name === 'Array' || name === 'ReadonlyArray') && args.length === 1) {
+  // What iterating gives is all a caller of these can use: read them as arrays of it.
+  if (!array && ELEMENT_CONTAINERS.has(name) && args.length >= 1) {
     const inner = typeHead(args[0]!);
     if (inner) returns.type = `${inner.name}[]`;
   }
@@ -83,6 +84,9 @@ function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; r
   }
   return { returns, rest: tail.replace(/^(=>|;|\{)/, '') };
 }
+
+/** Types whose first type argument is what `for...of` (or `for await`) over them gives. */
+const ELEMENT_CONTAINERS = new Set(['Array', 'ReadonlyArray', 'Generator', 'Iterable', 'IterableIterator', 'AsyncGenerator', 'AsyncIterable', 'AsyncIterableIterator']);
 
 const NAME_AT_START = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*/;
 
