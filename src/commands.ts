@@ -1,4 +1,8 @@
+import CacheList from './commands/cache-list.js';
+import CachePrune from './commands/cache-prune.js';
+import Doctor from './commands/doctor.js';
 import Export from './commands/export.js';
+import Impact from './commands/impact.js';
 import Index from './commands/index-command.js';
 import Mcp from './commands/mcp.js';
 import Status from './commands/status.js';
@@ -8,5 +12,9 @@ export const COMMANDS = {
   index: Index,
   status: Status,
   export: Export,
+  impact: Impact,
   mcp: Mcp,
+  doctor: Doctor,
+  'cache:list': CacheList,
+  'cache:prune': CachePrune,
 };

@@ -6,12 +6,39 @@ import { sha256 } from '../util/hash.js';
 
 export const CONFIG_FILE = 'ratlas.config.json';
 
-/** The configuration with every default filled in. */
+/** The configuration with every default filled in. Field meanings: schemas/config.schema.json. */
 export interface RatlasConfig {
   index: {
     maxFileBytes: number;
     exclude: string[];
     parseTimeoutMs: number;
+  };
+  tests: {
+    include: string[];
+    exclude: string[];
+    setupFiles: string[];
+    minConfidence: number;
+  };
+  impact: {
+    depth: number;
+    minConfidence: number;
+  };
+  changes: {
+    inert: string[];
+    tsconfig: string[];
+    runnerConfig: string[];
+    runAll: string[];
+    maxFiles: number;
+    dynamicImports: boolean;
+  };
+  dependencies: {
+    toolchain: string[];
+    inert: string[];
+  };
+  /** How artifacts are found and reused; does not shape the index, so not part of its hash. */
+  cache: {
+    /** Commits to look back for a cached ancestor's index before building from scratch. */
+    searchDepth: number;
   };
 }
 
@@ -23,9 +50,94 @@ export interface LoadedConfig {
   hash: string;
 }
 
-const DEFAULTS: RatlasConfig = {
+const SOURCE = '{js,jsx,mjs,cjs,ts,tsx,mts,cts}';
+
+export const DEFAULTS: RatlasConfig = {
   index: { maxFileBytes: 1024 * 1024, exclude: [], parseTimeoutMs: 10_000 },
+  tests: {
+    include: [`**/*.{test,spec}.${SOURCE}`, `**/__tests__/**/*.${SOURCE}`, `**/{test,tests}/**/*.${SOURCE}`],
+    exclude: ['**/node_modules/**', '**/{fixtures,__fixtures__,__mocks__,__snapshots__}/**', '**/*.d.{ts,mts,cts}'],
+    setupFiles: [`**/{vitest,jest}.setup.${SOURCE}`, `**/setup{Tests,-tests,-vitest,-jest}.${SOURCE}`, `**/{test,tests}/setup.${SOURCE}`],
+    minConfidence: 0,
+  },
+  impact: { depth: 3, minConfidence: 0 },
+  cache: { searchDepth: 200 },
+  changes: {
+    inert: [
+      '**/*.{md,mdx,markdown,rst,adoc}',
+      '**/{LICENSE,LICENCE,COPYING,NOTICE,AUTHORS,CODEOWNERS,CONTRIBUTORS}{,.*}',
+      '**/.{gitignore,gitattributes,editorconfig,prettierignore,eslintignore,npmignore,mailmap}',
+      '**/.prettierrc{,.*}',
+      '**/{.eslintrc,.stylelintrc,.markdownlint}{,.*}',
+      '.github/**',
+      '.vscode/**',
+      '.husky/**',
+      'docs/**',
+      '**/*.{png,jpg,jpeg,gif,ico,webp,avif}',
+    ],
+    tsconfig: ['**/tsconfig{,.*}.json', '**/jsconfig{,.*}.json'],
+    runnerConfig: [
+      `**/{vitest,vite,jest,mocha,karma,playwright,cypress,ava,babel,swc}.config.${SOURCE}`,
+      `**/vitest.{workspace,projects}.${SOURCE}`,
+      '**/{vitest,vite,jest}.config.json',
+      '**/vitest.workspace.json',
+      '**/.mocharc{,.*}',
+      '**/.babelrc{,.*}',
+      '**/.swcrc',
+      '**/.nycrc{,.*}',
+      '**/jest.preset.*',
+    ],
+    runAll: [],
+    maxFiles: 1000,
+    dynamicImports: true,
+  },
+  dependencies: {
+    toolchain: [
+      'vitest',
+      '@vitest/*',
+      'vite',
+      'jest',
+      'jest-*',
+      '@jest/*',
+      'ts-jest',
+      'babel-jest',
+      'mocha',
+      'ts-mocha',
+      'ava',
+      'typescript',
+      'ts-node',
+      'tsx',
+      'esbuild',
+      'esbuild-*',
+      '@swc/*',
+      '@babel/*',
+      'babel-*',
+      'jsdom',
+      'happy-dom',
+      'reflect-metadata',
+    ],
+    inert: [
+      'eslint',
+      'eslint-*',
+      '@eslint/*',
+      '@typescript-eslint/*',
+      'typescript-eslint',
+      'prettier',
+      'prettier-*',
+      '@types/*',
+      'husky',
+      'lint-staged',
+      '@commitlint/*',
+      'commitlint',
+      '@changesets/*',
+      'typedoc',
+      'typedoc-*',
+      'markdownlint*',
+    ],
+  },
 };
+
+type Section = keyof RatlasConfig;
 
 /** Reads ratlas.config.json at the repository root; an invalid file is an error, never ignored. */
 export function loadConfig(repoRoot: string): LoadedConfig {
@@ -45,11 +157,23 @@ export function loadConfig(repoRoot: string): LoadedConfig {
       hint: 'See schemas/config.schema.json for every field.',
     });
   }
-  const given = raw as Partial<{ index: Partial<RatlasConfig['index']> }>;
-  const config: RatlasConfig = { ...DEFAULTS, index: { ...DEFAULTS.index, ...given.index } };
+  const config = withDefaults(raw as { [S in Section]?: Partial<RatlasConfig[S]> });
   return { config, path, hash: hashIndexConfig(config) };
 }
 
+/** Each given field replaces its default (a list is replaced, not extended); missing fields keep it. */
+export function withDefaults(given: { [S in Section]?: Partial<RatlasConfig[S]> }): RatlasConfig {
+  return {
+    index: { ...DEFAULTS.index, ...given.index },
+    tests: { ...DEFAULTS.tests, ...given.tests },
+    impact: { ...DEFAULTS.impact, ...given.impact },
+    cache: { ...DEFAULTS.cache, ...given.cache },
+    changes: { ...DEFAULTS.changes, ...given.changes },
+    dependencies: { ...DEFAULTS.dependencies, ...given.dependencies },
+  };
+}
+
+/** Only the index section shapes an index: editing test conventions never invalidates artifacts. */
 function hashIndexConfig(config: RatlasConfig): string {
   return sha256(JSON.stringify(config.index)).slice(0, 16);
 }

@@ -81,35 +81,40 @@ export interface ResolutionTraits {
   returnType?(signature: string): DeclaredReturn | undefined;
 }
 
-/** Node types and token rules the generic engine needs, as data. */
+/**
+ * Token rules the generic engine needs, as data. What is a comment, a string or a decorator is told
+ * by query captures (see src/lang/README.md); these rules only say how plain code splits into tokens
+ * and which tokens are formatting.
+ */
 export interface SyntaxTraits {
-  /** Node types that are comments: dropped from hashes, read as doc comments. */
-  commentTypes: readonly string[];
-  /** Node types that, as preceding siblings, belong to the declaration that follows (decorators). */
-  decoratorTypes: readonly string[];
-  /** Leaf tokens that never change meaning when added or removed (`;` under ASI). */
+  /** Operators and punctuation longer than one character, matched longest first (`=>`, `===`). */
+  punctuators: readonly string[];
+  /** Tokens that never change meaning when added or removed (`;` under ASI). */
   ignoredTokens: readonly string[];
   /** Separators dropped when they directly precede a closer (trailing commas). */
   trailingSeparators: readonly string[];
   closers: readonly string[];
-  /** Leaf tokens hashed as another token (`'` as `"`), so quote style is formatting. */
+  /** Quote characters hashed as another (`'` as `"`), so quote style is formatting. */
   equivalentTokens: Readonly<Record<string, string>>;
-  /** Node types of string literals, and of their content children (to read module specifiers). */
-  stringTypes: readonly string[];
-  stringContentTypes: readonly string[];
-  /** Node types of member access (`a.b`) and their fields, to spell receivers as dotted paths. */
-  memberAccessTypes: readonly string[];
-  memberObjectField: string;
-  memberPropertyField: string;
-  /** Leaf node types allowed in a receiver path (`identifier`, `this`, `super`, ...). */
-  receiverAtomTypes: readonly string[];
-  /** Call node types and their callee field: a call in a receiver path is spelled `name()`. */
-  callTypes: readonly string[];
-  callFunctionField: string;
-  /** `await x` node types: an awaited initializer is spelled `await x`. */
-  awaitTypes: readonly string[];
-  /** Wrappers a path is spelled through (`x!.y`, `(x).y`): they change no name. */
-  transparentTypes: readonly string[];
+  /** Comments addressed to tools (`// eslint-disable-next-line`): never a declaration's doc. */
+  directiveComment?: RegExp;
+  /** Openers of comments that document what follows even after code on their line (`/**`). */
+  docMarkers?: readonly string[];
+  /**
+   * How captured expressions read as resolver paths (`@receiver`, `@elements`, `@init`, `@type`).
+   * Without it the engine keeps plain dotted names (`a.b.c`) and nothing else.
+   */
+  spelling?: PathSpelling;
+}
+
+/** Pure functions from a captured expression's text to the path the resolver follows, or undefined. */
+export interface PathSpelling {
+  /** A receiver or iterated expression: names joined by `.`, `()` after a name called on the way (`this.repo().find`). */
+  path(text: string): string | undefined;
+  /** A variable's or field's initializer: a path, `await ` before an awaited one. */
+  initializer(text: string): string | undefined;
+  /** A declared type: one named type (`Store`), an array of one (`Store[]`); undefined for anything else. */
+  type(text: string): string | undefined;
 }
 
 /** A definition with its grammar and compiled query, ready to parse. Not serializable. */

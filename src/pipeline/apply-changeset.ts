@@ -1,12 +1,12 @@
-import { changedKeys, changedProjectKeys, dirtyFiles, nameFingerprint, surfaceOf, touchedNames, type FileSurface, type SurfaceChange } from '../graph/resolve/invalidate.js';
-import type { ProjectFileFacts } from '../lang/types.js';
+import { changedKeys, changedProjectKeys, nameFingerprint, touchedNames, type SurfaceChange } from '../graph/resolve/invalidate.js';
 import type { Warning } from '../model/warning.js';
+import type { ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
-import { parseSources, storeParsed, type BuildIndexOptions } from './build-index.js';
+import { parseSources, storeParsed, type ParseOptions } from './build-store.js';
 import type { SourceFile } from './collect-sources.js';
 import type { ProjectFileUpdate } from './project-files.js';
-import { readProjectFacts, resolveIndex, returnType } from './resolve-index.js';
+import { dropResolutionCache, resolutionCacheOf } from './resolution-cache.js';
+import { resolveIndex } from './resolve-index.js';
 
 /** One file's new state: its content, or null when it no longer exists (deleted, or renamed away). */
 export interface FileUpdate {
@@ -19,85 +19,126 @@ export interface ChangesetResult {
   changed: string[];
   /** Files re-resolved (the changed ones plus those whose dependencies changed). */
   reresolved: string[];
+  /** `incremental`: only what the change can reach was re-resolved; `bulk`: every file was; `none`: nothing changed. */
+  mode: 'incremental' | 'bulk' | 'none';
   generation: number;
 }
+
+export interface ApplyOptions extends ParseOptions {
+  timeoutMs: number;
+  /**
+   * When to take the bulk path (parallel parse, then every file re-resolved) instead of tracking
+   * what the change reaches: `auto` for a changeset of more than BULK_MIN_FILES files and more than
+   * BULK_SHARE of the index (a branch switch, a mass edit). Both give the same index.
+   */
+  bulk?: 'auto' | 'always' | 'never';
+  /** Files the caller already parsed (impact analysis parses the head side first); not parsed again. */
+  parsed?: ReadonlyMap<string, ParseOutcome>;
+}
+
+export const BULK_MIN_FILES = 300;
+export const BULK_SHARE = 0.25;
 
 /**
  * Applies a set of file updates (source files and project files) to an index in one transaction,
  * and re-resolves exactly the files whose edges can have changed, so the result equals a full
- * rebuild of the new tree. Files whose content hash is unchanged are skipped.
+ * rebuild of the new tree. Files whose content hash is unchanged are skipped. On failure nothing
+ * is written.
  */
 export async function applyChangeset(
-  store: SqliteStore,
-  allUpdates: readonly (FileUpdate | ProjectFileUpdate)[],
-  options: Pick<BuildIndexOptions, 'jobs' | 'onProgress'> & { timeoutMs: number },
+  store: IndexStore,
+  updates: readonly (FileUpdate | ProjectFileUpdate)[],
+  options: ApplyOptions,
   warnings: Warning[],
 ): Promise<ChangesetResult> {
-  const updates = allUpdates.filter((u): u is FileUpdate => 'file' in u);
-  const knownProjects = new Map((await store.projectFiles()).map((f) => [f.path, f]));
-  const projectUpdates = allUpdates.filter(
-    (u): u is ProjectFileUpdate => 'project' in u && (u.project === null ? knownProjects.has(u.path) : knownProjects.get(u.path)?.hash !== u.project.hash),
-  );
-  const known = new Map((await store.listFiles()).map((f) => [f.path, f]));
-  const effective = updates.filter((u) => (u.file === null ? known.has(u.path) : known.get(u.path)?.hash !== u.file.hash || !known.has(u.path)));
-  const paths = effective.map((u) => u.path).sort();
-  const outcomes = await parseSources(
-    effective.flatMap((u) => (u.file ? [u.file] : [])),
-    options.timeoutMs,
-    options,
-  );
-
-  return store.transaction(async () => {
-    const before = await surfaces(store, paths);
-    const beforeNames = new Map<string, string>();
-    const provisional = touchedNames(paths.map((path) => ({ path, before: before.get(path)!, after: before.get(path)! })));
-    for (const name of provisional) beforeNames.set(name, nameFingerprint(await store.symbolsByName(name)));
-
-    const projectsBefore = await readProjectFacts(store);
-    for (const update of effective) {
-      if (update.file === null) await store.deleteFile(update.path);
-      else await storeParsed(store, update.file, outcomes, warnings);
-    }
-    for (const update of projectUpdates) await store.putProjectFile(update.path, update.project);
-    const projectsAfter = projectUpdates.length > 0 ? await readProjectFacts(store) : projectsBefore;
-
-    const after = await surfaces(store, paths);
-    const changes: SurfaceChange[] = paths.map((path) => ({ path, before: before.get(path)!, after: after.get(path)! }));
-    const names = new Map<string, { before: string; after: string }>();
-    for (const name of touchedNames(changes)) {
-      const beforePrint = beforeNames.get(name) ?? nameFingerprint([]);
-      names.set(name, { before: beforePrint, after: nameFingerprint(await store.symbolsByName(name)) });
-    }
-    const keys = changedKeys(changes, names);
-    for (const key of changedProjectKeys({ before: factsByPath(projectsBefore), after: factsByPath(projectsAfter) })) keys.add(key);
-    const existing = new Set((await store.listFiles()).map((f) => f.path));
-    const dirty = dirtyFiles(paths, existing, await store.fileDeps(), keys);
-    await resolveIndex(store, dirty);
-
-    const changed = [...paths, ...projectUpdates.map((u) => u.path)].sort();
-    const generation = Number((await store.getMeta('generation')) ?? '0') + (changed.length > 0 ? 1 : 0);
-    await store.setMeta('generation', String(generation));
-    return { changed, reresolved: dirty, generation };
-  });
-}
-
-/** The surface of each path as the store holds it now. */
-async function surfaces(store: IndexStore, paths: readonly string[]): Promise<Map<string, FileSurface>> {
-  const [files, symbols, refs, bindings] = await Promise.all([
-    store.listFiles(),
-    store.symbolsOfFiles(paths),
-    store.refsOfFiles(paths),
-    store.bindingsOfFiles(paths),
-  ]);
-  const language = new Map(files.map((f) => [f.path, f.language]));
-  const result = new Map<string, FileSurface>();
-  for (const path of paths) {
-    const own = <T extends { file: string }>(items: T[]) => items.filter((item) => item.file === path);
-    result.set(path, surfaceOf({ exists: language.has(path), language: language.get(path) ?? '' }, own(symbols), own(refs), own(bindings), returnType));
+  const byPath = new Map<string, FileUpdate>();
+  const projectsByPath = new Map<string, ProjectFileUpdate>();
+  for (const update of updates) {
+    if ('file' in update) byPath.set(update.path, update);
+    else projectsByPath.set(update.path, update);
   }
-  return result;
+  const known = new Map((await store.getFiles([...byPath.keys()])).map((f) => [f.path, f]));
+  const effective = [...byPath.values()]
+    .filter((u) => (u.file === null ? known.has(u.path) : known.get(u.path)?.hash !== u.file.hash))
+    .sort((a, b) => compareText(a.path, b.path));
+  const knownProjects = projectsByPath.size === 0 ? new Map() : new Map((await store.projectFiles()).map((f) => [f.path, f.hash]));
+  const projectUpdates = [...projectsByPath.values()]
+    .filter((u) => (u.project === null ? knownProjects.has(u.path) : knownProjects.get(u.path) !== u.project.hash))
+    .sort((a, b) => compareText(a.path, b.path));
+  const generation = Number((await store.getMeta('generation')) ?? '0');
+  if (effective.length === 0 && projectUpdates.length === 0) return { changed: [], reresolved: [], mode: 'none', generation };
+
+  const paths = effective.map((u) => u.path);
+  const changed = [...paths, ...projectUpdates.map((u) => u.path)].sort(compareText);
+  const bulk = options.bulk === 'always' || (options.bulk !== 'never' && isBulk(effective.length, await store.fileCount()));
+  const parsed = options.parsed ?? new Map<string, ParseOutcome>();
+  const outcomes = new Map([
+    ...parsed,
+    ...(await parseSources(
+      effective.flatMap((u) => (u.file && !parsed.has(u.path) ? [u.file] : [])),
+      options.timeoutMs,
+      options,
+    )),
+  ]);
+
+  try {
+    return await store.transaction(async () => {
+      if (bulk) {
+        dropResolutionCache(store);
+        await writeUpdates(store, effective, outcomes, warnings);
+        for (const update of projectUpdates) await store.putProjectFile(update.path, update.project);
+        options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
+        const resolutions = await resolveIndex(store);
+        options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });
+        await store.setMeta('generation', String(generation + 1));
+        return { changed, reresolved: resolutions.map((r) => r.path), mode: 'bulk' as const, generation: generation + 1 };
+      }
+
+      const cache = await resolutionCacheOf(store);
+      const before = new Map(paths.map((path) => [path, cache.surface(path)]));
+      const beforeData = cache.resolutionData();
+      const projectsBefore = cache.projectFacts();
+
+      await writeUpdates(store, effective, outcomes, warnings);
+      for (const update of projectUpdates) await store.putProjectFile(update.path, update.project);
+      await cache.reload(store, paths);
+      if (projectUpdates.length > 0) await cache.reloadProjects(store);
+      const afterData = cache.resolutionData();
+
+      const changes: SurfaceChange[] = paths.map((path) => ({ path, before: before.get(path)!, after: cache.surface(path) }));
+      const names = new Map<string, { before: string; after: string }>();
+      for (const name of touchedNames(changes)) {
+        names.set(name, { before: nameFingerprint(beforeData.symbolsNamed(name)), after: nameFingerprint(afterData.symbolsNamed(name)) });
+      }
+      const keys = changedKeys(changes, names);
+      for (const key of changedProjectKeys({ before: projectsBefore, after: cache.projectFacts() })) keys.add(key);
+      const dirty = cache.readersOf(keys);
+      for (const path of paths) if (cache.has(path)) dirty.add(path);
+      const targets = [...dirty].sort(compareText);
+      const resolutions = await resolveIndex(store, targets, afterData);
+      cache.recordResolutions(resolutions);
+
+      await store.setMeta('generation', String(generation + 1));
+      cache.revision = store.revision();
+      return { changed, reresolved: targets, mode: 'incremental' as const, generation: generation + 1 };
+    });
+  } catch (error) {
+    dropResolutionCache(store);
+    throw error;
+  }
 }
 
-function factsByPath(list: { path: string; facts: ProjectFileFacts }[]): Map<string, ProjectFileFacts> {
-  return new Map(list.map((p) => [p.path, p.facts]));
+function isBulk(changed: number, total: number): boolean {
+  return changed > BULK_MIN_FILES && changed > total * BULK_SHARE;
+}
+
+async function writeUpdates(store: IndexStore, updates: readonly FileUpdate[], outcomes: Parameters<typeof storeParsed>[2], warnings: Warning[]): Promise<void> {
+  for (const update of updates) {
+    if (update.file === null) await store.deleteFile(update.path);
+    else await storeParsed(store, update.file, outcomes, warnings);
+  }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

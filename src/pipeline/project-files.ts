@@ -8,7 +8,7 @@ import { isTooLarge } from '../scan/classify.js';
 import { isSecretPath } from '../scan/secret-paths.js';
 import { gitBlobId } from '../util/hash.js';
 import { repoFilePath } from '../util/path.js';
-import type { IndexSource } from './collect-sources.js';
+import { selectPaths, type IndexSource } from './collect-sources.js';
 
 /** A project file's new state in a changeset: its content, or null when it is gone. */
 export interface ProjectFileUpdate {
@@ -25,6 +25,12 @@ export function selectProjectPaths(paths: Iterable<string>, config: RatlasConfig
     selected.push(path);
   }
   return selected.sort();
+}
+
+/** Paths whose content the index holds, among `paths`: source files, then project files (sorted). */
+export function selectIndexedPaths(paths: Iterable<string>, config: RatlasConfig): string[] {
+  const list = [...paths];
+  return [...selectPaths(list, config), ...selectProjectPaths(list, config)].sort();
 }
 
 /** Every project file of a commit (from git objects) or of the working tree (from disk). */

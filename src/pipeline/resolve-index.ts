@@ -1,7 +1,7 @@
 import { projectFacts, ResolutionData } from '../graph/resolve/resolution-data.js';
 import { resolveFile } from '../graph/resolve/resolve-file.js';
 import { languageById, projectFileReader } from '../lang/registry.js';
-import type { DeclaredReturn, ProjectFileFacts, ResolutionTraits } from '../lang/types.js';
+import type { DeclaredReturn, ModuleEnv, ProjectFileFacts, ResolutionTraits } from '../lang/types.js';
 import type { StoredBinding, StoredRef } from '../model/stored.js';
 import type { FileResolution, IndexStore } from '../store/index-store.js';
 
@@ -19,6 +19,26 @@ export function readProject(path: string, text: string): ProjectFileFacts | null
 /** The facts of every project file in the store, in path order. */
 export async function readProjectFacts(store: IndexStore): Promise<{ path: string; facts: ProjectFileFacts }[]> {
   return projectFacts(await store.projectFiles(), readProject);
+}
+
+/**
+ * What module resolution consults (file existence, project files, workspace packages by name), over
+ * `files` and the store's project files. Untracked: for readers that record no dependency keys.
+ */
+export async function moduleEnvOf(store: IndexStore, files: readonly { path: string }[]): Promise<ModuleEnv> {
+  const paths = new Set(files.map((f) => f.path));
+  const projects = await readProjectFacts(store);
+  const byPath = new Map(projects.map((p) => [p.path, p.facts]));
+  const packages = new Map<string, { path: string; facts: ProjectFileFacts }[]>();
+  for (const project of projects) {
+    if (project.facts.packageName === undefined) continue;
+    packages.set(project.facts.packageName, [...(packages.get(project.facts.packageName) ?? []), project]);
+  }
+  return {
+    exists: (path) => paths.has(path),
+    projectFile: (path) => byPath.get(path),
+    packagesNamed: (name) => packages.get(name) ?? [],
+  };
 }
 
 /** Loads what resolution reads from the store: every file's interface and the project files. */
@@ -40,10 +60,11 @@ export function returnType(language: string, signature: string): DeclaredReturn 
 
 /**
  * Resolves the references of `paths` (all files when absent) and stores edges, outcomes and
- * dependency keys. Returns the resolutions written.
+ * dependency keys. Returns the resolutions written. `data` must mirror the store when given (an
+ * incremental update keeps one in memory, src/pipeline/resolution-cache.ts); else it is loaded.
  */
-export async function resolveIndex(store: IndexStore, paths?: readonly string[]): Promise<FileResolution[]> {
-  const data = await loadResolutionData(store);
+export async function resolveIndex(store: IndexStore, paths?: readonly string[], data?: ResolutionData): Promise<FileResolution[]> {
+  data ??= await loadResolutionData(store);
   const targets = paths ? [...paths].filter((p) => data.exists(p)).sort() : data.paths();
   const refs = groupByFile(await store.refsOfFiles(targets));
   const bindings = groupByFile(await store.bindingsOfFiles(targets));

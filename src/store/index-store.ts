@@ -2,6 +2,7 @@ import type { Edge, Outcome } from '../model/edge.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
 import type { ProjectFile } from '../model/project-file.js';
+import type { RefKind } from '../model/reference.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
 
 /** Counts for `ratlas status`. */
@@ -13,11 +14,28 @@ export interface StoreStats {
   outcomes: { kind: string; outcome: string; rule: string; count: number }[];
 }
 
+/** Totals of an index. Symbols exclude the per-file module symbols, as in StoreStats. */
+export interface StoreCounts {
+  files: { status: string; count: number; lines: number }[];
+  symbols: number;
+  edges: number;
+}
+
 export interface SymbolQuery {
   /** Words to match in names, qualnames and docs (full-text). */
   text: string;
   kind?: string;
   limit: number;
+}
+
+/** A use of a name that resolution left without a target (see IndexStore.unresolvedUses). */
+export interface UnresolvedUse {
+  name: string;
+  kind: RefKind;
+  scopeId: number;
+  /** The receiver path (`cache`, `this.items`, `?`), null for a bare name. */
+  receiver: string | null;
+  file: string;
 }
 
 /** The resolution result for one file's references. */
@@ -38,6 +56,12 @@ export interface IndexStore {
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
 
+  /**
+   * A number that changes whenever files, symbols, references or resolutions are written (not on
+   * meta or stat-only writes), so that callers can tell whether data they derived is still current.
+   */
+  revision(): number;
+
   /** Runs `fn` in one transaction: all of its writes land, or none. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
 
@@ -48,6 +72,8 @@ export interface IndexStore {
    */
   putFile(record: FileRecord, extraction: Extraction | null): Promise<void>;
   deleteFile(path: string): Promise<void>;
+  /** Records a file's working-tree size and mtime without touching what was extracted from it. */
+  touchFile(path: string, size: number, mtimeMs: number | null): Promise<void>;
   /** Replaces the edges, outcomes and dependency keys of the given files' references. */
   putResolutions(resolutions: FileResolution[]): Promise<void>;
 
@@ -58,6 +84,9 @@ export interface IndexStore {
 
   listFiles(): Promise<FileRecord[]>;
   getFile(path: string): Promise<FileRecord | null>;
+  /** The records of those of `paths` the index holds, sorted by path. */
+  getFiles(paths: readonly string[]): Promise<FileRecord[]>;
+  fileCount(): Promise<number>;
   /** Dependency keys recorded by the last resolution of each file. */
   fileDeps(): Promise<Map<string, string[]>>;
 
@@ -68,12 +97,20 @@ export interface IndexStore {
   findSymbols(query: SymbolQuery): Promise<StoredSymbol[]>;
 
   refsOfFiles(paths: readonly string[]): Promise<StoredRef[]>;
+  /** References by id (what an edge's `refId` points at). */
+  refsByIds(ids: readonly number[]): Promise<StoredRef[]>;
   /**
    * Import, require, re-export and export facts of every file (what module resolution needs), and
    * class and interface heritage (what member lookup through base classes needs).
    */
   linkRefs(): Promise<StoredRef[]>;
   bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;
+  /**
+   * Uses of names (calls, values, types; not module links) that resolution left without a target,
+   * as (name, scope symbol) pairs: what impact analysis matches by name when it cannot follow an
+   * edge (a call on a receiver of unknown type).
+   */
+  unresolvedUses(): Promise<UnresolvedUse[]>;
   /**
    * Field and parameter-property bindings of every file, and top-level variables: what member type
    * inference and imports of variables need.
@@ -85,5 +122,9 @@ export interface IndexStore {
   edgesFrom(ids: readonly number[]): Promise<Edge[]>;
 
   stats(): Promise<StoreStats>;
+  /** Totals only (cheap: no grouping over references or edges), for manifests and summaries. */
+  counts(): Promise<StoreCounts>;
+  /** Structural problems of the stored data (corruption, dangling references); empty when healthy. */
+  integrityProblems(): Promise<string[]>;
   close(): Promise<void>;
 }

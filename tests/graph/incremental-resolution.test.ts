@@ -125,3 +125,28 @@ describe('incremental resolution from the working tree', () => {
     await store.close();
   }, 120_000);
 });
+
+describe('incremental resolution after an edit inside a body', () => {
+  it('reads the lines declarations moved to, though nothing else other files see changed', async () => {
+    // Blocks are no scopes: each `make()` goes to the nearest `make` declared above it. Lines
+    // added to the first `make` move everything below it; the kept resolution data must follow.
+    const spec = (padding: string) =>
+      `describe('a', () => {\n  function make() {${padding}\n    return 1;\n  }\n  it('x', () => make());\n});\ndescribe('b', () => {\n  function make() { return 2; }\n  it('y', () => make());\n});\n`;
+    const cwd = gitRepo({ 'src/make.test.ts': spec('') });
+    const repo = await GitRepo.open(cwd);
+    const loaded = loadConfig(repo.root);
+    const base = (await repo.headCommit())!;
+    const store = await buildStore(repo, { kind: 'commit', commit: base }, loaded, { jobs: 1 }, []);
+    // A first update loads the resolution cache; the second is the one that keeps its data.
+    const touched = commit(cwd, 'touch', { 'src/other.ts': 'export const x = 1;\n' });
+    await applyChangeset(store, await commitChangeset(repo, base, touched, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
+    const next = commit(cwd, 'pad the first make', { 'src/make.test.ts': spec('\n    // one\n    // two\n    // three\n    // four\n    // five') });
+    await applyChangeset(store, await commitChangeset(repo, touched, next, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
+    const full = await buildStore(repo, { kind: 'commit', commit: next }, loaded, { jobs: 1 }, []);
+    expect(await snapshot(store)).toEqual(await snapshot(full));
+    const calls = (await graphOf(store, null, 'commit')).edges.filter((e) => e.kind === 'calls' && e.to.includes('make'));
+    expect(calls.map((e) => `${e.line} ${e.to}`)).toEqual(['10 src/make.test.ts#make', '14 src/make.test.ts#make#2']);
+    await full.close();
+    await store.close();
+  }, 120_000);
+});

@@ -137,6 +137,11 @@ export class ResolutionData {
     return this.lines.get(symbol.id) ?? 0;
   }
 
+  /** Brings symbol lines up to date after an edit that moved declarations and changed nothing else. */
+  updateLines(symbols: readonly Pick<StoredSymbol, 'id' | 'startLine'>[]): void {
+    for (const s of symbols) if (this.lines.has(s.id)) this.lines.set(s.id, s.startLine);
+  }
+
   paths(): string[] {
     return [...this.files.keys()].sort();
   }

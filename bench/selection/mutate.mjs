@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+// Mutation benchmark of ratlas's affected-test selection (run by hand; see bench/README.md).
+//
+// For sampled functions of a real repository: make the function throw on entry, run the real test
+// suite to learn which test files now fail, commit the mutant, and compare those failing files with
+// what `ratlas impact --diff HEAD~1...HEAD` selects and with what the runner's own file-level
+// selection (`jest --findRelatedTests`, `vitest related`) selects. A failing test file that a tool did
+// not select is a miss. The clone is reset after every mutant.
+//
+//   node bench/selection/mutate.mjs --repo /tmp/bench/luxon --runner jest --samples 30 \
+//     --src 'src/' --env TZ=America/New_York --out bench/selection/results/luxon.json
+//
+// The repository must be a disposable clone with its dependencies installed and a clean tree.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const RATLAS = join(ROOT, 'bin/run.js');
+const ts = createRequire(import.meta.url)(join(ROOT, 'node_modules/typescript'));
+
+const { values: opts } = parseArgs({
+  options: {
+    repo: { type: 'string' },
+    runner: { type: 'string', default: 'jest' },
+    samples: { type: 'string', default: '30' },
+    seed: { type: 'string', default: '1' },
+    src: { type: 'string', default: 'src/' },
+    env: { type: 'string', multiple: true, default: [] },
+    out: { type: 'string' },
+    'cache-dir': { type: 'string' },
+    // Extra arguments for the peer's listing (jest's findRelatedTests only sees files under its roots).
+    'peer-arg': { type: 'string', multiple: true, default: [] },
+  },
+});
+const repo = resolve(opts.repo);
+const env = { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+for (const pair of opts.env) env[pair.slice(0, pair.indexOf('='))] = pair.slice(pair.indexOf('=') + 1);
+const cacheDir = opts['cache-dir'] ?? mkdtempSync(join(tmpdir(), 'ratlas-bench-cache-'));
+const work = mkdtempSync(join(tmpdir(), 'ratlas-bench-'));
+
+const git = (...args) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@ratlas.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@ratlas.invalid' } }).trim();
+const ratlas = (...args) => {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [RATLAS, ...args, '--cache-dir', cacheDir, '--quiet'], { cwd: repo, encoding: 'utf8', env, maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`ratlas ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  return { stdout: r.stdout, ms: performance.now() - started };
+};
+
+if (git('status', '--porcelain', '--untracked-files=no') !== '') throw new Error(`${repo} has uncommitted changes`);
+const baseCommit = git('rev-parse', 'HEAD');
+
+/** Per test file: the names of the test cases that passed. */
+function runSuite() {
+  const out = join(work, 'result.json');
+  rmSync(out, { force: true });
+  const args = opts.runner === 'jest' ? ['jest', '--json', `--outputFile=${out}`, '--silent'] : ['vitest', 'run', '--reporter=json', `--outputFile=${out}`];
+  spawnSync('npx', args, { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 20 * 60 * 1000 });
+  if (!existsSync(out)) throw new Error('the test runner wrote no JSON report');
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const passed = new Map();
+  for (const file of report.testResults) {
+    const path = file.name.startsWith(repo) ? file.name.slice(repo.length + 1) : file.name;
+    passed.set(path, new Set(file.assertionResults.filter((a) => a.status === 'passed').map((a) => a.fullName)));
+  }
+  return passed;
+}
+
+/** The runner's own file-level selection for a changed file. */
+function peerSelection(file) {
+  if (opts.runner === 'jest') {
+    const r = spawnSync('npx', ['jest', '--listTests', ...opts['peer-arg'], '--findRelatedTests', file], { cwd: repo, env, encoding: 'utf8' });
+    return r.stdout.split('\n').filter((l) => l.startsWith(repo)).map((l) => l.slice(repo.length + 1)).sort();
+  }
+  const out = join(work, 'related.json');
+  rmSync(out, { force: true });
+  spawnSync('npx', ['vitest', 'related', file, '--run', '--reporter=json', `--outputFile=${out}`], { cwd: repo, env, encoding: 'utf8' });
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  return report.testResults.map((t) => t.name.slice(repo.length + 1)).sort();
+}
+
+/** Where to insert a throw: just inside the `{` of the function body starting at `line`. */
+function mutationPoint(text, fileName, line, name) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  let found = null;
+  const visit = (node) => {
+    if (found) return;
+    if (ts.isFunctionLike(node) && node.body && ts.isBlock(node.body) && node.body.statements.length > 0) {
+      const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      const declared = node.name ? node.name.getText(source) : null;
+      if (start === line && (declared === null || declared === name || declared.replace(/['"]/g, '') === name)) {
+        found = node.body.getStart(source) + 1;
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+console.error(`bench: indexing ${repo} at ${baseCommit.slice(0, 12)}`);
+const indexRun = ratlas('index', '--rev', 'HEAD', '--format', 'json');
+const graph = JSON.parse(ratlas('export', '--rev', 'HEAD').stdout);
+const candidates = graph.symbols.filter(
+  (s) => ['function', 'method', 'getter', 'setter', 'constructor'].includes(s.kind) && s.file.startsWith(opts.src) && s.endLine > s.startLine,
+);
+const next = random(Number(opts.seed));
+const order = candidates.map((c) => ({ c, k: next() })).sort((a, b) => a.k - b.k).map((x) => x.c);
+
+const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+function summarize() {
+  const summary = {
+  repo: opts.repo,
+  commit: baseCommit,
+  runner: opts.runner,
+  testFiles: baseline.size,
+  mutants: rows.length,
+  detected: rows.filter((r) => r.failing.length > 0).length,
+  failingTestFiles: rows.reduce((n, r) => n + r.failing.length, 0),
+  ratlas: {
+    missedTestFiles: rows.reduce((n, r) => n + r.ratlas.missed.length, 0),
+    mutantsWithMiss: rows.filter((r) => r.ratlas.missed.length > 0).length,
+    runAll: rows.filter((r) => r.ratlas.runAll).length,
+    meanSelected: mean(rows.map((r) => r.ratlas.selected)),
+    medianImpactMs: median(rows.map((r) => r.ratlas.ms)),
+  },
+  peer: {
+    missedTestFiles: rows.reduce((n, r) => n + r.peer.missed.length, 0),
+    meanSelected: mean(rows.map((r) => r.peer.selected)),
+  },
+  indexMs: Math.round(indexRun.ms),
+};
+  summary.selectedRatio = summary.peer.meanSelected === 0 ? null : summary.ratlas.meanSelected / summary.peer.meanSelected;
+  // Written after every mutant, so a long run can be read while it goes on.
+  if (opts.out) {
+    mkdirSync(dirname(opts.out), { recursive: true });
+    writeFileSync(opts.out, `${JSON.stringify({ summary, rows }, null, 2)}\n`);
+  }
+  return summary;
+}
+
+console.error(`bench: baseline suite run`);
+const baseline = runSuite();
+const rows = [];
+for (const symbol of order) {
+  if (rows.length >= Number(opts.samples)) break;
+  const path = join(repo, symbol.file);
+  const text = readFileSync(path, 'utf8');
+  const at = mutationPoint(text, path, symbol.startLine, symbol.name);
+  if (at === null) continue;
+  // Always throws, yet the code after it stays reachable for TypeScript's flow analysis: a bare
+  // `throw` makes ts-jest fail every importer on a type diagnostic, which is not what is measured.
+  writeFileSync(path, `${text.slice(0, at)} if (Math.random() < 2) throw new Error("ratlas-mutant"); ${text.slice(at)}`);
+  git('commit', '-q', '-am', `mutant: ${symbol.id}`);
+  try {
+    const mutated = runSuite();
+    const failing = [];
+    for (const [file, names] of baseline) {
+      const now = mutated.get(file) ?? new Set();
+      if ([...names].some((n) => !now.has(n))) failing.push(file);
+    }
+    const impact = ratlas('impact', '--diff', 'HEAD~1...HEAD', '--format', 'json');
+    const report = JSON.parse(impact.stdout);
+    const selected = report.tests.runAll ? null : report.tests.selected.map((t) => t.file);
+    const peer = peerSelection(symbol.file);
+    const missed = selected === null ? [] : failing.filter((f) => !selected.includes(f));
+    const peerMissed = failing.filter((f) => !peer.includes(f));
+    rows.push({
+      symbol: symbol.id,
+      failing: failing.sort(),
+      ratlas: { runAll: report.tests.runAll, reasons: report.tests.reasons.map((r) => r.code), selected: selected?.length ?? report.tests.total, missed, ms: Math.round(impact.ms) },
+      peer: { selected: peer.length, missed: peerMissed },
+    });
+    console.error(`bench: ${rows.length} ${symbol.id}: failing ${failing.length}, ratlas ${selected?.length ?? 'all'} (missed ${missed.length}${missed.length ? `: ${missed.join(' ')}` : ''}), peer ${peer.length} (missed ${peerMissed.length})`);
+  } finally {
+    git('reset', '-q', '--hard', 'HEAD~1');
+  }
+  summarize();
+}
+console.log(JSON.stringify(summarize(), null, 2));
+
+rmSync(work, { recursive: true, force: true });

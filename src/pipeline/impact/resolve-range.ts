@@ -1,0 +1,61 @@
+import { parseRange } from '../../diff/parse-range.js';
+import type { GitRepo } from '../../git/repo.js';
+import type { ImpactRange } from '../../model/impact.js';
+import { isRatlasError, RatlasError } from '../../util/errors.js';
+import type { ChangeTarget } from '../collect-changeset.js';
+
+/** What to compare: a git range, the staging area against HEAD, or the working tree against HEAD. */
+export type ChangeInput = { kind: 'diff'; spec: string } | { kind: 'staged' } | { kind: 'worktree' };
+
+export interface ResolvedRange {
+  range: ImpactRange;
+  /** The commit whose index is the base side. */
+  base: string;
+  target: ChangeTarget;
+}
+
+/** How many commits one `--deepen` round fetches into a shallow clone, and how many rounds at most. */
+const DEEPEN_STEP = 100;
+const DEEPEN_ROUNDS = 10;
+
+/**
+ * Resolves the refs of a range to commits. Unknown refs, unrelated histories and shallow clones give
+ * one actionable RatlasError (exit 2). With `deepen`, a shallow clone that lacks the merge-base is
+ * deepened (git fetch --deepen) until it has it.
+ */
+export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: boolean): Promise<ResolvedRange> {
+  if (input.kind !== 'diff') {
+    const head = await repo.headCommit();
+    if (!head) {
+      throw new RatlasError('no-commits', `${repo.root} has no commits yet, so there is nothing to compare ${input.kind === 'staged' ? 'the staging area' : 'the working tree'} with.`, {
+        hint: 'Commit once (git commit), then run ratlas impact again.',
+      });
+    }
+    const spec = input.kind === 'staged' ? '--staged' : '--working-tree';
+    return { range: { spec, base: head, head: null, target: input.kind, mergeBase: null }, base: head, target: { kind: input.kind } };
+  }
+  const parsed = parseRange(input.spec);
+  const from = await repo.resolveCommit(parsed.from);
+  const to = await repo.resolveCommit(parsed.to);
+  const mergeBase = parsed.mergeBase ? await mergeBaseOf(repo, from, to, deepen) : await repo.mergeBase(from, to).catch(() => null);
+  const base = parsed.mergeBase ? mergeBase! : from;
+  return { range: { spec: parsed.spec, base, head: to, target: 'commit', mergeBase }, base, target: { kind: 'commit', commit: to } };
+}
+
+async function mergeBaseOf(repo: GitRepo, from: string, to: string, deepen: boolean): Promise<string> {
+  for (let round = 0; ; round++) {
+    try {
+      return await repo.mergeBase(from, to);
+    } catch (error) {
+      if (!isRatlasError(error) || !deepen || round >= DEEPEN_ROUNDS || !(await repo.isShallow())) throw error;
+      try {
+        await repo.deepen(DEEPEN_STEP);
+      } catch (cause) {
+        throw new RatlasError('deepen-failed', `Fetching more history (git fetch --deepen=${DEEPEN_STEP}) failed: ${(cause as Error).message.trim()}`, {
+          hint: 'Check that the remote is reachable, or fetch the base branch with enough history yourself.',
+          cause,
+        });
+      }
+    }
+  }
+}

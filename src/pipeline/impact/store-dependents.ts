@@ -1,0 +1,439 @@
+import { fileImporters } from '../../graph/impact/file-importers.js';
+import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
+import type { Dependent } from '../../graph/impact/traverse-dependents.js';
+import type { RefKind } from '../../model/reference.js';
+import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
+import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
+import type { IndexStore, UnresolvedUse } from '../../store/index-store.js';
+import { moduleEnvOf, traitsFor } from '../resolve-index.js';
+
+/**
+ * Node keys of the dependency traversal over one index:
+ *   s:<id>    a symbol whose behaviour may differ;
+ *   m:<id>    a `<module>` whose top-level code may behave differently when it runs (it changed,
+ *             or it calls something that changed): it reaches readers of its top-level variables
+ *             and every module that loads it, since loading runs that code;
+ *   v:<id>    a `<module>` whose top-level values may differ but whose loading does not run the
+ *             change (it refers to a changed function without calling it): it reaches readers of
+ *             its top-level variables only;
+ *   l:<path>  a file that loads such a module, directly or through others.
+ */
+export const symbolNode = (id: number): string => `s:${id}`;
+export const moduleStateNode = (id: number): string => `m:${id}`;
+export const moduleValueNode = (id: number): string => `v:${id}`;
+export const loadNode = (path: string): string => `l:${path}`;
+
+interface LinkData {
+  /** Files that load each file. */
+  importers: Map<string, string[]>;
+  /** Files with a non-literal import(). */
+  dynamic: string[];
+  /** Files that re-export each file (`export * from`, `export { x } from`). */
+  reexporters: Map<string, string[]>;
+  /** Module links to each external package. */
+  packages: Map<string, StoredRef[]>;
+  languages: Map<string, string>;
+}
+
+const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
+/**
+ * Which unresolved uses of a name may be uses of a symbol of each kind: a method is called or
+ * passed as a value, an accessor is read like a value, a class is constructed, extended or named as
+ * a type. A module is never used by name; a constructor is reached through its class.
+ */
+const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
+  module: new Set<RefKind>(),
+  namespace: new Set<RefKind>(['value', 'type']),
+  class: new Set<RefKind>(['new', 'extends', 'implements', 'value', 'type', 'call', 'jsx']),
+  interface: new Set<RefKind>(['extends', 'implements', 'type']),
+  type: new Set<RefKind>(['type', 'extends', 'implements']),
+  enum: new Set<RefKind>(['value', 'type']),
+  function: new Set<RefKind>(['call', 'value', 'jsx', 'new']),
+  method: new Set<RefKind>(['call', 'value']),
+  constructor: new Set(),
+  getter: new Set<RefKind>(['value', 'call']),
+  setter: new Set<RefKind>(['value']),
+  field: new Set<RefKind>(['value', 'call']),
+} satisfies Record<SymbolKind, ReadonlySet<RefKind>>;
+
+const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
+const DISPATCHED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter', 'field']);
+const MAX_ANCESTRY = 32;
+
+/** Where a traversal node lives, for reports. */
+export interface NodeInfo {
+  file: string;
+  qualname: string;
+  kind: SymbolKind;
+}
+
+/**
+ * Answers "who depends on these nodes" from an index: the index's edges in reverse, plus the
+ * relations that make test selection see how code really runs (dynamic dispatch, module top-level
+ * side effects, object maps of handlers, names resolution could not follow). Reads lazily and
+ * caches, so a small change touches a small part of a large index.
+ */
+export class StoreDependents {
+  private readonly symbols = new Map<number, StoredSymbol>();
+  private readonly fileSymbols = new Map<string, StoredSymbol[]>();
+  private linkData: Promise<LinkData> | undefined;
+  private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
+  private readonly builtinTyped = new Map<string, Map<string, boolean>>();
+  private readonly refFacts = new Map<number, { kind: RefKind; name: string }>();
+  private readonly fileRefs = new Map<string, Promise<StoredRef[]>>();
+  private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
+  private readonly chains = new Map<string, Promise<number[]>>();
+  private readonly usesOfModule = new Map<number, Promise<{ fromId: number; name: string; kind: RefKind }[]>>();
+
+  constructor(private readonly store: IndexStore) {}
+
+  /** Loads symbols into the cache (seeds, before traversal). */
+  async symbolsOf(ids: readonly number[]): Promise<StoredSymbol[]> {
+    const missing = ids.filter((id) => !this.symbols.has(id));
+    for (const s of await this.store.symbolsByIds([...new Set(missing)])) this.symbols.set(s.id, s);
+    return ids.flatMap((id) => this.symbols.get(id) ?? []);
+  }
+
+  async symbolsInFile(path: string): Promise<StoredSymbol[]> {
+    let list = this.fileSymbols.get(path);
+    if (!list) {
+      list = await this.store.symbolsOfFiles([path]);
+      this.fileSymbols.set(path, list);
+      for (const s of list) this.symbols.set(s.id, s);
+    }
+    return list;
+  }
+
+  /** File, qualname and kind of a node (after it was reached, so its symbol is cached). */
+  info(node: string): NodeInfo {
+    if (node.startsWith('l:')) return { file: node.slice(2), qualname: MODULE_QUALNAME, kind: 'module' };
+    const s = this.symbols.get(Number(node.slice(2)))!;
+    return { file: s.file, qualname: s.qualname, kind: s.kind };
+  }
+
+  /** The traversal's expand function. */
+  readonly expand = async (frontier: readonly string[]): Promise<Map<string, Dependent[]>> => {
+    const out = new Map<string, Dependent[]>(frontier.map((n) => [n, []]));
+    const symbolIds = frontier.filter((n) => !n.startsWith('l:')).map((n) => Number(n.slice(2)));
+    await this.symbolsOf(symbolIds);
+    const edges = await this.store.edgesTo([...new Set(symbolIds)]);
+    await this.symbolsOf(edges.map((e) => e.fromId));
+    const byTarget = new Map<number, Dependent[]>();
+    const facts = await this.refFactsOf(edges.filter((e) => e.kind !== 'imports' && this.symbols.get(e.fromId)?.kind === 'module').map((e) => e.refId));
+    for (const e of edges) {
+      const from = this.symbols.get(e.fromId)!;
+      // Top-level code that calls or reads something has a top-level state that depends on it;
+      // a top-level import or export statement only passes a name on.
+      let node = symbolNode(from.id);
+      if (from.kind === 'module' && e.kind !== 'imports') {
+        const kind = facts.get(e.refId)?.kind;
+        if (kind === 'call' || kind === 'new' || kind === 'jsx') node = moduleStateNode(from.id);
+        else if (kind !== 'export') node = moduleValueNode(from.id);
+      }
+      const list = byTarget.get(e.toId) ?? [];
+      list.push({ node, relation: e.kind, confidence: e.confidence });
+      byTarget.set(e.toId, list);
+    }
+
+    for (const node of frontier) {
+      const list = out.get(node)!;
+      if (node.startsWith('l:')) {
+        list.push(...(await this.loaders(node.slice(2))));
+        continue;
+      }
+      const symbol = this.symbols.get(Number(node.slice(2)));
+      if (!symbol) continue;
+      if (node.startsWith('m:') || node.startsWith('v:')) {
+        list.push(...(byTarget.get(symbol.id) ?? []), ...(await this.readersOfTopLevel(symbol.file)));
+        if (node.startsWith('m:')) list.push(...(await this.loaders(symbol.file)));
+        continue;
+      }
+      // A module reached through its import statements only: its top-level state is unchanged, so
+      // what depends on that state (importers, users of its variables) is not reached through it.
+      if (symbol.kind === 'module') continue;
+      list.push(
+        ...(byTarget.get(symbol.id) ?? []),
+        ...(await this.overridden(symbol)),
+        ...(await this.containers(symbol)),
+        ...(await this.sameName(symbol)),
+        ...(await this.exportUses(symbol)),
+      );
+    }
+    return out;
+  };
+
+  /** Methods the symbol overrides or implements: their callers may dispatch to it. */
+  private async overridden(symbol: StoredSymbol): Promise<Dependent[]> {
+    if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
+    const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
+    if (!owner || !CLASS_KINDS.has(owner.kind)) return [];
+    const out: Dependent[] = [];
+    const seen = new Set<number>([owner.id]);
+    let level = [owner.id];
+    for (let i = 0; i < MAX_ANCESTRY && level.length > 0; i++) {
+      const heritage = (await this.store.edgesFrom(level)).filter((e) => e.kind === 'extends' || e.kind === 'implements');
+      level = [];
+      for (const ancestor of await this.symbolsOf(heritage.map((e) => e.toId))) {
+        if (seen.has(ancestor.id)) continue;
+        seen.add(ancestor.id);
+        level.push(ancestor.id);
+        for (const member of await this.symbolsInFile(ancestor.file)) {
+          if (member.parent === ancestor.qualname && member.name === symbol.name) {
+            out.push({ node: symbolNode(member.id), relation: 'overrides', confidence: RELATION_CONFIDENCE.overrides });
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A function declared as a member of a top-level object or prototype (`handlers.save`,
+   * `Store.prototype.save`): reached through that object, so whatever reaches the object (a
+   * lookup like `handlers[type]()`, an import of `handlers`) depends on it.
+   */
+  private async containers(symbol: StoredSymbol): Promise<Dependent[]> {
+    // `new C()` is an edge to the class C, not to its constructor.
+    if (symbol.kind === 'constructor' && symbol.parent !== null) {
+      const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
+      return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
+    }
+    if (symbol.parent !== MODULE_QUALNAME || !symbol.qualname.includes('.')) return [];
+    const root = symbol.qualname.slice(0, symbol.qualname.indexOf('.'));
+    const inFile = await this.symbolsInFile(symbol.file);
+    const declared = inFile.find((s) => s.qualname === root);
+    const module = inFile.find((s) => s.kind === 'module');
+    const out: Dependent[] = [];
+    if (declared) out.push({ node: symbolNode(declared.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] });
+    // An object literal is top-level state: `handlers[type]()` leaves no reference to follow, so
+    // everything that loads the file is a dependent.
+    else if (module) out.push({ node: moduleStateNode(module.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] });
+    out.push(...(await this.readersOf(symbol.file, new Set([root]))));
+    return out;
+  }
+
+  /**
+   * Uses of the symbol's name that resolution could not settle: they may be uses of it. A use on a
+   * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not.
+   */
+  private async sameName(symbol: StoredSymbol): Promise<Dependent[]> {
+    const kinds = USES_BY_KIND[symbol.kind];
+    if (kinds.size === 0) return [];
+    const uses = ((await this.unresolvedUses()).get(symbol.name) ?? []).filter((u) => kinds.has(u.kind));
+    await this.symbolsOf(uses.map((u) => u.scopeId));
+    const out = new Map<string, Dependent>();
+    for (const use of uses) {
+      const scope = this.symbols.get(use.scopeId);
+      if (!scope) continue;
+      if (use.receiver !== null && (await this.holdsBuiltin(use.file, use.receiver.split('.')[0]!))) continue;
+      const topLevelCall = use.kind === 'call' || use.kind === 'new' || use.kind === 'jsx';
+      const node = scope.kind !== 'module' ? symbolNode(scope.id) : topLevelCall ? moduleStateNode(scope.id) : moduleValueNode(scope.id);
+      out.set(node, { node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
+    }
+    return [...out.values()].sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
+  }
+
+  /** Whether every declaration of `name` in a file is typed as, or constructed from, a runtime built-in. */
+  private async holdsBuiltin(file: string, name: string): Promise<boolean> {
+    let byName = this.builtinTyped.get(file);
+    if (!byName) {
+      const language = (await this.links()).languages.get(file);
+      const globals = language ? traitsFor(language).globals : new Set<string>();
+      const seen = new Map<string, boolean>();
+      for (const b of await this.bindingsIn(file)) {
+        const typeRoot = (b.newOf ?? b.type)?.split('.')[0];
+        const builtin = typeRoot !== undefined && globals.has(typeRoot);
+        seen.set(b.name, (seen.get(b.name) ?? true) && builtin);
+      }
+      byName = seen;
+      this.builtinTyped.set(file, byName);
+    }
+    return byName.get(name) === true;
+  }
+
+  /** Symbols of a file that read one of its top-level variables (their values may now differ). */
+  private async readersOfTopLevel(file: string): Promise<Dependent[]> {
+    const names = new Set((await this.bindingsIn(file)).filter((b) => b.scope === MODULE_QUALNAME).map((b) => b.name));
+    return names.size === 0 ? [] : this.readersOf(file, names);
+  }
+
+  private async readersOf(file: string, names: ReadonlySet<string>): Promise<Dependent[]> {
+    const scopes = new Set<number>();
+    for (const ref of await this.refsIn(file)) {
+      const root = ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!;
+      if (names.has(root) && ref.scope !== MODULE_QUALNAME) scopes.add(ref.scopeId);
+    }
+    await this.symbolsOf([...scopes]);
+    return [...scopes].sort((a, b) => a - b).map((id) => ({ node: symbolNode(id), relation: 'reads' as const, confidence: RELATION_CONFIDENCE.reads }));
+  }
+
+  /** Files that load `file`: loading them runs its top-level code. */
+  private async loaders(file: string): Promise<Dependent[]> {
+    return (await this.importersOf(file)).map((path) => ({ node: loadNode(path), relation: 'loads' as const, confidence: RELATION_CONFIDENCE.loads }));
+  }
+
+  /** Files that import, require or re-export `file` (with a literal specifier). */
+  async importersOf(file: string): Promise<string[]> {
+    return (await this.links()).importers.get(file) ?? [];
+  }
+
+  /** Files holding an `import()` whose specifier is not a literal: they may load any file. */
+  async dynamicImportSites(): Promise<string[]> {
+    return (await this.links()).dynamic;
+  }
+
+  /** Kind and name of references by id, read in one batch and cached. */
+  private async refFactsOf(ids: readonly number[]): Promise<Map<number, { kind: RefKind; name: string }>> {
+    const missing = [...new Set(ids)].filter((id) => !this.refFacts.has(id));
+    for (const ref of await this.store.refsByIds(missing)) this.refFacts.set(ref.id, { kind: ref.kind, name: ref.name });
+    return this.refFacts;
+  }
+
+  private bindingsIn(file: string): Promise<StoredBinding[]> {
+    let bindings = this.fileBindings.get(file);
+    if (!bindings) {
+      bindings = this.store.bindingsOfFiles([file]);
+      this.fileBindings.set(file, bindings);
+    }
+    return bindings;
+  }
+
+  /** A file's references, cached (module-state readers and package users read them). */
+  private refsIn(file: string): Promise<StoredRef[]> {
+    let refs = this.fileRefs.get(file);
+    if (!refs) {
+      refs = this.store.refsOfFiles([file]);
+      this.fileRefs.set(file, refs);
+    }
+    return refs;
+  }
+
+  /**
+   * Uses of an exported name that resolution could only pin to a module (`import { x } from
+   * './barrel'` where the barrel's `export *` chain was not followed to `x`): they may be uses of
+   * the symbol. Looked up on the symbol's file and on every file re-exporting it.
+   */
+  private async exportUses(symbol: StoredSymbol): Promise<Dependent[]> {
+    if (!symbol.exported || symbol.parent !== MODULE_QUALNAME) return [];
+    const out: Dependent[] = [];
+    for (const moduleId of await this.exportChain(symbol.file)) {
+      for (const use of await this.moduleUses(moduleId)) {
+        if (use.name !== symbol.name) continue;
+        const from = this.symbols.get(use.fromId)!;
+        const call = use.kind === 'call' || use.kind === 'new' || use.kind === 'jsx';
+        const node = from.kind !== 'module' ? symbolNode(from.id) : call ? moduleStateNode(from.id) : moduleValueNode(from.id);
+        out.push({ node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
+      }
+    }
+    return out;
+  }
+
+  /** The `<module>` ids of a file and of every file re-exporting it, transitively (cached per file). */
+  private exportChain(file: string): Promise<number[]> {
+    let chain = this.chains.get(file);
+    if (!chain) {
+      chain = (async () => {
+        const { reexporters } = await this.links();
+        const files = new Set<string>([file]);
+        const queue = [file];
+        while (queue.length > 0) {
+          for (const up of reexporters.get(queue.pop()!) ?? []) {
+            if (files.has(up)) continue;
+            files.add(up);
+            queue.push(up);
+          }
+        }
+        const ids: number[] = [];
+        for (const f of [...files].sort()) {
+          const module = (await this.symbolsInFile(f)).find((s) => s.kind === 'module');
+          if (module) ids.push(module.id);
+        }
+        return ids;
+      })();
+      this.chains.set(file, chain);
+    }
+    return chain;
+  }
+
+  /** Uses (not import statements or export lists) that point at a module, with the name used (cached). */
+  private moduleUses(moduleId: number): Promise<{ fromId: number; name: string; kind: RefKind }[]> {
+    let uses = this.usesOfModule.get(moduleId);
+    if (!uses) {
+      uses = (async () => {
+        const edges = (await this.store.edgesTo([moduleId])).filter((e) => e.kind !== 'imports');
+        const facts = await this.refFactsOf(edges.map((e) => e.refId));
+        await this.symbolsOf(edges.map((e) => e.fromId));
+        return edges.flatMap((e) => {
+          const ref = facts.get(e.refId);
+          return ref && ref.kind !== 'export' && this.symbols.has(e.fromId) ? [{ fromId: e.fromId, name: ref.name, kind: ref.kind }] : [];
+        });
+      })();
+      this.usesOfModule.set(moduleId, uses);
+    }
+    return uses;
+  }
+
+  /** Whether any indexed file imports the package. */
+  async importsPackage(name: string): Promise<boolean> {
+    return (await this.links()).packages.has(name);
+  }
+
+  /**
+   * The nodes that use a package: in each file importing it, the symbols using the names the
+   * import binds (top-level uses make the module's state depend on it), and the module itself for
+   * a side-effect import or a re-export.
+   */
+  async packageUsers(name: string): Promise<{ file: string; node: string }[]> {
+    const out: { file: string; node: string }[] = [];
+    const byFile = new Map<string, StoredRef[]>();
+    for (const link of (await this.links()).packages.get(name) ?? []) byFile.set(link.file, [...(byFile.get(link.file) ?? []), link]);
+    for (const [file, links] of byFile) {
+      const module = (await this.symbolsInFile(file)).find((s) => s.kind === 'module');
+      const aliases = new Set(links.flatMap((l) => (l.name === '' || l.kind === 'reexport' ? [] : [l.alias ?? l.name])));
+      const whole = links.some((l) => l.name === '' || l.kind === 'reexport' || l.kind === 'dynamic-import');
+      if (module) out.push({ file, node: whole ? moduleStateNode(module.id) : symbolNode(module.id) });
+      const scopes = new Set<number>();
+      for (const ref of await this.refsIn(file)) {
+        if (LINK_KINDS.has(ref.kind)) continue;
+        const root = ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!;
+        if (aliases.has(root)) scopes.add(ref.scopeId);
+      }
+      for (const id of [...scopes].sort((a, b) => a - b)) {
+        const [scope] = await this.symbolsOf([id]);
+        if (scope) out.push({ file, node: scope.kind === 'module' ? moduleStateNode(id) : symbolNode(id) });
+      }
+    }
+    return out;
+  }
+
+  private links(): Promise<LinkData> {
+    this.linkData ??= (async () => {
+      const [files, links] = await Promise.all([this.store.listFiles(), this.store.linkRefs()]);
+      const language = new Map(files.map((f) => [f.path, f.language]));
+      // The project files (tsconfig paths, workspace packages) lead imports where resolution leads them.
+      const env = await moduleEnvOf(this.store, files);
+      const resolve = (spec: string, from: string, lang: string) => traitsFor(lang).resolveModule(spec, from, env);
+      const importers = fileImporters(files, links, resolve);
+      const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
+      const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
+      const packages = new Map<string, StoredRef[]>();
+      for (const link of links) {
+        const lang = language.get(link.file);
+        if (!LINK_KINDS.has(link.kind) || link.kind === 'export' || typeof link.module !== 'string' || lang === undefined) continue;
+        const target = resolve(link.module, link.file, lang);
+        if (target.kind === 'external') packages.set(target.name, [...(packages.get(target.name) ?? []), link]);
+      }
+      return { importers, reexporters, dynamic, packages, languages: language };
+    })();
+    return this.linkData;
+  }
+
+  private unresolvedUses(): Promise<Map<string, UnresolvedUse[]>> {
+    this.uses ??= (async () => {
+      const byName = new Map<string, UnresolvedUse[]>();
+      for (const use of await this.store.unresolvedUses()) byName.set(use.name, [...(byName.get(use.name) ?? []), use]);
+      return byName;
+    })();
+    return this.uses;
+  }
+}

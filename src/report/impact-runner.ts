@@ -1,0 +1,27 @@
+import type { ImpactReport } from '../model/impact.js';
+
+export const RUNNERS = ['vitest', 'jest', 'mocha', 'node'] as const;
+export type Runner = (typeof RUNNERS)[number];
+
+/** The command that runs the selection, and the one that runs everything. */
+const COMMANDS = {
+  vitest: { some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },
+  jest: { some: ['npx', 'jest', '--runTestsByPath'], all: ['npx', 'jest'] },
+  mocha: { some: ['npx', 'mocha'], all: ['npx', 'mocha'] },
+  node: { some: ['node', '--test'], all: ['node', '--test'] },
+} satisfies Record<Runner, { some: string[]; all: string[] }>;
+
+/**
+ * A ready shell command for the runner. Empty when no test is affected: a runner given no file runs
+ * everything, which is not what an empty selection means.
+ */
+export function renderRunnerCommand(report: ImpactReport, runner: Runner): string {
+  if (report.tests.runAll) return `${COMMANDS[runner].all.join(' ')}\n`;
+  if (report.tests.selected.length === 0) return '';
+  return `${[...COMMANDS[runner].some, ...report.tests.selected.map((t) => shellQuote(t.file))].join(' ')}\n`;
+}
+
+/** Single-quotes a word for POSIX shells when it holds anything but safe characters. */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

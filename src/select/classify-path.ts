@@ -1,0 +1,74 @@
+import picomatch from 'picomatch';
+import type { RatlasConfig } from '../config/load-config.js';
+
+/**
+ * What a changed path is, for test selection. Checked in this order, so that a runner
+ * configuration written in TypeScript counts as configuration, not as code.
+ */
+export type PathRole =
+  | 'ratlas-config'
+  | 'tsconfig'
+  | 'runner-config'
+  | 'run-all'
+  | 'test-setup'
+  | 'manifest'
+  | 'lockfile'
+  | 'test'
+  | 'code'
+  | 'inert'
+  | 'other';
+
+/** Lockfiles of the npm ecosystem, by file name. */
+export const LOCKFILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb']);
+
+const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+
+/** Pure: matches paths against the configured conventions. */
+export class PathClassifier {
+  private readonly include: (path: string) => boolean;
+  private readonly exclude: (path: string) => boolean;
+  private readonly setup: (path: string) => boolean;
+  private readonly inert: (path: string) => boolean;
+  private readonly tsconfig: (path: string) => boolean;
+  private readonly runner: (path: string) => boolean;
+  private readonly runAll: (path: string) => boolean;
+
+  /** `isCode` says whether ratlas parses and indexes the path (a known language, not excluded). */
+  constructor(
+    config: RatlasConfig,
+    private readonly isCode: (path: string) => boolean,
+    private readonly configFile: string,
+  ) {
+    this.include = matcher(config.tests.include);
+    this.exclude = matcher(config.tests.exclude);
+    this.setup = matcher(config.tests.setupFiles);
+    this.inert = matcher(config.changes.inert);
+    this.tsconfig = matcher(config.changes.tsconfig);
+    this.runner = matcher(config.changes.runnerConfig);
+    this.runAll = matcher(config.changes.runAll);
+  }
+
+  /** A test file: code under the test globs, not excluded, not a setup file. */
+  isTest(path: string): boolean {
+    return this.isCode(path) && this.include(path) && !this.exclude(path) && !this.setup(path);
+  }
+
+  role(path: string): PathRole {
+    if (path === this.configFile) return 'ratlas-config';
+    if (this.tsconfig(path)) return 'tsconfig';
+    if (this.runner(path)) return 'runner-config';
+    if (this.runAll(path)) return 'run-all';
+    if (this.setup(path)) return 'test-setup';
+    const name = baseName(path);
+    if (name === 'package.json') return 'manifest';
+    if (LOCKFILES.has(name)) return 'lockfile';
+    if (this.isTest(path)) return 'test';
+    if (this.isCode(path)) return 'code';
+    if (this.inert(path)) return 'inert';
+    return 'other';
+  }
+}
+
+function matcher(globs: readonly string[]): (path: string) => boolean {
+  return globs.length === 0 ? () => false : picomatch([...globs], { dot: true });
+}

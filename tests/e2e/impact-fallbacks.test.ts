@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
+import { APP, impactJson, reasonCodes, selectedFiles } from './impact-helpers.js';
+
+interface Case {
+  name: string;
+  /** Files added to the APP fixture before the first commit. */
+  base?: Tree;
+  change: Tree;
+  runAll: string[];
+  selected?: string[];
+  ignored?: string[];
+}
+
+const LOCK = (version: string, padVersion = '1.0.0', poolVersion = '1.0.0') =>
+  `${JSON.stringify(
+    {
+      name: 'demo',
+      lockfileVersion: 3,
+      packages: {
+        '': { dependencies: { 'left-pad': '1.0.0', 'date-kit': '2.0.0' }, devDependencies: { vitest: '1.0.0' } },
+        'node_modules/left-pad': { version: padVersion },
+        'node_modules/date-kit': { version: '2.0.0', dependencies: { 'tz-data': '^1.0.0' } },
+        'node_modules/tz-data': { version },
+        'node_modules/vitest': { version: '1.0.0', dependencies: { tinypool: '^1.0.0' } },
+        'node_modules/tinypool': { version: poolVersion },
+      },
+    },
+    null,
+    2,
+  )}\n`;
+
+const DATES = {
+  'src/dates.ts': "import { format } from 'date-kit';\nexport function stamp(d: Date) { return format(d); }\n",
+  'tests/dates.test.ts': "import { stamp } from '../src/dates';\ntest('stamp', () => { expect(stamp(new Date(0))).toBeTruthy(); });\n",
+  'package-lock.json': LOCK('1.0.0'),
+};
+
+const CASES: Case[] = [
+  { name: 'docs are inert', change: { 'README.md': '# changed\n' }, runAll: [], selected: [], ignored: ['README.md inert'] },
+  { name: 'a changed tsconfig runs everything', change: { 'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n' }, runAll: ['tsconfig-changed'] },
+  { name: 'a changed runner configuration runs everything', change: { 'vitest.config.ts': 'export default {};\n' }, runAll: ['runner-config-changed'] },
+  { name: 'a changed ratlas configuration runs everything', change: { 'ratlas.config.json': '{ "impact": { "depth": 2 } }\n' }, runAll: ['ratlas-config-changed'] },
+  { name: 'a changed setup file runs everything', change: { 'vitest.setup.ts': 'export const ready = true;\n' }, runAll: ['test-setup-changed'] },
+  { name: 'a file in a language ratlas does not parse, named nowhere, runs everything', change: { 'src/theme.css': 'body { color: red; }\n' }, runAll: ['unparsed-file'] },
+  {
+    name: 'a fixture named by a test selects that test',
+    base: { 'tests/fixtures/cart.json': '[1]\n', 'tests/fixture.test.ts': "import data from './fixtures/cart.json';\ntest('data', () => { expect(data).toEqual([1]); });\n" },
+    change: { 'tests/fixtures/cart.json': '[2]\n' },
+    runAll: [],
+    selected: ['tests/fixture.test.ts'],
+  },
+  {
+    name: 'a snapshot selects its test',
+    base: { 'tests/__snapshots__/report.test.ts.snap': 'exports[`title 1`] = `"report"`;\n' },
+    change: { 'tests/__snapshots__/report.test.ts.snap': 'exports[`title 1`] = `"reports"`;\n' },
+    runAll: [],
+    selected: ['tests/report.test.ts'],
+  },
+  { name: 'a syntax error runs everything', change: { 'src/report.ts': 'export function title( { return "x"; }\n' }, runAll: ['parse-failed'] },
+  {
+    name: 'a changed file loaded by a computed import() runs everything',
+    base: { 'src/plugins/loader.ts': 'export function load(name: string) { return import(`./${name}`); }\n', 'src/plugins/dark.ts': 'export const name = "dark";\n' },
+    change: { 'src/plugins/dark.ts': 'export const name = "night";\n' },
+    runAll: ['dynamic-import'],
+  },
+  {
+    name: 'a changeset larger than changes.maxFiles runs everything',
+    base: { 'ratlas.config.json': '{ "changes": { "maxFiles": 1 } }\n' },
+    change: { 'src/report.ts': 'export function title() { return "r"; }\n', 'src/cart.ts': `${APP['src/cart.ts']}// more\n` },
+    runAll: ['changeset-too-large'],
+  },
+  {
+    name: 'a changed package.json field that is not a dependency runs everything',
+    change: { 'package.json': '{ "name": "demo", "private": true, "type": "module", "dependencies": { "left-pad": "1.0.0" } }\n' },
+    runAll: ['manifest-changed'],
+  },
+  {
+    name: 'a bumped package selects the tests reaching the code that imports it',
+    base: DATES,
+    change: { 'package-lock.json': LOCK('1.1.0') },
+    runAll: [],
+    selected: ['tests/dates.test.ts'],
+  },
+  {
+    name: 'a bumped dependency of the test runner runs everything',
+    base: DATES,
+    change: { 'package-lock.json': LOCK('1.0.0', '1.0.0', '1.0.1') },
+    runAll: ['dependency-toolchain'],
+  },
+  {
+    name: 'a bumped package that no source imports runs everything',
+    base: DATES,
+    change: { 'package-lock.json': LOCK('1.0.0', '1.3.0') },
+    runAll: ['dependency-unattributed'],
+  },
+  {
+    name: 'a bumped inert package selects nothing',
+    change: { 'package.json': '{ "name": "demo", "private": true, "dependencies": { "left-pad": "1.0.0" }, "devDependencies": { "prettier": "3.0.0" } }\n' },
+    runAll: [],
+    selected: [],
+    ignored: ['package.json dependency-inert'],
+  },
+  { name: 'a doc-comment-only edit selects nothing', change: { 'src/report.ts': '/** The title. */\nexport function title() { return "report"; }\n' }, runAll: [], selected: [] },
+];
+
+describe('ratlas impact: fallbacks and non-code changes', { timeout: 240_000 }, () => {
+  for (const c of CASES) {
+    it(c.name, async () => {
+      const cwd = gitRepo({ ...APP, ...c.base });
+      commit(cwd, c.name, c.change);
+      const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+      expect(reasonCodes(report)).toEqual(c.runAll);
+      expect(report.tests.runAll).toBe(c.runAll.length > 0);
+      if (c.runAll.length > 0) expect(report.tests.all).toHaveLength(report.tests.total);
+      if (c.selected) expect(selectedFiles(report)).toEqual(c.selected);
+      if (c.ignored) expect(report.tests.ignored.map((i) => `${i.file} ${i.code}`)).toEqual(c.ignored);
+    });
+  }
+
+  it('an index that cannot be built runs everything, with the changes git reports', async () => {
+    const cwd = gitRepo({ ...APP, 'not-a-folder': 'a file where the cache folder should be\n' });
+    commit(cwd, 'edit', { 'src/report.ts': 'export function title() { return "r"; }\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD', '--cache-dir', 'not-a-folder/cache']);
+    expect(reasonCodes(report)).toEqual(['index-unavailable']);
+    expect(report.changes.map((c) => c.file)).toEqual(['src/report.ts']);
+  });
+});

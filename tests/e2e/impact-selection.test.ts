@@ -1,0 +1,132 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commit, git, gitRepo } from '../helpers/git-repo.js';
+import { runCli } from '../helpers/run-cli.js';
+import { APP, impactJson, selectedFiles } from './impact-helpers.js';
+
+describe('ratlas impact: test selection on real git history', { timeout: 240_000 }, () => {
+  it('a body change selects exactly the tests that reach it, with the path', async () => {
+    const cwd = gitRepo(APP);
+    commit(cwd, 'price in cents', { 'src/store.ts': APP['src/store.ts'].replace('x * 100', 'x * 100 + 0') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(report.changes).toEqual([{ file: 'src/store.ts', status: 'modified', language: 'typescript', symbols: [expect.objectContaining({ qualname: 'price', change: 'body' })] }]);
+    expect(selectedFiles(report)).toEqual(['tests/cart.test.ts']);
+    expect(report.tests.runAll).toBe(false);
+    expect(report.tests.total).toBe(3);
+    const path = report.tests.selected[0]!.reachedFrom;
+    expect(path.from).toMatchObject({ file: 'src/store.ts', qualname: 'price' });
+    expect(path.via.map((h) => `${h.file}#${h.qualname}`)).toEqual(['src/cart.ts#total', 'tests/cart.test.ts#<module>']);
+
+    const explain = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'tests/cart.test.ts'], { cwd });
+    expect(explain.code).toBe(0);
+    expect(explain.stdout).toContain('tests/cart.test.ts is selected');
+    expect(explain.stdout).toContain('src/cart.ts#total');
+    const notSelected = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'tests/report.test.ts'], { cwd });
+    expect(notSelected.stdout).toContain('is not selected');
+  });
+
+  it('a method reached through an argument of unknown type is found by name (dynamic dispatch)', async () => {
+    const cwd = gitRepo(APP);
+    commit(cwd, 'save trims differently', { 'src/store.ts': APP['src/store.ts'].replace('item.trim()', 'item.trimEnd()') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(report.changes[0]!.symbols.map((s) => `${s.qualname} ${s.change}`)).toEqual(['Store.save body']);
+    expect(selectedFiles(report)).toEqual(['tests/persist.test.ts']);
+  });
+
+  it('a removed symbol selects the tests that reached it in the base graph', async () => {
+    const cwd = gitRepo(APP);
+    commit(cwd, 'drop price', { 'src/store.ts': APP['src/store.ts'].replace('export function price(x: number) { return x * 100; }\n', '') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(report.changes[0]!.symbols.map((s) => `${s.qualname} ${s.change}`)).toEqual(['price removed']);
+    expect(selectedFiles(report)).toEqual(['tests/cart.test.ts']);
+    expect(report.impacted.find((i) => i.qualname === 'total')).toMatchObject({ depth: 1, effect: 'may-need-edit' });
+  });
+
+  it('a deleted file selects the tests that loaded it; a renamed file keeps its tests', async () => {
+    const cwd = gitRepo(APP);
+    commit(cwd, 'delete report', { 'src/report.ts': null });
+    const deleted = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(deleted.changes[0]).toMatchObject({ file: 'src/report.ts', status: 'deleted' });
+    expect(selectedFiles(deleted)).toEqual(['tests/report.test.ts']);
+
+    const other = gitRepo(APP);
+    git(other, 'mv', 'src/report.ts', 'src/reporting.ts');
+    commit(other, 'rename report', { 'tests/report.test.ts': APP['tests/report.test.ts'].replace('../src/report', '../src/reporting') });
+    const renamed = await impactJson(other, ['--diff', 'HEAD~1...HEAD']);
+    expect(renamed.changes.find((c) => c.file === 'src/reporting.ts')).toMatchObject({ status: 'renamed', previousFile: 'src/report.ts' });
+    expect(selectedFiles(renamed)).toEqual(['tests/report.test.ts']);
+  });
+
+  it('an override reaches callers of the base method, and a handler map reaches its dispatcher', async () => {
+    const cwd = gitRepo({
+      'src/jobs.ts': [
+        'export class Job {',
+        '  run() { return this.step(); }',
+        '  step() { return 0; }',
+        '}',
+        'export class Email extends Job {',
+        '  step() { return 1; }',
+        '}',
+        'export function makeJob(): Job { return new Email(); }',
+        '',
+      ].join('\n'),
+      'src/handlers.ts': [
+        'function saveItem(x: string) { return `saved ${x}`; }',
+        'function dropItem(x: string) { return `dropped ${x}`; }',
+        'const handlers: Record<string, (x: string) => string> = { save: saveItem, drop: dropItem };',
+        'export function dispatch(type: string, x: string) { return handlers[type]!(x); }',
+        '',
+      ].join('\n'),
+      'tests/jobs.test.ts': ["import { makeJob } from '../src/jobs';", "test('job', () => { expect(makeJob().run()).toBe(1); });", ''].join('\n'),
+      'tests/dispatch.test.ts': ["import { dispatch } from '../src/handlers';", "test('save', () => { expect(dispatch('save', 'a')).toBe('saved a'); });", ''].join('\n'),
+      'tests/unrelated.test.ts': ["test('nothing', () => { expect(1).toBe(1); });", ''].join('\n'),
+    });
+    const read = (path: string) => readFileSync(join(cwd, path), 'utf8');
+    writeFileSync(join(cwd, 'src/jobs.ts'), read('src/jobs.ts').replace('step() { return 1; }', 'step() { return 2; }'));
+    writeFileSync(join(cwd, 'src/handlers.ts'), read('src/handlers.ts').replace('`saved ${x}`', '`stored ${x}`'));
+    const report = await impactJson(cwd, ['--working-tree']);
+    expect(report.changes.flatMap((c) => c.symbols.map((s) => `${c.file}#${s.qualname} ${s.change}`))).toEqual(['src/handlers.ts#saveItem body', 'src/jobs.ts#Email.step body']);
+    expect(selectedFiles(report)).toEqual(['tests/dispatch.test.ts', 'tests/jobs.test.ts']);
+    const jobPath = report.tests.selected.find((t) => t.file === 'tests/jobs.test.ts')!.reachedFrom.via.map((h) => h.relation);
+    expect(jobPath[0]).toBe('overrides');
+  });
+
+  it('a changed top-level statement reaches every test that loads the module', async () => {
+    const cwd = gitRepo({
+      'src/registry.ts': ['export const plugins: string[] = [];', 'export function register(name: string) { plugins.push(name); }', ''].join('\n'),
+      'src/setup-plugins.ts': ["import { register } from './registry';", "register('a');", 'export function ready() { return true; }', ''].join('\n'),
+      'src/app.ts': ["import { ready } from './setup-plugins';", 'export function start() { return ready(); }', ''].join('\n'),
+      'tests/app.test.ts': ["import { start } from '../src/app';", "test('start', () => { expect(start()).toBe(true); });", ''].join('\n'),
+      'tests/registry.test.ts': ["import { plugins } from '../src/registry';", "test('plugins', () => { expect(plugins).toEqual([]); });", ''].join('\n'),
+    });
+    commit(cwd, 'register b', { 'src/setup-plugins.ts': ["import { register } from './registry';", "register('a');", "register('b');", 'export function ready() { return true; }', ''].join('\n') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(report.changes[0]!.symbols.map((s) => `${s.qualname} ${s.change}`)).toEqual(['<module> body']);
+    expect(selectedFiles(report)).toEqual(['tests/app.test.ts']);
+  });
+
+  it('a changed or added test file selects itself; staged changes are read from the index', async () => {
+    const cwd = gitRepo(APP);
+    writeFileSync(join(cwd, 'tests/report.test.ts'), `${APP['tests/report.test.ts']}test('more', () => { expect(1).toBe(1); });\n`);
+    writeFileSync(join(cwd, 'tests/new.test.ts'), "test('new', () => { expect(2).toBe(2); });\n");
+    git(cwd, 'add', 'tests/new.test.ts');
+    const staged = await impactJson(cwd, ['--staged']);
+    expect(selectedFiles(staged)).toEqual(['tests/new.test.ts']);
+    const worktree = await impactJson(cwd, ['--working-tree']);
+    expect(selectedFiles(worktree)).toEqual(['tests/new.test.ts', 'tests/report.test.ts']);
+  });
+
+  it('renames and moves are reported with where the symbol was', async () => {
+    const cwd = gitRepo(APP);
+    commit(cwd, 'rename and move', {
+      'src/store.ts': APP['src/store.ts'].replace('export function unused() { return 0; }\n', '').replace('function price(', 'function cost('),
+      'src/report.ts': `${APP['src/report.ts']}export function unused() { return 0; }\n`,
+      'src/cart.ts': APP['src/cart.ts'].replace(/price/g, 'cost'),
+    });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1..HEAD']);
+    const symbols = report.changes.flatMap((c) => c.symbols.map((s) => `${c.file}#${s.qualname} ${s.change} ${s.previous ? `${s.previous.file}#${s.previous.qualname}` : ''}`.trim()));
+    expect(symbols).toEqual(['src/cart.ts#total body', 'src/report.ts#unused moved src/store.ts#unused', 'src/store.ts#cost renamed src/store.ts#price']);
+    expect(selectedFiles(report)).toEqual(['tests/cart.test.ts']);
+  });
+});

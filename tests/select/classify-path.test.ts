@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_FILE, DEFAULTS } from '../../src/config/load-config.js';
+import { PathClassifier } from '../../src/select/classify-path.js';
+
+const isCode = (path: string) => /\.(ts|tsx|js|mjs|cjs)$/.test(path);
+const classifier = new PathClassifier(DEFAULTS, isCode, CONFIG_FILE);
+
+describe('PathClassifier (default conventions)', () => {
+  const CASES: [string, string][] = [
+    ['src/cart.test.ts', 'test'],
+    ['src/cart.spec.tsx', 'test'],
+    ['src/__tests__/cart.ts', 'test'],
+    ['test/cart.js', 'test'],
+    ['packages/a/tests/unit/cart.ts', 'test'],
+    ['test/fixtures/input.ts', 'code'],
+    ['src/__mocks__/fs.ts', 'code'],
+    ['types/index.d.ts', 'code'],
+    ['src/cart.ts', 'code'],
+    ['vitest.config.ts', 'runner-config'],
+    ['packages/a/jest.config.js', 'runner-config'],
+    ['.mocharc.yml', 'runner-config'],
+    ['tsconfig.json', 'tsconfig'],
+    ['packages/a/tsconfig.build.json', 'tsconfig'],
+    ['ratlas.config.json', 'ratlas-config'],
+    ['vitest.setup.ts', 'test-setup'],
+    ['src/setupTests.ts', 'test-setup'],
+    ['package.json', 'manifest'],
+    ['packages/a/package.json', 'manifest'],
+    ['pnpm-lock.yaml', 'lockfile'],
+    ['yarn.lock', 'lockfile'],
+    ['README.md', 'inert'],
+    ['docs/guide/intro.txt', 'inert'],
+    ['LICENSE', 'inert'],
+    ['.github/workflows/ci.yml', 'inert'],
+    ['src/data.json', 'other'],
+    ['src/theme.css', 'other'],
+  ];
+  for (const [path, role] of CASES) {
+    it(`${path} is ${role}`, () => {
+      expect(classifier.role(path)).toBe(role);
+    });
+  }
+});
