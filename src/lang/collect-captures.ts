@@ -3,6 +3,7 @@ import type { BindingFact, BindingKind } from '../model/binding.js';
 import type { RefFact, RefKind } from '../model/reference.js';
 import type { SymbolKind } from '../model/symbol.js';
 import { dottedPath, identifierEnd, literalContent, unquote, type Span } from './source-text.js';
+import type { PathSpelling } from './types.js';
 
 /** A definition as the query found it, before decorators, docs, nesting and qualnames. */
 export interface CapturedDefinition {
@@ -54,7 +55,7 @@ export interface Captures {
 const LINKING_KINDS = new Set<RefKind>(['import', 'require', 'dynamic-import', 'reexport', 'export']);
 /** When patterns overlap on one name, the specific reading beats `type`, which beats `value`. */
 const USE_RANK: Partial<Record<RefKind, number>> = { type: 1, value: 2 };
-const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3 };
+const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3, assign: 4 };
 const MEMBER_BINDINGS = new Set<BindingKind>(['field', 'param-property']);
 
 /**
@@ -62,7 +63,7 @@ const MEMBER_BINDINGS = new Set<BindingKind>(['field', 'param-property']);
  * id, startIndex and startPosition cross the WASM boundary, so text is sliced from the source and
  * each node's end is read once.
  */
-export function collectCaptures(matches: QueryMatch[], source: string): Captures {
+export function collectCaptures(matches: QueryMatch[], source: string, spelling: PathSpelling = PLAIN_SPELLING): Captures {
   const definitions = new Map<number, CapturedDefinition>();
   const refinements = new Map<number, { kind: SymbolKind; pattern: number }>();
   // Uses are keyed by name node (one meaning per name); module-linking facts by what they bind.
@@ -99,6 +100,8 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
     let alias: Node | undefined;
     let typeNode: Node | undefined;
     let newNode: Node | undefined;
+    let initNode: Node | undefined;
+    let elementsNode: Node | undefined;
     let qualifiers: Node[] | undefined;
     let exported = false;
     for (const capture of match.captures) {
@@ -110,6 +113,8 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
         case 'alias': alias = capture.node; break;
         case 'type': typeNode = capture.node; break;
         case 'new': newNode = capture.node; break;
+        case 'init': initNode = capture.node; break;
+        case 'elements': elementsNode = capture.node; break;
         case 'qualifier': (qualifiers ??= []).push(capture.node); break;
         case 'exported': exported = true; break;
         case 'comment': out.comments.push(span(capture.node)); break;
@@ -161,7 +166,7 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
       // A fact without a name node (a default import) points at what it binds, else at its construct.
       const at = name ?? alias ?? roleNode;
       const fact: Omit<RefFact, 'scope'> = { kind, name: refName, line: at.startPosition.row + 1, col: at.startPosition.column };
-      if (receiver) fact.receiver = dottedPath(text(receiver)) ?? '?';
+      if (receiver) fact.receiver = spelling.path(text(receiver)) ?? '?';
       if (moduleNode) fact.module = literalContent(text(moduleNode));
       else if (kind === 'dynamic-import') fact.module = null;
       const aliasText = alias ? text(alias) : (props['alias'] ?? undefined);
@@ -175,14 +180,18 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
       }
     } else if (name) {
       const kind = role.slice('binding.'.length) as BindingKind;
-      const type = typeNode ? dottedPath(text(typeNode)) : undefined;
+      const type = typeNode ? spelling.type(text(typeNode)) : undefined;
       const newOf = newNode ? dottedPath(text(newNode)) : undefined;
+      // `for (x of items)`, `items.forEach((x) => …)`: x is an element of items (`items[]`).
+      const elements = elementsNode ? spelling.path(text(elementsNode)) : undefined;
+      const init = initNode ? spelling.initializer(text(initNode)) : elements !== undefined ? `${elements}[]` : undefined;
       const fact: Omit<BindingFact, 'scope'> = {
         kind,
         name: nameText(name),
         line: name.startPosition.row + 1,
         ...(type ? { type } : {}),
         ...(newOf ? { newOf } : {}),
+        ...(init ? { init } : {}),
       };
       const member = MEMBER_BINDINGS.has(kind);
       const group = member ? members : locals;
@@ -222,6 +231,9 @@ export function collectCaptures(matches: QueryMatch[], source: string): Captures
   };
 }
 
+/** Without an adapter's spelling: plain dotted names only. */
+const PLAIN_SPELLING: PathSpelling = { path: dottedPath, initializer: dottedPath, type: dottedPath };
+
 function outranks(a: Omit<RefFact, 'scope'>, b: Omit<RefFact, 'scope'>): boolean {
   const rankA = USE_RANK[a.kind] ?? 0;
   const rankB = USE_RANK[b.kind] ?? 0;
@@ -248,5 +260,6 @@ function mergeBindings(a: Omit<BindingFact, 'scope'>, b: Omit<BindingFact, 'scop
   const kind = BINDING_RANK[a.kind] <= BINDING_RANK[b.kind] ? a.kind : b.kind;
   const type = a.type ?? b.type;
   const newOf = a.newOf ?? b.newOf;
-  return { ...b, ...a, kind, ...(type ? { type } : {}), ...(newOf ? { newOf } : {}) };
+  const init = a.init ?? b.init;
+  return { ...b, ...a, kind, ...(type ? { type } : {}), ...(newOf ? { newOf } : {}), ...(init ? { init } : {}) };
 }

@@ -42,7 +42,7 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
   }
   try {
     const root = tree.rootNode;
-    const captures = collectCaptures(lang.query.matches(root), source);
+    const captures = collectCaptures(lang.query.matches(root), source, lang.definition.syntax.spelling);
     const broken = root.hasError;
     const faults = broken ? collectFaults(tree) : { problems: [], errors: [] };
     const problems = faults.problems;

@@ -5,5 +5,7 @@
  * version alone does not say this: the queries and the engine change without it.
  *
  * 2: query fixes, lexer-based token hashes (TokenHash instead of SHA-1 of leaf tokens).
+ * 3: receivers spelled with the calls on the way, binding initializers and element sources,
+ *    assignments, interface properties, optional and array types (the resolver's inferred rule).
  */
-export const EXTRACTION_VERSION = 2;
+export const EXTRACTION_VERSION = 3;

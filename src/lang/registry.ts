@@ -1,5 +1,5 @@
 import { javascript, tsx, typescript } from './ecmascript/adapter.js';
-import type { LanguageDefinition } from './types.js';
+import type { LanguageDefinition, ProjectFileTraits } from './types.js';
 
 /** Every language ratlas parses. Add a language: a folder under src/lang and one entry here. */
 export const LANGUAGES: readonly LanguageDefinition[] = [typescript, tsx, javascript];
@@ -16,4 +16,11 @@ export function languageForPath(path: string): LanguageDefinition | undefined {
 
 export function languageById(id: string): LanguageDefinition | undefined {
   return LANGUAGES.find((lang) => lang.id === id);
+}
+
+const projectReaders = [...new Set(LANGUAGES.flatMap((lang) => (lang.resolution.projectFiles ? [lang.resolution.projectFiles] : [])))];
+
+/** The reader of a project file (package manifest, compiler config), or undefined when no adapter reads it. */
+export function projectFileReader(path: string): ProjectFileTraits | undefined {
+  return projectReaders.find((reader) => reader.matches(path));
 }

@@ -23,9 +23,46 @@ export interface LanguageDefinition {
 /** Where a module specifier leads, as the language's module system sees it. */
 export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; name: string } | { kind: 'unresolved' };
 
+/** A declared return type: a named type or `this`, and what `await` gives for `Promise<T>`. */
+export interface DeclaredReturn {
+  type: string;
+  awaited?: string;
+}
+
+/** A JSON value: what project-file facts are made of, so that they can be fingerprinted and stored. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** What an adapter reads of one project file (`tsconfig.json`, `package.json`). JSON-serializable. */
+export interface ProjectFileFacts {
+  /** The package name other files import this project by (package.json `name`), if any. */
+  packageName?: string;
+  /** Only what module resolution reads (paths, exports...), so that other edits change nothing. */
+  data: JsonValue;
+}
+
+/** Project files an adapter reads besides source files: configuration that shapes module resolution. */
+export interface ProjectFileTraits {
+  /** Whether a repo path is such a file (decided by its name). */
+  matches(path: string): boolean;
+  /** Pure: the facts of one file; null when it cannot be read (invalid JSON), which counts as absent. */
+  read(path: string, text: string): ProjectFileFacts | null;
+}
+
+/**
+ * What module resolution may consult. Every answer is a tracked read (file existence, one project
+ * file, the packages with one name), so a change to any of them re-resolves exactly the files that
+ * asked.
+ */
+export interface ModuleEnv {
+  exists(path: string): boolean;
+  projectFile(path: string): ProjectFileFacts | undefined;
+  /** Project files whose `packageName` is `name`, by path. */
+  packagesNamed(name: string): readonly { path: string; facts: ProjectFileFacts }[];
+}
+
 /**
  * What the resolver needs to know about a language's names and modules. Pure: existence checks go
- * through `exists`, which the resolver tracks so that adding or removing a file re-resolves exactly
+ * through `env`, which the resolver tracks so that adding or removing a file re-resolves exactly
  * the imports it could change.
  */
 export interface ResolutionTraits {
@@ -36,8 +73,17 @@ export interface ResolutionTraits {
    * `receiver.name`: code making one may touch every member of the classes it uses, by no name.
    */
   reflection: ReadonlySet<string>;
+  /**
+   * Member names of the runtime's built-in objects (`push`, `get`, `then`): a call of one on a
+   * receiver of unknown type is not evidence of a repository method of that name.
+   */
+  builtinMembers: ReadonlySet<string>;
   /** Resolves a module specifier written in `fromPath` to a repo file, a package, or nothing. */
-  resolveModule(specifier: string, fromPath: string, exists: (path: string) => boolean): ModuleTarget;
+  resolveModule(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget;
+  /** Project files (package manifests, compiler configs) the module system reads. */
+  projectFiles?: ProjectFileTraits;
+  /** Pure: the declared return type in a function's, method's or getter's signature text. */
+  returnType?(signature: string): DeclaredReturn | undefined;
 }
 
 /**
@@ -59,6 +105,21 @@ export interface SyntaxTraits {
   directiveComment?: RegExp;
   /** Openers of comments that document what follows even after code on their line (`/**`). */
   docMarkers?: readonly string[];
+  /**
+   * How captured expressions read as resolver paths (`@receiver`, `@elements`, `@init`, `@type`).
+   * Without it the engine keeps plain dotted names (`a.b.c`) and nothing else.
+   */
+  spelling?: PathSpelling;
+}
+
+/** Pure functions from a captured expression's text to the path the resolver follows, or undefined. */
+export interface PathSpelling {
+  /** A receiver or iterated expression: names joined by `.`, `()` after a name called on the way (`this.repo().find`). */
+  path(text: string): string | undefined;
+  /** A variable's or field's initializer: a path, `await ` before an awaited one. */
+  initializer(text: string): string | undefined;
+  /** A declared type: one named type (`Store`), an array of one (`Store[]`); undefined for anything else. */
+  type(text: string): string | undefined;
 }
 
 /** A definition with its grammar and compiled query, ready to parse. Not serializable. */

@@ -2,18 +2,30 @@
  * Local names a scope declares that are not symbols themselves: parameters, variables, class fields,
  * constructor parameter properties. The resolver uses them to stop a local name from binding to a
  * global symbol (shadowing) and for local type inference (`store: Store` then `store.save()`).
+ * `assign` is not a declaration: it records `name = value` (a plain reassignment) in a scope, so that
+ * a local whose type was only inferred from `new X()` binds nothing once something else is assigned.
  */
-export const BINDING_KINDS = ['param', 'variable', 'field', 'param-property'] as const;
+export const BINDING_KINDS = ['param', 'variable', 'field', 'param-property', 'assign'] as const;
 export type BindingKind = (typeof BINDING_KINDS)[number];
 
 export interface BindingFact {
   kind: BindingKind;
   name: string;
-  /** Qualname of the declaring scope: the function for params and locals, the class for fields. */
+  /**
+   * Qualname of the declaring scope: the function for params and locals, the class for fields (the
+   * method for `this.x = ...`, the constructor for parameter properties), the assigning scope for `assign`.
+   */
   scope: string;
   line: number;
-  /** The declared type when it is a single named type (`Store`, `ns.Store`), else absent. */
+  /** The declared type when it is a single named type (`Store`, `ns.Store`) or an array of one (`Store[]`), else absent. */
   type?: string;
   /** The class constructed by the initializer (`= new Store()`), when there is one. */
   newOf?: string;
+  /**
+   * The initializer when it is a path of names and calls (`= this.repo`, `= createStore()`,
+   * `= a.b().c`), arguments dropped, prefixed `await ` when awaited: its type is the binding's.
+   * `items[]` says the binding takes the elements of `items` (`for (const x of items)`,
+   * `items.forEach((x) => ...)`).
+   */
+  init?: string;
 }

@@ -2,7 +2,11 @@
 export const EDGE_KINDS = ['calls', 'imports', 'extends', 'implements', 'references'] as const;
 export type EdgeKind = (typeof EDGE_KINDS)[number];
 
-/** How a reference was settled: per reference (call site), not per edge. */
+/**
+ * How a reference was settled: per reference (call site), not per edge. `local`: the name is a
+ * value that is no symbol (a parameter, a local variable, a field holding a function), so there is
+ * nothing to link to.
+ */
 export const OUTCOMES = ['resolved', 'ambiguous', 'external', 'unresolved', 'local'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 

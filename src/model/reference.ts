@@ -42,7 +42,8 @@ export interface RefFact {
   col: number;
   /**
    * Member-access path before `name` when it is a chain of identifiers (`this`, `this.store`, `ns`),
-   * `?` when the receiver is some other expression, absent for a bare name.
+   * possibly calling on the way (`this.query()`, `repo.find().items`: `()` marks a call, arguments
+   * dropped); `?` when the receiver is some other expression; absent for a bare name.
    */
   receiver?: string;
   /** Module specifier for import / require / dynamic-import / reexport; null when not a literal. */

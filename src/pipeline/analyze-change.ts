@@ -16,7 +16,7 @@ import type { IndexStore } from '../store/index-store.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { ExitCode, isRatlasError } from '../util/errors.js';
 import { canonicalRepoPath } from '../util/path.js';
-import { applyChangeset } from './apply-changeset.js';
+import { applyChangeset, type FileUpdate } from './apply-changeset.js';
 import { openIndex, parseSources, type ProgressEvent } from './build-index.js';
 import { collectChangeset, type ChangeTarget } from './collect-changeset.js';
 import { selectPaths } from './collect-sources.js';
@@ -157,14 +157,15 @@ class Analysis {
 
     // The head side of each changed code file, parsed once: for the symbol diff now, and for the
     // head index below.
-    const sources = updates.flatMap((u) => (u.file?.content.kind === 'source' ? [u.file] : []));
+    const fileUpdates = updates.filter((u): u is FileUpdate => 'file' in u);
+    const sources = fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [u.file] : []));
     const jobs = this.options.jobs ?? (sources.length < INLINE_PARSE_LIMIT ? 1 : undefined);
     const parsed = await parseSources(sources, this.config.index.parseTimeoutMs, jobs === undefined ? {} : { jobs });
     const basePaths = files.flatMap((f) => (f.status === 'added' ? [] : [f.previousPath ?? f.path])).filter(this.isCode);
     const baseSymbols = await store.symbolsOfFiles(basePaths);
     const baseFiles = new Map((await store.listFiles()).map((f) => [f.path, f]));
     const languageOf = (path: string) => languageForPath(path)?.id ?? null;
-    const { versions, headParse } = fileVersions(files, this.isCode, languageOf, baseSymbols, updates, parsed);
+    const { versions, headParse } = fileVersions(files, this.isCode, languageOf, baseSymbols, fileUpdates, parsed);
     this.parseFallbacks(headParse);
     const diffed = new Map(diffSymbols(versions).map((c) => [c.file, c]));
     const changes: FileChange[] = files.map((f) => {

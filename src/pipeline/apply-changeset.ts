@@ -1,9 +1,10 @@
-import { changedKeys, nameFingerprint, touchedNames, type SurfaceChange } from '../graph/resolve/invalidate.js';
+import { changedKeys, changedProjectKeys, nameFingerprint, touchedNames, type SurfaceChange } from '../graph/resolve/invalidate.js';
 import type { Warning } from '../model/warning.js';
 import type { ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
 import { parseSources, storeParsed, type ParseOptions } from './build-store.js';
 import type { SourceFile } from './collect-sources.js';
+import type { ProjectFileUpdate } from './project-files.js';
 import { dropResolutionCache, resolutionCacheOf } from './resolution-cache.js';
 import { resolveIndex } from './resolve-index.js';
 
@@ -14,7 +15,7 @@ export interface FileUpdate {
 }
 
 export interface ChangesetResult {
-  /** Files whose content was replaced or removed. */
+  /** Files whose content was replaced or removed (project files included). */
   changed: string[];
   /** Files re-resolved (the changed ones plus those whose dependencies changed). */
   reresolved: string[];
@@ -39,21 +40,36 @@ export const BULK_MIN_FILES = 300;
 export const BULK_SHARE = 0.25;
 
 /**
- * Applies a set of file updates to an index in one transaction, and re-resolves exactly the files
- * whose edges can have changed, so the result equals a full rebuild of the new tree. Files whose
- * content hash is unchanged are skipped. On failure nothing is written.
+ * Applies a set of file updates (source files and project files) to an index in one transaction,
+ * and re-resolves exactly the files whose edges can have changed, so the result equals a full
+ * rebuild of the new tree. Files whose content hash is unchanged are skipped. On failure nothing
+ * is written.
  */
-export async function applyChangeset(store: IndexStore, updates: readonly FileUpdate[], options: ApplyOptions, warnings: Warning[]): Promise<ChangesetResult> {
+export async function applyChangeset(
+  store: IndexStore,
+  updates: readonly (FileUpdate | ProjectFileUpdate)[],
+  options: ApplyOptions,
+  warnings: Warning[],
+): Promise<ChangesetResult> {
   const byPath = new Map<string, FileUpdate>();
-  for (const update of updates) byPath.set(update.path, update);
+  const projectsByPath = new Map<string, ProjectFileUpdate>();
+  for (const update of updates) {
+    if ('file' in update) byPath.set(update.path, update);
+    else projectsByPath.set(update.path, update);
+  }
   const known = new Map((await store.getFiles([...byPath.keys()])).map((f) => [f.path, f]));
   const effective = [...byPath.values()]
     .filter((u) => (u.file === null ? known.has(u.path) : known.get(u.path)?.hash !== u.file.hash))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    .sort((a, b) => compareText(a.path, b.path));
+  const knownProjects = projectsByPath.size === 0 ? new Map() : new Map((await store.projectFiles()).map((f) => [f.path, f.hash]));
+  const projectUpdates = [...projectsByPath.values()]
+    .filter((u) => (u.project === null ? knownProjects.has(u.path) : knownProjects.get(u.path) !== u.project.hash))
+    .sort((a, b) => compareText(a.path, b.path));
   const generation = Number((await store.getMeta('generation')) ?? '0');
-  if (effective.length === 0) return { changed: [], reresolved: [], mode: 'none', generation };
+  if (effective.length === 0 && projectUpdates.length === 0) return { changed: [], reresolved: [], mode: 'none', generation };
 
   const paths = effective.map((u) => u.path);
+  const changed = [...paths, ...projectUpdates.map((u) => u.path)].sort(compareText);
   const bulk = options.bulk === 'always' || (options.bulk !== 'never' && isBulk(effective.length, await store.fileCount()));
   const parsed = options.parsed ?? new Map<string, ParseOutcome>();
   const outcomes = new Map([
@@ -70,19 +86,23 @@ export async function applyChangeset(store: IndexStore, updates: readonly FileUp
       if (bulk) {
         dropResolutionCache(store);
         await writeUpdates(store, effective, outcomes, warnings);
+        for (const update of projectUpdates) await store.putProjectFile(update.path, update.project);
         options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
         const resolutions = await resolveIndex(store);
         options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });
         await store.setMeta('generation', String(generation + 1));
-        return { changed: paths, reresolved: resolutions.map((r) => r.path), mode: 'bulk' as const, generation: generation + 1 };
+        return { changed, reresolved: resolutions.map((r) => r.path), mode: 'bulk' as const, generation: generation + 1 };
       }
 
       const cache = await resolutionCacheOf(store);
       const before = new Map(paths.map((path) => [path, cache.surface(path)]));
       const beforeData = cache.resolutionData();
+      const projectsBefore = cache.projectFacts();
 
       await writeUpdates(store, effective, outcomes, warnings);
+      for (const update of projectUpdates) await store.putProjectFile(update.path, update.project);
       await cache.reload(store, paths);
+      if (projectUpdates.length > 0) await cache.reloadProjects(store);
       const afterData = cache.resolutionData();
 
       const changes: SurfaceChange[] = paths.map((path) => ({ path, before: before.get(path)!, after: cache.surface(path) }));
@@ -90,15 +110,17 @@ export async function applyChangeset(store: IndexStore, updates: readonly FileUp
       for (const name of touchedNames(changes)) {
         names.set(name, { before: nameFingerprint(beforeData.symbolsNamed(name)), after: nameFingerprint(afterData.symbolsNamed(name)) });
       }
-      const dirty = cache.readersOf(changedKeys(changes, names));
+      const keys = changedKeys(changes, names);
+      for (const key of changedProjectKeys({ before: projectsBefore, after: cache.projectFacts() })) keys.add(key);
+      const dirty = cache.readersOf(keys);
       for (const path of paths) if (cache.has(path)) dirty.add(path);
-      const targets = [...dirty].sort();
+      const targets = [...dirty].sort(compareText);
       const resolutions = await resolveIndex(store, targets, afterData);
       cache.recordResolutions(resolutions);
 
       await store.setMeta('generation', String(generation + 1));
       cache.revision = store.revision();
-      return { changed: paths, reresolved: targets, mode: 'incremental' as const, generation: generation + 1 };
+      return { changed, reresolved: targets, mode: 'incremental' as const, generation: generation + 1 };
     });
   } catch (error) {
     dropResolutionCache(store);
@@ -115,4 +137,8 @@ async function writeUpdates(store: IndexStore, updates: readonly FileUpdate[], o
     if (update.file === null) await store.deleteFile(update.path);
     else await storeParsed(store, update.file, outcomes, warnings);
   }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

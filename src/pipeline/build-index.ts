@@ -10,7 +10,7 @@ import { isRatlasError } from '../util/errors.js';
 import { applyChangeset, type ChangesetResult } from './apply-changeset.js';
 import { buildStore, type ParseOptions } from './build-store.js';
 import { collectChangeset } from './collect-changeset.js';
-import { selectPaths } from './collect-sources.js';
+import { selectIndexedPaths } from './project-files.js';
 import { DEFAULT_SEARCH_DEPTH, findBaseArtifact } from './find-base-artifact.js';
 import { META_COMMIT, META_DIRTY, META_SOURCE, refreshWorktree, type WorktreeRefresh } from './refresh-worktree.js';
 import { manifestExpectation } from './tool-info.js';
@@ -130,7 +130,7 @@ export async function openIndex(options: BuildIndexOptions): Promise<OpenedIndex
   const context: IndexContext = { repo, config, cacheDir: resolveCacheDir(repo.root, options.cacheDir), options, warnings: [], started };
   if (options.rev !== undefined) return openCommitIndex(context, await repo.resolveCommit(options.rev));
   const head = await repo.headCommit();
-  if (head && selectPaths(await repo.dirtyPaths(), config.config).length === 0) {
+  if (head && selectIndexedPaths(await repo.dirtyPaths(), config.config).length === 0) {
     const opened = await openCommitIndex(context, head);
     return { ...opened, mode: 'worktree', freshness: { checkedAt: new Date().toISOString(), head, dirty: [], generation: opened.persistedGeneration } };
   }
@@ -298,7 +298,7 @@ async function openWorktreeIndex(context: IndexContext, head: string | null): Pr
         from = head;
       } else {
         store = await buildStore(repo, { kind: 'worktree', head }, config, parseOptions(options), warnings);
-        await store.setMeta(META_DIRTY, JSON.stringify(selectPaths(await repo.dirtyPaths(), config.config)));
+        await store.setMeta(META_DIRTY, JSON.stringify(selectIndexedPaths(await repo.dirtyPaths(), config.config)));
         cold = true;
       }
     }

@@ -8,6 +8,7 @@ import type { ParseJob, ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { listSource, readSources, skippedRecord, type IndexSource, type SourceFile } from './collect-sources.js';
+import { listProjectFiles } from './project-files.js';
 import { resolveIndex } from './resolve-index.js';
 
 export interface ProgressEvent {
@@ -49,6 +50,7 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
       await store.setMeta('configHash', loaded.hash);
       await store.setMeta('generation', '0');
       for (const file of files) await storeParsed(store, file, outcomes, warnings);
+      for (const project of await listProjectFiles(repo, source, config)) await store.putProjectFile(project.path, project);
       options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
       await resolveIndex(store);
       options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });

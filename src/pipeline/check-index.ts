@@ -14,7 +14,8 @@ import { repoFilePath } from '../util/path.js';
 import { buildIndex } from './build-index.js';
 import { parseSources, storeParsed } from './build-store.js';
 import { canonicalGraph, diffCanonicalGraphs } from './canonical-graph.js';
-import { classify, selectPaths, type SourceFile } from './collect-sources.js';
+import { classify, type SourceFile } from './collect-sources.js';
+import { selectIndexedPaths } from './project-files.js';
 import { loadResolutionData, traitsFor } from './resolve-index.js';
 import { manifestExpectation } from './tool-info.js';
 
@@ -106,7 +107,7 @@ async function targetOf(repo: GitRepo, config: LoadedConfig, cacheDir: string, r
     return { artifact, commit, source: 'commit', exists: existsSync(artifact) };
   }
   const head = await repo.headCommit();
-  if (head && selectPaths(await repo.dirtyPaths(), config.config).length === 0) {
+  if (head && selectIndexedPaths(await repo.dirtyPaths(), config.config).length === 0) {
     const artifact = commitArtifactPath(cacheDir, head);
     return { artifact, commit: head, source: 'commit', exists: existsSync(artifact) };
   }

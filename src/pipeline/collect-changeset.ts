@@ -6,6 +6,7 @@ import { isTooLarge } from '../scan/classify.js';
 import { repoFilePath } from '../util/path.js';
 import type { FileUpdate } from './apply-changeset.js';
 import { classify, selectPaths } from './collect-sources.js';
+import { readProjectFromDisk, selectProjectPaths, toProjectFile, type ProjectFileUpdate } from './project-files.js';
 
 /** The new side of a change: a commit, the git index (staged changes), or the working tree. */
 export type ChangeTarget = { kind: 'commit'; commit: string } | { kind: 'staged' } | { kind: 'worktree' };
@@ -13,8 +14,11 @@ export type ChangeTarget = { kind: 'commit'; commit: string } | { kind: 'staged'
 export interface Changeset {
   /** Every changed path, code or not, with git's rename detection (for impact's fallbacks). */
   changes: ChangedPath[];
-  /** Updates for the files the index holds (known language, not secret, not excluded). */
-  updates: FileUpdate[];
+  /**
+   * Updates for the files the index holds (known language, not secret, not excluded), then for its
+   * project files (package.json, tsconfig.json), which resolution reads.
+   */
+  updates: (FileUpdate | ProjectFileUpdate)[];
 }
 
 /**
@@ -34,7 +38,7 @@ export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTa
     if (change.previousPath && change.status === 'renamed') removed.add(change.previousPath);
   }
   const wanted = new Set(selectPaths([...removed, ...present], config));
-  const updates: FileUpdate[] = [];
+  const updates: (FileUpdate | ProjectFileUpdate)[] = [];
   const reader = to.kind === 'worktree' ? null : repo.openBlobReader();
   try {
     for (const path of [...present].filter((p) => wanted.has(p)).sort()) {
@@ -59,15 +63,22 @@ export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTa
       const bytes = await readFile(full).catch(() => null);
       updates.push({ path, file: bytes ? classify(path, language, bytes, mtimeMs, config) : null });
     }
+    for (const path of selectProjectPaths(present, config)) {
+      const project = reader
+        ? toProjectFile(path, await reader.read(to.kind === 'commit' ? `${to.commit}:${path}` : `:0:${path}`), config)
+        : await readProjectFromDisk(repo, path, config);
+      updates.push({ path, project });
+    }
   } finally {
     reader?.close();
   }
   for (const path of [...removed].filter((p) => wanted.has(p) && !present.has(p)).sort()) updates.push({ path, file: null });
+  for (const path of selectProjectPaths([...removed].filter((p) => !present.has(p)), config)) updates.push({ path, project: null });
   return { changes, updates };
 }
 
 /** The updates between two commits. */
-export async function commitChangeset(repo: GitRepo, from: string, to: string, config: RatlasConfig): Promise<FileUpdate[]> {
+export async function commitChangeset(repo: GitRepo, from: string, to: string, config: RatlasConfig): Promise<Changeset['updates']> {
   return (await collectChangeset(repo, from, { kind: 'commit', commit: to }, config)).updates;
 }
 

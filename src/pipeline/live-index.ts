@@ -1,7 +1,7 @@
 import { lstat, readFile } from 'node:fs/promises';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { GitRepo } from '../git/repo.js';
-import { languageForPath } from '../lang/registry.js';
+import { languageForPath, projectFileReader } from '../lang/registry.js';
 import type { FileRecord } from '../model/file.js';
 import type { Warning } from '../model/warning.js';
 import { isTooLarge } from '../scan/classify.js';
@@ -12,6 +12,7 @@ import { applyChangeset, type FileUpdate } from './apply-changeset.js';
 import { openIndex, type BuildIndexOptions } from './build-index.js';
 import { collectChangeset } from './collect-changeset.js';
 import { classify, type SourceFile } from './collect-sources.js';
+import { readProjectFromDisk, type ProjectFileUpdate } from './project-files.js';
 import { IndexSnapshot } from './query-snapshot.js';
 
 /** Git's id of the empty tree: the base of a repository that has no commit yet. */
@@ -185,9 +186,16 @@ export class LiveIndex {
       const listed = new Set(updates.map((u) => u.path));
       // A file edited earlier and since reverted no longer differs from the base, so git does not
       // list it; its indexed content must still go back to what is on disk.
-      for (const path of [...this.applied].filter((p) => !listed.has(p)).sort()) updates.push({ path, file: await this.readWorktree(path) });
-      const effective: FileUpdate[] = [];
+      for (const path of [...this.applied].filter((p) => !listed.has(p)).sort()) {
+        updates.push(projectFileReader(path) ? { path, project: await readProjectFromDisk(this.repo, path, this.config.config) } : { path, file: await this.readWorktree(path) });
+      }
+      const effective: (FileUpdate | ProjectFileUpdate)[] = [];
       for (const update of updates) {
+        // Project files (tsconfig.json, package.json): applyChangeset compares their content hash.
+        if ('project' in update) {
+          effective.push(update);
+          continue;
+        }
         const known = await this.store.getFile(update.path);
         if (update.file === null ? known !== null : !sameContent(known, update.file)) effective.push(update);
       }
@@ -198,7 +206,7 @@ export class LiveIndex {
         this.generationValue = result.generation;
       }
       this.applied = listed;
-      this.changed = updates.filter((u) => listed.has(u.path) && u.file !== null).map((u) => u.path).sort();
+      this.changed = updates.filter((u) => listed.has(u.path) && ('project' in u ? u.project !== null : u.file !== null)).map((u) => u.path).sort();
       this.lastError = null;
       this.signature = signature;
     } catch (error) {

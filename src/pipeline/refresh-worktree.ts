@@ -8,6 +8,7 @@ import type { IndexStore } from '../store/index-store.js';
 import { repoFilePath } from '../util/path.js';
 import { applyChangeset, type ApplyOptions, type ChangesetResult, type FileUpdate } from './apply-changeset.js';
 import { classify, selectPaths } from './collect-sources.js';
+import { readProjectFromDisk, selectIndexedPaths, selectProjectPaths, type ProjectFileUpdate } from './project-files.js';
 
 /** Store meta keys of a working-tree index. */
 export const META_COMMIT = 'commit';
@@ -52,22 +53,26 @@ export async function refreshWorktree(
   const head = await repo.headCommit();
   const base = (await store.getMeta(META_COMMIT)) ?? '';
   const recorded = JSON.parse((await store.getMeta(META_DIRTY)) ?? '[]') as string[];
-  const dirty = selectPaths(await repo.dirtyPaths(), config);
+  // Project files (tsconfig.json, package.json) shape resolution: they are refreshed too.
+  const dirty = selectIndexedPaths(await repo.dirtyPaths(), config);
 
   const candidates = new Set([...recorded, ...dirty]);
   if (base !== (head ?? '')) {
     for (const path of await movedPaths(repo, store, base, head)) candidates.add(path);
   }
   const paths = selectPaths(candidates, config);
+  const projectPaths = selectProjectPaths(candidates, config);
   // A path git status reports is in the working tree's file set whenever it exists on disk; only
   // the others (dirty before, or moved by HEAD) need asking whether git tracks or ignores them.
   const dirtySet = new Set(dirty);
-  const others = paths.filter((p) => !dirtySet.has(p));
+  const others = [...paths, ...projectPaths].filter((p) => !dirtySet.has(p));
   const [records, tracked] = await Promise.all([store.getFiles(paths), repo.workingTreeMembers(others)]);
   const members = new Set([...dirty, ...tracked]);
   const known = new Map(records.map((r) => [r.path, r]));
 
-  const updates: FileUpdate[] = [];
+  const updates: (FileUpdate | ProjectFileUpdate)[] = [];
+  // applyChangeset compares a project file's hash with the stored one: an unchanged one costs a read.
+  for (const path of projectPaths) updates.push({ path, project: members.has(path) ? await readProjectFromDisk(repo, path, config) : null });
   const touched: { path: string; size: number; mtimeMs: number | null }[] = [];
   let hashed = 0;
   for (const path of paths) {
@@ -104,7 +109,7 @@ export async function refreshWorktree(
     await store.setMeta(META_SOURCE, dirty.length > 0 ? 'worktree' : 'commit');
     await store.setMeta(META_DIRTY, JSON.stringify(dirty));
   });
-  return { ...result, head, dirty, examined: paths.length, hashed };
+  return { ...result, head, dirty, examined: paths.length + projectPaths.length, hashed };
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { FileSurface } from '../graph/resolve/invalidate.js';
-import { ResolutionData } from '../graph/resolve/resolution-data.js';
+import { surfaceOf, type FileSurface } from '../graph/resolve/invalidate.js';
+import { projectFacts, ResolutionData } from '../graph/resolve/resolution-data.js';
+import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS } from '../graph/resolve/surface.js';
+import type { ProjectFileFacts } from '../lang/types.js';
+import type { ProjectFile } from '../model/project-file.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
 import type { FileResolution, IndexStore } from '../store/index-store.js';
-
-/** Reference kinds that link modules, and binding kinds that type members: what other files read. */
-export const LINK_KINDS: ReadonlySet<string> = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
-export const MEMBER_KINDS: ReadonlySet<string> = new Set(['field', 'param-property']);
+import { readProject, returnType } from './resolve-index.js';
 
 /** One file as resolution sees it from elsewhere (the input of ResolutionData, per file). */
 interface FileEntry {
@@ -17,8 +17,8 @@ interface FileEntry {
 
 /**
  * What an incremental update needs to know about the whole index, kept in memory between updates
- * so that one costs in proportion to the change: every file's interface (the input of
- * ResolutionData) and the reverse of the recorded dependency keys (key -> files that read it).
+ * so that one costs in proportion to the change: every file's interface and the project files (the
+ * input of ResolutionData), and the reverse of the recorded dependency keys (key -> files that read it).
  *
  * It mirrors the store at one revision. Any write it did not see (a full build, another code path)
  * changes the store's revision, and the next `resolutionCacheOf` reloads it from scratch.
@@ -27,6 +27,8 @@ export class ResolutionCache {
   private readonly entries = new Map<string, FileEntry>();
   private readonly depsOf = new Map<string, readonly string[]>();
   private readonly readers = new Map<string, Set<string>>();
+  private projects: ProjectFile[] = [];
+  private facts: Map<string, ProjectFileFacts> | null = null;
   private data: ResolutionData | null = null;
   /** The store revision this cache mirrors. */
   revision = -1;
@@ -34,17 +36,19 @@ export class ResolutionCache {
   /** Reads every file's interface and dependency keys (one scan of the index). */
   static async load(store: IndexStore): Promise<ResolutionCache> {
     const cache = new ResolutionCache();
-    const [files, symbols, links, members, deps] = await Promise.all([
+    const [files, symbols, links, members, deps, projects] = await Promise.all([
       store.listFiles(),
       store.allSymbols(),
       store.linkRefs(),
       store.memberBindings(),
       store.fileDeps(),
+      store.projectFiles(),
     ]);
     for (const file of files) cache.entries.set(file.path, { language: file.language, symbols: [], links: [], members: [] });
     for (const s of symbols) cache.entries.get(s.file)?.symbols.push(s);
-    for (const r of links) cache.entries.get(r.file)?.links.push(r);
-    for (const b of members) cache.entries.get(b.file)?.members.push(b);
+    for (const r of links) if (SURFACE_REF_KINDS.has(r.kind)) cache.entries.get(r.file)?.links.push(r);
+    for (const b of members) if (isSurfaceBinding(b)) cache.entries.get(b.file)?.members.push(b);
+    cache.projects = projects;
     for (const [path, keys] of deps) cache.setDeps(path, keys);
     cache.revision = store.revision();
     return cache;
@@ -62,7 +66,20 @@ export class ResolutionCache {
   surface(path: string): FileSurface {
     const entry = this.entries.get(path);
     if (!entry) return { exists: false, symbols: [], links: [], members: [] };
-    return { exists: true, symbols: entry.symbols, links: entry.links, members: entry.members };
+    return surfaceOf({ exists: true, language: entry.language }, entry.symbols, entry.links, entry.members, returnType);
+  }
+
+  /** The facts of every readable project file, by path. */
+  projectFacts(): Map<string, ProjectFileFacts> {
+    this.facts ??= new Map(projectFacts(this.projects, readProject).map((p) => [p.path, p.facts]));
+    return this.facts;
+  }
+
+  /** Re-reads the project files from the store (after some were written or removed). */
+  async reloadProjects(store: IndexStore): Promise<void> {
+    this.projects = await store.projectFiles();
+    this.facts = null;
+    this.data = null;
   }
 
   /** Re-reads the given files from the store (after they were written or deleted). */
@@ -80,12 +97,14 @@ export class ResolutionCache {
     }
     for (const file of files) this.entries.set(file.path, { language: file.language, symbols: [], links: [], members: [] });
     for (const s of symbols) this.entries.get(s.file)?.symbols.push(s);
-    for (const r of refs) if (LINK_KINDS.has(r.kind)) this.entries.get(r.file)?.links.push(r);
-    for (const b of bindings) if (MEMBER_KINDS.has(b.kind)) this.entries.get(b.file)?.members.push(b);
+    for (const r of refs) if (SURFACE_REF_KINDS.has(r.kind)) this.entries.get(r.file)?.links.push(r);
+    for (const b of bindings) if (isSurfaceBinding(b)) this.entries.get(b.file)?.members.push(b);
     // An edit inside bodies leaves every file's resolution view as it was: the ResolutionData
     // built for the previous update still describes the index exactly, and rebuilding it is most
-    // of a one-file update on a large repository.
+    // of a one-file update on a large repository. Only symbol lines may have moved, and those
+    // are read for the file being resolved (the scope rule): they are brought up to date.
     if (paths.some((path, i) => this.resolutionView(path) !== before[i])) this.data = null;
+    else this.data?.updateLines(symbols);
   }
 
   /**
@@ -98,9 +117,9 @@ export class ResolutionCache {
     if (!entry) return '';
     return JSON.stringify([
       entry.language,
-      entry.symbols.map((s) => [s.id, s.qualname, s.name, s.kind, s.parent, s.exported]),
+      entry.symbols.map((s) => [s.id, s.qualname, s.name, s.kind, s.parent, s.exported, symbolReturn(s, entry.language, returnType) ?? null]),
       entry.links.map((r) => [r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.scope, r.scopeId, r.line, r.col]),
-      entry.members.map((b) => [b.kind, b.name, b.scope, b.type ?? null, b.newOf ?? null, b.line]),
+      entry.members.map((b) => [b.kind, b.name, b.scope, b.type ?? null, b.newOf ?? null, b.init ?? null, b.line]),
     ]);
   }
 
@@ -121,7 +140,15 @@ export class ResolutionCache {
       links.push(...entry.links);
       members.push(...entry.members);
     }
-    this.data = new ResolutionData({ paths: paths.map((path) => ({ path, language: this.entries.get(path)!.language })), symbols, links, members });
+    this.data = new ResolutionData({
+      paths: paths.map((path) => ({ path, language: this.entries.get(path)!.language })),
+      symbols,
+      links,
+      members,
+      projectFiles: this.projects,
+      readProject,
+      returnType,
+    });
     return this.data;
   }
 

@@ -1,7 +1,7 @@
-import { ResolutionData } from '../graph/resolve/resolution-data.js';
+import { projectFacts, ResolutionData } from '../graph/resolve/resolution-data.js';
 import { resolveFile } from '../graph/resolve/resolve-file.js';
-import { languageById } from '../lang/registry.js';
-import type { ResolutionTraits } from '../lang/types.js';
+import { languageById, projectFileReader } from '../lang/registry.js';
+import type { DeclaredReturn, ModuleEnv, ProjectFileFacts, ResolutionTraits } from '../lang/types.js';
 import type { StoredBinding, StoredRef } from '../model/stored.js';
 import type { FileResolution, IndexStore } from '../store/index-store.js';
 
@@ -11,10 +11,51 @@ export function traitsFor(language: string): ResolutionTraits {
   return lang.resolution;
 }
 
-/** Loads what resolution reads from the store: every file's interface. */
+/** Reads a project file with the adapter that claims it (null when none does, or it is invalid). */
+export function readProject(path: string, text: string): ProjectFileFacts | null {
+  return projectFileReader(path)?.read(path, text) ?? null;
+}
+
+/** The facts of every project file in the store, in path order. */
+export async function readProjectFacts(store: IndexStore): Promise<{ path: string; facts: ProjectFileFacts }[]> {
+  return projectFacts(await store.projectFiles(), readProject);
+}
+
+/**
+ * What module resolution consults (file existence, project files, workspace packages by name), over
+ * `files` and the store's project files. Untracked: for readers that record no dependency keys.
+ */
+export async function moduleEnvOf(store: IndexStore, files: readonly { path: string }[]): Promise<ModuleEnv> {
+  const paths = new Set(files.map((f) => f.path));
+  const projects = await readProjectFacts(store);
+  const byPath = new Map(projects.map((p) => [p.path, p.facts]));
+  const packages = new Map<string, { path: string; facts: ProjectFileFacts }[]>();
+  for (const project of projects) {
+    if (project.facts.packageName === undefined) continue;
+    packages.set(project.facts.packageName, [...(packages.get(project.facts.packageName) ?? []), project]);
+  }
+  return {
+    exists: (path) => paths.has(path),
+    projectFile: (path) => byPath.get(path),
+    packagesNamed: (name) => packages.get(name) ?? [],
+  };
+}
+
+/** Loads what resolution reads from the store: every file's interface and the project files. */
 export async function loadResolutionData(store: IndexStore): Promise<ResolutionData> {
-  const [files, symbols, links, members] = await Promise.all([store.listFiles(), store.allSymbols(), store.linkRefs(), store.memberBindings()]);
-  return new ResolutionData({ paths: files, symbols, links, members });
+  const [files, symbols, links, members, projectFiles] = await Promise.all([
+    store.listFiles(),
+    store.allSymbols(),
+    store.linkRefs(),
+    store.memberBindings(),
+    store.projectFiles(),
+  ]);
+  return new ResolutionData({ paths: files, symbols, links, members, projectFiles, readProject, returnType });
+}
+
+/** Reads a declared return type with the file's language adapter. */
+export function returnType(language: string, signature: string): DeclaredReturn | undefined {
+  return languageById(language)?.resolution.returnType?.(signature);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Edge, EdgeKind, Outcome } from '../model/edge.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
+import type { ProjectFile } from '../model/project-file.js';
 import type { RefKind } from '../model/reference.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
 
@@ -76,6 +77,11 @@ export interface IndexStore {
   /** Replaces the edges, outcomes and dependency keys of the given files' references. */
   putResolutions(resolutions: FileResolution[]): Promise<void>;
 
+  /** Inserts or replaces a project file (package.json, tsconfig.json), or removes it when `text` is null. */
+  putProjectFile(path: string, file: ProjectFile | null): Promise<void>;
+  /** Every project file, by path. */
+  projectFiles(): Promise<ProjectFile[]>;
+
   listFiles(): Promise<FileRecord[]>;
   getFile(path: string): Promise<FileRecord | null>;
   /** The records of those of `paths` the index holds, sorted by path. */
@@ -95,7 +101,10 @@ export interface IndexStore {
   refsByIds(ids: readonly number[]): Promise<StoredRef[]>;
   /** References with one of these names, in every file. */
   refsByName(names: readonly string[]): Promise<StoredRef[]>;
-  /** Import, require, re-export and export facts of every file: what module resolution needs. */
+  /**
+   * Import, require, re-export and export facts of every file (what module resolution needs), and
+   * class and interface heritage (what member lookup through base classes needs).
+   */
   linkRefs(): Promise<StoredRef[]>;
   bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;
   /**
@@ -104,7 +113,10 @@ export interface IndexStore {
    * edge (a call on a receiver of unknown type).
    */
   unresolvedUses(): Promise<UnresolvedUse[]>;
-  /** Field and parameter-property bindings of every file: what member type inference needs. */
+  /**
+   * Field and parameter-property bindings of every file, and top-level variables: what member type
+   * inference and imports of variables need.
+   */
   memberBindings(): Promise<StoredBinding[]>;
 
   allEdges(): Promise<Edge[]>;

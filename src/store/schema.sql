@@ -19,6 +19,13 @@ CREATE TABLE files (
   deps     TEXT NOT NULL DEFAULT ''   -- resolution dependency keys, newline-separated (src/graph/resolve)
 );
 
+-- Project files (package.json, tsconfig.json) as read from the indexed tree: resolution reads them.
+CREATE TABLE project_files (
+  path TEXT PRIMARY KEY,
+  hash TEXT NOT NULL,               -- git blob id of the content
+  text TEXT NOT NULL
+) WITHOUT ROWID;
+
 CREATE TABLE symbols (
   id         INTEGER PRIMARY KEY,
   file_id    INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
@@ -66,6 +73,7 @@ CREATE TABLE bindings (
   name     TEXT NOT NULL,
   type     TEXT,
   new_of   TEXT,
+  init     TEXT,                       -- initializer path (`this.repo`, `make()`), see model/binding.ts
   line     INTEGER NOT NULL
 );
 CREATE INDEX bindings_by_file ON bindings(file_id);

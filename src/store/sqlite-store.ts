@@ -3,6 +3,7 @@ import initSqlJs from 'sql.js';
 import type { Edge, EdgeKind, Outcome } from '../model/edge.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord, FileStatus } from '../model/file.js';
+import type { ProjectFile } from '../model/project-file.js';
 import type { RefKind } from '../model/reference.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
 import type { BindingKind } from '../model/binding.js';
@@ -31,7 +32,7 @@ const SYMBOL_COLUMNS = `s.id, f.path AS file, s.qualname, s.name, s.kind, s.pare
   s.end_line, s.exported, s.sig_hash, s.body_hash, s.doc_hash`;
 const REF_COLUMNS = `r.id, f.path AS file, r.scope_id, r.kind, r.name, r.receiver, r.module, r.alias, r.line, r.col,
   r.dynamic, r.outcome, r.rule, sc.qualname AS scope`;
-const BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.line, sc.qualname AS scope`;
+const BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.init, b.line, sc.qualname AS scope`;
 
 /**
  * The index in a sql.js (WASM SQLite) database held in memory. The only module that touches sql.js;
@@ -196,14 +197,14 @@ export class SqliteStore implements IndexStore {
     const refInsert = db.prepare(
       'INSERT INTO refs (file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const bindingInsert = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const bindingInsert = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     try {
       for (const r of extraction.refs) {
         const dynamic = r.kind === 'dynamic-import' && r.module === null ? 1 : 0;
         refInsert.run([fileId, scopeId(r.scope), r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.line, r.col, dynamic]);
       }
       for (const b of extraction.bindings) {
-        bindingInsert.run([fileId, scopeId(b.scope), b.kind, b.name, b.type ?? null, b.newOf ?? null, b.line]);
+        bindingInsert.run([fileId, scopeId(b.scope), b.kind, b.name, b.type ?? null, b.newOf ?? null, b.init ?? null, b.line]);
       }
     } finally {
       refInsert.free();
@@ -277,6 +278,24 @@ export class SqliteStore implements IndexStore {
     } finally {
       for (const stmt of [fileRow, oldEdges, oldOutcomes, drop, insert, outcome, deps]) stmt.free();
     }
+  }
+
+  async putProjectFile(path: string, file: ProjectFile | null): Promise<void> {
+    if (file === null) this.db.run('DELETE FROM project_files WHERE path = ?', [path]);
+    else {
+      this.db.run(
+        'INSERT INTO project_files (path, hash, text) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, text = excluded.text',
+        [file.path, file.hash, file.text],
+      );
+    }
+  }
+
+  async projectFiles(): Promise<ProjectFile[]> {
+    return this.all('SELECT path, hash, text FROM project_files ORDER BY path').map((r) => ({
+      path: String(r['path']),
+      hash: String(r['hash']),
+      text: String(r['text']),
+    }));
   }
 
   async listFiles(): Promise<FileRecord[]> {
@@ -369,7 +388,7 @@ export class SqliteStore implements IndexStore {
   async linkRefs(): Promise<StoredRef[]> {
     return this.all(
       `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export')`,
+       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`,
     )
       .map(toRef)
       .sort(compareRefs);
@@ -406,7 +425,8 @@ export class SqliteStore implements IndexStore {
   async memberBindings(): Promise<StoredBinding[]> {
     return this.all(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
-       WHERE b.kind IN ('field', 'param-property')`,
+       WHERE b.kind IN ('field', 'param-property')
+          OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
     )
       .map(toBinding)
       .sort(compareBindings);
@@ -584,6 +604,7 @@ function toBinding(row: Row): StoredBinding {
   };
   if (row['type'] !== null) binding.type = String(row['type']);
   if (row['new_of'] !== null) binding.newOf = String(row['new_of']);
+  if (row['init'] !== null) binding.init = String(row['init']);
   return binding;
 }
 

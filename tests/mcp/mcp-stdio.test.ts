@@ -105,12 +105,12 @@ describe('ratlas mcp over stdio', () => {
 
     const callees = await call('callees_of', { qualname: 'src/cart.ts#checkoutCart' });
     expect(callees.text).toMatch(/^d1 src\/store\.ts#Store \(class L2-8\): calls L5 0\.95 import/m);
-    expect(callees.text).toMatch(/^d1 src\/cart\.ts#cartTotal \(function L10-12\): calls L7 0\.90 scope/m);
+    expect(callees.text).toMatch(/^d1 src\/cart\.ts#cartTotal \(function L10-12\): calls L7 0\.93 scope/m);
 
     const impact = await call('impact_of', { target: 'cartTotal' });
     expect(impact.text).toMatch(/^tests to run \(1\): tests\/cart\.test\.ts$/m);
-    expect(impact.text).toMatch(/^d1 0\.90 src\/cart\.ts#checkoutCart \(function L4-8\) calls cartTotal$/m);
-    expect(impact.text).toMatch(/^d2 0\.85 src\/api\/handler\.ts#handleCheckout \(function L3-5\) calls checkoutCart$/m);
+    expect(impact.text).toMatch(/^d1 0\.93 src\/cart\.ts#checkoutCart \(function L4-8\) calls cartTotal$/m);
+    expect(impact.text).toMatch(/^d2 0\.88 src\/api\/handler\.ts#handleCheckout \(function L3-5\) calls checkoutCart$/m);
 
     const fileImpact = await call('impact_of', { target: 'src/store.ts' });
     expect(fileImpact.text).toMatch(/^tests to run \(1\): tests\/cart\.test\.ts$/m);

@@ -131,4 +131,29 @@ describe('the working-tree index', { timeout: 240_000 }, () => {
       await opened.store.close();
     }
   });
+
+  it('follows project files edited in the working tree (tsconfig paths), and their revert', async () => {
+    const cwd = gitRepo({
+      'tsconfig.json': '{ "compilerOptions": { "paths": { "@lib/*": ["lib/*"] } } }\n',
+      'lib/format.ts': 'export function format() {}\n',
+      'lib2/format.ts': 'export function format() {}\n',
+      'src/use.ts': "import { format } from '@lib/format';\nformat();\n",
+    });
+    const cache = cacheDir();
+    await buildIndex({ cwd, cacheDir: cache, jobs: 1 });
+    writeTree(cwd, { 'tsconfig.json': '{ "compilerOptions": { "paths": { "@lib/*": ["lib2/*"] } } }\n' });
+    backdate(cwd, 'tsconfig.json');
+    const opened = await openIndex({ cwd, cacheDir: cache, jobs: 1 });
+    try {
+      expect(opened).toMatchObject({ mode: 'worktree', restore: { kind: 'worktree', changed: 1, reresolved: 1 } });
+      expect(opened.freshness).toMatchObject({ dirty: ['tsconfig.json'] });
+      await expectEqualsFullWorktreeBuild(cwd, opened, 'after the tsconfig edit');
+
+      git(cwd, 'checkout', '--', 'tsconfig.json');
+      expect(await refreshIndex(opened)).toMatchObject({ mode: 'incremental', changed: ['tsconfig.json'], dirty: [] });
+      await expectEqualsFullWorktreeBuild(cwd, opened, 'after reverting it');
+    } finally {
+      await opened.store.close();
+    }
+  });
 });

@@ -11,16 +11,15 @@ const LOADING_LINKS = new Set(['import', 'require', 'dynamic-import', 'reexport'
 export function fileImporters(
   files: readonly { path: string; language: string }[],
   links: readonly StoredRef[],
-  resolveModule: (specifier: string, fromPath: string, language: string, exists: (path: string) => boolean) => ModuleTarget,
+  resolveModule: (specifier: string, fromPath: string, language: string) => ModuleTarget,
 ): Map<string, string[]> {
   const language = new Map(files.map((f) => [f.path, f.language]));
-  const exists = (path: string) => language.has(path);
   const importers = new Map<string, Set<string>>();
   for (const link of links) {
     if (!LOADING_LINKS.has(link.kind) || typeof link.module !== 'string') continue;
     const from = language.get(link.file);
     if (from === undefined) continue;
-    const target = resolveModule(link.module, link.file, from, exists);
+    const target = resolveModule(link.module, link.file, from);
     if (target.kind !== 'file' || target.path === link.file) continue;
     const set = importers.get(target.path) ?? new Set<string>();
     set.add(link.file);

@@ -1,16 +1,24 @@
 import type { StoredRef } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { ResolveContext } from './context.js';
-import { LEXICAL_KINDS, moduleSymbolOf, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+import { isPlainDeclaration, LEXICAL_KINDS, moduleSymbolOf, type FileInterface, type ResolverSymbol } from './resolution-data.js';
 
-/** Where an imported name leads. `module` means the name exists but is not a symbol (a variable). */
+/**
+ * Where an imported name leads:
+ * - `symbols`: declarations (a class, a function...);
+ * - `namespace`: a whole module (`import * as ns`, `const lib = require(...)`);
+ * - `value`: a top-level name of `file` that is no symbol (a variable), under its local name there;
+ * - `external`: a package outside the repository; `unresolved`: nothing the index knows.
+ */
 export type ImportTarget =
   | { kind: 'symbols'; symbols: ResolverSymbol[] }
-  | { kind: 'module'; symbol: ResolverSymbol }
+  | { kind: 'namespace'; file: FileInterface; module: ResolverSymbol }
+  | { kind: 'value'; file: FileInterface; module: ResolverSymbol; name: string }
   | { kind: 'external'; name: string }
   | { kind: 'unresolved' };
 
-const MAX_HOPS = 32;
+/** Re-export chains longer than this are given up on (a barrel of barrels is a few hops deep). */
+const MAX_DEPTH = 32;
 
 /**
  * Follows an import or require fact to the declaration it names: through named and default
@@ -19,75 +27,116 @@ const MAX_HOPS = 32;
  */
 export function resolveLink(ctx: ResolveContext, link: StoredRef, from: FileInterface): ImportTarget {
   if (link.module === undefined || link.module === null) return { kind: 'unresolved' };
-  const target = ctx.resolveModule(link.module, from);
-  if (target.kind === 'external') return { kind: 'external', name: target.name };
-  if (target.kind === 'unresolved') return { kind: 'unresolved' };
-  const file = ctx.file(target.path);
+  const file = targetFile(ctx, link.module, from);
+  if (file === 'external') return { kind: 'external', name: externalName(ctx, link.module, from) };
   if (!file) return { kind: 'unresolved' };
-  const module = moduleSymbolOf(file);
-  if (link.name === '' || link.name === '*') return module ? { kind: 'module', symbol: module } : { kind: 'unresolved' };
-  const symbols = exportedSymbols(ctx, file, link.name, new Set());
-  if (symbols.length > 0) return { kind: 'symbols', symbols };
-  return module ? { kind: 'module', symbol: module } : { kind: 'unresolved' };
+  if (link.name === '' || link.name === '*') return namespaceOf(file);
+  return exportedName(ctx, file, link.name, new Set());
 }
 
-/** The declarations a file exports under `name`, empty when it exports no symbol by that name. */
-export function exportedSymbols(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>): ResolverSymbol[] {
+/**
+ * What a file exports under `name`: its declarations, or the file and local name of a non-symbol
+ * export. `strict` (while searching `export *` targets) answers `unresolved` for a name the file
+ * does not visibly declare; otherwise such a name is taken to be a value the extraction did not see
+ * (`export default {...}`), so the importer still depends on the file.
+ */
+export function exportedName(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>, strict = false, depth = 0): ImportTarget {
   const key = `${file.path}\0${name}`;
-  if (seen.has(key) || seen.size > MAX_HOPS) return [];
+  if (seen.has(key) || depth > MAX_DEPTH) return { kind: 'unresolved' };
   seen.add(key);
 
   const direct = (file.children.get(MODULE_QUALNAME) ?? []).filter(
-    (s) => s.exported && s.name === name && (LEXICAL_KINDS.has(s.kind) || name === 'default'),
+    (s) => s.exported && s.name === name && isPlainDeclaration(s) && (LEXICAL_KINDS.has(s.kind) || name === 'default'),
   );
-  if (direct.length > 0) return direct;
+  if (direct.length > 0) return { kind: 'symbols', symbols: direct };
 
   for (const link of file.links) {
     const exportedAs = link.alias ?? link.name;
     if (link.kind === 'export' && exportedAs === name) {
-      const local = localDeclaration(ctx, file, link.name, seen);
-      if (local.length > 0) return local;
+      const local = localName(ctx, file, link.name, seen, depth);
+      if (local) return local;
     }
     if (link.kind === 'reexport' && link.name !== '*' && exportedAs === name && link.module) {
-      const target = ctx.resolveModule(link.module, file);
-      const next = target.kind === 'file' ? ctx.file(target.path) : undefined;
-      if (next) return exportedSymbols(ctx, next, link.name, seen);
+      const next = targetFile(ctx, link.module, file);
+      if (next === 'external') return { kind: 'external', name: externalName(ctx, link.module, file) };
+      if (next) return exportedName(ctx, next, link.name, seen, false, depth + 1);
     }
     if (link.kind === 'reexport' && link.name === '*' && link.alias !== undefined && link.alias !== '*' && link.alias === name && link.module) {
-      const target = ctx.resolveModule(link.module, file);
-      const next = target.kind === 'file' ? ctx.file(target.path) : undefined;
-      const module = next ? moduleSymbolOf(next) : undefined;
-      if (module) return [module];
+      const next = targetFile(ctx, link.module, file);
+      if (next === 'external') return { kind: 'external', name: externalName(ctx, link.module, file) };
+      if (next) return namespaceOf(next);
     }
   }
   // `export * from` re-exports every name but `default`.
   if (name !== 'default') {
     for (const link of file.links) {
       if (link.kind !== 'reexport' || link.name !== '*' || (link.alias !== undefined && link.alias !== '*') || !link.module) continue;
-      const target = ctx.resolveModule(link.module, file);
-      const next = target.kind === 'file' ? ctx.file(target.path) : undefined;
-      if (!next) continue;
-      const found = exportedSymbols(ctx, next, name, seen);
-      if (found.length > 0) return found;
+      const next = targetFile(ctx, link.module, file);
+      if (!next || next === 'external') continue;
+      const found = exportedName(ctx, next, name, seen, true, depth + 1);
+      if (found.kind !== 'unresolved') return found;
     }
   }
-  return [];
+  // A name exported by `export const x = ...` (a variable, no symbol) is still this file's.
+  const module = moduleSymbolOf(file);
+  return module && (!strict || exportsValue(file, name)) ? { kind: 'value', file, module, name } : { kind: 'unresolved' };
 }
 
-/** A module-level name of `file`: its own declaration, or an import it re-exports. */
-function localDeclaration(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>): ResolverSymbol[] {
-  const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind));
-  if (own.length > 0) return own;
+/** The declarations `exportedName` finds, or none (for callers that only want symbols). */
+export function exportedSymbols(ctx: ResolveContext, file: FileInterface, name: string): ResolverSymbol[] {
+  const found = exportedName(ctx, file, name, new Set());
+  return found.kind === 'symbols' ? found.symbols : [];
+}
+
+/**
+ * What a module-level name of `file` stands for: its own declaration, an import, or a top-level
+ * variable. Used for names written in another file (base classes, type annotations there).
+ */
+export function moduleLevelName(ctx: ResolveContext, file: FileInterface, name: string): ImportTarget | null {
+  const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
+  if (own.length > 0) return { kind: 'symbols', symbols: own };
+  const link = file.links.find((l) => (l.kind === 'import' || l.kind === 'require') && l.name !== '' && (l.alias ?? l.name) === name && l.scope === MODULE_QUALNAME);
+  if (link) return resolveLink(ctx, link, file);
+  const module = moduleSymbolOf(file);
+  return module && declaresVariable(file, name) ? { kind: 'value', file, module, name } : null;
+}
+
+function localName(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>, depth: number): ImportTarget | null {
+  const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
+  if (own.length > 0) return { kind: 'symbols', symbols: own };
   for (const link of file.links) {
     if ((link.kind !== 'import' && link.kind !== 'require') || (link.alias ?? link.name) !== name || !link.module) continue;
-    const target = ctx.resolveModule(link.module, file);
-    const next = target.kind === 'file' ? ctx.file(target.path) : undefined;
-    if (!next) return [];
-    if (link.name === '*') {
-      const module = moduleSymbolOf(next);
-      return module ? [module] : [];
-    }
-    return exportedSymbols(ctx, next, link.name, seen);
+    const next = targetFile(ctx, link.module, file);
+    if (next === 'external') return { kind: 'external', name: externalName(ctx, link.module, file) };
+    if (!next) return { kind: 'unresolved' };
+    if (link.name === '*') return namespaceOf(next);
+    return exportedName(ctx, next, link.name, seen, false, depth + 1);
   }
-  return [];
+  const module = moduleSymbolOf(file);
+  return module ? { kind: 'value', file, module, name } : null;
+}
+
+/** Whether `file` names `name` in an export that is not a symbol (`export const x`, `export { x }`). */
+function exportsValue(file: FileInterface, name: string): boolean {
+  return file.links.some((l) => l.kind === 'export' && (l.alias ?? l.name) === name) || declaresVariable(file, name);
+}
+
+function declaresVariable(file: FileInterface, name: string): boolean {
+  return file.members.some((m) => m.kind === 'variable' && m.name === name && m.scope === MODULE_QUALNAME);
+}
+
+function namespaceOf(file: FileInterface): ImportTarget {
+  const module = moduleSymbolOf(file);
+  return module ? { kind: 'namespace', file, module } : { kind: 'unresolved' };
+}
+
+function targetFile(ctx: ResolveContext, specifier: string, from: FileInterface): FileInterface | 'external' | undefined {
+  const target = ctx.resolveModule(specifier, from);
+  if (target.kind === 'external') return 'external';
+  return target.kind === 'file' ? ctx.file(target.path) : undefined;
+}
+
+function externalName(ctx: ResolveContext, specifier: string, from: FileInterface): string {
+  const target = ctx.resolveModule(specifier, from);
+  return target.kind === 'external' ? target.name : specifier;
 }

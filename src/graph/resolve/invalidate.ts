@@ -1,20 +1,38 @@
+import type { DeclaredReturn, ProjectFileFacts } from '../../lang/types.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
-import { fileKey, nameKey, pathKey } from './tracked-view.js';
+import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS, type ReturnTypeReader } from './surface.js';
+import { fileKey, nameKey, packageKey, pathKey, projectKey } from './tracked-view.js';
 
 /** What other files can see of one file: everything resolution reads of it, nothing else. */
 export interface FileSurface {
   exists: boolean;
-  symbols: Pick<StoredSymbol, 'qualname' | 'name' | 'kind' | 'parent' | 'exported'>[];
-  links: Pick<StoredRef, 'kind' | 'name' | 'alias' | 'module' | 'scope'>[];
-  members: Pick<StoredBinding, 'kind' | 'name' | 'scope' | 'type' | 'newOf'>[];
+  symbols: (Pick<StoredSymbol, 'qualname' | 'name' | 'kind' | 'parent' | 'exported'> & { returns?: DeclaredReturn | undefined })[];
+  links: Pick<StoredRef, 'kind' | 'name' | 'alias' | 'module' | 'scope' | 'receiver'>[];
+  members: Pick<StoredBinding, 'kind' | 'name' | 'scope' | 'type' | 'newOf' | 'init'>[];
+}
+
+/** The surface of a file from everything stored of it (symbols, refs, bindings). */
+export function surfaceOf(
+  file: { exists: boolean; language: string },
+  symbols: readonly (Omit<FileSurface['symbols'][number], 'returns'> & Pick<StoredSymbol, 'signature'>)[],
+  refs: readonly (FileSurface['links'][number] & { kind: StoredRef['kind'] })[],
+  bindings: readonly (FileSurface['members'][number] & Pick<StoredBinding, 'scope'>)[],
+  returnType: ReturnTypeReader | undefined,
+): FileSurface {
+  return {
+    exists: file.exists,
+    symbols: symbols.map((s) => ({ qualname: s.qualname, name: s.name, kind: s.kind, parent: s.parent, exported: s.exported, returns: symbolReturn(s, file.language, returnType) })),
+    links: refs.filter((r) => SURFACE_REF_KINDS.has(r.kind)),
+    members: bindings.filter(isSurfaceBinding),
+  };
 }
 
 /** A stable fingerprint of a file's surface: equal surfaces give equal strings. */
 export function surfaceFingerprint(surface: FileSurface): string {
   if (!surface.exists) return '';
-  const symbols = surface.symbols.map((s) => [s.qualname, s.name, s.kind, s.parent, s.exported]).sort(byJson);
-  const links = surface.links.map((l) => [l.kind, l.name, l.alias ?? null, l.module ?? null, l.scope]).sort(byJson);
-  const members = surface.members.map((m) => [m.kind, m.name, m.scope, m.type ?? null, m.newOf ?? null]).sort(byJson);
+  const symbols = surface.symbols.map((s) => [s.qualname, s.name, s.kind, s.parent, s.exported, s.returns ?? null]).sort(byJson);
+  const links = surface.links.map((l) => [l.kind, l.name, l.alias ?? null, l.module ?? null, l.scope, l.receiver ?? null]).sort(byJson);
+  const members = surface.members.map((m) => [m.kind, m.name, m.scope, m.type ?? null, m.newOf ?? null, m.init ?? null]).sort(byJson);
   return JSON.stringify([symbols, links, members]);
 }
 
@@ -43,6 +61,32 @@ export function changedKeys(changes: readonly SurfaceChange[], names: ReadonlyMa
   for (const [name, { before, after }] of names) {
     if (before !== after) keys.add(nameKey(name));
   }
+  return keys;
+}
+
+/** Project files (path -> facts) before and after a changeset. */
+export interface ProjectChange {
+  before: ReadonlyMap<string, ProjectFileFacts>;
+  after: ReadonlyMap<string, ProjectFileFacts>;
+}
+
+/**
+ * The `c:` and `w:` keys a changeset altered: project files whose facts changed (appearing and
+ * disappearing included), and package names whose set of declaring files or their facts changed.
+ */
+export function changedProjectKeys(change: ProjectChange): Set<string> {
+  const keys = new Set<string>();
+  const paths = new Set([...change.before.keys(), ...change.after.keys()]);
+  const names = new Set<string>();
+  for (const path of paths) {
+    const before = change.before.get(path);
+    const after = change.after.get(path);
+    if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) continue;
+    keys.add(projectKey(path));
+    if (before?.packageName !== undefined) names.add(before.packageName);
+    if (after?.packageName !== undefined) names.add(after.packageName);
+  }
+  for (const name of names) keys.add(packageKey(name));
   return keys;
 }
 

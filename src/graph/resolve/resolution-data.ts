@@ -1,7 +1,10 @@
+import type { DeclaredReturn, ProjectFileFacts } from '../../lang/types.js';
+import type { ProjectFile } from '../../model/project-file.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
+import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS, type ReturnTypeReader } from './surface.js';
 
-/** What resolution may know of a symbol in another file: identity and shape, no hashes or lines. */
+/** What resolution may know of a symbol: identity and shape, no hashes. */
 export interface ResolverSymbol {
   id: number;
   file: string;
@@ -10,9 +13,11 @@ export interface ResolverSymbol {
   kind: SymbolKind;
   parent: string | null;
   exported: boolean;
+  /** The declared return type of a function, method or getter (from its signature), if one named type. */
+  returns?: DeclaredReturn;
 }
 
-/** A file as other files see it: its symbols, module-linking facts and member bindings. */
+/** A file as other files see it: its symbols, module-linking and heritage facts, member bindings. */
 export interface FileInterface {
   path: string;
   language: string;
@@ -20,9 +25,9 @@ export interface FileInterface {
   /** Symbols by parent qualname. */
   children: Map<string, ResolverSymbol[]>;
   byQualname: Map<string, ResolverSymbol>;
-  /** import, require, dynamic-import, reexport and export facts. */
+  /** import, require, dynamic-import, reexport, export, extends and implements facts. */
   links: StoredRef[];
-  /** Field and parameter-property bindings (member types for inference). */
+  /** Field and parameter-property bindings, typed top-level variables (member types for inference). */
   members: StoredBinding[];
 }
 
@@ -31,21 +36,57 @@ export const LEXICAL_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interfa
 export const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
 
 /**
+ * Whether a symbol is declared under its own name in its parent's scope, as opposed to a member
+ * reached through a name (`api.save` of `const api = { save() {} }`, `Store.prototype.save`): only
+ * the former can be what a bare name or an import means.
+ */
+export function isPlainDeclaration(symbol: Pick<ResolverSymbol, 'qualname' | 'name' | 'parent'>): boolean {
+  const prefix = symbol.parent === null || symbol.parent === MODULE_QUALNAME ? '' : `${symbol.parent}.`;
+  const local = symbol.qualname.slice(prefix.length);
+  return local === symbol.name || local.startsWith(`${symbol.name}#`) || local.startsWith(`${symbol.name}@`);
+}
+
+/** Reads one project file's facts; injected by the pipeline (the language adapters own the format). */
+export type ProjectFileReader = (path: string, text: string) => ProjectFileFacts | null;
+
+/**
  * The whole index as resolution reads it, in memory. Built once per resolution run from the
  * store; access goes through TrackedView so that every read is recorded as a dependency.
  */
 export class ResolutionData {
   private readonly files = new Map<string, FileInterface>();
   private readonly byName = new Map<string, ResolverSymbol[]>();
+  private readonly projects = new Map<string, ProjectFileFacts>();
+  private readonly packages = new Map<string, { path: string; facts: ProjectFileFacts }[]>();
+  private readonly lines = new Map<number, number>();
 
-  constructor(input: { paths: Iterable<{ path: string; language: string }>; symbols: StoredSymbol[]; links: StoredRef[]; members: StoredBinding[] }) {
+  constructor(input: {
+    paths: Iterable<{ path: string; language: string }>;
+    symbols: StoredSymbol[];
+    links: StoredRef[];
+    members: StoredBinding[];
+    projectFiles?: readonly ProjectFile[];
+    readProject?: ProjectFileReader;
+    returnType?: ReturnTypeReader;
+  }) {
     for (const { path, language } of input.paths) {
       this.files.set(path, { path, language, symbols: [], children: new Map(), byQualname: new Map(), links: [], members: [] });
     }
     for (const s of input.symbols) {
       const file = this.files.get(s.file);
       if (!file) continue;
-      const symbol: ResolverSymbol = { id: s.id, file: s.file, qualname: s.qualname, name: s.name, kind: s.kind, parent: s.parent, exported: s.exported };
+      const symbol: ResolverSymbol = {
+        id: s.id,
+        file: s.file,
+        qualname: s.qualname,
+        name: s.name,
+        kind: s.kind,
+        parent: s.parent,
+        exported: s.exported,
+      };
+      const returns = symbolReturn(s, file.language, input.returnType);
+      if (returns) symbol.returns = returns;
+      this.lines.set(s.id, s.startLine);
       file.symbols.push(symbol);
       file.byQualname.set(symbol.qualname, symbol);
       const siblings = file.children.get(symbol.parent ?? '') ?? [];
@@ -56,8 +97,16 @@ export class ResolutionData {
       named.push(symbol);
       this.byName.set(symbol.name, named);
     }
-    for (const ref of input.links) this.files.get(ref.file)?.links.push(ref);
-    for (const binding of input.members) this.files.get(binding.file)?.members.push(binding);
+    // Whatever the store hands over, resolution sees exactly a file's surface (see surface.ts).
+    for (const ref of input.links) if (SURFACE_REF_KINDS.has(ref.kind)) this.files.get(ref.file)?.links.push(ref);
+    for (const binding of input.members) if (isSurfaceBinding(binding)) this.files.get(binding.file)?.members.push(binding);
+    for (const project of projectFacts(input.projectFiles ?? [], input.readProject)) {
+      this.projects.set(project.path, project.facts);
+      if (project.facts.packageName === undefined) continue;
+      const list = this.packages.get(project.facts.packageName) ?? [];
+      list.push(project);
+      this.packages.set(project.facts.packageName, list);
+    }
   }
 
   file(path: string): FileInterface | undefined {
@@ -72,9 +121,41 @@ export class ResolutionData {
     return this.files.has(path);
   }
 
+  projectFile(path: string): ProjectFileFacts | undefined {
+    return this.projects.get(path);
+  }
+
+  packagesNamed(name: string): readonly { path: string; facts: ProjectFileFacts }[] {
+    return this.packages.get(name) ?? [];
+  }
+
+  /**
+   * A symbol's first line. Only for the file being resolved (ResolveContext.ownLine): lines are
+   * not part of a file's surface, so reading another file's would break incremental exactness.
+   */
+  startLineOf(symbol: ResolverSymbol): number {
+    return this.lines.get(symbol.id) ?? 0;
+  }
+
+  /** Brings symbol lines up to date after an edit that moved declarations and changed nothing else. */
+  updateLines(symbols: readonly Pick<StoredSymbol, 'id' | 'startLine'>[]): void {
+    for (const s of symbols) if (this.lines.has(s.id)) this.lines.set(s.id, s.startLine);
+  }
+
   paths(): string[] {
     return [...this.files.keys()].sort();
   }
+}
+
+/** The facts of each readable project file, in path order. */
+export function projectFacts(files: readonly ProjectFile[], read: ProjectFileReader | undefined): { path: string; facts: ProjectFileFacts }[] {
+  if (!read) return [];
+  const out: { path: string; facts: ProjectFileFacts }[] = [];
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const facts = read(file.path, file.text);
+    if (facts) out.push({ path: file.path, facts });
+  }
+  return out;
 }
 
 export function moduleSymbolOf(file: FileInterface): ResolverSymbol | undefined {

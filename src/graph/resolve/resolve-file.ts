@@ -5,7 +5,7 @@ import type { ResolutionTraits } from '../../lang/types.js';
 import type { FileResolution } from '../../store/index-store.js';
 import { ResolveContext } from './context.js';
 import type { ResolutionData } from './resolution-data.js';
-import { RULES, type Decision } from './rules.js';
+import { RULES, type Decision } from './rules/index.js';
 import { TrackedView } from './tracked-view.js';
 
 export const EDGE_KIND_OF: Record<RefKind, EdgeKind> = {
@@ -41,20 +41,21 @@ export function resolveFile(
   const own = data.file(path);
   if (!own) return { path, edges: [], outcomes: [], deps: [] };
   const view = new TrackedView(data, path);
-  const ctx = new ResolveContext(view, own, bindings, traitsFor);
+  const ctx = new ResolveContext(view, own, bindings, traitsFor, (symbol) => data.startLineOf(symbol));
   const edges: Edge[] = [];
   const outcomes: FileResolution['outcomes'] = [];
   for (const ref of refs) {
     let decision: Decision | null = null;
     let rule: string | null = null;
+    let confidence = 0;
     for (const candidate of RULES) {
       decision = candidate.apply(ref, ctx);
       if (decision) {
         rule = candidate.name;
+        confidence = candidate.confidence ?? 0;
         break;
       }
     }
-    const confidence = decision?.confidence ?? RULES.find((r) => r.name === rule)?.confidence ?? 0;
     const targets = decision?.targets ?? [];
     const seen = new Set<number>();
     for (const target of targets) {

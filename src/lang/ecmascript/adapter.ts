@@ -1,5 +1,6 @@
 import { defineLanguage, type SyntaxTraits } from '../types.js';
 import { ecmascriptResolution } from './resolution.js';
+import { ecmascriptSpelling } from './spell-path.js';
 
 /**
  * TypeScript, TSX and JavaScript share one family of grammars (tree-sitter-javascript and
@@ -25,6 +26,7 @@ const syntax: SyntaxTraits = {
   // Linters, compilers, coverage tools, bundlers and formatters read these; people read the doc above.
   directiveComment:
     /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
+  spelling: ecmascriptSpelling,
 };
 
 const common = ['definitions.scm', 'references.scm', 'bindings.scm', 'hashing.scm'];

@@ -11,3 +11,15 @@
 (field_definition
   property: (property_identifier) @binding.field
   value: (new_expression constructor: [(identifier) (member_expression)] @new))
+
+; repo = this.dataSource.getRepository(User): a field typed by its initializer
+(field_definition
+  property: (property_identifier) @binding.field
+  value: [(identifier) (member_expression) (call_expression)] @init)
+
+; items.forEach((item) => ...): the first parameter of a callback given to an element-visiting
+; array method takes the receiver's elements.
+(call_expression
+  function: (member_expression object: (_) @elements property: (property_identifier) @_method)
+  arguments: (arguments . (arrow_function parameters: (formal_parameters . (identifier) @binding.param)))
+  (#any-of? @_method "forEach" "map" "filter" "find" "findIndex" "findLast" "findLastIndex" "some" "every" "flatMap"))

@@ -1,61 +1,66 @@
-import { ECMASCRIPT_GLOBALS } from './globals.js';
-import type { ModuleTarget, ResolutionTraits } from '../types.js';
+import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
+import { ecmascriptProjectFiles } from './project-files.js';
+import { declaredReturnType } from './return-type.js';
+import { compilerSettings, matchPaths } from './compiler-settings.js';
+import { resolvePackage, splitPackageSpecifier } from './package-entry.js';
+import { dirname, fileCandidates, joinPath } from './module-paths.js';
+import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 
-/** Extensions tried, in order, for an extensionless relative specifier (TypeScript's order first). */
-const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
-/** A `.js` written in TypeScript source names the `.ts` file it compiles from. */
-const SOURCE_FOR_OUTPUT: Record<string, string[]> = {
-  '.js': ['.ts', '.tsx', '.d.ts'],
-  '.jsx': ['.tsx'],
-  '.mjs': ['.mts', '.d.mts'],
-  '.cjs': ['.cts', '.d.cts'],
-};
-
+/**
+ * Module resolution as TypeScript's `bundler` mode sees a repository: relative paths (a `.js`
+ * written in TypeScript names the `.ts` it compiles from), then the nearest tsconfig's `paths` and
+ * `baseUrl` (extends followed), then the repository's own packages by name (workspaces: their
+ * `exports`, `types`, `module`, `main`, mapped from build output back to source). Anything else is a
+ * package from outside the repository.
+ */
 export const ecmascriptResolution: ResolutionTraits = {
   globals: ECMASCRIPT_GLOBALS,
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
   reflection: new Set(['Object.getOwnPropertyNames', 'Object.getOwnPropertyDescriptors', 'Object.getPrototypeOf', 'Reflect.ownKeys', 'Reflect.getPrototypeOf']),
-  resolveModule(specifier, fromPath, exists): ModuleTarget {
+  builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
+  projectFiles: ecmascriptProjectFiles,
+  returnType: declaredReturnType,
+  resolveModule(specifier, fromPath, env): ModuleTarget {
     if (specifier.startsWith('.') || specifier.startsWith('/')) {
       const base = specifier.startsWith('/') ? specifier.slice(1) : joinPath(dirname(fromPath), specifier);
       if (base === null) return { kind: 'unresolved' };
-      const found = fileCandidates(base).find(exists);
+      const found = fileCandidates(base).find((p) => env.exists(p));
       return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
     }
-    return { kind: 'external', name: packageName(specifier) };
+    const settings = compilerSettings(fromPath, env);
+    for (const base of matchPaths(settings, specifier)) {
+      const found = fileCandidates(base).find((p) => env.exists(p));
+      if (found) return { kind: 'file', path: found };
+    }
+    if (settings.baseUrl !== undefined) {
+      const base = joinPath(settings.baseUrl, specifier);
+      const found = base === null ? undefined : fileCandidates(base).find((p) => env.exists(p));
+      if (found) return { kind: 'file', path: found };
+    }
+    return resolveBare(specifier, fromPath, env);
   },
 };
 
-/** Repo paths a relative specifier may name, most likely first. */
-export function fileCandidates(base: string): string[] {
-  const candidates = [base];
-  const dot = base.lastIndexOf('.');
-  const ext = dot > base.lastIndexOf('/') ? base.slice(dot) : '';
-  for (const source of SOURCE_FOR_OUTPUT[ext] ?? []) candidates.push(base.slice(0, dot) + source);
-  for (const e of EXTENSIONS) candidates.push(base + e);
-  for (const e of EXTENSIONS) candidates.push(`${base}/index${e}`);
-  return candidates;
+function resolveBare(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget {
+  if (specifier.startsWith('#')) return resolveSubpathImport(specifier, fromPath, env);
+  const { name, subpath } = splitPackageSpecifier(specifier);
+  const packages = env.packagesNamed(name);
+  // Two packages of one name (fixtures, examples) leave the choice to the package manager: unknown.
+  if (packages.length > 1) return { kind: 'unresolved' };
+  const own = packages[0];
+  if (!own) return { kind: 'external', name };
+  const found = resolvePackage(own.path, own.facts, subpath, env);
+  return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
 }
 
-function packageName(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-}
-
-function dirname(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash === -1 ? '' : path.slice(0, slash);
-}
-
-/** Joins and normalizes `..` and `.`; null when the path climbs out of the repository. */
-function joinPath(dir: string, relative: string): string | null {
-  const parts = dir ? dir.split('/') : [];
-  for (const part of relative.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (parts.length === 0) return null;
-      parts.pop();
-    } else parts.push(part);
+/** `#internal` specifiers: the `imports` map of the nearest package.json. */
+function resolveSubpathImport(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget {
+  for (let dir: string | null = dirname(fromPath); dir !== null; dir = dir === '' ? null : dirname(dir)) {
+    const path = dir === '' ? 'package.json' : `${dir}/package.json`;
+    const facts = env.projectFile(path);
+    if (!facts) continue;
+    const found = resolvePackage(path, facts, specifier, env, 'imports');
+    return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
   }
-  return parts.join('/');
+  return { kind: 'unresolved' };
 }

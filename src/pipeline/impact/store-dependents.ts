@@ -6,7 +6,7 @@ import type { RefKind } from '../../model/reference.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 import type { IndexStore, UnresolvedUse } from '../../store/index-store.js';
-import { traitsFor } from '../resolve-index.js';
+import { moduleEnvOf, traitsFor } from '../resolve-index.js';
 
 /**
  * Node keys of the dependency traversal over one index:
@@ -534,7 +534,9 @@ export class StoreDependents {
     this.linkData ??= (async () => {
       const [files, links] = await Promise.all([this.store.listFiles(), this.store.linkRefs()]);
       const language = new Map(files.map((f) => [f.path, f.language]));
-      const resolve = (spec: string, from: string, lang: string, exists: (path: string) => boolean) => traitsFor(lang).resolveModule(spec, from, exists);
+      // The project files (tsconfig paths, workspace packages) lead imports where resolution leads them.
+      const env = await moduleEnvOf(this.store, files);
+      const resolve = (spec: string, from: string, lang: string) => traitsFor(lang).resolveModule(spec, from, env);
       const importers = fileImporters(files, links, resolve);
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
@@ -542,7 +544,7 @@ export class StoreDependents {
       for (const link of links) {
         const lang = language.get(link.file);
         if (!LINK_KINDS.has(link.kind) || link.kind === 'export' || typeof link.module !== 'string' || lang === undefined) continue;
-        const target = resolve(link.module, link.file, lang, (p) => language.has(p));
+        const target = resolve(link.module, link.file, lang);
         if (target.kind === 'external') packages.set(target.name, [...(packages.get(target.name) ?? []), link]);
       }
       return { importers, reexporters, dynamic, packages, languages: language };

@@ -94,6 +94,7 @@ function bindingNote(binding: BindingFact, lines: string[]): Note {
   const parts = [`binding.${binding.kind}`, binding.name];
   if (binding.type !== undefined) parts.push(`: ${binding.type}`);
   if (binding.newOf !== undefined) parts.push(`= new ${binding.newOf}`);
+  else if (binding.init !== undefined) parts.push(`= ${binding.init}`);
   parts.push(`in ${binding.scope}`);
   if (col < 0) parts.push('(name not on this line)');
   return { line: binding.line, col: Math.max(0, col), width: binding.name.length, label: parts.join(' '), order: 2 };

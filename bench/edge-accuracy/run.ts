@@ -1,0 +1,151 @@
+/**
+ * Edge-accuracy benchmark: precision and recall of ratlas `calls` edges against the TypeScript
+ * compiler's type checker, overall at confidence >= 0.5 and per resolution rule.
+ *
+ *   npx tsx bench/edge-accuracy/run.ts --repo /path/to/repo [--ratlas bin/run.js] [--out dir] [--samples 15]
+ *
+ * ratlas is measured through its public surface: the built CLI's `export --format json` (run
+ * `npm run build` first). The repository must have its dependencies installed (node_modules) so
+ * that the checker resolves workspace packages and library types as the project's editor would.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { groundTruth, readJson, type ExportedSymbol, type TruthEdge } from './ground-truth.js';
+
+interface ExportedEdge {
+  from: string;
+  to: string;
+  kind: string;
+  confidence: number;
+  rule: string;
+  line: number;
+}
+
+interface GraphExport {
+  commit: string | null;
+  files: { path: string; language: string; status: string }[];
+  symbols: ExportedSymbol[];
+  edges: ExportedEdge[];
+}
+
+const THRESHOLD = 0.5;
+const TS_LANGUAGES = new Set(['typescript', 'tsx']);
+
+const { values } = parseArgs({
+  options: {
+    repo: { type: 'string' },
+    ratlas: { type: 'string', default: resolve(import.meta.dirname, '../../bin/run.js') },
+    out: { type: 'string' },
+    samples: { type: 'string', default: '15' },
+  },
+});
+if (!values.repo) {
+  process.stderr.write('usage: tsx bench/edge-accuracy/run.ts --repo <path> [--ratlas bin/run.js] [--out dir]\n');
+  process.exit(2);
+}
+const repo = resolve(values.repo);
+const out = resolve(values.out ?? join('/tmp', 'ratlas-edge-accuracy', repo.split('/').pop()!));
+mkdirSync(out, { recursive: true });
+
+const started = performance.now();
+// A fresh cache folder: an artifact of the same commit from another ratlas build must not be reused.
+const cacheDir = join(out, 'cache');
+rmSync(cacheDir, { recursive: true, force: true });
+const exportArgs = [values.ratlas!, 'export', '--format', 'json', '--quiet', '--repo', repo, '--cache-dir', cacheDir, '--output', join(out, 'graph.json')];
+execFileSync(process.execPath, exportArgs, { stdio: ['ignore', 'inherit', 'inherit'], maxBuffer: 1 << 30 });
+const indexMs = performance.now() - started;
+process.stderr.write(`ratlas export: ${Math.round(indexMs / 1000)}s\n`);
+const graph = readJson<GraphExport>(join(out, 'graph.json'));
+
+const files = graph.files.filter((f) => TS_LANGUAGES.has(f.language) && (f.status === 'ok' || f.status === 'partial') && !f.path.endsWith('.d.ts')).map((f) => f.path);
+const inScope = new Set(files);
+const checkerStarted = performance.now();
+const truth = groundTruth(repo, files, graph.symbols);
+const checkerMs = performance.now() - checkerStarted;
+
+const fileOf = (id: string) => id.slice(0, id.indexOf('#'));
+const key = (e: { from: string; to: string; line: number }) => `${e.from}\0${e.to}\0${e.line}`;
+const truthKeys = new Set(truth.edges.map(key));
+const calls = graph.edges.filter((e) => e.kind === 'calls' && inScope.has(fileOf(e.from)));
+const confident = dedupe(calls.filter((e) => e.confidence >= THRESHOLD));
+const confidentKeys = new Set(confident.map(key));
+
+const unjudged = new Set(truth.unjudged);
+const isJudged = (e: ExportedEdge) => !unjudged.has(`${fileOf(e.from)}:${e.line}`);
+const judged = confident.filter(isJudged);
+const truePositives = judged.filter((e) => truthKeys.has(key(e)));
+const falsePositives = judged.filter((e) => !truthKeys.has(key(e)));
+const missed = truth.edges.filter((e) => !confidentKeys.has(key(e)));
+
+const rules = [...new Set(calls.map((e) => e.rule))].sort();
+const perRule = rules.map((rule) => {
+  const edges = dedupe(calls.filter((e) => e.rule === rule && isJudged(e)));
+  const right = edges.filter((e) => truthKeys.has(key(e))).length;
+  const declared = [...new Set(edges.map((e) => e.confidence))].sort((a, b) => b - a);
+  return { rule, declared, edges: edges.length, correct: right, precision: ratio(right, edges.length) };
+});
+
+const report = {
+  repo,
+  commit: graph.commit,
+  files: files.length,
+  programs: truth.programs,
+  callSites: truth.callSites,
+  truthEdges: truth.edges.length,
+  truthUnmappedTargets: truth.unmappedTargets,
+  truthExternalTargets: truth.externalTargets,
+  truthUnresolvedCallSites: truth.unresolvedCallSites,
+  ratlasCallEdges: calls.length,
+  ratlasConfidentEdges: confident.length,
+  ratlasUnjudgedEdges: confident.length - judged.length,
+  precision: ratio(truePositives.length, judged.length),
+  recall: ratio(truePositives.length, truth.edges.length),
+  perRule,
+  indexSeconds: Math.round(indexMs / 100) / 10,
+  checkerSeconds: Math.round(checkerMs / 100) / 10,
+};
+writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(out, 'false-positives.json'), `${JSON.stringify(falsePositives, null, 2)}\n`);
+writeFileSync(join(out, 'missed.json'), `${JSON.stringify(missed.map((e) => ({ ...e, ratlas: calls.filter((c) => c.from === e.from && c.line === e.line) })), null, 2)}\n`);
+
+const n = Number(values.samples);
+const lines = [
+  `repo ${repo} @ ${graph.commit}`,
+  `files ${report.files} (TypeScript, .d.ts excluded), tsconfig programs ${report.programs}, call sites ${report.callSites}`,
+  `ground truth: ${report.truthEdges} edges; call sites to repo declarations without a ratlas symbol ${report.truthUnmappedTargets}, external ${report.truthExternalTargets}, unresolved by the checker ${report.truthUnresolvedCallSites}`,
+  `ratlas: ${report.ratlasCallEdges} calls edges, ${report.ratlasConfidentEdges} at confidence >= ${THRESHOLD}, ${report.ratlasUnjudgedEdges} of them where the checker could not resolve an import (left out of precision)`,
+  `precision ${fmt(report.precision)}  recall ${fmt(report.recall)}  (index ${report.indexSeconds}s, checker ${report.checkerSeconds}s)`,
+  '',
+  '| rule | declared | edges | correct | precision |',
+  '|---|---|---|---|---|',
+  ...perRule.map((r) => `| ${r.rule} | ${r.declared.map((c) => c.toFixed(2)).join(', ')} | ${r.edges} | ${r.correct} | ${fmt(r.precision)} |`),
+  '',
+  `false positives (${falsePositives.length}), first ${n}:`,
+  ...falsePositives.slice(0, n).map((e) => `  ${e.rule} ${e.confidence} ${e.from} -> ${e.to} @${e.line}`),
+  `missed (${missed.length}), first ${n}:`,
+  ...missed.slice(0, n).map((e) => `  ${e.from} -> ${e.to} @${e.line}`),
+  `details in ${out}`,
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+
+function dedupe(edges: ExportedEdge[]): ExportedEdge[] {
+  const seen = new Set<string>();
+  return edges.filter((e) => {
+    const k = key(e);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function ratio(a: number, b: number): number | null {
+  return b === 0 ? null : a / b;
+}
+
+function fmt(x: number | null): string {
+  return x === null ? 'n/a' : x.toFixed(3);
+}
+
+export type { TruthEdge };

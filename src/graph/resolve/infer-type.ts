@@ -1,0 +1,295 @@
+import type { StoredBinding } from '../../model/stored.js';
+import { MODULE_QUALNAME } from '../../model/symbol.js';
+import type { ResolveContext } from './context.js';
+import { exportedName, moduleLevelName, resolveLink, type ImportTarget } from './exports.js';
+import { basesOf, findMember, resolveTypePath, type TypeTarget } from './members.js';
+import { parseReceiver, type PathSegment } from './receiver-path.js';
+import { CLASS_KINDS, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+
+/**
+ * What a path evaluates to while its type is followed: instances (or the static side) of
+ * classes and interfaces, functions not yet called, a namespace, something outside the
+ * repository, or unknown (null).
+ */
+type Value =
+  | { kind: 'types'; symbols: ResolverSymbol[] }
+  | { kind: 'array'; of: Value }
+  | { kind: 'functions'; symbols: ResolverSymbol[] }
+  | { kind: 'namespace'; file: FileInterface }
+  | { kind: 'external' }
+  | null;
+
+/** How far initializers are followed (`const a = b; const b = c.d()`): deeper chains are unknown. */
+const MAX_DEPTH = 6;
+const MAX_SEGMENTS = 8;
+
+/** Where a path is written: a file and the scope in it. Another file's locals are not visible. */
+interface Place {
+  file: FileInterface;
+  scope: string;
+  line?: number;
+}
+
+/**
+ * The type of a receiver path (`this.repo.find().items`, `store`, `createStore().cache`) at a point
+ * of this file: each step through a field's declared type or initializer, a getter's or method's
+ * declared return type (`this` returns the receiver's own type), a variable's declaration,
+ * `new X()` or initializer. Right or absent: a step that is not certain (two different types, a
+ * type alias, a union, a generic parameter) makes the whole path unknown.
+ */
+export function typeOfReceiver(ctx: ResolveContext, receiver: string, scope: string, line: number): TypeTarget {
+  const segments = parseReceiver(receiver);
+  if (!segments || segments.length > MAX_SEGMENTS) return null;
+  return asType(evaluate(ctx, { file: ctx.own, scope, line }, segments, 0, false));
+}
+
+function asType(value: Value): TypeTarget {
+  if (value === null) return null;
+  // A method called on an array is Array's.
+  if (value.kind === 'external' || value.kind === 'array') return { kind: 'external' };
+  return value.kind === 'types' ? { kind: 'types', symbols: value.symbols } : null;
+}
+
+function evaluate(ctx: ResolveContext, place: Place, segments: readonly PathSegment[], depth: number, awaited: boolean): Value {
+  if (depth > MAX_DEPTH) return null;
+  const [first, ...rest] = segments;
+  if (!first) return null;
+  let value = root(ctx, place, first.name, depth);
+  if (first.call) value = call(ctx, value, awaited && rest.length === 0);
+  if (first.elements) value = elementsOf(value);
+  for (let i = 0; i < rest.length; i++) {
+    const segment = rest[i]!;
+    const last = i === rest.length - 1;
+    value = segment.call ? callMember(ctx, value, segment.name, awaited && last) : member(ctx, value, segment.name, depth);
+    if (segment.elements) value = elementsOf(value);
+    if (value === null || value.kind === 'external') return value;
+  }
+  return value;
+}
+
+/** What iterating a value gives: an array's elements; unknown for anything else (a Map, a Set). */
+function elementsOf(value: Value): Value {
+  return value?.kind === 'array' ? value.of : null;
+}
+
+/** The first name of a path, looked up where it is written. */
+function root(ctx: ResolveContext, place: Place, name: string, depth: number): Value {
+  if (name === 'this' || name === 'super') {
+    const owner = enclosingClass(place.file, place.scope);
+    if (!owner) return null;
+    if (name === 'this') return { kind: 'types', symbols: [owner] };
+    const bases = basesOf(ctx, owner);
+    if (bases.bases.length > 0) return { kind: 'types', symbols: bases.bases };
+    return bases.external ? { kind: 'external' } : null;
+  }
+  if (place.file !== ctx.own) {
+    const hit = moduleLevelName(ctx, place.file, name);
+    if (hit === null) return ctx.traitsFor(place.file.language).globals.has(name) ? { kind: 'external' } : null;
+    return fromImport(ctx, hit, depth);
+  }
+  const hit = ctx.lexical(name, place.scope, place.line);
+  if (hit === null) return ctx.traits.globals.has(name) ? { kind: 'external' } : null;
+  if (hit.kind === 'symbol') return fromSymbols(hit.symbols);
+  if (hit.kind === 'import') return fromImport(ctx, resolveLink(ctx, hit.link, ctx.own), depth);
+  return localValue(ctx, hit.binding, depth);
+}
+
+function enclosingClass(file: FileInterface, scope: string): ResolverSymbol | undefined {
+  for (let current = file.byQualname.get(scope); current; current = current.parent ? file.byQualname.get(current.parent) : undefined) {
+    if (CLASS_KINDS.has(current.kind)) return current;
+  }
+  return undefined;
+}
+
+function fromSymbols(symbols: readonly ResolverSymbol[]): Value {
+  const classes = symbols.filter((s) => CLASS_KINDS.has(s.kind));
+  if (classes.length > 0) return { kind: 'types', symbols: classes };
+  const functions = symbols.filter((s) => s.kind === 'function' || s.kind === 'method');
+  return functions.length > 0 ? { kind: 'functions', symbols: functions } : null;
+}
+
+function fromImport(ctx: ResolveContext, target: ImportTarget, depth: number): Value {
+  switch (target.kind) {
+    case 'symbols':
+      return fromSymbols(target.symbols);
+    case 'namespace':
+      return { kind: 'namespace', file: target.file };
+    case 'value':
+      return moduleVariable(ctx, target.file, target.name, depth);
+    case 'external':
+      return { kind: 'external' };
+    case 'unresolved':
+      return null;
+  }
+}
+
+/**
+ * A parameter's or variable's type: declared; else constructed (`new X()`) or initialized from a
+ * path, when the local is never assigned anything else.
+ */
+function localValue(ctx: ResolveContext, binding: StoredBinding, depth: number): Value {
+  if (binding.type !== undefined) return declaredValue(ctx, ctx.own, binding.type, binding.scope);
+  if (binding.newOf === undefined && binding.init === undefined) return null;
+  if (ctx.assignmentsWithin(binding.name, binding.scope).length > 0) return null;
+  if (binding.newOf !== undefined) return typeValue(resolveTypePath(ctx, ctx.own, binding.newOf, binding.scope));
+  return initializerValue(ctx, { file: ctx.own, scope: binding.scope, line: binding.line }, binding.init!, depth);
+}
+
+function initializerValue(ctx: ResolveContext, place: Place, init: string, depth: number): Value {
+  const awaited = init.startsWith('await ');
+  const segments = parseReceiver(awaited ? init.slice('await '.length) : init);
+  if (!segments || segments.length > MAX_SEGMENTS) return null;
+  // Awaiting a value that is no call (`await this.ready`) gives what the promise holds: unknown.
+  if (awaited && !segments[segments.length - 1]!.call) return null;
+  return evaluate(ctx, place, segments, depth + 1, awaited);
+}
+
+/** A top-level variable of a file: its declared type, `new X()`, or initializer there. */
+function moduleVariable(ctx: ResolveContext, file: FileInterface, name: string, depth: number): Value {
+  if (file === ctx.own) {
+    const hit = ctx.lexical(name, MODULE_QUALNAME);
+    return hit?.kind === 'local' ? localValue(ctx, hit.binding, depth) : null;
+  }
+  const bindings = file.members.filter((m) => m.kind === 'variable' && m.scope === MODULE_QUALNAME && m.name === name);
+  return bindings.length === 1 ? bindingValue(ctx, file, bindings[0]!, depth) : null;
+}
+
+/** A binding of another file (a top-level variable, a field): declared type, `new X()`, or initializer. */
+function bindingValue(ctx: ResolveContext, file: FileInterface, binding: StoredBinding, depth: number): Value {
+  if (binding.type !== undefined) return declaredValue(ctx, file, binding.type, binding.scope);
+  if (binding.newOf !== undefined) return typeValue(resolveTypePath(ctx, file, binding.newOf, binding.scope));
+  if (binding.init === undefined || depth >= MAX_DEPTH) return null;
+  return initializerValue(ctx, { file, scope: binding.scope }, binding.init, depth);
+}
+
+/** A declared type written in `file`: a named type, or an array of one (`Item[]`). */
+function declaredValue(ctx: ResolveContext, file: FileInterface, type: string, scope: string): Value {
+  if (type.endsWith('[]')) return { kind: 'array', of: typeValue(resolveTypePath(ctx, file, type.slice(0, -2), scope)) };
+  return typeValue(resolveTypePath(ctx, file, type, scope));
+}
+
+function typeValue(target: TypeTarget): Value {
+  if (target === null) return null;
+  return target.kind === 'external' ? { kind: 'external' } : { kind: 'types', symbols: target.symbols };
+}
+
+/** `value.name` without a call: a field's type, a getter's return type, a namespace's export. */
+function member(ctx: ResolveContext, value: Value, name: string, depth: number): Value {
+  if (value === null || value.kind === 'external') return value;
+  // `items.length`: the only property of an array read as a path.
+  if (value.kind === 'array') return { kind: 'external' };
+  if (value.kind === 'namespace') return fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH);
+  if (value.kind === 'functions') return null;
+  const field = fieldValue(ctx, value.symbols, name, depth);
+  if (field !== undefined) return field;
+  const lookup = findMember(ctx, value.symbols, name);
+  const getters = lookup.members.filter((m) => m.kind === 'getter');
+  if (getters.length > 0 && getters.length === lookup.members.filter((m) => m.kind !== 'setter').length) return returnOf(ctx, getters, value.symbols, false);
+  // A nested class or namespace member reached through a class (`Outer.Inner`) is a value too.
+  const nested = lookup.members.filter((m) => CLASS_KINDS.has(m.kind));
+  if (nested.length > 0) return { kind: 'types', symbols: nested };
+  return lookup.members.length === 0 && lookup.external ? { kind: 'external' } : null;
+}
+
+/**
+ * A field of `types` (or of their bases): undefined when no class declares a field of that name;
+ * else its declared type, else the one class every `new`/initializer gives it, else null.
+ */
+function fieldValue(ctx: ResolveContext, types: readonly ResolverSymbol[], name: string, depth: number): Value | undefined {
+  const declared = fieldBindings(ctx, types, name);
+  if (!declared) return undefined;
+  const { file, bindings } = declared;
+  const typed = bindings.find((b) => b.type !== undefined);
+  if (typed) return bindingValue(ctx, file, typed, depth);
+  let result: Value = null;
+  let key: string | null = null;
+  for (const binding of bindings) {
+    const value = binding.newOf !== undefined || binding.init !== undefined ? bindingValue(ctx, file, binding, depth + 1) : null;
+    if (value === null) return null;
+    const valueKey = keyOf(value);
+    if (key !== null && key !== valueKey) return null;
+    key = valueKey;
+    result = value;
+  }
+  return result;
+}
+
+/** The field bindings of the nearest class (breadth-first over bases) declaring `name` as a field. */
+function fieldBindings(ctx: ResolveContext, types: readonly ResolverSymbol[], name: string): { file: FileInterface; bindings: StoredBinding[] } | undefined {
+  const seen = new Set<number>();
+  let level = types.filter((t) => !seen.has(t.id) && seen.add(t.id));
+  for (let round = 0; level.length > 0 && round < MAX_DEPTH * 2; round++) {
+    for (const type of level) {
+      const file = ctx.file(type.file);
+      if (!file) continue;
+      const bindings = file.members.filter((m) => m.name === name && (m.kind === 'field' || m.kind === 'param-property') && enclosingClass(file, m.scope)?.id === type.id);
+      if (bindings.length > 0) return { file, bindings };
+      if ((file.children.get(type.qualname) ?? []).some((s) => s.name === name)) return undefined;
+    }
+    const next: ResolverSymbol[] = [];
+    for (const type of level) for (const base of basesOf(ctx, type).bases) if (!seen.has(base.id) && seen.add(base.id)) next.push(base);
+    level = next;
+  }
+  return undefined;
+}
+
+/** `value.name()`: the declared return type of the method (`this`: the receiver's own type). */
+function callMember(ctx: ResolveContext, value: Value, name: string, awaited: boolean): Value {
+  if (value === null || value.kind === 'external') return value;
+  if (value.kind === 'array') return arrayMethodResult(value, name);
+  if (value.kind === 'functions') return null;
+  if (value.kind === 'namespace') return call(ctx, fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH), awaited);
+  const lookup = findMember(ctx, value.symbols, name);
+  // A field holding a function (`lookup.field`): its declared type says nothing about what calling it returns.
+  if (lookup.members.length === 0) return lookup.external && !lookup.field ? { kind: 'external' } : null;
+  return returnOf(ctx, lookup.members, value.symbols, awaited);
+}
+
+/** Array methods that give one element, and those that give an array of the same elements. */
+const ELEMENT_METHODS = new Set(['find', 'findLast', 'pop', 'shift', 'at']);
+const SAME_ARRAY_METHODS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'toSpliced', 'splice', 'fill', 'copyWithin']);
+
+function arrayMethodResult(array: { kind: 'array'; of: Value }, name: string): Value {
+  if (ELEMENT_METHODS.has(name)) return array.of;
+  if (SAME_ARRAY_METHODS.has(name)) return array;
+  // `map`, `flatMap`: an array of something; anything else (`join`, `includes`) a runtime value.
+  return name === 'map' || name === 'flatMap' ? { kind: 'array', of: null } : { kind: 'external' };
+}
+
+/** Calling functions: their declared return type. */
+function call(ctx: ResolveContext, value: Value, awaited: boolean): Value {
+  if (value === null || value.kind === 'external') return value;
+  if (value.kind !== 'functions') return null;
+  return returnOf(ctx, value.symbols, [], awaited);
+}
+
+/** The one return type all `callees` declare, resolved where each is declared; null when they disagree. */
+function returnOf(ctx: ResolveContext, callees: readonly ResolverSymbol[], receiver: readonly ResolverSymbol[], awaited: boolean): Value {
+  let result: Value = null;
+  let key: string | null = null;
+  for (const callee of callees) {
+    const declared = callee.returns;
+    const name = awaited ? declared?.awaited : declared?.type;
+    if (name === undefined) return null;
+    let value: Value;
+    if (name === 'this') value = receiver.length > 0 ? { kind: 'types', symbols: [...receiver] } : null;
+    else {
+      const file = ctx.file(callee.file);
+      value = file ? declaredValue(ctx, file, name, callee.qualname) : null;
+    }
+    if (value === null) return null;
+    const valueKey = keyOf(value);
+    if (key !== null && key !== valueKey) return null;
+    key = valueKey;
+    result = value;
+  }
+  return result;
+}
+
+/** Equal keys for values that denote the same type. */
+function keyOf(value: Value): string {
+  if (value === null) return 'null';
+  if (value.kind === 'types') return value.symbols.map((s) => s.id).sort().join(',');
+  if (value.kind === 'array') return `${keyOf(value.of)}[]`;
+  return value.kind;
+}

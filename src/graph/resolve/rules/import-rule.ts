@@ -1,0 +1,71 @@
+import { MODULE_QUALNAME } from '../../../model/symbol.js';
+import { membersNamed } from '../context.js';
+import { exportedName, resolveLink, type ImportTarget } from '../exports.js';
+import { findMember } from '../members.js';
+import { CLASS_KINDS } from '../resolution-data.js';
+import { fromImport, fromLookup, isOpaqueReceiver, preferKinds, resolved, rootName, settled, type Decision, type Rule } from './rule.js';
+
+const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport']);
+
+/**
+ * Imports and requires, followed through re-exports and barrels to the declaration: the import
+ * facts themselves, uses of an imported name, and members reached through one (`ns.f()`,
+ * `ImportedClass.staticMethod()`, `importedObject.method()`).
+ */
+export const importRule: Rule = {
+  name: 'import',
+  confidence: 0.95,
+  description: 'Follows imports, requires and re-exports (barrels, workspace packages, tsconfig paths) to the declaration they name.',
+  apply(ref, ctx) {
+    if (LINK_KINDS.has(ref.kind)) {
+      const target = resolveLink(ctx, ref, ctx.own);
+      // A module-level import of a non-symbol export still links the two modules.
+      return target.kind === 'namespace' || target.kind === 'value' ? resolved([target.module]) : fromImport(target, ref);
+    }
+    if (isOpaqueReceiver(ref.receiver)) return null;
+    const hit = ctx.lexical(rootName(ref), ref.kind === 'export' ? '<module>' : ref.scope, ref.line);
+    if (hit?.kind !== 'import') return null;
+    let target = resolveLink(ctx, hit.link, ctx.own);
+    if (ref.receiver === undefined) return fromImport(target, ref);
+    for (const segment of ref.receiver.split('.').slice(1)) target = step(ctx, target, segment);
+    return memberOf(ctx, target, ref.name, ref.kind);
+  },
+};
+
+/** One `.segment` of a path rooted in an import. */
+function step(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, segment: string): ImportTarget {
+  if (target.kind === 'namespace') return exportedName(ctx, target.file, segment, new Set());
+  if (target.kind === 'symbols') {
+    const nested = target.symbols.flatMap((s) => membersNamed(ctx.file(s.file)!, s, segment));
+    return nested.length > 0 ? { kind: 'symbols', symbols: nested } : { kind: 'unresolved' };
+  }
+  return target.kind === 'external' ? target : { kind: 'unresolved' };
+}
+
+/** `target.name`: a namespace's export, a class's static member (bases included), an object literal's method. */
+function memberOf(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, name: string, kind: Parameters<typeof preferKinds>[1]): Decision | null {
+  switch (target.kind) {
+    case 'external':
+      return settled('external');
+    case 'unresolved':
+      return null;
+    case 'namespace': {
+      const found = exportedName(ctx, target.file, name, new Set());
+      if (found.kind === 'symbols') return resolved(preferKinds(found.symbols, kind));
+      if (found.kind === 'external') return settled('external');
+      return resolved([target.module], true);
+    }
+    case 'value': {
+      // An annotated object (`export const ops: Options = {...}`) is typed by its annotation: the type rules'.
+      const annotated = target.file.members.some((m) => m.kind === 'variable' && m.scope === MODULE_QUALNAME && m.name === target.name && m.type !== undefined);
+      const member = annotated ? undefined : target.file.byQualname.get(`${target.name}.${name}`);
+      return member ? resolved([member]) : null;
+    }
+    case 'symbols': {
+      const classes = target.symbols.filter((s) => CLASS_KINDS.has(s.kind));
+      const others = target.symbols.filter((s) => !CLASS_KINDS.has(s.kind)).flatMap((s) => membersNamed(ctx.file(s.file)!, s, name));
+      if (others.length > 0) return resolved(others);
+      return fromLookup(findMember(ctx, classes, name));
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import type { JsonValue, ModuleEnv, ProjectFileFacts } from '../types.js';
+import { dirname, fileCandidates, joinPath, matchPattern } from './module-paths.js';
+import { asCompilerConfig, asPackageManifest } from './project-files.js';
+
+/** `@scope/pkg/sub/path` -> name `@scope/pkg`, subpath `./sub/path` (`.` for the package itself). */
+export function splitPackageSpecifier(specifier: string): { name: string; subpath: string } {
+  const parts = specifier.split('/');
+  const length = specifier.startsWith('@') ? 2 : 1;
+  const name = parts.slice(0, length).join('/');
+  const rest = parts.slice(length).join('/');
+  return { name, subpath: rest === '' ? '.' : `./${rest}` };
+}
+
+/** Folders that hold build output rather than source, by convention. */
+const OUTPUT_DIRS = new Set(['dist', 'build', 'lib', 'out', 'esm', 'cjs', 'es', 'module', 'types', 'typings', 'dts', 'dist-ts', 'declarations']);
+const ENTRY_FIELDS = ['source', 'types', 'module', 'main'] as const;
+
+/**
+ * The repository file a package of the repository exposes at `subpath` (its `exports` or `imports`
+ * map, else its entry fields), mapped from build output back to the source it is built from:
+ * a target that exists wins, then the package tsconfig's outDir -> rootDir, then `src/` in place of
+ * a conventional output folder. Undefined when nothing in the repository matches.
+ */
+export function resolvePackage(manifestPath: string, facts: ProjectFileFacts, subpath: string, env: ModuleEnv, field: 'exports' | 'imports' = 'exports'): string | undefined {
+  const manifest = asPackageManifest(facts);
+  if (!manifest) return undefined;
+  const dir = dirname(manifestPath);
+  const map = manifest[field];
+  if (map !== undefined) {
+    for (const target of mapTargets(map, subpath, field === 'imports')) {
+      const found = sourceOf(dir, target, env);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (field === 'imports') return undefined;
+  if (subpath !== '.') return sourceOf(dir, subpath, env);
+  for (const entry of ENTRY_FIELDS) {
+    const target = manifest[entry];
+    const found = target === undefined ? undefined : sourceOf(dir, target, env);
+    if (found) return found;
+  }
+  return sourceOf(dir, './index', env) ?? sourceOf(dir, './src/index', env);
+}
+
+/**
+ * Every target string an `exports`/`imports` map gives a subpath, conditions in written order
+ * (the resolver picks whichever reaches a source file, so no condition set is assumed).
+ */
+function mapTargets(map: JsonValue, subpath: string, imports: boolean): string[] {
+  let entries: Record<string, JsonValue>;
+  if (typeof map === 'string' || Array.isArray(map) || map === null || typeof map !== 'object') entries = { '.': map };
+  else if (!imports && !Object.keys(map).some((k) => k.startsWith('.'))) entries = { '.': map };
+  else entries = map;
+  const match = matchPattern(Object.keys(entries), subpath);
+  if (!match) return [];
+  const out: string[] = [];
+  collect(entries[match.key]!, match.star, out);
+  return out;
+}
+
+function collect(value: JsonValue, star: string, out: string[]): void {
+  if (typeof value === 'string') out.push(value.replaceAll('*', star));
+  else if (Array.isArray(value)) for (const v of value) collect(v, star, out);
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) collect(v, star, out);
+}
+
+/** The source file a package-relative target stands for, if the repository has it. */
+function sourceOf(dir: string, target: string, env: ModuleEnv): string | undefined {
+  const path = joinPath(dir, target);
+  if (path === null) return undefined;
+  const relative = path.slice(dir === '' ? 0 : dir.length + 1);
+  const bases = [path, stripDeclaration(path)];
+  const config = asCompilerConfig(env.projectFile(dir === '' ? 'tsconfig.json' : `${dir}/tsconfig.json`));
+  if (config?.outDir !== undefined) {
+    const outDir = joinPath('', config.outDir);
+    if (outDir !== null && outDir !== '' && relative.startsWith(`${outDir}/`)) {
+      const mapped = joinPath(dir, joinPath(config.rootDir ?? '.', relative.slice(outDir.length + 1)) ?? '');
+      if (mapped !== null) bases.push(stripDeclaration(mapped));
+    }
+  }
+  const segments = relative.split('/');
+  if (OUTPUT_DIRS.has(segments[0]!)) {
+    for (let k = 1; k < segments.length; k++) {
+      const mapped = joinPath(dir, ['src', ...segments.slice(k)].join('/'));
+      if (mapped !== null) bases.push(stripDeclaration(mapped));
+    }
+  }
+  for (const base of bases) {
+    const found = fileCandidates(base).find((p) => env.exists(p));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** `x.d.ts` -> `x.ts`, so that a declaration entry finds the source it was generated from. */
+function stripDeclaration(path: string): string {
+  return path.replace(/\.d\.([mc]?)ts$/, '.$1ts');
+}

@@ -1,0 +1,94 @@
+import { parse, type ParseError } from 'jsonc-parser';
+import type { JsonValue, ProjectFileFacts, ProjectFileTraits } from '../types.js';
+
+/** What module resolution reads of a tsconfig.json / jsconfig.json. */
+export interface CompilerConfig {
+  kind: 'tsconfig';
+  extends: string[];
+  baseUrl?: string;
+  paths?: Record<string, string[]>;
+  rootDir?: string;
+  outDir?: string;
+}
+
+/** What module resolution reads of a package.json. */
+export interface PackageManifest {
+  kind: 'package';
+  name?: string;
+  exports?: JsonValue;
+  imports?: JsonValue;
+  main?: string;
+  module?: string;
+  types?: string;
+  source?: string;
+}
+
+const CONFIG_NAME = /^[tj]sconfig(\.[^/]+)?\.json$/;
+
+/**
+ * Compiler configs and package manifests, the two kinds of project file that decide where a
+ * TypeScript or JavaScript import leads. Facts keep only the fields resolution reads, so that
+ * bumping a version or adding a script re-resolves nothing.
+ */
+export const ecmascriptProjectFiles: ProjectFileTraits = {
+  matches(path) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    return name === 'package.json' || CONFIG_NAME.test(name);
+  },
+  read(path, text): ProjectFileFacts | null {
+    const errors: ParseError[] = [];
+    // tsconfig is JSONC (comments, trailing commas); package.json is JSON, which JSONC accepts.
+    const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
+    if (errors.length > 0 || !isObject(value)) return null;
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    return name === 'package.json' ? manifestFacts(value) : configFacts(value);
+  },
+};
+
+function configFacts(value: Record<string, unknown>): ProjectFileFacts {
+  const options = isObject(value['compilerOptions']) ? value['compilerOptions'] : {};
+  const config: CompilerConfig = { kind: 'tsconfig', extends: stringList(value['extends']) };
+  if (typeof options['baseUrl'] === 'string') config.baseUrl = options['baseUrl'];
+  if (isObject(options['paths'])) {
+    const paths: Record<string, string[]> = {};
+    for (const [pattern, targets] of Object.entries(options['paths'])) paths[pattern] = stringList(targets);
+    config.paths = paths;
+  }
+  if (typeof options['rootDir'] === 'string') config.rootDir = options['rootDir'];
+  if (typeof options['outDir'] === 'string') config.outDir = options['outDir'];
+  return { data: config as unknown as JsonValue };
+}
+
+function manifestFacts(value: Record<string, unknown>): ProjectFileFacts {
+  const manifest: PackageManifest = { kind: 'package' };
+  if (typeof value['name'] === 'string' && value['name'] !== '') manifest.name = value['name'];
+  if (value['exports'] !== undefined) manifest.exports = value['exports'] as JsonValue;
+  if (value['imports'] !== undefined) manifest.imports = value['imports'] as JsonValue;
+  for (const field of ['main', 'module', 'types', 'source'] as const) {
+    if (typeof value[field] === 'string') manifest[field] = value[field];
+  }
+  if (manifest.types === undefined && typeof value['typings'] === 'string') manifest.types = value['typings'];
+  const facts: ProjectFileFacts = { data: manifest as unknown as JsonValue };
+  if (manifest.name !== undefined) facts.packageName = manifest.name;
+  return facts;
+}
+
+/** The facts as a compiler config, or undefined when the file is something else. */
+export function asCompilerConfig(facts: ProjectFileFacts | undefined): CompilerConfig | undefined {
+  const data = facts?.data as { kind?: string } | undefined;
+  return data?.kind === 'tsconfig' ? (data as unknown as CompilerConfig) : undefined;
+}
+
+export function asPackageManifest(facts: ProjectFileFacts | undefined): PackageManifest | undefined {
+  const data = facts?.data as { kind?: string } | undefined;
+  return data?.kind === 'package' ? (data as unknown as PackageManifest) : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringList(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}

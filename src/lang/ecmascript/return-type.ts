@@ -1,0 +1,203 @@
+import type { DeclaredReturn } from '../types.js';
+
+const NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * The declared return type of a function, method or getter, read from its signature text
+ * (`async find(id: string): Promise<User>`): the named type, `this`, and for `Promise<T>` what
+ * `await` gives. Undefined when there is none or it is not one named type (unions, arrays,
+ * object and function types). Overloads folded into one signature must agree, the implementation
+ * (written last, seen by no caller) aside.
+ */
+export function declaredReturnType(signature: string): DeclaredReturn | undefined {
+  const heads: (DeclaredReturn | undefined)[] = [];
+  let rest = withoutDecorators(signature);
+  while (rest.trim() !== '') {
+    const parsed = nextDeclaration(rest);
+    if (!parsed) break;
+    heads.push(parsed.returns);
+    rest = parsed.rest;
+  }
+  if (heads.length === 0) return undefined;
+  const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
+  const first = callable[0];
+  if (!first) return undefined;
+  return callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : undefined;
+}
+
+/** The signature after its leading decorators (`@Column() @Index()`), whose parentheses are no parameters. */
+function withoutDecorators(text: string): string {
+  let rest = text.trimStart();
+  while (rest.startsWith('@')) {
+    const name = NAME_AT_START.exec(rest.slice(1))?.[0];
+    if (name === undefined) return rest;
+    rest = rest.slice(1 + name.length);
+    if (rest.startsWith('(')) {
+      const close = matching(rest, 0);
+      if (close === -1) return rest;
+      rest = rest.slice(close + 1);
+    }
+    rest = rest.trimStart();
+  }
+  return rest;
+}
+
+/** One declaration at the start of `text`: its return type (if a named one) and the text after it. */
+function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; rest: string } | undefined {
+  const open = parameterListStart(text);
+  if (open === -1) return undefined;
+  const close = matching(text, open);
+  if (close === -1) return undefined;
+  const after = text.slice(close + 1).trimStart();
+  if (!after.startsWith(':')) return { returns: undefined, rest: skipToNext(after) };
+  // `null | X` / `undefined | X`: an optional X.
+  const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, '');
+  const name = NAME_AT_START.exec(annotation)?.[0];
+  if (name === undefined) return { returns: undefined, rest: skipToNext(annotation) };
+  let end = name.length;
+  let args: string[] = [];
+  if (annotation[end] === '<') {
+    const closeArgs = matching(annotation, end);
+    if (closeArgs === -1) return undefined;
+    args = splitTopLevel(annotation.slice(end + 1, closeArgs), ',') ?? [];
+    end = closeArgs + 1;
+  }
+  // `X[]`: an array of X.
+  let array = false;
+  if (annotation.slice(end).startsWith('[]')) {
+    array = true;
+    end += 2;
+  }
+  // `X | undefined`, `X | null`: an optional X.
+  const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, '');
+  // `A | B`, `A & B`, `A[]`, `A.B` spelled oddly, `A extends B ? ...`: not one named type.
+  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: undefined, rest: skipToNext(tail) };
+  const returns: DeclaredReturn = { type: array ? `${name}[]` : name };
+  // What iterating gives is all a caller of these can use: read them as arrays of it.
+  if (!array && ELEMENT_CONTAINERS.has(name) && args.length >= 1) {
+    const inner = typeHead(args[0]!);
+    if (inner) returns.type = `${inner.name}[]`;
+  }
+  if (!array && (name === 'Promise' || name === 'PromiseLike') && args.length === 1) {
+    const inner = typeHead(args[0]!);
+    if (inner) returns.awaited = inner.name;
+  }
+  return { returns, rest: tail.replace(/^(=>|;|\{)/, '') };
+}
+
+/** Types whose first type argument is what `for...of` (or `for await`) over them gives. */
+const ELEMENT_CONTAINERS = new Set(['Array', 'ReadonlyArray', 'Generator', 'Iterable', 'IterableIterator', 'AsyncGenerator', 'AsyncIterable', 'AsyncIterableIterator']);
+
+const NAME_AT_START = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*/;
+
+/** Past the rest of a declaration whose return type is not readable: to the next parameter list's owner. */
+function skipToNext(text: string): string {
+  const end = topLevelIndex(text, (s, i) => s[i] === ';');
+  return end === -1 ? '' : text.slice(end + 1);
+}
+
+/** `Name<args>` split into the name and its top-level type arguments; undefined for anything else. */
+function typeHead(text: string): { name: string; args: string[] } | undefined {
+  const members = splitTopLevel(text, '|')?.map((m) => m.trim()).filter((m) => m !== 'null' && m !== 'undefined');
+  if (!members || members.length !== 1) return undefined;
+  let trimmed = members[0]!;
+  const array = trimmed.endsWith('[]');
+  if (array) trimmed = trimmed.slice(0, -2).trim();
+  const head = plainHead(trimmed);
+  if (!head) return undefined;
+  if (array) return { name: `${head.name}[]`, args: [] };
+  if ((head.name === 'Array' || head.name === 'ReadonlyArray') && head.args.length === 1) {
+    const inner = plainHead(head.args[0]!.trim());
+    return inner ? { name: `${inner.name}[]`, args: [] } : undefined;
+  }
+  return head;
+}
+
+function plainHead(trimmed: string): { name: string; args: string[] } | undefined {
+  const lt = trimmed.indexOf('<');
+  const name = lt === -1 ? trimmed : trimmed.slice(0, lt).trim();
+  if (!NAME_PATH.test(name)) return undefined;
+  if (lt === -1) return { name, args: [] };
+  if (!trimmed.endsWith('>')) return undefined;
+  const args = splitTopLevel(trimmed.slice(lt + 1, -1), ',');
+  return args === undefined ? undefined : { name, args };
+}
+
+/** The first `(` outside type parameters (`<T extends (a: A) => B>`), strings and brackets. */
+function parameterListStart(text: string): number {
+  let angle = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      i = skipString(text, i);
+      continue;
+    }
+    if (c === '<') angle++;
+    else if (c === '>' && text[i - 1] !== '=') angle = Math.max(0, angle - 1);
+    else if (c === '(' && angle === 0) return i;
+    else if (c === '(' || c === '[' || c === '{') {
+      const close = matching(text, i);
+      if (close === -1) return -1;
+      i = close;
+    }
+  }
+  return -1;
+}
+
+const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+
+/** The index of the bracket closing the one at `open`, skipping nested brackets and strings. */
+function matching(text: string, open: number): number {
+  const stack = [CLOSER[text[open]!]!];
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      i = skipString(text, i);
+      continue;
+    }
+    if (c === '>' && text[i - 1] === '=') continue;
+    if (c === stack[stack.length - 1]) {
+      stack.pop();
+      if (stack.length === 0) return i;
+    } else if (c === '(' || c === '[' || c === '{' || (c === '<' && stack[stack.length - 1] === '>')) stack.push(CLOSER[c]!);
+  }
+  return -1;
+}
+
+function topLevelIndex(text: string, at: (text: string, i: number) => boolean): number {
+  const depth: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      i = skipString(text, i);
+      continue;
+    }
+    if (depth.length === 0 && at(text, i)) return i;
+    if (c === '>' && text[i - 1] === '=') continue;
+    if (c === '(' || c === '[' || c === '{' || c === '<') depth.push(CLOSER[c]!);
+    else if (c === depth[depth.length - 1]) depth.pop();
+  }
+  return -1;
+}
+
+function splitTopLevel(text: string, separator: string): string[] | undefined {
+  const parts: string[] = [];
+  let rest = text;
+  for (;;) {
+    const at = topLevelIndex(rest, (s, i) => s[i] === separator);
+    if (at === -1) break;
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + 1);
+  }
+  parts.push(rest);
+  return parts.every((p) => p.trim() !== '') ? parts : undefined;
+}
+
+function skipString(text: string, start: number): number {
+  const quote = text[start];
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === quote) return i;
+  }
+  return text.length;
+}

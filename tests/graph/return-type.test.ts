@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { declaredReturnType } from '../../src/lang/ecmascript/return-type.js';
+
+describe('declared return types read from signatures', () => {
+  it.each([
+    ['createStore(opts: Options): Store', { type: 'Store' }],
+    ['async find<T extends (a: A) => B>(id: string, cb: (x: X) => Y): Promise<User>', { type: 'Promise', awaited: 'User' }],
+    ['get manager(): EntityManager', { type: 'EntityManager' }],
+    ['where(condition: string): this', { type: 'this' }],
+    ['@Log() @Cache({ ttl: 5 }) public static make(): ns.Model<T>', { type: 'ns.Model' }],
+    ['handler = async (e: Event): Promise<void> =>', { type: 'Promise', awaited: 'void' }],
+    [
+      'select(): this select(selection: (qb: SelectQueryBuilder<any>) => SelectQueryBuilder<any>, alias?: string): this select(selection?: string | string[]): SelectQueryBuilder<Entity>',
+      { type: 'this' },
+    ],
+    ["label(x = '(a): B'): Label", { type: 'Label' }],
+    ['find(id: string): User | undefined', { type: 'User' }],
+    ['async load(): Promise<null | User>', { type: 'Promise', awaited: 'User' }],
+    ['list(): User[]', { type: 'User[]' }],
+    ['all(): ReadonlyArray<User>', { type: 'User[]' }],
+    ['*end(forceDoc = false): Generator<Document.Parsed, void, unknown>', { type: 'Document.Parsed[]' }],
+    ['async many(): Promise<User[]>', { type: 'Promise', awaited: 'User[]' }],
+  ])('%s', (signature, expected) => {
+    expect(declaredReturnType(signature)).toEqual(expected);
+  });
+
+  it.each([
+    ['find(id: string): User | Admin'],
+    ['grid(): User[][]'],
+    ['make() '],
+    ['pick(): { a: number }'],
+    ['both(): A & B'],
+    ['get(): A get(key: string): B get(key?: string): A | B'],
+  ])('reads nothing for %s', (signature) => {
+    expect(declaredReturnType(signature)).toBeUndefined();
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { spellInitializer, spellPath, spellType } from '../../src/lang/ecmascript/spell-path.js';
+
+describe('receiver paths spelled from JavaScript/TypeScript text', () => {
+  it.each([
+    ['this.repo', 'this.repo'],
+    ['this.repo().find', 'this.repo().find'],
+    ["this.ds.getRepository<User>(User, { where: ')' }).qb", 'this.ds.getRepository().qb'],
+    ['a?.b?.()', 'a.b()'],
+    ['(this.store!).items\n  .first()', 'this.store.items.first()'],
+    ['build(`x${y(")")}`) // a comment ( \n .next', 'build().next'],
+    ['this.#cache.get', 'this.#cache.get'],
+    ['make()()', undefined],
+    ['items[0].save', undefined],
+    ['a?.[k]', undefined],
+    ['new Store().save', undefined],
+    ['a != b', undefined],
+    ['f(/)/)', undefined],
+  ])('%s', (text, expected) => {
+    expect(spellPath(text)).toBe(expected);
+  });
+
+  it('keeps await before an awaited initializer, and nothing else', () => {
+    expect(spellInitializer('await this.repo.find(1)')).toBe('await this.repo.find()');
+    expect(spellInitializer('awaited.value')).toBe('awaited.value');
+    expect(spellInitializer('await (a + b)')).toBeUndefined();
+  });
+
+  it.each([
+    ['Store', 'Store'],
+    ['ns.Store<T>', 'ns.Store'],
+    ['Store | undefined', 'Store'],
+    ['null | Array<Item>', 'Item[]'],
+    ['Item[]', 'Item[]'],
+    ['A | B', undefined],
+    ['[A, B]', undefined],
+    ['{ a: A }', undefined],
+  ])('type %s', (text, expected) => {
+    expect(spellType(text)).toBe(expected);
+  });
+});
