@@ -1,3 +1,6 @@
+import CacheList from './commands/cache-list.js';
+import CachePrune from './commands/cache-prune.js';
+import Doctor from './commands/doctor.js';
 import Export from './commands/export.js';
 import Impact from './commands/impact.js';
 import Index from './commands/index-command.js';
@@ -11,4 +14,7 @@ export const COMMANDS = {
   export: Export,
   impact: Impact,
   mcp: Mcp,
+  doctor: Doctor,
+  'cache:list': CacheList,
+  'cache:prune': CachePrune,
 };

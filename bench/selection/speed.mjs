@@ -25,6 +25,8 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '7' },
     src: { type: 'string', default: 'src/' },
     'cache-dir': { type: 'string' },
+    // Leave the change committed (for profiling: `node --cpu-prof bin/run.js impact ...`).
+    keep: { type: 'boolean', default: false },
   },
 });
 const repo = resolve(opts.repo);
@@ -90,5 +92,5 @@ try {
     ),
   );
 } finally {
-  git('reset', '-q', '--hard', base);
+  if (!opts.keep) git('reset', '-q', '--hard', base);
 }

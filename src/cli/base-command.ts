@@ -11,7 +11,15 @@ export const commonFlags = {
 
 /** Index options from the common flags (and --rev/--jobs/--full where a command has them). */
 export function indexOptions(
-  flags: { repo?: string | undefined; 'cache-dir'?: string | undefined; rev?: string | undefined; jobs?: number | undefined; full?: boolean | undefined },
+  flags: {
+    repo?: string | undefined;
+    'cache-dir'?: string | undefined;
+    rev?: string | undefined;
+    jobs?: number | undefined;
+    full?: boolean | undefined;
+    deepen?: boolean | undefined;
+    'search-depth'?: number | undefined;
+  },
   onProgress?: (event: ProgressEvent) => void,
 ): BuildIndexOptions {
   const options: BuildIndexOptions = { cwd: flags.repo ?? process.cwd() };
@@ -19,9 +27,20 @@ export function indexOptions(
   if (flags.rev !== undefined) options.rev = flags.rev;
   if (flags.jobs !== undefined) options.jobs = flags.jobs;
   if (flags.full) options.full = true;
+  if (flags.deepen) options.deepen = true;
+  if (flags['search-depth'] !== undefined) options.searchDepth = flags['search-depth'];
   if (onProgress) options.onProgress = onProgress;
   return options;
 }
+
+/** Flags of commands that open an index and may restore it from a cached ancestor. */
+export const restoreFlags = {
+  deepen: Flags.boolean({
+    description: 'In a shallow clone, fetch just enough history to restore the index from a cached ancestor instead of building it from scratch.',
+    default: false,
+  }),
+  'search-depth': Flags.integer({ description: 'How many commits back to look for a cached ancestor index (default: cache.searchDepth in ratlas.config.json, else 200).', min: 1 }),
+};
 
 /** Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org). */
 export function useColor(): boolean {

@@ -2,14 +2,16 @@ import { Flags } from '@oclif/core';
 import { buildIndex } from '../pipeline/build-index.js';
 import { renderIndexResult } from '../report/index-result.js';
 import { assertOutputValid } from '../schema/validate.js';
-import { BaseCommand, commonFlags, formatFlag, indexOptions, useColor } from '../cli/base-command.js';
+import { BaseCommand, commonFlags, formatFlag, indexOptions, restoreFlags, useColor } from '../cli/base-command.js';
 import { progressReporter } from '../cli/progress.js';
 
 export default class Index extends BaseCommand {
-  static override description = 'Build (or reuse) the index of the working tree or of a commit.';
-  static override examples = ['<%= config.bin %> index', '<%= config.bin %> index --rev origin/main --format json', '<%= config.bin %> index --full --jobs 4'];
+  static override description =
+    'Build, update or reuse the index of the working tree or of a commit: the cached artifact of the commit, else the newest cached ancestor plus the diff, else a build from scratch.';
+  static override examples = ['<%= config.bin %> index', '<%= config.bin %> index --rev origin/main --format json', '<%= config.bin %> index --full --jobs 4', '<%= config.bin %> index --rev HEAD --deepen'];
   static override flags = {
     ...commonFlags,
+    ...restoreFlags,
     rev: Flags.string({ description: 'Index this commit, read from git objects (no checkout), instead of the working tree.' }),
     full: Flags.boolean({ description: 'Rebuild from scratch even when a valid artifact exists.', default: false }),
     jobs: Flags.integer({ char: 'j', description: 'Parse with this many worker threads (default: the number of cores).', min: 1 }),

@@ -35,6 +35,11 @@ export interface RatlasConfig {
     toolchain: string[];
     inert: string[];
   };
+  /** How artifacts are found and reused; does not shape the index, so not part of its hash. */
+  cache: {
+    /** Commits to look back for a cached ancestor's index before building from scratch. */
+    searchDepth: number;
+  };
 }
 
 export interface LoadedConfig {
@@ -56,6 +61,7 @@ export const DEFAULTS: RatlasConfig = {
     minConfidence: 0,
   },
   impact: { depth: 3, minConfidence: 0 },
+  cache: { searchDepth: 200 },
   changes: {
     inert: [
       '**/*.{md,mdx,markdown,rst,adoc}',
@@ -161,6 +167,7 @@ export function withDefaults(given: { [S in Section]?: Partial<RatlasConfig[S]> 
     index: { ...DEFAULTS.index, ...given.index },
     tests: { ...DEFAULTS.tests, ...given.tests },
     impact: { ...DEFAULTS.impact, ...given.impact },
+    cache: { ...DEFAULTS.cache, ...given.cache },
     changes: { ...DEFAULTS.changes, ...given.changes },
     dependencies: { ...DEFAULTS.dependencies, ...given.dependencies },
   };

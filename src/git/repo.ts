@@ -179,10 +179,67 @@ export class GitRepo {
     return new BlobReader(spawn('git', ['cat-file', '--batch'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] }));
   }
 
-  /** Fetches more history into a shallow clone. */
-  async deepen(by: number): Promise<void> {
-    await this.git.raw(['fetch', '--deepen', String(by)]);
+  /** Fetches `by` more commits of history into a shallow clone, from `remote` (default: origin, else the first remote). */
+  async deepen(by: number, remote?: string): Promise<void> {
+    const from = remote ?? (await this.defaultRemote());
+    if (!from) {
+      throw new RatlasError('no-remote', `${this.root} is a shallow clone without a remote to fetch history from.`, {
+        hint: 'Add the remote (git remote add origin URL), or clone with full history.',
+      });
+    }
+    try {
+      await this.git.raw(['fetch', '--quiet', `--deepen=${by}`, from]);
+    } catch (error) {
+      throw new RatlasError('deepen-failed', `Fetching ${by} more commits from ${from} failed: ${(error as Error).message.trim()}`, {
+        hint: `Check that the remote is reachable (git fetch ${from}), or fetch full history (git fetch --unshallow).`,
+        cause: error,
+      });
+    }
   }
+
+  /** origin when it exists, else the first remote, else null. */
+  async defaultRemote(): Promise<string | null> {
+    const remotes = (await this.git.raw(['remote'])).split('\n').filter((r) => r.length > 0);
+    return remotes.includes('origin') ? 'origin' : (remotes[0] ?? null);
+  }
+
+  /** Up to `max` commits reachable from `commit`, itself first, newest first (a shallow clone stops at its boundary). */
+  async ancestors(commit: string, max: number): Promise<string[]> {
+    const out = await this.git.raw(['rev-list', `--max-count=${max}`, commit, '--']);
+    return out.split('\n').filter((line) => line.length > 0);
+  }
+
+  /** Committer time of a commit, in unix seconds. */
+  async commitTime(commit: string): Promise<number> {
+    return Number((await this.git.raw(['show', '-s', '--format=%ct', commit, '--'])).trim());
+  }
+
+  /** Whether a commit object is present here (a shallow clone may lack it). */
+  async hasCommit(commit: string): Promise<boolean> {
+    try {
+      await this.git.raw(['cat-file', '-e', `${commit}^{commit}`]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Those of `paths` that the working-tree index holds: tracked, or untracked and not ignored
+   * (the same rule as listWorkingTree), whether or not they exist on disk.
+   */
+  async workingTreeMembers(paths: readonly string[]): Promise<Set<string>> {
+    const members = new Set<string>();
+    // Paths go on the command line (git 2.39 ls-files has no --pathspec-from-file), in chunks
+    // that stay well below the platform's argument-length limit.
+    for (let i = 0; i < paths.length; i += 500) {
+      const chunk = paths.slice(i, i + 500);
+      const out = await this.git.raw(['--literal-pathspecs', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...chunk]);
+      for (const path of out.split('\0')) if (path.length > 0) members.add(path);
+    }
+    return members;
+  }
+
 }
 
 export function parseNameStatus(out: string): ChangedPath[] {

@@ -1,12 +1,15 @@
-import { Parser, type Node, type QueryMatch } from 'web-tree-sitter';
-import type { BindingFact, BindingKind } from '../model/binding.js';
-import type { Extraction, ParseProblem } from '../model/extraction.js';
-import type { RefFact, RefKind } from '../model/reference.js';
-import { MODULE_QUALNAME, type SymbolFact, type SymbolKind } from '../model/symbol.js';
-import { hashParts } from '../util/hash.js';
-import { docCommentAbove, docLines } from './doc-comment.js';
-import { assignQualnames, type PlacedDefinition } from './qualnames.js';
-import { meaningfulTokens, type TreeFault } from './tokens.js';
+import { Parser } from 'web-tree-sitter';
+import type { BindingFact } from '../model/binding.js';
+import type { Extraction } from '../model/extraction.js';
+import type { RefFact } from '../model/reference.js';
+import { assignScopes, type Scoped } from './assign-scopes.js';
+import { buildSymbols } from './build-symbols.js';
+import { collectCaptures, type Captures } from './collect-captures.js';
+import { collectFaults } from './collect-faults.js';
+import { docCommentBefore } from './doc-comment.js';
+import { markExported } from './mark-exported.js';
+import { assignQualnames, type LocatedDefinition } from './qualnames.js';
+import { isWhitespace, LineIndex, onlyTrivia, type Span } from './source-text.js';
 import type { LoadedLanguage, SyntaxTraits } from './types.js';
 
 /** Thrown when the parser gives up (time limit); the caller records the file as failed. */
@@ -38,26 +41,27 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
     throw new ParseAbortedError(`parsing ${path} exceeded the time limit`);
   }
   try {
-    const syntax = lang.definition.syntax;
-    const faults: TreeFault[] = [];
-    const tokens = meaningfulTokens(tree, syntax, faults);
-    const captured = collectMatches(lang.query.matches(tree.rootNode), syntax);
-    const lines = countLines(source);
-    const placed = assignQualnames(captured.definitions);
-    const symbols = hashSymbols(placed, tokens, captured.moduleExcluded, source, lines);
-    const refs = captured.refs.map((ref) => ({ ...ref.fact, scope: ownerAt(placed, ref.at) })).sort(compareRefs);
-    const bindings = captured.bindings
-      .map((binding) => ({ ...binding.fact, scope: ownerAt(placed, binding.at) }))
-      .sort(compareBindings);
-    const problems: ParseProblem[] = faults.sort((a, b) => a.line - b.line);
+    const root = tree.rootNode;
+    const captures = collectCaptures(lang.query.matches(root), source);
+    const broken = root.hasError;
+    const faults = broken ? collectFaults(tree) : { problems: [], errors: [] };
+    const problems = faults.problems;
+    const lines = new LineIndex(source);
+    const placed = assignQualnames(locateDefinitions(captures, faults.errors, source, lines, lang.definition.syntax));
+    const scopes = assignScopes(placed, (captures.refs as Scoped[]).concat(captures.bindings));
+    // The facts are ours, fresh from collectCaptures: they get their scope in place rather than copied.
+    const refs = captures.refs.map((ref, i) => Object.assign(ref.fact, { scope: scopes[i]! }) as RefFact);
+    const bindings = captures.bindings.map((binding, i) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i]! }) as BindingFact);
+    markExported(placed, refs);
+    const lineCount = lines.count(source.length);
     return {
       path,
       language: lang.definition.id,
-      status: tree.rootNode.hasError || problems.length > 0 ? 'partial' : 'ok',
-      lines,
-      symbols,
-      refs: dedupeRefs(refs),
-      bindings,
+      status: broken || problems.length > 0 ? 'partial' : 'ok',
+      lines: lineCount,
+      symbols: buildSymbols(placed, captures, source, lineCount, lang.definition.syntax),
+      refs: dedupeRefs(refs.sort(compareRefs)),
+      bindings: bindings.sort(compareBindings),
       problems,
     };
   } finally {
@@ -65,340 +69,90 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
   }
 }
 
-/** A definition as the query found it, before nesting and qualnames. */
-export interface RawDefinition {
-  kind: SymbolKind;
-  name: string;
-  qualifier: string | null;
-  /** Range of the whole declaration, decorators and export keyword included. */
-  start: number;
-  end: number;
-  startLine: number;
-  endLine: number;
-  bodyStart: number | null;
-  bodyEnd: number | null;
-  exported: boolean;
-  doc: string | null;
-  /** Index of the query pattern that found it: on a merge, the earliest pattern decides the kind. */
-  pattern: number;
-}
-
-interface Captured {
-  definitions: RawDefinition[];
-  refs: CapturedRef[];
-  bindings: { at: number; fact: Omit<BindingFact, 'scope'> }[];
-  moduleExcluded: { start: number; end: number }[];
-}
-
-function collectMatches(matches: QueryMatch[], syntax: SyntaxTraits): Captured {
-  const definitions = new Map<number, RawDefinition>();
-  const refs = new Map<string, CapturedRef>();
-  const bindings = new Map<number, { at: number; fact: Omit<BindingFact, 'scope'> }>();
-  const moduleExcluded: { start: number; end: number }[] = [];
-  const comments = new Set(syntax.commentTypes);
-
-  for (const match of matches) {
-    const byName = new Map<string, Node>();
-    let role: { group: 'definition' | 'reference' | 'binding'; kind: string; node: Node } | null = null;
-    for (const capture of match.captures) {
-      byName.set(capture.name, capture.node);
-      const dot = capture.name.indexOf('.');
-      const group = dot > 0 ? capture.name.slice(0, dot) : '';
-      if (group === 'definition' || group === 'reference' || group === 'binding') {
-        role = { group, kind: capture.name.slice(dot + 1), node: capture.node };
-      } else if (capture.name === 'module.exclude') {
-        moduleExcluded.push({ start: capture.node.startIndex, end: capture.node.endIndex });
+/**
+ * Final ranges, lines and docs: a declaration starts at the decorators right before it (only
+ * whitespace and comments between), and its doc comment is the one right before that. It ends
+ * before an ERROR that error recovery hung at its very end (even inside its body, after the closing
+ * brace): garbage that follows a healthy declaration is not part of it and must not change its hashes.
+ */
+function locateDefinitions(captures: Captures, errors: readonly Span[], source: string, lines: LineIndex, syntax: SyntaxTraits): LocatedDefinition[] {
+  const docRules = { directive: syntax.directiveComment, docMarkers: syntax.docMarkers };
+  const { decorators, comments } = captures;
+  return captures.definitions.map((def) => {
+    let end = def.end;
+    for (const error of errors) {
+      if (error.start >= end) break;
+      if (error.end === end && error.start > def.start) {
+        end = error.start;
+        while (end > def.start && isWhitespace(source.charCodeAt(end - 1))) end--;
+        break;
       }
     }
-    if (!role) continue;
-    const props = match.setProperties ?? {};
-    const nameNode = byName.get('name');
-    if (role.group === 'definition') {
-      const key = nameNode ? nameNode.id : -role.node.id - 1;
-      const found = toDefinition(role.kind as SymbolKind, role.node, nameNode, byName, props, syntax, comments, match.patternIndex);
-      const known = definitions.get(key);
-      definitions.set(key, known ? mergeDefinitions(known, found) : found);
-    } else if (role.group === 'reference') {
-      const fact = toReference(role.kind as RefKind, role.node, nameNode, byName, props, syntax);
-      const linking = LINKING_KINDS.has(fact.kind);
-      // A usage has one meaning per name node; module-linking facts are keyed by what they bind.
-      const key = linking
-        ? `${fact.kind}:${nameNode ? nameNode.id : `n${role.node.id}`}:${fact.alias ?? ''}`
-        : `use:${nameNode ? nameNode.id : `n${role.node.id}`}`;
-      const known = refs.get(key);
-      if (!known || outranks(fact, known.fact)) {
-        refs.set(key, { at: role.node.startIndex, nameId: linking ? undefined : nameNode?.id, fact });
-      }
-    } else if (nameNode) {
-      const typeNode = byName.get('type');
-      const newNode = byName.get('new');
-      const type = typeNode ? namePath(typeNode) : undefined;
-      const newOf = newNode ? namePath(newNode) : undefined;
-      const fact: Omit<BindingFact, 'scope'> = {
-        kind: role.kind as BindingKind,
-        name: nameNode.text,
-        line: nameNode.startPosition.row + 1,
-        ...(type ? { type } : {}),
-        ...(newOf ? { newOf } : {}),
-      };
-      const known = bindings.get(nameNode.id);
-      bindings.set(nameNode.id, known ? { at: known.at, fact: mergeBindings(known.fact, fact) } : { at: role.node.startIndex, fact });
+    const bodyEnd = def.bodyEnd === null ? null : Math.min(def.bodyEnd, end);
+    let start = def.start;
+    for (let k = lastEndingBy(decorators, start); k >= 0; k--) {
+      const decorator = decorators[k]!;
+      if (decorator.start >= start || !onlyTrivia(source, decorator.end, start, comments)) break;
+      start = decorator.start;
+    }
+    return {
+      ...def,
+      start,
+      end,
+      bodyEnd,
+      startLine: lines.lineOf(start),
+      endLine: lines.lineOf(Math.max(start, end - 1)),
+      doc: docCommentBefore(source, start, comments, docRules),
+    };
+  });
+}
+
+/** Index of the last span ending at or before `offset` (spans sorted by start), or -1. */
+function lastEndingBy(spans: readonly { start: number; end: number }[], offset: number): number {
+  let k = -1;
+  let low = 0;
+  let high = spans.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (spans[mid]!.start < offset) {
+      k = mid;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
     }
   }
-  // A declaration's own name is not a reference to it; a symbol's name is not a local binding.
-  const definitionNames = new Set(definitions.keys());
-  const declared = new Set([...definitionNames, ...bindings.keys()]);
-  return {
-    definitions: [...definitions.values()],
-    refs: [...refs.values()].filter((ref) => ref.nameId === undefined || !declared.has(ref.nameId)),
-    bindings: [...bindings.entries()].filter(([id]) => !definitionNames.has(id)).map(([, b]) => b),
-    moduleExcluded,
-  };
-}
-
-/** References that link modules (their name is an exported name, not a use of a local one). */
-const LINKING_KINDS = new Set<RefKind>(['import', 'require', 'dynamic-import', 'reexport', 'export']);
-/** When patterns overlap on one name, the specific reading beats `type`, which beats `value`. */
-const USE_RANK: Partial<Record<RefKind, number>> = { type: 1, value: 2 };
-
-function outranks(a: Omit<RefFact, 'scope'>, b: Omit<RefFact, 'scope'>): boolean {
-  const rankA = USE_RANK[a.kind] ?? 0;
-  const rankB = USE_RANK[b.kind] ?? 0;
-  return rankA < rankB || (rankA === rankB && a.receiver !== undefined && b.receiver === undefined);
-}
-
-interface CapturedRef {
-  at: number;
-  nameId: number | undefined;
-  fact: Omit<RefFact, 'scope'>;
-}
-
-const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3 };
-
-/** Several patterns may see one binding; keep the most specific kind and every type fact. */
-function mergeBindings(a: Omit<BindingFact, 'scope'>, b: Omit<BindingFact, 'scope'>): Omit<BindingFact, 'scope'> {
-  const kind = BINDING_RANK[a.kind] <= BINDING_RANK[b.kind] ? a.kind : b.kind;
-  return { ...b, ...a, kind, ...((a.type ?? b.type) ? { type: (a.type ?? b.type)! } : {}), ...((a.newOf ?? b.newOf) ? { newOf: (a.newOf ?? b.newOf)! } : {}) };
-}
-
-/** `Store` or `ns.Store` when the node spells a dotted name, else undefined. */
-function namePath(node: Node): string | undefined {
-  const text = node.text.replace(/\s+/g, '');
-  return /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(text) ? text : undefined;
-}
-
-function toDefinition(
-  kind: SymbolKind,
-  node: Node,
-  nameNode: Node | undefined,
-  byName: Map<string, Node>,
-  props: Record<string, string | null>,
-  syntax: SyntaxTraits,
-  comments: ReadonlySet<string>,
-  pattern: number,
-): RawDefinition {
-  let first = node;
-  for (let prev = node.previousNamedSibling; prev && syntax.decoratorTypes.includes(prev.type); prev = prev.previousNamedSibling) {
-    first = prev;
-  }
-  const body = byName.get('body');
-  const qualifier = byName.get('qualifier');
-  return {
-    kind: (props['kind'] as SymbolKind | undefined) ?? kind,
-    name: nameNode ? unquote(nameNode.text) : (props['name'] ?? 'default'),
-    qualifier: qualifier ? qualifier.text : null,
-    start: first.startIndex,
-    end: node.endIndex,
-    startLine: first.startPosition.row + 1,
-    endLine: node.endPosition.row + 1,
-    bodyStart: body ? body.startIndex : null,
-    bodyEnd: body ? body.endIndex : null,
-    exported: byName.has('exported') || props['exported'] === 'true',
-    doc: docCommentAbove(first, comments),
-    pattern,
-  };
-}
-
-/** Several patterns may capture one declaration (inner and exported forms): keep the widest view. */
-function mergeDefinitions(a: RawDefinition, b: RawDefinition): RawDefinition {
-  const outer = b.start < a.start || b.end > a.end ? b : a;
-  const inner = outer === a ? b : a;
-  return {
-    ...outer,
-    kind: a.pattern <= b.pattern ? a.kind : b.kind,
-    pattern: Math.min(a.pattern, b.pattern),
-    qualifier: a.qualifier ?? b.qualifier,
-    bodyStart: outer.bodyStart ?? inner.bodyStart,
-    bodyEnd: outer.bodyEnd ?? inner.bodyEnd,
-    exported: a.exported || b.exported,
-    doc: outer.doc ?? inner.doc,
-  };
-}
-
-function toReference(
-  kind: RefKind,
-  node: Node,
-  nameNode: Node | undefined,
-  byName: Map<string, Node>,
-  props: Record<string, string | null>,
-  syntax: SyntaxTraits,
-): Omit<RefFact, 'scope'> {
-  const at = nameNode ?? node;
-  const receiver = byName.get('receiver');
-  const moduleNode = byName.get('module');
-  const aliasNode = byName.get('alias');
-  const name = props['name'] ?? (nameNode ? unquote(nameNode.text) : '');
-  const alias = aliasNode ? aliasNode.text : (props['alias'] ?? undefined);
-  const fact: Omit<RefFact, 'scope'> = { kind, name, line: at.startPosition.row + 1, col: at.startPosition.column };
-  if (receiver) fact.receiver = spellPath(receiver, syntax);
-  if (moduleNode) fact.module = literalText(moduleNode, syntax);
-  else if (kind === 'dynamic-import') fact.module = null;
-  if (alias !== undefined && alias !== name) fact.alias = alias;
-  return fact;
-}
-
-/** `a.b.c` for a chain of identifiers, `?` for any other expression. */
-function spellPath(node: Node, syntax: SyntaxTraits): string {
-  if (syntax.receiverAtomTypes.includes(node.type)) return node.text;
-  if (syntax.memberAccessTypes.includes(node.type)) {
-    const object = node.childForFieldName(syntax.memberObjectField);
-    const property = node.childForFieldName(syntax.memberPropertyField);
-    if (!object || !property) return '?';
-    const left = spellPath(object, syntax);
-    return left === '?' ? '?' : `${left}.${property.text}`;
-  }
-  return '?';
-}
-
-/** The text of a string literal without quotes, or null when it is not a plain literal. */
-function literalText(node: Node, syntax: SyntaxTraits): string | null {
-  if (!syntax.stringTypes.includes(node.type)) return null;
-  let text = '';
-  for (const child of node.namedChildren) {
-    if (!child || !syntax.stringContentTypes.includes(child.type)) return null;
-    text += child.text;
-  }
-  return text;
-}
-
-function unquote(text: string): string {
-  const first = text[0];
-  return (first === '"' || first === "'" || first === '`') && text.endsWith(first) && text.length >= 2 ? text.slice(1, -1) : text;
-}
-
-function hashSymbols(
-  placed: PlacedDefinition[],
-  tokens: ReturnType<typeof meaningfulTokens>,
-  moduleExcluded: { start: number; end: number }[],
-  source: string,
-  lines: number,
-): SymbolFact[] {
-  const sigParts = placed.map(() => [] as string[]);
-  const bodyParts = placed.map(() => [] as string[]);
-  const moduleParts: string[] = [];
-  // placed is sorted by (start asc, end desc): a stack of open declarations gives the innermost owner.
-  const stack: number[] = [];
-  let next = 0;
-  let excluded = 0;
-  const exclusions = [...moduleExcluded].sort((a, b) => a.start - b.start);
-  for (const token of tokens) {
-    while (stack.length > 0 && token.start >= placed[stack[stack.length - 1]!]!.raw.end) stack.pop();
-    while (next < placed.length && placed[next]!.raw.start <= token.start) {
-      if (token.start < placed[next]!.raw.end) stack.push(next);
-      next++;
-    }
-    const owner = stack[stack.length - 1];
-    if (owner === undefined) {
-      while (excluded < exclusions.length && exclusions[excluded]!.end <= token.start) excluded++;
-      const ex = exclusions[excluded];
-      if (!ex || token.start < ex.start) moduleParts.push(token.text);
-      continue;
-    }
-    const raw = placed[owner]!.raw;
-    const inBody = raw.bodyStart !== null && token.start >= raw.bodyStart && token.start < raw.bodyEnd!;
-    (inBody ? bodyParts : sigParts)[owner]!.push(token.text);
-  }
-
-  const moduleSymbol: SymbolFact = {
-    qualname: MODULE_QUALNAME,
-    name: MODULE_QUALNAME,
-    kind: 'module',
-    parent: null,
-    signature: '',
-    doc: null,
-    startLine: 1,
-    endLine: lines,
-    exported: false,
-    sigHash: '',
-    bodyHash: hashParts(moduleParts),
-    docHash: '',
-  };
-  return [
-    moduleSymbol,
-    ...placed.map((p, i): SymbolFact => {
-      const raw = p.raw;
-      const docText = raw.doc ? docLines(raw.doc) : [];
-      return {
-        qualname: p.qualname,
-        name: raw.name,
-        kind: raw.kind,
-        parent: p.parent,
-        signature: signatureText(source, raw),
-        doc: docText[0] ?? null,
-        startLine: raw.startLine,
-        endLine: raw.endLine,
-        exported: raw.exported,
-        sigHash: hashParts(sigParts[i]!),
-        bodyHash: hashParts(bodyParts[i]!),
-        docHash: docText.length > 0 ? hashParts(docText) : '',
-      };
-    }),
-  ];
-}
-
-const MAX_SIGNATURE = 500;
-
-function signatureText(source: string, raw: RawDefinition): string {
-  const text = source
-    .slice(raw.start, raw.bodyStart ?? raw.end)
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/\/\/[^\n]*/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE - 1)}…` : text;
-}
-
-function ownerAt(placed: PlacedDefinition[], at: number): string {
-  let owner = MODULE_QUALNAME;
-  for (const p of placed) {
-    if (p.raw.start > at) break;
-    if (at < p.raw.end) owner = p.qualname;
-  }
-  return owner;
-}
-
-function countLines(source: string): number {
-  if (source.length === 0) return 0;
-  let lines = 1;
-  for (let i = source.indexOf('\n'); i !== -1 && i < source.length - 1; i = source.indexOf('\n', i + 1)) lines++;
-  return lines;
+  while (k >= 0 && spans[k]!.end > offset) k--;
+  return k;
 }
 
 function compareRefs(a: RefFact, b: RefFact): number {
-  return a.line - b.line || a.col - b.col || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) || (a.alias ?? '').localeCompare(b.alias ?? '');
+  return a.line - b.line || a.col - b.col || compareText(a.kind, b.kind) || compareText(a.alias ?? '', b.alias ?? '') || compareText(a.name, b.name);
 }
 
 function compareBindings(a: BindingFact, b: BindingFact): number {
-  return a.line - b.line || a.name.localeCompare(b.name) || a.scope.localeCompare(b.scope);
+  return a.line - b.line || compareText(a.name, b.name) || compareText(a.scope, b.scope) || compareText(a.kind, b.kind);
 }
 
-/** Two patterns can report the same fact from different nodes (e.g. alias forms); keep one. */
+/** Code-unit order: deterministic everywhere, unlike localeCompare, and much cheaper. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Two patterns can report the same fact from different nodes (e.g. alias forms); keep one. Sorted input. */
 function dedupeRefs(refs: RefFact[]): RefFact[] {
-  const seen = new Set<string>();
-  return refs.filter((ref) => {
-    const key = JSON.stringify([ref.kind, ref.name, ref.line, ref.col, ref.alias ?? null, ref.module ?? null, ref.receiver ?? null]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const out: RefFact[] = [];
+  let groupStart = 0;
+  for (const ref of refs) {
+    const last = out[out.length - 1];
+    if (!last || last.line !== ref.line || last.col !== ref.col) groupStart = out.length;
+    let duplicate = false;
+    // Duplicates sort next to each other only up to (line, col), so the group at one position is scanned.
+    for (let k = groupStart; k < out.length && !duplicate; k++) duplicate = sameRef(out[k]!, ref);
+    if (!duplicate) out.push(ref);
+  }
+  return out;
+}
+
+function sameRef(a: RefFact, b: RefFact): boolean {
+  return a.kind === b.kind && a.name === b.name && a.alias === b.alias && a.module === b.module && a.receiver === b.receiver && a.scope === b.scope;
 }

@@ -35,28 +35,25 @@ export interface ResolutionTraits {
   resolveModule(specifier: string, fromPath: string, exists: (path: string) => boolean): ModuleTarget;
 }
 
-/** Node types and token rules the generic engine needs, as data. */
+/**
+ * Token rules the generic engine needs, as data. What is a comment, a string or a decorator is told
+ * by query captures (see src/lang/README.md); these rules only say how plain code splits into tokens
+ * and which tokens are formatting.
+ */
 export interface SyntaxTraits {
-  /** Node types that are comments: dropped from hashes, read as doc comments. */
-  commentTypes: readonly string[];
-  /** Node types that, as preceding siblings, belong to the declaration that follows (decorators). */
-  decoratorTypes: readonly string[];
-  /** Leaf tokens that never change meaning when added or removed (`;` under ASI). */
+  /** Operators and punctuation longer than one character, matched longest first (`=>`, `===`). */
+  punctuators: readonly string[];
+  /** Tokens that never change meaning when added or removed (`;` under ASI). */
   ignoredTokens: readonly string[];
   /** Separators dropped when they directly precede a closer (trailing commas). */
   trailingSeparators: readonly string[];
   closers: readonly string[];
-  /** Leaf tokens hashed as another token (`'` as `"`), so quote style is formatting. */
+  /** Quote characters hashed as another (`'` as `"`), so quote style is formatting. */
   equivalentTokens: Readonly<Record<string, string>>;
-  /** Node types of string literals, and of their content children (to read module specifiers). */
-  stringTypes: readonly string[];
-  stringContentTypes: readonly string[];
-  /** Node types of member access (`a.b`) and their fields, to spell receivers as dotted paths. */
-  memberAccessTypes: readonly string[];
-  memberObjectField: string;
-  memberPropertyField: string;
-  /** Leaf node types allowed in a receiver path (`identifier`, `this`, `super`, ...). */
-  receiverAtomTypes: readonly string[];
+  /** Comments addressed to tools (`// eslint-disable-next-line`): never a declaration's doc. */
+  directiveComment?: RegExp;
+  /** Openers of comments that document what follows even after code on their line (`/**`). */
+  docMarkers?: readonly string[];
 }
 
 /** A definition with its grammar and compiled query, ready to parse. Not serializable. */

@@ -1,10 +1,10 @@
-import { changedKeys, dirtyFiles, nameFingerprint, touchedNames, type FileSurface, type SurfaceChange } from '../graph/resolve/invalidate.js';
+import { changedKeys, nameFingerprint, touchedNames, type SurfaceChange } from '../graph/resolve/invalidate.js';
 import type { Warning } from '../model/warning.js';
-import type { IndexStore } from '../store/index-store.js';
 import type { ParseOutcome } from '../parse/parse-file.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
-import { parseSources, storeParsed, type BuildIndexOptions } from './build-index.js';
+import type { IndexStore } from '../store/index-store.js';
+import { parseSources, storeParsed, type ParseOptions } from './build-store.js';
 import type { SourceFile } from './collect-sources.js';
+import { dropResolutionCache, resolutionCacheOf } from './resolution-cache.js';
 import { resolveIndex } from './resolve-index.js';
 
 /** One file's new state: its content, or null when it no longer exists (deleted, or renamed away). */
@@ -18,30 +18,43 @@ export interface ChangesetResult {
   changed: string[];
   /** Files re-resolved (the changed ones plus those whose dependencies changed). */
   reresolved: string[];
+  /** `incremental`: only what the change can reach was re-resolved; `bulk`: every file was; `none`: nothing changed. */
+  mode: 'incremental' | 'bulk' | 'none';
   generation: number;
 }
 
-const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
-const MEMBER_KINDS = new Set(['field', 'param-property']);
+export interface ApplyOptions extends ParseOptions {
+  timeoutMs: number;
+  /**
+   * When to take the bulk path (parallel parse, then every file re-resolved) instead of tracking
+   * what the change reaches: `auto` for a changeset of more than BULK_MIN_FILES files and more than
+   * BULK_SHARE of the index (a branch switch, a mass edit). Both give the same index.
+   */
+  bulk?: 'auto' | 'always' | 'never';
+  /** Files the caller already parsed (impact analysis parses the head side first); not parsed again. */
+  parsed?: ReadonlyMap<string, ParseOutcome>;
+}
+
+export const BULK_MIN_FILES = 300;
+export const BULK_SHARE = 0.25;
 
 /**
  * Applies a set of file updates to an index in one transaction, and re-resolves exactly the files
  * whose edges can have changed, so the result equals a full rebuild of the new tree. Files whose
- * content hash is unchanged are skipped.
+ * content hash is unchanged are skipped. On failure nothing is written.
  */
-export async function applyChangeset(
-  store: SqliteStore,
-  updates: readonly FileUpdate[],
-  options: Pick<BuildIndexOptions, 'jobs' | 'onProgress'> & {
-    timeoutMs: number;
-    /** Files the caller already parsed (impact analysis parses the head side first); not parsed again. */
-    parsed?: ReadonlyMap<string, ParseOutcome>;
-  },
-  warnings: Warning[],
-): Promise<ChangesetResult> {
-  const known = new Map((await store.listFiles()).map((f) => [f.path, f]));
-  const effective = updates.filter((u) => (u.file === null ? known.has(u.path) : known.get(u.path)?.hash !== u.file.hash || !known.has(u.path)));
-  const paths = effective.map((u) => u.path).sort();
+export async function applyChangeset(store: IndexStore, updates: readonly FileUpdate[], options: ApplyOptions, warnings: Warning[]): Promise<ChangesetResult> {
+  const byPath = new Map<string, FileUpdate>();
+  for (const update of updates) byPath.set(update.path, update);
+  const known = new Map((await store.getFiles([...byPath.keys()])).map((f) => [f.path, f]));
+  const effective = [...byPath.values()]
+    .filter((u) => (u.file === null ? known.has(u.path) : known.get(u.path)?.hash !== u.file.hash))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const generation = Number((await store.getMeta('generation')) ?? '0');
+  if (effective.length === 0) return { changed: [], reresolved: [], mode: 'none', generation };
+
+  const paths = effective.map((u) => u.path);
+  const bulk = options.bulk === 'always' || (options.bulk !== 'never' && isBulk(effective.length, await store.fileCount()));
   const parsed = options.parsed ?? new Map<string, ParseOutcome>();
   const outcomes = new Map([
     ...parsed,
@@ -52,52 +65,54 @@ export async function applyChangeset(
     )),
   ]);
 
-  return store.transaction(async () => {
-    const before = await surfaces(store, paths);
-    const beforeNames = new Map<string, string>();
-    const provisional = touchedNames(paths.map((path) => ({ path, before: before.get(path)!, after: before.get(path)! })));
-    for (const name of provisional) beforeNames.set(name, nameFingerprint(await store.symbolsByName(name)));
+  try {
+    return await store.transaction(async () => {
+      if (bulk) {
+        dropResolutionCache(store);
+        await writeUpdates(store, effective, outcomes, warnings);
+        options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
+        const resolutions = await resolveIndex(store);
+        options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });
+        await store.setMeta('generation', String(generation + 1));
+        return { changed: paths, reresolved: resolutions.map((r) => r.path), mode: 'bulk' as const, generation: generation + 1 };
+      }
 
-    for (const update of effective) {
-      if (update.file === null) await store.deleteFile(update.path);
-      else await storeParsed(store, update.file, outcomes, warnings);
-    }
+      const cache = await resolutionCacheOf(store);
+      const before = new Map(paths.map((path) => [path, cache.surface(path)]));
+      const beforeData = cache.resolutionData();
 
-    const after = await surfaces(store, paths);
-    const changes: SurfaceChange[] = paths.map((path) => ({ path, before: before.get(path)!, after: after.get(path)! }));
-    const names = new Map<string, { before: string; after: string }>();
-    for (const name of touchedNames(changes)) {
-      const beforePrint = beforeNames.get(name) ?? nameFingerprint([]);
-      names.set(name, { before: beforePrint, after: nameFingerprint(await store.symbolsByName(name)) });
-    }
-    const keys = changedKeys(changes, names);
-    const existing = new Set((await store.listFiles()).map((f) => f.path));
-    const dirty = dirtyFiles(paths, existing, await store.fileDeps(), keys);
-    await resolveIndex(store, dirty);
+      await writeUpdates(store, effective, outcomes, warnings);
+      await cache.reload(store, paths);
+      const afterData = cache.resolutionData();
 
-    const generation = Number((await store.getMeta('generation')) ?? '0') + (paths.length > 0 ? 1 : 0);
-    await store.setMeta('generation', String(generation));
-    return { changed: paths, reresolved: dirty, generation };
-  });
+      const changes: SurfaceChange[] = paths.map((path) => ({ path, before: before.get(path)!, after: cache.surface(path) }));
+      const names = new Map<string, { before: string; after: string }>();
+      for (const name of touchedNames(changes)) {
+        names.set(name, { before: nameFingerprint(beforeData.symbolsNamed(name)), after: nameFingerprint(afterData.symbolsNamed(name)) });
+      }
+      const dirty = cache.readersOf(changedKeys(changes, names));
+      for (const path of paths) if (cache.has(path)) dirty.add(path);
+      const targets = [...dirty].sort();
+      const resolutions = await resolveIndex(store, targets, afterData);
+      cache.recordResolutions(resolutions);
+
+      await store.setMeta('generation', String(generation + 1));
+      cache.revision = store.revision();
+      return { changed: paths, reresolved: targets, mode: 'incremental' as const, generation: generation + 1 };
+    });
+  } catch (error) {
+    dropResolutionCache(store);
+    throw error;
+  }
 }
 
-/** The surface of each path as the store holds it now. */
-async function surfaces(store: IndexStore, paths: readonly string[]): Promise<Map<string, FileSurface>> {
-  const [files, symbols, refs, bindings] = await Promise.all([
-    store.listFiles(),
-    store.symbolsOfFiles(paths),
-    store.refsOfFiles(paths),
-    store.bindingsOfFiles(paths),
-  ]);
-  const exists = new Set(files.map((f) => f.path));
-  const result = new Map<string, FileSurface>();
-  for (const path of paths) {
-    result.set(path, {
-      exists: exists.has(path),
-      symbols: symbols.filter((s) => s.file === path),
-      links: refs.filter((r) => r.file === path && LINK_KINDS.has(r.kind)),
-      members: bindings.filter((b) => b.file === path && MEMBER_KINDS.has(b.kind)),
-    });
+function isBulk(changed: number, total: number): boolean {
+  return changed > BULK_MIN_FILES && changed > total * BULK_SHARE;
+}
+
+async function writeUpdates(store: IndexStore, updates: readonly FileUpdate[], outcomes: Parameters<typeof storeParsed>[2], warnings: Warning[]): Promise<void> {
+  for (const update of updates) {
+    if (update.file === null) await store.deleteFile(update.path);
+    else await storeParsed(store, update.file, outcomes, warnings);
   }
-  return result;
 }

@@ -1,34 +1,59 @@
 import { existsSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { GitRepo } from '../git/repo.js';
-import type { FileRecord } from '../model/file.js';
-import { ParsePool } from '../parse/pool.js';
-import type { ParseJob, ParseOutcome } from '../parse/parse-file.js';
-import { readArtifact, writeArtifact, type Manifest } from '../store/artifact.js';
-import { commitArtifactPath, ensureCacheDir, resolveCacheDir, worktreeArtifactPath } from '../store/cache-dir.js';
-import { SqliteStore } from '../store/sqlite-store.js';
-import { isRatlasError } from '../util/errors.js';
-import { listSource, readSources, selectPaths, skippedRecord, type IndexSource, type SourceFile } from './collect-sources.js';
-import { resolveIndex } from './resolve-index.js';
-import { grammarVersions, manifestExpectation, toolVersion } from './tool-info.js';
 import type { Warning } from '../model/warning.js';
+import { ArtifactLock } from '../store/artifact-lock.js';
+import { readArtifact, type Manifest } from '../store/artifact.js';
+import { commitArtifactPath, ensureCacheDir, resolveCacheDir, worktreeArtifactPath } from '../store/cache-dir.js';
+import type { SqliteStore } from '../store/sqlite-store.js';
+import { isRatlasError } from '../util/errors.js';
+import { applyChangeset, type ChangesetResult } from './apply-changeset.js';
+import { buildStore, type ParseOptions } from './build-store.js';
+import { collectChangeset } from './collect-changeset.js';
+import { selectPaths } from './collect-sources.js';
+import { DEFAULT_SEARCH_DEPTH, findBaseArtifact } from './find-base-artifact.js';
+import { META_COMMIT, META_DIRTY, META_SOURCE, refreshWorktree, type WorktreeRefresh } from './refresh-worktree.js';
+import { manifestExpectation } from './tool-info.js';
+import { writeIndexArtifact } from './write-index-artifact.js';
 
-export interface BuildIndexOptions {
+// Kept here so that existing imports of these names from build-index.js go on working.
+export { buildStore, parseSources, storeParsed, type ProgressEvent } from './build-store.js';
+
+export interface BuildIndexOptions extends ParseOptions {
   cwd: string;
   /** Index this commit (read from git objects) instead of the working tree. */
   rev?: string;
   /** Rebuild even when a valid artifact exists. */
   full?: boolean;
-  jobs?: number;
   cacheDir?: string;
-  onProgress?: (event: ProgressEvent) => void;
+  /** How many commits back to look for a cached ancestor's index (default: config cache.searchDepth, else 200). */
+  searchDepth?: number;
+  /** In a shallow clone, fetch just enough history to reach a cached ancestor's index. */
+  deepen?: boolean;
+  /** How long to wait for another ratlas process writing the same artifact (default 10 minutes). */
+  lockTimeoutMs?: number;
 }
 
-export interface ProgressEvent {
-  phase: 'read' | 'parse' | 'resolve' | 'write';
-  done: number;
-  total: number;
+/**
+ * How an index came to be. `exact`: the commit's own artifact. `ancestor`: the artifact of an
+ * ancestor commit plus `git diff -M ancestor..commit` applied as one changeset. `cold`: built from
+ * scratch (`reason` says why nothing could be reused). `worktree`: a working-tree index brought
+ * up to date with the files on disk (`head` says how the index of HEAD was obtained, when it was).
+ */
+export interface RestoreInfo {
+  kind: 'exact' | 'ancestor' | 'cold' | 'worktree';
+  /** The commit of the artifact the index started from; null for a cold build. */
+  from: string | null;
+  /** Commits between `from` and the target, for `ancestor`. */
+  distance: number | null;
+  /** Files whose content was applied, and files re-resolved because of them. */
+  changed: number;
+  reresolved: number;
+  mode: ChangesetResult['mode'];
+  reason: string | null;
+  /** Commits fetched into a shallow clone (--deepen) to reach `from`. */
+  deepened: number;
+  head?: RestoreInfo;
 }
 
 export interface IndexResult {
@@ -36,7 +61,10 @@ export interface IndexResult {
   commit: string | null;
   source: 'commit' | 'worktree';
   artifact: string;
-  action: 'built' | 'reused';
+  /** built: parsed from scratch; updated: an artifact plus a changeset; reused: an artifact as it was. */
+  action: 'built' | 'updated' | 'reused';
+  restore: RestoreInfo;
+  generation: number;
   files: { total: number; ok: number; partial: number; failed: number; skipped: number };
   lines: number;
   symbols: number;
@@ -60,195 +88,313 @@ export async function buildIndex(options: BuildIndexOptions): Promise<IndexResul
 export interface OpenedIndex {
   repo: GitRepo;
   store: SqliteStore;
+  /** The manifest of `artifact`, which holds the store as of `persistedGeneration`. */
   manifest: Manifest;
   artifact: string;
   action: IndexResult['action'];
+  restore: RestoreInfo;
   config: LoadedConfig;
   warnings: Warning[];
   started: number;
+  /** `worktree` follows the working tree (refreshIndex picks up edits); `commit` is fixed. */
+  mode: 'commit' | 'worktree';
+  cacheDir: string;
+  persistedGeneration: number;
+  /** The options it was opened with (refresh and persist reuse them). */
+  options: BuildIndexOptions;
+  /** For a working-tree index: when it was last brought up to date, and with what (null for a commit). */
+  freshness: Freshness | null;
+}
+
+/** What an MCP client (index_status) or a CLI needs to know to judge a working-tree index. */
+export interface Freshness {
+  /** When the index last matched the working tree (ISO time). */
+  checkedAt: string;
+  /** HEAD at that moment, and the indexable paths that differed from it. */
+  head: string | null;
+  dirty: string[];
+  generation: number;
 }
 
 /**
- * Opens the index of a commit or of the working tree: the artifact when it exists and is valid,
- * else a new build (a corrupt or mismatched artifact is reported as a warning and rebuilt).
+ * Opens the index of a commit (`rev`) or of the working tree, reusing what the cache holds:
+ * the commit's artifact; else the newest artifact of an ancestor plus the diff; else a cold build.
+ * The working tree is the index of HEAD plus dirty and untracked files. Whatever was built or
+ * updated is written back as an artifact (under a lock, atomically) before this returns. A corrupt
+ * or mismatched artifact is reported as a warning and not used.
  */
 export async function openIndex(options: BuildIndexOptions): Promise<OpenedIndex> {
   const started = performance.now();
   const repo = await GitRepo.open(options.cwd);
   const config = loadConfig(repo.root);
-  const source = await chooseSource(repo, options.rev, config);
-  const cacheDir = resolveCacheDir(repo.root, options.cacheDir);
-  const artifact = source.kind === 'commit' ? commitArtifactPath(cacheDir, source.commit) : worktreeArtifactPath(cacheDir);
-  const warnings: Warning[] = [];
+  const context: IndexContext = { repo, config, cacheDir: resolveCacheDir(repo.root, options.cacheDir), options, warnings: [], started };
+  if (options.rev !== undefined) return openCommitIndex(context, await repo.resolveCommit(options.rev));
+  const head = await repo.headCommit();
+  if (head && selectPaths(await repo.dirtyPaths(), config.config).length === 0) {
+    const opened = await openCommitIndex(context, head);
+    return { ...opened, mode: 'worktree', freshness: { checkedAt: new Date().toISOString(), head, dirty: [], generation: opened.persistedGeneration } };
+  }
+  return openWorktreeIndex(context, head);
+}
 
-  if (!options.full && source.kind === 'commit' && existsSync(artifact)) {
+/**
+ * Brings a working-tree index up to date with the files on disk (cheap when nothing changed: git
+ * status plus a stat of the dirty files). Returns what changed; the artifact is not rewritten
+ * (see persistIndex). A commit index never changes.
+ */
+export async function refreshIndex(opened: OpenedIndex): Promise<WorktreeRefresh | null> {
+  if (opened.mode !== 'worktree') return null;
+  const refresh = await refreshWorktree(opened.repo, opened.store, opened.config, parseOptions(opened.options), opened.warnings);
+  if (refresh.mode !== 'none') opened.action = 'updated';
+  opened.freshness = freshnessOf(refresh);
+  return refresh;
+}
+
+/**
+ * Writes the index back to the cache when it changed since it was last written: a working-tree
+ * index to this worktree's artifact. Returns whether it wrote.
+ */
+export async function persistIndex(opened: OpenedIndex): Promise<boolean> {
+  const generation = Number((await opened.store.getMeta('generation')) ?? '0');
+  if (generation === opened.persistedGeneration && existsSync(opened.artifact)) return false;
+  // A working-tree index is only ever written to its worktree's artifact, even when the tree is
+  // clean again: commit artifacts hold exactly what git has for the commit, read from git objects.
+  const worktree = opened.mode === 'worktree';
+  const artifact = worktree ? worktreeArtifactPath(opened.cacheDir, opened.repo.root) : opened.artifact;
+  ensureCacheDir(opened.cacheDir);
+  const lock = await ArtifactLock.acquire(artifact, lockOptions(opened.options));
+  try {
+    opened.manifest = await writeIndexArtifact(artifact, opened.store, { repo: opened.repo, config: opened.config, lock, ...(worktree ? { worktree: opened.repo.root } : {}) });
+  } finally {
+    lock.release();
+  }
+  opened.artifact = artifact;
+  opened.persistedGeneration = generation;
+  return true;
+}
+
+interface IndexContext {
+  repo: GitRepo;
+  config: LoadedConfig;
+  cacheDir: string;
+  options: BuildIndexOptions;
+  warnings: Warning[];
+  started: number;
+}
+
+/** The index of one commit: its artifact, else an ancestor's plus the diff, else a cold build. */
+async function openCommitIndex(context: IndexContext, commit: string): Promise<OpenedIndex> {
+  const { repo, config, cacheDir, options, warnings } = context;
+  const artifact = commitArtifactPath(cacheDir, commit);
+  const opened = (store: SqliteStore, manifest: Manifest, action: IndexResult['action'], restore: RestoreInfo): OpenedIndex => ({
+    repo,
+    store,
+    manifest,
+    artifact,
+    action,
+    restore,
+    config,
+    warnings,
+    started: context.started,
+    mode: 'commit',
+    cacheDir,
+    persistedGeneration: manifest.generation ?? 0,
+    options,
+    freshness: null,
+  });
+  const exact = (store: SqliteStore, manifest: Manifest) =>
+    opened(store, manifest, 'reused', { kind: 'exact', from: commit, distance: 0, changed: 0, reresolved: 0, mode: 'none', reason: null, deepened: 0 });
+
+  const reported = new Set<string>();
+  if (!options.full) {
+    const hit = await tryReadArtifact(artifact, config, warnings, reported);
+    if (hit) return exact(hit.store, hit.manifest);
+  }
+  ensureCacheDir(cacheDir);
+  const lock = await ArtifactLock.acquire(artifact, lockOptions(options));
+  try {
+    if (!options.full) {
+      // Another process may have written it while this one waited for the lock.
+      const hit = await tryReadArtifact(artifact, config, warnings, reported);
+      if (hit) return exact(hit.store, hit.manifest);
+    }
+    const base = options.full
+      ? ({ found: false, reason: 'a full rebuild was asked for (--full)', deepened: 0 } as const)
+      : await findBaseArtifact(commit, {
+          repo,
+          cacheDir,
+          expected: manifestExpectation(config.hash),
+          depth: options.searchDepth ?? config.config.cache.searchDepth ?? DEFAULT_SEARCH_DEPTH,
+          deepen: options.deepen ?? false,
+          warnings,
+        });
+    let store: SqliteStore;
+    let restore: RestoreInfo;
+    if (base.found) {
+      store = base.store;
+      try {
+        const changeset = await collectChangeset(repo, base.commit, { kind: 'commit', commit }, config.config);
+        const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs }, warnings);
+        await store.setMeta(META_COMMIT, commit);
+        await store.setMeta(META_SOURCE, 'commit');
+        await store.setMeta(META_DIRTY, '[]');
+        restore = {
+          kind: 'ancestor',
+          from: base.commit,
+          distance: base.distance,
+          changed: applied.changed.length,
+          reresolved: applied.reresolved.length,
+          mode: applied.mode,
+          reason: null,
+          deepened: base.deepened,
+        };
+      } catch (error) {
+        await store.close();
+        throw error;
+      }
+    } else {
+      store = await buildStore(repo, { kind: 'commit', commit }, config, parseOptions(options), warnings);
+      restore = { kind: 'cold', from: null, distance: null, changed: 0, reresolved: 0, mode: 'none', reason: base.reason, deepened: base.deepened };
+    }
     try {
-      const { store, manifest } = await readArtifact(artifact, manifestExpectation(config.hash));
-      return { repo, store, manifest, artifact, action: 'reused', config, warnings, started };
+      options.onProgress?.({ phase: 'write', done: 0, total: 1 });
+      const manifest = await writeIndexArtifact(artifact, store, { repo, config, lock });
+      options.onProgress?.({ phase: 'write', done: 1, total: 1 });
+      return opened(store, manifest, restore.kind === 'cold' ? 'built' : 'updated', restore);
     } catch (error) {
-      if (!isRatlasError(error)) throw error;
+      await store.close();
+      throw error;
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * The index of the working tree: this worktree's artifact when it follows HEAD (or when HEAD has
+ * no artifact of its own), else the index of HEAD; then brought up to date with the disk.
+ */
+async function openWorktreeIndex(context: IndexContext, head: string | null): Promise<OpenedIndex> {
+  const { repo, config, cacheDir, options, warnings } = context;
+  const artifact = worktreeArtifactPath(cacheDir, repo.root);
+  ensureCacheDir(cacheDir);
+  const lock = await ArtifactLock.acquire(artifact, lockOptions(options));
+  let store: SqliteStore | undefined;
+  try {
+    let headRestore: RestoreInfo | undefined;
+    let from: string | null = null;
+    let cold = false;
+    const saved = options.full ? null : await tryReadArtifact(artifact, config, warnings, new Set());
+    const savedBase = saved ? ((await saved.store.getMeta(META_COMMIT)) ?? '') : null;
+    if (saved && (savedBase === (head ?? '') || !head || !existsSync(commitArtifactPath(cacheDir, head)))) {
+      store = saved.store;
+      from = savedBase || null;
+    } else {
+      await saved?.store.close();
+      if (head && !options.full) {
+        const headIndex = await openCommitIndex(context, head);
+        store = headIndex.store;
+        headRestore = headIndex.restore;
+        from = head;
+      } else {
+        store = await buildStore(repo, { kind: 'worktree', head }, config, parseOptions(options), warnings);
+        await store.setMeta(META_DIRTY, JSON.stringify(selectPaths(await repo.dirtyPaths(), config.config)));
+        cold = true;
+      }
+    }
+    const refresh = await refreshWorktree(repo, store, config, parseOptions(options), warnings);
+    const restore: RestoreInfo = {
+      kind: cold ? 'cold' : 'worktree',
+      from,
+      distance: null,
+      changed: refresh.changed.length,
+      reresolved: refresh.reresolved.length,
+      mode: refresh.mode,
+      reason: cold ? (options.full ? 'a full rebuild was asked for (--full)' : 'the repository has no commit yet') : null,
+      deepened: 0,
+      ...(headRestore ? { head: headRestore } : {}),
+    };
+    const unchanged = saved !== null && store === saved.store && refresh.mode === 'none';
+    const manifest = unchanged ? saved.manifest : await writeIndexArtifact(artifact, store, { repo, config, lock, worktree: repo.root });
+    const action: IndexResult['action'] = cold ? 'built' : unchanged ? 'reused' : 'updated';
+    return {
+      repo,
+      store,
+      manifest,
+      artifact,
+      action,
+      restore,
+      config,
+      warnings,
+      started: context.started,
+      mode: 'worktree',
+      cacheDir,
+      persistedGeneration: manifest.generation ?? 0,
+      options,
+      freshness: freshnessOf(refresh),
+    };
+  } catch (error) {
+    await store?.close();
+    throw error;
+  } finally {
+    lock.release();
+  }
+}
+
+function freshnessOf(refresh: WorktreeRefresh): Freshness {
+  return { checkedAt: new Date().toISOString(), head: refresh.head, dirty: refresh.dirty, generation: refresh.generation };
+}
+
+/** Reads an artifact when it exists and suits this ratlas; a bad one is a warning (once), not an error. */
+async function tryReadArtifact(path: string, config: LoadedConfig, warnings: Warning[], reported: Set<string>): Promise<{ store: SqliteStore; manifest: Manifest } | null> {
+  if (!existsSync(path)) return null;
+  try {
+    return await readArtifact(path, manifestExpectation(config.hash));
+  } catch (error) {
+    if (!isRatlasError(error)) throw error;
+    if (!reported.has(path)) {
+      reported.add(path);
       warnings.push({ code: error.code, message: `${error.message}; rebuilding it.` });
     }
-  }
-
-  const store = await buildStore(repo, source, config, options, warnings);
-  try {
-    options.onProgress?.({ phase: 'write', done: 0, total: 1 });
-    ensureCacheDir(cacheDir);
-    const stats = await store.stats();
-    const manifest = writeArtifact(artifact, store, {
-      toolVersion: toolVersion(),
-      schemaVersion: Number(await store.getMeta('schemaVersion')),
-      commit: source.kind === 'commit' ? source.commit : (source.head ?? ''),
-      source: source.kind,
-      grammars: grammarVersions(),
-      configHash: config.hash,
-      counts: {
-        files: stats.files.reduce((n, f) => n + f.count, 0),
-        symbols: stats.symbols.reduce((n, s) => n + s.count, 0),
-        edges: stats.edges.reduce((n, e) => n + e.count, 0),
-      },
-    });
-    options.onProgress?.({ phase: 'write', done: 1, total: 1 });
-    return { repo, store, manifest, artifact, action: 'built', config, warnings, started };
-  } catch (error) {
-    await store.close();
-    throw error;
+    return null;
   }
 }
 
-/** A clean working tree is its HEAD commit; a dirty one is indexed from disk. */
-async function chooseSource(repo: GitRepo, rev: string | undefined, loaded: LoadedConfig): Promise<IndexSource> {
-  if (rev !== undefined) return { kind: 'commit', commit: await repo.resolveCommit(rev) };
-  const head = await repo.headCommit();
-  if (head && selectPaths(await repo.dirtyPaths(), loaded.config).length === 0) return { kind: 'commit', commit: head };
-  return { kind: 'worktree', head };
-}
-
-/** Reads, parses and resolves a whole tree into a new store. */
-export async function buildStore(
-  repo: GitRepo,
-  source: IndexSource,
-  loaded: LoadedConfig,
-  options: Pick<BuildIndexOptions, 'jobs' | 'onProgress'>,
-  warnings: Warning[],
-): Promise<SqliteStore> {
-  const { config } = loaded;
-  const entries = await listSource(repo, source, config);
-  const files: SourceFile[] = [];
-  for await (const file of readSources(repo, source, entries, config)) {
-    files.push(file);
-    if (files.length % 200 === 0) options.onProgress?.({ phase: 'read', done: files.length, total: entries.length });
-  }
-  const outcomes = await parseSources(files, config.index.parseTimeoutMs, options);
-
-  const store = await SqliteStore.create();
-  await store.transaction(async () => {
-    await store.setMeta('commit', source.kind === 'commit' ? source.commit : (source.head ?? ''));
-    await store.setMeta('source', source.kind);
-    await store.setMeta('configHash', loaded.hash);
-    for (const file of files) await storeParsed(store, file, outcomes, warnings);
-    options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
-    await resolveIndex(store);
-    options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });
-  });
-  return store;
-}
-
-/** Parses the source files among `files` on a worker pool. */
-export async function parseSources(
-  files: readonly SourceFile[],
-  timeoutMs: number,
-  options: Pick<BuildIndexOptions, 'jobs' | 'onProgress'>,
-): Promise<Map<string, ParseOutcome>> {
-  const parseable = files.filter((f) => f.content.kind === 'source');
-  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(parseable.length / 8)));
-  const pool = new ParsePool(jobs);
-  const outcomes = new Map<string, ParseOutcome>();
-  try {
-    let done = 0;
-    options.onProgress?.({ phase: 'parse', done, total: parseable.length });
-    await Promise.all(
-      batches(parseable, timeoutMs, pool.threaded ? jobs * 4 : 1).map(async (batch) => {
-        for (const outcome of await pool.parse(batch)) outcomes.set(outcome.path, outcome);
-        done += batch.length;
-        options.onProgress?.({ phase: 'parse', done, total: parseable.length });
-      }),
-    );
-  } finally {
-    await pool.close();
-  }
-  return outcomes;
-}
-
-/** Stores one file as parsed (or as skipped or failed). */
-export async function storeParsed(store: SqliteStore, file: SourceFile, outcomes: ReadonlyMap<string, ParseOutcome>, warnings: Warning[]): Promise<void> {
-  if (file.content.kind === 'skip') {
-    await store.putFile(skippedRecord(file, file.content.reason), null);
-    return;
-  }
-  const outcome = outcomes.get(file.path)!;
-  if (!outcome.ok) {
-    warnings.push({ code: `parse-${outcome.reason}`, message: outcome.message, file: file.path });
-    await store.putFile({ ...skippedRecord(file, outcome.reason), status: 'failed' }, null);
-    return;
-  }
-  const { extraction } = outcome;
-  const record: FileRecord = {
-    path: file.path,
-    language: file.language,
-    status: extraction.status,
-    reason: extraction.status === 'partial' ? `syntax error at line ${extraction.problems[0]?.line ?? '?'}` : null,
-    hash: file.hash,
-    size: file.size,
-    lines: extraction.lines,
-    mtimeMs: file.mtimeMs,
-  };
-  await store.putFile(record, extraction);
-}
-
-/** Groups files into about `count` batches of similar total size, in path order within each. */
-function batches(files: SourceFile[], timeoutMs: number, count: number): ParseJob[][] {
-  const jobs = files.map((f): ParseJob => ({ path: f.path, language: f.language, text: (f.content as { text: string }).text, timeoutMs }));
-  if (count <= 1) return jobs.length > 0 ? [jobs] : [];
-  const total = jobs.reduce((n, j) => n + j.text.length, 0);
-  const target = Math.max(1, Math.ceil(total / count));
-  const out: ParseJob[][] = [];
-  let current: ParseJob[] = [];
-  let size = 0;
-  for (const job of jobs) {
-    current.push(job);
-    size += job.text.length;
-    if (size >= target) {
-      out.push(current);
-      current = [];
-      size = 0;
-    }
-  }
-  if (current.length > 0) out.push(current);
+function parseOptions(options: BuildIndexOptions): ParseOptions {
+  const out: ParseOptions = {};
+  if (options.jobs !== undefined) out.jobs = options.jobs;
+  if (options.onProgress) out.onProgress = options.onProgress;
+  if (options.parseMemo) out.parseMemo = options.parseMemo;
   return out;
+}
+
+function lockOptions(options: BuildIndexOptions): { timeoutMs?: number } {
+  return options.lockTimeoutMs === undefined ? {} : { timeoutMs: options.lockTimeoutMs };
 }
 
 async function summarize(opened: OpenedIndex): Promise<IndexResult> {
   const { store, manifest, artifact } = opened;
-  const stats = await store.stats();
-  const byStatus = (status: string) => stats.files.filter((f) => f.status === status).reduce((n, f) => n + f.count, 0);
+  // counts(), not stats(): grouping 100K references and edges by rule costs seconds in sql.js.
+  const counts = await store.counts();
+  const byStatus = (status: string) => counts.files.filter((f) => f.status === status).reduce((n, f) => n + f.count, 0);
   return {
     schemaVersion: 1,
     commit: manifest.commit || null,
     source: manifest.source,
     artifact,
     action: opened.action,
+    restore: opened.restore,
+    generation: Number((await store.getMeta('generation')) ?? '0'),
     files: {
-      total: stats.files.reduce((n, f) => n + f.count, 0),
+      total: counts.files.reduce((n, f) => n + f.count, 0),
       ok: byStatus('ok'),
       partial: byStatus('partial'),
       failed: byStatus('failed'),
       skipped: byStatus('skipped'),
     },
-    lines: stats.files.reduce((n, f) => n + f.lines, 0),
-    symbols: stats.symbols.reduce((n, s) => n + s.count, 0),
-    edges: stats.edges.reduce((n, e) => n + e.count, 0),
+    lines: counts.files.reduce((n, f) => n + f.lines, 0),
+    symbols: counts.symbols,
+    edges: counts.edges,
     artifactBytes: statSync(artifact).size,
     durationMs: Math.round(performance.now() - opened.started),
     warnings: opened.warnings,

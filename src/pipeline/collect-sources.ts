@@ -81,8 +81,11 @@ export async function* readSources(
 }
 
 export function classify(path: string, language: string, bytes: Uint8Array, mtimeMs: number | null, config: RatlasConfig): SourceFile {
+  // A file over the size limit has hash '' wherever it is read from: from disk it is never read
+  // (only stat'ed), so a hash from git objects would make a commit index and a working-tree index
+  // of the same tree differ.
+  if (isTooLarge(bytes.byteLength, config.index.maxFileBytes)) return { path, language, size: bytes.byteLength, hash: '', mtimeMs, content: { kind: 'skip', reason: 'too-large' } };
   const base = { path, language, size: bytes.byteLength, hash: gitBlobId(bytes), mtimeMs };
-  if (isTooLarge(bytes.byteLength, config.index.maxFileBytes)) return { ...base, content: { kind: 'skip', reason: 'too-large' } };
   const classified = classifyContent(path, bytes);
   if (classified.kind === 'skip') return { ...base, content: classified };
   return { ...base, content: { kind: 'source', text: classified.text } };

@@ -19,7 +19,7 @@ export interface StatusReport {
   schemaVersion: 1;
   commit: string | null;
   source: 'commit' | 'worktree';
-  artifact: { path: string; bytes: number; action: 'built' | 'reused' };
+  artifact: { path: string; bytes: number; action: 'built' | 'updated' | 'reused' };
   files: { language: string; files: number; lines: number; ok: number; partial: number; failed: number; skipped: number }[];
   symbols: { language: string; count: number }[];
   edges: { kind: string; rule: string; count: number }[];

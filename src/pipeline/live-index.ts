@@ -61,7 +61,7 @@ export class LiveIndex {
     /** The commit the artifact holds (or the empty tree in a repository without commits). */
     readonly base: string,
     readonly artifact: string,
-    readonly action: 'built' | 'reused',
+    readonly action: 'built' | 'updated' | 'reused',
     private readonly jobs: number | undefined,
   ) {}
 

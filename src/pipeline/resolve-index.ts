@@ -19,10 +19,11 @@ export async function loadResolutionData(store: IndexStore): Promise<ResolutionD
 
 /**
  * Resolves the references of `paths` (all files when absent) and stores edges, outcomes and
- * dependency keys. Returns the resolutions written.
+ * dependency keys. Returns the resolutions written. `data` must mirror the store when given (an
+ * incremental update keeps one in memory, src/pipeline/resolution-cache.ts); else it is loaded.
  */
-export async function resolveIndex(store: IndexStore, paths?: readonly string[]): Promise<FileResolution[]> {
-  const data = await loadResolutionData(store);
+export async function resolveIndex(store: IndexStore, paths?: readonly string[], data?: ResolutionData): Promise<FileResolution[]> {
+  data ??= await loadResolutionData(store);
   const targets = paths ? [...paths].filter((p) => data.exists(p)).sort() : data.paths();
   const refs = groupByFile(await store.refsOfFiles(targets));
   const bindings = groupByFile(await store.bindingsOfFiles(targets));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { EXTRACTION_VERSION } from '../lang/extraction-version.js';
 import { LANGUAGES } from '../lang/registry.js';
 import { grammarPackageVersion } from '../parse/load-language.js';
 import type { ManifestExpectation } from '../store/artifact.js';
@@ -12,10 +13,13 @@ export function toolVersion(): string {
   return version;
 }
 
-/** Grammar package and file per language: a grammar upgrade invalidates every artifact. */
+/**
+ * What turns a language's source into facts: grammar package and file, and the extraction version
+ * (queries and engine). A change to either invalidates every artifact.
+ */
 export function grammarVersions(): Record<string, string> {
   const pkg = grammarPackageVersion();
-  return Object.fromEntries(LANGUAGES.map((lang) => [lang.id, `tree-sitter-wasms@${pkg}/${lang.grammar}`]));
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang.id, `tree-sitter-wasms@${pkg}/${lang.grammar} extraction ${EXTRACTION_VERSION}`]));
 }
 
 export function manifestExpectation(configHash: string): ManifestExpectation {

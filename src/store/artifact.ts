@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { RatlasError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
 import { SCHEMA_VERSION } from './schema-version.js';
+import type { ArtifactLock } from './artifact-lock.js';
 import { SqliteStore } from './sqlite-store.js';
 
 /** Bumped when the artifact's framing (not the database schema) changes. */
 export const ARTIFACT_FORMAT = 1;
 const MAGIC = Buffer.from('RATLAS-INDEX\n', 'utf8');
+const MAX_MANIFEST_BYTES = 1 << 20;
 
 /** What an artifact says about itself, readable without opening the database. */
 export interface Manifest {
@@ -26,6 +29,12 @@ export interface Manifest {
   payloadBytes: number;
   payloadSha256: string;
   counts: { files: number; symbols: number; edges: number };
+  /** Committer time of `commit` (unix seconds), so a shallow clone can tell how much history it lacks. */
+  commitTime?: number;
+  /** How many changesets were applied since the index was first built. */
+  generation?: number;
+  /** For a working-tree artifact: the worktree it follows (one cache folder may serve several). */
+  worktree?: string;
 }
 
 /** The fields a reader expects to match; any difference means the artifact is rebuilt. */
@@ -33,9 +42,16 @@ export type ManifestExpectation = Pick<Manifest, 'toolVersion' | 'schemaVersion'
 
 /**
  * Writes the store as one file, atomically: a temporary file in the same folder, fsynced, then
- * renamed over the target. Readers see the old artifact or the new one, never a torn write.
+ * renamed over the target. Readers see the old artifact or the new one, never a torn write; a
+ * crash leaves the old one and a `.tmp` file that `ratlas cache prune` removes. With `lock`, the
+ * rename happens only while the lock is still held.
  */
-export function writeArtifact(path: string, store: SqliteStore, manifest: Omit<Manifest, 'format' | 'compression' | 'payloadBytes' | 'payloadSha256'>): Manifest {
+export function writeArtifact(
+  path: string,
+  store: SqliteStore,
+  manifest: Omit<Manifest, 'format' | 'compression' | 'payloadBytes' | 'payloadSha256'>,
+  lock?: ArtifactLock,
+): Manifest {
   const payload = gzipSync(store.serialize(), { level: 1 });
   const full: Manifest = { ...manifest, format: ARTIFACT_FORMAT, compression: 'gzip', payloadBytes: payload.byteLength, payloadSha256: sha256(payload) };
   const header = Buffer.from(JSON.stringify(full), 'utf8');
@@ -52,13 +68,55 @@ export function writeArtifact(path: string, store: SqliteStore, manifest: Omit<M
     throw error;
   }
   closeSync(fd);
+  if (lock && !lock.held()) {
+    rmSync(temp, { force: true });
+    throw new RatlasError('index-lock-lost', `Another process took the lock of ${path} while this one was writing it.`, {
+      hint: 'Run the command again; if it keeps happening, two ratlas processes are sharing a cache folder on a clock-skewed network mount.',
+    });
+  }
   renameSync(temp, path);
+  syncFolder(dirname(path));
   return full;
 }
 
-/** Reads only the manifest (for listing and for choosing an artifact). */
+/** Makes a rename durable (POSIX); not possible and not needed on Windows. */
+function syncFolder(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Best effort: the rename itself is atomic either way.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Temporary files are `<artifact>.<pid>.<random>.tmp`. */
+export const TEMP_FILE = /^(.+\.ratlas)\.(\d+)\.[0-9a-f]+\.tmp$/;
+
+/** Reads only the manifest (for listing and for choosing an artifact), without the payload. */
 export function readManifest(path: string): Manifest {
-  return parseFrame(path, readFileSync(path)).manifest;
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(MAGIC.byteLength + 4);
+    const got = readSync(fd, head, 0, head.byteLength, 0);
+    if (got < head.byteLength || !head.subarray(0, MAGIC.byteLength).equals(MAGIC)) {
+      throw new RatlasError('artifact-corrupt', `${path} is not a ratlas index artifact`);
+    }
+    const length = head.readUInt32BE(MAGIC.byteLength);
+    if (length > MAX_MANIFEST_BYTES) throw new RatlasError('artifact-corrupt', `${path} has an unreadable manifest`);
+    const header = Buffer.alloc(length);
+    readSync(fd, header, 0, length, head.byteLength);
+    return parseFrame(path, Buffer.concat([head, header])).manifest;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Why an artifact cannot serve this ratlas and configuration, or null when it can. */
+export function incompatibility(manifest: Manifest, expected: ManifestExpectation): string | null {
+  return mismatchOf(manifest, expected);
 }
 
 /**

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { isProcessAlive, isStale, readLockOwner, STALE_LOCK_MS } from './artifact-lock.js';
+import { TEMP_FILE } from './artifact.js';
 
 /** The default cache folder, at the repository root. */
 export const DEFAULT_CACHE_DIR = '.ratlas';
@@ -22,27 +25,73 @@ export function commitArtifactPath(dir: string, commit: string): string {
   return join(dir, `${commit}.ratlas`);
 }
 
-export function worktreeArtifactPath(dir: string): string {
-  return join(dir, 'worktree.ratlas');
+/**
+ * The artifact of a working tree. Named after the worktree's root, so that the worktrees of one
+ * repository (git worktree) can share a cache folder (RATLAS_CACHE_DIR) without overwriting each
+ * other's index.
+ */
+export function worktreeArtifactPath(dir: string, worktreeRoot: string): string {
+  return join(dir, `worktree-${createHash('sha256').update(worktreeRoot).digest('hex').slice(0, 12)}.ratlas`);
 }
 
 export interface ArtifactFile {
-  commit: string;
+  kind: 'commit' | 'worktree';
+  /** The commit of a commit artifact; null for a working-tree artifact (its manifest says). */
+  commit: string | null;
   path: string;
   bytes: number;
   mtimeMs: number;
 }
 
-/** Commit artifacts in the cache folder, newest first. */
-export function listCommitArtifacts(dir: string): ArtifactFile[] {
+const COMMIT_ARTIFACT = /^([0-9a-f]{40}|[0-9a-f]{64})\.ratlas$/;
+const WORKTREE_ARTIFACT = /^worktree(-[0-9a-f]{12})?\.ratlas$/;
+
+/** Artifacts in the cache folder, newest first. */
+export function listArtifacts(dir: string): ArtifactFile[] {
   if (!existsSync(dir)) return [];
   const files: ArtifactFile[] = [];
   for (const name of readdirSync(dir)) {
-    const match = /^([0-9a-f]{40}|[0-9a-f]{64})\.ratlas$/.exec(name);
-    if (!match) continue;
+    const commit = COMMIT_ARTIFACT.exec(name);
+    if (!commit && !WORKTREE_ARTIFACT.test(name)) continue;
     const path = join(dir, name);
-    const stat = statSync(path);
-    files.push({ commit: match[1]!, path, bytes: stat.size, mtimeMs: stat.mtimeMs });
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat?.isFile()) continue;
+    files.push({ kind: commit ? 'commit' : 'worktree', commit: commit ? commit[1]! : null, path, bytes: stat.size, mtimeMs: stat.mtimeMs });
   }
-  return files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.commit < b.commit ? -1 : 1));
+  return files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+}
+
+/** Commit artifacts in the cache folder, newest first. */
+export function listCommitArtifacts(dir: string): (ArtifactFile & { commit: string })[] {
+  return listArtifacts(dir).filter((a): a is ArtifactFile & { commit: string } => a.kind === 'commit');
+}
+
+export interface Leftover {
+  path: string;
+  kind: 'temp' | 'lock';
+  bytes: number;
+  mtimeMs: number;
+  /** Whether its writer is gone (dead process, or older than an hour): safe to remove. */
+  stale: boolean;
+}
+
+/** Leftovers in the cache folder: temporary files of writes under way or interrupted, and lock files. */
+export function listLeftovers(dir: string, now = Date.now()): Leftover[] {
+  if (!existsSync(dir)) return [];
+  const out: Leftover[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const kind = name.endsWith('.tmp') || name.endsWith('.stale') ? 'temp' : name.endsWith('.ratlas.lock') ? 'lock' : null;
+    if (!kind) continue;
+    const path = join(dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat?.isFile()) continue;
+    let stale: boolean;
+    if (kind === 'lock') stale = isStale(path, readLockOwner(path), now);
+    else {
+      const pid = Number(TEMP_FILE.exec(name)?.[2] ?? NaN);
+      stale = Number.isNaN(pid) || !isProcessAlive(pid) || now - stat.mtimeMs > STALE_LOCK_MS;
+    }
+    out.push({ path, kind, bytes: stat.size, mtimeMs: stat.mtimeMs, stale });
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import type { Edge, Outcome } from '../model/edge.js';
+import type { Edge, EdgeKind, Outcome } from '../model/edge.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
 import type { RefKind } from '../model/reference.js';
@@ -11,6 +11,13 @@ export interface StoreStats {
   edges: { kind: string; rule: string; count: number }[];
   /** Per reference (call site or other use): how it was settled, by kind and rule. */
   outcomes: { kind: string; outcome: string; rule: string; count: number }[];
+}
+
+/** Totals of an index. Symbols exclude the per-file module symbols, as in StoreStats. */
+export interface StoreCounts {
+  files: { status: string; count: number; lines: number }[];
+  symbols: number;
+  edges: number;
 }
 
 export interface SymbolQuery {
@@ -48,6 +55,12 @@ export interface IndexStore {
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
 
+  /**
+   * A number that changes whenever files, symbols, references or resolutions are written (not on
+   * meta or stat-only writes), so that callers can tell whether data they derived is still current.
+   */
+  revision(): number;
+
   /** Runs `fn` in one transaction: all of its writes land, or none. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
 
@@ -58,11 +71,16 @@ export interface IndexStore {
    */
   putFile(record: FileRecord, extraction: Extraction | null): Promise<void>;
   deleteFile(path: string): Promise<void>;
+  /** Records a file's working-tree size and mtime without touching what was extracted from it. */
+  touchFile(path: string, size: number, mtimeMs: number | null): Promise<void>;
   /** Replaces the edges, outcomes and dependency keys of the given files' references. */
   putResolutions(resolutions: FileResolution[]): Promise<void>;
 
   listFiles(): Promise<FileRecord[]>;
   getFile(path: string): Promise<FileRecord | null>;
+  /** The records of those of `paths` the index holds, sorted by path. */
+  getFiles(paths: readonly string[]): Promise<FileRecord[]>;
+  fileCount(): Promise<number>;
   /** Dependency keys recorded by the last resolution of each file. */
   fileDeps(): Promise<Map<string, string[]>>;
 
@@ -90,7 +108,13 @@ export interface IndexStore {
   allEdges(): Promise<Edge[]>;
   edgesTo(ids: readonly number[]): Promise<Edge[]>;
   edgesFrom(ids: readonly number[]): Promise<Edge[]>;
+  /** Every edge of these kinds (e.g. the class hierarchy: `extends` and `implements`). */
+  edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]>;
 
   stats(): Promise<StoreStats>;
+  /** Totals only (cheap: no grouping over references or edges), for manifests and summaries. */
+  counts(): Promise<StoreCounts>;
+  /** Structural problems of the stored data (corruption, dangling references); empty when healthy. */
+  integrityProblems(): Promise<string[]>;
   close(): Promise<void>;
 }

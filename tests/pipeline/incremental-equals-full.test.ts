@@ -39,7 +39,8 @@ const HISTORY: { message: string; tree: Tree }[] = [
   { message: 'fix the syntax error', tree: { 'src/more.ts': 'export function other() {}\n' } },
 ];
 
-describe('incremental update', () => {
+// Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
+describe('incremental update', { timeout: 240_000 }, () => {
   it('gives exactly the graph a full rebuild gives, after every commit', async () => {
     const cwd = gitRepo({ 'src/store.ts': 'export function save(x: number) { return x; }\n' });
     const repo = await GitRepo.open(cwd);

@@ -7,24 +7,29 @@ import { ecmascriptResolution } from './resolution.js';
  * plus a few per grammar, because a query naming a node type the grammar lacks does not compile.
  */
 const syntax: SyntaxTraits = {
-  commentTypes: ['comment', 'html_comment'],
-  decoratorTypes: ['decorator'],
+  // The language's multi-character tokens (the lexer matches longest first). None starts with `>`:
+  // `Map<K, V>= x` and `Map<K, V> = x` must lex alike, and `>>` closes two type argument lists as
+  // often as it shifts; one `>` at a time is never ambiguous.
+  punctuators: [
+    '...', '===', '!==', '**=', '<<=', '&&=', '||=', '??=',
+    '=>', '==', '!=', '<=', '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '%=',
+    '&=', '|=', '^=', '**', '<<', '</', '/>',
+  ],
   // Automatic semicolon insertion makes `;` formatting; trailing commas are formatting too.
   ignoredTokens: [';'],
   trailingSeparators: [','],
   closers: [')', ']', '}', '>'],
   equivalentTokens: { "'": '"' },
-  stringTypes: ['string', 'template_string'],
-  stringContentTypes: ['string_fragment', 'escape_sequence'],
-  memberAccessTypes: ['member_expression'],
-  memberObjectField: 'object',
-  memberPropertyField: 'property',
-  receiverAtomTypes: ['identifier', 'this', 'super', 'property_identifier'],
+  // JSDoc documents what follows wherever it stands; a trailing `//` belongs to the code before it.
+  docMarkers: ['/**'],
+  // Linters, compilers, coverage tools, bundlers and formatters read these; people read the doc above.
+  directiveComment:
+    /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
 };
 
 const common = ['definitions.scm', 'references.scm', 'bindings.scm', 'hashing.scm'];
-const typescriptOnly = ['definitions-typescript.scm', 'references-typescript.scm', 'bindings-typescript.scm'];
-const javascriptOnly = ['definitions-javascript.scm', 'references-javascript.scm', 'bindings-javascript.scm'];
+const typescriptOnly = ['definitions-typescript.scm', 'references-typescript.scm', 'bindings-typescript.scm', 'hashing-typescript.scm'];
+const javascriptOnly = ['definitions-javascript.scm', 'references-javascript.scm', 'bindings-javascript.scm', 'hashing-javascript.scm'];
 
 export const typescript = defineLanguage({
   id: 'typescript',

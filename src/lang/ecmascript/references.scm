@@ -4,14 +4,17 @@
 
 ; ---- calls and construction ----
 (call_expression
-  function: (identifier) @name
-  (#not-any-of? @name "require")) @reference.call
+  function: (identifier) @reference.call
+  (#not-any-of? @reference.call "require"))
 (call_expression
-  function: (member_expression object: (_) @receiver property: (_) @name)) @reference.call
-(call_expression function: (super) @name) @reference.call
-(new_expression constructor: (identifier) @name) @reference.new
+  function: (member_expression object: (_) @receiver property: (_) @reference.call))
+(call_expression function: (super) @reference.call)
+; A bare decorator is called with the declaration: @log is log(...), @log.timed is log.timed(...).
+(decorator (identifier) @reference.call)
+(decorator (member_expression object: (_) @receiver property: (_) @reference.call))
+(new_expression constructor: (identifier) @reference.new)
 (new_expression
-  constructor: (member_expression object: (_) @receiver property: (_) @name)) @reference.new
+  constructor: (member_expression object: (_) @receiver property: (_) @reference.new))
 
 ; ---- ES modules ----
 ; Every import statement is a dependency of the file's <module> (side effects included).
@@ -79,10 +82,14 @@
     arguments: (arguments . (string) @module))
   (#eq? @_require "require")) @reference.require
 
-; module.exports = name / module.exports = { alias: name, name }
+; module.exports = name / module.exports = function name() {} / module.exports = { alias: name, name }
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
-  right: (identifier) @name
+  right: [
+    (identifier) @name
+    (function_expression name: (identifier) @name)
+    (class name: (_) @name)
+  ]
   (#eq? @_module "module")
   (#eq? @_exports "exports")
   (#set! alias "default")) @reference.export
@@ -110,21 +117,23 @@
   (#eq? @_exports "exports")) @reference.export
 
 ; ---- identifiers used as values: callbacks, handler maps, assignments, returns ----
-(arguments (identifier) @name) @reference.value
-(arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
-(pair value: (identifier) @name) @reference.value
-(pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
-(object (shorthand_property_identifier) @name) @reference.value
-(array (identifier) @name) @reference.value
-(spread_element (identifier) @name) @reference.value
-(assignment_expression right: (identifier) @name) @reference.value
+(arguments (identifier) @reference.value)
+(arguments (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(pair value: (identifier) @reference.value)
+(pair value: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(object (shorthand_property_identifier) @reference.value)
+(array (identifier) @reference.value)
+(array (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(spread_element (identifier) @reference.value)
+(spread_element (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(assignment_expression right: (identifier) @reference.value)
 (assignment_expression
-  right: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
-(variable_declarator value: (identifier) @name) @reference.value
-(return_statement (identifier) @name) @reference.value
-(arrow_function body: (identifier) @name) @reference.value
-(ternary_expression consequence: (identifier) @name) @reference.value
-(ternary_expression alternative: (identifier) @name) @reference.value
+  right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(variable_declarator value: (identifier) @reference.value)
+(return_statement (identifier) @reference.value)
+(arrow_function body: (identifier) @reference.value)
+(ternary_expression consequence: (identifier) @reference.value)
+(ternary_expression alternative: (identifier) @reference.value)
 
 ; export default function named() {} / export default class Named {}
 (export_statement

@@ -1,6 +1,7 @@
 import { fileImporters } from '../../graph/impact/file-importers.js';
 import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
 import type { Dependent } from '../../graph/impact/traverse-dependents.js';
+import type { Edge } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
@@ -56,6 +57,19 @@ const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
   field: new Set<RefKind>(['value', 'call']),
 } satisfies Record<SymbolKind, ReadonlySet<RefKind>>;
 
+interface ModuleUse {
+  fromId: number;
+  name: string;
+  kind: RefKind;
+}
+
+/** Items of a store query over several files, by file (in the query's order); every file gets a list. */
+function groupByFile<T extends { file: string }>(files: readonly string[], items: readonly T[]): Map<string, T[]> {
+  const byFile = new Map<string, T[]>(files.map((f) => [f, []]));
+  for (const item of items) byFile.get(item.file)?.push(item);
+  return byFile;
+}
+
 const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
 const DISPATCHED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter', 'field']);
 const MAX_ANCESTRY = 32;
@@ -70,12 +84,17 @@ export interface NodeInfo {
 /**
  * Answers "who depends on these nodes" from an index: the index's edges in reverse, plus the
  * relations that make test selection see how code really runs (dynamic dispatch, module top-level
- * side effects, object maps of handlers, names resolution could not follow). Reads lazily and
- * caches, so a small change touches a small part of a large index.
+ * side effects, object maps of handlers, names resolution could not follow).
+ * Symbols and the class hierarchy are read whole, once (small next to references); references,
+ * bindings and module uses are read lazily, a whole traversal level per query, and cached: a
+ * change that reaches most of a large repository costs a few dozen queries, not thousands.
  */
 export class StoreDependents {
   private readonly symbols = new Map<number, StoredSymbol>();
   private readonly fileSymbols = new Map<string, StoredSymbol[]>();
+  private symbolsLoaded: Promise<void> | undefined;
+  /** `extends` and `implements` edges by the class or interface they start from. */
+  private heritage: Promise<Map<number, Edge[]>> | undefined;
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
@@ -83,25 +102,32 @@ export class StoreDependents {
   private readonly fileRefs = new Map<string, Promise<StoredRef[]>>();
   private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
   private readonly chains = new Map<string, Promise<number[]>>();
-  private readonly usesOfModule = new Map<number, Promise<{ fromId: number; name: string; kind: RefKind }[]>>();
+  private readonly usesOfModule = new Map<number, ModuleUse[]>();
 
   constructor(private readonly store: IndexStore) {}
 
-  /** Loads symbols into the cache (seeds, before traversal). */
+  /** The symbols with these ids (seeds, before traversal), in the order given. */
   async symbolsOf(ids: readonly number[]): Promise<StoredSymbol[]> {
-    const missing = ids.filter((id) => !this.symbols.has(id));
-    for (const s of await this.store.symbolsByIds([...new Set(missing)])) this.symbols.set(s.id, s);
+    await this.loadSymbols();
     return ids.flatMap((id) => this.symbols.get(id) ?? []);
   }
 
   async symbolsInFile(path: string): Promise<StoredSymbol[]> {
-    let list = this.fileSymbols.get(path);
-    if (!list) {
-      list = await this.store.symbolsOfFiles([path]);
-      this.fileSymbols.set(path, list);
-      for (const s of list) this.symbols.set(s.id, s);
-    }
-    return list;
+    await this.loadSymbols();
+    return this.fileSymbols.get(path) ?? [];
+  }
+
+  private loadSymbols(): Promise<void> {
+    this.symbolsLoaded ??= (async () => {
+      // Sorted by file, then position: each file's list keeps the order symbolsOfFiles gives.
+      for (const s of await this.store.allSymbols()) {
+        this.symbols.set(s.id, s);
+        const list = this.fileSymbols.get(s.file);
+        if (list) list.push(s);
+        else this.fileSymbols.set(s.file, [s]);
+      }
+    })();
+    return this.symbolsLoaded;
   }
 
   /** File, qualname and kind of a node (after it was reached, so its symbol is cached). */
@@ -116,6 +142,7 @@ export class StoreDependents {
     const out = new Map<string, Dependent[]>(frontier.map((n) => [n, []]));
     const symbolIds = frontier.filter((n) => !n.startsWith('l:')).map((n) => Number(n.slice(2)));
     await this.symbolsOf(symbolIds);
+    await this.prefetch(frontier);
     const edges = await this.store.edgesTo([...new Set(symbolIds)]);
     await this.symbolsOf(edges.map((e) => e.fromId));
     const byTarget = new Map<number, Dependent[]>();
@@ -169,9 +196,10 @@ export class StoreDependents {
     if (!owner || !CLASS_KINDS.has(owner.kind)) return [];
     const out: Dependent[] = [];
     const seen = new Set<number>([owner.id]);
+    const parents = await this.classHierarchy();
     let level = [owner.id];
     for (let i = 0; i < MAX_ANCESTRY && level.length > 0; i++) {
-      const heritage = (await this.store.edgesFrom(level)).filter((e) => e.kind === 'extends' || e.kind === 'implements');
+      const heritage = [...level].sort((a, b) => a - b).flatMap((id) => parents.get(id) ?? []);
       level = [];
       for (const ancestor of await this.symbolsOf(heritage.map((e) => e.toId))) {
         if (seen.has(ancestor.id)) continue;
@@ -220,7 +248,7 @@ export class StoreDependents {
     const kinds = USES_BY_KIND[symbol.kind];
     if (kinds.size === 0) return [];
     const uses = ((await this.unresolvedUses()).get(symbol.name) ?? []).filter((u) => kinds.has(u.kind));
-    await this.symbolsOf(uses.map((u) => u.scopeId));
+    await this.prefetchBindings(uses.filter((u) => u.receiver !== null).map((u) => u.file));
     const out = new Map<string, Dependent>();
     for (const use of uses) {
       const scope = this.symbols.get(use.scopeId);
@@ -316,8 +344,10 @@ export class StoreDependents {
   private async exportUses(symbol: StoredSymbol): Promise<Dependent[]> {
     if (!symbol.exported || symbol.parent !== MODULE_QUALNAME) return [];
     const out: Dependent[] = [];
-    for (const moduleId of await this.exportChain(symbol.file)) {
-      for (const use of await this.moduleUses(moduleId)) {
+    const chain = await this.exportChain(symbol.file);
+    await this.loadModuleUses(chain);
+    for (const moduleId of chain) {
+      for (const use of this.usesOfModule.get(moduleId) ?? []) {
         if (use.name !== symbol.name) continue;
         const from = this.symbols.get(use.fromId)!;
         const call = use.kind === 'call' || use.kind === 'new' || use.kind === 'jsx';
@@ -355,22 +385,69 @@ export class StoreDependents {
     return chain;
   }
 
-  /** Uses (not import statements or export lists) that point at a module, with the name used (cached). */
-  private moduleUses(moduleId: number): Promise<{ fromId: number; name: string; kind: RefKind }[]> {
-    let uses = this.usesOfModule.get(moduleId);
-    if (!uses) {
-      uses = (async () => {
-        const edges = (await this.store.edgesTo([moduleId])).filter((e) => e.kind !== 'imports');
-        const facts = await this.refFactsOf(edges.map((e) => e.refId));
-        await this.symbolsOf(edges.map((e) => e.fromId));
-        return edges.flatMap((e) => {
-          const ref = facts.get(e.refId);
-          return ref && ref.kind !== 'export' && this.symbols.has(e.fromId) ? [{ fromId: e.fromId, name: ref.name, kind: ref.kind }] : [];
-        });
-      })();
-      this.usesOfModule.set(moduleId, uses);
+  /**
+   * Reads, in one batch, the uses (not import statements or export lists) that point at each of
+   * these modules, with the name used; cached.
+   */
+  private async loadModuleUses(moduleIds: readonly number[]): Promise<void> {
+    const missing = [...new Set(moduleIds)].filter((id) => !this.usesOfModule.has(id));
+    if (missing.length === 0) return;
+    const edges = (await this.store.edgesTo(missing)).filter((e) => e.kind !== 'imports');
+    const facts = await this.refFactsOf(edges.map((e) => e.refId));
+    await this.loadSymbols();
+    for (const id of missing) this.usesOfModule.set(id, []);
+    for (const e of edges) {
+      const ref = facts.get(e.refId);
+      if (ref && ref.kind !== 'export' && this.symbols.has(e.fromId)) this.usesOfModule.get(e.toId)!.push({ fromId: e.fromId, name: ref.name, kind: ref.kind });
     }
-    return uses;
+  }
+
+  /**
+   * Reads what expanding a frontier will look at, one batch per kind of data: the references and
+   * bindings of files whose top-level state changed, the references of files holding object
+   * members (their readers), and the uses of the modules exports pass through.
+   */
+  private async prefetch(frontier: readonly string[]): Promise<void> {
+    const stateFiles: string[] = [];
+    const memberFiles: string[] = [];
+    const exported: StoredSymbol[] = [];
+    for (const node of frontier) {
+      if (node.startsWith('l:')) continue;
+      const symbol = this.symbols.get(Number(node.slice(2)));
+      if (!symbol) continue;
+      if (!node.startsWith('s:')) stateFiles.push(symbol.file);
+      else if (symbol.parent === MODULE_QUALNAME && symbol.qualname.includes('.')) memberFiles.push(symbol.file);
+      if (node.startsWith('s:') && symbol.exported && symbol.parent === MODULE_QUALNAME) exported.push(symbol);
+    }
+    await Promise.all([this.prefetchRefs([...stateFiles, ...memberFiles]), this.prefetchBindings(stateFiles)]);
+    const chains = await Promise.all([...new Set(exported.map((s) => s.file))].map((file) => this.exportChain(file)));
+    await this.loadModuleUses(chains.flat());
+  }
+
+  private async prefetchRefs(files: readonly string[]): Promise<void> {
+    const missing = [...new Set(files)].filter((f) => !this.fileRefs.has(f));
+    if (missing.length === 0) return;
+    const loaded = this.store.refsOfFiles(missing).then((refs) => groupByFile(missing, refs));
+    for (const file of missing) this.fileRefs.set(file, loaded.then((byFile) => byFile.get(file)!));
+    await loaded;
+  }
+
+  private async prefetchBindings(files: readonly string[]): Promise<void> {
+    const missing = [...new Set(files)].filter((f) => !this.fileBindings.has(f));
+    if (missing.length === 0) return;
+    const loaded = this.store.bindingsOfFiles(missing).then((bindings) => groupByFile(missing, bindings));
+    for (const file of missing) this.fileBindings.set(file, loaded.then((byFile) => byFile.get(file)!));
+    await loaded;
+  }
+
+  /** The class hierarchy, read once: `extends` and `implements` edges by where they start. */
+  private classHierarchy(): Promise<Map<number, Edge[]>> {
+    this.heritage ??= this.store.edgesOfKinds(['extends', 'implements']).then((edges) => {
+      const byFrom = new Map<number, Edge[]>();
+      for (const e of edges) byFrom.set(e.fromId, [...(byFrom.get(e.fromId) ?? []), e]);
+      return byFrom;
+    });
+    return this.heritage;
   }
 
   /** Whether any indexed file imports the package. */

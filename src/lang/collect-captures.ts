@@ -1,0 +1,252 @@
+import type { Node, QueryMatch } from 'web-tree-sitter';
+import type { BindingFact, BindingKind } from '../model/binding.js';
+import type { RefFact, RefKind } from '../model/reference.js';
+import type { SymbolKind } from '../model/symbol.js';
+import { dottedPath, identifierEnd, literalContent, unquote, type Span } from './source-text.js';
+
+/** A definition as the query found it, before decorators, docs, nesting and qualnames. */
+export interface CapturedDefinition {
+  kind: SymbolKind;
+  name: string;
+  /** Dotted prefix the qualname starts with (`Store` for `Store.prototype.save = …`), or null. */
+  qualifier: string | null;
+  /** Range of the declaration, the export keyword included. */
+  start: number;
+  end: number;
+  bodyStart: number | null;
+  bodyEnd: number | null;
+  exported: boolean;
+  /** Index of the query pattern that found it: on a merge, the earliest pattern decides the kind. */
+  pattern: number;
+}
+
+export interface CapturedRef {
+  /** Offset that decides the scope: the start of the captured construct. */
+  at: number;
+  /** Module-linking facts belong to the scope around a declaration they start with (`export default class`). */
+  outside: boolean;
+  fact: Omit<RefFact, 'scope'>;
+}
+
+export interface CapturedBinding {
+  at: number;
+  /** Fields and parameter properties belong to the class, locals to the innermost scope. */
+  member: boolean;
+  fact: Omit<BindingFact, 'scope'>;
+}
+
+export interface Captures {
+  definitions: CapturedDefinition[];
+  refs: CapturedRef[];
+  bindings: CapturedBinding[];
+  /** Top-level statements left out of the <module> body hash. */
+  moduleExcluded: Span[];
+  /** Token ranges for the lexer and doc comments, each sorted by start. */
+  comments: Span[];
+  literals: Span[];
+  interpolations: Span[];
+  unwraps: Span[];
+  /** Nodes that belong to the declaration right after them (decorators). */
+  decorators: Span[];
+}
+
+/** References that link modules (their name is an exported name, not a use of a local one). */
+const LINKING_KINDS = new Set<RefKind>(['import', 'require', 'dynamic-import', 'reexport', 'export']);
+/** When patterns overlap on one name, the specific reading beats `type`, which beats `value`. */
+const USE_RANK: Partial<Record<RefKind, number>> = { type: 1, value: 2 };
+const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3 };
+const MEMBER_BINDINGS = new Set<BindingKind>(['field', 'param-property']);
+
+/**
+ * Reads query matches into plain records (protocol: src/lang/README.md). Node properties other than
+ * id, startIndex and startPosition cross the WASM boundary, so text is sliced from the source and
+ * each node's end is read once.
+ */
+export function collectCaptures(matches: QueryMatch[], source: string): Captures {
+  const definitions = new Map<number, CapturedDefinition>();
+  const refinements = new Map<number, { kind: SymbolKind; pattern: number }>();
+  // Uses are keyed by name node (one meaning per name); module-linking facts by what they bind.
+  const uses = new Map<number, CapturedRef & { nameId: number }>();
+  const links = new Map<string, CapturedRef>();
+  // One name can be both a constructor's parameter and its class's field (parameter properties).
+  const locals = new Map<number, CapturedBinding & { nameId: number }>();
+  const members = new Map<number, CapturedBinding & { nameId: number }>();
+  const out: Omit<Captures, 'definitions' | 'refs' | 'bindings'> = {
+    moduleExcluded: [],
+    comments: [],
+    literals: [],
+    interpolations: [],
+    unwraps: [],
+    decorators: [],
+  };
+  const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
+  // Reference and binding names are almost always single identifiers: their text is the identifier
+  // run at their start, read without a WASM call. Anything else (a quoted name) asks the tree.
+  const nameText = (node: Node): string => {
+    const start = node.startIndex;
+    const end = identifierEnd(source, start);
+    return end > start ? source.slice(start, end) : text(node);
+  };
+  const span = (node: Node): Span => ({ start: node.startIndex, end: node.endIndex });
+
+  for (const match of matches) {
+    let role = '';
+    let roleNode: Node | undefined;
+    let name: Node | undefined;
+    let body: Node | undefined;
+    let receiver: Node | undefined;
+    let moduleNode: Node | undefined;
+    let alias: Node | undefined;
+    let typeNode: Node | undefined;
+    let newNode: Node | undefined;
+    let qualifiers: Node[] | undefined;
+    let exported = false;
+    for (const capture of match.captures) {
+      switch (capture.name) {
+        case 'name': name = capture.node; break;
+        case 'body': body = capture.node; break;
+        case 'receiver': receiver = capture.node; break;
+        case 'module': moduleNode = capture.node; break;
+        case 'alias': alias = capture.node; break;
+        case 'type': typeNode = capture.node; break;
+        case 'new': newNode = capture.node; break;
+        case 'qualifier': (qualifiers ??= []).push(capture.node); break;
+        case 'exported': exported = true; break;
+        case 'comment': out.comments.push(span(capture.node)); break;
+        case 'literal': out.literals.push(span(capture.node)); break;
+        case 'interpolation': out.interpolations.push(span(capture.node)); break;
+        case 'unwrap': out.unwraps.push(span(capture.node)); break;
+        case 'decorator': out.decorators.push(span(capture.node)); break;
+        case 'module.exclude': out.moduleExcluded.push(span(capture.node)); break;
+        default:
+          if (capture.name.startsWith('definition.') || capture.name.startsWith('reference.') || capture.name.startsWith('binding.')) {
+            role = capture.name;
+            roleNode = capture.node;
+          }
+      }
+    }
+    if (!roleNode) continue;
+    const props = match.setProperties ?? {};
+    // A use or a binding captured on its name alone: the role node is the name (half the captures).
+    if (!name && props['name'] === undefined && !role.startsWith('definition.')) name = roleNode;
+
+    if (role.startsWith('definition.')) {
+      const kind = ((props['kind'] as SymbolKind | undefined) ?? role.slice('definition.'.length)) as SymbolKind;
+      if (props['refine'] === 'kind') {
+        // A refinement names a more specific kind for a member another pattern finds (a getter).
+        const known = name ? refinements.get(name.id) : undefined;
+        if (name && (!known || match.patternIndex < known.pattern)) refinements.set(name.id, { kind, pattern: match.patternIndex });
+        continue;
+      }
+      const prefix = props['qualifier'] ?? null;
+      const spelled = qualifiers?.sort((a, b) => a.startIndex - b.startIndex).map((q) => unquote(text(q))) ?? [];
+      const qualifier = [...(prefix ? [prefix] : []), ...spelled].join('.') || null;
+      const found: CapturedDefinition = {
+        kind,
+        name: name ? unquote(text(name)) : (props['name'] ?? 'default'),
+        qualifier,
+        start: roleNode.startIndex,
+        end: roleNode.endIndex,
+        bodyStart: body ? body.startIndex : null,
+        bodyEnd: body ? body.endIndex : null,
+        exported: exported || props['exported'] === 'true',
+        pattern: match.patternIndex,
+      };
+      const key = name ? name.id : -roleNode.id - 1;
+      const known = definitions.get(key);
+      definitions.set(key, known ? mergeDefinitions(known, found) : found);
+    } else if (role.startsWith('reference.')) {
+      const kind = role.slice('reference.'.length) as RefKind;
+      const refName = props['name'] ?? (name ? unquote(nameText(name)) : '');
+      // A fact without a name node (a default import) points at what it binds, else at its construct.
+      const at = name ?? alias ?? roleNode;
+      const fact: Omit<RefFact, 'scope'> = { kind, name: refName, line: at.startPosition.row + 1, col: at.startPosition.column };
+      if (receiver) fact.receiver = dottedPath(text(receiver)) ?? '?';
+      if (moduleNode) fact.module = literalContent(text(moduleNode));
+      else if (kind === 'dynamic-import') fact.module = null;
+      const aliasText = alias ? text(alias) : (props['alias'] ?? undefined);
+      if (aliasText !== undefined && aliasText !== refName) fact.alias = aliasText;
+      if (LINKING_KINDS.has(kind) || !name) {
+        const key = `${kind}:${name ? name.id : `n${roleNode.id}`}:${fact.alias ?? ''}`;
+        if (!links.has(key)) links.set(key, { at: roleNode.startIndex, outside: LINKING_KINDS.has(kind), fact });
+      } else {
+        const known = uses.get(name.id);
+        if (!known || outranks(fact, known.fact)) uses.set(name.id, { at: roleNode.startIndex, outside: false, nameId: name.id, fact });
+      }
+    } else if (name) {
+      const kind = role.slice('binding.'.length) as BindingKind;
+      const type = typeNode ? dottedPath(text(typeNode)) : undefined;
+      const newOf = newNode ? dottedPath(text(newNode)) : undefined;
+      const fact: Omit<BindingFact, 'scope'> = {
+        kind,
+        name: nameText(name),
+        line: name.startPosition.row + 1,
+        ...(type ? { type } : {}),
+        ...(newOf ? { newOf } : {}),
+      };
+      const member = MEMBER_BINDINGS.has(kind);
+      const group = member ? members : locals;
+      const known = group.get(name.id);
+      if (known) known.fact = mergeBindings(known.fact, fact);
+      else group.set(name.id, { at: roleNode.startIndex, member, nameId: name.id, fact });
+    }
+  }
+
+  // A parameter property is a local of the constructor and a field of the class: one type for both.
+  for (const [id, member] of members) {
+    const local = locals.get(id);
+    if (!local) continue;
+    member.fact = mergeBindings(member.fact, { ...local.fact, kind: member.fact.kind });
+    local.fact = mergeBindings(local.fact, { ...member.fact, kind: local.fact.kind });
+  }
+  for (const [key, refinement] of refinements) {
+    const definition = definitions.get(key);
+    if (definition) definition.kind = refinement.kind;
+  }
+  // A declaration's own name is not a reference to it; a symbol's name is not a local binding.
+  const refs: CapturedRef[] = [...links.values()];
+  for (const [id, use] of uses) if (!definitions.has(id) && !locals.has(id) && !members.has(id)) refs.push(use);
+  const bindings: CapturedBinding[] = [];
+  for (const group of [locals, members]) for (const [id, binding] of group) if (!definitions.has(id)) bindings.push(binding);
+  const byStart = (a: Span, b: Span): number => a.start - b.start;
+  return {
+    definitions: [...definitions.values()],
+    refs,
+    bindings,
+    moduleExcluded: out.moduleExcluded.sort(byStart),
+    comments: out.comments.sort(byStart),
+    literals: out.literals.sort(byStart),
+    interpolations: out.interpolations.sort(byStart),
+    unwraps: out.unwraps,
+    decorators: out.decorators.sort(byStart),
+  };
+}
+
+function outranks(a: Omit<RefFact, 'scope'>, b: Omit<RefFact, 'scope'>): boolean {
+  const rankA = USE_RANK[a.kind] ?? 0;
+  const rankB = USE_RANK[b.kind] ?? 0;
+  return rankA < rankB || (rankA === rankB && a.receiver !== undefined && b.receiver === undefined);
+}
+
+/** Several patterns may capture one declaration (inner and exported forms): keep the widest view. */
+function mergeDefinitions(a: CapturedDefinition, b: CapturedDefinition): CapturedDefinition {
+  const outer = b.start < a.start || b.end > a.end ? b : a;
+  const inner = outer === a ? b : a;
+  return {
+    ...outer,
+    kind: a.pattern <= b.pattern ? a.kind : b.kind,
+    pattern: Math.min(a.pattern, b.pattern),
+    qualifier: a.qualifier ?? b.qualifier,
+    bodyStart: outer.bodyStart ?? inner.bodyStart,
+    bodyEnd: outer.bodyEnd ?? inner.bodyEnd,
+    exported: a.exported || b.exported,
+  };
+}
+
+/** Several patterns may see one binding; keep the most specific kind and every type fact. */
+function mergeBindings(a: Omit<BindingFact, 'scope'>, b: Omit<BindingFact, 'scope'>): Omit<BindingFact, 'scope'> {
+  const kind = BINDING_RANK[a.kind] <= BINDING_RANK[b.kind] ? a.kind : b.kind;
+  const type = a.type ?? b.type;
+  const newOf = a.newOf ?? b.newOf;
+  return { ...b, ...a, kind, ...(type ? { type } : {}), ...(newOf ? { newOf } : {}) };
+}

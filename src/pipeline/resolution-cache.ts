@@ -1,0 +1,180 @@
+import type { FileSurface } from '../graph/resolve/invalidate.js';
+import { ResolutionData } from '../graph/resolve/resolution-data.js';
+import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
+import type { FileResolution, IndexStore } from '../store/index-store.js';
+
+/** Reference kinds that link modules, and binding kinds that type members: what other files read. */
+export const LINK_KINDS: ReadonlySet<string> = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
+export const MEMBER_KINDS: ReadonlySet<string> = new Set(['field', 'param-property']);
+
+/** One file as resolution sees it from elsewhere (the input of ResolutionData, per file). */
+interface FileEntry {
+  language: string;
+  symbols: StoredSymbol[];
+  links: StoredRef[];
+  members: StoredBinding[];
+}
+
+/**
+ * What an incremental update needs to know about the whole index, kept in memory between updates
+ * so that one costs in proportion to the change: every file's interface (the input of
+ * ResolutionData) and the reverse of the recorded dependency keys (key -> files that read it).
+ *
+ * It mirrors the store at one revision. Any write it did not see (a full build, another code path)
+ * changes the store's revision, and the next `resolutionCacheOf` reloads it from scratch.
+ */
+export class ResolutionCache {
+  private readonly entries = new Map<string, FileEntry>();
+  private readonly depsOf = new Map<string, readonly string[]>();
+  private readonly readers = new Map<string, Set<string>>();
+  private data: ResolutionData | null = null;
+  /** The store revision this cache mirrors. */
+  revision = -1;
+
+  /** Reads every file's interface and dependency keys (one scan of the index). */
+  static async load(store: IndexStore): Promise<ResolutionCache> {
+    const cache = new ResolutionCache();
+    const [files, symbols, links, members, deps] = await Promise.all([
+      store.listFiles(),
+      store.allSymbols(),
+      store.linkRefs(),
+      store.memberBindings(),
+      store.fileDeps(),
+    ]);
+    for (const file of files) cache.entries.set(file.path, { language: file.language, symbols: [], links: [], members: [] });
+    for (const s of symbols) cache.entries.get(s.file)?.symbols.push(s);
+    for (const r of links) cache.entries.get(r.file)?.links.push(r);
+    for (const b of members) cache.entries.get(b.file)?.members.push(b);
+    for (const [path, keys] of deps) cache.setDeps(path, keys);
+    cache.revision = store.revision();
+    return cache;
+  }
+
+  has(path: string): boolean {
+    return this.entries.has(path);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** What other files can see of `path` now (see graph/resolve/invalidate.ts). */
+  surface(path: string): FileSurface {
+    const entry = this.entries.get(path);
+    if (!entry) return { exists: false, symbols: [], links: [], members: [] };
+    return { exists: true, symbols: entry.symbols, links: entry.links, members: entry.members };
+  }
+
+  /** Re-reads the given files from the store (after they were written or deleted). */
+  async reload(store: IndexStore, paths: readonly string[]): Promise<void> {
+    const [files, symbols, refs, bindings] = await Promise.all([
+      store.getFiles(paths),
+      store.symbolsOfFiles(paths),
+      store.refsOfFiles(paths),
+      store.bindingsOfFiles(paths),
+    ]);
+    const before = paths.map((path) => this.resolutionView(path));
+    for (const path of paths) {
+      this.entries.delete(path);
+      this.setDeps(path, []);
+    }
+    for (const file of files) this.entries.set(file.path, { language: file.language, symbols: [], links: [], members: [] });
+    for (const s of symbols) this.entries.get(s.file)?.symbols.push(s);
+    for (const r of refs) if (LINK_KINDS.has(r.kind)) this.entries.get(r.file)?.links.push(r);
+    for (const b of bindings) if (MEMBER_KINDS.has(b.kind)) this.entries.get(b.file)?.members.push(b);
+    // An edit inside bodies leaves every file's resolution view as it was: the ResolutionData
+    // built for the previous update still describes the index exactly, and rebuilding it is most
+    // of a one-file update on a large repository.
+    if (paths.some((path, i) => this.resolutionView(path) !== before[i])) this.data = null;
+  }
+
+  /**
+   * Everything ResolutionData holds of a file, except the ids of its link references (which
+   * change with every write of the file, and which resolution never reads: edges start at the
+   * references of the file being resolved, read afresh).
+   */
+  private resolutionView(path: string): string {
+    const entry = this.entries.get(path);
+    if (!entry) return '';
+    return JSON.stringify([
+      entry.language,
+      entry.symbols.map((s) => [s.id, s.qualname, s.name, s.kind, s.parent, s.exported]),
+      entry.links.map((r) => [r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.scope, r.scopeId, r.line, r.col]),
+      entry.members.map((b) => [b.kind, b.name, b.scope, b.type ?? null, b.newOf ?? null, b.line]),
+    ]);
+  }
+
+  /**
+   * The index as resolution reads it. Built from the entries in path order, so its lists are in
+   * the same order as a ResolutionData loaded from the store (resolution is order-sensitive where
+   * candidates tie).
+   */
+  resolutionData(): ResolutionData {
+    if (this.data) return this.data;
+    const paths = [...this.entries.keys()].sort(compareText);
+    const symbols: StoredSymbol[] = [];
+    const links: StoredRef[] = [];
+    const members: StoredBinding[] = [];
+    for (const path of paths) {
+      const entry = this.entries.get(path)!;
+      symbols.push(...entry.symbols);
+      links.push(...entry.links);
+      members.push(...entry.members);
+    }
+    this.data = new ResolutionData({ paths: paths.map((path) => ({ path, language: this.entries.get(path)!.language })), symbols, links, members });
+    return this.data;
+  }
+
+  /** Records the dependency keys of fresh resolutions. */
+  recordResolutions(resolutions: readonly FileResolution[]): void {
+    for (const resolution of resolutions) this.setDeps(resolution.path, resolution.deps);
+  }
+
+  /** Files (that exist) whose last resolution read any of `keys`. */
+  readersOf(keys: Iterable<string>): Set<string> {
+    const files = new Set<string>();
+    for (const key of keys) for (const path of this.readers.get(key) ?? []) if (this.entries.has(path)) files.add(path);
+    return files;
+  }
+
+  private setDeps(path: string, keys: readonly string[]): void {
+    for (const key of this.depsOf.get(path) ?? []) {
+      const set = this.readers.get(key);
+      set?.delete(path);
+      if (set?.size === 0) this.readers.delete(key);
+    }
+    if (keys.length === 0) {
+      this.depsOf.delete(path);
+      return;
+    }
+    this.depsOf.set(path, keys);
+    for (const key of keys) {
+      let set = this.readers.get(key);
+      if (!set) this.readers.set(key, (set = new Set()));
+      set.add(path);
+    }
+  }
+}
+
+const caches = new WeakMap<IndexStore, ResolutionCache>();
+
+/**
+ * The cache of a store, loaded on first use and reloaded when the store was written behind its back.
+ * Held per store object, so it lives exactly as long as the open store.
+ */
+export async function resolutionCacheOf(store: IndexStore): Promise<ResolutionCache> {
+  const cached = caches.get(store);
+  if (cached && cached.revision === store.revision()) return cached;
+  const fresh = await ResolutionCache.load(store);
+  caches.set(store, fresh);
+  return fresh;
+}
+
+/** Forgets a store's cache (after a failed update, whose writes were rolled back). */
+export function dropResolutionCache(store: IndexStore): void {
+  caches.delete(store);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,23 @@
+import { describe, it } from 'vitest';
+import { expectAnnotatedGolden } from './helpers/annotated-golden.js';
+
+// Each case is fixtures/lang/javascript/<case> against tests/lang/goldens/javascript/<case>.golden.
+// Accept a reviewed change with: UPDATE_GOLDEN=1 npx vitest run tests/lang
+describe('javascript: annotated-source goldens', () => {
+  it.each([
+    'class-fields.js',
+    'commonjs-exports.js',
+    'default-export-arrow.js',
+    'default-export-object.js',
+    'esm-imports-exports.mjs',
+    'iife-module-pattern.js',
+    'jsx-components.jsx',
+    'module-exports-class.js',
+    'module-exports-function.js',
+    'partial-syntax-error.js',
+    'prototype-methods.js',
+    'require-forms.js',
+  ])('%s', async (file) => {
+    await expectAnnotatedGolden('javascript', file);
+  });
+});

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { GitRepo } from '../../src/git/repo.js';
+import { buildIndex, buildStore, openIndex, persistIndex, refreshIndex, type OpenedIndex } from '../../src/pipeline/build-index.js';
+import { canonicalGraph, diffCanonicalGraphs } from '../../src/pipeline/canonical-graph.js';
+import { commit, git, gitRepo, writeTree } from '../helpers/git-repo.js';
+
+/**
+ * Moves files' mtimes 10 s into the past. A file modified within 2 s of a refresh is hashed again
+ * on the next one (its mtime cannot be trusted yet); tests that count hashes edit "earlier".
+ */
+function backdate(cwd: string, ...paths: string[]): void {
+  const past = new Date(Date.now() - 10_000);
+  for (const path of paths) utimesSync(join(cwd, path), past, past);
+}
+
+function cacheDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ratlas-cache-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The index must equal a full build of the working tree as it is on disk. */
+async function expectEqualsFullWorktreeBuild(cwd: string, opened: OpenedIndex, when: string): Promise<void> {
+  const repo = await GitRepo.open(cwd);
+  const full = await buildStore(repo, { kind: 'worktree', head: await repo.headCommit() }, loadConfig(repo.root), { jobs: 1 }, []);
+  try {
+    expect(diffCanonicalGraphs(await canonicalGraph(full), await canonicalGraph(opened.store)), when).toBe('');
+  } finally {
+    await full.close();
+  }
+}
+
+// Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
+describe('the working-tree index', { timeout: 240_000 }, () => {
+  it('is the index of HEAD plus dirty and untracked files, kept fresh edit by edit', async () => {
+    const cwd = gitRepo({
+      'src/price.ts': 'export function price(n: number) { return n * 2; }\n',
+      'src/cart.ts': "import { price } from './price';\nexport function total(n: number) { return price(n); }\n",
+      'src/old.ts': 'export function legacy() {}\n',
+      // A file over the size limit: read from git objects for HEAD, only stat'ed on disk.
+      'ratlas.config.json': '{ "index": { "maxFileBytes": 2000 } }\n',
+      'src/big.ts': `export const big = 1;\n${'// padding\n'.repeat(300)}`,
+    });
+    const cache = cacheDir();
+    const clean = await buildIndex({ cwd, cacheDir: cache, jobs: 1 });
+    expect(clean).toMatchObject({ source: 'commit', action: 'built' });
+
+    // Unstaged edit, staged rename, deletion, untracked file, and an ignored file that must stay out.
+    writeTree(cwd, {
+      'src/price.ts': 'export function cost(n: number) { return n * 3; }\n',
+      'src/new.ts': "import { total } from './cart';\nexport const pay = () => total(2);\n",
+      '.gitignore': 'build/\n',
+      'build/out.ts': 'export function generated() {}\n',
+    });
+    git(cwd, 'mv', 'src/cart.ts', 'src/basket.ts');
+    rmSync(join(cwd, 'src/old.ts'));
+    backdate(cwd, 'src/price.ts', 'src/new.ts', 'src/basket.ts');
+
+    const opened = await openIndex({ cwd, cacheDir: cache, jobs: 1 });
+    try {
+      expect(opened).toMatchObject({ mode: 'worktree', action: 'updated', restore: { kind: 'worktree', changed: 5, mode: 'incremental' } });
+      expect(opened.manifest.source).toBe('worktree');
+      await expectEqualsFullWorktreeBuild(cwd, opened, 'after the first round of edits');
+
+      expect(await refreshIndex(opened)).toMatchObject({ mode: 'none', hashed: 0 });
+      expect(opened.freshness).toMatchObject({ dirty: ['src/basket.ts', 'src/cart.ts', 'src/new.ts', 'src/old.ts', 'src/price.ts'] });
+
+      writeTree(cwd, { 'src/basket.ts': "import { cost } from './price';\nexport function total(n: number) { return cost(n); }\n" });
+      backdate(cwd, 'src/basket.ts');
+      expect(await refreshIndex(opened)).toMatchObject({ mode: 'incremental', changed: ['src/basket.ts'] });
+      await expectEqualsFullWorktreeBuild(cwd, opened, 'after fixing the caller');
+
+      // Saved again with the same content: its mtime moves, its hash does not.
+      const later = new Date(Date.now() - 5000);
+      utimesSync(join(cwd, 'src/basket.ts'), later, later);
+      expect(await refreshIndex(opened)).toMatchObject({ mode: 'none', hashed: 1 });
+      expect(await refreshIndex(opened)).toMatchObject({ mode: 'none', hashed: 0 });
+
+      // Committing the edits moves HEAD; the index already holds that tree.
+      commit(cwd, 'the edits');
+      expect(await refreshIndex(opened)).toMatchObject({ mode: 'none', dirty: [] });
+      await expectEqualsFullWorktreeBuild(cwd, opened, 'after committing');
+
+      writeFileSync(join(cwd, 'src/basket.ts'), 'export function total( {\n');
+      expect(await refreshIndex(opened)).toMatchObject({ mode: 'incremental' });
+      await expectEqualsFullWorktreeBuild(cwd, opened, 'mid-edit, with a syntax error');
+      expect(await persistIndex(opened)).toBe(true);
+      expect(await persistIndex(opened)).toBe(false);
+    } finally {
+      await opened.store.close();
+    }
+
+    // A new process picks up the worktree artifact and finds nothing to do.
+    const reopened = await buildIndex({ cwd, cacheDir: cache, jobs: 1 });
+    expect(reopened).toMatchObject({ source: 'worktree', action: 'reused', restore: { kind: 'worktree', mode: 'none' } });
+  });
+});
