@@ -24,7 +24,7 @@ export async function cacheStep(env: Env, log: (text: string) => void): Promise<
     return 0;
   }
   if (state.cache.indexHead) {
-    const run = await runRatlas(['index', '--repo', state.workingDirectory, '--rev', state.head, '--cache-dir', state.cache.dir, '--quiet'], { log });
+    const run = await runRatlas(['index', '--repo', state.workingDirectory, '--rev', state.head, '--cache-dir', state.cache.dir, '--deepen', '--quiet'], { log });
     if (run.code !== 0) {
       log(`Indexing ${state.head.slice(0, 12)} failed; the cache is not saved.\n`);
       outputs(false);

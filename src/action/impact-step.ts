@@ -24,7 +24,7 @@ export async function impactStep(env: Env, log: (text: string) => void): Promise
   const state = readState(env['RATLAS_STATE']);
   const context = readGitHubContext(env);
   const reportPath = join(state.dir, 'impact.json');
-  const args = ['impact', '--repo', state.workingDirectory, '--diff', `${state.base}...${state.head}`, '--format', 'json', '--cache-dir', state.cache.dir];
+  const args = ['impact', '--repo', state.workingDirectory, '--diff', `${state.base}...${state.head}`, '--format', 'json', '--cache-dir', state.cache.dir, '--deepen'];
   if (state.inputs.minConfidence !== null) args.push('--min-confidence', state.inputs.minConfidence);
   const run = await runRatlas(args, { stdoutFile: reportPath, log });
   if (run.code !== 0) {

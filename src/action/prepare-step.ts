@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { deepenToMergeBase, ensureCommit } from '../git/fetch-history.js';
+import { DEEPEN_ROUNDS, DEEPEN_STEP, deepenToMergeBase } from '../git/deepen-to-merge-base.js';
+import { ensureCommit } from '../git/ensure-commit.js';
 import { GitRepo } from '../git/repo.js';
 import { resolveCacheDir } from '../store/cache-dir.js';
-import { RatlasError } from '../util/errors.js';
+import { isRatlasError, RatlasError } from '../util/errors.js';
 import { writeState, type ActionState } from './action-state.js';
 import { readGitHubContext, type GitHubContext } from './github-context.js';
 import { readInputs, type ActionInputs } from './inputs.js';
@@ -33,10 +34,14 @@ export async function prepareStep(env: Env, log: (text: string) => void): Promis
   }
   const repo = await GitRepo.open(workingDirectory);
   const baseRef = chooseBase(inputs, context);
-  const onFetch = (args: readonly string[]) => log(`$ git ${args.join(' ')}\n`);
-  const head = await ensureCommit(repo, inputs.head, { onFetch });
-  const base = await ensureCommit(repo, baseRef.ref, { onFetch });
-  const mergeBase = await deepenToMergeBase(repo, base, head, { onFetch });
+  const head = await fetched(ensureCommit(repo, inputs.head), inputs.head, log);
+  const base = await fetched(ensureCommit(repo, baseRef.ref), baseRef.ref, log);
+  const { mergeBase, deepened } = await deepenToMergeBase(repo, base, head, { onlyBelowThem: true }).catch(async (error: unknown) => {
+    throw isRatlasError(error) && error.code === 'no-merge-base' && (await repo.isShallow())
+      ? new RatlasError('no-merge-base', error.message, { hint: `${DEEPEN_ROUNDS * DEEPEN_STEP} more commits did not reach it: check out with fetch-depth: 0 (actions/checkout).`, cause: error })
+      : error;
+  });
+  if (deepened > 0) log(`Fetched ${deepened} more commits of history to reach the merge-base.\n`);
   log(`Comparing ${base.slice(0, 12)} (${baseRef.why}) with ${head.slice(0, 12)} (${inputs.head}); merge-base ${mergeBase.slice(0, 12)}.\n`);
 
   // On a push, the head is the next pull requests' base: its index is the one worth keeping.
@@ -84,6 +89,12 @@ export function chooseBase(inputs: ActionInputs, context: GitHubContext): { ref:
   throw new RatlasError('no-base', `A ${context.eventName || 'local'} event says nothing to compare with.`, {
     hint: 'Pass the input base (a branch such as origin/main, or a commit).',
   });
+}
+
+async function fetched(found: Promise<{ commit: string; fetched: boolean }>, ref: string, log: (text: string) => void): Promise<string> {
+  const { commit, fetched } = await found;
+  if (fetched) log(`Fetched ${ref} (${commit.slice(0, 12)}): the checkout did not have it.\n`);
+  return commit;
 }
 
 let version: string | undefined;
