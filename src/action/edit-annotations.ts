@@ -1,5 +1,6 @@
 import { EDIT_CHANGES, type ChangeKind } from '../model/change.js';
 import type { ImpactReport } from '../model/impact.js';
+import { MODULE_QUALNAME } from '../model/symbol.js';
 import { annotation } from './workflow-commands.js';
 
 /** GitHub shows at most 10 warnings of a step as annotations. */
@@ -24,11 +25,16 @@ export function editAnnotations(report: ImpactReport): string[] {
   for (const change of report.changes) {
     for (const symbol of change.symbols) {
       if (!EDIT_CHANGES.has(symbol.change)) continue;
+      // An import names the symbol, not its parameters: a new signature leaves it as it is.
       const dependents = report.impacted.filter(
-        (i) => i.effect === 'may-need-edit' && i.from.file === change.file && i.from.qualname === symbol.qualname,
+        (i) =>
+          i.effect === 'may-need-edit' &&
+          i.from.file === change.file &&
+          i.from.qualname === symbol.qualname &&
+          !(symbol.change === 'signature' && i.via[i.via.length - 1]!.relation === 'imports'),
       );
       if (dependents.length === 0) continue;
-      const named = dependents.slice(0, MAX_NAMED).map((d) => `${d.file}: ${d.qualname} (${d.via[d.via.length - 1]!.relation})`);
+      const named = dependents.slice(0, MAX_NAMED).map((d) => `${d.file}: ${displayName(d.qualname)} (${d.via[d.via.length - 1]!.relation})`);
       const more = dependents.length > MAX_NAMED ? [`… and ${dependents.length - MAX_NAMED} more`] : [];
       const title = `${symbol.qualname} ${TITLES[symbol.change as keyof typeof TITLES]}: ${dependents.length} dependent${dependents.length === 1 ? '' : 's'} may need an edit`;
       // A removed symbol's lines are the base version's; they mean nothing in the new file.
@@ -43,4 +49,8 @@ export function editAnnotations(report: ImpactReport): string[] {
     out.push(annotation('notice', `${ranked.length - MAX_ANNOTATIONS} more changed symbols have dependents that may need an edit: see the job summary.`));
   }
   return out;
+}
+
+function displayName(qualname: string): string {
+  return qualname === MODULE_QUALNAME ? '(top level)' : qualname;
 }
