@@ -1,4 +1,4 @@
-import { validateAction } from '@action-validator/core';
+import { validateAction, validateWorkflow } from '@action-validator/core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,30 @@ describe('action.yml', () => {
     for (const script of scripts) {
       expect(script).toMatch(/^node "\$GITHUB_ACTION_PATH\/action-dist\/action\.js" [a-z]+$/);
       expect(script).not.toContain('${{');
+    }
+  });
+});
+
+describe('the README workflows', () => {
+  const readme = readFileSync(join(ACTION_PATH, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## GitHub Action'), readme.indexOf('\n## ', readme.indexOf('## GitHub Action') + 1));
+  const workflows = [...section.matchAll(/```yaml\n(name: [\s\S]*?)```/g)].map((m) => m[1]!);
+  const action = parse(text) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+
+  it('are three valid workflows, for vitest, jest and mocha', () => {
+    expect(workflows).toHaveLength(3);
+    for (const workflow of workflows) expect(validateWorkflow(workflow).errors).toEqual([]);
+    const runners = workflows.map((w) => (parse(w) as { jobs: { test: { steps: { with?: { runner?: string } }[] } } }).jobs.test.steps.find((s) => s.with?.runner)?.with?.runner);
+    expect(runners).toEqual(['vitest', 'jest', 'mocha']);
+  });
+
+  it('use only inputs and outputs the action has, and grant the comment its permission', () => {
+    for (const workflow of workflows) {
+      const parsed = parse(workflow) as { permissions: Record<string, string>; jobs: { test: { steps: { uses?: string; with?: Record<string, string> }[] } } };
+      expect(parsed.permissions['pull-requests']).toBe('write');
+      const step = parsed.jobs.test.steps.find((s) => s.uses?.startsWith('OWNER/ratlas@'))!;
+      for (const input of Object.keys(step.with ?? {})) expect(action.inputs, input).toHaveProperty([input]);
+      for (const m of workflow.matchAll(/steps\.ratlas\.outputs\.([\w-]+)/g)) expect(action.outputs, m[1]).toHaveProperty([m[1]!]);
     }
   });
 });
