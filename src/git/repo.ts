@@ -184,19 +184,31 @@ export class GitRepo {
     return new BlobReader(spawn('git', ['cat-file', '--batch'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] }));
   }
 
-  /** Fetches `by` more commits of history into a shallow clone, from `remote` (default: origin, else the first remote). */
-  async deepen(by: number, remote?: string): Promise<void> {
-    const from = remote ?? (await this.defaultRemote());
+  /**
+   * Fetches `by` more commits of history into a shallow clone, from `remote` (default: origin, else
+   * the first remote): below `commits` only when given (a CI checkout of one pull request needs
+   * nothing else), else below every branch the remote's refspec names.
+   */
+  async deepen(by: number, options: { remote?: string; commits?: readonly string[] } = {}): Promise<void> {
+    await this.fetch([`--deepen=${by}`], options.commits ?? [], { remote: options.remote, code: 'deepen-failed', what: `${by} more commits` });
+  }
+
+  /**
+   * `git fetch [flags] REMOTE [refspecs]`, quietly, without tags or submodules. Fails with a
+   * RatlasError (`code`) naming `what` was fetched and from where.
+   */
+  async fetch(flags: readonly string[], refspecs: readonly string[], options: { remote?: string | undefined; code: string; what: string }): Promise<void> {
+    const from = options.remote ?? (await this.defaultRemote());
     if (!from) {
-      throw new RatlasError('no-remote', `${this.root} is a shallow clone without a remote to fetch history from.`, {
+      throw new RatlasError('no-remote', `${this.root} has no remote to fetch ${options.what} from.`, {
         hint: 'Add the remote (git remote add origin URL), or clone with full history.',
       });
     }
     try {
-      await this.git.raw(['fetch', '--quiet', `--deepen=${by}`, from]);
+      await this.git.raw(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', ...flags, from, ...refspecs]);
     } catch (error) {
-      throw new RatlasError('deepen-failed', `Fetching ${by} more commits from ${from} failed: ${(error as Error).message.trim()}`, {
-        hint: `Check that the remote is reachable (git fetch ${from}), or fetch full history (git fetch --unshallow).`,
+      throw new RatlasError(options.code, `Fetching ${options.what} from ${from} failed: ${(error as Error).message.trim()}`, {
+        hint: `Check that the remote is reachable (git fetch ${from}) with the checkout's credentials, or fetch full history (git fetch --unshallow).`,
         cause: error,
       });
     }

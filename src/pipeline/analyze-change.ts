@@ -433,6 +433,8 @@ class Analysis {
     if (rev !== undefined) o.rev = rev;
     if (this.options.cacheDir !== undefined) o.cacheDir = this.options.cacheDir;
     if (this.options.jobs !== undefined) o.jobs = this.options.jobs;
+    // A restored cache may hold an ancestor beyond a shallow clone's history: fetch up to it too.
+    if (this.options.deepen) o.deepen = true;
     if (this.options.onProgress) o.onProgress = this.options.onProgress;
     return o;
   }

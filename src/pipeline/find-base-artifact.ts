@@ -87,7 +87,7 @@ export async function findBaseArtifact(target: string, search: BaseSearch): Prom
       return { found: false, reason: `no cached ancestor within ${search.depth} commits, after deepening the shallow clone`, deepened };
     }
     const by = Math.min(step, search.depth - deepened);
-    await repo.deepen(by);
+    await repo.deepen(by, { commits: [target] });
     deepened += by;
     step *= 2;
   }

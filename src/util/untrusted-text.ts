@@ -7,6 +7,11 @@
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/gu;
 
+/** Removes the invisible characters above; line breaks stay. */
+export function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
+
 /** One line of untrusted text: first line only, invisible characters removed, at most `maxChars`. */
 export function sanitizeLine(text: string, maxChars: number): string {
   const firstLine = text.split(/\r\n|\r|\n/, 1)[0] ?? '';

@@ -62,7 +62,7 @@ describe('ratlas impact: exit codes and messages', { timeout: 240_000 }, () => {
     expect(JSON.parse(json.stdout).changes[0].symbols).toHaveLength(600);
     const markdown = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--format', 'markdown'], { cwd });
     expect(markdown.code).toBe(0);
-    expect(markdown.stdout).toContain('and 575 more, not shown');
+    expect(markdown.stdout).toContain('and 575 more symbols, not shown');
     const text = await runCli(['impact', '--diff', 'HEAD~1...HEAD'], { cwd });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('Tests to run: 0 of 3');

@@ -1,7 +1,8 @@
 import { parseRange } from '../../diff/parse-range.js';
+import { deepenToMergeBase } from '../../git/deepen-to-merge-base.js';
 import type { GitRepo } from '../../git/repo.js';
 import type { ImpactRange } from '../../model/impact.js';
-import { isRatlasError, RatlasError } from '../../util/errors.js';
+import { RatlasError } from '../../util/errors.js';
 import type { ChangeTarget } from '../collect-changeset.js';
 
 /** What to compare: a git range, the staging area against HEAD, or the working tree against HEAD. */
@@ -13,10 +14,6 @@ export interface ResolvedRange {
   base: string;
   target: ChangeTarget;
 }
-
-/** How many commits one `--deepen` round fetches into a shallow clone, and how many rounds at most. */
-const DEEPEN_STEP = 100;
-const DEEPEN_ROUNDS = 10;
 
 /**
  * Resolves the refs of a range to commits. Unknown refs, unrelated histories and shallow clones give
@@ -43,19 +40,5 @@ export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: bo
 }
 
 async function mergeBaseOf(repo: GitRepo, from: string, to: string, deepen: boolean): Promise<string> {
-  for (let round = 0; ; round++) {
-    try {
-      return await repo.mergeBase(from, to);
-    } catch (error) {
-      if (!isRatlasError(error) || !deepen || round >= DEEPEN_ROUNDS || !(await repo.isShallow())) throw error;
-      try {
-        await repo.deepen(DEEPEN_STEP);
-      } catch (cause) {
-        throw new RatlasError('deepen-failed', `Fetching more history (git fetch --deepen=${DEEPEN_STEP}) failed: ${(cause as Error).message.trim()}`, {
-          hint: 'Check that the remote is reachable, or fetch the base branch with enough history yourself.',
-          cause,
-        });
-      }
-    }
-  }
+  return deepen ? (await deepenToMergeBase(repo, from, to)).mergeBase : repo.mergeBase(from, to);
 }

@@ -1,0 +1,330 @@
+; Definitions shared by TypeScript, TSX and JavaScript.
+; Protocol (src/lang/README.md): @definition.<kind> on the declaration, @name, @body, @exported,
+; @qualifier (repeatable), and #set! name / exported / qualifier / refine. Several patterns may
+; capture one declaration; they merge by @name, the widest range wins, the earliest pattern decides
+; the kind. Predicates go inside the pattern's parentheses: outside, they form a pattern of their own.
+
+; ---- functions ----
+(function_declaration name: (identifier) @name body: (_) @body) @definition.function
+(generator_function_declaration name: (identifier) @name body: (_) @body) @definition.function
+
+(export_statement
+  declaration: [
+    (function_declaration name: (identifier) @name body: (_) @body)
+    (generator_function_declaration name: (identifier) @name body: (_) @body)
+  ]) @definition.function @exported
+
+; export default function () {} / export default () => {}
+(export_statement
+  value: [
+    (function_expression body: (_) @body)
+    (arrow_function body: (_) @body)
+    (generator_function body: (_) @body)
+  ]
+  (#set! name "default")) @definition.function @exported
+
+; const f = () => {} / var f = function () {}: the declaration keyword belongs to the signature
+; when the statement declares only this name (anchors: the declarator is the only named child).
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (_) @body)
+    (generator_function body: (_) @body)
+  ]) @definition.function
+(lexical_declaration
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ])
+  .) @definition.function
+(variable_declaration
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ])
+  .) @definition.function
+(export_statement
+  declaration: (lexical_declaration
+    .
+    (variable_declarator
+      name: (identifier) @name
+      value: [
+        (arrow_function body: (_) @body)
+        (function_expression body: (_) @body)
+        (generator_function body: (_) @body)
+      ])
+    .)) @definition.function @exported
+
+; Components and callbacks defined through a wrapper: const Row = memo((props) => …),
+; const onSave = useCallback(() => …, []). Only wrappers that return the function they are given.
+(variable_declarator
+  name: (identifier) @name
+  value: (call_expression
+    function: [(identifier) @_wrapper (member_expression property: (property_identifier) @_wrapper)]
+    arguments: (arguments . [(arrow_function body: (_) @body) (function_expression body: (_) @body)]))
+  (#any-of? @_wrapper "memo" "forwardRef" "useCallback" "observer")) @definition.function
+(lexical_declaration
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: (call_expression
+      function: [(identifier) @_wrapper (member_expression property: (property_identifier) @_wrapper)]
+      arguments: (arguments . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])))
+  .
+  (#any-of? @_wrapper "memo" "forwardRef" "useCallback" "observer")) @definition.function
+(export_statement
+  declaration: (lexical_declaration
+    .
+    (variable_declarator
+      name: (identifier) @name
+      value: (call_expression
+        function: [(identifier) @_wrapper (member_expression property: (property_identifier) @_wrapper)]
+        arguments: (arguments . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])))
+    .)
+  (#any-of? @_wrapper "memo" "forwardRef" "useCallback" "observer")) @definition.function @exported
+
+; ---- classes ----
+(class_declaration name: (_) @name body: (_) @body) @definition.class
+(export_statement
+  declaration: (class_declaration name: (_) @name body: (_) @body)) @definition.class @exported
+
+(export_statement
+  value: (class body: (_) @body)
+  (#set! name "default")) @definition.class @exported
+
+; const C = class {}
+(variable_declarator
+  name: (identifier) @name
+  value: (class body: (_) @body)) @definition.class
+(lexical_declaration
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: (class body: (_) @body))
+  .) @definition.class
+(variable_declaration
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: (class body: (_) @body))
+  .) @definition.class
+(export_statement
+  declaration: (lexical_declaration
+    .
+    (variable_declarator
+      name: (identifier) @name
+      value: (class body: (_) @body))
+    .)) @definition.class @exported
+
+; ---- class members ----
+(class_body (method_definition name: (_) @name body: (_) @body) @definition.method)
+
+; Constructors and accessors: refine the kind of a member another pattern finds.
+(method_definition
+  name: (property_identifier) @name
+  (#eq? @name "constructor")
+  (#set! refine "kind")) @definition.constructor
+(method_definition "get" name: (_) @name (#set! refine "kind")) @definition.getter
+(method_definition "set" name: (_) @name (#set! refine "kind")) @definition.setter
+
+; ---- object literals bound to a name: const handlers = { save() {}, load: () => {} } ----
+; Members are spelled with the object's name (and a nested key) as qualifier. Objects that are not
+; bound to a name (arguments, return values) are part of the code around them.
+(variable_declarator
+  name: (identifier) @qualifier
+  value: (object
+    [
+      (method_definition name: (_) @name body: (_) @body)
+      (pair
+        key: (_) @name
+        value: [
+          (arrow_function body: (_) @body)
+          (function_expression body: (_) @body)
+          (generator_function body: (_) @body)
+        ])
+    ] @definition.method))
+(variable_declarator
+  name: (identifier) @qualifier
+  value: (object
+    (pair
+      key: (_) @qualifier
+      value: (object
+        [
+          (method_definition name: (_) @name body: (_) @body)
+          (pair
+            key: (_) @name
+            value: [
+              (arrow_function body: (_) @body)
+              (function_expression body: (_) @body)
+              (generator_function body: (_) @body)
+            ])
+        ] @definition.method))))
+(export_statement
+  declaration: (lexical_declaration
+    (variable_declarator
+      name: (identifier) @qualifier
+      value: (object
+        [
+          (method_definition name: (_) @name body: (_) @body)
+          (pair
+            key: (_) @name
+            value: [
+              (arrow_function body: (_) @body)
+              (function_expression body: (_) @body)
+              (generator_function body: (_) @body)
+            ])
+        ] @definition.method)))) @exported
+(export_statement
+  declaration: (lexical_declaration
+    (variable_declarator
+      name: (identifier) @qualifier
+      value: (object
+        (pair
+          key: (_) @qualifier
+          value: (object
+            [
+              (method_definition name: (_) @name body: (_) @body)
+              (pair
+                key: (_) @name
+                value: [
+                  (arrow_function body: (_) @body)
+                  (function_expression body: (_) @body)
+                  (generator_function body: (_) @body)
+                ])
+            ] @definition.method)))))) @exported
+
+; export default { data() {}, methods: { save() {} } }
+(export_statement
+  value: (object
+    [
+      (method_definition name: (_) @name body: (_) @body)
+      (pair
+        key: (_) @name
+        value: [
+          (arrow_function body: (_) @body)
+          (function_expression body: (_) @body)
+          (generator_function body: (_) @body)
+        ])
+    ] @definition.method)
+  (#set! qualifier "default")) @exported
+(export_statement
+  value: (object
+    (pair
+      key: (_) @qualifier
+      value: (object
+        [
+          (method_definition name: (_) @name body: (_) @body)
+          (pair
+            key: (_) @name
+            value: [
+              (arrow_function body: (_) @body)
+              (function_expression body: (_) @body)
+              (generator_function body: (_) @body)
+            ])
+        ] @definition.method)))
+  (#set! qualifier "default")) @exported
+
+; ---- CommonJS ----
+; module.exports = function createApp() {} / module.exports = () => {} / module.exports = class Store {}
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: [
+    (function_expression name: (identifier)? @name body: (_) @body)
+    (arrow_function body: (_) @body)
+    (generator_function name: (identifier)? @name body: (_) @body)
+  ]
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")
+  (#set! name "default")
+  (#set! exported "true")) @definition.function
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (class name: (_)? @name body: (_) @body)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")
+  (#set! name "default")
+  (#set! exported "true")) @definition.class
+
+; module.exports.x = function () {} / exports.x = () => {}
+(assignment_expression
+  left: (member_expression
+    object: (member_expression
+      object: (identifier) @_module
+      property: (property_identifier) @_exports)
+    property: (property_identifier) @name)
+  right: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (_) @body)
+    (generator_function body: (_) @body)
+  ]
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @definition.function @exported
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @_exports
+    property: (property_identifier) @name)
+  right: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (_) @body)
+    (generator_function body: (_) @body)
+  ]
+  (#eq? @_exports "exports")) @definition.function @exported
+
+; module.exports = { make: () => {}, build() {} }
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object
+    [
+      (method_definition name: (_) @name body: (_) @body)
+      (pair
+        key: (_) @name
+        value: [
+          (arrow_function body: (_) @body)
+          (function_expression body: (_) @body)
+          (generator_function body: (_) @body)
+        ])
+    ] @definition.function)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")
+  (#set! exported "true"))
+
+; Prototype methods: Store.prototype.save = function () {}
+(assignment_expression
+  left: (member_expression
+    object: (member_expression
+      object: (identifier) @qualifier
+      property: (property_identifier) @_prototype)
+    property: (property_identifier) @name)
+  right: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (_) @body)
+    (generator_function body: (_) @body)
+  ]
+  (#eq? @_prototype "prototype")) @definition.method
+
+; Functions attached to a name: Store.create = function () {}, global.api = () => {}
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (identifier) @qualifier
+      property: (property_identifier) @name)
+    right: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ])
+  (#not-any-of? @qualifier "module" "exports")) @definition.function
+
+; ---- recovery: declarations tree-sitter could only read as expressions inside an ERROR ----
+(ERROR (function_expression name: (identifier) @name body: (_) @body) @definition.function)
+(ERROR (generator_function name: (identifier) @name body: (_) @body) @definition.function)
+(ERROR (class name: (_) @name body: (_) @body) @definition.class)

@@ -1,0 +1,146 @@
+; References shared by TypeScript, TSX and JavaScript.
+; Protocol: @reference.<kind> on the whole construct, @name, and optionally @receiver, @module, @alias.
+; A reference whose @name node is also a definition's or a binding's @name is dropped by the engine.
+
+; ---- calls and construction ----
+(call_expression
+  function: (identifier) @reference.call
+  (#not-any-of? @reference.call "require"))
+(call_expression
+  function: (member_expression object: (_) @receiver property: (_) @reference.call))
+(call_expression function: (super) @reference.call)
+; A bare decorator is called with the declaration: @log is log(...), @log.timed is log.timed(...).
+(decorator (identifier) @reference.call)
+(decorator (member_expression object: (_) @receiver property: (_) @reference.call))
+(new_expression constructor: (identifier) @reference.new)
+(new_expression
+  constructor: (member_expression object: (_) @receiver property: (_) @reference.new))
+
+; ---- ES modules ----
+; Every import statement is a dependency of the file's <module> (side effects included).
+(import_statement source: (string) @module (#set! name "")) @reference.import
+(import_statement
+  (import_clause (identifier) @alias)
+  source: (string) @module
+  (#set! name "default")) @reference.import
+(import_statement
+  (import_clause (namespace_import (identifier) @alias))
+  source: (string) @module
+  (#set! name "*")) @reference.import
+(import_statement
+  (import_clause (named_imports (import_specifier name: (_) @name alias: (_)? @alias)))
+  source: (string) @module) @reference.import
+
+(call_expression
+  function: (import)
+  arguments: (arguments . (_) @module)
+  (#set! name "*")) @reference.dynamic-import
+
+(export_statement
+  (export_clause (export_specifier name: (_) @name alias: (_)? @alias))
+  source: (string) @module) @reference.reexport
+(export_statement
+  "*"
+  source: (string) @module
+  (#set! name "*")
+  (#set! alias "*")) @reference.reexport
+(export_statement
+  (namespace_export (_) @alias)
+  source: (string) @module
+  (#set! name "*")) @reference.reexport
+
+(export_statement
+  (export_clause (export_specifier name: (_) @name alias: (_)? @alias))
+  !source) @reference.export
+(export_statement
+  value: (identifier) @name
+  (#set! alias "default")) @reference.export
+
+; ---- CommonJS ----
+(call_expression
+  function: (identifier) @_require
+  arguments: (arguments . (_) @module)
+  (#eq? @_require "require")
+  (#set! name "")) @reference.require
+(variable_declarator
+  name: (identifier) @alias
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @module))
+  (#eq? @_require "require")
+  (#set! name "*")) @reference.require
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @name)
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @module))
+  (#eq? @_require "require")) @reference.require
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (_) @name value: (identifier) @alias))
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @module))
+  (#eq? @_require "require")) @reference.require
+
+; module.exports = name / module.exports = function name() {} / module.exports = { alias: name, name }
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: [
+    (identifier) @name
+    (function_expression name: (identifier) @name)
+    (class name: (_) @name)
+  ]
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")
+  (#set! alias "default")) @reference.export
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (shorthand_property_identifier) @name)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @reference.export
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (pair key: (_) @alias value: (identifier) @name))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @reference.export
+; exports.alias = name / module.exports.alias = name
+(assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @alias)
+  right: (identifier) @name
+  (#eq? @_exports "exports")) @reference.export
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @alias)
+  right: (identifier) @name
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @reference.export
+
+; ---- identifiers used as values: callbacks, handler maps, assignments, returns ----
+(arguments (identifier) @reference.value)
+(arguments (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(pair value: (identifier) @reference.value)
+(pair value: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(object (shorthand_property_identifier) @reference.value)
+(array (identifier) @reference.value)
+(array (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(spread_element (identifier) @reference.value)
+(spread_element (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(assignment_expression right: (identifier) @reference.value)
+(assignment_expression
+  right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(variable_declarator value: (identifier) @reference.value)
+(return_statement (identifier) @reference.value)
+(arrow_function body: (identifier) @reference.value)
+(ternary_expression consequence: (identifier) @reference.value)
+(ternary_expression alternative: (identifier) @reference.value)
+
+; export default function named() {} / export default class Named {}
+(export_statement
+  "default"
+  declaration: [
+    (function_declaration name: (_) @name)
+    (generator_function_declaration name: (_) @name)
+    (class_declaration name: (_) @name)
+  ]
+  (#set! alias "default")) @reference.export

@@ -1,0 +1,23 @@
+import CacheList from '../commands/cache-list.js';
+import CachePrune from '../commands/cache-prune.js';
+import Doctor from '../commands/doctor.js';
+import Export from '../commands/export.js';
+import Impact from '../commands/impact.js';
+import Index from '../commands/index-command.js';
+import Status from '../commands/status.js';
+
+/**
+ * The commands of the CLI bundled with the GitHub Action (action-dist/ratlas.js): every command of
+ * src/commands.ts but `mcp`, a server for coding agents that a CI step has no use for and whose
+ * tokenizer tables would quadruple the bundle. Not derived from COMMANDS, because importing that
+ * module would bundle mcp; tests/action/bundle-commands.test.ts keeps the two lists in step.
+ */
+export const BUNDLE_COMMANDS = {
+  index: Index,
+  status: Status,
+  export: Export,
+  impact: Impact,
+  doctor: Doctor,
+  'cache:list': CacheList,
+  'cache:prune': CachePrune,
+};
