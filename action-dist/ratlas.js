@@ -660,7 +660,7 @@ var require_parse = __commonJS({
   "node_modules/semver/functions/parse.js"(exports, module2) {
     "use strict";
     var SemVer = require_semver();
-    var parse3 = (version2, options, throwErrors = false) => {
+    var parse4 = (version2, options, throwErrors = false) => {
       if (version2 instanceof SemVer) {
         return version2;
       }
@@ -673,7 +673,7 @@ var require_parse = __commonJS({
         throw er2;
       }
     };
-    module2.exports = parse3;
+    module2.exports = parse4;
   }
 });
 
@@ -681,9 +681,9 @@ var require_parse = __commonJS({
 var require_valid = __commonJS({
   "node_modules/semver/functions/valid.js"(exports, module2) {
     "use strict";
-    var parse3 = require_parse();
+    var parse4 = require_parse();
     var valid = (version2, options) => {
-      const v2 = parse3(version2, options);
+      const v2 = parse4(version2, options);
       return v2 ? v2.version : null;
     };
     module2.exports = valid;
@@ -694,9 +694,9 @@ var require_valid = __commonJS({
 var require_clean = __commonJS({
   "node_modules/semver/functions/clean.js"(exports, module2) {
     "use strict";
-    var parse3 = require_parse();
+    var parse4 = require_parse();
     var clean = (version2, options) => {
-      const s = parse3(version2.trim().replace(/^[=v]+/, ""), options);
+      const s = parse4(version2.trim().replace(/^[=v]+/, ""), options);
       return s ? s.version : null;
     };
     module2.exports = clean;
@@ -731,10 +731,10 @@ var require_inc = __commonJS({
 var require_diff = __commonJS({
   "node_modules/semver/functions/diff.js"(exports, module2) {
     "use strict";
-    var parse3 = require_parse();
+    var parse4 = require_parse();
     var diff = (version1, version2) => {
-      const v1 = parse3(version1, null, true);
-      const v2 = parse3(version2, null, true);
+      const v1 = parse4(version1, null, true);
+      const v2 = parse4(version2, null, true);
       const comparison = v1.compare(v2);
       if (comparison === 0) {
         return null;
@@ -805,9 +805,9 @@ var require_patch = __commonJS({
 var require_prerelease = __commonJS({
   "node_modules/semver/functions/prerelease.js"(exports, module2) {
     "use strict";
-    var parse3 = require_parse();
+    var parse4 = require_parse();
     var prerelease = (version2, options) => {
-      const parsed = parse3(version2, options);
+      const parsed = parse4(version2, options);
       return parsed && parsed.prerelease.length ? parsed.prerelease : null;
     };
     module2.exports = prerelease;
@@ -993,7 +993,7 @@ var require_coerce = __commonJS({
   "node_modules/semver/functions/coerce.js"(exports, module2) {
     "use strict";
     var SemVer = require_semver();
-    var parse3 = require_parse();
+    var parse4 = require_parse();
     var { safeRe: re2, t: t2 } = require_re();
     var coerce = (version2, options) => {
       if (version2 instanceof SemVer) {
@@ -1028,7 +1028,7 @@ var require_coerce = __commonJS({
       const patch = match[4] || "0";
       const prerelease = options.includePrerelease && match[5] ? `-${match[5]}` : "";
       const build = options.includePrerelease && match[6] ? `+${match[6]}` : "";
-      return parse3(`${major}.${minor}.${patch}${prerelease}${build}`, options);
+      return parse4(`${major}.${minor}.${patch}${prerelease}${build}`, options);
     };
     module2.exports = coerce;
   }
@@ -1038,7 +1038,7 @@ var require_coerce = __commonJS({
 var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports, module2) {
     "use strict";
-    var parse3 = require_parse();
+    var parse4 = require_parse();
     var constants = require_constants();
     var SemVer = require_semver();
     var truncate = (version2, truncation, options) => {
@@ -1050,7 +1050,7 @@ var require_truncate = __commonJS({
     };
     var cloneInputVersion = (version2, options) => {
       const versionStringToParse = version2 instanceof SemVer ? version2.version : version2;
-      return parse3(versionStringToParse, options);
+      return parse4(versionStringToParse, options);
     };
     var doTruncation = (version2, truncation) => {
       if (isPrerelease(truncation)) {
@@ -1128,12 +1128,12 @@ var require_trim_comparator_whitespace = __commonJS({
     }
     var isWhitespace2 = (char) => char !== void 0 && whitespace[char.charCodeAt(0)] === 1;
     var isVersionPrefix = (char) => char === "v" || char === "=" || isWhitespace2(char);
-    var isDigit = (char) => char !== void 0 && char >= "0" && char <= "9";
+    var isDigit2 = (char) => char !== void 0 && char >= "0" && char <= "9";
     var isLetter = (char) => char !== void 0 && (char >= "a" && char <= "z" || char >= "A" && char <= "Z");
-    var isIdentifierCharacter = (char) => isDigit(char) || isLetter(char) || char === "-";
-    var isVersionStart = (char) => isDigit(char) || char === "x" || char === "X" || char === "*";
+    var isIdentifierCharacter = (char) => isDigit2(char) || isLetter(char) || char === "-";
+    var isVersionStart = (char) => isDigit2(char) || char === "x" || char === "X" || char === "*";
     var findDigitsEndIndex = (range, start3, limit, digitRuns) => {
-      if (!isDigit(range[start3])) {
+      if (!isDigit2(range[start3])) {
         return start3;
       }
       if (start3 >= digitRuns.start && start3 < digitRuns.end) {
@@ -1143,7 +1143,7 @@ var require_trim_comparator_whitespace = __commonJS({
         return Math.min(start3 + limit, digitRuns.previousEnd);
       }
       let end = start3 + 1;
-      while (isDigit(range[end])) {
+      while (isDigit2(range[end])) {
         end++;
       }
       digitRuns.previousStart = digitRuns.start;
@@ -1235,7 +1235,7 @@ var require_trim_comparator_whitespace = __commonJS({
       return findBuildEndIndex(range, prereleaseEnd);
     };
     var findPartialVersionComponentEndIndex = (range, start3, digitRuns) => {
-      if (isDigit(range[start3])) {
+      if (isDigit2(range[start3])) {
         return findVersionNumberEndIndex(range, start3, false, digitRuns);
       }
       return isVersionStart(range[start3]) ? start3 + 1 : start3;
@@ -2285,7 +2285,7 @@ var require_semver2 = __commonJS({
     var constants = require_constants();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
-    var parse3 = require_parse();
+    var parse4 = require_parse();
     var valid = require_valid();
     var clean = require_clean();
     var inc = require_inc();
@@ -2324,7 +2324,7 @@ var require_semver2 = __commonJS({
     var simplifyRange = require_simplify();
     var subset = require_subset();
     module2.exports = {
-      parse: parse3,
+      parse: parse4,
       valid,
       clean,
       inc,
@@ -3399,7 +3399,7 @@ var require_ms = __commonJS({
       options = options || {};
       var type = typeof val;
       if (type === "string" && val.length > 0) {
-        return parse3(val);
+        return parse4(val);
       } else if (type === "number" && isFinite(val)) {
         return options.long ? fmtLong(val) : fmtShort(val);
       }
@@ -3407,7 +3407,7 @@ var require_ms = __commonJS({
         "val is not a non-empty string or a valid number. val=" + JSON.stringify(val)
       );
     };
-    function parse3(str) {
+    function parse4(str) {
       str = String(str);
       if (str.length > 100) {
         return;
@@ -3550,12 +3550,12 @@ var require_common = __commonJS({
             args2.unshift("%O");
           }
           let index = 0;
-          args2[0] = args2[0].replace(/%([a-zA-Z%])/g, (match, format) => {
+          args2[0] = args2[0].replace(/%([a-zA-Z%])/g, (match, format2) => {
             if (match === "%%") {
               return "%";
             }
             index++;
-            const formatter = createDebug.formatters[format];
+            const formatter = createDebug.formatters[format2];
             if (typeof formatter === "function") {
               const val = args2[index];
               match = formatter.call(self2, val);
@@ -13915,7 +13915,7 @@ var require_parse2 = __commonJS({
       }
       return { risky: false };
     };
-    var parse3 = (input, options) => {
+    var parse4 = (input, options) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -14085,7 +14085,7 @@ var require_parse2 = __commonJS({
             output = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse3(rest, { ...options, fastpaths: false }).output;
+            const expression = parse4(rest, { ...options, fastpaths: false }).output;
             output = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -14608,7 +14608,7 @@ var require_parse2 = __commonJS({
       }
       return state;
     };
-    parse3.fastpaths = (input, options) => {
+    parse4.fastpaths = (input, options) => {
       const opts = { ...options };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input.length;
@@ -14673,7 +14673,7 @@ var require_parse2 = __commonJS({
       }
       return source;
     };
-    module2.exports = parse3;
+    module2.exports = parse4;
   }
 });
 
@@ -14682,7 +14682,7 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module2) {
     "use strict";
     var scan = require_scan();
-    var parse3 = require_parse2();
+    var parse4 = require_parse2();
     var utils = require_utils2();
     var constants = require_constants2();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
@@ -14747,11 +14747,11 @@ var require_picomatch = __commonJS({
         return { isMatch: false, output: "" };
       }
       const opts = options || {};
-      const format = opts.format || (posix ? utils.toPosixSlashes : null);
+      const format2 = opts.format || (posix ? utils.toPosixSlashes : null);
       let match = input === glob;
-      let output = match && format ? format(input) : input;
+      let output = match && format2 ? format2(input) : input;
       if (match === false) {
-        output = format ? format(input) : input;
+        output = format2 ? format2(input) : input;
         match = output === glob;
       }
       if (match === false || opts.capture === true) {
@@ -14770,7 +14770,7 @@ var require_picomatch = __commonJS({
     picomatch6.isMatch = (str, patterns, options) => picomatch6(patterns, options)(str);
     picomatch6.parse = (pattern, options) => {
       if (Array.isArray(pattern)) return pattern.map((p2) => picomatch6.parse(p2, options));
-      return parse3(pattern, { ...options, fastpaths: false });
+      return parse4(pattern, { ...options, fastpaths: false });
     };
     picomatch6.scan = (input, options) => scan(input, options);
     picomatch6.compileRe = (state, options, returnOutput = false, returnState = false) => {
@@ -14796,10 +14796,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
-        parsed.output = parse3.fastpaths(input, options);
+        parsed.output = parse4.fastpaths(input, options);
       }
       if (!parsed.output) {
-        parsed = parse3(input, options);
+        parsed = parse4(input, options);
       }
       return picomatch6.compileRe(parsed, options, returnOutput, returnState);
     };
@@ -15581,8 +15581,8 @@ var require_dist2 = __commonJS({
       const matcher3 = (0, picomatch6.default)(processed.match, matchOptions);
       const ignore = (0, picomatch6.default)(processed.ignore, matchOptions);
       const partialMatcher = getPartialMatcher(processed.match, matchOptions);
-      const format = buildFormat(cwd, root2, absolute);
-      const excludeFormatter = absolute ? format : buildFormat(cwd, root2, true);
+      const format2 = buildFormat(cwd, root2, absolute);
+      const excludeFormatter = absolute ? format2 : buildFormat(cwd, root2, true);
       const excludePredicate = (_3, p2) => {
         const relativePath = excludeFormatter(p2, true);
         return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
@@ -15591,12 +15591,12 @@ var require_dist2 = __commonJS({
       if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
       const crawler = new fdir.fdir({
         filters: [debug ? (p2, isDirectory) => {
-          const path2 = format(p2, isDirectory);
+          const path2 = format2(p2, isDirectory);
           const matches = matcher3(path2) && !ignore(path2);
           if (matches) log(`matched ${path2}`);
           return matches;
         } : (p2, isDirectory) => {
-          const path2 = format(p2, isDirectory);
+          const path2 = format2(p2, isDirectory);
           return matcher3(path2) && !ignore(path2);
         }],
         exclude: debug ? (_3, p2) => {
@@ -17852,7 +17852,7 @@ var require_errors2 = __commonJS({
     exports.CLIParseError = CLIParseError;
     var InvalidArgsSpecError = class extends CLIParseError {
       args;
-      constructor({ args: args2, exit, parse: parse3, reason }) {
+      constructor({ args: args2, exit, parse: parse4, reason }) {
         let message = "Invalid argument spec";
         if (reason) {
           message += `: ${reason}`;
@@ -17863,14 +17863,14 @@ var require_errors2 = __commonJS({
           message += `:
 ${list2}`;
         }
-        super({ exit: cache_1.default.getInstance().get("exitCodes")?.invalidArgsSpec ?? exit, message, parse: parse3 });
+        super({ exit: cache_1.default.getInstance().get("exitCodes")?.invalidArgsSpec ?? exit, message, parse: parse4 });
         this.args = args2;
       }
     };
     exports.InvalidArgsSpecError = InvalidArgsSpecError;
     var RequiredArgsError = class extends CLIParseError {
       args;
-      constructor({ args: args2, exit, flagsWithMultiple, parse: parse3 }) {
+      constructor({ args: args2, exit, flagsWithMultiple, parse: parse4 }) {
         let message = `Missing ${args2.length} required arg${args2.length === 1 ? "" : "s"}`;
         const namedArgs = args2.filter((a) => a.name);
         if (namedArgs.length > 0) {
@@ -17888,7 +17888,7 @@ ${list2}`;
 Note: ${flags2} allow${flagsWithMultiple.length === 1 ? "s" : ""} multiple values. Because of this you need to provide all arguments before providing ${flagsWithMultiple.length === 1 ? "that flag" : "those flags"}.`;
           message += '\nAlternatively, you can use "--" to signify the end of the flags and the beginning of arguments.';
         }
-        super({ exit: cache_1.default.getInstance().get("exitCodes")?.requiredArgs ?? exit, message, parse: parse3 });
+        super({ exit: cache_1.default.getInstance().get("exitCodes")?.requiredArgs ?? exit, message, parse: parse4 });
         this.args = args2;
         this.showHelp = true;
       }
@@ -17896,9 +17896,9 @@ Note: ${flags2} allow${flagsWithMultiple.length === 1 ? "s" : ""} multiple value
     exports.RequiredArgsError = RequiredArgsError;
     var UnexpectedArgsError = class extends CLIParseError {
       args;
-      constructor({ args: args2, exit, parse: parse3 }) {
+      constructor({ args: args2, exit, parse: parse4 }) {
         const message = `Unexpected argument${args2.length === 1 ? "" : "s"}: ${args2.join(", ")}`;
-        super({ exit: cache_1.default.getInstance().get("exitCodes")?.unexpectedArgs ?? exit, message, parse: parse3 });
+        super({ exit: cache_1.default.getInstance().get("exitCodes")?.unexpectedArgs ?? exit, message, parse: parse4 });
         this.args = args2;
         this.showHelp = true;
       }
@@ -17906,9 +17906,9 @@ Note: ${flags2} allow${flagsWithMultiple.length === 1 ? "s" : ""} multiple value
     exports.UnexpectedArgsError = UnexpectedArgsError;
     var NonExistentFlagsError = class extends CLIParseError {
       flags;
-      constructor({ exit, flags: flags2, parse: parse3 }) {
+      constructor({ exit, flags: flags2, parse: parse4 }) {
         const message = `Nonexistent flag${flags2.length === 1 ? "" : "s"}: ${flags2.join(", ")}`;
-        super({ exit: cache_1.default.getInstance().get("exitCodes")?.nonExistentFlag ?? exit, message, parse: parse3 });
+        super({ exit: cache_1.default.getInstance().get("exitCodes")?.nonExistentFlag ?? exit, message, parse: parse4 });
         this.flags = flags2;
         this.showHelp = true;
       }
@@ -17929,24 +17929,24 @@ Note: ${flags2} allow${flagsWithMultiple.length === 1 ? "s" : ""} multiple value
     };
     exports.ArgInvalidOptionError = ArgInvalidOptionError;
     var FailedFlagValidationError = class extends CLIParseError {
-      constructor({ exit, failed, parse: parse3 }) {
+      constructor({ exit, failed, parse: parse4 }) {
         const reasons = failed.map((r2) => r2.reason);
         const deduped = (0, util_1.uniq)(reasons);
         const errString = deduped.length === 1 ? "error" : "errors";
         const message = `The following ${errString} occurred:
   ${(0, theme_1.colorize)("dim", deduped.join("\n  "))}`;
-        super({ exit: cache_1.default.getInstance().get("exitCodes")?.failedFlagValidation ?? exit, message, parse: parse3 });
+        super({ exit: cache_1.default.getInstance().get("exitCodes")?.failedFlagValidation ?? exit, message, parse: parse4 });
       }
     };
     exports.FailedFlagValidationError = FailedFlagValidationError;
     var ViolatedFlagConstraintError = class extends CLIParseError {
-      constructor({ exit, failed, parse: parse3 }) {
+      constructor({ exit, failed, parse: parse4 }) {
         const reasons = failed.map((r2) => r2.reason);
         const deduped = (0, util_1.uniq)(reasons);
         const errString = deduped.length === 1 ? "error" : "errors";
         const message = `The following ${errString} occurred:
  ${(0, theme_1.colorize)("dim", deduped.join("\n"))}`;
-        super({ exit: cache_1.default.getInstance().get("exitCodes")?.violatedFlagConstraint ?? exit, message, parse: parse3 });
+        super({ exit: cache_1.default.getInstance().get("exitCodes")?.violatedFlagConstraint ?? exit, message, parse: parse4 });
       }
     };
     exports.ViolatedFlagConstraintError = ViolatedFlagConstraintError;
@@ -18440,25 +18440,25 @@ var require_validate = __commonJS({
     exports.validate = validate;
     var util_1 = require_util();
     var errors_1 = require_errors2();
-    async function validate(parse3) {
+    async function validate(parse4) {
       let cachedResolvedFlags;
       function validateArgs() {
-        const argEntries = Object.entries(parse3.input.args);
+        const argEntries = Object.entries(parse4.input.args);
         const variadicIndex = argEntries.findIndex(([, arg]) => arg.multiple);
         if (variadicIndex !== -1) {
           const secondVariadic = argEntries.findIndex(([, arg], i2) => i2 > variadicIndex && arg.multiple);
           if (secondVariadic !== -1) {
             throw new errors_1.InvalidArgsSpecError({
-              args: parse3.input.args,
-              parse: parse3,
+              args: parse4.input.args,
+              parse: parse4,
               reason: "only one variadic arg (multiple: true) is allowed"
             });
           }
           for (let i2 = 0; i2 < variadicIndex; i2++) {
             if (!argEntries[i2][1].required) {
               throw new errors_1.InvalidArgsSpecError({
-                args: parse3.input.args,
-                parse: parse3,
+                args: parse4.input.args,
+                parse: parse4,
                 reason: `args before a variadic arg must be required, but "${argEntries[i2][0]}" is optional`
               });
             }
@@ -18466,56 +18466,56 @@ var require_validate = __commonJS({
           for (let i2 = variadicIndex + 1; i2 < argEntries.length; i2++) {
             if (!argEntries[i2][1].required) {
               throw new errors_1.InvalidArgsSpecError({
-                args: parse3.input.args,
-                parse: parse3,
+                args: parse4.input.args,
+                parse: parse4,
                 reason: `args after a variadic arg must be required, but "${argEntries[i2][0]}" is optional`
               });
             }
           }
         }
         const variadicArgFound = variadicIndex !== -1;
-        if (parse3.output.nonExistentFlags?.length > 0) {
+        if (parse4.output.nonExistentFlags?.length > 0) {
           throw new errors_1.NonExistentFlagsError({
-            flags: parse3.output.nonExistentFlags,
-            parse: parse3
+            flags: parse4.output.nonExistentFlags,
+            parse: parse4
           });
         }
-        const maxArgs = Object.keys(parse3.input.args).length;
-        const hasVariadicArg = Object.values(parse3.input.args).some((arg) => arg.multiple);
-        if (parse3.input.strict && !hasVariadicArg && parse3.output.argv.length > maxArgs) {
-          const extras = parse3.output.argv.slice(maxArgs);
+        const maxArgs = Object.keys(parse4.input.args).length;
+        const hasVariadicArg = Object.values(parse4.input.args).some((arg) => arg.multiple);
+        if (parse4.input.strict && !hasVariadicArg && parse4.output.argv.length > maxArgs) {
+          const extras = parse4.output.argv.slice(maxArgs);
           throw new errors_1.UnexpectedArgsError({
             args: extras,
-            parse: parse3
+            parse: parse4
           });
         }
         const missingRequiredArgs = [];
         let hasOptional = false;
-        for (const [name2, arg] of Object.entries(parse3.input.args)) {
+        for (const [name2, arg] of Object.entries(parse4.input.args)) {
           if (!arg.required) {
             hasOptional = true;
           } else if (hasOptional && !variadicArgFound) {
             throw new errors_1.InvalidArgsSpecError({
-              args: parse3.input.args,
-              parse: parse3
+              args: parse4.input.args,
+              parse: parse4
             });
           }
-          if (arg.required && parse3.output.args[name2] === void 0) {
+          if (arg.required && parse4.output.args[name2] === void 0) {
             missingRequiredArgs.push(arg);
           }
         }
         if (missingRequiredArgs.length > 0) {
-          const flagsWithMultiple = Object.entries(parse3.input.flags).filter(([_3, flagDef]) => flagDef.type === "option" && Boolean(flagDef.multiple)).map(([name2]) => name2);
+          const flagsWithMultiple = Object.entries(parse4.input.flags).filter(([_3, flagDef]) => flagDef.type === "option" && Boolean(flagDef.multiple)).map(([name2]) => name2);
           throw new errors_1.RequiredArgsError({
             args: missingRequiredArgs,
             flagsWithMultiple,
-            parse: parse3
+            parse: parse4
           });
         }
       }
       async function validateFlags() {
-        const promises = Object.entries(parse3.input.flags).flatMap(([name2, flag]) => {
-          if (parse3.output.flags[name2] !== void 0) {
+        const promises = Object.entries(parse4.input.flags).flatMap(([name2, flag]) => {
+          if (parse4.output.flags[name2] !== void 0) {
             return [
               ...flag.relationships ? validateRelationships(name2, flag) : [],
               ...flag.dependsOn ? [validateDependsOn(name2, flag.dependsOn)] : [],
@@ -18540,17 +18540,17 @@ var require_validate = __commonJS({
         if (failed.length > 0)
           throw new errors_1.FailedFlagValidationError({
             failed,
-            parse: parse3
+            parse: parse4
           });
       }
       function validateConstraints() {
-        if (parse3.input.constraints) {
-          const validations = parse3.input.constraints.map((c3) => c3._evaluateAgainstFlags(parse3.output.flags));
+        if (parse4.input.constraints) {
+          const validations = parse4.input.constraints.map((c3) => c3._evaluateAgainstFlags(parse4.output.flags));
           const failed = validations.filter((v2) => v2.status === "failed");
           if (failed.length > 0) {
             throw new errors_1.ViolatedFlagConstraintError({
               failed,
-              parse: parse3
+              parse: parse4
             });
           }
         }
@@ -18560,10 +18560,10 @@ var require_validate = __commonJS({
           return cachedResolvedFlags;
         const promises = flags2.map(async (flag) => {
           if (typeof flag === "string") {
-            return [flag, parse3.output.flags[flag]];
+            return [flag, parse4.output.flags[flag]];
           }
-          const result = await flag.when(parse3.output.flags);
-          return result ? [flag.name, parse3.output.flags[flag.name]] : null;
+          const result = await flag.when(parse4.output.flags);
+          return result ? [flag.name, parse4.output.flags[flag.name]] : null;
         });
         const resolved2 = await Promise.all(promises);
         cachedResolvedFlags = Object.fromEntries(resolved2.filter((r2) => r2 !== null));
@@ -18572,7 +18572,7 @@ var require_validate = __commonJS({
       const getPresentFlags = (flags2) => Object.keys(flags2).filter((key) => key !== void 0);
       function validateExactlyOneAcrossFlags(flag) {
         const base = { name: flag.name, validationFn: "validateExactlyOneAcrossFlags" };
-        const intersection = Object.entries(parse3.input.flags).map((entry) => entry[0]).filter((flagName) => parse3.output.flags[flagName] !== void 0).filter((flagName) => flag.exactlyOne && flag.exactlyOne.includes(flagName));
+        const intersection = Object.entries(parse4.input.flags).map((entry) => entry[0]).filter((flagName) => parse4.output.flags[flagName] !== void 0).filter((flagName) => flag.exactlyOne && flag.exactlyOne.includes(flagName));
         if (intersection.length === 0) {
           const deduped = (0, util_1.uniq)(flag.exactlyOne?.map((flag2) => `--${flag2}`) ?? []).join(", ");
           const reason = `Exactly one of the following must be provided: ${deduped}`;
@@ -18582,7 +18582,7 @@ var require_validate = __commonJS({
       }
       function validateAtLeastOneAcrossFlags(flag) {
         const base = { name: flag.name, validationFn: "validateAtLeastOneAcrossFlags" };
-        const intersection = Object.entries(parse3.input.flags).map((entry) => entry[0]).filter((flagName) => parse3.output.flags[flagName] !== void 0).filter((flagName) => flag.atLeastOne && flag.atLeastOne.includes(flagName));
+        const intersection = Object.entries(parse4.input.flags).map((entry) => entry[0]).filter((flagName) => parse4.output.flags[flagName] !== void 0).filter((flagName) => flag.atLeastOne && flag.atLeastOne.includes(flagName));
         if (intersection.length === 0) {
           const deduped = (0, util_1.uniq)(flag.atLeastOne?.map((flag2) => `--${flag2}`) ?? []).join(", ");
           const reason = `At least one of the following must be provided: ${deduped}`;
@@ -18595,12 +18595,12 @@ var require_validate = __commonJS({
         const resolved2 = await resolveFlags(flags2);
         const keys = getPresentFlags(resolved2);
         for (const flag of keys) {
-          if (parse3.output.metadata.flags && parse3.output.metadata.flags[flag]?.setFromDefault)
+          if (parse4.output.metadata.flags && parse4.output.metadata.flags[flag]?.setFromDefault)
             continue;
-          if (parse3.output.metadata.flags && parse3.output.metadata.flags[name2]?.setFromDefault)
+          if (parse4.output.metadata.flags && parse4.output.metadata.flags[name2]?.setFromDefault)
             continue;
-          if (parse3.output.flags[flag] !== void 0) {
-            const flagValue = parse3.output.metadata.flags?.[flag]?.defaultHelp ?? parse3.output.flags[flag];
+          if (parse4.output.flags[flag] !== void 0) {
+            const flagValue = parse4.output.metadata.flags?.[flag]?.defaultHelp ?? parse4.output.flags[flag];
             return {
               ...base,
               reason: `--${flag}=${flagValue} cannot also be provided when using --${name2}`,
@@ -18614,12 +18614,12 @@ var require_validate = __commonJS({
         const base = { name: name2, validationFn: "validateCombinable" };
         const combinableFlags = new Set(flags2.map((flag) => typeof flag === "string" ? flag : flag.name));
         const resolved2 = await resolveFlags(flags2);
-        for (const flag of Object.keys(parse3.output.flags)) {
-          if (parse3.output.metadata.flags && parse3.output.metadata.flags[flag]?.setFromDefault)
+        for (const flag of Object.keys(parse4.output.flags)) {
+          if (parse4.output.metadata.flags && parse4.output.metadata.flags[flag]?.setFromDefault)
             continue;
-          if (parse3.output.metadata.flags && parse3.output.metadata.flags[name2]?.setFromDefault)
+          if (parse4.output.metadata.flags && parse4.output.metadata.flags[name2]?.setFromDefault)
             continue;
-          if (flag !== name2 && parse3.output.flags[flag] !== void 0 && !combinableFlags.has(flag)) {
+          if (flag !== name2 && parse4.output.flags[flag] !== void 0 && !combinableFlags.has(flag)) {
             const formattedFlags = Object.keys(resolved2).map((f3) => `--${f3}`).join(", ");
             return {
               ...base,
@@ -18635,7 +18635,7 @@ var require_validate = __commonJS({
         const resolved2 = await resolveFlags(flags2);
         const keys = getPresentFlags(resolved2);
         for (const flag of keys) {
-          if (flag !== name2 && parse3.output.flags[flag] !== void 0) {
+          if (flag !== name2 && parse4.output.flags[flag] !== void 0) {
             return { ...base, reason: `--${flag} cannot also be provided when using --${name2}`, status: "failed" };
           }
         }
@@ -18737,7 +18737,7 @@ var require_parser = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validate = exports.flagUsages = void 0;
-    exports.parse = parse3;
+    exports.parse = parse4;
     var parse_1 = require_parse3();
     var validate_1 = require_validate();
     var help_1 = require_help2();
@@ -18748,7 +18748,7 @@ var require_parser = __commonJS({
     Object.defineProperty(exports, "validate", { enumerable: true, get: function() {
       return validate_2.validate;
     } });
-    async function parse3(argv, options) {
+    async function parse4(argv, options) {
       const input = {
         "--": options["--"],
         args: options.args ?? {},
@@ -23852,7 +23852,7 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse3(serialize(uri, options), options);
+        parse4(serialize(uri, options), options);
       }
       return uri;
     }
@@ -23895,8 +23895,8 @@ var require_fast_uri = __commonJS({
     function resolveComponent(base, relative2, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse3(serialize(base, options), options);
-        relative2 = parse3(serialize(relative2, options), options);
+        base = parse4(serialize(base, options), options);
+        relative2 = parse4(serialize(relative2, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative2.scheme) {
@@ -24214,7 +24214,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse3(uri, opts) {
+    function parse4(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -24251,7 +24251,7 @@ var require_fast_uri = __commonJS({
       resolveComponent,
       equal,
       serialize,
-      parse: parse3
+      parse: parse4
     };
     module2.exports = fastUri;
     module2.exports.default = fastUri;
@@ -24653,10 +24653,10 @@ var require_core = __commonJS({
         return this;
       }
       // Add format
-      addFormat(name2, format) {
-        if (typeof format == "string")
-          format = new RegExp(format);
-        this.formats[name2] = format;
+      addFormat(name2, format2) {
+        if (typeof format2 == "string")
+          format2 = new RegExp(format2);
+        this.formats[name2] = format2;
         return this;
       }
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
@@ -24774,9 +24774,9 @@ var require_core = __commonJS({
     }
     function addInitialFormats() {
       for (const name2 in this.opts.formats) {
-        const format = this.opts.formats[name2];
-        if (format)
-          this.addFormat(name2, format);
+        const format2 = this.opts.formats[name2];
+        if (format2)
+          this.addFormat(name2, format2);
       }
     }
     function addInitialKeywords(defs) {
@@ -26459,18 +26459,18 @@ var require_format = __commonJS({
           });
           const fDef = gen.const("fDef", (0, codegen_1._)`${fmts}[${schemaCode}]`);
           const fType = gen.let("fType");
-          const format = gen.let("format");
-          gen.if((0, codegen_1._)`typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._)`${fDef}.type || "string"`).assign(format, (0, codegen_1._)`${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._)`"string"`).assign(format, fDef));
+          const format2 = gen.let("format");
+          gen.if((0, codegen_1._)`typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._)`${fDef}.type || "string"`).assign(format2, (0, codegen_1._)`${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._)`"string"`).assign(format2, fDef));
           cxt.fail$data((0, codegen_1.or)(unknownFmt(), invalidFmt()));
           function unknownFmt() {
             if (opts.strictSchema === false)
               return codegen_1.nil;
-            return (0, codegen_1._)`${schemaCode} && !${format}`;
+            return (0, codegen_1._)`${schemaCode} && !${format2}`;
           }
           function invalidFmt() {
-            const callFormat = schemaEnv.$async ? (0, codegen_1._)`(${fDef}.async ? await ${format}(${data}) : ${format}(${data}))` : (0, codegen_1._)`${format}(${data})`;
-            const validData = (0, codegen_1._)`(typeof ${format} == "function" ? ${callFormat} : ${format}.test(${data}))`;
-            return (0, codegen_1._)`${format} && ${format} !== true && ${fType} === ${ruleType} && !${validData}`;
+            const callFormat = schemaEnv.$async ? (0, codegen_1._)`(${fDef}.async ? await ${format2}(${data}) : ${format2}(${data}))` : (0, codegen_1._)`${format2}(${data})`;
+            const validData = (0, codegen_1._)`(typeof ${format2} == "function" ? ${callFormat} : ${format2}.test(${data}))`;
+            return (0, codegen_1._)`${format2} && ${format2} !== true && ${fType} === ${ruleType} && !${validData}`;
           }
         }
         function validateFormat() {
@@ -26481,7 +26481,7 @@ var require_format = __commonJS({
           }
           if (formatDef === true)
             return;
-          const [fmtType, format, fmtRef] = getFormat(formatDef);
+          const [fmtType, format2, fmtRef] = getFormat(formatDef);
           if (fmtType === ruleType)
             cxt.pass(validCondition());
           function unknownFormat() {
@@ -26508,7 +26508,7 @@ var require_format = __commonJS({
                 throw new Error("async format in sync schema");
               return (0, codegen_1._)`await ${fmtRef}(${data})`;
             }
-            return typeof format == "function" ? (0, codegen_1._)`${fmtRef}(${data})` : (0, codegen_1._)`${fmtRef}.test(${data})`;
+            return typeof format2 == "function" ? (0, codegen_1._)`${fmtRef}(${data})` : (0, codegen_1._)`${fmtRef}.test(${data})`;
           }
         }
       }
@@ -26523,8 +26523,8 @@ var require_format2 = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
-    var format = [format_1.default];
-    exports.default = format;
+    var format2 = [format_1.default];
+    exports.default = format2;
   }
 });
 
@@ -29714,154 +29714,6 @@ var require_sql_wasm = __commonJS({
   }
 });
 
-// node_modules/jsonc-parser/lib/umd/main.js
-var require_main2 = __commonJS({
-  "node_modules/jsonc-parser/lib/umd/main.js"(exports, module2) {
-    (function(factory) {
-      if (typeof module2 === "object" && typeof module2.exports === "object") {
-        var v2 = factory(__require, exports);
-        if (v2 !== void 0) module2.exports = v2;
-      } else if (typeof define === "function" && define.amd) {
-        define(["require", "exports", "./impl/format", "./impl/edit", "./impl/scanner", "./impl/parser"], factory);
-      }
-    })(function(require3, exports2) {
-      "use strict";
-      Object.defineProperty(exports2, "__esModule", { value: true });
-      exports2.applyEdits = exports2.modify = exports2.format = exports2.printParseErrorCode = exports2.ParseErrorCode = exports2.stripComments = exports2.visit = exports2.getNodeValue = exports2.getNodePath = exports2.findNodeAtOffset = exports2.findNodeAtLocation = exports2.parseTree = exports2.parse = exports2.getLocation = exports2.SyntaxKind = exports2.ScanError = exports2.createScanner = void 0;
-      const formatter = require3("./impl/format");
-      const edit = require3("./impl/edit");
-      const scanner = require3("./impl/scanner");
-      const parser = require3("./impl/parser");
-      exports2.createScanner = scanner.createScanner;
-      var ScanError;
-      (function(ScanError2) {
-        ScanError2[ScanError2["None"] = 0] = "None";
-        ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
-        ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
-        ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
-        ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
-        ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
-        ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
-      })(ScanError || (exports2.ScanError = ScanError = {}));
-      var SyntaxKind;
-      (function(SyntaxKind2) {
-        SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
-        SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
-        SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
-        SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
-        SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
-        SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
-        SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
-        SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
-        SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
-        SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
-        SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
-        SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
-        SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
-        SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
-        SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
-        SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
-        SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
-      })(SyntaxKind || (exports2.SyntaxKind = SyntaxKind = {}));
-      exports2.getLocation = parser.getLocation;
-      exports2.parse = parser.parse;
-      exports2.parseTree = parser.parseTree;
-      exports2.findNodeAtLocation = parser.findNodeAtLocation;
-      exports2.findNodeAtOffset = parser.findNodeAtOffset;
-      exports2.getNodePath = parser.getNodePath;
-      exports2.getNodeValue = parser.getNodeValue;
-      exports2.visit = parser.visit;
-      exports2.stripComments = parser.stripComments;
-      var ParseErrorCode;
-      (function(ParseErrorCode2) {
-        ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
-        ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
-        ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
-        ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
-        ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
-        ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
-        ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
-        ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
-        ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
-        ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
-        ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
-        ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
-        ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
-        ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
-        ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
-        ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
-      })(ParseErrorCode || (exports2.ParseErrorCode = ParseErrorCode = {}));
-      function printParseErrorCode(code) {
-        switch (code) {
-          case 1:
-            return "InvalidSymbol";
-          case 2:
-            return "InvalidNumberFormat";
-          case 3:
-            return "PropertyNameExpected";
-          case 4:
-            return "ValueExpected";
-          case 5:
-            return "ColonExpected";
-          case 6:
-            return "CommaExpected";
-          case 7:
-            return "CloseBraceExpected";
-          case 8:
-            return "CloseBracketExpected";
-          case 9:
-            return "EndOfFileExpected";
-          case 10:
-            return "InvalidCommentToken";
-          case 11:
-            return "UnexpectedEndOfComment";
-          case 12:
-            return "UnexpectedEndOfString";
-          case 13:
-            return "UnexpectedEndOfNumber";
-          case 14:
-            return "InvalidUnicode";
-          case 15:
-            return "InvalidEscapeCharacter";
-          case 16:
-            return "InvalidCharacter";
-        }
-        return "<unknown ParseErrorCode>";
-      }
-      exports2.printParseErrorCode = printParseErrorCode;
-      function format(documentText, range, options) {
-        return formatter.format(documentText, range, options);
-      }
-      exports2.format = format;
-      function modify(text, path, value, options) {
-        return edit.setProperty(text, path, value, options);
-      }
-      exports2.modify = modify;
-      function applyEdits(text, edits) {
-        let sortedEdits = edits.slice(0).sort((a, b3) => {
-          const diff = a.offset - b3.offset;
-          if (diff === 0) {
-            return a.length - b3.length;
-          }
-          return diff;
-        });
-        let lastModifiedOffset = text.length;
-        for (let i2 = sortedEdits.length - 1; i2 >= 0; i2--) {
-          let e = sortedEdits[i2];
-          if (e.offset + e.length <= lastModifiedOffset) {
-            text = edit.applyEdit(text, e);
-          } else {
-            throw new Error("Overlapping edit");
-          }
-          lastModifiedOffset = e.offset;
-        }
-        return text;
-      }
-      exports2.applyEdits = applyEdits;
-    });
-  }
-});
-
 // node_modules/cli-table3/src/debug.js
 var require_debug2 = __commonJS({
   "node_modules/cli-table3/src/debug.js"(exports, module2) {
@@ -31572,8 +31424,8 @@ var require_bytes = __commonJS({
   "node_modules/bytes/index.js"(exports, module2) {
     "use strict";
     module2.exports = bytes2;
-    module2.exports.format = format;
-    module2.exports.parse = parse3;
+    module2.exports.format = format2;
+    module2.exports.parse = parse4;
     var formatThousandsRegExp = /\B(?=(\d{3})+(?!\d))/g;
     var formatDecimalsRegExp = /(?:\.0*|(\.[^0]+)0+)$/;
     var map = {
@@ -31587,14 +31439,14 @@ var require_bytes = __commonJS({
     var parseRegExp = /^((-|\+)?(\d+(?:\.\d+)?)) *(kb|mb|gb|tb|pb)$/i;
     function bytes2(value, options) {
       if (typeof value === "string") {
-        return parse3(value);
+        return parse4(value);
       }
       if (typeof value === "number") {
-        return format(value, options);
+        return format2(value, options);
       }
       return null;
     }
-    function format(value, options) {
+    function format2(value, options) {
       if (!Number.isFinite(value)) {
         return null;
       }
@@ -31631,7 +31483,7 @@ var require_bytes = __commonJS({
       }
       return str + unitSeparator + unit;
     }
-    function parse3(val) {
+    function parse4(val) {
       if (typeof val === "number" && !isNaN(val)) {
         return val;
       }
@@ -31944,7 +31796,7 @@ var require_options = __commonJS({
     }
     module2.exports = {
       // set global options
-      parse: function parse3(rawOptions, preset) {
+      parse: function parse4(rawOptions, preset) {
         const options = {};
         const opt = Object.assign({}, preset, rawOptions);
         options.throttleTime = 1e3 / mergeOption(opt.fps, 10);
@@ -37555,8 +37407,866 @@ var ECMASCRIPT_BUILTIN_MEMBERS = /* @__PURE__ */ new Set([
   "debug"
 ]);
 
+// node_modules/jsonc-parser/lib/esm/impl/scanner.js
+function createScanner(text, ignoreTrivia = false) {
+  const len = text.length;
+  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
+  function scanHexDigits(count, exact) {
+    let digits = 0;
+    let value2 = 0;
+    while (digits < count || !exact) {
+      let ch = text.charCodeAt(pos);
+      if (ch >= 48 && ch <= 57) {
+        value2 = value2 * 16 + ch - 48;
+      } else if (ch >= 65 && ch <= 70) {
+        value2 = value2 * 16 + ch - 65 + 10;
+      } else if (ch >= 97 && ch <= 102) {
+        value2 = value2 * 16 + ch - 97 + 10;
+      } else {
+        break;
+      }
+      pos++;
+      digits++;
+    }
+    if (digits < count) {
+      value2 = -1;
+    }
+    return value2;
+  }
+  function setPosition(newPosition) {
+    pos = newPosition;
+    value = "";
+    tokenOffset = 0;
+    token = 16;
+    scanError = 0;
+  }
+  function scanNumber() {
+    let start3 = pos;
+    if (text.charCodeAt(pos) === 48) {
+      pos++;
+    } else {
+      pos++;
+      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+      }
+    }
+    if (pos < text.length && text.charCodeAt(pos) === 46) {
+      pos++;
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+      } else {
+        scanError = 3;
+        return text.substring(start3, pos);
+      }
+    }
+    let end = pos;
+    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
+      pos++;
+      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
+        pos++;
+      }
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+        end = pos;
+      } else {
+        scanError = 3;
+      }
+    }
+    return text.substring(start3, end);
+  }
+  function scanString() {
+    let result = "", start3 = pos;
+    while (true) {
+      if (pos >= len) {
+        result += text.substring(start3, pos);
+        scanError = 2;
+        break;
+      }
+      const ch = text.charCodeAt(pos);
+      if (ch === 34) {
+        result += text.substring(start3, pos);
+        pos++;
+        break;
+      }
+      if (ch === 92) {
+        result += text.substring(start3, pos);
+        pos++;
+        if (pos >= len) {
+          scanError = 2;
+          break;
+        }
+        const ch2 = text.charCodeAt(pos++);
+        switch (ch2) {
+          case 34:
+            result += '"';
+            break;
+          case 92:
+            result += "\\";
+            break;
+          case 47:
+            result += "/";
+            break;
+          case 98:
+            result += "\b";
+            break;
+          case 102:
+            result += "\f";
+            break;
+          case 110:
+            result += "\n";
+            break;
+          case 114:
+            result += "\r";
+            break;
+          case 116:
+            result += "	";
+            break;
+          case 117:
+            const ch3 = scanHexDigits(4, true);
+            if (ch3 >= 0) {
+              result += String.fromCharCode(ch3);
+            } else {
+              scanError = 4;
+            }
+            break;
+          default:
+            scanError = 5;
+        }
+        start3 = pos;
+        continue;
+      }
+      if (ch >= 0 && ch <= 31) {
+        if (isLineBreak(ch)) {
+          result += text.substring(start3, pos);
+          scanError = 2;
+          break;
+        } else {
+          scanError = 6;
+        }
+      }
+      pos++;
+    }
+    return result;
+  }
+  function scanNext() {
+    value = "";
+    scanError = 0;
+    tokenOffset = pos;
+    lineStartOffset = lineNumber;
+    prevTokenLineStartOffset = tokenLineStartOffset;
+    if (pos >= len) {
+      tokenOffset = len;
+      return token = 17;
+    }
+    let code = text.charCodeAt(pos);
+    if (isWhiteSpace(code)) {
+      do {
+        pos++;
+        value += String.fromCharCode(code);
+        code = text.charCodeAt(pos);
+      } while (isWhiteSpace(code));
+      return token = 15;
+    }
+    if (isLineBreak(code)) {
+      pos++;
+      value += String.fromCharCode(code);
+      if (code === 13 && text.charCodeAt(pos) === 10) {
+        pos++;
+        value += "\n";
+      }
+      lineNumber++;
+      tokenLineStartOffset = pos;
+      return token = 14;
+    }
+    switch (code) {
+      // tokens: []{}:,
+      case 123:
+        pos++;
+        return token = 1;
+      case 125:
+        pos++;
+        return token = 2;
+      case 91:
+        pos++;
+        return token = 3;
+      case 93:
+        pos++;
+        return token = 4;
+      case 58:
+        pos++;
+        return token = 6;
+      case 44:
+        pos++;
+        return token = 5;
+      // strings
+      case 34:
+        pos++;
+        value = scanString();
+        return token = 10;
+      // comments
+      case 47:
+        const start3 = pos - 1;
+        if (text.charCodeAt(pos + 1) === 47) {
+          pos += 2;
+          while (pos < len) {
+            if (isLineBreak(text.charCodeAt(pos))) {
+              break;
+            }
+            pos++;
+          }
+          value = text.substring(start3, pos);
+          return token = 12;
+        }
+        if (text.charCodeAt(pos + 1) === 42) {
+          pos += 2;
+          const safeLength = len - 1;
+          let commentClosed = false;
+          while (pos < safeLength) {
+            const ch = text.charCodeAt(pos);
+            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
+              pos += 2;
+              commentClosed = true;
+              break;
+            }
+            pos++;
+            if (isLineBreak(ch)) {
+              if (ch === 13 && text.charCodeAt(pos) === 10) {
+                pos++;
+              }
+              lineNumber++;
+              tokenLineStartOffset = pos;
+            }
+          }
+          if (!commentClosed) {
+            pos++;
+            scanError = 1;
+          }
+          value = text.substring(start3, pos);
+          return token = 13;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+      // numbers
+      case 45:
+        value += String.fromCharCode(code);
+        pos++;
+        if (pos === len || !isDigit(text.charCodeAt(pos))) {
+          return token = 16;
+        }
+      // found a minus, followed by a number so
+      // we fall through to proceed with scanning
+      // numbers
+      case 48:
+      case 49:
+      case 50:
+      case 51:
+      case 52:
+      case 53:
+      case 54:
+      case 55:
+      case 56:
+      case 57:
+        value += scanNumber();
+        return token = 11;
+      // literals and unknown symbols
+      default:
+        while (pos < len && isUnknownContentCharacter(code)) {
+          pos++;
+          code = text.charCodeAt(pos);
+        }
+        if (tokenOffset !== pos) {
+          value = text.substring(tokenOffset, pos);
+          switch (value) {
+            case "true":
+              return token = 8;
+            case "false":
+              return token = 9;
+            case "null":
+              return token = 7;
+          }
+          return token = 16;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+    }
+  }
+  function isUnknownContentCharacter(code) {
+    if (isWhiteSpace(code) || isLineBreak(code)) {
+      return false;
+    }
+    switch (code) {
+      case 125:
+      case 93:
+      case 123:
+      case 91:
+      case 34:
+      case 58:
+      case 44:
+      case 47:
+        return false;
+    }
+    return true;
+  }
+  function scanNextNonTrivia() {
+    let result;
+    do {
+      result = scanNext();
+    } while (result >= 12 && result <= 15);
+    return result;
+  }
+  return {
+    setPosition,
+    getPosition: () => pos,
+    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
+    getToken: () => token,
+    getTokenValue: () => value,
+    getTokenOffset: () => tokenOffset,
+    getTokenLength: () => pos - tokenOffset,
+    getTokenStartLine: () => lineStartOffset,
+    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
+    getTokenError: () => scanError
+  };
+}
+function isWhiteSpace(ch) {
+  return ch === 32 || ch === 9;
+}
+function isLineBreak(ch) {
+  return ch === 10 || ch === 13;
+}
+function isDigit(ch) {
+  return ch >= 48 && ch <= 57;
+}
+var CharacterCodes;
+(function(CharacterCodes2) {
+  CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
+  CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
+  CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
+  CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
+  CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
+  CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
+  CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
+  CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
+  CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
+  CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
+  CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
+  CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
+  CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
+  CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
+  CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
+  CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
+  CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
+  CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
+  CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
+  CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
+  CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
+  CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
+  CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
+  CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
+  CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
+  CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
+  CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
+  CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
+  CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
+  CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
+  CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
+  CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
+  CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
+  CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
+  CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
+  CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
+  CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
+  CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
+  CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
+  CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
+  CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
+  CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
+  CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
+  CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
+  CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
+  CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
+  CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
+  CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
+  CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
+  CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
+  CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
+  CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
+  CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
+  CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
+  CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
+  CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
+  CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
+  CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
+  CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
+  CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
+  CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
+  CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
+  CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
+  CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
+  CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
+  CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
+  CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
+  CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
+  CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
+  CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
+  CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
+  CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
+  CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
+  CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
+  CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
+  CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
+  CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
+  CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
+  CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
+  CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
+})(CharacterCodes || (CharacterCodes = {}));
+
+// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
+var cachedSpaces = new Array(20).fill(0).map((_3, index) => {
+  return " ".repeat(index);
+});
+var maxCachedValues = 200;
+var cachedBreakLinesWithSpaces = {
+  " ": {
+    "\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\n" + " ".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\r" + " ".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\r\n" + " ".repeat(index);
+    })
+  },
+  "	": {
+    "\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\n" + "	".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\r" + "	".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\r\n" + "	".repeat(index);
+    })
+  }
+};
+
+// node_modules/jsonc-parser/lib/esm/impl/parser.js
+var ParseOptions;
+(function(ParseOptions2) {
+  ParseOptions2.DEFAULT = {
+    allowTrailingComma: false
+  };
+})(ParseOptions || (ParseOptions = {}));
+function parse(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentProperty = null;
+  let currentParent = [];
+  const previousParents = [];
+  function onValue(value) {
+    if (Array.isArray(currentParent)) {
+      currentParent.push(value);
+    } else if (currentProperty !== null) {
+      currentParent[currentProperty] = value;
+    }
+  }
+  const visitor = {
+    onObjectBegin: () => {
+      const object = {};
+      onValue(object);
+      previousParents.push(currentParent);
+      currentParent = object;
+      currentProperty = null;
+    },
+    onObjectProperty: (name2) => {
+      currentProperty = name2;
+    },
+    onObjectEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onArrayBegin: () => {
+      const array = [];
+      onValue(array);
+      previousParents.push(currentParent);
+      currentParent = array;
+      currentProperty = null;
+    },
+    onArrayEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onLiteralValue: onValue,
+    onError: (error, offset, length) => {
+      errors.push({ error, offset, length });
+    }
+  };
+  visit(text, visitor, options);
+  return currentParent[0];
+}
+function visit(text, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text, false);
+  const _jsonPath = [];
+  let suppressedCallbacks = 0;
+  function toNoArgVisit(visitFunction) {
+    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisit(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisitWithPath(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
+  }
+  function toBeginVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks++;
+      } else {
+        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
+        if (cbReturn === false) {
+          suppressedCallbacks = 1;
+        }
+      }
+    } : () => true;
+  }
+  function toEndVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks--;
+      }
+      if (suppressedCallbacks === 0) {
+        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
+      }
+    } : () => true;
+  }
+  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
+  const disallowComments = options && options.disallowComments;
+  const allowTrailingComma = options && options.allowTrailingComma;
+  function scanNext() {
+    while (true) {
+      const token = _scanner.scan();
+      switch (_scanner.getTokenError()) {
+        case 4:
+          handleError(
+            14
+            /* ParseErrorCode.InvalidUnicode */
+          );
+          break;
+        case 5:
+          handleError(
+            15
+            /* ParseErrorCode.InvalidEscapeCharacter */
+          );
+          break;
+        case 3:
+          handleError(
+            13
+            /* ParseErrorCode.UnexpectedEndOfNumber */
+          );
+          break;
+        case 1:
+          if (!disallowComments) {
+            handleError(
+              11
+              /* ParseErrorCode.UnexpectedEndOfComment */
+            );
+          }
+          break;
+        case 2:
+          handleError(
+            12
+            /* ParseErrorCode.UnexpectedEndOfString */
+          );
+          break;
+        case 6:
+          handleError(
+            16
+            /* ParseErrorCode.InvalidCharacter */
+          );
+          break;
+      }
+      switch (token) {
+        case 12:
+        case 13:
+          if (disallowComments) {
+            handleError(
+              10
+              /* ParseErrorCode.InvalidCommentToken */
+            );
+          } else {
+            onComment();
+          }
+          break;
+        case 16:
+          handleError(
+            1
+            /* ParseErrorCode.InvalidSymbol */
+          );
+          break;
+        case 15:
+        case 14:
+          break;
+        default:
+          return token;
+      }
+    }
+  }
+  function handleError(error, skipUntilAfter = [], skipUntil = []) {
+    onError(error);
+    if (skipUntilAfter.length + skipUntil.length > 0) {
+      let token = _scanner.getToken();
+      while (token !== 17) {
+        if (skipUntilAfter.indexOf(token) !== -1) {
+          scanNext();
+          break;
+        } else if (skipUntil.indexOf(token) !== -1) {
+          break;
+        }
+        token = scanNext();
+      }
+    }
+  }
+  function parseString(isValue) {
+    const value = _scanner.getTokenValue();
+    if (isValue) {
+      onLiteralValue(value);
+    } else {
+      onObjectProperty(value);
+      _jsonPath.push(value);
+    }
+    scanNext();
+    return true;
+  }
+  function parseLiteral() {
+    switch (_scanner.getToken()) {
+      case 11:
+        const tokenValue = _scanner.getTokenValue();
+        let value = Number(tokenValue);
+        if (isNaN(value)) {
+          handleError(
+            2
+            /* ParseErrorCode.InvalidNumberFormat */
+          );
+          value = 0;
+        }
+        onLiteralValue(value);
+        break;
+      case 7:
+        onLiteralValue(null);
+        break;
+      case 8:
+        onLiteralValue(true);
+        break;
+      case 9:
+        onLiteralValue(false);
+        break;
+      default:
+        return false;
+    }
+    scanNext();
+    return true;
+  }
+  function parseProperty() {
+    if (_scanner.getToken() !== 10) {
+      handleError(3, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+      return false;
+    }
+    parseString(false);
+    if (_scanner.getToken() === 6) {
+      onSeparator(":");
+      scanNext();
+      if (!parseValue()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+    } else {
+      handleError(5, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+    }
+    _jsonPath.pop();
+    return true;
+  }
+  function parseObject() {
+    onObjectBegin();
+    scanNext();
+    let needsComma = false;
+    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 2 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (!parseProperty()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onObjectEnd();
+    if (_scanner.getToken() !== 2) {
+      handleError(7, [
+        2
+        /* SyntaxKind.CloseBraceToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseArray() {
+    onArrayBegin();
+    scanNext();
+    let isFirstElement = true;
+    let needsComma = false;
+    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 4 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (isFirstElement) {
+        _jsonPath.push(0);
+        isFirstElement = false;
+      } else {
+        _jsonPath[_jsonPath.length - 1]++;
+      }
+      if (!parseValue()) {
+        handleError(4, [], [
+          4,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onArrayEnd();
+    if (!isFirstElement) {
+      _jsonPath.pop();
+    }
+    if (_scanner.getToken() !== 4) {
+      handleError(8, [
+        4
+        /* SyntaxKind.CloseBracketToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseValue() {
+    switch (_scanner.getToken()) {
+      case 3:
+        return parseArray();
+      case 1:
+        return parseObject();
+      case 10:
+        return parseString(true);
+      default:
+        return parseLiteral();
+    }
+  }
+  scanNext();
+  if (_scanner.getToken() === 17) {
+    if (options.allowEmptyContent) {
+      return true;
+    }
+    handleError(4, [], []);
+    return false;
+  }
+  if (!parseValue()) {
+    handleError(4, [], []);
+    return false;
+  }
+  if (_scanner.getToken() !== 17) {
+    handleError(9, [], []);
+  }
+  return true;
+}
+
+// node_modules/jsonc-parser/lib/esm/main.js
+var ScanError;
+(function(ScanError2) {
+  ScanError2[ScanError2["None"] = 0] = "None";
+  ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
+  ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
+  ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
+  ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
+  ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
+  ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
+})(ScanError || (ScanError = {}));
+var SyntaxKind;
+(function(SyntaxKind2) {
+  SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
+  SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
+  SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
+  SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
+  SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
+  SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
+  SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
+  SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
+  SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
+  SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
+  SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
+  SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
+  SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
+  SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
+  SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
+  SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
+  SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
+})(SyntaxKind || (SyntaxKind = {}));
+var parse2 = parse;
+var ParseErrorCode;
+(function(ParseErrorCode2) {
+  ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
+  ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
+  ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
+  ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
+  ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
+  ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
+  ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
+  ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
+  ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
+  ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
+  ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
+})(ParseErrorCode || (ParseErrorCode = {}));
+
 // src/lang/ecmascript/project-files.ts
-var import_jsonc_parser = __toESM(require_main2(), 1);
 var CONFIG_NAME = /^[tj]sconfig(\.[^/]+)?\.json$/;
 var ecmascriptProjectFiles = {
   matches(path) {
@@ -37565,7 +38275,7 @@ var ecmascriptProjectFiles = {
   },
   read(path, text) {
     const errors = [];
-    const value = (0, import_jsonc_parser.parse)(text, errors, { allowTrailingComma: true, disallowComments: false });
+    const value = parse2(text, errors, { allowTrailingComma: true, disallowComments: false });
     if (errors.length > 0 || !isObject(value)) return null;
     const name2 = path.slice(path.lastIndexOf("/") + 1);
     return name2 === "package.json" ? manifestFacts(value) : configFacts(value);
@@ -47009,8 +47719,8 @@ var INERT_FIELDS = /* @__PURE__ */ new Set([
   "$schema"
 ]);
 function diffManifest(base, head) {
-  const before = parse2(base);
-  const after = parse2(head);
+  const before = parse3(base);
+  const after = parse3(head);
   const packages = /* @__PURE__ */ new Set();
   for (const field of DEPENDENCY_FIELDS) {
     const a = asRecord(before[field]);
@@ -47040,7 +47750,7 @@ function diffManifest(base, head) {
   }
   return { packages: [...packages].sort(), fields: fields.sort() };
 }
-function parse2(text) {
+function parse3(text) {
   if (text === null) return {};
   return asRecord(JSON.parse(text));
 }
@@ -47085,14 +47795,14 @@ function readNpm(text) {
     }
     return out2.build();
   }
-  const visit = (deps) => {
+  const visit2 = (deps) => {
     for (const [name2, entry] of Object.entries(deps ?? {})) {
       if (typeof entry === "string") continue;
       out2.add(name2, JSON.stringify([entry.version ?? null, entry.resolved ?? null, entry.integrity ?? null]), Object.keys(entry.requires ?? {}));
-      visit(entry.dependencies);
+      visit2(entry.dependencies);
     }
   };
-  visit(lock.dependencies);
+  visit2(lock.dependencies);
   return out2.build();
 }
 function readIndented(text, namesOf, sections) {

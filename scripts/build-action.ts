@@ -118,6 +118,9 @@ async function bundle(entry: Entry, outDir: string): Promise<Metafile> {
     // oclif reads a project's tsconfig with TypeScript only when running from TypeScript sources;
     // the bundle never does, and TypeScript would add 9 MB.
     external: ['typescript'],
+    // jsonc-parser's main entry is a UMD build whose require() calls esbuild cannot follow (the
+    // bundle then fails at start); its ES module build bundles cleanly.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     define: {
       'import.meta.url': '__ratlas_module_url',
       'import.meta.filename': '__ratlas_filename',
