@@ -36256,6 +36256,7 @@ var SqliteStore = class _SqliteStore {
   constructor(db) {
     this.db = db;
     db.run("PRAGMA foreign_keys = ON");
+    db.run("PRAGMA journal_mode = MEMORY");
   }
   db;
   depth = 0;

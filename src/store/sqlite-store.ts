@@ -44,6 +44,10 @@ export class SqliteStore implements IndexStore {
 
   private constructor(private readonly db: Database) {
     db.run('PRAGMA foreign_keys = ON');
+    // The database lives in sql.js's in-memory file system and reaches disk only as an exported
+    // artifact: a rollback journal written to that file system is pure overhead (a third of a
+    // one-file update's time). In memory it still rolls a failed transaction back.
+    db.run('PRAGMA journal_mode = MEMORY');
   }
 
   /** A new, empty index. */
