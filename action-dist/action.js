@@ -7969,6 +7969,15 @@ var GitRepo = class _GitRepo {
     const out = await this.git.raw(["ls-files", "-z", "--others", "--exclude-standard"]);
     return out.split("\0").filter((p2) => p2.length > 0).sort();
   }
+  /**
+   * HEAD and the paths that differ from it in the working tree (staged, unstaged, untracked; both
+   * sides of a rename), from one `git status`: a refresh that asked git twice paid a process
+   * start twice.
+   */
+  async worktreeStatus() {
+    const out = await this.git.raw(["--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all"]);
+    return parseStatusV2(out);
+  }
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths() {
     const out = await this.git.raw(["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
@@ -8072,6 +8081,29 @@ var GitRepo = class _GitRepo {
     return members;
   }
 };
+function parseStatusV2(out) {
+  const fields = out.split("\0");
+  let head = null;
+  const dirty = /* @__PURE__ */ new Set();
+  const pathAfter = (entry, spaces) => {
+    let at2 = -1;
+    for (let i = 0; i < spaces; i++) at2 = entry.indexOf(" ", at2 + 1);
+    return entry.slice(at2 + 1);
+  };
+  for (let i = 0; i < fields.length; i++) {
+    const entry = fields[i];
+    if (entry.startsWith("# branch.oid ")) {
+      const oid = entry.slice("# branch.oid ".length);
+      head = oid === "(initial)" ? null : oid;
+    } else if (entry.startsWith("1 ")) dirty.add(pathAfter(entry, 8));
+    else if (entry.startsWith("2 ")) {
+      dirty.add(pathAfter(entry, 9));
+      dirty.add(fields[++i]);
+    } else if (entry.startsWith("u ")) dirty.add(pathAfter(entry, 10));
+    else if (entry.startsWith("? ")) dirty.add(entry.slice(2));
+  }
+  return { head, dirty: [...dirty].sort() };
+}
 function parseRawDiff(out) {
   const fields = out.split("\0").filter((f3) => f3.length > 0);
   const changes = [];

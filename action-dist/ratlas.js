@@ -36085,6 +36085,15 @@ var GitRepo = class _GitRepo {
     const out2 = await this.git.raw(["ls-files", "-z", "--others", "--exclude-standard"]);
     return out2.split("\0").filter((p2) => p2.length > 0).sort();
   }
+  /**
+   * HEAD and the paths that differ from it in the working tree (staged, unstaged, untracked; both
+   * sides of a rename), from one `git status`: a refresh that asked git twice paid a process
+   * start twice.
+   */
+  async worktreeStatus() {
+    const out2 = await this.git.raw(["--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all"]);
+    return parseStatusV2(out2);
+  }
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths() {
     const out2 = await this.git.raw(["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
@@ -36188,6 +36197,29 @@ var GitRepo = class _GitRepo {
     return members;
   }
 };
+function parseStatusV2(out2) {
+  const fields = out2.split("\0");
+  let head = null;
+  const dirty = /* @__PURE__ */ new Set();
+  const pathAfter = (entry, spaces) => {
+    let at2 = -1;
+    for (let i2 = 0; i2 < spaces; i2++) at2 = entry.indexOf(" ", at2 + 1);
+    return entry.slice(at2 + 1);
+  };
+  for (let i2 = 0; i2 < fields.length; i2++) {
+    const entry = fields[i2];
+    if (entry.startsWith("# branch.oid ")) {
+      const oid = entry.slice("# branch.oid ".length);
+      head = oid === "(initial)" ? null : oid;
+    } else if (entry.startsWith("1 ")) dirty.add(pathAfter(entry, 8));
+    else if (entry.startsWith("2 ")) {
+      dirty.add(pathAfter(entry, 9));
+      dirty.add(fields[++i2]);
+    } else if (entry.startsWith("u ")) dirty.add(pathAfter(entry, 10));
+    else if (entry.startsWith("? ")) dirty.add(entry.slice(2));
+  }
+  return { head, dirty: [...dirty].sort() };
+}
 function parseRawDiff(out2) {
   const fields = out2.split("\0").filter((f3) => f3.length > 0);
   const changes = [];
@@ -46658,10 +46690,11 @@ var RACY_MS = 2e3;
 async function refreshWorktree(repo, store, loaded2, options, warnings) {
   const started = Date.now();
   const { config } = loaded2;
-  const head = await repo.headCommit();
+  const status = await repo.worktreeStatus();
+  const head = status.head;
   const base = await store.getMeta(META_COMMIT) ?? "";
   const recorded = JSON.parse(await store.getMeta(META_DIRTY) ?? "[]");
-  const dirty = selectIndexedPaths(await repo.dirtyPaths(), config);
+  const dirty = selectIndexedPaths(status.dirty, config);
   const candidates = /* @__PURE__ */ new Set([...recorded, ...dirty]);
   if (base !== (head ?? "")) {
     for (const path of await movedPaths(repo, store, base, head)) candidates.add(path);
@@ -46756,8 +46789,8 @@ async function openIndex(options) {
   const config = loadConfig(repo.root);
   const context = { repo, config, cacheDir: resolveCacheDir(repo.root, options.cacheDir), options, warnings: [], started };
   if (options.rev !== void 0) return openCommitIndex(context, await repo.resolveCommit(options.rev));
-  const head = await repo.headCommit();
-  if (head && selectIndexedPaths(await repo.dirtyPaths(), config.config).length === 0) {
+  const { head, dirty } = await repo.worktreeStatus();
+  if (head && selectIndexedPaths(dirty, config.config).length === 0) {
     const opened = await openCommitIndex(context, head);
     return { ...opened, mode: "worktree", freshness: { checkedAt: (/* @__PURE__ */ new Date()).toISOString(), head, dirty: [], generation: opened.persistedGeneration } };
   }

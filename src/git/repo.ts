@@ -137,6 +137,16 @@ export class GitRepo {
     return out.split('\0').filter((p) => p.length > 0).sort();
   }
 
+  /**
+   * HEAD and the paths that differ from it in the working tree (staged, unstaged, untracked; both
+   * sides of a rename), from one `git status`: a refresh that asked git twice paid a process
+   * start twice.
+   */
+  async worktreeStatus(): Promise<{ head: string | null; dirty: string[] }> {
+    const out = await this.git.raw(['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all']);
+    return parseStatusV2(out);
+  }
+
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths(): Promise<string[]> {
     const out = await this.git.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all']);
@@ -257,6 +267,36 @@ export class GitRepo {
     return members;
   }
 
+}
+
+/**
+ * Pure: `git status --porcelain=v2 -z --branch` output. Entries: `# branch.oid <commit|(initial)>`
+ * and other headers; `1 XY sub mH mI mW hH hI path`; `2 XY sub mH mI mW hH hI Xscore path` followed
+ * by the original path as its own field; `u XY sub m1 m2 m3 mW h1 h2 h3 path`; `? path`; `! path`.
+ */
+export function parseStatusV2(out: string): { head: string | null; dirty: string[] } {
+  const fields = out.split('\0');
+  let head: string | null = null;
+  const dirty = new Set<string>();
+  // The path follows a fixed number of space-separated fields (paths may hold spaces).
+  const pathAfter = (entry: string, spaces: number) => {
+    let at = -1;
+    for (let i = 0; i < spaces; i++) at = entry.indexOf(' ', at + 1);
+    return entry.slice(at + 1);
+  };
+  for (let i = 0; i < fields.length; i++) {
+    const entry = fields[i]!;
+    if (entry.startsWith('# branch.oid ')) {
+      const oid = entry.slice('# branch.oid '.length);
+      head = oid === '(initial)' ? null : oid;
+    } else if (entry.startsWith('1 ')) dirty.add(pathAfter(entry, 8));
+    else if (entry.startsWith('2 ')) {
+      dirty.add(pathAfter(entry, 9));
+      dirty.add(fields[++i]!);
+    } else if (entry.startsWith('u ')) dirty.add(pathAfter(entry, 10));
+    else if (entry.startsWith('? ')) dirty.add(entry.slice(2));
+  }
+  return { head, dirty: [...dirty].sort() };
 }
 
 /**

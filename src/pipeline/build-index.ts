@@ -129,8 +129,8 @@ export async function openIndex(options: BuildIndexOptions): Promise<OpenedIndex
   const config = loadConfig(repo.root);
   const context: IndexContext = { repo, config, cacheDir: resolveCacheDir(repo.root, options.cacheDir), options, warnings: [], started };
   if (options.rev !== undefined) return openCommitIndex(context, await repo.resolveCommit(options.rev));
-  const head = await repo.headCommit();
-  if (head && selectIndexedPaths(await repo.dirtyPaths(), config.config).length === 0) {
+  const { head, dirty } = await repo.worktreeStatus();
+  if (head && selectIndexedPaths(dirty, config.config).length === 0) {
     const opened = await openCommitIndex(context, head);
     return { ...opened, mode: 'worktree', freshness: { checkedAt: new Date().toISOString(), head, dirty: [], generation: opened.persistedGeneration } };
   }

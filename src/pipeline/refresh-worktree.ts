@@ -50,11 +50,12 @@ export async function refreshWorktree(
 ): Promise<WorktreeRefresh> {
   const started = Date.now();
   const { config } = loaded;
-  const head = await repo.headCommit();
+  const status = await repo.worktreeStatus();
+  const head = status.head;
   const base = (await store.getMeta(META_COMMIT)) ?? '';
   const recorded = JSON.parse((await store.getMeta(META_DIRTY)) ?? '[]') as string[];
   // Project files (tsconfig.json, package.json) shape resolution: they are refreshed too.
-  const dirty = selectIndexedPaths(await repo.dirtyPaths(), config);
+  const dirty = selectIndexedPaths(status.dirty, config);
 
   const candidates = new Set([...recorded, ...dirty]);
   if (base !== (head ?? '')) {
