@@ -48104,14 +48104,18 @@ async function prefetchByFile(cache, files, load2) {
   for (const file of missing) cache.set(file, loaded2.then((byFile) => byFile.get(file)));
   await loaded2;
 }
+var UNNAMED_REFLECTION = 0.1;
 var CLASS_KINDS2 = /* @__PURE__ */ new Set(["class", "interface"]);
 var DISPATCHED_KINDS = /* @__PURE__ */ new Set(["method", "getter", "setter", "field"]);
 var MAX_ANCESTRY = 32;
 var StoreDependents = class {
-  constructor(store) {
+  /** `isTest` tells test files (see reflectedBy); without it no file is one. */
+  constructor(store, isTest = () => false) {
     this.store = store;
+    this.isTest = isTest;
   }
   store;
+  isTest;
   symbols = /* @__PURE__ */ new Map();
   fileSymbols = /* @__PURE__ */ new Map();
   symbolsLoaded;
@@ -48423,7 +48427,10 @@ var StoreDependents = class {
   }
   /**
    * A member of a class: code that enumerates members by reflection and uses the class (or any
-   * member of it) may touch this one without naming it.
+   * member of it) may touch this one without naming it. A test that reflects over an object whose
+   * class it never names (luxon's `Object.getPrototypeOf(dt.until(other))` walks an Interval) may
+   * touch any member: it depends on every one, weakly. Other code is held to the classes it uses,
+   * or a reflective utility would reach every test through its callers.
    */
   async reflectedBy(symbol) {
     if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
@@ -48436,8 +48443,11 @@ var StoreDependents = class {
     const out2 = [];
     for (const [scopeId, used] of reflectors) {
       const scope = this.symbols.get(scopeId);
-      if (!scope || ![...used].some((id) => family.has(id))) continue;
-      out2.push({ node: scope.kind === "module" ? moduleStateNode(scopeId) : symbolNode(scopeId), relation: "reflects", confidence: RELATION_CONFIDENCE.reflects });
+      if (!scope) continue;
+      const names = [...used].some((id) => family.has(id));
+      if (!names && !this.isTest(scope.file)) continue;
+      const confidence = names ? RELATION_CONFIDENCE.reflects : UNNAMED_REFLECTION;
+      out2.push({ node: scope.kind === "module" ? moduleStateNode(scopeId) : symbolNode(scopeId), relation: "reflects", confidence });
     }
     return out2;
   }
@@ -48628,6 +48638,7 @@ var Analysis = class {
     this.options = options;
     this.isCode = (path) => selectPaths([path], config).length === 1;
     this.classifier = new PathClassifier(config, this.isCode, CONFIG_FILE);
+    this.isTestPath = (path) => this.classifier.isTest(path);
   }
   repo;
   config;
@@ -48637,6 +48648,7 @@ var Analysis = class {
   warnings = [];
   classifier;
   isCode;
+  isTestPath;
   async ofChange(input) {
     const { range, base, target } = await resolveRange(this.repo, input, this.options.deepen ?? false);
     const changeset = await collectChangeset(this.repo, base, target, this.config);
@@ -48674,7 +48686,7 @@ var Analysis = class {
   async targetIn(text, index) {
     const { store, commit: head } = index;
     const symbols = await resolveTarget(store, this.repo.root, this.options.cwd, text);
-    const deps = new StoreDependents(store);
+    const deps = new StoreDependents(store, this.isTestPath);
     const seeds = symbols.map((s) => ({
       node: s.kind === "module" ? moduleStateNode(s.id) : symbolNode(s.id),
       from: { file: s.file, qualname: s.qualname, change: "target" }
@@ -48707,7 +48719,7 @@ var Analysis = class {
       if (f3.previousPath !== void 0) change.previousFile = f3.previousPath;
       return change;
     });
-    const baseDeps = new StoreDependents(store);
+    const baseDeps = new StoreDependents(store, this.isTestPath);
     const baseKey = new Map(baseSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));
     const baseSeeds = [];
     for (const c3 of changes) {
@@ -48728,7 +48740,7 @@ var Analysis = class {
     await this.dynamicImportFallbacks(baseDeps, files.filter((f3) => f3.status === "deleted"), baseTests);
     const baseMentions = await this.mentionSelections(files.filter((f3) => f3.status === "deleted"), roles, { commit: base }, baseTests);
     await applyChangeset(store, updates, { ...jobs === void 0 ? {} : { jobs }, timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
-    const headDeps = new StoreDependents(store);
+    const headDeps = new StoreDependents(store, this.isTestPath);
     const headPaths = files.filter((f3) => f3.status !== "deleted" && this.isCode(f3.path)).map((f3) => f3.path);
     const headSymbols = await store.symbolsOfFiles(headPaths);
     const headKey = new Map(headSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));

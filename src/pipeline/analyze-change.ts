@@ -81,6 +81,7 @@ class Analysis {
   private readonly warnings: Warning[] = [];
   private readonly classifier: PathClassifier;
   private readonly isCode: (path: string) => boolean;
+  private readonly isTestPath: (path: string) => boolean;
 
   constructor(
     private readonly repo: GitRepo,
@@ -89,6 +90,7 @@ class Analysis {
   ) {
     this.isCode = (path) => selectPaths([path], config).length === 1;
     this.classifier = new PathClassifier(config, this.isCode, CONFIG_FILE);
+    this.isTestPath = (path) => this.classifier.isTest(path);
   }
 
   async ofChange(input: ChangeInput): Promise<ImpactReport> {
@@ -131,7 +133,7 @@ class Analysis {
   private async targetIn(text: string, index: { store: IndexStore; commit: string; head: boolean }): Promise<ImpactReport> {
     const { store, commit: head } = index;
     const symbols = await resolveTarget(store, this.repo.root, this.options.cwd, text);
-    const deps = new StoreDependents(store);
+    const deps = new StoreDependents(store, this.isTestPath);
     const seeds: Seed[] = symbols.map((s) => ({
       node: s.kind === 'module' ? moduleStateNode(s.id) : symbolNode(s.id),
       from: { file: s.file, qualname: s.qualname, change: 'target' },
@@ -177,7 +179,7 @@ class Analysis {
     });
 
     // Base side: callers of what was removed or changed, as the base graph knows them.
-    const baseDeps = new StoreDependents(store);
+    const baseDeps = new StoreDependents(store, this.isTestPath);
     const baseKey = new Map(baseSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));
     const baseSeeds: Seed[] = [];
     for (const c of changes) {
@@ -200,7 +202,7 @@ class Analysis {
 
     // Head side: the base index with the changeset applied.
     await applyChangeset(store, updates, { ...(jobs === undefined ? {} : { jobs }), timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
-    const headDeps = new StoreDependents(store);
+    const headDeps = new StoreDependents(store, this.isTestPath);
     const headPaths = files.filter((f) => f.status !== 'deleted' && this.isCode(f.path)).map((f) => f.path);
     const headSymbols = await store.symbolsOfFiles(headPaths);
     const headKey = new Map(headSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));

@@ -57,7 +57,18 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
     commit(cwd, 'minute', { 'src/clock.ts': clock.replace('return 2;', 'return 3;') });
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/proto.test.ts']);
-    expect(report.tests.selected[0]!.reachedFrom.via.map((h) => h.relation)).toEqual(['reflects']);
+    expect(report.tests.selected[0]!.reachedFrom.via).toEqual([expect.objectContaining({ relation: 'reflects', confidence: 0.5 })]);
+
+    // A test reflecting over an object of a class it never names (it only gets one) may touch any
+    // member of any class: it is selected, weakly.
+    commit(cwd, 'alarms', {
+      'src/alarm.ts': 'export class Alarm {\n  get ring() { return 1; }\n}\n',
+      'src/make.ts': "import { Alarm } from './alarm';\nexport function make(): object { return new Alarm(); }\n",
+    });
+    commit(cwd, 'louder', { 'src/alarm.ts': 'export class Alarm {\n  get ring() { return 2; }\n}\n' });
+    const unnamed = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(unnamed)).toEqual(['tests/proto.test.ts']);
+    expect(unnamed.tests.selected[0]!.reachedFrom.via).toEqual([expect.objectContaining({ relation: 'reflects', confidence: 0.1 })]);
   });
 
   it('a method reached through an argument of unknown type is found by name (dynamic dispatch)', async () => {

@@ -83,6 +83,9 @@ async function prefetchByFile<T extends { file: string }>(
   await loaded;
 }
 
+/** A test reflecting over objects of classes it never names: kept for safety, ranked last. */
+const UNNAMED_REFLECTION = 0.1;
+
 const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
 const DISPATCHED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter', 'field']);
 const MAX_ANCESTRY = 32;
@@ -118,7 +121,11 @@ export class StoreDependents {
   private readonly chains = new Map<string, Promise<number[]>>();
   private readonly usesOfModule = new Map<number, ModuleUse[]>();
 
-  constructor(private readonly store: IndexStore) {}
+  /** `isTest` tells test files (see reflectedBy); without it no file is one. */
+  constructor(
+    private readonly store: IndexStore,
+    private readonly isTest: (path: string) => boolean = () => false,
+  ) {}
 
   /** The symbols with these ids (seeds, before traversal), in the order given. */
   async symbolsOf(ids: readonly number[]): Promise<StoredSymbol[]> {
@@ -449,7 +456,10 @@ export class StoreDependents {
 
   /**
    * A member of a class: code that enumerates members by reflection and uses the class (or any
-   * member of it) may touch this one without naming it.
+   * member of it) may touch this one without naming it. A test that reflects over an object whose
+   * class it never names (luxon's `Object.getPrototypeOf(dt.until(other))` walks an Interval) may
+   * touch any member: it depends on every one, weakly. Other code is held to the classes it uses,
+   * or a reflective utility would reach every test through its callers.
    */
   private async reflectedBy(symbol: StoredSymbol): Promise<Dependent[]> {
     if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
@@ -462,8 +472,11 @@ export class StoreDependents {
     const out: Dependent[] = [];
     for (const [scopeId, used] of reflectors) {
       const scope = this.symbols.get(scopeId);
-      if (!scope || ![...used].some((id) => family.has(id))) continue;
-      out.push({ node: scope.kind === 'module' ? moduleStateNode(scopeId) : symbolNode(scopeId), relation: 'reflects', confidence: RELATION_CONFIDENCE.reflects });
+      if (!scope) continue;
+      const names = [...used].some((id) => family.has(id));
+      if (!names && !this.isTest(scope.file)) continue;
+      const confidence = names ? RELATION_CONFIDENCE.reflects : UNNAMED_REFLECTION;
+      out.push({ node: scope.kind === 'module' ? moduleStateNode(scopeId) : symbolNode(scopeId), relation: 'reflects', confidence });
     }
     return out;
   }
