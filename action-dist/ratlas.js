@@ -48122,6 +48122,8 @@ var StoreDependents = class {
   /** `extends` and `implements` edges by the class or interface they start from. */
   heritage;
   reflecting;
+  /** Members of interfaces by name, for methods whose class is unknown (see unownedMethod). */
+  interfaceMethods;
   linkData;
   uses;
   builtinTyped = /* @__PURE__ */ new Map();
@@ -48207,7 +48209,8 @@ var StoreDependents = class {
   async overridden(symbol) {
     if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
     const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
-    if (!owner || !CLASS_KINDS2.has(owner.kind)) return [];
+    if (!owner) return [];
+    if (!CLASS_KINDS2.has(owner.kind)) return this.unownedMethod(symbol);
     const out2 = [];
     const seen = /* @__PURE__ */ new Set([owner.id]);
     const parents = await this.classHierarchy();
@@ -48424,6 +48427,26 @@ var StoreDependents = class {
   }
   prefetchBindings(files) {
     return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths));
+  }
+  /**
+   * A method whose class the index does not hold (a class expression assigned inside a function:
+   * `cls = class implements Constraint { defaultMessage() {} }`) may implement any interface
+   * method of its name, so callers of those may dispatch to it; what it extends or implements is
+   * not known.
+   */
+  async unownedMethod(symbol) {
+    if (symbol.kind !== "method") return [];
+    await this.loadSymbols();
+    this.interfaceMethods ??= (() => {
+      const interfaces = new Set([...this.symbols.values()].filter((s) => s.kind === "interface").map((s) => symbolKey(s.file, s.qualname)));
+      const byName = /* @__PURE__ */ new Map();
+      for (const s of this.symbols.values()) {
+        if (s.parent === null || !interfaces.has(symbolKey(s.file, s.parent))) continue;
+        byName.set(s.name, [...byName.get(s.name) ?? [], s]);
+      }
+      return byName;
+    })();
+    return (this.interfaceMethods.get(symbol.name) ?? []).map((m2) => m2.id).sort((a, b3) => a - b3).map((id) => ({ node: symbolNode(id), relation: "overrides", confidence: RELATION_CONFIDENCE["name-match"] }));
   }
   /**
    * A member of a class: code that enumerates members by reflection and uses the class (or any

@@ -71,6 +71,33 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
     expect(unnamed.tests.selected[0]!.reachedFrom.via).toEqual([expect.objectContaining({ relation: 'reflects', confidence: 0.1 })]);
   });
 
+  it('a method of a class expression the index does not hold reaches callers of interface methods of its name', async () => {
+    const make = (message: string) =>
+      [
+        "import type { Constraint } from './constraint';",
+        'export function register(): Constraint {',
+        '  let cls: new () => Constraint;',
+        '  cls = class implements Constraint {',
+        `    message() { return '${message}'; }`,
+        '  };',
+        '  return new cls();',
+        '}',
+        '',
+      ].join('\n');
+    const cwd = gitRepo({
+      'src/constraint.ts': 'export interface Constraint {\n  message(): string;\n}\n',
+      'src/register.ts': make('a'),
+      'src/run.ts': "import type { Constraint } from './constraint';\nexport function run(c: Constraint) { return c.message(); }\n",
+      'tests/run.test.ts': "import { run } from '../src/run';\nimport { register } from '../src/register';\nrun(register());\n",
+      'tests/other.test.ts': 'export const other = 1;\n',
+    });
+    commit(cwd, 'message b', { 'src/register.ts': make('b') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(report.changes[0]!.symbols.map((s) => `${s.qualname} ${s.change}`)).toEqual(['register.message body']);
+    expect(selectedFiles(report)).toEqual(['tests/run.test.ts']);
+    expect(report.tests.selected[0]!.reachedFrom.via[0]).toMatchObject({ relation: 'overrides', file: 'src/constraint.ts', qualname: 'Constraint.message' });
+  });
+
   it('a method reached through an argument of unknown type is found by name (dynamic dispatch)', async () => {
     const cwd = gitRepo(APP);
     commit(cwd, 'save trims differently', { 'src/store.ts': APP['src/store.ts'].replace('item.trim()', 'item.trimEnd()') });

@@ -3,7 +3,7 @@ import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
 import type { Dependent } from '../../graph/impact/traverse-dependents.js';
 import type { Edge } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
-import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
+import { symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 import type { IndexStore, UnresolvedUse } from '../../store/index-store.js';
 import { moduleEnvOf, traitsFor } from '../resolve-index.js';
@@ -112,6 +112,8 @@ export class StoreDependents {
   /** `extends` and `implements` edges by the class or interface they start from. */
   private heritage: Promise<Map<number, Edge[]>> | undefined;
   private reflecting: Promise<Map<number, Set<number>>> | undefined;
+  /** Members of interfaces by name, for methods whose class is unknown (see unownedMethod). */
+  private interfaceMethods: Map<string, StoredSymbol[]> | undefined;
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
@@ -215,7 +217,8 @@ export class StoreDependents {
   private async overridden(symbol: StoredSymbol): Promise<Dependent[]> {
     if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
     const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
-    if (!owner || !CLASS_KINDS.has(owner.kind)) return [];
+    if (!owner) return [];
+    if (!CLASS_KINDS.has(owner.kind)) return this.unownedMethod(symbol);
     const out: Dependent[] = [];
     const seen = new Set<number>([owner.id]);
     const parents = await this.classHierarchy();
@@ -452,6 +455,30 @@ export class StoreDependents {
 
   private prefetchBindings(files: readonly string[]): Promise<void> {
     return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths));
+  }
+
+  /**
+   * A method whose class the index does not hold (a class expression assigned inside a function:
+   * `cls = class implements Constraint { defaultMessage() {} }`) may implement any interface
+   * method of its name, so callers of those may dispatch to it; what it extends or implements is
+   * not known.
+   */
+  private async unownedMethod(symbol: StoredSymbol): Promise<Dependent[]> {
+    if (symbol.kind !== 'method') return [];
+    await this.loadSymbols();
+    this.interfaceMethods ??= (() => {
+      const interfaces = new Set([...this.symbols.values()].filter((s) => s.kind === 'interface').map((s) => symbolKey(s.file, s.qualname)));
+      const byName = new Map<string, StoredSymbol[]>();
+      for (const s of this.symbols.values()) {
+        if (s.parent === null || !interfaces.has(symbolKey(s.file, s.parent))) continue;
+        byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+      }
+      return byName;
+    })();
+    return (this.interfaceMethods.get(symbol.name) ?? [])
+      .map((m) => m.id)
+      .sort((a, b) => a - b)
+      .map((id) => ({ node: symbolNode(id), relation: 'overrides' as const, confidence: RELATION_CONFIDENCE['name-match'] }));
   }
 
   /**
