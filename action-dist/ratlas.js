@@ -6623,7 +6623,7 @@ var require_async = __commonJS({
     "use strict";
     var path = __require("path");
     var { promisify: promisify3 } = __require("util");
-    var readFile8 = promisify3(__require("fs").readFile);
+    var readFile7 = promisify3(__require("fs").readFile);
     var isNodeModules = require_is_node_modules();
     var resultsCache = require_cache2();
     var promiseCache = /* @__PURE__ */ new Map();
@@ -6632,7 +6632,7 @@ var require_async = __commonJS({
         return "commonjs";
       }
       try {
-        return JSON.parse(await readFile8(path.resolve(directory, "package.json"))).type || "commonjs";
+        return JSON.parse(await readFile7(path.resolve(directory, "package.json"))).type || "commonjs";
       } catch (_3) {
       }
       const parent = path.dirname(directory);
@@ -43911,7 +43911,7 @@ var import_core3 = __toESM(require_lib(), 1);
 
 // src/pipeline/check-index.ts
 import { existsSync as existsSync7, rmSync as rmSync4 } from "node:fs";
-import { readFile as readFile6 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 
 // src/model/symbol.ts
 var MODULE_QUALNAME = "<module>";
@@ -46071,27 +46071,28 @@ async function* readSources(repo, source, entries, config) {
   try {
     for (const entry of entries) {
       const language = languageForPath(entry.path).id;
-      let bytes2;
-      let mtimeMs = null;
       if (reader) {
-        bytes2 = await reader.read(entry.oid);
+        const bytes2 = await reader.read(entry.oid);
+        if (bytes2) yield classify(entry.path, language, bytes2, null, config);
       } else {
-        const file = repoFilePath(repo.root, entry.path);
-        const info2 = await lstat(file).catch(() => null);
-        if (!info2?.isFile()) continue;
-        mtimeMs = Math.trunc(info2.mtimeMs);
-        if (isTooLarge(info2.size, config.index.maxFileBytes)) {
-          yield { path: entry.path, language, size: info2.size, hash: "", mtimeMs, content: { kind: "skip", reason: "too-large" } };
-          continue;
-        }
-        bytes2 = await readFile2(file).catch(() => null);
+        const file = await readWorktreeFile(repo.root, entry.path, language, config);
+        if (file) yield file;
       }
-      if (!bytes2) continue;
-      yield classify(entry.path, language, bytes2, mtimeMs, config);
     }
   } finally {
     reader?.close();
   }
+}
+async function readWorktreeFile(root2, path, language, config) {
+  const full = repoFilePath(root2, path);
+  const info2 = await lstat(full).catch(() => null);
+  if (!info2?.isFile()) return null;
+  const mtimeMs = Math.trunc(info2.mtimeMs);
+  if (isTooLarge(info2.size, config.index.maxFileBytes)) {
+    return { path, language, size: info2.size, hash: "", mtimeMs, content: { kind: "skip", reason: "too-large" } };
+  }
+  const bytes2 = await readFile2(full).catch(() => null);
+  return bytes2 ? classify(path, language, bytes2, mtimeMs, config) : null;
 }
 function classify(path, language, bytes2, mtimeMs, config) {
   if (isTooLarge(bytes2.byteLength, config.index.maxFileBytes)) return { path, language, size: bytes2.byteLength, hash: "", mtimeMs, content: { kind: "skip", reason: "too-large" } };
@@ -46565,7 +46566,6 @@ function compareText4(a, b3) {
 }
 
 // src/pipeline/collect-changeset.ts
-import { lstat as lstat2, readFile as readFile4 } from "node:fs/promises";
 async function collectChangeset(repo, from, to2, config) {
   const changes = await changedPaths(repo, from, to2);
   const removed = /* @__PURE__ */ new Set();
@@ -46583,23 +46583,11 @@ async function collectChangeset(repo, from, to2, config) {
     for (const path of [...present].filter((p2) => wanted.has(p2)).sort()) {
       const language = languageForPath(path).id;
       if (reader) {
-        const bytes3 = await reader.read(to2.kind === "commit" ? `${to2.commit}:${path}` : `:0:${path}`);
-        updates.push({ path, file: bytes3 ? classify(path, language, bytes3, null, config) : null });
+        const bytes2 = await reader.read(to2.kind === "commit" ? `${to2.commit}:${path}` : `:0:${path}`);
+        updates.push({ path, file: bytes2 ? classify(path, language, bytes2, null, config) : null });
         continue;
       }
-      const full = repoFilePath(repo.root, path);
-      const info2 = await lstat2(full).catch(() => null);
-      if (!info2?.isFile()) {
-        updates.push({ path, file: null });
-        continue;
-      }
-      const mtimeMs = Math.trunc(info2.mtimeMs);
-      if (isTooLarge(info2.size, config.index.maxFileBytes)) {
-        updates.push({ path, file: { path, language, size: info2.size, hash: "", mtimeMs, content: { kind: "skip", reason: "too-large" } } });
-        continue;
-      }
-      const bytes2 = await readFile4(full).catch(() => null);
-      updates.push({ path, file: bytes2 ? classify(path, language, bytes2, mtimeMs, config) : null });
+      updates.push({ path, file: await readWorktreeFile(repo.root, path, language, config) });
     }
     for (const path of selectProjectPaths(present, config)) {
       const project = reader ? toProjectFile(path, await reader.read(to2.kind === "commit" ? `${to2.commit}:${path}` : `:0:${path}`), config) : await readProjectFromDisk(repo, path, config);
@@ -46682,7 +46670,7 @@ async function findBaseArtifact(target, search) {
 }
 
 // src/pipeline/refresh-worktree.ts
-import { lstat as lstat3, readFile as readFile5 } from "node:fs/promises";
+import { lstat as lstat2, readFile as readFile4 } from "node:fs/promises";
 var META_COMMIT = "commit";
 var META_SOURCE = "source";
 var META_DIRTY = "worktreeDirty";
@@ -46712,7 +46700,7 @@ async function refreshWorktree(repo, store, loaded2, options, warnings) {
   let hashed = 0;
   for (const path of paths) {
     const record = known.get(path);
-    const info2 = members.has(path) ? await lstat3(repoFilePath(repo.root, path)).catch(() => null) : null;
+    const info2 = members.has(path) ? await lstat2(repoFilePath(repo.root, path)).catch(() => null) : null;
     if (!info2?.isFile()) {
       if (record) updates.push({ path, file: null });
       continue;
@@ -46726,7 +46714,7 @@ async function refreshWorktree(repo, store, loaded2, options, warnings) {
       else updates.push({ path, file: { path, language, size: info2.size, hash: "", mtimeMs: trusted, content: { kind: "skip", reason: "too-large" } } });
       continue;
     }
-    const bytes2 = await readFile5(repoFilePath(repo.root, path)).catch(() => null);
+    const bytes2 = await readFile4(repoFilePath(repo.root, path)).catch(() => null);
     if (!bytes2) {
       if (record) updates.push({ path, file: null });
       continue;
@@ -47142,7 +47130,7 @@ async function checkReparse(repo, config, store, manifest, paths) {
   try {
     for (const path of paths) {
       const record = records.get(path);
-      const bytes2 = reader ? await reader.read(`${manifest.commit}:${path}`) : await readFile6(repoFilePath(repo.root, path)).catch(() => null);
+      const bytes2 = reader ? await reader.read(`${manifest.commit}:${path}`) : await readFile5(repoFilePath(repo.root, path)).catch(() => null);
       const file = bytes2 ? classify(path, record.language, bytes2, null, config.config) : null;
       if (!file || !reader && file.hash !== record.hash) skipped.push(path);
       else files.push(file);
@@ -47683,7 +47671,7 @@ function headState(update, parsed) {
 }
 
 // src/pipeline/impact/dependency-changes.ts
-import { readFile as readFile7 } from "node:fs/promises";
+import { readFile as readFile6 } from "node:fs/promises";
 
 // src/select/dependencies/attribute-packages.ts
 var import_picomatch5 = __toESM(require_picomatch2(), 1);
@@ -47915,7 +47903,7 @@ async function dependencyChanges(repo, base, target, files, roles, head, config,
     const bytes2 = await reader.read(spec);
     return bytes2 ? Buffer.from(bytes2).toString("utf8") : null;
   };
-  const headText = (path) => target.kind === "commit" ? text(`${target.commit}:${path}`) : target.kind === "staged" ? text(`:0:${path}`) : readFile7(repoFilePath(repo.root, path), "utf8").catch(() => null);
+  const headText = (path) => target.kind === "commit" ? text(`${target.commit}:${path}`) : target.kind === "staged" ? text(`:0:${path}`) : readFile6(repoFilePath(repo.root, path), "utf8").catch(() => null);
   const changed = /* @__PURE__ */ new Set();
   const dependencies = /* @__PURE__ */ new Map();
   const origin = /* @__PURE__ */ new Map();
@@ -48104,6 +48092,10 @@ async function prefetchByFile(cache, files, load2) {
   for (const file of missing) cache.set(file, loaded2.then((byFile) => byFile.get(file)));
   await loaded2;
 }
+function useNode(scope, kind) {
+  if (scope.kind !== "module") return symbolNode(scope.id);
+  return kind === "call" || kind === "new" || kind === "jsx" ? moduleStateNode(scope.id) : moduleValueNode(scope.id);
+}
 var UNNAMED_REFLECTION = 0.1;
 var CLASS_KINDS2 = /* @__PURE__ */ new Set(["class", "interface"]);
 var DISPATCHED_KINDS = /* @__PURE__ */ new Set(["method", "getter", "setter", "field"]);
@@ -48266,8 +48258,7 @@ var StoreDependents = class {
       const scope = this.symbols.get(use.scopeId);
       if (!scope) continue;
       if (use.receiver !== null && await this.holdsBuiltin(use.file, use.receiver.split(".")[0])) continue;
-      const topLevelCall = use.kind === "call" || use.kind === "new" || use.kind === "jsx";
-      const node = scope.kind !== "module" ? symbolNode(scope.id) : topLevelCall ? moduleStateNode(scope.id) : moduleValueNode(scope.id);
+      const node = useNode(scope, use.kind);
       out2.set(node, { node, relation: "name-match", confidence: RELATION_CONFIDENCE["name-match"] });
     }
     return [...out2.values()].sort((a, b3) => a.node < b3.node ? -1 : a.node > b3.node ? 1 : 0);
@@ -48352,8 +48343,7 @@ var StoreDependents = class {
       for (const use of this.usesOfModule.get(moduleId) ?? []) {
         if (use.name !== symbol.name) continue;
         const from = this.symbols.get(use.fromId);
-        const call2 = use.kind === "call" || use.kind === "new" || use.kind === "jsx";
-        const node = from.kind !== "module" ? symbolNode(from.id) : call2 ? moduleStateNode(from.id) : moduleValueNode(from.id);
+        const node = useNode(from, use.kind);
         out2.push({ node, relation: "name-match", confidence: RELATION_CONFIDENCE["name-match"] });
       }
     }

@@ -1,11 +1,8 @@
-import { lstat, readFile } from 'node:fs/promises';
 import type { RatlasConfig } from '../config/load-config.js';
 import type { ChangedPath, GitRepo } from '../git/repo.js';
 import { languageForPath } from '../lang/registry.js';
-import { isTooLarge } from '../scan/classify.js';
-import { repoFilePath } from '../util/path.js';
 import type { FileUpdate } from './apply-changeset.js';
-import { classify, selectPaths } from './collect-sources.js';
+import { classify, readWorktreeFile, selectPaths } from './collect-sources.js';
 import { readProjectFromDisk, selectProjectPaths, toProjectFile, type ProjectFileUpdate } from './project-files.js';
 
 /** The new side of a change: a commit, the git index (staged changes), or the working tree. */
@@ -48,20 +45,7 @@ export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTa
         updates.push({ path, file: bytes ? classify(path, language, bytes, null, config) : null });
         continue;
       }
-      const full = repoFilePath(repo.root, path);
-      // lstat: a symlink is not a file ratlas reads (it may lead out of the repository).
-      const info = await lstat(full).catch(() => null);
-      if (!info?.isFile()) {
-        updates.push({ path, file: null });
-        continue;
-      }
-      const mtimeMs = Math.trunc(info.mtimeMs);
-      if (isTooLarge(info.size, config.index.maxFileBytes)) {
-        updates.push({ path, file: { path, language, size: info.size, hash: '', mtimeMs, content: { kind: 'skip', reason: 'too-large' } } });
-        continue;
-      }
-      const bytes = await readFile(full).catch(() => null);
-      updates.push({ path, file: bytes ? classify(path, language, bytes, mtimeMs, config) : null });
+      updates.push({ path, file: await readWorktreeFile(repo.root, path, language, config) });
     }
     for (const path of selectProjectPaths(present, config)) {
       const project = reader

@@ -57,28 +57,34 @@ export async function* readSources(
   try {
     for (const entry of entries) {
       const language = languageForPath(entry.path)!.id;
-      let bytes: Uint8Array | null;
-      let mtimeMs: number | null = null;
       if (reader) {
-        bytes = await reader.read(entry.oid!);
+        const bytes = await reader.read(entry.oid!);
+        if (bytes) yield classify(entry.path, language, bytes, null, config);
       } else {
-        const file = repoFilePath(repo.root, entry.path);
-        // lstat: a symlink is not a file ratlas reads (a commit's tree lists none, and it may lead out of the repository).
-        const info = await lstat(file).catch(() => null);
-        if (!info?.isFile()) continue;
-        mtimeMs = Math.trunc(info.mtimeMs);
-        if (isTooLarge(info.size, config.index.maxFileBytes)) {
-          yield { path: entry.path, language, size: info.size, hash: '', mtimeMs, content: { kind: 'skip', reason: 'too-large' } };
-          continue;
-        }
-        bytes = await readFile(file).catch(() => null);
+        const file = await readWorktreeFile(repo.root, entry.path, language, config);
+        if (file) yield file;
       }
-      if (!bytes) continue;
-      yield classify(entry.path, language, bytes, mtimeMs, config);
     }
   } finally {
     reader?.close();
   }
+}
+
+/**
+ * A file of the working tree, read and classified; null when it is not a regular file (gone, a
+ * directory, or a symlink: a commit's tree lists none, and one may lead out of the repository).
+ * A file over the size limit is only stat'ed.
+ */
+export async function readWorktreeFile(root: string, path: string, language: string, config: RatlasConfig): Promise<SourceFile | null> {
+  const full = repoFilePath(root, path);
+  const info = await lstat(full).catch(() => null);
+  if (!info?.isFile()) return null;
+  const mtimeMs = Math.trunc(info.mtimeMs);
+  if (isTooLarge(info.size, config.index.maxFileBytes)) {
+    return { path, language, size: info.size, hash: '', mtimeMs, content: { kind: 'skip', reason: 'too-large' } };
+  }
+  const bytes = await readFile(full).catch(() => null);
+  return bytes ? classify(path, language, bytes, mtimeMs, config) : null;
 }
 
 export function classify(path: string, language: string, bytes: Uint8Array, mtimeMs: number | null, config: RatlasConfig): SourceFile {

@@ -1,17 +1,16 @@
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import type { LoadedConfig } from '../config/load-config.js';
-import type { GitRepo } from '../git/repo.js';
+import { parseStatusV2, type GitRepo } from '../git/repo.js';
 import { languageForPath, projectFileReader } from '../lang/registry.js';
 import type { FileRecord } from '../model/file.js';
 import type { Warning } from '../model/warning.js';
-import { isTooLarge } from '../scan/classify.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { isRatlasError } from '../util/errors.js';
 import { repoFilePath } from '../util/path.js';
 import { applyChangeset, type FileUpdate } from './apply-changeset.js';
 import { openIndex, type BuildIndexOptions } from './build-index.js';
 import { collectChangeset } from './collect-changeset.js';
-import { classify, type SourceFile } from './collect-sources.js';
+import { readWorktreeFile, type SourceFile } from './collect-sources.js';
 import { readProjectFromDisk, type ProjectFileUpdate } from './project-files.js';
 import { IndexSnapshot } from './query-snapshot.js';
 
@@ -218,16 +217,7 @@ export class LiveIndex {
 
   private async readWorktree(path: string): Promise<SourceFile | null> {
     const language = languageForPath(path)?.id;
-    if (!language) return null;
-    const full = repoFilePath(this.repo.root, path);
-    const info = await lstat(full).catch(() => null);
-    if (!info?.isFile()) return null;
-    const mtimeMs = Math.trunc(info.mtimeMs);
-    if (isTooLarge(info.size, this.config.config.index.maxFileBytes)) {
-      return { path, language, size: info.size, hash: '', mtimeMs, content: { kind: 'skip', reason: 'too-large' } };
-    }
-    const bytes = await readFile(full).catch(() => null);
-    return bytes ? classify(path, language, bytes, mtimeMs, this.config.config) : null;
+    return language ? readWorktreeFile(this.repo.root, path, language, this.config.config) : null;
   }
 }
 
@@ -239,20 +229,8 @@ export class LiveIndex {
  */
 async function treeSignature(repo: GitRepo): Promise<string> {
   const status = await repo.raw(['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all']);
-  const records = status.split('\0');
-  const paths: string[] = [];
-  for (let i = 0; i < records.length; i++) {
-    const record = records[i]!;
-    const fields = record.split(' ');
-    if (record.startsWith('1 ')) paths.push(fields.slice(8).join(' '));
-    else if (record.startsWith('2 ')) {
-      paths.push(fields.slice(9).join(' '));
-      i++; // the rename's source path follows
-    } else if (record.startsWith('u ')) paths.push(fields.slice(10).join(' '));
-    else if (record.startsWith('? ')) paths.push(record.slice(2));
-  }
   const stats = await Promise.all(
-    paths.map(async (path) => {
+    parseStatusV2(status).dirty.map(async (path) => {
       const info = await lstat(repoFilePath(repo.root, path), { bigint: true }).catch(() => null);
       return info ? `${info.size}:${info.mtimeNs}` : '-';
     }),

@@ -67,7 +67,6 @@ export function renderImpact(context: ToolContext, tool: string, args: Record<st
     const listed = files.slice(0, MAX_FILES_LISTED).map((f) => `${sanitizeLine(f.path, 300)} (${f.confidence.toFixed(2)}, d${f.depth})`);
     fixed.push(`files: ${listed.join(', ')}${files.length > MAX_FILES_LISTED ? `, … ${files.length - MAX_FILES_LISTED} more` : ''}`);
   }
-  const labelOf = symbolLabels(snapshot.symbolsOf.bind(snapshot));
   const page = report.impacted.slice(cursor.offset, cursor.offset + arg.number(args, 'limit'));
   return composeAnswer({
     header: (usage) => headerLine(tool, context, usage),
@@ -75,7 +74,9 @@ export function renderImpact(context: ToolContext, tool: string, args: Record<st
     items: page.map((row) => {
       const hop = row.via[row.via.length - 1];
       const towards = row.via.length >= 2 ? row.via[row.via.length - 2]!.qualname : (row.from.qualname ?? MODULE_QUALNAME);
-      return `d${row.depth} ${row.confidence.toFixed(2)} ${labelOf(row.file, row.qualname, row.kind)} ${hop?.relation ?? 'calls'} ${sanitizeLine(towards, 200)}`;
+      const symbol = snapshot.symbolsOf(row.file).find((s) => s.qualname === row.qualname);
+      const label = symbol ? symbolLabel(symbol) : `${sanitizeLine(symbolKey(row.file, row.qualname), 400)} (${row.kind})`;
+      return `d${row.depth} ${row.confidence.toFixed(2)} ${label} ${hop?.relation ?? 'calls'} ${sanitizeLine(towards, 200)}`;
     }),
     footer: (shown) =>
       report.impacted.length === 0 ? null : pageFooter('affected symbols', cursor.offset, shown, report.impacted.length, (o) => encodeCursor(o, snapshot.generation, key)),
@@ -106,18 +107,4 @@ function impactedFiles(report: ImpactReport, changed: ReadonlySet<string>): { pa
     byFile.set(row.file, entry);
   }
   return [...byFile.values()].sort((a, b) => b.confidence - a.confidence || a.depth - b.depth || (a.path < b.path ? -1 : 1));
-}
-
-/** Labels with line ranges from the snapshot (the report names symbols by file and qualname). */
-function symbolLabels(symbolsOf: (path: string) => readonly StoredSymbol[]): (file: string, qualname: string, kind: string) => string {
-  const byFile = new Map<string, Map<string, StoredSymbol>>();
-  return (file, qualname, kind) => {
-    let inFile = byFile.get(file);
-    if (!inFile) {
-      inFile = new Map(symbolsOf(file).map((s) => [s.qualname, s]));
-      byFile.set(file, inFile);
-    }
-    const symbol = inFile.get(qualname);
-    return symbol ? symbolLabel(symbol) : `${sanitizeLine(symbolKey(file, qualname), 400)} (${kind})`;
-  };
 }

@@ -83,6 +83,15 @@ async function prefetchByFile<T extends { file: string }>(
   await loaded;
 }
 
+/**
+ * The node of a use by name: the using symbol; at top level, the module's state when the use runs
+ * code (a call, `new`, JSX), else only its values.
+ */
+function useNode(scope: StoredSymbol, kind: RefKind): string {
+  if (scope.kind !== 'module') return symbolNode(scope.id);
+  return kind === 'call' || kind === 'new' || kind === 'jsx' ? moduleStateNode(scope.id) : moduleValueNode(scope.id);
+}
+
 /** A test reflecting over objects of classes it never names: kept for safety, ranked last. */
 const UNNAMED_REFLECTION = 0.1;
 
@@ -279,8 +288,7 @@ export class StoreDependents {
       const scope = this.symbols.get(use.scopeId);
       if (!scope) continue;
       if (use.receiver !== null && (await this.holdsBuiltin(use.file, use.receiver.split('.')[0]!))) continue;
-      const topLevelCall = use.kind === 'call' || use.kind === 'new' || use.kind === 'jsx';
-      const node = scope.kind !== 'module' ? symbolNode(scope.id) : topLevelCall ? moduleStateNode(scope.id) : moduleValueNode(scope.id);
+      const node = useNode(scope, use.kind);
       out.set(node, { node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
     }
     return [...out.values()].sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
@@ -375,8 +383,7 @@ export class StoreDependents {
       for (const use of this.usesOfModule.get(moduleId) ?? []) {
         if (use.name !== symbol.name) continue;
         const from = this.symbols.get(use.fromId)!;
-        const call = use.kind === 'call' || use.kind === 'new' || use.kind === 'jsx';
-        const node = from.kind !== 'module' ? symbolNode(from.id) : call ? moduleStateNode(from.id) : moduleValueNode(from.id);
+        const node = useNode(from, use.kind);
         out.push({ node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
       }
     }
