@@ -3649,6 +3649,11 @@ var STALE_LOCK_MS = 60 * 60 * 1e3;
 // src/store/sqlite-store.ts
 var import_sql = __toESM(require_sql_wasm(), 1);
 import { readFileSync } from "node:fs";
+
+// src/model/symbol.ts
+var MODULE_QUALNAME = "<module>";
+
+// src/store/sqlite-store.ts
 var __ratlas_module_url = new URL("./src/store/sqlite-store.js", __ratlas_bundle_url).href;
 var __ratlas_filename = __ratlas_fileURLToPath(__ratlas_module_url);
 var __ratlas_dirname = __ratlas_dirname_of(__ratlas_filename);
@@ -3955,9 +3960,6 @@ import { join as join5, relative, sep } from "node:path";
 // src/model/change.ts
 var CHANGE_KINDS = ["removed", "renamed", "moved", "signature", "added", "body", "doc"];
 var EDIT_CHANGES = /* @__PURE__ */ new Set(["removed", "renamed", "moved", "signature"]);
-
-// src/model/symbol.ts
-var MODULE_QUALNAME = "<module>";
 
 // src/util/untrusted-text.ts
 var INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/gu;

@@ -36253,6 +36253,9 @@ var SCHEMA_VERSION = 3;
 var import_sql = __toESM(require_sql_wasm(), 1);
 import { readFileSync as readFileSync3 } from "node:fs";
 
+// src/model/symbol.ts
+var MODULE_QUALNAME = "<module>";
+
 // src/util/terms.ts
 function searchTerms(qualname) {
   const words = /* @__PURE__ */ new Set();
@@ -36525,14 +36528,14 @@ var SqliteStore = class _SqliteStore {
     }));
   }
   async listFiles() {
-    return this.all("SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files ORDER BY path").map(toFileRecord);
+    return this.rows("SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files ORDER BY path", [], toFileRecord);
   }
   async getFile(path) {
     const row = this.one("SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path = ?", [path]);
     return row ? toFileRecord(row) : null;
   }
   async getFiles(paths) {
-    return this.inChunks(paths, (marks) => `SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path IN (${marks})`).map(toFileRecord).sort((a, b3) => compareText(a.path, b3.path));
+    return this.inChunks(paths, (marks) => `SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path IN (${marks})`, toFileRecord).sort((a, b3) => compareText(a.path, b3.path));
   }
   async fileCount() {
     return Number(this.one("SELECT COUNT(*) AS n FROM files")["n"]);
@@ -36546,16 +36549,16 @@ var SqliteStore = class _SqliteStore {
     return deps;
   }
   async symbolsOfFiles(paths) {
-    return this.inChunks(paths, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path IN (${marks})`).map(toSymbol).sort(compareSymbols);
+    return this.inChunks(paths, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path IN (${marks})`, toSymbol).sort(compareSymbols);
   }
   async allSymbols() {
-    return this.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`).map(toSymbol).sort(compareSymbols);
+    return this.rows(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`, [], toSymbol).sort(compareSymbols);
   }
   async symbolsByIds(ids) {
-    return this.inChunks(ids, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id IN (${marks})`).map(toSymbol).sort(compareSymbols);
+    return this.inChunks(ids, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id IN (${marks})`, toSymbol).sort(compareSymbols);
   }
   async symbolsByName(name2) {
-    return this.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?`, [name2]).map(toSymbol).sort(compareSymbols);
+    return this.rows(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?`, [name2], toSymbol).sort(compareSymbols);
   }
   async findSymbols(query) {
     const words = query.text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
@@ -36575,26 +36578,40 @@ var SqliteStore = class _SqliteStore {
   async refsOfFiles(paths) {
     return this.inChunks(
       paths,
-      (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE f.path IN (${marks})`
-    ).map(toRef).sort(compareRefs);
+      (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE f.path IN (${marks})`,
+      toRef
+    ).sort(compareRefs);
   }
   async refsByName(names) {
-    return this.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`).map(toRef).sort(compareRefs);
+    return this.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`, toRef).sort(compareRefs);
+  }
+  async namesReadInFiles(paths) {
+    const root2 = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
+    const out2 = [];
+    for (const part of chunks(paths)) {
+      const sql = `SELECT DISTINCT f.path, ${root2}, r.scope_id FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
+        WHERE f.path IN (${part.map(() => "?").join(",")}) AND sc.qualname <> ?`;
+      this.each(sql, [...part, MODULE_QUALNAME], ([file, name2, scopeId]) => out2.push({ file: String(file), name: String(name2), scopeId: Number(scopeId) }));
+    }
+    return out2.sort((a, b3) => compareText(a.file, b3.file) || compareText(a.name, b3.name) || a.scopeId - b3.scopeId);
   }
   async refsByIds(ids) {
-    return this.inChunks(ids, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.id IN (${marks})`).map(toRef).sort(compareRefs);
+    return this.inChunks(ids, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.id IN (${marks})`, toRef).sort(compareRefs);
   }
   async linkRefs() {
-    return this.all(
+    return this.rows(
       `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`
-    ).map(toRef).sort(compareRefs);
+       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`,
+      [],
+      toRef
+    ).sort(compareRefs);
   }
   async bindingsOfFiles(paths) {
     return this.inChunks(
       paths,
-      (marks) => `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`
-    ).map(toBinding).sort(compareBindings);
+      (marks) => `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`,
+      toBinding
+    ).sort(compareBindings);
   }
   async unresolvedUses() {
     const rows = [];
@@ -36613,23 +36630,25 @@ var SqliteStore = class _SqliteStore {
     return rows;
   }
   async memberBindings() {
-    return this.all(
+    return this.rows(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
        WHERE b.kind IN ('field', 'param-property')
-          OR (sc.qualname = '<module>' AND b.kind = 'variable')`
-    ).map(toBinding).sort(compareBindings);
+          OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
+      [],
+      toBinding
+    ).sort(compareBindings);
   }
   async allEdges() {
-    return this.all("SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges").map(toEdge).sort(compareEdges);
+    return this.rows("SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges", [], toEdge).sort(compareEdges);
   }
   async edgesTo(ids) {
-    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE to_id IN (${marks})`).map(toEdge).sort(compareEdges);
+    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE to_id IN (${marks})`, toEdge).sort(compareEdges);
   }
   async edgesFrom(ids) {
-    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE from_id IN (${marks})`).map(toEdge).sort(compareEdges);
+    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE from_id IN (${marks})`, toEdge).sort(compareEdges);
   }
   async edgesOfKinds(kinds) {
-    return this.inChunks(kinds, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE kind IN (${marks})`).map(toEdge).sort(compareEdges);
+    return this.inChunks(kinds, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE kind IN (${marks})`, toEdge).sort(compareEdges);
   }
   async stats() {
     return {
@@ -36666,18 +36685,36 @@ var SqliteStore = class _SqliteStore {
     this.db.close();
   }
   all(sql, params = []) {
+    return this.rows(sql, params, (row) => ({ ...row }));
+  }
+  /**
+   * The result rows, each turned into a record by `map`. `map` sees one row object, refilled for
+   * every row: it copies out what it keeps. Large reads (every reference of hundreds of files)
+   * allocate one object per row instead of two, which is most of their garbage-collection cost.
+   */
+  rows(sql, params, map) {
     const stmt = this.db.prepare(sql);
     try {
       stmt.bind(params);
-      const rows = [];
+      const out2 = [];
       const names = stmt.getColumnNames();
+      const row = {};
       while (stmt.step()) {
         const values = stmt.get();
-        const row = {};
         for (let i2 = 0; i2 < names.length; i2++) row[names[i2]] = values[i2];
-        rows.push(row);
+        out2.push(map(row));
       }
-      return rows;
+      return out2;
+    } finally {
+      stmt.free();
+    }
+  }
+  /** Calls `fn` with each result row as an array of values (no per-row object: large reads). */
+  each(sql, params, fn2) {
+    const stmt = this.db.prepare(sql);
+    try {
+      stmt.bind(params);
+      while (stmt.step()) fn2(stmt.get());
     } finally {
       stmt.free();
     }
@@ -36685,10 +36722,12 @@ var SqliteStore = class _SqliteStore {
   one(sql, params = []) {
     return this.all(sql, params)[0];
   }
-  inChunks(values, sql) {
-    const rows = [];
-    for (const part of chunks(values)) rows.push(...this.all(sql(part.map(() => "?").join(",")), part));
-    return rows;
+  inChunks(values, sql, map) {
+    const out2 = [];
+    for (const part of chunks(values)) {
+      for (const item of this.rows(sql(part.map(() => "?").join(",")), part, map)) out2.push(item);
+    }
+    return out2;
   }
 };
 function chunks(values) {
@@ -43913,9 +43952,6 @@ var import_core3 = __toESM(require_lib(), 1);
 import { existsSync as existsSync7, rmSync as rmSync4 } from "node:fs";
 import { readFile as readFile5 } from "node:fs/promises";
 
-// src/model/symbol.ts
-var MODULE_QUALNAME = "<module>";
-
 // src/graph/resolve/surface.ts
 var SURFACE_REF_KINDS = /* @__PURE__ */ new Set([
   "import",
@@ -47488,24 +47524,28 @@ function collectImpacted(reached, changed, shape) {
   for (const r2 of reached) {
     const key = symbolKey(r2.file, r2.qualname);
     if (r2.depth === 0 || changed.has(key)) continue;
-    const candidate = { file: r2.file, qualname: r2.qualname, kind: r2.kind, depth: r2.depth, confidence: round(r2.confidence), effect: effectOf(r2), from: r2.from, via: r2.via };
+    const candidate = { reach: r2, confidence: round(r2.confidence), effect: effectOf(r2) };
     const known = best.get(key);
     if (!known) {
       best.set(key, candidate);
       continue;
     }
     const effect = known.effect === "may-need-edit" || candidate.effect === "may-need-edit" ? "may-need-edit" : "behaviour";
-    const better = candidate.depth < known.depth || candidate.depth === known.depth && candidate.confidence > known.confidence;
+    const better = candidate.reach.depth < known.reach.depth || candidate.reach.depth === known.reach.depth && candidate.confidence > known.confidence;
     best.set(key, { ...better ? candidate : known, effect });
   }
-  const all = [...best.values()].sort(compareImpacted);
-  const impacted = all.filter((i2) => i2.depth <= shape.depth && i2.confidence >= shape.minConfidence);
-  return { impacted, omitted: all.length - impacted.length };
+  let omitted = 0;
+  const impacted = [];
+  for (const { reach: r2, confidence, effect } of best.values()) {
+    if (r2.depth > shape.depth || confidence < shape.minConfidence) omitted++;
+    else impacted.push({ file: r2.file, qualname: r2.qualname, kind: r2.kind, depth: r2.depth, confidence, effect, from: r2.from, via: r2.via });
+  }
+  return { impacted: impacted.sort(compareImpacted), omitted };
 }
 function effectOf(r2) {
+  if (r2.depth !== 1 || !EDIT_CHANGES.has(r2.from.change)) return "behaviour";
   const first = r2.via[0];
-  const edits = r2.depth === 1 && first !== void 0 && INDEX_EDGES.has(first.relation) && EDIT_CHANGES.has(r2.from.change);
-  return edits ? "may-need-edit" : "behaviour";
+  return first !== void 0 && INDEX_EDGES.has(first.relation) ? "may-need-edit" : "behaviour";
 }
 function round(confidence) {
   return Math.round(confidence * 1e4) / 1e4;
@@ -47597,25 +47637,20 @@ var IGNORED_CODES = {
 // src/select/select-tests.ts
 function selectTests(sides, direct, minConfidence) {
   const best = /* @__PURE__ */ new Map();
-  const offer = (candidate) => {
-    const known = best.get(candidate.file);
-    if (!known || isBetter(candidate, known)) best.set(candidate.file, candidate);
+  const offer = (file, depth, confidence, make) => {
+    const known = best.get(file);
+    if (!known || depth < known.depth || depth === known.depth && confidence > known.confidence) best.set(file, { depth, confidence, make });
   };
-  for (const test of direct) offer(test);
+  for (const test of direct) offer(test.file, test.reachedFrom.via.length, test.confidence, () => test);
   for (const side of sides) {
     for (const r2 of side.reached) {
       if (r2.confidence < minConfidence || !side.isTest(r2.file)) continue;
       const file = side.toHead(r2.file);
       if (file === null) continue;
-      offer({ file, confidence: r2.confidence, reachedFrom: { from: r2.from, via: r2.via } });
+      offer(file, r2.depth, r2.confidence, () => ({ file, confidence: r2.confidence, reachedFrom: { from: r2.from, via: r2.via } }));
     }
   }
-  return [...best.values()].sort((a, b3) => a.file < b3.file ? -1 : a.file > b3.file ? 1 : 0);
-}
-function isBetter(a, b3) {
-  const da = a.reachedFrom.via.length;
-  const db = b3.reachedFrom.via.length;
-  return da < db || da === db && a.confidence > b3.confidence;
+  return [...best.entries()].sort(([a], [b3]) => a < b3 ? -1 : a > b3 ? 1 : 0).map(([, chosen]) => chosen.make());
 }
 
 // src/pipeline/impact/changed-files.ts
@@ -48121,6 +48156,7 @@ var StoreDependents = class {
   builtinTyped = /* @__PURE__ */ new Map();
   refFacts = /* @__PURE__ */ new Map();
   fileRefs = /* @__PURE__ */ new Map();
+  fileReads = /* @__PURE__ */ new Map();
   fileBindings = /* @__PURE__ */ new Map();
   chains = /* @__PURE__ */ new Map();
   usesOfModule = /* @__PURE__ */ new Map();
@@ -48287,10 +48323,7 @@ var StoreDependents = class {
   }
   async readersOf(file, names) {
     const scopes = /* @__PURE__ */ new Set();
-    for (const ref of await this.refsIn(file)) {
-      const root2 = ref.receiver === void 0 ? ref.name : ref.receiver.split(".")[0];
-      if (names.has(root2) && ref.scope !== MODULE_QUALNAME) scopes.add(ref.scopeId);
-    }
+    for (const read of await this.readsIn(file)) if (names.has(read.name)) scopes.add(read.scopeId);
     await this.symbolsOf([...scopes]);
     return [...scopes].sort((a, b3) => a - b3).map((id) => ({ node: symbolNode(id), relation: "reads", confidence: RELATION_CONFIDENCE.reads }));
   }
@@ -48320,7 +48353,16 @@ var StoreDependents = class {
     }
     return bindings;
   }
-  /** A file's references, cached (module-state readers and package users read them). */
+  /** The names read inside a file's declarations, cached (readers of its top-level state). */
+  readsIn(file) {
+    let reads = this.fileReads.get(file);
+    if (!reads) {
+      reads = this.store.namesReadInFiles([file]);
+      this.fileReads.set(file, reads);
+    }
+    return reads;
+  }
+  /** A file's references, cached (package users read them). */
   refsIn(file) {
     let refs = this.fileRefs.get(file);
     if (!refs) {
@@ -48408,12 +48450,12 @@ var StoreDependents = class {
       else if (symbol.parent === MODULE_QUALNAME && symbol.qualname.includes(".")) memberFiles.push(symbol.file);
       if (node.startsWith("s:") && symbol.exported && symbol.parent === MODULE_QUALNAME) exported.push(symbol);
     }
-    await Promise.all([this.prefetchRefs([...stateFiles, ...memberFiles]), this.prefetchBindings(stateFiles)]);
+    await Promise.all([this.prefetchReads([...stateFiles, ...memberFiles]), this.prefetchBindings(stateFiles)]);
     const chains = await Promise.all([...new Set(exported.map((s) => s.file))].map((file) => this.exportChain(file)));
     await this.loadModuleUses(chains.flat());
   }
-  prefetchRefs(files) {
-    return prefetchByFile(this.fileRefs, files, (paths) => this.store.refsOfFiles(paths));
+  prefetchReads(files) {
+    return prefetchByFile(this.fileReads, files, (paths) => this.store.namesReadInFiles(paths));
   }
   prefetchBindings(files) {
     return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths));
@@ -48619,17 +48661,41 @@ async function traverseSide(deps, seeds) {
   await deps.symbolsOf([...startOf.keys()].filter((n) => !n.startsWith("l:")).map((n) => Number(n.slice(2))));
   const reached = await traverseDependents(startOf.keys(), deps.expand);
   const out2 = [];
-  for (const reach of reached.values()) {
-    const path = pathTo(reached, reach.node);
-    const via = path.slice(1).map((r2) => ({ ...hopTarget(deps, r2.node), relation: r2.relation, confidence: r2.hopConfidence }));
-    out2.push({ ...deps.info(reach.node), depth: reach.depth, confidence: reach.confidence, from: startOf.get(reach.seed), via });
-  }
+  for (const reach of reached.values()) out2.push(new ReachedNode(deps, reached, reach, startOf.get(reach.seed)));
   return out2;
 }
-function hopTarget(deps, node) {
-  const { file, qualname } = deps.info(node);
-  return { file, qualname };
-}
+var ReachedNode = class {
+  constructor(deps, reached, reach, from) {
+    this.deps = deps;
+    this.reached = reached;
+    this.reach = reach;
+    this.from = from;
+    ({ file: this.file, qualname: this.qualname, kind: this.kind } = deps.info(reach.node));
+    this.depth = reach.depth;
+    this.confidence = reach.confidence;
+  }
+  deps;
+  reached;
+  reach;
+  from;
+  file;
+  qualname;
+  kind;
+  depth;
+  confidence;
+  path;
+  get via() {
+    this.path ??= pathTo(this.reached, this.reach.node).slice(1).map((r2) => {
+      const { file, qualname } = this.deps.info(r2.node);
+      return { file, qualname, relation: r2.relation, confidence: r2.hopConfidence };
+    });
+    return this.path;
+  }
+  /** Serializes as the plain record it stands for. */
+  toJSON() {
+    return { file: this.file, qualname: this.qualname, kind: this.kind, depth: this.depth, confidence: this.confidence, from: this.from, via: this.via };
+  }
+};
 
 // src/pipeline/analyze-change.ts
 var INLINE_PARSE_LIMIT = 64;

@@ -15,25 +15,21 @@ export interface ReachedSide {
  * Each keeps its shortest path, then the most confident, so a reviewer can check the decision.
  */
 export function selectTests(sides: readonly ReachedSide[], direct: readonly SelectedTest[], minConfidence: number): SelectedTest[] {
-  const best = new Map<string, SelectedTest>();
-  const offer = (candidate: SelectedTest) => {
-    const known = best.get(candidate.file);
-    if (!known || isBetter(candidate, known)) best.set(candidate.file, candidate);
+  // Candidates are compared on depth and confidence; a reached symbol's path is spelled out only
+  // for the one kept per test file (it may be computed on demand).
+  const best = new Map<string, { depth: number; confidence: number; make: () => SelectedTest }>();
+  const offer = (file: string, depth: number, confidence: number, make: () => SelectedTest) => {
+    const known = best.get(file);
+    if (!known || depth < known.depth || (depth === known.depth && confidence > known.confidence)) best.set(file, { depth, confidence, make });
   };
-  for (const test of direct) offer(test);
+  for (const test of direct) offer(test.file, test.reachedFrom.via.length, test.confidence, () => test);
   for (const side of sides) {
     for (const r of side.reached) {
       if (r.confidence < minConfidence || !side.isTest(r.file)) continue;
       const file = side.toHead(r.file);
       if (file === null) continue;
-      offer({ file, confidence: r.confidence, reachedFrom: { from: r.from, via: r.via } });
+      offer(file, r.depth, r.confidence, () => ({ file, confidence: r.confidence, reachedFrom: { from: r.from, via: r.via } }));
     }
   }
-  return [...best.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-}
-
-function isBetter(a: SelectedTest, b: SelectedTest): boolean {
-  const da = a.reachedFrom.via.length;
-  const db = b.reachedFrom.via.length;
-  return da < db || (da === db && a.confidence > b.confidence);
+  return [...best.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, chosen]) => chosen.make());
 }

@@ -38,6 +38,15 @@ export interface UnresolvedUse {
   file: string;
 }
 
+/** A name read inside a declaration (see IndexStore.namesReadInFiles). */
+export interface NameRead {
+  file: string;
+  /** A bare name, or the first part of a receiver path (`cache` of `cache.items.get()`). */
+  name: string;
+  /** The declaration (never a `<module>`) whose code reads it. */
+  scopeId: number;
+}
+
 /** The resolution result for one file's references. */
 export interface FileResolution {
   path: string;
@@ -106,6 +115,11 @@ export interface IndexStore {
    * class and interface heritage (what member lookup through base classes needs).
    */
   linkRefs(): Promise<StoredRef[]>;
+  /**
+   * The names references inside declarations of these files start from, one row per (file, name,
+   * declaration): who reads a file's top-level variables and objects. Cheaper than every reference.
+   */
+  namesReadInFiles(paths: readonly string[]): Promise<NameRead[]>;
   bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;
   /**
    * Uses of names (calls, values, types; not module links) that resolution left without a target,

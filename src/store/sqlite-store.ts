@@ -7,10 +7,10 @@ import type { ProjectFile } from '../model/project-file.js';
 import type { RefKind } from '../model/reference.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
 import type { BindingKind } from '../model/binding.js';
-import type { SymbolKind } from '../model/symbol.js';
+import { MODULE_QUALNAME, type SymbolKind } from '../model/symbol.js';
 import { RatlasError } from '../util/errors.js';
 import { searchTerms } from '../util/terms.js';
-import type { FileResolution, IndexStore, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from './index-store.js';
+import type { FileResolution, IndexStore, NameRead, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from './index-store.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
 type Database = initSqlJs.Database;
@@ -303,7 +303,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async listFiles(): Promise<FileRecord[]> {
-    return this.all('SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files ORDER BY path').map(toFileRecord);
+    return this.rows('SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files ORDER BY path', [], toFileRecord);
   }
 
   async getFile(path: string): Promise<FileRecord | null> {
@@ -312,8 +312,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async getFiles(paths: readonly string[]): Promise<FileRecord[]> {
-    return this.inChunks(paths, (marks) => `SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path IN (${marks})`)
-      .map(toFileRecord)
+    return this.inChunks(paths, (marks) => `SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path IN (${marks})`, toFileRecord)
       .sort((a, b) => compareText(a.path, b.path));
   }
 
@@ -331,24 +330,21 @@ export class SqliteStore implements IndexStore {
   }
 
   async symbolsOfFiles(paths: readonly string[]): Promise<StoredSymbol[]> {
-    return this.inChunks(paths, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path IN (${marks})`)
-      .map(toSymbol)
+    return this.inChunks(paths, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path IN (${marks})`, toSymbol)
       .sort(compareSymbols);
   }
 
   async allSymbols(): Promise<StoredSymbol[]> {
-    return this.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`).map(toSymbol).sort(compareSymbols);
+    return this.rows(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`, [], toSymbol).sort(compareSymbols);
   }
 
   async symbolsByIds(ids: readonly number[]): Promise<StoredSymbol[]> {
-    return this.inChunks(ids, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id IN (${marks})`)
-      .map(toSymbol)
+    return this.inChunks(ids, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id IN (${marks})`, toSymbol)
       .sort(compareSymbols);
   }
 
   async symbolsByName(name: string): Promise<StoredSymbol[]> {
-    return this.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?`, [name])
-      .map(toSymbol)
+    return this.rows(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?`, [name], toSymbol)
       .sort(compareSymbols);
   }
 
@@ -371,30 +367,35 @@ export class SqliteStore implements IndexStore {
   async refsOfFiles(paths: readonly string[]): Promise<StoredRef[]> {
     return this.inChunks(
       paths,
-      (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE f.path IN (${marks})`,
-    )
-      .map(toRef)
+      (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE f.path IN (${marks})`, toRef)
       .sort(compareRefs);
   }
 
   async refsByName(names: readonly string[]): Promise<StoredRef[]> {
-    return this.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`)
-      .map(toRef)
+    return this.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`, toRef)
       .sort(compareRefs);
   }
 
+  async namesReadInFiles(paths: readonly string[]): Promise<NameRead[]> {
+    const root = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
+    const out: NameRead[] = [];
+    for (const part of chunks(paths)) {
+      const sql = `SELECT DISTINCT f.path, ${root}, r.scope_id FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
+        WHERE f.path IN (${part.map(() => '?').join(',')}) AND sc.qualname <> ?`;
+      this.each(sql, [...part, MODULE_QUALNAME], ([file, name, scopeId]) => out.push({ file: String(file), name: String(name), scopeId: Number(scopeId) }));
+    }
+    return out.sort((a, b) => compareText(a.file, b.file) || compareText(a.name, b.name) || a.scopeId - b.scopeId);
+  }
+
   async refsByIds(ids: readonly number[]): Promise<StoredRef[]> {
-    return this.inChunks(ids, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.id IN (${marks})`)
-      .map(toRef)
+    return this.inChunks(ids, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.id IN (${marks})`, toRef)
       .sort(compareRefs);
   }
 
   async linkRefs(): Promise<StoredRef[]> {
-    return this.all(
+    return this.rows(
       `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`,
-    )
-      .map(toRef)
+       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`, [], toRef)
       .sort(compareRefs);
   }
 
@@ -402,9 +403,7 @@ export class SqliteStore implements IndexStore {
     return this.inChunks(
       paths,
       (marks) =>
-        `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`,
-    )
-      .map(toBinding)
+        `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`, toBinding)
       .sort(compareBindings);
   }
 
@@ -427,34 +426,29 @@ export class SqliteStore implements IndexStore {
   }
 
   async memberBindings(): Promise<StoredBinding[]> {
-    return this.all(
+    return this.rows(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
        WHERE b.kind IN ('field', 'param-property')
-          OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
-    )
-      .map(toBinding)
+          OR (sc.qualname = '<module>' AND b.kind = 'variable')`, [], toBinding)
       .sort(compareBindings);
   }
 
   async allEdges(): Promise<Edge[]> {
-    return this.all('SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges').map(toEdge).sort(compareEdges);
+    return this.rows('SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges', [], toEdge).sort(compareEdges);
   }
 
   async edgesTo(ids: readonly number[]): Promise<Edge[]> {
-    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE to_id IN (${marks})`)
-      .map(toEdge)
+    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE to_id IN (${marks})`, toEdge)
       .sort(compareEdges);
   }
 
   async edgesFrom(ids: readonly number[]): Promise<Edge[]> {
-    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE from_id IN (${marks})`)
-      .map(toEdge)
+    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE from_id IN (${marks})`, toEdge)
       .sort(compareEdges);
   }
 
   async edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]> {
-    return this.inChunks(kinds, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE kind IN (${marks})`)
-      .map(toEdge)
+    return this.inChunks(kinds, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE kind IN (${marks})`, toEdge)
       .sort(compareEdges);
   }
 
@@ -496,19 +490,39 @@ export class SqliteStore implements IndexStore {
   }
 
   private all(sql: string, params: SqlValue[] = []): Row[] {
+    return this.rows(sql, params, (row) => ({ ...row }));
+  }
+
+  /**
+   * The result rows, each turned into a record by `map`. `map` sees one row object, refilled for
+   * every row: it copies out what it keeps. Large reads (every reference of hundreds of files)
+   * allocate one object per row instead of two, which is most of their garbage-collection cost.
+   */
+  private rows<T>(sql: string, params: SqlValue[], map: (row: Row) => T): T[] {
     const stmt = this.db.prepare(sql);
     try {
       stmt.bind(params);
-      const rows: Row[] = [];
+      const out: T[] = [];
       // getAsObject() asks WASM for the column names on every row; doing it once is 3-4x faster.
       const names = stmt.getColumnNames();
+      const row: Row = {};
       while (stmt.step()) {
         const values = stmt.get();
-        const row: Row = {};
         for (let i = 0; i < names.length; i++) row[names[i]!] = values[i]!;
-        rows.push(row);
+        out.push(map(row));
       }
-      return rows;
+      return out;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  /** Calls `fn` with each result row as an array of values (no per-row object: large reads). */
+  private each(sql: string, params: SqlValue[], fn: (values: SqlValue[]) => void): void {
+    const stmt = this.db.prepare(sql);
+    try {
+      stmt.bind(params);
+      while (stmt.step()) fn(stmt.get());
     } finally {
       stmt.free();
     }
@@ -518,10 +532,12 @@ export class SqliteStore implements IndexStore {
     return this.all(sql, params)[0];
   }
 
-  private inChunks(values: readonly (string | number)[], sql: (marks: string) => string): Row[] {
-    const rows: Row[] = [];
-    for (const part of chunks(values)) rows.push(...this.all(sql(part.map(() => '?').join(',')), part));
-    return rows;
+  private inChunks<T>(values: readonly (string | number)[], sql: (marks: string) => string, map: (row: Row) => T): T[] {
+    const out: T[] = [];
+    for (const part of chunks(values)) {
+      for (const item of this.rows(sql(part.map(() => '?').join(',')), part, map)) out.push(item);
+    }
+    return out;
   }
 }
 

@@ -18,23 +18,29 @@ const INDEX_EDGES: ReadonlySet<string> = new Set(EDGE_KINDS);
  * their own impact. Ranked by depth, then confidence. Returns how many were left out by the shape.
  */
 export function collectImpacted(reached: readonly ReachedSymbol[], changed: ReadonlySet<string>, shape: ImpactShape): { impacted: ImpactedSymbol[]; omitted: number } {
-  const best = new Map<string, ImpactedSymbol>();
+  // The best path per symbol is chosen on depth and confidence alone; paths are spelled out only
+  // for the symbols the shape keeps (a reached symbol's `via` may be computed on demand).
+  const best = new Map<string, { reach: ReachedSymbol; confidence: number; effect: Effect }>();
   for (const r of reached) {
     const key = symbolKey(r.file, r.qualname);
     if (r.depth === 0 || changed.has(key)) continue;
-    const candidate: ImpactedSymbol = { file: r.file, qualname: r.qualname, kind: r.kind, depth: r.depth, confidence: round(r.confidence), effect: effectOf(r), from: r.from, via: r.via };
+    const candidate = { reach: r, confidence: round(r.confidence), effect: effectOf(r) };
     const known = best.get(key);
     if (!known) {
       best.set(key, candidate);
       continue;
     }
     const effect: Effect = known.effect === 'may-need-edit' || candidate.effect === 'may-need-edit' ? 'may-need-edit' : 'behaviour';
-    const better = candidate.depth < known.depth || (candidate.depth === known.depth && candidate.confidence > known.confidence);
+    const better = candidate.reach.depth < known.reach.depth || (candidate.reach.depth === known.reach.depth && candidate.confidence > known.confidence);
     best.set(key, { ...(better ? candidate : known), effect });
   }
-  const all = [...best.values()].sort(compareImpacted);
-  const impacted = all.filter((i) => i.depth <= shape.depth && i.confidence >= shape.minConfidence);
-  return { impacted, omitted: all.length - impacted.length };
+  let omitted = 0;
+  const impacted: ImpactedSymbol[] = [];
+  for (const { reach: r, confidence, effect } of best.values()) {
+    if (r.depth > shape.depth || confidence < shape.minConfidence) omitted++;
+    else impacted.push({ file: r.file, qualname: r.qualname, kind: r.kind, depth: r.depth, confidence, effect, from: r.from, via: r.via });
+  }
+  return { impacted: impacted.sort(compareImpacted), omitted };
 }
 
 /**
@@ -42,9 +48,9 @@ export function collectImpacted(reached: readonly ReachedSymbol[], changed: Read
  * reference no longer fits); everything else sees a change of behaviour only.
  */
 function effectOf(r: ReachedSymbol): Effect {
+  if (r.depth !== 1 || !EDIT_CHANGES.has(r.from.change as ChangeKind)) return 'behaviour';
   const first = r.via[0];
-  const edits = r.depth === 1 && first !== undefined && INDEX_EDGES.has(first.relation) && EDIT_CHANGES.has(r.from.change as ChangeKind);
-  return edits ? 'may-need-edit' : 'behaviour';
+  return first !== undefined && INDEX_EDGES.has(first.relation) ? 'may-need-edit' : 'behaviour';
 }
 
 /** Confidences are products of floats: round so that equal paths print equally. */

@@ -5,7 +5,7 @@ import type { Edge } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
 import { symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
-import type { IndexStore, UnresolvedUse } from '../../store/index-store.js';
+import type { IndexStore, NameRead, UnresolvedUse } from '../../store/index-store.js';
 import { moduleEnvOf, traitsFor } from '../resolve-index.js';
 
 /**
@@ -128,6 +128,7 @@ export class StoreDependents {
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
   private readonly refFacts = new Map<number, { kind: RefKind; name: string }>();
   private readonly fileRefs = new Map<string, Promise<StoredRef[]>>();
+  private readonly fileReads = new Map<string, Promise<NameRead[]>>();
   private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
   private readonly chains = new Map<string, Promise<number[]>>();
   private readonly usesOfModule = new Map<number, ModuleUse[]>();
@@ -320,10 +321,7 @@ export class StoreDependents {
 
   private async readersOf(file: string, names: ReadonlySet<string>): Promise<Dependent[]> {
     const scopes = new Set<number>();
-    for (const ref of await this.refsIn(file)) {
-      const root = ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!;
-      if (names.has(root) && ref.scope !== MODULE_QUALNAME) scopes.add(ref.scopeId);
-    }
+    for (const read of await this.readsIn(file)) if (names.has(read.name)) scopes.add(read.scopeId);
     await this.symbolsOf([...scopes]);
     return [...scopes].sort((a, b) => a - b).map((id) => ({ node: symbolNode(id), relation: 'reads' as const, confidence: RELATION_CONFIDENCE.reads }));
   }
@@ -359,7 +357,17 @@ export class StoreDependents {
     return bindings;
   }
 
-  /** A file's references, cached (module-state readers and package users read them). */
+  /** The names read inside a file's declarations, cached (readers of its top-level state). */
+  private readsIn(file: string): Promise<NameRead[]> {
+    let reads = this.fileReads.get(file);
+    if (!reads) {
+      reads = this.store.namesReadInFiles([file]);
+      this.fileReads.set(file, reads);
+    }
+    return reads;
+  }
+
+  /** A file's references, cached (package users read them). */
   private refsIn(file: string): Promise<StoredRef[]> {
     let refs = this.fileRefs.get(file);
     if (!refs) {
@@ -451,13 +459,13 @@ export class StoreDependents {
       else if (symbol.parent === MODULE_QUALNAME && symbol.qualname.includes('.')) memberFiles.push(symbol.file);
       if (node.startsWith('s:') && symbol.exported && symbol.parent === MODULE_QUALNAME) exported.push(symbol);
     }
-    await Promise.all([this.prefetchRefs([...stateFiles, ...memberFiles]), this.prefetchBindings(stateFiles)]);
+    await Promise.all([this.prefetchReads([...stateFiles, ...memberFiles]), this.prefetchBindings(stateFiles)]);
     const chains = await Promise.all([...new Set(exported.map((s) => s.file))].map((file) => this.exportChain(file)));
     await this.loadModuleUses(chains.flat());
   }
 
-  private prefetchRefs(files: readonly string[]): Promise<void> {
-    return prefetchByFile(this.fileRefs, files, (paths) => this.store.refsOfFiles(paths));
+  private prefetchReads(files: readonly string[]): Promise<void> {
+    return prefetchByFile(this.fileReads, files, (paths) => this.store.namesReadInFiles(paths));
   }
 
   private prefetchBindings(files: readonly string[]): Promise<void> {

@@ -1,5 +1,6 @@
-import { pathTo, traverseDependents } from '../../graph/impact/traverse-dependents.js';
+import { pathTo, traverseDependents, type Reach } from '../../graph/impact/traverse-dependents.js';
 import type { Hop, PathStart, ReachedSymbol } from '../../model/impact.js';
+import type { SymbolKind } from '../../model/symbol.js';
 import type { StoreDependents } from './store-dependents.js';
 
 /** A traversal start: a node of one index and the change it stands for. */
@@ -16,15 +17,45 @@ export async function traverseSide(deps: StoreDependents, seeds: readonly Seed[]
   await deps.symbolsOf([...startOf.keys()].filter((n) => !n.startsWith('l:')).map((n) => Number(n.slice(2))));
   const reached = await traverseDependents(startOf.keys(), deps.expand);
   const out: ReachedSymbol[] = [];
-  for (const reach of reached.values()) {
-    const path = pathTo(reached, reach.node);
-    const via: Hop[] = path.slice(1).map((r) => ({ ...hopTarget(deps, r.node), relation: r.relation!, confidence: r.hopConfidence }));
-    out.push({ ...deps.info(reach.node), depth: reach.depth, confidence: reach.confidence, from: startOf.get(reach.seed)!, via });
-  }
+  for (const reach of reached.values()) out.push(new ReachedNode(deps, reached, reach, startOf.get(reach.seed)!));
   return out;
 }
 
-function hopTarget(deps: StoreDependents, node: string): { file: string; qualname: string } {
-  const { file, qualname } = deps.info(node);
-  return { file, qualname };
+/**
+ * A reached symbol whose path (`via`) is spelled out only when read: a change that reaches most
+ * of a repository reaches thousands of symbols, of which a report shows a few dozen paths.
+ */
+class ReachedNode implements ReachedSymbol {
+  readonly file: string;
+  readonly qualname: string;
+  readonly kind: SymbolKind;
+  readonly depth: number;
+  readonly confidence: number;
+  private path: Hop[] | undefined;
+
+  constructor(
+    private readonly deps: StoreDependents,
+    private readonly reached: ReadonlyMap<string, Reach>,
+    private readonly reach: Reach,
+    readonly from: PathStart,
+  ) {
+    ({ file: this.file, qualname: this.qualname, kind: this.kind } = deps.info(reach.node));
+    this.depth = reach.depth;
+    this.confidence = reach.confidence;
+  }
+
+  get via(): Hop[] {
+    this.path ??= pathTo(this.reached, this.reach.node)
+      .slice(1)
+      .map((r) => {
+        const { file, qualname } = this.deps.info(r.node);
+        return { file, qualname, relation: r.relation!, confidence: r.hopConfidence };
+      });
+    return this.path;
+  }
+
+  /** Serializes as the plain record it stands for. */
+  toJSON(): ReachedSymbol {
+    return { file: this.file, qualname: this.qualname, kind: this.kind, depth: this.depth, confidence: this.confidence, from: this.from, via: this.via };
+  }
 }
