@@ -36379,12 +36379,15 @@ var SqliteStore = class _SqliteStore {
     db.run("DELETE FROM refs WHERE file_id = ?", [fileId]);
     db.run("DELETE FROM bindings WHERE file_id = ?", [fileId]);
     const existing = /* @__PURE__ */ new Map();
-    for (const row of this.all("SELECT id, qualname FROM symbols WHERE file_id = ?", [fileId])) {
-      existing.set(String(row["qualname"]), Number(row["id"]));
-    }
+    this.each(
+      `SELECT id, qualname, name, kind, parent, signature, doc, start_line, end_line, exported, sig_hash, body_hash, doc_hash, terms
+       FROM symbols WHERE file_id = ?`,
+      [fileId],
+      ([id, qualname, ...values]) => existing.set(String(qualname), { id: Number(id), values })
+    );
     const symbols = extraction?.symbols ?? [];
     const keep = new Set(symbols.map((s) => s.qualname));
-    const gone = [...existing].filter(([qualname]) => !keep.has(qualname)).map(([, id]) => id);
+    const gone = [...existing].filter(([qualname]) => !keep.has(qualname)).map(([, stored]) => stored.id);
     for (const ids of chunks(gone)) {
       const marks = ids.map(() => "?").join(",");
       db.run(`DELETE FROM symbol_text WHERE docid IN (${marks})`, ids);
@@ -36405,17 +36408,23 @@ var SqliteStore = class _SqliteStore {
       for (const s of symbols) {
         const terms = searchTerms(s.qualname);
         const values = [s.name, s.kind, s.parent, s.signature, s.doc, s.startLine, s.endLine, s.exported ? 1 : 0, s.sigHash, s.bodyHash, s.docHash, terms];
-        let id = existing.get(s.qualname);
-        if (id !== void 0) {
-          unindex.run([id]);
-          update.run([...values, id]);
+        const stored = existing.get(s.qualname);
+        let id;
+        if (stored !== void 0) {
+          id = stored.id;
+          if (!sameValues(stored.values, values)) {
+            const docChanged = stored.values[4] !== values[4];
+            if (docChanged) unindex.run([id]);
+            update.run([...values, id]);
+            if (docChanged) index.run([id, terms, s.doc]);
+          }
         } else {
           insert.bind([fileId, s.qualname, ...values]);
           insert.step();
           id = Number(insert.get()[0]);
           insert.reset();
+          index.run([id, terms, s.doc]);
         }
-        index.run([id, terms, s.doc]);
         idOf.set(s.qualname, id);
       }
     } finally {
@@ -36730,6 +36739,9 @@ var SqliteStore = class _SqliteStore {
     return out2;
   }
 };
+function sameValues(a, b3) {
+  return a.length === b3.length && a.every((value, i2) => value === b3[i2]);
+}
 function chunks(values) {
   const out2 = [];
   for (let i2 = 0; i2 < values.length; i2 += CHUNK) out2.push(values.slice(i2, i2 + CHUNK));
@@ -44050,6 +44062,16 @@ var ResolutionData = class {
   updateLines(symbols) {
     for (const s of symbols) if (this.lines.has(s.id)) this.lines.set(s.id, s.startLine);
   }
+  /**
+   * Replaces a file's link facts and member bindings with the same facts at new places (lines,
+   * columns, reference ids): after an edit that moved them and changed nothing else.
+   */
+  replacePlaces(path, links, members) {
+    const file = this.files.get(path);
+    if (!file) return;
+    file.links = links.filter((ref) => SURFACE_REF_KINDS.has(ref.kind));
+    file.members = members.filter(isSurfaceBinding);
+  }
   paths() {
     return [...this.files.keys()].sort();
   }
@@ -46430,10 +46452,17 @@ var ResolutionCache = class _ResolutionCache {
     for (const r2 of refs) if (SURFACE_REF_KINDS.has(r2.kind)) this.entries.get(r2.file)?.links.push(r2);
     for (const b3 of bindings) if (isSurfaceBinding(b3)) this.entries.get(b3.file)?.members.push(b3);
     if (paths.some((path, i2) => this.resolutionView(path) !== before[i2])) this.data = null;
-    else this.data?.updateLines(symbols);
+    else if (this.data) {
+      this.data.updateLines(symbols);
+      for (const path of paths) {
+        const entry = this.entries.get(path);
+        if (entry) this.data.replacePlaces(path, entry.links, entry.members);
+      }
+    }
   }
   /**
-   * Everything ResolutionData holds of a file, except the ids of its link references (which
+   * Everything ResolutionData holds of a file, except where things are (lines and columns, which
+   * only the file's own resolution reads: see reload) and the ids of its link references (which
    * change with every write of the file, and which resolution never reads: edges start at the
    * references of the file being resolved, read afresh).
    */
@@ -46443,8 +46472,8 @@ var ResolutionCache = class _ResolutionCache {
     return JSON.stringify([
       entry.language,
       entry.symbols.map((s) => [s.id, s.qualname, s.name, s.kind, s.parent, s.exported, symbolReturn(s, entry.language, returnType) ?? null]),
-      entry.links.map((r2) => [r2.kind, r2.name, r2.receiver ?? null, r2.module ?? null, r2.alias ?? null, r2.scope, r2.scopeId, r2.line, r2.col]),
-      entry.members.map((b3) => [b3.kind, b3.name, b3.scope, b3.type ?? null, b3.newOf ?? null, b3.init ?? null, b3.line])
+      entry.links.map((r2) => [r2.kind, r2.name, r2.receiver ?? null, r2.module ?? null, r2.alias ?? null, r2.scope, r2.scopeId]),
+      entry.members.map((b3) => [b3.kind, b3.name, b3.scope, b3.type ?? null, b3.newOf ?? null, b3.init ?? null])
     ]);
   }
   /**

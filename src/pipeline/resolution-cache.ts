@@ -101,14 +101,22 @@ export class ResolutionCache {
     for (const b of bindings) if (isSurfaceBinding(b)) this.entries.get(b.file)?.members.push(b);
     // An edit inside bodies leaves every file's resolution view as it was: the ResolutionData
     // built for the previous update still describes the index exactly, and rebuilding it is most
-    // of a one-file update on a large repository. Only symbol lines may have moved, and those
-    // are read for the file being resolved (the scope rule): they are brought up to date.
+    // of a one-file update on a large repository. Only lines may have moved (of symbols, imports,
+    // fields, top-level variables): resolution reads them for the file being resolved only (the
+    // scope rule, the nearest declaration above a use), so they are brought up to date in place.
     if (paths.some((path, i) => this.resolutionView(path) !== before[i])) this.data = null;
-    else this.data?.updateLines(symbols);
+    else if (this.data) {
+      this.data.updateLines(symbols);
+      for (const path of paths) {
+        const entry = this.entries.get(path);
+        if (entry) this.data.replacePlaces(path, entry.links, entry.members);
+      }
+    }
   }
 
   /**
-   * Everything ResolutionData holds of a file, except the ids of its link references (which
+   * Everything ResolutionData holds of a file, except where things are (lines and columns, which
+   * only the file's own resolution reads: see reload) and the ids of its link references (which
    * change with every write of the file, and which resolution never reads: edges start at the
    * references of the file being resolved, read afresh).
    */
@@ -118,8 +126,8 @@ export class ResolutionCache {
     return JSON.stringify([
       entry.language,
       entry.symbols.map((s) => [s.id, s.qualname, s.name, s.kind, s.parent, s.exported, symbolReturn(s, entry.language, returnType) ?? null]),
-      entry.links.map((r) => [r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.scope, r.scopeId, r.line, r.col]),
-      entry.members.map((b) => [b.kind, b.name, b.scope, b.type ?? null, b.newOf ?? null, b.init ?? null, b.line]),
+      entry.links.map((r) => [r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.scope, r.scopeId]),
+      entry.members.map((b) => [b.kind, b.name, b.scope, b.type ?? null, b.newOf ?? null, b.init ?? null]),
     ]);
   }
 

@@ -143,13 +143,18 @@ export class SqliteStore implements IndexStore {
     db.run('DELETE FROM refs WHERE file_id = ?', [fileId]);
     db.run('DELETE FROM bindings WHERE file_id = ?', [fileId]);
 
-    const existing = new Map<string, number>();
-    for (const row of this.all('SELECT id, qualname FROM symbols WHERE file_id = ?', [fileId])) {
-      existing.set(String(row['qualname']), Number(row['id']));
-    }
+    // Stored symbols with the values they hold, in UPDATE's column order: an update rewrites only
+    // the symbols that changed (an edit inside one function leaves the file's others as they are).
+    const existing = new Map<string, { id: number; values: SqlValue[] }>();
+    this.each(
+      `SELECT id, qualname, name, kind, parent, signature, doc, start_line, end_line, exported, sig_hash, body_hash, doc_hash, terms
+       FROM symbols WHERE file_id = ?`,
+      [fileId],
+      ([id, qualname, ...values]) => existing.set(String(qualname), { id: Number(id), values }),
+    );
     const symbols = extraction?.symbols ?? [];
     const keep = new Set(symbols.map((s) => s.qualname));
-    const gone = [...existing].filter(([qualname]) => !keep.has(qualname)).map(([, id]) => id);
+    const gone = [...existing].filter(([qualname]) => !keep.has(qualname)).map(([, stored]) => stored.id);
     for (const ids of chunks(gone)) {
       const marks = ids.map(() => '?').join(',');
       db.run(`DELETE FROM symbol_text WHERE docid IN (${marks})`, ids);
@@ -171,18 +176,25 @@ export class SqliteStore implements IndexStore {
       for (const s of symbols) {
         const terms = searchTerms(s.qualname);
         const values = [s.name, s.kind, s.parent, s.signature, s.doc, s.startLine, s.endLine, s.exported ? 1 : 0, s.sigHash, s.bodyHash, s.docHash, terms];
-        let id = existing.get(s.qualname);
-        if (id !== undefined) {
-          // External-content FTS: remove the old terms while the row still holds them.
-          unindex.run([id]);
-          update.run([...values, id]);
+        const stored = existing.get(s.qualname);
+        let id: number;
+        if (stored !== undefined) {
+          id = stored.id;
+          if (!sameValues(stored.values, values)) {
+            // The search text is the qualname's terms (unchanged) and the doc. External-content
+            // FTS: the old doc is unindexed while the row still holds it.
+            const docChanged = stored.values[4] !== values[4];
+            if (docChanged) unindex.run([id]);
+            update.run([...values, id]);
+            if (docChanged) index.run([id, terms, s.doc]);
+          }
         } else {
           insert.bind([fileId, s.qualname, ...values]);
           insert.step();
           id = Number(insert.get()[0]);
           insert.reset();
+          index.run([id, terms, s.doc]);
         }
-        index.run([id, terms, s.doc]);
         idOf.set(s.qualname, id);
       }
     } finally {
@@ -539,6 +551,10 @@ export class SqliteStore implements IndexStore {
     }
     return out;
   }
+}
+
+function sameValues(a: readonly SqlValue[], b: readonly SqlValue[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 function chunks<T>(values: readonly T[]): T[][] {

@@ -142,6 +142,17 @@ export class ResolutionData {
     for (const s of symbols) if (this.lines.has(s.id)) this.lines.set(s.id, s.startLine);
   }
 
+  /**
+   * Replaces a file's link facts and member bindings with the same facts at new places (lines,
+   * columns, reference ids): after an edit that moved them and changed nothing else.
+   */
+  replacePlaces(path: string, links: readonly StoredRef[], members: readonly StoredBinding[]): void {
+    const file = this.files.get(path);
+    if (!file) return;
+    file.links = links.filter((ref) => SURFACE_REF_KINDS.has(ref.kind));
+    file.members = members.filter(isSurfaceBinding);
+  }
+
   paths(): string[] {
     return [...this.files.keys()].sort();
   }
