@@ -36253,6 +36253,26 @@ var SCHEMA_VERSION = 3;
 var import_sql = __toESM(require_sql_wasm(), 1);
 import { readFileSync as readFileSync3 } from "node:fs";
 
+// src/model/stored.ts
+function symbolKey(file, qualname) {
+  return `${file}#${qualname}`;
+}
+function compareText(a, b3) {
+  return a < b3 ? -1 : a > b3 ? 1 : 0;
+}
+function compareSymbols(a, b3) {
+  return compareText(a.file, b3.file) || a.startLine - b3.startLine || compareText(a.qualname, b3.qualname);
+}
+function compareRefs(a, b3) {
+  return compareText(a.file, b3.file) || a.line - b3.line || a.col - b3.col || compareText(a.kind, b3.kind) || a.id - b3.id;
+}
+function compareBindings(a, b3) {
+  return compareText(a.file, b3.file) || a.line - b3.line || compareText(a.name, b3.name);
+}
+function compareEdges(a, b3) {
+  return a.fromId - b3.fromId || a.toId - b3.toId || compareText(a.kind, b3.kind) || a.line - b3.line || a.refId - b3.refId;
+}
+
 // src/model/symbol.ts
 var MODULE_QUALNAME = "<module>";
 
@@ -36832,21 +36852,6 @@ function toEdge(row) {
     rule: String(row["rule"]),
     line: Number(row["line"])
   };
-}
-function compareText(a, b3) {
-  return a < b3 ? -1 : a > b3 ? 1 : 0;
-}
-function compareSymbols(a, b3) {
-  return compareText(a.file, b3.file) || a.startLine - b3.startLine || compareText(a.qualname, b3.qualname);
-}
-function compareRefs(a, b3) {
-  return compareText(a.file, b3.file) || a.line - b3.line || a.col - b3.col || compareText(a.kind, b3.kind) || a.id - b3.id;
-}
-function compareBindings(a, b3) {
-  return compareText(a.file, b3.file) || a.line - b3.line || compareText(a.name, b3.name);
-}
-function compareEdges(a, b3) {
-  return a.fromId - b3.fromId || a.toId - b3.toId || compareText(a.kind, b3.kind) || a.line - b3.line || a.refId - b3.refId;
 }
 
 // src/store/artifact.ts
@@ -45008,11 +45013,6 @@ function resolveFile(data, path, refs, bindings, traitsFor2) {
   return { path, edges, outcomes, deps: view.deps() };
 }
 
-// src/model/stored.ts
-function symbolKey(file, qualname) {
-  return `${file}#${qualname}`;
-}
-
 // src/util/path.ts
 import { realpathSync as realpathSync2 } from "node:fs";
 import { isAbsolute as isAbsolute2, join as join3, relative, resolve as resolve2, sep } from "node:path";
@@ -48165,13 +48165,25 @@ var CLASS_KINDS2 = /* @__PURE__ */ new Set(["class", "interface"]);
 var DISPATCHED_KINDS = /* @__PURE__ */ new Set(["method", "getter", "setter", "field"]);
 var MAX_ANCESTRY = 32;
 var StoreDependents = class {
-  /** `isTest` tells test files (see reflectedBy); without it no file is one. */
-  constructor(store, isTest = () => false) {
+  /**
+   * `isTest` tells test files (see reflectedBy); without it no file is one. `carry`: the
+   * dependents of this index before a changeset was applied to it, whose reads of files the
+   * changeset left alone still hold (see Carry).
+   */
+  constructor(store, isTest = () => false, carry2) {
     this.store = store;
     this.isTest = isTest;
+    this.carry = carry2;
+    if (!carry2) return;
+    const { from, changed, reresolved } = carry2;
+    for (const [file, reads] of from.fileReads) if (!changed.has(file)) this.fileReads.set(file, reads);
+    for (const [file, bindings] of from.fileBindings) if (!changed.has(file)) this.fileBindings.set(file, bindings);
+    for (const [file, typed] of from.builtinTyped) if (!changed.has(file)) this.builtinTyped.set(file, typed);
+    for (const [file, refs] of from.fileRefs) if (!changed.has(file) && !reresolved.has(file)) this.fileRefs.set(file, refs);
   }
   store;
   isTest;
+  carry;
   symbols = /* @__PURE__ */ new Map();
   fileSymbols = /* @__PURE__ */ new Map();
   symbolsLoaded;
@@ -48200,7 +48212,7 @@ var StoreDependents = class {
   }
   loadSymbols() {
     this.symbolsLoaded ??= (async () => {
-      for (const s of await this.store.allSymbols()) {
+      for (const s of await this.readSymbols()) {
         this.symbols.set(s.id, s);
         const list2 = this.fileSymbols.get(s.file);
         if (list2) list2.push(s);
@@ -48208,6 +48220,15 @@ var StoreDependents = class {
       }
     })();
     return this.symbolsLoaded;
+  }
+  /** Every symbol in store order; after a changeset, the carried ones plus those of the changed files. */
+  async readSymbols() {
+    const from = this.carry?.from;
+    if (!from?.symbolsLoaded) return this.store.allSymbols();
+    await from.symbolsLoaded;
+    const { changed } = this.carry;
+    const kept = [...from.symbols.values()].filter((s) => !changed.has(s.file));
+    return [...kept, ...await this.store.symbolsOfFiles([...changed])].sort(compareSymbols);
   }
   /** File, qualname and kind of a node (after it was reached, so its symbol is cached). */
   info(node) {
@@ -48595,21 +48616,42 @@ var StoreDependents = class {
   }
   links() {
     this.linkData ??= (async () => {
-      const [files, links] = await Promise.all([this.store.listFiles(), this.store.linkRefs()]);
+      const [files, projects] = await Promise.all([this.store.listFiles(), this.store.projectFiles()]);
       const language = new Map(files.map((f3) => [f3.path, f3.language]));
-      const env2 = await moduleEnvOf(this.store, files);
-      const resolve3 = (spec, from, lang) => traitsFor(lang).resolveModule(spec, from, env2);
+      const filesKey = files.map((f3) => `${f3.path}\0${f3.language}`).join("\n");
+      const projectsKey = projects.map((p2) => `${p2.path}\0${p2.hash}`).join("\n");
+      const prior = this.carry?.from.linkData ? await this.carry.from.linkData : void 0;
+      const targets = /* @__PURE__ */ new Map();
+      let links;
+      if (prior && prior.filesKey === filesKey && prior.projectsKey === projectsKey) {
+        const { changed } = this.carry;
+        for (const [file, byModule] of prior.targets) if (!changed.has(file)) targets.set(file, byModule);
+        const fresh = (await this.store.refsOfFiles([...changed])).filter((r2) => LINK_KINDS2.has(r2.kind));
+        links = [...prior.links.filter((l3) => !changed.has(l3.file)), ...fresh].sort(compareRefs);
+      } else {
+        links = (await this.store.linkRefs()).filter((r2) => LINK_KINDS2.has(r2.kind));
+      }
+      let env2;
+      for (const link of links) {
+        const lang = language.get(link.file);
+        if (typeof link.module !== "string" || lang === void 0) continue;
+        let byModule = targets.get(link.file);
+        if (!byModule) targets.set(link.file, byModule = /* @__PURE__ */ new Map());
+        if (byModule.has(link.module)) continue;
+        env2 ??= await moduleEnvOf(this.store, files);
+        byModule.set(link.module, traitsFor(lang).resolveModule(link.module, link.file, env2));
+      }
+      const resolve3 = (spec, from) => targets.get(from).get(spec);
       const importers = fileImporters(files, links, resolve3);
       const reexporters = fileImporters(files, links.filter((l3) => l3.kind === "reexport"), resolve3);
       const dynamic = [...new Set(links.filter((l3) => l3.kind === "dynamic-import" && l3.module === null).map((l3) => l3.file))].sort();
       const packages = /* @__PURE__ */ new Map();
       for (const link of links) {
-        const lang = language.get(link.file);
-        if (!LINK_KINDS2.has(link.kind) || link.kind === "export" || typeof link.module !== "string" || lang === void 0) continue;
-        const target = resolve3(link.module, link.file, lang);
+        if (link.kind === "export" || typeof link.module !== "string" || !language.has(link.file)) continue;
+        const target = resolve3(link.module, link.file);
         if (target.kind === "external") packages.set(target.name, [...packages.get(target.name) ?? [], link]);
       }
-      return { importers, reexporters, dynamic, packages, languages: language };
+      return { links, targets, filesKey, projectsKey, importers, reexporters, dynamic, packages, languages: language };
     })();
     return this.linkData;
   }
@@ -48847,8 +48889,8 @@ var Analysis = class {
     const baseReached = await traverseSide(baseDeps, baseSeeds);
     await this.dynamicImportFallbacks(baseDeps, files.filter((f3) => f3.status === "deleted"), baseTests);
     const baseMentions = await this.mentionSelections(files.filter((f3) => f3.status === "deleted"), roles, { commit: base }, baseTests);
-    await applyChangeset(store, updates, { ...jobs === void 0 ? {} : { jobs }, timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
-    const headDeps = new StoreDependents(store, this.isTestPath);
+    const applied = await applyChangeset(store, updates, { ...jobs === void 0 ? {} : { jobs }, timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
+    const headDeps = new StoreDependents(store, this.isTestPath, { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) });
     const headPaths = files.filter((f3) => f3.status !== "deleted" && this.isCode(f3.path)).map((f3) => f3.path);
     const headSymbols = await store.symbolsOfFiles(headPaths);
     const headKey = new Map(headSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));

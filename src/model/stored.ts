@@ -1,5 +1,5 @@
 import type { BindingFact } from './binding.js';
-import type { Outcome } from './edge.js';
+import type { Edge, Outcome } from './edge.js';
 import type { RefFact } from './reference.js';
 import type { SymbolFact } from './symbol.js';
 
@@ -24,4 +24,29 @@ export interface StoredBinding extends BindingFact {
 /** The public identity of a symbol: `path#qualname`. */
 export function symbolKey(file: string, qualname: string): string {
   return `${file}#${qualname}`;
+}
+
+/*
+ * The store's orders: every list a store returns is sorted by these, and code that patches such a
+ * list (a snapshot or cache updated after a change) sorts by the same, so it equals a fresh read.
+ */
+
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function compareSymbols(a: StoredSymbol, b: StoredSymbol): number {
+  return compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.qualname, b.qualname);
+}
+
+export function compareRefs(a: StoredRef, b: StoredRef): number {
+  return compareText(a.file, b.file) || a.line - b.line || a.col - b.col || compareText(a.kind, b.kind) || a.id - b.id;
+}
+
+export function compareBindings(a: StoredBinding, b: StoredBinding): number {
+  return compareText(a.file, b.file) || a.line - b.line || compareText(a.name, b.name);
+}
+
+export function compareEdges(a: Edge, b: Edge): number {
+  return a.fromId - b.fromId || a.toId - b.toId || compareText(a.kind, b.kind) || a.line - b.line || a.refId - b.refId;
 }

@@ -201,8 +201,9 @@ class Analysis {
     const baseMentions = await this.mentionSelections(files.filter((f) => f.status === 'deleted'), roles, { commit: base }, baseTests);
 
     // Head side: the base index with the changeset applied.
-    await applyChangeset(store, updates, { ...(jobs === undefined ? {} : { jobs }), timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
-    const headDeps = new StoreDependents(store, this.isTestPath);
+    const applied = await applyChangeset(store, updates, { ...(jobs === undefined ? {} : { jobs }), timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
+    // What the base side read of files the changeset left alone is not read again.
+    const headDeps = new StoreDependents(store, this.isTestPath, { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) });
     const headPaths = files.filter((f) => f.status !== 'deleted' && this.isCode(f.path)).map((f) => f.path);
     const headSymbols = await store.symbolsOfFiles(headPaths);
     const headKey = new Map(headSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));

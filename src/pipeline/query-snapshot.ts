@@ -3,7 +3,7 @@ import { LexicalIndex } from '../graph/rank/lexical-index.js';
 import { personalizedPageRank } from '../graph/rank/personalized-pagerank.js';
 import type { Edge } from '../model/edge.js';
 import type { FileRecord } from '../model/file.js';
-import type { StoredRef, StoredSymbol } from '../model/stored.js';
+import { compareEdges, compareSymbols, type StoredRef, type StoredSymbol } from '../model/stored.js';
 import { identifierStems } from '../graph/rank/task-terms.js';
 import type { IndexStore } from '../store/index-store.js';
 
@@ -125,14 +125,7 @@ function usedWords(refs: readonly StoredRef[]): Map<string, Map<string, number>>
   return byFile;
 }
 
-/** The store's order (src/store/sqlite-store.ts), so an updated snapshot equals a loaded one. */
-function compareSymbols(a: StoredSymbol, b: StoredSymbol): number {
-  return (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.startLine - b.startLine || (a.qualname < b.qualname ? -1 : a.qualname > b.qualname ? 1 : 0);
-}
 
-function compareEdges(a: Edge, b: Edge): number {
-  return a.fromId - b.fromId || a.toId - b.toId || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) || a.line - b.line || a.refId - b.refId;
-}
 
 function groupEdges(edges: readonly Edge[], key: (edge: Edge) => number): Map<number, Edge[]> {
   const grouped = new Map<number, Edge[]>();

@@ -1,5 +1,5 @@
 import { EDGE_KINDS, type Edge, type EdgeKind } from '../model/edge.js';
-import { symbolKey, type StoredSymbol } from '../model/stored.js';
+import { compareSymbols, symbolKey, type StoredSymbol } from '../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../model/symbol.js';
 import { taskTerms } from '../graph/rank/task-terms.js';
 import { editDistance } from '../util/edit-distance.js';
@@ -203,6 +203,3 @@ function isNested(inner: StoredSymbol, outer: StoredSymbol): boolean {
   return inner.file === outer.file && inner.id !== outer.id && (outer.qualname === MODULE_QUALNAME || inner.qualname.startsWith(`${outer.qualname}.`));
 }
 
-export function compareSymbols(a: StoredSymbol, b: StoredSymbol): number {
-  return (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.startLine - b.startLine || (a.qualname < b.qualname ? -1 : a.qualname > b.qualname ? 1 : 0);
-}

@@ -5,7 +5,7 @@ import type { Extraction } from '../model/extraction.js';
 import type { FileRecord, FileStatus } from '../model/file.js';
 import type { ProjectFile } from '../model/project-file.js';
 import type { RefKind } from '../model/reference.js';
-import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
+import { compareBindings, compareEdges, compareRefs, compareSymbols, compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../model/stored.js';
 import type { BindingKind } from '../model/binding.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../model/symbol.js';
 import { RatlasError } from '../util/errors.js';
@@ -654,24 +654,4 @@ function toEdge(row: Row): Edge {
     rule: String(row['rule']),
     line: Number(row['line']),
   };
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function compareSymbols(a: StoredSymbol, b: StoredSymbol): number {
-  return compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.qualname, b.qualname);
-}
-
-function compareRefs(a: StoredRef, b: StoredRef): number {
-  return compareText(a.file, b.file) || a.line - b.line || a.col - b.col || compareText(a.kind, b.kind) || a.id - b.id;
-}
-
-function compareBindings(a: StoredBinding, b: StoredBinding): number {
-  return compareText(a.file, b.file) || a.line - b.line || compareText(a.name, b.name);
-}
-
-function compareEdges(a: Edge, b: Edge): number {
-  return a.fromId - b.fromId || a.toId - b.toId || compareText(a.kind, b.kind) || a.line - b.line || a.refId - b.refId;
 }

@@ -1,9 +1,10 @@
 import { fileImporters } from '../../graph/impact/file-importers.js';
 import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
 import type { Dependent } from '../../graph/impact/traverse-dependents.js';
+import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
 import type { Edge } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
-import { symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
+import { compareRefs, compareSymbols, symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 import type { IndexStore, NameRead, UnresolvedUse } from '../../store/index-store.js';
 import { moduleEnvOf, traitsFor } from '../resolve-index.js';
@@ -25,6 +26,13 @@ export const moduleValueNode = (id: number): string => `v:${id}`;
 export const loadNode = (path: string): string => `l:${path}`;
 
 interface LinkData {
+  /** The module links of every file (import, require, import(), re-export, export), store order. */
+  links: StoredRef[];
+  /** Where each file's specifiers lead: file -> specifier -> target. */
+  targets: Map<string, Map<string, ModuleTarget>>;
+  /** What resolution consulted: the indexed files and the project files (a carry needs both unchanged). */
+  filesKey: string;
+  projectsKey: string;
   /** Files that load each file. */
   importers: Map<string, string[]>;
   /** Files with a non-literal import(). */
@@ -99,6 +107,18 @@ const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
 const DISPATCHED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter', 'field']);
 const MAX_ANCESTRY = 32;
 
+/**
+ * The dependents of an index before a changeset, handed to those of the same index after it:
+ * what they read of files the changeset did not touch is read again only where it can differ.
+ * `changed`: files rewritten or removed (and project files); `reresolved`: files whose references
+ * were resolved again.
+ */
+export interface Carry {
+  from: StoreDependents;
+  changed: ReadonlySet<string>;
+  reresolved: ReadonlySet<string>;
+}
+
 /** Where a traversal node lives, for reports. */
 export interface NodeInfo {
   file: string;
@@ -133,11 +153,25 @@ export class StoreDependents {
   private readonly chains = new Map<string, Promise<number[]>>();
   private readonly usesOfModule = new Map<number, ModuleUse[]>();
 
-  /** `isTest` tells test files (see reflectedBy); without it no file is one. */
+  /**
+   * `isTest` tells test files (see reflectedBy); without it no file is one. `carry`: the
+   * dependents of this index before a changeset was applied to it, whose reads of files the
+   * changeset left alone still hold (see Carry).
+   */
   constructor(
     private readonly store: IndexStore,
     private readonly isTest: (path: string) => boolean = () => false,
-  ) {}
+    private readonly carry?: Carry,
+  ) {
+    if (!carry) return;
+    const { from, changed, reresolved } = carry;
+    // What a file holds (symbols, names read, bindings) changes only when it is rewritten; its
+    // references' outcomes also change when it is re-resolved.
+    for (const [file, reads] of from.fileReads) if (!changed.has(file)) this.fileReads.set(file, reads);
+    for (const [file, bindings] of from.fileBindings) if (!changed.has(file)) this.fileBindings.set(file, bindings);
+    for (const [file, typed] of from.builtinTyped) if (!changed.has(file)) this.builtinTyped.set(file, typed);
+    for (const [file, refs] of from.fileRefs) if (!changed.has(file) && !reresolved.has(file)) this.fileRefs.set(file, refs);
+  }
 
   /** The symbols with these ids (seeds, before traversal), in the order given. */
   async symbolsOf(ids: readonly number[]): Promise<StoredSymbol[]> {
@@ -153,7 +187,7 @@ export class StoreDependents {
   private loadSymbols(): Promise<void> {
     this.symbolsLoaded ??= (async () => {
       // Sorted by file, then position: each file's list keeps the order symbolsOfFiles gives.
-      for (const s of await this.store.allSymbols()) {
+      for (const s of await this.readSymbols()) {
         this.symbols.set(s.id, s);
         const list = this.fileSymbols.get(s.file);
         if (list) list.push(s);
@@ -161,6 +195,16 @@ export class StoreDependents {
       }
     })();
     return this.symbolsLoaded;
+  }
+
+  /** Every symbol in store order; after a changeset, the carried ones plus those of the changed files. */
+  private async readSymbols(): Promise<StoredSymbol[]> {
+    const from = this.carry?.from;
+    if (!from?.symbolsLoaded) return this.store.allSymbols();
+    await from.symbolsLoaded;
+    const { changed } = this.carry!;
+    const kept = [...from.symbols.values()].filter((s) => !changed.has(s.file));
+    return [...kept, ...(await this.store.symbolsOfFiles([...changed]))].sort(compareSymbols);
   }
 
   /** File, qualname and kind of a node (after it was reached, so its symbol is cached). */
@@ -587,22 +631,45 @@ export class StoreDependents {
 
   private links(): Promise<LinkData> {
     this.linkData ??= (async () => {
-      const [files, links] = await Promise.all([this.store.listFiles(), this.store.linkRefs()]);
+      const [files, projects] = await Promise.all([this.store.listFiles(), this.store.projectFiles()]);
       const language = new Map(files.map((f) => [f.path, f.language]));
+      const filesKey = files.map((f) => `${f.path}\0${f.language}`).join('\n');
+      const projectsKey = projects.map((p) => `${p.path}\0${p.hash}`).join('\n');
+      // Where a specifier leads depends on the file writing it, the files that exist and the
+      // project files: with the last two unchanged, the targets of files left alone still hold.
+      const prior = this.carry?.from.linkData ? await this.carry.from.linkData : undefined;
+      const targets = new Map<string, Map<string, ModuleTarget>>();
+      let links: StoredRef[];
+      if (prior && prior.filesKey === filesKey && prior.projectsKey === projectsKey) {
+        const { changed } = this.carry!;
+        for (const [file, byModule] of prior.targets) if (!changed.has(file)) targets.set(file, byModule);
+        const fresh = (await this.store.refsOfFiles([...changed])).filter((r) => LINK_KINDS.has(r.kind));
+        links = [...prior.links.filter((l) => !changed.has(l.file)), ...fresh].sort(compareRefs);
+      } else {
+        links = (await this.store.linkRefs()).filter((r) => LINK_KINDS.has(r.kind));
+      }
       // The project files (tsconfig paths, workspace packages) lead imports where resolution leads them.
-      const env = await moduleEnvOf(this.store, files);
-      const resolve = (spec: string, from: string, lang: string) => traitsFor(lang).resolveModule(spec, from, env);
+      let env: ModuleEnv | undefined;
+      for (const link of links) {
+        const lang = language.get(link.file);
+        if (typeof link.module !== 'string' || lang === undefined) continue;
+        let byModule = targets.get(link.file);
+        if (!byModule) targets.set(link.file, (byModule = new Map()));
+        if (byModule.has(link.module)) continue;
+        env ??= await moduleEnvOf(this.store, files);
+        byModule.set(link.module, traitsFor(lang).resolveModule(link.module, link.file, env));
+      }
+      const resolve = (spec: string, from: string) => targets.get(from)!.get(spec)!;
       const importers = fileImporters(files, links, resolve);
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
       const packages = new Map<string, StoredRef[]>();
       for (const link of links) {
-        const lang = language.get(link.file);
-        if (!LINK_KINDS.has(link.kind) || link.kind === 'export' || typeof link.module !== 'string' || lang === undefined) continue;
-        const target = resolve(link.module, link.file, lang);
+        if (link.kind === 'export' || typeof link.module !== 'string' || !language.has(link.file)) continue;
+        const target = resolve(link.module, link.file);
         if (target.kind === 'external') packages.set(target.name, [...(packages.get(target.name) ?? []), link]);
       }
-      return { importers, reexporters, dynamic, packages, languages: language };
+      return { links, targets, filesKey, projectsKey, importers, reexporters, dynamic, packages, languages: language };
     })();
     return this.linkData;
   }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { GitRepo } from '../../src/git/repo.js';
+import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
+import { buildStore } from '../../src/pipeline/build-index.js';
+import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
+import { moduleStateNode, StoreDependents, symbolNode } from '../../src/pipeline/impact/store-dependents.js';
+import { traverseSide } from '../../src/pipeline/impact/traverse-side.js';
+import type { IndexStore } from '../../src/store/index-store.js';
+import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
+
+const BASE: Tree = {
+  'package.json': '{"name": "app", "dependencies": {"left-pad": "1.0.0"}}\n',
+  'src/store.ts': "import pad from 'left-pad';\nexport class Store { save(x: string) { return pad(x, 2); } load() { return 1; } }\n",
+  'src/handlers.ts': "import { Store } from './store';\nconst store = new Store();\nexport const handlers = { save: (x: string) => store.save(x), load: () => store.load() };\n",
+  'src/app.ts': "import { handlers } from './handlers';\nexport function run(kind: 'save' | 'load') { return handlers[kind]('x'); }\n",
+  'src/reflect.ts': "import { Store } from './store';\nexport function names() { return Object.getOwnPropertyNames(Store.prototype); }\n",
+  'test/app.test.ts': "import { run } from '../src/app';\nrun('save');\n",
+  'test/reflect.test.ts': "import { names } from '../src/reflect';\nnames();\n",
+};
+
+/** Changesets after which the head side is traversed: edits only (everything carried), and a file added. */
+const CHANGES: { name: string; tree: Tree }[] = [
+  {
+    name: 'a body edit and a new import',
+    tree: {
+      'src/store.ts': "import pad from 'left-pad';\nimport { names } from './reflect';\nexport class Store { save(x: string) { return pad(x, 3) + names().length; } load() { return 1; } }\n",
+      'src/handlers.ts':
+        "import { Store } from './store';\nconst store = new Store();\nfunction audit() { return store.load(); }\nexport const handlers = { save: (x: string) => store.save(x), load: () => audit() };\n",
+    },
+  },
+  {
+    name: 'a new file and a moved function',
+    tree: {
+      'src/app.ts': "import { handlers } from './handlers';\nimport { helper } from './helper';\nexport function run(kind: 'save' | 'load') { return helper(handlers[kind]('x')); }\n",
+      'src/helper.ts': 'export function helper(x: unknown) { return x; }\n',
+    },
+  },
+];
+
+/** Every symbol of the index as a seed: the whole dependency relation is compared, not one path. */
+async function traverseAll(deps: StoreDependents, store: IndexStore) {
+  const symbols = await store.allSymbols();
+  const seeds = symbols.map((s) => ({ node: s.kind === 'module' ? moduleStateNode(s.id) : symbolNode(s.id), from: { file: s.file, qualname: s.qualname, change: 'body' as const } }));
+  const reached = [];
+  // One seed at a time: each traversal's reach and paths are compared separately.
+  for (const seed of seeds) reached.push((await traverseSide(deps, [seed])).map(({ file, qualname, kind, depth, confidence, from, via }) => ({ file, qualname, kind, depth, confidence, from, via })));
+  return reached;
+}
+
+describe('head-side dependents carried from the base side', { timeout: 240_000 }, () => {
+  for (const change of CHANGES) {
+    it(`equal fresh ones after ${change.name}`, async () => {
+      const cwd = gitRepo(BASE);
+      const repo = await GitRepo.open(cwd);
+      const loaded = loadConfig(repo.root);
+      const base = (await repo.headCommit())!;
+      const head = commit(cwd, change.name, change.tree);
+      const store = await buildStore(repo, { kind: 'commit', commit: base }, loaded, { jobs: 1 }, []);
+      const baseDeps = new StoreDependents(store);
+      await traverseAll(baseDeps, store);
+      await baseDeps.packageUsers('left-pad');
+
+      const applied = await applyChangeset(store, await commitChangeset(repo, base, head, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
+      const carried = new StoreDependents(store, () => false, { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) });
+      const fresh = new StoreDependents(store);
+      expect(await traverseAll(carried, store)).toEqual(await traverseAll(fresh, store));
+      expect(await carried.packageUsers('left-pad')).toEqual(await fresh.packageUsers('left-pad'));
+      expect(await carried.importersOf('src/helper.ts')).toEqual(await fresh.importersOf('src/helper.ts'));
+      await store.close();
+    });
+  }
+});
