@@ -38,6 +38,14 @@ export interface UnresolvedUse {
   file: string;
 }
 
+/** What a reference is, without where (see IndexStore.refNamesByIds). */
+export interface RefName {
+  id: number;
+  file: string;
+  kind: RefKind;
+  name: string;
+}
+
 /** A name read inside a declaration (see IndexStore.namesReadInFiles). */
 export interface NameRead {
   file: string;
@@ -106,8 +114,8 @@ export interface IndexStore {
   findSymbols(query: SymbolQuery): Promise<StoredSymbol[]>;
 
   refsOfFiles(paths: readonly string[]): Promise<StoredRef[]>;
-  /** References by id (what an edge's `refId` points at). */
-  refsByIds(ids: readonly number[]): Promise<StoredRef[]>;
+  /** File, kind and name of references by id (what an edge's `refId` points at), by id. */
+  refNamesByIds(ids: readonly number[]): Promise<RefName[]>;
   /** References with one of these names, in every file. */
   refsByName(names: readonly string[]): Promise<StoredRef[]>;
   /**

@@ -10,7 +10,7 @@ import type { BindingKind } from '../model/binding.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../model/symbol.js';
 import { RatlasError } from '../util/errors.js';
 import { searchTerms } from '../util/terms.js';
-import type { FileResolution, IndexStore, NameRead, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from './index-store.js';
+import type { FileResolution, IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from './index-store.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
 type Database = initSqlJs.Database;
@@ -399,10 +399,16 @@ export class SqliteStore implements IndexStore {
     return out.sort((a, b) => compareText(a.file, b.file) || compareText(a.name, b.name) || a.scopeId - b.scopeId);
   }
 
-  async refsByIds(ids: readonly number[]): Promise<StoredRef[]> {
-    return this.inChunks(ids, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.id IN (${marks})`, toRef)
-      .sort(compareRefs);
+  async refNamesByIds(ids: readonly number[]): Promise<RefName[]> {
+    const out: RefName[] = [];
+    for (const part of chunks(ids)) {
+      this.each(`SELECT r.id, f.path, r.kind, r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE r.id IN (${part.map(() => '?').join(',')})`, part, ([id, file, kind, name]) =>
+        out.push({ id: Number(id), file: String(file), kind: String(kind) as RefKind, name: String(name) }),
+      );
+    }
+    return out.sort((a, b) => a.id - b.id);
   }
+
 
   async linkRefs(): Promise<StoredRef[]> {
     return this.rows(

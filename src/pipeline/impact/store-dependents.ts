@@ -6,7 +6,7 @@ import type { Edge } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
 import { compareRefs, compareSymbols, symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
-import type { IndexStore, NameRead, UnresolvedUse } from '../../store/index-store.js';
+import type { IndexStore, NameRead, RefName, UnresolvedUse } from '../../store/index-store.js';
 import { moduleEnvOf, traitsFor } from '../resolve-index.js';
 
 /**
@@ -146,7 +146,7 @@ export class StoreDependents {
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
-  private readonly refFacts = new Map<number, { kind: RefKind; name: string }>();
+  private readonly refFacts = new Map<number, RefName>();
   private readonly fileRefs = new Map<string, Promise<StoredRef[]>>();
   private readonly fileReads = new Map<string, Promise<NameRead[]>>();
   private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
@@ -171,6 +171,8 @@ export class StoreDependents {
     for (const [file, bindings] of from.fileBindings) if (!changed.has(file)) this.fileBindings.set(file, bindings);
     for (const [file, typed] of from.builtinTyped) if (!changed.has(file)) this.builtinTyped.set(file, typed);
     for (const [file, refs] of from.fileRefs) if (!changed.has(file) && !reresolved.has(file)) this.fileRefs.set(file, refs);
+    // A rewritten file's references are deleted and inserted anew: their ids may be reused.
+    for (const [id, ref] of from.refFacts) if (!changed.has(ref.file)) this.refFacts.set(id, ref);
   }
 
   /** The symbols with these ids (seeds, before traversal), in the order given. */
@@ -386,9 +388,9 @@ export class StoreDependents {
   }
 
   /** Kind and name of references by id, read in one batch and cached. */
-  private async refFactsOf(ids: readonly number[]): Promise<Map<number, { kind: RefKind; name: string }>> {
+  private async refFactsOf(ids: readonly number[]): Promise<Map<number, RefName>> {
     const missing = [...new Set(ids)].filter((id) => !this.refFacts.has(id));
-    for (const ref of await this.store.refsByIds(missing)) this.refFacts.set(ref.id, { kind: ref.kind, name: ref.name });
+    for (const ref of await this.store.refNamesByIds(missing)) this.refFacts.set(ref.id, ref);
     return this.refFacts;
   }
 
