@@ -36624,8 +36624,16 @@ var SqliteStore = class _SqliteStore {
     }
     return out2.sort((a, b3) => compareText(a.file, b3.file) || compareText(a.name, b3.name) || a.scopeId - b3.scopeId);
   }
-  async refsByIds(ids) {
-    return this.inChunks(ids, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.id IN (${marks})`, toRef).sort(compareRefs);
+  async refNamesByIds(ids) {
+    const out2 = [];
+    for (const part of chunks(ids)) {
+      this.each(
+        `SELECT r.id, f.path, r.kind, r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE r.id IN (${part.map(() => "?").join(",")})`,
+        part,
+        ([id, file, kind, name2]) => out2.push({ id: Number(id), file: String(file), kind: String(kind), name: String(name2) })
+      );
+    }
+    return out2.sort((a, b3) => a.id - b3.id);
   }
   async linkRefs() {
     return this.rows(
@@ -44126,6 +44134,7 @@ var ResolveContext = class {
   traitsFor;
   lineOf;
   locals = /* @__PURE__ */ new Map();
+  declared = /* @__PURE__ */ new Map();
   assignments = /* @__PURE__ */ new Map();
   imports = /* @__PURE__ */ new Map();
   modules = /* @__PURE__ */ new Map();
@@ -44140,7 +44149,7 @@ var ResolveContext = class {
    */
   lexical(name2, scope, line2) {
     for (let current = scope; current !== null; current = this.own.byQualname.get(current)?.parent ?? null) {
-      const symbols = (this.own.children.get(current) ?? []).filter((s) => s.name === name2 && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
+      const symbols = this.declaredIn(current).get(name2) ?? [];
       const link = current === MODULE_QUALNAME ? this.imports.get(name2) : void 0;
       const bindings = this.locals.get(current)?.get(name2) ?? [];
       const hits = [];
@@ -44154,6 +44163,24 @@ var ResolveContext = class {
       return hits.sort((a, b3) => b3.line - a.line)[0].hit;
     }
     return null;
+  }
+  /**
+   * The symbols a bare name can mean, declared directly in a scope of this file, by name (built
+   * once per scope: a file's references ask for names in its top-level scope thousands of times).
+   */
+  declaredIn(scope) {
+    let byName = this.declared.get(scope);
+    if (!byName) {
+      byName = /* @__PURE__ */ new Map();
+      for (const s of this.own.children.get(scope) ?? []) {
+        if (!LEXICAL_KINDS.has(s.kind) || !isPlainDeclaration(s)) continue;
+        const list2 = byName.get(s.name);
+        if (list2) list2.push(s);
+        else byName.set(s.name, [s]);
+      }
+      this.declared.set(scope, byName);
+    }
+    return byName;
   }
   /** A declaration's line when it is at or above the use, else -1 (declarations below rank last). */
   nearestAbove(declared, use) {
@@ -48180,6 +48207,7 @@ var StoreDependents = class {
     for (const [file, bindings] of from.fileBindings) if (!changed.has(file)) this.fileBindings.set(file, bindings);
     for (const [file, typed] of from.builtinTyped) if (!changed.has(file)) this.builtinTyped.set(file, typed);
     for (const [file, refs] of from.fileRefs) if (!changed.has(file) && !reresolved.has(file)) this.fileRefs.set(file, refs);
+    for (const [id, ref] of from.refFacts) if (!changed.has(ref.file)) this.refFacts.set(id, ref);
   }
   store;
   isTest;
@@ -48392,7 +48420,7 @@ var StoreDependents = class {
   /** Kind and name of references by id, read in one batch and cached. */
   async refFactsOf(ids) {
     const missing = [...new Set(ids)].filter((id) => !this.refFacts.has(id));
-    for (const ref of await this.store.refsByIds(missing)) this.refFacts.set(ref.id, { kind: ref.kind, name: ref.name });
+    for (const ref of await this.store.refNamesByIds(missing)) this.refFacts.set(ref.id, ref);
     return this.refFacts;
   }
   bindingsIn(file) {

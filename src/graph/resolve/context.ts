@@ -18,6 +18,7 @@ const NON_LEXICAL_BINDINGS = new Set(['field', 'assign']);
 /** Everything a rule may consult while resolving one file's references. */
 export class ResolveContext {
   private readonly locals = new Map<string, Map<string, StoredBinding[]>>();
+  private readonly declared = new Map<string, Map<string, ResolverSymbol[]>>();
   private readonly assignments = new Map<string, StoredBinding[]>();
   private readonly imports = new Map<string, StoredRef>();
   private readonly modules = new Map<string, ModuleTarget>();
@@ -61,7 +62,7 @@ export class ResolveContext {
    */
   lexical(name: string, scope: string, line?: number): LexicalHit {
     for (let current: string | null = scope; current !== null; current = this.own.byQualname.get(current)?.parent ?? null) {
-      const symbols = (this.own.children.get(current) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
+      const symbols = this.declaredIn(current).get(name) ?? [];
       const link = current === MODULE_QUALNAME ? this.imports.get(name) : undefined;
       const bindings = this.locals.get(current)?.get(name) ?? [];
       const hits: { hit: NonNullable<LexicalHit>; line: number }[] = [];
@@ -76,6 +77,25 @@ export class ResolveContext {
       return hits.sort((a, b) => b.line - a.line)[0]!.hit;
     }
     return null;
+  }
+
+  /**
+   * The symbols a bare name can mean, declared directly in a scope of this file, by name (built
+   * once per scope: a file's references ask for names in its top-level scope thousands of times).
+   */
+  private declaredIn(scope: string): Map<string, ResolverSymbol[]> {
+    let byName = this.declared.get(scope);
+    if (!byName) {
+      byName = new Map();
+      for (const s of this.own.children.get(scope) ?? []) {
+        if (!LEXICAL_KINDS.has(s.kind) || !isPlainDeclaration(s)) continue;
+        const list = byName.get(s.name);
+        if (list) list.push(s);
+        else byName.set(s.name, [s]);
+      }
+      this.declared.set(scope, byName);
+    }
+    return byName;
   }
 
   /** A declaration's line when it is at or above the use, else -1 (declarations below rank last). */
