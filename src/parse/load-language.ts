@@ -13,6 +13,11 @@ export function grammarPackageVersion(): string {
   return (require('tree-sitter-wasms/package.json') as { version: string }).version;
 }
 
+/** Whether this thread has compiled any grammar's queries (then parsing here costs no compile). */
+export function languagesLoaded(): boolean {
+  return loaded.size > 0;
+}
+
 /**
  * Loads a language's grammar and compiles its queries, once per process (per worker thread).
  * An invalid query is an error naming the language and file, never an empty query.

@@ -16,7 +16,11 @@ export class ParsePool {
   private readonly pending = new Map<number, { resolve: (o: ParseOutcome[]) => void; reject: (e: Error) => void; worker: Worker }>();
   private nextId = 0;
 
-  constructor(private readonly size: number) {}
+  /** `background`: parse on a worker even with one job, so that this thread is free meanwhile. */
+  constructor(
+    private readonly size: number,
+    private readonly background = false,
+  ) {}
 
   static workerScript(): string | null {
     const path = fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -24,7 +28,7 @@ export class ParsePool {
   }
 
   get threaded(): boolean {
-    return this.size > 1 && ParsePool.workerScript() !== null;
+    return (this.size > 1 || this.background) && ParsePool.workerScript() !== null;
   }
 
   /** Parses a batch; batches are spread over the workers. */

@@ -1,11 +1,12 @@
 import { changedKeys, changedProjectKeys, nameFingerprint, touchedNames, type SurfaceChange } from '../graph/resolve/invalidate.js';
 import type { Warning } from '../model/warning.js';
+import { languagesLoaded } from '../parse/load-language.js';
 import type { ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
 import { parseSources, storeParsed, type ParseOptions } from './build-store.js';
 import type { SourceFile } from './collect-sources.js';
 import type { ProjectFileUpdate } from './project-files.js';
-import { dropResolutionCache, resolutionCacheOf } from './resolution-cache.js';
+import { dropResolutionCache, hasResolutionCache, resolutionCacheOf } from './resolution-cache.js';
 import { resolveIndex } from './resolve-index.js';
 
 /** One file's new state: its content, or null when it no longer exists (deleted, or renamed away). */
@@ -72,14 +73,19 @@ export async function applyChangeset(
   const changed = [...paths, ...projectUpdates.map((u) => u.path)].sort(compareText);
   const bulk = options.bulk === 'always' || (options.bulk !== 'never' && isBulk(effective.length, await store.fileCount()));
   const parsed = options.parsed ?? new Map<string, ParseOutcome>();
-  const outcomes = new Map([
-    ...parsed,
-    ...(await parseSources(
-      effective.flatMap((u) => (u.file && !parsed.has(u.path) ? [u.file] : [])),
-      options.timeoutMs,
-      options,
-    )),
-  ]);
+  const toParse = effective.flatMap((u) => (u.file && !parsed.has(u.path) ? [u.file] : []));
+  // Loading the resolution cache (a scan of the whole index) and parsing the changed files are
+  // independent. In a process that has done neither yet (a restore from an ancestor's artifact,
+  // the first update of a session), the parse goes to a worker, which compiles the grammar as this
+  // thread would have, and the cache loads here meanwhile.
+  const overlap = !bulk && toParse.length > 0 && !hasResolutionCache(store) && !languagesLoaded();
+  const parsing = parseSources(toParse, options.timeoutMs, overlap ? { ...options, background: true } : options);
+  if (overlap) {
+    // Its failure is awaited below; until then it must not count as unhandled.
+    parsing.catch(() => undefined);
+    await resolutionCacheOf(store);
+  }
+  const outcomes = new Map([...parsed, ...(await parsing)]);
 
   try {
     return await store.transaction(async () => {

@@ -29,6 +29,8 @@ export interface ParseOptions {
    * times use it. Never shared across grammar or ratlas versions.
    */
   parseMemo?: Map<string, ParseOutcome>;
+  /** Parse on worker threads even for a few files, leaving this thread free for other work meanwhile. */
+  background?: boolean;
 }
 
 /** Reads, parses and resolves a whole tree into a new store. */
@@ -77,7 +79,7 @@ export async function parseSources(files: readonly SourceFile[], timeoutMs: numb
   // A worker compiles every grammar's queries before its first parse (seconds), so a few files
   // parse sooner on this thread, whose grammars are compiled once per process.
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(parseable.length / FILES_PER_WORKER)));
-  const pool = new ParsePool(jobs);
+  const pool = new ParsePool(jobs, options.background === true);
   try {
     let done = 0;
     options.onProgress?.({ phase: 'parse', done, total: parseable.length });

@@ -205,6 +205,11 @@ export async function resolutionCacheOf(store: IndexStore): Promise<ResolutionCa
   return fresh;
 }
 
+/** Whether a store's cache is loaded and current (resolutionCacheOf then costs nothing). */
+export function hasResolutionCache(store: IndexStore): boolean {
+  return caches.get(store)?.revision === store.revision();
+}
+
 /** Forgets a store's cache (after a failed update, whose writes were rolled back). */
 export function dropResolutionCache(store: IndexStore): void {
   caches.delete(store);
