@@ -1,4 +1,4 @@
-import { changedKeys, changedProjectKeys, nameFingerprint, touchedNames, type SurfaceChange } from '../graph/resolve/invalidate.js';
+import { changedKeys, changedProjectKeys, nameFingerprints, type SurfaceChange } from '../graph/resolve/invalidate.js';
 import type { Warning } from '../model/warning.js';
 import { languagesLoaded } from '../parse/load-language.js';
 import type { ParseOutcome } from '../parse/parse-file.js';
@@ -102,7 +102,6 @@ export async function applyChangeset(
 
       const cache = await resolutionCacheOf(store);
       const before = new Map(paths.map((path) => [path, cache.surface(path)]));
-      const beforeData = cache.resolutionData();
       const projectsBefore = cache.projectFacts();
 
       await writeUpdates(store, effective, outcomes, warnings);
@@ -112,11 +111,7 @@ export async function applyChangeset(
       const afterData = cache.resolutionData();
 
       const changes: SurfaceChange[] = paths.map((path) => ({ path, before: before.get(path)!, after: cache.surface(path) }));
-      const names = new Map<string, { before: string; after: string }>();
-      for (const name of touchedNames(changes)) {
-        names.set(name, { before: nameFingerprint(beforeData.symbolsNamed(name)), after: nameFingerprint(afterData.symbolsNamed(name)) });
-      }
-      const keys = changedKeys(changes, names);
+      const keys = changedKeys(changes, nameFingerprints(changes));
       for (const key of changedProjectKeys({ before: projectsBefore, after: cache.projectFacts() })) keys.add(key);
       const dirty = cache.readersOf(keys);
       for (const path of paths) if (cache.has(path)) dirty.add(path);

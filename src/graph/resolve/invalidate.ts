@@ -90,6 +90,18 @@ export function changedProjectKeys(change: ProjectChange): Set<string> {
   return keys;
 }
 
+/**
+ * Before and after fingerprints of the repo-wide set of symbols of each name the changeset
+ * declares (see changedKeys). Files the changeset left alone hold the same symbols on both sides,
+ * so the set of a name changed exactly when the changed files' symbols of that name did: they
+ * are all that is compared, and no index-wide data is needed.
+ */
+export function nameFingerprints(changes: readonly SurfaceChange[]): Map<string, { before: string; after: string }> {
+  const declared = (side: 'before' | 'after', name: string) =>
+    changes.flatMap((change) => change[side].symbols.filter((s) => s.name === name && s.kind !== 'module').map((s) => ({ ...s, file: change.path })));
+  return new Map(touchedNames(changes).map((name) => [name, { before: nameFingerprint(declared('before', name)), after: nameFingerprint(declared('after', name)) }]));
+}
+
 /** Names whose repo-wide symbol set a changeset may have altered: every name declared before or after. */
 export function touchedNames(changes: readonly SurfaceChange[]): string[] {
   const names = new Set<string>();
