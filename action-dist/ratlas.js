@@ -43133,6 +43133,9 @@ var loaded = /* @__PURE__ */ new Map();
 function grammarPackageVersion() {
   return require2("tree-sitter-wasms/package.json").version;
 }
+function languagesLoaded() {
+  return loaded.size > 0;
+}
 function loadLanguage(definition) {
   let pending = loaded.get(definition.id);
   if (!pending) {
@@ -45114,6 +45117,10 @@ function changedProjectKeys(change) {
   for (const name2 of names) keys.add(packageKey(name2));
   return keys;
 }
+function nameFingerprints(changes) {
+  const declared = (side, name2) => changes.flatMap((change) => change[side].symbols.filter((s) => s.name === name2 && s.kind !== "module").map((s) => ({ ...s, file: change.path })));
+  return new Map(touchedNames(changes).map((name2) => [name2, { before: nameFingerprint(declared("before", name2)), after: nameFingerprint(declared("after", name2)) }]));
+}
 function touchedNames(changes) {
   const names = /* @__PURE__ */ new Set();
   for (const change of changes) {
@@ -45989,10 +45996,13 @@ var __ratlas_module_url7 = new URL("./src/parse/pool.js", __ratlas_bundle_url).h
 var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
 var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
 var ParsePool = class _ParsePool {
-  constructor(size) {
+  /** `background`: parse on a worker even with one job, so that this thread is free meanwhile. */
+  constructor(size, background = false) {
     this.size = size;
+    this.background = background;
   }
   size;
+  background;
   workers = [];
   idle = [];
   queue = [];
@@ -46003,7 +46013,7 @@ var ParsePool = class _ParsePool {
     return existsSync5(path) ? path : null;
   }
   get threaded() {
-    return this.size > 1 && _ParsePool.workerScript() !== null;
+    return (this.size > 1 || this.background) && _ParsePool.workerScript() !== null;
   }
   /** Parses a batch; batches are spread over the workers. */
   parse(jobs) {
@@ -46346,7 +46356,7 @@ async function parseSources(files, timeoutMs, options) {
   });
   if (parseable.length === 0) return outcomes;
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(parseable.length / FILES_PER_WORKER)));
-  const pool = new ParsePool(jobs);
+  const pool = new ParsePool(jobs, options.background === true);
   try {
     let done = 0;
     options.onProgress?.({ phase: "parse", done, total: parseable.length });
@@ -46567,6 +46577,9 @@ async function resolutionCacheOf(store) {
   caches.set(store, fresh);
   return fresh;
 }
+function hasResolutionCache(store) {
+  return caches.get(store)?.revision === store.revision();
+}
 function dropResolutionCache(store) {
   caches.delete(store);
 }
@@ -46594,14 +46607,14 @@ async function applyChangeset(store, updates, options, warnings) {
   const changed = [...paths, ...projectUpdates.map((u2) => u2.path)].sort(compareText4);
   const bulk = options.bulk === "always" || options.bulk !== "never" && isBulk(effective.length, await store.fileCount());
   const parsed = options.parsed ?? /* @__PURE__ */ new Map();
-  const outcomes = new Map([
-    ...parsed,
-    ...await parseSources(
-      effective.flatMap((u2) => u2.file && !parsed.has(u2.path) ? [u2.file] : []),
-      options.timeoutMs,
-      options
-    )
-  ]);
+  const toParse = effective.flatMap((u2) => u2.file && !parsed.has(u2.path) ? [u2.file] : []);
+  const overlap = !bulk && toParse.length > 0 && !hasResolutionCache(store) && !languagesLoaded();
+  const parsing = parseSources(toParse, options.timeoutMs, overlap ? { ...options, background: true } : options);
+  if (overlap) {
+    parsing.catch(() => void 0);
+    await resolutionCacheOf(store);
+  }
+  const outcomes = new Map([...parsed, ...await parsing]);
   try {
     return await store.transaction(async () => {
       if (bulk) {
@@ -46616,7 +46629,6 @@ async function applyChangeset(store, updates, options, warnings) {
       }
       const cache = await resolutionCacheOf(store);
       const before = new Map(paths.map((path) => [path, cache.surface(path)]));
-      const beforeData = cache.resolutionData();
       const projectsBefore = cache.projectFacts();
       await writeUpdates(store, effective, outcomes, warnings);
       for (const update of projectUpdates) await store.putProjectFile(update.path, update.project);
@@ -46624,11 +46636,7 @@ async function applyChangeset(store, updates, options, warnings) {
       if (projectUpdates.length > 0) await cache.reloadProjects(store);
       const afterData = cache.resolutionData();
       const changes = paths.map((path) => ({ path, before: before.get(path), after: cache.surface(path) }));
-      const names = /* @__PURE__ */ new Map();
-      for (const name2 of touchedNames(changes)) {
-        names.set(name2, { before: nameFingerprint(beforeData.symbolsNamed(name2)), after: nameFingerprint(afterData.symbolsNamed(name2)) });
-      }
-      const keys = changedKeys(changes, names);
+      const keys = changedKeys(changes, nameFingerprints(changes));
       for (const key of changedProjectKeys({ before: projectsBefore, after: cache.projectFacts() })) keys.add(key);
       const dirty = cache.readersOf(keys);
       for (const path of paths) if (cache.has(path)) dirty.add(path);

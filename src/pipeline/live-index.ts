@@ -1,18 +1,12 @@
-import { lstat } from 'node:fs/promises';
 import type { LoadedConfig } from '../config/load-config.js';
-import { parseStatusV2, type GitRepo } from '../git/repo.js';
-import { languageForPath, projectFileReader } from '../lang/registry.js';
-import type { FileRecord } from '../model/file.js';
+import type { GitRepo } from '../git/repo.js';
 import type { Warning } from '../model/warning.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { isRatlasError } from '../util/errors.js';
-import { repoFilePath } from '../util/path.js';
-import { applyChangeset, type FileUpdate } from './apply-changeset.js';
+import type { ApplyOptions } from './apply-changeset.js';
 import { openIndex, type BuildIndexOptions } from './build-index.js';
-import { collectChangeset } from './collect-changeset.js';
-import { readWorktreeFile, type SourceFile } from './collect-sources.js';
-import { readProjectFromDisk, type ProjectFileUpdate } from './project-files.js';
 import { IndexSnapshot } from './query-snapshot.js';
+import { refreshWorktree } from './refresh-worktree.js';
 
 /** Git's id of the empty tree: the base of a repository that has no commit yet. */
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -33,14 +27,15 @@ export interface LiveIndexOptions extends Pick<BuildIndexOptions, 'cwd' | 'cache
 
 /**
  * An index of the working tree kept current in memory: the commit index of HEAD (the artifact,
- * built on first use) plus the working tree's changes applied incrementally with the same pipeline
- * functions the CLI uses (collectChangeset + applyChangeset). Refreshes run one at a time; a query
+ * built on first use) plus the working tree's changes, applied by the refresh `ratlas index` uses
+ * (refreshWorktree), so the CLI and the MCP server cannot drift. Refreshes run one at a time; a query
  * that cannot wait for one answers from the previous generation and says so.
  */
 export class LiveIndex {
-  /** Paths whose indexed content differs from the base commit (deleted ones included). */
-  private applied = new Set<string>();
-  private changed: string[] = [];
+  /** The commit the index is of (HEAD at the last refresh), or the empty tree before any commit. */
+  private head: string;
+  /** Indexable paths that differ from that commit at the last refresh (deleted ones included). */
+  private dirty: string[] = [];
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private pending = 0;
@@ -52,8 +47,6 @@ export class LiveIndex {
   private reading: Promise<unknown> = Promise.resolve();
   /** Files changed or re-resolved since the cached snapshot was taken: what its next update reads. */
   private touched = new Set<string>();
-  /** What the working tree looked like at the last successful refresh (see treeSignature). */
-  private signature: string | null = null;
   readonly warnings: Warning[] = [];
 
   private constructor(
@@ -61,11 +54,13 @@ export class LiveIndex {
     readonly store: SqliteStore,
     readonly config: LoadedConfig,
     /** The commit the artifact holds (or the empty tree in a repository without commits). */
-    readonly base: string,
+    opened: string,
     readonly artifact: string,
     readonly action: 'built' | 'updated' | 'reused',
     private readonly jobs: number | undefined,
-  ) {}
+  ) {
+    this.head = opened;
+  }
 
   /** Opens (building when needed) the index of HEAD, then applies the working tree's changes. */
   static async open(options: LiveIndexOptions): Promise<LiveIndex> {
@@ -89,9 +84,14 @@ export class LiveIndex {
     return this.generationValue;
   }
 
-  /** Working-tree files (existing ones) whose content differs from the base commit. */
+  /** The commit the index is of: HEAD at the last refresh (the empty tree before the first commit). */
+  get base(): string {
+    return this.head;
+  }
+
+  /** Indexable paths whose working-tree content differs from the base commit (deleted ones included). */
   get changedFiles(): string[] {
-    return this.changed;
+    return this.dirty;
   }
 
   /**
@@ -177,37 +177,14 @@ export class LiveIndex {
   private async refresh(): Promise<void> {
     await this.reading;
     try {
-      // One `git status` and a stat per dirty file tell whether anything changed since the last
-      // refresh; only then is the changeset collected (a diff, a listing and a read per file).
-      const signature = await treeSignature(this.repo);
-      if (signature === this.signature && this.lastError === null) return;
-      const { updates } = await collectChangeset(this.repo, this.base, { kind: 'worktree' }, this.config.config);
-      const listed = new Set(updates.map((u) => u.path));
-      // A file edited earlier and since reverted no longer differs from the base, so git does not
-      // list it; its indexed content must still go back to what is on disk.
-      for (const path of [...this.applied].filter((p) => !listed.has(p)).sort()) {
-        updates.push(projectFileReader(path) ? { path, project: await readProjectFromDisk(this.repo, path, this.config.config) } : { path, file: await this.readWorktree(path) });
-      }
-      const effective: (FileUpdate | ProjectFileUpdate)[] = [];
-      for (const update of updates) {
-        // Project files (tsconfig.json, package.json): applyChangeset compares their content hash.
-        if ('project' in update) {
-          effective.push(update);
-          continue;
-        }
-        const known = await this.store.getFile(update.path);
-        if (update.file === null ? known !== null : !sameContent(known, update.file)) effective.push(update);
-      }
-      this.pending = effective.length;
-      if (effective.length > 0) {
-        const result = await applyChangeset(this.store, effective, { jobs: this.jobs ?? 1, timeoutMs: this.config.config.index.parseTimeoutMs }, this.warnings);
-        for (const path of [...result.changed, ...result.reresolved]) this.touched.add(path);
-        this.generationValue = result.generation;
-      }
-      this.applied = listed;
-      this.changed = updates.filter((u) => listed.has(u.path) && ('project' in u ? u.project !== null : u.file !== null)).map((u) => u.path).sort();
+      // The working-tree refresh the CLI uses: one `git status`, then size and mtime, then content
+      // hashes decide what changed since the last refresh; only that is parsed and applied.
+      const result = await refreshWorktree(this.repo, this.store, this.config, this.applyOptions(), this.warnings);
+      for (const path of [...result.changed, ...result.reresolved]) this.touched.add(path);
+      if (result.mode !== 'none') this.generationValue = result.generation;
+      this.head = result.head ?? EMPTY_TREE;
+      this.dirty = result.dirty;
       this.lastError = null;
-      this.signature = signature;
     } catch (error) {
       this.lastError = isRatlasError(error) || error instanceof Error ? error.message : String(error);
     } finally {
@@ -215,34 +192,15 @@ export class LiveIndex {
     }
   }
 
-  private async readWorktree(path: string): Promise<SourceFile | null> {
-    const language = languageForPath(path)?.id;
-    return language ? readWorktreeFile(this.repo.root, path, language, this.config.config) : null;
+  /** How refreshes apply changes; files still to parse are what an answer given meanwhile misses. */
+  private applyOptions(): Omit<ApplyOptions, 'timeoutMs'> {
+    return {
+      jobs: this.jobs ?? 1,
+      onProgress: (event) => {
+        if (event.phase === 'parse') this.pending = event.total - event.done;
+      },
+    };
   }
-}
-
-/**
- * A fingerprint of the working tree as git sees it: HEAD, the status of every changed or untracked
- * path, and the size and modification time (nanoseconds) of each, so a second edit of a file that
- * was already dirty changes it too. Runs git without optional locks: a refresh never writes to the
- * repository, not even git's index stat cache.
- */
-async function treeSignature(repo: GitRepo): Promise<string> {
-  const status = await repo.raw(['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all']);
-  const stats = await Promise.all(
-    parseStatusV2(status).dirty.map(async (path) => {
-      const info = await lstat(repoFilePath(repo.root, path), { bigint: true }).catch(() => null);
-      return info ? `${info.size}:${info.mtimeNs}` : '-';
-    }),
-  );
-  return `${status}\n${stats.join(',')}`;
-}
-
-/** Whether the store already holds this content (a too-large file has no hash: compare its size). */
-function sameContent(known: FileRecord | null, file: SourceFile): boolean {
-  if (!known) return false;
-  if (file.content.kind === 'skip' && file.hash === '') return known.status === 'skipped' && known.reason === file.content.reason && known.size === file.size;
-  return known.hash === file.hash;
 }
 
 /** The commit index of HEAD; the working tree's index in a repository without commits. */

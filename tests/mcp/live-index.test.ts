@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LiveIndex } from '../../src/pipeline/live-index.js';
 import { IndexSnapshot } from '../../src/pipeline/query-snapshot.js';
-import { gitRepo, writeTree, type Tree } from '../helpers/git-repo.js';
+import { commit, gitRepo, writeTree, type Tree } from '../helpers/git-repo.js';
 
 const BASE: Tree = {
   'src/store.ts': 'export function save(x: number) { return x; }\nexport function load() { return save(1); }\n',
@@ -40,6 +40,24 @@ describe('LiveIndex', () => {
       expect(live.changedFiles).toEqual([]);
       expect(reverted.symbols.map((s) => `${s.file}#${s.qualname}`)).toEqual(initial.symbols.map((s) => `${s.file}#${s.qualname}`));
       expect(reverted.edges.length).toBe(initial.edges.length);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('follows HEAD: after a commit, the index is of the new commit and nothing is dirty', async () => {
+    const cwd = gitRepo(BASE);
+    const live = await LiveIndex.open({ cwd, jobs: 1 });
+    try {
+      writeTree(cwd, { 'src/util.ts': 'export function helper() { return 2; }\n' });
+      await live.ensureFresh(60_000);
+      expect(live.changedFiles).toEqual(['src/util.ts']);
+      const head = commit(cwd, 'commit the edit');
+      expect(await live.ensureFresh(60_000)).toEqual({ fresh: true, pendingFiles: 0, phase: null, error: null });
+      expect(live.base).toBe(head);
+      expect(live.changedFiles).toEqual([]);
+      const snapshot = await live.snapshot();
+      expect(snapshot.files).toEqual((await IndexSnapshot.load(live.store, live.generation)).files);
     } finally {
       await live.close();
     }
