@@ -236,6 +236,9 @@ export class SqliteStore implements IndexStore {
   async putResolutions(resolutions: FileResolution[]): Promise<void> {
     this.writes++;
     const db = this.db;
+    // A store that holds no resolution yet (a cold build) has nothing to compare with: skip reading
+    // every file's edges and outcomes back (a third of resolving a large repository).
+    const fresh = this.one('SELECT NOT EXISTS (SELECT 1 FROM edges) AND NOT EXISTS (SELECT 1 FROM refs WHERE outcome IS NOT NULL OR rule IS NOT NULL) AS fresh')!['fresh'] === 1;
     const fileRow = db.prepare('SELECT id, deps FROM files WHERE path = ?');
     const oldEdges = db.prepare(
       'SELECT e.rowid, e.ref_id, e.from_id, e.to_id, e.kind, e.confidence, e.rule, e.line FROM edges e JOIN refs r ON r.id = e.ref_id WHERE r.file_id = ?',
@@ -258,7 +261,7 @@ export class SqliteStore implements IndexStore {
         if (!file) continue;
         const fileId = file[0]!;
         const existing = new Map<string, number[]>();
-        for (const [rowid, ...edge] of rows(oldEdges, [fileId])) {
+        for (const [rowid, ...edge] of fresh ? [] : rows(oldEdges, [fileId])) {
           const key = edge.join('\0');
           const list = existing.get(key) ?? [];
           list.push(Number(rowid));
@@ -266,15 +269,15 @@ export class SqliteStore implements IndexStore {
         }
         for (const e of resolution.edges) {
           const values = [e.refId, e.fromId, e.toId, e.kind, e.confidence, e.rule, e.line];
-          const kept = existing.get(values.join('\0'));
+          const kept = fresh ? undefined : existing.get(values.join('\0'));
           if (kept && kept.length > 0) kept.pop();
           else insert.run(values);
         }
         for (const stale of existing.values()) for (const rowid of stale) drop.run([rowid]);
 
-        const before = new Map(rows(oldOutcomes, [fileId]).map(([id, o, r]) => [Number(id), `${String(o)}\0${String(r)}`]));
+        const before = fresh ? null : new Map(rows(oldOutcomes, [fileId]).map(([id, o, r]) => [Number(id), `${String(o)}\0${String(r)}`]));
         for (const o of resolution.outcomes) {
-          if (before.get(o.refId) !== `${String(o.outcome)}\0${String(o.rule)}`) outcome.run([o.outcome, o.rule, o.refId]);
+          if (!before || before.get(o.refId) !== `${String(o.outcome)}\0${String(o.rule)}`) outcome.run([o.outcome, o.rule, o.refId]);
         }
         const text = resolution.deps.join('\n');
         if (file[1] !== text) deps.run([text, fileId]);
