@@ -16,7 +16,7 @@ export class ParsePool {
   private readonly pending = new Map<number, { resolve: (o: ParseOutcome[]) => void; reject: (e: Error) => void; worker: Worker }>();
   private nextId = 0;
 
-  constructor(private readonly size: number) {}
+  constructor(readonly size: number) {}
 
   static workerScript(): string | null {
     const path = fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -36,6 +36,18 @@ export class ParsePool {
     });
   }
 
+  /**
+   * Starts every worker now and has each load `language` (grammar and queries: a third of a second
+   * for TypeScript) while the caller is still reading the files it will send.
+   */
+  warm(language: string): void {
+    if (!this.threaded) return;
+    while (this.spawn()) {
+      // spawn() makes a worker idle until dispatch() gives it a batch.
+    }
+    for (const worker of this.workers) worker.postMessage({ warm: language });
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.terminate()));
     this.workers.length = 0;
@@ -44,7 +56,8 @@ export class ParsePool {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      const worker = this.idle.pop() ?? this.spawn();
+      if (this.idle.length === 0) this.spawn();
+      const worker = this.idle.shift();
       if (!worker) return;
       const task = this.queue.shift()!;
       const id = this.nextId++;
@@ -56,6 +69,7 @@ export class ParsePool {
   private spawn(): Worker | undefined {
     if (this.workers.length >= this.size) return undefined;
     const worker = new Worker(ParsePool.workerScript()!);
+    this.idle.push(worker);
     worker.on('message', (message: { id: number; outcomes: ParseOutcome[] }) => {
       const task = this.pending.get(message.id);
       this.pending.delete(message.id);
