@@ -52,6 +52,8 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
       await store.setMeta('source', source.kind);
       await store.setMeta('configHash', loaded.hash);
       await store.setMeta('generation', '0');
+      // References are written once, with their outcomes, by resolveIndex.
+      store.deferRefWrites();
       // Files are stored in path order (row ids follow it) as soon as they and all before them are
       // parsed: writing rows overlaps parsing instead of following it.
       await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(store, file, outcome, warnings));
