@@ -7,6 +7,7 @@ import { ParsePool } from '../parse/pool.js';
 import type { ParseJob, ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
 import { SqliteStore } from '../store/sqlite-store.js';
+import { languageForPath } from '../lang/registry.js';
 import { listSource, readSources, skippedRecord, type IndexSource, type SourceFile } from './collect-sources.js';
 import { listProjectFiles } from './project-files.js';
 import { resolveIndex } from './resolve-index.js';
@@ -37,21 +38,28 @@ export interface ParseOptions {
 export async function buildStore(repo: GitRepo, source: IndexSource, loaded: LoadedConfig, options: ParseOptions, warnings: Warning[]): Promise<SqliteStore> {
   const { config } = loaded;
   const entries = await listSource(repo, source, config);
-  const files: SourceFile[] = [];
-  for await (const file of readSources(repo, source, entries, config)) {
-    files.push(file);
-    if (files.length % 200 === 0) options.onProgress?.({ phase: 'read', done: files.length, total: entries.length });
-  }
-  const outcomes = await parseSources(files, config.index.parseTimeoutMs, options);
-
+  // The workers start, and compile the main language's queries, while this thread reads the files.
+  const pool = new ParsePool(workerCount(entries.length, options));
+  const main = dominantLanguage(entries.map((e) => languageForPath(e.path)!.id));
+  if (main && !options.parseMemo) pool.warm(main);
   const store = await SqliteStore.create();
   try {
+    const files: SourceFile[] = [];
+    for await (const file of readSources(repo, source, entries, config)) {
+      files.push(file);
+      if (files.length % 200 === 0) options.onProgress?.({ phase: 'read', done: files.length, total: entries.length });
+    }
     await store.transaction(async () => {
       await store.setMeta('commit', source.kind === 'commit' ? source.commit : (source.head ?? ''));
       await store.setMeta('source', source.kind);
       await store.setMeta('configHash', loaded.hash);
       await store.setMeta('generation', '0');
-      for (const file of files) await storeParsed(store, file, outcomes, warnings);
+      // References are written once, with their outcomes, by resolveIndex.
+      store.deferRefWrites();
+      // Files are stored in path order (row ids follow it) as soon as they and all before them are
+      // parsed: writing rows overlaps parsing instead of following it.
+      await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(store, file, outcome, warnings));
+      await pool.close();
       for (const project of await listProjectFiles(repo, source, config)) await store.putProjectFile(project.path, project);
       options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
       await resolveIndex(store);
@@ -60,12 +68,51 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
   } catch (error) {
     await store.close();
     throw error;
+  } finally {
+    await pool.close();
   }
   return store;
 }
 
 /** Parses the source files among `files` on a worker pool. */
 export async function parseSources(files: readonly SourceFile[], timeoutMs: number, options: ParseOptions): Promise<Map<string, ParseOutcome>> {
+  const outcomes = new Map<string, ParseOutcome>();
+  const pool = new ParsePool(workerCount(files.filter((f) => f.content.kind === 'source').length, options), options.background === true);
+  try {
+    await parseInOrder(files, timeoutMs, options, pool, (file, outcome) => {
+      if (outcome) outcomes.set(file.path, outcome);
+    });
+  } finally {
+    await pool.close();
+  }
+  return outcomes;
+}
+
+/** How many parse workers `count` files deserve. */
+function workerCount(count: number, options: ParseOptions): number {
+  return Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(count / FILES_PER_WORKER)));
+}
+
+/** The language of more than half of the files, if one is: every worker will need it. */
+function dominantLanguage(languages: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const language of languages) counts.set(language, (counts.get(language) ?? 0) + 1);
+  for (const [language, count] of counts) if (count * 2 > languages.length) return language;
+  return undefined;
+}
+
+/**
+ * Parses the source files among `files` on `pool` and hands every file, in order, to `sink` with
+ * its outcome (undefined for a file that is not source) as soon as it and all before it are done.
+ * The sink's calls never overlap.
+ */
+async function parseInOrder(
+  files: readonly SourceFile[],
+  timeoutMs: number,
+  options: ParseOptions,
+  pool: ParsePool,
+  sink: (file: SourceFile, outcome: ParseOutcome | undefined) => void | Promise<void>,
+): Promise<void> {
   const outcomes = new Map<string, ParseOutcome>();
   const memo = options.parseMemo;
   const memoKey = (f: SourceFile) => `${f.path}\0${f.language}\0${f.hash}`;
@@ -75,35 +122,49 @@ export async function parseSources(files: readonly SourceFile[], timeoutMs: numb
     if (hit) outcomes.set(f.path, hit);
     return !hit;
   });
-  if (parseable.length === 0) return outcomes;
-  // A worker compiles every grammar's queries before its first parse (seconds), so a few files
-  // parse sooner on this thread, whose grammars are compiled once per process.
-  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(parseable.length / FILES_PER_WORKER)));
-  const pool = new ParsePool(jobs, options.background === true);
-  try {
+  let next = 0;
+  let draining = Promise.resolve();
+  // Hands over the longest prefix of `files` whose outcomes are all in.
+  const drain = () => {
+    draining = draining.then(async () => {
+      while (next < files.length) {
+        const file = files[next]!;
+        const outcome = outcomes.get(file.path);
+        if (file.content.kind === 'source' && !outcome) return;
+        next++;
+        await sink(file, outcome);
+      }
+    });
+    return draining;
+  };
+  if (parseable.length > 0) {
     let done = 0;
     options.onProgress?.({ phase: 'parse', done, total: parseable.length });
     await Promise.all(
-      batches(parseable, timeoutMs, pool.threaded ? jobs * 4 : 1).map(async (batch) => {
+      batches(parseable, timeoutMs, pool.threaded ? pool.size * 4 : 1).map(async (batch) => {
         for (const outcome of await pool.parse(batch)) outcomes.set(outcome.path, outcome);
         done += batch.length;
         options.onProgress?.({ phase: 'parse', done, total: parseable.length });
+        await drain();
       }),
     );
-  } finally {
-    await pool.close();
+    if (memo) for (const f of parseable) memo.set(memoKey(f), outcomes.get(f.path)!);
   }
-  if (memo) for (const f of parseable) memo.set(memoKey(f), outcomes.get(f.path)!);
-  return outcomes;
+  await drain();
 }
 
 /** Stores one file as parsed (or as skipped or failed). */
 export async function storeParsed(store: IndexStore, file: SourceFile, outcomes: ReadonlyMap<string, ParseOutcome>, warnings: Warning[]): Promise<void> {
+  await storeOutcome(store, file, outcomes.get(file.path), warnings);
+}
+
+/** Stores one file with its parse outcome (undefined only for a file that is not source). */
+async function storeOutcome(store: IndexStore, file: SourceFile, outcome: ParseOutcome | undefined, warnings: Warning[]): Promise<void> {
   if (file.content.kind === 'skip') {
     await store.putFile(skippedRecord(file, file.content.reason), null);
     return;
   }
-  const outcome = outcomes.get(file.path)!;
+  if (!outcome) throw new Error(`${file.path} has no parse outcome`);
   if (!outcome.ok) {
     warnings.push({ code: `parse-${outcome.reason}`, message: outcome.message, file: file.path });
     await store.putFile({ ...skippedRecord(file, outcome.reason), status: 'failed' }, null);
@@ -123,24 +184,32 @@ export async function storeParsed(store: IndexStore, file: SourceFile, outcomes:
   await store.putFile(record, extraction);
 }
 
-/** Groups files into about `count` batches of similar total size, in path order within each. */
+/**
+ * Groups files into about `count` batches of similar total size, each of one language, in path
+ * order within each and ordered by their first file. A worker compiles a language's queries (a
+ * third of a second for TypeScript or TSX) only when it gets a file of it, so the few files of a
+ * minor language, kept together, cost one compile instead of one per worker.
+ */
 function batches(files: SourceFile[], timeoutMs: number, count: number): ParseJob[][] {
   const jobs = files.map((f): ParseJob => ({ path: f.path, language: f.language, text: (f.content as { text: string }).text, timeoutMs }));
   if (count <= 1) return jobs.length > 0 ? [jobs] : [];
   const total = jobs.reduce((n, j) => n + j.text.length, 0);
   const target = Math.max(1, Math.ceil(total / count));
-  const out: ParseJob[][] = [];
-  let current: ParseJob[] = [];
-  let size = 0;
-  for (const job of jobs) {
-    current.push(job);
-    size += job.text.length;
-    if (size >= target) {
-      out.push(current);
-      current = [];
-      size = 0;
+  const out: { first: number; jobs: ParseJob[] }[] = [];
+  const open = new Map<string, { first: number; jobs: ParseJob[]; size: number }>();
+  jobs.forEach((job, index) => {
+    let current = open.get(job.language);
+    if (!current) {
+      current = { first: index, jobs: [], size: 0 };
+      open.set(job.language, current);
     }
-  }
-  if (current.length > 0) out.push(current);
-  return out;
+    current.jobs.push(job);
+    current.size += job.text.length;
+    if (current.size >= target) {
+      out.push(current);
+      open.delete(job.language);
+    }
+  });
+  out.push(...open.values());
+  return out.sort((a, b) => a.first - b.first).map((batch) => batch.jobs);
 }

@@ -8,10 +8,2022 @@ const require = __ratlas_createRequire(import.meta.url);
 // src/parse/worker.ts
 import { parentPort } from "node:worker_threads";
 
-// node_modules/web-tree-sitter/tree-sitter.js
-var __ratlas_module_url = new URL("../../node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
+// src/lang/types.ts
+function defineLanguage(definition) {
+  return definition;
+}
+
+// src/lang/ecmascript/globals.ts
+var __ratlas_module_url = new URL("../lang/ecmascript/globals.js", __ratlas_bundle_url).href;
 var __ratlas_filename = __ratlas_fileURLToPath(__ratlas_module_url);
 var __ratlas_dirname = __ratlas_dirname_of(__ratlas_filename);
+var ECMASCRIPT_GLOBALS = /* @__PURE__ */ new Set([
+  // ECMAScript
+  "Array",
+  "ArrayBuffer",
+  "Atomics",
+  "BigInt",
+  "BigInt64Array",
+  "BigUint64Array",
+  "Boolean",
+  "DataView",
+  "Date",
+  "Error",
+  "EvalError",
+  "FinalizationRegistry",
+  "Float32Array",
+  "Float64Array",
+  "Function",
+  "Infinity",
+  "Int8Array",
+  "Int16Array",
+  "Int32Array",
+  "Intl",
+  "JSON",
+  "Map",
+  "Math",
+  "NaN",
+  "Number",
+  "Object",
+  "Promise",
+  "Proxy",
+  "RangeError",
+  "ReferenceError",
+  "Reflect",
+  "RegExp",
+  "Set",
+  "SharedArrayBuffer",
+  "String",
+  "Symbol",
+  "SyntaxError",
+  "TypeError",
+  "URIError",
+  "Uint8Array",
+  "Uint8ClampedArray",
+  "Uint16Array",
+  "Uint32Array",
+  "WeakMap",
+  "WeakRef",
+  "WeakSet",
+  "AggregateError",
+  "globalThis",
+  "undefined",
+  "decodeURI",
+  "decodeURIComponent",
+  "encodeURI",
+  "encodeURIComponent",
+  "escape",
+  "eval",
+  "isFinite",
+  "isNaN",
+  "parseFloat",
+  "parseInt",
+  "unescape",
+  "arguments",
+  // TypeScript primitive types (a value of one has only built-in members)
+  "string",
+  "number",
+  "boolean",
+  "symbol",
+  "bigint",
+  "object",
+  "void",
+  "never",
+  "null",
+  // TypeScript utility types
+  "Partial",
+  "Required",
+  "Readonly",
+  "Record",
+  "Pick",
+  "Omit",
+  "Exclude",
+  "Extract",
+  "NonNullable",
+  "Parameters",
+  "ConstructorParameters",
+  "ReturnType",
+  "InstanceType",
+  "ThisParameterType",
+  "OmitThisParameter",
+  "ThisType",
+  "Uppercase",
+  "Lowercase",
+  "Capitalize",
+  "Uncapitalize",
+  "Awaited",
+  "PromiseLike",
+  "ArrayLike",
+  "Iterable",
+  "Iterator",
+  "IterableIterator",
+  "AsyncIterable",
+  "AsyncIterator",
+  "AsyncIterableIterator",
+  "Generator",
+  "AsyncGenerator",
+  "ReadonlyArray",
+  "ReadonlyMap",
+  "ReadonlySet",
+  "PropertyKey",
+  "PropertyDescriptor",
+  "TemplateStringsArray",
+  "NoInfer",
+  "Disposable",
+  "AsyncDisposable",
+  // Web and Node.js
+  "console",
+  "process",
+  "Buffer",
+  "global",
+  "require",
+  "module",
+  "exports",
+  "__dirname",
+  "__filename",
+  "setTimeout",
+  "clearTimeout",
+  "setInterval",
+  "clearInterval",
+  "setImmediate",
+  "clearImmediate",
+  "queueMicrotask",
+  "structuredClone",
+  "fetch",
+  "Request",
+  "Response",
+  "Headers",
+  "FormData",
+  "URL",
+  "URLSearchParams",
+  "AbortController",
+  "AbortSignal",
+  "Blob",
+  "File",
+  "TextEncoder",
+  "TextDecoder",
+  "ReadableStream",
+  "WritableStream",
+  "TransformStream",
+  "WebSocket",
+  "Event",
+  "EventTarget",
+  "CustomEvent",
+  "MessageChannel",
+  "MessagePort",
+  "BroadcastChannel",
+  "performance",
+  "crypto",
+  "atob",
+  "btoa",
+  "window",
+  "document",
+  "navigator",
+  "location",
+  "history",
+  "localStorage",
+  "sessionStorage",
+  "alert",
+  "confirm",
+  "prompt",
+  "self",
+  "requestAnimationFrame",
+  "cancelAnimationFrame",
+  "HTMLElement",
+  "Element",
+  "Node",
+  "NodeJS",
+  "MutationObserver",
+  "ResizeObserver",
+  "IntersectionObserver",
+  "XMLHttpRequest",
+  "Worker",
+  "Image",
+  "getComputedStyle",
+  "KeyboardEvent",
+  "MouseEvent",
+  "PointerEvent",
+  "DOMException",
+  "JSX",
+  "React",
+  // Test runners (jest, vitest with globals, mocha, node:test)
+  "describe",
+  "it",
+  "test",
+  "expect",
+  "beforeEach",
+  "afterEach",
+  "beforeAll",
+  "afterAll",
+  "before",
+  "after",
+  "jest",
+  "vi",
+  "suite",
+  "context",
+  "xit",
+  "xdescribe",
+  "fit",
+  "fdescribe",
+  "assert"
+]);
+var ECMASCRIPT_BUILTIN_MEMBERS = /* @__PURE__ */ new Set([
+  // Object.prototype, Function.prototype
+  "toString",
+  "toLocaleString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "call",
+  "apply",
+  "bind",
+  // Array.prototype
+  "at",
+  "concat",
+  "copyWithin",
+  "entries",
+  "every",
+  "fill",
+  "filter",
+  "find",
+  "findIndex",
+  "findLast",
+  "findLastIndex",
+  "flat",
+  "flatMap",
+  "forEach",
+  "includes",
+  "indexOf",
+  "join",
+  "keys",
+  "lastIndexOf",
+  "map",
+  "pop",
+  "push",
+  "reduce",
+  "reduceRight",
+  "reverse",
+  "shift",
+  "slice",
+  "some",
+  "sort",
+  "splice",
+  "unshift",
+  "values",
+  "toReversed",
+  "toSorted",
+  "toSpliced",
+  "with",
+  // Map, Set, WeakMap, WeakSet
+  "get",
+  "set",
+  "has",
+  "delete",
+  "clear",
+  "add",
+  "size",
+  // Promise, iterators, generators
+  "then",
+  "catch",
+  "finally",
+  "next",
+  "return",
+  "throw",
+  // String.prototype
+  "charAt",
+  "charCodeAt",
+  "codePointAt",
+  "endsWith",
+  "localeCompare",
+  "match",
+  "matchAll",
+  "normalize",
+  "padEnd",
+  "padStart",
+  "repeat",
+  "replace",
+  "replaceAll",
+  "search",
+  "split",
+  "startsWith",
+  "substring",
+  "substr",
+  "toLowerCase",
+  "toUpperCase",
+  "trim",
+  "trimEnd",
+  "trimStart",
+  "toFixed",
+  "toPrecision",
+  "test",
+  "exec",
+  // Date, JSON-ish, events, DOM
+  "getTime",
+  "toISOString",
+  "toJSON",
+  "addEventListener",
+  "removeEventListener",
+  "dispatchEvent",
+  "emit",
+  "on",
+  "off",
+  "once",
+  "preventDefault",
+  "stopPropagation",
+  "appendChild",
+  "removeChild",
+  "insertBefore",
+  "querySelector",
+  "querySelectorAll",
+  "getAttribute",
+  "setAttribute",
+  "removeAttribute",
+  "focus",
+  "blur",
+  "click",
+  "close",
+  "open",
+  "write",
+  "read",
+  "end",
+  "subscribe",
+  "unsubscribe",
+  "resolve",
+  "reject",
+  "abort",
+  "send",
+  "log",
+  "warn",
+  "error",
+  "info",
+  "debug"
+]);
+
+// node_modules/jsonc-parser/lib/esm/impl/scanner.js
+function createScanner(text, ignoreTrivia = false) {
+  const len = text.length;
+  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
+  function scanHexDigits(count, exact) {
+    let digits = 0;
+    let value2 = 0;
+    while (digits < count || !exact) {
+      let ch = text.charCodeAt(pos);
+      if (ch >= 48 && ch <= 57) {
+        value2 = value2 * 16 + ch - 48;
+      } else if (ch >= 65 && ch <= 70) {
+        value2 = value2 * 16 + ch - 65 + 10;
+      } else if (ch >= 97 && ch <= 102) {
+        value2 = value2 * 16 + ch - 97 + 10;
+      } else {
+        break;
+      }
+      pos++;
+      digits++;
+    }
+    if (digits < count) {
+      value2 = -1;
+    }
+    return value2;
+  }
+  function setPosition(newPosition) {
+    pos = newPosition;
+    value = "";
+    tokenOffset = 0;
+    token = 16;
+    scanError = 0;
+  }
+  function scanNumber() {
+    let start2 = pos;
+    if (text.charCodeAt(pos) === 48) {
+      pos++;
+    } else {
+      pos++;
+      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+      }
+    }
+    if (pos < text.length && text.charCodeAt(pos) === 46) {
+      pos++;
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+      } else {
+        scanError = 3;
+        return text.substring(start2, pos);
+      }
+    }
+    let end = pos;
+    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
+      pos++;
+      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
+        pos++;
+      }
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+        end = pos;
+      } else {
+        scanError = 3;
+      }
+    }
+    return text.substring(start2, end);
+  }
+  function scanString() {
+    let result = "", start2 = pos;
+    while (true) {
+      if (pos >= len) {
+        result += text.substring(start2, pos);
+        scanError = 2;
+        break;
+      }
+      const ch = text.charCodeAt(pos);
+      if (ch === 34) {
+        result += text.substring(start2, pos);
+        pos++;
+        break;
+      }
+      if (ch === 92) {
+        result += text.substring(start2, pos);
+        pos++;
+        if (pos >= len) {
+          scanError = 2;
+          break;
+        }
+        const ch2 = text.charCodeAt(pos++);
+        switch (ch2) {
+          case 34:
+            result += '"';
+            break;
+          case 92:
+            result += "\\";
+            break;
+          case 47:
+            result += "/";
+            break;
+          case 98:
+            result += "\b";
+            break;
+          case 102:
+            result += "\f";
+            break;
+          case 110:
+            result += "\n";
+            break;
+          case 114:
+            result += "\r";
+            break;
+          case 116:
+            result += "	";
+            break;
+          case 117:
+            const ch3 = scanHexDigits(4, true);
+            if (ch3 >= 0) {
+              result += String.fromCharCode(ch3);
+            } else {
+              scanError = 4;
+            }
+            break;
+          default:
+            scanError = 5;
+        }
+        start2 = pos;
+        continue;
+      }
+      if (ch >= 0 && ch <= 31) {
+        if (isLineBreak(ch)) {
+          result += text.substring(start2, pos);
+          scanError = 2;
+          break;
+        } else {
+          scanError = 6;
+        }
+      }
+      pos++;
+    }
+    return result;
+  }
+  function scanNext() {
+    value = "";
+    scanError = 0;
+    tokenOffset = pos;
+    lineStartOffset = lineNumber;
+    prevTokenLineStartOffset = tokenLineStartOffset;
+    if (pos >= len) {
+      tokenOffset = len;
+      return token = 17;
+    }
+    let code = text.charCodeAt(pos);
+    if (isWhiteSpace(code)) {
+      do {
+        pos++;
+        value += String.fromCharCode(code);
+        code = text.charCodeAt(pos);
+      } while (isWhiteSpace(code));
+      return token = 15;
+    }
+    if (isLineBreak(code)) {
+      pos++;
+      value += String.fromCharCode(code);
+      if (code === 13 && text.charCodeAt(pos) === 10) {
+        pos++;
+        value += "\n";
+      }
+      lineNumber++;
+      tokenLineStartOffset = pos;
+      return token = 14;
+    }
+    switch (code) {
+      // tokens: []{}:,
+      case 123:
+        pos++;
+        return token = 1;
+      case 125:
+        pos++;
+        return token = 2;
+      case 91:
+        pos++;
+        return token = 3;
+      case 93:
+        pos++;
+        return token = 4;
+      case 58:
+        pos++;
+        return token = 6;
+      case 44:
+        pos++;
+        return token = 5;
+      // strings
+      case 34:
+        pos++;
+        value = scanString();
+        return token = 10;
+      // comments
+      case 47:
+        const start2 = pos - 1;
+        if (text.charCodeAt(pos + 1) === 47) {
+          pos += 2;
+          while (pos < len) {
+            if (isLineBreak(text.charCodeAt(pos))) {
+              break;
+            }
+            pos++;
+          }
+          value = text.substring(start2, pos);
+          return token = 12;
+        }
+        if (text.charCodeAt(pos + 1) === 42) {
+          pos += 2;
+          const safeLength = len - 1;
+          let commentClosed = false;
+          while (pos < safeLength) {
+            const ch = text.charCodeAt(pos);
+            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
+              pos += 2;
+              commentClosed = true;
+              break;
+            }
+            pos++;
+            if (isLineBreak(ch)) {
+              if (ch === 13 && text.charCodeAt(pos) === 10) {
+                pos++;
+              }
+              lineNumber++;
+              tokenLineStartOffset = pos;
+            }
+          }
+          if (!commentClosed) {
+            pos++;
+            scanError = 1;
+          }
+          value = text.substring(start2, pos);
+          return token = 13;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+      // numbers
+      case 45:
+        value += String.fromCharCode(code);
+        pos++;
+        if (pos === len || !isDigit(text.charCodeAt(pos))) {
+          return token = 16;
+        }
+      // found a minus, followed by a number so
+      // we fall through to proceed with scanning
+      // numbers
+      case 48:
+      case 49:
+      case 50:
+      case 51:
+      case 52:
+      case 53:
+      case 54:
+      case 55:
+      case 56:
+      case 57:
+        value += scanNumber();
+        return token = 11;
+      // literals and unknown symbols
+      default:
+        while (pos < len && isUnknownContentCharacter(code)) {
+          pos++;
+          code = text.charCodeAt(pos);
+        }
+        if (tokenOffset !== pos) {
+          value = text.substring(tokenOffset, pos);
+          switch (value) {
+            case "true":
+              return token = 8;
+            case "false":
+              return token = 9;
+            case "null":
+              return token = 7;
+          }
+          return token = 16;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+    }
+  }
+  function isUnknownContentCharacter(code) {
+    if (isWhiteSpace(code) || isLineBreak(code)) {
+      return false;
+    }
+    switch (code) {
+      case 125:
+      case 93:
+      case 123:
+      case 91:
+      case 34:
+      case 58:
+      case 44:
+      case 47:
+        return false;
+    }
+    return true;
+  }
+  function scanNextNonTrivia() {
+    let result;
+    do {
+      result = scanNext();
+    } while (result >= 12 && result <= 15);
+    return result;
+  }
+  return {
+    setPosition,
+    getPosition: () => pos,
+    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
+    getToken: () => token,
+    getTokenValue: () => value,
+    getTokenOffset: () => tokenOffset,
+    getTokenLength: () => pos - tokenOffset,
+    getTokenStartLine: () => lineStartOffset,
+    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
+    getTokenError: () => scanError
+  };
+}
+function isWhiteSpace(ch) {
+  return ch === 32 || ch === 9;
+}
+function isLineBreak(ch) {
+  return ch === 10 || ch === 13;
+}
+function isDigit(ch) {
+  return ch >= 48 && ch <= 57;
+}
+var CharacterCodes;
+(function(CharacterCodes2) {
+  CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
+  CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
+  CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
+  CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
+  CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
+  CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
+  CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
+  CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
+  CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
+  CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
+  CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
+  CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
+  CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
+  CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
+  CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
+  CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
+  CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
+  CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
+  CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
+  CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
+  CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
+  CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
+  CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
+  CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
+  CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
+  CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
+  CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
+  CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
+  CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
+  CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
+  CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
+  CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
+  CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
+  CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
+  CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
+  CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
+  CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
+  CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
+  CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
+  CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
+  CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
+  CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
+  CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
+  CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
+  CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
+  CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
+  CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
+  CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
+  CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
+  CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
+  CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
+  CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
+  CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
+  CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
+  CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
+  CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
+  CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
+  CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
+  CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
+  CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
+  CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
+  CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
+  CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
+  CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
+  CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
+  CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
+  CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
+  CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
+  CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
+  CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
+  CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
+  CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
+  CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
+  CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
+  CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
+  CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
+  CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
+  CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
+  CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
+  CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
+})(CharacterCodes || (CharacterCodes = {}));
+
+// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
+var cachedSpaces = new Array(20).fill(0).map((_, index) => {
+  return " ".repeat(index);
+});
+var maxCachedValues = 200;
+var cachedBreakLinesWithSpaces = {
+  " ": {
+    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\n" + " ".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r" + " ".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r\n" + " ".repeat(index);
+    })
+  },
+  "	": {
+    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\n" + "	".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r" + "	".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r\n" + "	".repeat(index);
+    })
+  }
+};
+
+// node_modules/jsonc-parser/lib/esm/impl/parser.js
+var ParseOptions;
+(function(ParseOptions2) {
+  ParseOptions2.DEFAULT = {
+    allowTrailingComma: false
+  };
+})(ParseOptions || (ParseOptions = {}));
+function parse(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentProperty = null;
+  let currentParent = [];
+  const previousParents = [];
+  function onValue(value) {
+    if (Array.isArray(currentParent)) {
+      currentParent.push(value);
+    } else if (currentProperty !== null) {
+      currentParent[currentProperty] = value;
+    }
+  }
+  const visitor = {
+    onObjectBegin: () => {
+      const object = {};
+      onValue(object);
+      previousParents.push(currentParent);
+      currentParent = object;
+      currentProperty = null;
+    },
+    onObjectProperty: (name2) => {
+      currentProperty = name2;
+    },
+    onObjectEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onArrayBegin: () => {
+      const array = [];
+      onValue(array);
+      previousParents.push(currentParent);
+      currentParent = array;
+      currentProperty = null;
+    },
+    onArrayEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onLiteralValue: onValue,
+    onError: (error, offset, length) => {
+      errors.push({ error, offset, length });
+    }
+  };
+  visit(text, visitor, options);
+  return currentParent[0];
+}
+function visit(text, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text, false);
+  const _jsonPath = [];
+  let suppressedCallbacks = 0;
+  function toNoArgVisit(visitFunction) {
+    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisit(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisitWithPath(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
+  }
+  function toBeginVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks++;
+      } else {
+        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
+        if (cbReturn === false) {
+          suppressedCallbacks = 1;
+        }
+      }
+    } : () => true;
+  }
+  function toEndVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks--;
+      }
+      if (suppressedCallbacks === 0) {
+        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
+      }
+    } : () => true;
+  }
+  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
+  const disallowComments = options && options.disallowComments;
+  const allowTrailingComma = options && options.allowTrailingComma;
+  function scanNext() {
+    while (true) {
+      const token = _scanner.scan();
+      switch (_scanner.getTokenError()) {
+        case 4:
+          handleError(
+            14
+            /* ParseErrorCode.InvalidUnicode */
+          );
+          break;
+        case 5:
+          handleError(
+            15
+            /* ParseErrorCode.InvalidEscapeCharacter */
+          );
+          break;
+        case 3:
+          handleError(
+            13
+            /* ParseErrorCode.UnexpectedEndOfNumber */
+          );
+          break;
+        case 1:
+          if (!disallowComments) {
+            handleError(
+              11
+              /* ParseErrorCode.UnexpectedEndOfComment */
+            );
+          }
+          break;
+        case 2:
+          handleError(
+            12
+            /* ParseErrorCode.UnexpectedEndOfString */
+          );
+          break;
+        case 6:
+          handleError(
+            16
+            /* ParseErrorCode.InvalidCharacter */
+          );
+          break;
+      }
+      switch (token) {
+        case 12:
+        case 13:
+          if (disallowComments) {
+            handleError(
+              10
+              /* ParseErrorCode.InvalidCommentToken */
+            );
+          } else {
+            onComment();
+          }
+          break;
+        case 16:
+          handleError(
+            1
+            /* ParseErrorCode.InvalidSymbol */
+          );
+          break;
+        case 15:
+        case 14:
+          break;
+        default:
+          return token;
+      }
+    }
+  }
+  function handleError(error, skipUntilAfter = [], skipUntil = []) {
+    onError(error);
+    if (skipUntilAfter.length + skipUntil.length > 0) {
+      let token = _scanner.getToken();
+      while (token !== 17) {
+        if (skipUntilAfter.indexOf(token) !== -1) {
+          scanNext();
+          break;
+        } else if (skipUntil.indexOf(token) !== -1) {
+          break;
+        }
+        token = scanNext();
+      }
+    }
+  }
+  function parseString(isValue) {
+    const value = _scanner.getTokenValue();
+    if (isValue) {
+      onLiteralValue(value);
+    } else {
+      onObjectProperty(value);
+      _jsonPath.push(value);
+    }
+    scanNext();
+    return true;
+  }
+  function parseLiteral() {
+    switch (_scanner.getToken()) {
+      case 11:
+        const tokenValue = _scanner.getTokenValue();
+        let value = Number(tokenValue);
+        if (isNaN(value)) {
+          handleError(
+            2
+            /* ParseErrorCode.InvalidNumberFormat */
+          );
+          value = 0;
+        }
+        onLiteralValue(value);
+        break;
+      case 7:
+        onLiteralValue(null);
+        break;
+      case 8:
+        onLiteralValue(true);
+        break;
+      case 9:
+        onLiteralValue(false);
+        break;
+      default:
+        return false;
+    }
+    scanNext();
+    return true;
+  }
+  function parseProperty() {
+    if (_scanner.getToken() !== 10) {
+      handleError(3, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+      return false;
+    }
+    parseString(false);
+    if (_scanner.getToken() === 6) {
+      onSeparator(":");
+      scanNext();
+      if (!parseValue()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+    } else {
+      handleError(5, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+    }
+    _jsonPath.pop();
+    return true;
+  }
+  function parseObject() {
+    onObjectBegin();
+    scanNext();
+    let needsComma = false;
+    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 2 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (!parseProperty()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onObjectEnd();
+    if (_scanner.getToken() !== 2) {
+      handleError(7, [
+        2
+        /* SyntaxKind.CloseBraceToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseArray() {
+    onArrayBegin();
+    scanNext();
+    let isFirstElement = true;
+    let needsComma = false;
+    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 4 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (isFirstElement) {
+        _jsonPath.push(0);
+        isFirstElement = false;
+      } else {
+        _jsonPath[_jsonPath.length - 1]++;
+      }
+      if (!parseValue()) {
+        handleError(4, [], [
+          4,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onArrayEnd();
+    if (!isFirstElement) {
+      _jsonPath.pop();
+    }
+    if (_scanner.getToken() !== 4) {
+      handleError(8, [
+        4
+        /* SyntaxKind.CloseBracketToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseValue() {
+    switch (_scanner.getToken()) {
+      case 3:
+        return parseArray();
+      case 1:
+        return parseObject();
+      case 10:
+        return parseString(true);
+      default:
+        return parseLiteral();
+    }
+  }
+  scanNext();
+  if (_scanner.getToken() === 17) {
+    if (options.allowEmptyContent) {
+      return true;
+    }
+    handleError(4, [], []);
+    return false;
+  }
+  if (!parseValue()) {
+    handleError(4, [], []);
+    return false;
+  }
+  if (_scanner.getToken() !== 17) {
+    handleError(9, [], []);
+  }
+  return true;
+}
+
+// node_modules/jsonc-parser/lib/esm/main.js
+var ScanError;
+(function(ScanError2) {
+  ScanError2[ScanError2["None"] = 0] = "None";
+  ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
+  ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
+  ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
+  ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
+  ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
+  ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
+})(ScanError || (ScanError = {}));
+var SyntaxKind;
+(function(SyntaxKind2) {
+  SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
+  SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
+  SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
+  SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
+  SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
+  SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
+  SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
+  SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
+  SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
+  SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
+  SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
+  SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
+  SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
+  SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
+  SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
+  SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
+  SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
+})(SyntaxKind || (SyntaxKind = {}));
+var parse2 = parse;
+var ParseErrorCode;
+(function(ParseErrorCode2) {
+  ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
+  ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
+  ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
+  ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
+  ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
+  ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
+  ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
+  ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
+  ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
+  ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
+  ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
+})(ParseErrorCode || (ParseErrorCode = {}));
+
+// src/lang/ecmascript/project-files.ts
+var CONFIG_NAME = /^[tj]sconfig(\.[^/]+)?\.json$/;
+var ecmascriptProjectFiles = {
+  matches(path) {
+    const name2 = path.slice(path.lastIndexOf("/") + 1);
+    return name2 === "package.json" || CONFIG_NAME.test(name2);
+  },
+  read(path, text) {
+    const errors = [];
+    const value = parse2(text, errors, { allowTrailingComma: true, disallowComments: false });
+    if (errors.length > 0 || !isObject(value)) return null;
+    const name2 = path.slice(path.lastIndexOf("/") + 1);
+    return name2 === "package.json" ? manifestFacts(value) : configFacts(value);
+  }
+};
+function configFacts(value) {
+  const options = isObject(value["compilerOptions"]) ? value["compilerOptions"] : {};
+  const config = { kind: "tsconfig", extends: stringList(value["extends"]) };
+  if (typeof options["baseUrl"] === "string") config.baseUrl = options["baseUrl"];
+  if (isObject(options["paths"])) {
+    const paths = {};
+    for (const [pattern, targets] of Object.entries(options["paths"])) paths[pattern] = stringList(targets);
+    config.paths = paths;
+  }
+  if (typeof options["rootDir"] === "string") config.rootDir = options["rootDir"];
+  if (typeof options["outDir"] === "string") config.outDir = options["outDir"];
+  return { data: config };
+}
+function manifestFacts(value) {
+  const manifest = { kind: "package" };
+  if (typeof value["name"] === "string" && value["name"] !== "") manifest.name = value["name"];
+  if (value["exports"] !== void 0) manifest.exports = value["exports"];
+  if (value["imports"] !== void 0) manifest.imports = value["imports"];
+  for (const field of ["main", "module", "types", "source"]) {
+    if (typeof value[field] === "string") manifest[field] = value[field];
+  }
+  if (manifest.types === void 0 && typeof value["typings"] === "string") manifest.types = value["typings"];
+  const facts = { data: manifest };
+  if (manifest.name !== void 0) facts.packageName = manifest.name;
+  return facts;
+}
+function asCompilerConfig(facts) {
+  const data = facts?.data;
+  return data?.kind === "tsconfig" ? data : void 0;
+}
+function asPackageManifest(facts) {
+  const data = facts?.data;
+  return data?.kind === "package" ? data : void 0;
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function stringList(value) {
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+}
+
+// src/lang/ecmascript/return-type.ts
+var NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+function declaredReturnType(signature) {
+  const heads = [];
+  let rest = withoutDecorators(signature);
+  while (rest.trim() !== "") {
+    const parsed = nextDeclaration(rest);
+    if (!parsed) break;
+    heads.push(parsed.returns);
+    rest = parsed.rest;
+  }
+  if (heads.length === 0) return void 0;
+  const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
+  const first = callable[0];
+  if (!first) return void 0;
+  return callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : void 0;
+}
+function withoutDecorators(text) {
+  let rest = text.trimStart();
+  while (rest.startsWith("@")) {
+    const name2 = NAME_AT_START.exec(rest.slice(1))?.[0];
+    if (name2 === void 0) return rest;
+    rest = rest.slice(1 + name2.length);
+    if (rest.startsWith("(")) {
+      const close = matching(rest, 0);
+      if (close === -1) return rest;
+      rest = rest.slice(close + 1);
+    }
+    rest = rest.trimStart();
+  }
+  return rest;
+}
+function nextDeclaration(text) {
+  const open = parameterListStart(text);
+  if (open === -1) return void 0;
+  const close = matching(text, open);
+  if (close === -1) return void 0;
+  const after = text.slice(close + 1).trimStart();
+  if (!after.startsWith(":")) return { returns: void 0, rest: skipToNext(after) };
+  const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, "");
+  const name2 = NAME_AT_START.exec(annotation)?.[0];
+  if (name2 === void 0) return { returns: void 0, rest: skipToNext(annotation) };
+  let end = name2.length;
+  let args2 = [];
+  if (annotation[end] === "<") {
+    const closeArgs = matching(annotation, end);
+    if (closeArgs === -1) return void 0;
+    args2 = splitTopLevel(annotation.slice(end + 1, closeArgs), ",") ?? [];
+    end = closeArgs + 1;
+  }
+  let array = false;
+  if (annotation.slice(end).startsWith("[]")) {
+    array = true;
+    end += 2;
+  }
+  const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, "");
+  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: void 0, rest: skipToNext(tail) };
+  const returns = { type: array ? `${name2}[]` : name2 };
+  if (!array && ELEMENT_CONTAINERS.has(name2) && args2.length >= 1) {
+    const inner = typeHead(args2[0]);
+    if (inner) returns.type = `${inner.name}[]`;
+  }
+  if (!array && (name2 === "Promise" || name2 === "PromiseLike") && args2.length === 1) {
+    const inner = typeHead(args2[0]);
+    if (inner) returns.awaited = inner.name;
+  }
+  return { returns, rest: tail.replace(/^(=>|;|\{)/, "") };
+}
+var ELEMENT_CONTAINERS = /* @__PURE__ */ new Set(["Array", "ReadonlyArray", "Generator", "Iterable", "IterableIterator", "AsyncGenerator", "AsyncIterable", "AsyncIterableIterator"]);
+var NAME_AT_START = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*/;
+function skipToNext(text) {
+  const end = topLevelIndex(text, (s, i2) => s[i2] === ";");
+  return end === -1 ? "" : text.slice(end + 1);
+}
+function typeHead(text) {
+  const members = splitTopLevel(text, "|")?.map((m) => m.trim()).filter((m) => m !== "null" && m !== "undefined");
+  if (!members || members.length !== 1) return void 0;
+  let trimmed = members[0];
+  const array = trimmed.endsWith("[]");
+  if (array) trimmed = trimmed.slice(0, -2).trim();
+  const head = plainHead(trimmed);
+  if (!head) return void 0;
+  if (array) return { name: `${head.name}[]`, args: [] };
+  if ((head.name === "Array" || head.name === "ReadonlyArray") && head.args.length === 1) {
+    const inner = plainHead(head.args[0].trim());
+    return inner ? { name: `${inner.name}[]`, args: [] } : void 0;
+  }
+  return head;
+}
+function plainHead(trimmed) {
+  const lt = trimmed.indexOf("<");
+  const name2 = lt === -1 ? trimmed : trimmed.slice(0, lt).trim();
+  if (!NAME_PATH.test(name2)) return void 0;
+  if (lt === -1) return { name: name2, args: [] };
+  if (!trimmed.endsWith(">")) return void 0;
+  const args2 = splitTopLevel(trimmed.slice(lt + 1, -1), ",");
+  return args2 === void 0 ? void 0 : { name: name2, args: args2 };
+}
+function parameterListStart(text) {
+  let angle = 0;
+  for (let i2 = 0; i2 < text.length; i2++) {
+    const c = text[i2];
+    if (c === '"' || c === "'" || c === "`") {
+      i2 = skipString(text, i2);
+      continue;
+    }
+    if (c === "<") angle++;
+    else if (c === ">" && text[i2 - 1] !== "=") angle = Math.max(0, angle - 1);
+    else if (c === "(" && angle === 0) return i2;
+    else if (c === "(" || c === "[" || c === "{") {
+      const close = matching(text, i2);
+      if (close === -1) return -1;
+      i2 = close;
+    }
+  }
+  return -1;
+}
+var CLOSER = { "(": ")", "[": "]", "{": "}", "<": ">" };
+function matching(text, open) {
+  const stack = [CLOSER[text[open]]];
+  for (let i2 = open + 1; i2 < text.length; i2++) {
+    const c = text[i2];
+    if (c === '"' || c === "'" || c === "`") {
+      i2 = skipString(text, i2);
+      continue;
+    }
+    if (c === ">" && text[i2 - 1] === "=") continue;
+    if (c === stack[stack.length - 1]) {
+      stack.pop();
+      if (stack.length === 0) return i2;
+    } else if (c === "(" || c === "[" || c === "{" || c === "<" && stack[stack.length - 1] === ">") stack.push(CLOSER[c]);
+  }
+  return -1;
+}
+function topLevelIndex(text, at) {
+  const depth = [];
+  for (let i2 = 0; i2 < text.length; i2++) {
+    const c = text[i2];
+    if (c === '"' || c === "'" || c === "`") {
+      i2 = skipString(text, i2);
+      continue;
+    }
+    if (depth.length === 0 && at(text, i2)) return i2;
+    if (c === ">" && text[i2 - 1] === "=") continue;
+    if (c === "(" || c === "[" || c === "{" || c === "<") depth.push(CLOSER[c]);
+    else if (c === depth[depth.length - 1]) depth.pop();
+  }
+  return -1;
+}
+function splitTopLevel(text, separator) {
+  const parts2 = [];
+  let rest = text;
+  for (; ; ) {
+    const at = topLevelIndex(rest, (s, i2) => s[i2] === separator);
+    if (at === -1) break;
+    parts2.push(rest.slice(0, at));
+    rest = rest.slice(at + 1);
+  }
+  parts2.push(rest);
+  return parts2.every((p) => p.trim() !== "") ? parts2 : void 0;
+}
+function skipString(text, start2) {
+  const quote = text[start2];
+  for (let i2 = start2 + 1; i2 < text.length; i2++) {
+    if (text[i2] === "\\") i2++;
+    else if (text[i2] === quote) return i2;
+  }
+  return text.length;
+}
+
+// src/lang/ecmascript/module-paths.ts
+var EXTENSIONS = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+var SOURCE_FOR_OUTPUT = {
+  ".js": [".ts", ".tsx", ".d.ts"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts", ".d.mts"],
+  ".cjs": [".cts", ".d.cts"]
+};
+function fileCandidates(base) {
+  const candidates = [];
+  const dot = base.lastIndexOf(".");
+  const ext = dot > base.lastIndexOf("/") ? base.slice(dot) : "";
+  for (const source of SOURCE_FOR_OUTPUT[ext] ?? []) candidates.push(base.slice(0, dot) + source);
+  candidates.push(base);
+  const prefix = base === "" ? "" : `${base}/`;
+  if (base !== "") for (const e of EXTENSIONS) candidates.push(base + e);
+  for (const e of EXTENSIONS) candidates.push(`${prefix}index${e}`);
+  return candidates;
+}
+function dirname(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function joinPath(dir, relative) {
+  const parts2 = dir ? dir.split("/") : [];
+  for (const part of relative.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts2.length === 0) return null;
+      parts2.pop();
+    } else parts2.push(part);
+  }
+  return parts2.join("/");
+}
+function matchPattern(patterns, specifier) {
+  if (patterns.includes(specifier)) return { key: specifier, star: "" };
+  let best;
+  let bestPrefix = -1;
+  for (const key of patterns) {
+    const star = key.indexOf("*");
+    if (star === -1 || key.indexOf("*", star + 1) !== -1) continue;
+    const prefix = key.slice(0, star);
+    const suffix = key.slice(star + 1);
+    if (specifier.length < prefix.length + suffix.length || !specifier.startsWith(prefix) || !specifier.endsWith(suffix)) continue;
+    if (prefix.length > bestPrefix) {
+      bestPrefix = prefix.length;
+      best = { key, star: specifier.slice(prefix.length, specifier.length - suffix.length) };
+    }
+  }
+  return best;
+}
+
+// src/lang/ecmascript/package-entry.ts
+function splitPackageSpecifier(specifier) {
+  const parts2 = specifier.split("/");
+  const length = specifier.startsWith("@") ? 2 : 1;
+  const name2 = parts2.slice(0, length).join("/");
+  const rest = parts2.slice(length).join("/");
+  return { name: name2, subpath: rest === "" ? "." : `./${rest}` };
+}
+var OUTPUT_DIRS = /* @__PURE__ */ new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "module", "types", "typings", "dts", "dist-ts", "declarations"]);
+var ENTRY_FIELDS = ["source", "types", "module", "main"];
+function resolvePackage(manifestPath, facts, subpath, env, field = "exports") {
+  const manifest = asPackageManifest(facts);
+  if (!manifest) return void 0;
+  const dir = dirname(manifestPath);
+  const map = manifest[field];
+  if (map !== void 0) {
+    for (const target of mapTargets(map, subpath, field === "imports")) {
+      const found = sourceOf(dir, target, env);
+      if (found) return found;
+    }
+    return void 0;
+  }
+  if (field === "imports") return void 0;
+  if (subpath !== ".") return sourceOf(dir, subpath, env);
+  for (const entry of ENTRY_FIELDS) {
+    const target = manifest[entry];
+    const found = target === void 0 ? void 0 : sourceOf(dir, target, env);
+    if (found) return found;
+  }
+  return sourceOf(dir, "./index", env) ?? sourceOf(dir, "./src/index", env);
+}
+function mapTargets(map, subpath, imports) {
+  let entries;
+  if (typeof map === "string" || Array.isArray(map) || map === null || typeof map !== "object") entries = { ".": map };
+  else if (!imports && !Object.keys(map).some((k) => k.startsWith("."))) entries = { ".": map };
+  else entries = map;
+  const match = matchPattern(Object.keys(entries), subpath);
+  if (!match) return [];
+  const out2 = [];
+  collect(entries[match.key], match.star, out2);
+  return out2;
+}
+function collect(value, star, out2) {
+  if (typeof value === "string") out2.push(value.replaceAll("*", star));
+  else if (Array.isArray(value)) for (const v of value) collect(v, star, out2);
+  else if (value !== null && typeof value === "object") for (const v of Object.values(value)) collect(v, star, out2);
+}
+function sourceOf(dir, target, env) {
+  const path = joinPath(dir, target);
+  if (path === null) return void 0;
+  const relative = path.slice(dir === "" ? 0 : dir.length + 1);
+  const bases = [path, stripDeclaration(path)];
+  const config = asCompilerConfig(env.projectFile(dir === "" ? "tsconfig.json" : `${dir}/tsconfig.json`));
+  if (config?.outDir !== void 0) {
+    const outDir = joinPath("", config.outDir);
+    if (outDir !== null && outDir !== "" && relative.startsWith(`${outDir}/`)) {
+      const mapped = joinPath(dir, joinPath(config.rootDir ?? ".", relative.slice(outDir.length + 1)) ?? "");
+      if (mapped !== null) bases.push(stripDeclaration(mapped));
+    }
+  }
+  const segments = relative.split("/");
+  if (OUTPUT_DIRS.has(segments[0])) {
+    for (let k = 1; k < segments.length; k++) {
+      const mapped = joinPath(dir, ["src", ...segments.slice(k)].join("/"));
+      if (mapped !== null) bases.push(stripDeclaration(mapped));
+    }
+  }
+  for (const base of bases) {
+    const found = fileCandidates(base).find((p) => env.exists(p));
+    if (found) return found;
+  }
+  return void 0;
+}
+function stripDeclaration(path) {
+  return path.replace(/\.d\.([mc]?)ts$/, ".$1ts");
+}
+
+// src/lang/ecmascript/compiler-settings.ts
+var CONFIG_NAMES = ["tsconfig.json", "jsconfig.json"];
+var MAX_EXTENDS = 16;
+function compilerSettings(fromPath, env) {
+  for (let dir = dirname(fromPath); dir !== null; dir = dir === "" ? null : dirname(dir)) {
+    for (const name2 of CONFIG_NAMES) {
+      const path = dir === "" ? name2 : `${dir}/${name2}`;
+      const config = asCompilerConfig(env.projectFile(path));
+      if (config) return { config: path, ...merged(path, config, env, /* @__PURE__ */ new Set()) };
+    }
+  }
+  return {};
+}
+function merged(path, config, env, seen) {
+  seen.add(path);
+  let settings = {};
+  for (const parent of config.extends) {
+    const parentPath = extendedConfigPath(parent, dirname(path), env);
+    if (parentPath === void 0 || seen.has(parentPath) || seen.size >= MAX_EXTENDS) continue;
+    const parentConfig = asCompilerConfig(env.projectFile(parentPath));
+    if (parentConfig) settings = { ...settings, ...merged(parentPath, parentConfig, env, seen) };
+  }
+  const dir = dirname(path);
+  if (config.baseUrl !== void 0) {
+    const baseUrl = joinPath(dir, config.baseUrl);
+    if (baseUrl !== null) settings.baseUrl = baseUrl;
+  }
+  if (config.paths !== void 0) {
+    settings.paths = config.paths;
+    settings.pathsBase = dir;
+  }
+  if (settings.paths !== void 0 && settings.baseUrl !== void 0) settings.pathsBase = settings.baseUrl;
+  return settings;
+}
+function extendedConfigPath(entry, dir, env) {
+  if (entry.startsWith(".") || entry.startsWith("/")) {
+    const path2 = entry.startsWith("/") ? entry.slice(1) : joinPath(dir, entry);
+    if (path2 === null) return void 0;
+    if (path2.endsWith(".json") || env.projectFile(path2)) return path2;
+    return `${path2}.json`;
+  }
+  const { name: name2, subpath } = splitPackageSpecifier(entry);
+  const packages = env.packagesNamed(name2);
+  if (packages.length !== 1) return void 0;
+  const pkgDir = dirname(packages[0].path);
+  const rest = subpath === "." ? "tsconfig.json" : subpath.slice(2);
+  const path = joinPath(pkgDir, rest);
+  if (path === null) return void 0;
+  return path.endsWith(".json") ? path : `${path}.json`;
+}
+function matchPaths(settings, specifier) {
+  if (!settings.paths || settings.pathsBase === void 0) return [];
+  const match = matchPattern(Object.keys(settings.paths), specifier);
+  if (!match) return [];
+  const out2 = [];
+  for (const target of settings.paths[match.key] ?? []) {
+    const path = joinPath(settings.pathsBase, target.replace("*", match.star));
+    if (path !== null) out2.push(path);
+  }
+  return out2;
+}
+
+// src/lang/ecmascript/resolution.ts
+var ecmascriptResolution = {
+  globals: ECMASCRIPT_GLOBALS,
+  // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
+  reflection: /* @__PURE__ */ new Set(["Object.getOwnPropertyNames", "Object.getOwnPropertyDescriptors", "Object.getPrototypeOf", "Reflect.ownKeys", "Reflect.getPrototypeOf"]),
+  builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
+  projectFiles: ecmascriptProjectFiles,
+  returnType: declaredReturnType,
+  resolveModule(specifier, fromPath, env) {
+    if (specifier.startsWith(".") || specifier.startsWith("/")) {
+      const base = specifier.startsWith("/") ? specifier.slice(1) : joinPath(dirname(fromPath), specifier);
+      if (base === null) return { kind: "unresolved" };
+      const found = fileCandidates(base).find((p) => env.exists(p));
+      return found ? { kind: "file", path: found } : { kind: "unresolved" };
+    }
+    const settings = compilerSettings(fromPath, env);
+    for (const base of matchPaths(settings, specifier)) {
+      const found = fileCandidates(base).find((p) => env.exists(p));
+      if (found) return { kind: "file", path: found };
+    }
+    if (settings.baseUrl !== void 0) {
+      const base = joinPath(settings.baseUrl, specifier);
+      const found = base === null ? void 0 : fileCandidates(base).find((p) => env.exists(p));
+      if (found) return { kind: "file", path: found };
+    }
+    return resolveBare(specifier, fromPath, env);
+  }
+};
+function resolveBare(specifier, fromPath, env) {
+  if (specifier.startsWith("#")) return resolveSubpathImport(specifier, fromPath, env);
+  const { name: name2, subpath } = splitPackageSpecifier(specifier);
+  const packages = env.packagesNamed(name2);
+  if (packages.length > 1) return { kind: "unresolved" };
+  const own = packages[0];
+  if (!own) return { kind: "external", name: name2 };
+  const found = resolvePackage(own.path, own.facts, subpath, env);
+  return found ? { kind: "file", path: found } : { kind: "unresolved" };
+}
+function resolveSubpathImport(specifier, fromPath, env) {
+  for (let dir = dirname(fromPath); dir !== null; dir = dir === "" ? null : dirname(dir)) {
+    const path = dir === "" ? "package.json" : `${dir}/package.json`;
+    const facts = env.projectFile(path);
+    if (!facts) continue;
+    const found = resolvePackage(path, facts, specifier, env, "imports");
+    return found ? { kind: "file", path: found } : { kind: "unresolved" };
+  }
+  return { kind: "unresolved" };
+}
+
+// src/lang/source-text.ts
+var LineIndex = class {
+  starts = [0];
+  constructor(source) {
+    for (let i2 = source.indexOf("\n"); i2 !== -1; i2 = source.indexOf("\n", i2 + 1)) this.starts.push(i2 + 1);
+  }
+  /** 1-based line of an offset. */
+  lineOf(offset) {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = low + high + 1 >> 1;
+      if (this.starts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  }
+  /** Lines in the file; a final newline does not start a new line, an empty file has 0. */
+  count(sourceLength) {
+    if (sourceLength === 0) return 0;
+    const last = this.starts[this.starts.length - 1];
+    return last === sourceLength ? this.starts.length - 1 : this.starts.length;
+  }
+};
+function onlyTrivia(source, from, to, comments, maxNewlines = Infinity) {
+  let newlines = 0;
+  let c = firstEndingAfter(comments, from);
+  for (let i2 = from; i2 < to; i2++) {
+    while (c < comments.length && comments[c].end <= i2) c++;
+    const comment = comments[c];
+    if (comment && comment.start <= i2) {
+      i2 = comment.end - 1;
+      continue;
+    }
+    const code = source.charCodeAt(i2);
+    if (code === 10) {
+      if (++newlines > maxNewlines) return false;
+    } else if (!isWhitespace(code)) {
+      return false;
+    }
+  }
+  return true;
+}
+function firstEndingAfter(spans, offset) {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (spans[mid].end <= offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+function isWhitespace(code) {
+  return code === 32 || code >= 9 && code <= 13 || code === 160 || code === 65279 || code === 8232 || code === 8233 || code >= 8192 && code <= 8202 || code === 12288;
+}
+function unquote(text) {
+  const first = text[0];
+  return (first === '"' || first === "'" || first === "`") && text.length >= 2 && text.endsWith(first) ? text.slice(1, -1) : text;
+}
+var PLAIN_LITERAL = /^(['"`])((?:\\[\s\S]|(?!\1)[^\\])*)\1$/;
+function literalContent(text) {
+  const match = PLAIN_LITERAL.exec(text);
+  if (!match) return null;
+  const content = match[2];
+  return match[1] === "`" && content.includes("${") ? null : content;
+}
+var DOTTED = /^[\p{ID_Start}$_#][\p{ID_Continue}$\u200c\u200d#]*(?:\.[\p{ID_Start}$_#][\p{ID_Continue}$\u200c\u200d#]*)*$/u;
+function dottedPath(text) {
+  const compact = /\s/.test(text) ? text.replace(/\s+/g, "") : text;
+  const path = compact.includes("?.") ? compact.replace(/\?\./g, ".") : compact;
+  return DOTTED.test(path) ? path : void 0;
+}
+function identifierEnd(source, start2) {
+  let i2 = start2;
+  if (source.charCodeAt(i2) === 35) i2++;
+  const first = source.charCodeAt(i2);
+  if (!(isIdentifierChar(first) && !(first >= 48 && first <= 57))) return start2;
+  while (i2 < source.length && isIdentifierChar(source.charCodeAt(i2))) i2++;
+  return source.charCodeAt(i2) === 92 ? start2 : i2;
+}
+function isIdentifierChar(code) {
+  return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code >= 48 && code <= 57 || code === 95 || code === 36 || code > 127 && !isWhitespace(code);
+}
+
+// src/lang/ecmascript/spell-path.ts
+var ecmascriptSpelling = { path: spellPath, initializer: spellInitializer, type: spellType };
+function spellPath(text) {
+  const scanner = new Scanner(text);
+  const path = scanner.path();
+  scanner.skipTrivia();
+  return path !== void 0 && scanner.done() ? path : void 0;
+}
+function spellInitializer(text) {
+  const awaited = /^await\b/.exec(text);
+  const path = spellPath(awaited ? text.slice(awaited[0].length) : text);
+  if (path === void 0) return void 0;
+  return awaited ? `await ${path}` : path;
+}
+var NULLISH = /* @__PURE__ */ new Set(["null", "undefined"]);
+var NAME = "[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*";
+var ARRAY_OF = new RegExp(`^(?:(${NAME})(?:<.*>)?\\[\\]|(?:Array|ReadonlyArray)<(${NAME})(?:<.*>)?>)$`);
+var NAMED = new RegExp(`^(${NAME})(<.*>)?$`);
+function spellType(text) {
+  const members = text.replace(/\s+/g, "").split("|").filter((m) => m !== "" && !NULLISH.has(m));
+  if (members.length !== 1) return void 0;
+  const array = ARRAY_OF.exec(members[0]);
+  if (array) return `${array[1] ?? array[2]}[]`;
+  return NAMED.exec(members[0])?.[1];
+}
+var CLOSER2 = { "(": ")", "[": "]", "{": "}" };
+var Scanner = class {
+  constructor(text) {
+    this.text = text;
+  }
+  text;
+  at = 0;
+  done() {
+    return this.at >= this.text.length;
+  }
+  /** A path from here: a name or a parenthesized path, then member accesses, calls and `!`. */
+  path() {
+    this.skipTrivia();
+    let left;
+    if (this.text[this.at] === "(") {
+      this.at++;
+      left = this.path();
+      this.skipTrivia();
+      if (left === void 0 || this.text[this.at] !== ")") return void 0;
+      this.at++;
+    } else {
+      left = this.name();
+      if (left === void 0) return void 0;
+    }
+    for (; ; ) {
+      this.skipTrivia();
+      const c = this.text[this.at];
+      if (c === "!" && this.text[this.at + 1] !== "=") {
+        this.at++;
+      } else if (c === "." || c === "?" && this.text[this.at + 1] === ".") {
+        this.at += c === "." ? 1 : 2;
+        this.skipTrivia();
+        if (c === "?" && this.text[this.at] === "(") continue;
+        const name2 = this.name();
+        if (name2 === void 0) return void 0;
+        left = `${left}.${name2}`;
+      } else if (c === "(" || c === "<") {
+        if (c === "<") {
+          const close2 = this.closingAngle(this.at);
+          if (close2 === -1) return void 0;
+          this.at = close2 + 1;
+          this.skipTrivia();
+          if (this.text[this.at] !== "(") return void 0;
+        }
+        if (left.endsWith(")")) return void 0;
+        const close = this.closing(this.at);
+        if (close === -1) return void 0;
+        this.at = close + 1;
+        left = `${left}()`;
+      } else {
+        return left;
+      }
+    }
+  }
+  name() {
+    const end = identifierEnd(this.text, this.at);
+    if (end === this.at) return void 0;
+    const name2 = this.text.slice(this.at, end);
+    this.at = end;
+    return name2;
+  }
+  skipTrivia() {
+    const text = this.text;
+    while (this.at < text.length) {
+      if (isWhitespace(text.charCodeAt(this.at))) this.at++;
+      else if (text.startsWith("//", this.at)) this.at = lineEnd(text, this.at);
+      else if (text.startsWith("/*", this.at)) this.at = commentEnd(text, this.at);
+      else return;
+    }
+  }
+  /** The index of the bracket closing the one at `open`, across nested brackets, strings, templates and comments. */
+  closing(open) {
+    const text = this.text;
+    const stack = [CLOSER2[text[open]]];
+    for (let i2 = open + 1; i2 < text.length; i2++) {
+      const c = text[i2];
+      if (c === '"' || c === "'") i2 = stringEnd(text, i2);
+      else if (c === "`") i2 = this.templateEnd(i2);
+      else if (text.startsWith("//", i2)) i2 = lineEnd(text, i2) - 1;
+      else if (text.startsWith("/*", i2)) i2 = commentEnd(text, i2) - 1;
+      else if (c === "(" || c === "[" || c === "{") stack.push(CLOSER2[c]);
+      else if (c === ")" || c === "]" || c === "}") {
+        if (stack.pop() !== c) return -1;
+        if (stack.length === 0) return i2;
+      }
+      if (i2 === -1) return -1;
+    }
+    return -1;
+  }
+  /** The `>` closing type arguments opened at `open` (`=>` inside a function type is no closer). */
+  closingAngle(open) {
+    const text = this.text;
+    let depth = 0;
+    for (let i2 = open; i2 < text.length; i2++) {
+      const c = text[i2];
+      if (c === '"' || c === "'" || c === "(" || c === "[" || c === "{") {
+        i2 = c === '"' || c === "'" ? stringEnd(text, i2) : this.closing(i2);
+        if (i2 === -1) return -1;
+      } else if (c === "<") depth++;
+      else if (c === ">" && text[i2 - 1] !== "=" && --depth === 0) return i2;
+    }
+    return -1;
+  }
+  templateEnd(start2) {
+    const text = this.text;
+    for (let i2 = start2 + 1; i2 < text.length; i2++) {
+      if (text[i2] === "\\") i2++;
+      else if (text[i2] === "`") return i2;
+      else if (text.startsWith("${", i2)) {
+        i2 = this.closing(i2 + 1);
+        if (i2 === -1) return -1;
+      }
+    }
+    return -1;
+  }
+};
+function stringEnd(text, start2) {
+  const quote = text[start2];
+  for (let i2 = start2 + 1; i2 < text.length; i2++) {
+    if (text[i2] === "\\") i2++;
+    else if (text[i2] === quote) return i2;
+  }
+  return -1;
+}
+function lineEnd(text, from) {
+  const end = text.indexOf("\n", from);
+  return end === -1 ? text.length : end;
+}
+function commentEnd(text, from) {
+  const end = text.indexOf("*/", from + 2);
+  return end === -1 ? text.length : end + 2;
+}
+
+// src/lang/ecmascript/adapter.ts
+var syntax = {
+  // The language's multi-character tokens (the lexer matches longest first). None starts with `>`:
+  // `Map<K, V>= x` and `Map<K, V> = x` must lex alike, and `>>` closes two type argument lists as
+  // often as it shifts; one `>` at a time is never ambiguous.
+  punctuators: [
+    "...",
+    "===",
+    "!==",
+    "**=",
+    "<<=",
+    "&&=",
+    "||=",
+    "??=",
+    "=>",
+    "==",
+    "!=",
+    "<=",
+    "&&",
+    "||",
+    "??",
+    "?.",
+    "++",
+    "--",
+    "+=",
+    "-=",
+    "*=",
+    "/=",
+    "%=",
+    "&=",
+    "|=",
+    "^=",
+    "**",
+    "<<",
+    "</",
+    "/>"
+  ],
+  // Automatic semicolon insertion makes `;` formatting; trailing commas are formatting too.
+  ignoredTokens: [";"],
+  trailingSeparators: [","],
+  closers: [")", "]", "}", ">"],
+  equivalentTokens: { "'": '"' },
+  // JSDoc documents what follows wherever it stands; a trailing `//` belongs to the code before it.
+  docMarkers: ["/**"],
+  // Linters, compilers, coverage tools, bundlers and formatters read these; people read the doc above.
+  directiveComment: /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
+  spelling: ecmascriptSpelling
+};
+var common = ["definitions.scm", "references.scm", "bindings.scm", "hashing.scm"];
+var typescriptOnly = ["definitions-typescript.scm", "references-typescript.scm", "bindings-typescript.scm", "hashing-typescript.scm"];
+var javascriptOnly = ["definitions-javascript.scm", "references-javascript.scm", "bindings-javascript.scm", "hashing-javascript.scm"];
+var typescript = defineLanguage({
+  id: "typescript",
+  extensions: [".ts", ".mts", ".cts"],
+  grammar: "tree-sitter-typescript.wasm",
+  folder: "ecmascript",
+  queries: [...common, ...typescriptOnly],
+  syntax,
+  resolution: ecmascriptResolution
+});
+var tsx = defineLanguage({
+  id: "tsx",
+  extensions: [".tsx"],
+  grammar: "tree-sitter-tsx.wasm",
+  folder: "ecmascript",
+  queries: [...common, ...typescriptOnly, "jsx.scm"],
+  syntax,
+  resolution: ecmascriptResolution
+});
+var javascript = defineLanguage({
+  id: "javascript",
+  extensions: [".js", ".jsx", ".mjs", ".cjs"],
+  grammar: "tree-sitter-javascript.wasm",
+  folder: "ecmascript",
+  queries: [...common, ...javascriptOnly, "jsx.scm"],
+  syntax,
+  resolution: ecmascriptResolution
+});
+
+// src/lang/registry.ts
+var LANGUAGES = [typescript, tsx, javascript];
+var byExtension = new Map(LANGUAGES.flatMap((lang) => lang.extensions.map((ext) => [ext, lang])));
+function languageById(id) {
+  return LANGUAGES.find((lang) => lang.id === id);
+}
+var projectReaders = [...new Set(LANGUAGES.flatMap((lang) => lang.resolution.projectFiles ? [lang.resolution.projectFiles] : []))];
+
+// src/parse/load-language.ts
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+
+// node_modules/web-tree-sitter/tree-sitter.js
+var __ratlas_module_url2 = new URL("../../node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
+var __ratlas_filename2 = __ratlas_fileURLToPath(__ratlas_module_url2);
+var __ratlas_dirname2 = __ratlas_dirname_of(__ratlas_filename2);
 var __defProp = Object.defineProperty;
 var __name = (target, value) => __defProp(target, "name", { value, configurable: true });
 var SIZE_OF_SHORT = 2;
@@ -2057,7 +4069,7 @@ ${JSON.stringify(symbolNames, null, 2)}`);
   }
 };
 var Module2 = /* @__PURE__ */ (() => {
-  var _scriptName = __ratlas_module_url;
+  var _scriptName = __ratlas_module_url2;
   return async function(moduleArg = {}) {
     var moduleRtn;
     var Module = moduleArg;
@@ -2072,7 +4084,7 @@ var Module2 = /* @__PURE__ */ (() => {
     var ENVIRONMENT_IS_SHELL = !ENVIRONMENT_IS_WEB && !ENVIRONMENT_IS_NODE && !ENVIRONMENT_IS_WORKER;
     if (ENVIRONMENT_IS_NODE) {
       const { createRequire: createRequire2 } = await import("module");
-      var require = createRequire2(__ratlas_module_url);
+      var require = createRequire2(__ratlas_module_url2);
     }
     Module.currentQueryProgressCallback = null;
     Module.currentProgressCallback = null;
@@ -2096,8 +4108,8 @@ var Module2 = /* @__PURE__ */ (() => {
     if (ENVIRONMENT_IS_NODE) {
       var fs = require("fs");
       var nodePath = require("path");
-      if (!__ratlas_module_url.startsWith("data:")) {
-        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url)) + "/";
+      if (!__ratlas_module_url2.startsWith("data:")) {
+        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url2)) + "/";
       }
       readBinary = /* @__PURE__ */ __name((filename) => {
         filename = isFileURI(filename) ? new URL(filename) : filename;
@@ -2293,7 +4305,7 @@ var Module2 = /* @__PURE__ */ (() => {
       if (Module["locateFile"]) {
         return locateFile("tree-sitter.wasm");
       }
-      return new URL("tree-sitter.wasm", __ratlas_module_url).href;
+      return new URL("tree-sitter.wasm", __ratlas_module_url2).href;
     }
     __name(findWasmBinary, "findWasmBinary");
     function getBinarySync(file) {
@@ -3958,6 +5970,74 @@ var Parser = class {
   }
 };
 
+// src/util/errors.ts
+var ExitCode = {
+  Ok: 0,
+  /** A gate the user asked for tripped. */
+  GateFailed: 1,
+  /** Bad input: bad ref or range, not a repository, bad flag, bad config. */
+  UserError: 2,
+  /** A bug in ratlas. */
+  Internal: 3
+};
+var RatlasError = class extends Error {
+  code;
+  hint;
+  exit;
+  constructor(code, message, options = {}) {
+    super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
+    this.name = "RatlasError";
+    this.code = code;
+    this.hint = options.hint;
+    this.exit = options.exit ?? ExitCode.UserError;
+  }
+};
+
+// src/parse/load-language.ts
+var __ratlas_module_url3 = new URL("./load-language.js", __ratlas_bundle_url).href;
+var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
+var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
+var require2 = createRequire(__ratlas_module_url3);
+var initialized;
+var loaded = /* @__PURE__ */ new Map();
+function grammarPackageVersion() {
+  return require2("tree-sitter-wasms/package.json").version;
+}
+function loadLanguage(definition) {
+  let pending = loaded.get(definition.id);
+  if (!pending) {
+    pending = load(definition);
+    loaded.set(definition.id, pending);
+  }
+  return pending;
+}
+async function load(definition) {
+  initialized ??= Parser.init();
+  await initialized;
+  const grammarPath = require2.resolve(`tree-sitter-wasms/out/${definition.grammar}`);
+  const language = await Language.load(await readFile(grammarPath));
+  const folder = new URL(`../lang/${definition.folder}/`, __ratlas_module_url3);
+  const sources = await Promise.all(
+    definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder), "utf8") }))
+  );
+  let query;
+  try {
+    query = new Query(language, sources.map((s) => s.text).join("\n"));
+  } catch {
+    for (const { file, text } of sources) {
+      try {
+        new Query(language, text).delete();
+      } catch (error) {
+        throw new RatlasError("query-invalid", `Query file ${definition.folder}/${file} does not compile for ${definition.id}: ${error.message}`, {
+          exit: 3
+        });
+      }
+    }
+    throw new RatlasError("query-invalid", `The queries of ${definition.id} compile one by one but not together`, { exit: 3 });
+  }
+  return { definition, language, query, grammarVersion: `tree-sitter-wasms@${grammarPackageVersion()}/${definition.grammar}` };
+}
+
 // src/model/symbol.ts
 var MODULE_QUALNAME = "<module>";
 
@@ -3990,91 +6070,6 @@ function assignScopes(placed, items) {
 }
 function holds(def, item) {
   return def.raw.start <= item.at && item.at < def.raw.end && !(item.outside && def.raw.start === item.at);
-}
-
-// src/lang/source-text.ts
-var LineIndex = class {
-  starts = [0];
-  constructor(source) {
-    for (let i2 = source.indexOf("\n"); i2 !== -1; i2 = source.indexOf("\n", i2 + 1)) this.starts.push(i2 + 1);
-  }
-  /** 1-based line of an offset. */
-  lineOf(offset) {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = low + high + 1 >> 1;
-      if (this.starts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
-  }
-  /** Lines in the file; a final newline does not start a new line, an empty file has 0. */
-  count(sourceLength) {
-    if (sourceLength === 0) return 0;
-    const last = this.starts[this.starts.length - 1];
-    return last === sourceLength ? this.starts.length - 1 : this.starts.length;
-  }
-};
-function onlyTrivia(source, from, to, comments, maxNewlines = Infinity) {
-  let newlines = 0;
-  let c = firstEndingAfter(comments, from);
-  for (let i2 = from; i2 < to; i2++) {
-    while (c < comments.length && comments[c].end <= i2) c++;
-    const comment = comments[c];
-    if (comment && comment.start <= i2) {
-      i2 = comment.end - 1;
-      continue;
-    }
-    const code = source.charCodeAt(i2);
-    if (code === 10) {
-      if (++newlines > maxNewlines) return false;
-    } else if (!isWhitespace(code)) {
-      return false;
-    }
-  }
-  return true;
-}
-function firstEndingAfter(spans, offset) {
-  let low = 0;
-  let high = spans.length;
-  while (low < high) {
-    const mid = low + high >> 1;
-    if (spans[mid].end <= offset) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-function isWhitespace(code) {
-  return code === 32 || code >= 9 && code <= 13 || code === 160 || code === 65279 || code === 8232 || code === 8233 || code >= 8192 && code <= 8202 || code === 12288;
-}
-function unquote(text) {
-  const first = text[0];
-  return (first === '"' || first === "'" || first === "`") && text.length >= 2 && text.endsWith(first) ? text.slice(1, -1) : text;
-}
-var PLAIN_LITERAL = /^(['"`])((?:\\[\s\S]|(?!\1)[^\\])*)\1$/;
-function literalContent(text) {
-  const match = PLAIN_LITERAL.exec(text);
-  if (!match) return null;
-  const content = match[2];
-  return match[1] === "`" && content.includes("${") ? null : content;
-}
-var DOTTED = /^[\p{ID_Start}$_#][\p{ID_Continue}$\u200c\u200d#]*(?:\.[\p{ID_Start}$_#][\p{ID_Continue}$\u200c\u200d#]*)*$/u;
-function dottedPath(text) {
-  const compact = /\s/.test(text) ? text.replace(/\s+/g, "") : text;
-  const path = compact.includes("?.") ? compact.replace(/\?\./g, ".") : compact;
-  return DOTTED.test(path) ? path : void 0;
-}
-function identifierEnd(source, start2) {
-  let i2 = start2;
-  if (source.charCodeAt(i2) === 35) i2++;
-  const first = source.charCodeAt(i2);
-  if (!(isIdentifierChar(first) && !(first >= 48 && first <= 57))) return start2;
-  while (i2 < source.length && isIdentifierChar(source.charCodeAt(i2))) i2++;
-  return source.charCodeAt(i2) === 92 ? start2 : i2;
-}
-function isIdentifierChar(code) {
-  return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code >= 48 && code <= 57 || code === 95 || code === 36 || code > 127 && !isWhitespace(code);
 }
 
 // src/lang/doc-comment.ts
@@ -4887,2001 +6882,6 @@ function sameRef(a, b) {
   return a.kind === b.kind && a.name === b.name && a.alias === b.alias && a.module === b.module && a.receiver === b.receiver && a.scope === b.scope;
 }
 
-// src/lang/types.ts
-function defineLanguage(definition) {
-  return definition;
-}
-
-// src/lang/ecmascript/globals.ts
-var __ratlas_module_url2 = new URL("../lang/ecmascript/globals.js", __ratlas_bundle_url).href;
-var __ratlas_filename2 = __ratlas_fileURLToPath(__ratlas_module_url2);
-var __ratlas_dirname2 = __ratlas_dirname_of(__ratlas_filename2);
-var ECMASCRIPT_GLOBALS = /* @__PURE__ */ new Set([
-  // ECMAScript
-  "Array",
-  "ArrayBuffer",
-  "Atomics",
-  "BigInt",
-  "BigInt64Array",
-  "BigUint64Array",
-  "Boolean",
-  "DataView",
-  "Date",
-  "Error",
-  "EvalError",
-  "FinalizationRegistry",
-  "Float32Array",
-  "Float64Array",
-  "Function",
-  "Infinity",
-  "Int8Array",
-  "Int16Array",
-  "Int32Array",
-  "Intl",
-  "JSON",
-  "Map",
-  "Math",
-  "NaN",
-  "Number",
-  "Object",
-  "Promise",
-  "Proxy",
-  "RangeError",
-  "ReferenceError",
-  "Reflect",
-  "RegExp",
-  "Set",
-  "SharedArrayBuffer",
-  "String",
-  "Symbol",
-  "SyntaxError",
-  "TypeError",
-  "URIError",
-  "Uint8Array",
-  "Uint8ClampedArray",
-  "Uint16Array",
-  "Uint32Array",
-  "WeakMap",
-  "WeakRef",
-  "WeakSet",
-  "AggregateError",
-  "globalThis",
-  "undefined",
-  "decodeURI",
-  "decodeURIComponent",
-  "encodeURI",
-  "encodeURIComponent",
-  "escape",
-  "eval",
-  "isFinite",
-  "isNaN",
-  "parseFloat",
-  "parseInt",
-  "unescape",
-  "arguments",
-  // TypeScript primitive types (a value of one has only built-in members)
-  "string",
-  "number",
-  "boolean",
-  "symbol",
-  "bigint",
-  "object",
-  "void",
-  "never",
-  "null",
-  // TypeScript utility types
-  "Partial",
-  "Required",
-  "Readonly",
-  "Record",
-  "Pick",
-  "Omit",
-  "Exclude",
-  "Extract",
-  "NonNullable",
-  "Parameters",
-  "ConstructorParameters",
-  "ReturnType",
-  "InstanceType",
-  "ThisParameterType",
-  "OmitThisParameter",
-  "ThisType",
-  "Uppercase",
-  "Lowercase",
-  "Capitalize",
-  "Uncapitalize",
-  "Awaited",
-  "PromiseLike",
-  "ArrayLike",
-  "Iterable",
-  "Iterator",
-  "IterableIterator",
-  "AsyncIterable",
-  "AsyncIterator",
-  "AsyncIterableIterator",
-  "Generator",
-  "AsyncGenerator",
-  "ReadonlyArray",
-  "ReadonlyMap",
-  "ReadonlySet",
-  "PropertyKey",
-  "PropertyDescriptor",
-  "TemplateStringsArray",
-  "NoInfer",
-  "Disposable",
-  "AsyncDisposable",
-  // Web and Node.js
-  "console",
-  "process",
-  "Buffer",
-  "global",
-  "require",
-  "module",
-  "exports",
-  "__dirname",
-  "__filename",
-  "setTimeout",
-  "clearTimeout",
-  "setInterval",
-  "clearInterval",
-  "setImmediate",
-  "clearImmediate",
-  "queueMicrotask",
-  "structuredClone",
-  "fetch",
-  "Request",
-  "Response",
-  "Headers",
-  "FormData",
-  "URL",
-  "URLSearchParams",
-  "AbortController",
-  "AbortSignal",
-  "Blob",
-  "File",
-  "TextEncoder",
-  "TextDecoder",
-  "ReadableStream",
-  "WritableStream",
-  "TransformStream",
-  "WebSocket",
-  "Event",
-  "EventTarget",
-  "CustomEvent",
-  "MessageChannel",
-  "MessagePort",
-  "BroadcastChannel",
-  "performance",
-  "crypto",
-  "atob",
-  "btoa",
-  "window",
-  "document",
-  "navigator",
-  "location",
-  "history",
-  "localStorage",
-  "sessionStorage",
-  "alert",
-  "confirm",
-  "prompt",
-  "self",
-  "requestAnimationFrame",
-  "cancelAnimationFrame",
-  "HTMLElement",
-  "Element",
-  "Node",
-  "NodeJS",
-  "MutationObserver",
-  "ResizeObserver",
-  "IntersectionObserver",
-  "XMLHttpRequest",
-  "Worker",
-  "Image",
-  "getComputedStyle",
-  "KeyboardEvent",
-  "MouseEvent",
-  "PointerEvent",
-  "DOMException",
-  "JSX",
-  "React",
-  // Test runners (jest, vitest with globals, mocha, node:test)
-  "describe",
-  "it",
-  "test",
-  "expect",
-  "beforeEach",
-  "afterEach",
-  "beforeAll",
-  "afterAll",
-  "before",
-  "after",
-  "jest",
-  "vi",
-  "suite",
-  "context",
-  "xit",
-  "xdescribe",
-  "fit",
-  "fdescribe",
-  "assert"
-]);
-var ECMASCRIPT_BUILTIN_MEMBERS = /* @__PURE__ */ new Set([
-  // Object.prototype, Function.prototype
-  "toString",
-  "toLocaleString",
-  "valueOf",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-  "call",
-  "apply",
-  "bind",
-  // Array.prototype
-  "at",
-  "concat",
-  "copyWithin",
-  "entries",
-  "every",
-  "fill",
-  "filter",
-  "find",
-  "findIndex",
-  "findLast",
-  "findLastIndex",
-  "flat",
-  "flatMap",
-  "forEach",
-  "includes",
-  "indexOf",
-  "join",
-  "keys",
-  "lastIndexOf",
-  "map",
-  "pop",
-  "push",
-  "reduce",
-  "reduceRight",
-  "reverse",
-  "shift",
-  "slice",
-  "some",
-  "sort",
-  "splice",
-  "unshift",
-  "values",
-  "toReversed",
-  "toSorted",
-  "toSpliced",
-  "with",
-  // Map, Set, WeakMap, WeakSet
-  "get",
-  "set",
-  "has",
-  "delete",
-  "clear",
-  "add",
-  "size",
-  // Promise, iterators, generators
-  "then",
-  "catch",
-  "finally",
-  "next",
-  "return",
-  "throw",
-  // String.prototype
-  "charAt",
-  "charCodeAt",
-  "codePointAt",
-  "endsWith",
-  "localeCompare",
-  "match",
-  "matchAll",
-  "normalize",
-  "padEnd",
-  "padStart",
-  "repeat",
-  "replace",
-  "replaceAll",
-  "search",
-  "split",
-  "startsWith",
-  "substring",
-  "substr",
-  "toLowerCase",
-  "toUpperCase",
-  "trim",
-  "trimEnd",
-  "trimStart",
-  "toFixed",
-  "toPrecision",
-  "test",
-  "exec",
-  // Date, JSON-ish, events, DOM
-  "getTime",
-  "toISOString",
-  "toJSON",
-  "addEventListener",
-  "removeEventListener",
-  "dispatchEvent",
-  "emit",
-  "on",
-  "off",
-  "once",
-  "preventDefault",
-  "stopPropagation",
-  "appendChild",
-  "removeChild",
-  "insertBefore",
-  "querySelector",
-  "querySelectorAll",
-  "getAttribute",
-  "setAttribute",
-  "removeAttribute",
-  "focus",
-  "blur",
-  "click",
-  "close",
-  "open",
-  "write",
-  "read",
-  "end",
-  "subscribe",
-  "unsubscribe",
-  "resolve",
-  "reject",
-  "abort",
-  "send",
-  "log",
-  "warn",
-  "error",
-  "info",
-  "debug"
-]);
-
-// node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text, ignoreTrivia = false) {
-  const len = text.length;
-  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
-  function scanHexDigits(count, exact) {
-    let digits = 0;
-    let value2 = 0;
-    while (digits < count || !exact) {
-      let ch = text.charCodeAt(pos);
-      if (ch >= 48 && ch <= 57) {
-        value2 = value2 * 16 + ch - 48;
-      } else if (ch >= 65 && ch <= 70) {
-        value2 = value2 * 16 + ch - 65 + 10;
-      } else if (ch >= 97 && ch <= 102) {
-        value2 = value2 * 16 + ch - 97 + 10;
-      } else {
-        break;
-      }
-      pos++;
-      digits++;
-    }
-    if (digits < count) {
-      value2 = -1;
-    }
-    return value2;
-  }
-  function setPosition(newPosition) {
-    pos = newPosition;
-    value = "";
-    tokenOffset = 0;
-    token = 16;
-    scanError = 0;
-  }
-  function scanNumber() {
-    let start2 = pos;
-    if (text.charCodeAt(pos) === 48) {
-      pos++;
-    } else {
-      pos++;
-      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-      }
-    }
-    if (pos < text.length && text.charCodeAt(pos) === 46) {
-      pos++;
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-      } else {
-        scanError = 3;
-        return text.substring(start2, pos);
-      }
-    }
-    let end = pos;
-    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
-      pos++;
-      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
-        pos++;
-      }
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-        end = pos;
-      } else {
-        scanError = 3;
-      }
-    }
-    return text.substring(start2, end);
-  }
-  function scanString() {
-    let result = "", start2 = pos;
-    while (true) {
-      if (pos >= len) {
-        result += text.substring(start2, pos);
-        scanError = 2;
-        break;
-      }
-      const ch = text.charCodeAt(pos);
-      if (ch === 34) {
-        result += text.substring(start2, pos);
-        pos++;
-        break;
-      }
-      if (ch === 92) {
-        result += text.substring(start2, pos);
-        pos++;
-        if (pos >= len) {
-          scanError = 2;
-          break;
-        }
-        const ch2 = text.charCodeAt(pos++);
-        switch (ch2) {
-          case 34:
-            result += '"';
-            break;
-          case 92:
-            result += "\\";
-            break;
-          case 47:
-            result += "/";
-            break;
-          case 98:
-            result += "\b";
-            break;
-          case 102:
-            result += "\f";
-            break;
-          case 110:
-            result += "\n";
-            break;
-          case 114:
-            result += "\r";
-            break;
-          case 116:
-            result += "	";
-            break;
-          case 117:
-            const ch3 = scanHexDigits(4, true);
-            if (ch3 >= 0) {
-              result += String.fromCharCode(ch3);
-            } else {
-              scanError = 4;
-            }
-            break;
-          default:
-            scanError = 5;
-        }
-        start2 = pos;
-        continue;
-      }
-      if (ch >= 0 && ch <= 31) {
-        if (isLineBreak(ch)) {
-          result += text.substring(start2, pos);
-          scanError = 2;
-          break;
-        } else {
-          scanError = 6;
-        }
-      }
-      pos++;
-    }
-    return result;
-  }
-  function scanNext() {
-    value = "";
-    scanError = 0;
-    tokenOffset = pos;
-    lineStartOffset = lineNumber;
-    prevTokenLineStartOffset = tokenLineStartOffset;
-    if (pos >= len) {
-      tokenOffset = len;
-      return token = 17;
-    }
-    let code = text.charCodeAt(pos);
-    if (isWhiteSpace(code)) {
-      do {
-        pos++;
-        value += String.fromCharCode(code);
-        code = text.charCodeAt(pos);
-      } while (isWhiteSpace(code));
-      return token = 15;
-    }
-    if (isLineBreak(code)) {
-      pos++;
-      value += String.fromCharCode(code);
-      if (code === 13 && text.charCodeAt(pos) === 10) {
-        pos++;
-        value += "\n";
-      }
-      lineNumber++;
-      tokenLineStartOffset = pos;
-      return token = 14;
-    }
-    switch (code) {
-      // tokens: []{}:,
-      case 123:
-        pos++;
-        return token = 1;
-      case 125:
-        pos++;
-        return token = 2;
-      case 91:
-        pos++;
-        return token = 3;
-      case 93:
-        pos++;
-        return token = 4;
-      case 58:
-        pos++;
-        return token = 6;
-      case 44:
-        pos++;
-        return token = 5;
-      // strings
-      case 34:
-        pos++;
-        value = scanString();
-        return token = 10;
-      // comments
-      case 47:
-        const start2 = pos - 1;
-        if (text.charCodeAt(pos + 1) === 47) {
-          pos += 2;
-          while (pos < len) {
-            if (isLineBreak(text.charCodeAt(pos))) {
-              break;
-            }
-            pos++;
-          }
-          value = text.substring(start2, pos);
-          return token = 12;
-        }
-        if (text.charCodeAt(pos + 1) === 42) {
-          pos += 2;
-          const safeLength = len - 1;
-          let commentClosed = false;
-          while (pos < safeLength) {
-            const ch = text.charCodeAt(pos);
-            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
-              pos += 2;
-              commentClosed = true;
-              break;
-            }
-            pos++;
-            if (isLineBreak(ch)) {
-              if (ch === 13 && text.charCodeAt(pos) === 10) {
-                pos++;
-              }
-              lineNumber++;
-              tokenLineStartOffset = pos;
-            }
-          }
-          if (!commentClosed) {
-            pos++;
-            scanError = 1;
-          }
-          value = text.substring(start2, pos);
-          return token = 13;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-      // numbers
-      case 45:
-        value += String.fromCharCode(code);
-        pos++;
-        if (pos === len || !isDigit(text.charCodeAt(pos))) {
-          return token = 16;
-        }
-      // found a minus, followed by a number so
-      // we fall through to proceed with scanning
-      // numbers
-      case 48:
-      case 49:
-      case 50:
-      case 51:
-      case 52:
-      case 53:
-      case 54:
-      case 55:
-      case 56:
-      case 57:
-        value += scanNumber();
-        return token = 11;
-      // literals and unknown symbols
-      default:
-        while (pos < len && isUnknownContentCharacter(code)) {
-          pos++;
-          code = text.charCodeAt(pos);
-        }
-        if (tokenOffset !== pos) {
-          value = text.substring(tokenOffset, pos);
-          switch (value) {
-            case "true":
-              return token = 8;
-            case "false":
-              return token = 9;
-            case "null":
-              return token = 7;
-          }
-          return token = 16;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-    }
-  }
-  function isUnknownContentCharacter(code) {
-    if (isWhiteSpace(code) || isLineBreak(code)) {
-      return false;
-    }
-    switch (code) {
-      case 125:
-      case 93:
-      case 123:
-      case 91:
-      case 34:
-      case 58:
-      case 44:
-      case 47:
-        return false;
-    }
-    return true;
-  }
-  function scanNextNonTrivia() {
-    let result;
-    do {
-      result = scanNext();
-    } while (result >= 12 && result <= 15);
-    return result;
-  }
-  return {
-    setPosition,
-    getPosition: () => pos,
-    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
-    getToken: () => token,
-    getTokenValue: () => value,
-    getTokenOffset: () => tokenOffset,
-    getTokenLength: () => pos - tokenOffset,
-    getTokenStartLine: () => lineStartOffset,
-    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
-    getTokenError: () => scanError
-  };
-}
-function isWhiteSpace(ch) {
-  return ch === 32 || ch === 9;
-}
-function isLineBreak(ch) {
-  return ch === 10 || ch === 13;
-}
-function isDigit(ch) {
-  return ch >= 48 && ch <= 57;
-}
-var CharacterCodes;
-(function(CharacterCodes2) {
-  CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
-  CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
-  CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
-  CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
-  CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
-  CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
-  CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
-  CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
-  CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
-  CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
-  CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
-  CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
-  CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
-  CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
-  CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
-  CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
-  CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
-  CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
-  CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
-  CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
-  CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
-  CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
-  CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
-  CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
-  CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
-  CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
-  CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
-  CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
-  CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
-  CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
-  CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
-  CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
-  CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
-  CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
-  CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
-  CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
-  CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
-  CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
-  CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
-  CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
-  CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
-  CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
-  CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
-  CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
-  CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
-  CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
-  CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
-  CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
-  CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
-  CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
-  CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
-  CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
-  CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
-  CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
-  CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
-  CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
-  CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
-  CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
-  CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
-  CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
-  CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
-  CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
-  CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
-  CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
-  CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
-  CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
-  CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
-  CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
-  CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
-  CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
-  CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
-  CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
-  CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
-  CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
-  CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
-  CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
-  CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
-  CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
-  CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
-  CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
-})(CharacterCodes || (CharacterCodes = {}));
-
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces = new Array(20).fill(0).map((_, index) => {
-  return " ".repeat(index);
-});
-var maxCachedValues = 200;
-var cachedBreakLinesWithSpaces = {
-  " ": {
-    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\n" + " ".repeat(index);
-    }),
-    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r" + " ".repeat(index);
-    }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r\n" + " ".repeat(index);
-    })
-  },
-  "	": {
-    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\n" + "	".repeat(index);
-    }),
-    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r" + "	".repeat(index);
-    }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r\n" + "	".repeat(index);
-    })
-  }
-};
-
-// node_modules/jsonc-parser/lib/esm/impl/parser.js
-var ParseOptions;
-(function(ParseOptions2) {
-  ParseOptions2.DEFAULT = {
-    allowTrailingComma: false
-  };
-})(ParseOptions || (ParseOptions = {}));
-function parse(text, errors = [], options = ParseOptions.DEFAULT) {
-  let currentProperty = null;
-  let currentParent = [];
-  const previousParents = [];
-  function onValue(value) {
-    if (Array.isArray(currentParent)) {
-      currentParent.push(value);
-    } else if (currentProperty !== null) {
-      currentParent[currentProperty] = value;
-    }
-  }
-  const visitor = {
-    onObjectBegin: () => {
-      const object = {};
-      onValue(object);
-      previousParents.push(currentParent);
-      currentParent = object;
-      currentProperty = null;
-    },
-    onObjectProperty: (name2) => {
-      currentProperty = name2;
-    },
-    onObjectEnd: () => {
-      currentParent = previousParents.pop();
-    },
-    onArrayBegin: () => {
-      const array = [];
-      onValue(array);
-      previousParents.push(currentParent);
-      currentParent = array;
-      currentProperty = null;
-    },
-    onArrayEnd: () => {
-      currentParent = previousParents.pop();
-    },
-    onLiteralValue: onValue,
-    onError: (error, offset, length) => {
-      errors.push({ error, offset, length });
-    }
-  };
-  visit(text, visitor, options);
-  return currentParent[0];
-}
-function visit(text, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text, false);
-  const _jsonPath = [];
-  let suppressedCallbacks = 0;
-  function toNoArgVisit(visitFunction) {
-    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisit(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisitWithPath(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
-  }
-  function toBeginVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks++;
-      } else {
-        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
-        if (cbReturn === false) {
-          suppressedCallbacks = 1;
-        }
-      }
-    } : () => true;
-  }
-  function toEndVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks--;
-      }
-      if (suppressedCallbacks === 0) {
-        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
-      }
-    } : () => true;
-  }
-  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
-  const disallowComments = options && options.disallowComments;
-  const allowTrailingComma = options && options.allowTrailingComma;
-  function scanNext() {
-    while (true) {
-      const token = _scanner.scan();
-      switch (_scanner.getTokenError()) {
-        case 4:
-          handleError(
-            14
-            /* ParseErrorCode.InvalidUnicode */
-          );
-          break;
-        case 5:
-          handleError(
-            15
-            /* ParseErrorCode.InvalidEscapeCharacter */
-          );
-          break;
-        case 3:
-          handleError(
-            13
-            /* ParseErrorCode.UnexpectedEndOfNumber */
-          );
-          break;
-        case 1:
-          if (!disallowComments) {
-            handleError(
-              11
-              /* ParseErrorCode.UnexpectedEndOfComment */
-            );
-          }
-          break;
-        case 2:
-          handleError(
-            12
-            /* ParseErrorCode.UnexpectedEndOfString */
-          );
-          break;
-        case 6:
-          handleError(
-            16
-            /* ParseErrorCode.InvalidCharacter */
-          );
-          break;
-      }
-      switch (token) {
-        case 12:
-        case 13:
-          if (disallowComments) {
-            handleError(
-              10
-              /* ParseErrorCode.InvalidCommentToken */
-            );
-          } else {
-            onComment();
-          }
-          break;
-        case 16:
-          handleError(
-            1
-            /* ParseErrorCode.InvalidSymbol */
-          );
-          break;
-        case 15:
-        case 14:
-          break;
-        default:
-          return token;
-      }
-    }
-  }
-  function handleError(error, skipUntilAfter = [], skipUntil = []) {
-    onError(error);
-    if (skipUntilAfter.length + skipUntil.length > 0) {
-      let token = _scanner.getToken();
-      while (token !== 17) {
-        if (skipUntilAfter.indexOf(token) !== -1) {
-          scanNext();
-          break;
-        } else if (skipUntil.indexOf(token) !== -1) {
-          break;
-        }
-        token = scanNext();
-      }
-    }
-  }
-  function parseString(isValue) {
-    const value = _scanner.getTokenValue();
-    if (isValue) {
-      onLiteralValue(value);
-    } else {
-      onObjectProperty(value);
-      _jsonPath.push(value);
-    }
-    scanNext();
-    return true;
-  }
-  function parseLiteral() {
-    switch (_scanner.getToken()) {
-      case 11:
-        const tokenValue = _scanner.getTokenValue();
-        let value = Number(tokenValue);
-        if (isNaN(value)) {
-          handleError(
-            2
-            /* ParseErrorCode.InvalidNumberFormat */
-          );
-          value = 0;
-        }
-        onLiteralValue(value);
-        break;
-      case 7:
-        onLiteralValue(null);
-        break;
-      case 8:
-        onLiteralValue(true);
-        break;
-      case 9:
-        onLiteralValue(false);
-        break;
-      default:
-        return false;
-    }
-    scanNext();
-    return true;
-  }
-  function parseProperty() {
-    if (_scanner.getToken() !== 10) {
-      handleError(3, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-      return false;
-    }
-    parseString(false);
-    if (_scanner.getToken() === 6) {
-      onSeparator(":");
-      scanNext();
-      if (!parseValue()) {
-        handleError(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-    } else {
-      handleError(5, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-    }
-    _jsonPath.pop();
-    return true;
-  }
-  function parseObject() {
-    onObjectBegin();
-    scanNext();
-    let needsComma = false;
-    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 2 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError(6, [], []);
-      }
-      if (!parseProperty()) {
-        handleError(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onObjectEnd();
-    if (_scanner.getToken() !== 2) {
-      handleError(7, [
-        2
-        /* SyntaxKind.CloseBraceToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseArray() {
-    onArrayBegin();
-    scanNext();
-    let isFirstElement = true;
-    let needsComma = false;
-    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 4 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError(6, [], []);
-      }
-      if (isFirstElement) {
-        _jsonPath.push(0);
-        isFirstElement = false;
-      } else {
-        _jsonPath[_jsonPath.length - 1]++;
-      }
-      if (!parseValue()) {
-        handleError(4, [], [
-          4,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onArrayEnd();
-    if (!isFirstElement) {
-      _jsonPath.pop();
-    }
-    if (_scanner.getToken() !== 4) {
-      handleError(8, [
-        4
-        /* SyntaxKind.CloseBracketToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseValue() {
-    switch (_scanner.getToken()) {
-      case 3:
-        return parseArray();
-      case 1:
-        return parseObject();
-      case 10:
-        return parseString(true);
-      default:
-        return parseLiteral();
-    }
-  }
-  scanNext();
-  if (_scanner.getToken() === 17) {
-    if (options.allowEmptyContent) {
-      return true;
-    }
-    handleError(4, [], []);
-    return false;
-  }
-  if (!parseValue()) {
-    handleError(4, [], []);
-    return false;
-  }
-  if (_scanner.getToken() !== 17) {
-    handleError(9, [], []);
-  }
-  return true;
-}
-
-// node_modules/jsonc-parser/lib/esm/main.js
-var ScanError;
-(function(ScanError2) {
-  ScanError2[ScanError2["None"] = 0] = "None";
-  ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
-  ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
-  ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
-  ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
-  ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
-  ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
-})(ScanError || (ScanError = {}));
-var SyntaxKind;
-(function(SyntaxKind2) {
-  SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
-  SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
-  SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
-  SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
-  SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
-  SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
-  SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
-  SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
-  SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
-  SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
-  SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
-  SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
-  SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
-  SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
-  SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
-  SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
-  SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
-})(SyntaxKind || (SyntaxKind = {}));
-var parse2 = parse;
-var ParseErrorCode;
-(function(ParseErrorCode2) {
-  ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
-  ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
-  ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
-  ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
-  ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
-  ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
-  ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
-  ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
-  ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
-  ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
-  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
-  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
-  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
-  ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
-  ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
-  ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
-})(ParseErrorCode || (ParseErrorCode = {}));
-
-// src/lang/ecmascript/project-files.ts
-var CONFIG_NAME = /^[tj]sconfig(\.[^/]+)?\.json$/;
-var ecmascriptProjectFiles = {
-  matches(path) {
-    const name2 = path.slice(path.lastIndexOf("/") + 1);
-    return name2 === "package.json" || CONFIG_NAME.test(name2);
-  },
-  read(path, text) {
-    const errors = [];
-    const value = parse2(text, errors, { allowTrailingComma: true, disallowComments: false });
-    if (errors.length > 0 || !isObject(value)) return null;
-    const name2 = path.slice(path.lastIndexOf("/") + 1);
-    return name2 === "package.json" ? manifestFacts(value) : configFacts(value);
-  }
-};
-function configFacts(value) {
-  const options = isObject(value["compilerOptions"]) ? value["compilerOptions"] : {};
-  const config = { kind: "tsconfig", extends: stringList(value["extends"]) };
-  if (typeof options["baseUrl"] === "string") config.baseUrl = options["baseUrl"];
-  if (isObject(options["paths"])) {
-    const paths = {};
-    for (const [pattern, targets] of Object.entries(options["paths"])) paths[pattern] = stringList(targets);
-    config.paths = paths;
-  }
-  if (typeof options["rootDir"] === "string") config.rootDir = options["rootDir"];
-  if (typeof options["outDir"] === "string") config.outDir = options["outDir"];
-  return { data: config };
-}
-function manifestFacts(value) {
-  const manifest = { kind: "package" };
-  if (typeof value["name"] === "string" && value["name"] !== "") manifest.name = value["name"];
-  if (value["exports"] !== void 0) manifest.exports = value["exports"];
-  if (value["imports"] !== void 0) manifest.imports = value["imports"];
-  for (const field of ["main", "module", "types", "source"]) {
-    if (typeof value[field] === "string") manifest[field] = value[field];
-  }
-  if (manifest.types === void 0 && typeof value["typings"] === "string") manifest.types = value["typings"];
-  const facts = { data: manifest };
-  if (manifest.name !== void 0) facts.packageName = manifest.name;
-  return facts;
-}
-function asCompilerConfig(facts) {
-  const data = facts?.data;
-  return data?.kind === "tsconfig" ? data : void 0;
-}
-function asPackageManifest(facts) {
-  const data = facts?.data;
-  return data?.kind === "package" ? data : void 0;
-}
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function stringList(value) {
-  if (typeof value === "string") return [value];
-  return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
-}
-
-// src/lang/ecmascript/return-type.ts
-var NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
-function declaredReturnType(signature) {
-  const heads = [];
-  let rest = withoutDecorators(signature);
-  while (rest.trim() !== "") {
-    const parsed = nextDeclaration(rest);
-    if (!parsed) break;
-    heads.push(parsed.returns);
-    rest = parsed.rest;
-  }
-  if (heads.length === 0) return void 0;
-  const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
-  const first = callable[0];
-  if (!first) return void 0;
-  return callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : void 0;
-}
-function withoutDecorators(text) {
-  let rest = text.trimStart();
-  while (rest.startsWith("@")) {
-    const name2 = NAME_AT_START.exec(rest.slice(1))?.[0];
-    if (name2 === void 0) return rest;
-    rest = rest.slice(1 + name2.length);
-    if (rest.startsWith("(")) {
-      const close = matching(rest, 0);
-      if (close === -1) return rest;
-      rest = rest.slice(close + 1);
-    }
-    rest = rest.trimStart();
-  }
-  return rest;
-}
-function nextDeclaration(text) {
-  const open = parameterListStart(text);
-  if (open === -1) return void 0;
-  const close = matching(text, open);
-  if (close === -1) return void 0;
-  const after = text.slice(close + 1).trimStart();
-  if (!after.startsWith(":")) return { returns: void 0, rest: skipToNext(after) };
-  const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, "");
-  const name2 = NAME_AT_START.exec(annotation)?.[0];
-  if (name2 === void 0) return { returns: void 0, rest: skipToNext(annotation) };
-  let end = name2.length;
-  let args2 = [];
-  if (annotation[end] === "<") {
-    const closeArgs = matching(annotation, end);
-    if (closeArgs === -1) return void 0;
-    args2 = splitTopLevel(annotation.slice(end + 1, closeArgs), ",") ?? [];
-    end = closeArgs + 1;
-  }
-  let array = false;
-  if (annotation.slice(end).startsWith("[]")) {
-    array = true;
-    end += 2;
-  }
-  const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, "");
-  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: void 0, rest: skipToNext(tail) };
-  const returns = { type: array ? `${name2}[]` : name2 };
-  if (!array && ELEMENT_CONTAINERS.has(name2) && args2.length >= 1) {
-    const inner = typeHead(args2[0]);
-    if (inner) returns.type = `${inner.name}[]`;
-  }
-  if (!array && (name2 === "Promise" || name2 === "PromiseLike") && args2.length === 1) {
-    const inner = typeHead(args2[0]);
-    if (inner) returns.awaited = inner.name;
-  }
-  return { returns, rest: tail.replace(/^(=>|;|\{)/, "") };
-}
-var ELEMENT_CONTAINERS = /* @__PURE__ */ new Set(["Array", "ReadonlyArray", "Generator", "Iterable", "IterableIterator", "AsyncGenerator", "AsyncIterable", "AsyncIterableIterator"]);
-var NAME_AT_START = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*/;
-function skipToNext(text) {
-  const end = topLevelIndex(text, (s, i2) => s[i2] === ";");
-  return end === -1 ? "" : text.slice(end + 1);
-}
-function typeHead(text) {
-  const members = splitTopLevel(text, "|")?.map((m) => m.trim()).filter((m) => m !== "null" && m !== "undefined");
-  if (!members || members.length !== 1) return void 0;
-  let trimmed = members[0];
-  const array = trimmed.endsWith("[]");
-  if (array) trimmed = trimmed.slice(0, -2).trim();
-  const head = plainHead(trimmed);
-  if (!head) return void 0;
-  if (array) return { name: `${head.name}[]`, args: [] };
-  if ((head.name === "Array" || head.name === "ReadonlyArray") && head.args.length === 1) {
-    const inner = plainHead(head.args[0].trim());
-    return inner ? { name: `${inner.name}[]`, args: [] } : void 0;
-  }
-  return head;
-}
-function plainHead(trimmed) {
-  const lt = trimmed.indexOf("<");
-  const name2 = lt === -1 ? trimmed : trimmed.slice(0, lt).trim();
-  if (!NAME_PATH.test(name2)) return void 0;
-  if (lt === -1) return { name: name2, args: [] };
-  if (!trimmed.endsWith(">")) return void 0;
-  const args2 = splitTopLevel(trimmed.slice(lt + 1, -1), ",");
-  return args2 === void 0 ? void 0 : { name: name2, args: args2 };
-}
-function parameterListStart(text) {
-  let angle = 0;
-  for (let i2 = 0; i2 < text.length; i2++) {
-    const c = text[i2];
-    if (c === '"' || c === "'" || c === "`") {
-      i2 = skipString(text, i2);
-      continue;
-    }
-    if (c === "<") angle++;
-    else if (c === ">" && text[i2 - 1] !== "=") angle = Math.max(0, angle - 1);
-    else if (c === "(" && angle === 0) return i2;
-    else if (c === "(" || c === "[" || c === "{") {
-      const close = matching(text, i2);
-      if (close === -1) return -1;
-      i2 = close;
-    }
-  }
-  return -1;
-}
-var CLOSER = { "(": ")", "[": "]", "{": "}", "<": ">" };
-function matching(text, open) {
-  const stack = [CLOSER[text[open]]];
-  for (let i2 = open + 1; i2 < text.length; i2++) {
-    const c = text[i2];
-    if (c === '"' || c === "'" || c === "`") {
-      i2 = skipString(text, i2);
-      continue;
-    }
-    if (c === ">" && text[i2 - 1] === "=") continue;
-    if (c === stack[stack.length - 1]) {
-      stack.pop();
-      if (stack.length === 0) return i2;
-    } else if (c === "(" || c === "[" || c === "{" || c === "<" && stack[stack.length - 1] === ">") stack.push(CLOSER[c]);
-  }
-  return -1;
-}
-function topLevelIndex(text, at) {
-  const depth = [];
-  for (let i2 = 0; i2 < text.length; i2++) {
-    const c = text[i2];
-    if (c === '"' || c === "'" || c === "`") {
-      i2 = skipString(text, i2);
-      continue;
-    }
-    if (depth.length === 0 && at(text, i2)) return i2;
-    if (c === ">" && text[i2 - 1] === "=") continue;
-    if (c === "(" || c === "[" || c === "{" || c === "<") depth.push(CLOSER[c]);
-    else if (c === depth[depth.length - 1]) depth.pop();
-  }
-  return -1;
-}
-function splitTopLevel(text, separator) {
-  const parts2 = [];
-  let rest = text;
-  for (; ; ) {
-    const at = topLevelIndex(rest, (s, i2) => s[i2] === separator);
-    if (at === -1) break;
-    parts2.push(rest.slice(0, at));
-    rest = rest.slice(at + 1);
-  }
-  parts2.push(rest);
-  return parts2.every((p) => p.trim() !== "") ? parts2 : void 0;
-}
-function skipString(text, start2) {
-  const quote = text[start2];
-  for (let i2 = start2 + 1; i2 < text.length; i2++) {
-    if (text[i2] === "\\") i2++;
-    else if (text[i2] === quote) return i2;
-  }
-  return text.length;
-}
-
-// src/lang/ecmascript/module-paths.ts
-var EXTENSIONS = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
-var SOURCE_FOR_OUTPUT = {
-  ".js": [".ts", ".tsx", ".d.ts"],
-  ".jsx": [".tsx"],
-  ".mjs": [".mts", ".d.mts"],
-  ".cjs": [".cts", ".d.cts"]
-};
-function fileCandidates(base) {
-  const candidates = [];
-  const dot = base.lastIndexOf(".");
-  const ext = dot > base.lastIndexOf("/") ? base.slice(dot) : "";
-  for (const source of SOURCE_FOR_OUTPUT[ext] ?? []) candidates.push(base.slice(0, dot) + source);
-  candidates.push(base);
-  const prefix = base === "" ? "" : `${base}/`;
-  if (base !== "") for (const e of EXTENSIONS) candidates.push(base + e);
-  for (const e of EXTENSIONS) candidates.push(`${prefix}index${e}`);
-  return candidates;
-}
-function dirname(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-function joinPath(dir, relative) {
-  const parts2 = dir ? dir.split("/") : [];
-  for (const part of relative.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts2.length === 0) return null;
-      parts2.pop();
-    } else parts2.push(part);
-  }
-  return parts2.join("/");
-}
-function matchPattern(patterns, specifier) {
-  if (patterns.includes(specifier)) return { key: specifier, star: "" };
-  let best;
-  let bestPrefix = -1;
-  for (const key of patterns) {
-    const star = key.indexOf("*");
-    if (star === -1 || key.indexOf("*", star + 1) !== -1) continue;
-    const prefix = key.slice(0, star);
-    const suffix = key.slice(star + 1);
-    if (specifier.length < prefix.length + suffix.length || !specifier.startsWith(prefix) || !specifier.endsWith(suffix)) continue;
-    if (prefix.length > bestPrefix) {
-      bestPrefix = prefix.length;
-      best = { key, star: specifier.slice(prefix.length, specifier.length - suffix.length) };
-    }
-  }
-  return best;
-}
-
-// src/lang/ecmascript/package-entry.ts
-function splitPackageSpecifier(specifier) {
-  const parts2 = specifier.split("/");
-  const length = specifier.startsWith("@") ? 2 : 1;
-  const name2 = parts2.slice(0, length).join("/");
-  const rest = parts2.slice(length).join("/");
-  return { name: name2, subpath: rest === "" ? "." : `./${rest}` };
-}
-var OUTPUT_DIRS = /* @__PURE__ */ new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "module", "types", "typings", "dts", "dist-ts", "declarations"]);
-var ENTRY_FIELDS = ["source", "types", "module", "main"];
-function resolvePackage(manifestPath, facts, subpath, env, field = "exports") {
-  const manifest = asPackageManifest(facts);
-  if (!manifest) return void 0;
-  const dir = dirname(manifestPath);
-  const map = manifest[field];
-  if (map !== void 0) {
-    for (const target of mapTargets(map, subpath, field === "imports")) {
-      const found = sourceOf(dir, target, env);
-      if (found) return found;
-    }
-    return void 0;
-  }
-  if (field === "imports") return void 0;
-  if (subpath !== ".") return sourceOf(dir, subpath, env);
-  for (const entry of ENTRY_FIELDS) {
-    const target = manifest[entry];
-    const found = target === void 0 ? void 0 : sourceOf(dir, target, env);
-    if (found) return found;
-  }
-  return sourceOf(dir, "./index", env) ?? sourceOf(dir, "./src/index", env);
-}
-function mapTargets(map, subpath, imports) {
-  let entries;
-  if (typeof map === "string" || Array.isArray(map) || map === null || typeof map !== "object") entries = { ".": map };
-  else if (!imports && !Object.keys(map).some((k) => k.startsWith("."))) entries = { ".": map };
-  else entries = map;
-  const match = matchPattern(Object.keys(entries), subpath);
-  if (!match) return [];
-  const out2 = [];
-  collect(entries[match.key], match.star, out2);
-  return out2;
-}
-function collect(value, star, out2) {
-  if (typeof value === "string") out2.push(value.replaceAll("*", star));
-  else if (Array.isArray(value)) for (const v of value) collect(v, star, out2);
-  else if (value !== null && typeof value === "object") for (const v of Object.values(value)) collect(v, star, out2);
-}
-function sourceOf(dir, target, env) {
-  const path = joinPath(dir, target);
-  if (path === null) return void 0;
-  const relative = path.slice(dir === "" ? 0 : dir.length + 1);
-  const bases = [path, stripDeclaration(path)];
-  const config = asCompilerConfig(env.projectFile(dir === "" ? "tsconfig.json" : `${dir}/tsconfig.json`));
-  if (config?.outDir !== void 0) {
-    const outDir = joinPath("", config.outDir);
-    if (outDir !== null && outDir !== "" && relative.startsWith(`${outDir}/`)) {
-      const mapped = joinPath(dir, joinPath(config.rootDir ?? ".", relative.slice(outDir.length + 1)) ?? "");
-      if (mapped !== null) bases.push(stripDeclaration(mapped));
-    }
-  }
-  const segments = relative.split("/");
-  if (OUTPUT_DIRS.has(segments[0])) {
-    for (let k = 1; k < segments.length; k++) {
-      const mapped = joinPath(dir, ["src", ...segments.slice(k)].join("/"));
-      if (mapped !== null) bases.push(stripDeclaration(mapped));
-    }
-  }
-  for (const base of bases) {
-    const found = fileCandidates(base).find((p) => env.exists(p));
-    if (found) return found;
-  }
-  return void 0;
-}
-function stripDeclaration(path) {
-  return path.replace(/\.d\.([mc]?)ts$/, ".$1ts");
-}
-
-// src/lang/ecmascript/compiler-settings.ts
-var CONFIG_NAMES = ["tsconfig.json", "jsconfig.json"];
-var MAX_EXTENDS = 16;
-function compilerSettings(fromPath, env) {
-  for (let dir = dirname(fromPath); dir !== null; dir = dir === "" ? null : dirname(dir)) {
-    for (const name2 of CONFIG_NAMES) {
-      const path = dir === "" ? name2 : `${dir}/${name2}`;
-      const config = asCompilerConfig(env.projectFile(path));
-      if (config) return { config: path, ...merged(path, config, env, /* @__PURE__ */ new Set()) };
-    }
-  }
-  return {};
-}
-function merged(path, config, env, seen) {
-  seen.add(path);
-  let settings = {};
-  for (const parent of config.extends) {
-    const parentPath = extendedConfigPath(parent, dirname(path), env);
-    if (parentPath === void 0 || seen.has(parentPath) || seen.size >= MAX_EXTENDS) continue;
-    const parentConfig = asCompilerConfig(env.projectFile(parentPath));
-    if (parentConfig) settings = { ...settings, ...merged(parentPath, parentConfig, env, seen) };
-  }
-  const dir = dirname(path);
-  if (config.baseUrl !== void 0) {
-    const baseUrl = joinPath(dir, config.baseUrl);
-    if (baseUrl !== null) settings.baseUrl = baseUrl;
-  }
-  if (config.paths !== void 0) {
-    settings.paths = config.paths;
-    settings.pathsBase = dir;
-  }
-  if (settings.paths !== void 0 && settings.baseUrl !== void 0) settings.pathsBase = settings.baseUrl;
-  return settings;
-}
-function extendedConfigPath(entry, dir, env) {
-  if (entry.startsWith(".") || entry.startsWith("/")) {
-    const path2 = entry.startsWith("/") ? entry.slice(1) : joinPath(dir, entry);
-    if (path2 === null) return void 0;
-    if (path2.endsWith(".json") || env.projectFile(path2)) return path2;
-    return `${path2}.json`;
-  }
-  const { name: name2, subpath } = splitPackageSpecifier(entry);
-  const packages = env.packagesNamed(name2);
-  if (packages.length !== 1) return void 0;
-  const pkgDir = dirname(packages[0].path);
-  const rest = subpath === "." ? "tsconfig.json" : subpath.slice(2);
-  const path = joinPath(pkgDir, rest);
-  if (path === null) return void 0;
-  return path.endsWith(".json") ? path : `${path}.json`;
-}
-function matchPaths(settings, specifier) {
-  if (!settings.paths || settings.pathsBase === void 0) return [];
-  const match = matchPattern(Object.keys(settings.paths), specifier);
-  if (!match) return [];
-  const out2 = [];
-  for (const target of settings.paths[match.key] ?? []) {
-    const path = joinPath(settings.pathsBase, target.replace("*", match.star));
-    if (path !== null) out2.push(path);
-  }
-  return out2;
-}
-
-// src/lang/ecmascript/resolution.ts
-var ecmascriptResolution = {
-  globals: ECMASCRIPT_GLOBALS,
-  // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
-  reflection: /* @__PURE__ */ new Set(["Object.getOwnPropertyNames", "Object.getOwnPropertyDescriptors", "Object.getPrototypeOf", "Reflect.ownKeys", "Reflect.getPrototypeOf"]),
-  builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
-  projectFiles: ecmascriptProjectFiles,
-  returnType: declaredReturnType,
-  resolveModule(specifier, fromPath, env) {
-    if (specifier.startsWith(".") || specifier.startsWith("/")) {
-      const base = specifier.startsWith("/") ? specifier.slice(1) : joinPath(dirname(fromPath), specifier);
-      if (base === null) return { kind: "unresolved" };
-      const found = fileCandidates(base).find((p) => env.exists(p));
-      return found ? { kind: "file", path: found } : { kind: "unresolved" };
-    }
-    const settings = compilerSettings(fromPath, env);
-    for (const base of matchPaths(settings, specifier)) {
-      const found = fileCandidates(base).find((p) => env.exists(p));
-      if (found) return { kind: "file", path: found };
-    }
-    if (settings.baseUrl !== void 0) {
-      const base = joinPath(settings.baseUrl, specifier);
-      const found = base === null ? void 0 : fileCandidates(base).find((p) => env.exists(p));
-      if (found) return { kind: "file", path: found };
-    }
-    return resolveBare(specifier, fromPath, env);
-  }
-};
-function resolveBare(specifier, fromPath, env) {
-  if (specifier.startsWith("#")) return resolveSubpathImport(specifier, fromPath, env);
-  const { name: name2, subpath } = splitPackageSpecifier(specifier);
-  const packages = env.packagesNamed(name2);
-  if (packages.length > 1) return { kind: "unresolved" };
-  const own = packages[0];
-  if (!own) return { kind: "external", name: name2 };
-  const found = resolvePackage(own.path, own.facts, subpath, env);
-  return found ? { kind: "file", path: found } : { kind: "unresolved" };
-}
-function resolveSubpathImport(specifier, fromPath, env) {
-  for (let dir = dirname(fromPath); dir !== null; dir = dir === "" ? null : dirname(dir)) {
-    const path = dir === "" ? "package.json" : `${dir}/package.json`;
-    const facts = env.projectFile(path);
-    if (!facts) continue;
-    const found = resolvePackage(path, facts, specifier, env, "imports");
-    return found ? { kind: "file", path: found } : { kind: "unresolved" };
-  }
-  return { kind: "unresolved" };
-}
-
-// src/lang/ecmascript/spell-path.ts
-var ecmascriptSpelling = { path: spellPath, initializer: spellInitializer, type: spellType };
-function spellPath(text) {
-  const scanner = new Scanner(text);
-  const path = scanner.path();
-  scanner.skipTrivia();
-  return path !== void 0 && scanner.done() ? path : void 0;
-}
-function spellInitializer(text) {
-  const awaited = /^await\b/.exec(text);
-  const path = spellPath(awaited ? text.slice(awaited[0].length) : text);
-  if (path === void 0) return void 0;
-  return awaited ? `await ${path}` : path;
-}
-var NULLISH = /* @__PURE__ */ new Set(["null", "undefined"]);
-var NAME = "[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*";
-var ARRAY_OF = new RegExp(`^(?:(${NAME})(?:<.*>)?\\[\\]|(?:Array|ReadonlyArray)<(${NAME})(?:<.*>)?>)$`);
-var NAMED = new RegExp(`^(${NAME})(<.*>)?$`);
-function spellType(text) {
-  const members = text.replace(/\s+/g, "").split("|").filter((m) => m !== "" && !NULLISH.has(m));
-  if (members.length !== 1) return void 0;
-  const array = ARRAY_OF.exec(members[0]);
-  if (array) return `${array[1] ?? array[2]}[]`;
-  return NAMED.exec(members[0])?.[1];
-}
-var CLOSER2 = { "(": ")", "[": "]", "{": "}" };
-var Scanner = class {
-  constructor(text) {
-    this.text = text;
-  }
-  text;
-  at = 0;
-  done() {
-    return this.at >= this.text.length;
-  }
-  /** A path from here: a name or a parenthesized path, then member accesses, calls and `!`. */
-  path() {
-    this.skipTrivia();
-    let left;
-    if (this.text[this.at] === "(") {
-      this.at++;
-      left = this.path();
-      this.skipTrivia();
-      if (left === void 0 || this.text[this.at] !== ")") return void 0;
-      this.at++;
-    } else {
-      left = this.name();
-      if (left === void 0) return void 0;
-    }
-    for (; ; ) {
-      this.skipTrivia();
-      const c = this.text[this.at];
-      if (c === "!" && this.text[this.at + 1] !== "=") {
-        this.at++;
-      } else if (c === "." || c === "?" && this.text[this.at + 1] === ".") {
-        this.at += c === "." ? 1 : 2;
-        this.skipTrivia();
-        if (c === "?" && this.text[this.at] === "(") continue;
-        const name2 = this.name();
-        if (name2 === void 0) return void 0;
-        left = `${left}.${name2}`;
-      } else if (c === "(" || c === "<") {
-        if (c === "<") {
-          const close2 = this.closingAngle(this.at);
-          if (close2 === -1) return void 0;
-          this.at = close2 + 1;
-          this.skipTrivia();
-          if (this.text[this.at] !== "(") return void 0;
-        }
-        if (left.endsWith(")")) return void 0;
-        const close = this.closing(this.at);
-        if (close === -1) return void 0;
-        this.at = close + 1;
-        left = `${left}()`;
-      } else {
-        return left;
-      }
-    }
-  }
-  name() {
-    const end = identifierEnd(this.text, this.at);
-    if (end === this.at) return void 0;
-    const name2 = this.text.slice(this.at, end);
-    this.at = end;
-    return name2;
-  }
-  skipTrivia() {
-    const text = this.text;
-    while (this.at < text.length) {
-      if (isWhitespace(text.charCodeAt(this.at))) this.at++;
-      else if (text.startsWith("//", this.at)) this.at = lineEnd(text, this.at);
-      else if (text.startsWith("/*", this.at)) this.at = commentEnd(text, this.at);
-      else return;
-    }
-  }
-  /** The index of the bracket closing the one at `open`, across nested brackets, strings, templates and comments. */
-  closing(open) {
-    const text = this.text;
-    const stack = [CLOSER2[text[open]]];
-    for (let i2 = open + 1; i2 < text.length; i2++) {
-      const c = text[i2];
-      if (c === '"' || c === "'") i2 = stringEnd(text, i2);
-      else if (c === "`") i2 = this.templateEnd(i2);
-      else if (text.startsWith("//", i2)) i2 = lineEnd(text, i2) - 1;
-      else if (text.startsWith("/*", i2)) i2 = commentEnd(text, i2) - 1;
-      else if (c === "(" || c === "[" || c === "{") stack.push(CLOSER2[c]);
-      else if (c === ")" || c === "]" || c === "}") {
-        if (stack.pop() !== c) return -1;
-        if (stack.length === 0) return i2;
-      }
-      if (i2 === -1) return -1;
-    }
-    return -1;
-  }
-  /** The `>` closing type arguments opened at `open` (`=>` inside a function type is no closer). */
-  closingAngle(open) {
-    const text = this.text;
-    let depth = 0;
-    for (let i2 = open; i2 < text.length; i2++) {
-      const c = text[i2];
-      if (c === '"' || c === "'" || c === "(" || c === "[" || c === "{") {
-        i2 = c === '"' || c === "'" ? stringEnd(text, i2) : this.closing(i2);
-        if (i2 === -1) return -1;
-      } else if (c === "<") depth++;
-      else if (c === ">" && text[i2 - 1] !== "=" && --depth === 0) return i2;
-    }
-    return -1;
-  }
-  templateEnd(start2) {
-    const text = this.text;
-    for (let i2 = start2 + 1; i2 < text.length; i2++) {
-      if (text[i2] === "\\") i2++;
-      else if (text[i2] === "`") return i2;
-      else if (text.startsWith("${", i2)) {
-        i2 = this.closing(i2 + 1);
-        if (i2 === -1) return -1;
-      }
-    }
-    return -1;
-  }
-};
-function stringEnd(text, start2) {
-  const quote = text[start2];
-  for (let i2 = start2 + 1; i2 < text.length; i2++) {
-    if (text[i2] === "\\") i2++;
-    else if (text[i2] === quote) return i2;
-  }
-  return -1;
-}
-function lineEnd(text, from) {
-  const end = text.indexOf("\n", from);
-  return end === -1 ? text.length : end;
-}
-function commentEnd(text, from) {
-  const end = text.indexOf("*/", from + 2);
-  return end === -1 ? text.length : end + 2;
-}
-
-// src/lang/ecmascript/adapter.ts
-var syntax = {
-  // The language's multi-character tokens (the lexer matches longest first). None starts with `>`:
-  // `Map<K, V>= x` and `Map<K, V> = x` must lex alike, and `>>` closes two type argument lists as
-  // often as it shifts; one `>` at a time is never ambiguous.
-  punctuators: [
-    "...",
-    "===",
-    "!==",
-    "**=",
-    "<<=",
-    "&&=",
-    "||=",
-    "??=",
-    "=>",
-    "==",
-    "!=",
-    "<=",
-    "&&",
-    "||",
-    "??",
-    "?.",
-    "++",
-    "--",
-    "+=",
-    "-=",
-    "*=",
-    "/=",
-    "%=",
-    "&=",
-    "|=",
-    "^=",
-    "**",
-    "<<",
-    "</",
-    "/>"
-  ],
-  // Automatic semicolon insertion makes `;` formatting; trailing commas are formatting too.
-  ignoredTokens: [";"],
-  trailingSeparators: [","],
-  closers: [")", "]", "}", ">"],
-  equivalentTokens: { "'": '"' },
-  // JSDoc documents what follows wherever it stands; a trailing `//` belongs to the code before it.
-  docMarkers: ["/**"],
-  // Linters, compilers, coverage tools, bundlers and formatters read these; people read the doc above.
-  directiveComment: /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
-  spelling: ecmascriptSpelling
-};
-var common = ["definitions.scm", "references.scm", "bindings.scm", "hashing.scm"];
-var typescriptOnly = ["definitions-typescript.scm", "references-typescript.scm", "bindings-typescript.scm", "hashing-typescript.scm"];
-var javascriptOnly = ["definitions-javascript.scm", "references-javascript.scm", "bindings-javascript.scm", "hashing-javascript.scm"];
-var typescript = defineLanguage({
-  id: "typescript",
-  extensions: [".ts", ".mts", ".cts"],
-  grammar: "tree-sitter-typescript.wasm",
-  folder: "ecmascript",
-  queries: [...common, ...typescriptOnly],
-  syntax,
-  resolution: ecmascriptResolution
-});
-var tsx = defineLanguage({
-  id: "tsx",
-  extensions: [".tsx"],
-  grammar: "tree-sitter-tsx.wasm",
-  folder: "ecmascript",
-  queries: [...common, ...typescriptOnly, "jsx.scm"],
-  syntax,
-  resolution: ecmascriptResolution
-});
-var javascript = defineLanguage({
-  id: "javascript",
-  extensions: [".js", ".jsx", ".mjs", ".cjs"],
-  grammar: "tree-sitter-javascript.wasm",
-  folder: "ecmascript",
-  queries: [...common, ...javascriptOnly, "jsx.scm"],
-  syntax,
-  resolution: ecmascriptResolution
-});
-
-// src/lang/registry.ts
-var LANGUAGES = [typescript, tsx, javascript];
-var byExtension = new Map(LANGUAGES.flatMap((lang) => lang.extensions.map((ext) => [ext, lang])));
-function languageById(id) {
-  return LANGUAGES.find((lang) => lang.id === id);
-}
-var projectReaders = [...new Set(LANGUAGES.flatMap((lang) => lang.resolution.projectFiles ? [lang.resolution.projectFiles] : []))];
-
-// src/parse/load-language.ts
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-
-// src/util/errors.ts
-var ExitCode = {
-  Ok: 0,
-  /** A gate the user asked for tripped. */
-  GateFailed: 1,
-  /** Bad input: bad ref or range, not a repository, bad flag, bad config. */
-  UserError: 2,
-  /** A bug in ratlas. */
-  Internal: 3
-};
-var RatlasError = class extends Error {
-  code;
-  hint;
-  exit;
-  constructor(code, message, options = {}) {
-    super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
-    this.name = "RatlasError";
-    this.code = code;
-    this.hint = options.hint;
-    this.exit = options.exit ?? ExitCode.UserError;
-  }
-};
-
-// src/parse/load-language.ts
-var __ratlas_module_url3 = new URL("./load-language.js", __ratlas_bundle_url).href;
-var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
-var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
-var require2 = createRequire(__ratlas_module_url3);
-var initialized;
-var loaded = /* @__PURE__ */ new Map();
-function grammarPackageVersion() {
-  return require2("tree-sitter-wasms/package.json").version;
-}
-function loadLanguage(definition) {
-  let pending = loaded.get(definition.id);
-  if (!pending) {
-    pending = load(definition);
-    loaded.set(definition.id, pending);
-  }
-  return pending;
-}
-async function load(definition) {
-  initialized ??= Parser.init();
-  await initialized;
-  const grammarPath = require2.resolve(`tree-sitter-wasms/out/${definition.grammar}`);
-  const language = await Language.load(await readFile(grammarPath));
-  const folder = new URL(`../lang/${definition.folder}/`, __ratlas_module_url3);
-  const sources = await Promise.all(
-    definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder), "utf8") }))
-  );
-  let query;
-  try {
-    query = new Query(language, sources.map((s) => s.text).join("\n"));
-  } catch {
-    for (const { file, text } of sources) {
-      try {
-        new Query(language, text).delete();
-      } catch (error) {
-        throw new RatlasError("query-invalid", `Query file ${definition.folder}/${file} does not compile for ${definition.id}: ${error.message}`, {
-          exit: 3
-        });
-      }
-    }
-    throw new RatlasError("query-invalid", `The queries of ${definition.id} compile one by one but not together`, { exit: 3 });
-  }
-  return { definition, language, query, grammarVersion: `tree-sitter-wasms@${grammarPackageVersion()}/${definition.grammar}` };
-}
-
 // src/parse/parse-file.ts
 async function parseFile(job) {
   const definition = languageById(job.language);
@@ -6897,6 +6897,11 @@ async function parseFile(job) {
 
 // src/parse/worker.ts
 parentPort.on("message", (message) => {
+  if ("warm" in message) {
+    const definition = languageById(message.warm);
+    if (definition) loadLanguage(definition).catch(() => void 0);
+    return;
+  }
   void (async () => {
     const outcomes = [];
     for (const job of message.jobs) outcomes.push(await parseFile(job));
