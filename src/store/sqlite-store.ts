@@ -429,7 +429,7 @@ export class SqliteStore implements IndexStore {
   async memberBindings(): Promise<StoredBinding[]> {
     return this.all(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
-       WHERE b.kind IN ('field', 'param-property')
+       WHERE b.kind IN ('field', 'param-property', 'return')
           OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
     )
       .map(toBinding)
