@@ -115,6 +115,25 @@ describe('return types inferred from return statements', () => {
     expect(callEdges(tree)).not.toContain('test/load.test.js#<module> -> src/datetime.js#DateTime.set (inferred)');
   });
 
+  it('does not guess by name at other classes for a member the receiver class never declares', async () => {
+    const tree = await resolveTree({
+      'src/datetime.js': datetime,
+      'src/cache.js': 'export class WeekCache { weekData() {} }\nexport class Base { extra() {} }\n',
+      'src/zone.js': "import { Base } from './cache.js';\nexport class Zone { static make() { return new Zone(); } }\nexport class Fixed extends Zone { extra() {} }\n",
+      'test/week.test.js': [
+        "import { DateTime } from '../src/datetime.js';",
+        "import { Zone } from '../src/zone.js';",
+        'const dt = DateTime.now();',
+        'dt.weekData();',
+        'Zone.make().extra();',
+      ].join('\n'),
+    });
+    // Set on instances at run time: no edge to WeekCache.weekData, and no name-based guess either.
+    expect(callSite(tree, 'weekData', 'dt')).toMatchObject({ outcome: 'local', rule: 'inferred' });
+    // A subclass declares it: a Zone-typed value may be a Fixed, so the name-based rules still decide.
+    expect(callSite(tree, 'extra', 'Zone.make()').rule).not.toBe('inferred');
+  });
+
   it('keeps a declared return type over the returns', async () => {
     const tree = await resolveTree({
       'src/shapes.ts': [
