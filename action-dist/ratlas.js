@@ -36615,7 +36615,7 @@ var SqliteStore = class _SqliteStore {
   async memberBindings() {
     return this.all(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
-       WHERE b.kind IN ('field', 'param-property')
+       WHERE b.kind IN ('field', 'param-property', 'return')
           OR (sc.qualname = '<module>' AND b.kind = 'variable')`
     ).map(toBinding).sort(compareBindings);
   }
@@ -37086,7 +37086,7 @@ function listLeftovers(dir, now = Date.now()) {
 import { readFileSync as readFileSync6 } from "node:fs";
 
 // src/lang/extraction-version.ts
-var EXTRACTION_VERSION = 3;
+var EXTRACTION_VERSION = 4;
 
 // src/lang/types.ts
 function defineLanguage(definition) {
@@ -38359,6 +38359,17 @@ function stringList(value) {
 // src/lang/ecmascript/return-type.ts
 var NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 function declaredReturnType(signature) {
+  const declared = annotatedReturnType(signature);
+  if (declared) return declared;
+  const head = withoutDecorators(signature);
+  const open = parameterListStart(head);
+  const before = open === -1 ? head : head.slice(0, open);
+  const generator = open !== -1 && before.includes("*");
+  if (/(^|[^\w$])async($|[^\w$])/.test(before)) return { type: generator ? "AsyncGenerator" : "Promise" };
+  return generator ? { type: "Generator" } : void 0;
+}
+var UNREADABLE = { type: "" };
+function annotatedReturnType(signature) {
   const heads = [];
   let rest = withoutDecorators(signature);
   while (rest.trim() !== "") {
@@ -38369,9 +38380,9 @@ function declaredReturnType(signature) {
   }
   if (heads.length === 0) return void 0;
   const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
+  if (callable.every((h3) => h3 === void 0)) return void 0;
   const first = callable[0];
-  if (!first) return void 0;
-  return callable.every((h3) => h3 && h3.type === first.type && h3.awaited === first.awaited) ? first : void 0;
+  return first && callable.every((h3) => h3 && h3.type === first.type && h3.awaited === first.awaited) ? first : UNREADABLE;
 }
 function withoutDecorators(text) {
   let rest = text.trimStart();
@@ -38397,7 +38408,7 @@ function nextDeclaration(text) {
   if (!after.startsWith(":")) return { returns: void 0, rest: skipToNext(after) };
   const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, "");
   const name2 = NAME_AT_START.exec(annotation)?.[0];
-  if (name2 === void 0) return { returns: void 0, rest: skipToNext(annotation) };
+  if (name2 === void 0) return { returns: UNREADABLE, rest: skipToNext(annotation) };
   let end = name2.length;
   let args2 = [];
   if (annotation[end] === "<") {
@@ -38412,7 +38423,7 @@ function nextDeclaration(text) {
     end += 2;
   }
   const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, "");
-  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: void 0, rest: skipToNext(tail) };
+  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: UNREADABLE, rest: skipToNext(tail) };
   const returns = { type: array ? `${name2}[]` : name2 };
   if (!array && ELEMENT_CONTAINERS.has(name2) && args2.length >= 1) {
     const inner = typeHead(args2[0]);
@@ -43927,7 +43938,7 @@ var SURFACE_REF_KINDS = /* @__PURE__ */ new Set([
   "implements"
 ]);
 function isSurfaceBinding(binding) {
-  if (binding.kind === "field" || binding.kind === "param-property") return true;
+  if (binding.kind === "field" || binding.kind === "param-property" || binding.kind === "return") return true;
   return binding.kind === "variable" && binding.scope === MODULE_QUALNAME;
 }
 var RETURNING_KINDS = /* @__PURE__ */ new Set(["function", "method", "getter", "field"]);
@@ -43951,7 +43962,7 @@ var ResolutionData = class {
   lines = /* @__PURE__ */ new Map();
   constructor(input) {
     for (const { path, language } of input.paths) {
-      this.files.set(path, { path, language, symbols: [], children: /* @__PURE__ */ new Map(), byQualname: /* @__PURE__ */ new Map(), links: [], members: [] });
+      this.files.set(path, { path, language, symbols: [], children: /* @__PURE__ */ new Map(), byQualname: /* @__PURE__ */ new Map(), links: [], members: [], returns: /* @__PURE__ */ new Map() });
     }
     for (const s of input.symbols) {
       const file = this.files.get(s.file);
@@ -43979,7 +43990,16 @@ var ResolutionData = class {
       this.byName.set(symbol.name, named);
     }
     for (const ref of input.links) if (SURFACE_REF_KINDS.has(ref.kind)) this.files.get(ref.file)?.links.push(ref);
-    for (const binding of input.members) if (isSurfaceBinding(binding)) this.files.get(binding.file)?.members.push(binding);
+    for (const binding of input.members) {
+      if (!isSurfaceBinding(binding)) continue;
+      const file = this.files.get(binding.file);
+      if (!file) continue;
+      file.members.push(binding);
+      if (binding.kind !== "return") continue;
+      const list2 = file.returns.get(binding.scope) ?? [];
+      list2.push(binding);
+      file.returns.set(binding.scope, list2);
+    }
     for (const project of projectFacts(input.projectFiles ?? [], input.readProject)) {
       this.projects.set(project.path, project.facts);
       if (project.facts.packageName === void 0) continue;
@@ -44033,7 +44053,7 @@ function moduleSymbolOf(file) {
 
 // src/graph/resolve/context.ts
 var LINK_BINDING_KINDS = /* @__PURE__ */ new Set(["import", "require"]);
-var NON_LEXICAL_BINDINGS = /* @__PURE__ */ new Set(["field", "assign"]);
+var NON_LEXICAL_BINDINGS = /* @__PURE__ */ new Set(["field", "assign", "return"]);
 var ResolveContext = class {
   constructor(view, own, bindings, traitsFor2, lineOf) {
     this.view = view;
@@ -44041,6 +44061,7 @@ var ResolveContext = class {
     this.traitsFor = traitsFor2;
     this.lineOf = lineOf;
     for (const binding of bindings) {
+      if (binding.kind === "return") this.ownReturns.set(binding.scope, [...this.ownReturns.get(binding.scope) ?? [], binding]);
       if (binding.kind === "assign") {
         const list2 = this.assignments.get(binding.name) ?? [];
         list2.push(binding);
@@ -44064,6 +44085,7 @@ var ResolveContext = class {
   lineOf;
   locals = /* @__PURE__ */ new Map();
   assignments = /* @__PURE__ */ new Map();
+  ownReturns = /* @__PURE__ */ new Map();
   imports = /* @__PURE__ */ new Map();
   modules = /* @__PURE__ */ new Map();
   get traits() {
@@ -44121,6 +44143,13 @@ var ResolveContext = class {
   /** A file's interface: this file untracked, any other file tracked. */
   file(path) {
     return path === this.own.path ? this.own : this.view.file(path);
+  }
+  /**
+   * The return statements of a function. This file's come from its bindings as extracted, whose
+   * lines are current (another file's lines are never read).
+   */
+  returnsOf(file, qualname) {
+    return (file === this.own ? this.ownReturns : file.returns).get(qualname) ?? [];
   }
   /** The first line of a symbol of this file (another file's lines are not readable: see ResolutionData). */
   ownLine(symbol) {
@@ -44507,8 +44536,37 @@ function memberOf(ctx, target, name2, kind) {
   }
 }
 
+// src/graph/resolve/absent-member.ts
+var MAX_DEPTH3 = 16;
+function typedLookup(ctx, types, name2) {
+  const lookup = findMember(ctx, types, name2);
+  if (lookup.members.length > 0 || lookup.field || lookup.external || lookup.unknown) return { lookup, absent: false };
+  const wanted = new Set(types.map((t2) => t2.id));
+  for (const candidate of ctx.view.symbolsNamed(name2)) {
+    const owner = candidate.parent === null ? void 0 : ctx.file(candidate.file)?.byQualname.get(candidate.parent);
+    if (!owner || !CLASS_KINDS.has(owner.kind)) return { lookup, absent: false };
+    if (derivesFrom(ctx, owner, wanted)) return { lookup, absent: false };
+  }
+  return { lookup, absent: true };
+}
+function derivesFrom(ctx, owner, wanted) {
+  const seen = /* @__PURE__ */ new Set([owner.id]);
+  let level = [owner];
+  for (let depth = 0; level.length > 0 && depth < MAX_DEPTH3; depth++) {
+    const next = [];
+    for (const type of level) {
+      if (wanted.has(type.id)) return true;
+      const bases = basesOf(ctx, type);
+      if (bases.unknown || bases.external) return true;
+      for (const base of bases.bases) if (!seen.has(base.id) && seen.add(base.id)) next.push(base);
+    }
+    level = next;
+  }
+  return level.length > 0;
+}
+
 // src/graph/resolve/infer-type.ts
-var MAX_DEPTH3 = 6;
+var MAX_DEPTH4 = 6;
 var MAX_SEGMENTS = 8;
 function typeOfReceiver(ctx, receiver, scope, line2) {
   const segments = parseReceiver(receiver);
@@ -44521,7 +44579,7 @@ function asType(value) {
   return value.kind === "types" ? { kind: "types", symbols: value.symbols } : null;
 }
 function evaluate(ctx, place, segments, depth, awaited) {
-  if (depth > MAX_DEPTH3) return null;
+  if (depth > MAX_DEPTH4) return null;
   const [first, ...rest] = segments;
   if (!first) return null;
   let value = root(ctx, place, first.name, depth);
@@ -44610,7 +44668,7 @@ function moduleVariable(ctx, file, name2, depth) {
 function bindingValue(ctx, file, binding, depth) {
   if (binding.type !== void 0) return declaredValue(ctx, file, binding.type, binding.scope);
   if (binding.newOf !== void 0) return typeValue(resolveTypePath(ctx, file, binding.newOf, binding.scope));
-  if (binding.init === void 0 || depth >= MAX_DEPTH3) return null;
+  if (binding.init === void 0 || depth >= MAX_DEPTH4) return null;
   return initializerValue(ctx, { file, scope: binding.scope }, binding.init, depth);
 }
 function declaredValue(ctx, file, type, scope) {
@@ -44624,7 +44682,7 @@ function typeValue(target) {
 function member2(ctx, value, name2, depth) {
   if (value === null || value.kind === "external") return value;
   if (value.kind === "array") return { kind: "external" };
-  if (value.kind === "namespace") return fromImport2(ctx, exportedName(ctx, value.file, name2, /* @__PURE__ */ new Set()), MAX_DEPTH3);
+  if (value.kind === "namespace") return fromImport2(ctx, exportedName(ctx, value.file, name2, /* @__PURE__ */ new Set()), MAX_DEPTH4);
   if (value.kind === "functions") return null;
   const field = fieldValue(ctx, value.symbols, name2, depth);
   if (field !== void 0) return field;
@@ -44656,7 +44714,7 @@ function fieldValue(ctx, types, name2, depth) {
 function fieldBindings(ctx, types, name2) {
   const seen = /* @__PURE__ */ new Set();
   let level = types.filter((t2) => !seen.has(t2.id) && seen.add(t2.id));
-  for (let round2 = 0; level.length > 0 && round2 < MAX_DEPTH3 * 2; round2++) {
+  for (let round2 = 0; level.length > 0 && round2 < MAX_DEPTH4 * 2; round2++) {
     for (const type of level) {
       const file = ctx.file(type.file);
       if (!file) continue;
@@ -44674,7 +44732,7 @@ function callMember(ctx, value, name2, awaited) {
   if (value === null || value.kind === "external") return value;
   if (value.kind === "array") return arrayMethodResult(value, name2);
   if (value.kind === "functions") return null;
-  if (value.kind === "namespace") return call(ctx, fromImport2(ctx, exportedName(ctx, value.file, name2, /* @__PURE__ */ new Set()), MAX_DEPTH3), awaited);
+  if (value.kind === "namespace") return call(ctx, fromImport2(ctx, exportedName(ctx, value.file, name2, /* @__PURE__ */ new Set()), MAX_DEPTH4), awaited);
   const lookup = findMember(ctx, value.symbols, name2);
   if (lookup.members.length === 0) return lookup.external && !lookup.field ? { kind: "external" } : null;
   return returnOf(ctx, lookup.members, value.symbols, awaited);
@@ -44697,12 +44755,61 @@ function returnOf(ctx, callees, receiver, awaited) {
   for (const callee of callees) {
     const declared = callee.returns;
     const name2 = awaited ? declared?.awaited : declared?.type;
-    if (name2 === void 0) return null;
     let value;
-    if (name2 === "this") value = receiver.length > 0 ? { kind: "types", symbols: [...receiver] } : null;
+    if (declared === void 0) value = inferredReturn(ctx, callee, receiver, awaited);
+    else if (name2 === void 0 || name2 === "") return null;
+    else if (name2 === "this") value = receiver.length > 0 ? { kind: "types", symbols: [...receiver] } : null;
     else {
       const file = ctx.file(callee.file);
       value = file ? declaredValue(ctx, file, name2, callee.qualname) : null;
+    }
+    if (value === null) return null;
+    const valueKey = keyOf(value);
+    if (key !== null && key !== valueKey) return null;
+    key = valueKey;
+    result = value;
+  }
+  return result;
+}
+var INFERRED_KINDS = /* @__PURE__ */ new Set(["function", "method", "getter", "field"]);
+var following = [];
+var inferredCache = /* @__PURE__ */ new WeakMap();
+function inferredReturn(ctx, callee, receiver, awaited) {
+  if (!INFERRED_KINDS.has(callee.kind) || following.includes(callee.id) || following.length >= MAX_DEPTH4) return null;
+  const file = ctx.file(callee.file);
+  const returns = file ? ctx.returnsOf(file, callee.qualname) : [];
+  if (!file || returns.length === 0) return null;
+  const memoKey = following.length === 0 ? `${callee.id}:${receiver.map((r2) => r2.id).join(",")}:${awaited}` : void 0;
+  let memo = inferredCache.get(ctx);
+  if (memoKey !== void 0 && memo?.has(memoKey)) return memo.get(memoKey);
+  following.push(callee.id);
+  let result = null;
+  try {
+    result = agreeingReturn(ctx, file, callee, returns, receiver, awaited);
+  } finally {
+    following.pop();
+  }
+  if (memoKey !== void 0) {
+    if (!memo) inferredCache.set(ctx, memo = /* @__PURE__ */ new Map());
+    memo.set(memoKey, result);
+  }
+  return result;
+}
+function agreeingReturn(ctx, file, callee, returns, receiver, awaited) {
+  let result = null;
+  let key = null;
+  for (const statement of returns) {
+    let value = null;
+    if (statement.type !== void 0) value = declaredValue(ctx, file, statement.type, callee.qualname);
+    else if (statement.newOf !== void 0) value = typeValue(resolveTypePath(ctx, file, statement.newOf, callee.qualname));
+    else if (statement.init === "this" && receiver.length > 0) value = { kind: "types", symbols: [...receiver] };
+    else if (statement.init !== void 0) {
+      const place = { file, scope: callee.qualname, line: statement.line };
+      const awaitedInit = statement.init.startsWith("await ");
+      const segments = parseReceiver(awaitedInit ? statement.init.slice("await ".length) : statement.init);
+      if (segments && segments.length <= MAX_SEGMENTS && (!awaitedInit || segments[segments.length - 1].call)) {
+        value = evaluate(ctx, place, segments, following.length, awaited || awaitedInit);
+      }
     }
     if (value === null) return null;
     const valueKey = keyOf(value);
@@ -44729,7 +44836,8 @@ var inferredRule = {
     const type = typeOfReceiver(ctx, ref.receiver, ref.scope, ref.line);
     if (type === null) return null;
     if (type.kind === "external") return settled("external");
-    return fromLookup(findMember(ctx, type.symbols, ref.name));
+    const { lookup, absent } = typedLookup(ctx, type.symbols, ref.name);
+    return absent ? settled("local") : fromLookup(lookup);
   }
 };
 
@@ -45082,6 +45190,88 @@ function holds(def, item) {
   return def.raw.start <= item.at && item.at < def.raw.end && !(item.outside && def.raw.start === item.at);
 }
 
+// src/lang/attribute-returns.ts
+var MAX_REWRITES = 4;
+var ROOT = /^(await )?([A-Za-z_$][\w$]*)(.*)$/;
+function attributeReturns(bindings, spans, functions, placed) {
+  const byQualname = new Map(placed.map((p2) => [p2.qualname, p2]));
+  const parentsOf = /* @__PURE__ */ new Map();
+  for (const p2 of placed) parentsOf.set(p2.raw.name, (parentsOf.get(p2.raw.name) ?? /* @__PURE__ */ new Set()).add(p2.parent));
+  const byScope = /* @__PURE__ */ new Map();
+  for (const binding of bindings) {
+    if (binding.kind === "return") continue;
+    const list2 = byScope.get(binding.scope) ?? [];
+    list2.push(binding);
+    byScope.set(binding.scope, list2);
+  }
+  const returns = bindings.flatMap((binding, i2) => binding.kind === "return" ? [{ i: i2, span: spans[i2], fn: innermost(functions, spans[i2].start) }] : []);
+  returns.sort((a, b3) => a.span.start - b3.span.start || b3.span.end - a.span.end);
+  const containers = /* @__PURE__ */ new Set();
+  for (let r2 = 0; r2 < returns.length; r2++) {
+    const outer = returns[r2];
+    for (let n = r2 + 1; n < returns.length && returns[n].span.start < outer.span.end; n++) {
+      if (returns[n].fn === outer.fn) containers.add(outer.i);
+    }
+  }
+  const fnOf = new Map(returns.map((r2) => [r2.i, r2.fn]));
+  const out2 = [];
+  bindings.forEach((binding, i2) => {
+    if (binding.kind !== "return") {
+      out2.push(binding);
+      return;
+    }
+    if (containers.has(i2)) return;
+    const own = byQualname.get(binding.scope)?.raw.bodyStart;
+    const fn2 = fnOf.get(i2);
+    if (own === void 0 || own === null || !fn2 || fn2.start > own) return;
+    out2.push(rewriteLocal(binding, { byScope, byQualname, parentsOf }));
+  });
+  return out2;
+}
+function innermost(spans, offset) {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (spans[mid].start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i2 = lo - 1; i2 >= 0; i2--) if (spans[i2].end > offset) return spans[i2];
+  return void 0;
+}
+function rewriteLocal(binding, scopes) {
+  const unknown2 = { kind: "return", name: binding.name, scope: binding.scope, line: binding.line };
+  if (binding.init === void 0) return binding;
+  let init2 = binding.init;
+  for (let round2 = 0; round2 <= MAX_REWRITES; round2++) {
+    const match = ROOT.exec(init2);
+    if (!match) return unknown2;
+    const [, awaited, root2, rest] = match;
+    if (root2 === "this" || root2 === "super") return { ...unknown2, init: init2 };
+    const local = (scopes.byScope.get(binding.scope) ?? []).filter((b3) => b3.name === root2 && b3.kind !== "field");
+    if (local.length === 0) {
+      return declaredInside(root2, binding.scope, scopes) ? unknown2 : { ...unknown2, init: init2 };
+    }
+    if (round2 === MAX_REWRITES || local.length !== 1) return unknown2;
+    const declared = local[0];
+    if (declared.kind !== "variable" && declared.kind !== "param" && declared.kind !== "param-property") return unknown2;
+    if (declared.type !== void 0) return awaited || rest !== "" ? unknown2 : { ...unknown2, type: declared.type };
+    if (declared.newOf !== void 0) return awaited || rest !== "" ? unknown2 : { ...unknown2, newOf: declared.newOf };
+    if (declared.init === void 0 || declared.kind !== "variable") return unknown2;
+    if (awaited || rest !== "" && (declared.init.startsWith("await ") || declared.init.endsWith("[]"))) return unknown2;
+    init2 = `${declared.init}${rest}`;
+  }
+  return unknown2;
+}
+function declaredInside(name2, scope, scopes) {
+  const parents = scopes.parentsOf.get(name2);
+  for (let current = scope; current !== void 0 && current !== MODULE_QUALNAME; current = scopes.byQualname.get(current)?.parent) {
+    if (parents?.has(current)) return true;
+    if (current !== scope && (scopes.byScope.get(current) ?? []).some((b3) => b3.name === name2 && b3.kind !== "field")) return true;
+  }
+  return false;
+}
+
 // src/lang/doc-comment.ts
 function docCommentBefore(source, start3, comments, rules = {}) {
   const parts2 = [];
@@ -45373,7 +45563,7 @@ function buildSymbols(placed, captures, source, lines, syntax2) {
 // src/lang/collect-captures.ts
 var LINKING_KINDS = /* @__PURE__ */ new Set(["import", "require", "dynamic-import", "reexport", "export"]);
 var USE_RANK = { type: 1, value: 2 };
-var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4 };
+var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4, return: 5 };
 var MEMBER_BINDINGS = /* @__PURE__ */ new Set(["field", "param-property"]);
 function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
   const definitions = /* @__PURE__ */ new Map();
@@ -45388,7 +45578,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     literals: [],
     interpolations: [],
     unwraps: [],
-    decorators: []
+    decorators: [],
+    functions: []
   };
   const text = (node) => source.slice(node.startIndex, node.endIndex);
   const nameText = (node) => {
@@ -45464,6 +45655,9 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
         case "module.exclude":
           out2.moduleExcluded.push(span(capture.node));
           break;
+        case "function":
+          out2.functions.push(span(capture.node));
+          break;
         default:
           if (capture.name.startsWith("definition.") || capture.name.startsWith("reference.") || capture.name.startsWith("binding.")) {
             role = capture.name;
@@ -45473,7 +45667,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     }
     if (!roleNode) continue;
     const props = match.setProperties ?? {};
-    if (!name2 && props["name"] === void 0 && !role.startsWith("definition.")) name2 = roleNode;
+    if (!name2 && (props["name"] === void 0 || role.startsWith("binding.")) && !role.startsWith("definition.")) name2 = roleNode;
     if (role.startsWith("definition.")) {
       const kind = props["kind"] ?? role.slice("definition.".length);
       if (props["refine"] === "kind") {
@@ -45523,7 +45717,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       const init2 = initNode ? spelling.initializer(text(initNode)) : elements !== void 0 ? `${elements}[]` : void 0;
       const fact = {
         kind,
-        name: nameText(name2),
+        name: props["name"] ?? nameText(name2),
         line: name2.startPosition.row + 1,
         ...type ? { type } : {},
         ...newOf ? { newOf } : {},
@@ -45531,9 +45725,10 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       };
       const member3 = MEMBER_BINDINGS.has(kind);
       const group = member3 ? members : locals;
-      const known = group.get(name2.id);
+      const key = props["name"] === void 0 ? name2.id : -name2.id - 1;
+      const known = group.get(key);
       if (known) known.fact = mergeBindings(known.fact, fact);
-      else group.set(name2.id, { at: roleNode.startIndex, member: member3, nameId: name2.id, fact });
+      else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member: member3, nameId: key, fact });
     }
   }
   for (const [id, member3] of members) {
@@ -45560,7 +45755,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     literals: out2.literals.sort(byStart),
     interpolations: out2.interpolations.sort(byStart),
     unwraps: out2.unwraps,
-    decorators: out2.decorators.sort(byStart)
+    decorators: out2.decorators.sort(byStart),
+    functions: out2.functions.sort(byStart)
   };
 }
 var PLAIN_SPELLING = { path: dottedPath, initializer: dottedPath, type: dottedPath };
@@ -45797,7 +45993,8 @@ function extract(lang, path, source, options = {}) {
     const placed = assignQualnames(locateDefinitions(captures, faults.errors, source, lines, lang.definition.syntax));
     const scopes = assignScopes(placed, captures.refs.concat(captures.bindings));
     const refs = captures.refs.map((ref, i2) => Object.assign(ref.fact, { scope: scopes[i2] }));
-    const bindings = captures.bindings.map((binding, i2) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i2] }));
+    const scoped = captures.bindings.map((binding, i2) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i2] }));
+    const bindings = attributeReturns(scoped, captures.bindings.map((b3) => ({ start: b3.at, end: b3.end })), captures.functions, placed);
     markExported(placed, refs);
     const lineCount = lines.count(source.length);
     return {
