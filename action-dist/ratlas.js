@@ -48278,6 +48278,7 @@ var USES_BY_KIND = {
   setter: /* @__PURE__ */ new Set(["value"]),
   field: /* @__PURE__ */ new Set(["value", "call"])
 };
+var FUNCTION_KINDS = /* @__PURE__ */ new Set(["function", "method", "getter", "setter", "constructor"]);
 async function prefetchByFile(cache, files, load2) {
   const missing = [...new Set(files)].filter((f3) => !cache.has(f3));
   if (missing.length === 0) return;
@@ -48388,7 +48389,7 @@ var StoreDependents = class {
         ...await this.overridden(symbol),
         ...await this.reflectedBy(symbol),
         ...await this.containers(symbol),
-        ...await this.sameName(symbol),
+        ...await this.sameName(symbol, byTarget.get(symbol.id) ?? []),
         ...await this.exportUses(symbol)
       );
     }
@@ -48443,22 +48444,37 @@ var StoreDependents = class {
   }
   /**
    * Uses of the symbol's name that resolution could not settle: they may be uses of it. A use on a
-   * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not.
+   * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not, nor
+   * is a use on any receiver of a function local to another function whose value never escapes.
    */
-  async sameName(symbol) {
+  async sameName(symbol, incoming) {
     const kinds = USES_BY_KIND[symbol.kind];
     if (kinds.size === 0) return [];
     const uses = ((await this.unresolvedUses()).get(symbol.name) ?? []).filter((u2) => kinds.has(u2.kind));
     await this.prefetchBindings(uses.filter((u2) => u2.receiver !== null).map((u2) => u2.file));
+    const enclosed = await this.enclosedLocal(symbol, incoming, uses);
     const out2 = /* @__PURE__ */ new Map();
     for (const use of uses) {
       const scope = this.symbols.get(use.scopeId);
       if (!scope) continue;
-      if (use.receiver !== null && await this.holdsBuiltin(use.file, use.receiver.split(".")[0])) continue;
+      if (use.receiver !== null && (enclosed || await this.holdsBuiltin(use.file, use.receiver.split(".")[0]))) continue;
       const node = useNode(scope, use.kind);
       out2.set(node, { node, relation: "name-match", confidence: RELATION_CONFIDENCE["name-match"] });
     }
     return [...out2.values()].sort((a, b3) => a.node < b3.node ? -1 : a.node > b3.node ? 1 : 0);
+  }
+  /**
+   * Whether the symbol is a function declared under its own name inside another function (`const
+   * month = () => …` in a method) and only ever called: a local of that function, which no
+   * `x.month` elsewhere can reach unless its value is taken (passed, returned, stored), and taking
+   * it is a reference to it (resolved, or a bare use left unsettled in its file).
+   */
+  async enclosedLocal(symbol, incoming, uses) {
+    if (symbol.kind !== "function" || symbol.parent === null || symbol.parent === MODULE_QUALNAME || !isPlainDeclaration(symbol)) return false;
+    const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
+    if (!owner || !FUNCTION_KINDS.has(owner.kind)) return false;
+    if (incoming.some((d2) => d2.relation !== "calls")) return false;
+    return !uses.some((u2) => u2.receiver === null && u2.kind !== "call" && u2.file === symbol.file);
   }
   /** Whether every declaration of `name` in a file is typed as, or constructed from, a runtime built-in. */
   async holdsBuiltin(file, name2) {
