@@ -36253,6 +36253,29 @@ var SCHEMA_VERSION = 3;
 var import_sql = __toESM(require_sql_wasm(), 1);
 import { readFileSync as readFileSync3 } from "node:fs";
 
+// src/model/stored.ts
+function symbolKey(file, qualname) {
+  return `${file}#${qualname}`;
+}
+function compareText(a, b3) {
+  return a < b3 ? -1 : a > b3 ? 1 : 0;
+}
+function compareSymbols(a, b3) {
+  return compareText(a.file, b3.file) || a.startLine - b3.startLine || compareText(a.qualname, b3.qualname);
+}
+function compareRefs(a, b3) {
+  return compareText(a.file, b3.file) || a.line - b3.line || a.col - b3.col || compareText(a.kind, b3.kind) || a.id - b3.id;
+}
+function compareBindings(a, b3) {
+  return compareText(a.file, b3.file) || a.line - b3.line || compareText(a.name, b3.name);
+}
+function compareEdges(a, b3) {
+  return a.fromId - b3.fromId || a.toId - b3.toId || compareText(a.kind, b3.kind) || a.line - b3.line || a.refId - b3.refId;
+}
+
+// src/model/symbol.ts
+var MODULE_QUALNAME = "<module>";
+
 // src/util/terms.ts
 function searchTerms(qualname) {
   const words = /* @__PURE__ */ new Set();
@@ -36399,12 +36422,15 @@ var SqliteStore = class _SqliteStore {
     db.run("DELETE FROM refs WHERE file_id = ?", [fileId]);
     db.run("DELETE FROM bindings WHERE file_id = ?", [fileId]);
     const existing = /* @__PURE__ */ new Map();
-    for (const row of this.all("SELECT id, qualname FROM symbols WHERE file_id = ?", [fileId])) {
-      existing.set(String(row["qualname"]), Number(row["id"]));
-    }
+    this.each(
+      `SELECT id, qualname, name, kind, parent, signature, doc, start_line, end_line, exported, sig_hash, body_hash, doc_hash, terms
+       FROM symbols WHERE file_id = ?`,
+      [fileId],
+      ([id, qualname, ...values]) => existing.set(String(qualname), { id: Number(id), values })
+    );
     const symbols = extraction?.symbols ?? [];
     const keep = new Set(symbols.map((s) => s.qualname));
-    const gone = [...existing].filter(([qualname]) => !keep.has(qualname)).map(([, id]) => id);
+    const gone = [...existing].filter(([qualname]) => !keep.has(qualname)).map(([, stored]) => stored.id);
     for (const ids of chunks(gone)) {
       const marks = ids.map(() => "?").join(",");
       db.run(`DELETE FROM symbol_text WHERE docid IN (${marks})`, ids);
@@ -36425,17 +36451,23 @@ var SqliteStore = class _SqliteStore {
       for (const s of symbols) {
         const terms = searchTerms(s.qualname);
         const values = [s.name, s.kind, s.parent, s.signature, s.doc, s.startLine, s.endLine, s.exported ? 1 : 0, s.sigHash, s.bodyHash, s.docHash, terms];
-        let id = existing.get(s.qualname);
-        if (id !== void 0) {
-          unindex.run([id]);
-          update.run([...values, id]);
+        const stored = existing.get(s.qualname);
+        let id;
+        if (stored !== void 0) {
+          id = stored.id;
+          if (!sameValues(stored.values, values)) {
+            const docChanged = stored.values[4] !== values[4];
+            if (docChanged) unindex.run([id]);
+            update.run([...values, id]);
+            if (docChanged) index.run([id, terms, s.doc]);
+          }
         } else {
           insert.bind([fileId, s.qualname, ...values]);
           insert.step();
           id = Number(insert.get()[0]);
           insert.reset();
+          index.run([id, terms, s.doc]);
         }
-        index.run([id, terms, s.doc]);
         idOf.set(s.qualname, id);
       }
     } finally {
@@ -36566,14 +36598,14 @@ var SqliteStore = class _SqliteStore {
     }));
   }
   async listFiles() {
-    return this.all("SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files ORDER BY path").map(toFileRecord);
+    return this.rows("SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files ORDER BY path", [], toFileRecord);
   }
   async getFile(path) {
     const row = this.one("SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path = ?", [path]);
     return row ? toFileRecord(row) : null;
   }
   async getFiles(paths) {
-    return this.inChunks(paths, (marks) => `SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path IN (${marks})`).map(toFileRecord).sort((a, b3) => compareText(a.path, b3.path));
+    return this.inChunks(paths, (marks) => `SELECT path, language, status, reason, hash, size, lines, mtime_ms FROM files WHERE path IN (${marks})`, toFileRecord).sort((a, b3) => compareText(a.path, b3.path));
   }
   async fileCount() {
     return Number(this.one("SELECT COUNT(*) AS n FROM files")["n"]);
@@ -36587,16 +36619,16 @@ var SqliteStore = class _SqliteStore {
     return deps;
   }
   async symbolsOfFiles(paths) {
-    return this.inChunks(paths, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path IN (${marks})`).map(toSymbol).sort(compareSymbols);
+    return this.inChunks(paths, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path IN (${marks})`, toSymbol).sort(compareSymbols);
   }
   async allSymbols() {
-    return this.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`).map(toSymbol).sort(compareSymbols);
+    return this.rows(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`, [], toSymbol).sort(compareSymbols);
   }
   async symbolsByIds(ids) {
-    return this.inChunks(ids, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id IN (${marks})`).map(toSymbol).sort(compareSymbols);
+    return this.inChunks(ids, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id IN (${marks})`, toSymbol).sort(compareSymbols);
   }
   async symbolsByName(name2) {
-    return this.all(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?`, [name2]).map(toSymbol).sort(compareSymbols);
+    return this.rows(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?`, [name2], toSymbol).sort(compareSymbols);
   }
   async findSymbols(query) {
     const words = query.text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
@@ -36617,28 +36649,51 @@ var SqliteStore = class _SqliteStore {
     const wanted = new Set(paths);
     return this.inChunks(
       paths,
-      (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE f.path IN (${marks})`
-    ).map(toRef).concat(this.pendingRefs((ref) => wanted.has(ref.file))).sort(compareRefs);
+      (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE f.path IN (${marks})`,
+      toRef
+    ).concat(this.pendingRefs((ref) => wanted.has(ref.file))).sort(compareRefs);
   }
   async refsByName(names) {
     this.writePending(/* @__PURE__ */ new Map());
-    return this.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`).map(toRef).sort(compareRefs);
+    return this.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`, toRef).sort(compareRefs);
   }
-  async refsByIds(ids) {
+  async namesReadInFiles(paths) {
     this.writePending(/* @__PURE__ */ new Map());
-    return this.inChunks(ids, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.id IN (${marks})`).map(toRef).sort(compareRefs);
+    const root2 = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
+    const out2 = [];
+    for (const part of chunks(paths)) {
+      const sql = `SELECT DISTINCT f.path, ${root2}, r.scope_id FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
+        WHERE f.path IN (${part.map(() => "?").join(",")}) AND sc.qualname <> ?`;
+      this.each(sql, [...part, MODULE_QUALNAME], ([file, name2, scopeId]) => out2.push({ file: String(file), name: String(name2), scopeId: Number(scopeId) }));
+    }
+    return out2.sort((a, b3) => compareText(a.file, b3.file) || compareText(a.name, b3.name) || a.scopeId - b3.scopeId);
+  }
+  async refNamesByIds(ids) {
+    this.writePending(/* @__PURE__ */ new Map());
+    const out2 = [];
+    for (const part of chunks(ids)) {
+      this.each(
+        `SELECT r.id, f.path, r.kind, r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE r.id IN (${part.map(() => "?").join(",")})`,
+        part,
+        ([id, file, kind, name2]) => out2.push({ id: Number(id), file: String(file), kind: String(kind), name: String(name2) })
+      );
+    }
+    return out2.sort((a, b3) => a.id - b3.id);
   }
   async linkRefs() {
-    return this.all(
+    return this.rows(
       `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`
-    ).map(toRef).concat(this.pendingRefs((ref) => LINK_KINDS.has(ref.kind))).sort(compareRefs);
+       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`,
+      [],
+      toRef
+    ).concat(this.pendingRefs((ref) => LINK_KINDS.has(ref.kind))).sort(compareRefs);
   }
   async bindingsOfFiles(paths) {
     return this.inChunks(
       paths,
-      (marks) => `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`
-    ).map(toBinding).sort(compareBindings);
+      (marks) => `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`,
+      toBinding
+    ).sort(compareBindings);
   }
   async unresolvedUses() {
     this.writePending(/* @__PURE__ */ new Map());
@@ -36658,23 +36713,25 @@ var SqliteStore = class _SqliteStore {
     return rows;
   }
   async memberBindings() {
-    return this.all(
+    return this.rows(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
-       WHERE b.kind IN ('field', 'param-property')
-          OR (sc.qualname = '<module>' AND b.kind = 'variable')`
-    ).map(toBinding).sort(compareBindings);
+       WHERE b.kind IN ('field', 'param-property', 'return')
+          OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
+      [],
+      toBinding
+    ).sort(compareBindings);
   }
   async allEdges() {
-    return this.all("SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges").map(toEdge).sort(compareEdges);
+    return this.rows("SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges", [], toEdge).sort(compareEdges);
   }
   async edgesTo(ids) {
-    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE to_id IN (${marks})`).map(toEdge).sort(compareEdges);
+    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE to_id IN (${marks})`, toEdge).sort(compareEdges);
   }
   async edgesFrom(ids) {
-    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE from_id IN (${marks})`).map(toEdge).sort(compareEdges);
+    return this.inChunks(ids, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE from_id IN (${marks})`, toEdge).sort(compareEdges);
   }
   async edgesOfKinds(kinds) {
-    return this.inChunks(kinds, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE kind IN (${marks})`).map(toEdge).sort(compareEdges);
+    return this.inChunks(kinds, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE kind IN (${marks})`, toEdge).sort(compareEdges);
   }
   async stats() {
     this.writePending(/* @__PURE__ */ new Map());
@@ -36746,18 +36803,36 @@ var SqliteStore = class _SqliteStore {
     return written;
   }
   all(sql, params = []) {
+    return this.rows(sql, params, (row) => ({ ...row }));
+  }
+  /**
+   * The result rows, each turned into a record by `map`. `map` sees one row object, refilled for
+   * every row: it copies out what it keeps. Large reads (every reference of hundreds of files)
+   * allocate one object per row instead of two, which is most of their garbage-collection cost.
+   */
+  rows(sql, params, map) {
     const stmt = this.db.prepare(sql);
     try {
       stmt.bind(params);
-      const rows = [];
+      const out2 = [];
       const names = stmt.getColumnNames();
+      const row = {};
       while (stmt.step()) {
         const values = stmt.get();
-        const row = {};
         for (let i2 = 0; i2 < names.length; i2++) row[names[i2]] = values[i2];
-        rows.push(row);
+        out2.push(map(row));
       }
-      return rows;
+      return out2;
+    } finally {
+      stmt.free();
+    }
+  }
+  /** Calls `fn` with each result row as an array of values (no per-row object: large reads). */
+  each(sql, params, fn2) {
+    const stmt = this.db.prepare(sql);
+    try {
+      stmt.bind(params);
+      while (stmt.step()) fn2(stmt.get());
     } finally {
       stmt.free();
     }
@@ -36765,12 +36840,17 @@ var SqliteStore = class _SqliteStore {
   one(sql, params = []) {
     return this.all(sql, params)[0];
   }
-  inChunks(values, sql) {
-    const rows = [];
-    for (const part of chunks(values)) rows.push(...this.all(sql(part.map(() => "?").join(",")), part));
-    return rows;
+  inChunks(values, sql, map) {
+    const out2 = [];
+    for (const part of chunks(values)) {
+      for (const item of this.rows(sql(part.map(() => "?").join(",")), part, map)) out2.push(item);
+    }
+    return out2;
   }
 };
+function sameValues(a, b3) {
+  return a.length === b3.length && a.every((value, i2) => value === b3[i2]);
+}
 var LINK_KINDS = /* @__PURE__ */ new Set(["import", "require", "dynamic-import", "reexport", "export", "extends", "implements"]);
 function chunks(values) {
   const out2 = [];
@@ -36862,21 +36942,6 @@ function toEdge(row) {
     rule: String(row["rule"]),
     line: Number(row["line"])
   };
-}
-function compareText(a, b3) {
-  return a < b3 ? -1 : a > b3 ? 1 : 0;
-}
-function compareSymbols(a, b3) {
-  return compareText(a.file, b3.file) || a.startLine - b3.startLine || compareText(a.qualname, b3.qualname);
-}
-function compareRefs(a, b3) {
-  return compareText(a.file, b3.file) || a.line - b3.line || a.col - b3.col || compareText(a.kind, b3.kind) || a.id - b3.id;
-}
-function compareBindings(a, b3) {
-  return compareText(a.file, b3.file) || a.line - b3.line || compareText(a.name, b3.name);
-}
-function compareEdges(a, b3) {
-  return a.fromId - b3.fromId || a.toId - b3.toId || compareText(a.kind, b3.kind) || a.line - b3.line || a.refId - b3.refId;
 }
 
 // src/store/artifact.ts
@@ -37167,7 +37232,7 @@ function listLeftovers(dir, now = Date.now()) {
 import { readFileSync as readFileSync6 } from "node:fs";
 
 // src/lang/extraction-version.ts
-var EXTRACTION_VERSION = 3;
+var EXTRACTION_VERSION = 4;
 
 // src/lang/types.ts
 function defineLanguage(definition) {
@@ -38440,6 +38505,17 @@ function stringList(value) {
 // src/lang/ecmascript/return-type.ts
 var NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 function declaredReturnType(signature) {
+  const declared = annotatedReturnType(signature);
+  if (declared) return declared;
+  const head = withoutDecorators(signature);
+  const open = parameterListStart(head);
+  const before = open === -1 ? head : head.slice(0, open);
+  const generator = open !== -1 && before.includes("*");
+  if (/(^|[^\w$])async($|[^\w$])/.test(before)) return { type: generator ? "AsyncGenerator" : "Promise" };
+  return generator ? { type: "Generator" } : void 0;
+}
+var UNREADABLE = { type: "" };
+function annotatedReturnType(signature) {
   const heads = [];
   let rest = withoutDecorators(signature);
   while (rest.trim() !== "") {
@@ -38450,9 +38526,9 @@ function declaredReturnType(signature) {
   }
   if (heads.length === 0) return void 0;
   const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
+  if (callable.every((h3) => h3 === void 0)) return void 0;
   const first = callable[0];
-  if (!first) return void 0;
-  return callable.every((h3) => h3 && h3.type === first.type && h3.awaited === first.awaited) ? first : void 0;
+  return first && callable.every((h3) => h3 && h3.type === first.type && h3.awaited === first.awaited) ? first : UNREADABLE;
 }
 function withoutDecorators(text) {
   let rest = text.trimStart();
@@ -38478,7 +38554,7 @@ function nextDeclaration(text) {
   if (!after.startsWith(":")) return { returns: void 0, rest: skipToNext(after) };
   const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, "");
   const name2 = NAME_AT_START.exec(annotation)?.[0];
-  if (name2 === void 0) return { returns: void 0, rest: skipToNext(annotation) };
+  if (name2 === void 0) return { returns: UNREADABLE, rest: skipToNext(annotation) };
   let end = name2.length;
   let args2 = [];
   if (annotation[end] === "<") {
@@ -38493,7 +38569,7 @@ function nextDeclaration(text) {
     end += 2;
   }
   const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, "");
-  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: void 0, rest: skipToNext(tail) };
+  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: UNREADABLE, rest: skipToNext(tail) };
   const returns = { type: array ? `${name2}[]` : name2 };
   if (!array && ELEMENT_CONTAINERS.has(name2) && args2.length >= 1) {
     const inner = typeHead(args2[0]);
@@ -43150,6 +43226,9 @@ var loaded = /* @__PURE__ */ new Map();
 function grammarPackageVersion() {
   return require2("tree-sitter-wasms/package.json").version;
 }
+function languagesLoaded() {
+  return loaded.size > 0;
+}
 function loadLanguage(definition) {
   let pending = loaded.get(definition.id);
   if (!pending) {
@@ -43994,9 +44073,6 @@ var import_core3 = __toESM(require_lib(), 1);
 import { existsSync as existsSync7, rmSync as rmSync4 } from "node:fs";
 import { readFile as readFile5 } from "node:fs/promises";
 
-// src/model/symbol.ts
-var MODULE_QUALNAME = "<module>";
-
 // src/graph/resolve/surface.ts
 var SURFACE_REF_KINDS = /* @__PURE__ */ new Set([
   "import",
@@ -44008,7 +44084,7 @@ var SURFACE_REF_KINDS = /* @__PURE__ */ new Set([
   "implements"
 ]);
 function isSurfaceBinding(binding) {
-  if (binding.kind === "field" || binding.kind === "param-property") return true;
+  if (binding.kind === "field" || binding.kind === "param-property" || binding.kind === "return") return true;
   return binding.kind === "variable" && binding.scope === MODULE_QUALNAME;
 }
 var RETURNING_KINDS = /* @__PURE__ */ new Set(["function", "method", "getter", "field"]);
@@ -44032,7 +44108,7 @@ var ResolutionData = class {
   lines = /* @__PURE__ */ new Map();
   constructor(input) {
     for (const { path, language } of input.paths) {
-      this.files.set(path, { path, language, symbols: [], children: /* @__PURE__ */ new Map(), byQualname: /* @__PURE__ */ new Map(), links: [], members: [] });
+      this.files.set(path, { path, language, symbols: [], children: /* @__PURE__ */ new Map(), byQualname: /* @__PURE__ */ new Map(), links: [], members: [], returns: /* @__PURE__ */ new Map() });
     }
     for (const s of input.symbols) {
       const file = this.files.get(s.file);
@@ -44060,7 +44136,16 @@ var ResolutionData = class {
       this.byName.set(symbol.name, named);
     }
     for (const ref of input.links) if (SURFACE_REF_KINDS.has(ref.kind)) this.files.get(ref.file)?.links.push(ref);
-    for (const binding of input.members) if (isSurfaceBinding(binding)) this.files.get(binding.file)?.members.push(binding);
+    for (const binding of input.members) {
+      if (!isSurfaceBinding(binding)) continue;
+      const file = this.files.get(binding.file);
+      if (!file) continue;
+      file.members.push(binding);
+      if (binding.kind !== "return") continue;
+      const list2 = file.returns.get(binding.scope) ?? [];
+      list2.push(binding);
+      file.returns.set(binding.scope, list2);
+    }
     for (const project of projectFacts(input.projectFiles ?? [], input.readProject)) {
       this.projects.set(project.path, project.facts);
       if (project.facts.packageName === void 0) continue;
@@ -44095,6 +44180,16 @@ var ResolutionData = class {
   updateLines(symbols) {
     for (const s of symbols) if (this.lines.has(s.id)) this.lines.set(s.id, s.startLine);
   }
+  /**
+   * Replaces a file's link facts and member bindings with the same facts at new places (lines,
+   * columns, reference ids): after an edit that moved them and changed nothing else.
+   */
+  replacePlaces(path, links, members) {
+    const file = this.files.get(path);
+    if (!file) return;
+    file.links = links.filter((ref) => SURFACE_REF_KINDS.has(ref.kind));
+    file.members = members.filter(isSurfaceBinding);
+  }
   paths() {
     return [...this.files.keys()].sort();
   }
@@ -44114,7 +44209,7 @@ function moduleSymbolOf(file) {
 
 // src/graph/resolve/context.ts
 var LINK_BINDING_KINDS = /* @__PURE__ */ new Set(["import", "require"]);
-var NON_LEXICAL_BINDINGS = /* @__PURE__ */ new Set(["field", "assign"]);
+var NON_LEXICAL_BINDINGS = /* @__PURE__ */ new Set(["field", "assign", "return"]);
 var ResolveContext = class {
   constructor(view, own, bindings, traitsFor2, lineOf) {
     this.view = view;
@@ -44122,6 +44217,7 @@ var ResolveContext = class {
     this.traitsFor = traitsFor2;
     this.lineOf = lineOf;
     for (const binding of bindings) {
+      if (binding.kind === "return") this.ownReturns.set(binding.scope, [...this.ownReturns.get(binding.scope) ?? [], binding]);
       if (binding.kind === "assign") {
         const list2 = this.assignments.get(binding.name) ?? [];
         list2.push(binding);
@@ -44144,7 +44240,9 @@ var ResolveContext = class {
   traitsFor;
   lineOf;
   locals = /* @__PURE__ */ new Map();
+  declared = /* @__PURE__ */ new Map();
   assignments = /* @__PURE__ */ new Map();
+  ownReturns = /* @__PURE__ */ new Map();
   imports = /* @__PURE__ */ new Map();
   modules = /* @__PURE__ */ new Map();
   get traits() {
@@ -44158,7 +44256,7 @@ var ResolveContext = class {
    */
   lexical(name2, scope, line2) {
     for (let current = scope; current !== null; current = this.own.byQualname.get(current)?.parent ?? null) {
-      const symbols = (this.own.children.get(current) ?? []).filter((s) => s.name === name2 && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
+      const symbols = this.declaredIn(current).get(name2) ?? [];
       const link = current === MODULE_QUALNAME ? this.imports.get(name2) : void 0;
       const bindings = this.locals.get(current)?.get(name2) ?? [];
       const hits = [];
@@ -44172,6 +44270,24 @@ var ResolveContext = class {
       return hits.sort((a, b3) => b3.line - a.line)[0].hit;
     }
     return null;
+  }
+  /**
+   * The symbols a bare name can mean, declared directly in a scope of this file, by name (built
+   * once per scope: a file's references ask for names in its top-level scope thousands of times).
+   */
+  declaredIn(scope) {
+    let byName = this.declared.get(scope);
+    if (!byName) {
+      byName = /* @__PURE__ */ new Map();
+      for (const s of this.own.children.get(scope) ?? []) {
+        if (!LEXICAL_KINDS.has(s.kind) || !isPlainDeclaration(s)) continue;
+        const list2 = byName.get(s.name);
+        if (list2) list2.push(s);
+        else byName.set(s.name, [s]);
+      }
+      this.declared.set(scope, byName);
+    }
+    return byName;
   }
   /** A declaration's line when it is at or above the use, else -1 (declarations below rank last). */
   nearestAbove(declared, use) {
@@ -44202,6 +44318,13 @@ var ResolveContext = class {
   /** A file's interface: this file untracked, any other file tracked. */
   file(path) {
     return path === this.own.path ? this.own : this.view.file(path);
+  }
+  /**
+   * The return statements of a function. This file's come from its bindings as extracted, whose
+   * lines are current (another file's lines are never read).
+   */
+  returnsOf(file, qualname) {
+    return (file === this.own ? this.ownReturns : file.returns).get(qualname) ?? [];
   }
   /** The first line of a symbol of this file (another file's lines are not readable: see ResolutionData). */
   ownLine(symbol) {
@@ -44588,8 +44711,37 @@ function memberOf(ctx, target, name2, kind) {
   }
 }
 
+// src/graph/resolve/absent-member.ts
+var MAX_DEPTH3 = 16;
+function typedLookup(ctx, types, name2) {
+  const lookup = findMember(ctx, types, name2);
+  if (lookup.members.length > 0 || lookup.field || lookup.external || lookup.unknown) return { lookup, absent: false };
+  const wanted = new Set(types.map((t2) => t2.id));
+  for (const candidate of ctx.view.symbolsNamed(name2)) {
+    const owner = candidate.parent === null ? void 0 : ctx.file(candidate.file)?.byQualname.get(candidate.parent);
+    if (!owner || !CLASS_KINDS.has(owner.kind)) return { lookup, absent: false };
+    if (derivesFrom(ctx, owner, wanted)) return { lookup, absent: false };
+  }
+  return { lookup, absent: true };
+}
+function derivesFrom(ctx, owner, wanted) {
+  const seen = /* @__PURE__ */ new Set([owner.id]);
+  let level = [owner];
+  for (let depth = 0; level.length > 0 && depth < MAX_DEPTH3; depth++) {
+    const next = [];
+    for (const type of level) {
+      if (wanted.has(type.id)) return true;
+      const bases = basesOf(ctx, type);
+      if (bases.unknown || bases.external) return true;
+      for (const base of bases.bases) if (!seen.has(base.id) && seen.add(base.id)) next.push(base);
+    }
+    level = next;
+  }
+  return level.length > 0;
+}
+
 // src/graph/resolve/infer-type.ts
-var MAX_DEPTH3 = 6;
+var MAX_DEPTH4 = 6;
 var MAX_SEGMENTS = 8;
 function typeOfReceiver(ctx, receiver, scope, line2) {
   const segments = parseReceiver(receiver);
@@ -44602,7 +44754,7 @@ function asType(value) {
   return value.kind === "types" ? { kind: "types", symbols: value.symbols } : null;
 }
 function evaluate(ctx, place, segments, depth, awaited) {
-  if (depth > MAX_DEPTH3) return null;
+  if (depth > MAX_DEPTH4) return null;
   const [first, ...rest] = segments;
   if (!first) return null;
   let value = root(ctx, place, first.name, depth);
@@ -44691,7 +44843,7 @@ function moduleVariable(ctx, file, name2, depth) {
 function bindingValue(ctx, file, binding, depth) {
   if (binding.type !== void 0) return declaredValue(ctx, file, binding.type, binding.scope);
   if (binding.newOf !== void 0) return typeValue(resolveTypePath(ctx, file, binding.newOf, binding.scope));
-  if (binding.init === void 0 || depth >= MAX_DEPTH3) return null;
+  if (binding.init === void 0 || depth >= MAX_DEPTH4) return null;
   return initializerValue(ctx, { file, scope: binding.scope }, binding.init, depth);
 }
 function declaredValue(ctx, file, type, scope) {
@@ -44705,7 +44857,7 @@ function typeValue(target) {
 function member2(ctx, value, name2, depth) {
   if (value === null || value.kind === "external") return value;
   if (value.kind === "array") return { kind: "external" };
-  if (value.kind === "namespace") return fromImport2(ctx, exportedName(ctx, value.file, name2, /* @__PURE__ */ new Set()), MAX_DEPTH3);
+  if (value.kind === "namespace") return fromImport2(ctx, exportedName(ctx, value.file, name2, /* @__PURE__ */ new Set()), MAX_DEPTH4);
   if (value.kind === "functions") return null;
   const field = fieldValue(ctx, value.symbols, name2, depth);
   if (field !== void 0) return field;
@@ -44737,7 +44889,7 @@ function fieldValue(ctx, types, name2, depth) {
 function fieldBindings(ctx, types, name2) {
   const seen = /* @__PURE__ */ new Set();
   let level = types.filter((t2) => !seen.has(t2.id) && seen.add(t2.id));
-  for (let round2 = 0; level.length > 0 && round2 < MAX_DEPTH3 * 2; round2++) {
+  for (let round2 = 0; level.length > 0 && round2 < MAX_DEPTH4 * 2; round2++) {
     for (const type of level) {
       const file = ctx.file(type.file);
       if (!file) continue;
@@ -44755,7 +44907,7 @@ function callMember(ctx, value, name2, awaited) {
   if (value === null || value.kind === "external") return value;
   if (value.kind === "array") return arrayMethodResult(value, name2);
   if (value.kind === "functions") return null;
-  if (value.kind === "namespace") return call(ctx, fromImport2(ctx, exportedName(ctx, value.file, name2, /* @__PURE__ */ new Set()), MAX_DEPTH3), awaited);
+  if (value.kind === "namespace") return call(ctx, fromImport2(ctx, exportedName(ctx, value.file, name2, /* @__PURE__ */ new Set()), MAX_DEPTH4), awaited);
   const lookup = findMember(ctx, value.symbols, name2);
   if (lookup.members.length === 0) return lookup.external && !lookup.field ? { kind: "external" } : null;
   return returnOf(ctx, lookup.members, value.symbols, awaited);
@@ -44778,12 +44930,61 @@ function returnOf(ctx, callees, receiver, awaited) {
   for (const callee of callees) {
     const declared = callee.returns;
     const name2 = awaited ? declared?.awaited : declared?.type;
-    if (name2 === void 0) return null;
     let value;
-    if (name2 === "this") value = receiver.length > 0 ? { kind: "types", symbols: [...receiver] } : null;
+    if (declared === void 0) value = inferredReturn(ctx, callee, receiver, awaited);
+    else if (name2 === void 0 || name2 === "") return null;
+    else if (name2 === "this") value = receiver.length > 0 ? { kind: "types", symbols: [...receiver] } : null;
     else {
       const file = ctx.file(callee.file);
       value = file ? declaredValue(ctx, file, name2, callee.qualname) : null;
+    }
+    if (value === null) return null;
+    const valueKey = keyOf(value);
+    if (key !== null && key !== valueKey) return null;
+    key = valueKey;
+    result = value;
+  }
+  return result;
+}
+var INFERRED_KINDS = /* @__PURE__ */ new Set(["function", "method", "getter", "field"]);
+var following = [];
+var inferredCache = /* @__PURE__ */ new WeakMap();
+function inferredReturn(ctx, callee, receiver, awaited) {
+  if (!INFERRED_KINDS.has(callee.kind) || following.includes(callee.id) || following.length >= MAX_DEPTH4) return null;
+  const file = ctx.file(callee.file);
+  const returns = file ? ctx.returnsOf(file, callee.qualname) : [];
+  if (!file || returns.length === 0) return null;
+  const memoKey = following.length === 0 ? `${callee.id}:${receiver.map((r2) => r2.id).join(",")}:${awaited}` : void 0;
+  let memo = inferredCache.get(ctx);
+  if (memoKey !== void 0 && memo?.has(memoKey)) return memo.get(memoKey);
+  following.push(callee.id);
+  let result = null;
+  try {
+    result = agreeingReturn(ctx, file, callee, returns, receiver, awaited);
+  } finally {
+    following.pop();
+  }
+  if (memoKey !== void 0) {
+    if (!memo) inferredCache.set(ctx, memo = /* @__PURE__ */ new Map());
+    memo.set(memoKey, result);
+  }
+  return result;
+}
+function agreeingReturn(ctx, file, callee, returns, receiver, awaited) {
+  let result = null;
+  let key = null;
+  for (const statement of returns) {
+    let value = null;
+    if (statement.type !== void 0) value = declaredValue(ctx, file, statement.type, callee.qualname);
+    else if (statement.newOf !== void 0) value = typeValue(resolveTypePath(ctx, file, statement.newOf, callee.qualname));
+    else if (statement.init === "this" && receiver.length > 0) value = { kind: "types", symbols: [...receiver] };
+    else if (statement.init !== void 0) {
+      const place = { file, scope: callee.qualname, line: statement.line };
+      const awaitedInit = statement.init.startsWith("await ");
+      const segments = parseReceiver(awaitedInit ? statement.init.slice("await ".length) : statement.init);
+      if (segments && segments.length <= MAX_SEGMENTS && (!awaitedInit || segments[segments.length - 1].call)) {
+        value = evaluate(ctx, place, segments, following.length, awaited || awaitedInit);
+      }
     }
     if (value === null) return null;
     const valueKey = keyOf(value);
@@ -44810,7 +45011,8 @@ var inferredRule = {
     const type = typeOfReceiver(ctx, ref.receiver, ref.scope, ref.line);
     if (type === null) return null;
     if (type.kind === "external") return settled("external");
-    return fromLookup(findMember(ctx, type.symbols, ref.name));
+    const { lookup, absent } = typedLookup(ctx, type.symbols, ref.name);
+    return absent ? settled("local") : fromLookup(lookup);
   }
 };
 
@@ -45031,11 +45233,6 @@ function resolveFile(data, path, refs, bindings, traitsFor2) {
   return { path, edges, outcomes, deps: view.deps() };
 }
 
-// src/model/stored.ts
-function symbolKey(file, qualname) {
-  return `${file}#${qualname}`;
-}
-
 // src/util/path.ts
 import { realpathSync as realpathSync2 } from "node:fs";
 import { isAbsolute as isAbsolute2, join as join3, relative, resolve as resolve2, sep } from "node:path";
@@ -45110,6 +45307,10 @@ function changedProjectKeys(change) {
   for (const name2 of names) keys.add(packageKey(name2));
   return keys;
 }
+function nameFingerprints(changes) {
+  const declared = (side, name2) => changes.flatMap((change) => change[side].symbols.filter((s) => s.name === name2 && s.kind !== "module").map((s) => ({ ...s, file: change.path })));
+  return new Map(touchedNames(changes).map((name2) => [name2, { before: nameFingerprint(declared("before", name2)), after: nameFingerprint(declared("after", name2)) }]));
+}
 function touchedNames(changes) {
   const names = /* @__PURE__ */ new Set();
   for (const change of changes) {
@@ -45161,6 +45362,88 @@ function assignScopes(placed, items) {
 }
 function holds(def, item) {
   return def.raw.start <= item.at && item.at < def.raw.end && !(item.outside && def.raw.start === item.at);
+}
+
+// src/lang/attribute-returns.ts
+var MAX_REWRITES = 4;
+var ROOT = /^(await )?([A-Za-z_$][\w$]*)(.*)$/;
+function attributeReturns(bindings, spans, functions, placed) {
+  const byQualname = new Map(placed.map((p2) => [p2.qualname, p2]));
+  const parentsOf = /* @__PURE__ */ new Map();
+  for (const p2 of placed) parentsOf.set(p2.raw.name, (parentsOf.get(p2.raw.name) ?? /* @__PURE__ */ new Set()).add(p2.parent));
+  const byScope = /* @__PURE__ */ new Map();
+  for (const binding of bindings) {
+    if (binding.kind === "return") continue;
+    const list2 = byScope.get(binding.scope) ?? [];
+    list2.push(binding);
+    byScope.set(binding.scope, list2);
+  }
+  const returns = bindings.flatMap((binding, i2) => binding.kind === "return" ? [{ i: i2, span: spans[i2], fn: innermost(functions, spans[i2].start) }] : []);
+  returns.sort((a, b3) => a.span.start - b3.span.start || b3.span.end - a.span.end);
+  const containers = /* @__PURE__ */ new Set();
+  for (let r2 = 0; r2 < returns.length; r2++) {
+    const outer = returns[r2];
+    for (let n = r2 + 1; n < returns.length && returns[n].span.start < outer.span.end; n++) {
+      if (returns[n].fn === outer.fn) containers.add(outer.i);
+    }
+  }
+  const fnOf = new Map(returns.map((r2) => [r2.i, r2.fn]));
+  const out2 = [];
+  bindings.forEach((binding, i2) => {
+    if (binding.kind !== "return") {
+      out2.push(binding);
+      return;
+    }
+    if (containers.has(i2)) return;
+    const own = byQualname.get(binding.scope)?.raw.bodyStart;
+    const fn2 = fnOf.get(i2);
+    if (own === void 0 || own === null || !fn2 || fn2.start > own) return;
+    out2.push(rewriteLocal(binding, { byScope, byQualname, parentsOf }));
+  });
+  return out2;
+}
+function innermost(spans, offset) {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (spans[mid].start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i2 = lo - 1; i2 >= 0; i2--) if (spans[i2].end > offset) return spans[i2];
+  return void 0;
+}
+function rewriteLocal(binding, scopes) {
+  const unknown2 = { kind: "return", name: binding.name, scope: binding.scope, line: binding.line };
+  if (binding.init === void 0) return binding;
+  let init2 = binding.init;
+  for (let round2 = 0; round2 <= MAX_REWRITES; round2++) {
+    const match = ROOT.exec(init2);
+    if (!match) return unknown2;
+    const [, awaited, root2, rest] = match;
+    if (root2 === "this" || root2 === "super") return { ...unknown2, init: init2 };
+    const local = (scopes.byScope.get(binding.scope) ?? []).filter((b3) => b3.name === root2 && b3.kind !== "field");
+    if (local.length === 0) {
+      return declaredInside(root2, binding.scope, scopes) ? unknown2 : { ...unknown2, init: init2 };
+    }
+    if (round2 === MAX_REWRITES || local.length !== 1) return unknown2;
+    const declared = local[0];
+    if (declared.kind !== "variable" && declared.kind !== "param" && declared.kind !== "param-property") return unknown2;
+    if (declared.type !== void 0) return awaited || rest !== "" ? unknown2 : { ...unknown2, type: declared.type };
+    if (declared.newOf !== void 0) return awaited || rest !== "" ? unknown2 : { ...unknown2, newOf: declared.newOf };
+    if (declared.init === void 0 || declared.kind !== "variable") return unknown2;
+    if (awaited || rest !== "" && (declared.init.startsWith("await ") || declared.init.endsWith("[]"))) return unknown2;
+    init2 = `${declared.init}${rest}`;
+  }
+  return unknown2;
+}
+function declaredInside(name2, scope, scopes) {
+  const parents = scopes.parentsOf.get(name2);
+  for (let current = scope; current !== void 0 && current !== MODULE_QUALNAME; current = scopes.byQualname.get(current)?.parent) {
+    if (parents?.has(current)) return true;
+    if (current !== scope && (scopes.byScope.get(current) ?? []).some((b3) => b3.name === name2 && b3.kind !== "field")) return true;
+  }
+  return false;
 }
 
 // src/lang/doc-comment.ts
@@ -45454,7 +45737,7 @@ function buildSymbols(placed, captures, source, lines, syntax2) {
 // src/lang/collect-captures.ts
 var LINKING_KINDS = /* @__PURE__ */ new Set(["import", "require", "dynamic-import", "reexport", "export"]);
 var USE_RANK = { type: 1, value: 2 };
-var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4 };
+var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4, return: 5 };
 var MEMBER_BINDINGS = /* @__PURE__ */ new Set(["field", "param-property"]);
 function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
   const definitions = /* @__PURE__ */ new Map();
@@ -45469,7 +45752,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     literals: [],
     interpolations: [],
     unwraps: [],
-    decorators: []
+    decorators: [],
+    functions: []
   };
   const text = (node) => source.slice(node.startIndex, node.endIndex);
   const nameText = (node) => {
@@ -45545,6 +45829,9 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
         case "module.exclude":
           out2.moduleExcluded.push(span(capture.node));
           break;
+        case "function":
+          out2.functions.push(span(capture.node));
+          break;
         default:
           if (capture.name.startsWith("definition.") || capture.name.startsWith("reference.") || capture.name.startsWith("binding.")) {
             role = capture.name;
@@ -45554,7 +45841,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     }
     if (!roleNode) continue;
     const props = match.setProperties ?? {};
-    if (!name2 && props["name"] === void 0 && !role.startsWith("definition.")) name2 = roleNode;
+    if (!name2 && (props["name"] === void 0 || role.startsWith("binding.")) && !role.startsWith("definition.")) name2 = roleNode;
     if (role.startsWith("definition.")) {
       const kind = props["kind"] ?? role.slice("definition.".length);
       if (props["refine"] === "kind") {
@@ -45604,7 +45891,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       const init2 = initNode ? spelling.initializer(text(initNode)) : elements !== void 0 ? `${elements}[]` : void 0;
       const fact = {
         kind,
-        name: nameText(name2),
+        name: props["name"] ?? nameText(name2),
         line: name2.startPosition.row + 1,
         ...type ? { type } : {},
         ...newOf ? { newOf } : {},
@@ -45612,9 +45899,10 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       };
       const member3 = MEMBER_BINDINGS.has(kind);
       const group = member3 ? members : locals;
-      const known = group.get(name2.id);
+      const key = props["name"] === void 0 ? name2.id : -name2.id - 1;
+      const known = group.get(key);
       if (known) known.fact = mergeBindings(known.fact, fact);
-      else group.set(name2.id, { at: roleNode.startIndex, member: member3, nameId: name2.id, fact });
+      else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member: member3, nameId: key, fact });
     }
   }
   for (const [id, member3] of members) {
@@ -45641,7 +45929,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     literals: out2.literals.sort(byStart),
     interpolations: out2.interpolations.sort(byStart),
     unwraps: out2.unwraps,
-    decorators: out2.decorators.sort(byStart)
+    decorators: out2.decorators.sort(byStart),
+    functions: out2.functions.sort(byStart)
   };
 }
 var PLAIN_SPELLING = { path: dottedPath, initializer: dottedPath, type: dottedPath };
@@ -45878,7 +46167,8 @@ function extract(lang, path, source, options = {}) {
     const placed = assignQualnames(locateDefinitions(captures, faults.errors, source, lines, lang.definition.syntax));
     const scopes = assignScopes(placed, captures.refs.concat(captures.bindings));
     const refs = captures.refs.map((ref, i2) => Object.assign(ref.fact, { scope: scopes[i2] }));
-    const bindings = captures.bindings.map((binding, i2) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i2] }));
+    const scoped = captures.bindings.map((binding, i2) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i2] }));
+    const bindings = attributeReturns(scoped, captures.bindings.map((b3) => ({ start: b3.at, end: b3.end })), captures.functions, placed);
     markExported(placed, refs);
     const lineCount = lines.count(source.length);
     return {
@@ -45985,10 +46275,13 @@ var __ratlas_module_url7 = new URL("./src/parse/pool.js", __ratlas_bundle_url).h
 var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
 var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
 var ParsePool = class _ParsePool {
-  constructor(size) {
+  /** `background`: parse on a worker even with one job, so that this thread is free meanwhile. */
+  constructor(size, background = false) {
     this.size = size;
+    this.background = background;
   }
   size;
+  background;
   workers = [];
   idle = [];
   queue = [];
@@ -45999,7 +46292,7 @@ var ParsePool = class _ParsePool {
     return existsSync5(path) ? path : null;
   }
   get threaded() {
-    return this.size > 1 && _ParsePool.workerScript() !== null;
+    return (this.size > 1 || this.background) && _ParsePool.workerScript() !== null;
   }
   /** Parses a batch; batches are spread over the workers. */
   parse(jobs) {
@@ -46350,7 +46643,7 @@ async function buildStore(repo, source, loaded2, options, warnings) {
 }
 async function parseSources(files, timeoutMs, options) {
   const outcomes = /* @__PURE__ */ new Map();
-  const pool = new ParsePool(workerCount(files.filter((f3) => f3.content.kind === "source").length, options));
+  const pool = new ParsePool(workerCount(files.filter((f3) => f3.content.kind === "source").length, options), options.background === true);
   try {
     await parseInOrder(files, timeoutMs, options, pool, (file, outcome) => {
       if (outcome) outcomes.set(file.path, outcome);
@@ -46530,10 +46823,17 @@ var ResolutionCache = class _ResolutionCache {
     for (const r2 of refs) if (SURFACE_REF_KINDS.has(r2.kind)) this.entries.get(r2.file)?.links.push(r2);
     for (const b3 of bindings) if (isSurfaceBinding(b3)) this.entries.get(b3.file)?.members.push(b3);
     if (paths.some((path, i2) => this.resolutionView(path) !== before[i2])) this.data = null;
-    else this.data?.updateLines(symbols);
+    else if (this.data) {
+      this.data.updateLines(symbols);
+      for (const path of paths) {
+        const entry = this.entries.get(path);
+        if (entry) this.data.replacePlaces(path, entry.links, entry.members);
+      }
+    }
   }
   /**
-   * Everything ResolutionData holds of a file, except the ids of its link references (which
+   * Everything ResolutionData holds of a file, except where things are (lines and columns, which
+   * only the file's own resolution reads: see reload) and the ids of its link references (which
    * change with every write of the file, and which resolution never reads: edges start at the
    * references of the file being resolved, read afresh).
    */
@@ -46543,8 +46843,8 @@ var ResolutionCache = class _ResolutionCache {
     return JSON.stringify([
       entry.language,
       entry.symbols.map((s) => [s.id, s.qualname, s.name, s.kind, s.parent, s.exported, symbolReturn(s, entry.language, returnType) ?? null]),
-      entry.links.map((r2) => [r2.kind, r2.name, r2.receiver ?? null, r2.module ?? null, r2.alias ?? null, r2.scope, r2.scopeId, r2.line, r2.col]),
-      entry.members.map((b3) => [b3.kind, b3.name, b3.scope, b3.type ?? null, b3.newOf ?? null, b3.init ?? null, b3.line])
+      entry.links.map((r2) => [r2.kind, r2.name, r2.receiver ?? null, r2.module ?? null, r2.alias ?? null, r2.scope, r2.scopeId]),
+      entry.members.map((b3) => [b3.kind, b3.name, b3.scope, b3.type ?? null, b3.newOf ?? null, b3.init ?? null])
     ]);
   }
   /**
@@ -46611,6 +46911,9 @@ async function resolutionCacheOf(store) {
   caches.set(store, fresh);
   return fresh;
 }
+function hasResolutionCache(store) {
+  return caches.get(store)?.revision === store.revision();
+}
 function dropResolutionCache(store) {
   caches.delete(store);
 }
@@ -46638,14 +46941,14 @@ async function applyChangeset(store, updates, options, warnings) {
   const changed = [...paths, ...projectUpdates.map((u2) => u2.path)].sort(compareText4);
   const bulk = options.bulk === "always" || options.bulk !== "never" && isBulk(effective.length, await store.fileCount());
   const parsed = options.parsed ?? /* @__PURE__ */ new Map();
-  const outcomes = new Map([
-    ...parsed,
-    ...await parseSources(
-      effective.flatMap((u2) => u2.file && !parsed.has(u2.path) ? [u2.file] : []),
-      options.timeoutMs,
-      options
-    )
-  ]);
+  const toParse = effective.flatMap((u2) => u2.file && !parsed.has(u2.path) ? [u2.file] : []);
+  const overlap = !bulk && toParse.length > 0 && !hasResolutionCache(store) && !languagesLoaded();
+  const parsing = parseSources(toParse, options.timeoutMs, overlap ? { ...options, background: true } : options);
+  if (overlap) {
+    parsing.catch(() => void 0);
+    await resolutionCacheOf(store);
+  }
+  const outcomes = new Map([...parsed, ...await parsing]);
   try {
     return await store.transaction(async () => {
       if (bulk) {
@@ -46660,7 +46963,6 @@ async function applyChangeset(store, updates, options, warnings) {
       }
       const cache = await resolutionCacheOf(store);
       const before = new Map(paths.map((path) => [path, cache.surface(path)]));
-      const beforeData = cache.resolutionData();
       const projectsBefore = cache.projectFacts();
       await writeUpdates(store, effective, outcomes, warnings);
       for (const update of projectUpdates) await store.putProjectFile(update.path, update.project);
@@ -46668,11 +46970,7 @@ async function applyChangeset(store, updates, options, warnings) {
       if (projectUpdates.length > 0) await cache.reloadProjects(store);
       const afterData = cache.resolutionData();
       const changes = paths.map((path) => ({ path, before: before.get(path), after: cache.surface(path) }));
-      const names = /* @__PURE__ */ new Map();
-      for (const name2 of touchedNames(changes)) {
-        names.set(name2, { before: nameFingerprint(beforeData.symbolsNamed(name2)), after: nameFingerprint(afterData.symbolsNamed(name2)) });
-      }
-      const keys = changedKeys(changes, names);
+      const keys = changedKeys(changes, nameFingerprints(changes));
       for (const key of changedProjectKeys({ before: projectsBefore, after: cache.projectFacts() })) keys.add(key);
       const dirty = cache.readersOf(keys);
       for (const path of paths) if (cache.has(path)) dirty.add(path);
@@ -47624,24 +47922,28 @@ function collectImpacted(reached, changed, shape) {
   for (const r2 of reached) {
     const key = symbolKey(r2.file, r2.qualname);
     if (r2.depth === 0 || changed.has(key)) continue;
-    const candidate = { file: r2.file, qualname: r2.qualname, kind: r2.kind, depth: r2.depth, confidence: round(r2.confidence), effect: effectOf(r2), from: r2.from, via: r2.via };
+    const candidate = { reach: r2, confidence: round(r2.confidence), effect: effectOf(r2) };
     const known = best.get(key);
     if (!known) {
       best.set(key, candidate);
       continue;
     }
     const effect = known.effect === "may-need-edit" || candidate.effect === "may-need-edit" ? "may-need-edit" : "behaviour";
-    const better = candidate.depth < known.depth || candidate.depth === known.depth && candidate.confidence > known.confidence;
+    const better = candidate.reach.depth < known.reach.depth || candidate.reach.depth === known.reach.depth && candidate.confidence > known.confidence;
     best.set(key, { ...better ? candidate : known, effect });
   }
-  const all = [...best.values()].sort(compareImpacted);
-  const impacted = all.filter((i2) => i2.depth <= shape.depth && i2.confidence >= shape.minConfidence);
-  return { impacted, omitted: all.length - impacted.length };
+  let omitted = 0;
+  const impacted = [];
+  for (const { reach: r2, confidence, effect } of best.values()) {
+    if (r2.depth > shape.depth || confidence < shape.minConfidence) omitted++;
+    else impacted.push({ file: r2.file, qualname: r2.qualname, kind: r2.kind, depth: r2.depth, confidence, effect, from: r2.from, via: r2.via });
+  }
+  return { impacted: impacted.sort(compareImpacted), omitted };
 }
 function effectOf(r2) {
+  if (r2.depth !== 1 || !EDIT_CHANGES.has(r2.from.change)) return "behaviour";
   const first = r2.via[0];
-  const edits = r2.depth === 1 && first !== void 0 && INDEX_EDGES.has(first.relation) && EDIT_CHANGES.has(r2.from.change);
-  return edits ? "may-need-edit" : "behaviour";
+  return first !== void 0 && INDEX_EDGES.has(first.relation) ? "may-need-edit" : "behaviour";
 }
 function round(confidence) {
   return Math.round(confidence * 1e4) / 1e4;
@@ -47733,25 +48035,20 @@ var IGNORED_CODES = {
 // src/select/select-tests.ts
 function selectTests(sides, direct, minConfidence) {
   const best = /* @__PURE__ */ new Map();
-  const offer = (candidate) => {
-    const known = best.get(candidate.file);
-    if (!known || isBetter(candidate, known)) best.set(candidate.file, candidate);
+  const offer = (file, depth, confidence, make) => {
+    const known = best.get(file);
+    if (!known || depth < known.depth || depth === known.depth && confidence > known.confidence) best.set(file, { depth, confidence, make });
   };
-  for (const test of direct) offer(test);
+  for (const test of direct) offer(test.file, test.reachedFrom.via.length, test.confidence, () => test);
   for (const side of sides) {
     for (const r2 of side.reached) {
       if (r2.confidence < minConfidence || !side.isTest(r2.file)) continue;
       const file = side.toHead(r2.file);
       if (file === null) continue;
-      offer({ file, confidence: r2.confidence, reachedFrom: { from: r2.from, via: r2.via } });
+      offer(file, r2.depth, r2.confidence, () => ({ file, confidence: r2.confidence, reachedFrom: { from: r2.from, via: r2.via } }));
     }
   }
-  return [...best.values()].sort((a, b3) => a.file < b3.file ? -1 : a.file > b3.file ? 1 : 0);
-}
-function isBetter(a, b3) {
-  const da = a.reachedFrom.via.length;
-  const db = b3.reachedFrom.via.length;
-  return da < db || da === db && a.confidence > b3.confidence;
+  return [...best.entries()].sort(([a], [b3]) => a < b3 ? -1 : a > b3 ? 1 : 0).map(([, chosen]) => chosen.make());
 }
 
 // src/pipeline/impact/changed-files.ts
@@ -48217,6 +48514,7 @@ var USES_BY_KIND = {
   setter: /* @__PURE__ */ new Set(["value"]),
   field: /* @__PURE__ */ new Set(["value", "call"])
 };
+var FUNCTION_KINDS = /* @__PURE__ */ new Set(["function", "method", "getter", "setter", "constructor"]);
 async function prefetchByFile(cache, files, load2) {
   const missing = [...new Set(files)].filter((f3) => !cache.has(f3));
   if (missing.length === 0) return;
@@ -48237,13 +48535,26 @@ var CLASS_KINDS2 = /* @__PURE__ */ new Set(["class", "interface"]);
 var DISPATCHED_KINDS = /* @__PURE__ */ new Set(["method", "getter", "setter", "field"]);
 var MAX_ANCESTRY = 32;
 var StoreDependents = class {
-  /** `isTest` tells test files (see reflectedBy); without it no file is one. */
-  constructor(store, isTest = () => false) {
+  /**
+   * `isTest` tells test files (see reflectedBy); without it no file is one. `carry`: the
+   * dependents of this index before a changeset was applied to it, whose reads of files the
+   * changeset left alone still hold (see Carry).
+   */
+  constructor(store, isTest = () => false, carry2) {
     this.store = store;
     this.isTest = isTest;
+    this.carry = carry2;
+    if (!carry2) return;
+    const { from, changed, reresolved } = carry2;
+    for (const [file, reads] of from.fileReads) if (!changed.has(file)) this.fileReads.set(file, reads);
+    for (const [file, bindings] of from.fileBindings) if (!changed.has(file)) this.fileBindings.set(file, bindings);
+    for (const [file, typed] of from.builtinTyped) if (!changed.has(file)) this.builtinTyped.set(file, typed);
+    for (const [file, refs] of from.fileRefs) if (!changed.has(file) && !reresolved.has(file)) this.fileRefs.set(file, refs);
+    for (const [id, ref] of from.refFacts) if (!changed.has(ref.file)) this.refFacts.set(id, ref);
   }
   store;
   isTest;
+  carry;
   symbols = /* @__PURE__ */ new Map();
   fileSymbols = /* @__PURE__ */ new Map();
   symbolsLoaded;
@@ -48257,6 +48568,7 @@ var StoreDependents = class {
   builtinTyped = /* @__PURE__ */ new Map();
   refFacts = /* @__PURE__ */ new Map();
   fileRefs = /* @__PURE__ */ new Map();
+  fileReads = /* @__PURE__ */ new Map();
   fileBindings = /* @__PURE__ */ new Map();
   chains = /* @__PURE__ */ new Map();
   usesOfModule = /* @__PURE__ */ new Map();
@@ -48271,7 +48583,7 @@ var StoreDependents = class {
   }
   loadSymbols() {
     this.symbolsLoaded ??= (async () => {
-      for (const s of await this.store.allSymbols()) {
+      for (const s of await this.readSymbols()) {
         this.symbols.set(s.id, s);
         const list2 = this.fileSymbols.get(s.file);
         if (list2) list2.push(s);
@@ -48279,6 +48591,15 @@ var StoreDependents = class {
       }
     })();
     return this.symbolsLoaded;
+  }
+  /** Every symbol in store order; after a changeset, the carried ones plus those of the changed files. */
+  async readSymbols() {
+    const from = this.carry?.from;
+    if (!from?.symbolsLoaded) return this.store.allSymbols();
+    await from.symbolsLoaded;
+    const { changed } = this.carry;
+    const kept = [...from.symbols.values()].filter((s) => !changed.has(s.file));
+    return [...kept, ...await this.store.symbolsOfFiles([...changed])].sort(compareSymbols);
   }
   /** File, qualname and kind of a node (after it was reached, so its symbol is cached). */
   info(node) {
@@ -48327,7 +48648,7 @@ var StoreDependents = class {
         ...await this.overridden(symbol),
         ...await this.reflectedBy(symbol),
         ...await this.containers(symbol),
-        ...await this.sameName(symbol),
+        ...await this.sameName(symbol, byTarget.get(symbol.id) ?? []),
         ...await this.exportUses(symbol)
       );
     }
@@ -48382,22 +48703,37 @@ var StoreDependents = class {
   }
   /**
    * Uses of the symbol's name that resolution could not settle: they may be uses of it. A use on a
-   * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not.
+   * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not, nor
+   * is a use on any receiver of a function local to another function whose value never escapes.
    */
-  async sameName(symbol) {
+  async sameName(symbol, incoming) {
     const kinds = USES_BY_KIND[symbol.kind];
     if (kinds.size === 0) return [];
     const uses = ((await this.unresolvedUses()).get(symbol.name) ?? []).filter((u2) => kinds.has(u2.kind));
     await this.prefetchBindings(uses.filter((u2) => u2.receiver !== null).map((u2) => u2.file));
+    const enclosed = await this.enclosedLocal(symbol, incoming, uses);
     const out2 = /* @__PURE__ */ new Map();
     for (const use of uses) {
       const scope = this.symbols.get(use.scopeId);
       if (!scope) continue;
-      if (use.receiver !== null && await this.holdsBuiltin(use.file, use.receiver.split(".")[0])) continue;
+      if (use.receiver !== null && (enclosed || await this.holdsBuiltin(use.file, use.receiver.split(".")[0]))) continue;
       const node = useNode(scope, use.kind);
       out2.set(node, { node, relation: "name-match", confidence: RELATION_CONFIDENCE["name-match"] });
     }
     return [...out2.values()].sort((a, b3) => a.node < b3.node ? -1 : a.node > b3.node ? 1 : 0);
+  }
+  /**
+   * Whether the symbol is a function declared under its own name inside another function (`const
+   * month = () => …` in a method) and only ever called: a local of that function, which no
+   * `x.month` elsewhere can reach unless its value is taken (passed, returned, stored), and taking
+   * it is a reference to it (resolved, or a bare use left unsettled in its file).
+   */
+  async enclosedLocal(symbol, incoming, uses) {
+    if (symbol.kind !== "function" || symbol.parent === null || symbol.parent === MODULE_QUALNAME || !isPlainDeclaration(symbol)) return false;
+    const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
+    if (!owner || !FUNCTION_KINDS.has(owner.kind)) return false;
+    if (incoming.some((d2) => d2.relation !== "calls")) return false;
+    return !uses.some((u2) => u2.receiver === null && u2.kind !== "call" && u2.file === symbol.file);
   }
   /** Whether every declaration of `name` in a file is typed as, or constructed from, a runtime built-in. */
   async holdsBuiltin(file, name2) {
@@ -48423,10 +48759,7 @@ var StoreDependents = class {
   }
   async readersOf(file, names) {
     const scopes = /* @__PURE__ */ new Set();
-    for (const ref of await this.refsIn(file)) {
-      const root2 = ref.receiver === void 0 ? ref.name : ref.receiver.split(".")[0];
-      if (names.has(root2) && ref.scope !== MODULE_QUALNAME) scopes.add(ref.scopeId);
-    }
+    for (const read of await this.readsIn(file)) if (names.has(read.name)) scopes.add(read.scopeId);
     await this.symbolsOf([...scopes]);
     return [...scopes].sort((a, b3) => a - b3).map((id) => ({ node: symbolNode(id), relation: "reads", confidence: RELATION_CONFIDENCE.reads }));
   }
@@ -48445,7 +48778,7 @@ var StoreDependents = class {
   /** Kind and name of references by id, read in one batch and cached. */
   async refFactsOf(ids) {
     const missing = [...new Set(ids)].filter((id) => !this.refFacts.has(id));
-    for (const ref of await this.store.refsByIds(missing)) this.refFacts.set(ref.id, { kind: ref.kind, name: ref.name });
+    for (const ref of await this.store.refNamesByIds(missing)) this.refFacts.set(ref.id, ref);
     return this.refFacts;
   }
   bindingsIn(file) {
@@ -48456,7 +48789,16 @@ var StoreDependents = class {
     }
     return bindings;
   }
-  /** A file's references, cached (module-state readers and package users read them). */
+  /** The names read inside a file's declarations, cached (readers of its top-level state). */
+  readsIn(file) {
+    let reads = this.fileReads.get(file);
+    if (!reads) {
+      reads = this.store.namesReadInFiles([file]);
+      this.fileReads.set(file, reads);
+    }
+    return reads;
+  }
+  /** A file's references, cached (package users read them). */
   refsIn(file) {
     let refs = this.fileRefs.get(file);
     if (!refs) {
@@ -48544,12 +48886,12 @@ var StoreDependents = class {
       else if (symbol.parent === MODULE_QUALNAME && symbol.qualname.includes(".")) memberFiles.push(symbol.file);
       if (node.startsWith("s:") && symbol.exported && symbol.parent === MODULE_QUALNAME) exported.push(symbol);
     }
-    await Promise.all([this.prefetchRefs([...stateFiles, ...memberFiles]), this.prefetchBindings(stateFiles)]);
+    await Promise.all([this.prefetchReads([...stateFiles, ...memberFiles]), this.prefetchBindings(stateFiles)]);
     const chains = await Promise.all([...new Set(exported.map((s) => s.file))].map((file) => this.exportChain(file)));
     await this.loadModuleUses(chains.flat());
   }
-  prefetchRefs(files) {
-    return prefetchByFile(this.fileRefs, files, (paths) => this.store.refsOfFiles(paths));
+  prefetchReads(files) {
+    return prefetchByFile(this.fileReads, files, (paths) => this.store.namesReadInFiles(paths));
   }
   prefetchBindings(files) {
     return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths));
@@ -48660,21 +49002,42 @@ var StoreDependents = class {
   }
   links() {
     this.linkData ??= (async () => {
-      const [files, links] = await Promise.all([this.store.listFiles(), this.store.linkRefs()]);
+      const [files, projects] = await Promise.all([this.store.listFiles(), this.store.projectFiles()]);
       const language = new Map(files.map((f3) => [f3.path, f3.language]));
-      const env2 = await moduleEnvOf(this.store, files);
-      const resolve3 = (spec, from, lang) => traitsFor(lang).resolveModule(spec, from, env2);
+      const filesKey = files.map((f3) => `${f3.path}\0${f3.language}`).join("\n");
+      const projectsKey = projects.map((p2) => `${p2.path}\0${p2.hash}`).join("\n");
+      const prior = this.carry?.from.linkData ? await this.carry.from.linkData : void 0;
+      const targets = /* @__PURE__ */ new Map();
+      let links;
+      if (prior && prior.filesKey === filesKey && prior.projectsKey === projectsKey) {
+        const { changed } = this.carry;
+        for (const [file, byModule] of prior.targets) if (!changed.has(file)) targets.set(file, byModule);
+        const fresh = (await this.store.refsOfFiles([...changed])).filter((r2) => LINK_KINDS3.has(r2.kind));
+        links = [...prior.links.filter((l3) => !changed.has(l3.file)), ...fresh].sort(compareRefs);
+      } else {
+        links = (await this.store.linkRefs()).filter((r2) => LINK_KINDS3.has(r2.kind));
+      }
+      let env2;
+      for (const link of links) {
+        const lang = language.get(link.file);
+        if (typeof link.module !== "string" || lang === void 0) continue;
+        let byModule = targets.get(link.file);
+        if (!byModule) targets.set(link.file, byModule = /* @__PURE__ */ new Map());
+        if (byModule.has(link.module)) continue;
+        env2 ??= await moduleEnvOf(this.store, files);
+        byModule.set(link.module, traitsFor(lang).resolveModule(link.module, link.file, env2));
+      }
+      const resolve3 = (spec, from) => targets.get(from).get(spec);
       const importers = fileImporters(files, links, resolve3);
       const reexporters = fileImporters(files, links.filter((l3) => l3.kind === "reexport"), resolve3);
       const dynamic = [...new Set(links.filter((l3) => l3.kind === "dynamic-import" && l3.module === null).map((l3) => l3.file))].sort();
       const packages = /* @__PURE__ */ new Map();
       for (const link of links) {
-        const lang = language.get(link.file);
-        if (!LINK_KINDS3.has(link.kind) || link.kind === "export" || typeof link.module !== "string" || lang === void 0) continue;
-        const target = resolve3(link.module, link.file, lang);
+        if (link.kind === "export" || typeof link.module !== "string" || !language.has(link.file)) continue;
+        const target = resolve3(link.module, link.file);
         if (target.kind === "external") packages.set(target.name, [...packages.get(target.name) ?? [], link]);
       }
-      return { importers, reexporters, dynamic, packages, languages: language };
+      return { links, targets, filesKey, projectsKey, importers, reexporters, dynamic, packages, languages: language };
     })();
     return this.linkData;
   }
@@ -48755,17 +49118,41 @@ async function traverseSide(deps, seeds) {
   await deps.symbolsOf([...startOf.keys()].filter((n) => !n.startsWith("l:")).map((n) => Number(n.slice(2))));
   const reached = await traverseDependents(startOf.keys(), deps.expand);
   const out2 = [];
-  for (const reach of reached.values()) {
-    const path = pathTo(reached, reach.node);
-    const via = path.slice(1).map((r2) => ({ ...hopTarget(deps, r2.node), relation: r2.relation, confidence: r2.hopConfidence }));
-    out2.push({ ...deps.info(reach.node), depth: reach.depth, confidence: reach.confidence, from: startOf.get(reach.seed), via });
-  }
+  for (const reach of reached.values()) out2.push(new ReachedNode(deps, reached, reach, startOf.get(reach.seed)));
   return out2;
 }
-function hopTarget(deps, node) {
-  const { file, qualname } = deps.info(node);
-  return { file, qualname };
-}
+var ReachedNode = class {
+  constructor(deps, reached, reach, from) {
+    this.deps = deps;
+    this.reached = reached;
+    this.reach = reach;
+    this.from = from;
+    ({ file: this.file, qualname: this.qualname, kind: this.kind } = deps.info(reach.node));
+    this.depth = reach.depth;
+    this.confidence = reach.confidence;
+  }
+  deps;
+  reached;
+  reach;
+  from;
+  file;
+  qualname;
+  kind;
+  depth;
+  confidence;
+  path;
+  get via() {
+    this.path ??= pathTo(this.reached, this.reach.node).slice(1).map((r2) => {
+      const { file, qualname } = this.deps.info(r2.node);
+      return { file, qualname, relation: r2.relation, confidence: r2.hopConfidence };
+    });
+    return this.path;
+  }
+  /** Serializes as the plain record it stands for. */
+  toJSON() {
+    return { file: this.file, qualname: this.qualname, kind: this.kind, depth: this.depth, confidence: this.confidence, from: this.from, via: this.via };
+  }
+};
 
 // src/pipeline/analyze-change.ts
 var INLINE_PARSE_LIMIT = 64;
@@ -48888,8 +49275,8 @@ var Analysis = class {
     const baseReached = await traverseSide(baseDeps, baseSeeds);
     await this.dynamicImportFallbacks(baseDeps, files.filter((f3) => f3.status === "deleted"), baseTests);
     const baseMentions = await this.mentionSelections(files.filter((f3) => f3.status === "deleted"), roles, { commit: base }, baseTests);
-    await applyChangeset(store, updates, { ...jobs === void 0 ? {} : { jobs }, timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
-    const headDeps = new StoreDependents(store, this.isTestPath);
+    const applied = await applyChangeset(store, updates, { ...jobs === void 0 ? {} : { jobs }, timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
+    const headDeps = new StoreDependents(store, this.isTestPath, { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) });
     const headPaths = files.filter((f3) => f3.status !== "deleted" && this.isCode(f3.path)).map((f3) => f3.path);
     const headSymbols = await store.symbolsOfFiles(headPaths);
     const headKey = new Map(headSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));

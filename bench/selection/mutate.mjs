@@ -35,6 +35,10 @@ const { values: opts } = parseArgs({
     'cache-dir': { type: 'string' },
     // Extra arguments for the peer's listing (jest's findRelatedTests only sees files under its roots).
     'peer-arg': { type: 'string', multiple: true, default: [] },
+    // A previous run's --out file at the same commit and seed: its failing test files and peer
+    // selections are reused instead of running the suite and the peer per mutant. Both depend only
+    // on the mutant, so a change to ratlas is measured in seconds per mutant instead of minutes.
+    'failing-from': { type: 'string' },
   },
 });
 const repo = resolve(opts.repo);
@@ -133,7 +137,7 @@ function summarize() {
   repo: opts.repo,
   commit: baseCommit,
   runner: opts.runner,
-  testFiles: baseline.size,
+  testFiles: baseline?.size ?? previous.summary.testFiles,
   mutants: rows.length,
   detected: rows.filter((r) => r.failing.length > 0).length,
   failingTestFiles: rows.reduce((n, r) => n + r.failing.length, 0),
@@ -159,8 +163,13 @@ function summarize() {
   return summary;
 }
 
-console.error(`bench: baseline suite run`);
-const baseline = runSuite();
+const previous = opts['failing-from'] ? JSON.parse(readFileSync(opts['failing-from'], 'utf8')) : null;
+if (previous && (previous.summary.commit !== baseCommit || previous.summary.runner !== opts.runner)) {
+  throw new Error(`${opts['failing-from']} was measured at ${previous.summary.commit} with ${previous.summary.runner}, not ${baseCommit} with ${opts.runner}`);
+}
+const previousRows = new Map((previous?.rows ?? []).map((r) => [r.symbol, r]));
+console.error(previous ? `bench: failing test files and peer selections from ${opts['failing-from']}` : `bench: baseline suite run`);
+const baseline = previous ? null : runSuite();
 const rows = [];
 for (const symbol of order) {
   if (rows.length >= Number(opts.samples)) break;
@@ -173,22 +182,26 @@ for (const symbol of order) {
   writeFileSync(path, `${text.slice(0, at)} if (Math.random() < 2) throw new Error("ratlas-mutant"); ${text.slice(at)}`);
   git('commit', '-q', '-am', `mutant: ${symbol.id}`);
   try {
-    const mutated = runSuite();
-    const failing = [];
-    for (const [file, names] of baseline) {
-      const now = mutated.get(file) ?? new Set();
-      if ([...names].some((n) => !now.has(n))) failing.push(file);
+    const known = previousRows.get(symbol.id);
+    if (previous && !known) throw new Error(`${opts['failing-from']} has no row for ${symbol.id}: not the same mutants`);
+    const failing = known ? [...known.failing] : [];
+    if (!known) {
+      const mutated = runSuite();
+      for (const [file, names] of baseline) {
+        const now = mutated.get(file) ?? new Set();
+        if ([...names].some((n) => !now.has(n))) failing.push(file);
+      }
     }
     const impact = ratlas('impact', '--diff', 'HEAD~1...HEAD', '--format', 'json');
     const report = JSON.parse(impact.stdout);
     const selected = report.tests.runAll ? null : report.tests.selected.map((t) => t.file);
-    const peer = peerSelection(symbol.file);
+    const peer = known ? Array.from({ length: known.peer.selected }, (_, i) => i) : peerSelection(symbol.file);
     const missed = selected === null ? [] : failing.filter((f) => !selected.includes(f));
-    const peerMissed = failing.filter((f) => !peer.includes(f));
+    const peerMissed = known ? known.peer.missed : failing.filter((f) => !peer.includes(f));
     rows.push({
       symbol: symbol.id,
       failing: failing.sort(),
-      ratlas: { runAll: report.tests.runAll, reasons: report.tests.reasons.map((r) => r.code), selected: selected?.length ?? report.tests.total, missed, ms: Math.round(impact.ms) },
+      ratlas: { runAll: report.tests.runAll, reasons: report.tests.reasons.map((r) => r.code), selected: selected?.length ?? report.tests.total, missed, ms: Math.round(impact.ms), files: selected },
       peer: { selected: peer.length, missed: peerMissed },
     });
     console.error(`bench: ${rows.length} ${symbol.id}: failing ${failing.length}, ratlas ${selected?.length ?? 'all'} (missed ${missed.length}${missed.length ? `: ${missed.join(' ')}` : ''}), peer ${peer.length} (missed ${peerMissed.length})`);

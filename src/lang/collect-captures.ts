@@ -31,6 +31,8 @@ export interface CapturedRef {
 
 export interface CapturedBinding {
   at: number;
+  /** Where the captured construct ends: a return holding other returns is made of them. */
+  end: number;
   /** Fields and parameter properties belong to the class, locals to the innermost scope. */
   member: boolean;
   fact: Omit<BindingFact, 'scope'>;
@@ -49,13 +51,15 @@ export interface Captures {
   unwraps: Span[];
   /** Nodes that belong to the declaration right after them (decorators). */
   decorators: Span[];
+  /** Function nodes, sorted by start: a return belongs to the innermost one around it. */
+  functions: Span[];
 }
 
 /** References that link modules (their name is an exported name, not a use of a local one). */
 const LINKING_KINDS = new Set<RefKind>(['import', 'require', 'dynamic-import', 'reexport', 'export']);
 /** When patterns overlap on one name, the specific reading beats `type`, which beats `value`. */
 const USE_RANK: Partial<Record<RefKind, number>> = { type: 1, value: 2 };
-const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3, assign: 4 };
+const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3, assign: 4, return: 5 };
 const MEMBER_BINDINGS = new Set<BindingKind>(['field', 'param-property']);
 
 /**
@@ -79,6 +83,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     interpolations: [],
     unwraps: [],
     decorators: [],
+    functions: [],
   };
   const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
   // Reference and binding names are almost always single identifiers: their text is the identifier
@@ -123,6 +128,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         case 'unwrap': out.unwraps.push(span(capture.node)); break;
         case 'decorator': out.decorators.push(span(capture.node)); break;
         case 'module.exclude': out.moduleExcluded.push(span(capture.node)); break;
+        case 'function': out.functions.push(span(capture.node)); break;
         default:
           if (capture.name.startsWith('definition.') || capture.name.startsWith('reference.') || capture.name.startsWith('binding.')) {
             role = capture.name;
@@ -133,7 +139,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     if (!roleNode) continue;
     const props = match.setProperties ?? {};
     // A use or a binding captured on its name alone: the role node is the name (half the captures).
-    if (!name && props['name'] === undefined && !role.startsWith('definition.')) name = roleNode;
+    // A binding named by a property (`return` on an arrow function) is keyed by its role node.
+    if (!name && (props['name'] === undefined || role.startsWith('binding.')) && !role.startsWith('definition.')) name = roleNode;
 
     if (role.startsWith('definition.')) {
       const kind = ((props['kind'] as SymbolKind | undefined) ?? role.slice('definition.'.length)) as SymbolKind;
@@ -187,7 +194,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
       const init = initNode ? spelling.initializer(text(initNode)) : elements !== undefined ? `${elements}[]` : undefined;
       const fact: Omit<BindingFact, 'scope'> = {
         kind,
-        name: nameText(name),
+        name: props['name'] ?? nameText(name),
         line: name.startPosition.row + 1,
         ...(type ? { type } : {}),
         ...(newOf ? { newOf } : {}),
@@ -195,9 +202,11 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
       };
       const member = MEMBER_BINDINGS.has(kind);
       const group = member ? members : locals;
-      const known = group.get(name.id);
+      // A binding named by a property has no name node: its key must not hide a use on the same node.
+      const key = props['name'] === undefined ? name.id : -name.id - 1;
+      const known = group.get(key);
       if (known) known.fact = mergeBindings(known.fact, fact);
-      else group.set(name.id, { at: roleNode.startIndex, member, nameId: name.id, fact });
+      else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member, nameId: key, fact });
     }
   }
 
@@ -228,6 +237,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     interpolations: out.interpolations.sort(byStart),
     unwraps: out.unwraps,
     decorators: out.decorators.sort(byStart),
+    functions: out.functions.sort(byStart),
   };
 }
 

@@ -3,6 +3,7 @@ import type { BindingFact } from '../model/binding.js';
 import type { Extraction } from '../model/extraction.js';
 import type { RefFact } from '../model/reference.js';
 import { assignScopes, type Scoped } from './assign-scopes.js';
+import { attributeReturns } from './attribute-returns.js';
 import { buildSymbols } from './build-symbols.js';
 import { collectCaptures, type Captures } from './collect-captures.js';
 import { collectFaults } from './collect-faults.js';
@@ -51,7 +52,8 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
     const scopes = assignScopes(placed, (captures.refs as Scoped[]).concat(captures.bindings));
     // The facts are ours, fresh from collectCaptures: they get their scope in place rather than copied.
     const refs = captures.refs.map((ref, i) => Object.assign(ref.fact, { scope: scopes[i]! }) as RefFact);
-    const bindings = captures.bindings.map((binding, i) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i]! }) as BindingFact);
+    const scoped = captures.bindings.map((binding, i) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i]! }) as BindingFact);
+    const bindings = attributeReturns(scoped, captures.bindings.map((b) => ({ start: b.at, end: b.end })), captures.functions, placed);
     markExported(placed, refs);
     const lineCount = lines.count(source.length);
     return {

@@ -7,5 +7,7 @@
  * 2: query fixes, lexer-based token hashes (TokenHash instead of SHA-1 of leaf tokens).
  * 3: receivers spelled with the calls on the way, binding initializers and element sources,
  *    assignments, interface properties, optional and array types (the resolver's inferred rule).
+ * 4: return statements as `return` bindings (a returned local rewritten into its initializer), for
+ *    the return types of functions that declare none.
  */
-export const EXTRACTION_VERSION = 3;
+export const EXTRACTION_VERSION = 4;

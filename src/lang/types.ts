@@ -25,6 +25,7 @@ export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; 
 
 /** A declared return type: a named type or `this`, and what `await` gives for `Promise<T>`. */
 export interface DeclaredReturn {
+  /** One named type (`User`, `User[]`, `this`), or `''`: a type is declared that is no one name (unknown). */
   type: string;
   awaited?: string;
 }
@@ -82,7 +83,10 @@ export interface ResolutionTraits {
   resolveModule(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget;
   /** Project files (package manifests, compiler configs) the module system reads. */
   projectFiles?: ProjectFileTraits;
-  /** Pure: the declared return type in a function's, method's or getter's signature text. */
+  /**
+   * Pure: the declared return type in a function's, method's or getter's signature text; undefined
+   * when none is written, and the resolver infers one from the `return` bindings.
+   */
   returnType?(signature: string): DeclaredReturn | undefined;
 }
 

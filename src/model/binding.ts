@@ -4,8 +4,11 @@
  * global symbol (shadowing) and for local type inference (`store: Store` then `store.save()`).
  * `assign` is not a declaration: it records `name = value` (a plain reassignment) in a scope, so that
  * a local whose type was only inferred from `new X()` binds nothing once something else is assigned.
+ * `return` is no declaration either: it records one return statement of a function (named `return`,
+ * scoped to the function), with what it returns when that is followable (`new X()`, a path, `this`),
+ * so that a function without a declared return type gets the one type all its returns agree on.
  */
-export const BINDING_KINDS = ['param', 'variable', 'field', 'param-property', 'assign'] as const;
+export const BINDING_KINDS = ['param', 'variable', 'field', 'param-property', 'assign', 'return'] as const;
 export type BindingKind = (typeof BINDING_KINDS)[number];
 
 export interface BindingFact {
@@ -13,7 +16,8 @@ export interface BindingFact {
   name: string;
   /**
    * Qualname of the declaring scope: the function for params and locals, the class for fields (the
-   * method for `this.x = ...`, the constructor for parameter properties), the assigning scope for `assign`.
+   * method for `this.x = ...`, the constructor for parameter properties), the assigning scope for
+   * `assign`, the returning function for `return`.
    */
   scope: string;
   line: number;

@@ -136,8 +136,8 @@ export interface IndexStore {
    */
   unresolvedUses(): Promise<UnresolvedUse[]>;
   /**
-   * Field and parameter-property bindings of every file, and top-level variables: what member type
-   * inference and imports of variables need.
+   * Field, parameter-property and return bindings of every file, and top-level variables: what
+   * member type inference, return type inference and imports of variables need (surface.ts).
    */
   memberBindings(): Promise<StoredBinding[]>;
 

@@ -506,8 +506,11 @@ export class SqliteStore implements IndexStore {
   async memberBindings(): Promise<StoredBinding[]> {
     return this.rows(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
-       WHERE b.kind IN ('field', 'param-property')
-          OR (sc.qualname = '<module>' AND b.kind = 'variable')`, [], toBinding)
+       WHERE b.kind IN ('field', 'param-property', 'return')
+          OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
+      [],
+      toBinding,
+    )
       .sort(compareBindings);
   }
 

@@ -35,6 +35,8 @@ const START: Tree = {
   'src/query.ts': 'export class Query { where(): this { return this; } run() {} }\nexport class Other { where(): this { return this; } run() {} }\n',
   'src/source.ts': "import { Query } from './query';\nexport class Source { query(): Query { return new Query(); } }\nexport class Service { constructor(private source: Source) {}\n  q = this.source.query();\n}\n",
   'src/chain.ts': "import { Service } from './source';\nexport function go(s: Service) { s.q.where().run(); }\n",
+  'src/clock.js': 'export class Clock { static make() { return build(); } tick() {} }\nexport class Timer { tick() {} }\nfunction build() { const made = new Clock(); return made; }\n',
+  'src/clock-user.js': "import { Clock } from './clock.js';\nClock.make().tick();\n",
 };
 
 const HISTORY: { message: string; tree: Tree }[] = [
@@ -69,6 +71,12 @@ const HISTORY: { message: string; tree: Tree }[] = [
   } },
   { message: 'a field initializer elsewhere changes', tree: {
     'src/source.ts': "import { Query, Other } from './query';\nexport class Source { query(): Other { return new Other(); } }\nexport class Service { constructor(private source: Source) {}\n  q = new Query();\n}\n",
+  } },
+  { message: 'a helper elsewhere now returns a local of another class', tree: {
+    'src/clock.js': 'export class Clock { static make() { return build(); } tick() {} }\nexport class Timer { tick() {} }\nfunction build() { const made = new Timer(); return made; }\n',
+  } },
+  { message: 'the returned local is reassigned: its type is unknown', tree: {
+    'src/clock.js': 'export class Clock { static make() { return build(); } tick() {} }\nexport class Timer { tick() {} }\nfunction build() { let made = new Timer(); made = other(); return made; }\n',
   } },
   { message: 'project files are deleted', tree: { 'src/tsconfig.json': null, 'packages/core/package.json': null } },
 ];

@@ -102,12 +102,12 @@ describe('inferred rule', () => {
     expect(callSite(tree, 'push', 'sources')).toMatchObject({ outcome: 'external', rule: 'inferred' });
   });
 
-  it('claims nothing when a step is uncertain: untyped returns, generics, unions, reassignment', async () => {
+  it('claims nothing when a step is uncertain: returns that disagree, generics, unions, reassignment', async () => {
     const tree = await resolveTree({
       'src/builder.ts': builder,
       'src/use.ts': [
         "import { DataSource, Row } from './builder';",
-        'function make() { return new DataSource(); }',
+        'function make(flag: boolean) { if (flag) return new DataSource(); return new Row(); }',
         'function pick<T>(x: T): T { return x; }',
         'function either(): DataSource | Row { return new Row(); }',
         'export function run(ds: DataSource) {',

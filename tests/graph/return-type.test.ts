@@ -27,11 +27,28 @@ describe('declared return types read from signatures', () => {
   it.each([
     ['find(id: string): User | Admin'],
     ['grid(): User[][]'],
-    ['make() '],
     ['pick(): { a: number }'],
     ['both(): A & B'],
     ['get(): A get(key: string): B get(key?: string): A | B'],
-  ])('reads nothing for %s', (signature) => {
-    expect(declaredReturnType(signature)).toBeUndefined();
+  ])('reads a type that is no one name in %s (unknown, not inferred)', (signature) => {
+    expect(declaredReturnType(signature)).toEqual({ type: '' });
+  });
+
+  it.each([['make() '], ['static fromObject(obj, opts = {})'], ['const quick = (obj) =>'], ['asyncTask(x)']])(
+    'reads nothing where no type is written: %s (the returns tell)',
+    (signature) => {
+      expect(declaredReturnType(signature)).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ['static async load(id)', { type: 'Promise' }],
+    ['handler = async (e) =>', { type: 'Promise' }],
+    ['async function fetchAll()', { type: 'Promise' }],
+    ['*entries()', { type: 'Generator' }],
+    ['function* walk(node)', { type: 'Generator' }],
+    ['async *stream()', { type: 'AsyncGenerator' }],
+  ])('reads the wrapper of an unannotated async function or generator: %s', (signature, expected) => {
+    expect(declaredReturnType(signature)).toEqual(expected);
   });
 });

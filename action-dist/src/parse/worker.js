@@ -1279,6 +1279,17 @@ function stringList(value) {
 // src/lang/ecmascript/return-type.ts
 var NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 function declaredReturnType(signature) {
+  const declared = annotatedReturnType(signature);
+  if (declared) return declared;
+  const head = withoutDecorators(signature);
+  const open = parameterListStart(head);
+  const before = open === -1 ? head : head.slice(0, open);
+  const generator = open !== -1 && before.includes("*");
+  if (/(^|[^\w$])async($|[^\w$])/.test(before)) return { type: generator ? "AsyncGenerator" : "Promise" };
+  return generator ? { type: "Generator" } : void 0;
+}
+var UNREADABLE = { type: "" };
+function annotatedReturnType(signature) {
   const heads = [];
   let rest = withoutDecorators(signature);
   while (rest.trim() !== "") {
@@ -1289,9 +1300,9 @@ function declaredReturnType(signature) {
   }
   if (heads.length === 0) return void 0;
   const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
+  if (callable.every((h) => h === void 0)) return void 0;
   const first = callable[0];
-  if (!first) return void 0;
-  return callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : void 0;
+  return first && callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : UNREADABLE;
 }
 function withoutDecorators(text) {
   let rest = text.trimStart();
@@ -1317,7 +1328,7 @@ function nextDeclaration(text) {
   if (!after.startsWith(":")) return { returns: void 0, rest: skipToNext(after) };
   const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, "");
   const name2 = NAME_AT_START.exec(annotation)?.[0];
-  if (name2 === void 0) return { returns: void 0, rest: skipToNext(annotation) };
+  if (name2 === void 0) return { returns: UNREADABLE, rest: skipToNext(annotation) };
   let end = name2.length;
   let args2 = [];
   if (annotation[end] === "<") {
@@ -1332,7 +1343,7 @@ function nextDeclaration(text) {
     end += 2;
   }
   const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, "");
-  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: void 0, rest: skipToNext(tail) };
+  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: UNREADABLE, rest: skipToNext(tail) };
   const returns = { type: array ? `${name2}[]` : name2 };
   if (!array && ELEMENT_CONTAINERS.has(name2) && args2.length >= 1) {
     const inner = typeHead(args2[0]);
@@ -6072,6 +6083,88 @@ function holds(def, item) {
   return def.raw.start <= item.at && item.at < def.raw.end && !(item.outside && def.raw.start === item.at);
 }
 
+// src/lang/attribute-returns.ts
+var MAX_REWRITES = 4;
+var ROOT = /^(await )?([A-Za-z_$][\w$]*)(.*)$/;
+function attributeReturns(bindings, spans, functions, placed) {
+  const byQualname = new Map(placed.map((p) => [p.qualname, p]));
+  const parentsOf = /* @__PURE__ */ new Map();
+  for (const p of placed) parentsOf.set(p.raw.name, (parentsOf.get(p.raw.name) ?? /* @__PURE__ */ new Set()).add(p.parent));
+  const byScope = /* @__PURE__ */ new Map();
+  for (const binding of bindings) {
+    if (binding.kind === "return") continue;
+    const list = byScope.get(binding.scope) ?? [];
+    list.push(binding);
+    byScope.set(binding.scope, list);
+  }
+  const returns = bindings.flatMap((binding, i2) => binding.kind === "return" ? [{ i: i2, span: spans[i2], fn: innermost(functions, spans[i2].start) }] : []);
+  returns.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const containers = /* @__PURE__ */ new Set();
+  for (let r = 0; r < returns.length; r++) {
+    const outer = returns[r];
+    for (let n = r + 1; n < returns.length && returns[n].span.start < outer.span.end; n++) {
+      if (returns[n].fn === outer.fn) containers.add(outer.i);
+    }
+  }
+  const fnOf = new Map(returns.map((r) => [r.i, r.fn]));
+  const out2 = [];
+  bindings.forEach((binding, i2) => {
+    if (binding.kind !== "return") {
+      out2.push(binding);
+      return;
+    }
+    if (containers.has(i2)) return;
+    const own = byQualname.get(binding.scope)?.raw.bodyStart;
+    const fn = fnOf.get(i2);
+    if (own === void 0 || own === null || !fn || fn.start > own) return;
+    out2.push(rewriteLocal(binding, { byScope, byQualname, parentsOf }));
+  });
+  return out2;
+}
+function innermost(spans, offset) {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (spans[mid].start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i2 = lo - 1; i2 >= 0; i2--) if (spans[i2].end > offset) return spans[i2];
+  return void 0;
+}
+function rewriteLocal(binding, scopes) {
+  const unknown = { kind: "return", name: binding.name, scope: binding.scope, line: binding.line };
+  if (binding.init === void 0) return binding;
+  let init2 = binding.init;
+  for (let round = 0; round <= MAX_REWRITES; round++) {
+    const match = ROOT.exec(init2);
+    if (!match) return unknown;
+    const [, awaited, root, rest] = match;
+    if (root === "this" || root === "super") return { ...unknown, init: init2 };
+    const local = (scopes.byScope.get(binding.scope) ?? []).filter((b) => b.name === root && b.kind !== "field");
+    if (local.length === 0) {
+      return declaredInside(root, binding.scope, scopes) ? unknown : { ...unknown, init: init2 };
+    }
+    if (round === MAX_REWRITES || local.length !== 1) return unknown;
+    const declared = local[0];
+    if (declared.kind !== "variable" && declared.kind !== "param" && declared.kind !== "param-property") return unknown;
+    if (declared.type !== void 0) return awaited || rest !== "" ? unknown : { ...unknown, type: declared.type };
+    if (declared.newOf !== void 0) return awaited || rest !== "" ? unknown : { ...unknown, newOf: declared.newOf };
+    if (declared.init === void 0 || declared.kind !== "variable") return unknown;
+    if (awaited || rest !== "" && (declared.init.startsWith("await ") || declared.init.endsWith("[]"))) return unknown;
+    init2 = `${declared.init}${rest}`;
+  }
+  return unknown;
+}
+function declaredInside(name2, scope, scopes) {
+  const parents = scopes.parentsOf.get(name2);
+  for (let current = scope; current !== void 0 && current !== MODULE_QUALNAME; current = scopes.byQualname.get(current)?.parent) {
+    if (parents?.has(current)) return true;
+    if (current !== scope && (scopes.byScope.get(current) ?? []).some((b) => b.name === name2 && b.kind !== "field")) return true;
+  }
+  return false;
+}
+
 // src/lang/doc-comment.ts
 function docCommentBefore(source, start2, comments, rules = {}) {
   const parts2 = [];
@@ -6369,7 +6462,7 @@ function buildSymbols(placed, captures, source, lines, syntax2) {
 // src/lang/collect-captures.ts
 var LINKING_KINDS = /* @__PURE__ */ new Set(["import", "require", "dynamic-import", "reexport", "export"]);
 var USE_RANK = { type: 1, value: 2 };
-var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4 };
+var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4, return: 5 };
 var MEMBER_BINDINGS = /* @__PURE__ */ new Set(["field", "param-property"]);
 function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
   const definitions = /* @__PURE__ */ new Map();
@@ -6384,7 +6477,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     literals: [],
     interpolations: [],
     unwraps: [],
-    decorators: []
+    decorators: [],
+    functions: []
   };
   const text = (node) => source.slice(node.startIndex, node.endIndex);
   const nameText = (node) => {
@@ -6460,6 +6554,9 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
         case "module.exclude":
           out2.moduleExcluded.push(span(capture.node));
           break;
+        case "function":
+          out2.functions.push(span(capture.node));
+          break;
         default:
           if (capture.name.startsWith("definition.") || capture.name.startsWith("reference.") || capture.name.startsWith("binding.")) {
             role = capture.name;
@@ -6469,7 +6566,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     }
     if (!roleNode) continue;
     const props = match.setProperties ?? {};
-    if (!name2 && props["name"] === void 0 && !role.startsWith("definition.")) name2 = roleNode;
+    if (!name2 && (props["name"] === void 0 || role.startsWith("binding.")) && !role.startsWith("definition.")) name2 = roleNode;
     if (role.startsWith("definition.")) {
       const kind = props["kind"] ?? role.slice("definition.".length);
       if (props["refine"] === "kind") {
@@ -6519,7 +6616,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       const init2 = initNode ? spelling.initializer(text(initNode)) : elements !== void 0 ? `${elements}[]` : void 0;
       const fact = {
         kind,
-        name: nameText(name2),
+        name: props["name"] ?? nameText(name2),
         line: name2.startPosition.row + 1,
         ...type ? { type } : {},
         ...newOf ? { newOf } : {},
@@ -6527,9 +6624,10 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       };
       const member = MEMBER_BINDINGS.has(kind);
       const group = member ? members : locals;
-      const known = group.get(name2.id);
+      const key = props["name"] === void 0 ? name2.id : -name2.id - 1;
+      const known = group.get(key);
       if (known) known.fact = mergeBindings(known.fact, fact);
-      else group.set(name2.id, { at: roleNode.startIndex, member, nameId: name2.id, fact });
+      else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member, nameId: key, fact });
     }
   }
   for (const [id, member] of members) {
@@ -6556,7 +6654,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     literals: out2.literals.sort(byStart),
     interpolations: out2.interpolations.sort(byStart),
     unwraps: out2.unwraps,
-    decorators: out2.decorators.sort(byStart)
+    decorators: out2.decorators.sort(byStart),
+    functions: out2.functions.sort(byStart)
   };
 }
 var PLAIN_SPELLING = { path: dottedPath, initializer: dottedPath, type: dottedPath };
@@ -6793,7 +6892,8 @@ function extract(lang, path, source, options = {}) {
     const placed = assignQualnames(locateDefinitions(captures, faults.errors, source, lines, lang.definition.syntax));
     const scopes = assignScopes(placed, captures.refs.concat(captures.bindings));
     const refs = captures.refs.map((ref, i2) => Object.assign(ref.fact, { scope: scopes[i2] }));
-    const bindings = captures.bindings.map((binding, i2) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i2] }));
+    const scoped = captures.bindings.map((binding, i2) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i2] }));
+    const bindings = attributeReturns(scoped, captures.bindings.map((b) => ({ start: b.at, end: b.end })), captures.functions, placed);
     markExported(placed, refs);
     const lineCount = lines.count(source.length);
     return {

@@ -12,14 +12,15 @@ export type LexicalHit =
   | null;
 
 const LINK_BINDING_KINDS = new Set(['import', 'require']);
-/** Bindings that declare nothing in their own scope: members are reached through `this`, assignments declare nothing. */
-const NON_LEXICAL_BINDINGS = new Set(['field', 'assign']);
+/** Bindings that declare nothing in their own scope: members are reached through `this`, assignments and returns declare nothing. */
+const NON_LEXICAL_BINDINGS = new Set(['field', 'assign', 'return']);
 
 /** Everything a rule may consult while resolving one file's references. */
 export class ResolveContext {
   private readonly locals = new Map<string, Map<string, StoredBinding[]>>();
   private readonly declared = new Map<string, Map<string, ResolverSymbol[]>>();
   private readonly assignments = new Map<string, StoredBinding[]>();
+  private readonly ownReturns = new Map<string, StoredBinding[]>();
   private readonly imports = new Map<string, StoredRef>();
   private readonly modules = new Map<string, ModuleTarget>();
 
@@ -31,6 +32,7 @@ export class ResolveContext {
     private readonly lineOf: (symbol: ResolverSymbol) => number,
   ) {
     for (const binding of bindings) {
+      if (binding.kind === 'return') this.ownReturns.set(binding.scope, [...(this.ownReturns.get(binding.scope) ?? []), binding]);
       if (binding.kind === 'assign') {
         const list = this.assignments.get(binding.name) ?? [];
         list.push(binding);
@@ -131,6 +133,14 @@ export class ResolveContext {
   /** A file's interface: this file untracked, any other file tracked. */
   file(path: string): FileInterface | undefined {
     return path === this.own.path ? this.own : this.view.file(path);
+  }
+
+  /**
+   * The return statements of a function. This file's come from its bindings as extracted, whose
+   * lines are current (another file's lines are never read).
+   */
+  returnsOf(file: FileInterface, qualname: string): readonly StoredBinding[] {
+    return (file === this.own ? this.ownReturns : file.returns).get(qualname) ?? [];
   }
 
   /** The first line of a symbol of this file (another file's lines are not readable: see ResolutionData). */

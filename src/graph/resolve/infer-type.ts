@@ -263,19 +263,85 @@ function call(ctx: ResolveContext, value: Value, awaited: boolean): Value {
   return returnOf(ctx, value.symbols, [], awaited);
 }
 
-/** The one return type all `callees` declare, resolved where each is declared; null when they disagree. */
+/**
+ * The one return type all `callees` declare (or, declaring none, return), resolved where each is
+ * declared; null when they disagree.
+ */
 function returnOf(ctx: ResolveContext, callees: readonly ResolverSymbol[], receiver: readonly ResolverSymbol[], awaited: boolean): Value {
   let result: Value = null;
   let key: string | null = null;
   for (const callee of callees) {
     const declared = callee.returns;
     const name = awaited ? declared?.awaited : declared?.type;
-    if (name === undefined) return null;
     let value: Value;
-    if (name === 'this') value = receiver.length > 0 ? { kind: 'types', symbols: [...receiver] } : null;
+    if (declared === undefined) value = inferredReturn(ctx, callee, receiver, awaited);
+    else if (name === undefined || name === '') return null;
+    else if (name === 'this') value = receiver.length > 0 ? { kind: 'types', symbols: [...receiver] } : null;
     else {
       const file = ctx.file(callee.file);
       value = file ? declaredValue(ctx, file, name, callee.qualname) : null;
+    }
+    if (value === null) return null;
+    const valueKey = keyOf(value);
+    if (key !== null && key !== valueKey) return null;
+    key = valueKey;
+    result = value;
+  }
+  return result;
+}
+
+/** Kinds whose return statements are theirs (a function-valued field's arrow function included). */
+const INFERRED_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'getter', 'field']);
+
+/** Functions whose returns are being followed, outermost first: a cycle (`a` returns `b()`, `b` returns `a()`) is unknown. */
+const following: number[] = [];
+const inferredCache = new WeakMap<ResolveContext, Map<string, Value>>();
+
+/**
+ * The return type of a function that declares none: the one type all its return statements agree
+ * on (`return new X()`, `return X.create()`, `return helper()` of a function whose own type is
+ * known, `return this`: the receiver's type), each read where it is written. A return whose value is
+ * not followed, two returns of different types, a cycle or a function without returns: unknown.
+ */
+function inferredReturn(ctx: ResolveContext, callee: ResolverSymbol, receiver: readonly ResolverSymbol[], awaited: boolean): Value {
+  if (!INFERRED_KINDS.has(callee.kind) || following.includes(callee.id) || following.length >= MAX_DEPTH) return null;
+  const file = ctx.file(callee.file);
+  const returns = file ? ctx.returnsOf(file, callee.qualname) : [];
+  if (!file || returns.length === 0) return null;
+  // One answer per (function, receiver) for the outermost question; inner ones depend on what is being followed.
+  const memoKey = following.length === 0 ? `${callee.id}:${receiver.map((r) => r.id).join(',')}:${awaited}` : undefined;
+  let memo = inferredCache.get(ctx);
+  if (memoKey !== undefined && memo?.has(memoKey)) return memo.get(memoKey)!;
+  following.push(callee.id);
+  let result: Value = null;
+  try {
+    result = agreeingReturn(ctx, file, callee, returns, receiver, awaited);
+  } finally {
+    following.pop();
+  }
+  if (memoKey !== undefined) {
+    if (!memo) inferredCache.set(ctx, (memo = new Map()));
+    memo.set(memoKey, result);
+  }
+  return result;
+}
+
+function agreeingReturn(ctx: ResolveContext, file: FileInterface, callee: ResolverSymbol, returns: readonly StoredBinding[], receiver: readonly ResolverSymbol[], awaited: boolean): Value {
+  let result: Value = null;
+  let key: string | null = null;
+  for (const statement of returns) {
+    let value: Value = null;
+    if (statement.type !== undefined) value = declaredValue(ctx, file, statement.type, callee.qualname);
+    else if (statement.newOf !== undefined) value = typeValue(resolveTypePath(ctx, file, statement.newOf, callee.qualname));
+    else if (statement.init === 'this' && receiver.length > 0) value = { kind: 'types', symbols: [...receiver] };
+    else if (statement.init !== undefined) {
+      const place: Place = { file, scope: callee.qualname, line: statement.line };
+      const awaitedInit = statement.init.startsWith('await ');
+      const segments = parseReceiver(awaitedInit ? statement.init.slice('await '.length) : statement.init);
+      // `return await load()` gives what the promise holds; awaiting anything else is unknown.
+      if (segments && segments.length <= MAX_SEGMENTS && (!awaitedInit || segments[segments.length - 1]!.call)) {
+        value = evaluate(ctx, place, segments, following.length, awaited || awaitedInit);
+      }
     }
     if (value === null) return null;
     const valueKey = keyOf(value);

@@ -27,8 +27,10 @@ export interface FileInterface {
   byQualname: Map<string, ResolverSymbol>;
   /** import, require, dynamic-import, reexport, export, extends and implements facts. */
   links: StoredRef[];
-  /** Field and parameter-property bindings, typed top-level variables (member types for inference). */
+  /** Field and parameter-property bindings, typed top-level variables (member types for inference), returns. */
   members: StoredBinding[];
+  /** The return statements of each function, by its qualname (return type inference). */
+  returns: Map<string, StoredBinding[]>;
 }
 
 /** Kinds a bare name can refer to lexically (members are reached through a receiver). */
@@ -70,7 +72,7 @@ export class ResolutionData {
     returnType?: ReturnTypeReader;
   }) {
     for (const { path, language } of input.paths) {
-      this.files.set(path, { path, language, symbols: [], children: new Map(), byQualname: new Map(), links: [], members: [] });
+      this.files.set(path, { path, language, symbols: [], children: new Map(), byQualname: new Map(), links: [], members: [], returns: new Map() });
     }
     for (const s of input.symbols) {
       const file = this.files.get(s.file);
@@ -99,7 +101,16 @@ export class ResolutionData {
     }
     // Whatever the store hands over, resolution sees exactly a file's surface (see surface.ts).
     for (const ref of input.links) if (SURFACE_REF_KINDS.has(ref.kind)) this.files.get(ref.file)?.links.push(ref);
-    for (const binding of input.members) if (isSurfaceBinding(binding)) this.files.get(binding.file)?.members.push(binding);
+    for (const binding of input.members) {
+      if (!isSurfaceBinding(binding)) continue;
+      const file = this.files.get(binding.file);
+      if (!file) continue;
+      file.members.push(binding);
+      if (binding.kind !== 'return') continue;
+      const list = file.returns.get(binding.scope) ?? [];
+      list.push(binding);
+      file.returns.set(binding.scope, list);
+    }
     for (const project of projectFacts(input.projectFiles ?? [], input.readProject)) {
       this.projects.set(project.path, project.facts);
       if (project.facts.packageName === undefined) continue;

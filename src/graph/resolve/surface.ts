@@ -19,11 +19,12 @@ export const SURFACE_REF_KINDS: ReadonlySet<RefKind> = new Set<RefKind>([
 ]);
 
 /**
- * Members (fields, parameter properties), what member type inference reads, and top-level variables,
- * which other files import by name (and whose types they infer).
+ * Members (fields, parameter properties), what member type inference reads, top-level variables,
+ * which other files import by name (and whose types they infer), and return statements, from which
+ * the return type of a function that declares none is inferred.
  */
 export function isSurfaceBinding(binding: Pick<StoredBinding, 'kind' | 'scope'>): boolean {
-  if (binding.kind === 'field' || binding.kind === 'param-property') return true;
+  if (binding.kind === 'field' || binding.kind === 'param-property' || binding.kind === 'return') return true;
   return binding.kind === 'variable' && binding.scope === MODULE_QUALNAME;
 }
 

@@ -5,11 +5,28 @@ const NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 /**
  * The declared return type of a function, method or getter, read from its signature text
  * (`async find(id: string): Promise<User>`): the named type, `this`, and for `Promise<T>` what
- * `await` gives. Undefined when there is none or it is not one named type (unions, arrays,
- * object and function types). Overloads folded into one signature must agree, the implementation
- * (written last, seen by no caller) aside.
+ * `await` gives; `Promise` for an async function without an annotation, and `Generator` for a
+ * generator. Undefined when there is none (its return statements tell); type `''` when it is not
+ * one named type (unions, object and function types): unknown. Overloads folded into one signature
+ * must agree, the implementation (written last, seen by no caller) aside.
  */
 export function declaredReturnType(signature: string): DeclaredReturn | undefined {
+  const declared = annotatedReturnType(signature);
+  if (declared) return declared;
+  // Without an annotation the resolver infers what a function returns from its return statements;
+  // an async function or a generator returns those wrapped, in a Promise or an iterator.
+  const head = withoutDecorators(signature);
+  const open = parameterListStart(head);
+  const before = open === -1 ? head : head.slice(0, open);
+  const generator = open !== -1 && before.includes('*');
+  if (/(^|[^\w$])async($|[^\w$])/.test(before)) return { type: generator ? 'AsyncGenerator' : 'Promise' };
+  return generator ? { type: 'Generator' } : undefined;
+}
+
+/** A return type is declared but is not one named type: unknown, and not to be inferred from the returns. */
+const UNREADABLE: DeclaredReturn = { type: '' };
+
+function annotatedReturnType(signature: string): DeclaredReturn | undefined {
   const heads: (DeclaredReturn | undefined)[] = [];
   let rest = withoutDecorators(signature);
   while (rest.trim() !== '') {
@@ -20,9 +37,9 @@ export function declaredReturnType(signature: string): DeclaredReturn | undefine
   }
   if (heads.length === 0) return undefined;
   const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
+  if (callable.every((h) => h === undefined)) return undefined;
   const first = callable[0];
-  if (!first) return undefined;
-  return callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : undefined;
+  return first && callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : UNREADABLE;
 }
 
 /** The signature after its leading decorators (`@Column() @Index()`), whose parentheses are no parameters. */
@@ -53,7 +70,7 @@ function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; r
   // `null | X` / `undefined | X`: an optional X.
   const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, '');
   const name = NAME_AT_START.exec(annotation)?.[0];
-  if (name === undefined) return { returns: undefined, rest: skipToNext(annotation) };
+  if (name === undefined) return { returns: UNREADABLE, rest: skipToNext(annotation) };
   let end = name.length;
   let args: string[] = [];
   if (annotation[end] === '<') {
@@ -71,7 +88,7 @@ function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; r
   // `X | undefined`, `X | null`: an optional X.
   const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, '');
   // `A | B`, `A & B`, `A[]`, `A.B` spelled oddly, `A extends B ? ...`: not one named type.
-  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: undefined, rest: skipToNext(tail) };
+  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: UNREADABLE, rest: skipToNext(tail) };
   const returns: DeclaredReturn = { type: array ? `${name}[]` : name };
   // What iterating gives is all a caller of these can use: read them as arrays of it.
   if (!array && ELEMENT_CONTAINERS.has(name) && args.length >= 1) {

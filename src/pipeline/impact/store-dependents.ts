@@ -1,4 +1,5 @@
 import { fileImporters } from '../../graph/impact/file-importers.js';
+import { isPlainDeclaration } from '../../graph/resolve/resolution-data.js';
 import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
 import type { Dependent } from '../../graph/impact/traverse-dependents.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
@@ -64,6 +65,9 @@ const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
   setter: new Set<RefKind>(['value']),
   field: new Set<RefKind>(['value', 'call']),
 } satisfies Record<SymbolKind, ReadonlySet<RefKind>>;
+
+/** Symbols whose nested declarations are locals of a call (not members of anything). */
+const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'getter', 'setter', 'constructor']);
 
 interface ModuleUse {
   fromId: number;
@@ -262,7 +266,7 @@ export class StoreDependents {
         ...(await this.overridden(symbol)),
         ...(await this.reflectedBy(symbol)),
         ...(await this.containers(symbol)),
-        ...(await this.sameName(symbol)),
+        ...(await this.sameName(symbol, byTarget.get(symbol.id) ?? [])),
         ...(await this.exportUses(symbol)),
       );
     }
@@ -323,22 +327,38 @@ export class StoreDependents {
 
   /**
    * Uses of the symbol's name that resolution could not settle: they may be uses of it. A use on a
-   * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not.
+   * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not, nor
+   * is a use on any receiver of a function local to another function whose value never escapes.
    */
-  private async sameName(symbol: StoredSymbol): Promise<Dependent[]> {
+  private async sameName(symbol: StoredSymbol, incoming: readonly Dependent[]): Promise<Dependent[]> {
     const kinds = USES_BY_KIND[symbol.kind];
     if (kinds.size === 0) return [];
     const uses = ((await this.unresolvedUses()).get(symbol.name) ?? []).filter((u) => kinds.has(u.kind));
     await this.prefetchBindings(uses.filter((u) => u.receiver !== null).map((u) => u.file));
+    const enclosed = await this.enclosedLocal(symbol, incoming, uses);
     const out = new Map<string, Dependent>();
     for (const use of uses) {
       const scope = this.symbols.get(use.scopeId);
       if (!scope) continue;
-      if (use.receiver !== null && (await this.holdsBuiltin(use.file, use.receiver.split('.')[0]!))) continue;
+      if (use.receiver !== null && (enclosed || (await this.holdsBuiltin(use.file, use.receiver.split('.')[0]!)))) continue;
       const node = useNode(scope, use.kind);
       out.set(node, { node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
     }
     return [...out.values()].sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
+  }
+
+  /**
+   * Whether the symbol is a function declared under its own name inside another function (`const
+   * month = () => …` in a method) and only ever called: a local of that function, which no
+   * `x.month` elsewhere can reach unless its value is taken (passed, returned, stored), and taking
+   * it is a reference to it (resolved, or a bare use left unsettled in its file).
+   */
+  private async enclosedLocal(symbol: StoredSymbol, incoming: readonly Dependent[], uses: readonly UnresolvedUse[]): Promise<boolean> {
+    if (symbol.kind !== 'function' || symbol.parent === null || symbol.parent === MODULE_QUALNAME || !isPlainDeclaration(symbol)) return false;
+    const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
+    if (!owner || !FUNCTION_KINDS.has(owner.kind)) return false;
+    if (incoming.some((d) => d.relation !== 'calls')) return false;
+    return !uses.some((u) => u.receiver === null && u.kind !== 'call' && u.file === symbol.file);
   }
 
   /** Whether every declaration of `name` in a file is typed as, or constructed from, a runtime built-in. */

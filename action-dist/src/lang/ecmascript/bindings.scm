@@ -44,3 +44,49 @@
 
 ; The name of a class expression is visible inside it only: const Named = class Inner {}
 (class name: (_) @binding.variable)
+
+; Return statements: a function without a declared return type returns the one type they all agree
+; on. Every return of a value is recorded, so that one whose value is not followed makes that type
+; unknown; `return;`, `return null` and `return undefined` are not: they make it optional, as
+; `X | undefined` is read as X.
+((return_statement (_) @_value) @binding.return
+  (#not-any-of? @_value "null" "undefined"))
+(return_statement (new_expression constructor: [(identifier) (member_expression)] @new)) @binding.return
+(return_statement [(identifier) (member_expression) (call_expression) (await_expression) (this)] @init) @binding.return
+; `return ok ? a : b`: each branch is a return of its own (the statement, which holds them, is then
+; none); `null` and `undefined` branches make the type optional.
+((return_statement (ternary_expression consequence: (_) @binding.return))
+  (#not-any-of? @binding.return "null" "undefined")
+  (#set! name "return"))
+((return_statement (ternary_expression consequence: (new_expression constructor: [(identifier) (member_expression)] @new) @binding.return))
+  (#set! name "return"))
+((return_statement (ternary_expression consequence: [(identifier) (member_expression) (call_expression) (this)] @init @binding.return))
+  (#not-any-of? @binding.return "null" "undefined")
+  (#set! name "return"))
+((return_statement (ternary_expression alternative: (_) @binding.return))
+  (#not-any-of? @binding.return "null" "undefined")
+  (#set! name "return"))
+((return_statement (ternary_expression alternative: (new_expression constructor: [(identifier) (member_expression)] @new) @binding.return))
+  (#set! name "return"))
+((return_statement (ternary_expression alternative: [(identifier) (member_expression) (call_expression) (this)] @init @binding.return))
+  (#not-any-of? @binding.return "null" "undefined")
+  (#set! name "return"))
+
+; An arrow function's expression body is its one return (captured on the arrow: a name in the body
+; stays a use); any other expression records nothing, which leaves the function without returns:
+; unknown just the same.
+((arrow_function body: (new_expression constructor: [(identifier) (member_expression)] @new)) @binding.return
+  (#set! name "return"))
+((arrow_function body: [(identifier) (member_expression) (call_expression) (await_expression) (this)] @init) @binding.return
+  (#set! name "return"))
+
+; A return belongs to the innermost function around it: one inside a callback is not its
+; enclosing symbol's (`items.forEach((x) => { return x; })`).
+[
+  (function_declaration)
+  (generator_function_declaration)
+  (function_expression)
+  (generator_function)
+  (arrow_function)
+  (method_definition)
+] @function

@@ -1,0 +1,116 @@
+import type { BindingFact } from '../model/binding.js';
+import { MODULE_QUALNAME } from '../model/symbol.js';
+import type { PlacedDefinition } from './qualnames.js';
+import type { Span } from './source-text.js';
+
+/** How many locals are followed from one return (`const a = new X(); const b = a; return b`). */
+const MAX_REWRITES = 4;
+
+const ROOT = /^(await )?([A-Za-z_$][\w$]*)(.*)$/;
+
+/**
+ * Settles the `return` bindings of a file (the others pass through untouched). A return whose
+ * innermost function is not its scope symbol's own (a callback inside a method, top-level code) is
+ * dropped: it returns from the callback. A return of a local of its function is rewritten into what
+ * initializes that local, so that other files, which see a file's returns but none of its locals,
+ * read the same type the file itself would; a local that cannot be rewritten (reassigned, declared
+ * twice, destructured, an untyped parameter) leaves the return without a value: unknown.
+ *
+ * A return holding other returns of its function (`return ok ? a : b`, whose branches are captured
+ * as returns) is made of them, and dropped.
+ *
+ * `spans` are where each binding's construct is in the source; `functions` the function nodes sorted by start.
+ */
+export function attributeReturns(bindings: readonly BindingFact[], spans: readonly Span[], functions: readonly Span[], placed: readonly PlacedDefinition[]): BindingFact[] {
+  const byQualname = new Map(placed.map((p) => [p.qualname, p]));
+  const parentsOf = new Map<string, Set<string>>();
+  for (const p of placed) parentsOf.set(p.raw.name, (parentsOf.get(p.raw.name) ?? new Set()).add(p.parent));
+  const byScope = new Map<string, BindingFact[]>();
+  for (const binding of bindings) {
+    if (binding.kind === 'return') continue;
+    const list = byScope.get(binding.scope) ?? [];
+    list.push(binding);
+    byScope.set(binding.scope, list);
+  }
+  const returns = bindings.flatMap((binding, i) => (binding.kind === 'return' ? [{ i, span: spans[i]!, fn: innermost(functions, spans[i]!.start) }] : []));
+  returns.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const containers = new Set<number>();
+  for (let r = 0; r < returns.length; r++) {
+    const outer = returns[r]!;
+    for (let n = r + 1; n < returns.length && returns[n]!.span.start < outer.span.end; n++) {
+      if (returns[n]!.fn === outer.fn) containers.add(outer.i);
+    }
+  }
+  const fnOf = new Map(returns.map((r) => [r.i, r.fn]));
+  const out: BindingFact[] = [];
+  bindings.forEach((binding, i) => {
+    if (binding.kind !== 'return') {
+      out.push(binding);
+      return;
+    }
+    if (containers.has(i)) return;
+    const own = byQualname.get(binding.scope)?.raw.bodyStart;
+    const fn = fnOf.get(i);
+    // The function around the return must hold the symbol's body, not sit inside it.
+    if (own === undefined || own === null || !fn || fn.start > own) return;
+    out.push(rewriteLocal(binding, { byScope, byQualname, parentsOf }));
+  });
+  return out;
+}
+
+/** The innermost span holding `offset`: among spans sorted by start, the last one that started and has not ended. */
+function innermost(spans: readonly Span[], offset: number): Span | undefined {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo - 1; i >= 0; i--) if (spans[i]!.end > offset) return spans[i];
+  return undefined;
+}
+
+interface FileScopes {
+  byScope: ReadonlyMap<string, BindingFact[]>;
+  byQualname: ReadonlyMap<string, PlacedDefinition>;
+  /** Each symbol name's parent scopes. */
+  parentsOf: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+function rewriteLocal(binding: BindingFact, scopes: FileScopes): BindingFact {
+  const unknown: BindingFact = { kind: 'return', name: binding.name, scope: binding.scope, line: binding.line };
+  if (binding.init === undefined) return binding;
+  let init = binding.init;
+  for (let round = 0; round <= MAX_REWRITES; round++) {
+    const match = ROOT.exec(init);
+    if (!match) return unknown;
+    const [, awaited, root, rest] = match as unknown as [string, string | undefined, string, string];
+    if (root === 'this' || root === 'super') return { ...unknown, init };
+    const local = (scopes.byScope.get(binding.scope) ?? []).filter((b) => b.name === root && b.kind !== 'field');
+    if (local.length === 0) {
+      // A name of an enclosing function is a local nobody else can see either; a top-level one is fine.
+      return declaredInside(root, binding.scope, scopes) ? unknown : { ...unknown, init };
+    }
+    if (round === MAX_REWRITES || local.length !== 1) return unknown;
+    const declared = local[0]!;
+    if (declared.kind !== 'variable' && declared.kind !== 'param' && declared.kind !== 'param-property') return unknown;
+    // `await x` and `x.y` of a local are spelled from its initializer only when that stays one path.
+    if (declared.type !== undefined) return awaited || rest !== '' ? unknown : { ...unknown, type: declared.type };
+    if (declared.newOf !== undefined) return awaited || rest !== '' ? unknown : { ...unknown, newOf: declared.newOf };
+    if (declared.init === undefined || declared.kind !== 'variable') return unknown;
+    if (awaited || (rest !== '' && (declared.init.startsWith('await ') || declared.init.endsWith('[]')))) return unknown;
+    init = `${declared.init}${rest}`;
+  }
+  return unknown;
+}
+
+/** Whether `name` is declared in `scope` or an enclosing function (a local, a nested function), not at the top level. */
+function declaredInside(name: string, scope: string, scopes: FileScopes): boolean {
+  const parents = scopes.parentsOf.get(name);
+  for (let current: string | undefined = scope; current !== undefined && current !== MODULE_QUALNAME; current = scopes.byQualname.get(current)?.parent) {
+    if (parents?.has(current)) return true;
+    if (current !== scope && (scopes.byScope.get(current) ?? []).some((b) => b.name === name && b.kind !== 'field')) return true;
+  }
+  return false;
+}
