@@ -44874,10 +44874,13 @@ function fieldValue(ctx, types, name2, depth) {
   const { file, bindings } = declared;
   const typed = bindings.find((b3) => b3.type !== void 0);
   if (typed) return bindingValue(ctx, file, typed, depth);
+  return agreed(bindings, (binding) => binding.newOf !== void 0 || binding.init !== void 0 ? bindingValue(ctx, file, binding, depth + 1) : null);
+}
+function agreed(items, valueOf) {
   let result = null;
   let key = null;
-  for (const binding of bindings) {
-    const value = binding.newOf !== void 0 || binding.init !== void 0 ? bindingValue(ctx, file, binding, depth + 1) : null;
+  for (const item of items) {
+    const value = valueOf(item);
     if (value === null) return null;
     const valueKey = keyOf(value);
     if (key !== null && key !== valueKey) return null;
@@ -44971,28 +44974,17 @@ function inferredReturn(ctx, callee, receiver, awaited) {
   return result;
 }
 function agreeingReturn(ctx, file, callee, returns, receiver, awaited) {
-  let result = null;
-  let key = null;
-  for (const statement of returns) {
-    let value = null;
-    if (statement.type !== void 0) value = declaredValue(ctx, file, statement.type, callee.qualname);
-    else if (statement.newOf !== void 0) value = typeValue(resolveTypePath(ctx, file, statement.newOf, callee.qualname));
-    else if (statement.init === "this" && receiver.length > 0) value = { kind: "types", symbols: [...receiver] };
-    else if (statement.init !== void 0) {
-      const place = { file, scope: callee.qualname, line: statement.line };
-      const awaitedInit = statement.init.startsWith("await ");
-      const segments = parseReceiver(awaitedInit ? statement.init.slice("await ".length) : statement.init);
-      if (segments && segments.length <= MAX_SEGMENTS && (!awaitedInit || segments[segments.length - 1].call)) {
-        value = evaluate(ctx, place, segments, following.length, awaited || awaitedInit);
-      }
-    }
-    if (value === null) return null;
-    const valueKey = keyOf(value);
-    if (key !== null && key !== valueKey) return null;
-    key = valueKey;
-    result = value;
-  }
-  return result;
+  return agreed(returns, (statement) => {
+    if (statement.type !== void 0) return declaredValue(ctx, file, statement.type, callee.qualname);
+    if (statement.newOf !== void 0) return typeValue(resolveTypePath(ctx, file, statement.newOf, callee.qualname));
+    if (statement.init === "this" && receiver.length > 0) return { kind: "types", symbols: [...receiver] };
+    if (statement.init === void 0) return null;
+    const place = { file, scope: callee.qualname, line: statement.line };
+    const awaitedInit = statement.init.startsWith("await ");
+    const segments = parseReceiver(awaitedInit ? statement.init.slice("await ".length) : statement.init);
+    if (!segments || segments.length > MAX_SEGMENTS || awaitedInit && !segments[segments.length - 1].call) return null;
+    return evaluate(ctx, place, segments, following.length, awaited || awaitedInit);
+  });
 }
 function keyOf(value) {
   if (value === null) return "null";
@@ -48526,6 +48518,14 @@ async function prefetchByFile(cache, files, load2) {
   for (const file of missing) cache.set(file, loaded2.then((byFile) => byFile.get(file)));
   await loaded2;
 }
+function cachedForFile(cache, file, load2) {
+  let items = cache.get(file);
+  if (!items) {
+    items = load2([file]);
+    cache.set(file, items);
+  }
+  return items;
+}
 function useNode(scope, kind) {
   if (scope.kind !== "module") return symbolNode(scope.id);
   return kind === "call" || kind === "new" || kind === "jsx" ? moduleStateNode(scope.id) : moduleValueNode(scope.id);
@@ -48782,30 +48782,15 @@ var StoreDependents = class {
     return this.refFacts;
   }
   bindingsIn(file) {
-    let bindings = this.fileBindings.get(file);
-    if (!bindings) {
-      bindings = this.store.bindingsOfFiles([file]);
-      this.fileBindings.set(file, bindings);
-    }
-    return bindings;
+    return cachedForFile(this.fileBindings, file, (paths) => this.store.bindingsOfFiles(paths));
   }
   /** The names read inside a file's declarations, cached (readers of its top-level state). */
   readsIn(file) {
-    let reads = this.fileReads.get(file);
-    if (!reads) {
-      reads = this.store.namesReadInFiles([file]);
-      this.fileReads.set(file, reads);
-    }
-    return reads;
+    return cachedForFile(this.fileReads, file, (paths) => this.store.namesReadInFiles(paths));
   }
   /** A file's references, cached (package users read them). */
   refsIn(file) {
-    let refs = this.fileRefs.get(file);
-    if (!refs) {
-      refs = this.store.refsOfFiles([file]);
-      this.fileRefs.set(file, refs);
-    }
-    return refs;
+    return cachedForFile(this.fileRefs, file, (paths) => this.store.refsOfFiles(paths));
   }
   /**
    * Uses of an exported name that resolution could only pin to a module (`import { x } from

@@ -201,10 +201,15 @@ function fieldValue(ctx: ResolveContext, types: readonly ResolverSymbol[], name:
   const { file, bindings } = declared;
   const typed = bindings.find((b) => b.type !== undefined);
   if (typed) return bindingValue(ctx, file, typed, depth);
+  return agreed(bindings, (binding) => (binding.newOf !== undefined || binding.init !== undefined ? bindingValue(ctx, file, binding, depth + 1) : null));
+}
+
+/** The one value every item gives (items are valued in order, stopping at the first unknown); else unknown. */
+function agreed<T>(items: readonly T[], valueOf: (item: T) => Value): Value {
   let result: Value = null;
   let key: string | null = null;
-  for (const binding of bindings) {
-    const value = binding.newOf !== undefined || binding.init !== undefined ? bindingValue(ctx, file, binding, depth + 1) : null;
+  for (const item of items) {
+    const value = valueOf(item);
     if (value === null) return null;
     const valueKey = keyOf(value);
     if (key !== null && key !== valueKey) return null;
@@ -327,29 +332,18 @@ function inferredReturn(ctx: ResolveContext, callee: ResolverSymbol, receiver: r
 }
 
 function agreeingReturn(ctx: ResolveContext, file: FileInterface, callee: ResolverSymbol, returns: readonly StoredBinding[], receiver: readonly ResolverSymbol[], awaited: boolean): Value {
-  let result: Value = null;
-  let key: string | null = null;
-  for (const statement of returns) {
-    let value: Value = null;
-    if (statement.type !== undefined) value = declaredValue(ctx, file, statement.type, callee.qualname);
-    else if (statement.newOf !== undefined) value = typeValue(resolveTypePath(ctx, file, statement.newOf, callee.qualname));
-    else if (statement.init === 'this' && receiver.length > 0) value = { kind: 'types', symbols: [...receiver] };
-    else if (statement.init !== undefined) {
-      const place: Place = { file, scope: callee.qualname, line: statement.line };
-      const awaitedInit = statement.init.startsWith('await ');
-      const segments = parseReceiver(awaitedInit ? statement.init.slice('await '.length) : statement.init);
-      // `return await load()` gives what the promise holds; awaiting anything else is unknown.
-      if (segments && segments.length <= MAX_SEGMENTS && (!awaitedInit || segments[segments.length - 1]!.call)) {
-        value = evaluate(ctx, place, segments, following.length, awaited || awaitedInit);
-      }
-    }
-    if (value === null) return null;
-    const valueKey = keyOf(value);
-    if (key !== null && key !== valueKey) return null;
-    key = valueKey;
-    result = value;
-  }
-  return result;
+  return agreed(returns, (statement) => {
+    if (statement.type !== undefined) return declaredValue(ctx, file, statement.type, callee.qualname);
+    if (statement.newOf !== undefined) return typeValue(resolveTypePath(ctx, file, statement.newOf, callee.qualname));
+    if (statement.init === 'this' && receiver.length > 0) return { kind: 'types', symbols: [...receiver] };
+    if (statement.init === undefined) return null;
+    const place: Place = { file, scope: callee.qualname, line: statement.line };
+    const awaitedInit = statement.init.startsWith('await ');
+    const segments = parseReceiver(awaitedInit ? statement.init.slice('await '.length) : statement.init);
+    // `return await load()` gives what the promise holds; awaiting anything else is unknown.
+    if (!segments || segments.length > MAX_SEGMENTS || (awaitedInit && !segments[segments.length - 1]!.call)) return null;
+    return evaluate(ctx, place, segments, following.length, awaited || awaitedInit);
+  });
 }
 
 /** Equal keys for values that denote the same type. */

@@ -95,6 +95,16 @@ async function prefetchByFile<T extends { file: string }>(
   await loaded;
 }
 
+/** One file's entry of a per-file cache, read alone when no batch (prefetchByFile) brought it. */
+function cachedForFile<T>(cache: Map<string, Promise<T[]>>, file: string, load: (paths: readonly string[]) => Promise<T[]>): Promise<T[]> {
+  let items = cache.get(file);
+  if (!items) {
+    items = load([file]);
+    cache.set(file, items);
+  }
+  return items;
+}
+
 /**
  * The node of a use by name: the using symbol; at top level, the module's state when the use runs
  * code (a call, `new`, JSX), else only its values.
@@ -415,33 +425,19 @@ export class StoreDependents {
   }
 
   private bindingsIn(file: string): Promise<StoredBinding[]> {
-    let bindings = this.fileBindings.get(file);
-    if (!bindings) {
-      bindings = this.store.bindingsOfFiles([file]);
-      this.fileBindings.set(file, bindings);
-    }
-    return bindings;
+    return cachedForFile(this.fileBindings, file, (paths) => this.store.bindingsOfFiles(paths));
   }
 
   /** The names read inside a file's declarations, cached (readers of its top-level state). */
   private readsIn(file: string): Promise<NameRead[]> {
-    let reads = this.fileReads.get(file);
-    if (!reads) {
-      reads = this.store.namesReadInFiles([file]);
-      this.fileReads.set(file, reads);
-    }
-    return reads;
+    return cachedForFile(this.fileReads, file, (paths) => this.store.namesReadInFiles(paths));
   }
 
   /** A file's references, cached (package users read them). */
   private refsIn(file: string): Promise<StoredRef[]> {
-    let refs = this.fileRefs.get(file);
-    if (!refs) {
-      refs = this.store.refsOfFiles([file]);
-      this.fileRefs.set(file, refs);
-    }
-    return refs;
+    return cachedForFile(this.fileRefs, file, (paths) => this.store.refsOfFiles(paths));
   }
+
 
   /**
    * Uses of an exported name that resolution could only pin to a module (`import { x } from
