@@ -48855,8 +48855,8 @@ var StoreDependents = class {
     }
   }
   /**
-   * Reads what expanding a frontier will look at, one batch per kind of data: the references and
-   * bindings of files whose top-level state changed, the references of files holding object
+   * Reads what expanding a frontier will look at, one batch per kind of data: the names read and
+   * the bindings of files whose top-level state changed, the names read in files holding object
    * members (their readers), and the uses of the modules exports pass through.
    */
   async prefetch(frontier) {

@@ -505,8 +505,8 @@ export class StoreDependents {
   }
 
   /**
-   * Reads what expanding a frontier will look at, one batch per kind of data: the references and
-   * bindings of files whose top-level state changed, the references of files holding object
+   * Reads what expanding a frontier will look at, one batch per kind of data: the names read and
+   * the bindings of files whose top-level state changed, the names read in files holding object
    * members (their readers), and the uses of the modules exports pass through.
    */
   private async prefetch(frontier: readonly string[]): Promise<void> {
