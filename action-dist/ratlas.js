@@ -36351,12 +36351,12 @@ var SqliteStore = class _SqliteStore {
   }
   /** The database as bytes, for the artifact. */
   serialize() {
-    this.writePending(/* @__PURE__ */ new Map());
+    this.flushPending();
     return this.db.export();
   }
   /** SQLite's own consistency checks plus foreign keys; returns problems found (empty when healthy). */
   async integrityProblems() {
-    this.writePending(/* @__PURE__ */ new Map());
+    this.flushPending();
     const problems = [];
     for (const row of this.all("PRAGMA integrity_check")) {
       const value = String(Object.values(row)[0]);
@@ -36395,7 +36395,7 @@ var SqliteStore = class _SqliteStore {
     this.depth++;
     try {
       const result = await fn2();
-      this.writePending(/* @__PURE__ */ new Map());
+      this.flushPending();
       this.db.run("COMMIT");
       return result;
     } catch (error) {
@@ -36411,7 +36411,7 @@ var SqliteStore = class _SqliteStore {
     this.writes++;
     const db = this.db;
     const deferring = this.pending !== null && !this.pendingFiles.has(record.path);
-    if (!deferring) this.writePending(/* @__PURE__ */ new Map());
+    if (!deferring) this.flushPending();
     db.run(
       `INSERT INTO files (path, language, status, reason, hash, size, lines, mtime_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET language = excluded.language, status = excluded.status, reason = excluded.reason,
@@ -36511,7 +36511,7 @@ var SqliteStore = class _SqliteStore {
   }
   async deleteFile(path) {
     this.writes++;
-    this.writePending(/* @__PURE__ */ new Map());
+    this.flushPending();
     const row = this.one("SELECT id FROM files WHERE path = ?", [path]);
     if (!row) return;
     this.db.run("DELETE FROM symbol_text WHERE docid IN (SELECT id FROM symbols WHERE file_id = ?)", [row["id"]]);
@@ -36654,36 +36654,31 @@ var SqliteStore = class _SqliteStore {
     ).concat(this.pendingRefs((ref) => wanted.has(ref.file))).sort(compareRefs);
   }
   async refsByName(names) {
-    this.writePending(/* @__PURE__ */ new Map());
+    this.flushPending();
     return this.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`, toRef).sort(compareRefs);
   }
   async namesReadInFiles(paths) {
-    this.writePending(/* @__PURE__ */ new Map());
+    this.flushPending();
     const root2 = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
-    const out2 = [];
-    for (const part of chunks(paths)) {
-      const sql = `SELECT DISTINCT f.path, ${root2}, r.scope_id FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-        WHERE f.path IN (${part.map(() => "?").join(",")}) AND sc.qualname <> ?`;
-      this.each(sql, [...part, MODULE_QUALNAME], ([file, name2, scopeId]) => out2.push({ file: String(file), name: String(name2), scopeId: Number(scopeId) }));
-    }
-    return out2.sort((a, b3) => compareText(a.file, b3.file) || compareText(a.name, b3.name) || a.scopeId - b3.scopeId);
+    return this.inChunks(
+      paths,
+      (marks) => `SELECT DISTINCT f.path, ${root2} AS name, r.scope_id FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
+         WHERE f.path IN (${marks}) AND sc.qualname <> '${MODULE_QUALNAME}'`,
+      (row) => ({ file: String(row["path"]), name: String(row["name"]), scopeId: Number(row["scope_id"]) })
+    ).sort((a, b3) => compareText(a.file, b3.file) || compareText(a.name, b3.name) || a.scopeId - b3.scopeId);
   }
   async refNamesByIds(ids) {
-    this.writePending(/* @__PURE__ */ new Map());
-    const out2 = [];
-    for (const part of chunks(ids)) {
-      this.each(
-        `SELECT r.id, f.path, r.kind, r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE r.id IN (${part.map(() => "?").join(",")})`,
-        part,
-        ([id, file, kind, name2]) => out2.push({ id: Number(id), file: String(file), kind: String(kind), name: String(name2) })
-      );
-    }
-    return out2.sort((a, b3) => a.id - b3.id);
+    this.flushPending();
+    return this.inChunks(
+      ids,
+      (marks) => `SELECT r.id, f.path, r.kind, r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE r.id IN (${marks})`,
+      (row) => ({ id: Number(row["id"]), file: String(row["path"]), kind: String(row["kind"]), name: String(row["name"]) })
+    ).sort((a, b3) => a.id - b3.id);
   }
   async linkRefs() {
     return this.rows(
       `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`,
+       WHERE r.kind IN (${[...LINK_KINDS].map((k2) => `'${k2}'`).join(", ")})`,
       [],
       toRef
     ).concat(this.pendingRefs((ref) => LINK_KINDS.has(ref.kind))).sort(compareRefs);
@@ -36696,20 +36691,17 @@ var SqliteStore = class _SqliteStore {
     ).sort(compareBindings);
   }
   async unresolvedUses() {
-    this.writePending(/* @__PURE__ */ new Map());
+    this.flushPending();
     const rows = [];
-    const stmt = this.db.prepare(
+    this.each(
       `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export') ORDER BY r.id`
-    );
-    try {
-      while (stmt.step()) {
-        const [name2, kind, scopeId, receiver, file] = stmt.get();
+       WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export') ORDER BY r.id`,
+      [],
+      (values) => {
+        const [name2, kind, scopeId, receiver, file] = values;
         rows.push({ name: name2, kind, scopeId, receiver, file });
       }
-    } finally {
-      stmt.free();
-    }
+    );
     return rows;
   }
   async memberBindings() {
@@ -36734,7 +36726,7 @@ var SqliteStore = class _SqliteStore {
     return this.inChunks(kinds, (marks) => `SELECT ref_id, from_id, to_id, kind, confidence, rule, line FROM edges WHERE kind IN (${marks})`, toEdge).sort(compareEdges);
   }
   async stats() {
-    this.writePending(/* @__PURE__ */ new Map());
+    this.flushPending();
     return {
       files: this.all(
         "SELECT language, status, COUNT(*) AS count, SUM(lines) AS lines FROM files GROUP BY language, status ORDER BY language, status"
@@ -36774,6 +36766,10 @@ var SqliteStore = class _SqliteStore {
     const indexes = this.all(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${marks}) ORDER BY name`, tables2);
     for (const index of indexes) this.db.run(`DROP INDEX ${String(index["name"])}`);
     return indexes.map((index) => String(index["sql"]));
+  }
+  /** Writes the held-back references without outcomes (before any read they would be missing from). */
+  flushPending() {
+    this.writePending(/* @__PURE__ */ new Map());
   }
   pendingRefs(keep) {
     return (this.pending ?? []).filter((p2) => keep(p2.ref)).map((p2) => ({ ...p2.ref }));
@@ -44136,15 +44132,15 @@ var ResolutionData = class {
       this.byName.set(symbol.name, named);
     }
     for (const ref of input.links) if (SURFACE_REF_KINDS.has(ref.kind)) this.files.get(ref.file)?.links.push(ref);
+    const membersByFile = /* @__PURE__ */ new Map();
     for (const binding of input.members) {
-      if (!isSurfaceBinding(binding)) continue;
-      const file = this.files.get(binding.file);
-      if (!file) continue;
-      file.members.push(binding);
-      if (binding.kind !== "return") continue;
-      const list2 = file.returns.get(binding.scope) ?? [];
-      list2.push(binding);
-      file.returns.set(binding.scope, list2);
+      const list2 = membersByFile.get(binding.file);
+      if (list2) list2.push(binding);
+      else membersByFile.set(binding.file, [binding]);
+    }
+    for (const [path, members] of membersByFile) {
+      const file = this.files.get(path);
+      if (file) setMembers(file, members);
     }
     for (const project of projectFacts(input.projectFiles ?? [], input.readProject)) {
       this.projects.set(project.path, project.facts);
@@ -44188,12 +44184,22 @@ var ResolutionData = class {
     const file = this.files.get(path);
     if (!file) return;
     file.links = links.filter((ref) => SURFACE_REF_KINDS.has(ref.kind));
-    file.members = members.filter(isSurfaceBinding);
+    setMembers(file, members);
   }
   paths() {
     return [...this.files.keys()].sort();
   }
 };
+function setMembers(file, members) {
+  file.members = members.filter(isSurfaceBinding);
+  file.returns = /* @__PURE__ */ new Map();
+  for (const binding of file.members) {
+    if (binding.kind !== "return") continue;
+    const list2 = file.returns.get(binding.scope);
+    if (list2) list2.push(binding);
+    else file.returns.set(binding.scope, [binding]);
+  }
+}
 function projectFacts(files, read) {
   if (!read) return [];
   const out2 = [];

@@ -59,6 +59,7 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
       // Files are stored in path order (row ids follow it) as soon as they and all before them are
       // parsed: writing rows overlaps parsing instead of following it.
       await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(store, file, outcome, warnings));
+      // The workers' memory is freed before resolution (the finally below covers failures).
       await pool.close();
       for (const project of await listProjectFiles(repo, source, config)) await store.putProjectFile(project.path, project);
       options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });

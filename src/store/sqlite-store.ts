@@ -88,13 +88,13 @@ export class SqliteStore implements IndexStore {
 
   /** The database as bytes, for the artifact. */
   serialize(): Uint8Array {
-    this.writePending(new Map());
+    this.flushPending();
     return this.db.export();
   }
 
   /** SQLite's own consistency checks plus foreign keys; returns problems found (empty when healthy). */
   async integrityProblems(): Promise<string[]> {
-    this.writePending(new Map());
+    this.flushPending();
     const problems: string[] = [];
     for (const row of this.all('PRAGMA integrity_check')) {
       const value = String(Object.values(row)[0]);
@@ -139,7 +139,7 @@ export class SqliteStore implements IndexStore {
     this.depth++;
     try {
       const result = await fn();
-      this.writePending(new Map());
+      this.flushPending();
       this.db.run('COMMIT');
       return result;
     } catch (error) {
@@ -157,7 +157,7 @@ export class SqliteStore implements IndexStore {
     const db = this.db;
     // A file put twice while deferring: its held-back references are written, then replaced.
     const deferring = this.pending !== null && !this.pendingFiles.has(record.path);
-    if (!deferring) this.writePending(new Map());
+    if (!deferring) this.flushPending();
     db.run(
       `INSERT INTO files (path, language, status, reason, hash, size, lines, mtime_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET language = excluded.language, status = excluded.status, reason = excluded.reason,
@@ -266,7 +266,7 @@ export class SqliteStore implements IndexStore {
 
   async deleteFile(path: string): Promise<void> {
     this.writes++;
-    this.writePending(new Map());
+    this.flushPending();
     const row = this.one('SELECT id FROM files WHERE path = ?', [path]);
     if (!row) return;
     this.db.run('DELETE FROM symbol_text WHERE docid IN (SELECT id FROM symbols WHERE file_id = ?)', [row['id']!]);
@@ -437,38 +437,36 @@ export class SqliteStore implements IndexStore {
   }
 
   async refsByName(names: readonly string[]): Promise<StoredRef[]> {
-    this.writePending(new Map());
+    this.flushPending();
     return this.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`, toRef)
       .sort(compareRefs);
   }
 
   async namesReadInFiles(paths: readonly string[]): Promise<NameRead[]> {
-    this.writePending(new Map());
+    this.flushPending();
     const root = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
-    const out: NameRead[] = [];
-    for (const part of chunks(paths)) {
-      const sql = `SELECT DISTINCT f.path, ${root}, r.scope_id FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-        WHERE f.path IN (${part.map(() => '?').join(',')}) AND sc.qualname <> ?`;
-      this.each(sql, [...part, MODULE_QUALNAME], ([file, name, scopeId]) => out.push({ file: String(file), name: String(name), scopeId: Number(scopeId) }));
-    }
-    return out.sort((a, b) => compareText(a.file, b.file) || compareText(a.name, b.name) || a.scopeId - b.scopeId);
+    return this.inChunks(
+      paths,
+      (marks) =>
+        `SELECT DISTINCT f.path, ${root} AS name, r.scope_id FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
+         WHERE f.path IN (${marks}) AND sc.qualname <> '${MODULE_QUALNAME}'`,
+      (row): NameRead => ({ file: String(row['path']), name: String(row['name']), scopeId: Number(row['scope_id']) }),
+    ).sort((a, b) => compareText(a.file, b.file) || compareText(a.name, b.name) || a.scopeId - b.scopeId);
   }
 
   async refNamesByIds(ids: readonly number[]): Promise<RefName[]> {
-    this.writePending(new Map());
-    const out: RefName[] = [];
-    for (const part of chunks(ids)) {
-      this.each(`SELECT r.id, f.path, r.kind, r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE r.id IN (${part.map(() => '?').join(',')})`, part, ([id, file, kind, name]) =>
-        out.push({ id: Number(id), file: String(file), kind: String(kind) as RefKind, name: String(name) }),
-      );
-    }
-    return out.sort((a, b) => a.id - b.id);
+    this.flushPending();
+    return this.inChunks(
+      ids,
+      (marks) => `SELECT r.id, f.path, r.kind, r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE r.id IN (${marks})`,
+      (row): RefName => ({ id: Number(row['id']), file: String(row['path']), kind: String(row['kind']) as RefKind, name: String(row['name']) }),
+    ).sort((a, b) => a.id - b.id);
   }
 
   async linkRefs(): Promise<StoredRef[]> {
     return this.rows(
       `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-       WHERE r.kind IN ('import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements')`,
+       WHERE r.kind IN (${[...LINK_KINDS].map((k) => `'${k}'`).join(', ')})`,
       [],
       toRef,
     )
@@ -485,21 +483,18 @@ export class SqliteStore implements IndexStore {
   }
 
   async unresolvedUses(): Promise<UnresolvedUse[]> {
-    this.writePending(new Map());
+    this.flushPending();
     const rows: UnresolvedUse[] = [];
-    const stmt = this.db.prepare(
+    // Tens of thousands of rows in a large repository: read them as arrays, not objects.
+    this.each(
       `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
        WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export') ORDER BY r.id`,
-    );
-    try {
-      // Tens of thousands of rows in a large repository: read them as arrays, not objects.
-      while (stmt.step()) {
-        const [name, kind, scopeId, receiver, file] = stmt.get() as [string, RefKind, number, string | null, string];
+      [],
+      (values) => {
+        const [name, kind, scopeId, receiver, file] = values as [string, RefKind, number, string | null, string];
         rows.push({ name, kind, scopeId, receiver, file });
-      }
-    } finally {
-      stmt.free();
-    }
+      },
+    );
     return rows;
   }
 
@@ -534,7 +529,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async stats(): Promise<StoreStats> {
-    this.writePending(new Map());
+    this.flushPending();
     return {
       files: this.all(
         'SELECT language, status, COUNT(*) AS count, SUM(lines) AS lines FROM files GROUP BY language, status ORDER BY language, status',
@@ -577,6 +572,11 @@ export class SqliteStore implements IndexStore {
     const indexes = this.all(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${marks}) ORDER BY name`, tables);
     for (const index of indexes) this.db.run(`DROP INDEX ${String(index['name'])}`);
     return indexes.map((index) => String(index['sql']));
+  }
+
+  /** Writes the held-back references without outcomes (before any read they would be missing from). */
+  private flushPending(): void {
+    this.writePending(new Map());
   }
 
   private pendingRefs(keep: (ref: StoredRef) => boolean): StoredRef[] {
@@ -665,7 +665,6 @@ function sameValues(a: readonly SqlValue[], b: readonly SqlValue[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
-
 /** A reference held back by deferRefWrites, with what its row needs beyond the StoredRef. */
 interface PendingRef {
   ref: StoredRef;
@@ -673,6 +672,7 @@ interface PendingRef {
   dynamic: 0 | 1;
 }
 
+/** Module links and class heritage: what linkRefs returns (resolution's cross-file facts). */
 const LINK_KINDS: ReadonlySet<RefKind> = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements']);
 
 function chunks<T>(values: readonly T[]): T[][] {

@@ -101,15 +101,15 @@ export class ResolutionData {
     }
     // Whatever the store hands over, resolution sees exactly a file's surface (see surface.ts).
     for (const ref of input.links) if (SURFACE_REF_KINDS.has(ref.kind)) this.files.get(ref.file)?.links.push(ref);
+    const membersByFile = new Map<string, StoredBinding[]>();
     for (const binding of input.members) {
-      if (!isSurfaceBinding(binding)) continue;
-      const file = this.files.get(binding.file);
-      if (!file) continue;
-      file.members.push(binding);
-      if (binding.kind !== 'return') continue;
-      const list = file.returns.get(binding.scope) ?? [];
-      list.push(binding);
-      file.returns.set(binding.scope, list);
+      const list = membersByFile.get(binding.file);
+      if (list) list.push(binding);
+      else membersByFile.set(binding.file, [binding]);
+    }
+    for (const [path, members] of membersByFile) {
+      const file = this.files.get(path);
+      if (file) setMembers(file, members);
     }
     for (const project of projectFacts(input.projectFiles ?? [], input.readProject)) {
       this.projects.set(project.path, project.facts);
@@ -161,11 +161,23 @@ export class ResolutionData {
     const file = this.files.get(path);
     if (!file) return;
     file.links = links.filter((ref) => SURFACE_REF_KINDS.has(ref.kind));
-    file.members = members.filter(isSurfaceBinding);
+    setMembers(file, members);
   }
 
   paths(): string[] {
     return [...this.files.keys()].sort();
+  }
+}
+
+/** A file's member bindings as resolution sees them, and its return statements by function. */
+function setMembers(file: FileInterface, members: readonly StoredBinding[]): void {
+  file.members = members.filter(isSurfaceBinding);
+  file.returns = new Map();
+  for (const binding of file.members) {
+    if (binding.kind !== 'return') continue;
+    const list = file.returns.get(binding.scope);
+    if (list) list.push(binding);
+    else file.returns.set(binding.scope, [binding]);
   }
 }
 

@@ -438,7 +438,6 @@ export class StoreDependents {
     return cachedForFile(this.fileRefs, file, (paths) => this.store.refsOfFiles(paths));
   }
 
-
   /**
    * Uses of an exported name that resolution could only pin to a module (`import { x } from
    * './barrel'` where the barrel's `export *` chain was not followed to `x`): they may be uses of
