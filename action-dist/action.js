@@ -3809,7 +3809,7 @@ function ratlasCli() {
   return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url2));
 }
 function runRatlas(args, options) {
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     const fence = stopCommands();
     options.log(`$ ratlas ${args.map(shellQuote).join(" ")}
 `);
@@ -3825,7 +3825,7 @@ function runRatlas(args, options) {
     child.on("close", (code, signal) => {
       written.then(() => {
         options.log(fence.resume);
-        resolve3({ code: code ?? (signal ? 128 : 1), stderrTail: tail.trim() });
+        resolve4({ code: code ?? (signal ? 128 : 1), stderrTail: tail.trim() });
       }, reject);
     });
   });
@@ -4330,7 +4330,7 @@ ${markdown}`);
 // src/action/prepare-step.ts
 import { existsSync as existsSync3, mkdirSync, mkdtempSync, readFileSync as readFileSync6, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join6, resolve as resolve2 } from "node:path";
+import { join as join6, resolve as resolve3 } from "node:path";
 
 // src/git/deepen-to-merge-base.ts
 var DEEPEN_STEP = 100;
@@ -4381,6 +4381,7 @@ function escapeRegExp(text) {
 // src/git/repo.ts
 import { spawn as spawn2 } from "node:child_process";
 import { realpathSync } from "node:fs";
+import { isAbsolute as isAbsolute2, resolve as resolve2 } from "node:path";
 
 // node_modules/@simple-git/args-pathspec/dist/index.mjs
 var t = /* @__PURE__ */ new WeakMap();
@@ -7846,8 +7847,8 @@ var BlobReader = class {
   read(spec) {
     if (this.failed) return Promise.reject(this.failed);
     if (spec.includes("\n")) return Promise.resolve(null);
-    return new Promise((resolve3, reject) => {
-      this.waiting.push({ spec, resolve: resolve3, reject });
+    return new Promise((resolve4, reject) => {
+      this.waiting.push({ spec, resolve: resolve4, reject });
       this.child.stdin.write(`${spec}
 `);
     });
@@ -7974,11 +7975,27 @@ var GitRepo = class _GitRepo {
   /**
    * HEAD and the paths that differ from it in the working tree (staged, unstaged, untracked; both
    * sides of a rename), from one `git status`: a refresh that asked git twice paid a process
-   * start twice.
+   * start twice. With `ignored`, also the ignored paths git met (a wholly ignored directory as
+   * one `dir/` entry, its content unlisted): what a WorktreeWatch needs to leave alone.
    */
-  async worktreeStatus() {
-    const out = await this.git.raw(["--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all"]);
-    return parseStatusV2(out);
+  async worktreeStatus(options = {}) {
+    const args = ["--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all"];
+    if (options.ignored) args.push("--ignored=matching");
+    return parseStatusV2(await this.git.raw(args));
+  }
+  /**
+   * Where git keeps this worktree's state (HEAD, its index) and the repository's shared state
+   * (refs, config, info/exclude), as absolute paths; and the user's global excludes file.
+   */
+  async stateFiles() {
+    const [gitDir = "", commonDir = ""] = (await this.git.raw(["rev-parse", "--absolute-git-dir", "--git-common-dir"])).trim().split("\n");
+    const configured = (await this.git.raw(["config", "--path", "--get", "core.excludesFile"]).catch(() => "")).trim();
+    const xdg = process.env.XDG_CONFIG_HOME || (process.env.HOME ? `${process.env.HOME}/.config` : "");
+    return {
+      gitDir,
+      commonDir: isAbsolute2(commonDir) ? commonDir : resolve2(this.root, commonDir),
+      excludesFile: configured || (xdg ? `${xdg}/git/ignore` : null)
+    };
   }
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths() {
@@ -8086,25 +8103,39 @@ var GitRepo = class _GitRepo {
 function parseStatusV2(out) {
   const fields = out.split("\0");
   let head = null;
+  let branch = null;
   const dirty = /* @__PURE__ */ new Set();
+  const entries = [];
+  const ignored = [];
   const pathAfter = (entry, spaces) => {
     let at2 = -1;
     for (let i = 0; i < spaces; i++) at2 = entry.indexOf(" ", at2 + 1);
     return entry.slice(at2 + 1);
+  };
+  const add = (entry) => {
+    dirty.add(entry.path);
+    entries.push(entry);
   };
   for (let i = 0; i < fields.length; i++) {
     const entry = fields[i];
     if (entry.startsWith("# branch.oid ")) {
       const oid = entry.slice("# branch.oid ".length);
       head = oid === "(initial)" ? null : oid;
-    } else if (entry.startsWith("1 ")) dirty.add(pathAfter(entry, 8));
-    else if (entry.startsWith("2 ")) {
-      dirty.add(pathAfter(entry, 9));
-      dirty.add(fields[++i]);
-    } else if (entry.startsWith("u ")) dirty.add(pathAfter(entry, 10));
-    else if (entry.startsWith("? ")) dirty.add(entry.slice(2));
+    } else if (entry.startsWith("# branch.head ")) {
+      const name = entry.slice("# branch.head ".length);
+      branch = name === "(detached)" ? null : name;
+    } else if (entry.startsWith("1 ")) {
+      const parts = entry.split(" ", 8);
+      add({ path: pathAfter(entry, 8), kind: "tracked", staged: entry[2] !== ".", indexOid: parts[7] ?? null });
+    } else if (entry.startsWith("2 ")) {
+      const parts = entry.split(" ", 8);
+      add({ path: pathAfter(entry, 9), kind: "renamed", staged: true, indexOid: parts[7] ?? null });
+      add({ path: fields[++i], kind: "renamed", staged: true, indexOid: null });
+    } else if (entry.startsWith("u ")) add({ path: pathAfter(entry, 10), kind: "unmerged", staged: true, indexOid: null });
+    else if (entry.startsWith("? ")) add({ path: entry.slice(2), kind: "untracked", staged: false, indexOid: null });
+    else if (entry.startsWith("! ")) ignored.push(entry.slice(2));
   }
-  return { head, dirty: [...dirty].sort() };
+  return { head, branch, dirty: [...dirty].sort(), entries, ignored };
 }
 function parseRawDiff(out) {
   const fields = out.split("\0").filter((f3) => f3.length > 0);
@@ -8166,7 +8197,7 @@ function cacheKeyPrefix(runnerOs) {
 async function prepareStep(env, log2) {
   const inputs = readInputs(env);
   const context = readGitHubContext(env);
-  const workingDirectory = resolve2(context.workspace, inputs.workingDirectory);
+  const workingDirectory = resolve3(context.workspace, inputs.workingDirectory);
   if (!existsSync3(workingDirectory) || !statSync(workingDirectory).isDirectory()) {
     throw new RatlasError("bad-input", `Input working-directory is "${inputs.workingDirectory}", which is not a folder under ${context.workspace}.`, {
       hint: "Check out the repository first (actions/checkout) and pass a folder inside it."

@@ -2382,7 +2382,7 @@ var require_fs = __commonJS({
     exports.fileExists = exports.dirExists = void 0;
     exports.readJson = readJson;
     exports.safeReadJson = safeReadJson;
-    exports.existsSync = existsSync8;
+    exports.existsSync = existsSync9;
     var node_fs_1 = __require("node:fs");
     var promises_1 = __require("node:fs/promises");
     var util_1 = require_util();
@@ -2435,7 +2435,7 @@ var require_fs = __commonJS({
       } catch {
       }
     }
-    function existsSync8(path) {
+    function existsSync9(path) {
       return (0, node_fs_1.existsSync)(path);
     }
   }
@@ -2877,8 +2877,8 @@ var require_ejs = __commonJS({
     ejs.resolveInclude = function(name2, filename, isDir) {
       var dirname3 = path_1.default.dirname;
       var extname = path_1.default.extname;
-      var resolve3 = path_1.default.resolve;
-      var includePath = resolve3(isDir ? filename : dirname3(filename), name2);
+      var resolve4 = path_1.default.resolve;
+      var includePath = resolve4(isDir ? filename : dirname3(filename), name2);
       var ext = extname(name2);
       if (!ext) {
         includePath += ".ejs";
@@ -2953,10 +2953,10 @@ var require_ejs = __commonJS({
       var result;
       if (!cb) {
         if (typeof ejs.promiseImpl == "function") {
-          return new ejs.promiseImpl(function(resolve3, reject) {
+          return new ejs.promiseImpl(function(resolve4, reject) {
             try {
               result = handleCache(options)(data);
-              resolve3(result);
+              resolve4(result);
             } catch (err2) {
               reject(err2);
             }
@@ -6267,7 +6267,7 @@ var require_read_tsconfig = __commonJS({
     var logger_1 = require_logger();
     var util_1 = require_util();
     var debug = (0, logger_1.makeDebug)("read-tsconfig");
-    function resolve3(root2, name2) {
+    function resolve4(root2, name2) {
       try {
         return __require.resolve(name2, { paths: [root2] });
       } catch {
@@ -6312,10 +6312,10 @@ var require_read_tsconfig = __commonJS({
           found.push(parsed);
           if (parsed.extends) {
             if (parsed.extends.startsWith(".")) {
-              const nextPath = resolve3(localRoot, parsed.extends);
+              const nextPath = resolve4(localRoot, parsed.extends);
               return nextPath ? read(nextPath) : void 0;
             }
-            const resolved2 = resolve3(localRoot, parsed.extends);
+            const resolved2 = resolve4(localRoot, parsed.extends);
             if (resolved2)
               return read(resolved2);
           }
@@ -6667,7 +6667,7 @@ var require_sync = __commonJS({
   "node_modules/get-package-type/sync.cjs"(exports, module2) {
     "use strict";
     var path = __require("path");
-    var { readFileSync: readFileSync7 } = __require("fs");
+    var { readFileSync: readFileSync8 } = __require("fs");
     var isNodeModules = require_is_node_modules();
     var resultsCache = require_cache2();
     function getDirectoryTypeActual(directory) {
@@ -6675,7 +6675,7 @@ var require_sync = __commonJS({
         return "commonjs";
       }
       try {
-        return JSON.parse(readFileSync7(path.resolve(directory, "package.json"))).type || "commonjs";
+        return JSON.parse(readFileSync8(path.resolve(directory, "package.json"))).type || "commonjs";
       } catch (_3) {
       }
       const parent = path.dirname(directory);
@@ -10494,7 +10494,7 @@ var require_performance = __commonJS({
         for (const marker of markers.filter((m2) => !m2.stopped)) {
           marker.stop();
         }
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           const perfObserver = new node_perf_hooks_1.PerformanceObserver((items) => {
             for (const entry of items.getEntries()) {
               const marker = _Performance.markers.get(entry.name);
@@ -10545,7 +10545,7 @@ var require_performance = __commonJS({
               "oclif.userPluginsLoadMs": pluginLoadTimeByType.user ?? 0,
               pluginLoadTimes
             };
-            resolve3();
+            resolve4();
           });
           perfObserver.observe({ buffered: true, entryTypes: ["measure"] });
           for (const marker of markers) {
@@ -17984,7 +17984,7 @@ var require_parse3 = __commonJS({
         debug("resolved stdin from global cache", globalThis.oclif.stdinCache);
         return globalThis.oclif.stdinCache;
       }
-      return new Promise((resolve3) => {
+      return new Promise((resolve4) => {
         const lines = [];
         const ac = new AbortController();
         const { signal } = ac;
@@ -18002,13 +18002,13 @@ var require_parse3 = __commonJS({
           clearTimeout(timeout);
           debug("resolved from stdin", result);
           globalThis.oclif = { ...globalThis.oclif, stdinCache: result };
-          resolve3(result);
+          resolve4(result);
         });
         signal.addEventListener("abort", () => {
           debug("stdin aborted");
           clearTimeout(timeout);
           rl.close();
-          resolve3(null);
+          resolve4(null);
         }, { once: true });
       });
     };
@@ -19704,8 +19704,8 @@ var require_flush = __commonJS({
     var error_1 = require_error();
     function timeout(p2, ms2) {
       function wait(ms3, unref = false) {
-        return new Promise((resolve3) => {
-          const t2 = setTimeout(() => resolve3(null), ms3);
+        return new Promise((resolve4) => {
+          const t2 = setTimeout(() => resolve4(null), ms3);
           if (unref)
             t2.unref();
         });
@@ -19713,8 +19713,8 @@ var require_flush = __commonJS({
       return Promise.race([p2, wait(ms2, true).then(() => (0, error_1.error)("timed out"))]);
     }
     async function _flush() {
-      const p2 = new Promise((resolve3) => {
-        process.stdout.once("drain", () => resolve3(null));
+      const p2 = new Promise((resolve4) => {
+        process.stdout.once("drain", () => resolve4(null));
       });
       const flushed = process.stdout.write("");
       if (flushed)
@@ -22965,7 +22965,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve3.call(this, root2, ref);
+      let _sch = resolve4.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -22992,7 +22992,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve3(root2, ref) {
+    function resolve4(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -23856,7 +23856,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve3(baseURI, relativeURI, options) {
+    function resolve4(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -24247,7 +24247,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve3,
+      resolve: resolve4,
       resolveComponent,
       equal,
       serialize,
@@ -32495,6 +32495,7 @@ function hashIndexConfig(config) {
 // src/git/repo.ts
 import { spawn } from "node:child_process";
 import { realpathSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
 
 // node_modules/@simple-git/args-pathspec/dist/index.mjs
 var t = /* @__PURE__ */ new WeakMap();
@@ -35960,8 +35961,8 @@ var BlobReader = class {
   read(spec) {
     if (this.failed) return Promise.reject(this.failed);
     if (spec.includes("\n")) return Promise.resolve(null);
-    return new Promise((resolve3, reject) => {
-      this.waiting.push({ spec, resolve: resolve3, reject });
+    return new Promise((resolve4, reject) => {
+      this.waiting.push({ spec, resolve: resolve4, reject });
       this.child.stdin.write(`${spec}
 `);
     });
@@ -36088,11 +36089,27 @@ var GitRepo = class _GitRepo {
   /**
    * HEAD and the paths that differ from it in the working tree (staged, unstaged, untracked; both
    * sides of a rename), from one `git status`: a refresh that asked git twice paid a process
-   * start twice.
+   * start twice. With `ignored`, also the ignored paths git met (a wholly ignored directory as
+   * one `dir/` entry, its content unlisted): what a WorktreeWatch needs to leave alone.
    */
-  async worktreeStatus() {
-    const out2 = await this.git.raw(["--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all"]);
-    return parseStatusV2(out2);
+  async worktreeStatus(options = {}) {
+    const args2 = ["--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all"];
+    if (options.ignored) args2.push("--ignored=matching");
+    return parseStatusV2(await this.git.raw(args2));
+  }
+  /**
+   * Where git keeps this worktree's state (HEAD, its index) and the repository's shared state
+   * (refs, config, info/exclude), as absolute paths; and the user's global excludes file.
+   */
+  async stateFiles() {
+    const [gitDir = "", commonDir = ""] = (await this.git.raw(["rev-parse", "--absolute-git-dir", "--git-common-dir"])).trim().split("\n");
+    const configured = (await this.git.raw(["config", "--path", "--get", "core.excludesFile"]).catch(() => "")).trim();
+    const xdg = process.env.XDG_CONFIG_HOME || (process.env.HOME ? `${process.env.HOME}/.config` : "");
+    return {
+      gitDir,
+      commonDir: isAbsolute(commonDir) ? commonDir : resolve(this.root, commonDir),
+      excludesFile: configured || (xdg ? `${xdg}/git/ignore` : null)
+    };
   }
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths() {
@@ -36200,25 +36217,39 @@ var GitRepo = class _GitRepo {
 function parseStatusV2(out2) {
   const fields = out2.split("\0");
   let head = null;
+  let branch = null;
   const dirty = /* @__PURE__ */ new Set();
+  const entries = [];
+  const ignored = [];
   const pathAfter = (entry, spaces) => {
     let at2 = -1;
     for (let i2 = 0; i2 < spaces; i2++) at2 = entry.indexOf(" ", at2 + 1);
     return entry.slice(at2 + 1);
+  };
+  const add = (entry) => {
+    dirty.add(entry.path);
+    entries.push(entry);
   };
   for (let i2 = 0; i2 < fields.length; i2++) {
     const entry = fields[i2];
     if (entry.startsWith("# branch.oid ")) {
       const oid = entry.slice("# branch.oid ".length);
       head = oid === "(initial)" ? null : oid;
-    } else if (entry.startsWith("1 ")) dirty.add(pathAfter(entry, 8));
-    else if (entry.startsWith("2 ")) {
-      dirty.add(pathAfter(entry, 9));
-      dirty.add(fields[++i2]);
-    } else if (entry.startsWith("u ")) dirty.add(pathAfter(entry, 10));
-    else if (entry.startsWith("? ")) dirty.add(entry.slice(2));
+    } else if (entry.startsWith("# branch.head ")) {
+      const name2 = entry.slice("# branch.head ".length);
+      branch = name2 === "(detached)" ? null : name2;
+    } else if (entry.startsWith("1 ")) {
+      const parts2 = entry.split(" ", 8);
+      add({ path: pathAfter(entry, 8), kind: "tracked", staged: entry[2] !== ".", indexOid: parts2[7] ?? null });
+    } else if (entry.startsWith("2 ")) {
+      const parts2 = entry.split(" ", 8);
+      add({ path: pathAfter(entry, 9), kind: "renamed", staged: true, indexOid: parts2[7] ?? null });
+      add({ path: fields[++i2], kind: "renamed", staged: true, indexOid: null });
+    } else if (entry.startsWith("u ")) add({ path: pathAfter(entry, 10), kind: "unmerged", staged: true, indexOid: null });
+    else if (entry.startsWith("? ")) add({ path: entry.slice(2), kind: "untracked", staged: false, indexOid: null });
+    else if (entry.startsWith("! ")) ignored.push(entry.slice(2));
   }
-  return { head, dirty: [...dirty].sort() };
+  return { head, branch, dirty: [...dirty].sort(), entries, ignored };
 }
 function parseRawDiff(out2) {
   const fields = out2.split("\0").filter((f3) => f3.length > 0);
@@ -37050,7 +37081,7 @@ function mismatchOf(manifest, expected) {
 // src/store/cache-dir.ts
 import { createHash as createHash2 } from "node:crypto";
 import { existsSync as existsSync2, mkdirSync, readdirSync as readdirSync2, statSync as statSync2, writeFileSync } from "node:fs";
-import { isAbsolute, join as join2, resolve } from "node:path";
+import { isAbsolute as isAbsolute2, join as join2, resolve as resolve2 } from "node:path";
 
 // src/store/artifact-lock.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
@@ -37085,7 +37116,7 @@ var ArtifactLock = class _ArtifactLock {
           hint: `Wait for it to finish. If no ratlas is running, remove ${path} (ratlas doctor --repair does).`
         });
       }
-      await new Promise((resolve3) => setTimeout(resolve3, POLL_MS));
+      await new Promise((resolve4) => setTimeout(resolve4, POLL_MS));
     }
   }
   /** Whether this process still holds the lock (someone may have broken it as stale). */
@@ -37173,7 +37204,7 @@ var DEFAULT_CACHE_DIR = ".ratlas";
 function resolveCacheDir(repoRoot, flag, env2 = process.env) {
   const chosen = flag ?? env2["RATLAS_CACHE_DIR"];
   if (!chosen) return join2(repoRoot, DEFAULT_CACHE_DIR);
-  return isAbsolute(chosen) ? chosen : resolve(repoRoot, chosen);
+  return isAbsolute2(chosen) ? chosen : resolve2(repoRoot, chosen);
 }
 function ensureCacheDir(dir) {
   mkdirSync(dir, { recursive: true });
@@ -41316,8 +41347,8 @@ var Module2 = /* @__PURE__ */ (() => {
     var moduleRtn;
     var Module = moduleArg;
     var readyPromiseResolve, readyPromiseReject;
-    var readyPromise = new Promise((resolve3, reject) => {
-      readyPromiseResolve = resolve3;
+    var readyPromise = new Promise((resolve4, reject) => {
+      readyPromiseResolve = resolve4;
       readyPromiseReject = reject;
     });
     var ENVIRONMENT_IS_WEB = typeof window == "object";
@@ -41400,13 +41431,13 @@ var Module2 = /* @__PURE__ */ (() => {
         }
         readAsync = /* @__PURE__ */ __name(async (url) => {
           if (isFileURI(url)) {
-            return new Promise((resolve3, reject) => {
+            return new Promise((resolve4, reject) => {
               var xhr = new XMLHttpRequest();
               xhr.open("GET", url, true);
               xhr.responseType = "arraybuffer";
               xhr.onload = () => {
                 if (xhr.status == 200 || xhr.status == 0 && xhr.response) {
-                  resolve3(xhr.response);
+                  resolve4(xhr.response);
                   return;
                 }
                 reject(xhr.status);
@@ -41630,10 +41661,10 @@ var Module2 = /* @__PURE__ */ (() => {
       __name(receiveInstantiationResult, "receiveInstantiationResult");
       var info2 = getWasmImports();
       if (Module["instantiateWasm"]) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           Module["instantiateWasm"](info2, (mod, inst) => {
             receiveInstance(mod, inst);
-            resolve3(mod.exports);
+            resolve4(mod.exports);
           });
         });
       }
@@ -43920,9 +43951,9 @@ This is a bug in ratlas; please report it with the command you ran.
   /** Writes command output, waiting for the stream to drain so pipes receive all of it. */
   async emit(text) {
     if (text.length === 0) return;
-    await new Promise((resolve3, reject) => {
+    await new Promise((resolve4, reject) => {
       process.stdout.write(text.endsWith("\n") ? text : `${text}
-`, (error) => error ? reject(error) : resolve3());
+`, (error) => error ? reject(error) : resolve4());
     });
   }
 };
@@ -44066,7 +44097,7 @@ function parseSize(text) {
 var import_core3 = __toESM(require_lib(), 1);
 
 // src/pipeline/check-index.ts
-import { existsSync as existsSync7, rmSync as rmSync4 } from "node:fs";
+import { existsSync as existsSync8, rmSync as rmSync4 } from "node:fs";
 import { readFile as readFile5 } from "node:fs/promises";
 
 // src/graph/resolve/surface.ts
@@ -44102,34 +44133,18 @@ var ResolutionData = class {
   projects = /* @__PURE__ */ new Map();
   packages = /* @__PURE__ */ new Map();
   lines = /* @__PURE__ */ new Map();
+  returnType;
   constructor(input) {
-    for (const { path, language } of input.paths) {
-      this.files.set(path, { path, language, symbols: [], children: /* @__PURE__ */ new Map(), byQualname: /* @__PURE__ */ new Map(), links: [], members: [], returns: /* @__PURE__ */ new Map() });
-    }
+    this.returnType = input.returnType;
+    for (const { path, language } of input.paths) this.files.set(path, emptyFile(path, language));
     for (const s of input.symbols) {
       const file = this.files.get(s.file);
       if (!file) continue;
-      const symbol = {
-        id: s.id,
-        file: s.file,
-        qualname: s.qualname,
-        name: s.name,
-        kind: s.kind,
-        parent: s.parent,
-        exported: s.exported
-      };
-      const returns = symbolReturn(s, file.language, input.returnType);
-      if (returns) symbol.returns = returns;
-      this.lines.set(s.id, s.startLine);
-      file.symbols.push(symbol);
-      file.byQualname.set(symbol.qualname, symbol);
-      const siblings = file.children.get(symbol.parent ?? "") ?? [];
-      siblings.push(symbol);
-      file.children.set(symbol.parent ?? "", siblings);
+      const symbol = this.addSymbol(file, s);
       if (symbol.kind === "module") continue;
-      const named = this.byName.get(symbol.name) ?? [];
-      named.push(symbol);
-      this.byName.set(symbol.name, named);
+      const named = this.byName.get(symbol.name);
+      if (named) named.push(symbol);
+      else this.byName.set(symbol.name, [symbol]);
     }
     for (const ref of input.links) if (SURFACE_REF_KINDS.has(ref.kind)) this.files.get(ref.file)?.links.push(ref);
     const membersByFile = /* @__PURE__ */ new Map();
@@ -44186,10 +44201,68 @@ var ResolutionData = class {
     file.links = links.filter((ref) => SURFACE_REF_KINDS.has(ref.kind));
     setMembers(file, members);
   }
+  /**
+   * Replaces what resolution knows of one file (removes it, given null): after an edit that changed
+   * what other files can see of it, at the cost of that file instead of a rebuild. Lists stay in
+   * the order a build from scratch gives them (files in path order, a file's symbols in its own
+   * order), since resolution is order-sensitive where candidates tie.
+   */
+  replaceFile(path, next) {
+    const old = this.files.get(path);
+    if (old) {
+      const names = /* @__PURE__ */ new Set();
+      for (const symbol of old.symbols) {
+        this.lines.delete(symbol.id);
+        if (symbol.kind !== "module") names.add(symbol.name);
+      }
+      for (const name2 of names) {
+        const kept = this.byName.get(name2).filter((symbol) => symbol.file !== path);
+        if (kept.length > 0) this.byName.set(name2, kept);
+        else this.byName.delete(name2);
+      }
+      this.files.delete(path);
+    }
+    if (!next) return;
+    const file = emptyFile(path, next.language);
+    this.files.set(path, file);
+    const added = /* @__PURE__ */ new Map();
+    for (const s of next.symbols) {
+      if (s.file !== path) continue;
+      const symbol = this.addSymbol(file, s);
+      if (symbol.kind === "module") continue;
+      const list2 = added.get(symbol.name);
+      if (list2) list2.push(symbol);
+      else added.set(symbol.name, [symbol]);
+    }
+    for (const [name2, symbols] of added) {
+      const named = this.byName.get(name2) ?? [];
+      const at2 = named.findIndex((symbol) => compareText(symbol.file, path) > 0);
+      named.splice(at2 === -1 ? named.length : at2, 0, ...symbols);
+      this.byName.set(name2, named);
+    }
+    file.links = next.links.filter((ref) => ref.file === path && SURFACE_REF_KINDS.has(ref.kind));
+    setMembers(file, next.members.filter((binding) => binding.file === path));
+  }
   paths() {
     return [...this.files.keys()].sort();
   }
+  /** Adds a symbol to its file (not to byName, whose order the caller keeps). */
+  addSymbol(file, s) {
+    const symbol = { id: s.id, file: s.file, qualname: s.qualname, name: s.name, kind: s.kind, parent: s.parent, exported: s.exported };
+    const returns = symbolReturn(s, file.language, this.returnType);
+    if (returns) symbol.returns = returns;
+    this.lines.set(s.id, s.startLine);
+    file.symbols.push(symbol);
+    file.byQualname.set(symbol.qualname, symbol);
+    const siblings = file.children.get(symbol.parent ?? "");
+    if (siblings) siblings.push(symbol);
+    else file.children.set(symbol.parent ?? "", [symbol]);
+    return symbol;
+  }
 };
+function emptyFile(path, language) {
+  return { path, language, symbols: [], children: /* @__PURE__ */ new Map(), byQualname: /* @__PURE__ */ new Map(), links: [], members: [], returns: /* @__PURE__ */ new Map() };
+}
 function setMembers(file, members) {
   file.members = members.filter(isSurfaceBinding);
   file.returns = /* @__PURE__ */ new Map();
@@ -45233,18 +45306,18 @@ function resolveFile(data, path, refs, bindings, traitsFor2) {
 
 // src/util/path.ts
 import { realpathSync as realpathSync2 } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join3, relative, resolve as resolve2, sep } from "node:path";
+import { isAbsolute as isAbsolute3, join as join3, relative, resolve as resolve3, sep } from "node:path";
 function repoFilePath(root2, path) {
   return join3(root2, ...path.split("/"));
 }
 function toRepoPath(root2, absolute) {
   const rel = relative(root2, absolute);
   if (rel === "") return "";
-  if (rel.startsWith("..") || isAbsolute2(rel)) return null;
+  if (rel.startsWith("..") || isAbsolute3(rel)) return null;
   return rel.split(sep).join("/");
 }
 function canonicalRepoPath(root2, cwd, given) {
-  const absolute = resolve2(cwd, given);
+  const absolute = resolve3(cwd, given);
   let real = absolute;
   try {
     real = realpathSync2(absolute);
@@ -45258,7 +45331,20 @@ function canonicalRepoPath(root2, cwd, given) {
 }
 
 // src/pipeline/build-index.ts
-import { existsSync as existsSync6, statSync as statSync3 } from "node:fs";
+import { existsSync as existsSync7, statSync as statSync3 } from "node:fs";
+
+// src/git/worktree-watch.ts
+import { existsSync as existsSync5, lstatSync, readdirSync as readdirSync3, readFileSync as readFileSync7 } from "node:fs";
+var RACY_MS = 2e3;
+function stampOf(path) {
+  try {
+    const s = lstatSync(path, { throwIfNoEntry: false });
+    if (!s) return null;
+    return { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino, kind: s.isFile() ? "file" : s.isDirectory() ? "dir" : "other" };
+  } catch {
+    return null;
+  }
+}
 
 // src/graph/resolve/invalidate.ts
 function surfaceOf(file, symbols, refs, bindings, returnType2) {
@@ -45327,7 +45413,7 @@ function byJson(a, b3) {
 import { availableParallelism } from "node:os";
 
 // src/parse/pool.ts
-import { existsSync as existsSync5 } from "node:fs";
+import { existsSync as existsSync6 } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
@@ -46287,7 +46373,7 @@ var ParsePool = class _ParsePool {
   nextId = 0;
   static workerScript() {
     const path = fileURLToPath(new URL("./worker.js", __ratlas_module_url7));
-    return existsSync5(path) ? path : null;
+    return existsSync6(path) ? path : null;
   }
   get threaded() {
     return (this.size > 1 || this.background) && _ParsePool.workerScript() !== null;
@@ -46295,8 +46381,8 @@ var ParsePool = class _ParsePool {
   /** Parses a batch; batches are spread over the workers. */
   parse(jobs) {
     if (!this.threaded) return sequential(jobs);
-    return new Promise((resolve3, reject) => {
-      this.queue.push({ jobs, resolve: resolve3, reject });
+    return new Promise((resolve4, reject) => {
+      this.queue.push({ jobs, resolve: resolve4, reject });
       this.dispatch();
     });
   }
@@ -46820,14 +46906,13 @@ var ResolutionCache = class _ResolutionCache {
     for (const s of symbols) this.entries.get(s.file)?.symbols.push(s);
     for (const r2 of refs) if (SURFACE_REF_KINDS.has(r2.kind)) this.entries.get(r2.file)?.links.push(r2);
     for (const b3 of bindings) if (isSurfaceBinding(b3)) this.entries.get(b3.file)?.members.push(b3);
-    if (paths.some((path, i2) => this.resolutionView(path) !== before[i2])) this.data = null;
-    else if (this.data) {
-      this.data.updateLines(symbols);
-      for (const path of paths) {
-        const entry = this.entries.get(path);
-        if (entry) this.data.replacePlaces(path, entry.links, entry.members);
-      }
-    }
+    if (!this.data) return;
+    this.data.updateLines(symbols);
+    paths.forEach((path, i2) => {
+      const entry = this.entries.get(path) ?? null;
+      if (this.resolutionView(path) !== before[i2]) this.data.replaceFile(path, entry);
+      else if (entry) this.data.replacePlaces(path, entry.links, entry.members);
+    });
   }
   /**
    * Everything ResolutionData holds of a file, except where things are (lines and columns, which
@@ -47102,15 +47187,24 @@ async function findBaseArtifact(target, search) {
 }
 
 // src/pipeline/refresh-worktree.ts
-import { lstat as lstat2, readFile as readFile4 } from "node:fs/promises";
+import { readFile as readFile4 } from "node:fs/promises";
 var META_COMMIT = "commit";
 var META_SOURCE = "source";
 var META_DIRTY = "worktreeDirty";
-var RACY_MS = 2e3;
-async function refreshWorktree(repo, store, loaded2, options, warnings) {
+async function refreshWorktree(repo, store, loaded2, options, warnings, watch) {
   const started = Date.now();
   const { config } = loaded2;
-  const status = await repo.worktreeStatus();
+  const changed = watch?.changedPaths() ?? null;
+  if (watch && changed) {
+    const paths2 = selectPaths(changed, config);
+    const projectPaths2 = selectProjectPaths(changed, config);
+    const head2 = await store.getMeta(META_COMMIT) || null;
+    const examined2 = await examine(repo, store, config, paths2, projectPaths2, new Set(changed), started, true);
+    const dirty2 = watch.record(examined2.found);
+    return { ...await applyFound(store, examined2, head2, dirty2, options, config, warnings), examined: changed.length, detectedBy: "stamps" };
+  }
+  const prepared = watch ? await watch.prepare(await indexedPaths(store)) : null;
+  const status = await repo.worktreeStatus({ ignored: watch !== void 0 });
   const head = status.head;
   const base = await store.getMeta(META_COMMIT) ?? "";
   const recorded = JSON.parse(await store.getMeta(META_DIRTY) ?? "[]");
@@ -47123,47 +47217,78 @@ async function refreshWorktree(repo, store, loaded2, options, warnings) {
   const projectPaths = selectProjectPaths(candidates, config);
   const dirtySet = new Set(dirty);
   const others = [...paths, ...projectPaths].filter((p2) => !dirtySet.has(p2));
-  const [records, tracked] = await Promise.all([store.getFiles(paths), repo.workingTreeMembers(others)]);
-  const members = /* @__PURE__ */ new Set([...dirty, ...tracked]);
-  const known = new Map(records.map((r2) => [r2.path, r2]));
+  const tracked = await repo.workingTreeMembers(others);
+  const examined = await examine(repo, store, config, paths, projectPaths, /* @__PURE__ */ new Set([...dirty, ...tracked]), started);
+  const result = await applyFound(store, examined, head, dirty, options, config, warnings);
+  if (watch && prepared) {
+    const indexed = /* @__PURE__ */ new Map();
+    for (const file of await store.listFiles()) indexed.set(file.path, file.hash);
+    for (const file of await store.projectFiles()) indexed.set(file.path, file.hash);
+    watch.settle(prepared, status, indexed, examined.found, (list2) => selectIndexedPaths(list2, config));
+  }
+  return { ...result, examined: paths.length + projectPaths.length, detectedBy: "git-status" };
+}
+async function examine(repo, store, config, paths, projectPaths, members, started, hashAll = false) {
+  const found = /* @__PURE__ */ new Map();
   const updates = [];
-  for (const path of projectPaths) updates.push({ path, project: members.has(path) ? await readProjectFromDisk(repo, path, config) : null });
+  for (const path of projectPaths) {
+    const at2 = Date.now();
+    const stamp = stampOf(repoFilePath(repo.root, path));
+    const project = members.has(path) ? await readProjectFromDisk(repo, path, config) : null;
+    found.set(path, { stamp, at: at2, hash: project?.hash ?? null });
+    updates.push({ path, project });
+  }
+  const known = new Map((await store.getFiles(paths)).map((r2) => [r2.path, r2]));
   const touched = [];
   let hashed = 0;
   for (const path of paths) {
     const record = known.get(path);
-    const info2 = members.has(path) ? await lstat2(repoFilePath(repo.root, path)).catch(() => null) : null;
-    if (!info2?.isFile()) {
+    const at2 = Date.now();
+    const info2 = members.has(path) ? stampOf(repoFilePath(repo.root, path)) : null;
+    if (info2?.kind !== "file") {
+      found.set(path, { stamp: info2, at: at2, hash: null });
       if (record) updates.push({ path, file: null });
       continue;
     }
     const mtimeMs = Math.trunc(info2.mtimeMs);
     const trusted = mtimeMs < started - RACY_MS ? mtimeMs : null;
-    if (record && record.mtimeMs !== null && record.size === info2.size && record.mtimeMs === mtimeMs) continue;
+    if (!hashAll && record && record.mtimeMs !== null && record.size === info2.size && record.mtimeMs === mtimeMs) {
+      found.set(path, { stamp: info2, at: at2, hash: record.hash });
+      continue;
+    }
     const language = languageForPath(path).id;
     if (isTooLarge(info2.size, config.index.maxFileBytes)) {
+      found.set(path, { stamp: info2, at: at2, hash: "" });
       if (record?.reason === "too-large") touched.push({ path, size: info2.size, mtimeMs: trusted });
       else updates.push({ path, file: { path, language, size: info2.size, hash: "", mtimeMs: trusted, content: { kind: "skip", reason: "too-large" } } });
       continue;
     }
     const bytes2 = await readFile4(repoFilePath(repo.root, path)).catch(() => null);
     if (!bytes2) {
+      found.set(path, { stamp: null, at: at2, hash: null });
       if (record) updates.push({ path, file: null });
       continue;
     }
     hashed++;
     const file = classify(path, language, bytes2, trusted, config);
+    found.set(path, { stamp: info2, at: at2, hash: file.hash });
     if (record && record.hash === file.hash) touched.push({ path, size: file.size, mtimeMs: trusted });
     else updates.push({ path, file });
   }
-  const result = await applyChangeset(store, updates, { ...options, timeoutMs: config.index.parseTimeoutMs }, warnings);
+  return { updates, touched, hashed, found };
+}
+async function applyFound(store, found, head, dirty, options, config, warnings) {
+  const result = await applyChangeset(store, found.updates, { ...options, timeoutMs: config.index.parseTimeoutMs }, warnings);
   await store.transaction(async () => {
-    for (const t2 of touched) await store.touchFile(t2.path, t2.size, t2.mtimeMs);
+    for (const t2 of found.touched) await store.touchFile(t2.path, t2.size, t2.mtimeMs);
     await store.setMeta(META_COMMIT, head ?? "");
     await store.setMeta(META_SOURCE, dirty.length > 0 ? "worktree" : "commit");
     await store.setMeta(META_DIRTY, JSON.stringify(dirty));
   });
-  return { ...result, head, dirty, examined: paths.length + projectPaths.length, hashed };
+  return { ...result, head, dirty, hashed: found.hashed };
+}
+async function indexedPaths(store) {
+  return [...(await store.listFiles()).map((f3) => f3.path), ...(await store.projectFiles()).map((f3) => f3.path)];
 }
 async function movedPaths(repo, store, base, head) {
   if (base && head && await repo.hasCommit(base)) {
@@ -47309,7 +47434,7 @@ async function openWorktreeIndex(context, head) {
     let cold = false;
     const saved = options.full ? null : await tryReadArtifact(artifact, config, warnings, /* @__PURE__ */ new Set());
     const savedBase = saved ? await saved.store.getMeta(META_COMMIT) ?? "" : null;
-    if (saved && (savedBase === (head ?? "") || !head || !existsSync6(commitArtifactPath(cacheDir, head)))) {
+    if (saved && (savedBase === (head ?? "") || !head || !existsSync7(commitArtifactPath(cacheDir, head)))) {
       store = saved.store;
       from = savedBase || null;
     } else {
@@ -47367,7 +47492,7 @@ function freshnessOf(refresh) {
   return { checkedAt: (/* @__PURE__ */ new Date()).toISOString(), head: refresh.head, dirty: refresh.dirty, generation: refresh.generation };
 }
 async function tryReadArtifact(path, config, warnings, reported) {
-  if (!existsSync6(path)) return null;
+  if (!existsSync7(path)) return null;
   try {
     return await readArtifact(path, manifestExpectation(config.hash));
   } catch (error) {
@@ -47486,7 +47611,7 @@ async function checkIndex(options) {
     if (check2.status !== "problem" || check2.id !== "other-artifacts" && check2.id !== "leftovers") continue;
     for (const detail of check2.details) {
       const path = detail.split(": ")[0];
-      if (existsSync7(path)) {
+      if (existsSync8(path)) {
         rmSync4(path, { force: true });
         removed.push(path);
       }
@@ -47497,7 +47622,7 @@ async function checkIndex(options) {
     const rev = target.source === "commit" && target.commit ? { rev: target.commit } : {};
     await buildIndex({ cwd: options.cwd, full: true, ...rev, ...options.cacheDir !== void 0 ? { cacheDir: options.cacheDir } : {} });
   }
-  const after = targetBroken ? await checkTarget(repo, config, { ...target, exists: existsSync7(target.artifact) }, options.sample ?? DEFAULT_SAMPLE) : [];
+  const after = targetBroken ? await checkTarget(repo, config, { ...target, exists: existsSync8(target.artifact) }, options.sample ?? DEFAULT_SAMPLE) : [];
   report.repair = { removed: removed.sort(), rebuilt: targetBroken, healthyAfter: after.every((c3) => c3.status !== "problem") };
   return report;
 }
@@ -47505,15 +47630,15 @@ async function targetOf(repo, config, cacheDir, rev) {
   if (rev !== void 0) {
     const commit = await repo.resolveCommit(rev);
     const artifact2 = commitArtifactPath(cacheDir, commit);
-    return { artifact: artifact2, commit, source: "commit", exists: existsSync7(artifact2) };
+    return { artifact: artifact2, commit, source: "commit", exists: existsSync8(artifact2) };
   }
   const head = await repo.headCommit();
   if (head && selectIndexedPaths(await repo.dirtyPaths(), config.config).length === 0) {
     const artifact2 = commitArtifactPath(cacheDir, head);
-    return { artifact: artifact2, commit: head, source: "commit", exists: existsSync7(artifact2) };
+    return { artifact: artifact2, commit: head, source: "commit", exists: existsSync8(artifact2) };
   }
   const artifact = worktreeArtifactPath(cacheDir, repo.root);
-  return { artifact, commit: head, source: "worktree", exists: existsSync7(artifact) };
+  return { artifact, commit: head, source: "worktree", exists: existsSync8(artifact) };
 }
 async function checkTarget(repo, config, target, sample) {
   if (!target.exists) {
@@ -49018,14 +49143,14 @@ var StoreDependents = class {
         env2 ??= await moduleEnvOf(this.store, files);
         byModule.set(link.module, traitsFor(lang).resolveModule(link.module, link.file, env2));
       }
-      const resolve3 = (spec, from) => targets.get(from).get(spec);
-      const importers = fileImporters(files, links, resolve3);
-      const reexporters = fileImporters(files, links.filter((l3) => l3.kind === "reexport"), resolve3);
+      const resolve4 = (spec, from) => targets.get(from).get(spec);
+      const importers = fileImporters(files, links, resolve4);
+      const reexporters = fileImporters(files, links.filter((l3) => l3.kind === "reexport"), resolve4);
       const dynamic = [...new Set(links.filter((l3) => l3.kind === "dynamic-import" && l3.module === null).map((l3) => l3.file))].sort();
       const packages = /* @__PURE__ */ new Map();
       for (const link of links) {
         if (link.kind === "export" || typeof link.module !== "string" || !language.has(link.file)) continue;
-        const target = resolve3(link.module, link.file);
+        const target = resolve4(link.module, link.file);
         if (target.kind === "external") packages.set(target.name, [...packages.get(target.name) ?? [], link]);
       }
       return { links, targets, filesKey, projectsKey, importers, reexporters, dynamic, packages, languages: language };

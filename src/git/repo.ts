@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { RatlasError } from '../util/errors.js';
 import { BlobReader } from './blob-reader.js';
@@ -140,11 +141,28 @@ export class GitRepo {
   /**
    * HEAD and the paths that differ from it in the working tree (staged, unstaged, untracked; both
    * sides of a rename), from one `git status`: a refresh that asked git twice paid a process
-   * start twice.
+   * start twice. With `ignored`, also the ignored paths git met (a wholly ignored directory as
+   * one `dir/` entry, its content unlisted): what a WorktreeWatch needs to leave alone.
    */
-  async worktreeStatus(): Promise<{ head: string | null; dirty: string[] }> {
-    const out = await this.git.raw(['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all']);
-    return parseStatusV2(out);
+  async worktreeStatus(options: { ignored?: boolean } = {}): Promise<WorktreeStatus> {
+    const args = ['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'];
+    if (options.ignored) args.push('--ignored=matching');
+    return parseStatusV2(await this.git.raw(args));
+  }
+
+  /**
+   * Where git keeps this worktree's state (HEAD, its index) and the repository's shared state
+   * (refs, config, info/exclude), as absolute paths; and the user's global excludes file.
+   */
+  async stateFiles(): Promise<{ gitDir: string; commonDir: string; excludesFile: string | null }> {
+    const [gitDir = '', commonDir = ''] = (await this.git.raw(['rev-parse', '--absolute-git-dir', '--git-common-dir'])).trim().split('\n');
+    const configured = (await this.git.raw(['config', '--path', '--get', 'core.excludesFile']).catch(() => '')).trim();
+    const xdg = process.env.XDG_CONFIG_HOME || (process.env.HOME ? `${process.env.HOME}/.config` : '');
+    return {
+      gitDir,
+      commonDir: isAbsolute(commonDir) ? commonDir : resolve(this.root, commonDir),
+      excludesFile: configured || (xdg ? `${xdg}/git/ignore` : null),
+    };
   }
 
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
@@ -269,34 +287,70 @@ export class GitRepo {
 
 }
 
+/** One path `git status` reports. */
+export interface StatusEntry {
+  path: string;
+  /** `tracked`: changed against HEAD or the index; `renamed` and `unmerged` as git says; `untracked`. */
+  kind: 'tracked' | 'renamed' | 'unmerged' | 'untracked';
+  /** The index differs from HEAD for this path (git's X column is not `.`). */
+  staged: boolean;
+  /** The blob id the index holds (tracked entries only). */
+  indexOid: string | null;
+}
+
+export interface WorktreeStatus {
+  head: string | null;
+  /** The checked-out branch (`refs/heads/...` without the prefix), null when detached. */
+  branch: string | null;
+  /** Changed and untracked paths, sorted (both sides of a rename). */
+  dirty: string[];
+  entries: StatusEntry[];
+  /** Ignored paths, directories with a trailing `/` (only when asked for). */
+  ignored: string[];
+}
+
 /**
  * Pure: `git status --porcelain=v2 -z --branch` output. Entries: `# branch.oid <commit|(initial)>`
  * and other headers; `1 XY sub mH mI mW hH hI path`; `2 XY sub mH mI mW hH hI Xscore path` followed
  * by the original path as its own field; `u XY sub m1 m2 m3 mW h1 h2 h3 path`; `? path`; `! path`.
  */
-export function parseStatusV2(out: string): { head: string | null; dirty: string[] } {
+export function parseStatusV2(out: string): WorktreeStatus {
   const fields = out.split('\0');
   let head: string | null = null;
+  let branch: string | null = null;
   const dirty = new Set<string>();
+  const entries: StatusEntry[] = [];
+  const ignored: string[] = [];
   // The path follows a fixed number of space-separated fields (paths may hold spaces).
   const pathAfter = (entry: string, spaces: number) => {
     let at = -1;
     for (let i = 0; i < spaces; i++) at = entry.indexOf(' ', at + 1);
     return entry.slice(at + 1);
   };
+  const add = (entry: StatusEntry) => {
+    dirty.add(entry.path);
+    entries.push(entry);
+  };
   for (let i = 0; i < fields.length; i++) {
     const entry = fields[i]!;
     if (entry.startsWith('# branch.oid ')) {
       const oid = entry.slice('# branch.oid '.length);
       head = oid === '(initial)' ? null : oid;
-    } else if (entry.startsWith('1 ')) dirty.add(pathAfter(entry, 8));
-    else if (entry.startsWith('2 ')) {
-      dirty.add(pathAfter(entry, 9));
-      dirty.add(fields[++i]!);
-    } else if (entry.startsWith('u ')) dirty.add(pathAfter(entry, 10));
-    else if (entry.startsWith('? ')) dirty.add(entry.slice(2));
+    } else if (entry.startsWith('# branch.head ')) {
+      const name = entry.slice('# branch.head '.length);
+      branch = name === '(detached)' ? null : name;
+    } else if (entry.startsWith('1 ')) {
+      const parts = entry.split(' ', 8);
+      add({ path: pathAfter(entry, 8), kind: 'tracked', staged: entry[2] !== '.', indexOid: parts[7] ?? null });
+    } else if (entry.startsWith('2 ')) {
+      const parts = entry.split(' ', 8);
+      add({ path: pathAfter(entry, 9), kind: 'renamed', staged: true, indexOid: parts[7] ?? null });
+      add({ path: fields[++i]!, kind: 'renamed', staged: true, indexOid: null });
+    } else if (entry.startsWith('u ')) add({ path: pathAfter(entry, 10), kind: 'unmerged', staged: true, indexOid: null });
+    else if (entry.startsWith('? ')) add({ path: entry.slice(2), kind: 'untracked', staged: false, indexOid: null });
+    else if (entry.startsWith('! ')) ignored.push(entry.slice(2));
   }
-  return { head, dirty: [...dirty].sort() };
+  return { head, branch, dirty: [...dirty].sort(), entries, ignored };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { GitRepo } from '../git/repo.js';
+import { WorktreeWatch } from '../git/worktree-watch.js';
 import type { Warning } from '../model/warning.js';
 import { ArtifactLock } from '../store/artifact-lock.js';
 import { readArtifact, type Manifest } from '../store/artifact.js';
@@ -104,6 +105,8 @@ export interface OpenedIndex {
   options: BuildIndexOptions;
   /** For a working-tree index: when it was last brought up to date, and with what (null for a commit). */
   freshness: Freshness | null;
+  /** What refreshIndex saw of the working tree, so that the next one can skip git status. */
+  watch?: WorktreeWatch;
 }
 
 /** What an MCP client (index_status) or a CLI needs to know to judge a working-tree index. */
@@ -144,7 +147,8 @@ export async function openIndex(options: BuildIndexOptions): Promise<OpenedIndex
  */
 export async function refreshIndex(opened: OpenedIndex): Promise<WorktreeRefresh | null> {
   if (opened.mode !== 'worktree') return null;
-  const refresh = await refreshWorktree(opened.repo, opened.store, opened.config, parseOptions(opened.options), opened.warnings);
+  opened.watch ??= new WorktreeWatch(opened.repo);
+  const refresh = await refreshWorktree(opened.repo, opened.store, opened.config, parseOptions(opened.options), opened.warnings, opened.watch);
   if (refresh.mode !== 'none') opened.action = 'updated';
   opened.freshness = freshnessOf(refresh);
   return refresh;

@@ -1,5 +1,6 @@
 import type { LoadedConfig } from '../config/load-config.js';
 import type { GitRepo } from '../git/repo.js';
+import { WorktreeWatch } from '../git/worktree-watch.js';
 import type { Warning } from '../model/warning.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { isRatlasError } from '../util/errors.js';
@@ -47,6 +48,8 @@ export class LiveIndex {
   private reading: Promise<unknown> = Promise.resolve();
   /** Files changed or re-resolved since the cached snapshot was taken: what its next update reads. */
   private touched = new Set<string>();
+  /** What the last refresh saw of the working tree, so that the next one can skip git status. */
+  private readonly watch: WorktreeWatch;
   readonly warnings: Warning[] = [];
 
   private constructor(
@@ -60,6 +63,7 @@ export class LiveIndex {
     private readonly jobs: number | undefined,
   ) {
     this.head = opened;
+    this.watch = new WorktreeWatch(repo);
   }
 
   /** Opens (building when needed) the index of HEAD, then applies the working tree's changes. */
@@ -177,15 +181,17 @@ export class LiveIndex {
   private async refresh(): Promise<void> {
     await this.reading;
     try {
-      // The working-tree refresh the CLI uses: one `git status`, then size and mtime, then content
-      // hashes decide what changed since the last refresh; only that is parsed and applied.
-      const result = await refreshWorktree(this.repo, this.store, this.config, this.applyOptions(), this.warnings);
+      // The working-tree refresh the CLI uses: one `git status` (skipped while the watch can tell
+      // that only indexed files' content moved), then size and mtime, then content hashes decide
+      // what changed since the last refresh; only that is parsed and applied.
+      const result = await refreshWorktree(this.repo, this.store, this.config, this.applyOptions(), this.warnings, this.watch);
       for (const path of [...result.changed, ...result.reresolved]) this.touched.add(path);
       if (result.mode !== 'none') this.generationValue = result.generation;
       this.head = result.head ?? EMPTY_TREE;
       this.dirty = result.dirty;
       this.lastError = null;
     } catch (error) {
+      this.watch.reset();
       this.lastError = isRatlasError(error) || error instanceof Error ? error.message : String(error);
     } finally {
       this.pending = 0;

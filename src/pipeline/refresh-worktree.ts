@@ -1,6 +1,7 @@
-import { lstat, readFile } from 'node:fs/promises';
-import type { LoadedConfig } from '../config/load-config.js';
+import { readFile } from 'node:fs/promises';
+import type { LoadedConfig, RatlasConfig } from '../config/load-config.js';
 import type { GitRepo } from '../git/repo.js';
+import { RACY_MS, stampOf, type Examined, type WorktreeWatch } from '../git/worktree-watch.js';
 import { languageForPath } from '../lang/registry.js';
 import type { Warning } from '../model/warning.js';
 import { isTooLarge } from '../scan/classify.js';
@@ -16,13 +17,6 @@ export const META_SOURCE = 'source';
 /** Paths where the index may differ from its commit: the dirty set at the last refresh (JSON). */
 export const META_DIRTY = 'worktreeDirty';
 
-/**
- * A modification time this close to the refresh is not trusted: the file may be written again
- * within the same clock tick, after we read it (git's "racy" problem). Such a file gets no recorded
- * mtime, so the next refresh hashes it.
- */
-const RACY_MS = 2000;
-
 export interface WorktreeRefresh extends ChangesetResult {
   /** HEAD now (null in a repository without commits). */
   head: string | null;
@@ -32,6 +26,8 @@ export interface WorktreeRefresh extends ChangesetResult {
   examined: number;
   /** Candidates read from disk and hashed (the others were settled by size and mtime). */
   hashed: number;
+  /** How the candidates were found: git status, or the watch's stamps (git status skipped). */
+  detectedBy: 'git-status' | 'stamps';
 }
 
 /**
@@ -40,6 +36,10 @@ export interface WorktreeRefresh extends ChangesetResult {
  * refresh, and paths changed between the index's commit and HEAD. A candidate whose size and mtime
  * match the index is unchanged; otherwise its content hash decides. Every other path equals HEAD
  * on disk, as git status says, and equals the index by the invariant this maintains.
+ *
+ * With a `watch` (a long-lived index), git status is skipped when the watch can tell that nothing
+ * but the content of indexed files changed since the last refresh; the candidates are then the
+ * indexed files whose stamps moved.
  */
 export async function refreshWorktree(
   repo: GitRepo,
@@ -47,10 +47,25 @@ export async function refreshWorktree(
   loaded: LoadedConfig,
   options: Omit<ApplyOptions, 'timeoutMs'>,
   warnings: Warning[],
+  watch?: WorktreeWatch,
 ): Promise<WorktreeRefresh> {
   const started = Date.now();
   const { config } = loaded;
-  const status = await repo.worktreeStatus();
+  const changed = watch?.changedPaths() ?? null;
+  if (watch && changed) {
+    const paths = selectPaths(changed, config);
+    const projectPaths = selectProjectPaths(changed, config);
+    const head = (await store.getMeta(META_COMMIT)) || null;
+    // Every watched path is in the working tree's file set while git's index and ignore rules are
+    // unchanged. A path whose stamp moved is hashed even when size and mtime match the index: a
+    // write can put both back, not its ctime.
+    const examined = await examine(repo, store, config, paths, projectPaths, new Set(changed), started, true);
+    const dirty = watch.record(examined.found);
+    return { ...(await applyFound(store, examined, head, dirty, options, config, warnings)), examined: changed.length, detectedBy: 'stamps' };
+  }
+
+  const prepared = watch ? await watch.prepare(await indexedPaths(store)) : null;
+  const status = await repo.worktreeStatus({ ignored: watch !== undefined });
   const head = status.head;
   const base = (await store.getMeta(META_COMMIT)) ?? '';
   const recorded = JSON.parse((await store.getMeta(META_DIRTY)) ?? '[]') as string[];
@@ -67,50 +82,117 @@ export async function refreshWorktree(
   // the others (dirty before, or moved by HEAD) need asking whether git tracks or ignores them.
   const dirtySet = new Set(dirty);
   const others = [...paths, ...projectPaths].filter((p) => !dirtySet.has(p));
-  const [records, tracked] = await Promise.all([store.getFiles(paths), repo.workingTreeMembers(others)]);
-  const members = new Set([...dirty, ...tracked]);
-  const known = new Map(records.map((r) => [r.path, r]));
+  const tracked = await repo.workingTreeMembers(others);
+  const examined = await examine(repo, store, config, paths, projectPaths, new Set([...dirty, ...tracked]), started);
+  const result = await applyFound(store, examined, head, dirty, options, config, warnings);
+  if (watch && prepared) {
+    const indexed = new Map<string, string | null>();
+    for (const file of await store.listFiles()) indexed.set(file.path, file.hash);
+    for (const file of await store.projectFiles()) indexed.set(file.path, file.hash);
+    watch.settle(prepared, status, indexed, examined.found, (list) => selectIndexedPaths(list, config));
+  }
+  return { ...result, examined: paths.length + projectPaths.length, detectedBy: 'git-status' };
+}
 
+/** What examining candidate paths found: the changeset, files whose stamps only moved, and each path's state. */
+interface Found {
+  updates: (FileUpdate | ProjectFileUpdate)[];
+  touched: { path: string; size: number; mtimeMs: number | null }[];
+  hashed: number;
+  found: Map<string, Examined>;
+}
+
+/**
+ * Reads the candidates that may differ from the index: a path outside the working tree's file set
+ * (`members`) or gone from disk is deleted; one whose size and mtime match the index is unchanged
+ * (unless `hashAll`); the others are read and hashed.
+ */
+async function examine(
+  repo: GitRepo,
+  store: IndexStore,
+  config: RatlasConfig,
+  paths: string[],
+  projectPaths: string[],
+  members: ReadonlySet<string>,
+  started: number,
+  hashAll = false,
+): Promise<Found> {
+  const found = new Map<string, Examined>();
   const updates: (FileUpdate | ProjectFileUpdate)[] = [];
   // applyChangeset compares a project file's hash with the stored one: an unchanged one costs a read.
-  for (const path of projectPaths) updates.push({ path, project: members.has(path) ? await readProjectFromDisk(repo, path, config) : null });
-  const touched: { path: string; size: number; mtimeMs: number | null }[] = [];
+  for (const path of projectPaths) {
+    const at = Date.now();
+    const stamp = stampOf(repoFilePath(repo.root, path));
+    const project = members.has(path) ? await readProjectFromDisk(repo, path, config) : null;
+    found.set(path, { stamp, at, hash: project?.hash ?? null });
+    updates.push({ path, project });
+  }
+  const known = new Map((await store.getFiles(paths)).map((r) => [r.path, r]));
+  const touched: Found['touched'] = [];
   let hashed = 0;
   for (const path of paths) {
     const record = known.get(path);
-    const info = members.has(path) ? await lstat(repoFilePath(repo.root, path)).catch(() => null) : null;
-    if (!info?.isFile()) {
+    const at = Date.now();
+    // Stamped before it is read: a write after this shows at the next refresh.
+    const info = members.has(path) ? stampOf(repoFilePath(repo.root, path)) : null;
+    if (info?.kind !== 'file') {
+      found.set(path, { stamp: info, at, hash: null });
       if (record) updates.push({ path, file: null });
       continue;
     }
     const mtimeMs = Math.trunc(info.mtimeMs);
+    // An mtime this close to the refresh is not trusted: the file may be written again within the
+    // same clock tick, after it is read. Such a file gets no recorded mtime, so the next refresh hashes it.
     const trusted = mtimeMs < started - RACY_MS ? mtimeMs : null;
-    if (record && record.mtimeMs !== null && record.size === info.size && record.mtimeMs === mtimeMs) continue;
+    if (!hashAll && record && record.mtimeMs !== null && record.size === info.size && record.mtimeMs === mtimeMs) {
+      found.set(path, { stamp: info, at, hash: record.hash });
+      continue;
+    }
     const language = languageForPath(path)!.id;
     if (isTooLarge(info.size, config.index.maxFileBytes)) {
+      found.set(path, { stamp: info, at, hash: '' });
       if (record?.reason === 'too-large') touched.push({ path, size: info.size, mtimeMs: trusted });
       else updates.push({ path, file: { path, language, size: info.size, hash: '', mtimeMs: trusted, content: { kind: 'skip', reason: 'too-large' } } });
       continue;
     }
     const bytes = await readFile(repoFilePath(repo.root, path)).catch(() => null);
     if (!bytes) {
+      found.set(path, { stamp: null, at, hash: null });
       if (record) updates.push({ path, file: null });
       continue;
     }
     hashed++;
     const file = classify(path, language, bytes, trusted, config);
+    found.set(path, { stamp: info, at, hash: file.hash });
     if (record && record.hash === file.hash) touched.push({ path, size: file.size, mtimeMs: trusted });
     else updates.push({ path, file });
   }
+  return { updates, touched, hashed, found };
+}
 
-  const result = await applyChangeset(store, updates, { ...options, timeoutMs: config.index.parseTimeoutMs }, warnings);
+/** Applies what examine found and records where the working tree stands. */
+async function applyFound(
+  store: IndexStore,
+  found: Found,
+  head: string | null,
+  dirty: string[],
+  options: Omit<ApplyOptions, 'timeoutMs'>,
+  config: RatlasConfig,
+  warnings: Warning[],
+): Promise<Omit<WorktreeRefresh, 'examined' | 'detectedBy'>> {
+  const result = await applyChangeset(store, found.updates, { ...options, timeoutMs: config.index.parseTimeoutMs }, warnings);
   await store.transaction(async () => {
-    for (const t of touched) await store.touchFile(t.path, t.size, t.mtimeMs);
+    for (const t of found.touched) await store.touchFile(t.path, t.size, t.mtimeMs);
     await store.setMeta(META_COMMIT, head ?? '');
     await store.setMeta(META_SOURCE, dirty.length > 0 ? 'worktree' : 'commit');
     await store.setMeta(META_DIRTY, JSON.stringify(dirty));
   });
-  return { ...result, head, dirty, examined: paths.length + projectPaths.length, hashed };
+  return { ...result, head, dirty, hashed: found.hashed };
+}
+
+/** Every path the index holds content of: source files and project files. */
+async function indexedPaths(store: IndexStore): Promise<string[]> {
+  return [...(await store.listFiles()).map((f) => f.path), ...(await store.projectFiles()).map((f) => f.path)];
 }
 
 /**

@@ -104,14 +104,14 @@ export class ResolutionCache {
     // of a one-file update on a large repository. Only lines may have moved (of symbols, imports,
     // fields, top-level variables): resolution reads them for the file being resolved only (the
     // scope rule, the nearest declaration above a use), so they are brought up to date in place.
-    if (paths.some((path, i) => this.resolutionView(path) !== before[i])) this.data = null;
-    else if (this.data) {
-      this.data.updateLines(symbols);
-      for (const path of paths) {
-        const entry = this.entries.get(path);
-        if (entry) this.data.replacePlaces(path, entry.links, entry.members);
-      }
-    }
+    // A file whose view did change is replaced in the ResolutionData, not rebuilt with the rest.
+    if (!this.data) return;
+    this.data.updateLines(symbols);
+    paths.forEach((path, i) => {
+      const entry = this.entries.get(path) ?? null;
+      if (this.resolutionView(path) !== before[i]) this.data!.replaceFile(path, entry);
+      else if (entry) this.data!.replacePlaces(path, entry.links, entry.members);
+    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { DeclaredReturn, ProjectFileFacts } from '../../lang/types.js';
 import type { ProjectFile } from '../../model/project-file.js';
-import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
+import { compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS, type ReturnTypeReader } from './surface.js';
 
@@ -61,6 +61,7 @@ export class ResolutionData {
   private readonly projects = new Map<string, ProjectFileFacts>();
   private readonly packages = new Map<string, { path: string; facts: ProjectFileFacts }[]>();
   private readonly lines = new Map<number, number>();
+  private readonly returnType: ReturnTypeReader | undefined;
 
   constructor(input: {
     paths: Iterable<{ path: string; language: string }>;
@@ -71,33 +72,16 @@ export class ResolutionData {
     readProject?: ProjectFileReader;
     returnType?: ReturnTypeReader;
   }) {
-    for (const { path, language } of input.paths) {
-      this.files.set(path, { path, language, symbols: [], children: new Map(), byQualname: new Map(), links: [], members: [], returns: new Map() });
-    }
+    this.returnType = input.returnType;
+    for (const { path, language } of input.paths) this.files.set(path, emptyFile(path, language));
     for (const s of input.symbols) {
       const file = this.files.get(s.file);
       if (!file) continue;
-      const symbol: ResolverSymbol = {
-        id: s.id,
-        file: s.file,
-        qualname: s.qualname,
-        name: s.name,
-        kind: s.kind,
-        parent: s.parent,
-        exported: s.exported,
-      };
-      const returns = symbolReturn(s, file.language, input.returnType);
-      if (returns) symbol.returns = returns;
-      this.lines.set(s.id, s.startLine);
-      file.symbols.push(symbol);
-      file.byQualname.set(symbol.qualname, symbol);
-      const siblings = file.children.get(symbol.parent ?? '') ?? [];
-      siblings.push(symbol);
-      file.children.set(symbol.parent ?? '', siblings);
+      const symbol = this.addSymbol(file, s);
       if (symbol.kind === 'module') continue;
-      const named = this.byName.get(symbol.name) ?? [];
-      named.push(symbol);
-      this.byName.set(symbol.name, named);
+      const named = this.byName.get(symbol.name);
+      if (named) named.push(symbol);
+      else this.byName.set(symbol.name, [symbol]);
     }
     // Whatever the store hands over, resolution sees exactly a file's surface (see surface.ts).
     for (const ref of input.links) if (SURFACE_REF_KINDS.has(ref.kind)) this.files.get(ref.file)?.links.push(ref);
@@ -164,9 +148,70 @@ export class ResolutionData {
     setMembers(file, members);
   }
 
+  /**
+   * Replaces what resolution knows of one file (removes it, given null): after an edit that changed
+   * what other files can see of it, at the cost of that file instead of a rebuild. Lists stay in
+   * the order a build from scratch gives them (files in path order, a file's symbols in its own
+   * order), since resolution is order-sensitive where candidates tie.
+   */
+  replaceFile(path: string, next: { language: string; symbols: readonly StoredSymbol[]; links: readonly StoredRef[]; members: readonly StoredBinding[] } | null): void {
+    const old = this.files.get(path);
+    if (old) {
+      const names = new Set<string>();
+      for (const symbol of old.symbols) {
+        this.lines.delete(symbol.id);
+        if (symbol.kind !== 'module') names.add(symbol.name);
+      }
+      for (const name of names) {
+        const kept = this.byName.get(name)!.filter((symbol) => symbol.file !== path);
+        if (kept.length > 0) this.byName.set(name, kept);
+        else this.byName.delete(name);
+      }
+      this.files.delete(path);
+    }
+    if (!next) return;
+    const file = emptyFile(path, next.language);
+    this.files.set(path, file);
+    const added = new Map<string, ResolverSymbol[]>();
+    for (const s of next.symbols) {
+      if (s.file !== path) continue;
+      const symbol = this.addSymbol(file, s);
+      if (symbol.kind === 'module') continue;
+      const list = added.get(symbol.name);
+      if (list) list.push(symbol);
+      else added.set(symbol.name, [symbol]);
+    }
+    for (const [name, symbols] of added) {
+      const named = this.byName.get(name) ?? [];
+      const at = named.findIndex((symbol) => compareText(symbol.file, path) > 0);
+      named.splice(at === -1 ? named.length : at, 0, ...symbols);
+      this.byName.set(name, named);
+    }
+    file.links = next.links.filter((ref) => ref.file === path && SURFACE_REF_KINDS.has(ref.kind));
+    setMembers(file, next.members.filter((binding) => binding.file === path));
+  }
+
   paths(): string[] {
     return [...this.files.keys()].sort();
   }
+
+  /** Adds a symbol to its file (not to byName, whose order the caller keeps). */
+  private addSymbol(file: FileInterface, s: StoredSymbol): ResolverSymbol {
+    const symbol: ResolverSymbol = { id: s.id, file: s.file, qualname: s.qualname, name: s.name, kind: s.kind, parent: s.parent, exported: s.exported };
+    const returns = symbolReturn(s, file.language, this.returnType);
+    if (returns) symbol.returns = returns;
+    this.lines.set(s.id, s.startLine);
+    file.symbols.push(symbol);
+    file.byQualname.set(symbol.qualname, symbol);
+    const siblings = file.children.get(symbol.parent ?? '');
+    if (siblings) siblings.push(symbol);
+    else file.children.set(symbol.parent ?? '', [symbol]);
+    return symbol;
+  }
+}
+
+function emptyFile(path: string, language: string): FileInterface {
+  return { path, language, symbols: [], children: new Map(), byQualname: new Map(), links: [], members: [], returns: new Map() };
 }
 
 /** A file's member bindings as resolution sees them, and its return statements by function. */
