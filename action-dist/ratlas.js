@@ -26231,9 +26231,9 @@ var require_oneOf = __commonJS({
           return;
         const schArr = schema;
         const valid = gen.let("valid", false);
-        const passing = gen.let("passing", null);
+        const passing2 = gen.let("passing", null);
         const schValid = gen.name("_valid");
-        cxt.setParams({ passing });
+        cxt.setParams({ passing: passing2 });
         gen.block(validateOneOf);
         cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
         function validateOneOf() {
@@ -26249,11 +26249,11 @@ var require_oneOf = __commonJS({
               }, schValid);
             }
             if (i2 > 0) {
-              gen.if((0, codegen_1._)`${schValid} && ${valid}`).assign(valid, false).assign(passing, (0, codegen_1._)`[${passing}, ${i2}]`).else();
+              gen.if((0, codegen_1._)`${schValid} && ${valid}`).assign(valid, false).assign(passing2, (0, codegen_1._)`[${passing2}, ${i2}]`).else();
             }
             gen.if(schValid, () => {
               gen.assign(valid, true);
-              gen.assign(passing, i2);
+              gen.assign(passing2, i2);
               if (schCxt)
                 cxt.mergeEvaluated(schCxt, codegen_1.Name);
             });
@@ -36278,7 +36278,7 @@ import { dirname } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 
 // src/store/schema-version.ts
-var SCHEMA_VERSION = 3;
+var SCHEMA_VERSION = 4;
 
 // src/store/sqlite-store.ts
 var import_sql = __toESM(require_sql_wasm(), 1);
@@ -36337,7 +36337,7 @@ var SYMBOL_COLUMNS = `s.id, f.path AS file, s.qualname, s.name, s.kind, s.parent
   s.end_line, s.exported, s.sig_hash, s.body_hash, s.doc_hash`;
 var REF_COLUMNS = `r.id, f.path AS file, r.scope_id, r.kind, r.name, r.receiver, r.module, r.alias, r.line, r.col,
   r.dynamic, r.outcome, r.rule, sc.qualname AS scope`;
-var BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.init, b.line, sc.qualname AS scope`;
+var BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.init, b.position, b.line, sc.qualname AS scope`;
 var SqliteStore = class _SqliteStore {
   constructor(db) {
     this.db = db;
@@ -36516,7 +36516,7 @@ var SqliteStore = class _SqliteStore {
     const refInsert = db.prepare(
       "INSERT INTO refs (file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     );
-    const bindingInsert = db.prepare("INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    const bindingInsert = db.prepare("INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, position, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     try {
       for (const r2 of extraction.refs) {
         const dynamic = r2.kind === "dynamic-import" && r2.module === null ? 1 : 0;
@@ -36533,7 +36533,7 @@ var SqliteStore = class _SqliteStore {
         refInsert.run([fileId, scopeId(r2.scope), r2.kind, r2.name, r2.receiver ?? null, r2.module ?? null, r2.alias ?? null, r2.line, r2.col, dynamic]);
       }
       for (const b3 of extraction.bindings) {
-        bindingInsert.run([fileId, scopeId(b3.scope), b3.kind, b3.name, b3.type ?? null, b3.newOf ?? null, b3.init ?? null, b3.line]);
+        bindingInsert.run([fileId, scopeId(b3.scope), b3.kind, b3.name, b3.type ?? null, b3.newOf ?? null, b3.init ?? null, b3.position ?? null, b3.line]);
       }
     } finally {
       refInsert.free();
@@ -36957,6 +36957,7 @@ function toBinding(row) {
   if (row["type"] !== null) binding.type = String(row["type"]);
   if (row["new_of"] !== null) binding.newOf = String(row["new_of"]);
   if (row["init"] !== null) binding.init = String(row["init"]);
+  if (row["position"] !== null && row["position"] !== void 0) binding.position = Number(row["position"]);
   return binding;
 }
 function toEdge(row) {
@@ -37259,7 +37260,7 @@ function listLeftovers(dir, now = Date.now()) {
 import { readFileSync as readFileSync6 } from "node:fs";
 
 // src/lang/extraction-version.ts
-var EXTRACTION_VERSION = 4;
+var EXTRACTION_VERSION = 5;
 
 // src/lang/types.ts
 function defineLanguage(definition) {
@@ -39070,11 +39071,14 @@ var Scanner = class {
   done() {
     return this.at >= this.text.length;
   }
-  /** A path from here: a name or a parenthesized path, then member accesses, calls and `!`. */
+  /** A path from here: a name, a construction or a parenthesized path, then member accesses, calls and `!`. */
   path() {
     this.skipTrivia();
     let left;
-    if (this.text[this.at] === "(") {
+    if (/^new\b(?!\s*\.)/.test(this.text.slice(this.at, this.at + 16))) {
+      left = this.construction();
+      if (left === void 0) return void 0;
+    } else if (this.text[this.at] === "(") {
       this.at++;
       left = this.path();
       this.skipTrivia();
@@ -39113,6 +39117,37 @@ var Scanner = class {
         return left;
       }
     }
+  }
+  /**
+   * `new a.b(args)` (type arguments dropped; without arguments too) as `new a.b()`: the class is a
+   * chain of names, so that what is constructed can be looked up like any other path.
+   */
+  construction() {
+    this.at += "new".length;
+    this.skipTrivia();
+    let callee = this.name();
+    if (callee === void 0) return void 0;
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.text[this.at] !== ".") break;
+      this.at++;
+      this.skipTrivia();
+      const name2 = this.name();
+      if (name2 === void 0) return void 0;
+      callee = `${callee}.${name2}`;
+    }
+    if (this.text[this.at] === "<") {
+      const close = this.closingAngle(this.at);
+      if (close === -1) return void 0;
+      this.at = close + 1;
+      this.skipTrivia();
+    }
+    if (this.text[this.at] === "(") {
+      const close = this.closing(this.at);
+      if (close === -1) return void 0;
+      this.at = close + 1;
+    }
+    return `new ${callee}()`;
   }
   name() {
     const end = identifierEnd(this.text, this.at);
@@ -44288,15 +44323,22 @@ function moduleSymbolOf(file) {
 
 // src/graph/resolve/context.ts
 var LINK_BINDING_KINDS = /* @__PURE__ */ new Set(["import", "require"]);
-var NON_LEXICAL_BINDINGS = /* @__PURE__ */ new Set(["field", "assign", "return"]);
+var NON_LEXICAL_BINDINGS = /* @__PURE__ */ new Set(["field", "assign", "return", "argument"]);
 var ResolveContext = class {
-  constructor(view, own, bindings, traitsFor2, lineOf) {
+  constructor(view, own, bindings, traitsFor2, lineOf, refs = []) {
     this.view = view;
     this.own = own;
     this.traitsFor = traitsFor2;
     this.lineOf = lineOf;
+    for (const ref of refs) {
+      const first = ref.receiver === void 0 ? ref.name : ref.receiver.split(".")[0].replace("()", "");
+      const list2 = this.uses.get(first);
+      if (list2) list2.push(ref);
+      else this.uses.set(first, [ref]);
+    }
     for (const binding of bindings) {
       if (binding.kind === "return") this.ownReturns.set(binding.scope, [...this.ownReturns.get(binding.scope) ?? [], binding]);
+      if (binding.kind === "argument") this.ownArguments.set(binding.name, [...this.ownArguments.get(binding.name) ?? [], binding]);
       if (binding.kind === "assign") {
         const list2 = this.assignments.get(binding.name) ?? [];
         list2.push(binding);
@@ -44322,6 +44364,10 @@ var ResolveContext = class {
   declared = /* @__PURE__ */ new Map();
   assignments = /* @__PURE__ */ new Map();
   ownReturns = /* @__PURE__ */ new Map();
+  ownArguments = /* @__PURE__ */ new Map();
+  /** This file's references by the name they start with (a bare name, or a receiver path's first name). */
+  uses = /* @__PURE__ */ new Map();
+  calls = /* @__PURE__ */ new Map();
   imports = /* @__PURE__ */ new Map();
   modules = /* @__PURE__ */ new Map();
   get traits() {
@@ -44405,6 +44451,34 @@ var ResolveContext = class {
   returnsOf(file, qualname) {
     return (file === this.own ? this.ownReturns : file.returns).get(qualname) ?? [];
   }
+  /**
+   * The calls of a function of this file, each with the arguments it passes, when this file is the
+   * only place that can call it: a function not exported, declared under its own name, whose name
+   * this file only ever calls (never passes, stores, exports or reaches through, as in `f.call()`).
+   * Undefined otherwise.
+   */
+  callsOf(fn2) {
+    if (fn2.file !== this.own.path) return void 0;
+    if (this.calls.has(fn2.id)) return this.calls.get(fn2.id);
+    let sites = /* @__PURE__ */ new Map();
+    if (fn2.exported || fn2.kind !== "function" || !isPlainDeclaration(fn2)) sites = void 0;
+    for (const ref of this.uses.get(fn2.name) ?? []) {
+      if (!sites) break;
+      const hit = this.lexical(fn2.name, ref.kind === "export" ? MODULE_QUALNAME : ref.scope, ref.line);
+      if (hit?.kind !== "symbol" || !hit.symbols.some((s) => s.id === fn2.id)) continue;
+      if (ref.kind !== "call" || ref.receiver !== void 0) {
+        sites = void 0;
+        break;
+      }
+      const at2 = `${ref.scope}\0${ref.line}`;
+      const site = sites.get(at2);
+      if (site) site.calls++;
+      else sites.set(at2, { calls: 1, args: (this.ownArguments.get(fn2.name) ?? []).filter((a) => a.scope === ref.scope && a.line === ref.line) });
+    }
+    const result = sites ? [...sites.values()] : void 0;
+    this.calls.set(fn2.id, result);
+    return result;
+  }
   /** The first line of a symbol of this file (another file's lines are not readable: see ResolutionData). */
   ownLine(symbol) {
     if (symbol.file !== this.own.path) throw new Error(`line of ${symbol.file}#${symbol.qualname} read while resolving ${this.own.path}`);
@@ -44419,14 +44493,21 @@ function membersNamed(file, owner, name2) {
 var SEGMENT = /^([A-Za-z_$#][\w$]*)(\(\))?(\[\])?$/;
 function parseReceiver(receiver) {
   if (receiver === "?") return null;
+  const constructs = receiver.startsWith(NEW);
   const segments = [];
-  for (const part of receiver.split(".")) {
+  for (const part of (constructs ? receiver.slice(NEW.length) : receiver).split(".")) {
     const match = SEGMENT.exec(part);
     if (!match) return null;
     segments.push({ name: match[1], call: match[2] !== void 0, ...match[3] !== void 0 ? { elements: true } : {} });
   }
+  if (constructs) {
+    const at2 = segments.findIndex((s) => s.call);
+    if (at2 === -1 || segments[at2].elements) return null;
+    segments[at2] = { name: segments[at2].name, call: false, construct: true };
+  }
   return segments;
 }
+var NEW = "new ";
 function callsOnTheWay(receiver) {
   return receiver?.includes("(") ?? false;
 }
@@ -44721,8 +44802,8 @@ function fieldType(ctx, types, name2) {
 function bindingsType(ctx, file, bindings) {
   const declared = bindings.find((b3) => b3.type !== void 0);
   if (declared) return resolveTypePath(ctx, file, declared.type, declared.scope);
-  const constructed = new Set(bindings.map((b3) => b3.newOf ?? null));
-  if (constructed.size !== 1 || constructed.has(null)) return null;
+  const constructed2 = new Set(bindings.map((b3) => b3.newOf ?? null));
+  if (constructed2.size !== 1 || constructed2.has(null)) return null;
   const first = bindings[0];
   return resolveTypePath(ctx, file, first.newOf, first.scope);
 }
@@ -44838,15 +44919,23 @@ function evaluate(ctx, place, segments, depth, awaited) {
   if (!first) return null;
   let value = root(ctx, place, first.name, depth);
   if (first.call) value = call(ctx, value, awaited && rest.length === 0);
+  if (first.construct) value = constructed(value);
   if (first.elements) value = elementsOf(value);
   for (let i2 = 0; i2 < rest.length; i2++) {
     const segment = rest[i2];
     const last = i2 === rest.length - 1;
     value = segment.call ? callMember(ctx, value, segment.name, awaited && last) : member2(ctx, value, segment.name, depth);
+    if (segment.construct) value = constructed(value);
     if (segment.elements) value = elementsOf(value);
     if (value === null || value.kind === "external") return value;
   }
   return value;
+}
+function constructed(value) {
+  if (value === null || value.kind === "external") return value;
+  if (value.kind !== "types") return null;
+  const classes = value.symbols.filter((s) => s.kind === "class");
+  return classes.length > 0 && classes.length === value.symbols.length ? { kind: "types", symbols: classes } : null;
 }
 function elementsOf(value) {
   return value?.kind === "array" ? value.of : null;
@@ -44899,10 +44988,32 @@ function fromImport2(ctx, target, depth) {
 }
 function localValue(ctx, binding, depth) {
   if (binding.type !== void 0) return declaredValue(ctx, ctx.own, binding.type, binding.scope);
-  if (binding.newOf === void 0 && binding.init === void 0) return null;
+  if (binding.newOf === void 0 && binding.init === void 0 && binding.kind !== "param") return null;
   if (ctx.assignmentsWithin(binding.name, binding.scope).length > 0) return null;
+  if (binding.newOf === void 0 && binding.init === void 0) return passedValue(ctx, binding, depth);
   if (binding.newOf !== void 0) return typeValue(resolveTypePath(ctx, ctx.own, binding.newOf, binding.scope));
   return initializerValue(ctx, { file: ctx.own, scope: binding.scope, line: binding.line }, binding.init, depth);
+}
+var passing = [];
+function passedValue(ctx, param, depth) {
+  if (param.position === void 0 || depth >= MAX_DEPTH4 || passing.includes(param)) return null;
+  const fn2 = ctx.own.byQualname.get(param.scope);
+  const calls = fn2 ? ctx.callsOf(fn2) : void 0;
+  if (!calls || calls.length === 0) return null;
+  passing.push(param);
+  try {
+    return agreed(calls, ({ calls: count, args: args2 }) => {
+      const passed = args2.filter((a) => a.position === param.position);
+      if (passed.length !== count || args2.some((a) => a.position === void 0)) return null;
+      return agreed(passed, (arg) => {
+        if (arg.newOf !== void 0) return constructed(typeValue(resolveTypePath(ctx, ctx.own, arg.newOf, arg.scope)));
+        if (arg.init === void 0) return null;
+        return initializerValue(ctx, { file: ctx.own, scope: arg.scope, line: arg.line }, arg.init, depth);
+      });
+    });
+  } finally {
+    passing.pop();
+  }
 }
 function initializerValue(ctx, place, init2, depth) {
   const awaited = init2.startsWith("await ");
@@ -45275,7 +45386,7 @@ function resolveFile(data, path, refs, bindings, traitsFor2) {
   const own = data.file(path);
   if (!own) return { path, edges: [], outcomes: [], deps: [] };
   const view = new TrackedView(data, path);
-  const ctx = new ResolveContext(view, own, bindings, traitsFor2, (symbol) => data.startLineOf(symbol));
+  const ctx = new ResolveContext(view, own, bindings, traitsFor2, (symbol) => data.startLineOf(symbol), refs);
   const edges = [];
   const outcomes = [];
   for (const ref of refs) {
@@ -45457,7 +45568,7 @@ function attributeReturns(bindings, spans, functions, placed) {
   for (const p2 of placed) parentsOf.set(p2.raw.name, (parentsOf.get(p2.raw.name) ?? /* @__PURE__ */ new Set()).add(p2.parent));
   const byScope = /* @__PURE__ */ new Map();
   for (const binding of bindings) {
-    if (binding.kind === "return") continue;
+    if (binding.kind === "return" || binding.kind === "argument") continue;
     const list2 = byScope.get(binding.scope) ?? [];
     list2.push(binding);
     byScope.set(binding.scope, list2);
@@ -45482,7 +45593,7 @@ function attributeReturns(bindings, spans, functions, placed) {
     const own = byQualname.get(binding.scope)?.raw.bodyStart;
     const fn2 = fnOf.get(i2);
     if (own === void 0 || own === null || !fn2 || fn2.start > own) return;
-    out2.push(rewriteLocal(binding, { byScope, byQualname, parentsOf }));
+    out2.push(...rewriteLocal(binding, { byScope, byQualname, parentsOf }, MAX_REWRITES));
   });
   return out2;
 }
@@ -45497,29 +45608,39 @@ function innermost(spans, offset) {
   for (let i2 = lo - 1; i2 >= 0; i2--) if (spans[i2].end > offset) return spans[i2];
   return void 0;
 }
-function rewriteLocal(binding, scopes) {
+function rewriteLocal(binding, scopes, rounds) {
   const unknown2 = { kind: "return", name: binding.name, scope: binding.scope, line: binding.line };
-  if (binding.init === void 0) return binding;
-  let init2 = binding.init;
-  for (let round2 = 0; round2 <= MAX_REWRITES; round2++) {
-    const match = ROOT.exec(init2);
-    if (!match) return unknown2;
-    const [, awaited, root2, rest] = match;
-    if (root2 === "this" || root2 === "super") return { ...unknown2, init: init2 };
-    const local = (scopes.byScope.get(binding.scope) ?? []).filter((b3) => b3.name === root2 && b3.kind !== "field");
-    if (local.length === 0) {
-      return declaredInside(root2, binding.scope, scopes) ? unknown2 : { ...unknown2, init: init2 };
-    }
-    if (round2 === MAX_REWRITES || local.length !== 1) return unknown2;
-    const declared = local[0];
-    if (declared.kind !== "variable" && declared.kind !== "param" && declared.kind !== "param-property") return unknown2;
-    if (declared.type !== void 0) return awaited || rest !== "" ? unknown2 : { ...unknown2, type: declared.type };
-    if (declared.newOf !== void 0) return awaited || rest !== "" ? unknown2 : { ...unknown2, newOf: declared.newOf };
-    if (declared.init === void 0 || declared.kind !== "variable") return unknown2;
-    if (awaited || rest !== "" && (declared.init.startsWith("await ") || declared.init.endsWith("[]"))) return unknown2;
-    init2 = `${declared.init}${rest}`;
+  if (binding.init === void 0) return [binding];
+  const match = ROOT.exec(binding.init);
+  if (!match) return [unknown2];
+  const [, awaited, root2, rest] = match;
+  if (root2 === "this" || root2 === "super") return [binding];
+  const local = (scopes.byScope.get(binding.scope) ?? []).filter((b3) => b3.name === root2 && b3.kind !== "field");
+  if (local.length === 0) {
+    return [declaredInside(root2, binding.scope, scopes) ? unknown2 : binding];
   }
-  return unknown2;
+  if (rounds === 0) return [unknown2];
+  const declarations = local.filter((b3) => b3.kind !== "assign");
+  if (declarations.length !== 1) return [unknown2];
+  const declared = declarations[0];
+  if (declared.kind !== "variable" && declared.kind !== "param" && declared.kind !== "param-property") return [unknown2];
+  if (declared.type !== void 0) return awaited || rest !== "" ? [unknown2] : [{ ...unknown2, type: declared.type }];
+  if (declared.kind !== "variable") return [unknown2];
+  const values = [declared, ...local.filter((b3) => b3.kind === "assign")];
+  const out2 = [];
+  for (const value of values) {
+    if (value.newOf !== void 0) {
+      if (awaited || rest !== "") return [unknown2];
+      out2.push({ ...unknown2, newOf: value.newOf });
+      continue;
+    }
+    if (value.init === void 0) return [unknown2];
+    if (awaited || rest !== "" && (value.init.startsWith("await ") || value.init.endsWith("[]"))) return [unknown2];
+    const rewritten = rewriteLocal({ ...unknown2, init: `${value.init}${rest}` }, scopes, rounds - 1);
+    if (rewritten.some((r2) => r2.init === void 0 && r2.newOf === void 0 && r2.type === void 0)) return [unknown2];
+    for (const r2 of rewritten) if (!out2.some((o2) => o2.init === r2.init && o2.newOf === r2.newOf && o2.type === r2.type)) out2.push(r2);
+  }
+  return out2;
 }
 function declaredInside(name2, scope, scopes) {
   const parents = scopes.parentsOf.get(name2);
@@ -45821,7 +45942,7 @@ function buildSymbols(placed, captures, source, lines, syntax2) {
 // src/lang/collect-captures.ts
 var LINKING_KINDS = /* @__PURE__ */ new Set(["import", "require", "dynamic-import", "reexport", "export"]);
 var USE_RANK = { type: 1, value: 2 };
-var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4, return: 5 };
+var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4, return: 5, argument: 6 };
 var MEMBER_BINDINGS = /* @__PURE__ */ new Set(["field", "param-property"]);
 function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
   const definitions = /* @__PURE__ */ new Map();
@@ -45858,6 +45979,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     let newNode;
     let initNode;
     let elementsNode;
+    let callee;
     let qualifiers;
     let exported = false;
     for (const capture of match.captures) {
@@ -45888,6 +46010,9 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
           break;
         case "elements":
           elementsNode = capture.node;
+          break;
+        case "callee":
+          callee = capture.node;
           break;
         case "qualifier":
           (qualifiers ??= []).push(capture.node);
@@ -45973,22 +46098,29 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       const newOf = newNode ? dottedPath(text(newNode)) : void 0;
       const elements = elementsNode ? spelling.path(text(elementsNode)) : void 0;
       const init2 = initNode ? spelling.initializer(text(initNode)) : elements !== void 0 ? `${elements}[]` : void 0;
+      const position = props["position"] === void 0 || callee ? void 0 : Number(props["position"]);
+      const named = callee ?? name2;
       const fact = {
         kind,
-        name: props["name"] ?? nameText(name2),
-        line: name2.startPosition.row + 1,
+        name: props["name"] ?? nameText(named),
+        line: named.startPosition.row + 1,
         ...type ? { type } : {},
         ...newOf ? { newOf } : {},
-        ...init2 ? { init: init2 } : {}
+        ...init2 ? { init: init2 } : {},
+        ...position !== void 0 && Number.isInteger(position) ? { position } : {}
       };
       const member3 = MEMBER_BINDINGS.has(kind);
       const group = member3 ? members : locals;
-      const key = props["name"] === void 0 ? name2.id : -name2.id - 1;
+      const key = props["name"] === void 0 && !callee ? name2.id : -name2.id - 1;
+      const call2 = callee ? { id: callee.id, opaque: props["position"] === "unknown" } : void 0;
       const known = group.get(key);
-      if (known) known.fact = mergeBindings(known.fact, fact);
-      else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member: member3, nameId: key, fact });
+      if (known) {
+        known.fact = mergeBindings(known.fact, fact);
+        if (known.call && call2?.opaque) known.call.opaque = true;
+      } else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member: member3, nameId: key, fact, ...call2 ? { call: call2 } : {} });
     }
   }
+  numberArguments(locals, out2.comments);
   for (const [id, member3] of members) {
     const local = locals.get(id);
     if (!local) continue;
@@ -46016,6 +46148,25 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     decorators: out2.decorators.sort(byStart),
     functions: out2.functions.sort(byStart)
   };
+}
+function numberArguments(locals, comments) {
+  const calls = /* @__PURE__ */ new Map();
+  let commentStarts;
+  for (const [key, binding] of locals) {
+    if (!binding.call) continue;
+    commentStarts ??= new Map(comments.map((c3) => [c3.start, c3.end]));
+    if (commentStarts.get(binding.at) === binding.end) {
+      locals.delete(key);
+      continue;
+    }
+    const list2 = calls.get(binding.call.id);
+    if (list2) list2.push(binding);
+    else calls.set(binding.call.id, [binding]);
+  }
+  for (const args2 of calls.values()) {
+    if (args2.some((a) => a.call.opaque)) continue;
+    args2.sort((a, b3) => a.at - b3.at).forEach((arg, position) => arg.fact = { ...arg.fact, position });
+  }
 }
 var PLAIN_SPELLING = { path: dottedPath, initializer: dottedPath, type: dottedPath };
 function outranks(a, b3) {
@@ -48874,6 +49025,7 @@ var StoreDependents = class {
       const globals = language ? traitsFor(language).globals : /* @__PURE__ */ new Set();
       const seen = /* @__PURE__ */ new Map();
       for (const b3 of await this.bindingsIn(file)) {
+        if (b3.kind === "argument") continue;
         const typeRoot = (b3.newOf ?? b3.type)?.split(".")[0];
         const builtin = typeRoot !== void 0 && globals.has(typeRoot);
         seen.set(b3.name, (seen.get(b3.name) ?? true) && builtin);
@@ -48885,7 +49037,7 @@ var StoreDependents = class {
   }
   /** Symbols of a file that read one of its top-level variables (their values may now differ). */
   async readersOfTopLevel(file) {
-    const names = new Set((await this.bindingsIn(file)).filter((b3) => b3.scope === MODULE_QUALNAME).map((b3) => b3.name));
+    const names = new Set((await this.bindingsIn(file)).filter((b3) => b3.scope === MODULE_QUALNAME && b3.kind !== "argument").map((b3) => b3.name));
     return names.size === 0 ? [] : this.readersOf(file, names);
   }
   async readersOf(file, names) {

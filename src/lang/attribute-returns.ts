@@ -27,7 +27,8 @@ export function attributeReturns(bindings: readonly BindingFact[], spans: readon
   for (const p of placed) parentsOf.set(p.raw.name, (parentsOf.get(p.raw.name) ?? new Set()).add(p.parent));
   const byScope = new Map<string, BindingFact[]>();
   for (const binding of bindings) {
-    if (binding.kind === 'return') continue;
+    // An argument is named after the function it is passed to: no local of that name.
+    if (binding.kind === 'return' || binding.kind === 'argument') continue;
     const list = byScope.get(binding.scope) ?? [];
     list.push(binding);
     byScope.set(binding.scope, list);
@@ -53,7 +54,7 @@ export function attributeReturns(bindings: readonly BindingFact[], spans: readon
     const fn = fnOf.get(i);
     // The function around the return must hold the symbol's body, not sit inside it.
     if (own === undefined || own === null || !fn || fn.start > own) return;
-    out.push(rewriteLocal(binding, { byScope, byQualname, parentsOf }));
+    out.push(...rewriteLocal(binding, { byScope, byQualname, parentsOf }, MAX_REWRITES));
   });
   return out;
 }
@@ -78,31 +79,49 @@ interface FileScopes {
   parentsOf: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-function rewriteLocal(binding: BindingFact, scopes: FileScopes): BindingFact {
+/**
+ * A return as what it can be rewritten into: one binding, or one per value a reassigned local
+ * holds (`let dtf = cache.get(key); if (!dtf) dtf = new Intl.DateTimeFormat(); return dtf` returns
+ * `cache.get()` or `new Intl.DateTimeFormat`): each is a return of the function, and the resolver
+ * takes the type they all agree on. `rounds` bounds how many locals are followed.
+ */
+function rewriteLocal(binding: BindingFact, scopes: FileScopes, rounds: number): BindingFact[] {
   const unknown: BindingFact = { kind: 'return', name: binding.name, scope: binding.scope, line: binding.line };
-  if (binding.init === undefined) return binding;
-  let init = binding.init;
-  for (let round = 0; round <= MAX_REWRITES; round++) {
-    const match = ROOT.exec(init);
-    if (!match) return unknown;
-    const [, awaited, root, rest] = match as unknown as [string, string | undefined, string, string];
-    if (root === 'this' || root === 'super') return { ...unknown, init };
-    const local = (scopes.byScope.get(binding.scope) ?? []).filter((b) => b.name === root && b.kind !== 'field');
-    if (local.length === 0) {
-      // A name of an enclosing function is a local nobody else can see either; a top-level one is fine.
-      return declaredInside(root, binding.scope, scopes) ? unknown : { ...unknown, init };
-    }
-    if (round === MAX_REWRITES || local.length !== 1) return unknown;
-    const declared = local[0]!;
-    if (declared.kind !== 'variable' && declared.kind !== 'param' && declared.kind !== 'param-property') return unknown;
-    // `await x` and `x.y` of a local are spelled from its initializer only when that stays one path.
-    if (declared.type !== undefined) return awaited || rest !== '' ? unknown : { ...unknown, type: declared.type };
-    if (declared.newOf !== undefined) return awaited || rest !== '' ? unknown : { ...unknown, newOf: declared.newOf };
-    if (declared.init === undefined || declared.kind !== 'variable') return unknown;
-    if (awaited || (rest !== '' && (declared.init.startsWith('await ') || declared.init.endsWith('[]')))) return unknown;
-    init = `${declared.init}${rest}`;
+  if (binding.init === undefined) return [binding];
+  const match = ROOT.exec(binding.init);
+  if (!match) return [unknown];
+  const [, awaited, root, rest] = match as unknown as [string, string | undefined, string, string];
+  if (root === 'this' || root === 'super') return [binding];
+  const local = (scopes.byScope.get(binding.scope) ?? []).filter((b) => b.name === root && b.kind !== 'field');
+  if (local.length === 0) {
+    // A name of an enclosing function is a local nobody else can see either; a top-level one is fine.
+    return [declaredInside(root, binding.scope, scopes) ? unknown : binding];
   }
-  return unknown;
+  if (rounds === 0) return [unknown];
+  const declarations = local.filter((b) => b.kind !== 'assign');
+  if (declarations.length !== 1) return [unknown];
+  const declared = declarations[0]!;
+  if (declared.kind !== 'variable' && declared.kind !== 'param' && declared.kind !== 'param-property') return [unknown];
+  // A declared type holds whatever is assigned later.
+  if (declared.type !== undefined) return awaited || rest !== '' ? [unknown] : [{ ...unknown, type: declared.type }];
+  // An untyped parameter holds what callers pass, unknown here.
+  if (declared.kind !== 'variable') return [unknown];
+  const values = [declared, ...local.filter((b) => b.kind === 'assign')];
+  const out: BindingFact[] = [];
+  for (const value of values) {
+    // `await x` and `x.y` of a local are spelled from its value only when that stays one path.
+    if (value.newOf !== undefined) {
+      if (awaited || rest !== '') return [unknown];
+      out.push({ ...unknown, newOf: value.newOf });
+      continue;
+    }
+    if (value.init === undefined) return [unknown];
+    if (awaited || (rest !== '' && (value.init.startsWith('await ') || value.init.endsWith('[]')))) return [unknown];
+    const rewritten = rewriteLocal({ ...unknown, init: `${value.init}${rest}` }, scopes, rounds - 1);
+    if (rewritten.some((r) => r.init === undefined && r.newOf === undefined && r.type === undefined)) return [unknown];
+    for (const r of rewritten) if (!out.some((o) => o.init === r.init && o.newOf === r.newOf && o.type === r.type)) out.push(r);
+  }
+  return out;
 }
 
 /** Whether `name` is declared in `scope` or an enclosing function (a local, a nested function), not at the top level. */

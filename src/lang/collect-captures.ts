@@ -36,6 +36,8 @@ export interface CapturedBinding {
   /** Fields and parameter properties belong to the class, locals to the innermost scope. */
   member: boolean;
   fact: Omit<BindingFact, 'scope'>;
+  /** An argument: the callee's node (one per call) and whether the call's positions are unknown (a spread). */
+  call?: { id: number; opaque: boolean };
 }
 
 export interface Captures {
@@ -59,7 +61,7 @@ export interface Captures {
 const LINKING_KINDS = new Set<RefKind>(['import', 'require', 'dynamic-import', 'reexport', 'export']);
 /** When patterns overlap on one name, the specific reading beats `type`, which beats `value`. */
 const USE_RANK: Partial<Record<RefKind, number>> = { type: 1, value: 2 };
-const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3, assign: 4, return: 5 };
+const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3, assign: 4, return: 5, argument: 6 };
 const MEMBER_BINDINGS = new Set<BindingKind>(['field', 'param-property']);
 
 /**
@@ -107,6 +109,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     let newNode: Node | undefined;
     let initNode: Node | undefined;
     let elementsNode: Node | undefined;
+    let callee: Node | undefined;
     let qualifiers: Node[] | undefined;
     let exported = false;
     for (const capture of match.captures) {
@@ -120,6 +123,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         case 'new': newNode = capture.node; break;
         case 'init': initNode = capture.node; break;
         case 'elements': elementsNode = capture.node; break;
+        case 'callee': callee = capture.node; break;
         case 'qualifier': (qualifiers ??= []).push(capture.node); break;
         case 'exported': exported = true; break;
         case 'comment': out.comments.push(span(capture.node)); break;
@@ -192,23 +196,32 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
       // `for (x of items)`, `items.forEach((x) => …)`: x is an element of items (`items[]`).
       const elements = elementsNode ? spelling.path(text(elementsNode)) : undefined;
       const init = initNode ? spelling.initializer(text(initNode)) : elements !== undefined ? `${elements}[]` : undefined;
+      const position = props['position'] === undefined || callee ? undefined : Number(props['position']);
+      // An argument is named after the function called and placed at its name (where the call is).
+      const named = callee ?? name;
       const fact: Omit<BindingFact, 'scope'> = {
         kind,
-        name: props['name'] ?? nameText(name),
-        line: name.startPosition.row + 1,
+        name: props['name'] ?? nameText(named),
+        line: named.startPosition.row + 1,
         ...(type ? { type } : {}),
         ...(newOf ? { newOf } : {}),
         ...(init ? { init } : {}),
+        ...(position !== undefined && Number.isInteger(position) ? { position } : {}),
       };
       const member = MEMBER_BINDINGS.has(kind);
       const group = member ? members : locals;
-      // A binding named by a property has no name node: its key must not hide a use on the same node.
-      const key = props['name'] === undefined ? name.id : -name.id - 1;
+      // A binding named by a property or after a callee has no name node of its own: its key must
+      // not hide a use on the same node (an argument that is a name is used too).
+      const key = props['name'] === undefined && !callee ? name.id : -name.id - 1;
+      const call = callee ? { id: callee.id, opaque: props['position'] === 'unknown' } : undefined;
       const known = group.get(key);
-      if (known) known.fact = mergeBindings(known.fact, fact);
-      else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member, nameId: key, fact });
+      if (known) {
+        known.fact = mergeBindings(known.fact, fact);
+        if (known.call && call?.opaque) known.call.opaque = true;
+      } else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member, nameId: key, fact, ...(call ? { call } : {}) });
     }
   }
+  numberArguments(locals, out.comments);
 
   // A parameter property is a local of the constructor and a field of the class: one type for both.
   for (const [id, member] of members) {
@@ -239,6 +252,31 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     decorators: out.decorators.sort(byStart),
     functions: out.functions.sort(byStart),
   };
+}
+
+/**
+ * Numbers the arguments of each call in source order. A comment between them is no argument (a
+ * query's `(_)` matches it too); a call with a spread has no known positions, so its arguments
+ * stay without one and the call's parameters are not typed from it.
+ */
+function numberArguments(locals: Map<number, CapturedBinding & { nameId: number }>, comments: readonly Span[]): void {
+  const calls = new Map<number, (CapturedBinding & { nameId: number })[]>();
+  let commentStarts: Map<number, number> | undefined;
+  for (const [key, binding] of locals) {
+    if (!binding.call) continue;
+    commentStarts ??= new Map(comments.map((c) => [c.start, c.end]));
+    if (commentStarts.get(binding.at) === binding.end) {
+      locals.delete(key);
+      continue;
+    }
+    const list = calls.get(binding.call.id);
+    if (list) list.push(binding);
+    else calls.set(binding.call.id, [binding]);
+  }
+  for (const args of calls.values()) {
+    if (args.some((a) => a.call!.opaque)) continue;
+    args.sort((a, b) => a.at - b.at).forEach((arg, position) => (arg.fact = { ...arg.fact, position }));
+  }
 }
 
 /** Without an adapter's spelling: plain dotted names only. */

@@ -9,5 +9,9 @@
  *    assignments, interface properties, optional and array types (the resolver's inferred rule).
  * 4: return statements as `return` bindings (a returned local rewritten into its initializer), for
  *    the return types of functions that declare none.
+ * 5: receivers and initializers that start by constructing (`new Intl.DateTimeFormat().format`),
+ *    assigned values of locals (a returned reassigned local is each value it holds), `x += …` and
+ *    `x++` as reassignments, arguments of calls of bare names and parameter positions (a
+ *    module-private function's parameters typed from its calls).
  */
-export const EXTRACTION_VERSION = 4;
+export const EXTRACTION_VERSION = 5;

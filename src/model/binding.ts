@@ -7,8 +7,12 @@
  * `return` is no declaration either: it records one return statement of a function (named `return`,
  * scoped to the function), with what it returns when that is followable (`new X()`, a path, `this`),
  * so that a function without a declared return type gets the one type all its returns agree on.
+ * `argument` is no declaration either: it records one argument of a call of a bare name (named after
+ * the callee, scoped to the calling symbol, at the callee's line), with what is passed when that is
+ * followable, so that an untyped parameter of a function only this file calls takes the one type
+ * every call passes.
  */
-export const BINDING_KINDS = ['param', 'variable', 'field', 'param-property', 'assign', 'return'] as const;
+export const BINDING_KINDS = ['param', 'variable', 'field', 'param-property', 'assign', 'return', 'argument'] as const;
 export type BindingKind = (typeof BINDING_KINDS)[number];
 
 export interface BindingFact {
@@ -32,4 +36,10 @@ export interface BindingFact {
    * `items.forEach((x) => ...)`).
    */
   init?: string;
+  /**
+   * 0-based position of a parameter in its function's parameter list, or of an argument in its
+   * call's; absent where the adapter does not know it (a destructured parameter, an argument after
+   * a spread: an `argument` without a position marks a call whose positions are unknown).
+   */
+  position?: number;
 }

@@ -32,7 +32,7 @@ const SYMBOL_COLUMNS = `s.id, f.path AS file, s.qualname, s.name, s.kind, s.pare
   s.end_line, s.exported, s.sig_hash, s.body_hash, s.doc_hash`;
 const REF_COLUMNS = `r.id, f.path AS file, r.scope_id, r.kind, r.name, r.receiver, r.module, r.alias, r.line, r.col,
   r.dynamic, r.outcome, r.rule, sc.qualname AS scope`;
-const BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.init, b.line, sc.qualname AS scope`;
+const BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.init, b.position, b.line, sc.qualname AS scope`;
 
 /**
  * The index in a sql.js (WASM SQLite) database held in memory. The only module that touches sql.js;
@@ -238,7 +238,7 @@ export class SqliteStore implements IndexStore {
     const refInsert = db.prepare(
       'INSERT INTO refs (file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const bindingInsert = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const bindingInsert = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, position, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
     try {
       for (const r of extraction.refs) {
         const dynamic = r.kind === 'dynamic-import' && r.module === null ? 1 : 0;
@@ -256,7 +256,7 @@ export class SqliteStore implements IndexStore {
         refInsert.run([fileId, scopeId(r.scope), r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.line, r.col, dynamic]);
       }
       for (const b of extraction.bindings) {
-        bindingInsert.run([fileId, scopeId(b.scope), b.kind, b.name, b.type ?? null, b.newOf ?? null, b.init ?? null, b.line]);
+        bindingInsert.run([fileId, scopeId(b.scope), b.kind, b.name, b.type ?? null, b.newOf ?? null, b.init ?? null, b.position ?? null, b.line]);
       }
     } finally {
       refInsert.free();
@@ -759,6 +759,7 @@ function toBinding(row: Row): StoredBinding {
   if (row['type'] !== null) binding.type = String(row['type']);
   if (row['new_of'] !== null) binding.newOf = String(row['new_of']);
   if (row['init'] !== null) binding.init = String(row['init']);
+  if (row['position'] !== null && row['position'] !== undefined) binding.position = Number(row['position']);
   return binding;
 }
 

@@ -15,6 +15,7 @@ describe('javascript: annotated-source goldens', () => {
     'module-exports-class.js',
     'module-exports-function.js',
     'partial-syntax-error.js',
+    'private-helper-arguments.js',
     'prototype-methods.js',
     'require-forms.js',
   ])('%s', async (file) => {

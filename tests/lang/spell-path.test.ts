@@ -13,7 +13,11 @@ describe('receiver paths spelled from JavaScript/TypeScript text', () => {
     ['make()()', undefined],
     ['items[0].save', undefined],
     ['a?.[k]', undefined],
-    ['new Store().save', undefined],
+    ['new Store().save', 'new Store().save'],
+    ['new ns.Store<T>(a, b)\n  .save()', 'new ns.Store().save()'],
+    ['new Intl.DateTimeFormat', 'new Intl.DateTimeFormat()'],
+    ['new (make())()', undefined],
+    ['renewed.save', 'renewed.save'],
     ['a != b', undefined],
     ['f(/)/)', undefined],
   ])('%s', (text, expected) => {

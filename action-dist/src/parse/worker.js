@@ -1817,11 +1817,14 @@ var Scanner = class {
   done() {
     return this.at >= this.text.length;
   }
-  /** A path from here: a name or a parenthesized path, then member accesses, calls and `!`. */
+  /** A path from here: a name, a construction or a parenthesized path, then member accesses, calls and `!`. */
   path() {
     this.skipTrivia();
     let left;
-    if (this.text[this.at] === "(") {
+    if (/^new\b(?!\s*\.)/.test(this.text.slice(this.at, this.at + 16))) {
+      left = this.construction();
+      if (left === void 0) return void 0;
+    } else if (this.text[this.at] === "(") {
       this.at++;
       left = this.path();
       this.skipTrivia();
@@ -1860,6 +1863,37 @@ var Scanner = class {
         return left;
       }
     }
+  }
+  /**
+   * `new a.b(args)` (type arguments dropped; without arguments too) as `new a.b()`: the class is a
+   * chain of names, so that what is constructed can be looked up like any other path.
+   */
+  construction() {
+    this.at += "new".length;
+    this.skipTrivia();
+    let callee = this.name();
+    if (callee === void 0) return void 0;
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.text[this.at] !== ".") break;
+      this.at++;
+      this.skipTrivia();
+      const name2 = this.name();
+      if (name2 === void 0) return void 0;
+      callee = `${callee}.${name2}`;
+    }
+    if (this.text[this.at] === "<") {
+      const close = this.closingAngle(this.at);
+      if (close === -1) return void 0;
+      this.at = close + 1;
+      this.skipTrivia();
+    }
+    if (this.text[this.at] === "(") {
+      const close = this.closing(this.at);
+      if (close === -1) return void 0;
+      this.at = close + 1;
+    }
+    return `new ${callee}()`;
   }
   name() {
     const end = identifierEnd(this.text, this.at);
@@ -6092,7 +6126,7 @@ function attributeReturns(bindings, spans, functions, placed) {
   for (const p of placed) parentsOf.set(p.raw.name, (parentsOf.get(p.raw.name) ?? /* @__PURE__ */ new Set()).add(p.parent));
   const byScope = /* @__PURE__ */ new Map();
   for (const binding of bindings) {
-    if (binding.kind === "return") continue;
+    if (binding.kind === "return" || binding.kind === "argument") continue;
     const list = byScope.get(binding.scope) ?? [];
     list.push(binding);
     byScope.set(binding.scope, list);
@@ -6117,7 +6151,7 @@ function attributeReturns(bindings, spans, functions, placed) {
     const own = byQualname.get(binding.scope)?.raw.bodyStart;
     const fn = fnOf.get(i2);
     if (own === void 0 || own === null || !fn || fn.start > own) return;
-    out2.push(rewriteLocal(binding, { byScope, byQualname, parentsOf }));
+    out2.push(...rewriteLocal(binding, { byScope, byQualname, parentsOf }, MAX_REWRITES));
   });
   return out2;
 }
@@ -6132,29 +6166,39 @@ function innermost(spans, offset) {
   for (let i2 = lo - 1; i2 >= 0; i2--) if (spans[i2].end > offset) return spans[i2];
   return void 0;
 }
-function rewriteLocal(binding, scopes) {
+function rewriteLocal(binding, scopes, rounds) {
   const unknown = { kind: "return", name: binding.name, scope: binding.scope, line: binding.line };
-  if (binding.init === void 0) return binding;
-  let init2 = binding.init;
-  for (let round = 0; round <= MAX_REWRITES; round++) {
-    const match = ROOT.exec(init2);
-    if (!match) return unknown;
-    const [, awaited, root, rest] = match;
-    if (root === "this" || root === "super") return { ...unknown, init: init2 };
-    const local = (scopes.byScope.get(binding.scope) ?? []).filter((b) => b.name === root && b.kind !== "field");
-    if (local.length === 0) {
-      return declaredInside(root, binding.scope, scopes) ? unknown : { ...unknown, init: init2 };
-    }
-    if (round === MAX_REWRITES || local.length !== 1) return unknown;
-    const declared = local[0];
-    if (declared.kind !== "variable" && declared.kind !== "param" && declared.kind !== "param-property") return unknown;
-    if (declared.type !== void 0) return awaited || rest !== "" ? unknown : { ...unknown, type: declared.type };
-    if (declared.newOf !== void 0) return awaited || rest !== "" ? unknown : { ...unknown, newOf: declared.newOf };
-    if (declared.init === void 0 || declared.kind !== "variable") return unknown;
-    if (awaited || rest !== "" && (declared.init.startsWith("await ") || declared.init.endsWith("[]"))) return unknown;
-    init2 = `${declared.init}${rest}`;
+  if (binding.init === void 0) return [binding];
+  const match = ROOT.exec(binding.init);
+  if (!match) return [unknown];
+  const [, awaited, root, rest] = match;
+  if (root === "this" || root === "super") return [binding];
+  const local = (scopes.byScope.get(binding.scope) ?? []).filter((b) => b.name === root && b.kind !== "field");
+  if (local.length === 0) {
+    return [declaredInside(root, binding.scope, scopes) ? unknown : binding];
   }
-  return unknown;
+  if (rounds === 0) return [unknown];
+  const declarations = local.filter((b) => b.kind !== "assign");
+  if (declarations.length !== 1) return [unknown];
+  const declared = declarations[0];
+  if (declared.kind !== "variable" && declared.kind !== "param" && declared.kind !== "param-property") return [unknown];
+  if (declared.type !== void 0) return awaited || rest !== "" ? [unknown] : [{ ...unknown, type: declared.type }];
+  if (declared.kind !== "variable") return [unknown];
+  const values = [declared, ...local.filter((b) => b.kind === "assign")];
+  const out2 = [];
+  for (const value of values) {
+    if (value.newOf !== void 0) {
+      if (awaited || rest !== "") return [unknown];
+      out2.push({ ...unknown, newOf: value.newOf });
+      continue;
+    }
+    if (value.init === void 0) return [unknown];
+    if (awaited || rest !== "" && (value.init.startsWith("await ") || value.init.endsWith("[]"))) return [unknown];
+    const rewritten = rewriteLocal({ ...unknown, init: `${value.init}${rest}` }, scopes, rounds - 1);
+    if (rewritten.some((r) => r.init === void 0 && r.newOf === void 0 && r.type === void 0)) return [unknown];
+    for (const r of rewritten) if (!out2.some((o) => o.init === r.init && o.newOf === r.newOf && o.type === r.type)) out2.push(r);
+  }
+  return out2;
 }
 function declaredInside(name2, scope, scopes) {
   const parents = scopes.parentsOf.get(name2);
@@ -6462,7 +6506,7 @@ function buildSymbols(placed, captures, source, lines, syntax2) {
 // src/lang/collect-captures.ts
 var LINKING_KINDS = /* @__PURE__ */ new Set(["import", "require", "dynamic-import", "reexport", "export"]);
 var USE_RANK = { type: 1, value: 2 };
-var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4, return: 5 };
+var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4, return: 5, argument: 6 };
 var MEMBER_BINDINGS = /* @__PURE__ */ new Set(["field", "param-property"]);
 function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
   const definitions = /* @__PURE__ */ new Map();
@@ -6499,6 +6543,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     let newNode;
     let initNode;
     let elementsNode;
+    let callee;
     let qualifiers;
     let exported = false;
     for (const capture of match.captures) {
@@ -6529,6 +6574,9 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
           break;
         case "elements":
           elementsNode = capture.node;
+          break;
+        case "callee":
+          callee = capture.node;
           break;
         case "qualifier":
           (qualifiers ??= []).push(capture.node);
@@ -6614,22 +6662,29 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       const newOf = newNode ? dottedPath(text(newNode)) : void 0;
       const elements = elementsNode ? spelling.path(text(elementsNode)) : void 0;
       const init2 = initNode ? spelling.initializer(text(initNode)) : elements !== void 0 ? `${elements}[]` : void 0;
+      const position = props["position"] === void 0 || callee ? void 0 : Number(props["position"]);
+      const named = callee ?? name2;
       const fact = {
         kind,
-        name: props["name"] ?? nameText(name2),
-        line: name2.startPosition.row + 1,
+        name: props["name"] ?? nameText(named),
+        line: named.startPosition.row + 1,
         ...type ? { type } : {},
         ...newOf ? { newOf } : {},
-        ...init2 ? { init: init2 } : {}
+        ...init2 ? { init: init2 } : {},
+        ...position !== void 0 && Number.isInteger(position) ? { position } : {}
       };
       const member = MEMBER_BINDINGS.has(kind);
       const group = member ? members : locals;
-      const key = props["name"] === void 0 ? name2.id : -name2.id - 1;
+      const key = props["name"] === void 0 && !callee ? name2.id : -name2.id - 1;
+      const call = callee ? { id: callee.id, opaque: props["position"] === "unknown" } : void 0;
       const known = group.get(key);
-      if (known) known.fact = mergeBindings(known.fact, fact);
-      else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member, nameId: key, fact });
+      if (known) {
+        known.fact = mergeBindings(known.fact, fact);
+        if (known.call && call?.opaque) known.call.opaque = true;
+      } else group.set(key, { at: roleNode.startIndex, end: roleNode.endIndex, member, nameId: key, fact, ...call ? { call } : {} });
     }
   }
+  numberArguments(locals, out2.comments);
   for (const [id, member] of members) {
     const local = locals.get(id);
     if (!local) continue;
@@ -6657,6 +6712,25 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     decorators: out2.decorators.sort(byStart),
     functions: out2.functions.sort(byStart)
   };
+}
+function numberArguments(locals, comments) {
+  const calls = /* @__PURE__ */ new Map();
+  let commentStarts;
+  for (const [key, binding] of locals) {
+    if (!binding.call) continue;
+    commentStarts ??= new Map(comments.map((c) => [c.start, c.end]));
+    if (commentStarts.get(binding.at) === binding.end) {
+      locals.delete(key);
+      continue;
+    }
+    const list = calls.get(binding.call.id);
+    if (list) list.push(binding);
+    else calls.set(binding.call.id, [binding]);
+  }
+  for (const args2 of calls.values()) {
+    if (args2.some((a) => a.call.opaque)) continue;
+    args2.sort((a, b) => a.at - b.at).forEach((arg, position) => arg.fact = { ...arg.fact, position });
+  }
 }
 var PLAIN_SPELLING = { path: dottedPath, initializer: dottedPath, type: dottedPath };
 function outranks(a, b) {

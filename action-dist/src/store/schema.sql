@@ -74,6 +74,7 @@ CREATE TABLE bindings (
   type     TEXT,
   new_of   TEXT,
   init     TEXT,                       -- initializer path (`this.repo`, `make()`), see model/binding.ts
+  position INTEGER,                    -- a parameter's or an argument's position, see model/binding.ts
   line     INTEGER NOT NULL
 );
 CREATE INDEX bindings_by_file ON bindings(file_id);

@@ -12,8 +12,17 @@ export type LexicalHit =
   | null;
 
 const LINK_BINDING_KINDS = new Set(['import', 'require']);
-/** Bindings that declare nothing in their own scope: members are reached through `this`, assignments and returns declare nothing. */
-const NON_LEXICAL_BINDINGS = new Set(['field', 'assign', 'return']);
+/** Bindings that declare nothing in their own scope: members are reached through `this`, assignments, returns and arguments declare nothing. */
+const NON_LEXICAL_BINDINGS = new Set(['field', 'assign', 'return', 'argument']);
+
+/**
+ * The calls of a function of this file on one line of one scope (see ResolveContext.callsOf): how
+ * many, and the arguments they pass, which cannot be told apart by call (`[f(a), f(b)]`).
+ */
+export interface CallSite {
+  calls: number;
+  args: readonly StoredBinding[];
+}
 
 /** Everything a rule may consult while resolving one file's references. */
 export class ResolveContext {
@@ -21,6 +30,10 @@ export class ResolveContext {
   private readonly declared = new Map<string, Map<string, ResolverSymbol[]>>();
   private readonly assignments = new Map<string, StoredBinding[]>();
   private readonly ownReturns = new Map<string, StoredBinding[]>();
+  private readonly ownArguments = new Map<string, StoredBinding[]>();
+  /** This file's references by the name they start with (a bare name, or a receiver path's first name). */
+  private readonly uses = new Map<string, StoredRef[]>();
+  private readonly calls = new Map<number, CallSite[] | undefined>();
   private readonly imports = new Map<string, StoredRef>();
   private readonly modules = new Map<string, ModuleTarget>();
 
@@ -30,9 +43,17 @@ export class ResolveContext {
     bindings: StoredBinding[],
     readonly traitsFor: (language: string) => ResolutionTraits,
     private readonly lineOf: (symbol: ResolverSymbol) => number,
+    refs: readonly StoredRef[] = [],
   ) {
+    for (const ref of refs) {
+      const first = ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!.replace('()', '');
+      const list = this.uses.get(first);
+      if (list) list.push(ref);
+      else this.uses.set(first, [ref]);
+    }
     for (const binding of bindings) {
       if (binding.kind === 'return') this.ownReturns.set(binding.scope, [...(this.ownReturns.get(binding.scope) ?? []), binding]);
+      if (binding.kind === 'argument') this.ownArguments.set(binding.name, [...(this.ownArguments.get(binding.name) ?? []), binding]);
       if (binding.kind === 'assign') {
         const list = this.assignments.get(binding.name) ?? [];
         list.push(binding);
@@ -141,6 +162,35 @@ export class ResolveContext {
    */
   returnsOf(file: FileInterface, qualname: string): readonly StoredBinding[] {
     return (file === this.own ? this.ownReturns : file.returns).get(qualname) ?? [];
+  }
+
+  /**
+   * The calls of a function of this file, each with the arguments it passes, when this file is the
+   * only place that can call it: a function not exported, declared under its own name, whose name
+   * this file only ever calls (never passes, stores, exports or reaches through, as in `f.call()`).
+   * Undefined otherwise.
+   */
+  callsOf(fn: ResolverSymbol): readonly CallSite[] | undefined {
+    if (fn.file !== this.own.path) return undefined;
+    if (this.calls.has(fn.id)) return this.calls.get(fn.id);
+    let sites: Map<string, { calls: number; args: StoredBinding[] }> | undefined = new Map();
+    if (fn.exported || fn.kind !== 'function' || !isPlainDeclaration(fn)) sites = undefined;
+    for (const ref of this.uses.get(fn.name) ?? []) {
+      if (!sites) break;
+      const hit = this.lexical(fn.name, ref.kind === 'export' ? MODULE_QUALNAME : ref.scope, ref.line);
+      if (hit?.kind !== 'symbol' || !hit.symbols.some((s) => s.id === fn.id)) continue;
+      if (ref.kind !== 'call' || ref.receiver !== undefined) {
+        sites = undefined;
+        break;
+      }
+      const at = `${ref.scope}\0${ref.line}`;
+      const site = sites.get(at);
+      if (site) site.calls++;
+      else sites.set(at, { calls: 1, args: (this.ownArguments.get(fn.name) ?? []).filter((a) => a.scope === ref.scope && a.line === ref.line) });
+    }
+    const result = sites ? [...sites.values()] : undefined;
+    this.calls.set(fn.id, result);
+    return result;
   }
 
   /** The first line of a symbol of this file (another file's lines are not readable: see ResolutionData). */

@@ -56,15 +56,29 @@ function evaluate(ctx: ResolveContext, place: Place, segments: readonly PathSegm
   if (!first) return null;
   let value = root(ctx, place, first.name, depth);
   if (first.call) value = call(ctx, value, awaited && rest.length === 0);
+  if (first.construct) value = constructed(value);
   if (first.elements) value = elementsOf(value);
   for (let i = 0; i < rest.length; i++) {
     const segment = rest[i]!;
     const last = i === rest.length - 1;
     value = segment.call ? callMember(ctx, value, segment.name, awaited && last) : member(ctx, value, segment.name, depth);
+    if (segment.construct) value = constructed(value);
     if (segment.elements) value = elementsOf(value);
     if (value === null || value.kind === 'external') return value;
   }
   return value;
+}
+
+/**
+ * What `new` makes of a value: an instance of the classes it names; of a runtime or package class
+ * (`new Intl.DateTimeFormat()`), something outside the repository. A function called with `new`
+ * or an interface: unknown.
+ */
+function constructed(value: Value): Value {
+  if (value === null || value.kind === 'external') return value;
+  if (value.kind !== 'types') return null;
+  const classes = value.symbols.filter((s) => s.kind === 'class');
+  return classes.length > 0 && classes.length === value.symbols.length ? { kind: 'types', symbols: classes } : null;
 }
 
 /** What iterating a value gives: an array's elements; unknown for anything else (a Map, a Set). */
@@ -125,14 +139,46 @@ function fromImport(ctx: ResolveContext, target: ImportTarget, depth: number): V
 
 /**
  * A parameter's or variable's type: declared; else constructed (`new X()`) or initialized from a
- * path, when the local is never assigned anything else.
+ * path, when the local is never assigned anything else; else, for a parameter of a function only
+ * this file calls, what every call passes.
  */
 function localValue(ctx: ResolveContext, binding: StoredBinding, depth: number): Value {
   if (binding.type !== undefined) return declaredValue(ctx, ctx.own, binding.type, binding.scope);
-  if (binding.newOf === undefined && binding.init === undefined) return null;
+  if (binding.newOf === undefined && binding.init === undefined && binding.kind !== 'param') return null;
   if (ctx.assignmentsWithin(binding.name, binding.scope).length > 0) return null;
+  if (binding.newOf === undefined && binding.init === undefined) return passedValue(ctx, binding, depth);
   if (binding.newOf !== undefined) return typeValue(resolveTypePath(ctx, ctx.own, binding.newOf, binding.scope));
   return initializerValue(ctx, { file: ctx.own, scope: binding.scope, line: binding.line }, binding.init!, depth);
+}
+
+/** Parameters whose callers are being followed: a recursive call (`walk(node.parent)`) passes an unknown. */
+const passing: StoredBinding[] = [];
+
+/**
+ * An untyped parameter of a function that only this file calls (ResolveContext.callsOf): the one
+ * type every call passes at its position, each argument read where the call is. A call passing
+ * nothing there, or something not followed, a spread, a recursive call, or no call at all: unknown.
+ */
+function passedValue(ctx: ResolveContext, param: StoredBinding, depth: number): Value {
+  if (param.position === undefined || depth >= MAX_DEPTH || passing.includes(param)) return null;
+  const fn = ctx.own.byQualname.get(param.scope);
+  const calls = fn ? ctx.callsOf(fn) : undefined;
+  if (!calls || calls.length === 0) return null;
+  passing.push(param);
+  try {
+    // Calls sharing a line pool their arguments: each must pass one at the position.
+    return agreed(calls, ({ calls: count, args }) => {
+      const passed = args.filter((a) => a.position === param.position);
+      if (passed.length !== count || args.some((a) => a.position === undefined)) return null;
+      return agreed(passed, (arg) => {
+        if (arg.newOf !== undefined) return constructed(typeValue(resolveTypePath(ctx, ctx.own, arg.newOf, arg.scope)));
+        if (arg.init === undefined) return null;
+        return initializerValue(ctx, { file: ctx.own, scope: arg.scope, line: arg.line }, arg.init, depth);
+      });
+    });
+  } finally {
+    passing.pop();
+  }
 }
 
 function initializerValue(ctx: ResolveContext, place: Place, init: string, depth: number): Value {

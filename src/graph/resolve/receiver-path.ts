@@ -1,8 +1,12 @@
-/** One step of a receiver path: a name, called or not (`repo`, `find()`), or its elements (`items[]`). */
+/**
+ * One step of a receiver path: a name, called or not (`repo`, `find()`), or its elements
+ * (`items[]`), or the class a path starting with `new` constructs (`Format` of `new Intl.Format()`).
+ */
 export interface PathSegment {
   name: string;
   call: boolean;
   elements?: boolean;
+  construct?: boolean;
 }
 
 const SEGMENT = /^([A-Za-z_$#][\w$]*)(\(\))?(\[\])?$/;
@@ -14,14 +18,23 @@ const SEGMENT = /^([A-Za-z_$#][\w$]*)(\(\))?(\[\])?$/;
  */
 export function parseReceiver(receiver: string): PathSegment[] | null {
   if (receiver === '?') return null;
+  const constructs = receiver.startsWith(NEW);
   const segments: PathSegment[] = [];
-  for (const part of receiver.split('.')) {
+  for (const part of (constructs ? receiver.slice(NEW.length) : receiver).split('.')) {
     const match = SEGMENT.exec(part);
     if (!match) return null;
     segments.push({ name: match[1]!, call: match[2] !== undefined, ...(match[3] !== undefined ? { elements: true } : {}) });
   }
+  if (constructs) {
+    // `new a.b().c`: the first called name is the class constructed, not a call.
+    const at = segments.findIndex((s) => s.call);
+    if (at === -1 || segments[at]!.elements) return null;
+    segments[at] = { name: segments[at]!.name, call: false, construct: true };
+  }
   return segments;
 }
+
+const NEW = 'new ';
 
 /** Whether a receiver calls on the way (such paths are for type inference, not name lookup). */
 export function callsOnTheWay(receiver: string | undefined): boolean {

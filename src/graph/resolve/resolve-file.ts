@@ -41,7 +41,7 @@ export function resolveFile(
   const own = data.file(path);
   if (!own) return { path, edges: [], outcomes: [], deps: [] };
   const view = new TrackedView(data, path);
-  const ctx = new ResolveContext(view, own, bindings, traitsFor, (symbol) => data.startLineOf(symbol));
+  const ctx = new ResolveContext(view, own, bindings, traitsFor, (symbol) => data.startLineOf(symbol), refs);
   const edges: Edge[] = [];
   const outcomes: FileResolution['outcomes'] = [];
   for (const ref of refs) {

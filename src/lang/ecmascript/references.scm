@@ -134,6 +134,9 @@
 (arrow_function body: (identifier) @reference.value)
 (ternary_expression consequence: (identifier) @reference.value)
 (ternary_expression alternative: (identifier) @reference.value)
+; `options.format || defaultFormat`: either operand may be the value taken (`&&` gives its right one).
+(binary_expression left: (identifier) @reference.value operator: ["||" "??"])
+(binary_expression operator: ["||" "??" "&&"] right: (identifier) @reference.value)
 
 ; export default function named() {} / export default class Named {}
 (export_statement

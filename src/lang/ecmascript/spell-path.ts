@@ -10,8 +10,9 @@ export const ecmascriptSpelling: PathSpelling = { path: spellPath, initializer: 
 
 /**
  * `a.b.c` for a chain of names, with `()` after each name called on the way (`this.repo().find`:
- * arguments and type arguments dropped), read through `x!`, `(x)` and `?.`; undefined for any
- * other expression (indexing, `new`, a call of a call, literals).
+ * arguments and type arguments dropped), read through `x!`, `(x)` and `?.`; a path may start by
+ * constructing (`new Intl.DateTimeFormat().resolvedOptions`, `new` before a chain of names whose
+ * last is called). Undefined for any other expression (indexing, a call of a call, literals).
  */
 export function spellPath(text: string): string | undefined {
   const scanner = new Scanner(text);
@@ -58,11 +59,15 @@ class Scanner {
     return this.at >= this.text.length;
   }
 
-  /** A path from here: a name or a parenthesized path, then member accesses, calls and `!`. */
+  /** A path from here: a name, a construction or a parenthesized path, then member accesses, calls and `!`. */
   path(): string | undefined {
     this.skipTrivia();
     let left: string | undefined;
-    if (this.text[this.at] === '(') {
+    // `new` is a reserved word: never a name a path starts with (`new.target` is no construction).
+    if (/^new\b(?!\s*\.)/.test(this.text.slice(this.at, this.at + 16))) {
+      left = this.construction();
+      if (left === undefined) return undefined;
+    } else if (this.text[this.at] === '(') {
       this.at++;
       left = this.path();
       this.skipTrivia();
@@ -103,6 +108,38 @@ class Scanner {
         return left;
       }
     }
+  }
+
+  /**
+   * `new a.b(args)` (type arguments dropped; without arguments too) as `new a.b()`: the class is a
+   * chain of names, so that what is constructed can be looked up like any other path.
+   */
+  private construction(): string | undefined {
+    this.at += 'new'.length;
+    this.skipTrivia();
+    let callee = this.name();
+    if (callee === undefined) return undefined;
+    for (;;) {
+      this.skipTrivia();
+      if (this.text[this.at] !== '.') break;
+      this.at++;
+      this.skipTrivia();
+      const name = this.name();
+      if (name === undefined) return undefined;
+      callee = `${callee}.${name}`;
+    }
+    if (this.text[this.at] === '<') {
+      const close = this.closingAngle(this.at);
+      if (close === -1) return undefined;
+      this.at = close + 1;
+      this.skipTrivia();
+    }
+    if (this.text[this.at] === '(') {
+      const close = this.closing(this.at);
+      if (close === -1) return undefined;
+      this.at = close + 1;
+    }
+    return `new ${callee}()`;
   }
 
   private name(): string | undefined {

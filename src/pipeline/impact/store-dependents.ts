@@ -379,6 +379,8 @@ export class StoreDependents {
       const globals = language ? traitsFor(language).globals : new Set<string>();
       const seen = new Map<string, boolean>();
       for (const b of await this.bindingsIn(file)) {
+        // An argument is named after the function it is passed to, not a variable holding it.
+        if (b.kind === 'argument') continue;
         const typeRoot = (b.newOf ?? b.type)?.split('.')[0];
         const builtin = typeRoot !== undefined && globals.has(typeRoot);
         seen.set(b.name, (seen.get(b.name) ?? true) && builtin);
@@ -391,7 +393,7 @@ export class StoreDependents {
 
   /** Symbols of a file that read one of its top-level variables (their values may now differ). */
   private async readersOfTopLevel(file: string): Promise<Dependent[]> {
-    const names = new Set((await this.bindingsIn(file)).filter((b) => b.scope === MODULE_QUALNAME).map((b) => b.name));
+    const names = new Set((await this.bindingsIn(file)).filter((b) => b.scope === MODULE_QUALNAME && b.kind !== 'argument').map((b) => b.name));
     return names.size === 0 ? [] : this.readersOf(file, names);
   }
 

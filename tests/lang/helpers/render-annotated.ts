@@ -92,6 +92,7 @@ function refNote(ref: RefFact, lines: string[]): Note {
 function bindingNote(binding: BindingFact, lines: string[]): Note {
   const col = wordColumn(lines[binding.line - 1] ?? '', binding.name);
   const parts = [`binding.${binding.kind}`, binding.name];
+  if (binding.position !== undefined) parts.push(`#${binding.position}`);
   if (binding.type !== undefined) parts.push(`: ${binding.type}`);
   if (binding.newOf !== undefined) parts.push(`= new ${binding.newOf}`);
   else if (binding.init !== undefined) parts.push(`= ${binding.init}`);

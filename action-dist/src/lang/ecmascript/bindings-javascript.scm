@@ -1,6 +1,24 @@
 ; JavaScript bindings: untyped parameters and fields.
 
 (formal_parameters (identifier) @binding.param)
+; The position of a plain parameter among the first four (a pattern before it counts as one; a
+; comment in the way leaves it without one): what callers pass at that position is what it holds.
+(formal_parameters . (identifier) @binding.param (#set! position "0"))
+(formal_parameters
+  . [(identifier) (assignment_pattern) (object_pattern) (array_pattern)]
+  . (identifier) @binding.param
+  (#set! position "1"))
+(formal_parameters
+  . [(identifier) (assignment_pattern) (object_pattern) (array_pattern)]
+  . [(identifier) (assignment_pattern) (object_pattern) (array_pattern)]
+  . (identifier) @binding.param
+  (#set! position "2"))
+(formal_parameters
+  . [(identifier) (assignment_pattern) (object_pattern) (array_pattern)]
+  . [(identifier) (assignment_pattern) (object_pattern) (array_pattern)]
+  . [(identifier) (assignment_pattern) (object_pattern) (array_pattern)]
+  . (identifier) @binding.param
+  (#set! position "3"))
 (formal_parameters (assignment_pattern left: (identifier) @binding.param))
 (formal_parameters (rest_pattern (identifier) @binding.param))
 (formal_parameters (object_pattern (shorthand_property_identifier_pattern) @binding.param))

@@ -21,7 +21,7 @@
 ; for (const item of items): the variable takes the elements of `items`
 (for_in_statement left: (identifier) @binding.variable "of" right: (_) @elements)
 (catch_clause parameter: (identifier) @binding.variable)
-(arrow_function parameter: (identifier) @binding.param)
+(arrow_function parameter: (identifier) @binding.param (#set! position "0"))
 ; items.forEach(item => ...): a callback's parameter takes the elements of the receiver
 (call_expression
   function: (member_expression object: (_) @elements property: (property_identifier) @_method)
@@ -36,11 +36,37 @@
   left: (member_expression object: (this) property: (property_identifier) @binding.field)
   right: (new_expression constructor: [(identifier) (member_expression)] @new))
 
-; x = value reassigns a local: an untyped local assigned something else binds no type.
+; x = value reassigns a local: an untyped local assigned something else binds no type. What is
+; assigned is recorded when it can be followed, so that a returned local is all the values it holds.
 (assignment_expression left: (identifier) @binding.assign)
 (assignment_expression
   left: (identifier) @binding.assign
   right: (new_expression constructor: [(identifier) (member_expression)] @new))
+(assignment_expression
+  left: (identifier) @binding.assign
+  right: [(identifier) (member_expression) (call_expression) (await_expression)] @init)
+; x += 1, x++: a reassignment to something no initializer says.
+(augmented_assignment_expression left: (identifier) @binding.assign)
+(update_expression argument: (identifier) @binding.assign)
+
+; f(a, new B(), this.c): what each argument of a call of a bare name passes, so that an untyped
+; parameter of a function only its own file calls takes the one type every call passes. The engine
+; numbers a call's arguments in source order; a spread leaves them without positions.
+(call_expression
+  function: (identifier) @callee
+  arguments: (arguments (_) @binding.argument)
+  (#not-eq? @callee "require"))
+(call_expression
+  function: (identifier) @callee
+  arguments: (arguments [(identifier) (this) (member_expression) (call_expression) (await_expression)] @binding.argument @init)
+  (#not-eq? @callee "require"))
+(call_expression
+  function: (identifier) @callee
+  arguments: (arguments (new_expression constructor: [(identifier) (member_expression)] @new) @binding.argument))
+(call_expression
+  function: (identifier) @callee
+  arguments: (arguments (spread_element) @binding.argument)
+  (#set! position "unknown"))
 
 ; The name of a class expression is visible inside it only: const Named = class Inner {}
 (class name: (_) @binding.variable)
