@@ -36351,8 +36351,11 @@ var SqliteStore = class _SqliteStore {
   pending = null;
   pendingFiles = /* @__PURE__ */ new Set();
   nextRefId = 0;
-  /** A new, empty index. */
-  static async create() {
+  /**
+   * A new, empty index. `expectedBytes`: about how large the database will grow (a bulk load
+   * knows); its file then starts that large.
+   */
+  static async create(expectedBytes = 0) {
     const SQL = await engine();
     if (!emptyImage) {
       const db = new SQL.Database();
@@ -36361,7 +36364,12 @@ var SqliteStore = class _SqliteStore {
       emptyImage = db.export();
       db.close();
     }
-    return new _SqliteStore(new SQL.Database(emptyImage));
+    let image = emptyImage;
+    if (expectedBytes > image.byteLength) {
+      image = new Uint8Array(expectedBytes);
+      image.set(emptyImage);
+    }
+    return new _SqliteStore(new SQL.Database(image));
   }
   /** Opens database bytes; refuses a database that is not a ratlas index of this schema version. */
   static async open(bytes2) {
@@ -46841,6 +46849,7 @@ function groupByFile(items) {
 }
 
 // src/pipeline/build-store.ts
+var INDEX_BYTES_PER_SOURCE_BYTE = 4;
 var FILES_PER_WORKER = 100;
 async function buildStore(repo, source, loaded2, options, warnings) {
   const { config } = loaded2;
@@ -46848,33 +46857,36 @@ async function buildStore(repo, source, loaded2, options, warnings) {
   const pool = new ParsePool(workerCount(entries.length, options));
   const main = dominantLanguage(entries.map((e) => languageForPath(e.path).id));
   if (main && !options.parseMemo) pool.warm(main);
-  const store = await SqliteStore.create();
+  let store;
   try {
     const files = [];
     for await (const file of readSources(repo, source, entries, config)) {
       files.push(file);
       if (files.length % 200 === 0) options.onProgress?.({ phase: "read", done: files.length, total: entries.length });
     }
-    await store.transaction(async () => {
-      await store.setMeta("commit", source.kind === "commit" ? source.commit : source.head ?? "");
-      await store.setMeta("source", source.kind);
-      await store.setMeta("configHash", loaded2.hash);
-      await store.setMeta("generation", "0");
-      store.deferRefWrites();
-      await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(store, file, outcome, warnings));
+    const sourceBytes = files.reduce((n, f3) => n + (f3.content.kind === "source" ? f3.size : 0), 0);
+    store = await SqliteStore.create(sourceBytes * INDEX_BYTES_PER_SOURCE_BYTE);
+    const filled = store;
+    await filled.transaction(async () => {
+      await filled.setMeta("commit", source.kind === "commit" ? source.commit : source.head ?? "");
+      await filled.setMeta("source", source.kind);
+      await filled.setMeta("configHash", loaded2.hash);
+      await filled.setMeta("generation", "0");
+      filled.deferRefWrites();
+      await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(filled, file, outcome, warnings));
       await pool.close();
-      for (const project of await listProjectFiles(repo, source, config)) await store.putProjectFile(project.path, project);
+      for (const project of await listProjectFiles(repo, source, config)) await filled.putProjectFile(project.path, project);
       options.onProgress?.({ phase: "resolve", done: 0, total: 1 });
-      await resolveIndex(store);
+      await resolveIndex(filled);
       options.onProgress?.({ phase: "resolve", done: 1, total: 1 });
     });
+    return filled;
   } catch (error) {
-    await store.close();
+    await store?.close();
     throw error;
   } finally {
     await pool.close();
   }
-  return store;
 }
 async function parseSources(files, timeoutMs, options) {
   const outcomes = /* @__PURE__ */ new Map();
