@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
-import { buildIndex, buildStore, openIndex, persistIndex, refreshIndex, type OpenedIndex } from '../../src/pipeline/build-index.js';
-import { canonicalGraph, diffCanonicalGraphs } from '../../src/pipeline/canonical-graph.js';
+import { buildIndex, openIndex, persistIndex, refreshIndex } from '../../src/pipeline/build-index.js';
 import { collectChangeset } from '../../src/pipeline/collect-changeset.js';
 import { commit, git, gitRepo, writeTree } from '../helpers/git-repo.js';
+import { expectEqualsFullWorktreeBuild } from '../helpers/worktree-build.js';
 
 /**
  * Moves files' mtimes 10 s into the past. A file modified within 2 s of a refresh is hashed again
@@ -22,17 +22,6 @@ function cacheDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ratlas-cache-'));
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-/** The index must equal a full build of the working tree as it is on disk. */
-async function expectEqualsFullWorktreeBuild(cwd: string, opened: OpenedIndex, when: string): Promise<void> {
-  const repo = await GitRepo.open(cwd);
-  const full = await buildStore(repo, { kind: 'worktree', head: await repo.headCommit() }, loadConfig(repo.root), { jobs: 1 }, []);
-  try {
-    expect(diffCanonicalGraphs(await canonicalGraph(full), await canonicalGraph(opened.store)), when).toBe('');
-  } finally {
-    await full.close();
-  }
 }
 
 // Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.

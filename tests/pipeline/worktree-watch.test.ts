@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
-import { buildStore, openIndex, refreshIndex, type OpenedIndex } from '../../src/pipeline/build-index.js';
-import { canonicalGraph, diffCanonicalGraphs } from '../../src/pipeline/canonical-graph.js';
+import { openIndex, refreshIndex, type OpenedIndex } from '../../src/pipeline/build-index.js';
 import { selectIndexedPaths } from '../../src/pipeline/project-files.js';
 import { commit, git, gitRepo, writeTree } from '../helpers/git-repo.js';
+import { expectEqualsFullWorktreeBuild } from '../helpers/worktree-build.js';
 
 /**
  * After every step the refreshed index must equal a full build of the working tree, and its dirty
@@ -20,12 +20,7 @@ async function expectCurrent(cwd: string, opened: OpenedIndex, step: string, det
   const config = loadConfig(repo.root);
   expect(opened.freshness?.dirty, step).toEqual(selectIndexedPaths((await repo.worktreeStatus()).dirty, config.config));
   expect(opened.freshness?.head, step).toBe(await repo.headCommit());
-  const full = await buildStore(repo, { kind: 'worktree', head: await repo.headCommit() }, config, { jobs: 1 }, []);
-  try {
-    expect(diffCanonicalGraphs(await canonicalGraph(full), await canonicalGraph(opened.store)), step).toBe('');
-  } finally {
-    await full.close();
-  }
+  await expectEqualsFullWorktreeBuild(cwd, opened, step);
 }
 
 describe('a long-lived working-tree index skips git status only when stamps can tell', { timeout: 240_000 }, () => {
