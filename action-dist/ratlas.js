@@ -36278,7 +36278,7 @@ import { dirname } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 
 // src/store/schema-version.ts
-var SCHEMA_VERSION = 4;
+var SCHEMA_VERSION = 5;
 
 // src/store/sqlite-store.ts
 var import_sql = __toESM(require_sql_wasm(), 1);
@@ -36319,6 +36319,35 @@ function searchTerms(qualname) {
 }
 function splitIdentifier(identifier) {
   return identifier.replace(new RegExp("([\\p{Ll}\\p{N}])(\\p{Lu})", "gu"), "$1 $2").replace(new RegExp("(\\p{Lu})(\\p{Lu}\\p{Ll})", "gu"), "$1 $2").split(/[^\p{L}\p{N}]+|_/u).map((w2) => w2.toLowerCase()).filter((w2) => w2.length > 0);
+}
+
+// src/store/dep-key-ids.ts
+var DepKeyIds = class {
+  ids = /* @__PURE__ */ new Map();
+  find;
+  add;
+  constructor(db) {
+    this.find = db.prepare("SELECT id FROM dep_keys WHERE key = ?");
+    this.add = db.prepare("INSERT INTO dep_keys (key) VALUES (?) RETURNING id");
+  }
+  idOf(key) {
+    let id = this.ids.get(key);
+    if (id === void 0) {
+      id = firstValue(this.find, key) ?? firstValue(this.add, key);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+  free() {
+    this.find.free();
+    this.add.free();
+  }
+};
+function firstValue(statement, key) {
+  statement.bind([key]);
+  const id = statement.step() ? statement.get()[0] : void 0;
+  statement.reset();
+  return id;
 }
 
 // src/store/sqlite-store.ts
@@ -36581,6 +36610,7 @@ var SqliteStore = class _SqliteStore {
     const insert = db.prepare("INSERT INTO edges (ref_id, from_id, to_id, kind, confidence, rule, line) VALUES (?, ?, ?, ?, ?, ?, ?)");
     const outcome = db.prepare("UPDATE refs SET outcome = ?, rule = ? WHERE id = ?");
     const deps = db.prepare("UPDATE files SET deps = ? WHERE id = ?");
+    const keyIds = new DepKeyIds(db);
     const rows = (stmt, params) => {
       stmt.bind(params);
       const out2 = [];
@@ -36612,10 +36642,11 @@ var SqliteStore = class _SqliteStore {
           if (written.has(o2.refId)) continue;
           if (!before || before.get(o2.refId) !== `${String(o2.outcome)}\0${String(o2.rule)}`) outcome.run([o2.outcome, o2.rule, o2.refId]);
         }
-        const text = resolution.deps.join("\n");
+        const text = JSON.stringify(resolution.deps.map((key) => keyIds.idOf(key)));
         if (file[1] !== text) deps.run([text, fileId]);
       }
     } finally {
+      keyIds.free();
       for (const stmt of [fileRow, oldEdges, oldOutcomes, drop, insert, outcome, deps]) stmt.free();
       for (const sql of rebuilt) db.run(sql);
     }
@@ -36650,10 +36681,12 @@ var SqliteStore = class _SqliteStore {
     return Number(this.one("SELECT COUNT(*) AS n FROM files")["n"]);
   }
   async fileDeps() {
+    const keys = /* @__PURE__ */ new Map();
+    for (const row of this.all("SELECT id, key FROM dep_keys")) keys.set(Number(row["id"]), String(row["key"]));
     const deps = /* @__PURE__ */ new Map();
     for (const row of this.all("SELECT path, deps FROM files ORDER BY path")) {
-      const text = String(row["deps"]);
-      deps.set(String(row["path"]), text ? text.split("\n") : []);
+      const ids = JSON.parse(String(row["deps"]));
+      deps.set(String(row["path"]), ids.map((id) => keys.get(id)));
     }
     return deps;
   }

@@ -11,6 +11,7 @@ import { MODULE_QUALNAME, type SymbolKind } from '../model/symbol.js';
 import { RatlasError } from '../util/errors.js';
 import { searchTerms } from '../util/terms.js';
 import type { FileResolution, IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from './index-store.js';
+import { DepKeyIds } from './dep-key-ids.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
 type Database = initSqlJs.Database;
@@ -317,6 +318,7 @@ export class SqliteStore implements IndexStore {
     const insert = db.prepare('INSERT INTO edges (ref_id, from_id, to_id, kind, confidence, rule, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const outcome = db.prepare('UPDATE refs SET outcome = ?, rule = ? WHERE id = ?');
     const deps = db.prepare('UPDATE files SET deps = ? WHERE id = ?');
+    const keyIds = new DepKeyIds(db);
     const rows = (stmt: initSqlJs.Statement, params: SqlValue[]): SqlValue[][] => {
       stmt.bind(params);
       const out: SqlValue[][] = [];
@@ -349,10 +351,11 @@ export class SqliteStore implements IndexStore {
           if (written.has(o.refId)) continue;
           if (!before || before.get(o.refId) !== `${String(o.outcome)}\0${String(o.rule)}`) outcome.run([o.outcome, o.rule, o.refId]);
         }
-        const text = resolution.deps.join('\n');
+        const text = JSON.stringify(resolution.deps.map((key) => keyIds.idOf(key)));
         if (file[1] !== text) deps.run([text, fileId]);
       }
     } finally {
+      keyIds.free();
       for (const stmt of [fileRow, oldEdges, oldOutcomes, drop, insert, outcome, deps]) stmt.free();
       for (const sql of rebuilt) db.run(sql);
     }
@@ -395,10 +398,12 @@ export class SqliteStore implements IndexStore {
   }
 
   async fileDeps(): Promise<Map<string, string[]>> {
+    const keys = new Map<number, string>();
+    for (const row of this.all('SELECT id, key FROM dep_keys')) keys.set(Number(row['id']), String(row['key']));
     const deps = new Map<string, string[]>();
     for (const row of this.all('SELECT path, deps FROM files ORDER BY path')) {
-      const text = String(row['deps']);
-      deps.set(String(row['path']), text ? text.split('\n') : []);
+      const ids = JSON.parse(String(row['deps'])) as number[];
+      deps.set(String(row['path']), ids.map((id) => keys.get(id)!));
     }
     return deps;
   }
