@@ -49506,6 +49506,11 @@ var Analysis = class {
       this.runAll("changeset-too-large", `${files.length} files changed, more than changes.maxFiles (${this.config.changes.maxFiles}).`);
       return this.fileLevelReport(range, files, target);
     }
+    const fileUpdates = changeset.updates.filter((u2) => "file" in u2);
+    const sources = fileUpdates.flatMap((u2) => u2.file?.content.kind === "source" ? [u2.file] : []);
+    const jobs = this.options.jobs ?? (sources.length < INLINE_PARSE_LIMIT ? 1 : void 0);
+    const parsing = parseSources(sources, this.config.index.parseTimeoutMs, { ...jobs === void 0 ? {} : { jobs }, background: true });
+    parsing.catch(() => void 0);
     let store;
     try {
       const opened = await openIndex(this.indexOptions(base));
@@ -49517,7 +49522,7 @@ var Analysis = class {
       return this.fileLevelReport(range, files, target);
     }
     try {
-      return await this.analyze(store, range, base, target, files, changeset.updates);
+      return await this.analyze(store, range, base, target, files, changeset.updates, { fileUpdates, jobs, parsed: await parsing });
     } finally {
       await store.close();
     }
@@ -49547,13 +49552,9 @@ var Analysis = class {
     const changed = new Set(symbols.map((s) => symbolKey(s.file, s.qualname)));
     return this.report(range, [], reached, changed, selected, tests2);
   }
-  async analyze(store, range, base, target, files, updates) {
+  async analyze(store, range, base, target, files, updates, { fileUpdates, jobs, parsed }) {
     const roles = new Map(files.map((f3) => [f3.path, this.classifier.role(f3.path)]));
     for (const f3 of files) this.applyRole(f3, roles.get(f3.path));
-    const fileUpdates = updates.filter((u2) => "file" in u2);
-    const sources = fileUpdates.flatMap((u2) => u2.file?.content.kind === "source" ? [u2.file] : []);
-    const jobs = this.options.jobs ?? (sources.length < INLINE_PARSE_LIMIT ? 1 : void 0);
-    const parsed = await parseSources(sources, this.config.index.parseTimeoutMs, jobs === void 0 ? {} : { jobs });
     const basePaths = files.flatMap((f3) => f3.status === "added" ? [] : [f3.previousPath ?? f3.path]).filter(this.isCode);
     const baseSymbols = await store.symbolsOfFiles(basePaths);
     const baseFiles = new Map((await store.listFiles()).map((f3) => [f3.path, f3]));
