@@ -36379,7 +36379,19 @@ var SqliteStore = class _SqliteStore {
   /** References held back by deferRefWrites, in id order, until putResolutions writes them. */
   pending = null;
   pendingFiles = /* @__PURE__ */ new Set();
+  /**
+   * While deferring: the bindings of the files put, by path, as bindingsOfFiles would read them
+   * back. They are written as usual; resolution reads them from here instead of from the rows
+   * (vue-core: 77K bindings, a quarter second of reading after the last parse).
+   */
+  heldBindings = /* @__PURE__ */ new Map();
   nextRefId = 0;
+  /**
+   * Prepared statements of the writes a bulk load repeats for every file, by SQL text. Preparing
+   * them per file cost as much as running them. sql.js's export finalizes every statement, so
+   * serialize() empties this.
+   */
+  statements = /* @__PURE__ */ new Map();
   /**
    * A new, empty index. `expectedBytes`: about how large the database will grow (a bulk load
    * knows); its file then starts that large.
@@ -36420,6 +36432,7 @@ var SqliteStore = class _SqliteStore {
   /** The database as bytes, for the artifact. */
   serialize() {
     this.flushPending();
+    this.freeStatements();
     return this.db.export();
   }
   /** SQLite's own consistency checks plus foreign keys; returns problems found (empty when healthy). */
@@ -36469,6 +36482,8 @@ var SqliteStore = class _SqliteStore {
     } catch (error) {
       this.pending = null;
       this.pendingFiles.clear();
+      this.heldBindings.clear();
+      for (const stmt of this.statements.values()) stmt.reset();
       this.db.run("ROLLBACK");
       throw error;
     } finally {
@@ -36480,15 +36495,18 @@ var SqliteStore = class _SqliteStore {
     const db = this.db;
     const deferring = this.pending !== null && !this.pendingFiles.has(record.path);
     if (!deferring) this.flushPending();
-    db.run(
+    const upsert = this.statement(
       `INSERT INTO files (path, language, status, reason, hash, size, lines, mtime_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET language = excluded.language, status = excluded.status, reason = excluded.reason,
-         hash = excluded.hash, size = excluded.size, lines = excluded.lines, mtime_ms = excluded.mtime_ms`,
-      [record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]
+         hash = excluded.hash, size = excluded.size, lines = excluded.lines, mtime_ms = excluded.mtime_ms
+       RETURNING id`
     );
-    const fileId = Number(this.one("SELECT id FROM files WHERE path = ?", [record.path])["id"]);
-    db.run("DELETE FROM refs WHERE file_id = ?", [fileId]);
-    db.run("DELETE FROM bindings WHERE file_id = ?", [fileId]);
+    upsert.bind([record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]);
+    upsert.step();
+    const fileId = Number(upsert.get()[0]);
+    upsert.reset();
+    this.statement("DELETE FROM refs WHERE file_id = ?").run([fileId]);
+    this.statement("DELETE FROM bindings WHERE file_id = ?").run([fileId]);
     const existing = /* @__PURE__ */ new Map();
     this.each(
       `SELECT id, qualname, name, kind, parent, signature, doc, start_line, end_line, exported, sig_hash, body_hash, doc_hash, terms
@@ -36505,44 +36523,37 @@ var SqliteStore = class _SqliteStore {
       db.run(`DELETE FROM symbols WHERE id IN (${marks})`, ids);
     }
     const idOf = /* @__PURE__ */ new Map();
-    const update = db.prepare(
+    const update = this.statement(
       `UPDATE symbols SET name = ?, kind = ?, parent = ?, signature = ?, doc = ?, start_line = ?, end_line = ?,
          exported = ?, sig_hash = ?, body_hash = ?, doc_hash = ?, terms = ? WHERE id = ?`
     );
-    const insert = db.prepare(
+    const insert = this.statement(
       `INSERT INTO symbols (file_id, qualname, name, kind, parent, signature, doc, start_line, end_line, exported,
          sig_hash, body_hash, doc_hash, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
     );
-    const unindex = db.prepare("DELETE FROM symbol_text WHERE docid = ?");
-    const index = db.prepare("INSERT INTO symbol_text (docid, terms, doc) VALUES (?, ?, ?)");
-    try {
-      for (const s of symbols) {
-        const terms = searchTerms(s.qualname);
-        const values = [s.name, s.kind, s.parent, s.signature, s.doc, s.startLine, s.endLine, s.exported ? 1 : 0, s.sigHash, s.bodyHash, s.docHash, terms];
-        const stored = existing.get(s.qualname);
-        let id;
-        if (stored !== void 0) {
-          id = stored.id;
-          if (!sameValues(stored.values, values)) {
-            const docChanged = stored.values[4] !== values[4];
-            if (docChanged) unindex.run([id]);
-            update.run([...values, id]);
-            if (docChanged) index.run([id, terms, s.doc]);
-          }
-        } else {
-          insert.bind([fileId, s.qualname, ...values]);
-          insert.step();
-          id = Number(insert.get()[0]);
-          insert.reset();
-          index.run([id, terms, s.doc]);
+    const unindex = this.statement("DELETE FROM symbol_text WHERE docid = ?");
+    const index = this.statement("INSERT INTO symbol_text (docid, terms, doc) VALUES (?, ?, ?)");
+    for (const s of symbols) {
+      const terms = searchTerms(s.qualname);
+      const values = [s.name, s.kind, s.parent, s.signature, s.doc, s.startLine, s.endLine, s.exported ? 1 : 0, s.sigHash, s.bodyHash, s.docHash, terms];
+      const stored = existing.get(s.qualname);
+      let id;
+      if (stored !== void 0) {
+        id = stored.id;
+        if (!sameValues(stored.values, values)) {
+          const docChanged = stored.values[4] !== values[4];
+          if (docChanged) unindex.run([id]);
+          update.run([...values, id]);
+          if (docChanged) index.run([id, terms, s.doc]);
         }
-        idOf.set(s.qualname, id);
+      } else {
+        insert.bind([fileId, s.qualname, ...values]);
+        insert.step();
+        id = Number(insert.get()[0]);
+        insert.reset();
+        index.run([id, terms, s.doc]);
       }
-    } finally {
-      update.free();
-      insert.free();
-      unindex.free();
-      index.free();
+      idOf.set(s.qualname, id);
     }
     if (!extraction) return;
     const scopeId = (qualname) => {
@@ -36550,32 +36561,30 @@ var SqliteStore = class _SqliteStore {
       if (id === void 0) throw new RatlasError("extraction-inconsistent", `${record.path}: reference scope ${qualname} is not a symbol`, { exit: 3 });
       return id;
     };
-    const refInsert = db.prepare(
+    const refInsert = this.statement(
       "INSERT INTO refs (file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     );
-    const bindingInsert = db.prepare("INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, position, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    try {
-      for (const r2 of extraction.refs) {
-        const dynamic = r2.kind === "dynamic-import" && r2.module === null ? 1 : 0;
-        if (deferring) {
-          const ref = { id: this.nextRefId++, file: record.path, scopeId: scopeId(r2.scope), scope: r2.scope, kind: r2.kind, name: r2.name, line: r2.line, col: r2.col, outcome: null, rule: null };
-          if (r2.receiver != null) ref.receiver = r2.receiver;
-          if (r2.module != null) ref.module = r2.module;
-          else if (dynamic === 1) ref.module = null;
-          if (r2.alias != null) ref.alias = r2.alias;
-          this.pending.push({ ref, fileId, dynamic });
-          this.pendingFiles.add(record.path);
-          continue;
-        }
-        refInsert.run([fileId, scopeId(r2.scope), r2.kind, r2.name, r2.receiver ?? null, r2.module ?? null, r2.alias ?? null, r2.line, r2.col, dynamic]);
+    const bindingInsert = this.statement("INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, position, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const r2 of extraction.refs) {
+      const dynamic = r2.kind === "dynamic-import" && r2.module === null ? 1 : 0;
+      if (deferring) {
+        const ref = { id: this.nextRefId++, file: record.path, scopeId: scopeId(r2.scope), scope: r2.scope, kind: r2.kind, name: r2.name, line: r2.line, col: r2.col, outcome: null, rule: null };
+        if (r2.receiver != null) ref.receiver = r2.receiver;
+        if (r2.module != null) ref.module = r2.module;
+        else if (dynamic === 1) ref.module = null;
+        if (r2.alias != null) ref.alias = r2.alias;
+        this.pending.push({ ref, fileId, dynamic });
+        this.pendingFiles.add(record.path);
+        continue;
       }
-      for (const b3 of extraction.bindings) {
-        bindingInsert.run([fileId, scopeId(b3.scope), b3.kind, b3.name, b3.type ?? null, b3.newOf ?? null, b3.init ?? null, b3.position ?? null, b3.line]);
-      }
-    } finally {
-      refInsert.free();
-      bindingInsert.free();
+      refInsert.run([fileId, scopeId(r2.scope), r2.kind, r2.name, r2.receiver ?? null, r2.module ?? null, r2.alias ?? null, r2.line, r2.col, dynamic]);
     }
+    const held = deferring ? [] : null;
+    for (const b3 of extraction.bindings) {
+      bindingInsert.run([fileId, scopeId(b3.scope), b3.kind, b3.name, b3.type ?? null, b3.newOf ?? null, b3.init ?? null, b3.position ?? null, b3.line]);
+      if (held) held.push(heldBinding(record.path, b3));
+    }
+    if (held) this.heldBindings.set(record.path, held);
   }
   async deleteFile(path) {
     this.writes++;
@@ -36756,11 +36765,12 @@ var SqliteStore = class _SqliteStore {
     ).concat(this.pendingRefs((ref) => LINK_KINDS.has(ref.kind))).sort(compareRefs);
   }
   async bindingsOfFiles(paths) {
+    const held = paths.filter((path) => this.heldBindings.has(path)).flatMap((path) => this.heldBindings.get(path).map((b3) => ({ ...b3 })));
     return this.inChunks(
-      paths,
+      paths.filter((path) => !this.heldBindings.has(path)),
       (marks) => `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`,
       toBinding
-    ).sort(compareBindings);
+    ).concat(held).sort(compareBindings);
   }
   async unresolvedUses() {
     this.flushPending();
@@ -36830,6 +36840,7 @@ var SqliteStore = class _SqliteStore {
     };
   }
   async close() {
+    this.freeStatements();
     this.db.close();
   }
   /** Drops the indexes of `tables` and returns the statements that create them again. */
@@ -36854,21 +36865,31 @@ var SqliteStore = class _SqliteStore {
     const pending = this.pending;
     this.pending = null;
     this.pendingFiles.clear();
+    this.heldBindings.clear();
     const written = /* @__PURE__ */ new Set();
     if (!pending || pending.length === 0) return written;
-    const insert = this.db.prepare(
+    const insert = this.statement(
       "INSERT INTO refs (id, file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic, outcome, rule) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     );
-    try {
-      for (const { ref, fileId, dynamic } of pending) {
-        const o2 = outcomes.get(ref.id);
-        insert.run([ref.id, fileId, ref.scopeId, ref.kind, ref.name, ref.receiver ?? null, ref.module ?? null, ref.alias ?? null, ref.line, ref.col, dynamic, o2?.outcome ?? null, o2?.rule ?? null]);
-        written.add(ref.id);
-      }
-    } finally {
-      insert.free();
+    for (const { ref, fileId, dynamic } of pending) {
+      const o2 = outcomes.get(ref.id);
+      insert.run([ref.id, fileId, ref.scopeId, ref.kind, ref.name, ref.receiver ?? null, ref.module ?? null, ref.alias ?? null, ref.line, ref.col, dynamic, o2?.outcome ?? null, o2?.rule ?? null]);
+      written.add(ref.id);
     }
     return written;
+  }
+  /** A cached prepared statement (see `statements`); callers leave it reset. */
+  statement = (sql) => {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  };
+  freeStatements() {
+    for (const stmt of this.statements.values()) stmt.free();
+    this.statements.clear();
   }
   all(sql, params = []) {
     return this.rows(sql, params, (row) => ({ ...row }));
@@ -36999,6 +37020,14 @@ function toBinding(row) {
   if (row["new_of"] !== null) binding.newOf = String(row["new_of"]);
   if (row["init"] !== null) binding.init = String(row["init"]);
   if (row["position"] !== null && row["position"] !== void 0) binding.position = Number(row["position"]);
+  return binding;
+}
+function heldBinding(file, b3) {
+  const binding = { file, kind: b3.kind, name: b3.name, scope: b3.scope, line: b3.line };
+  if (b3.type != null) binding.type = b3.type;
+  if (b3.newOf != null) binding.newOf = b3.newOf;
+  if (b3.init != null) binding.init = b3.init;
+  if (b3.position != null) binding.position = b3.position;
   return binding;
 }
 function toEdge(row) {

@@ -6,7 +6,7 @@ import type { FileRecord, FileStatus } from '../model/file.js';
 import type { ProjectFile } from '../model/project-file.js';
 import type { RefKind } from '../model/reference.js';
 import { compareBindings, compareEdges, compareRefs, compareSymbols, compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../model/stored.js';
-import type { BindingKind } from '../model/binding.js';
+import type { BindingFact, BindingKind } from '../model/binding.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../model/symbol.js';
 import { RatlasError } from '../util/errors.js';
 import { searchTerms } from '../util/terms.js';
@@ -17,6 +17,7 @@ import { SCHEMA_VERSION } from './schema-version.js';
 type Database = initSqlJs.Database;
 type SqlValue = initSqlJs.SqlValue;
 type Row = Record<string, SqlValue>;
+type Statement = initSqlJs.Statement;
 
 let sqlJs: Promise<initSqlJs.SqlJsStatic> | undefined;
 function engine(): Promise<initSqlJs.SqlJsStatic> {
@@ -45,7 +46,19 @@ export class SqliteStore implements IndexStore {
   /** References held back by deferRefWrites, in id order, until putResolutions writes them. */
   private pending: PendingRef[] | null = null;
   private readonly pendingFiles = new Set<string>();
+  /**
+   * While deferring: the bindings of the files put, by path, as bindingsOfFiles would read them
+   * back. They are written as usual; resolution reads them from here instead of from the rows
+   * (vue-core: 77K bindings, a quarter second of reading after the last parse).
+   */
+  private readonly heldBindings = new Map<string, StoredBinding[]>();
   private nextRefId = 0;
+  /**
+   * Prepared statements of the writes a bulk load repeats for every file, by SQL text. Preparing
+   * them per file cost as much as running them. sql.js's export finalizes every statement, so
+   * serialize() empties this.
+   */
+  private readonly statements = new Map<string, Statement>();
 
   private constructor(private readonly db: Database) {
     db.run('PRAGMA foreign_keys = ON');
@@ -103,6 +116,7 @@ export class SqliteStore implements IndexStore {
   /** The database as bytes, for the artifact. */
   serialize(): Uint8Array {
     this.flushPending();
+    this.freeStatements();
     return this.db.export();
   }
 
@@ -159,6 +173,9 @@ export class SqliteStore implements IndexStore {
     } catch (error) {
       this.pending = null;
       this.pendingFiles.clear();
+      this.heldBindings.clear();
+      // A statement that failed mid-step would otherwise stay active through the rollback.
+      for (const stmt of this.statements.values()) stmt.reset();
       this.db.run('ROLLBACK');
       throw error;
     } finally {
@@ -172,15 +189,18 @@ export class SqliteStore implements IndexStore {
     // A file put twice while deferring: its held-back references are written, then replaced.
     const deferring = this.pending !== null && !this.pendingFiles.has(record.path);
     if (!deferring) this.flushPending();
-    db.run(
+    const upsert = this.statement(
       `INSERT INTO files (path, language, status, reason, hash, size, lines, mtime_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET language = excluded.language, status = excluded.status, reason = excluded.reason,
-         hash = excluded.hash, size = excluded.size, lines = excluded.lines, mtime_ms = excluded.mtime_ms`,
-      [record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs],
+         hash = excluded.hash, size = excluded.size, lines = excluded.lines, mtime_ms = excluded.mtime_ms
+       RETURNING id`,
     );
-    const fileId = Number(this.one('SELECT id FROM files WHERE path = ?', [record.path])!['id']);
-    db.run('DELETE FROM refs WHERE file_id = ?', [fileId]);
-    db.run('DELETE FROM bindings WHERE file_id = ?', [fileId]);
+    upsert.bind([record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]);
+    upsert.step();
+    const fileId = Number(upsert.get()[0]);
+    upsert.reset();
+    this.statement('DELETE FROM refs WHERE file_id = ?').run([fileId]);
+    this.statement('DELETE FROM bindings WHERE file_id = ?').run([fileId]);
 
     // Stored symbols with the values they hold, in UPDATE's column order: an update rewrites only
     // the symbols that changed (an edit inside one function leaves the file's others as they are).
@@ -201,46 +221,39 @@ export class SqliteStore implements IndexStore {
     }
 
     const idOf = new Map<string, number>();
-    const update = db.prepare(
+    const update = this.statement(
       `UPDATE symbols SET name = ?, kind = ?, parent = ?, signature = ?, doc = ?, start_line = ?, end_line = ?,
          exported = ?, sig_hash = ?, body_hash = ?, doc_hash = ?, terms = ? WHERE id = ?`,
     );
-    const insert = db.prepare(
+    const insert = this.statement(
       `INSERT INTO symbols (file_id, qualname, name, kind, parent, signature, doc, start_line, end_line, exported,
          sig_hash, body_hash, doc_hash, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     );
-    const unindex = db.prepare('DELETE FROM symbol_text WHERE docid = ?');
-    const index = db.prepare('INSERT INTO symbol_text (docid, terms, doc) VALUES (?, ?, ?)');
-    try {
-      for (const s of symbols) {
-        const terms = searchTerms(s.qualname);
-        const values = [s.name, s.kind, s.parent, s.signature, s.doc, s.startLine, s.endLine, s.exported ? 1 : 0, s.sigHash, s.bodyHash, s.docHash, terms];
-        const stored = existing.get(s.qualname);
-        let id: number;
-        if (stored !== undefined) {
-          id = stored.id;
-          if (!sameValues(stored.values, values)) {
-            // The search text is the qualname's terms (unchanged) and the doc. External-content
-            // FTS: the old doc is unindexed while the row still holds it.
-            const docChanged = stored.values[4] !== values[4];
-            if (docChanged) unindex.run([id]);
-            update.run([...values, id]);
-            if (docChanged) index.run([id, terms, s.doc]);
-          }
-        } else {
-          insert.bind([fileId, s.qualname, ...values]);
-          insert.step();
-          id = Number(insert.get()[0]);
-          insert.reset();
-          index.run([id, terms, s.doc]);
+    const unindex = this.statement('DELETE FROM symbol_text WHERE docid = ?');
+    const index = this.statement('INSERT INTO symbol_text (docid, terms, doc) VALUES (?, ?, ?)');
+    for (const s of symbols) {
+      const terms = searchTerms(s.qualname);
+      const values = [s.name, s.kind, s.parent, s.signature, s.doc, s.startLine, s.endLine, s.exported ? 1 : 0, s.sigHash, s.bodyHash, s.docHash, terms];
+      const stored = existing.get(s.qualname);
+      let id: number;
+      if (stored !== undefined) {
+        id = stored.id;
+        if (!sameValues(stored.values, values)) {
+          // The search text is the qualname's terms (unchanged) and the doc. External-content
+          // FTS: the old doc is unindexed while the row still holds it.
+          const docChanged = stored.values[4] !== values[4];
+          if (docChanged) unindex.run([id]);
+          update.run([...values, id]);
+          if (docChanged) index.run([id, terms, s.doc]);
         }
-        idOf.set(s.qualname, id);
+      } else {
+        insert.bind([fileId, s.qualname, ...values]);
+        insert.step();
+        id = Number(insert.get()[0]);
+        insert.reset();
+        index.run([id, terms, s.doc]);
       }
-    } finally {
-      update.free();
-      insert.free();
-      unindex.free();
-      index.free();
+      idOf.set(s.qualname, id);
     }
     if (!extraction) return;
 
@@ -249,33 +262,31 @@ export class SqliteStore implements IndexStore {
       if (id === undefined) throw new RatlasError('extraction-inconsistent', `${record.path}: reference scope ${qualname} is not a symbol`, { exit: 3 });
       return id;
     };
-    const refInsert = db.prepare(
+    const refInsert = this.statement(
       'INSERT INTO refs (file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const bindingInsert = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, position, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    try {
-      for (const r of extraction.refs) {
-        const dynamic = r.kind === 'dynamic-import' && r.module === null ? 1 : 0;
-        if (deferring) {
-          // What toRef would read back from the row.
-          const ref: StoredRef = { id: this.nextRefId++, file: record.path, scopeId: scopeId(r.scope), scope: r.scope, kind: r.kind, name: r.name, line: r.line, col: r.col, outcome: null, rule: null };
-          if (r.receiver != null) ref.receiver = r.receiver;
-          if (r.module != null) ref.module = r.module;
-          else if (dynamic === 1) ref.module = null;
-          if (r.alias != null) ref.alias = r.alias;
-          this.pending!.push({ ref, fileId, dynamic });
-          this.pendingFiles.add(record.path);
-          continue;
-        }
-        refInsert.run([fileId, scopeId(r.scope), r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.line, r.col, dynamic]);
+    const bindingInsert = this.statement('INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, position, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const r of extraction.refs) {
+      const dynamic = r.kind === 'dynamic-import' && r.module === null ? 1 : 0;
+      if (deferring) {
+        // What toRef would read back from the row.
+        const ref: StoredRef = { id: this.nextRefId++, file: record.path, scopeId: scopeId(r.scope), scope: r.scope, kind: r.kind, name: r.name, line: r.line, col: r.col, outcome: null, rule: null };
+        if (r.receiver != null) ref.receiver = r.receiver;
+        if (r.module != null) ref.module = r.module;
+        else if (dynamic === 1) ref.module = null;
+        if (r.alias != null) ref.alias = r.alias;
+        this.pending!.push({ ref, fileId, dynamic });
+        this.pendingFiles.add(record.path);
+        continue;
       }
-      for (const b of extraction.bindings) {
-        bindingInsert.run([fileId, scopeId(b.scope), b.kind, b.name, b.type ?? null, b.newOf ?? null, b.init ?? null, b.position ?? null, b.line]);
-      }
-    } finally {
-      refInsert.free();
-      bindingInsert.free();
+      refInsert.run([fileId, scopeId(r.scope), r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.line, r.col, dynamic]);
     }
+    const held: StoredBinding[] | null = deferring ? [] : null;
+    for (const b of extraction.bindings) {
+      bindingInsert.run([fileId, scopeId(b.scope), b.kind, b.name, b.type ?? null, b.newOf ?? null, b.init ?? null, b.position ?? null, b.line]);
+      if (held) held.push(heldBinding(record.path, b));
+    }
+    if (held) this.heldBindings.set(record.path, held);
   }
 
   async deleteFile(path: string): Promise<void> {
@@ -493,10 +504,14 @@ export class SqliteStore implements IndexStore {
   }
 
   async bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]> {
+    // Held bindings are in row order, as a read of one file returns them (before the sort, whose
+    // key does not tell every two bindings apart). Copies: callers own what a read returns.
+    const held = paths.filter((path) => this.heldBindings.has(path)).flatMap((path) => this.heldBindings.get(path)!.map((b) => ({ ...b })));
     return this.inChunks(
-      paths,
+      paths.filter((path) => !this.heldBindings.has(path)),
       (marks) =>
         `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`, toBinding)
+      .concat(held)
       .sort(compareBindings);
   }
 
@@ -581,6 +596,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async close(): Promise<void> {
+    this.freeStatements();
     this.db.close();
   }
 
@@ -610,21 +626,33 @@ export class SqliteStore implements IndexStore {
     const pending = this.pending;
     this.pending = null;
     this.pendingFiles.clear();
+    this.heldBindings.clear();
     const written = new Set<number>();
     if (!pending || pending.length === 0) return written;
-    const insert = this.db.prepare(
+    const insert = this.statement(
       'INSERT INTO refs (id, file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic, outcome, rule) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    try {
-      for (const { ref, fileId, dynamic } of pending) {
-        const o = outcomes.get(ref.id);
-        insert.run([ref.id, fileId, ref.scopeId, ref.kind, ref.name, ref.receiver ?? null, ref.module ?? null, ref.alias ?? null, ref.line, ref.col, dynamic, o?.outcome ?? null, o?.rule ?? null]);
-        written.add(ref.id);
-      }
-    } finally {
-      insert.free();
+    for (const { ref, fileId, dynamic } of pending) {
+      const o = outcomes.get(ref.id);
+      insert.run([ref.id, fileId, ref.scopeId, ref.kind, ref.name, ref.receiver ?? null, ref.module ?? null, ref.alias ?? null, ref.line, ref.col, dynamic, o?.outcome ?? null, o?.rule ?? null]);
+      written.add(ref.id);
     }
     return written;
+  }
+
+  /** A cached prepared statement (see `statements`); callers leave it reset. */
+  private readonly statement = (sql: string): Statement => {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  };
+
+  private freeStatements(): void {
+    for (const stmt of this.statements.values()) stmt.free();
+    this.statements.clear();
   }
 
   private all(sql: string, params: SqlValue[] = []): Row[] {
@@ -778,6 +806,16 @@ function toBinding(row: Row): StoredBinding {
   if (row['new_of'] !== null) binding.newOf = String(row['new_of']);
   if (row['init'] !== null) binding.init = String(row['init']);
   if (row['position'] !== null && row['position'] !== undefined) binding.position = Number(row['position']);
+  return binding;
+}
+
+/** A binding of `file` as toBinding reads it back from its row. */
+function heldBinding(file: string, b: BindingFact): StoredBinding {
+  const binding: StoredBinding = { file, kind: b.kind, name: b.name, scope: b.scope, line: b.line };
+  if (b.type != null) binding.type = b.type;
+  if (b.newOf != null) binding.newOf = b.newOf;
+  if (b.init != null) binding.init = b.init;
+  if (b.position != null) binding.position = b.position;
   return binding;
 }
 

@@ -6,7 +6,8 @@ import { resolveIndex } from '../../src/pipeline/resolve-index.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 
 // Covers every column a reference row holds: receivers, module specifiers (a dynamic import without
-// a literal one), aliases, links across files, and refs that stay unresolved.
+// a literal one), aliases, links across files, and refs that stay unresolved; and bindings with a
+// type, an initializer and a position.
 const FILES: Record<string, string> = {
   'src/cart.ts': [
     "import { price as cost, Item } from './item';",
@@ -45,6 +46,12 @@ describe('references held back for bulk loading (cold build)', () => {
       // Before resolution, resolution's reads see the held-back references as stored ones.
       expect(await store.refsOfFiles(paths)).toEqual(await plain.refsOfFiles(paths));
       expect(await store.linkRefs()).toEqual(await plain.linkRefs());
+      // So do the bindings, which it holds in memory too.
+      const bindings = await plain.bindingsOfFiles(paths);
+      expect(bindings.some((b) => b.type !== undefined)).toBe(true);
+      expect(bindings.some((b) => b.init !== undefined && b.position !== undefined)).toBe(true);
+      expect(await store.bindingsOfFiles(paths)).toEqual(bindings);
+      expect(await store.bindingsOfFiles(['src/total.ts'])).toEqual(await plain.bindingsOfFiles(['src/total.ts']));
       await resolveIndex(store);
     });
     try {
@@ -58,6 +65,7 @@ describe('references held back for bulk loading (cold build)', () => {
       expect(refs.some((r) => r.outcome === 'unresolved')).toBe(true);
       expect(await deferred.refsOfFiles(paths)).toEqual(refs);
       expect(await deferred.allEdges()).toEqual(await plain.allEdges());
+      expect(await deferred.bindingsOfFiles(paths)).toEqual(await plain.bindingsOfFiles(paths));
       expect(await deferred.fileDeps()).toEqual(await plain.fileDeps());
       expect(await deferred.stats()).toEqual(await plain.stats());
       expect(await deferred.integrityProblems()).toEqual([]);
