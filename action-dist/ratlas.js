@@ -44452,6 +44452,14 @@ var ResolveContext = class {
   file(path) {
     return path === this.own.path ? this.own : this.view.file(path);
   }
+  /** A file's interface without recording a dependency on all of it: the caller tracks what it reads (exports.ts). */
+  peekFile(path) {
+    return path === this.own.path ? this.own : this.view.peek(path);
+  }
+  /** Records that resolution read `key` of the file at `path` (nothing for this file). */
+  track(key, path) {
+    this.view.track(key, path);
+  }
   /**
    * The return statements of a function. This file's come from its bindings as extracted, whose
    * lines are current (another file's lines are never read).
@@ -44620,6 +44628,59 @@ function memberCandidates(ctx, ref) {
   return ctx.view.symbolsNamed(ref.name).filter((s) => MEMBER_KINDS.has(s.kind) && (s.kind !== "function" || !isPlainDeclaration(s)));
 }
 
+// src/graph/resolve/tracked-view.ts
+var fileKey = (path) => `f:${path}`;
+var nameKey = (name2) => `n:${name2}`;
+var pathKey = (path) => `p:${path}`;
+var projectKey = (path) => `c:${path}`;
+var packageKey = (name2) => `w:${name2}`;
+var exportKey = (path, name2) => `e:${path}#${name2}`;
+var starKey = (path) => `s:${path}`;
+var TrackedView = class {
+  constructor(data, self2) {
+    this.data = data;
+    this.self = self2;
+  }
+  data;
+  self;
+  keys = /* @__PURE__ */ new Set();
+  file(path) {
+    if (path !== this.self) this.keys.add(fileKey(path));
+    return this.data.file(path);
+  }
+  /**
+   * A file's interface without recording `f:<path>`: the caller records what it reads of it
+   * (see track; only exports.ts does, for name lookups).
+   */
+  peek(path) {
+    return this.data.file(path);
+  }
+  /** Records a key read through peek (another file's only). */
+  track(key, path) {
+    if (path !== this.self) this.keys.add(key);
+  }
+  symbolsNamed(name2) {
+    this.keys.add(nameKey(name2));
+    return this.data.symbolsNamed(name2);
+  }
+  exists(path) {
+    if (path !== this.self) this.keys.add(pathKey(path));
+    return this.data.exists(path);
+  }
+  projectFile(path) {
+    this.keys.add(projectKey(path));
+    return this.data.projectFile(path);
+  }
+  packagesNamed(name2) {
+    this.keys.add(packageKey(name2));
+    return this.data.packagesNamed(name2);
+  }
+  /** The recorded keys, sorted (stored with the file). */
+  deps() {
+    return [...this.keys].sort();
+  }
+};
+
 // src/graph/resolve/exports.ts
 var MAX_DEPTH = 32;
 function resolveLink(ctx, link, from) {
@@ -44627,10 +44688,12 @@ function resolveLink(ctx, link, from) {
   const file = targetFile(ctx, link.module, from);
   if (file === "external") return { kind: "external", name: externalName(ctx, link.module, from) };
   if (!file) return { kind: "unresolved" };
-  if (link.name === "" || link.name === "*") return namespaceOf(file);
+  if (link.name === "" || link.name === "*") return namespaceOf(ctx, file);
   return exportedName(ctx, file, link.name, /* @__PURE__ */ new Set());
 }
 function exportedName(ctx, file, name2, seen, strict = false, depth = 0) {
+  ctx.track(exportKey(file.path, name2), file.path);
+  ctx.track(starKey(file.path), file.path);
   const key = `${file.path}\0${name2}`;
   if (seen.has(key) || depth > MAX_DEPTH) return { kind: "unresolved" };
   seen.add(key);
@@ -44652,7 +44715,7 @@ function exportedName(ctx, file, name2, seen, strict = false, depth = 0) {
     if (link.kind === "reexport" && link.name === "*" && link.alias !== void 0 && link.alias !== "*" && link.alias === name2 && link.module) {
       const next = targetFile(ctx, link.module, file);
       if (next === "external") return { kind: "external", name: externalName(ctx, link.module, file) };
-      if (next) return namespaceOf(next);
+      if (next) return namespaceOf(ctx, next);
     }
   }
   if (name2 !== "default") {
@@ -44665,7 +44728,7 @@ function exportedName(ctx, file, name2, seen, strict = false, depth = 0) {
     }
   }
   const module2 = moduleSymbolOf(file);
-  return module2 && (!strict || exportsValue(file, name2)) ? { kind: "value", file, module: module2, name: name2 } : { kind: "unresolved" };
+  return module2 && (!strict || exportsValue(file, name2)) ? valueOf(ctx, file, module2, name2) : { kind: "unresolved" };
 }
 function moduleLevelName(ctx, file, name2) {
   const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name2 && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
@@ -44676,6 +44739,7 @@ function moduleLevelName(ctx, file, name2) {
   return module2 && declaresVariable(file, name2) ? { kind: "value", file, module: module2, name: name2 } : null;
 }
 function localName(ctx, file, name2, seen, depth) {
+  ctx.track(exportKey(file.path, name2), file.path);
   const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name2 && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
   if (own.length > 0) return { kind: "symbols", symbols: own };
   for (const link of file.links) {
@@ -44683,11 +44747,11 @@ function localName(ctx, file, name2, seen, depth) {
     const next = targetFile(ctx, link.module, file);
     if (next === "external") return { kind: "external", name: externalName(ctx, link.module, file) };
     if (!next) return { kind: "unresolved" };
-    if (link.name === "*") return namespaceOf(next);
+    if (link.name === "*") return namespaceOf(ctx, next);
     return exportedName(ctx, next, link.name, seen, false, depth + 1);
   }
   const module2 = moduleSymbolOf(file);
-  return module2 ? { kind: "value", file, module: module2, name: name2 } : null;
+  return module2 ? valueOf(ctx, file, module2, name2) : null;
 }
 function exportsValue(file, name2) {
   return file.links.some((l3) => l3.kind === "export" && (l3.alias ?? l3.name) === name2) || declaresVariable(file, name2);
@@ -44695,14 +44759,22 @@ function exportsValue(file, name2) {
 function declaresVariable(file, name2) {
   return file.members.some((m2) => m2.kind === "variable" && m2.name === name2 && m2.scope === MODULE_QUALNAME);
 }
-function namespaceOf(file) {
+function namespaceOf(ctx, file) {
+  ctx.track(starKey(file.path), file.path);
   const module2 = moduleSymbolOf(file);
   return module2 ? { kind: "namespace", file, module: module2 } : { kind: "unresolved" };
+}
+function valueOf(ctx, file, module2, name2) {
+  ctx.track(fileKey(file.path), file.path);
+  return { kind: "value", file, module: module2, name: name2 };
 }
 function targetFile(ctx, specifier, from) {
   const target = ctx.resolveModule(specifier, from);
   if (target.kind === "external") return "external";
-  return target.kind === "file" ? ctx.file(target.path) : void 0;
+  if (target.kind !== "file") return void 0;
+  const file = ctx.peekFile(target.path);
+  if (!file) ctx.track(fileKey(target.path), target.path);
+  return file;
 }
 function externalName(ctx, specifier, from) {
   const target = ctx.resolveModule(specifier, from);
@@ -45074,11 +45146,11 @@ function fieldValue(ctx, types, name2, depth) {
   if (typed) return bindingValue(ctx, file, typed, depth);
   return agreed(bindings, (binding) => binding.newOf !== void 0 || binding.init !== void 0 ? bindingValue(ctx, file, binding, depth + 1) : null);
 }
-function agreed(items, valueOf) {
+function agreed(items, valueOf2) {
   let result = null;
   let key = null;
   for (const item of items) {
-    const value = valueOf(item);
+    const value = valueOf2(item);
     if (value === null) return null;
     const valueKey = keyOf(value);
     if (key !== null && key !== valueKey) return null;
@@ -45334,46 +45406,6 @@ var RULES = [
   ambiguousRule
 ];
 
-// src/graph/resolve/tracked-view.ts
-var fileKey = (path) => `f:${path}`;
-var nameKey = (name2) => `n:${name2}`;
-var pathKey = (path) => `p:${path}`;
-var projectKey = (path) => `c:${path}`;
-var packageKey = (name2) => `w:${name2}`;
-var TrackedView = class {
-  constructor(data, self2) {
-    this.data = data;
-    this.self = self2;
-  }
-  data;
-  self;
-  keys = /* @__PURE__ */ new Set();
-  file(path) {
-    if (path !== this.self) this.keys.add(fileKey(path));
-    return this.data.file(path);
-  }
-  symbolsNamed(name2) {
-    this.keys.add(nameKey(name2));
-    return this.data.symbolsNamed(name2);
-  }
-  exists(path) {
-    if (path !== this.self) this.keys.add(pathKey(path));
-    return this.data.exists(path);
-  }
-  projectFile(path) {
-    this.keys.add(projectKey(path));
-    return this.data.projectFile(path);
-  }
-  packagesNamed(name2) {
-    this.keys.add(packageKey(name2));
-    return this.data.packagesNamed(name2);
-  }
-  /** The recorded keys, sorted (stored with the file). */
-  deps() {
-    return [...this.keys].sort();
-  }
-};
-
 // src/graph/resolve/resolve-file.ts
 var EDGE_KIND_OF = {
   call: "calls",
@@ -45476,11 +45508,14 @@ function surfaceOf(file, symbols, refs, bindings, returnType2) {
 }
 function surfaceFingerprint(surface) {
   if (!surface.exists) return "";
-  const symbols = surface.symbols.map((s) => [s.qualname, s.name, s.kind, s.parent, s.exported, s.returns ?? null]).sort(byJson);
-  const links = surface.links.map((l3) => [l3.kind, l3.name, l3.alias ?? null, l3.module ?? null, l3.scope, l3.receiver ?? null]).sort(byJson);
-  const members = surface.members.map((m2) => [m2.kind, m2.name, m2.scope, m2.type ?? null, m2.newOf ?? null, m2.init ?? null]).sort(byJson);
+  const symbols = surface.symbols.map(symbolFacts).sort(byJson);
+  const links = surface.links.map(linkFacts).sort(byJson);
+  const members = surface.members.map(memberFacts).sort(byJson);
   return JSON.stringify([symbols, links, members]);
 }
+var symbolFacts = (s) => [s.qualname, s.name, s.kind, s.parent, s.exported, s.returns ?? null];
+var linkFacts = (l3) => [l3.kind, l3.name, l3.alias ?? null, l3.module ?? null, l3.scope, l3.receiver ?? null];
+var memberFacts = (m2) => [m2.kind, m2.name, m2.scope, m2.type ?? null, m2.newOf ?? null, m2.init ?? null];
 function nameFingerprint(symbols) {
   return JSON.stringify(symbols.map((s) => [s.file, s.qualname, s.kind, s.parent, s.exported]).sort(byJson));
 }
@@ -45488,12 +45523,38 @@ function changedKeys(changes, names) {
   const keys = /* @__PURE__ */ new Set();
   for (const change of changes) {
     if (change.before.exists !== change.after.exists) keys.add(pathKey(change.path));
-    if (surfaceFingerprint(change.before) !== surfaceFingerprint(change.after)) keys.add(fileKey(change.path));
+    if (surfaceFingerprint(change.before) === surfaceFingerprint(change.after)) continue;
+    keys.add(fileKey(change.path));
+    if (starFingerprint(change.before) !== starFingerprint(change.after)) keys.add(starKey(change.path));
+    const before = nameSlots(change.before);
+    const after = nameSlots(change.after);
+    for (const name2 of /* @__PURE__ */ new Set([...before.keys(), ...after.keys()])) {
+      if (before.get(name2) !== after.get(name2)) keys.add(exportKey(change.path, name2));
+    }
   }
   for (const [name2, { before, after }] of names) {
     if (before !== after) keys.add(nameKey(name2));
   }
   return keys;
+}
+function starFingerprint(surface) {
+  return JSON.stringify([
+    surface.exists,
+    surface.symbols.filter((s) => s.qualname === MODULE_QUALNAME).map(symbolFacts),
+    surface.links.filter((l3) => l3.kind === "reexport" && l3.name === "*").map(linkFacts)
+  ]);
+}
+function nameSlots(surface) {
+  const slots = /* @__PURE__ */ new Map();
+  const slot = (name2) => {
+    let found = slots.get(name2);
+    if (!found) slots.set(name2, found = { symbols: [], links: [], members: [] });
+    return found;
+  };
+  for (const s of surface.symbols) slot(s.name).symbols.push(symbolFacts(s));
+  for (const l3 of surface.links) slot(l3.alias ?? l3.name).links.push(linkFacts(l3));
+  for (const m2 of surface.members) slot(m2.name).members.push(memberFacts(m2));
+  return new Map([...slots].map(([name2, items]) => [name2, JSON.stringify([items.symbols, items.links, items.members])]));
 }
 function changedProjectKeys(change) {
   const keys = /* @__PURE__ */ new Set();
