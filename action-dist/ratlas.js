@@ -46998,7 +46998,9 @@ async function parseInOrder(files, timeoutMs, options, pool, sink) {
     let done = 0;
     options.onProgress?.({ phase: "parse", done, total: parseable.length });
     await Promise.all(
-      batches(parseable, timeoutMs, pool.threaded ? pool.size * 4 : 1).map(async (batch) => {
+      // One worker gets everything at once: split, it would wait between batches for this thread,
+      // which may be busy (a background parse runs while this thread loads the resolution cache).
+      batches(parseable, timeoutMs, pool.threaded && pool.size > 1 ? pool.size * 4 : 1).map(async (batch) => {
         for (const outcome of await pool.parse(batch)) outcomes.set(outcome.path, outcome);
         done += batch.length;
         options.onProgress?.({ phase: "parse", done, total: parseable.length });
@@ -47058,6 +47060,49 @@ function batches(files, timeoutMs, count) {
   });
   out2.push(...open.values());
   return out2.sort((a, b3) => a.first - b3.first).map((batch) => batch.jobs);
+}
+
+// src/pipeline/parse-by-language.ts
+import { availableParallelism as availableParallelism2 } from "node:os";
+async function parseByLanguage(files, timeoutMs, options) {
+  const sources = files.filter((f3) => f3.content.kind === "source");
+  const jobs = Math.max(1, options.jobs ?? availableParallelism2());
+  const groups = languageGroups(sources, jobs);
+  const perGroup = Math.max(1, Math.floor(jobs / Math.max(1, groups.length)));
+  const total = sources.length;
+  let done = 0;
+  if (total > 0) options.onProgress?.({ phase: "parse", done, total });
+  const { onProgress: _progress, ...rest } = options;
+  const results = await Promise.all(
+    groups.map(async (group) => {
+      const outcomes = await parseSources(group, timeoutMs, { ...rest, jobs: perGroup, background: true });
+      done += group.length;
+      options.onProgress?.({ phase: "parse", done, total });
+      return outcomes;
+    })
+  );
+  return new Map(results.flatMap((outcomes) => [...outcomes]));
+}
+function languageGroups(files, count) {
+  const byLanguage = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    const entry = byLanguage.get(file.language) ?? { files: [], bytes: 0 };
+    entry.files.push(file);
+    entry.bytes += file.size;
+    byLanguage.set(file.language, entry);
+  }
+  const languages = [...byLanguage.entries()].sort(([a, x3], [b3, y2]) => y2.bytes - x3.bytes || (a < b3 ? -1 : a > b3 ? 1 : 0));
+  const groups = [];
+  for (const [, entry] of languages) {
+    if (groups.length < count) {
+      groups.push({ files: [...entry.files], bytes: entry.bytes });
+      continue;
+    }
+    const smallest = groups.reduce((min, g2) => g2.bytes < min.bytes ? g2 : min);
+    smallest.files.push(...entry.files);
+    smallest.bytes += entry.bytes;
+  }
+  return groups.map((g2) => g2.files);
 }
 
 // src/pipeline/resolution-cache.ts
@@ -47250,7 +47295,7 @@ async function applyChangeset(store, updates, options, warnings) {
   const parsed = options.parsed ?? /* @__PURE__ */ new Map();
   const toParse = effective.flatMap((u2) => u2.file && !parsed.has(u2.path) ? [u2.file] : []);
   const overlap = !bulk && toParse.length > 0 && !hasResolutionCache(store) && !languagesLoaded();
-  const parsing = parseSources(toParse, options.timeoutMs, overlap ? { ...options, background: true } : options);
+  const parsing = overlap ? parseByLanguage(toParse, options.timeoutMs, options) : parseSources(toParse, options.timeoutMs, options);
   if (overlap) {
     parsing.catch(() => void 0);
     await resolutionCacheOf(store);
@@ -47306,6 +47351,67 @@ function compareText4(a, b3) {
   return a < b3 ? -1 : a > b3 ? 1 : 0;
 }
 
+// src/pipeline/find-base-artifact.ts
+var DEFAULT_SEARCH_DEPTH = 200;
+async function findBaseArtifact(target, search) {
+  const { repo, expected, warnings } = search;
+  const usable = /* @__PURE__ */ new Map();
+  let incompatible = 0;
+  for (const artifact of listCommitArtifacts(search.cacheDir)) {
+    if (artifact.commit === target) continue;
+    try {
+      if (incompatibility(readManifest(artifact.path), expected)) incompatible++;
+      else usable.set(artifact.commit, artifact.path);
+    } catch (error) {
+      if (!isRatlasError(error)) throw error;
+      incompatible++;
+    }
+  }
+  if (usable.size === 0) {
+    const reason = incompatible > 0 ? `none of the ${incompatible} cached indexes was built by this ratlas and configuration` : "no cached index";
+    return { found: false, reason, deepened: 0 };
+  }
+  let deepened = 0;
+  let step2 = 10;
+  for (; ; ) {
+    const ancestors = await repo.ancestors(target, search.depth);
+    for (const [distance, commit] of ancestors.entries()) {
+      const path = usable.get(commit);
+      if (!path) continue;
+      await search.beforeRead?.(commit);
+      try {
+        const { store, manifest } = await readArtifact(path, expected);
+        return { found: true, commit, distance, store, manifest, deepened };
+      } catch (error) {
+        if (!isRatlasError(error)) throw error;
+        warnings.push({ code: error.code, message: `${error.message}; looking further back.` });
+      }
+    }
+    const historyEnds = ancestors.length < search.depth && await repo.isShallow();
+    if (!historyEnds) {
+      return { found: false, reason: `none of the ${usable.size} cached indexes is an ancestor within ${search.depth} commits`, deepened };
+    }
+    if (!search.deepen) {
+      warnings.push({
+        code: "shallow-clone",
+        message: `Shallow clone: the history of ${target.slice(0, 12)} stops after ${ancestors.length} commits, before any of the ${usable.size} cached indexes, so the index is built from scratch. Fix: pass --deepen (fetches only the commits needed), or set fetch-depth: 0 in actions/checkout.`
+      });
+      return { found: false, reason: "shallow clone: no cached ancestor within the fetched history", deepened };
+    }
+    if (deepened >= search.depth) {
+      warnings.push({
+        code: "shallow-clone",
+        message: `Fetched ${deepened} more commits of history and found no cached index among the ancestors of ${target.slice(0, 12)}, so the index is built from scratch.`
+      });
+      return { found: false, reason: `no cached ancestor within ${search.depth} commits, after deepening the shallow clone`, deepened };
+    }
+    const by = Math.min(step2, search.depth - deepened);
+    await repo.deepen(by, { commits: [target] });
+    deepened += by;
+    step2 *= 2;
+  }
+}
+
 // src/pipeline/collect-changeset.ts
 async function collectChangeset(repo, from, to2, config) {
   const changes = await changedPaths(repo, from, to2);
@@ -47350,64 +47456,13 @@ async function changedPaths(repo, from, to2) {
   return [...tracked, ...untracked].sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
 }
 
-// src/pipeline/find-base-artifact.ts
-var DEFAULT_SEARCH_DEPTH = 200;
-async function findBaseArtifact(target, search) {
-  const { repo, expected, warnings } = search;
-  const usable = /* @__PURE__ */ new Map();
-  let incompatible = 0;
-  for (const artifact of listCommitArtifacts(search.cacheDir)) {
-    if (artifact.commit === target) continue;
-    try {
-      if (incompatibility(readManifest(artifact.path), expected)) incompatible++;
-      else usable.set(artifact.commit, artifact.path);
-    } catch (error) {
-      if (!isRatlasError(error)) throw error;
-      incompatible++;
-    }
-  }
-  if (usable.size === 0) {
-    const reason = incompatible > 0 ? `none of the ${incompatible} cached indexes was built by this ratlas and configuration` : "no cached index";
-    return { found: false, reason, deepened: 0 };
-  }
-  let deepened = 0;
-  let step2 = 10;
-  for (; ; ) {
-    const ancestors = await repo.ancestors(target, search.depth);
-    for (const [distance, commit] of ancestors.entries()) {
-      const path = usable.get(commit);
-      if (!path) continue;
-      try {
-        const { store, manifest } = await readArtifact(path, expected);
-        return { found: true, commit, distance, store, manifest, deepened };
-      } catch (error) {
-        if (!isRatlasError(error)) throw error;
-        warnings.push({ code: error.code, message: `${error.message}; looking further back.` });
-      }
-    }
-    const historyEnds = ancestors.length < search.depth && await repo.isShallow();
-    if (!historyEnds) {
-      return { found: false, reason: `none of the ${usable.size} cached indexes is an ancestor within ${search.depth} commits`, deepened };
-    }
-    if (!search.deepen) {
-      warnings.push({
-        code: "shallow-clone",
-        message: `Shallow clone: the history of ${target.slice(0, 12)} stops after ${ancestors.length} commits, before any of the ${usable.size} cached indexes, so the index is built from scratch. Fix: pass --deepen (fetches only the commits needed), or set fetch-depth: 0 in actions/checkout.`
-      });
-      return { found: false, reason: "shallow clone: no cached ancestor within the fetched history", deepened };
-    }
-    if (deepened >= search.depth) {
-      warnings.push({
-        code: "shallow-clone",
-        message: `Fetched ${deepened} more commits of history and found no cached index among the ancestors of ${target.slice(0, 12)}, so the index is built from scratch.`
-      });
-      return { found: false, reason: `no cached ancestor within ${search.depth} commits, after deepening the shallow clone`, deepened };
-    }
-    const by = Math.min(step2, search.depth - deepened);
-    await repo.deepen(by, { commits: [target] });
-    deepened += by;
-    step2 *= 2;
-  }
+// src/pipeline/prefetch-changeset.ts
+async function prefetchChangeset(repo, from, to2, loaded2, options) {
+  const changeset = await collectChangeset(repo, from, to2, loaded2.config);
+  const files = changeset.updates.flatMap((u2) => "file" in u2 && u2.file ? [u2.file] : []);
+  const parsed = files.length > BULK_MIN_FILES ? Promise.resolve(/* @__PURE__ */ new Map()) : parseByLanguage(files, loaded2.config.index.parseTimeoutMs, options);
+  parsed.catch(() => void 0);
+  return { from, changeset, parsed };
 }
 
 // src/pipeline/refresh-worktree.ts
@@ -47597,21 +47652,27 @@ async function openCommitIndex(context, commit) {
       const hit = await tryReadArtifact(artifact, config, warnings, reported);
       if (hit) return exact(hit.store, hit.manifest);
     }
+    let prefetched;
+    const target = { kind: "commit", commit };
     const base = options.full ? { found: false, reason: "a full rebuild was asked for (--full)", deepened: 0 } : await findBaseArtifact(commit, {
       repo,
       cacheDir,
       expected: manifestExpectation(config.hash),
       depth: options.searchDepth ?? config.config.cache.searchDepth ?? DEFAULT_SEARCH_DEPTH,
       deepen: options.deepen ?? false,
-      warnings
+      warnings,
+      beforeRead: async (from) => {
+        prefetched = await prefetchChangeset(repo, from, target, config, parseOptions(options));
+      }
     });
     let store;
     let restore;
     if (base.found) {
       store = base.store;
       try {
-        const changeset = await collectChangeset(repo, base.commit, { kind: "commit", commit }, config.config);
-        const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs }, warnings);
+        const { changeset, parsed } = prefetched?.from === base.commit ? prefetched : await prefetchChangeset(repo, base.commit, target, config, parseOptions(options));
+        const [outcomes] = await Promise.all([parsed, resolutionCacheOf(store)]);
+        const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs, parsed: outcomes }, warnings);
         await store.setMeta(META_COMMIT, commit);
         await store.setMeta(META_SOURCE, "commit");
         await store.setMeta(META_DIRTY, "[]");
