@@ -47154,9 +47154,10 @@ var ResolutionCache = class _ResolutionCache {
   }
   /** Re-reads the project files from the store (after some were written or removed). */
   async reloadProjects(store) {
+    const before = this.projectFacts();
     this.projects = await store.projectFiles();
     this.facts = null;
-    this.data = null;
+    if (!sameFacts(before, this.projectFacts())) this.data = null;
   }
   /** Re-reads the given files from the store (after they were written or deleted). */
   async reload(store, paths) {
@@ -47268,6 +47269,9 @@ function hasResolutionCache(store) {
 }
 function dropResolutionCache(store) {
   caches.delete(store);
+}
+function sameFacts(a, b3) {
+  return a.size === b3.size && JSON.stringify([...a]) === JSON.stringify([...b3]);
 }
 function compareText3(a, b3) {
   return a < b3 ? -1 : a > b3 ? 1 : 0;
@@ -47671,7 +47675,7 @@ async function openCommitIndex(context, commit) {
       store = base.store;
       try {
         const { changeset, parsed } = prefetched?.from === base.commit ? prefetched : await prefetchChangeset(repo, base.commit, target, config, parseOptions(options));
-        const [outcomes] = await Promise.all([parsed, resolutionCacheOf(store)]);
+        const [outcomes] = await Promise.all([parsed, resolutionCacheOf(store).then((cache) => cache.resolutionData())]);
         const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs, parsed: outcomes }, warnings);
         await store.setMeta(META_COMMIT, commit);
         await store.setMeta(META_SOURCE, "commit");

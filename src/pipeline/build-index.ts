@@ -245,8 +245,9 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
       store = base.store;
       try {
         const { changeset, parsed } = prefetched?.from === base.commit ? prefetched : await prefetchChangeset(repo, base.commit, target, config, parseOptions(options));
-        // The resolution cache loads here while the workers parse.
-        const [outcomes] = await Promise.all([parsed, resolutionCacheOf(store)]);
+        // The resolution cache loads here while the workers parse, and so does the index as
+        // resolution reads it, which applyChangeset then brings up to date file by file.
+        const [outcomes] = await Promise.all([parsed, resolutionCacheOf(store).then((cache) => cache.resolutionData())]);
         const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs, parsed: outcomes }, warnings);
         await store.setMeta(META_COMMIT, commit);
         await store.setMeta(META_SOURCE, 'commit');
