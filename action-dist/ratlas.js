@@ -44514,6 +44514,14 @@ var ResolveContext = class {
   file(path) {
     return path === this.own.path ? this.own : this.view.file(path);
   }
+  /** A file's interface without recording a dependency on all of it: the caller tracks what it reads (exports.ts). */
+  peekFile(path) {
+    return path === this.own.path ? this.own : this.view.peek(path);
+  }
+  /** Records that resolution read `key` of the file at `path` (nothing for this file). */
+  track(key, path) {
+    this.view.track(key, path);
+  }
   /**
    * The return statements of a function. This file's come from its bindings as extracted, whose
    * lines are current (another file's lines are never read).
@@ -44682,6 +44690,59 @@ function memberCandidates(ctx, ref) {
   return ctx.view.symbolsNamed(ref.name).filter((s) => MEMBER_KINDS.has(s.kind) && (s.kind !== "function" || !isPlainDeclaration(s)));
 }
 
+// src/graph/resolve/tracked-view.ts
+var fileKey = (path) => `f:${path}`;
+var nameKey = (name2) => `n:${name2}`;
+var pathKey = (path) => `p:${path}`;
+var projectKey = (path) => `c:${path}`;
+var packageKey = (name2) => `w:${name2}`;
+var exportKey = (path, name2) => `e:${path}#${name2}`;
+var starKey = (path) => `s:${path}`;
+var TrackedView = class {
+  constructor(data, self2) {
+    this.data = data;
+    this.self = self2;
+  }
+  data;
+  self;
+  keys = /* @__PURE__ */ new Set();
+  file(path) {
+    if (path !== this.self) this.keys.add(fileKey(path));
+    return this.data.file(path);
+  }
+  /**
+   * A file's interface without recording `f:<path>`: the caller records what it reads of it
+   * (see track; only exports.ts does, for name lookups).
+   */
+  peek(path) {
+    return this.data.file(path);
+  }
+  /** Records a key read through peek (another file's only). */
+  track(key, path) {
+    if (path !== this.self) this.keys.add(key);
+  }
+  symbolsNamed(name2) {
+    this.keys.add(nameKey(name2));
+    return this.data.symbolsNamed(name2);
+  }
+  exists(path) {
+    if (path !== this.self) this.keys.add(pathKey(path));
+    return this.data.exists(path);
+  }
+  projectFile(path) {
+    this.keys.add(projectKey(path));
+    return this.data.projectFile(path);
+  }
+  packagesNamed(name2) {
+    this.keys.add(packageKey(name2));
+    return this.data.packagesNamed(name2);
+  }
+  /** The recorded keys, sorted (stored with the file). */
+  deps() {
+    return [...this.keys].sort();
+  }
+};
+
 // src/graph/resolve/exports.ts
 var MAX_DEPTH = 32;
 function resolveLink(ctx, link, from) {
@@ -44689,10 +44750,12 @@ function resolveLink(ctx, link, from) {
   const file = targetFile(ctx, link.module, from);
   if (file === "external") return { kind: "external", name: externalName(ctx, link.module, from) };
   if (!file) return { kind: "unresolved" };
-  if (link.name === "" || link.name === "*") return namespaceOf(file);
+  if (link.name === "" || link.name === "*") return namespaceOf(ctx, file);
   return exportedName(ctx, file, link.name, /* @__PURE__ */ new Set());
 }
 function exportedName(ctx, file, name2, seen, strict = false, depth = 0) {
+  ctx.track(exportKey(file.path, name2), file.path);
+  ctx.track(starKey(file.path), file.path);
   const key = `${file.path}\0${name2}`;
   if (seen.has(key) || depth > MAX_DEPTH) return { kind: "unresolved" };
   seen.add(key);
@@ -44714,7 +44777,7 @@ function exportedName(ctx, file, name2, seen, strict = false, depth = 0) {
     if (link.kind === "reexport" && link.name === "*" && link.alias !== void 0 && link.alias !== "*" && link.alias === name2 && link.module) {
       const next = targetFile(ctx, link.module, file);
       if (next === "external") return { kind: "external", name: externalName(ctx, link.module, file) };
-      if (next) return namespaceOf(next);
+      if (next) return namespaceOf(ctx, next);
     }
   }
   if (name2 !== "default") {
@@ -44727,7 +44790,7 @@ function exportedName(ctx, file, name2, seen, strict = false, depth = 0) {
     }
   }
   const module2 = moduleSymbolOf(file);
-  return module2 && (!strict || exportsValue(file, name2)) ? { kind: "value", file, module: module2, name: name2 } : { kind: "unresolved" };
+  return module2 && (!strict || exportsValue(file, name2)) ? valueOf(ctx, file, module2, name2) : { kind: "unresolved" };
 }
 function moduleLevelName(ctx, file, name2) {
   const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name2 && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
@@ -44738,6 +44801,7 @@ function moduleLevelName(ctx, file, name2) {
   return module2 && declaresVariable(file, name2) ? { kind: "value", file, module: module2, name: name2 } : null;
 }
 function localName(ctx, file, name2, seen, depth) {
+  ctx.track(exportKey(file.path, name2), file.path);
   const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name2 && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
   if (own.length > 0) return { kind: "symbols", symbols: own };
   for (const link of file.links) {
@@ -44745,11 +44809,11 @@ function localName(ctx, file, name2, seen, depth) {
     const next = targetFile(ctx, link.module, file);
     if (next === "external") return { kind: "external", name: externalName(ctx, link.module, file) };
     if (!next) return { kind: "unresolved" };
-    if (link.name === "*") return namespaceOf(next);
+    if (link.name === "*") return namespaceOf(ctx, next);
     return exportedName(ctx, next, link.name, seen, false, depth + 1);
   }
   const module2 = moduleSymbolOf(file);
-  return module2 ? { kind: "value", file, module: module2, name: name2 } : null;
+  return module2 ? valueOf(ctx, file, module2, name2) : null;
 }
 function exportsValue(file, name2) {
   return file.links.some((l3) => l3.kind === "export" && (l3.alias ?? l3.name) === name2) || declaresVariable(file, name2);
@@ -44757,14 +44821,22 @@ function exportsValue(file, name2) {
 function declaresVariable(file, name2) {
   return file.members.some((m2) => m2.kind === "variable" && m2.name === name2 && m2.scope === MODULE_QUALNAME);
 }
-function namespaceOf(file) {
+function namespaceOf(ctx, file) {
+  ctx.track(starKey(file.path), file.path);
   const module2 = moduleSymbolOf(file);
   return module2 ? { kind: "namespace", file, module: module2 } : { kind: "unresolved" };
+}
+function valueOf(ctx, file, module2, name2) {
+  ctx.track(fileKey(file.path), file.path);
+  return { kind: "value", file, module: module2, name: name2 };
 }
 function targetFile(ctx, specifier, from) {
   const target = ctx.resolveModule(specifier, from);
   if (target.kind === "external") return "external";
-  return target.kind === "file" ? ctx.file(target.path) : void 0;
+  if (target.kind !== "file") return void 0;
+  const file = ctx.peekFile(target.path);
+  if (!file) ctx.track(fileKey(target.path), target.path);
+  return file;
 }
 function externalName(ctx, specifier, from) {
   const target = ctx.resolveModule(specifier, from);
@@ -45136,11 +45208,11 @@ function fieldValue(ctx, types, name2, depth) {
   if (typed) return bindingValue(ctx, file, typed, depth);
   return agreed(bindings, (binding) => binding.newOf !== void 0 || binding.init !== void 0 ? bindingValue(ctx, file, binding, depth + 1) : null);
 }
-function agreed(items, valueOf) {
+function agreed(items, valueOf2) {
   let result = null;
   let key = null;
   for (const item of items) {
-    const value = valueOf(item);
+    const value = valueOf2(item);
     if (value === null) return null;
     const valueKey = keyOf(value);
     if (key !== null && key !== valueKey) return null;
@@ -45396,46 +45468,6 @@ var RULES = [
   ambiguousRule
 ];
 
-// src/graph/resolve/tracked-view.ts
-var fileKey = (path) => `f:${path}`;
-var nameKey = (name2) => `n:${name2}`;
-var pathKey = (path) => `p:${path}`;
-var projectKey = (path) => `c:${path}`;
-var packageKey = (name2) => `w:${name2}`;
-var TrackedView = class {
-  constructor(data, self2) {
-    this.data = data;
-    this.self = self2;
-  }
-  data;
-  self;
-  keys = /* @__PURE__ */ new Set();
-  file(path) {
-    if (path !== this.self) this.keys.add(fileKey(path));
-    return this.data.file(path);
-  }
-  symbolsNamed(name2) {
-    this.keys.add(nameKey(name2));
-    return this.data.symbolsNamed(name2);
-  }
-  exists(path) {
-    if (path !== this.self) this.keys.add(pathKey(path));
-    return this.data.exists(path);
-  }
-  projectFile(path) {
-    this.keys.add(projectKey(path));
-    return this.data.projectFile(path);
-  }
-  packagesNamed(name2) {
-    this.keys.add(packageKey(name2));
-    return this.data.packagesNamed(name2);
-  }
-  /** The recorded keys, sorted (stored with the file). */
-  deps() {
-    return [...this.keys].sort();
-  }
-};
-
 // src/graph/resolve/resolve-file.ts
 var EDGE_KIND_OF = {
   call: "calls",
@@ -45538,11 +45570,14 @@ function surfaceOf(file, symbols, refs, bindings, returnType2) {
 }
 function surfaceFingerprint(surface) {
   if (!surface.exists) return "";
-  const symbols = surface.symbols.map((s) => [s.qualname, s.name, s.kind, s.parent, s.exported, s.returns ?? null]).sort(byJson);
-  const links = surface.links.map((l3) => [l3.kind, l3.name, l3.alias ?? null, l3.module ?? null, l3.scope, l3.receiver ?? null]).sort(byJson);
-  const members = surface.members.map((m2) => [m2.kind, m2.name, m2.scope, m2.type ?? null, m2.newOf ?? null, m2.init ?? null]).sort(byJson);
+  const symbols = surface.symbols.map(symbolFacts).sort(byJson);
+  const links = surface.links.map(linkFacts).sort(byJson);
+  const members = surface.members.map(memberFacts).sort(byJson);
   return JSON.stringify([symbols, links, members]);
 }
+var symbolFacts = (s) => [s.qualname, s.name, s.kind, s.parent, s.exported, s.returns ?? null];
+var linkFacts = (l3) => [l3.kind, l3.name, l3.alias ?? null, l3.module ?? null, l3.scope, l3.receiver ?? null];
+var memberFacts = (m2) => [m2.kind, m2.name, m2.scope, m2.type ?? null, m2.newOf ?? null, m2.init ?? null];
 function nameFingerprint(symbols) {
   return JSON.stringify(symbols.map((s) => [s.file, s.qualname, s.kind, s.parent, s.exported]).sort(byJson));
 }
@@ -45550,12 +45585,38 @@ function changedKeys(changes, names) {
   const keys = /* @__PURE__ */ new Set();
   for (const change of changes) {
     if (change.before.exists !== change.after.exists) keys.add(pathKey(change.path));
-    if (surfaceFingerprint(change.before) !== surfaceFingerprint(change.after)) keys.add(fileKey(change.path));
+    if (surfaceFingerprint(change.before) === surfaceFingerprint(change.after)) continue;
+    keys.add(fileKey(change.path));
+    if (starFingerprint(change.before) !== starFingerprint(change.after)) keys.add(starKey(change.path));
+    const before = nameSlots(change.before);
+    const after = nameSlots(change.after);
+    for (const name2 of /* @__PURE__ */ new Set([...before.keys(), ...after.keys()])) {
+      if (before.get(name2) !== after.get(name2)) keys.add(exportKey(change.path, name2));
+    }
   }
   for (const [name2, { before, after }] of names) {
     if (before !== after) keys.add(nameKey(name2));
   }
   return keys;
+}
+function starFingerprint(surface) {
+  return JSON.stringify([
+    surface.exists,
+    surface.symbols.filter((s) => s.qualname === MODULE_QUALNAME).map(symbolFacts),
+    surface.links.filter((l3) => l3.kind === "reexport" && l3.name === "*").map(linkFacts)
+  ]);
+}
+function nameSlots(surface) {
+  const slots = /* @__PURE__ */ new Map();
+  const slot = (name2) => {
+    let found = slots.get(name2);
+    if (!found) slots.set(name2, found = { symbols: [], links: [], members: [] });
+    return found;
+  };
+  for (const s of surface.symbols) slot(s.name).symbols.push(symbolFacts(s));
+  for (const l3 of surface.links) slot(l3.alias ?? l3.name).links.push(linkFacts(l3));
+  for (const m2 of surface.members) slot(m2.name).members.push(memberFacts(m2));
+  return new Map([...slots].map(([name2, items]) => [name2, JSON.stringify([items.symbols, items.links, items.members])]));
 }
 function changedProjectKeys(change) {
   const keys = /* @__PURE__ */ new Set();
@@ -46999,7 +47060,9 @@ async function parseInOrder(files, timeoutMs, options, pool, sink) {
     let done = 0;
     options.onProgress?.({ phase: "parse", done, total: parseable.length });
     await Promise.all(
-      batches(parseable, timeoutMs, pool.threaded ? pool.size * 4 : 1).map(async (batch) => {
+      // One worker gets everything at once: split, it would wait between batches for this thread,
+      // which may be busy (a background parse runs while this thread loads the resolution cache).
+      batches(parseable, timeoutMs, pool.threaded && pool.size > 1 ? pool.size * 4 : 1).map(async (batch) => {
         for (const outcome of await pool.parse(batch)) outcomes.set(outcome.path, outcome);
         done += batch.length;
         options.onProgress?.({ phase: "parse", done, total: parseable.length });
@@ -47061,6 +47124,49 @@ function batches(files, timeoutMs, count) {
   return out2.sort((a, b3) => a.first - b3.first).map((batch) => batch.jobs);
 }
 
+// src/pipeline/parse-by-language.ts
+import { availableParallelism as availableParallelism2 } from "node:os";
+async function parseByLanguage(files, timeoutMs, options) {
+  const sources = files.filter((f3) => f3.content.kind === "source");
+  const jobs = Math.max(1, options.jobs ?? availableParallelism2());
+  const groups = languageGroups(sources, jobs);
+  const perGroup = Math.max(1, Math.floor(jobs / Math.max(1, groups.length)));
+  const total = sources.length;
+  let done = 0;
+  if (total > 0) options.onProgress?.({ phase: "parse", done, total });
+  const { onProgress: _progress, ...rest } = options;
+  const results = await Promise.all(
+    groups.map(async (group) => {
+      const outcomes = await parseSources(group, timeoutMs, { ...rest, jobs: perGroup, background: true });
+      done += group.length;
+      options.onProgress?.({ phase: "parse", done, total });
+      return outcomes;
+    })
+  );
+  return new Map(results.flatMap((outcomes) => [...outcomes]));
+}
+function languageGroups(files, count) {
+  const byLanguage = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    const entry = byLanguage.get(file.language) ?? { files: [], bytes: 0 };
+    entry.files.push(file);
+    entry.bytes += file.size;
+    byLanguage.set(file.language, entry);
+  }
+  const languages = [...byLanguage.entries()].sort(([a, x3], [b3, y2]) => y2.bytes - x3.bytes || (a < b3 ? -1 : a > b3 ? 1 : 0));
+  const groups = [];
+  for (const [, entry] of languages) {
+    if (groups.length < count) {
+      groups.push({ files: [...entry.files], bytes: entry.bytes });
+      continue;
+    }
+    const smallest = groups.reduce((min, g2) => g2.bytes < min.bytes ? g2 : min);
+    smallest.files.push(...entry.files);
+    smallest.bytes += entry.bytes;
+  }
+  return groups.map((g2) => g2.files);
+}
+
 // src/pipeline/resolution-cache.ts
 var ResolutionCache = class _ResolutionCache {
   entries = /* @__PURE__ */ new Map();
@@ -47110,9 +47216,10 @@ var ResolutionCache = class _ResolutionCache {
   }
   /** Re-reads the project files from the store (after some were written or removed). */
   async reloadProjects(store) {
+    const before = this.projectFacts();
     this.projects = await store.projectFiles();
     this.facts = null;
-    this.data = null;
+    if (!sameFacts(before, this.projectFacts())) this.data = null;
   }
   /** Re-reads the given files from the store (after they were written or deleted). */
   async reload(store, paths) {
@@ -47225,6 +47332,9 @@ function hasResolutionCache(store) {
 function dropResolutionCache(store) {
   caches.delete(store);
 }
+function sameFacts(a, b3) {
+  return a.size === b3.size && JSON.stringify([...a]) === JSON.stringify([...b3]);
+}
 function compareText3(a, b3) {
   return a < b3 ? -1 : a > b3 ? 1 : 0;
 }
@@ -47251,7 +47361,7 @@ async function applyChangeset(store, updates, options, warnings) {
   const parsed = options.parsed ?? /* @__PURE__ */ new Map();
   const toParse = effective.flatMap((u2) => u2.file && !parsed.has(u2.path) ? [u2.file] : []);
   const overlap = !bulk && toParse.length > 0 && !hasResolutionCache(store) && !languagesLoaded();
-  const parsing = parseSources(toParse, options.timeoutMs, overlap ? { ...options, background: true } : options);
+  const parsing = overlap ? parseByLanguage(toParse, options.timeoutMs, options) : parseSources(toParse, options.timeoutMs, options);
   if (overlap) {
     parsing.catch(() => void 0);
     await resolutionCacheOf(store);
@@ -47307,6 +47417,67 @@ function compareText4(a, b3) {
   return a < b3 ? -1 : a > b3 ? 1 : 0;
 }
 
+// src/pipeline/find-base-artifact.ts
+var DEFAULT_SEARCH_DEPTH = 200;
+async function findBaseArtifact(target, search) {
+  const { repo, expected, warnings } = search;
+  const usable = /* @__PURE__ */ new Map();
+  let incompatible = 0;
+  for (const artifact of listCommitArtifacts(search.cacheDir)) {
+    if (artifact.commit === target) continue;
+    try {
+      if (incompatibility(readManifest(artifact.path), expected)) incompatible++;
+      else usable.set(artifact.commit, artifact.path);
+    } catch (error) {
+      if (!isRatlasError(error)) throw error;
+      incompatible++;
+    }
+  }
+  if (usable.size === 0) {
+    const reason = incompatible > 0 ? `none of the ${incompatible} cached indexes was built by this ratlas and configuration` : "no cached index";
+    return { found: false, reason, deepened: 0 };
+  }
+  let deepened = 0;
+  let step2 = 10;
+  for (; ; ) {
+    const ancestors = await repo.ancestors(target, search.depth);
+    for (const [distance, commit] of ancestors.entries()) {
+      const path = usable.get(commit);
+      if (!path) continue;
+      await search.beforeRead?.(commit);
+      try {
+        const { store, manifest } = await readArtifact(path, expected);
+        return { found: true, commit, distance, store, manifest, deepened };
+      } catch (error) {
+        if (!isRatlasError(error)) throw error;
+        warnings.push({ code: error.code, message: `${error.message}; looking further back.` });
+      }
+    }
+    const historyEnds = ancestors.length < search.depth && await repo.isShallow();
+    if (!historyEnds) {
+      return { found: false, reason: `none of the ${usable.size} cached indexes is an ancestor within ${search.depth} commits`, deepened };
+    }
+    if (!search.deepen) {
+      warnings.push({
+        code: "shallow-clone",
+        message: `Shallow clone: the history of ${target.slice(0, 12)} stops after ${ancestors.length} commits, before any of the ${usable.size} cached indexes, so the index is built from scratch. Fix: pass --deepen (fetches only the commits needed), or set fetch-depth: 0 in actions/checkout.`
+      });
+      return { found: false, reason: "shallow clone: no cached ancestor within the fetched history", deepened };
+    }
+    if (deepened >= search.depth) {
+      warnings.push({
+        code: "shallow-clone",
+        message: `Fetched ${deepened} more commits of history and found no cached index among the ancestors of ${target.slice(0, 12)}, so the index is built from scratch.`
+      });
+      return { found: false, reason: `no cached ancestor within ${search.depth} commits, after deepening the shallow clone`, deepened };
+    }
+    const by = Math.min(step2, search.depth - deepened);
+    await repo.deepen(by, { commits: [target] });
+    deepened += by;
+    step2 *= 2;
+  }
+}
+
 // src/pipeline/collect-changeset.ts
 async function collectChangeset(repo, from, to2, config) {
   const changes = await changedPaths(repo, from, to2);
@@ -47351,64 +47522,13 @@ async function changedPaths(repo, from, to2) {
   return [...tracked, ...untracked].sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
 }
 
-// src/pipeline/find-base-artifact.ts
-var DEFAULT_SEARCH_DEPTH = 200;
-async function findBaseArtifact(target, search) {
-  const { repo, expected, warnings } = search;
-  const usable = /* @__PURE__ */ new Map();
-  let incompatible = 0;
-  for (const artifact of listCommitArtifacts(search.cacheDir)) {
-    if (artifact.commit === target) continue;
-    try {
-      if (incompatibility(readManifest(artifact.path), expected)) incompatible++;
-      else usable.set(artifact.commit, artifact.path);
-    } catch (error) {
-      if (!isRatlasError(error)) throw error;
-      incompatible++;
-    }
-  }
-  if (usable.size === 0) {
-    const reason = incompatible > 0 ? `none of the ${incompatible} cached indexes was built by this ratlas and configuration` : "no cached index";
-    return { found: false, reason, deepened: 0 };
-  }
-  let deepened = 0;
-  let step2 = 10;
-  for (; ; ) {
-    const ancestors = await repo.ancestors(target, search.depth);
-    for (const [distance, commit] of ancestors.entries()) {
-      const path = usable.get(commit);
-      if (!path) continue;
-      try {
-        const { store, manifest } = await readArtifact(path, expected);
-        return { found: true, commit, distance, store, manifest, deepened };
-      } catch (error) {
-        if (!isRatlasError(error)) throw error;
-        warnings.push({ code: error.code, message: `${error.message}; looking further back.` });
-      }
-    }
-    const historyEnds = ancestors.length < search.depth && await repo.isShallow();
-    if (!historyEnds) {
-      return { found: false, reason: `none of the ${usable.size} cached indexes is an ancestor within ${search.depth} commits`, deepened };
-    }
-    if (!search.deepen) {
-      warnings.push({
-        code: "shallow-clone",
-        message: `Shallow clone: the history of ${target.slice(0, 12)} stops after ${ancestors.length} commits, before any of the ${usable.size} cached indexes, so the index is built from scratch. Fix: pass --deepen (fetches only the commits needed), or set fetch-depth: 0 in actions/checkout.`
-      });
-      return { found: false, reason: "shallow clone: no cached ancestor within the fetched history", deepened };
-    }
-    if (deepened >= search.depth) {
-      warnings.push({
-        code: "shallow-clone",
-        message: `Fetched ${deepened} more commits of history and found no cached index among the ancestors of ${target.slice(0, 12)}, so the index is built from scratch.`
-      });
-      return { found: false, reason: `no cached ancestor within ${search.depth} commits, after deepening the shallow clone`, deepened };
-    }
-    const by = Math.min(step2, search.depth - deepened);
-    await repo.deepen(by, { commits: [target] });
-    deepened += by;
-    step2 *= 2;
-  }
+// src/pipeline/prefetch-changeset.ts
+async function prefetchChangeset(repo, from, to2, loaded2, options) {
+  const changeset = await collectChangeset(repo, from, to2, loaded2.config);
+  const files = changeset.updates.flatMap((u2) => "file" in u2 && u2.file ? [u2.file] : []);
+  const parsed = files.length > BULK_MIN_FILES ? Promise.resolve(/* @__PURE__ */ new Map()) : parseByLanguage(files, loaded2.config.index.parseTimeoutMs, options);
+  parsed.catch(() => void 0);
+  return { from, changeset, parsed };
 }
 
 // src/pipeline/refresh-worktree.ts
@@ -47598,21 +47718,27 @@ async function openCommitIndex(context, commit) {
       const hit = await tryReadArtifact(artifact, config, warnings, reported);
       if (hit) return exact(hit.store, hit.manifest);
     }
+    let prefetched;
+    const target = { kind: "commit", commit };
     const base = options.full ? { found: false, reason: "a full rebuild was asked for (--full)", deepened: 0 } : await findBaseArtifact(commit, {
       repo,
       cacheDir,
       expected: manifestExpectation(config.hash),
       depth: options.searchDepth ?? config.config.cache.searchDepth ?? DEFAULT_SEARCH_DEPTH,
       deepen: options.deepen ?? false,
-      warnings
+      warnings,
+      beforeRead: async (from) => {
+        prefetched = await prefetchChangeset(repo, from, target, config, parseOptions(options));
+      }
     });
     let store;
     let restore;
     if (base.found) {
       store = base.store;
       try {
-        const changeset = await collectChangeset(repo, base.commit, { kind: "commit", commit }, config.config);
-        const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs }, warnings);
+        const { changeset, parsed } = prefetched?.from === base.commit ? prefetched : await prefetchChangeset(repo, base.commit, target, config, parseOptions(options));
+        const [outcomes] = await Promise.all([parsed, resolutionCacheOf(store).then((cache) => cache.resolutionData())]);
+        const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs, parsed: outcomes }, warnings);
         await store.setMeta(META_COMMIT, commit);
         await store.setMeta(META_SOURCE, "commit");
         await store.setMeta(META_DIRTY, "[]");

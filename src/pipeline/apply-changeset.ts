@@ -4,6 +4,7 @@ import { languagesLoaded } from '../parse/load-language.js';
 import type { ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
 import { parseSources, storeParsed, type ParseOptions } from './build-store.js';
+import { parseByLanguage } from './parse-by-language.js';
 import type { SourceFile } from './collect-sources.js';
 import type { ProjectFileUpdate } from './project-files.js';
 import { dropResolutionCache, hasResolutionCache, resolutionCacheOf } from './resolution-cache.js';
@@ -76,10 +77,10 @@ export async function applyChangeset(
   const toParse = effective.flatMap((u) => (u.file && !parsed.has(u.path) ? [u.file] : []));
   // Loading the resolution cache (a scan of the whole index) and parsing the changed files are
   // independent. In a process that has done neither yet (a restore from an ancestor's artifact,
-  // the first update of a session), the parse goes to a worker, which compiles the grammar as this
-  // thread would have, and the cache loads here meanwhile.
+  // the first update of a session), the parse goes to workers (one per language), which compile
+  // the grammars as this thread would have, and the cache loads here meanwhile.
   const overlap = !bulk && toParse.length > 0 && !hasResolutionCache(store) && !languagesLoaded();
-  const parsing = parseSources(toParse, options.timeoutMs, overlap ? { ...options, background: true } : options);
+  const parsing = overlap ? parseByLanguage(toParse, options.timeoutMs, options) : parseSources(toParse, options.timeoutMs, options);
   if (overlap) {
     // Its failure is awaited below; until then it must not count as unhandled.
     parsing.catch(() => undefined);

@@ -10,9 +10,11 @@ import type { SqliteStore } from '../store/sqlite-store.js';
 import { isRatlasError } from '../util/errors.js';
 import { applyChangeset, type ChangesetResult } from './apply-changeset.js';
 import { buildStore, type ParseOptions } from './build-store.js';
-import { collectChangeset } from './collect-changeset.js';
+import type { ChangeTarget } from './collect-changeset.js';
 import { selectIndexedPaths } from './project-files.js';
 import { DEFAULT_SEARCH_DEPTH, findBaseArtifact } from './find-base-artifact.js';
+import { prefetchChangeset, type ChangesetPrefetch } from './prefetch-changeset.js';
+import { resolutionCacheOf } from './resolution-cache.js';
 import { META_COMMIT, META_DIRTY, META_SOURCE, refreshWorktree, type WorktreeRefresh } from './refresh-worktree.js';
 import { manifestExpectation } from './tool-info.js';
 import { writeIndexArtifact } from './write-index-artifact.js';
@@ -222,6 +224,8 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
       const hit = await tryReadArtifact(artifact, config, warnings, reported);
       if (hit) return exact(hit.store, hit.manifest);
     }
+    let prefetched: ChangesetPrefetch | undefined;
+    const target: ChangeTarget = { kind: 'commit', commit };
     const base = options.full
       ? ({ found: false, reason: 'a full rebuild was asked for (--full)', deepened: 0 } as const)
       : await findBaseArtifact(commit, {
@@ -231,14 +235,20 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
           depth: options.searchDepth ?? config.config.cache.searchDepth ?? DEFAULT_SEARCH_DEPTH,
           deepen: options.deepen ?? false,
           warnings,
+          beforeRead: async (from) => {
+            prefetched = await prefetchChangeset(repo, from, target, config, parseOptions(options));
+          },
         });
     let store: SqliteStore;
     let restore: RestoreInfo;
     if (base.found) {
       store = base.store;
       try {
-        const changeset = await collectChangeset(repo, base.commit, { kind: 'commit', commit }, config.config);
-        const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs }, warnings);
+        const { changeset, parsed } = prefetched?.from === base.commit ? prefetched : await prefetchChangeset(repo, base.commit, target, config, parseOptions(options));
+        // The resolution cache loads here while the workers parse, and so does the index as
+        // resolution reads it, which applyChangeset then brings up to date file by file.
+        const [outcomes] = await Promise.all([parsed, resolutionCacheOf(store).then((cache) => cache.resolutionData())]);
+        const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs, parsed: outcomes }, warnings);
         await store.setMeta(META_COMMIT, commit);
         await store.setMeta(META_SOURCE, 'commit');
         await store.setMeta(META_DIRTY, '[]');

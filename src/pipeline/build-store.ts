@@ -148,7 +148,9 @@ async function parseInOrder(
     let done = 0;
     options.onProgress?.({ phase: 'parse', done, total: parseable.length });
     await Promise.all(
-      batches(parseable, timeoutMs, pool.threaded ? pool.size * 4 : 1).map(async (batch) => {
+      // One worker gets everything at once: split, it would wait between batches for this thread,
+      // which may be busy (a background parse runs while this thread loads the resolution cache).
+      batches(parseable, timeoutMs, pool.threaded && pool.size > 1 ? pool.size * 4 : 1).map(async (batch) => {
         for (const outcome of await pool.parse(batch)) outcomes.set(outcome.path, outcome);
         done += batch.length;
         options.onProgress?.({ phase: 'parse', done, total: parseable.length });

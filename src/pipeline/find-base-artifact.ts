@@ -21,6 +21,8 @@ export interface BaseSearch {
   /** In a shallow clone, fetch history (in growing steps, at most `depth` commits) until a cached ancestor is reachable. */
   deepen: boolean;
   warnings: Warning[];
+  /** Called with an ancestor's commit before its artifact is read (work that needs only the commit can start). */
+  beforeRead?: (commit: string) => Promise<void>;
 }
 
 /**
@@ -58,6 +60,7 @@ export async function findBaseArtifact(target: string, search: BaseSearch): Prom
     for (const [distance, commit] of ancestors.entries()) {
       const path = usable.get(commit);
       if (!path) continue;
+      await search.beforeRead?.(commit);
       try {
         const { store, manifest } = await readArtifact(path, expected);
         return { found: true, commit, distance, store, manifest, deepened };

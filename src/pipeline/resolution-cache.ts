@@ -77,9 +77,13 @@ export class ResolutionCache {
 
   /** Re-reads the project files from the store (after some were written or removed). */
   async reloadProjects(store: IndexStore): Promise<void> {
+    const before = this.projectFacts();
     this.projects = await store.projectFiles();
     this.facts = null;
-    this.data = null;
+    // ResolutionData holds only the facts of project files: a release that bumps every
+    // package.json's version (87 of them in tanstack-query) leaves it as it was, and rebuilding it
+    // costs a scan of every file's interface.
+    if (!sameFacts(before, this.projectFacts())) this.data = null;
   }
 
   /** Re-reads the given files from the store (after they were written or deleted). */
@@ -213,6 +217,11 @@ export function hasResolutionCache(store: IndexStore): boolean {
 /** Forgets a store's cache (after a failed update, whose writes were rolled back). */
 export function dropResolutionCache(store: IndexStore): void {
   caches.delete(store);
+}
+
+/** Equal facts for the same paths, in the same (path) order. */
+function sameFacts(a: ReadonlyMap<string, ProjectFileFacts>, b: ReadonlyMap<string, ProjectFileFacts>): boolean {
+  return a.size === b.size && JSON.stringify([...a]) === JSON.stringify([...b]);
 }
 
 function compareText(a: string, b: string): number {

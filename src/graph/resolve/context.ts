@@ -156,6 +156,16 @@ export class ResolveContext {
     return path === this.own.path ? this.own : this.view.file(path);
   }
 
+  /** A file's interface without recording a dependency on all of it: the caller tracks what it reads (exports.ts). */
+  peekFile(path: string): FileInterface | undefined {
+    return path === this.own.path ? this.own : this.view.peek(path);
+  }
+
+  /** Records that resolution read `key` of the file at `path` (nothing for this file). */
+  track(key: string, path: string): void {
+    this.view.track(key, path);
+  }
+
   /**
    * The return statements of a function. This file's come from its bindings as extracted, whose
    * lines are current (another file's lines are never read).

@@ -2,6 +2,7 @@ import type { StoredRef } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { ResolveContext } from './context.js';
 import { isPlainDeclaration, LEXICAL_KINDS, moduleSymbolOf, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+import { exportKey, fileKey, starKey } from './tracked-view.js';
 
 /**
  * Where an imported name leads:
@@ -12,6 +13,7 @@ import { isPlainDeclaration, LEXICAL_KINDS, moduleSymbolOf, type FileInterface, 
  */
 export type ImportTarget =
   | { kind: 'symbols'; symbols: ResolverSymbol[] }
+  /** `file` is read only through exportedName, which records what it looks up (see namespaceOf). */
   | { kind: 'namespace'; file: FileInterface; module: ResolverSymbol }
   | { kind: 'value'; file: FileInterface; module: ResolverSymbol; name: string }
   | { kind: 'external'; name: string }
@@ -30,7 +32,7 @@ export function resolveLink(ctx: ResolveContext, link: StoredRef, from: FileInte
   const file = targetFile(ctx, link.module, from);
   if (file === 'external') return { kind: 'external', name: externalName(ctx, link.module, from) };
   if (!file) return { kind: 'unresolved' };
-  if (link.name === '' || link.name === '*') return namespaceOf(file);
+  if (link.name === '' || link.name === '*') return namespaceOf(ctx, file);
   return exportedName(ctx, file, link.name, new Set());
 }
 
@@ -41,6 +43,11 @@ export function resolveLink(ctx: ResolveContext, link: StoredRef, from: FileInte
  * (`export default {...}`), so the importer still depends on the file.
  */
 export function exportedName(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>, strict = false, depth = 0): ImportTarget {
+  // What this reads of `file`: its symbols, links and bindings of `name` (and of the local names
+  // its export links of `name` point to, tracked in localName), its module symbol and its
+  // `export *` links. Nothing else of the file decides the answer.
+  ctx.track(exportKey(file.path, name), file.path);
+  ctx.track(starKey(file.path), file.path);
   const key = `${file.path}\0${name}`;
   if (seen.has(key) || depth > MAX_DEPTH) return { kind: 'unresolved' };
   seen.add(key);
@@ -64,7 +71,7 @@ export function exportedName(ctx: ResolveContext, file: FileInterface, name: str
     if (link.kind === 'reexport' && link.name === '*' && link.alias !== undefined && link.alias !== '*' && link.alias === name && link.module) {
       const next = targetFile(ctx, link.module, file);
       if (next === 'external') return { kind: 'external', name: externalName(ctx, link.module, file) };
-      if (next) return namespaceOf(next);
+      if (next) return namespaceOf(ctx, next);
     }
   }
   // `export * from` re-exports every name but `default`.
@@ -79,7 +86,7 @@ export function exportedName(ctx: ResolveContext, file: FileInterface, name: str
   }
   // A name exported by `export const x = ...` (a variable, no symbol) is still this file's.
   const module = moduleSymbolOf(file);
-  return module && (!strict || exportsValue(file, name)) ? { kind: 'value', file, module, name } : { kind: 'unresolved' };
+  return module && (!strict || exportsValue(file, name)) ? valueOf(ctx, file, module, name) : { kind: 'unresolved' };
 }
 
 /** The declarations `exportedName` finds, or none (for callers that only want symbols). */
@@ -102,6 +109,7 @@ export function moduleLevelName(ctx: ResolveContext, file: FileInterface, name: 
 }
 
 function localName(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>, depth: number): ImportTarget | null {
+  ctx.track(exportKey(file.path, name), file.path);
   const own = (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === name && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s));
   if (own.length > 0) return { kind: 'symbols', symbols: own };
   for (const link of file.links) {
@@ -109,11 +117,11 @@ function localName(ctx: ResolveContext, file: FileInterface, name: string, seen:
     const next = targetFile(ctx, link.module, file);
     if (next === 'external') return { kind: 'external', name: externalName(ctx, link.module, file) };
     if (!next) return { kind: 'unresolved' };
-    if (link.name === '*') return namespaceOf(next);
+    if (link.name === '*') return namespaceOf(ctx, next);
     return exportedName(ctx, next, link.name, seen, false, depth + 1);
   }
   const module = moduleSymbolOf(file);
-  return module ? { kind: 'value', file, module, name } : null;
+  return module ? valueOf(ctx, file, module, name) : null;
 }
 
 /** Whether `file` names `name` in an export that is not a symbol (`export const x`, `export { x }`). */
@@ -125,15 +133,34 @@ function declaresVariable(file: FileInterface, name: string): boolean {
   return file.members.some((m) => m.kind === 'variable' && m.name === name && m.scope === MODULE_QUALNAME);
 }
 
-function namespaceOf(file: FileInterface): ImportTarget {
+/**
+ * A whole module as a target. What it reads here is the module symbol (an `s:` fact); its file is
+ * only ever read through exportedName (`ns.name`), which tracks the names looked up, so that
+ * `import * as ns` and the module link of an import statement do not depend on all of the file.
+ */
+function namespaceOf(ctx: ResolveContext, file: FileInterface): ImportTarget {
+  ctx.track(starKey(file.path), file.path);
   const module = moduleSymbolOf(file);
   return module ? { kind: 'namespace', file, module } : { kind: 'unresolved' };
 }
 
+/** A non-symbol export as a target: it carries the file, which its receiver may read anything of. */
+function valueOf(ctx: ResolveContext, file: FileInterface, module: ResolverSymbol, name: string): ImportTarget {
+  ctx.track(fileKey(file.path), file.path);
+  return { kind: 'value', file, module, name };
+}
+
+/**
+ * The file a specifier leads to, untracked: it only ever goes to exportedName (which tracks the
+ * names it looks up) or namespaceOf (which tracks the whole file).
+ */
 function targetFile(ctx: ResolveContext, specifier: string, from: FileInterface): FileInterface | 'external' | undefined {
   const target = ctx.resolveModule(specifier, from);
   if (target.kind === 'external') return 'external';
-  return target.kind === 'file' ? ctx.file(target.path) : undefined;
+  if (target.kind !== 'file') return undefined;
+  const file = ctx.peekFile(target.path);
+  if (!file) ctx.track(fileKey(target.path), target.path);
+  return file;
 }
 
 function externalName(ctx: ResolveContext, specifier: string, from: FileInterface): string {

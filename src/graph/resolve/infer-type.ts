@@ -127,6 +127,7 @@ function fromImport(ctx: ResolveContext, target: ImportTarget, depth: number): V
     case 'symbols':
       return fromSymbols(target.symbols);
     case 'namespace':
+      // Read only through exportedName, like the target's (see exports.ts namespaceOf).
       return { kind: 'namespace', file: target.file };
     case 'value':
       return moduleVariable(ctx, target.file, target.name, depth);

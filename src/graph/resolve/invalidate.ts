@@ -1,7 +1,8 @@
 import type { DeclaredReturn, ProjectFileFacts } from '../../lang/types.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
 import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS, type ReturnTypeReader } from './surface.js';
-import { fileKey, nameKey, packageKey, pathKey, projectKey } from './tracked-view.js';
+import { MODULE_QUALNAME } from '../../model/symbol.js';
+import { exportKey, fileKey, nameKey, packageKey, pathKey, projectKey, starKey } from './tracked-view.js';
 
 /** What other files can see of one file: everything resolution reads of it, nothing else. */
 export interface FileSurface {
@@ -30,11 +31,16 @@ export function surfaceOf(
 /** A stable fingerprint of a file's surface: equal surfaces give equal strings. */
 export function surfaceFingerprint(surface: FileSurface): string {
   if (!surface.exists) return '';
-  const symbols = surface.symbols.map((s) => [s.qualname, s.name, s.kind, s.parent, s.exported, s.returns ?? null]).sort(byJson);
-  const links = surface.links.map((l) => [l.kind, l.name, l.alias ?? null, l.module ?? null, l.scope, l.receiver ?? null]).sort(byJson);
-  const members = surface.members.map((m) => [m.kind, m.name, m.scope, m.type ?? null, m.newOf ?? null, m.init ?? null]).sort(byJson);
+  const symbols = surface.symbols.map(symbolFacts).sort(byJson);
+  const links = surface.links.map(linkFacts).sort(byJson);
+  const members = surface.members.map(memberFacts).sort(byJson);
   return JSON.stringify([symbols, links, members]);
 }
+
+/** The facts of a surface's entries that other files' resolution reads (no places, no ids). */
+const symbolFacts = (s: FileSurface['symbols'][number]) => [s.qualname, s.name, s.kind, s.parent, s.exported, s.returns ?? null];
+const linkFacts = (l: FileSurface['links'][number]) => [l.kind, l.name, l.alias ?? null, l.module ?? null, l.scope, l.receiver ?? null];
+const memberFacts = (m: FileSurface['members'][number]) => [m.kind, m.name, m.scope, m.type ?? null, m.newOf ?? null, m.init ?? null];
 
 /** Fingerprint of the repo-wide set of symbols with one name (what `n:<name>` keys read). */
 export function nameFingerprint(symbols: readonly Pick<StoredSymbol, 'file' | 'qualname' | 'kind' | 'parent' | 'exported'>[]): string {
@@ -56,12 +62,52 @@ export function changedKeys(changes: readonly SurfaceChange[], names: ReadonlyMa
   const keys = new Set<string>();
   for (const change of changes) {
     if (change.before.exists !== change.after.exists) keys.add(pathKey(change.path));
-    if (surfaceFingerprint(change.before) !== surfaceFingerprint(change.after)) keys.add(fileKey(change.path));
+    if (surfaceFingerprint(change.before) === surfaceFingerprint(change.after)) continue;
+    keys.add(fileKey(change.path));
+    if (starFingerprint(change.before) !== starFingerprint(change.after)) keys.add(starKey(change.path));
+    const before = nameSlots(change.before);
+    const after = nameSlots(change.after);
+    for (const name of new Set([...before.keys(), ...after.keys()])) {
+      if (before.get(name) !== after.get(name)) keys.add(exportKey(change.path, name));
+    }
   }
   for (const [name, { before, after }] of names) {
     if (before !== after) keys.add(nameKey(name));
   }
   return keys;
+}
+
+/**
+ * What an `s:` key stands for: whether the file exists, its module symbol and its `export *`
+ * links, in order (what looking up any name in it reads besides the name's slot).
+ */
+function starFingerprint(surface: FileSurface): string {
+  return JSON.stringify([
+    surface.exists,
+    surface.symbols.filter((s) => s.qualname === MODULE_QUALNAME).map(symbolFacts),
+    surface.links.filter((l) => l.kind === 'reexport' && l.name === '*').map(linkFacts),
+  ]);
+}
+
+/**
+ * What each `e:` key stands for, by name: the surface's symbols of that name, links giving that
+ * name and member bindings of that name, in surface order. A superset of what looking the name up
+ * reads (exportedName and localName in src/graph/resolve/exports.ts), so equal slots give equal
+ * answers.
+ */
+function nameSlots(surface: FileSurface): Map<string, string> {
+  const slots = new Map<string, { symbols: unknown[]; links: unknown[]; members: unknown[] }>();
+  const slot = (name: string) => {
+    let found = slots.get(name);
+    if (!found) slots.set(name, (found = { symbols: [], links: [], members: [] }));
+    return found;
+  };
+  for (const s of surface.symbols) slot(s.name).symbols.push(symbolFacts(s));
+  // A link is looked up by the name it gives (`export { a as b }` and `import { a as b }` give b);
+  // where it leads is looked up in the other file, under its own key.
+  for (const l of surface.links) slot(l.alias ?? l.name).links.push(linkFacts(l));
+  for (const m of surface.members) slot(m.name).members.push(memberFacts(m));
+  return new Map([...slots].map(([name, items]) => [name, JSON.stringify([items.symbols, items.links, items.members])]));
 }
 
 /** Project files (path -> facts) before and after a changeset. */
