@@ -49664,7 +49664,7 @@ var Analysis = class {
     const fileUpdates = changeset.updates.filter((u2) => "file" in u2);
     const sources = fileUpdates.flatMap((u2) => u2.file?.content.kind === "source" ? [u2.file] : []);
     const jobs = this.options.jobs ?? (sources.length < INLINE_PARSE_LIMIT ? 1 : void 0);
-    const parsing = parseSources(sources, this.config.index.parseTimeoutMs, { ...jobs === void 0 ? {} : { jobs }, background: true });
+    const parsing = parseByLanguage(sources, this.config.index.parseTimeoutMs, this.options.jobs === void 0 ? {} : { jobs: this.options.jobs });
     parsing.catch(() => void 0);
     let store;
     try {

@@ -18,7 +18,7 @@ import type { SqliteStore } from '../store/sqlite-store.js';
 import { ExitCode, isRatlasError } from '../util/errors.js';
 import { canonicalRepoPath } from '../util/path.js';
 import { applyChangeset, type FileUpdate } from './apply-changeset.js';
-import { openIndex, parseSources, type ProgressEvent } from './build-index.js';
+import { openIndex, type ProgressEvent } from './build-index.js';
 import { collectChangeset, type ChangeTarget } from './collect-changeset.js';
 import { selectPaths } from './collect-sources.js';
 import { fileVersions, toChangedFile, type ChangedFile, type HeadParse } from './impact/changed-files.js';
@@ -27,6 +27,7 @@ import { resolveRange, type ChangeInput } from './impact/resolve-range.js';
 import { loadNode, moduleStateNode, StoreDependents, symbolNode } from './impact/store-dependents.js';
 import { resolveTarget } from './impact/resolve-target.js';
 import { traverseSide, type Seed } from './impact/traverse-side.js';
+import { parseByLanguage } from './parse-by-language.js';
 
 export type { ChangeInput } from './impact/resolve-range.js';
 
@@ -103,13 +104,13 @@ class Analysis {
       this.runAll('changeset-too-large', `${files.length} files changed, more than changes.maxFiles (${this.config.changes.maxFiles}).`);
       return this.fileLevelReport(range, files, target);
     }
-    // The head side of each changed code file, parsed on a worker while this thread reads the base
-    // index: compiling a grammar's queries costs about as much as reading the artifact (0.4-0.5 s
-    // each for TypeScript and TSX), and the two need not wait for each other.
+    // The head side of each changed code file, parsed on workers (one per language) while this
+    // thread reads the base index: compiling a grammar's queries costs about as much as reading
+    // the artifact (0.4-0.5 s each for TypeScript and TSX), and the two need not wait for each other.
     const fileUpdates = changeset.updates.filter((u): u is FileUpdate => 'file' in u);
     const sources = fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [u.file] : []));
     const jobs = this.options.jobs ?? (sources.length < INLINE_PARSE_LIMIT ? 1 : undefined);
-    const parsing = parseSources(sources, this.config.index.parseTimeoutMs, { ...(jobs === undefined ? {} : { jobs }), background: true });
+    const parsing = parseByLanguage(sources, this.config.index.parseTimeoutMs, this.options.jobs === undefined ? {} : { jobs: this.options.jobs });
     // Awaited below; when the index cannot be opened, nobody awaits it.
     parsing.catch(() => undefined);
     let store: SqliteStore;
