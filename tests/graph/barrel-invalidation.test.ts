@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load-config.js';
-import { GitRepo } from '../../src/git/repo.js';
-import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
-import { buildStore } from '../../src/pipeline/build-index.js';
-import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { graphOf } from '../../src/pipeline/export-graph.js';
-import type { SqliteStore } from '../../src/store/sqlite-store.js';
-import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
+import { gitRepo, type Tree } from '../helpers/git-repo.js';
+import { replayCommits, resolutionSnapshot } from '../helpers/replay-commits.js';
 
 /**
  * A barrel is read by name: a file that imports `alpha` through it depends on what the barrel
@@ -44,33 +39,20 @@ const HISTORY: { message: string; tree: Tree; reresolved: string[] }[] = [
   },
 ];
 
-async function snapshot(store: SqliteStore): Promise<unknown> {
-  return { graph: await graphOf(store, null, 'commit'), outcomes: (await store.stats()).outcomes, deps: [...(await store.fileDeps())] };
-}
-
 describe('incremental resolution through a barrel', () => {
   it('re-resolves only the files that looked up a name the change touched, and equals a rebuild', async () => {
     const cwd = gitRepo(START);
-    const repo = await GitRepo.open(cwd);
-    const loaded = loadConfig(repo.root);
-    let previous = (await repo.headCommit())!;
-    const store = await buildStore(repo, { kind: 'commit', commit: previous }, loaded, { jobs: 1 }, []);
-    for (const step of HISTORY) {
-      const next = commit(cwd, step.message, step.tree);
-      const result = await applyChangeset(store, await commitChangeset(repo, previous, next, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
+    let calls: string[] = [];
+    await replayCommits(cwd, HISTORY, async (step, result, incremental, full) => {
       expect(result.reresolved, step.message).toEqual(step.reresolved);
-      const full = await buildStore(repo, { kind: 'commit', commit: next }, loaded, { jobs: 1 }, []);
-      expect(await snapshot(store), step.message).toEqual(await snapshot(full));
-      await full.close();
-      previous = next;
-    }
-    const calls = (await graphOf(store, null, 'commit')).edges.filter((e) => e.kind === 'calls').map((e) => `${e.from} -> ${e.to}`);
+      expect(await resolutionSnapshot(incremental), step.message).toEqual(await resolutionSnapshot(full));
+      calls = (await graphOf(incremental, null, 'commit')).edges.filter((e) => e.kind === 'calls').map((e) => `${e.from} -> ${e.to}`);
+    });
     expect(calls).toEqual([
       'src/use-alpha.ts#<module> -> src/b.ts#beta',
       'src/use-beta.ts#<module> -> src/b.ts#beta',
       'src/use-gamma.ts#<module> -> src/c.ts#gamma',
       'src/use-namespace.ts#<module> -> src/b.ts#beta',
     ]);
-    await store.close();
   }, 120_000);
 });

@@ -5,8 +5,8 @@ import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
 import { buildStore } from '../../src/pipeline/build-index.js';
 import { collectChangeset, commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { graphOf } from '../../src/pipeline/export-graph.js';
-import type { SqliteStore } from '../../src/store/sqlite-store.js';
 import { commit, gitRepo, writeTree, type Tree } from '../helpers/git-repo.js';
+import { replayCommits, resolutionSnapshot } from '../helpers/replay-commits.js';
 
 /**
  * Each step changes something another file's resolution read: a base class, a re-export chain,
@@ -81,31 +81,17 @@ const HISTORY: { message: string; tree: Tree }[] = [
   { message: 'project files are deleted', tree: { 'src/tsconfig.json': null, 'packages/core/package.json': null } },
 ];
 
-async function snapshot(store: SqliteStore): Promise<unknown> {
-  return { graph: await graphOf(store, null, 'commit'), outcomes: (await store.stats()).outcomes, deps: [...(await store.fileDeps())] };
-}
-
 describe('incremental resolution', () => {
   it('equals a full resolution after every change to what resolution reads across files', async () => {
     const cwd = gitRepo(START);
-    const repo = await GitRepo.open(cwd);
-    const loaded = loadConfig(repo.root);
-    let previous = (await repo.headCommit())!;
-    const store = await buildStore(repo, { kind: 'commit', commit: previous }, loaded, { jobs: 1 }, []);
     const seen = new Set<string>();
-    for (const step of HISTORY) {
-      const next = commit(cwd, step.message, step.tree);
-      await applyChangeset(store, await commitChangeset(repo, previous, next, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
-      const full = await buildStore(repo, { kind: 'commit', commit: next }, loaded, { jobs: 1 }, []);
-      const incremental = await snapshot(store);
-      expect(incremental, step.message).toEqual(await snapshot(full));
+    await replayCommits(cwd, HISTORY, async (step, _result, store, full) => {
+      const incremental = await resolutionSnapshot(store);
+      expect(incremental, step.message).toEqual(await resolutionSnapshot(full));
       seen.add(JSON.stringify((incremental as { graph: { edges: unknown } }).graph.edges));
-      await full.close();
-      previous = next;
-    }
+    });
     // The history is only a test if the edges actually moved along the way.
     expect(seen.size).toBeGreaterThan(8);
-    await store.close();
   }, 300_000);
 });
 
@@ -127,7 +113,7 @@ describe('incremental resolution from the working tree', () => {
     const result = await applyChangeset(store, updates, { jobs: 1, timeoutMs: 10_000 }, []);
     expect(result.reresolved).toEqual(['src/use.ts']);
     const full = await buildStore(repo, { kind: 'worktree', head }, loaded, { jobs: 1 }, []);
-    expect(await snapshot(store)).toEqual(await snapshot(full));
+    expect(await resolutionSnapshot(store)).toEqual(await resolutionSnapshot(full));
     expect((await graphOf(store, null, 'commit')).edges.filter((e) => e.kind === 'calls').map((e) => e.to)).toEqual(['lib2/format.ts#format']);
     await full.close();
     await store.close();
@@ -151,7 +137,7 @@ describe('incremental resolution after an edit inside a body', () => {
     const next = commit(cwd, 'pad the first make', { 'src/make.test.ts': spec('\n    // one\n    // two\n    // three\n    // four\n    // five') });
     await applyChangeset(store, await commitChangeset(repo, touched, next, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
     const full = await buildStore(repo, { kind: 'commit', commit: next }, loaded, { jobs: 1 }, []);
-    expect(await snapshot(store)).toEqual(await snapshot(full));
+    expect(await resolutionSnapshot(store)).toEqual(await resolutionSnapshot(full));
     const calls = (await graphOf(store, null, 'commit')).edges.filter((e) => e.kind === 'calls' && e.to.includes('make'));
     expect(calls.map((e) => `${e.line} ${e.to}`)).toEqual(['10 src/make.test.ts#make', '14 src/make.test.ts#make#2']);
     await full.close();

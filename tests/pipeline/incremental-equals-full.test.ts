@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load-config.js';
-import { GitRepo } from '../../src/git/repo.js';
-import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
-import { buildStore } from '../../src/pipeline/build-index.js';
-import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { graphOf } from '../../src/pipeline/export-graph.js';
-import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
+import { gitRepo, type Tree } from '../helpers/git-repo.js';
+import { replayCommits } from '../helpers/replay-commits.js';
 
 const HISTORY: { message: string; tree: Tree }[] = [
   {
@@ -43,19 +39,8 @@ const HISTORY: { message: string; tree: Tree }[] = [
 describe('incremental update', { timeout: 240_000 }, () => {
   it('gives exactly the graph a full rebuild gives, after every commit', async () => {
     const cwd = gitRepo({ 'src/store.ts': 'export function save(x: number) { return x; }\n' });
-    const repo = await GitRepo.open(cwd);
-    const loaded = loadConfig(repo.root);
-    let previous = (await repo.headCommit())!;
-    const store = await buildStore(repo, { kind: 'commit', commit: previous }, loaded, { jobs: 1 }, []);
-    for (const step of HISTORY) {
-      const next = commit(cwd, step.message, step.tree);
-      await applyChangeset(store, await commitChangeset(repo, previous, next, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
-      const full = await buildStore(repo, { kind: 'commit', commit: next }, loaded, { jobs: 1 }, []);
-      const incremental = await graphOf(store, null, 'commit');
-      expect(incremental, step.message).toEqual(await graphOf(full, null, 'commit'));
-      await full.close();
-      previous = next;
-    }
-    await store.close();
+    await replayCommits(cwd, HISTORY, async (step, _result, incremental, full) => {
+      expect(await graphOf(incremental, null, 'commit'), step.message).toEqual(await graphOf(full, null, 'commit'));
+    });
   });
 });
