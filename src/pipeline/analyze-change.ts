@@ -9,10 +9,10 @@ import type { IgnoredChange, ImpactRange, ImpactReport, ReachedSymbol, RunAllRea
 import { symbolKey, type StoredSymbol } from '../model/stored.js';
 import { MODULE_QUALNAME } from '../model/symbol.js';
 import type { Warning } from '../model/warning.js';
+import type { ParseOutcome } from '../parse/parse-file.js';
 import { PathClassifier, type PathRole } from '../select/classify-path.js';
 import { IGNORED_CODES, type IgnoredCode, type RunAllCode } from '../select/reason-codes.js';
 import { selectTests, type ReachedSide } from '../select/select-tests.js';
-import type { ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { ExitCode, isRatlasError } from '../util/errors.js';
