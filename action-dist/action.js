@@ -4330,7 +4330,7 @@ ${markdown}`);
 // src/action/prepare-step.ts
 import { existsSync as existsSync3, mkdirSync, mkdtempSync, readFileSync as readFileSync6, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join6, resolve as resolve3 } from "node:path";
+import { join as join7, resolve as resolve3 } from "node:path";
 
 // src/git/deepen-to-merge-base.ts
 var DEEPEN_STEP = 100;
@@ -4381,7 +4381,7 @@ function escapeRegExp(text) {
 // src/git/repo.ts
 import { spawn as spawn2 } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { isAbsolute as isAbsolute2, resolve as resolve2 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join6, resolve as resolve2 } from "node:path";
 
 // node_modules/@simple-git/args-pathspec/dist/index.mjs
 var t = /* @__PURE__ */ new WeakMap();
@@ -7985,17 +7985,20 @@ var GitRepo = class _GitRepo {
   }
   /**
    * Where git keeps this worktree's state (HEAD, its index) and the repository's shared state
-   * (refs, config, info/exclude), as absolute paths; and the user's global excludes file.
+   * (refs, config, info/exclude), as absolute paths; and the user's files git reads on every
+   * status (global config, global excludes), absent ones included.
    */
   async stateFiles() {
     const [gitDir = "", commonDir = ""] = (await this.git.raw(["rev-parse", "--absolute-git-dir", "--git-common-dir"])).trim().split("\n");
     const configured = (await this.git.raw(["config", "--path", "--get", "core.excludesFile"]).catch(() => "")).trim();
-    const xdg = process.env.XDG_CONFIG_HOME || (process.env.HOME ? `${process.env.HOME}/.config` : "");
-    return {
-      gitDir,
-      commonDir: isAbsolute2(commonDir) ? commonDir : resolve2(this.root, commonDir),
-      excludesFile: configured || (xdg ? `${xdg}/git/ignore` : null)
-    };
+    const home = process.env.HOME ?? "";
+    const xdg = process.env.XDG_CONFIG_HOME || (home ? join6(home, ".config") : "");
+    const globalFiles = [];
+    if (home) globalFiles.push(join6(home, ".gitconfig"));
+    if (xdg) globalFiles.push(join6(xdg, "git", "config"));
+    const excludesFile = configured || (xdg ? join6(xdg, "git", "ignore") : "");
+    if (excludesFile) globalFiles.push(excludesFile);
+    return { gitDir, commonDir: isAbsolute2(commonDir) ? commonDir : resolve2(this.root, commonDir), globalFiles };
   }
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths() {
@@ -8222,7 +8225,7 @@ async function prepareStep(env, log2) {
   const state = {
     version: 1,
     inputs,
-    dir: mkdtempSync(join6(parent, "ratlas-")),
+    dir: mkdtempSync(join7(parent, "ratlas-")),
     repoRoot: repo.root,
     workingDirectory,
     base,

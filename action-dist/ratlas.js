@@ -32495,7 +32495,7 @@ function hashIndexConfig(config) {
 // src/git/repo.ts
 import { spawn } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join as join2, resolve } from "node:path";
 
 // node_modules/@simple-git/args-pathspec/dist/index.mjs
 var t = /* @__PURE__ */ new WeakMap();
@@ -36099,17 +36099,20 @@ var GitRepo = class _GitRepo {
   }
   /**
    * Where git keeps this worktree's state (HEAD, its index) and the repository's shared state
-   * (refs, config, info/exclude), as absolute paths; and the user's global excludes file.
+   * (refs, config, info/exclude), as absolute paths; and the user's files git reads on every
+   * status (global config, global excludes), absent ones included.
    */
   async stateFiles() {
     const [gitDir = "", commonDir = ""] = (await this.git.raw(["rev-parse", "--absolute-git-dir", "--git-common-dir"])).trim().split("\n");
     const configured = (await this.git.raw(["config", "--path", "--get", "core.excludesFile"]).catch(() => "")).trim();
-    const xdg = process.env.XDG_CONFIG_HOME || (process.env.HOME ? `${process.env.HOME}/.config` : "");
-    return {
-      gitDir,
-      commonDir: isAbsolute(commonDir) ? commonDir : resolve(this.root, commonDir),
-      excludesFile: configured || (xdg ? `${xdg}/git/ignore` : null)
-    };
+    const home = process.env.HOME ?? "";
+    const xdg = process.env.XDG_CONFIG_HOME || (home ? join2(home, ".config") : "");
+    const globalFiles = [];
+    if (home) globalFiles.push(join2(home, ".gitconfig"));
+    if (xdg) globalFiles.push(join2(xdg, "git", "config"));
+    const excludesFile = configured || (xdg ? join2(xdg, "git", "ignore") : "");
+    if (excludesFile) globalFiles.push(excludesFile);
+    return { gitDir, commonDir: isAbsolute(commonDir) ? commonDir : resolve(this.root, commonDir), globalFiles };
   }
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths() {
@@ -37152,7 +37155,7 @@ function mismatchOf(manifest, expected) {
 // src/store/cache-dir.ts
 import { createHash as createHash2 } from "node:crypto";
 import { existsSync as existsSync2, mkdirSync, readdirSync as readdirSync2, statSync as statSync2, writeFileSync } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join2, resolve as resolve2 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join3, resolve as resolve2 } from "node:path";
 
 // src/store/artifact-lock.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
@@ -37274,19 +37277,19 @@ function tryCreate(path) {
 var DEFAULT_CACHE_DIR = ".ratlas";
 function resolveCacheDir(repoRoot, flag, env2 = process.env) {
   const chosen = flag ?? env2["RATLAS_CACHE_DIR"];
-  if (!chosen) return join2(repoRoot, DEFAULT_CACHE_DIR);
+  if (!chosen) return join3(repoRoot, DEFAULT_CACHE_DIR);
   return isAbsolute2(chosen) ? chosen : resolve2(repoRoot, chosen);
 }
 function ensureCacheDir(dir) {
   mkdirSync(dir, { recursive: true });
-  const ignore = join2(dir, ".gitignore");
+  const ignore = join3(dir, ".gitignore");
   if (!existsSync2(ignore)) writeFileSync(ignore, "# ratlas index artifacts: never commit these\n*\n");
 }
 function commitArtifactPath(dir, commit) {
-  return join2(dir, `${commit}.ratlas`);
+  return join3(dir, `${commit}.ratlas`);
 }
 function worktreeArtifactPath(dir, worktreeRoot) {
-  return join2(dir, `worktree-${createHash2("sha256").update(worktreeRoot).digest("hex").slice(0, 12)}.ratlas`);
+  return join3(dir, `worktree-${createHash2("sha256").update(worktreeRoot).digest("hex").slice(0, 12)}.ratlas`);
 }
 var COMMIT_ARTIFACT = /^([0-9a-f]{40}|[0-9a-f]{64})\.ratlas$/;
 var WORKTREE_ARTIFACT = /^worktree(-[0-9a-f]{12})?\.ratlas$/;
@@ -37296,7 +37299,7 @@ function listArtifacts(dir) {
   for (const name2 of readdirSync2(dir)) {
     const commit = COMMIT_ARTIFACT.exec(name2);
     if (!commit && !WORKTREE_ARTIFACT.test(name2)) continue;
-    const path = join2(dir, name2);
+    const path = join3(dir, name2);
     const stat2 = statSync2(path, { throwIfNoEntry: false });
     if (!stat2?.isFile()) continue;
     files.push({ kind: commit ? "commit" : "worktree", commit: commit ? commit[1] : null, path, bytes: stat2.size, mtimeMs: stat2.mtimeMs });
@@ -37312,7 +37315,7 @@ function listLeftovers(dir, now = Date.now()) {
   for (const name2 of readdirSync2(dir).sort()) {
     const kind = name2.endsWith(".tmp") || name2.endsWith(".stale") ? "temp" : name2.endsWith(".ratlas.lock") ? "lock" : null;
     if (!kind) continue;
-    const path = join2(dir, name2);
+    const path = join3(dir, name2);
     const stat2 = statSync2(path, { throwIfNoEntry: false });
     if (!stat2?.isFile()) continue;
     let stale;
@@ -45519,9 +45522,9 @@ function resolveFile(data, path, refs, bindings, traitsFor2) {
 
 // src/util/path.ts
 import { realpathSync as realpathSync2 } from "node:fs";
-import { isAbsolute as isAbsolute3, join as join3, relative, resolve as resolve3, sep } from "node:path";
+import { isAbsolute as isAbsolute3, join as join4, relative, resolve as resolve3, sep } from "node:path";
 function repoFilePath(root2, path) {
-  return join3(root2, ...path.split("/"));
+  return join4(root2, ...path.split("/"));
 }
 function toRepoPath(root2, absolute) {
   const rel = relative(root2, absolute);
@@ -46980,7 +46983,6 @@ async function buildStore(repo, source, loaded2, options, warnings) {
   const pool = new ParsePool(workerCount(entries.length, options));
   const main = dominantLanguage(entries.map((e) => languageForPath(e.path).id));
   if (main && !options.parseMemo) pool.warm(main);
-  let store;
   try {
     const files = [];
     for await (const file of readSources(repo, source, entries, config)) {
@@ -46988,25 +46990,26 @@ async function buildStore(repo, source, loaded2, options, warnings) {
       if (files.length % 200 === 0) options.onProgress?.({ phase: "read", done: files.length, total: entries.length });
     }
     const sourceBytes = files.reduce((n, f3) => n + (f3.content.kind === "source" ? f3.size : 0), 0);
-    store = await SqliteStore.create(sourceBytes * INDEX_BYTES_PER_SOURCE_BYTE);
-    const filled = store;
-    await filled.transaction(async () => {
-      await filled.setMeta("commit", source.kind === "commit" ? source.commit : source.head ?? "");
-      await filled.setMeta("source", source.kind);
-      await filled.setMeta("configHash", loaded2.hash);
-      await filled.setMeta("generation", "0");
-      filled.deferRefWrites();
-      await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(filled, file, outcome, warnings));
-      await pool.close();
-      for (const project of await listProjectFiles(repo, source, config)) await filled.putProjectFile(project.path, project);
-      options.onProgress?.({ phase: "resolve", done: 0, total: 1 });
-      await resolveIndex(filled);
-      options.onProgress?.({ phase: "resolve", done: 1, total: 1 });
-    });
-    return filled;
-  } catch (error) {
-    await store?.close();
-    throw error;
+    const store = await SqliteStore.create(sourceBytes * INDEX_BYTES_PER_SOURCE_BYTE);
+    try {
+      await store.transaction(async () => {
+        await store.setMeta("commit", source.kind === "commit" ? source.commit : source.head ?? "");
+        await store.setMeta("source", source.kind);
+        await store.setMeta("configHash", loaded2.hash);
+        await store.setMeta("generation", "0");
+        store.deferRefWrites();
+        await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(store, file, outcome, warnings));
+        await pool.close();
+        for (const project of await listProjectFiles(repo, source, config)) await store.putProjectFile(project.path, project);
+        options.onProgress?.({ phase: "resolve", done: 0, total: 1 });
+        await resolveIndex(store);
+        options.onProgress?.({ phase: "resolve", done: 1, total: 1 });
+      });
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
   } finally {
     await pool.close();
   }
@@ -47269,7 +47272,7 @@ var ResolutionCache = class _ResolutionCache {
    */
   resolutionData() {
     if (this.data) return this.data;
-    const paths = [...this.entries.keys()].sort(compareText3);
+    const paths = [...this.entries.keys()].sort(compareText);
     const symbols = [];
     const links = [];
     const members = [];
@@ -47335,9 +47338,6 @@ function dropResolutionCache(store) {
 function sameFacts(a, b3) {
   return a.size === b3.size && JSON.stringify([...a]) === JSON.stringify([...b3]);
 }
-function compareText3(a, b3) {
-  return a < b3 ? -1 : a > b3 ? 1 : 0;
-}
 
 // src/pipeline/apply-changeset.ts
 var BULK_MIN_FILES = 300;
@@ -47350,13 +47350,13 @@ async function applyChangeset(store, updates, options, warnings) {
     else projectsByPath.set(update.path, update);
   }
   const known = new Map((await store.getFiles([...byPath.keys()])).map((f3) => [f3.path, f3]));
-  const effective = [...byPath.values()].filter((u2) => u2.file === null ? known.has(u2.path) : known.get(u2.path)?.hash !== u2.file.hash).sort((a, b3) => compareText4(a.path, b3.path));
+  const effective = [...byPath.values()].filter((u2) => u2.file === null ? known.has(u2.path) : known.get(u2.path)?.hash !== u2.file.hash).sort((a, b3) => compareText3(a.path, b3.path));
   const knownProjects = projectsByPath.size === 0 ? /* @__PURE__ */ new Map() : new Map((await store.projectFiles()).map((f3) => [f3.path, f3.hash]));
-  const projectUpdates = [...projectsByPath.values()].filter((u2) => u2.project === null ? knownProjects.has(u2.path) : knownProjects.get(u2.path) !== u2.project.hash).sort((a, b3) => compareText4(a.path, b3.path));
+  const projectUpdates = [...projectsByPath.values()].filter((u2) => u2.project === null ? knownProjects.has(u2.path) : knownProjects.get(u2.path) !== u2.project.hash).sort((a, b3) => compareText3(a.path, b3.path));
   const generation = Number(await store.getMeta("generation") ?? "0");
   if (effective.length === 0 && projectUpdates.length === 0) return { changed: [], reresolved: [], mode: "none", generation };
   const paths = effective.map((u2) => u2.path);
-  const changed = [...paths, ...projectUpdates.map((u2) => u2.path)].sort(compareText4);
+  const changed = [...paths, ...projectUpdates.map((u2) => u2.path)].sort(compareText3);
   const bulk = options.bulk === "always" || options.bulk !== "never" && isBulk(effective.length, await store.fileCount());
   const parsed = options.parsed ?? /* @__PURE__ */ new Map();
   const toParse = effective.flatMap((u2) => u2.file && !parsed.has(u2.path) ? [u2.file] : []);
@@ -47392,7 +47392,7 @@ async function applyChangeset(store, updates, options, warnings) {
       for (const key of changedProjectKeys({ before: projectsBefore, after: cache.projectFacts() })) keys.add(key);
       const dirty = cache.readersOf(keys);
       for (const path of paths) if (cache.has(path)) dirty.add(path);
-      const targets = [...dirty].sort(compareText4);
+      const targets = [...dirty].sort(compareText3);
       const resolutions = await resolveIndex(store, targets, afterData);
       cache.recordResolutions(resolutions);
       await store.setMeta("generation", String(generation + 1));
@@ -47413,7 +47413,7 @@ async function writeUpdates(store, updates, outcomes, warnings) {
     else await storeParsed(store, update.file, outcomes, warnings);
   }
 }
-function compareText4(a, b3) {
+function compareText3(a, b3) {
   return a < b3 ? -1 : a > b3 ? 1 : 0;
 }
 
@@ -47548,7 +47548,7 @@ async function refreshWorktree(repo, store, loaded2, options, warnings, watch) {
     const dirty2 = watch.record(examined2.found);
     return { ...await applyFound(store, examined2, head2, dirty2, options, config, warnings), examined: changed.length, detectedBy: "stamps" };
   }
-  const prepared = watch ? await watch.prepare(await indexedPaths(store)) : null;
+  const prepared = watch ? await watch.prepare((await indexedHashes(store)).keys()) : null;
   const status = await repo.worktreeStatus({ ignored: watch !== void 0 });
   const head = status.head;
   const base = await store.getMeta(META_COMMIT) ?? "";
@@ -47565,12 +47565,7 @@ async function refreshWorktree(repo, store, loaded2, options, warnings, watch) {
   const tracked = await repo.workingTreeMembers(others);
   const examined = await examine(repo, store, config, paths, projectPaths, /* @__PURE__ */ new Set([...dirty, ...tracked]), started);
   const result = await applyFound(store, examined, head, dirty, options, config, warnings);
-  if (watch && prepared) {
-    const indexed = /* @__PURE__ */ new Map();
-    for (const file of await store.listFiles()) indexed.set(file.path, file.hash);
-    for (const file of await store.projectFiles()) indexed.set(file.path, file.hash);
-    watch.settle(prepared, status, indexed, examined.found, (list2) => selectIndexedPaths(list2, config));
-  }
+  if (watch && prepared) watch.settle(prepared, status, await indexedHashes(store), examined.found, (list2) => selectIndexedPaths(list2, config));
   return { ...result, examined: paths.length + projectPaths.length, detectedBy: "git-status" };
 }
 async function examine(repo, store, config, paths, projectPaths, members, started, hashAll = false) {
@@ -47632,8 +47627,11 @@ async function applyFound(store, found, head, dirty, options, config, warnings) 
   });
   return { ...result, head, dirty, hashed: found.hashed };
 }
-async function indexedPaths(store) {
-  return [...(await store.listFiles()).map((f3) => f3.path), ...(await store.projectFiles()).map((f3) => f3.path)];
+async function indexedHashes(store) {
+  const indexed = /* @__PURE__ */ new Map();
+  for (const file of await store.listFiles()) indexed.set(file.path, file.hash);
+  for (const file of await store.projectFiles()) indexed.set(file.path, file.hash);
+  return indexed;
 }
 async function movedPaths(repo, store, base, head) {
   if (base && head && await repo.hasCommit(base)) {
@@ -49623,7 +49621,6 @@ var ReachedNode = class {
 };
 
 // src/pipeline/analyze-change.ts
-var INLINE_PARSE_LIMIT = 64;
 var CODE_PATHSPECS = LANGUAGES.flatMap((l3) => l3.extensions.map((ext) => `*${ext}`));
 async function analyzeChange(options) {
   const repo = await GitRepo.open(options.cwd);
@@ -49663,8 +49660,8 @@ var Analysis = class {
     }
     const fileUpdates = changeset.updates.filter((u2) => "file" in u2);
     const sources = fileUpdates.flatMap((u2) => u2.file?.content.kind === "source" ? [u2.file] : []);
-    const jobs = this.options.jobs ?? (sources.length < INLINE_PARSE_LIMIT ? 1 : void 0);
-    const parsing = parseByLanguage(sources, this.config.index.parseTimeoutMs, this.options.jobs === void 0 ? {} : { jobs: this.options.jobs });
+    const jobs = this.options.jobs === void 0 ? {} : { jobs: this.options.jobs };
+    const parsing = parseByLanguage(sources, this.config.index.parseTimeoutMs, jobs);
     parsing.catch(() => void 0);
     let store;
     try {
@@ -49677,7 +49674,7 @@ var Analysis = class {
       return this.fileLevelReport(range, files, target);
     }
     try {
-      return await this.analyze(store, range, base, target, files, changeset.updates, { fileUpdates, jobs, parsed: await parsing });
+      return await this.analyze(store, range, base, target, files, changeset.updates, { fileUpdates, parsed: await parsing });
     } finally {
       await store.close();
     }
@@ -49707,7 +49704,7 @@ var Analysis = class {
     const changed = new Set(symbols.map((s) => symbolKey(s.file, s.qualname)));
     return this.report(range, [], reached, changed, selected, tests2);
   }
-  async analyze(store, range, base, target, files, updates, { fileUpdates, jobs, parsed }) {
+  async analyze(store, range, base, target, files, updates, { fileUpdates, parsed }) {
     const roles = new Map(files.map((f3) => [f3.path, this.classifier.role(f3.path)]));
     for (const f3 of files) this.applyRole(f3, roles.get(f3.path));
     const basePaths = files.flatMap((f3) => f3.status === "added" ? [] : [f3.previousPath ?? f3.path]).filter(this.isCode);
@@ -49744,7 +49741,7 @@ var Analysis = class {
     const baseReached = await traverseSide(baseDeps, baseSeeds);
     await this.dynamicImportFallbacks(baseDeps, files.filter((f3) => f3.status === "deleted"), baseTests);
     const baseMentions = await this.mentionSelections(files.filter((f3) => f3.status === "deleted"), roles, { commit: base }, baseTests);
-    const applied = await applyChangeset(store, updates, { ...jobs === void 0 ? {} : { jobs }, timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
+    const applied = await applyChangeset(store, updates, { timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
     const headDeps = new StoreDependents(store, this.isTestPath, { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) });
     const headPaths = files.filter((f3) => f3.status !== "deleted" && this.isCode(f3.path)).map((f3) => f3.path);
     const headSymbols = await store.symbolsOfFiles(headPaths);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { RatlasError } from '../util/errors.js';
 import { BlobReader } from './blob-reader.js';
@@ -152,17 +152,20 @@ export class GitRepo {
 
   /**
    * Where git keeps this worktree's state (HEAD, its index) and the repository's shared state
-   * (refs, config, info/exclude), as absolute paths; and the user's global excludes file.
+   * (refs, config, info/exclude), as absolute paths; and the user's files git reads on every
+   * status (global config, global excludes), absent ones included.
    */
-  async stateFiles(): Promise<{ gitDir: string; commonDir: string; excludesFile: string | null }> {
+  async stateFiles(): Promise<{ gitDir: string; commonDir: string; globalFiles: string[] }> {
     const [gitDir = '', commonDir = ''] = (await this.git.raw(['rev-parse', '--absolute-git-dir', '--git-common-dir'])).trim().split('\n');
     const configured = (await this.git.raw(['config', '--path', '--get', 'core.excludesFile']).catch(() => '')).trim();
-    const xdg = process.env.XDG_CONFIG_HOME || (process.env.HOME ? `${process.env.HOME}/.config` : '');
-    return {
-      gitDir,
-      commonDir: isAbsolute(commonDir) ? commonDir : resolve(this.root, commonDir),
-      excludesFile: configured || (xdg ? `${xdg}/git/ignore` : null),
-    };
+    const home = process.env.HOME ?? '';
+    const xdg = process.env.XDG_CONFIG_HOME || (home ? join(home, '.config') : '');
+    const globalFiles: string[] = [];
+    if (home) globalFiles.push(join(home, '.gitconfig'));
+    if (xdg) globalFiles.push(join(xdg, 'git', 'config'));
+    const excludesFile = configured || (xdg ? join(xdg, 'git', 'ignore') : '');
+    if (excludesFile) globalFiles.push(excludesFile);
+    return { gitDir, commonDir: isAbsolute(commonDir) ? commonDir : resolve(this.root, commonDir), globalFiles };
   }
 
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { GitRepo, WorktreeStatus } from './repo.js';
 
@@ -214,9 +214,7 @@ export class WorktreeWatch {
   }
 
   private async listStateFiles(): Promise<{ files: string[]; headFile: string; commonDir: string }> {
-    const { gitDir, commonDir, excludesFile } = await this.repo.stateFiles();
-    const home = process.env.HOME ?? '';
-    const xdg = process.env.XDG_CONFIG_HOME || (home ? join(home, '.config') : '');
+    const { gitDir, commonDir, globalFiles } = await this.repo.stateFiles();
     const files = [
       join(gitDir, 'HEAD'),
       join(gitDir, 'index'),
@@ -225,10 +223,8 @@ export class WorktreeWatch {
       join(commonDir, 'config'),
       join(commonDir, 'info', 'exclude'),
       join(commonDir, 'info', 'sparse-checkout'),
+      ...globalFiles,
     ];
-    if (home) files.push(join(home, '.gitconfig'));
-    if (xdg) files.push(join(xdg, 'git', 'config'));
-    if (excludesFile) files.push(excludesFile);
     return { files, headFile: files[0]!, commonDir };
   }
 
@@ -245,13 +241,22 @@ export class WorktreeWatch {
   }
 }
 
+/** A directory entry's type, as a listing records it. */
+function kindOf(entry: Dirent): 'f' | 'd' | 'o' {
+  return entry.isFile() ? 'f' : entry.isDirectory() ? 'd' : 'o';
+}
+
 /** A directory's entries, name and type: a rename onto an existing name keeps it. */
+function listing(entries: readonly Dirent[]): string {
+  return entries
+    .map((e) => `${kindOf(e)}${e.name}`)
+    .sort()
+    .join('\0');
+}
+
 function listingOf(abs: string): string | null {
   try {
-    return readdirSync(abs, { withFileTypes: true })
-      .map((e) => `${e.isFile() ? 'f' : e.isDirectory() ? 'd' : 'o'}${e.name}`)
-      .sort()
-      .join('\0');
+    return listing(readdirSync(abs, { withFileTypes: true }));
   } catch {
     return null;
   }
@@ -279,10 +284,8 @@ function walk(root: string, ignored: ReadonlySet<string>): { dirs: Map<string, O
       return null;
     }
     if (stamp?.kind !== 'dir') return null;
-    const names: string[] = [];
     for (const entry of entries) {
-      const kind = entry.isFile() ? 'f' : entry.isDirectory() ? 'd' : 'o';
-      names.push(`${kind}${entry.name}`);
+      const kind = kindOf(entry);
       const path = dir ? `${dir}/${entry.name}` : entry.name;
       if (entry.name === '.git' || ignored.has(kind === 'd' ? `${path}/` : path)) continue;
       if (kind === 'd') {
@@ -295,7 +298,7 @@ function walk(root: string, ignored: ReadonlySet<string>): { dirs: Map<string, O
         files.push(path);
       }
     }
-    dirs.set(dir, { stamp, at, names: names.sort().join('\0') });
+    dirs.set(dir, { stamp, at, names: listing(entries) });
   }
   return { dirs, files, ignoreFiles };
 }

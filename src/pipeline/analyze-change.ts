@@ -54,8 +54,6 @@ export interface AnalyzeChangeOptions {
   onProgress?: (event: ProgressEvent) => void;
 }
 
-/** Below this many changed files, parsing on this thread beats starting parse workers. */
-const INLINE_PARSE_LIMIT = 64;
 const CODE_PATHSPECS = LANGUAGES.flatMap((l) => l.extensions.map((ext) => `*${ext}`));
 
 /**
@@ -109,8 +107,8 @@ class Analysis {
     // the artifact (0.4-0.5 s each for TypeScript and TSX), and the two need not wait for each other.
     const fileUpdates = changeset.updates.filter((u): u is FileUpdate => 'file' in u);
     const sources = fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [u.file] : []));
-    const jobs = this.options.jobs ?? (sources.length < INLINE_PARSE_LIMIT ? 1 : undefined);
-    const parsing = parseByLanguage(sources, this.config.index.parseTimeoutMs, this.options.jobs === undefined ? {} : { jobs: this.options.jobs });
+    const jobs = this.options.jobs === undefined ? {} : { jobs: this.options.jobs };
+    const parsing = parseByLanguage(sources, this.config.index.parseTimeoutMs, jobs);
     // Awaited below; when the index cannot be opened, nobody awaits it.
     parsing.catch(() => undefined);
     let store: SqliteStore;
@@ -124,7 +122,7 @@ class Analysis {
       return this.fileLevelReport(range, files, target);
     }
     try {
-      return await this.analyze(store, range, base, target, files, changeset.updates, { fileUpdates, jobs, parsed: await parsing });
+      return await this.analyze(store, range, base, target, files, changeset.updates, { fileUpdates, parsed: await parsing });
     } finally {
       await store.close();
     }
@@ -166,7 +164,7 @@ class Analysis {
     updates: Awaited<ReturnType<typeof collectChangeset>>['updates'],
     // The head side of each changed code file, parsed once: for the symbol diff now, and for the
     // head index below.
-    { fileUpdates, jobs, parsed }: { fileUpdates: FileUpdate[]; jobs: number | undefined; parsed: Map<string, ParseOutcome> },
+    { fileUpdates, parsed }: { fileUpdates: FileUpdate[]; parsed: Map<string, ParseOutcome> },
   ): Promise<ImpactReport> {
     const roles = new Map(files.map((f) => [f.path, this.classifier.role(f.path)]));
     for (const f of files) this.applyRole(f, roles.get(f.path)!);
@@ -209,7 +207,8 @@ class Analysis {
     const baseMentions = await this.mentionSelections(files.filter((f) => f.status === 'deleted'), roles, { commit: base }, baseTests);
 
     // Head side: the base index with the changeset applied.
-    const applied = await applyChangeset(store, updates, { ...(jobs === undefined ? {} : { jobs }), timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
+    // Every source file is in `parsed`: applying parses nothing more.
+    const applied = await applyChangeset(store, updates, { timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
     // What the base side read of files the changeset left alone is not read again.
     const headDeps = new StoreDependents(store, this.isTestPath, { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) });
     const headPaths = files.filter((f) => f.status !== 'deleted' && this.isCode(f.path)).map((f) => f.path);

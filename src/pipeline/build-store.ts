@@ -45,7 +45,6 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
   const pool = new ParsePool(workerCount(entries.length, options));
   const main = dominantLanguage(entries.map((e) => languageForPath(e.path)!.id));
   if (main && !options.parseMemo) pool.warm(main);
-  let store: SqliteStore | undefined;
   try {
     const files: SourceFile[] = [];
     for await (const file of readSources(repo, source, entries, config)) {
@@ -53,29 +52,30 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
       if (files.length % 200 === 0) options.onProgress?.({ phase: 'read', done: files.length, total: entries.length });
     }
     const sourceBytes = files.reduce((n, f) => n + (f.content.kind === 'source' ? f.size : 0), 0);
-    store = await SqliteStore.create(sourceBytes * INDEX_BYTES_PER_SOURCE_BYTE);
-    const filled = store;
-    await filled.transaction(async () => {
-      await filled.setMeta('commit', source.kind === 'commit' ? source.commit : (source.head ?? ''));
-      await filled.setMeta('source', source.kind);
-      await filled.setMeta('configHash', loaded.hash);
-      await filled.setMeta('generation', '0');
-      // References are written once, with their outcomes, by resolveIndex.
-      filled.deferRefWrites();
-      // Files are stored in path order (row ids follow it) as soon as they and all before them are
-      // parsed: writing rows overlaps parsing instead of following it.
-      await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(filled, file, outcome, warnings));
-      // The workers' memory is freed before resolution (the finally below covers failures).
-      await pool.close();
-      for (const project of await listProjectFiles(repo, source, config)) await filled.putProjectFile(project.path, project);
-      options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
-      await resolveIndex(filled);
-      options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });
-    });
-    return filled;
-  } catch (error) {
-    await store?.close();
-    throw error;
+    const store = await SqliteStore.create(sourceBytes * INDEX_BYTES_PER_SOURCE_BYTE);
+    try {
+      await store.transaction(async () => {
+        await store.setMeta('commit', source.kind === 'commit' ? source.commit : (source.head ?? ''));
+        await store.setMeta('source', source.kind);
+        await store.setMeta('configHash', loaded.hash);
+        await store.setMeta('generation', '0');
+        // References are written once, with their outcomes, by resolveIndex.
+        store.deferRefWrites();
+        // Files are stored in path order (row ids follow it) as soon as they and all before them are
+        // parsed: writing rows overlaps parsing instead of following it.
+        await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(store, file, outcome, warnings));
+        // The workers' memory is freed before resolution (the finally below covers failures).
+        await pool.close();
+        for (const project of await listProjectFiles(repo, source, config)) await store.putProjectFile(project.path, project);
+        options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
+        await resolveIndex(store);
+        options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });
+      });
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
   } finally {
     await pool.close();
   }

@@ -64,7 +64,7 @@ export async function refreshWorktree(
     return { ...(await applyFound(store, examined, head, dirty, options, config, warnings)), examined: changed.length, detectedBy: 'stamps' };
   }
 
-  const prepared = watch ? await watch.prepare(await indexedPaths(store)) : null;
+  const prepared = watch ? await watch.prepare((await indexedHashes(store)).keys()) : null;
   const status = await repo.worktreeStatus({ ignored: watch !== undefined });
   const head = status.head;
   const base = (await store.getMeta(META_COMMIT)) ?? '';
@@ -85,12 +85,7 @@ export async function refreshWorktree(
   const tracked = await repo.workingTreeMembers(others);
   const examined = await examine(repo, store, config, paths, projectPaths, new Set([...dirty, ...tracked]), started);
   const result = await applyFound(store, examined, head, dirty, options, config, warnings);
-  if (watch && prepared) {
-    const indexed = new Map<string, string | null>();
-    for (const file of await store.listFiles()) indexed.set(file.path, file.hash);
-    for (const file of await store.projectFiles()) indexed.set(file.path, file.hash);
-    watch.settle(prepared, status, indexed, examined.found, (list) => selectIndexedPaths(list, config));
-  }
+  if (watch && prepared) watch.settle(prepared, status, await indexedHashes(store), examined.found, (list) => selectIndexedPaths(list, config));
   return { ...result, examined: paths.length + projectPaths.length, detectedBy: 'git-status' };
 }
 
@@ -190,9 +185,12 @@ async function applyFound(
   return { ...result, head, dirty, hashed: found.hashed };
 }
 
-/** Every path the index holds content of: source files and project files. */
-async function indexedPaths(store: IndexStore): Promise<string[]> {
-  return [...(await store.listFiles()).map((f) => f.path), ...(await store.projectFiles()).map((f) => f.path)];
+/** Every path the index holds content of (source files and project files), with its content hash. */
+async function indexedHashes(store: IndexStore): Promise<Map<string, string | null>> {
+  const indexed = new Map<string, string | null>();
+  for (const file of await store.listFiles()) indexed.set(file.path, file.hash);
+  for (const file of await store.projectFiles()) indexed.set(file.path, file.hash);
+  return indexed;
 }
 
 /**

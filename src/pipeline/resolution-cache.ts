@@ -3,7 +3,7 @@ import { projectFacts, ResolutionData } from '../graph/resolve/resolution-data.j
 import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS } from '../graph/resolve/surface.js';
 import type { ProjectFileFacts } from '../lang/types.js';
 import type { ProjectFile } from '../model/project-file.js';
-import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
+import { compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../model/stored.js';
 import type { FileResolution, IndexStore } from '../store/index-store.js';
 import { readProject, returnType } from './resolve-index.js';
 
@@ -222,8 +222,4 @@ export function dropResolutionCache(store: IndexStore): void {
 /** Equal facts for the same paths, in the same (path) order. */
 function sameFacts(a: ReadonlyMap<string, ProjectFileFacts>, b: ReadonlyMap<string, ProjectFileFacts>): boolean {
   return a.size === b.size && JSON.stringify([...a]) === JSON.stringify([...b]);
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

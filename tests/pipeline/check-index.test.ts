@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
 import { buildIndex } from '../../src/pipeline/build-index.js';
@@ -12,12 +10,7 @@ import { ArtifactLock } from '../../src/store/artifact-lock.js';
 import { readArtifact } from '../../src/store/artifact.js';
 import { schemaErrors } from '../../src/schema/validate.js';
 import { gitRepo } from '../helpers/git-repo.js';
-
-function cacheDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ratlas-cache-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { cacheDir } from '../helpers/temp-dir.js';
 
 const statuses = (report: DoctorReport) => Object.fromEntries(report.checks.map((c) => [c.id, c.status]));
 

@@ -1,19 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/pipeline/build-index.js';
 import { readArtifact } from '../../src/store/artifact.js';
 import { manifestExpectation } from '../../src/pipeline/tool-info.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { gitRepo, writeTree, type Tree } from '../helpers/git-repo.js';
 import { indexInProcess } from '../helpers/index-process-runner.js';
-
-function cacheDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ratlas-cache-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { cacheDir } from '../helpers/temp-dir.js';
 
 /** Enough files that building takes a moment. */
 function manyFiles(version: number): Tree {

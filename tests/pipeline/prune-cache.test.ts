@@ -1,18 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/pipeline/build-index.js';
 import { listCache } from '../../src/pipeline/list-cache.js';
 import { pruneCache } from '../../src/pipeline/prune-cache.js';
 import { schemaErrors } from '../../src/schema/validate.js';
 import { commit, gitRepo } from '../helpers/git-repo.js';
-
-function cacheDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ratlas-cache-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { cacheDir } from '../helpers/temp-dir.js';
 
 // Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
 describe('cache list and cache prune', { timeout: 240_000 }, () => {

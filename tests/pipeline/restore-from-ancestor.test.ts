@@ -1,19 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
 import { buildIndex, buildStore, openIndex } from '../../src/pipeline/build-index.js';
 import { canonicalGraph, diffCanonicalGraphs } from '../../src/pipeline/canonical-graph.js';
 import { commitArtifactPath } from '../../src/store/cache-dir.js';
 import { commit, git, gitRepo } from '../helpers/git-repo.js';
-
-function cacheDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ratlas-cache-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { cacheDir } from '../helpers/temp-dir.js';
 
 // Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
 describe('restoring a commit index from the cache', { timeout: 240_000 }, () => {

@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/pipeline/build-index.js';
 import { commit, git, gitRepo } from '../helpers/git-repo.js';
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { tempDir } from '../helpers/temp-dir.js';
 
 // Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.
 describe('a shallow clone (the actions/checkout default) with a cached index of an older commit', { timeout: 240_000 }, () => {

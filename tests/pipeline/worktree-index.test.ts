@@ -8,6 +8,7 @@ import { buildIndex, openIndex, persistIndex, refreshIndex } from '../../src/pip
 import { collectChangeset } from '../../src/pipeline/collect-changeset.js';
 import { commit, git, gitRepo, writeTree } from '../helpers/git-repo.js';
 import { expectEqualsFullWorktreeBuild } from '../helpers/worktree-build.js';
+import { cacheDir } from '../helpers/temp-dir.js';
 
 /**
  * Moves files' mtimes 10 s into the past. A file modified within 2 s of a refresh is hashed again
@@ -16,12 +17,6 @@ import { expectEqualsFullWorktreeBuild } from '../helpers/worktree-build.js';
 function backdate(cwd: string, ...paths: string[]): void {
   const past = new Date(Date.now() - 10_000);
   for (const path of paths) utimesSync(join(cwd, path), past, past);
-}
-
-function cacheDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ratlas-cache-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
 }
 
 // Git-backed and slow on a loaded two-core machine: a generous limit, not a speed check.

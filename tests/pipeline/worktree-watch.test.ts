@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
 import { openIndex, refreshIndex, type OpenedIndex } from '../../src/pipeline/build-index.js';
 import { selectIndexedPaths } from '../../src/pipeline/project-files.js';
 import { commit, git, gitRepo, writeTree } from '../helpers/git-repo.js';
 import { expectEqualsFullWorktreeBuild } from '../helpers/worktree-build.js';
+import { cacheDir } from '../helpers/temp-dir.js';
 
 /**
  * After every step the refreshed index must equal a full build of the working tree, and its dirty
@@ -32,9 +32,7 @@ describe('a long-lived working-tree index skips git status only when stamps can 
       'docs/notes.md': 'notes\n',
       'tsconfig.json': '{ "compilerOptions": {} }\n',
     });
-    const cache = mkdtempSync(join(tmpdir(), 'ratlas-cache-'));
-    onTestFinished(() => rmSync(cache, { recursive: true, force: true }));
-    const opened = await openIndex({ cwd, cacheDir: cache, jobs: 1 });
+    const opened = await openIndex({ cwd, cacheDir: cacheDir(), jobs: 1 });
     const price = join(cwd, 'src/price.ts');
     try {
       // The first refresh asks git; so may the second, when the first found .gitignore too fresh to trust.
