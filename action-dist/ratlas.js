@@ -47206,6 +47206,22 @@ var ResolutionCache = class _ResolutionCache {
   get size() {
     return this.entries.size;
   }
+  /**
+   * Every symbol of the index in store order, as `store.allSymbols()` reads it, from memory. Here
+   * and in linkRefs the objects are shared with the cache: nobody mutates what the store returned
+   * (a reload replaces a file's lists).
+   */
+  allSymbols() {
+    const out2 = [];
+    for (const entry of this.entries.values()) for (const s of entry.symbols) out2.push(s);
+    return out2.sort(compareSymbols);
+  }
+  /** The references linking files (SURFACE_REF_KINDS), in store order, as `store.linkRefs()` reads them. */
+  linkRefs() {
+    const out2 = [];
+    for (const entry of this.entries.values()) for (const r2 of entry.links) out2.push(r2);
+    return out2.sort(compareRefs);
+  }
   /** What other files can see of `path` now (see graph/resolve/invalidate.ts). */
   surface(path) {
     const entry = this.entries.get(path);
@@ -47293,9 +47309,21 @@ var ResolutionCache = class _ResolutionCache {
     });
     return this.data;
   }
-  /** Records the dependency keys of fresh resolutions. */
+  /**
+   * Records what fresh resolutions wrote: their dependency keys, and the outcomes of the files'
+   * link references (read before they were resolved), so that the cache holds what the store does.
+   */
   recordResolutions(resolutions) {
-    for (const resolution of resolutions) this.setDeps(resolution.path, resolution.deps);
+    for (const resolution of resolutions) {
+      this.setDeps(resolution.path, resolution.deps);
+      const entry = this.entries.get(resolution.path);
+      if (!entry || entry.links.length === 0) continue;
+      const outcomes = new Map(resolution.outcomes.map((o2) => [o2.refId, o2]));
+      entry.links = entry.links.map((ref) => {
+        const o2 = outcomes.get(ref.id);
+        return o2 && (o2.outcome !== ref.outcome || o2.rule !== ref.rule) ? { ...ref, outcome: o2.outcome, rule: o2.rule } : ref;
+      });
+    }
   }
   /** Files (that exist) whose last resolution read any of `keys`. */
   readersOf(keys) {
@@ -49018,12 +49046,15 @@ var StoreDependents = class {
   /**
    * `isTest` tells test files (see reflectedBy); without it no file is one. `carry`: the
    * dependents of this index before a changeset was applied to it, whose reads of files the
-   * changeset left alone still hold (see Carry).
+   * changeset left alone still hold (see Carry). `held`: whole-index reads the caller already
+   * holds in memory (the resolution cache), used instead of reading the store again.
    */
-  constructor(store, isTest = () => false, carry2) {
+  constructor(store, options = {}) {
     this.store = store;
-    this.isTest = isTest;
-    this.carry = carry2;
+    this.isTest = options.isTest ?? (() => false);
+    this.carry = options.carry;
+    this.held = options.held ?? { allSymbols: () => store.allSymbols(), linkRefs: () => store.linkRefs() };
+    const { carry: carry2 } = options;
     if (!carry2) return;
     const { from, changed, reresolved } = carry2;
     for (const [file, reads] of from.fileReads) if (!changed.has(file)) this.fileReads.set(file, reads);
@@ -49033,8 +49064,6 @@ var StoreDependents = class {
     for (const [id, ref] of from.refFacts) if (!changed.has(ref.file)) this.refFacts.set(id, ref);
   }
   store;
-  isTest;
-  carry;
   symbols = /* @__PURE__ */ new Map();
   fileSymbols = /* @__PURE__ */ new Map();
   symbolsLoaded;
@@ -49052,6 +49081,17 @@ var StoreDependents = class {
   fileBindings = /* @__PURE__ */ new Map();
   chains = /* @__PURE__ */ new Map();
   usesOfModule = /* @__PURE__ */ new Map();
+  isTest;
+  carry;
+  held;
+  /**
+   * Reads now what a traversal of this index reads whole (symbols, module links, the class
+   * hierarchy, names resolution could not follow, reflective scopes), for a caller with idle time
+   * before it knows its seeds. It only fills caches: a traversal gives the same result either way.
+   */
+  async preload() {
+    await Promise.all([this.loadSymbols(), this.links(), this.classHierarchy(), this.unresolvedUses(), this.reflectors()]);
+  }
   /** The symbols with these ids (seeds, before traversal), in the order given. */
   async symbolsOf(ids) {
     await this.loadSymbols();
@@ -49075,7 +49115,7 @@ var StoreDependents = class {
   /** Every symbol in store order; after a changeset, the carried ones plus those of the changed files. */
   async readSymbols() {
     const from = this.carry?.from;
-    if (!from?.symbolsLoaded) return this.store.allSymbols();
+    if (!from?.symbolsLoaded) return this.held.allSymbols();
     await from.symbolsLoaded;
     const { changed } = this.carry;
     const kept = [...from.symbols.values()].filter((s) => !changed.has(s.file));
@@ -49481,7 +49521,7 @@ var StoreDependents = class {
         const fresh = (await this.store.refsOfFiles([...changed])).filter((r2) => LINK_KINDS3.has(r2.kind));
         links = [...prior.links.filter((l3) => !changed.has(l3.file)), ...fresh].sort(compareRefs);
       } else {
-        links = (await this.store.linkRefs()).filter((r2) => LINK_KINDS3.has(r2.kind));
+        links = (await this.held.linkRefs()).filter((r2) => LINK_KINDS3.has(r2.kind));
       }
       let env2;
       for (const link of links) {
@@ -49674,7 +49714,12 @@ var Analysis = class {
       return this.fileLevelReport(range, files, target);
     }
     try {
-      return await this.analyze(store, range, base, target, files, changeset.updates, { fileUpdates, parsed: await parsing });
+      const cache = changeset.updates.length === 0 ? void 0 : resolutionCacheOf(store);
+      const held = cache && { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
+      const baseDeps = new StoreDependents(store, { isTest: this.isTestPath, ...held && { held } });
+      const warming = cache ? [cache.then((c3) => c3.resolutionData()), baseDeps.preload()] : [];
+      const [parsed] = await Promise.all([parsing, ...warming]);
+      return await this.analyze(store, baseDeps, range, base, target, files, changeset.updates, { fileUpdates, parsed });
     } finally {
       await store.close();
     }
@@ -49692,7 +49737,7 @@ var Analysis = class {
   async targetIn(text, index) {
     const { store, commit: head } = index;
     const symbols = await resolveTarget(store, this.repo.root, this.options.cwd, text);
-    const deps = new StoreDependents(store, this.isTestPath);
+    const deps = new StoreDependents(store, { isTest: this.isTestPath });
     const seeds = symbols.map((s) => ({
       node: s.kind === "module" ? moduleStateNode(s.id) : symbolNode(s.id),
       from: { file: s.file, qualname: s.qualname, change: "target" }
@@ -49704,7 +49749,7 @@ var Analysis = class {
     const changed = new Set(symbols.map((s) => symbolKey(s.file, s.qualname)));
     return this.report(range, [], reached, changed, selected, tests2);
   }
-  async analyze(store, range, base, target, files, updates, { fileUpdates, parsed }) {
+  async analyze(store, baseDeps, range, base, target, files, updates, { fileUpdates, parsed }) {
     const roles = new Map(files.map((f3) => [f3.path, this.classifier.role(f3.path)]));
     for (const f3 of files) this.applyRole(f3, roles.get(f3.path));
     const basePaths = files.flatMap((f3) => f3.status === "added" ? [] : [f3.previousPath ?? f3.path]).filter(this.isCode);
@@ -49721,7 +49766,6 @@ var Analysis = class {
       if (f3.previousPath !== void 0) change.previousFile = f3.previousPath;
       return change;
     });
-    const baseDeps = new StoreDependents(store, this.isTestPath);
     const baseKey = new Map(baseSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));
     const baseSeeds = [];
     for (const c3 of changes) {
@@ -49742,7 +49786,10 @@ var Analysis = class {
     await this.dynamicImportFallbacks(baseDeps, files.filter((f3) => f3.status === "deleted"), baseTests);
     const baseMentions = await this.mentionSelections(files.filter((f3) => f3.status === "deleted"), roles, { commit: base }, baseTests);
     const applied = await applyChangeset(store, updates, { timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
-    const headDeps = new StoreDependents(store, this.isTestPath, { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) });
+    const headDeps = new StoreDependents(store, {
+      isTest: this.isTestPath,
+      carry: { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) }
+    });
     const headPaths = files.filter((f3) => f3.status !== "deleted" && this.isCode(f3.path)).map((f3) => f3.path);
     const headSymbols = await store.symbolsOfFiles(headPaths);
     const headKey = new Map(headSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));

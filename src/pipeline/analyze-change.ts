@@ -28,6 +28,7 @@ import { loadNode, moduleStateNode, StoreDependents, symbolNode } from './impact
 import { resolveTarget } from './impact/resolve-target.js';
 import { traverseSide, type Seed } from './impact/traverse-side.js';
 import { parseByLanguage } from './parse-by-language.js';
+import { resolutionCacheOf } from './resolution-cache.js';
 
 export type { ChangeInput } from './impact/resolve-range.js';
 
@@ -122,7 +123,17 @@ class Analysis {
       return this.fileLevelReport(range, files, target);
     }
     try {
-      return await this.analyze(store, range, base, target, files, changeset.updates, { fileUpdates, parsed: await parsing });
+      // Applying the changeset needs the resolution cache, which holds every symbol and module link
+      // the traversals read too: one read serves both. A change of no code or project file needs neither.
+      const cache = changeset.updates.length === 0 ? undefined : resolutionCacheOf(store);
+      const held = cache && { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
+      const baseDeps = new StoreDependents(store, { isTest: this.isTestPath, ...(held && { held }) });
+      // The parse workers start and compile the grammars' queries (about half a second per
+      // language); meanwhile this thread loads what the traversals read whole and the resolution
+      // data (both only fill caches).
+      const warming = cache ? [cache.then((c) => c.resolutionData()), baseDeps.preload()] : [];
+      const [parsed] = await Promise.all([parsing, ...warming]);
+      return await this.analyze(store, baseDeps, range, base, target, files, changeset.updates, { fileUpdates, parsed });
     } finally {
       await store.close();
     }
@@ -142,7 +153,7 @@ class Analysis {
   private async targetIn(text: string, index: { store: IndexStore; commit: string; head: boolean }): Promise<ImpactReport> {
     const { store, commit: head } = index;
     const symbols = await resolveTarget(store, this.repo.root, this.options.cwd, text);
-    const deps = new StoreDependents(store, this.isTestPath);
+    const deps = new StoreDependents(store, { isTest: this.isTestPath });
     const seeds: Seed[] = symbols.map((s) => ({
       node: s.kind === 'module' ? moduleStateNode(s.id) : symbolNode(s.id),
       from: { file: s.file, qualname: s.qualname, change: 'target' },
@@ -157,6 +168,7 @@ class Analysis {
 
   private async analyze(
     store: SqliteStore,
+    baseDeps: StoreDependents,
     range: ImpactRange,
     base: string,
     target: ChangeTarget,
@@ -185,7 +197,6 @@ class Analysis {
     });
 
     // Base side: callers of what was removed or changed, as the base graph knows them.
-    const baseDeps = new StoreDependents(store, this.isTestPath);
     const baseKey = new Map(baseSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));
     const baseSeeds: Seed[] = [];
     for (const c of changes) {
@@ -210,7 +221,10 @@ class Analysis {
     // Every source file is in `parsed`: applying parses nothing more.
     const applied = await applyChangeset(store, updates, { timeoutMs: this.config.index.parseTimeoutMs, parsed }, this.warnings);
     // What the base side read of files the changeset left alone is not read again.
-    const headDeps = new StoreDependents(store, this.isTestPath, { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) });
+    const headDeps = new StoreDependents(store, {
+      isTest: this.isTestPath,
+      carry: { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) },
+    });
     const headPaths = files.filter((f) => f.status !== 'deleted' && this.isCode(f.path)).map((f) => f.path);
     const headSymbols = await store.symbolsOfFiles(headPaths);
     const headKey = new Map(headSymbols.map((s) => [symbolKey(s.file, s.qualname), s]));

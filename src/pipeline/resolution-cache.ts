@@ -3,7 +3,7 @@ import { projectFacts, ResolutionData } from '../graph/resolve/resolution-data.j
 import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS } from '../graph/resolve/surface.js';
 import type { ProjectFileFacts } from '../lang/types.js';
 import type { ProjectFile } from '../model/project-file.js';
-import { compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../model/stored.js';
+import { compareRefs, compareSymbols, compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../model/stored.js';
 import type { FileResolution, IndexStore } from '../store/index-store.js';
 import { readProject, returnType } from './resolve-index.js';
 
@@ -60,6 +60,24 @@ export class ResolutionCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Every symbol of the index in store order, as `store.allSymbols()` reads it, from memory. Here
+   * and in linkRefs the objects are shared with the cache: nobody mutates what the store returned
+   * (a reload replaces a file's lists).
+   */
+  allSymbols(): StoredSymbol[] {
+    const out: StoredSymbol[] = [];
+    for (const entry of this.entries.values()) for (const s of entry.symbols) out.push(s);
+    return out.sort(compareSymbols);
+  }
+
+  /** The references linking files (SURFACE_REF_KINDS), in store order, as `store.linkRefs()` reads them. */
+  linkRefs(): StoredRef[] {
+    const out: StoredRef[] = [];
+    for (const entry of this.entries.values()) for (const r of entry.links) out.push(r);
+    return out.sort(compareRefs);
   }
 
   /** What other files can see of `path` now (see graph/resolve/invalidate.ts). */
@@ -164,9 +182,21 @@ export class ResolutionCache {
     return this.data;
   }
 
-  /** Records the dependency keys of fresh resolutions. */
+  /**
+   * Records what fresh resolutions wrote: their dependency keys, and the outcomes of the files'
+   * link references (read before they were resolved), so that the cache holds what the store does.
+   */
   recordResolutions(resolutions: readonly FileResolution[]): void {
-    for (const resolution of resolutions) this.setDeps(resolution.path, resolution.deps);
+    for (const resolution of resolutions) {
+      this.setDeps(resolution.path, resolution.deps);
+      const entry = this.entries.get(resolution.path);
+      if (!entry || entry.links.length === 0) continue;
+      const outcomes = new Map(resolution.outcomes.map((o) => [o.refId, o]));
+      entry.links = entry.links.map((ref) => {
+        const o = outcomes.get(ref.id);
+        return o && (o.outcome !== ref.outcome || o.rule !== ref.rule) ? { ...ref, outcome: o.outcome, rule: o.rule } : ref;
+      });
+    }
   }
 
   /** Files (that exist) whose last resolution read any of `keys`. */

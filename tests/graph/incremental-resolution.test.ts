@@ -5,6 +5,7 @@ import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
 import { buildStore } from '../../src/pipeline/build-index.js';
 import { collectChangeset, commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { graphOf } from '../../src/pipeline/export-graph.js';
+import { hasResolutionCache, resolutionCacheOf } from '../../src/pipeline/resolution-cache.js';
 import { commit, gitRepo, writeTree, type Tree } from '../helpers/git-repo.js';
 import { replayCommits, resolutionSnapshot } from '../helpers/replay-commits.js';
 
@@ -88,6 +89,12 @@ describe('incremental resolution', () => {
     await replayCommits(cwd, HISTORY, async (step, _result, store, full) => {
       const incremental = await resolutionSnapshot(store);
       expect(incremental, step.message).toEqual(await resolutionSnapshot(full));
+      // The resolution cache the changeset kept up to date holds what the store holds: impact
+      // analysis reads symbols and module links from it instead of from the store.
+      expect(hasResolutionCache(store), step.message).toBe(true);
+      const cache = await resolutionCacheOf(store);
+      expect(cache.allSymbols(), step.message).toEqual(await store.allSymbols());
+      expect(cache.linkRefs(), step.message).toEqual(await store.linkRefs());
       seen.add(JSON.stringify((incremental as { graph: { edges: unknown } }).graph.edges));
     });
     // The history is only a test if the edges actually moved along the way.

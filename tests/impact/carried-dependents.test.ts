@@ -62,7 +62,7 @@ describe('head-side dependents carried from the base side', { timeout: 240_000 }
       await baseDeps.packageUsers('left-pad');
 
       const applied = await applyChangeset(store, await commitChangeset(repo, base, head, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
-      const carried = new StoreDependents(store, () => false, { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) });
+      const carried = new StoreDependents(store, { carry: { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) } });
       const fresh = new StoreDependents(store);
       expect(await traverseAll(carried, store)).toEqual(await traverseAll(fresh, store));
       expect(await carried.packageUsers('left-pad')).toEqual(await fresh.packageUsers('left-pad'));

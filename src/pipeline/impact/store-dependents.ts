@@ -133,6 +133,13 @@ export interface Carry {
   reresolved: ReadonlySet<string>;
 }
 
+/** Reads of the whole index, as the store gives them (same objects, same order). */
+export interface HeldReads {
+  allSymbols(): Promise<StoredSymbol[]>;
+  /** The references linking files: imports, re-exports, exports, heritage. */
+  linkRefs(): Promise<StoredRef[]>;
+}
+
 /** Where a traversal node lives, for reports. */
 export interface NodeInfo {
   file: string;
@@ -166,17 +173,24 @@ export class StoreDependents {
   private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
   private readonly chains = new Map<string, Promise<number[]>>();
   private readonly usesOfModule = new Map<number, ModuleUse[]>();
+  private readonly isTest: (path: string) => boolean;
+  private readonly carry: Carry | undefined;
+  private readonly held: HeldReads;
 
   /**
    * `isTest` tells test files (see reflectedBy); without it no file is one. `carry`: the
    * dependents of this index before a changeset was applied to it, whose reads of files the
-   * changeset left alone still hold (see Carry).
+   * changeset left alone still hold (see Carry). `held`: whole-index reads the caller already
+   * holds in memory (the resolution cache), used instead of reading the store again.
    */
   constructor(
     private readonly store: IndexStore,
-    private readonly isTest: (path: string) => boolean = () => false,
-    private readonly carry?: Carry,
+    options: { isTest?: (path: string) => boolean; carry?: Carry; held?: HeldReads } = {},
   ) {
+    this.isTest = options.isTest ?? (() => false);
+    this.carry = options.carry;
+    this.held = options.held ?? { allSymbols: () => store.allSymbols(), linkRefs: () => store.linkRefs() };
+    const { carry } = options;
     if (!carry) return;
     const { from, changed, reresolved } = carry;
     // What a file holds (symbols, names read, bindings) changes only when it is rewritten; its
@@ -187,6 +201,15 @@ export class StoreDependents {
     for (const [file, refs] of from.fileRefs) if (!changed.has(file) && !reresolved.has(file)) this.fileRefs.set(file, refs);
     // A rewritten file's references are deleted and inserted anew: their ids may be reused.
     for (const [id, ref] of from.refFacts) if (!changed.has(ref.file)) this.refFacts.set(id, ref);
+  }
+
+  /**
+   * Reads now what a traversal of this index reads whole (symbols, module links, the class
+   * hierarchy, names resolution could not follow, reflective scopes), for a caller with idle time
+   * before it knows its seeds. It only fills caches: a traversal gives the same result either way.
+   */
+  async preload(): Promise<void> {
+    await Promise.all([this.loadSymbols(), this.links(), this.classHierarchy(), this.unresolvedUses(), this.reflectors()]);
   }
 
   /** The symbols with these ids (seeds, before traversal), in the order given. */
@@ -216,7 +239,7 @@ export class StoreDependents {
   /** Every symbol in store order; after a changeset, the carried ones plus those of the changed files. */
   private async readSymbols(): Promise<StoredSymbol[]> {
     const from = this.carry?.from;
-    if (!from?.symbolsLoaded) return this.store.allSymbols();
+    if (!from?.symbolsLoaded) return this.held.allSymbols();
     await from.symbolsLoaded;
     const { changed } = this.carry!;
     const kept = [...from.symbols.values()].filter((s) => !changed.has(s.file));
@@ -665,7 +688,7 @@ export class StoreDependents {
         const fresh = (await this.store.refsOfFiles([...changed])).filter((r) => LINK_KINDS.has(r.kind));
         links = [...prior.links.filter((l) => !changed.has(l.file)), ...fresh].sort(compareRefs);
       } else {
-        links = (await this.store.linkRefs()).filter((r) => LINK_KINDS.has(r.kind));
+        links = (await this.held.linkRefs()).filter((r) => LINK_KINDS.has(r.kind));
       }
       // The project files (tsconfig paths, workspace packages) lead imports where resolution leads them.
       let env: ModuleEnv | undefined;
