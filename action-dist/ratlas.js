@@ -32325,7 +32325,7 @@ var compiled = /* @__PURE__ */ new Map();
 var ajv;
 function registry() {
   if (!ajv) {
-    ajv = new import_ajv.Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    ajv = new import_ajv.Ajv({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false });
     for (const file of readdirSync(SCHEMA_DIR).filter((f3) => f3.endsWith(".schema.json")).sort()) {
       ajv.addSchema(JSON.parse(readFileSync(new URL(file, SCHEMA_DIR), "utf8")));
     }
@@ -49668,6 +49668,9 @@ async function analyzeChange(options) {
   const analysis = new Analysis(repo, config, options);
   return options.target !== void 0 ? analysis.ofTarget(options.target) : analysis.ofChange(options.change ?? { kind: "worktree" });
 }
+function heldReads(cache) {
+  return { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
+}
 async function repoPathOf(cwd, given) {
   const repo = await GitRepo.open(cwd);
   return canonicalRepoPath(repo.root, cwd, given);
@@ -49715,8 +49718,7 @@ var Analysis = class {
     }
     try {
       const cache = changeset.updates.length === 0 ? void 0 : resolutionCacheOf(store);
-      const held = cache && { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
-      const baseDeps = new StoreDependents(store, { isTest: this.isTestPath, ...held && { held } });
+      const baseDeps = new StoreDependents(store, { isTest: this.isTestPath, ...cache && { held: heldReads(cache) } });
       const warming = cache ? [cache.then((c3) => c3.resolutionData()), baseDeps.preload()] : [];
       const [parsed] = await Promise.all([parsing, ...warming]);
       return await this.analyze(store, baseDeps, range, base, target, files, changeset.updates, { fileUpdates, parsed });
@@ -49737,7 +49739,8 @@ var Analysis = class {
   async targetIn(text, index) {
     const { store, commit: head } = index;
     const symbols = await resolveTarget(store, this.repo.root, this.options.cwd, text);
-    const deps = new StoreDependents(store, { isTest: this.isTestPath });
+    const held = this.options.index ? heldReads(resolutionCacheOf(store)) : void 0;
+    const deps = new StoreDependents(store, { isTest: this.isTestPath, ...held && { held } });
     const seeds = symbols.map((s) => ({
       node: s.kind === "module" ? moduleStateNode(s.id) : symbolNode(s.id),
       from: { file: s.file, qualname: s.qualname, change: "target" }

@@ -24,11 +24,11 @@ import { selectPaths } from './collect-sources.js';
 import { fileVersions, toChangedFile, type ChangedFile, type HeadParse } from './impact/changed-files.js';
 import { dependencyChanges } from './impact/dependency-changes.js';
 import { resolveRange, type ChangeInput } from './impact/resolve-range.js';
-import { loadNode, moduleStateNode, StoreDependents, symbolNode } from './impact/store-dependents.js';
+import { loadNode, moduleStateNode, StoreDependents, symbolNode, type HeldReads } from './impact/store-dependents.js';
 import { resolveTarget } from './impact/resolve-target.js';
 import { traverseSide, type Seed } from './impact/traverse-side.js';
 import { parseByLanguage } from './parse-by-language.js';
-import { resolutionCacheOf } from './resolution-cache.js';
+import { resolutionCacheOf, type ResolutionCache } from './resolution-cache.js';
 
 export type { ChangeInput } from './impact/resolve-range.js';
 
@@ -68,6 +68,11 @@ export async function analyzeChange(options: AnalyzeChangeOptions): Promise<Impa
   const { config } = loadConfig(repo.root);
   const analysis = new Analysis(repo, config, options);
   return options.target !== undefined ? analysis.ofTarget(options.target) : analysis.ofChange(options.change ?? { kind: 'worktree' });
+}
+
+/** The whole-index reads a traversal makes, served by a resolution cache (it holds the same rows). */
+function heldReads(cache: Promise<ResolutionCache>): HeldReads {
+  return { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
 }
 
 /** A path the user typed (relative to `cwd`) as a repo-relative path. */
@@ -126,8 +131,7 @@ class Analysis {
       // Applying the changeset needs the resolution cache, which holds every symbol and module link
       // the traversals read too: one read serves both. A change of no code or project file needs neither.
       const cache = changeset.updates.length === 0 ? undefined : resolutionCacheOf(store);
-      const held = cache && { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
-      const baseDeps = new StoreDependents(store, { isTest: this.isTestPath, ...(held && { held }) });
+      const baseDeps = new StoreDependents(store, { isTest: this.isTestPath, ...(cache && { held: heldReads(cache) }) });
       // The parse workers start and compile the grammars' queries (about half a second per
       // language); meanwhile this thread loads what the traversals read whole and the resolution
       // data (both only fill caches).
@@ -153,7 +157,10 @@ class Analysis {
   private async targetIn(text: string, index: { store: IndexStore; commit: string; head: boolean }): Promise<ImpactReport> {
     const { store, commit: head } = index;
     const symbols = await resolveTarget(store, this.repo.root, this.options.cwd, text);
-    const deps = new StoreDependents(store, { isTest: this.isTestPath });
+    // A live index (the MCP server's) answers question after question: its resolution cache,
+    // loaded once and kept current by every refresh, serves each one's whole-index reads.
+    const held = this.options.index ? heldReads(resolutionCacheOf(store)) : undefined;
+    const deps = new StoreDependents(store, { isTest: this.isTestPath, ...(held && { held }) });
     const seeds: Seed[] = symbols.map((s) => ({
       node: s.kind === 'module' ? moduleStateNode(s.id) : symbolNode(s.id),
       from: { file: s.file, qualname: s.qualname, change: 'target' },
