@@ -6,6 +6,7 @@ import { buildStore } from '../../src/pipeline/build-index.js';
 import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { moduleStateNode, StoreDependents, symbolNode } from '../../src/pipeline/impact/store-dependents.js';
 import { traverseSide } from '../../src/pipeline/impact/traverse-side.js';
+import { resolutionCacheOf } from '../../src/pipeline/resolution-cache.js';
 import type { IndexStore } from '../../src/store/index-store.js';
 import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
 
@@ -48,7 +49,7 @@ async function traverseAll(deps: StoreDependents, store: IndexStore) {
   return reached;
 }
 
-describe('head-side dependents carried from the base side', { timeout: 240_000 }, () => {
+describe('head-side dependents carried from the base side, and read from the resolution cache', { timeout: 240_000 }, () => {
   for (const change of CHANGES) {
     it(`equal fresh ones after ${change.name}`, async () => {
       const cwd = gitRepo(BASE);
@@ -67,6 +68,13 @@ describe('head-side dependents carried from the base side', { timeout: 240_000 }
       expect(await traverseAll(carried, store)).toEqual(await traverseAll(fresh, store));
       expect(await carried.packageUsers('left-pad')).toEqual(await fresh.packageUsers('left-pad'));
       expect(await carried.importersOf('src/helper.ts')).toEqual(await fresh.importersOf('src/helper.ts'));
+      // Whole-index reads served by the resolution cache the changeset kept current (as impact
+      // analysis and the MCP server do) give the same dependents as reads of the store.
+      const cache = await resolutionCacheOf(store);
+      const held = new StoreDependents(store, { held: { allSymbols: async () => cache.allSymbols(), linkRefs: async () => cache.linkRefs() } });
+      await held.preload();
+      expect(await traverseAll(held, store)).toEqual(await traverseAll(fresh, store));
+      expect(await held.packageUsers('left-pad')).toEqual(await fresh.packageUsers('left-pad'));
       await store.close();
     });
   }
