@@ -47174,7 +47174,13 @@ function languageGroups(files, count) {
 var ResolutionCache = class _ResolutionCache {
   entries = /* @__PURE__ */ new Map();
   depsOf = /* @__PURE__ */ new Map();
-  readers = /* @__PURE__ */ new Map();
+  /**
+   * The reverse of depsOf (key -> files that read it), built at the second readersOf: a process
+   * that updates once (a restore, an impact analysis) scans depsOf instead, a fraction of building
+   * it (typeorm, 457K keys: 15-25 ms against 300-550 ms); one that keeps updating builds it once.
+   */
+  readers = null;
+  lookups = 0;
   projects = [];
   facts = null;
   data = null;
@@ -47328,20 +47334,34 @@ var ResolutionCache = class _ResolutionCache {
   /** Files (that exist) whose last resolution read any of `keys`. */
   readersOf(keys) {
     const files = /* @__PURE__ */ new Set();
+    if (this.readers === null && this.lookups++ === 0) {
+      const wanted = new Set(keys);
+      for (const [path, deps] of this.depsOf) if (this.entries.has(path) && deps.some((key) => wanted.has(key))) files.add(path);
+      return files;
+    }
+    if (this.readers === null) {
+      this.readers = /* @__PURE__ */ new Map();
+      for (const [path, deps] of this.depsOf) this.addReader(path, deps);
+    }
     for (const key of keys) for (const path of this.readers.get(key) ?? []) if (this.entries.has(path)) files.add(path);
     return files;
   }
   setDeps(path, keys) {
-    for (const key of this.depsOf.get(path) ?? []) {
-      const set = this.readers.get(key);
-      set?.delete(path);
-      if (set?.size === 0) this.readers.delete(key);
+    if (this.readers) {
+      for (const key of this.depsOf.get(path) ?? []) {
+        const set = this.readers.get(key);
+        set?.delete(path);
+        if (set?.size === 0) this.readers.delete(key);
+      }
     }
     if (keys.length === 0) {
       this.depsOf.delete(path);
       return;
     }
     this.depsOf.set(path, keys);
+    if (this.readers) this.addReader(path, keys);
+  }
+  addReader(path, keys) {
     for (const key of keys) {
       let set = this.readers.get(key);
       if (!set) this.readers.set(key, set = /* @__PURE__ */ new Set());

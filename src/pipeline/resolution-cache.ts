@@ -18,7 +18,7 @@ interface FileEntry {
 /**
  * What an incremental update needs to know about the whole index, kept in memory between updates
  * so that one costs in proportion to the change: every file's interface and the project files (the
- * input of ResolutionData), and the reverse of the recorded dependency keys (key -> files that read it).
+ * input of ResolutionData), and the recorded dependency keys with their reverse (key -> files that read it).
  *
  * It mirrors the store at one revision. Any write it did not see (a full build, another code path)
  * changes the store's revision, and the next `resolutionCacheOf` reloads it from scratch.
@@ -26,7 +26,13 @@ interface FileEntry {
 export class ResolutionCache {
   private readonly entries = new Map<string, FileEntry>();
   private readonly depsOf = new Map<string, readonly string[]>();
-  private readonly readers = new Map<string, Set<string>>();
+  /**
+   * The reverse of depsOf (key -> files that read it), built at the second readersOf: a process
+   * that updates once (a restore, an impact analysis) scans depsOf instead, a fraction of building
+   * it (typeorm, 457K keys: 15-25 ms against 300-550 ms); one that keeps updating builds it once.
+   */
+  private readers: Map<string, Set<string>> | null = null;
+  private lookups = 0;
   private projects: ProjectFile[] = [];
   private facts: Map<string, ProjectFileFacts> | null = null;
   private data: ResolutionData | null = null;
@@ -202,24 +208,39 @@ export class ResolutionCache {
   /** Files (that exist) whose last resolution read any of `keys`. */
   readersOf(keys: Iterable<string>): Set<string> {
     const files = new Set<string>();
+    if (this.readers === null && this.lookups++ === 0) {
+      const wanted = new Set(keys);
+      for (const [path, deps] of this.depsOf) if (this.entries.has(path) && deps.some((key) => wanted.has(key))) files.add(path);
+      return files;
+    }
+    if (this.readers === null) {
+      this.readers = new Map();
+      for (const [path, deps] of this.depsOf) this.addReader(path, deps);
+    }
     for (const key of keys) for (const path of this.readers.get(key) ?? []) if (this.entries.has(path)) files.add(path);
     return files;
   }
 
   private setDeps(path: string, keys: readonly string[]): void {
-    for (const key of this.depsOf.get(path) ?? []) {
-      const set = this.readers.get(key);
-      set?.delete(path);
-      if (set?.size === 0) this.readers.delete(key);
+    if (this.readers) {
+      for (const key of this.depsOf.get(path) ?? []) {
+        const set = this.readers.get(key);
+        set?.delete(path);
+        if (set?.size === 0) this.readers.delete(key);
+      }
     }
     if (keys.length === 0) {
       this.depsOf.delete(path);
       return;
     }
     this.depsOf.set(path, keys);
+    if (this.readers) this.addReader(path, keys);
+  }
+
+  private addReader(path: string, keys: readonly string[]): void {
     for (const key of keys) {
-      let set = this.readers.get(key);
-      if (!set) this.readers.set(key, (set = new Set()));
+      let set = this.readers!.get(key);
+      if (!set) this.readers!.set(key, (set = new Set()));
       set.add(path);
     }
   }
