@@ -47341,7 +47341,7 @@ var ResolutionCache = class _ResolutionCache {
     }
     if (this.readers === null) {
       this.readers = /* @__PURE__ */ new Map();
-      for (const [path, deps] of this.depsOf) this.addReader(path, deps);
+      for (const [path, deps] of this.depsOf) addReader(this.readers, path, deps);
     }
     for (const key of keys) for (const path of this.readers.get(key) ?? []) if (this.entries.has(path)) files.add(path);
     return files;
@@ -47359,16 +47359,16 @@ var ResolutionCache = class _ResolutionCache {
       return;
     }
     this.depsOf.set(path, keys);
-    if (this.readers) this.addReader(path, keys);
-  }
-  addReader(path, keys) {
-    for (const key of keys) {
-      let set = this.readers.get(key);
-      if (!set) this.readers.set(key, set = /* @__PURE__ */ new Set());
-      set.add(path);
-    }
+    if (this.readers) addReader(this.readers, path, keys);
   }
 };
+function addReader(readers, path, keys) {
+  for (const key of keys) {
+    let set = readers.get(key);
+    if (!set) readers.set(key, set = /* @__PURE__ */ new Set());
+    set.add(path);
+  }
+}
 var caches = /* @__PURE__ */ new WeakMap();
 async function resolutionCacheOf(store) {
   const cached = caches.get(store);

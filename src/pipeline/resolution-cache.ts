@@ -215,7 +215,7 @@ export class ResolutionCache {
     }
     if (this.readers === null) {
       this.readers = new Map();
-      for (const [path, deps] of this.depsOf) this.addReader(path, deps);
+      for (const [path, deps] of this.depsOf) addReader(this.readers, path, deps);
     }
     for (const key of keys) for (const path of this.readers.get(key) ?? []) if (this.entries.has(path)) files.add(path);
     return files;
@@ -234,15 +234,16 @@ export class ResolutionCache {
       return;
     }
     this.depsOf.set(path, keys);
-    if (this.readers) this.addReader(path, keys);
+    if (this.readers) addReader(this.readers, path, keys);
   }
+}
 
-  private addReader(path: string, keys: readonly string[]): void {
-    for (const key of keys) {
-      let set = this.readers!.get(key);
-      if (!set) this.readers!.set(key, (set = new Set()));
-      set.add(path);
-    }
+/** Records in a reverse index that the resolution of `path` read each of `keys`. */
+function addReader(readers: Map<string, Set<string>>, path: string, keys: readonly string[]): void {
+  for (const key of keys) {
+    let set = readers.get(key);
+    if (!set) readers.set(key, (set = new Set()));
+    set.add(path);
   }
 }
 
