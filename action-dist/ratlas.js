@@ -49074,9 +49074,8 @@ var StoreDependents = class {
     this.isTest = options.isTest ?? (() => false);
     this.carry = options.carry;
     this.held = options.held ?? { allSymbols: () => store.allSymbols(), linkRefs: () => store.linkRefs() };
-    const { carry: carry2 } = options;
-    if (!carry2) return;
-    const { from, changed, reresolved } = carry2;
+    if (!this.carry) return;
+    const { from, changed, reresolved } = this.carry;
     for (const [file, reads] of from.fileReads) if (!changed.has(file)) this.fileReads.set(file, reads);
     for (const [file, bindings] of from.fileBindings) if (!changed.has(file)) this.fileBindings.set(file, bindings);
     for (const [file, typed] of from.builtinTyped) if (!changed.has(file)) this.builtinTyped.set(file, typed);

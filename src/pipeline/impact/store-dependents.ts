@@ -190,9 +190,8 @@ export class StoreDependents {
     this.isTest = options.isTest ?? (() => false);
     this.carry = options.carry;
     this.held = options.held ?? { allSymbols: () => store.allSymbols(), linkRefs: () => store.linkRefs() };
-    const { carry } = options;
-    if (!carry) return;
-    const { from, changed, reresolved } = carry;
+    if (!this.carry) return;
+    const { from, changed, reresolved } = this.carry;
     // What a file holds (symbols, names read, bindings) changes only when it is rewritten; its
     // references' outcomes also change when it is re-resolved.
     for (const [file, reads] of from.fileReads) if (!changed.has(file)) this.fileReads.set(file, reads);
