@@ -36324,6 +36324,14 @@ function splitIdentifier(identifier) {
   return identifier.replace(new RegExp("([\\p{Ll}\\p{N}])(\\p{Lu})", "gu"), "$1 $2").replace(new RegExp("(\\p{Lu})(\\p{Lu}\\p{Ll})", "gu"), "$1 $2").split(/[^\p{L}\p{N}]+|_/u).map((w2) => w2.toLowerCase()).filter((w2) => w2.length > 0);
 }
 
+// src/store/statement-values.ts
+function firstValue(statement, params) {
+  statement.bind(params);
+  const value = statement.step() ? statement.get()[0] : void 0;
+  statement.reset();
+  return value;
+}
+
 // src/store/dep-key-ids.ts
 var DepKeyIds = class {
   ids = /* @__PURE__ */ new Map();
@@ -36336,7 +36344,7 @@ var DepKeyIds = class {
   idOf(key) {
     let id = this.ids.get(key);
     if (id === void 0) {
-      id = firstValue(this.find, key) ?? firstValue(this.add, key);
+      id = Number(firstValue(this.find, [key]) ?? firstValue(this.add, [key]));
       this.ids.set(key, id);
     }
     return id;
@@ -36346,12 +36354,6 @@ var DepKeyIds = class {
     this.add.free();
   }
 };
-function firstValue(statement, key) {
-  statement.bind([key]);
-  const id = statement.step() ? statement.get()[0] : void 0;
-  statement.reset();
-  return id;
-}
 
 // src/store/sqlite-store.ts
 var __ratlas_module_url2 = new URL("./src/store/sqlite-store.js", __ratlas_bundle_url).href;
@@ -36504,10 +36506,7 @@ var SqliteStore = class _SqliteStore {
          hash = excluded.hash, size = excluded.size, lines = excluded.lines, mtime_ms = excluded.mtime_ms
        RETURNING id`
     );
-    upsert.bind([record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]);
-    upsert.step();
-    const fileId = Number(upsert.get()[0]);
-    upsert.reset();
+    const fileId = Number(firstValue(upsert, [record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]));
     this.statement("DELETE FROM refs WHERE file_id = ?").run([fileId]);
     this.statement("DELETE FROM bindings WHERE file_id = ?").run([fileId]);
     const existing = /* @__PURE__ */ new Map();
@@ -36550,10 +36549,7 @@ var SqliteStore = class _SqliteStore {
           if (docChanged) index.run([id, terms, s.doc]);
         }
       } else {
-        insert.bind([fileId, s.qualname, ...values]);
-        insert.step();
-        id = Number(insert.get()[0]);
-        insert.reset();
+        id = Number(firstValue(insert, [fileId, s.qualname, ...values]));
         index.run([id, terms, s.doc]);
       }
       idOf.set(s.qualname, id);
@@ -47377,6 +47373,11 @@ async function resolutionCacheOf(store) {
   caches.set(store, fresh);
   return fresh;
 }
+async function warmResolutionCache(store) {
+  const cache = await resolutionCacheOf(store);
+  cache.resolutionData();
+  return cache;
+}
 function hasResolutionCache(store) {
   return caches.get(store)?.revision === store.revision();
 }
@@ -47783,7 +47784,7 @@ async function openCommitIndex(context, commit) {
       store = base.store;
       try {
         const { changeset, parsed } = prefetched?.from === base.commit ? prefetched : await prefetchChangeset(repo, base.commit, target, config, parseOptions(options));
-        const [outcomes] = await Promise.all([parsed, resolutionCacheOf(store).then((cache) => cache.resolutionData())]);
+        const [outcomes] = await Promise.all([parsed, warmResolutionCache(store)]);
         const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs, parsed: outcomes }, warnings);
         await store.setMeta(META_COMMIT, commit);
         await store.setMeta(META_SOURCE, "commit");
@@ -49736,9 +49737,9 @@ var Analysis = class {
       return this.fileLevelReport(range, files, target);
     }
     try {
-      const cache = changeset.updates.length === 0 ? void 0 : resolutionCacheOf(store);
+      const cache = changeset.updates.length === 0 ? void 0 : warmResolutionCache(store);
       const baseDeps = new StoreDependents(store, { isTest: this.isTestPath, ...cache && { held: heldReads(cache) } });
-      const warming = cache ? [cache.then((c3) => c3.resolutionData()), baseDeps.preload()] : [];
+      const warming = cache ? [cache, baseDeps.preload()] : [];
       const [parsed] = await Promise.all([parsing, ...warming]);
       return await this.analyze(store, baseDeps, range, base, target, files, changeset.updates, { fileUpdates, parsed });
     } finally {

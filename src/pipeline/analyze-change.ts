@@ -28,7 +28,7 @@ import { loadNode, moduleStateNode, StoreDependents, symbolNode, type HeldReads 
 import { resolveTarget } from './impact/resolve-target.js';
 import { traverseSide, type Seed } from './impact/traverse-side.js';
 import { parseByLanguage } from './parse-by-language.js';
-import { resolutionCacheOf, type ResolutionCache } from './resolution-cache.js';
+import { resolutionCacheOf, warmResolutionCache, type ResolutionCache } from './resolution-cache.js';
 
 export type { ChangeInput } from './impact/resolve-range.js';
 
@@ -129,13 +129,12 @@ class Analysis {
     }
     try {
       // Applying the changeset needs the resolution cache, which holds every symbol and module link
-      // the traversals read too: one read serves both. A change of no code or project file needs neither.
-      const cache = changeset.updates.length === 0 ? undefined : resolutionCacheOf(store);
+      // the traversals read too: one read serves both. It loads, with what else the traversals read
+      // whole (both only fill caches), while the parse workers start and compile the grammars'
+      // queries (about half a second per language). A change of no code or project file needs neither.
+      const cache = changeset.updates.length === 0 ? undefined : warmResolutionCache(store);
       const baseDeps = new StoreDependents(store, { isTest: this.isTestPath, ...(cache && { held: heldReads(cache) }) });
-      // The parse workers start and compile the grammars' queries (about half a second per
-      // language); meanwhile this thread loads what the traversals read whole and the resolution
-      // data (both only fill caches).
-      const warming = cache ? [cache.then((c) => c.resolutionData()), baseDeps.preload()] : [];
+      const warming = cache ? [cache, baseDeps.preload()] : [];
       const [parsed] = await Promise.all([parsing, ...warming]);
       return await this.analyze(store, baseDeps, range, base, target, files, changeset.updates, { fileUpdates, parsed });
     } finally {

@@ -14,7 +14,7 @@ import type { ChangeTarget } from './collect-changeset.js';
 import { selectIndexedPaths } from './project-files.js';
 import { DEFAULT_SEARCH_DEPTH, findBaseArtifact } from './find-base-artifact.js';
 import { prefetchChangeset, type ChangesetPrefetch } from './prefetch-changeset.js';
-import { resolutionCacheOf } from './resolution-cache.js';
+import { warmResolutionCache } from './resolution-cache.js';
 import { META_COMMIT, META_DIRTY, META_SOURCE, refreshWorktree, type WorktreeRefresh } from './refresh-worktree.js';
 import { manifestExpectation } from './tool-info.js';
 import { writeIndexArtifact } from './write-index-artifact.js';
@@ -247,7 +247,7 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
         const { changeset, parsed } = prefetched?.from === base.commit ? prefetched : await prefetchChangeset(repo, base.commit, target, config, parseOptions(options));
         // The resolution cache loads here while the workers parse, and so does the index as
         // resolution reads it, which applyChangeset then brings up to date file by file.
-        const [outcomes] = await Promise.all([parsed, resolutionCacheOf(store).then((cache) => cache.resolutionData())]);
+        const [outcomes] = await Promise.all([parsed, warmResolutionCache(store)]);
         const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs, parsed: outcomes }, warnings);
         await store.setMeta(META_COMMIT, commit);
         await store.setMeta(META_SOURCE, 'commit');

@@ -261,6 +261,16 @@ export async function resolutionCacheOf(store: IndexStore): Promise<ResolutionCa
   return fresh;
 }
 
+/**
+ * The cache of a store with the index as resolution reads it (its ResolutionData) built: what
+ * applying a changeset reads first, for a caller with time to spare before it (while workers parse).
+ */
+export async function warmResolutionCache(store: IndexStore): Promise<ResolutionCache> {
+  const cache = await resolutionCacheOf(store);
+  cache.resolutionData();
+  return cache;
+}
+
 /** Whether a store's cache is loaded and current (resolutionCacheOf then costs nothing). */
 export function hasResolutionCache(store: IndexStore): boolean {
   return caches.get(store)?.revision === store.revision();

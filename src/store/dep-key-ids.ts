@@ -1,4 +1,5 @@
 import type initSqlJs from 'sql.js';
+import { firstValue } from './statement-values.js';
 
 type Database = initSqlJs.Database;
 type Statement = initSqlJs.Statement;
@@ -21,7 +22,7 @@ export class DepKeyIds {
   idOf(key: string): number {
     let id = this.ids.get(key);
     if (id === undefined) {
-      id = firstValue(this.find, key) ?? firstValue(this.add, key)!;
+      id = Number(firstValue(this.find, [key]) ?? firstValue(this.add, [key]));
       this.ids.set(key, id);
     }
     return id;
@@ -31,11 +32,4 @@ export class DepKeyIds {
     this.find.free();
     this.add.free();
   }
-}
-
-function firstValue(statement: Statement, key: string): number | undefined {
-  statement.bind([key]);
-  const id = statement.step() ? (statement.get()[0] as number) : undefined;
-  statement.reset();
-  return id;
 }

@@ -12,6 +12,7 @@ import { RatlasError } from '../util/errors.js';
 import { searchTerms } from '../util/terms.js';
 import type { FileResolution, IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from './index-store.js';
 import { DepKeyIds } from './dep-key-ids.js';
+import { firstValue } from './statement-values.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 
 type Database = initSqlJs.Database;
@@ -195,10 +196,7 @@ export class SqliteStore implements IndexStore {
          hash = excluded.hash, size = excluded.size, lines = excluded.lines, mtime_ms = excluded.mtime_ms
        RETURNING id`,
     );
-    upsert.bind([record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]);
-    upsert.step();
-    const fileId = Number(upsert.get()[0]);
-    upsert.reset();
+    const fileId = Number(firstValue(upsert, [record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]));
     this.statement('DELETE FROM refs WHERE file_id = ?').run([fileId]);
     this.statement('DELETE FROM bindings WHERE file_id = ?').run([fileId]);
 
@@ -247,10 +245,7 @@ export class SqliteStore implements IndexStore {
           if (docChanged) index.run([id, terms, s.doc]);
         }
       } else {
-        insert.bind([fileId, s.qualname, ...values]);
-        insert.step();
-        id = Number(insert.get()[0]);
-        insert.reset();
+        id = Number(firstValue(insert, [fileId, s.qualname, ...values]));
         index.run([id, terms, s.doc]);
       }
       idOf.set(s.qualname, id);

@@ -1,7 +1,7 @@
 import type { DeclaredReturn, ProjectFileFacts } from '../../lang/types.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../../model/stored.js';
-import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS, type ReturnTypeReader } from './surface.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
+import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS, type ReturnTypeReader } from './surface.js';
 import { exportKey, fileKey, nameKey, packageKey, pathKey, projectKey, starKey } from './tracked-view.js';
 
 /** What other files can see of one file: everything resolution reads of it, nothing else. */
