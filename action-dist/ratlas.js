@@ -47378,6 +47378,9 @@ async function warmResolutionCache(store) {
   cache.resolutionData();
   return cache;
 }
+function heldReads(cache) {
+  return { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
+}
 function hasResolutionCache(store) {
   return caches.get(store)?.revision === store.revision();
 }
@@ -49074,7 +49077,7 @@ var StoreDependents = class {
     this.store = store;
     this.isTest = options.isTest ?? (() => false);
     this.carry = options.carry;
-    this.held = options.held ?? { allSymbols: () => store.allSymbols(), linkRefs: () => store.linkRefs() };
+    this.held = options.held ?? store;
     if (!this.carry) return;
     const { from, changed, reresolved } = this.carry;
     for (const [file, reads] of from.fileReads) if (!changed.has(file)) this.fileReads.set(file, reads);
@@ -49687,9 +49690,6 @@ async function analyzeChange(options) {
   const { config } = loadConfig(repo.root);
   const analysis = new Analysis(repo, config, options);
   return options.target !== void 0 ? analysis.ofTarget(options.target) : analysis.ofChange(options.change ?? { kind: "worktree" });
-}
-function heldReads(cache) {
-  return { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
 }
 async function repoPathOf(cwd, given) {
   const repo = await GitRepo.open(cwd);

@@ -33,7 +33,10 @@ if (isMainThread) {
     .split('\0')
     .filter((p) => p && languageForPath(p) && !/[.-]min\.[cm]?js$/.test(p));
   const counts = new Map();
-  for (const f of files) counts.set(languageForPath(f).id, (counts.get(languageForPath(f).id) ?? 0) + 1);
+  for (const f of files) {
+    const id = languageForPath(f).id;
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
   const largest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
   const shards = Array.from({ length: workers }, () => []);
   let next = 0;

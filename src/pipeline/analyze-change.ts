@@ -24,11 +24,11 @@ import { selectPaths } from './collect-sources.js';
 import { fileVersions, toChangedFile, type ChangedFile, type HeadParse } from './impact/changed-files.js';
 import { dependencyChanges } from './impact/dependency-changes.js';
 import { resolveRange, type ChangeInput } from './impact/resolve-range.js';
-import { loadNode, moduleStateNode, StoreDependents, symbolNode, type HeldReads } from './impact/store-dependents.js';
+import { loadNode, moduleStateNode, StoreDependents, symbolNode } from './impact/store-dependents.js';
 import { resolveTarget } from './impact/resolve-target.js';
 import { traverseSide, type Seed } from './impact/traverse-side.js';
 import { parseByLanguage } from './parse-by-language.js';
-import { resolutionCacheOf, warmResolutionCache, type ResolutionCache } from './resolution-cache.js';
+import { heldReads, resolutionCacheOf, warmResolutionCache } from './resolution-cache.js';
 
 export type { ChangeInput } from './impact/resolve-range.js';
 
@@ -68,11 +68,6 @@ export async function analyzeChange(options: AnalyzeChangeOptions): Promise<Impa
   const { config } = loadConfig(repo.root);
   const analysis = new Analysis(repo, config, options);
   return options.target !== undefined ? analysis.ofTarget(options.target) : analysis.ofChange(options.change ?? { kind: 'worktree' });
-}
-
-/** The whole-index reads a traversal makes, served by a resolution cache (it holds the same rows). */
-function heldReads(cache: Promise<ResolutionCache>): HeldReads {
-  return { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
 }
 
 /** A path the user typed (relative to `cwd`) as a repo-relative path. */

@@ -5,6 +5,7 @@ import type { ProjectFileFacts } from '../lang/types.js';
 import type { ProjectFile } from '../model/project-file.js';
 import { compareRefs, compareSymbols, compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../model/stored.js';
 import type { FileResolution, IndexStore } from '../store/index-store.js';
+import type { HeldReads } from './impact/store-dependents.js';
 import { readProject, returnType } from './resolve-index.js';
 
 /** One file as resolution sees it from elsewhere (the input of ResolutionData, per file). */
@@ -269,6 +270,11 @@ export async function warmResolutionCache(store: IndexStore): Promise<Resolution
   const cache = await resolutionCacheOf(store);
   cache.resolutionData();
   return cache;
+}
+
+/** The whole-index reads a traversal makes, served by a resolution cache (it holds the same rows). */
+export function heldReads(cache: Promise<ResolutionCache>): HeldReads {
+  return { allSymbols: async () => (await cache).allSymbols(), linkRefs: async () => (await cache).linkRefs() };
 }
 
 /** Whether a store's cache is loaded and current (resolutionCacheOf then costs nothing). */

@@ -6,7 +6,7 @@ import { buildStore } from '../../src/pipeline/build-index.js';
 import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { moduleStateNode, StoreDependents, symbolNode } from '../../src/pipeline/impact/store-dependents.js';
 import { traverseSide } from '../../src/pipeline/impact/traverse-side.js';
-import { resolutionCacheOf } from '../../src/pipeline/resolution-cache.js';
+import { heldReads, resolutionCacheOf } from '../../src/pipeline/resolution-cache.js';
 import type { IndexStore } from '../../src/store/index-store.js';
 import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
 
@@ -70,8 +70,7 @@ describe('head-side dependents carried from the base side, and read from the res
       expect(await carried.importersOf('src/helper.ts')).toEqual(await fresh.importersOf('src/helper.ts'));
       // Whole-index reads served by the resolution cache the changeset kept current (as impact
       // analysis and the MCP server do) give the same dependents as reads of the store.
-      const cache = await resolutionCacheOf(store);
-      const held = new StoreDependents(store, { held: { allSymbols: async () => cache.allSymbols(), linkRefs: async () => cache.linkRefs() } });
+      const held = new StoreDependents(store, { held: heldReads(resolutionCacheOf(store)) });
       await held.preload();
       expect(await traverseAll(held, store)).toEqual(await traverseAll(fresh, store));
       expect(await held.packageUsers('left-pad')).toEqual(await fresh.packageUsers('left-pad'));

@@ -133,7 +133,7 @@ export interface Carry {
   reresolved: ReadonlySet<string>;
 }
 
-/** Reads of the whole index, as the store gives them (same objects, same order). */
+/** Reads of the whole index, as the store gives them (same objects, same order): the store itself, or a copy held in memory. */
 export interface HeldReads {
   allSymbols(): Promise<StoredSymbol[]>;
   /** The references linking files: imports, re-exports, exports, heritage. */
@@ -189,7 +189,7 @@ export class StoreDependents {
   ) {
     this.isTest = options.isTest ?? (() => false);
     this.carry = options.carry;
-    this.held = options.held ?? { allSymbols: () => store.allSymbols(), linkRefs: () => store.linkRefs() };
+    this.held = options.held ?? store;
     if (!this.carry) return;
     const { from, changed, reresolved } = this.carry;
     // What a file holds (symbols, names read, bindings) changes only when it is rewritten; its
