@@ -61,7 +61,8 @@ export abstract class BaseCommand extends Command {
       process.exitCode = err.exit;
       const lines = [`Error: ${err.message}`];
       if (err.hint) lines.push(`Hint: ${err.hint}`);
-      if (err.exit === ExitCode.Internal) lines.push('This is a bug in ratlas; please report it with the command you ran.');
+      // An internal error ratlas can name comes with a hint of what to do; only the others are bugs.
+      if (err.exit === ExitCode.Internal && !err.hint) lines.push('This is a bug in ratlas; please report it with the command you ran.');
       process.stderr.write(`${lines.join('\n')}\n`);
       if (process.env['RATLAS_DEBUG']) process.stderr.write(`${err.stack ?? ''}\n`);
       return;

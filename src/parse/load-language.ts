@@ -7,6 +7,10 @@ import { RatlasError } from '../util/errors.js';
 const require = createRequire(import.meta.url);
 let initialized: Promise<void> | undefined;
 const loaded = new Map<string, Promise<LoadedLanguage>>();
+// Two `Language.load` calls in flight in one thread fail ("bad export type for
+// 'tree_sitter_tsx_external_scanner_create'": 20 of 20 with Promise.all, never one at a time), so
+// every load in this thread waits for the one before it, whether it succeeded or not.
+let loadChain: Promise<unknown> = Promise.resolve();
 
 /** The version of the grammar package, recorded in every artifact manifest. */
 export function grammarPackageVersion(): string {
@@ -25,8 +29,11 @@ export function languagesLoaded(): boolean {
 export function loadLanguage(definition: LanguageDefinition): Promise<LoadedLanguage> {
   let pending = loaded.get(definition.id);
   if (!pending) {
-    pending = load(definition);
+    pending = loadChain.then(() => load(definition));
+    loadChain = pending.catch(() => undefined);
     loaded.set(definition.id, pending);
+    // A failed load is not remembered, so that the next file of that language tries again.
+    pending.catch(() => loaded.delete(definition.id));
   }
   return pending;
 }

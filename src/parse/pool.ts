@@ -12,8 +12,8 @@ import { parseFile, type ParseJob, type ParseOutcome } from './parse-file.js';
 export class ParsePool {
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
-  private readonly queue: { jobs: ParseJob[]; resolve: (o: ParseOutcome[]) => void; reject: (e: Error) => void }[] = [];
-  private readonly pending = new Map<number, { resolve: (o: ParseOutcome[]) => void; reject: (e: Error) => void; worker: Worker }>();
+  private readonly queue: Task[] = [];
+  private readonly pending = new Map<number, Task & { worker: Worker }>();
   private nextId = 0;
 
   /** `background`: parse on a worker even with one job, so that this thread is free meanwhile. */
@@ -35,7 +35,7 @@ export class ParsePool {
   parse(jobs: ParseJob[]): Promise<ParseOutcome[]> {
     if (!this.threaded) return sequential(jobs);
     return new Promise((resolve, reject) => {
-      this.queue.push({ jobs, resolve, reject });
+      this.queue.push({ jobs, resolve, reject, attempts: 0 });
       this.dispatch();
     });
   }
@@ -65,7 +65,7 @@ export class ParsePool {
       if (!worker) return;
       const task = this.queue.shift()!;
       const id = this.nextId++;
-      this.pending.set(id, { resolve: task.resolve, reject: task.reject, worker });
+      this.pending.set(id, { ...task, worker });
       worker.postMessage({ id, jobs: task.jobs });
     }
   }
@@ -74,19 +74,29 @@ export class ParsePool {
     if (this.workers.length >= this.size) return undefined;
     const worker = new Worker(ParsePool.workerScript()!);
     this.idle.push(worker);
-    worker.on('message', (message: { id: number; outcomes: ParseOutcome[] }) => {
+    worker.on('message', (message: { id: number; outcomes: ParseOutcome[] } | { id: number; error: string }) => {
       const task = this.pending.get(message.id);
       this.pending.delete(message.id);
+      if ('error' in message) {
+        // A grammar that failed to load leaves this thread's WASM state in doubt: retire the worker
+        // and give the batch to a fresh one.
+        this.retire(worker);
+        if (task) this.retry(task, new Error(message.error));
+        this.dispatch();
+        return;
+      }
       this.idle.push(worker);
       task?.resolve(message.outcomes);
       this.dispatch();
     });
     const fail = (error: Error) => {
+      this.retire(worker);
       for (const [id, task] of this.pending) {
         if (task.worker !== worker) continue;
         this.pending.delete(id);
-        task.reject(new RatlasError('parse-worker-failed', `a parse worker stopped: ${error.message}`, { exit: 3, cause: error }));
+        this.retry(task, error);
       }
+      this.dispatch();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
@@ -95,7 +105,42 @@ export class ParsePool {
     this.workers.push(worker);
     return worker;
   }
+
+  private retire(worker: Worker): void {
+    const at = this.workers.indexOf(worker);
+    if (at < 0) return;
+    this.workers.splice(at, 1);
+    const idleAt = this.idle.indexOf(worker);
+    if (idleAt >= 0) this.idle.splice(idleAt, 1);
+    void worker.terminate();
+  }
+
+  private retry(task: Task, error: Error): void {
+    if (task.attempts + 1 < MAX_ATTEMPTS) {
+      this.queue.push({ ...task, attempts: task.attempts + 1 });
+      return;
+    }
+    const languages = [...new Set(task.jobs.map((job) => job.language))].sort().join(', ');
+    task.reject(
+      new RatlasError('parse-worker-failed', `A parse worker for ${languages} failed ${MAX_ATTEMPTS} times: ${error.message}`, {
+        exit: 3,
+        cause: error,
+        hint: 'Check that the tree-sitter-wasms package is installed whole (npm ci), then run the command again.',
+      }),
+    );
+  }
 }
+
+/** A batch and how many workers have failed on it. */
+interface Task {
+  jobs: ParseJob[];
+  resolve: (o: ParseOutcome[]) => void;
+  reject: (e: Error) => void;
+  attempts: number;
+}
+
+/** Tries of one batch, each on a fresh worker, before the parse fails. */
+const MAX_ATTEMPTS = 3;
 
 async function sequential(jobs: ParseJob[]): Promise<ParseOutcome[]> {
   const outcomes: ParseOutcome[] = [];

@@ -5,18 +5,23 @@ import { parseFile, type ParseJob } from './parse-file.js';
 
 /**
  * A parse worker: each compiles a grammar's queries the first time it needs them (or when told to
- * warm up), then parses the batches it is sent.
+ * warm up), then parses the batches it is sent. A grammar that fails to load fails the batch with
+ * `{ id, error }`, and the pool retries that batch on a fresh worker.
  */
 parentPort!.on('message', (message: { id: number; jobs: ParseJob[] } | { warm: string }) => {
   if ('warm' in message) {
     const definition = languageById(message.warm);
-    // A failure here surfaces as the parse outcome of the first file that needs the language.
+    // A failure here surfaces as the failed load of the first batch that needs the language.
     if (definition) loadLanguage(definition).catch(() => undefined);
     return;
   }
   void (async () => {
-    const outcomes = [];
-    for (const job of message.jobs) outcomes.push(await parseFile(job));
-    parentPort!.postMessage({ id: message.id, outcomes });
+    try {
+      const outcomes = [];
+      for (const job of message.jobs) outcomes.push(await parseFile(job));
+      parentPort!.postMessage({ id: message.id, outcomes });
+    } catch (error) {
+      parentPort!.postMessage({ id: message.id, error: (error as Error).message });
+    }
   })();
 });
