@@ -77,11 +77,14 @@ export abstract class BaseCommand extends Command {
     if (process.env['RATLAS_DEBUG']) process.stderr.write(`${err.stack ?? ''}\n`);
   }
 
-  /** Writes command output, waiting for the stream to drain so pipes receive all of it. */
-  protected async emit(text: string): Promise<void> {
+  /**
+   * Writes command output, waiting for the stream to drain so pipes receive all of it; ends it with
+   * a newline unless `exact` (NUL-separated output ends with NUL).
+   */
+  protected async emit(text: string, exact = false): Promise<void> {
     if (text.length === 0) return;
     await new Promise<void>((resolve, reject) => {
-      process.stdout.write(text.endsWith('\n') ? text : `${text}\n`, (error) => (error ? reject(error) : resolve()));
+      process.stdout.write(exact || text.endsWith('\n') ? text : `${text}\n`, (error) => (error ? reject(error) : resolve()));
     });
   }
 }
