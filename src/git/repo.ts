@@ -210,9 +210,9 @@ export class GitRepo {
       .sort();
   }
 
-  /** Reads blobs in bulk through one `git cat-file --batch` process. */
+  /** Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines). */
   openBlobReader(): BlobReader {
-    return new BlobReader(spawn('git', ['cat-file', '--batch'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] }));
+    return new BlobReader(spawn('git', ['cat-file', '--batch', '-z'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] }));
   }
 
   /**
