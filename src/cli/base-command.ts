@@ -4,7 +4,8 @@ import { ExitCode, isRatlasError } from '../util/errors.js';
 
 /** Flags every command takes. */
 export const commonFlags = {
-  repo: Flags.directory({ description: 'Repository to work on (default: the current directory).', exists: true }),
+  // A plain string: GitRepo.open says what is wrong with a missing path (oclif's own check is exit 3).
+  repo: Flags.string({ description: 'Repository to work on (default: the current directory).' }),
   'cache-dir': Flags.string({ description: 'Folder for index artifacts (default: .ratlas/ at the repo root; env RATLAS_CACHE_DIR).' }),
   quiet: Flags.boolean({ char: 'q', description: 'Print no progress.', default: false }),
 };

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { RatlasError } from '../util/errors.js';
@@ -40,6 +40,15 @@ export class GitRepo {
 
   /** Opens the repository containing `cwd`; fails with an actionable error outside one. */
   static async open(cwd: string): Promise<GitRepo> {
+    const stat = statSync(cwd, { throwIfNoEntry: false });
+    if (!stat?.isDirectory()) {
+      throw new RatlasError('not-a-repo', `${cwd} ${stat ? 'is not a folder' : 'does not exist'}.`, { hint: 'Pass the folder of a git working tree with --repo DIR.' });
+    }
+    if ((await simpleGit({ baseDir: cwd }).raw(['rev-parse', '--is-bare-repository']).catch(() => '')).trim() === 'true') {
+      throw new RatlasError('bare-repo', `${cwd} is a bare git repository: it has no working tree to index.`, {
+        hint: 'Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone).',
+      });
+    }
     let root: string;
     try {
       root = (await simpleGit({ baseDir: cwd }).revparse(['--show-toplevel'])).trim();
@@ -79,6 +88,16 @@ export class GitRepo {
     } catch {
       return null;
     }
+  }
+
+  /** The branch HEAD names (born or not), or null when detached. */
+  async currentBranch(): Promise<string | null> {
+    return (await this.git.raw(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => '')).trim() || null;
+  }
+
+  /** A local branch that has commits, if any (an unborn branch may sit beside others). */
+  async someBranch(): Promise<string | null> {
+    return (await this.git.raw(['for-each-ref', '--count=1', '--format=%(refname:short)', 'refs/heads']).catch(() => '')).trim() || null;
   }
 
   async isShallow(): Promise<boolean> {

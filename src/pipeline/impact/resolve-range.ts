@@ -24,7 +24,14 @@ export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: bo
   if (input.kind !== 'diff') {
     const head = await repo.headCommit();
     if (!head) {
-      throw new RatlasError('no-commits', `${repo.root} has no commits yet, so there is nothing to compare ${input.kind === 'staged' ? 'the staging area' : 'the working tree'} with.`, {
+      const what = input.kind === 'staged' ? 'the staging area' : 'the working tree';
+      const [branch, other] = await Promise.all([repo.currentBranch(), repo.someBranch()]);
+      if (other !== null) {
+        throw new RatlasError('unborn-branch', `The branch ${branch ?? 'HEAD'} has no commits yet (other branches do), so there is nothing to compare ${what} with.`, {
+          hint: `Commit once on it (git commit), or switch to a branch with commits (git switch ${other}).`,
+        });
+      }
+      throw new RatlasError('no-commits', `${repo.root} has no commits yet, so there is nothing to compare ${what} with.`, {
         hint: 'Commit once (git commit), then run ratlas impact again.',
       });
     }
