@@ -3,6 +3,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { RatlasError } from '../util/errors.js';
+import { shellQuote } from '../util/shell-quote.js';
 import { BlobReader } from './blob-reader.js';
 
 /** A file in a commit's tree, as `git ls-tree --long` lists it. */
@@ -73,11 +74,12 @@ export class GitRepo {
     const out = await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => '');
     const commit = out.trim();
     if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) return commit;
-    const shallow = await this.isShallow();
+    const [shallow, remote] = await Promise.all([this.isShallow(), this.defaultRemote()]);
+    const fetch = remote === null ? 'add a remote (git remote add origin URL) and fetch it' : `fetch it (${fetchCommand(ref, remote, shallow)})`;
     throw new RatlasError('unknown-ref', `Cannot resolve "${ref}" to a commit in ${this.root}.`, {
       hint: shallow
-        ? `This is a shallow clone; fetch the ref (git fetch --deepen=50 origin, or git fetch origin ${ref}).`
-        : `Check the name (git branch -a), or fetch it (git fetch origin ${ref}).`,
+        ? `This is a shallow clone: pass --deepen to fetch history until it resolves, or ${fetch}.`
+        : `Check the name (git branch -a), or ${fetch}.`,
     });
   }
 
@@ -307,6 +309,21 @@ export class GitRepo {
     return members;
   }
 
+}
+
+/**
+ * A `git fetch` that makes `ref` resolve here, valid when pasted into a shell: a commit id by id; a
+ * revision relative to another (`HEAD~1`, `main^`) by deepening a shallow clone; `origin/x` into
+ * its remote-tracking branch; any other name into a local ref of that name.
+ */
+function fetchCommand(ref: string, remote: string, shallow: boolean): string {
+  if (/^[0-9a-f]{7,64}$/.test(ref)) return `git fetch ${shellQuote(remote)} ${ref}`;
+  if (/[~^:]|@\{/.test(ref) || ref === 'HEAD' || ref === '@') return shallow ? `git fetch --deepen=100 ${shellQuote(remote)}` : `git fetch ${shellQuote(remote)}`;
+  if (ref.startsWith(`${remote}/`)) {
+    const branch = ref.slice(remote.length + 1);
+    return `git fetch ${shellQuote(remote)} ${shellQuote(`+refs/heads/${branch}:refs/remotes/${remote}/${branch}`)}`;
+  }
+  return `git fetch ${shellQuote(remote)} ${shellQuote(`${ref}:${ref}`)}`;
 }
 
 /** One path `git status` reports. */
