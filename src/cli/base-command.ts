@@ -4,7 +4,8 @@ import { ExitCode, isRatlasError } from '../util/errors.js';
 
 /** Flags every command takes. */
 export const commonFlags = {
-  repo: Flags.directory({ description: 'Repository to work on (default: the current directory).', exists: true }),
+  // A plain string: GitRepo.open says what is wrong with a missing path (oclif's own check is exit 3).
+  repo: Flags.string({ description: 'Repository to work on (default: the current directory).' }),
   'cache-dir': Flags.string({ description: 'Folder for index artifacts (default: .ratlas/ at the repo root; env RATLAS_CACHE_DIR).' }),
   quiet: Flags.boolean({ char: 'q', description: 'Print no progress.', default: false }),
 };
@@ -77,11 +78,14 @@ export abstract class BaseCommand extends Command {
     if (process.env['RATLAS_DEBUG']) process.stderr.write(`${err.stack ?? ''}\n`);
   }
 
-  /** Writes command output, waiting for the stream to drain so pipes receive all of it. */
-  protected async emit(text: string): Promise<void> {
+  /**
+   * Writes command output, waiting for the stream to drain so pipes receive all of it; ends it with
+   * a newline unless `exact` (NUL-separated output ends with NUL).
+   */
+  protected async emit(text: string, exact = false): Promise<void> {
     if (text.length === 0) return;
     await new Promise<void>((resolve, reject) => {
-      process.stdout.write(text.endsWith('\n') ? text : `${text}\n`, (error) => (error ? reject(error) : resolve()));
+      process.stdout.write(exact || text.endsWith('\n') ? text : `${text}\n`, (error) => (error ? reject(error) : resolve()));
     });
   }
 }

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { exportGraph } from '../pipeline/export-graph.js';
 import { BaseCommand, commonFlags, formatFlag, indexOptions } from '../cli/base-command.js';
 import { progressReporter } from '../cli/progress.js';
+import { RatlasError } from '../util/errors.js';
 
 export default class Export extends BaseCommand {
   static override description = 'Print the whole graph (files, symbols, edges) as JSON, validated against schemas/graph-export.schema.json.';
@@ -21,10 +22,20 @@ export default class Export extends BaseCommand {
       const graph = await exportGraph(indexOptions(flags, progress.onProgress));
       progress.stop();
       const text = `${JSON.stringify(graph, null, 2)}\n`;
-      if (flags.output) writeFileSync(flags.output, text);
+      if (flags.output) writeOutput(flags.output, text);
       else await this.emit(text);
     } finally {
       progress.stop();
     }
+  }
+}
+
+/** A file that cannot be written (missing folder, no permission) is the user's to fix: exit 2. */
+function writeOutput(path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new RatlasError('output-unwritable', `Cannot write --output ${path} (${code}).`, { hint: 'Pass a path in an existing, writable folder.', cause: error });
   }
 }

@@ -30,6 +30,7 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
     staged: Flags.boolean({ description: 'Compare the staging area with HEAD.', default: false, exclusive: ['diff', 'working-tree'] }),
     'working-tree': Flags.boolean({ description: 'Compare the working tree (untracked files included) with HEAD. The default.', default: false, exclusive: ['diff', 'staged'] }),
     format: formatFlag(['text', 'json', 'markdown', 'lines'] as const, 'text'),
+    null: Flags.boolean({ char: 'z', description: 'With --format lines, end each test file with NUL instead of a newline (for xargs -0).', default: false }),
     runner: Flags.option({ options: RUNNERS, description: 'Print the command that runs the selected tests with this runner, instead of the report.' })(),
     depth: Flags.integer({ description: 'Report impacted symbols at most this many hops away (default: impact.depth in ratlas.config.json, 3). Test selection always uses the full closure.', min: 1 }),
     'min-confidence': Flags.string({ description: 'Report impacted symbols whose path confidence is at least this (0..1). Test selection is not affected.' }),
@@ -66,7 +67,7 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
       } else if (flags.format === 'markdown') {
         await this.emit(renderImpactMarkdown(report));
       } else if (flags.format === 'lines') {
-        await this.emit(renderImpactLines(report));
+        await this.emit(renderImpactLines(report, { nul: flags.null }), true);
       } else {
         await this.emit(renderImpactText(report, { color: useColor() }));
       }

@@ -148,7 +148,8 @@ export function loadConfig(repoRoot: string): LoadedConfig {
   if (!existsSync(path)) return { config: DEFAULTS, path: null, hash: hashIndexConfig(DEFAULTS) };
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    // Editors on Windows save UTF-8 with a byte-order mark; JSON.parse refuses it, people don't.
+    raw = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new RatlasError('config-invalid', `${CONFIG_FILE} is not valid JSON: ${(error as Error).message}`, {
       hint: `Fix the file or remove it to use the defaults.`,

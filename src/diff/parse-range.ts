@@ -5,7 +5,8 @@ import { RatlasError } from '../util/errors.js';
  * - `A...B`: the changes on B since it left A (diff from `git merge-base A B` to B), as `git diff A...B`;
  * - `A..B`: the difference between A and B themselves;
  * - `A` alone: `A...HEAD`, what CI asks about a pull request (`--diff origin/main`).
- * An omitted side means HEAD, as in git.
+ * Unlike git, an empty side of `...` or `..` is refused rather than read as HEAD: in CI it is almost
+ * always an unset variable (`$BASE...HEAD`), and HEAD...HEAD would silently select no test.
  */
 export interface RangeSpec {
   spec: string;
@@ -34,8 +35,9 @@ export function parseRange(spec: string): RangeSpec {
   } else {
     [from, to, mergeBase] = [text, 'HEAD', true];
   }
-  from ||= 'HEAD';
-  to ||= 'HEAD';
+  const operator = mergeBase ? '...' : '..';
+  if (from.trim() === '') throw fail(`the base, left of "${operator}", is empty (an unset variable?); name it, e.g. origin/main${operator}HEAD`);
+  if (to.trim() === '') throw fail(`the head, right of "${operator}", is empty (an unset variable?); name it, e.g. ${from}${operator}HEAD`);
   for (const ref of [from, to]) {
     if (ref.includes('..') || ref.startsWith('.') || ref.endsWith('.')) throw fail(`"${ref}" holds another range operator`);
     if (/\s/.test(ref)) throw fail(`"${ref}" contains whitespace`);

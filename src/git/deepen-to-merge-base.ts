@@ -31,3 +31,19 @@ export async function deepenToMergeBase(repo: GitRepo, from: string, to: string,
     deepened += DEEPEN_STEP;
   }
 }
+
+/**
+ * The commit of `ref`. In a shallow clone where it does not resolve (`HEAD~1` below a depth-1
+ * checkout), fetches DEEPEN_STEP more commits at a time, at most DEEPEN_ROUNDS times, until it does.
+ */
+export async function deepenToResolve(repo: GitRepo, ref: string, options: DeepenOptions = {}): Promise<string> {
+  for (let round = 0; ; round++) {
+    try {
+      return await repo.resolveCommit(ref);
+    } catch (error) {
+      if (!isRatlasError(error) || round >= DEEPEN_ROUNDS || !(await repo.isShallow())) throw error;
+    }
+    options.onDeepen?.(DEEPEN_STEP);
+    await repo.deepen(DEEPEN_STEP);
+  }
+}

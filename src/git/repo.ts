@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { RatlasError } from '../util/errors.js';
+import { shellQuote } from '../util/shell-quote.js';
 import { BlobReader } from './blob-reader.js';
 
 /** A file in a commit's tree, as `git ls-tree --long` lists it. */
@@ -40,6 +41,15 @@ export class GitRepo {
 
   /** Opens the repository containing `cwd`; fails with an actionable error outside one. */
   static async open(cwd: string): Promise<GitRepo> {
+    const stat = statSync(cwd, { throwIfNoEntry: false });
+    if (!stat?.isDirectory()) {
+      throw new RatlasError('not-a-repo', `${cwd} ${stat ? 'is not a folder' : 'does not exist'}.`, { hint: 'Pass the folder of a git working tree with --repo DIR.' });
+    }
+    if ((await simpleGit({ baseDir: cwd }).raw(['rev-parse', '--is-bare-repository']).catch(() => '')).trim() === 'true') {
+      throw new RatlasError('bare-repo', `${cwd} is a bare git repository: it has no working tree to index.`, {
+        hint: 'Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone).',
+      });
+    }
     let root: string;
     try {
       root = (await simpleGit({ baseDir: cwd }).revparse(['--show-toplevel'])).trim();
@@ -64,11 +74,12 @@ export class GitRepo {
     const out = await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => '');
     const commit = out.trim();
     if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) return commit;
-    const shallow = await this.isShallow();
+    const [shallow, remote] = await Promise.all([this.isShallow(), this.defaultRemote()]);
+    const fetch = remote === null ? 'add a remote (git remote add origin URL) and fetch it' : `fetch it (${fetchCommand(ref, remote, shallow)})`;
     throw new RatlasError('unknown-ref', `Cannot resolve "${ref}" to a commit in ${this.root}.`, {
       hint: shallow
-        ? `This is a shallow clone; fetch the ref (git fetch --deepen=50 origin, or git fetch origin ${ref}).`
-        : `Check the name (git branch -a), or fetch it (git fetch origin ${ref}).`,
+        ? `This is a shallow clone: pass --deepen to fetch history until it resolves, or ${fetch}.`
+        : `Check the name (git branch -a), or ${fetch}.`,
     });
   }
 
@@ -79,6 +90,16 @@ export class GitRepo {
     } catch {
       return null;
     }
+  }
+
+  /** The branch HEAD names (born or not), or null when detached. */
+  async currentBranch(): Promise<string | null> {
+    return (await this.git.raw(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => '')).trim() || null;
+  }
+
+  /** A local branch that has commits, if any (an unborn branch may sit beside others). */
+  async someBranch(): Promise<string | null> {
+    return (await this.git.raw(['for-each-ref', '--count=1', '--format=%(refname:short)', 'refs/heads']).catch(() => '')).trim() || null;
   }
 
   async isShallow(): Promise<boolean> {
@@ -210,9 +231,9 @@ export class GitRepo {
       .sort();
   }
 
-  /** Reads blobs in bulk through one `git cat-file --batch` process. */
+  /** Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines). */
   openBlobReader(): BlobReader {
-    return new BlobReader(spawn('git', ['cat-file', '--batch'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] }));
+    return new BlobReader(spawn('git', ['cat-file', '--batch', '-z'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] }));
   }
 
   /**
@@ -288,6 +309,21 @@ export class GitRepo {
     return members;
   }
 
+}
+
+/**
+ * A `git fetch` that makes `ref` resolve here, valid when pasted into a shell: a commit id by id; a
+ * revision relative to another (`HEAD~1`, `main^`) by deepening a shallow clone; `origin/x` into
+ * its remote-tracking branch; any other name into a local ref of that name.
+ */
+function fetchCommand(ref: string, remote: string, shallow: boolean): string {
+  if (/^[0-9a-f]{7,64}$/.test(ref)) return `git fetch ${shellQuote(remote)} ${ref}`;
+  if (/[~^:]|@\{/.test(ref) || ref === 'HEAD' || ref === '@') return shallow ? `git fetch --deepen=100 ${shellQuote(remote)}` : `git fetch ${shellQuote(remote)}`;
+  if (ref.startsWith(`${remote}/`)) {
+    const branch = ref.slice(remote.length + 1);
+    return `git fetch ${shellQuote(remote)} ${shellQuote(`+refs/heads/${branch}:refs/remotes/${remote}/${branch}`)}`;
+  }
+  return `git fetch ${shellQuote(remote)} ${shellQuote(`${ref}:${ref}`)}`;
 }
 
 /** One path `git status` reports. */

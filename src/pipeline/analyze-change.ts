@@ -23,6 +23,7 @@ import { collectChangeset, type ChangeTarget } from './collect-changeset.js';
 import { selectPaths } from './collect-sources.js';
 import { fileVersions, toChangedFile, type ChangedFile, type HeadParse } from './impact/changed-files.js';
 import { dependencyChanges } from './impact/dependency-changes.js';
+import { filesReachingTests } from './impact/files-reaching-tests.js';
 import { resolveRange, type ChangeInput } from './impact/resolve-range.js';
 import { loadNode, moduleStateNode, StoreDependents, symbolNode } from './impact/store-dependents.js';
 import { resolveTarget } from './impact/resolve-target.js';
@@ -215,6 +216,9 @@ class Analysis {
     }
     const baseTests = new Set([...baseFiles.keys()].filter((p) => this.classifier.isTest(p)));
     const baseReached = await traverseSide(baseDeps, baseSeeds);
+    const deletedPaths = new Set(files.filter((f) => f.status === 'deleted').map((f) => f.path));
+    const minTestConfidence = this.config.tests.minConfidence;
+    const reachingTests = await filesReachingTests(baseDeps, baseSeeds, baseReached, (p) => baseTests.has(p) && !deletedPaths.has(p), minTestConfidence);
     await this.dynamicImportFallbacks(baseDeps, files.filter((f) => f.status === 'deleted'), baseTests);
     const baseMentions = await this.mentionSelections(files.filter((f) => f.status === 'deleted'), roles, { commit: base }, baseTests);
 
@@ -255,6 +259,7 @@ class Analysis {
     this.ignored.push(...dependencies.ignored);
     headSeeds.push(...dependencies.seeds);
     const headReached = await traverseSide(headDeps, headSeeds);
+    for (const file of await filesReachingTests(headDeps, headSeeds, headReached, (p) => headTests.has(p), minTestConfidence)) reachingTests.add(file);
     await this.dynamicImportFallbacks(
       headDeps,
       files.filter((f) => f.status !== 'deleted'),
@@ -263,7 +268,6 @@ class Analysis {
 
     // Tests: a changed test selects itself; others are selected by what reached them.
     const renamedTo = new Map(files.filter((f) => f.previousPath !== undefined).map((f) => [f.previousPath!, f.path]));
-    const deleted = new Set(files.filter((f) => f.status === 'deleted').map((f) => f.path));
     const direct: SelectedTest[] = [...baseMentions.tests, ...headMentions.tests, ...this.dynamicTests, ...this.configuredRuns([...baseReached, ...headReached], headTests)];
     for (const f of files) {
       if (f.status === 'deleted' && baseTests.has(f.path)) this.ignore(f.path, 'test-deleted');
@@ -272,11 +276,11 @@ class Analysis {
       }
     }
     const sides: ReachedSide[] = [
-      { reached: baseReached, isTest: (p) => baseTests.has(p), toHead: (p) => (deleted.has(p) ? null : (renamedTo.get(p) ?? p)) },
+      { reached: baseReached, isTest: (p) => baseTests.has(p), toHead: (p) => (deletedPaths.has(p) ? null : (renamedTo.get(p) ?? p)) },
       { reached: headReached, isTest: (p) => headTests.has(p), toHead: (p) => p },
     ];
     const selected = selectTests(sides, direct, this.config.tests.minConfidence);
-    this.noTestNotes(changes, roles, selected);
+    this.noTestNotes(changes, roles, selected, reachingTests);
 
     const changedKeys = new Set<string>();
     for (const c of changes) {
@@ -400,8 +404,8 @@ class Analysis {
   }
 
   /** Changed code whose changes reach no test, and doc-only edits, are noted (not silently dropped). */
-  private noTestNotes(changes: readonly FileChange[], roles: ReadonlyMap<string, PathRole>, selected: readonly SelectedTest[]): void {
-    const origins = new Set(selected.map((t) => t.reachedFrom.from.file));
+  private noTestNotes(changes: readonly FileChange[], roles: ReadonlyMap<string, PathRole>, selected: readonly SelectedTest[], reachingTests: ReadonlySet<string>): void {
+    const origins = new Set([...selected.map((t) => t.reachedFrom.from.file), ...reachingTests]);
     for (const c of changes) {
       const role = roles.get(c.file);
       if (role !== 'code' || c.status === 'deleted' || origins.has(c.file)) continue;

@@ -1,4 +1,7 @@
 import type { ImpactReport } from '../model/impact.js';
+import { shellQuote } from '../util/shell-quote.js';
+
+export { shellQuote };
 
 export const RUNNERS = ['vitest', 'jest', 'mocha', 'node'] as const;
 export type Runner = (typeof RUNNERS)[number];
@@ -18,10 +21,14 @@ const COMMANDS = {
 export function renderRunnerCommand(report: ImpactReport, runner: Runner): string {
   if (report.tests.runAll) return `${COMMANDS[runner].all.join(' ')}\n`;
   if (report.tests.selected.length === 0) return '';
-  return `${[...COMMANDS[runner].some, ...report.tests.selected.map((t) => shellQuote(t.file))].join(' ')}\n`;
+  return `${[...COMMANDS[runner].some, ...report.tests.selected.map((t) => shellQuote(runnerPath(t.file)))].join(' ')}\n`;
 }
 
-/** Single-quotes a word for POSIX shells when it holds anything but safe characters. */
-export function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * A test path as a runner's argument: one that starts with "-" (git allows `-x.test.ts`) gets a
+ * `./` prefix, so no runner reads a file name as an option (`--` is not understood by all four).
+ */
+export function runnerPath(file: string): string {
+  return file.startsWith('-') ? `./${file}` : file;
 }

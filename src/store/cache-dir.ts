@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { isRatlasError, RatlasError } from '../util/errors.js';
 import { isProcessAlive, isStale, readLockOwner, STALE_LOCK_MS } from './artifact-lock.js';
 import { TEMP_FILE } from './artifact.js';
 
@@ -14,12 +15,26 @@ export function resolveCacheDir(repoRoot: string, flag?: string, env: NodeJS.Pro
   return isAbsolute(chosen) ? chosen : resolve(repoRoot, chosen);
 }
 
-/** Creates the cache folder with a `.gitignore` of `*`, so an artifact is never committed. */
+/**
+ * Creates the cache folder with a `.gitignore` of `*`, so an artifact is never committed. A folder
+ * that cannot be made (a file in the way, a read-only or missing parent) is the user's to fix: exit 2.
+ */
 export function ensureCacheDir(dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  const ignore = join(dir, '.gitignore');
-  if (!existsSync(ignore)) writeFileSync(ignore, '# ratlas index artifacts: never commit these\n*\n');
+  try {
+    if (existsSync(dir) && !statSync(dir).isDirectory()) {
+      throw new RatlasError('cache-dir', `The cache folder ${dir} is a file, not a folder${dir.endsWith(DEFAULT_CACHE_DIR) ? ' (is .ratlas tracked in the repository?)' : ''}.`, { hint: CACHE_DIR_HINT });
+    }
+    mkdirSync(dir, { recursive: true });
+    const ignore = join(dir, '.gitignore');
+    if (!existsSync(ignore)) writeFileSync(ignore, '# ratlas index artifacts: never commit these\n*\n');
+  } catch (error) {
+    if (isRatlasError(error)) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new RatlasError('cache-dir', `Cannot create the cache folder ${dir} (${code}: ${(error as Error).message.replace(/^\w+: /, '')}).`, { hint: CACHE_DIR_HINT, cause: error });
+  }
 }
+
+const CACHE_DIR_HINT = 'Pass a writable folder with --cache-dir DIR (or RATLAS_CACHE_DIR).';
 
 export function commitArtifactPath(dir: string, commit: string): string {
   return join(dir, `${commit}.ratlas`);

@@ -1,5 +1,5 @@
 import { parseRange } from '../../diff/parse-range.js';
-import { deepenToMergeBase } from '../../git/deepen-to-merge-base.js';
+import { deepenToMergeBase, deepenToResolve } from '../../git/deepen-to-merge-base.js';
 import type { GitRepo } from '../../git/repo.js';
 import type { ImpactRange } from '../../model/impact.js';
 import { RatlasError } from '../../util/errors.js';
@@ -24,7 +24,14 @@ export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: bo
   if (input.kind !== 'diff') {
     const head = await repo.headCommit();
     if (!head) {
-      throw new RatlasError('no-commits', `${repo.root} has no commits yet, so there is nothing to compare ${input.kind === 'staged' ? 'the staging area' : 'the working tree'} with.`, {
+      const what = input.kind === 'staged' ? 'the staging area' : 'the working tree';
+      const [branch, other] = await Promise.all([repo.currentBranch(), repo.someBranch()]);
+      if (other !== null) {
+        throw new RatlasError('unborn-branch', `The branch ${branch ?? 'HEAD'} has no commits yet (other branches do), so there is nothing to compare ${what} with.`, {
+          hint: `Commit once on it (git commit), or switch to a branch with commits (git switch ${other}).`,
+        });
+      }
+      throw new RatlasError('no-commits', `${repo.root} has no commits yet, so there is nothing to compare ${what} with.`, {
         hint: 'Commit once (git commit), then run ratlas impact again.',
       });
     }
@@ -32,8 +39,9 @@ export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: bo
     return { range: { spec, base: head, head: null, target: input.kind, mergeBase: null }, base: head, target: { kind: input.kind } };
   }
   const parsed = parseRange(input.spec);
-  const from = await repo.resolveCommit(parsed.from);
-  const to = await repo.resolveCommit(parsed.to);
+  // Head first: deepening below it is what makes a relative base (HEAD~1) resolve.
+  const to = deepen ? await deepenToResolve(repo, parsed.to) : await repo.resolveCommit(parsed.to);
+  const from = deepen ? await deepenToResolve(repo, parsed.from) : await repo.resolveCommit(parsed.from);
   const mergeBase = parsed.mergeBase ? await mergeBaseOf(repo, from, to, deepen) : await repo.mergeBase(from, to).catch(() => null);
   const base = parsed.mergeBase ? mergeBase! : from;
   return { range: { spec: parsed.spec, base, head: to, target: 'commit', mergeBase }, base, target: { kind: 'commit', commit: to } };
