@@ -2,13 +2,14 @@ import { existsSync, statSync } from 'node:fs';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { GitRepo } from '../git/repo.js';
 import { WorktreeWatch } from '../git/worktree-watch.js';
+import type { IndexResult, RestoreInfo } from '../model/index-result.js';
 import type { Warning } from '../model/warning.js';
 import { ArtifactLock } from '../store/artifact-lock.js';
 import { readArtifact, type Manifest } from '../store/artifact.js';
 import { commitArtifactPath, ensureCacheDir, resolveCacheDir, worktreeArtifactPath } from '../store/cache-dir.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { isRatlasError } from '../util/errors.js';
-import { applyChangeset, type ChangesetResult } from './apply-changeset.js';
+import { applyChangeset } from './apply-changeset.js';
 import { buildStore, type ParseOptions } from './build-store.js';
 import type { ChangeTarget } from './collect-changeset.js';
 import { selectIndexedPaths } from './project-files.js';
@@ -18,9 +19,6 @@ import { warmResolutionCache } from './resolution-cache.js';
 import { META_COMMIT, META_DIRTY, META_SOURCE, refreshWorktree, type WorktreeRefresh } from './refresh-worktree.js';
 import { manifestExpectation } from './tool-info.js';
 import { writeIndexArtifact } from './write-index-artifact.js';
-
-// Kept here so that existing imports of these names from build-index.js go on working.
-export { buildStore, parseSources, storeParsed, type ProgressEvent } from './build-store.js';
 
 export interface BuildIndexOptions extends ParseOptions {
   cwd: string;
@@ -35,46 +33,6 @@ export interface BuildIndexOptions extends ParseOptions {
   deepen?: boolean;
   /** How long to wait for another ratlas process writing the same artifact (default 10 minutes). */
   lockTimeoutMs?: number;
-}
-
-/**
- * How an index came to be. `exact`: the commit's own artifact. `ancestor`: the artifact of an
- * ancestor commit plus `git diff -M ancestor..commit` applied as one changeset. `cold`: built from
- * scratch (`reason` says why nothing could be reused). `worktree`: a working-tree index brought
- * up to date with the files on disk (`head` says how the index of HEAD was obtained, when it was).
- */
-export interface RestoreInfo {
-  kind: 'exact' | 'ancestor' | 'cold' | 'worktree';
-  /** The commit of the artifact the index started from; null for a cold build. */
-  from: string | null;
-  /** Commits between `from` and the target, for `ancestor`. */
-  distance: number | null;
-  /** Files whose content was applied, and files re-resolved because of them. */
-  changed: number;
-  reresolved: number;
-  mode: ChangesetResult['mode'];
-  reason: string | null;
-  /** Commits fetched into a shallow clone (--deepen) to reach `from`. */
-  deepened: number;
-  head?: RestoreInfo;
-}
-
-export interface IndexResult {
-  schemaVersion: 1;
-  commit: string | null;
-  source: 'commit' | 'worktree';
-  artifact: string;
-  /** built: parsed from scratch; updated: an artifact plus a changeset; reused: an artifact as it was. */
-  action: 'built' | 'updated' | 'reused';
-  restore: RestoreInfo;
-  generation: number;
-  files: { total: number; ok: number; partial: number; failed: number; skipped: number };
-  lines: number;
-  symbols: number;
-  edges: number;
-  artifactBytes: number;
-  durationMs: number;
-  warnings: Warning[];
 }
 
 /** Use case: make sure an index artifact exists for a commit or the working tree; build it if not. */

@@ -1,4 +1,5 @@
-import type { Edge, EdgeKind, Outcome } from '../model/edge.js';
+import type { Edge, EdgeKind } from '../model/edge.js';
+import type { FileResolution } from '../model/file-resolution.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
 import type { ProjectFile } from '../model/project-file.js';
@@ -53,15 +54,6 @@ export interface NameRead {
   name: string;
   /** The declaration (never a `<module>`) whose code reads it. */
   scopeId: number;
-}
-
-/** The resolution result for one file's references. */
-export interface FileResolution {
-  path: string;
-  edges: Edge[];
-  outcomes: { refId: number; outcome: Outcome; rule: string | null }[];
-  /** Keys of the index data this file's resolution read (see src/graph/resolve/tracked-view.ts). */
-  deps: string[];
 }
 
 /**
