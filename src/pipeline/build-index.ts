@@ -7,7 +7,7 @@ import type { Warning } from '../model/warning.js';
 import { ArtifactLock } from '../store/artifact-lock.js';
 import { readArtifact, type Manifest } from '../store/artifact.js';
 import { commitArtifactPath, ensureCacheDir, resolveCacheDir, worktreeArtifactPath } from '../store/cache-dir.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { IndexStore } from '../store/index-store.js';
 import { isRatlasError } from '../util/errors.js';
 import { applyChangeset } from './apply-changeset.js';
 import { buildStore, type ParseOptions } from './build-store.js';
@@ -48,7 +48,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<IndexResul
 /** An index ready to read, and how it came to be. The caller closes the store. */
 export interface OpenedIndex {
   repo: GitRepo;
-  store: SqliteStore;
+  store: IndexStore;
   /** The manifest of `artifact`, which holds the store as of `persistedGeneration`. */
   manifest: Manifest;
   artifact: string;
@@ -150,7 +150,7 @@ interface IndexContext {
 async function openCommitIndex(context: IndexContext, commit: string): Promise<OpenedIndex> {
   const { repo, config, cacheDir, options, warnings } = context;
   const artifact = commitArtifactPath(cacheDir, commit);
-  const opened = (store: SqliteStore, manifest: Manifest, action: IndexResult['action'], restore: RestoreInfo): OpenedIndex => ({
+  const opened = (store: IndexStore, manifest: Manifest, action: IndexResult['action'], restore: RestoreInfo): OpenedIndex => ({
     repo,
     store,
     manifest,
@@ -166,7 +166,7 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
     options,
     freshness: null,
   });
-  const exact = (store: SqliteStore, manifest: Manifest) =>
+  const exact = (store: IndexStore, manifest: Manifest) =>
     opened(store, manifest, 'reused', { kind: 'exact', from: commit, distance: 0, changed: 0, reresolved: 0, mode: 'none', reason: null, deepened: 0 });
 
   const reported = new Set<string>();
@@ -197,7 +197,7 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
             prefetched = await prefetchChangeset(repo, from, target, config, parseOptions(options));
           },
         });
-    let store: SqliteStore;
+    let store: IndexStore;
     let restore: RestoreInfo;
     if (base.found) {
       store = base.store;
@@ -251,7 +251,7 @@ async function openWorktreeIndex(context: IndexContext, head: string | null): Pr
   const artifact = worktreeArtifactPath(cacheDir, repo.root);
   ensureCacheDir(cacheDir);
   const lock = await ArtifactLock.acquire(artifact, lockOptions(options));
-  let store: SqliteStore | undefined;
+  let store: IndexStore | undefined;
   try {
     let headRestore: RestoreInfo | undefined;
     let from: string | null = null;
@@ -318,7 +318,7 @@ function freshnessOf(refresh: WorktreeRefresh): Freshness {
 }
 
 /** Reads an artifact when it exists and suits this ratlas; a bad one is a warning (once), not an error. */
-async function tryReadArtifact(path: string, config: LoadedConfig, warnings: Warning[], reported: Set<string>): Promise<{ store: SqliteStore; manifest: Manifest } | null> {
+async function tryReadArtifact(path: string, config: LoadedConfig, warnings: Warning[], reported: Set<string>): Promise<{ store: IndexStore; manifest: Manifest } | null> {
   if (!existsSync(path)) return null;
   try {
     return await readArtifact(path, manifestExpectation(config.hash));

@@ -8,7 +8,7 @@ import { symbolKey } from '../model/stored.js';
 import { incompatibility, readArtifact, readManifest, type Manifest } from '../store/artifact.js';
 import { commitArtifactPath, listArtifacts, listLeftovers, resolveCacheDir, worktreeArtifactPath } from '../store/cache-dir.js';
 import type { IndexStore } from '../store/index-store.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { createStore } from '../store/open-store.js';
 import { hashParts } from '../util/hash.js';
 import { isRatlasError } from '../util/errors.js';
 import { repoFilePath } from '../util/path.js';
@@ -92,7 +92,7 @@ async function checkTarget(repo: GitRepo, config: LoadedConfig, target: DoctorRe
   if (!target.exists) {
     return [check('artifact', 'skipped', `No index of ${target.source === 'commit' ? `commit ${target.commit?.slice(0, 12)}` : 'the working tree'} yet: ratlas index builds it.`)];
   }
-  let store: SqliteStore;
+  let store: IndexStore;
   let manifest: Manifest;
   try {
     ({ store, manifest } = await readArtifact(target.artifact, manifestExpectation(config.hash)));
@@ -158,7 +158,7 @@ async function checkReparse(repo: GitRepo, config: LoadedConfig, store: IndexSto
   } finally {
     reader?.close();
   }
-  const scratch = await SqliteStore.create();
+  const scratch = await createStore();
   try {
     const outcomes = await parseSources(files, config.config.index.parseTimeoutMs, { jobs: 1 });
     for (const file of files) await storeParsed(scratch, file, outcomes, []);

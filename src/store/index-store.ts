@@ -71,6 +71,13 @@ export interface IndexStore {
    */
   revision(): number;
 
+  /**
+   * Bulk mode, for a load into an empty index (a cold build): until the next putResolutions the
+   * store may hold written references back and write them with their outcomes then. Reads see
+   * everything written either way; only the cost differs.
+   */
+  beginBulk(): void;
+
   /** Runs `fn` in one transaction: all of its writes land, or none. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
 
@@ -144,5 +151,7 @@ export interface IndexStore {
   counts(): Promise<StoreCounts>;
   /** Structural problems of the stored data (corruption, dangling references); empty when healthy. */
   integrityProblems(): Promise<string[]>;
+  /** The whole index as bytes (an artifact's payload; see createStore/openStore in open-store.ts). */
+  serialize(): Uint8Array;
   close(): Promise<void>;
 }
