@@ -16,6 +16,7 @@ import { taskTerms, identifierStems } from '../../src/graph/rank/task-terms.js';
 import { openIndex } from '../../src/pipeline/build-index.js';
 import { packContext, rankFiles, type RankedFile } from '../../src/pipeline/query-context.js';
 import { IndexSnapshot } from '../../src/pipeline/query-snapshot.js';
+import { renderFileBlock } from '../../src/report/context-map.js';
 import { countTokens } from '../../src/util/token-count.js';
 
 const { positionals, values } = parseArgs({
@@ -98,7 +99,7 @@ for (const commit of commits) {
         : rankFiles(snapshot, { task: message, focusFiles: [], changedFiles: [], pathPrefix: '' }, method === 'lexical-symbols' ? { graphShare: 0 } : tuning);
     if (method === 'ratlas') rankMs.push(performance.now() - t);
     for (const budget of budgets) {
-      const packed = packContext(snapshot, ranked, { budget: budget - 60, offset: 0, count: countTokens });
+      const packed = packContext(snapshot, ranked, { budget: budget - 60, offset: 0, count: countTokens, render: renderFileBlock });
       const shown = new Set(packed.blocks.map((b) => b.path));
       const found = touched.filter((p) => shown.has(p)).length;
       const key = `${method}@${budget}`;

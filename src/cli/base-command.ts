@@ -1,5 +1,6 @@
 import { Command, Flags, type Interfaces } from '@oclif/core';
-import type { BuildIndexOptions, ProgressEvent } from '../pipeline/build-index.js';
+import type { BuildIndexOptions } from '../pipeline/build-index.js';
+import type { ProgressEvent } from '../pipeline/build-store.js';
 import { ExitCode, isRatlasError } from '../util/errors.js';
 
 /** Flags every command takes. */

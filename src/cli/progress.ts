@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import type { ProgressEvent } from '../pipeline/build-index.js';
+import type { ProgressEvent } from '../pipeline/build-store.js';
 
 const LABELS: Record<ProgressEvent['phase'], string> = { read: 'Reading', parse: 'Parsing', resolve: 'Resolving', write: 'Writing' };
 

@@ -1,4 +1,4 @@
-import type { ProgressEvent } from '../pipeline/build-index.js';
+import type { ProgressEvent } from '../pipeline/build-store.js';
 import { LiveIndex, type Freshness } from '../pipeline/live-index.js';
 import type { IndexSnapshot } from '../pipeline/query-snapshot.js';
 import { RatlasError } from '../util/errors.js';

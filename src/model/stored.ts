@@ -39,12 +39,24 @@ export function compareSymbols(a: StoredSymbol, b: StoredSymbol): number {
   return compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.qualname, b.qualname);
 }
 
+// Orders are total over what a record says, never over row ids or insertion order: a store other
+// than sql.js numbers and returns rows its own way, and resolution is order-sensitive where
+// candidates tie. Ids come last, only between records that are otherwise the same.
+
 export function compareRefs(a: StoredRef, b: StoredRef): number {
-  return compareText(a.file, b.file) || a.line - b.line || a.col - b.col || compareText(a.kind, b.kind) || a.id - b.id;
+  return compareText(a.file, b.file) || a.line - b.line || a.col - b.col || compareText(a.kind, b.kind) || compareText(a.name, b.name)
+    || compareText(a.scope, b.scope) || compareOptional(a.receiver, b.receiver) || compareOptional(a.module, b.module) || compareOptional(a.alias, b.alias)
+    || a.id - b.id;
 }
 
 export function compareBindings(a: StoredBinding, b: StoredBinding): number {
-  return compareText(a.file, b.file) || a.line - b.line || compareText(a.name, b.name);
+  return compareText(a.file, b.file) || a.line - b.line || compareText(a.name, b.name) || compareText(a.kind, b.kind) || compareText(a.scope, b.scope)
+    || compareOptional(a.type, b.type) || compareOptional(a.newOf, b.newOf) || compareOptional(a.init, b.init) || (a.position ?? -1) - (b.position ?? -1);
+}
+
+/** Absent (undefined or null) before present. */
+function compareOptional(a: string | null | undefined, b: string | null | undefined): number {
+  return a == null ? (b == null ? 0 : -1) : b == null ? 1 : compareText(a, b);
 }
 
 export function compareEdges(a: Edge, b: Edge): number {

@@ -14,11 +14,11 @@ import { PathClassifier, type PathRole } from '../select/classify-path.js';
 import { IGNORED_CODES, type IgnoredCode, type RunAllCode } from '../select/reason-codes.js';
 import { selectTests, type ReachedSide } from '../select/select-tests.js';
 import type { IndexStore } from '../store/index-store.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
 import { ExitCode, isRatlasError } from '../util/errors.js';
 import { canonicalRepoPath } from '../util/path.js';
 import { applyChangeset, type FileUpdate } from './apply-changeset.js';
-import { openIndex, type ProgressEvent } from './build-index.js';
+import { openIndex } from './build-index.js';
+import type { ProgressEvent } from './build-store.js';
 import { collectChangeset, type ChangeTarget } from './collect-changeset.js';
 import { selectPaths } from './collect-sources.js';
 import { fileVersions, toChangedFile, type ChangedFile, type HeadParse } from './impact/changed-files.js';
@@ -113,7 +113,7 @@ class Analysis {
     const parsing = parseByLanguage(sources, this.config.index.parseTimeoutMs, jobs);
     // Awaited below; when the index cannot be opened, nobody awaits it.
     parsing.catch(() => undefined);
-    let store: SqliteStore;
+    let store: IndexStore;
     try {
       const opened = await openIndex(this.indexOptions(base));
       store = opened.store;
@@ -169,7 +169,7 @@ class Analysis {
   }
 
   private async analyze(
-    store: SqliteStore,
+    store: IndexStore,
     baseDeps: StoreDependents,
     range: ImpactRange,
     base: string,

@@ -2,13 +2,14 @@ import { existsSync, statSync } from 'node:fs';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { GitRepo } from '../git/repo.js';
 import { WorktreeWatch } from '../git/worktree-watch.js';
+import type { IndexResult, RestoreInfo } from '../model/index-result.js';
 import type { Warning } from '../model/warning.js';
 import { ArtifactLock } from '../store/artifact-lock.js';
 import { readArtifact, type Manifest } from '../store/artifact.js';
 import { commitArtifactPath, ensureCacheDir, resolveCacheDir, worktreeArtifactPath } from '../store/cache-dir.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { IndexStore } from '../store/index-store.js';
 import { isRatlasError } from '../util/errors.js';
-import { applyChangeset, type ChangesetResult } from './apply-changeset.js';
+import { applyChangeset } from './apply-changeset.js';
 import { buildStore, type ParseOptions } from './build-store.js';
 import type { ChangeTarget } from './collect-changeset.js';
 import { selectIndexedPaths } from './project-files.js';
@@ -18,9 +19,6 @@ import { warmResolutionCache } from './resolution-cache.js';
 import { META_COMMIT, META_DIRTY, META_SOURCE, refreshWorktree, type WorktreeRefresh } from './refresh-worktree.js';
 import { manifestExpectation } from './tool-info.js';
 import { writeIndexArtifact } from './write-index-artifact.js';
-
-// Kept here so that existing imports of these names from build-index.js go on working.
-export { buildStore, parseSources, storeParsed, type ProgressEvent } from './build-store.js';
 
 export interface BuildIndexOptions extends ParseOptions {
   cwd: string;
@@ -37,46 +35,6 @@ export interface BuildIndexOptions extends ParseOptions {
   lockTimeoutMs?: number;
 }
 
-/**
- * How an index came to be. `exact`: the commit's own artifact. `ancestor`: the artifact of an
- * ancestor commit plus `git diff -M ancestor..commit` applied as one changeset. `cold`: built from
- * scratch (`reason` says why nothing could be reused). `worktree`: a working-tree index brought
- * up to date with the files on disk (`head` says how the index of HEAD was obtained, when it was).
- */
-export interface RestoreInfo {
-  kind: 'exact' | 'ancestor' | 'cold' | 'worktree';
-  /** The commit of the artifact the index started from; null for a cold build. */
-  from: string | null;
-  /** Commits between `from` and the target, for `ancestor`. */
-  distance: number | null;
-  /** Files whose content was applied, and files re-resolved because of them. */
-  changed: number;
-  reresolved: number;
-  mode: ChangesetResult['mode'];
-  reason: string | null;
-  /** Commits fetched into a shallow clone (--deepen) to reach `from`. */
-  deepened: number;
-  head?: RestoreInfo;
-}
-
-export interface IndexResult {
-  schemaVersion: 1;
-  commit: string | null;
-  source: 'commit' | 'worktree';
-  artifact: string;
-  /** built: parsed from scratch; updated: an artifact plus a changeset; reused: an artifact as it was. */
-  action: 'built' | 'updated' | 'reused';
-  restore: RestoreInfo;
-  generation: number;
-  files: { total: number; ok: number; partial: number; failed: number; skipped: number };
-  lines: number;
-  symbols: number;
-  edges: number;
-  artifactBytes: number;
-  durationMs: number;
-  warnings: Warning[];
-}
-
 /** Use case: make sure an index artifact exists for a commit or the working tree; build it if not. */
 export async function buildIndex(options: BuildIndexOptions): Promise<IndexResult> {
   const opened = await openIndex(options);
@@ -90,7 +48,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<IndexResul
 /** An index ready to read, and how it came to be. The caller closes the store. */
 export interface OpenedIndex {
   repo: GitRepo;
-  store: SqliteStore;
+  store: IndexStore;
   /** The manifest of `artifact`, which holds the store as of `persistedGeneration`. */
   manifest: Manifest;
   artifact: string;
@@ -192,7 +150,7 @@ interface IndexContext {
 async function openCommitIndex(context: IndexContext, commit: string): Promise<OpenedIndex> {
   const { repo, config, cacheDir, options, warnings } = context;
   const artifact = commitArtifactPath(cacheDir, commit);
-  const opened = (store: SqliteStore, manifest: Manifest, action: IndexResult['action'], restore: RestoreInfo): OpenedIndex => ({
+  const opened = (store: IndexStore, manifest: Manifest, action: IndexResult['action'], restore: RestoreInfo): OpenedIndex => ({
     repo,
     store,
     manifest,
@@ -208,7 +166,7 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
     options,
     freshness: null,
   });
-  const exact = (store: SqliteStore, manifest: Manifest) =>
+  const exact = (store: IndexStore, manifest: Manifest) =>
     opened(store, manifest, 'reused', { kind: 'exact', from: commit, distance: 0, changed: 0, reresolved: 0, mode: 'none', reason: null, deepened: 0 });
 
   const reported = new Set<string>();
@@ -239,7 +197,7 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
             prefetched = await prefetchChangeset(repo, from, target, config, parseOptions(options));
           },
         });
-    let store: SqliteStore;
+    let store: IndexStore;
     let restore: RestoreInfo;
     if (base.found) {
       store = base.store;
@@ -293,7 +251,7 @@ async function openWorktreeIndex(context: IndexContext, head: string | null): Pr
   const artifact = worktreeArtifactPath(cacheDir, repo.root);
   ensureCacheDir(cacheDir);
   const lock = await ArtifactLock.acquire(artifact, lockOptions(options));
-  let store: SqliteStore | undefined;
+  let store: IndexStore | undefined;
   try {
     let headRestore: RestoreInfo | undefined;
     let from: string | null = null;
@@ -360,7 +318,7 @@ function freshnessOf(refresh: WorktreeRefresh): Freshness {
 }
 
 /** Reads an artifact when it exists and suits this ratlas; a bad one is a warning (once), not an error. */
-async function tryReadArtifact(path: string, config: LoadedConfig, warnings: Warning[], reported: Set<string>): Promise<{ store: SqliteStore; manifest: Manifest } | null> {
+async function tryReadArtifact(path: string, config: LoadedConfig, warnings: Warning[], reported: Set<string>): Promise<{ store: IndexStore; manifest: Manifest } | null> {
   if (!existsSync(path)) return null;
   try {
     return await readArtifact(path, manifestExpectation(config.hash));

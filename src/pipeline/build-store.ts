@@ -6,7 +6,7 @@ import type { Warning } from '../model/warning.js';
 import { ParsePool } from '../parse/pool.js';
 import type { ParseJob, ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { createStore } from '../store/open-store.js';
 import { languageForPath } from '../lang/registry.js';
 import { listSource, readSources, skippedRecord, type IndexSource, type SourceFile } from './collect-sources.js';
 import { listProjectFiles } from './project-files.js';
@@ -38,7 +38,7 @@ export interface ParseOptions {
 }
 
 /** Reads, parses and resolves a whole tree into a new store. */
-export async function buildStore(repo: GitRepo, source: IndexSource, loaded: LoadedConfig, options: ParseOptions, warnings: Warning[]): Promise<SqliteStore> {
+export async function buildStore(repo: GitRepo, source: IndexSource, loaded: LoadedConfig, options: ParseOptions, warnings: Warning[]): Promise<IndexStore> {
   const { config } = loaded;
   const entries = await listSource(repo, source, config);
   // The workers start, and compile the main language's queries, while this thread reads the files.
@@ -52,7 +52,7 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
       if (files.length % 200 === 0) options.onProgress?.({ phase: 'read', done: files.length, total: entries.length });
     }
     const sourceBytes = files.reduce((n, f) => n + (f.content.kind === 'source' ? f.size : 0), 0);
-    const store = await SqliteStore.create(sourceBytes * INDEX_BYTES_PER_SOURCE_BYTE);
+    const store = await createStore(sourceBytes * INDEX_BYTES_PER_SOURCE_BYTE);
     try {
       await store.transaction(async () => {
         await store.setMeta('commit', source.kind === 'commit' ? source.commit : (source.head ?? ''));
@@ -60,7 +60,7 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
         await store.setMeta('configHash', loaded.hash);
         await store.setMeta('generation', '0');
         // References are written once, with their outcomes, by resolveIndex.
-        store.deferRefWrites();
+        store.beginBulk();
         // Files are stored in path order (row ids follow it) as soon as they and all before them are
         // parsed: writing rows overlaps parsing instead of following it.
         await parseInOrder(files, config.index.parseTimeoutMs, options, pool, (file, outcome) => storeOutcome(store, file, outcome, warnings));

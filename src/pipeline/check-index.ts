@@ -3,11 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { resolveFile } from '../graph/resolve/resolve-file.js';
 import { GitRepo } from '../git/repo.js';
+import type { Check, CheckId, DoctorReport } from '../model/doctor-report.js';
 import { symbolKey } from '../model/stored.js';
 import { incompatibility, readArtifact, readManifest, type Manifest } from '../store/artifact.js';
 import { commitArtifactPath, listArtifacts, listLeftovers, resolveCacheDir, worktreeArtifactPath } from '../store/cache-dir.js';
 import type { IndexStore } from '../store/index-store.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { createStore } from '../store/open-store.js';
 import { hashParts } from '../util/hash.js';
 import { isRatlasError } from '../util/errors.js';
 import { repoFilePath } from '../util/path.js';
@@ -28,34 +29,6 @@ export interface CheckIndexOptions {
   sample?: number;
   /** Remove what is broken (damaged artifacts, leftovers of crashed writers) and rebuild the index from scratch if it failed a check. */
   repair?: boolean;
-}
-
-export type CheckId =
-  | 'artifact'
-  | 'schema-version'
-  | 'sqlite-integrity'
-  | 'counts'
-  | 'reparse-sample'
-  | 'resolution-sample'
-  | 'other-artifacts'
-  | 'leftovers';
-
-export interface Check {
-  id: CheckId;
-  status: 'ok' | 'problem' | 'skipped';
-  message: string;
-  details: string[];
-}
-
-export interface DoctorReport {
-  schemaVersion: 1;
-  cacheDir: string;
-  /** The artifact checked in depth: the index of `rev`, else of the working tree. */
-  target: { artifact: string; commit: string | null; source: 'commit' | 'worktree'; exists: boolean };
-  checks: Check[];
-  healthy: boolean;
-  /** What --repair did; null without --repair. */
-  repair: { removed: string[]; rebuilt: boolean; healthyAfter: boolean } | null;
 }
 
 const DEFAULT_SAMPLE = 25;
@@ -119,7 +92,7 @@ async function checkTarget(repo: GitRepo, config: LoadedConfig, target: DoctorRe
   if (!target.exists) {
     return [check('artifact', 'skipped', `No index of ${target.source === 'commit' ? `commit ${target.commit?.slice(0, 12)}` : 'the working tree'} yet: ratlas index builds it.`)];
   }
-  let store: SqliteStore;
+  let store: IndexStore;
   let manifest: Manifest;
   try {
     ({ store, manifest } = await readArtifact(target.artifact, manifestExpectation(config.hash)));
@@ -185,7 +158,7 @@ async function checkReparse(repo: GitRepo, config: LoadedConfig, store: IndexSto
   } finally {
     reader?.close();
   }
-  const scratch = await SqliteStore.create();
+  const scratch = await createStore();
   try {
     const outcomes = await parseSources(files, config.config.index.parseTimeoutMs, { jobs: 1 });
     for (const file of files) await storeParsed(scratch, file, outcomes, []);

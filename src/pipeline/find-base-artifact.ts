@@ -2,14 +2,14 @@ import type { GitRepo } from '../git/repo.js';
 import type { Warning } from '../model/warning.js';
 import { incompatibility, readArtifact, readManifest, type Manifest, type ManifestExpectation } from '../store/artifact.js';
 import { listCommitArtifacts } from '../store/cache-dir.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { IndexStore } from '../store/index-store.js';
 import { isRatlasError } from '../util/errors.js';
 
 /** How far back to look for a cached ancestor's index, unless configured. */
 export const DEFAULT_SEARCH_DEPTH = 200;
 
 export type BaseArtifact =
-  | { found: true; commit: string; distance: number; store: SqliteStore; manifest: Manifest; deepened: number }
+  | { found: true; commit: string; distance: number; store: IndexStore; manifest: Manifest; deepened: number }
   | { found: false; reason: string; deepened: number };
 
 export interface BaseSearch {

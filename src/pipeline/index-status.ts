@@ -1,35 +1,9 @@
 import { statSync } from 'node:fs';
-import type { Warning } from '../model/warning.js';
+import type { ResolutionBreakdown, StatusReport } from '../model/status-report.js';
 import type { IndexStore } from '../store/index-store.js';
 import { openIndex, type BuildIndexOptions } from './build-index.js';
 
 const CALL_SITE_KINDS = new Set(['call', 'new', 'jsx']);
-
-export interface ResolutionBreakdown {
-  total: number;
-  resolved: number;
-  ambiguous: number;
-  external: number;
-  unresolved: number;
-  local: number;
-  byRule: { rule: string; outcome: string; count: number }[];
-}
-
-export interface StatusReport {
-  schemaVersion: 1;
-  commit: string | null;
-  source: 'commit' | 'worktree';
-  artifact: { path: string; bytes: number; action: 'built' | 'updated' | 'reused' };
-  files: { language: string; files: number; lines: number; ok: number; partial: number; failed: number; skipped: number }[];
-  symbols: { language: string; count: number }[];
-  edges: { kind: string; rule: string; count: number }[];
-  /** Per call site (call, new, JSX element): how each was resolved. */
-  callSites: ResolutionBreakdown;
-  /** Every reference (imports, types, values included). */
-  references: ResolutionBreakdown;
-  problems: { path: string; status: string; reason: string | null }[];
-  warnings: Warning[];
-}
 
 /** Use case: what the index holds and how well its references resolved. */
 export async function indexStatus(options: BuildIndexOptions): Promise<StatusReport> {

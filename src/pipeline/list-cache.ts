@@ -1,39 +1,11 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config/load-config.js';
 import { GitRepo } from '../git/repo.js';
+import type { CachedArtifact, CacheListing } from '../model/cache-listing.js';
 import { incompatibility, readManifest } from '../store/artifact.js';
 import { listArtifacts, listLeftovers, resolveCacheDir, worktreeArtifactPath } from '../store/cache-dir.js';
 import { isRatlasError } from '../util/errors.js';
 import { manifestExpectation } from './tool-info.js';
-
-export interface CachedArtifact {
-  path: string;
-  kind: 'commit' | 'worktree';
-  /** The commit indexed (for a working-tree artifact, the HEAD it follows); null when unreadable. */
-  commit: string | null;
-  bytes: number;
-  modified: string;
-  /** ok: this ratlas can use it; incompatible: built by another ratlas or configuration; damaged: unreadable. */
-  state: 'ok' | 'incompatible' | 'damaged';
-  /** Why it is incompatible or damaged. */
-  reason: string | null;
-  toolVersion: string | null;
-  generation: number | null;
-  files: number | null;
-  /** For a working-tree artifact: the worktree it follows, and whether that still exists. */
-  worktree: string | null;
-  live: boolean;
-  /** This worktree's artifact, or the artifact of HEAD. */
-  current: boolean;
-}
-
-export interface CacheListing {
-  schemaVersion: 1;
-  cacheDir: string;
-  totalBytes: number;
-  artifacts: CachedArtifact[];
-  leftovers: { path: string; kind: 'temp' | 'lock'; bytes: number; stale: boolean }[];
-}
 
 /** Use case (`ratlas cache list`): every artifact in the cache folder, newest first, and what it holds. */
 export async function listCache(options: { cwd: string; cacheDir?: string }): Promise<CacheListing> {

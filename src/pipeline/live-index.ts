@@ -2,7 +2,7 @@ import type { LoadedConfig } from '../config/load-config.js';
 import type { GitRepo } from '../git/repo.js';
 import { WorktreeWatch } from '../git/worktree-watch.js';
 import type { Warning } from '../model/warning.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { IndexStore } from '../store/index-store.js';
 import { isRatlasError } from '../util/errors.js';
 import type { ApplyOptions } from './apply-changeset.js';
 import { openIndex, type BuildIndexOptions } from './build-index.js';
@@ -54,7 +54,7 @@ export class LiveIndex {
 
   private constructor(
     readonly repo: GitRepo,
-    readonly store: SqliteStore,
+    readonly store: IndexStore,
     readonly config: LoadedConfig,
     /** The commit the artifact holds (or the empty tree in a repository without commits). */
     opened: string,
@@ -142,7 +142,7 @@ export class LiveIndex {
    * the next one waits until `read` is done. For readers of the store itself rather than of the
    * snapshot, which must not see a changeset half applied.
    */
-  async whileIdle<T>(read: (store: SqliteStore) => Promise<T>): Promise<T> {
+  async whileIdle<T>(read: (store: IndexStore) => Promise<T>): Promise<T> {
     await (this.queued ?? this.running)?.catch(() => undefined);
     // Set before the first await of `read`, so a refresh requested meanwhile sees it.
     const result = read(this.store);

@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { isStale, lockPathOf, readLockOwner } from '../store/artifact-lock.js';
-import { planPrune, type PruneLimits, type PruneReason } from '../store/plan-prune.js';
+import type { PruneReport } from '../model/prune-report.js';
+import { planPrune, type PruneLimits } from '../store/plan-prune.js';
 import { listCache } from './list-cache.js';
 
 export interface PruneCacheOptions extends PruneLimits {
@@ -8,18 +9,6 @@ export interface PruneCacheOptions extends PruneLimits {
   cacheDir?: string;
   /** Say what would be removed, remove nothing. */
   dryRun?: boolean;
-}
-
-export interface PruneReport {
-  schemaVersion: 1;
-  cacheDir: string;
-  dryRun: boolean;
-  removed: { path: string; reason: PruneReason | 'leftover'; bytes: number }[];
-  /** Artifacts that would have gone but are being written right now (locked). */
-  busy: string[];
-  kept: number;
-  freedBytes: number;
-  totalBytesAfter: number;
 }
 
 /**

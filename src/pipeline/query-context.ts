@@ -3,7 +3,7 @@ import { fileLexicalScores } from '../graph/rank/lexical-index.js';
 import { packMap, type PackOption } from '../graph/rank/pack-map.js';
 import { personalizedPageRank } from '../graph/rank/personalized-pagerank.js';
 import { taskTerms } from '../graph/rank/task-terms.js';
-import { renderFileBlock } from '../report/context-map.js';
+import type { StoredSymbol } from '../model/stored.js';
 import type { IndexSnapshot } from './query-snapshot.js';
 
 export interface RankFilesInput {
@@ -92,6 +92,9 @@ export interface MapBlock {
   tokens: number;
 }
 
+/** Writes one file's block of a map: its header line and, at a level of detail, its symbols. */
+export type BlockRenderer = (file: { path: string; lines: number; tags: readonly string[] }, symbols: readonly StoredSymbol[], docs: boolean) => string;
+
 export interface PackedMap {
   blocks: MapBlock[];
   /** Files ranked (after the path prefix), on all pages. */
@@ -106,12 +109,13 @@ export interface PackedMap {
 /**
  * Packs ranked files from `offset` into `budget` tokens (counted with `count`), choosing for each a
  * level of detail by value per token (see graph/rank/pack-map.ts). A block's cost includes the
- * newline that joins it to the next.
+ * newline that joins it to the next. `render` writes a block (report/context-map.ts: the caller
+ * chooses the renderer, since packing must count the tokens of the very text it returns).
  */
 export function packContext(
   snapshot: IndexSnapshot,
   ranked: readonly RankedFile[],
-  options: { budget: number; offset: number; count: (text: string) => number },
+  options: { budget: number; offset: number; count: (text: string) => number; render: BlockRenderer },
 ): PackedMap {
   const candidates = ranked.slice(options.offset);
   const levelsOf: DetailLevel[][] = [];
@@ -121,7 +125,7 @@ export function packContext(
     const file = candidates[i]!;
     const header = { path: file.path, lines: snapshot.fileRecords.get(file.path)?.lines ?? 0, tags: file.tags };
     const detail = levelsOf[i]![level]!;
-    return (textOf[i]![level] ??= renderFileBlock(header, detail.symbols, detail.docs));
+    return (textOf[i]![level] ??= options.render(header, detail.symbols, detail.docs));
   };
   const optionsOf = (i: number): PackOption[] => {
     const file = candidates[i]!;

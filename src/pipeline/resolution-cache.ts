@@ -4,7 +4,8 @@ import { isSurfaceBinding, symbolReturn, SURFACE_REF_KINDS } from '../graph/reso
 import type { ProjectFileFacts } from '../lang/types.js';
 import type { ProjectFile } from '../model/project-file.js';
 import { compareRefs, compareSymbols, compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../model/stored.js';
-import type { FileResolution, IndexStore } from '../store/index-store.js';
+import type { FileResolution } from '../model/file-resolution.js';
+import type { IndexStore } from '../store/index-store.js';
 import type { HeldReads } from './impact/store-dependents.js';
 import { readProject, returnType } from './resolve-index.js';
 

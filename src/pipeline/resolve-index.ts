@@ -3,7 +3,8 @@ import { resolveFile } from '../graph/resolve/resolve-file.js';
 import { languageById, projectFileReader } from '../lang/registry.js';
 import type { DeclaredReturn, ModuleEnv, ProjectFileFacts, ResolutionTraits } from '../lang/types.js';
 import type { StoredBinding, StoredRef } from '../model/stored.js';
-import type { FileResolution, IndexStore } from '../store/index-store.js';
+import type { FileResolution } from '../model/file-resolution.js';
+import type { IndexStore } from '../store/index-store.js';
 
 export function traitsFor(language: string): ResolutionTraits {
   const lang = languageById(language);

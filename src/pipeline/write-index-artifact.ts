@@ -2,7 +2,7 @@ import type { LoadedConfig } from '../config/load-config.js';
 import type { GitRepo } from '../git/repo.js';
 import type { ArtifactLock } from '../store/artifact-lock.js';
 import { writeArtifact, type Manifest } from '../store/artifact.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { IndexStore } from '../store/index-store.js';
 import { grammarVersions, toolVersion } from './tool-info.js';
 
 /**
@@ -12,7 +12,7 @@ import { grammarVersions, toolVersion } from './tool-info.js';
  */
 export async function writeIndexArtifact(
   path: string,
-  store: SqliteStore,
+  store: IndexStore,
   context: { repo: GitRepo; config: LoadedConfig; lock: ArtifactLock; worktree?: string },
 ): Promise<Manifest> {
   const counts = await store.counts();

@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import Table from 'cli-table3';
-import type { CacheListing } from '../pipeline/list-cache.js';
+import type { CacheListing } from '../model/cache-listing.js';
 import { formatBytes } from './format.js';
 
 /** Text rendering of `ratlas cache list`: a table of artifacts, newest first. */

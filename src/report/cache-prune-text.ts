@@ -1,4 +1,4 @@
-import type { PruneReport } from '../pipeline/prune-cache.js';
+import type { PruneReport } from '../model/prune-report.js';
 import { formatBytes } from './format.js';
 
 /** Text rendering of `ratlas cache prune`. */

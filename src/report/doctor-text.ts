@@ -1,5 +1,5 @@
 import { Chalk } from 'chalk';
-import type { DoctorReport } from '../pipeline/check-index.js';
+import type { DoctorReport } from '../model/doctor-report.js';
 
 const MARKS = { ok: 'ok', problem: 'PROBLEM', skipped: 'skipped' } as const;
 

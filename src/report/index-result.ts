@@ -1,5 +1,5 @@
 import { Chalk } from 'chalk';
-import type { IndexResult, RestoreInfo } from '../pipeline/build-index.js';
+import type { IndexResult, RestoreInfo } from '../model/index-result.js';
 import { formatBytes, renderWarnings } from './format.js';
 
 const VERBS: Record<IndexResult['action'], string> = { built: 'Indexed', updated: 'Updated the index of', reused: 'Reused the index of' };

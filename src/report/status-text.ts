@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import Table from 'cli-table3';
-import type { ResolutionBreakdown, StatusReport } from '../pipeline/index-status.js';
+import type { ResolutionBreakdown, StatusReport } from '../model/status-report.js';
 import { formatBytes, percent, renderWarnings } from './format.js';
 
 /** Text rendering of `ratlas status`: tables of files, symbols and resolution. */

@@ -9,10 +9,6 @@ const SCHEMA_DIR = new URL('../../schemas/', import.meta.url);
 const compiled = new Map<SchemaName, ValidateFunction>();
 let ajv: Ajv | undefined;
 
-export function schemaFileUrl(name: SchemaName): URL {
-  return new URL(`${name}.schema.json`, SCHEMA_DIR);
-}
-
 /**
  * All schemas are registered together so that one may `$ref` another by file name. They are not
  * checked against the JSON Schema meta-schema here (that compiles the meta-schema: 40 ms of every

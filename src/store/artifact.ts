@@ -6,7 +6,8 @@ import { RatlasError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import type { ArtifactLock } from './artifact-lock.js';
-import { SqliteStore } from './sqlite-store.js';
+import type { IndexStore } from './index-store.js';
+import { openStore } from './open-store.js';
 
 /** Bumped when the artifact's framing (not the database schema) changes. */
 export const ARTIFACT_FORMAT = 1;
@@ -48,7 +49,7 @@ export type ManifestExpectation = Pick<Manifest, 'toolVersion' | 'schemaVersion'
  */
 export function writeArtifact(
   path: string,
-  store: SqliteStore,
+  store: IndexStore,
   manifest: Omit<Manifest, 'format' | 'compression' | 'payloadBytes' | 'payloadSha256'>,
   lock?: ArtifactLock,
 ): Manifest {
@@ -123,7 +124,7 @@ export function incompatibility(manifest: Manifest, expected: ManifestExpectatio
  * Opens an artifact. A torn, corrupt or foreign file is `artifact-corrupt`; one written by another
  * tool, schema or grammar version or config is `artifact-mismatch`. Callers rebuild on either.
  */
-export async function readArtifact(path: string, expected: ManifestExpectation): Promise<{ store: SqliteStore; manifest: Manifest }> {
+export async function readArtifact(path: string, expected: ManifestExpectation): Promise<{ store: IndexStore; manifest: Manifest }> {
   const { manifest, payload } = parseFrame(path, readFileSync(path));
   const mismatch = mismatchOf(manifest, expected);
   if (mismatch) throw new RatlasError('artifact-mismatch', `${path} was built with ${mismatch}`);
@@ -136,7 +137,7 @@ export async function readArtifact(path: string, expected: ManifestExpectation):
   } catch (error) {
     throw new RatlasError('artifact-corrupt', `${path} is damaged (${(error as Error).message})`, { cause: error });
   }
-  return { store: await SqliteStore.open(bytes), manifest };
+  return { store: await openStore(bytes), manifest };
 }
 
 function parseFrame(path: string, file: Buffer): { manifest: Manifest; payload: Buffer } {

@@ -1,4 +1,5 @@
-import type { Edge, EdgeKind, Outcome } from '../model/edge.js';
+import type { Edge, EdgeKind } from '../model/edge.js';
+import type { FileResolution } from '../model/file-resolution.js';
 import type { Extraction } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
 import type { ProjectFile } from '../model/project-file.js';
@@ -55,15 +56,6 @@ export interface NameRead {
   scopeId: number;
 }
 
-/** The resolution result for one file's references. */
-export interface FileResolution {
-  path: string;
-  edges: Edge[];
-  outcomes: { refId: number; outcome: Outcome; rule: string | null }[];
-  /** Keys of the index data this file's resolution read (see src/graph/resolve/tracked-view.ts). */
-  deps: string[];
-}
-
 /**
  * Every read and write of an index goes through this interface, so that a store other than sql.js
  * (PostgreSQL, for indexes larger than one process's memory) can stand in. Methods are async for
@@ -78,6 +70,13 @@ export interface IndexStore {
    * meta or stat-only writes), so that callers can tell whether data they derived is still current.
    */
   revision(): number;
+
+  /**
+   * Bulk mode, for a load into an empty index (a cold build): until the next putResolutions the
+   * store may hold written references back and write them with their outcomes then. Reads see
+   * everything written either way; only the cost differs.
+   */
+  beginBulk(): void;
 
   /** Runs `fn` in one transaction: all of its writes land, or none. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
@@ -152,5 +151,7 @@ export interface IndexStore {
   counts(): Promise<StoreCounts>;
   /** Structural problems of the stored data (corruption, dangling references); empty when healthy. */
   integrityProblems(): Promise<string[]>;
+  /** The whole index as bytes (an artifact's payload; see createStore/openStore in open-store.ts). */
+  serialize(): Uint8Array;
   close(): Promise<void>;
 }

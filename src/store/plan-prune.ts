@@ -1,3 +1,5 @@
+import type { PruneReason } from '../model/prune-report.js';
+
 /** An artifact as pruning sees it. */
 export interface PruneCandidate {
   path: string;
@@ -17,7 +19,6 @@ export interface PruneLimits {
   maxBytes?: number;
 }
 
-export type PruneReason = 'damaged' | 'orphaned-worktree' | 'over-keep' | 'over-max-size';
 
 /**
  * Pure: which artifacts to remove. Damaged ones and the artifacts of worktrees that no longer

@@ -33,8 +33,3 @@ export function canonicalRepoPath(root: string, cwd: string, given: string): str
   }
   return rel;
 }
-
-/** Normalizes a path string to forward slashes without a leading `./`. */
-export function toPosix(path: string): string {
-  return path.split('\\').join('/').replace(/^\.\//, '');
-}

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { schemaErrors } from '../../src/schema/validate.js';
-import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/run-cli.js';
 
 /** A small app: a store, code using it three ways, and tests that reach it (or not). */
 export const APP = {
@@ -61,5 +61,3 @@ export interface ReportLike {
     ignored: { file: string; code: string }[];
   };
 }
-
-export type { CliResult };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
 import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
-import { buildStore } from '../../src/pipeline/build-index.js';
+import { buildStore } from '../../src/pipeline/build-store.js';
 import { collectChangeset, commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { graphOf } from '../../src/pipeline/export-graph.js';
 import { hasResolutionCache, resolutionCacheOf } from '../../src/pipeline/resolution-cache.js';

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { BuildIndexOptions, IndexResult } from '../../src/pipeline/build-index.js';
+import type { IndexResult } from '../../src/model/index-result.js';
+import type { BuildIndexOptions } from '../../src/pipeline/build-index.js';
 
 const SCRIPT = fileURLToPath(new URL('./index-process.ts', import.meta.url));
 

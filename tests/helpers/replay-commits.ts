@@ -1,10 +1,10 @@
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
 import { applyChangeset, type ChangesetResult } from '../../src/pipeline/apply-changeset.js';
-import { buildStore } from '../../src/pipeline/build-index.js';
+import { buildStore } from '../../src/pipeline/build-store.js';
 import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { graphOf } from '../../src/pipeline/export-graph.js';
-import type { SqliteStore } from '../../src/store/sqlite-store.js';
+import type { IndexStore } from '../../src/store/index-store.js';
 import { commit, type Tree } from './git-repo.js';
 
 export interface HistoryStep {
@@ -21,7 +21,7 @@ export interface HistoryStep {
 export async function replayCommits<S extends HistoryStep>(
   cwd: string,
   history: readonly S[],
-  check: (step: S, result: ChangesetResult, incremental: SqliteStore, full: SqliteStore) => Promise<void>,
+  check: (step: S, result: ChangesetResult, incremental: IndexStore, full: IndexStore) => Promise<void>,
 ): Promise<void> {
   const repo = await GitRepo.open(cwd);
   const loaded = loadConfig(repo.root);
@@ -45,6 +45,6 @@ export async function replayCommits<S extends HistoryStep>(
 }
 
 /** What resolution decides, in comparable form: the graph, every reference's outcome, every file's dependency keys. */
-export async function resolutionSnapshot(store: SqliteStore): Promise<unknown> {
+export async function resolutionSnapshot(store: IndexStore): Promise<unknown> {
   return { graph: await graphOf(store, null, 'commit'), outcomes: (await store.stats()).outcomes, deps: [...(await store.fileDeps())] };
 }

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
-import { buildStore, type OpenedIndex } from '../../src/pipeline/build-index.js';
+import type { OpenedIndex } from '../../src/pipeline/build-index.js';
+import { buildStore } from '../../src/pipeline/build-store.js';
 import { canonicalGraph, diffCanonicalGraphs } from '../../src/pipeline/canonical-graph.js';
 
 /** The index must equal a full build of the working tree as it is on disk. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
 import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
-import { buildStore } from '../../src/pipeline/build-index.js';
+import { buildStore } from '../../src/pipeline/build-store.js';
 import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { moduleStateNode, StoreDependents, symbolNode } from '../../src/pipeline/impact/store-dependents.js';
 import { traverseSide } from '../../src/pipeline/impact/traverse-side.js';

@@ -12,7 +12,15 @@ describe('composeAnswer', () => {
       expect(countTokens(answer.text)).toBeLessThanOrEqual(budget);
       expect(answer.text.split('\n', 1)[0]).toBe(`ratlas test | ${answer.tokens}/${budget} tokens | fresh`);
       expect(answer.tokens).toBe(countTokens(answer.text));
+      // Fills the budget: the items shown are the first ones, and the next would not have fitted.
+      const shown = answer.text.split('\n').filter((line) => line.startsWith('src/module')).length;
+      expect(shown).toBeGreaterThan(0);
+      expect(answer.text).toContain(items[shown - 1]!);
+      const next = items[shown];
+      if (next !== undefined) expect(answer.tokens + countTokens(`${next}\n`)).toBeGreaterThan(budget - 3);
     }
+    const all = composeAnswer({ header: (usage) => `h ${usage}`, items: items.slice(0, 3), footer: () => null, budget: 5000 });
+    expect(all.text.split('\n').slice(1)).toEqual(items.slice(0, 3).flatMap((item) => item.split('\n')));
   });
 
   it('cuts fixed lines, saying so, when even they do not fit', () => {

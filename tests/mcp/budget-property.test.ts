@@ -58,6 +58,12 @@ describe('answers under a budget', () => {
           const used = countTokens(first.text);
           expect(used).toBeLessThanOrEqual(budget);
           expect(first.text.split('\n', 1)[0]).toContain(` ${used}/${budget} tokens `);
+          // Not merely under the budget (an empty answer is): the focus files come first, and while
+          // files remain unshown the budget is used up to about one more file's block.
+          const shown = first.text.split('\n').filter((line) => /^\S+ \(\d+ lines\)( \[.*\])?$/.test(line)).map((line) => line.split(' ', 1)[0]);
+          expect(shown.length).toBeGreaterThan(0);
+          expect(shown.slice(0, focus.length).sort()).toEqual([...focus].sort());
+          if (/more files ranked lower/.test(first.text)) expect(used).toBeGreaterThan(budget - 80);
           expect((await call('get_context', { task: text, budget, focus_files: focus })).text).toBe(first.text);
         },
       ),

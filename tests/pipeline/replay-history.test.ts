@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
 import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
-import { buildStore } from '../../src/pipeline/build-index.js';
+import { buildStore } from '../../src/pipeline/build-store.js';
 import { canonicalGraph, diffCanonicalGraphs } from '../../src/pipeline/canonical-graph.js';
 import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { commit, git, gitRepo, type Tree } from '../helpers/git-repo.js';

@@ -3,7 +3,7 @@ import { extract } from '../../src/lang/extract.js';
 import { languageForPath } from '../../src/lang/registry.js';
 import { loadLanguage } from '../../src/parse/load-language.js';
 import { resolveIndex } from '../../src/pipeline/resolve-index.js';
-import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 
 // Covers every column a reference row holds: receivers, module specifiers (a dynamic import without
 // a literal one), aliases, links across files, and refs that stay unresolved; and bindings with a
@@ -27,7 +27,7 @@ const FILES: Record<string, string> = {
 async function build(defer: boolean, then?: (store: SqliteStore) => Promise<void>): Promise<SqliteStore> {
   const store = await SqliteStore.create();
   await store.transaction(async () => {
-    if (defer) store.deferRefWrites();
+    if (defer) store.beginBulk();
     for (const [path, text] of Object.entries(FILES)) {
       const lang = await loadLanguage(languageForPath(path)!);
       const extraction = extract(lang, path, text);

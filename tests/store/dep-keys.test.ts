@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Extraction } from '../../src/model/extraction.js';
-import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 
 const file = (path: string) => ({ path, language: 'typescript', status: 'ok' as const, reason: null, hash: path, size: 1, lines: 1, mtimeMs: null });
 const empty = (path: string): Extraction => ({ path, language: 'typescript', status: 'ok', lines: 1, symbols: [], refs: [], bindings: [], problems: [] });

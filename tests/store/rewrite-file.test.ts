@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRecord } from '../../src/model/file.js';
-import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { extractFile } from '../lang/helpers/annotated-golden.js';
 
 const record = (text: string): FileRecord => ({

@@ -89,12 +89,6 @@ export function exportedName(ctx: ResolveContext, file: FileInterface, name: str
   return module && (!strict || exportsValue(file, name)) ? valueOf(ctx, file, module, name) : { kind: 'unresolved' };
 }
 
-/** The declarations `exportedName` finds, or none (for callers that only want symbols). */
-export function exportedSymbols(ctx: ResolveContext, file: FileInterface, name: string): ResolverSymbol[] {
-  const found = exportedName(ctx, file, name, new Set());
-  return found.kind === 'symbols' ? found.symbols : [];
-}
-
 /**
  * What a module-level name of `file` stands for: its own declaration, an import, or a top-level
  * variable. Used for names written in another file (base classes, type annotations there).

@@ -158,21 +158,6 @@ export function touchedNames(changes: readonly SurfaceChange[]): string[] {
   return [...names].sort();
 }
 
-/**
- * Files to re-resolve: the changed files that still exist, plus every file whose recorded
- * dependency keys meet a changed key.
- */
-export function dirtyFiles(changedPaths: readonly string[], existing: ReadonlySet<string>, deps: ReadonlyMap<string, readonly string[]>, keys: ReadonlySet<string>): string[] {
-  const dirty = new Set(changedPaths.filter((p) => existing.has(p)));
-  if (keys.size > 0) {
-    for (const [path, fileDeps] of deps) {
-      if (!existing.has(path) || dirty.has(path)) continue;
-      if (fileDeps.some((key) => keys.has(key))) dirty.add(path);
-    }
-  }
-  return [...dirty].sort();
-}
-
 function byJson(a: unknown, b: unknown): number {
   const x = JSON.stringify(a);
   const y = JSON.stringify(b);

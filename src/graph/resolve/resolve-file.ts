@@ -2,7 +2,7 @@ import type { Edge, EdgeKind } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
 import type { StoredBinding, StoredRef } from '../../model/stored.js';
 import type { ResolutionTraits } from '../../lang/types.js';
-import type { FileResolution } from '../../store/index-store.js';
+import type { FileResolution } from '../../model/file-resolution.js';
 import { ResolveContext } from './context.js';
 import type { ResolutionData } from './resolution-data.js';
 import { RULES, type Decision } from './rules/index.js';

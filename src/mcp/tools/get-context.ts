@@ -1,4 +1,5 @@
 import { packContext, rankFiles } from '../../pipeline/query-context.js';
+import { renderFileBlock } from '../../report/context-map.js';
 import { countTokens } from '../../util/token-count.js';
 import { sanitizeLine } from '../../util/untrusted-text.js';
 import { composeAnswer } from '../answer.js';
@@ -57,6 +58,6 @@ function renderMap(
     notes.reduce((n, line) => n + countTokens(`${line}\n`), 0) +
     countTokens(footer(0) ?? '') +
     FRAME_TOKENS;
-  const packed = packContext(snapshot, ranked, { budget: Math.max(0, budget - frame), offset: cursor.offset, count: countTokens });
+  const packed = packContext(snapshot, ranked, { budget: Math.max(0, budget - frame), offset: cursor.offset, count: countTokens, render: renderFileBlock });
   return composeAnswer({ header, fixed: notes, items: packed.blocks.map((b) => b.text), footer, budget }).text;
 }

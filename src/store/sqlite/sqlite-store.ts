@@ -1,0 +1,342 @@
+import type { Edge, EdgeKind } from '../../model/edge.js';
+import type { Extraction } from '../../model/extraction.js';
+import type { FileRecord } from '../../model/file.js';
+import type { FileResolution } from '../../model/file-resolution.js';
+import type { ProjectFile } from '../../model/project-file.js';
+import type { RefKind } from '../../model/reference.js';
+import { compareBindings, compareEdges, compareRefs, compareSymbols, compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
+import { MODULE_QUALNAME } from '../../model/symbol.js';
+import type { IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
+import { SCHEMA_VERSION } from '../schema-version.js';
+import { BulkRefs } from './bulk-writes.js';
+import { writeFile, writeResolutions } from './diffing-writes.js';
+import { createDatabase, openDatabase } from './engine.js';
+import { searchSymbols, unindexFile } from './full-text.js';
+import { BINDING_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
+import { SqlRunner } from './sql-runner.js';
+
+/** Module links and class heritage: what linkRefs returns (resolution's cross-file facts). */
+const LINK_KINDS: ReadonlySet<RefKind> = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements']);
+
+/**
+ * The index in a sql.js (WASM SQLite) database held in memory: reads here; engine setup, bulk mode,
+ * diffing writes, full text and row mappers in the files beside it. Construct it through
+ * src/store/open-store.ts; src/store/artifact.ts turns it into bytes on disk and back.
+ */
+export class SqliteStore implements IndexStore {
+  private depth = 0;
+  private writes = 0;
+  private readonly run: SqlRunner;
+  private readonly bulk: BulkRefs;
+
+  private constructor(db: Awaited<ReturnType<typeof createDatabase>>) {
+    this.run = new SqlRunner(db);
+    this.bulk = new BulkRefs(this.run);
+  }
+
+  /** A new, empty index (see createDatabase for `expectedBytes`). */
+  static async create(expectedBytes = 0): Promise<SqliteStore> {
+    return new SqliteStore(await createDatabase(expectedBytes));
+  }
+
+  /** Opens database bytes; refuses a database that is not a ratlas index of this schema version. */
+  static async open(bytes: Uint8Array): Promise<SqliteStore> {
+    return new SqliteStore(await openDatabase(bytes));
+  }
+
+  serialize(): Uint8Array {
+    this.bulk.flush();
+    this.run.freeStatements();
+    return this.run.db.export();
+  }
+
+  /** SQLite's own consistency checks plus foreign keys; returns problems found (empty when healthy). */
+  async integrityProblems(): Promise<string[]> {
+    this.bulk.flush();
+    const problems: string[] = [];
+    for (const row of this.run.all('PRAGMA integrity_check')) {
+      const value = String(Object.values(row)[0]);
+      if (value !== 'ok') problems.push(value);
+    }
+    for (const row of this.run.all('PRAGMA foreign_key_check')) problems.push(`foreign key: ${JSON.stringify(row)}`);
+    const meta = this.run.one("SELECT value FROM meta WHERE key = 'schemaVersion'");
+    if (Number(meta?.['value']) !== SCHEMA_VERSION) problems.push(`schema version ${String(meta?.['value'])} is not ${SCHEMA_VERSION}`);
+    return problems;
+  }
+
+  revision(): number {
+    return this.writes;
+  }
+
+  async getMeta(key: string): Promise<string | null> {
+    const row = this.run.one('SELECT value FROM meta WHERE key = ?', [key]);
+    return row ? String(row['value']) : null;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    this.run.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+  }
+
+  beginBulk(): void {
+    this.bulk.begin();
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    // Nested calls join the outer transaction.
+    if (this.depth > 0) return fn();
+    this.run.db.run('BEGIN');
+    this.depth++;
+    try {
+      const result = await fn();
+      this.bulk.flush();
+      this.run.db.run('COMMIT');
+      return result;
+    } catch (error) {
+      this.bulk.discard();
+      this.run.resetStatements();
+      this.run.db.run('ROLLBACK');
+      throw error;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  async putFile(record: FileRecord, extraction: Extraction | null): Promise<void> {
+    this.writes++;
+    writeFile(this.run, this.bulk, record, extraction);
+  }
+
+  async deleteFile(path: string): Promise<void> {
+    this.writes++;
+    this.bulk.flush();
+    const row = this.run.one('SELECT id FROM files WHERE path = ?', [path]);
+    if (!row) return;
+    unindexFile(this.run, Number(row['id']));
+    this.run.db.run('DELETE FROM files WHERE id = ?', [row['id']!]);
+  }
+
+  async touchFile(path: string, size: number, mtimeMs: number | null): Promise<void> {
+    this.run.db.run('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?', [size, mtimeMs, path]);
+  }
+
+  async putResolutions(resolutions: FileResolution[]): Promise<void> {
+    this.writes++;
+    writeResolutions(this.run, this.bulk, resolutions);
+  }
+
+  async putProjectFile(path: string, file: ProjectFile | null): Promise<void> {
+    if (file === null) this.run.db.run('DELETE FROM project_files WHERE path = ?', [path]);
+    else {
+      this.run.db.run(
+        'INSERT INTO project_files (path, hash, text) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, text = excluded.text',
+        [file.path, file.hash, file.text],
+      );
+    }
+  }
+
+  async projectFiles(): Promise<ProjectFile[]> {
+    return this.run.all('SELECT path, hash, text FROM project_files ORDER BY path').map((r) => ({
+      path: String(r['path']),
+      hash: String(r['hash']),
+      text: String(r['text']),
+    }));
+  }
+
+  async listFiles(): Promise<FileRecord[]> {
+    return this.run.rows(`SELECT ${FILE_COLUMNS} FROM files ORDER BY path`, [], toFileRecord);
+  }
+
+  async getFile(path: string): Promise<FileRecord | null> {
+    const row = this.run.one(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`, [path]);
+    return row ? toFileRecord(row) : null;
+  }
+
+  async getFiles(paths: readonly string[]): Promise<FileRecord[]> {
+    return this.run.inChunks(paths, (marks) => `SELECT ${FILE_COLUMNS} FROM files WHERE path IN (${marks})`, toFileRecord)
+      .sort((a, b) => compareText(a.path, b.path));
+  }
+
+  async fileCount(): Promise<number> {
+    return Number(this.run.one('SELECT COUNT(*) AS n FROM files')!['n']);
+  }
+
+  async fileDeps(): Promise<Map<string, string[]>> {
+    const keys = new Map<number, string>();
+    for (const row of this.run.all('SELECT id, key FROM dep_keys')) keys.set(Number(row['id']), String(row['key']));
+    const deps = new Map<string, string[]>();
+    for (const row of this.run.all('SELECT path, deps FROM files ORDER BY path')) {
+      const ids = JSON.parse(String(row['deps'])) as number[];
+      deps.set(String(row['path']), ids.map((id) => keys.get(id)!));
+    }
+    return deps;
+  }
+
+  async symbolsOfFiles(paths: readonly string[]): Promise<StoredSymbol[]> {
+    return this.run.inChunks(paths, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path IN (${marks})`, toSymbol)
+      .sort(compareSymbols);
+  }
+
+  async allSymbols(): Promise<StoredSymbol[]> {
+    return this.run.rows(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`, [], toSymbol).sort(compareSymbols);
+  }
+
+  async symbolsByIds(ids: readonly number[]): Promise<StoredSymbol[]> {
+    return this.run.inChunks(ids, (marks) => `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id IN (${marks})`, toSymbol)
+      .sort(compareSymbols);
+  }
+
+  async symbolsByName(name: string): Promise<StoredSymbol[]> {
+    return this.run.rows(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?`, [name], toSymbol)
+      .sort(compareSymbols);
+  }
+
+  async findSymbols(query: SymbolQuery): Promise<StoredSymbol[]> {
+    return searchSymbols(this.run, query);
+  }
+
+  async refsOfFiles(paths: readonly string[]): Promise<StoredRef[]> {
+    const wanted = new Set(paths);
+    return this.run.inChunks(
+      paths,
+      (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE f.path IN (${marks})`,
+      toRef,
+    )
+      .concat(this.bulk.held((ref) => wanted.has(ref.file)))
+      .sort(compareRefs);
+  }
+
+  async refsByName(names: readonly string[]): Promise<StoredRef[]> {
+    this.bulk.flush();
+    return this.run.inChunks(names, (marks) => `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id WHERE r.name IN (${marks})`, toRef)
+      .sort(compareRefs);
+  }
+
+  async namesReadInFiles(paths: readonly string[]): Promise<NameRead[]> {
+    this.bulk.flush();
+    const root = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
+    return this.run.inChunks(
+      paths,
+      (marks) =>
+        `SELECT DISTINCT f.path, ${root} AS name, r.scope_id FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
+         WHERE f.path IN (${marks}) AND sc.qualname <> '${MODULE_QUALNAME}'`,
+      (row): NameRead => ({ file: String(row['path']), name: String(row['name']), scopeId: Number(row['scope_id']) }),
+    ).sort((a, b) => compareText(a.file, b.file) || compareText(a.name, b.name) || a.scopeId - b.scopeId);
+  }
+
+  async refNamesByIds(ids: readonly number[]): Promise<RefName[]> {
+    this.bulk.flush();
+    return this.run.inChunks(
+      ids,
+      (marks) => `SELECT r.id, f.path, r.kind, r.name FROM refs r JOIN files f ON f.id = r.file_id WHERE r.id IN (${marks})`,
+      (row): RefName => ({ id: Number(row['id']), file: String(row['path']), kind: String(row['kind']) as RefKind, name: String(row['name']) }),
+    ).sort((a, b) => a.id - b.id);
+  }
+
+  async linkRefs(): Promise<StoredRef[]> {
+    return this.run.rows(
+      `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
+       WHERE r.kind IN (${[...LINK_KINDS].map((k) => `'${k}'`).join(', ')})`,
+      [],
+      toRef,
+    )
+      .concat(this.bulk.held((ref) => LINK_KINDS.has(ref.kind)))
+      .sort(compareRefs);
+  }
+
+  async bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]> {
+    // Copies: callers own what a read returns.
+    const held = paths.filter((path) => this.bulk.bindings.has(path)).flatMap((path) => this.bulk.bindings.get(path)!.map((b) => ({ ...b })));
+    return this.run.inChunks(
+      paths.filter((path) => !this.bulk.bindings.has(path)),
+      (marks) =>
+        `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`, toBinding)
+      .concat(held)
+      .sort(compareBindings);
+  }
+
+  async unresolvedUses(): Promise<UnresolvedUse[]> {
+    this.bulk.flush();
+    const rows: UnresolvedUse[] = [];
+    // Tens of thousands of rows in a large repository: read them as arrays, not objects.
+    this.run.each(
+      `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
+       WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export')
+       ORDER BY f.path, r.line, r.col, r.kind, r.name, r.id`,
+      [],
+      (values) => {
+        const [name, kind, scopeId, receiver, file] = values as [string, RefKind, number, string | null, string];
+        rows.push({ name, kind, scopeId, receiver, file });
+      },
+    );
+    return rows;
+  }
+
+  async memberBindings(): Promise<StoredBinding[]> {
+    return this.run.rows(
+      `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
+       WHERE b.kind IN ('field', 'param-property', 'return')
+          OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
+      [],
+      toBinding,
+    )
+      .sort(compareBindings);
+  }
+
+  async allEdges(): Promise<Edge[]> {
+    return this.run.rows(`SELECT ${EDGE_COLUMNS} FROM edges`, [], toEdge).sort(compareEdges);
+  }
+
+  async edgesTo(ids: readonly number[]): Promise<Edge[]> {
+    return this.run.inChunks(ids, (marks) => `SELECT ${EDGE_COLUMNS} FROM edges WHERE to_id IN (${marks})`, toEdge)
+      .sort(compareEdges);
+  }
+
+  async edgesFrom(ids: readonly number[]): Promise<Edge[]> {
+    return this.run.inChunks(ids, (marks) => `SELECT ${EDGE_COLUMNS} FROM edges WHERE from_id IN (${marks})`, toEdge)
+      .sort(compareEdges);
+  }
+
+  async edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]> {
+    return this.run.inChunks(kinds, (marks) => `SELECT ${EDGE_COLUMNS} FROM edges WHERE kind IN (${marks})`, toEdge)
+      .sort(compareEdges);
+  }
+
+  async stats(): Promise<StoreStats> {
+    this.bulk.flush();
+    return {
+      files: this.run.all(
+        'SELECT language, status, COUNT(*) AS count, SUM(lines) AS lines FROM files GROUP BY language, status ORDER BY language, status',
+      ).map((r) => ({ language: String(r['language']), status: String(r['status']), count: Number(r['count']), lines: Number(r['lines']) })),
+      symbols: this.run.all(
+        `SELECT f.language, COUNT(*) AS count FROM symbols s JOIN files f ON f.id = s.file_id
+         WHERE s.kind != 'module' GROUP BY f.language ORDER BY f.language`,
+      ).map((r) => ({ language: String(r['language']), count: Number(r['count']) })),
+      edges: this.run.all('SELECT kind, rule, COUNT(*) AS count FROM edges GROUP BY kind, rule ORDER BY kind, rule').map((r) => ({
+        kind: String(r['kind']),
+        rule: String(r['rule']),
+        count: Number(r['count']),
+      })),
+      outcomes: this.run.all(
+        `SELECT kind, COALESCE(outcome, 'pending') AS outcome, COALESCE(rule, '') AS rule, COUNT(*) AS count FROM refs
+         GROUP BY kind, outcome, rule ORDER BY kind, outcome, rule`,
+      ).map((r) => ({ kind: String(r['kind']), outcome: String(r['outcome']), rule: String(r['rule']), count: Number(r['count']) })),
+    };
+  }
+
+  async counts(): Promise<StoreCounts> {
+    return {
+      files: this.run.all('SELECT status, COUNT(*) AS count, SUM(lines) AS lines FROM files GROUP BY status ORDER BY status').map((r) => ({
+        status: String(r['status']),
+        count: Number(r['count']),
+        lines: Number(r['lines']),
+      })),
+      symbols: Number(this.run.one("SELECT COUNT(*) AS n FROM symbols WHERE kind != 'module'")!['n']),
+      edges: Number(this.run.one('SELECT COUNT(*) AS n FROM edges')!['n']),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.run.freeStatements();
+    this.run.db.close();
+  }
+}
