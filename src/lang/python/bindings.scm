@@ -12,22 +12,25 @@
 
 ; ---- variables ----
 ; A class body's names are no locals of its methods (they are fields, below), so variables are
-; the assignments of a module, a function or a statement block. x = Foo(): by convention a
-; capitalized callee is a class, so x is an instance of it.
+; the assignments of a module, a function or a statement block. Outside a function, `x = None`
+; declares nothing: it is the fallback of a conditional import (`try: from fast import x` /
+; `except ImportError: x = None`), and the import stays what x names.
 ([
-  (module (expression_statement (assignment left: (identifier) @binding.variable)))
-  (function_definition (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (if_statement (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (elif_clause (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (else_clause (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (for_statement (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (while_statement (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (try_statement (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (except_clause (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (finally_clause (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (with_statement (block (expression_statement (assignment left: (identifier) @binding.variable))))
-  (case_clause (block (expression_statement (assignment left: (identifier) @binding.variable))))
-])
+  (module (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value)))
+  (if_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+  (elif_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+  (else_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+  (for_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+  (while_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+  (try_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+  (except_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+  (finally_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+  (with_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+  (case_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: (_) @_value))))
+]
+  (#not-eq? @_value "None"))
+(function_definition (block (expression_statement (assignment left: (identifier) @binding.variable))))
+; x = Foo(): by convention a capitalized callee is a class, so x is an instance of it.
 ([
   (module (expression_statement (assignment left: (identifier) @binding.variable type: (type) @type)))
   (function_definition (block (expression_statement (assignment left: (identifier) @binding.variable type: (type) @type))))

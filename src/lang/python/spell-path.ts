@@ -40,6 +40,11 @@ export function spellPath(text: string): string | undefined {
   }
   if (segments.length === 0) return undefined;
   const first = segments[0]!;
+  // `Cart().total()`: by convention a capitalized callee is a class, and calling it constructs.
+  const constructs = segments.findIndex((segment) => segment.endsWith('()'));
+  if (constructs >= 0 && /^[A-Z]/.test(segments[constructs]!) && segments.slice(0, constructs).every((segment) => !segment.endsWith('()')) && first !== 'self' && first !== 'cls') {
+    return `new ${segments.join('.')}`;
+  }
   if (first === 'super()') segments[0] = 'super';
   else if (RECEIVERS[first] !== undefined) segments[0] = RECEIVERS[first]!;
   else if (first === 'super') return undefined;
