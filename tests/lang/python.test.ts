@@ -7,6 +7,7 @@ describe('python: annotated-source goldens', () => {
   it.each([
     'annotations.py',
     'classes-and-methods.py',
+    'conftest-plugins.py',
     'dataclass-fields.py',
     'imports.py',
     'module-callables.py',

@@ -61,3 +61,16 @@
 (argument_list (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (assignment right: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (return_statement (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+
+; `pytest_plugins = ["app.testing.fixtures"]`: pytest imports these modules for their fixtures.
+(module
+  (expression_statement
+    (assignment
+      left: (identifier) @_plugins
+      right: [
+        (string (string_content) @module @reference.import)
+        (list (string (string_content) @module @reference.import))
+        (tuple (string (string_content) @module @reference.import))
+      ]))
+  (#eq? @_plugins "pytest_plugins")
+  (#set! name ""))
