@@ -68,3 +68,13 @@ describe('python resolution', () => {
     expect(callEdges(tree)).toEqual(['main.py#go -> ns/tools/fmt.py#render (import)', 'main.py#go -> ns/tools/fmt.py#render (import)']);
   });
 });
+
+describe('python star imports', () => {
+  it('bind the names the imported module declares', async () => {
+    const tree = await resolveTree({
+      'app/helpers.py': 'def slugify(x):\n    return x\n',
+      'app/views.py': 'from .helpers import *\n\n\ndef show():\n    return slugify("a")\n',
+    });
+    expect(callEdges(tree)).toEqual(['app/views.py#show -> app/helpers.py#slugify (star-import)']);
+  });
+});
