@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONVENTIONS } from '../ecosystem/registry.js';
 import { schemaErrors } from '../schema/validate.js';
 import { RatlasError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
@@ -57,10 +58,10 @@ const SOURCE = '{js,jsx,mjs,cjs,ts,tsx,mts,cts}';
 export const DEFAULTS: RatlasConfig = {
   index: { maxFileBytes: 1024 * 1024, exclude: [], parseTimeoutMs: 10_000 },
   tests: {
-    include: [`**/*.{test,spec}.${SOURCE}`, `**/__tests__/**/*.${SOURCE}`, `**/{test,tests}/**/*.${SOURCE}`],
+    include: [`**/*.{test,spec}.${SOURCE}`, `**/__tests__/**/*.${SOURCE}`, `**/{test,tests}/**/*.${SOURCE}`, ...CONVENTIONS.flatMap((c) => c.testInclude)],
     exclude: ['**/node_modules/**', '**/{fixtures,__fixtures__,__mocks__,__snapshots__}/**', '**/*.d.{ts,mts,cts}'],
-    setupFiles: [`**/{vitest,jest}.setup.${SOURCE}`, `**/setup{Tests,-tests,-vitest,-jest}.${SOURCE}`, `**/{test,tests}/setup.${SOURCE}`],
-    runs: [],
+    setupFiles: [`**/{vitest,jest}.setup.${SOURCE}`, `**/setup{Tests,-tests,-vitest,-jest}.${SOURCE}`, `**/{test,tests}/setup.${SOURCE}`, ...CONVENTIONS.flatMap((c) => c.setupFiles)],
+    runs: CONVENTIONS.flatMap((c) => c.runs.map((rule) => ({ tests: [...rule.tests], files: [...rule.files] }))),
     minConfidence: 0,
   },
   impact: { depth: 3, minConfidence: 0 },
@@ -89,6 +90,7 @@ export const DEFAULTS: RatlasConfig = {
       '**/.swcrc',
       '**/.nycrc{,.*}',
       '**/jest.preset.*',
+      ...CONVENTIONS.flatMap((c) => c.runnerConfig),
     ],
     runAll: [],
     maxFiles: 1000,

@@ -19,6 +19,8 @@ export interface CapturedDefinition {
   exported: boolean;
   /** Index of the query pattern that found it: on a merge, the earliest pattern decides the kind. */
   pattern: number;
+  /** The text of a doc written inside the declaration (`@doc`: a docstring's content), else null. */
+  docSpan: Span | null;
 }
 
 export interface CapturedRef {
@@ -55,6 +57,8 @@ export interface Captures {
   decorators: Span[];
   /** Function nodes, sorted by start: a return belongs to the innermost one around it. */
   functions: Span[];
+  /** Docs inside declarations (`@docstring`): dropped from hashes, hashed as the doc. */
+  docstrings: Span[];
 }
 
 /** References that link modules (their name is an exported name, not a use of a local one). */
@@ -86,6 +90,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     unwraps: [],
     decorators: [],
     functions: [],
+    docstrings: [],
   };
   const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
   // Reference and binding names are almost always single identifiers: their text is the identifier
@@ -111,6 +116,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     let elementsNode: Node | undefined;
     let callee: Node | undefined;
     let qualifiers: Node[] | undefined;
+    let docNode: Node | undefined;
     let exported = false;
     for (const capture of match.captures) {
       switch (capture.name) {
@@ -133,6 +139,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         case 'decorator': out.decorators.push(span(capture.node)); break;
         case 'module.exclude': out.moduleExcluded.push(span(capture.node)); break;
         case 'function': out.functions.push(span(capture.node)); break;
+        case 'doc': docNode = capture.node; break;
+        case 'docstring': out.docstrings.push(span(capture.node)); break;
         default:
           if (capture.name.startsWith('definition.') || capture.name.startsWith('reference.') || capture.name.startsWith('binding.')) {
             role = capture.name;
@@ -167,6 +175,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         bodyEnd: body ? body.endIndex : null,
         exported: exported || props['exported'] === 'true',
         pattern: match.patternIndex,
+        docSpan: docNode ? span(docNode) : null,
       };
       const key = name ? name.id : -roleNode.id - 1;
       const known = definitions.get(key);
@@ -178,7 +187,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
       const at = name ?? alias ?? roleNode;
       const fact: Omit<RefFact, 'scope'> = { kind, name: refName, line: at.startPosition.row + 1, col: at.startPosition.column };
       if (receiver) fact.receiver = spelling.path(text(receiver)) ?? '?';
-      if (moduleNode) fact.module = literalContent(text(moduleNode));
+      if (moduleNode) fact.module = (spelling.module ?? literalContent)(text(moduleNode));
       else if (kind === 'dynamic-import') fact.module = null;
       const aliasText = alias ? text(alias) : (props['alias'] ?? undefined);
       if (aliasText !== undefined && aliasText !== refName) fact.alias = aliasText;
@@ -251,6 +260,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     unwraps: out.unwraps,
     decorators: out.decorators.sort(byStart),
     functions: out.functions.sort(byStart),
+    docstrings: out.docstrings.sort(byStart),
   };
 }
 
@@ -300,6 +310,7 @@ function mergeDefinitions(a: CapturedDefinition, b: CapturedDefinition): Capture
     bodyStart: outer.bodyStart ?? inner.bodyStart,
     bodyEnd: outer.bodyEnd ?? inner.bodyEnd,
     exported: a.exported || b.exported,
+    docSpan: a.docSpan ?? b.docSpan,
   };
 }
 

@@ -104,7 +104,7 @@ function locateDefinitions(captures: Captures, errors: readonly Span[], source: 
       bodyEnd,
       startLine: lines.lineOf(start),
       endLine: lines.lineOf(Math.max(start, end - 1)),
-      doc: docCommentBefore(source, start, comments, docRules),
+      doc: def.docSpan ? source.slice(def.docSpan.start, def.docSpan.end) : docCommentBefore(source, start, comments, docRules),
     };
   });
 }

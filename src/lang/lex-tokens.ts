@@ -11,6 +11,8 @@ export interface LexRanges {
   interpolations: readonly Span[];
   /** Nodes whose first and last characters are brackets that formatting adds or removes. */
   unwraps: readonly Span[];
+  /** Dropped from hashes like comments, but no comment before a declaration (docstrings: their own hash). */
+  docstrings?: readonly Span[];
 }
 
 /**
@@ -49,7 +51,17 @@ export function lexTokens(
     unwrapped.add(span.start);
     unwrapped.add(span.end - 1);
   }
+  // Significant indentation: the first token of a line outside brackets is preceded by a token for
+  // the line's indentation width (a tab to the next multiple of 8, as Python reads it).
+  const indentation = syntax.significantIndentation === true;
+  let lineStart = indentation;
+  let indent = 0;
+  let depth = 0;
   const push = (start: number, end: number, text: string | undefined): void => {
+    if (lineStart) {
+      lineStart = false;
+      push(start, start, `\n${indent}`);
+    }
     if (end - start === 1 && unwrapped.size > 0 && unwrapped.has(start)) return;
     if (heldStart >= 0) {
       if (!isIn(closers, start, end, text)) emit(heldStart, heldEnd, undefined);
@@ -69,6 +81,14 @@ export function lexTokens(
     while (i < to) {
       const code = source.charCodeAt(i);
       if (isWhitespace(code)) {
+        if (indentation) {
+          if (code === 10 && depth === 0) {
+            lineStart = true;
+            indent = 0;
+          } else if (lineStart) {
+            indent = code === 9 ? indent + 8 - (indent % 8) : indent + 1;
+          }
+        }
         i++;
         continue;
       }
@@ -83,6 +103,10 @@ export function lexTokens(
             break;
           }
         }
+      }
+      if (indentation && i - start === 1) {
+        if (code === 40 || code === 91 || code === 123) depth++;
+        else if ((code === 41 || code === 93 || code === 125) && depth > 0) depth--;
       }
       push(start, i, undefined);
     }
@@ -159,6 +183,7 @@ type Kind = 'comment' | 'literal' | 'interpolation';
 function sortedSpans(ranges: LexRanges): (Span & { kind: Kind })[] {
   const all: (Span & { kind: Kind })[] = [];
   for (const s of ranges.comments) all.push({ start: s.start, end: s.end, kind: 'comment' });
+  for (const s of ranges.docstrings ?? []) all.push({ start: s.start, end: s.end, kind: 'comment' });
   for (const s of ranges.literals) all.push({ start: s.start, end: s.end, kind: 'literal' });
   for (const s of ranges.interpolations) all.push({ start: s.start, end: s.end, kind: 'interpolation' });
   return all.sort((a, b) => a.start - b.start || b.end - a.end);

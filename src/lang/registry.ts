@@ -1,8 +1,9 @@
 import { javascript, tsx, typescript } from './ecmascript/adapter.js';
+import { python } from './python/adapter.js';
 import type { LanguageDefinition, ProjectFileTraits } from './types.js';
 
 /** Every language ratlas parses. Add a language: a folder under src/lang and one entry here. */
-export const LANGUAGES: readonly LanguageDefinition[] = [typescript, tsx, javascript];
+export const LANGUAGES: readonly LanguageDefinition[] = [typescript, tsx, javascript, python];
 
 const byExtension = new Map(LANGUAGES.flatMap((lang) => lang.extensions.map((ext) => [ext, lang] as const)));
 

@@ -81,6 +81,30 @@ export interface ResolutionTraits {
   builtinMembers: ReadonlySet<string>;
   /** Resolves a module specifier written in `fromPath` to a repo file, a package, or nothing. */
   resolveModule(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget;
+  /**
+   * Whether a file with no module syntax (no import, no export) is a script sharing one global scope
+   * with the other scripts (a browser `<script>`), so that its top-level names reach other files
+   * without an import (the `unique-global` rule). False where every file is its own module (Python).
+   */
+  scripts: boolean;
+  /**
+   * What another module can import by name: `declared`, only what the file marks exported
+   * (`export`, export lists); `top-level`, every top-level declaration and every name a top-level
+   * import binds (Python: `from .models import User` in `__init__.py` re-exports `User`), while
+   * `exported` still tells the public interface (`__all__`, no leading underscore).
+   */
+  exportModel: 'declared' | 'top-level';
+  /**
+   * Packages whose modules are attributes of the package (Python `from pkg import mod`, `pkg.mod.f()`):
+   * the specifier of the module `name` inside the module `specifier` (`pkg` → `pkg.mod`, `.` → `.mod`);
+   * undefined when `name` cannot be a module of it. Tried only when the name is not declared there.
+   */
+  submodule?(specifier: string, name: string): string | undefined;
+  /**
+   * The specifier, written in `path`, of `path`'s own module `name` (`.mod` in a package's
+   * `__init__.py`), or undefined when `path` is no package (see `submodule`).
+   */
+  ownSubmodule?(path: string, name: string): string | undefined;
   /** Project files (package manifests, compiler configs) the module system reads. */
   projectFiles?: ProjectFileTraits;
   /**
@@ -110,6 +134,11 @@ export interface SyntaxTraits {
   /** Openers of comments that document what follows even after code on their line (`/**`). */
   docMarkers?: readonly string[];
   /**
+   * Indentation is syntax (Python blocks): each line's indentation outside brackets is hashed as a
+   * token, so a dedented statement changes its function's hash. Without it, whitespace is formatting.
+   */
+  significantIndentation?: boolean;
+  /**
    * How captured expressions read as resolver paths (`@receiver`, `@elements`, `@init`, `@type`).
    * Without it the engine keeps plain dotted names (`a.b.c`) and nothing else.
    */
@@ -124,6 +153,11 @@ export interface PathSpelling {
   initializer(text: string): string | undefined;
   /** A declared type: one named type (`Store`), an array of one (`Store[]`); undefined for anything else. */
   type(text: string): string | undefined;
+  /**
+   * A `@module` capture's text as the specifier resolveModule reads (`..pkg.mod`), or null. Without
+   * it, a module is a quoted string literal (`'./x'`).
+   */
+  module?(text: string): string | null;
 }
 
 /** A definition with its grammar and compiled query, ready to parse. Not serializable. */

@@ -43,7 +43,9 @@ export interface RefFact {
   /**
    * Member-access path before `name` when it is a chain of identifiers (`this`, `this.store`, `ns`),
    * possibly calling on the way (`this.query()`, `repo.find().items`: `()` marks a call, arguments
-   * dropped); `?` when the receiver is some other expression; absent for a bare name.
+   * dropped); `?` when the receiver is some other expression; absent for a bare name. `this` and
+   * `super` are the model's words for the receiving object and its bases: each language adapter
+   * spells its own into them (Python's `self` and `cls` as `this`, `super()` as `super`).
    */
   receiver?: string;
   /** Module specifier for import / require / dynamic-import / reexport; null when not a literal. */

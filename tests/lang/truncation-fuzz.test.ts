@@ -18,7 +18,7 @@ import { healthyFrom, seededRandom } from './helpers/healthy-symbols.js';
  */
 const STEP = 7;
 const RANDOM_CUTS = 25;
-const FOLDERS = ['typescript', 'tsx', 'javascript'];
+const FOLDERS = ['typescript', 'tsx', 'javascript', 'python'];
 
 interface Fixture {
   path: string;
@@ -120,7 +120,7 @@ describe('garbage never throws', () => {
     ['only a template start', '`${'],
   ];
 
-  it.each(['typescript.ts', 'tsx.tsx', 'javascript.js'])('%s', async (path) => {
+  it.each(['typescript.ts', 'tsx.tsx', 'javascript.js', 'python.py'])('%s', async (path) => {
     for (const [, text] of inputs) {
       const extraction = await extractFile(`src/${path}`, text);
       expect(extraction.symbols[0]!.qualname).toBe('<module>');

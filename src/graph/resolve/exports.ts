@@ -30,6 +30,11 @@ const MAX_DEPTH = 32;
 export function resolveLink(ctx: ResolveContext, link: StoredRef, from: FileInterface): ImportTarget {
   if (link.module === undefined || link.module === null) return { kind: 'unresolved' };
   const file = targetFile(ctx, link.module, from);
+  if (file === 'external' || !file) {
+    // `from pkg import mod` of a package without its own module file (a namespace package).
+    const module = link.name === '' || link.name === '*' ? undefined : submoduleFile(ctx, link.module, link.name, from);
+    if (module) return namespaceOf(ctx, module);
+  }
   if (file === 'external') return { kind: 'external', name: externalName(ctx, link.module, from) };
   if (!file) return { kind: 'unresolved' };
   if (link.name === '' || link.name === '*') return namespaceOf(ctx, file);
@@ -52,10 +57,20 @@ export function exportedName(ctx: ResolveContext, file: FileInterface, name: str
   if (seen.has(key) || depth > MAX_DEPTH) return { kind: 'unresolved' };
   seen.add(key);
 
+  const traits = ctx.traitsFor(file.language);
+  const topLevel = traits.exportModel === 'top-level';
   const direct = (file.children.get(MODULE_QUALNAME) ?? []).filter(
-    (s) => s.exported && s.name === name && isPlainDeclaration(s) && (LEXICAL_KINDS.has(s.kind) || name === 'default'),
+    (s) => (s.exported || topLevel) && s.name === name && isPlainDeclaration(s) && (LEXICAL_KINDS.has(s.kind) || name === 'default'),
   );
   if (direct.length > 0) return { kind: 'symbols', symbols: direct };
+  if (topLevel) {
+    // Every name a top-level import binds is the module's too (a package `__init__` re-exporting).
+    const imported = importedAs(file, name);
+    if (imported) return followImport(ctx, file, imported, seen, depth);
+    const own = traits.ownSubmodule?.(file.path, name);
+    const module = own === undefined ? undefined : targetFile(ctx, own, file);
+    if (module && module !== 'external') return namespaceOf(ctx, module);
+  }
 
   for (const link of file.links) {
     const exportedAs = link.alias ?? link.name;
@@ -100,6 +115,33 @@ export function moduleLevelName(ctx: ResolveContext, file: FileInterface, name: 
   if (link) return resolveLink(ctx, link, file);
   const module = moduleSymbolOf(file);
   return module && declaresVariable(file, name) ? { kind: 'value', file, module, name } : null;
+}
+
+/** The module-level import or require binding `name` in `file`, if any. */
+function importedAs(file: FileInterface, name: string): StoredRef | undefined {
+  return file.links.find(
+    (l) => (l.kind === 'import' || l.kind === 'require') && l.scope === MODULE_QUALNAME && l.name !== '' && (l.alias ?? l.name) === name && l.module,
+  );
+}
+
+/** Where an import of `file` leads, followed on from inside `file`. */
+function followImport(ctx: ResolveContext, file: FileInterface, link: StoredRef, seen: Set<string>, depth: number): ImportTarget {
+  const next = targetFile(ctx, link.module!, file);
+  if (next === 'external' || !next) {
+    const module = link.name === '*' ? undefined : submoduleFile(ctx, link.module!, link.name, file);
+    if (module) return namespaceOf(ctx, module);
+  }
+  if (next === 'external') return { kind: 'external', name: externalName(ctx, link.module!, file) };
+  if (!next) return { kind: 'unresolved' };
+  if (link.name === '*') return namespaceOf(ctx, next);
+  return exportedName(ctx, next, link.name, seen, false, depth + 1);
+}
+
+/** The module `name` of the package `specifier` (`from pkg import mod`), where the language has such. */
+function submoduleFile(ctx: ResolveContext, specifier: string, name: string, from: FileInterface): FileInterface | undefined {
+  const sub = ctx.traitsFor(from.language).submodule?.(specifier, name);
+  const file = sub === undefined ? undefined : targetFile(ctx, sub, from);
+  return file === 'external' ? undefined : file;
 }
 
 function localName(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>, depth: number): ImportTarget | null {

@@ -20,6 +20,9 @@ export const ecmascriptResolution: ResolutionTraits = {
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
+  // A file without import or export is a classic script: browsers share its top-level names.
+  scripts: true,
+  exportModel: 'declared',
   resolveModule(specifier, fromPath, env): ModuleTarget {
     if (specifier.startsWith('.') || specifier.startsWith('/')) {
       const base = specifier.startsWith('/') ? specifier.slice(1) : joinPath(dirname(fromPath), specifier);

@@ -23,5 +23,7 @@ export async function expectAnnotatedGolden(folder: string, file: string): Promi
   const repoPath = `fixtures/lang/${folder}/${file}`;
   const source = readFileSync(`${REPO_ROOT}${repoPath}`, 'utf8');
   const extraction = await extractFile(repoPath, source);
-  expectGolden(renderAnnotated(source, extraction), `${GOLDENS}${folder}/${file}.golden`);
+  // Carets go in comment lines, spelled as the fixture's language spells a line comment.
+  const comment = folder === 'python' ? '#' : '//';
+  expectGolden(renderAnnotated(source, extraction, comment), `${GOLDENS}${folder}/${file}.golden`);
 }

@@ -65,15 +65,20 @@ function globalCandidates(ctx: ResolveContext, ref: StoredRef): ResolverSymbol[]
   const all = ctx.view
     .symbolsNamed(ref.name)
     .filter((s) => s.file !== ctx.own.path && s.parent === MODULE_QUALNAME && LEXICAL_KINDS.has(s.kind) && isPlainDeclaration(s))
-    .filter((s) => isScript(ctx.file(s.file)));
+    .filter((s) => isScript(ctx, ctx.file(s.file)));
   return preferKinds(all, ref.kind);
 }
 
 const MODULE_LINKS = new Set(['import', 'export', 'reexport']);
 
-/** A file without ES module syntax: its top-level declarations are global. */
-function isScript(file: FileInterface | undefined): boolean {
-  return file !== undefined && !file.links.some((l) => MODULE_LINKS.has(l.kind)) && !file.symbols.some((s) => s.exported);
+/** A file without module syntax, in a language whose scripts share one global scope: its top-level declarations are global. */
+function isScript(ctx: ResolveContext, file: FileInterface | undefined): boolean {
+  return (
+    file !== undefined &&
+    ctx.traitsFor(file.language).scripts &&
+    !file.links.some((l) => MODULE_LINKS.has(l.kind)) &&
+    !file.symbols.some((s) => s.exported)
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { inferredRule } from './inferred-rule.js';
 import { memberRule } from './member-rule.js';
 import type { Rule } from './rule.js';
 import { scopeRule } from './scope-rule.js';
+import { starImportRule } from './star-import-rule.js';
 import { typeRule } from './type-rule.js';
 
 export type { Decision, Rule } from './rule.js';
@@ -15,6 +16,7 @@ export type { Decision, Rule } from './rule.js';
 export const RULES: readonly Rule[] = [
   importRule,
   scopeRule,
+  starImportRule,
   memberRule,
   externalRule,
   typeRule,

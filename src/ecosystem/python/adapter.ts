@@ -1,0 +1,62 @@
+import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
+import { pytestOptionsIn } from './pytest-options.js';
+
+const CONFIG_NAMES = new Set(['pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']);
+/** pytest's defaults (`python_files`, `norecursedirs`). */
+const DEFAULT_FILES = ['test_*.py', '*_test.py'];
+const DEFAULT_NORECURSE = ['*.egg', '.*', '_darcs', 'build', 'CVS', 'dist', 'node_modules', 'venv', '{arch}'];
+
+const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+const dirName = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/**
+ * Python packaging and pytest, read statically: the test universe of each pytest configuration
+ * (testpaths, python_files, norecursedirs; pytest's defaults without one), with every conftest.py
+ * under it as a setup file (pytest imports them before the tests below them, and a test reaches their
+ * fixtures by parameter name, not by import). Manifests and lockfiles of pip, Poetry, uv, Pipenv
+ * and PDM; tox and nox configurations run every test.
+ */
+export const python = defineEcosystem({
+  id: 'python',
+  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p))),
+  detect: (files) => files.paths.some((p) => p.endsWith('.py')),
+  testUniverses(files: ProjectFiles): TestUniverse[] {
+    const warnings: string[] = [];
+    // The rootdir is the nearest directory with a configuration; the repository root otherwise.
+    const dirs = [...new Set(files.paths.filter((p) => CONFIG_NAMES.has(baseName(p))).map(dirName))].sort();
+    const configured = dirs.flatMap((dir) => {
+      const options = pytestOptionsIn(dir, files, warnings);
+      return options ? [{ dir, options }] : [];
+    });
+    if (!configured.some((c) => c.dir === '')) configured.unshift({ dir: '', options: { configFile: '' } });
+    return configured.map(({ dir, options }): TestUniverse => {
+      const prefix = dir === '' ? '' : `${dir}/`;
+      const nested = configured.filter((c) => c.dir !== dir && (dir === '' || c.dir.startsWith(prefix))).map((c) => c.dir.slice(prefix.length));
+      const conftests = files.paths.filter((p) => baseName(p) === 'conftest.py' && p.startsWith(prefix));
+      return {
+        ecosystem: 'python',
+        runner: options.configFile === '' ? 'defaults' : 'pytest',
+        configFile: options.configFile === '' ? null : options.configFile,
+        root: dir,
+        roots: (options.testpaths ?? []).map((t) => t.replace(/^\.\//, '').replace(/\/$/, '')),
+        include: (options.pythonFiles ?? DEFAULT_FILES).map((glob) => ({ glob: `**/${glob}` })),
+        exclude: [
+          ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob) => ({ glob: `**/${glob}/**` })),
+          // A nested configuration is a rootdir of its own.
+          ...nested.map((n) => ({ glob: `${n}/**` })),
+        ],
+        setupFiles: conftests,
+        aliases: [],
+        warnings: warnings.splice(0),
+      };
+    });
+  },
+  roles: {
+    manifests: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'Pipfile'],
+    lockfiles: ['poetry.lock', 'uv.lock', 'Pipfile.lock', 'pdm.lock'],
+    runnerConfigs: ['**/pytest.ini', '**/tox.ini', '**/noxfile.py', '**/conftest.py'],
+    toolchainPackages: ['pytest', 'pytest-*', 'pluggy', 'coverage', 'tox', 'nox', 'hypothesis'],
+    inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'bandit'],
+  },
+  commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'] }],
+});

@@ -1,0 +1,75 @@
+import { parse as parseToml } from 'smol-toml';
+import type { ProjectFiles } from '../types.js';
+import { iniList, readIni } from './read-ini.js';
+
+/** The collection options of one pytest configuration file. */
+export interface PytestOptions {
+  configFile: string;
+  testpaths?: string[];
+  pythonFiles?: string[];
+  norecursedirs?: string[];
+  pythonClasses?: string[];
+  pythonFunctions?: string[];
+}
+
+/**
+ * The pytest configuration of one directory, by pytest's precedence (`determine_setup`): pytest.ini
+ * (even without a [pytest] section), then pyproject.toml with [tool.pytest.ini_options], then
+ * tox.ini with [pytest], then setup.cfg with [tool:pytest]. Undefined when none configures pytest.
+ * A file that cannot be parsed is reported in `warnings` and skipped, as if it said nothing.
+ */
+export function pytestOptionsIn(dir: string, files: ProjectFiles, warnings: string[]): PytestOptions | undefined {
+  const at = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
+  const ini = files.read(at('pytest.ini'));
+  if (ini !== null) return fromIni(at('pytest.ini'), readIni(ini).get('pytest'));
+  const pyproject = files.read(at('pyproject.toml'));
+  if (pyproject !== null) {
+    try {
+      const tool = (parseToml(pyproject) as { tool?: { pytest?: { ini_options?: Record<string, unknown> } } }).tool;
+      const options = tool?.pytest?.ini_options;
+      if (options) return fromToml(at('pyproject.toml'), options);
+    } catch (error) {
+      warnings.push(`${at('pyproject.toml')} is not valid TOML (${(error as Error).message.split('\n')[0]}): pytest's defaults used`);
+    }
+  }
+  const tox = files.read(at('tox.ini'));
+  const toxSection = tox === null ? undefined : readIni(tox).get('pytest');
+  if (toxSection) return fromIni(at('tox.ini'), toxSection);
+  const cfg = files.read(at('setup.cfg'));
+  const cfgSection = cfg === null ? undefined : readIni(cfg).get('tool:pytest');
+  if (cfgSection) return fromIni(at('setup.cfg'), cfgSection);
+  return undefined;
+}
+
+function fromIni(configFile: string, section: Map<string, string> | undefined): PytestOptions {
+  return compact({
+    configFile,
+    testpaths: iniList(section?.get('testpaths')),
+    pythonFiles: iniList(section?.get('python_files')),
+    norecursedirs: iniList(section?.get('norecursedirs')),
+    pythonClasses: iniList(section?.get('python_classes')),
+    pythonFunctions: iniList(section?.get('python_functions')),
+  });
+}
+
+function fromToml(configFile: string, options: Record<string, unknown>): PytestOptions {
+  const list = (value: unknown): string[] | undefined =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? iniList(value) : undefined;
+  return compact({
+    configFile,
+    testpaths: list(options['testpaths']),
+    pythonFiles: list(options['python_files']),
+    norecursedirs: list(options['norecursedirs']),
+    pythonClasses: list(options['python_classes']),
+    pythonFunctions: list(options['python_functions']),
+  });
+}
+
+function compact(options: { [K in keyof PytestOptions]: PytestOptions[K] | undefined }): PytestOptions {
+  const out: PytestOptions = { configFile: options.configFile! };
+  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions'] as const) {
+    const value = options[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+import { defineLanguage } from '../types.js';
+import { pythonResolution } from './resolution.js';
+import { pythonSpelling } from './spell-path.js';
+
+/** Python (tree-sitter-python): queries in this folder, module resolution in resolution.ts. */
+export const python = defineLanguage({
+  id: 'python',
+  extensions: ['.py', '.pyi'],
+  grammar: 'tree-sitter-python.wasm',
+  folder: 'python',
+  queries: ['definitions.scm', 'references.scm', 'bindings.scm', 'hashing.scm'],
+  syntax: {
+    punctuators: ['**=', '//=', '>>=', '<<=', '...', '->', ':=', '==', '!=', '<=', '>=', '**', '//', '<<', '>>', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '@='],
+    // `;` only separates statements on one line; a line break does as well (hashed as indentation).
+    ignoredTokens: [';'],
+    // No trailing comma is formatting: `(x,)` is a tuple and `(x)` is not.
+    trailingSeparators: [],
+    closers: [')', ']', '}'],
+    equivalentTokens: { "'": '"' },
+    significantIndentation: true,
+    directiveComment: /^#\s*(?:type:|noqa\b|pragma\b|pylint:|mypy:|fmt:|isort:|pyright:|ruff:)/,
+    spelling: pythonSpelling,
+  },
+  resolution: pythonResolution,
+});

@@ -1,0 +1,71 @@
+import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
+import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
+import { declaredReturnType } from './spell-path.js';
+
+/**
+ * Python's import system as a repository sees it, without running anything: relative imports
+ * (`.x`, `..pkg.x`, `.` for the package itself) from the importing file's package; absolute ones
+ * from the roots an interpreter or pytest would put on `sys.path`: the repository root, `src/`
+ * (src layout), and each directory above the importing file that is no package itself (pytest's
+ * rootdir insertion, scripts run from their folder). A module is `x.py` or a package `x/__init__.py`;
+ * a namespace package (a folder without `__init__.py`) is reached through its modules. What no root
+ * holds is the standard library or an installed package: external.
+ */
+export const pythonResolution: ResolutionTraits = {
+  globals: PYTHON_BUILTINS,
+  // `getattr(obj, name)`, `dir(obj)`, `vars(obj)`, `inspect.getmembers(obj)` reach members by no name
+  // (keys are `receiver.name`, a bare function with an empty receiver).
+  reflection: new Set(['.getattr', '.dir', '.vars', 'inspect.getmembers', 'inspect.getmembers_static']),
+  builtinMembers: PYTHON_BUILTIN_MEMBERS,
+  returnType: declaredReturnType,
+  // Every Python file is a module: no top-level name reaches another file without an import.
+  scripts: false,
+  exportModel: 'top-level',
+  submodule: (specifier, name) => (specifier.endsWith('.') ? `${specifier}${name}` : `${specifier}.${name}`),
+  ownSubmodule: (path, name) => (path === '__init__.py' || path.endsWith('/__init__.py') ? `.${name}` : undefined),
+  resolveModule(specifier, fromPath, env): ModuleTarget {
+    const dots = /^\.*/.exec(specifier)![0].length;
+    const rest = specifier.slice(dots);
+    if (dots > 0) {
+      let dir = dirname(fromPath);
+      for (let up = 1; up < dots; up++) {
+        if (dir === '') return { kind: 'unresolved' };
+        dir = dirname(dir);
+      }
+      const found = moduleFile(join(dir, rest.replace(/\./g, '/')), rest === '', env);
+      return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
+    }
+    const relative = rest.replace(/\./g, '/');
+    for (const root of roots(fromPath, env)) {
+      const found = moduleFile(join(root, relative), false, env);
+      if (found) return { kind: 'file', path: found };
+    }
+    return { kind: 'external', name: rest.split('.')[0]! };
+  },
+};
+
+/** `base.py` or `base/__init__.py` (only the latter for a package itself), whichever exists. */
+function moduleFile(base: string, packageOnly: boolean, env: ModuleEnv): string | undefined {
+  const init = join(base, '__init__.py');
+  if (packageOnly) return env.exists(init) ? init : undefined;
+  if (base !== '' && env.exists(`${base}.py`)) return `${base}.py`;
+  return env.exists(init) ? init : undefined;
+}
+
+/** The import roots for a file: the repository root, `src`, then each non-package folder above it, outermost first. */
+function roots(fromPath: string, env: ModuleEnv): string[] {
+  const out = ['', 'src'];
+  const dirs: string[] = [];
+  for (let dir = dirname(fromPath); dir !== ''; dir = dirname(dir)) dirs.unshift(dir);
+  for (const dir of dirs) if (dir !== 'src' && !env.exists(`${dir}/__init__.py`)) out.push(dir);
+  return out;
+}
+
+function dirname(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+function join(dir: string, rest: string): string {
+  return dir === '' ? rest : rest === '' ? dir : `${dir}/${rest}`;
+}

@@ -1,0 +1,121 @@
+import type { PathSpelling } from '../types.js';
+
+/**
+ * How the resolver reads captured Python expressions. The receiver of a method is `self` (or `cls`
+ * in a classmethod) by a convention every linter enforces, spelled as the model's `this`;
+ * `super()` (the next class in the method resolution order) as `super`.
+ */
+export const pythonSpelling: PathSpelling = { path: spellPath, initializer: spellInitializer, type: spellType, module: spellModule };
+
+const RECEIVERS: Readonly<Record<string, string>> = { self: 'this', cls: 'this' };
+
+/**
+ * `a.b.c` for a chain of names, `()` after each name called on the way (`self.repo().find`:
+ * arguments dropped); `super()` first is `super`. Undefined for anything else (indexing, literals,
+ * a call of a call).
+ */
+export function spellPath(text: string): string | undefined {
+  const segments: string[] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    while (i < n && /\s/.test(text[i]!)) i++;
+    const start = i;
+    while (i < n && /[\p{ID_Continue}]/u.test(text[i]!)) i++;
+    if (i === start || /\d/.test(text[start]!)) return undefined;
+    let segment = text.slice(start, i);
+    while (i < n && /\s/.test(text[i]!)) i++;
+    if (text[i] === '(') {
+      const close = closing(text, i);
+      if (close < 0) return undefined;
+      i = close + 1;
+      segment += '()';
+      while (i < n && /\s/.test(text[i]!)) i++;
+      if (text[i] === '(') return undefined;
+    }
+    segments.push(segment);
+    if (i >= n) break;
+    if (text[i] !== '.') return undefined;
+    i++;
+  }
+  if (segments.length === 0) return undefined;
+  const first = segments[0]!;
+  // `Cart().total()`: by convention a capitalized callee is a class, and calling it constructs.
+  const constructs = segments.findIndex((segment) => segment.endsWith('()'));
+  if (constructs >= 0 && /^[A-Z]/.test(segments[constructs]!) && segments.slice(0, constructs).every((segment) => !segment.endsWith('()')) && first !== 'self' && first !== 'cls') {
+    return `new ${segments.join('.')}`;
+  }
+  if (first === 'super()') segments[0] = 'super';
+  else if (RECEIVERS[first] !== undefined) segments[0] = RECEIVERS[first]!;
+  else if (first === 'super') return undefined;
+  return segments.join('.');
+}
+
+/** The index of the bracket closing the one at `open`, strings skipped; -1 when unbalanced. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = text.indexOf(c, i + 1);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+function spellInitializer(text: string): string | undefined {
+  const awaited = /^await\s+/.exec(text);
+  const path = spellPath(awaited ? text.slice(awaited[0].length) : text);
+  if (path === undefined) return undefined;
+  return awaited ? `await ${path}` : path;
+}
+
+const NAME = '[A-Za-z_][\\w]*(?:\\.[A-Za-z_][\\w]*)*';
+const OPTIONAL = new RegExp(`^(?:typing\\.)?Optional\\[(.*)\\]$`);
+const SEQUENCE = new RegExp(`^(?:typing\\.|collections\\.abc\\.)?(?:list|List|Sequence|MutableSequence|Iterable|Iterator|tuple|Tuple|set|Set|frozenset|FrozenSet|AbstractSet)\\[(${NAME})(?:\\s*,\\s*\\.\\.\\.)?\\]$`);
+const NAMED = new RegExp(`^(${NAME})(?:\\[.*\\])?$`);
+
+/**
+ * An annotation as one name: `Store`, `mod.Store`, `"Store"` (a string annotation), `Store[T]` ->
+ * `Store`; `Optional[Store]` and `Store | None` -> `Store`; `list[Store]` and other homogeneous
+ * collections -> `Store[]`. Anything else (a union of two types, `Callable[...]`) is no one name.
+ */
+export function spellType(text: string): string | undefined {
+  let type = text.trim();
+  if ((type.startsWith('"') && type.endsWith('"')) || (type.startsWith("'") && type.endsWith("'"))) type = type.slice(1, -1).trim();
+  const optional = OPTIONAL.exec(type);
+  if (optional) type = optional[1]!.trim();
+  const parts = type.split('|').map((p) => p.trim()).filter((p) => p !== 'None');
+  if (parts.length !== 1) return undefined;
+  type = parts[0]!;
+  const sequence = SEQUENCE.exec(type);
+  if (sequence) return `${sequence[1]}[]`;
+  const named = NAMED.exec(type);
+  if (!named || /^(?:typing\.)?(?:Union|Callable|Any|Literal|Dict|dict|Mapping|Type|type)$/.test(named[1]!)) return undefined;
+  return named[1];
+}
+
+/** A module as written in an import (`a.b`, `..pkg.mod`, `.`), whitespace and parentheses removed. */
+function spellModule(text: string): string | null {
+  const spec = text.replace(/[\s()\\]/g, '');
+  return /^\.*(?:[\p{ID_Start}_][\p{ID_Continue}]*(?:\.[\p{ID_Start}_][\p{ID_Continue}]*)*)?$/u.test(spec) && spec !== '' ? spec : null;
+}
+
+/**
+ * The declared return type in a signature (`def f(x) -> Store:`); undefined when none is written.
+ * A coroutine (`async def`) gives its type only when awaited.
+ */
+export function declaredReturnType(signature: string): { type: string; awaited?: string } | undefined {
+  const arrow = signature.lastIndexOf('->');
+  if (arrow < 0) return undefined;
+  const text = signature.slice(arrow + 2).replace(/:\s*$/, '').trim();
+  const type = spellType(text) ?? '';
+  if (/(^|\s)async\s+def\s/.test(signature)) return { type: '', ...(type ? { awaited: type } : {}) };
+  return { type };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { callEdges, callSite, resolveTree } from '../helpers/resolve-tree.js';
+
+describe('python resolution', () => {
+  it('follows imports: absolute from the root and src/, relative, aliased, and package __init__ re-exports', async () => {
+    const tree = await resolveTree({
+      'src/shop/__init__.py': 'from .models import Cart\n__all__ = ["Cart"]\n',
+      'src/shop/models.py': 'class Cart:\n    def total(self):\n        return 0\n\n\ndef make_cart():\n    return Cart()\n',
+      'src/shop/api.py': 'from . import models\nfrom .models import make_cart as mk\n\n\ndef handler():\n    mk()\n    models.make_cart()\n',
+      'tests/test_cart.py': 'from shop import Cart\nimport shop.models as m\n\n\ndef test_total():\n    Cart().total()\n    m.make_cart()\n',
+    });
+    expect(callEdges(tree)).toEqual([
+      'src/shop/api.py#handler -> src/shop/models.py#make_cart (import)',
+      'src/shop/api.py#handler -> src/shop/models.py#make_cart (import)',
+      'src/shop/models.py#make_cart -> src/shop/models.py#Cart (scope)',
+      'tests/test_cart.py#test_total -> src/shop/models.py#Cart (import)',
+      'tests/test_cart.py#test_total -> src/shop/models.py#Cart.total (inferred)',
+      'tests/test_cart.py#test_total -> src/shop/models.py#make_cart (import)',
+    ]);
+  });
+
+  it('resolves self, cls and super() through the class bases across files', async () => {
+    const tree = await resolveTree({
+      'app/base.py': 'class Base:\n    def __init__(self):\n        pass\n\n    def save(self):\n        return self.validate()\n\n    def validate(self):\n        return True\n',
+      'app/child.py':
+        'from app.base import Base\n\n\nclass Child(Base):\n    def __init__(self):\n        super().__init__()\n\n    def save(self):\n        self.validate()\n        return super().save()\n\n    @classmethod\n    def create(cls):\n        return cls.build()\n\n    @classmethod\n    def build(cls):\n        return None\n',
+    });
+    expect(callEdges(tree)).toEqual([
+      'app/base.py#Base.save -> app/base.py#Base.validate (member)',
+      'app/child.py#Child.__init__ -> app/base.py#Base.__init__ (member)',
+      'app/child.py#Child.create -> app/child.py#Child.build (member)',
+      'app/child.py#Child.save -> app/base.py#Base.save (member)',
+      'app/child.py#Child.save -> app/base.py#Base.validate (member)',
+    ]);
+  });
+
+  it('types receivers from annotations, string annotations and x = Foo()', async () => {
+    const tree = await resolveTree({
+      'pkg/__init__.py': '',
+      'pkg/store.py': 'class Store:\n    def put(self, item):\n        pass\n',
+      'pkg/use.py':
+        'from pkg.store import Store\n\n\ndef a(store: Store):\n    store.put(1)\n\n\ndef b(store: "Store"):\n    store.put(2)\n\n\ndef c():\n    s = Store()\n    s.put(3)\n',
+    });
+    expect(callEdges(tree).filter((e) => e.includes('put'))).toEqual([
+      'pkg/use.py#a -> pkg/store.py#Store.put (type)',
+      'pkg/use.py#b -> pkg/store.py#Store.put (type)',
+      'pkg/use.py#c -> pkg/store.py#Store.put (type)',
+    ]);
+  });
+
+  it('counts the standard library, installed packages and builtins as external, and makes no global edge into import-less files', async () => {
+    const tree = await resolveTree({
+      'tools/helpers.py': 'def _fmt(x):\n    return x\n',
+      'tools/run.py': 'import json\nimport requests\n\n\ndef main():\n    json.dumps({})\n    requests.get("x")\n    print(len([]))\n    _fmt(1)\n',
+    });
+    expect(callEdges(tree)).toEqual([]);
+    expect(callSite(tree, 'dumps', 'json').outcome).toBe('external');
+    expect(callSite(tree, 'get', 'requests').outcome).toBe('external');
+    expect(callSite(tree, 'print').outcome).toBe('external');
+    expect(callSite(tree, '_fmt').outcome).toBe('unresolved');
+  });
+
+  it('reaches a module of a namespace package (no __init__.py) and a conditional import', async () => {
+    const tree = await resolveTree({
+      'ns/tools/fmt.py': 'def render():\n    return 1\n',
+      'main.py': 'from ns.tools import fmt\ntry:\n    from ns.tools.fmt import render\nexcept ImportError:\n    render = None\n\n\ndef go():\n    fmt.render()\n    render()\n',
+    });
+    expect(callEdges(tree)).toEqual(['main.py#go -> ns/tools/fmt.py#render (import)', 'main.py#go -> ns/tools/fmt.py#render (import)']);
+  });
+});
+
+describe('python star imports', () => {
+  it('bind the names the imported module declares', async () => {
+    const tree = await resolveTree({
+      'app/helpers.py': 'def slugify(x):\n    return x\n',
+      'app/views.py': 'from .helpers import *\n\n\ndef show():\n    return slugify("a")\n',
+    });
+    expect(callEdges(tree)).toEqual(['app/views.py#show -> app/helpers.py#slugify (star-import)']);
+  });
+});
+
+describe('python overloads', () => {
+  it('a call reaches the implementation, not the typing.overload stubs', async () => {
+    const tree = await resolveTree({
+      'app/conv.py': 'from typing import overload\n\n\n@overload\ndef coerce(v: int) -> int: ...\n@overload\ndef coerce(v: str) -> str: ...\ndef coerce(v):\n    return v\n\n\ndef use():\n    return coerce(1)\n',
+    });
+    expect(callEdges(tree)).toEqual(['app/conv.py#use -> app/conv.py#coerce (scope)']);
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, it } from 'vitest';
+import { expectAnnotatedGolden } from './helpers/annotated-golden.js';
+
+// Each case is fixtures/lang/python/<case> against tests/lang/goldens/python/<case>.golden.
+// Accept a reviewed change with: UPDATE_GOLDEN=1 npx vitest run tests/lang
+describe('python: annotated-source goldens', () => {
+  it.each([
+    'annotations.py',
+    'classes-and-methods.py',
+    'conftest-plugins.py',
+    'dataclass-fields.py',
+    'imports.py',
+    'module-callables.py',
+    'package-all.py',
+    'partial-syntax-error.py',
+    'receivers-and-bases.py',
+  ])('%s', async (file) => {
+    await expectAnnotatedGolden('python', file);
+  });
+});
