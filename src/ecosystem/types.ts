@@ -1,0 +1,126 @@
+/**
+ * The ecosystem adapter: what ratlas knows about the project around the code, as opposed to the
+ * code itself (that is the language adapter, src/lang/<id>/). An ecosystem (npm, Python packaging,
+ * later Go modules, Maven/Gradle) says how its test runners name and find tests, which files they
+ * load before every test, which files are manifests and lockfiles, and how to run a list of tests.
+ *
+ * Adapters are pure: they read project files through a {@link ProjectFiles} the caller provides
+ * (a git tree, the working tree, or a literal map in tests) and never execute anything. A runner
+ * configuration that is code is read statically; when it cannot be read that way, the adapter
+ * still answers (the runner's defaults) and says so in {@link TestUniverse.warnings}.
+ *
+ * Everything an adapter returns is plain JSON-serializable data; matching paths against it is done
+ * once, by `compileUniverses` (src/ecosystem/test-universe.ts), so every ecosystem's globs and
+ * regular expressions mean the same thing.
+ */
+
+/** Read-only access to the files of one tree. Paths are repo-relative POSIX strings. */
+export interface ProjectFiles {
+  /** Every file of the tree, sorted. */
+  readonly paths: readonly string[];
+  /** The text of a file the adapter named in `configPaths`, or null when it is absent or not text. */
+  read(path: string): string | null;
+}
+
+/**
+ * A path pattern as a runner's configuration spells it. `glob` is a picomatch glob, `regex` a
+ * JavaScript regular expression source (jest `testRegex`, pytest's `python_files` turned into one).
+ * Both match a path relative to `TestUniverse.root` unless `absolute` is true, in which case they
+ * match the repo-relative path (jest `testPathIgnorePatterns` match the whole path).
+ */
+export type PathPattern = { glob: string; absolute?: boolean } | { regex: string; absolute?: boolean };
+
+/**
+ * The test files one runner configuration runs: files under `root` + one of `roots`, matching one of
+ * `include` and none of `exclude`. One configuration may define several universes (jest
+ * `projects`, vitest workspaces, a pytest `testpaths` per package in a monorepo).
+ */
+export interface TestUniverse {
+  /** Adapter id that found it (`npm`, `python`). */
+  ecosystem: string;
+  /** The runner (`jest`, `vitest`, `mocha`, `node`, `pytest`), or `defaults` for built-in conventions. */
+  runner: string;
+  /**
+   * The configuration file that defined it (`packages/core/vitest.config.ts`, `package.json`,
+   * `pyproject.toml`), or null when the runner's defaults apply without any file.
+   */
+  configFile: string | null;
+  /** The directory the patterns are relative to: '' for the repository root, else `packages/core`. */
+  root: string;
+  /** Sub-directories of `root` tests may live in (jest `roots`, pytest `testpaths`); empty: all of root. */
+  roots: readonly string[];
+  include: readonly PathPattern[];
+  exclude: readonly PathPattern[];
+  /**
+   * Repo-relative files the runner loads before every test of this universe (jest `setupFiles`,
+   * `setupFilesAfterEnv`, vitest `setupFiles`/`globalSetup`, mocha `require`, pytest `conftest.py`).
+   * A change reaching one of them reaches every test of the universe.
+   */
+  setupFiles: readonly string[];
+  /**
+   * Module specifier rewrites the runner applies (jest `moduleNameMapper`, vitest `alias`):
+   * regex source or prefix -> replacement. A test whose import is rewritten depends on what the
+   * rewrite can reach.
+   */
+  aliases: readonly { pattern: string; replacement: string }[];
+  /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */
+  warnings: readonly string[];
+}
+
+/** An ecosystem's project files, by role, so that a change to one is classified without naming a language. */
+export interface ProjectFileRoles {
+  /** Manifest file names (`package.json`, `pyproject.toml`, `setup.cfg`). */
+  manifests: readonly string[];
+  /** Lockfile names (`package-lock.json`, `poetry.lock`, `uv.lock`). */
+  lockfiles: readonly string[];
+  /** Globs of runner and transpiler configurations: a change may alter how every test runs. */
+  runnerConfigs: readonly string[];
+  /** Packages that run, compile or host every test: a version change of one runs every test. */
+  toolchainPackages: readonly string[];
+  /** Packages that cannot change behaviour (linters, formatters, type stubs). */
+  inertPackages: readonly string[];
+}
+
+/** How to run tests with one runner: argv prefixes, so that callers quote and append the files. */
+export interface RunnerCommand {
+  runner: string;
+  /** Runs the listed test files (appended after this prefix). */
+  some: readonly string[];
+  /** Runs the whole suite. */
+  all: readonly string[];
+}
+
+/**
+ * One ecosystem. Registered in src/ecosystem/registry.ts (a plain array, like src/lang/registry.ts).
+ * Hook order: `detect` gates everything; `testUniverses` is called once per tree with the same
+ * `files`; `roles` and `commands` are static data.
+ */
+export interface EcosystemAdapter {
+  /** Stable id (`npm`, `python`), used in reports and reason messages. */
+  id: string;
+  /**
+   * The paths of `paths` this adapter reads (manifests, runner configurations): the caller reads
+   * exactly these into the {@link ProjectFiles} it passes to `detect` and `testUniverses`.
+   */
+  configPaths(paths: readonly string[]): string[];
+  /**
+   * Optional, awaited once before `testUniverses`: loads what reading needs (a grammar to read a
+   * config's object literal), so that the reading itself stays synchronous and pure.
+   */
+  prepare?(): Promise<void>;
+  /** Whether the tree holds a project of this ecosystem (a manifest or a runner config). */
+  detect(files: ProjectFiles): boolean;
+  /**
+   * Pure: the test universes the runners' configurations define in this tree. Never empty when
+   * `detect` is true: with no configuration, the runner's defaults (with `configFile` null).
+   */
+  testUniverses(files: ProjectFiles): TestUniverse[];
+  roles: ProjectFileRoles;
+  /** The runners this ecosystem knows, first the default. */
+  commands: readonly RunnerCommand[];
+}
+
+/** Identity: fixes the type of an adapter literal (see src/lang/registry.ts `defineLanguage`). */
+export function defineEcosystem(adapter: EcosystemAdapter): EcosystemAdapter {
+  return adapter;
+}
