@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import type { RatlasConfig } from '../config/load-config.js';
+import type { CompiledUniverses } from '../ecosystem/test-universe.js';
 
 /**
  * What a changed path is, for test selection. Checked in this order, so that a runner
@@ -40,6 +41,8 @@ export class PathClassifier {
     config: RatlasConfig,
     private readonly isCode: (path: string) => boolean,
     private readonly configFile: string,
+    /** The test universe the runners' configurations define; without it, config tests.include/exclude. */
+    readonly universe?: CompiledUniverses,
   ) {
     this.include = matcher(config.tests.include);
     this.exclude = matcher(config.tests.exclude);
@@ -53,6 +56,7 @@ export class PathClassifier {
 
   /** A test file: code under the test globs, not excluded, not a setup file. */
   isTest(path: string): boolean {
+    if (this.universe) return this.isCode(path) && this.universe.isTest(path) && !this.setup(path);
     return this.isCode(path) && this.include(path) && !this.exclude(path) && !this.setup(path);
   }
 
@@ -61,7 +65,7 @@ export class PathClassifier {
     if (this.tsconfig(path)) return 'tsconfig';
     if (this.runner(path)) return 'runner-config';
     if (this.runAll(path)) return 'run-all';
-    if (this.setup(path)) return 'test-setup';
+    if (this.setup(path) || this.universe?.setupFiles.has(path)) return 'test-setup';
     const name = baseName(path);
     if (name === 'package.json') return 'manifest';
     if (LOCKFILES.has(name)) return 'lockfile';
