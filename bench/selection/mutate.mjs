@@ -155,6 +155,17 @@ function summarize() {
   indexMs: Math.round(indexRun.ms),
 };
   summary.selectedRatio = summary.peer.meanSelected === 0 ? null : summary.ratlas.meanSelected / summary.peer.meanSelected;
+  // Shares of the suite (issue 18): what each selects per mutant, beside the oracle (the files that really failed).
+  const total = summary.testFiles || 1;
+  summary.share = {
+    ratlas: mean(rows.map((r) => r.ratlas.selected / total)),
+    peer: mean(rows.map((r) => r.peer.selected / total)),
+    oracle: mean(rows.map((r) => r.failing.length / total)),
+  };
+  summary.ratlas.runAllReasons = {};
+  for (const r of rows) for (const code of new Set(r.ratlas.reasons)) summary.ratlas.runAllReasons[code] = (summary.ratlas.runAllReasons[code] ?? 0) + 1;
+  summary.ratlas.floor = { meanSize: mean(rows.map((r) => r.ratlas.floor?.size ?? 0)), meanDroppedByProof: mean(rows.map((r) => r.ratlas.floor?.droppedByProof ?? 0)) };
+  summary.ratlas.universe = rows[0]?.ratlas.universe ?? null;
   // Written after every mutant, so a long run can be read while it goes on.
   if (opts.out) {
     mkdirSync(dirname(opts.out), { recursive: true });
@@ -201,7 +212,16 @@ for (const symbol of order) {
     rows.push({
       symbol: symbol.id,
       failing: failing.sort(),
-      ratlas: { runAll: report.tests.runAll, reasons: report.tests.reasons.map((r) => r.code), selected: selected?.length ?? report.tests.total, missed, ms: Math.round(impact.ms), files: selected },
+      ratlas: {
+        runAll: report.tests.runAll,
+        reasons: report.tests.reasons.map((r) => r.code),
+        selected: selected?.length ?? report.tests.total,
+        missed,
+        ms: Math.round(impact.ms),
+        files: selected,
+        floor: report.tests.floor ? { size: report.tests.floor.size, droppedByProof: report.tests.floor.droppedByProof } : null,
+        universe: report.tests.universe ?? null,
+      },
       peer: { selected: peer.length, missed: peerMissed },
     });
     console.error(`bench: ${rows.length} ${symbol.id}: failing ${failing.length}, ratlas ${selected?.length ?? 'all'} (missed ${missed.length}${missed.length ? `: ${missed.join(' ')}` : ''}), peer ${peer.length} (missed ${peerMissed.length})`);

@@ -15,7 +15,7 @@ import { openReasons, type ChangedFileFacts } from '../select/closure-rules.js';
 import { applyFloor, type FloorSide } from '../select/apply-floor.js';
 import { importFloor } from '../select/import-floor.js';
 import type { CompiledUniverses } from '../ecosystem/test-universe.js';
-import { readTestUniverse, type TreeSource } from './impact/read-test-universe.js';
+import { readTestUniverse, universeSummary, type TreeSource } from './impact/read-test-universe.js';
 import { IGNORED_CODES, type IgnoredCode, type RunAllCode } from '../select/reason-codes.js';
 import { selectTests, type ReachedSide } from '../select/select-tests.js';
 import type { IndexStore } from '../store/index-store.js';
@@ -507,7 +507,7 @@ class Analysis {
         total: all.length,
         ...(reasons.length > 0 ? { all } : {}),
         ignored: dedupe(this.ignored, (i) => `${i.file}\0${i.code}`).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
-        universe: (this.classifier.universe?.universes ?? []).map((u) => ({ runner: u.runner, configFile: u.configFile, root: u.root, size: all.filter((t) => this.classifier.universe!.isTest(t) && memberOfRoot(t, u.root)).length })),
+        ...(this.classifier.universe && { universe: universeSummary(this.classifier.universe, all) }),
         ...(this.floorSummary && { floor: this.floorSummary }),
       },
       warnings: this.warnings,
@@ -548,10 +548,6 @@ class Analysis {
 
 function unknownFile(file: string): ChangedFileFacts {
   return { file, status: 'modified', parse: 'unparsed', text: null, symbols: [] };
-}
-
-function memberOfRoot(path: string, root: string): boolean {
-  return root === '' || path.startsWith(`${root}/`);
 }
 
 /** Where a dynamic loader's patterns may reach: the root of its test universe, else the whole repository. */

@@ -53,3 +53,12 @@ function conventions(config: RatlasConfig, runner: string, configFile: string | 
     warnings: [],
   };
 }
+
+/** Per universe: the runner, the configuration that defined it, and how many of `paths` are its tests. */
+export function universeSummary(universe: CompiledUniverses, paths: readonly string[]): { runner: string; configFile: string | null; root: string; size: number }[] {
+  const tests = paths.filter((p) => universe.isTest(p));
+  return universe.universes.map((u) => {
+    const one = compileUniverses([u]);
+    return { runner: u.runner, configFile: u.configFile, root: u.root, size: tests.filter((t) => one.isTest(t)).length };
+  });
+}
