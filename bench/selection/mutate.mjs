@@ -35,6 +35,8 @@ const { values: opts } = parseArgs({
     'cache-dir': { type: 'string' },
     // Extra arguments for the peer's listing (jest's findRelatedTests only sees files under its roots).
     'peer-arg': { type: 'string', multiple: true, default: [] },
+    // Extra arguments for the suite run (`--coverage=false` where the config turns coverage on).
+    'suite-arg': { type: 'string', multiple: true, default: [] },
     // A previous run's --out file at the same commit and seed: its failing test files and peer
     // selections are reused instead of running the suite and the peer per mutant. Both depend only
     // on the mutant, so a change to ratlas is measured in seconds per mutant instead of minutes.
@@ -62,7 +64,7 @@ const baseCommit = git('rev-parse', 'HEAD');
 function runSuite() {
   const out = join(work, 'result.json');
   rmSync(out, { force: true });
-  const args = opts.runner === 'jest' ? ['jest', '--json', `--outputFile=${out}`, '--silent'] : ['vitest', 'run', '--reporter=json', `--outputFile=${out}`];
+  const args = [...(opts.runner === 'jest' ? ['jest', '--json', `--outputFile=${out}`, '--silent'] : ['vitest', 'run', '--reporter=json', `--outputFile=${out}`]), ...opts['suite-arg']];
   spawnSync('npx', args, { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 20 * 60 * 1000 });
   if (!existsSync(out)) throw new Error('the test runner wrote no JSON report');
   const report = JSON.parse(readFileSync(out, 'utf8'));

@@ -14,6 +14,7 @@ import { PathClassifier, type PathRole } from '../select/classify-path.js';
 import { openReasons, type ChangedFileFacts } from '../select/closure-rules.js';
 import { applyFloor, type FloorSide } from '../select/apply-floor.js';
 import { importFloor } from '../select/import-floor.js';
+import { ECOSYSTEMS } from '../ecosystem/registry.js';
 import type { CompiledUniverses } from '../ecosystem/test-universe.js';
 import { readTestUniverse, universeSummary, type TreeSource } from './impact/read-test-universe.js';
 import { IGNORED_CODES, type IgnoredCode, type RunAllCode } from '../select/reason-codes.js';
@@ -102,7 +103,7 @@ class Analysis {
   /** Reads the runners' configurations of the tree whose tests are selected: they define what a test is. */
   private async useUniverse(source: TreeSource): Promise<void> {
     const universe = await readTestUniverse(this.repo, source, this.config);
-    this.classifier = new PathClassifier(this.config, this.isCode, CONFIG_FILE, universe);
+    this.classifier = new PathClassifier(this.config, this.isCode, CONFIG_FILE, universe, ECOSYSTEMS.map((e) => e.roles));
     for (const u of universe.universes) {
       for (const message of u.warnings) this.warnings.push({ code: 'runner-config-unreadable', message, ...(u.configFile !== null && { file: u.configFile }) });
     }

@@ -19,8 +19,12 @@ export type PathRole =
   | 'inert'
   | 'other';
 
-/** Lockfiles of the npm ecosystem, by file name. */
-export const LOCKFILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb']);
+/** Manifest and lockfile names, by ecosystem (src/ecosystem/<id>/ `roles`); the npm ones by default. */
+export interface ProjectFileNames {
+  manifests: readonly string[];
+  lockfiles: readonly string[];
+}
+const NPM_NAMES: ProjectFileNames = { manifests: ['package.json'], lockfiles: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb'] };
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
@@ -33,6 +37,8 @@ export class PathClassifier {
   private readonly tsconfig: (path: string) => boolean;
   private readonly runner: (path: string) => boolean;
   private readonly runAll: (path: string) => boolean;
+  private readonly manifests: ReadonlySet<string>;
+  private readonly lockfiles: ReadonlySet<string>;
   /** config tests.runs, compiled. */
   readonly runs: readonly { tests: (path: string) => boolean; files: (path: string) => boolean }[];
 
@@ -43,7 +49,10 @@ export class PathClassifier {
     private readonly configFile: string,
     /** The test universe the runners' configurations define; without it, config tests.include/exclude. */
     readonly universe?: CompiledUniverses,
+    names: readonly ProjectFileNames[] = [NPM_NAMES],
   ) {
+    this.manifests = new Set(names.flatMap((n) => n.manifests));
+    this.lockfiles = new Set(names.flatMap((n) => n.lockfiles));
     this.include = matcher(config.tests.include);
     this.exclude = matcher(config.tests.exclude);
     this.setup = matcher(config.tests.setupFiles);
@@ -67,8 +76,8 @@ export class PathClassifier {
     if (this.runAll(path)) return 'run-all';
     if (this.setup(path) || this.universe?.setupFiles.has(path)) return 'test-setup';
     const name = baseName(path);
-    if (name === 'package.json') return 'manifest';
-    if (LOCKFILES.has(name)) return 'lockfile';
+    if (this.manifests.has(name)) return 'manifest';
+    if (this.lockfiles.has(name)) return 'lockfile';
     if (this.isTest(path)) return 'test';
     if (this.isCode(path)) return 'code';
     if (this.inert(path)) return 'inert';
