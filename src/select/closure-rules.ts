@@ -1,4 +1,4 @@
-import type { ChangeKind } from '../model/change.js';
+import type { SymbolChange } from '../model/change.js';
 import type { Relation } from '../model/impact.js';
 import type { SymbolKind } from '../model/symbol.js';
 
@@ -8,13 +8,7 @@ import type { SymbolKind } from '../model/symbol.js';
  * which reaches no caller by a way the index cannot see. Each rule below names one way a change
  * can be open; a file with any open reason keeps every floor test that imports it.
  */
-export interface ChangedSymbolFacts {
-  qualname: string;
-  name: string;
-  kind: SymbolKind;
-  change: ChangeKind;
-  startLine: number;
-  endLine: number;
+export interface ChangedSymbolFacts extends Pick<SymbolChange, 'qualname' | 'name' | 'kind' | 'change' | 'startLine' | 'endLine'> {
   /** Whether the index holds the symbol (on the side it changed). */
   indexed: boolean;
   /** The first hop of every path the traversal found from this symbol. */

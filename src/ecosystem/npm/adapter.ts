@@ -5,15 +5,13 @@ import { mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { isObject, type Literal } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { baseOf, dirOf } from './repo-paths.js';
+import { NPM_ROLES } from './roles.js';
 import { vitestUniverses, type VitestContext } from './vitest-universes.js';
 
-const SCRIPT = '{js,ts,mjs,cjs,mts,cts}';
 const JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
 
-/** Lockfiles of the npm ecosystem, by file name. */
-export const NPM_LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb'];
 
 function isConfigPath(path: string): boolean {
   if (path.includes('node_modules/')) return false;
@@ -31,23 +29,7 @@ export const npm = defineEcosystem({
   prepare: prepareConfigReader,
   detect: (files) => files.paths.some(isConfigPath),
   testUniverses: (files) => npmUniverses(files),
-  roles: {
-    manifests: ['package.json'],
-    lockfiles: NPM_LOCKFILES,
-    runnerConfigs: [
-      `**/{vitest,vite,jest,mocha,karma,playwright,cypress,ava,babel,swc}.config.${SCRIPT}`,
-      `**/vitest.{workspace,projects}.${SCRIPT}`,
-      '**/{vitest,vite,jest}.config.json',
-      '**/vitest.workspace.json',
-      '**/.mocharc{,.*}',
-      '**/.babelrc{,.*}',
-      '**/.swcrc',
-      '**/.nycrc{,.*}',
-      '**/jest.preset.*',
-    ],
-    toolchainPackages: ['vitest', '@vitest/*', 'vite', 'jest', 'jest-*', '@jest/*', 'ts-jest', 'babel-jest', 'mocha', 'ts-mocha', 'ava', 'typescript', 'ts-node', 'tsx', 'esbuild', 'esbuild-*', '@swc/*', '@babel/*', 'babel-*', 'jsdom', 'happy-dom', 'reflect-metadata'],
-    inertPackages: ['eslint', 'eslint-*', '@eslint/*', '@typescript-eslint/*', 'typescript-eslint', 'prettier', 'prettier-*', '@types/*', 'husky', 'lint-staged', '@commitlint/*', 'commitlint', '@changesets/*', 'typedoc', 'typedoc-*', 'markdownlint*'],
-  },
+  roles: NPM_ROLES,
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },
     { runner: 'jest', some: ['npx', 'jest', '--runTestsByPath'], all: ['npx', 'jest'] },
