@@ -35,6 +35,8 @@ const { values: opts } = parseArgs({
     'cache-dir': { type: 'string' },
     // Extra arguments for the peer's listing (jest's findRelatedTests only sees files under its roots).
     'peer-arg': { type: 'string', multiple: true, default: [] },
+    // Extra arguments for the suite run (`--coverage=false` where the config turns coverage on).
+    'suite-arg': { type: 'string', multiple: true, default: [] },
     // A previous run's --out file at the same commit and seed: its failing test files and peer
     // selections are reused instead of running the suite and the peer per mutant. Both depend only
     // on the mutant, so a change to ratlas is measured in seconds per mutant instead of minutes.
@@ -62,7 +64,7 @@ const baseCommit = git('rev-parse', 'HEAD');
 function runSuite() {
   const out = join(work, 'result.json');
   rmSync(out, { force: true });
-  const args = opts.runner === 'jest' ? ['jest', '--json', `--outputFile=${out}`, '--silent'] : ['vitest', 'run', '--reporter=json', `--outputFile=${out}`];
+  const args = [...(opts.runner === 'jest' ? ['jest', '--json', `--outputFile=${out}`, '--silent'] : ['vitest', 'run', '--reporter=json', `--outputFile=${out}`]), ...opts['suite-arg']];
   spawnSync('npx', args, { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 20 * 60 * 1000 });
   if (!existsSync(out)) throw new Error('the test runner wrote no JSON report');
   const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -155,6 +157,17 @@ function summarize() {
   indexMs: Math.round(indexRun.ms),
 };
   summary.selectedRatio = summary.peer.meanSelected === 0 ? null : summary.ratlas.meanSelected / summary.peer.meanSelected;
+  // Shares of the suite (issue 18): what each selects per mutant, beside the oracle (the files that really failed).
+  const total = summary.testFiles || 1;
+  summary.share = {
+    ratlas: mean(rows.map((r) => r.ratlas.selected / total)),
+    peer: mean(rows.map((r) => r.peer.selected / total)),
+    oracle: mean(rows.map((r) => r.failing.length / total)),
+  };
+  summary.ratlas.runAllReasons = {};
+  for (const r of rows) for (const code of new Set(r.ratlas.reasons)) summary.ratlas.runAllReasons[code] = (summary.ratlas.runAllReasons[code] ?? 0) + 1;
+  summary.ratlas.floor = { meanSize: mean(rows.map((r) => r.ratlas.floor?.size ?? 0)), meanDroppedByProof: mean(rows.map((r) => r.ratlas.floor?.droppedByProof ?? 0)) };
+  summary.ratlas.universe = rows[0]?.ratlas.universe ?? null;
   // Written after every mutant, so a long run can be read while it goes on.
   if (opts.out) {
     mkdirSync(dirname(opts.out), { recursive: true });
@@ -201,7 +214,16 @@ for (const symbol of order) {
     rows.push({
       symbol: symbol.id,
       failing: failing.sort(),
-      ratlas: { runAll: report.tests.runAll, reasons: report.tests.reasons.map((r) => r.code), selected: selected?.length ?? report.tests.total, missed, ms: Math.round(impact.ms), files: selected },
+      ratlas: {
+        runAll: report.tests.runAll,
+        reasons: report.tests.reasons.map((r) => r.code),
+        selected: selected?.length ?? report.tests.total,
+        missed,
+        ms: Math.round(impact.ms),
+        files: selected,
+        floor: report.tests.floor ? { size: report.tests.floor.size, droppedByProof: report.tests.floor.droppedByProof } : null,
+        universe: report.tests.universe ?? null,
+      },
       peer: { selected: peer.length, missed: peerMissed },
     });
     console.error(`bench: ${rows.length} ${symbol.id}: failing ${failing.length}, ratlas ${selected?.length ?? 'all'} (missed ${missed.length}${missed.length ? `: ${missed.join(' ')}` : ''}), peer ${peer.length} (missed ${peerMissed.length})`);

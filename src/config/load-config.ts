@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONVENTIONS } from '../ecosystem/registry.js';
+import { NPM_ROLES } from '../ecosystem/npm/roles.js';
 import { schemaErrors } from '../schema/validate.js';
 import { RatlasError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
@@ -80,65 +81,14 @@ export const DEFAULTS: RatlasConfig = {
       '**/*.{png,jpg,jpeg,gif,ico,webp,avif}',
     ],
     tsconfig: ['**/tsconfig{,.*}.json', '**/jsconfig{,.*}.json'],
-    runnerConfig: [
-      `**/{vitest,vite,jest,mocha,karma,playwright,cypress,ava,babel,swc}.config.${SOURCE}`,
-      `**/vitest.{workspace,projects}.${SOURCE}`,
-      '**/{vitest,vite,jest}.config.json',
-      '**/vitest.workspace.json',
-      '**/.mocharc{,.*}',
-      '**/.babelrc{,.*}',
-      '**/.swcrc',
-      '**/.nycrc{,.*}',
-      '**/jest.preset.*',
-      ...CONVENTIONS.flatMap((c) => c.runnerConfig),
-    ],
+    runnerConfig: [...NPM_ROLES.runnerConfigs, ...CONVENTIONS.flatMap((c) => c.runnerConfig)],
     runAll: [],
     maxFiles: 1000,
     dynamicImports: true,
   },
   dependencies: {
-    toolchain: [
-      'vitest',
-      '@vitest/*',
-      'vite',
-      'jest',
-      'jest-*',
-      '@jest/*',
-      'ts-jest',
-      'babel-jest',
-      'mocha',
-      'ts-mocha',
-      'ava',
-      'typescript',
-      'ts-node',
-      'tsx',
-      'esbuild',
-      'esbuild-*',
-      '@swc/*',
-      '@babel/*',
-      'babel-*',
-      'jsdom',
-      'happy-dom',
-      'reflect-metadata',
-    ],
-    inert: [
-      'eslint',
-      'eslint-*',
-      '@eslint/*',
-      '@typescript-eslint/*',
-      'typescript-eslint',
-      'prettier',
-      'prettier-*',
-      '@types/*',
-      'husky',
-      'lint-staged',
-      '@commitlint/*',
-      'commitlint',
-      '@changesets/*',
-      'typedoc',
-      'typedoc-*',
-      'markdownlint*',
-    ],
+    toolchain: [...NPM_ROLES.toolchainPackages],
+    inert: [...NPM_ROLES.inertPackages],
   },
 };
 

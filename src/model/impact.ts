@@ -87,6 +87,8 @@ export interface ImpactedSymbol {
 export interface SelectedTest {
   file: string;
   confidence: number;
+  /** `floor`: kept because its imports reach a changed file nothing proved closed (reachedFrom is that import chain). Absent: a symbol path or a direct selection. */
+  basis?: 'floor';
   reachedFrom: { from: PathStart; via: Hop[] };
 }
 
@@ -130,6 +132,16 @@ export interface ImpactReport {
     /** Every test file of the head tree, only when runAll is true. */
     all?: string[];
     ignored: IgnoredChange[];
+    /** The runner configurations that defined what a test is, each with its number of test files. */
+    universe?: { runner: string; configFile: string | null; root: string; size: number }[];
+    /** The import floor under the selection (absent when no index was read). */
+    floor?: {
+      size: number;
+      selected: number;
+      droppedByProof: number;
+      droppedOutsideFloor: number;
+      dropped: { file: string; changed: string[]; message: string }[];
+    };
   };
   warnings: Warning[];
 }

@@ -23,5 +23,7 @@ export interface StatusReport {
   /** Every reference (imports, types, values included). */
   references: ResolutionBreakdown;
   problems: { path: string; status: string; reason: string | null }[];
+  /** Which runner configurations define the tests of the indexed tree, each with its number of indexed test files. */
+  tests?: { runner: string; configFile: string | null; root: string; size: number }[];
   warnings: Warning[];
 }

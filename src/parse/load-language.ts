@@ -66,3 +66,25 @@ async function load(definition: LanguageDefinition): Promise<LoadedLanguage> {
   }
   return { definition, language, query, grammarVersion: `tree-sitter-wasms@${grammarPackageVersion()}/${definition.grammar}` };
 }
+
+const grammars = new Map<string, Promise<Language>>();
+
+/**
+ * Loads a grammar alone, without compiling any query (milliseconds, not the half second a
+ * language's queries take): for reading configuration files' object literals statically
+ * (src/ecosystem/npm). Serialized with every other load of this thread, like `loadLanguage`.
+ */
+export function loadGrammar(file: string): Promise<Language> {
+  let pending = grammars.get(file);
+  if (!pending) {
+    pending = loadChain.then(async () => {
+      initialized ??= Parser.init();
+      await initialized;
+      return Language.load(await readFile(require.resolve(`tree-sitter-wasms/out/${file}`)));
+    });
+    loadChain = pending.catch(() => undefined);
+    grammars.set(file, pending);
+    pending.catch(() => grammars.delete(file));
+  }
+  return pending;
+}

@@ -11,6 +11,12 @@ import { MODULE_QUALNAME } from '../model/symbol.js';
 import type { Warning } from '../model/warning.js';
 import type { ParseOutcome } from '../parse/parse-file.js';
 import { PathClassifier, type PathRole } from '../select/classify-path.js';
+import { openReasons, type ChangedFileFacts } from '../select/closure-rules.js';
+import { applyFloor, type FloorSide } from '../select/apply-floor.js';
+import { importFloor } from '../select/import-floor.js';
+import { ECOSYSTEMS } from '../ecosystem/registry.js';
+import type { CompiledUniverses } from '../ecosystem/test-universe.js';
+import { readTestUniverse, universeSummary, type TreeSource } from './impact/read-test-universe.js';
 import { IGNORED_CODES, type IgnoredCode, type RunAllCode } from '../select/reason-codes.js';
 import { selectTests, type ReachedSide } from '../select/select-tests.js';
 import type { IndexStore } from '../store/index-store.js';
@@ -81,7 +87,7 @@ class Analysis {
   private readonly reasons: RunAllReason[] = [];
   private readonly ignored: IgnoredChange[] = [];
   private readonly warnings: Warning[] = [];
-  private readonly classifier: PathClassifier;
+  private classifier: PathClassifier;
   private readonly isCode: (path: string) => boolean;
   private readonly isTestPath: (path: string) => boolean;
 
@@ -95,8 +101,18 @@ class Analysis {
     this.isTestPath = (path) => this.classifier.isTest(path);
   }
 
+  /** Reads the runners' configurations of the tree whose tests are selected: they define what a test is. */
+  private async useUniverse(source: TreeSource): Promise<void> {
+    const universe = await readTestUniverse(this.repo, source, this.config);
+    this.classifier = new PathClassifier(this.config, this.isCode, CONFIG_FILE, universe, ECOSYSTEMS.map((e) => e.roles));
+    for (const u of universe.universes) {
+      for (const message of u.warnings) this.warnings.push({ code: 'runner-config-unreadable', message, ...(u.configFile !== null && { file: u.configFile }) });
+    }
+  }
+
   async ofChange(input: ChangeInput): Promise<ImpactReport> {
     const { range, base, target } = await resolveRange(this.repo, input, this.options.deepen ?? false);
+    await this.useUniverse(target.kind === 'commit' ? { commit: target.commit } : 'worktree');
     const changeset = await collectChangeset(this.repo, base, target, this.config);
     const files = changeset.changes.map(toChangedFile);
 
@@ -139,6 +155,7 @@ class Analysis {
   }
 
   async ofTarget(text: string): Promise<ImpactReport> {
+    await this.useUniverse('worktree');
     if (this.options.index) return this.targetIn(text, this.options.index);
     const opened = await openIndex(this.indexOptions(undefined));
     this.warnings.push(...opened.warnings);
@@ -279,7 +296,19 @@ class Analysis {
       { reached: baseReached, isTest: (p) => baseTests.has(p), toHead: (p) => (deletedPaths.has(p) ? null : (renamedTo.get(p) ?? p)) },
       { reached: headReached, isTest: (p) => headTests.has(p), toHead: (p) => p },
     ];
-    const selected = selectTests(sides, direct, this.config.tests.minConfidence);
+    // The floor: every test whose imports, dynamic loads or setup files reach a changed file, on
+    // either side. Symbol paths may drop a floor test only where closure-rules proves it unaffected.
+    const floorSides: FloorSide[] = [];
+    for (const [deps, tests, paths, toHead] of [
+      [baseDeps, baseTests, basePaths, sides[0]!.toHead],
+      [headDeps, headTests, headPaths, sides[1]!.toHead],
+    ] as const) {
+      floorSides.push({ floor: await this.floorOf(deps, tests, paths), toHead });
+    }
+    const facts = this.closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]));
+    const floorResult = applyFloor(sides, direct, this.config.tests.minConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));
+    const selected = floorResult.selected;
+    this.floorSummary = floorResult.summary;
     this.noTestNotes(changes, roles, selected, reachingTests);
 
     const changedKeys = new Set<string>();
@@ -337,6 +366,57 @@ class Analysis {
   }
 
   private readonly dynamicTests: SelectedTest[] = [];
+  private floorSummary: ImpactReport['tests']['floor'] | undefined;
+
+  /** The import floor of `changed` on one side's index. */
+  private async floorOf(deps: StoreDependents, tests: ReadonlySet<string>, changed: readonly string[]) {
+    const universe = this.classifier.universe;
+    const setUpBy = new Map<string, string[]>();
+    if (universe) {
+      for (const test of [...tests].sort()) for (const s of universe.setupFilesOf(test)) setUpBy.set(s, [...(setUpBy.get(s) ?? []), test]);
+    }
+    const loaders = (await deps.dynamicLoaders()).map((l) => ({ ...l, scope: scopeOf(l.file, universe) }));
+    return importFloor(changed, { importers: await deps.importerMap(), dynamicLoaders: loaders, isTest: (p) => tests.has(p), testsSetUpBy: (p) => setUpBy.get(p) ?? [] });
+  }
+
+  /** What the closure rules read of each changed file. */
+  private closureFacts(
+    changes: readonly FileChange[],
+    headParse: ReadonlyMap<string, HeadParse>,
+    fileUpdates: readonly FileUpdate[],
+    reached: readonly ReachedSymbol[],
+    baseKeys: ReadonlySet<string>,
+    headKeys: ReadonlySet<string>,
+  ): Map<string, ChangedFileFacts> {
+    const texts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
+    const hops = new Map<string, { relation: ReachedSymbol['via'][number]['relation']; confidence: number }[]>();
+    for (const r of reached) {
+      const first = r.via[0];
+      if (!first || r.from.qualname === null) continue;
+      const key = symbolKey(r.from.file, r.from.qualname);
+      hops.set(key, [...(hops.get(key) ?? []), { relation: first.relation, confidence: first.confidence }]);
+    }
+    const out = new Map<string, ChangedFileFacts>();
+    for (const c of changes) {
+      if (c.language === null) continue;
+      const state = headParse.get(c.file);
+      const parse = c.status === 'deleted' ? 'parsed' : state === 'ok' ? 'parsed' : state === 'absent' || state === undefined ? 'unparsed' : state;
+      const facts: ChangedFileFacts = {
+        file: c.file,
+        status: c.status,
+        parse,
+        text: texts.get(c.file) ?? null,
+        symbols: c.symbols.map((s) => ({
+          ...s,
+          indexed: s.change === 'removed' ? baseKeys.has(symbolKey(c.previousFile ?? c.file, s.qualname)) || baseKeys.has(symbolKey(s.previous?.file ?? c.file, s.previous?.qualname ?? s.qualname)) : headKeys.has(symbolKey(c.file, s.qualname)),
+          firstHops: hops.get(symbolKey(c.file, s.qualname)) ?? [],
+        })),
+      };
+      out.set(c.file, facts);
+      if (c.previousFile) out.set(c.previousFile, facts);
+    }
+    return out;
+  }
 
   /**
    * A changed code file that nothing imports statically may still be loaded by an `import(x)`
@@ -432,6 +512,8 @@ class Analysis {
         total: all.length,
         ...(reasons.length > 0 ? { all } : {}),
         ignored: dedupe(this.ignored, (i) => `${i.file}\0${i.code}`).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+        ...(this.classifier.universe && { universe: universeSummary(this.classifier.universe, all) }),
+        ...(this.floorSummary && { floor: this.floorSummary }),
       },
       warnings: this.warnings,
     };
@@ -467,6 +549,16 @@ class Analysis {
     if (this.options.onProgress) o.onProgress = this.options.onProgress;
     return o;
   }
+}
+
+function unknownFile(file: string): ChangedFileFacts {
+  return { file, status: 'modified', parse: 'unparsed', text: null, symbols: [] };
+}
+
+/** Where a dynamic loader's patterns may reach: the root of its test universe, else the whole repository. */
+function scopeOf(file: string, universe: CompiledUniverses | undefined): string {
+  const roots = (universe?.universes ?? []).map((u) => u.root).filter((r) => r !== '' && file.startsWith(`${r}/`));
+  return roots.sort((a, b) => b.length - a.length)[0] ?? '';
 }
 
 function nodeOf(symbol: StoredSymbol): string {

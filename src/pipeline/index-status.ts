@@ -1,7 +1,10 @@
 import { statSync } from 'node:fs';
 import type { ResolutionBreakdown, StatusReport } from '../model/status-report.js';
+import { loadConfig } from '../config/load-config.js';
+import { GitRepo } from '../git/repo.js';
 import type { IndexStore } from '../store/index-store.js';
 import { openIndex, type BuildIndexOptions } from './build-index.js';
+import { readTestUniverse, universeSummary } from './impact/read-test-universe.js';
 
 const CALL_SITE_KINDS = new Set(['call', 'new', 'jsx']);
 
@@ -15,11 +18,18 @@ export async function indexStatus(options: BuildIndexOptions): Promise<StatusRep
       source: opened.manifest.source,
       artifact: { path: opened.artifact, bytes: statSync(opened.artifact).size, action: opened.action },
       ...(await summarizeStore(opened.store)),
+      tests: await testsOf(opened.store, options.cwd, opened.manifest.source === 'commit' ? opened.manifest.commit : null),
       warnings: opened.warnings,
     };
   } finally {
     await opened.store.close();
   }
+}
+
+async function testsOf(store: IndexStore, cwd: string, commit: string | null): Promise<NonNullable<StatusReport['tests']>> {
+  const repo = await GitRepo.open(cwd);
+  const universe = await readTestUniverse(repo, commit ? { commit } : 'worktree', loadConfig(repo.root).config);
+  return universeSummary(universe, (await store.listFiles()).map((f) => f.path));
 }
 
 export async function summarizeStore(store: IndexStore): Promise<Pick<StatusReport, 'files' | 'symbols' | 'edges' | 'callSites' | 'references' | 'problems'>> {

@@ -7,12 +7,14 @@ export function renderExplain(report: ImpactReport, testFile: string): string {
   const hit = t.selected.find((s) => s.file === testFile);
   const lines: string[] = [];
   if (hit) {
-    lines.push(`${testFile} is selected (confidence ${hit.confidence.toFixed(2)}).`);
+    lines.push(`${testFile} is selected (confidence ${hit.confidence.toFixed(2)})${hit.basis === 'floor' ? ', by the import floor: it loads a changed file nothing proved closed' : ''}.`);
     lines.push(`  ${startText(hit.reachedFrom.from)}`);
     if (hit.reachedFrom.via.length === 0) lines.push('  the test file itself changed');
     for (const hop of hit.reachedFrom.via) lines.push(`  ← ${hop.file}#${hop.qualname}  ${hop.relation} (${hop.confidence.toFixed(2)})`);
   } else {
-    lines.push(`${testFile} is not selected: no path leads from a change to it.`);
+    const dropped = t.floor?.dropped.find((d) => d.file === testFile);
+    if (dropped) lines.push(`${testFile} is not selected: dropped from the import floor by proof.`, `  ${dropped.message}`);
+    else lines.push(`${testFile} is not selected: no path leads from a change to it, and it imports no changed file.`);
   }
   if (t.runAll) {
     lines.push('Every test runs anyway:');

@@ -31,6 +31,9 @@ export function renderStatus(report: StatusReport, options: { color: boolean }):
     for (const p of report.problems.slice(0, 20)) out.push(`  ${p.status.padEnd(8)} ${p.path}${p.reason ? ` (${p.reason})` : ''}`);
     if (report.problems.length > 20) out.push(`  ... and ${report.problems.length - 20} more (see --format json)`);
   }
+  for (const t of report.tests ?? []) {
+    out.push(`Tests: ${t.size} file(s) of ${t.runner}${t.configFile ? ` (${t.configFile})` : ' (built-in conventions)'}${t.root ? ` under ${t.root}/` : ''}`);
+  }
   out.push(...renderWarnings(report.warnings, c));
   return out.join('\n');
 }

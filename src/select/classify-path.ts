@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import type { RatlasConfig } from '../config/load-config.js';
+import type { CompiledUniverses } from '../ecosystem/test-universe.js';
 
 /**
  * What a changed path is, for test selection. Checked in this order, so that a runner
@@ -18,8 +19,12 @@ export type PathRole =
   | 'inert'
   | 'other';
 
-/** Lockfiles of the npm ecosystem, by file name. */
-export const LOCKFILES = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb']);
+/** Manifest and lockfile names, by ecosystem (src/ecosystem/<id>/ `roles`); the npm ones by default. */
+export interface ProjectFileNames {
+  manifests: readonly string[];
+  lockfiles: readonly string[];
+}
+const NPM_NAMES: ProjectFileNames = { manifests: ['package.json'], lockfiles: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb'] };
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
@@ -32,6 +37,8 @@ export class PathClassifier {
   private readonly tsconfig: (path: string) => boolean;
   private readonly runner: (path: string) => boolean;
   private readonly runAll: (path: string) => boolean;
+  private readonly manifests: ReadonlySet<string>;
+  private readonly lockfiles: ReadonlySet<string>;
   /** config tests.runs, compiled. */
   readonly runs: readonly { tests: (path: string) => boolean; files: (path: string) => boolean }[];
 
@@ -40,7 +47,12 @@ export class PathClassifier {
     config: RatlasConfig,
     private readonly isCode: (path: string) => boolean,
     private readonly configFile: string,
+    /** The test universe the runners' configurations define; without it, config tests.include/exclude. */
+    readonly universe?: CompiledUniverses,
+    names: readonly ProjectFileNames[] = [NPM_NAMES],
   ) {
+    this.manifests = new Set(names.flatMap((n) => n.manifests));
+    this.lockfiles = new Set(names.flatMap((n) => n.lockfiles));
     this.include = matcher(config.tests.include);
     this.exclude = matcher(config.tests.exclude);
     this.setup = matcher(config.tests.setupFiles);
@@ -53,6 +65,7 @@ export class PathClassifier {
 
   /** A test file: code under the test globs, not excluded, not a setup file. */
   isTest(path: string): boolean {
+    if (this.universe) return this.isCode(path) && this.universe.isTest(path) && !this.setup(path);
     return this.isCode(path) && this.include(path) && !this.exclude(path) && !this.setup(path);
   }
 
@@ -61,10 +74,10 @@ export class PathClassifier {
     if (this.tsconfig(path)) return 'tsconfig';
     if (this.runner(path)) return 'runner-config';
     if (this.runAll(path)) return 'run-all';
-    if (this.setup(path)) return 'test-setup';
+    if (this.setup(path) || this.universe?.setupFiles.has(path)) return 'test-setup';
     const name = baseName(path);
-    if (name === 'package.json') return 'manifest';
-    if (LOCKFILES.has(name)) return 'lockfile';
+    if (this.manifests.has(name)) return 'manifest';
+    if (this.lockfiles.has(name)) return 'lockfile';
     if (this.isTest(path)) return 'test';
     if (this.isCode(path)) return 'code';
     if (this.inert(path)) return 'inert';

@@ -45,6 +45,16 @@ interface LinkData {
   languages: Map<string, string>;
 }
 
+/** Calls whose results a file may load: reading a directory or a glob, or a bundler's context. */
+const LOADER_CALLS: Record<string, { code: string; receivers?: readonly (string | null)[] }> = {
+  readdirSync: { code: 'readdir-loading' },
+  readdir: { code: 'readdir-loading' },
+  opendirSync: { code: 'readdir-loading' },
+  globSync: { code: 'glob-loading' },
+  glob: { code: 'glob-loading' },
+  sync: { code: 'glob-loading', receivers: ['glob', 'fg', 'fastGlob', 'globby'] },
+  context: { code: 'require-context', receivers: ['require'] },
+};
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
 /**
  * Which unresolved uses of a name may be uses of a symbol of each kind: a method is called or
@@ -434,6 +444,32 @@ export class StoreDependents {
   /** Files that import, require or re-export `file` (with a literal specifier). */
   async importersOf(file: string): Promise<string[]> {
     return (await this.links()).importers.get(file) ?? [];
+  }
+
+  /** Every file's loaders (import, require, re-export, literal import()): the module graph of the floor. */
+  async importerMap(): Promise<ReadonlyMap<string, readonly string[]>> {
+    return (await this.links()).importers;
+  }
+
+  /**
+   * Files that load modules they do not name literally: a non-literal `require()` or `import()`,
+   * or a call of a directory or glob reader (`fs.readdirSync`, `glob`, `require.context`,
+   * `import.meta.glob`, `jest.requireActual(x)`) whose result may be loaded. Each with its reason code.
+   */
+  async dynamicLoaders(): Promise<{ file: string; code: string }[]> {
+    const data = await this.links();
+    const out = new Map<string, string>();
+    for (const link of data.links) {
+      // A require() or import() of anything but a string literal stores no module at all.
+      if ((link.kind === 'require' || link.kind === 'dynamic-import') && typeof link.module !== 'string' && !out.has(link.file)) out.set(link.file, `non-literal-${link.kind}`);
+    }
+    for (const ref of await this.store.refsByName(Object.keys(LOADER_CALLS))) {
+      const call = LOADER_CALLS[ref.name];
+      if (call === undefined || ref.kind !== 'call' || out.has(ref.file) || !data.languages.has(ref.file)) continue;
+      if (call.receivers && !call.receivers.includes(ref.receiver ?? null)) continue;
+      out.set(ref.file, call.code);
+    }
+    return [...out].map(([file, code]) => ({ file, code })).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   }
 
   /** Files holding an `import()` whose specifier is not a literal: they may load any file. */

@@ -1,0 +1,162 @@
+import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
+import { ConfigValues } from './config-values.js';
+import { jestUniverses, type ProjectContext } from './jest-universes.js';
+import { mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
+import { isObject, type Literal } from './read-config-literal.js';
+import { prepareConfigReader, readConfigFile } from './read-config-file.js';
+import { baseOf, dirOf } from './repo-paths.js';
+import { NPM_ROLES } from './roles.js';
+import { vitestUniverses, type VitestContext } from './vitest-universes.js';
+
+const JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
+const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
+const MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
+
+
+function isConfigPath(path: string): boolean {
+  if (path.includes('node_modules/')) return false;
+  const name = baseOf(path);
+  return name === 'package.json' || JEST_CONFIG.test(name) || VITEST_CONFIG.test(name) || MOCHA_CONFIG.test(name);
+}
+
+/**
+ * The npm ecosystem: jest, vitest, mocha and node's test runner, configured per package of a
+ * monorepo. Configurations are read statically (src/ecosystem/npm/read-config-literal.ts).
+ */
+export const npm = defineEcosystem({
+  id: 'npm',
+  configPaths: (paths) => paths.filter(isConfigPath),
+  prepare: prepareConfigReader,
+  detect: (files) => files.paths.some(isConfigPath),
+  testUniverses: (files) => npmUniverses(files),
+  roles: NPM_ROLES,
+  commands: [
+    { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },
+    { runner: 'jest', some: ['npx', 'jest', '--runTestsByPath'], all: ['npx', 'jest'] },
+    { runner: 'mocha', some: ['npx', 'mocha'], all: ['npx', 'mocha'] },
+    { runner: 'node', some: ['node', '--test'], all: ['node', '--test'] },
+  ],
+});
+
+interface Manifest {
+  dir: string;
+  file: string;
+  value: { [key: string]: Literal };
+}
+
+/** Pure: every runner configuration of every package, as universes (deduplicated by config). */
+export function npmUniverses(files: ProjectFiles): TestUniverse[] {
+  const pathSet = new Set(files.paths);
+  const dirs = new Set<string>();
+  for (const p of files.paths) for (let d = dirOf(p); d !== '' && !dirs.has(d); d = dirOf(d)) dirs.add(d);
+  const configs = files.paths.filter(isConfigPath);
+  const byDir = new Map<string, string[]>();
+  for (const c of configs) byDir.set(dirOf(c), [...(byDir.get(dirOf(c)) ?? []), c]);
+  const readCache = new Map<string, ConfigValues | null>();
+  const read = (path: string): ConfigValues | null => {
+    if (!readCache.has(path)) {
+      const text = files.read(path);
+      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text)));
+    }
+    return readCache.get(path)!;
+  };
+  const manifestOf = (dir: string): Manifest | null => {
+    const file = dir === '' ? 'package.json' : `${dir}/package.json`;
+    if (!pathSet.has(file)) return null;
+    const text = files.read(file);
+    if (text === null) return null;
+    try {
+      const value = JSON.parse(text) as unknown;
+      return isObject(value) ? { dir, file, value } : null;
+    } catch {
+      return null;
+    }
+  };
+  const pick = (dir: string, re: RegExp) => (byDir.get(dir) ?? []).filter((c) => re.test(baseOf(c))).sort(preferTs);
+  const jestConfigIn = (dir: string) => {
+    const [file] = pick(dir, JEST_CONFIG);
+    if (file) return { file, values: read(file) };
+    const manifest = manifestOf(dir);
+    if (manifest && isObject(manifest.value['jest'])) return { file: manifest.file, values: new ConfigValues(`${manifest.file} (jest)`, manifest.value['jest']) };
+    return null;
+  };
+  const vitestConfigIn = (dir: string) => {
+    // vitest.config.* wins over vite.config.* (vitest's own lookup order).
+    const found = pick(dir, /^vitest\.config\./)[0] ?? pick(dir, /^vite\.config\./)[0];
+    return found ? { file: found, values: read(found) } : null;
+  };
+  const ctx: VitestContext & ProjectContext = {
+    exists: (p) => pathSet.has(p),
+    dirs: [...dirs].sort(),
+    read,
+    configIn: jestConfigIn,
+    vitestConfigIn,
+  };
+
+  const out: TestUniverse[] = [];
+  for (const dir of [...byDir.keys()].sort()) {
+    const manifest = manifestOf(dir);
+    const uses = manifest ? runnersNamedBy(manifest) : new Set<string>();
+    const jest = jestConfigIn(dir);
+    if (jest) out.push(...jestUniverses(dir, jest.file, jest.values, ctx));
+    else if (uses.has('jest')) out.push(...jestUniverses(dir, null, null, ctx));
+
+    const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
+    if (workspace) {
+      const list = read(workspace);
+      // A workspace file is a list of projects: read it as a config whose test.projects it is.
+      out.push(...vitestUniverses(dir, workspace, list === null ? null : workspaceAsConfig(workspace, list), ctx));
+    }
+    const vitest = vitestConfigIn(dir);
+    const isVite = vitest !== null && /^vite\.config\./.test(baseOf(vitest.file));
+    if (vitest && (!isVite || vitest.values?.object('test') !== undefined || uses.has('vitest'))) out.push(...vitestUniverses(dir, vitest.file, vitest.values, ctx));
+    else if (!workspace && uses.has('vitest')) out.push(...vitestUniverses(dir, null, null, ctx));
+
+    const [mocharc] = pick(dir, MOCHA_CONFIG);
+    const mochaKey = manifest && isObject(manifest.value['mocha']) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value['mocha']) : null;
+    if (mocharc) out.push(mochaUniverse(dir, mocharc, read(mocharc), ctx));
+    else if (mochaKey) out.push(mochaUniverse(dir, manifest!.file, mochaKey, ctx));
+    else if (uses.has('mocha')) out.push(mochaUniverse(dir, null, null, ctx));
+
+    const nodeScript = manifest ? nodeTestScript(manifest) : null;
+    if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file));
+  }
+  const seen = new Set<string>();
+  return out.filter((u) => {
+    const key = JSON.stringify(u);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function workspaceAsConfig(file: string, list: ConfigValues): ConfigValues {
+  // `export default ['packages/*']` or `defineWorkspace([...])`: the list itself.
+  const items = list.items();
+  const literal = items?.map((i) => (typeof i === 'string' ? i : i.raw)).filter((i) => i !== null) ?? [];
+  return new ConfigValues(file, { test: { projects: literal as Literal[] } }, list.warnings);
+}
+
+/** Runners a manifest names in its test scripts or its dependencies. */
+function runnersNamedBy(manifest: Manifest): Set<string> {
+  const out = new Set<string>();
+  const scripts = isObject(manifest.value['scripts']) ? Object.values(manifest.value['scripts']).filter((s): s is string => typeof s === 'string') : [];
+  const deps = ['dependencies', 'devDependencies'].flatMap((k) => (isObject(manifest.value[k]) ? Object.keys(manifest.value[k]) : []));
+  for (const runner of ['jest', 'vitest', 'mocha']) {
+    if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out.add(runner);
+  }
+  return out;
+}
+
+function nodeTestScript(manifest: Manifest): string | null {
+  const scripts = isObject(manifest.value['scripts']) ? manifest.value['scripts'] : {};
+  for (const key of Object.keys(scripts).sort()) {
+    const s = scripts[key];
+    if (typeof s === 'string' && /\bnode\b[^&|;]*\s--test\b/.test(s)) return s;
+  }
+  return null;
+}
+
+function preferTs(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

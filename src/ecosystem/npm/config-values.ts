@@ -1,0 +1,105 @@
+import { isObject, Unknown, type Literal } from './read-config-literal.js';
+
+/**
+ * A configuration object as read statically, with what could not be read collected as warnings:
+ * each accessor returns the field when it is known, else undefined (the caller uses the runner's
+ * default) and records why.
+ */
+export class ConfigValues {
+  constructor(
+    readonly file: string,
+    private readonly value: Literal,
+    /** Shared by the views of one file read. */
+    readonly warnings: string[] = [],
+  ) {
+    if (value instanceof Unknown) this.warnings.push(`${file}: not readable statically (${value.why}); the runner's defaults are used.`);
+    else if (isObject(value) && ('\0spread' in value || '\0computed' in value)) {
+      this.warnings.push(`${file}: part of the configuration is computed; fields not written literally use the runner's defaults.`);
+    }
+  }
+
+  /** The value as read (Unknown parts included). */
+  get raw(): Literal {
+    return this.value;
+  }
+
+  get readable(): boolean {
+    return isObject(this.value);
+  }
+
+  /** The object at `path` (`test`, `test.poolOptions`), or undefined. */
+  object(...path: string[]): ConfigValues | undefined {
+    const v = this.at(path);
+    return isObject(v) ? new ConfigValues(this.file, v, this.warnings) : undefined;
+  }
+
+  /** A list of strings (a lone string counts as a list of one). */
+  strings(...path: string[]): string[] | undefined {
+    const v = this.at(path);
+    if (v === undefined) return undefined;
+    const list = Array.isArray(v) ? v : [v];
+    if (list.every((x) => typeof x === 'string')) return list as string[];
+    this.warnings.push(`${this.file}: ${path.join('.')} is computed; the runner's default is used.`);
+    return undefined;
+  }
+
+  string(...path: string[]): string | undefined {
+    const v = this.at(path);
+    if (v === undefined || typeof v === 'string') return v;
+    this.warnings.push(`${this.file}: ${path.join('.')} is computed; the runner's default is used.`);
+    return undefined;
+  }
+
+  boolean(...path: string[]): boolean | undefined {
+    const v = this.at(path);
+    return typeof v === 'boolean' ? v : undefined;
+  }
+
+  /** A list whose items may be strings or objects (jest/vitest `projects`). */
+  items(...path: string[]): (string | ConfigValues)[] | undefined {
+    const v = this.at(path);
+    if (v === undefined) return undefined;
+    if (!Array.isArray(v)) {
+      this.warnings.push(`${this.file}: ${path.join('.')} is computed; its projects are not known.`);
+      return undefined;
+    }
+    const out: (string | ConfigValues)[] = [];
+    for (const item of v) {
+      if (typeof item === 'string') out.push(item);
+      else if (isObject(item)) out.push(new ConfigValues(this.file, item, this.warnings));
+      else this.warnings.push(`${this.file}: an item of ${path.join('.')} is computed and not known.`);
+    }
+    return out;
+  }
+
+  /** String-to-string entries of an object or of a `[{find, replacement}]` list (aliases, mappers). */
+  entries(...path: string[]): { pattern: string; replacement: string }[] {
+    const v = this.at(path);
+    const out: { pattern: string; replacement: string }[] = [];
+    if (isObject(v)) {
+      for (const [k, r] of Object.entries(v)) {
+        if (k.startsWith('\0')) continue;
+        const replacement = Array.isArray(r) ? r[0] : r;
+        if (typeof replacement === 'string') out.push({ pattern: k, replacement });
+      }
+    } else if (Array.isArray(v)) {
+      for (const item of v) {
+        if (isObject(item) && typeof item['find'] === 'string' && typeof item['replacement'] === 'string') out.push({ pattern: item['find'], replacement: item['replacement'] });
+      }
+    }
+    return out;
+  }
+
+  private at(path: readonly string[]): Literal | undefined {
+    let v: Literal | undefined = this.value;
+    for (const key of path) {
+      if (!isObject(v)) return undefined;
+      v = v[key];
+    }
+    if (v instanceof Unknown) {
+      this.warnings.push(`${this.file}: ${path.join('.')} is not readable statically (${v.why}); the runner's default is used.`);
+      return undefined;
+    }
+    return v;
+  }
+}

@@ -1,0 +1,96 @@
+import picomatch from 'picomatch';
+import type { PathPattern, TestUniverse } from '../types.js';
+import type { ConfigValues } from './config-values.js';
+import { joinRepo, resolveFile } from './repo-paths.js';
+
+/** Jest's defaults (jest-config `Defaults`): testMatch, and /node_modules/ ignored. */
+export const JEST_TEST_MATCH = ['**/__tests__/**/*.?([mc])[jt]s?(x)', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)'];
+const JEST_IGNORE = ['/node_modules/'];
+
+export interface ProjectContext {
+  exists(path: string): boolean;
+  /** Directories of the tree (every prefix of a file path), sorted. */
+  dirs: readonly string[];
+  /** Reads the config at a path (a project entry naming a config file). */
+  read(path: string): ConfigValues | null;
+  /** The jest config of a directory (jest.config.* or package.json `jest`), if any. */
+  configIn(dir: string): { file: string; values: ConfigValues | null } | null;
+}
+
+/**
+ * Pure: the test universes of one jest configuration (`config` null: jest's defaults in `dir`).
+ * `projects` entries become universes of their own, as jest runs them.
+ */
+export function jestUniverses(dir: string, configFile: string | null, config: ConfigValues | null, ctx: ProjectContext, depth = 0): TestUniverse[] {
+  const rootDir = config?.string('rootDir') !== undefined ? (joinRepo(dir, config.string('rootDir')!) ?? dir) : dir;
+  const projects = config?.items('projects');
+  if (projects && projects.length > 0 && depth < 3) {
+    const out: TestUniverse[] = [];
+    for (const project of projects) {
+      if (typeof project !== 'string') {
+        out.push(...jestUniverses(rootDir, configFile, project, ctx, depth + 1));
+        continue;
+      }
+      const spec = joinRepo(rootDir, project, rootDir);
+      if (spec === null) continue;
+      for (const target of matchDirsOrFiles(spec, ctx)) {
+        if (target.kind === 'file') out.push(...jestUniverses(dirOfPath(target.path), target.path, ctx.read(target.path), ctx, depth + 1));
+        else {
+          const found = ctx.configIn(target.path);
+          out.push(...jestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1));
+        }
+      }
+    }
+    return out;
+  }
+  const toRoot = (p: string) => p.replace(/^<rootDir>\/?/, '');
+  const roots = (config?.strings('roots') ?? ['<rootDir>']).map((r) => joinRepo(rootDir, r, rootDir)).flatMap((r) => (r === null ? [] : [relative(rootDir, r)]));
+  const testRegex = config?.strings('testRegex');
+  const include: PathPattern[] = testRegex && testRegex.length > 0
+    ? testRegex.map((regex) => ({ regex, absolute: true }))
+    : (config?.strings('testMatch') ?? JEST_TEST_MATCH).map((glob) => ({ glob: toRoot(glob) }));
+  const rootPrefix = rootDir === '' ? '' : `/${rootDir}`;
+  const exclude: PathPattern[] = (config?.strings('testPathIgnorePatterns') ?? JEST_IGNORE).map((regex) => ({ regex: regex.split('<rootDir>').join(rootPrefix), absolute: true }));
+  const setupFiles = ['setupFiles', 'setupFilesAfterEnv', 'globalSetup', 'globalTeardown', 'testEnvironment', 'snapshotResolver']
+    .flatMap((field) => config?.strings(field) ?? [])
+    .flatMap((spec) => {
+      const file = resolveFile(rootDir, spec, ctx.exists, rootDir);
+      return file !== null && ctx.exists(file) ? [file] : [];
+    });
+  return [
+    {
+      ecosystem: 'npm',
+      runner: 'jest',
+      configFile,
+      root: rootDir,
+      roots: roots.includes('') ? [] : roots,
+      include,
+      exclude,
+      setupFiles: [...new Set(setupFiles)].sort(),
+      aliases: config?.entries('moduleNameMapper') ?? [],
+      warnings: config ? [...new Set(config.warnings)] : [],
+    },
+  ];
+}
+
+function relative(dir: string, path: string): string {
+  if (path === dir) return '';
+  return dir === '' ? path : path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : path;
+}
+
+function dirOfPath(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
+}
+
+/** A project entry: a directory, a glob of directories, or a config file (or a glob of them). */
+export function matchDirsOrFiles(spec: string, ctx: Pick<ProjectContext, 'exists' | 'dirs'>): { kind: 'dir' | 'file'; path: string }[] {
+  if (!/[*?{[]/.test(spec)) return ctx.exists(spec) ? [{ kind: 'file', path: spec }] : [{ kind: 'dir', path: spec }];
+  const re = globToRegExp(spec);
+  const out: { kind: 'dir' | 'file'; path: string }[] = ctx.dirs.filter((d) => re.test(d)).map((path) => ({ kind: 'dir' as const, path }));
+  return out;
+}
+
+function globToRegExp(glob: string): RegExp {
+  return picomatch.makeRe(glob, { dot: false });
+}

@@ -1,0 +1,49 @@
+import type { TestUniverse } from '../types.js';
+import type { ConfigValues } from './config-values.js';
+import type { ProjectContext } from './jest-universes.js';
+import { joinRepo, resolveFile } from './repo-paths.js';
+
+/**
+ * Pure: the test universe of a mocha configuration (`.mocharc.*` or package.json `mocha`; null:
+ * mocha's defaults, `./test/*.{js,cjs,mjs}`). A directory in `spec` means its files of the
+ * configured extensions (recursively with `recursive`); `require` and `file` are loaded first.
+ */
+export function mochaUniverse(dir: string, configFile: string | null, config: ConfigValues | null, ctx: ProjectContext): TestUniverse {
+  const extensions = (config?.strings('extension') ?? ['js', 'cjs', 'mjs']).map((e) => e.replace(/^\./, ''));
+  const ext = extensions.length === 1 ? extensions[0]! : `{${extensions.join(',')}}`;
+  const recursive = config?.boolean('recursive') ?? false;
+  const include = (config?.strings('spec') ?? ['./test']).flatMap((spec) => {
+    const path = joinRepo(dir, spec);
+    if (path === null) return [];
+    const rel = path === dir ? '' : dir === '' ? path : path.slice(dir.length + 1);
+    const isDir = !/[*?{[]/.test(rel) && ctx.dirs.includes(path);
+    return [{ glob: isDir ? `${rel}/${recursive ? '**/' : ''}*.${ext}` : rel }];
+  });
+  const setupFiles = [...(config?.strings('require') ?? []), ...(config?.strings('file') ?? [])].flatMap((spec) => {
+    const file = resolveFile(dir, spec, ctx.exists);
+    return file !== null && ctx.exists(file) ? [file] : [];
+  });
+  return {
+    ecosystem: 'npm',
+    runner: 'mocha',
+    configFile,
+    root: dir,
+    roots: [],
+    include,
+    exclude: [...(config?.strings('ignore') ?? []).map((glob) => ({ glob: glob.replace(/^\.\//, '') })), { glob: '**/node_modules/**' }],
+    setupFiles: [...new Set(setupFiles)].sort(),
+    aliases: [],
+    warnings: config ? [...new Set(config.warnings)] : [],
+  };
+}
+
+/** node --test's default patterns (Node 20+ docs, "Running tests from the command line"). */
+const NODE_TEST_DEFAULTS = ['**/*.test.{cjs,mjs,js}', '**/*-test.{cjs,mjs,js}', '**/*_test.{cjs,mjs,js}', '**/test-*.{cjs,mjs,js}', '**/test.{cjs,mjs,js}', '**/test/**/*.{cjs,mjs,js}'];
+
+/** Pure: the universe of `node --test [patterns]` as a package script writes it. */
+export function nodeTestUniverse(dir: string, script: string, manifest: string): TestUniverse {
+  const after = script.slice(script.indexOf('--test') + '--test'.length).split(/&&|\|\||;/)[0] ?? '';
+  const args = after.split(/\s+/).map((a) => a.replace(/^['"]|['"]$/g, '')).filter((a) => a !== '' && !a.startsWith('-'));
+  const include = (args.length > 0 ? args.map((a) => (/[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, '') : `${a.replace(/^\.\//, '').replace(/\/$/, '')}/**/*.{cjs,mjs,js,ts,mts,cts}`)) : NODE_TEST_DEFAULTS).map((glob) => ({ glob }));
+  return { ecosystem: 'npm', runner: 'node', configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: '**/node_modules/**' }], setupFiles: [], aliases: [], warnings: [] };
+}

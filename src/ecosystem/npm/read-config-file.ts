@@ -1,0 +1,44 @@
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { Parser, type Language } from 'web-tree-sitter';
+import { parse as parseYaml } from 'yaml';
+import { loadGrammar } from '../../parse/load-language.js';
+import { readConfigLiteral, Unknown, type Literal } from './read-config-literal.js';
+
+let script: Language | undefined;
+
+/** Loads the TypeScript grammar (which reads JavaScript configs too) for {@link readConfigFile}. */
+export async function prepareConfigReader(): Promise<void> {
+  script ??= await loadGrammar('tree-sitter-typescript.wasm');
+}
+
+/**
+ * Pure once prepared: a configuration file's value, by its extension. JSON and YAML are data; a
+ * script is read statically (never executed): {@link readConfigLiteral}. An unreadable file is an
+ * {@link Unknown} saying why.
+ */
+export function readConfigFile(path: string, text: string): Literal {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (ext === 'json' || ext === 'jsonc' || name === '.mocharc') {
+    const errors: ParseError[] = [];
+    const value = parseJsonc(text, errors, { allowTrailingComma: true }) as Literal;
+    return errors.length > 0 && ext !== 'jsonc' && name !== '.mocharc' ? new Unknown(`${path} is not valid JSON`) : value;
+  }
+  if (ext === 'yaml' || ext === 'yml') {
+    try {
+      return parseYaml(text) as Literal;
+    } catch {
+      return new Unknown(`${path} is not valid YAML`);
+    }
+  }
+  if (!script) return new Unknown(`${path}: the script reader was not prepared`);
+  const parser = new Parser();
+  parser.setLanguage(script);
+  const tree = parser.parse(text);
+  try {
+    return tree ? readConfigLiteral(tree.rootNode) : new Unknown(`${path} could not be parsed`);
+  } finally {
+    tree?.delete();
+    parser.delete();
+  }
+}

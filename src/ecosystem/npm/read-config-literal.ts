@@ -1,0 +1,210 @@
+import type { Node } from 'web-tree-sitter';
+
+/** A value the static reading could not know (computed, imported, a function's result). */
+export class Unknown {
+  constructor(readonly why: string) {}
+}
+
+export type Literal = string | number | boolean | null | Unknown | Literal[] | { [key: string]: Literal };
+
+const CONFIG_WRAPPERS = new Set(['defineConfig', 'defineProject', 'defineWorkspace', 'defineVitestConfig', 'defineJestConfig']);
+
+/**
+ * Pure: the value a JavaScript/TypeScript configuration module exports (`export default …`,
+ * `module.exports = …`), read from its syntax tree without running it. Literals, top-level `const`
+ * bindings, spreads of known objects, `defineConfig(…)` (also of an arrow function returning an
+ * object), `mergeConfig(a, b)`, `require.resolve('./x')` and `path.resolve|join(__dirname, '…')`
+ * are followed; anything else becomes an {@link Unknown}, so a caller can say which field it could
+ * not read and use the runner's default for it, never a guess.
+ */
+export function readConfigLiteral(program: Node): Literal {
+  const bindings = new Map<string, Node>();
+  let exported: Node | null = null;
+  for (const statement of program.namedChildren) {
+    if (!statement) continue;
+    for (const declarator of declarators(statement)) {
+      const name = declarator.childForFieldName('name');
+      const value = declarator.childForFieldName('value');
+      if (name?.type === 'identifier' && value) bindings.set(name.text, value);
+    }
+    if (statement.type === 'export_statement') {
+      const value = statement.childForFieldName('value') ?? statement.namedChildren.find((c) => c && c.type !== 'comment' && c.type !== 'decorator') ?? null;
+      if (statement.text.startsWith('export default') && value) exported = value;
+    }
+    if (statement.type === 'expression_statement') {
+      const expr = statement.namedChildren[0];
+      if (expr?.type === 'assignment_expression') {
+        const left = expr.childForFieldName('left');
+        if (left?.text === 'module.exports') exported = expr.childForFieldName('right');
+      }
+    }
+  }
+  if (!exported) return new Unknown('no `export default` or `module.exports =` found');
+  return new Reader(bindings).value(exported, 0);
+}
+
+function declarators(statement: Node): Node[] {
+  const decl = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
+  if (!decl || (decl.type !== 'lexical_declaration' && decl.type !== 'variable_declaration')) return [];
+  return decl.namedChildren.filter((c): c is Node => c?.type === 'variable_declarator');
+}
+
+class Reader {
+  constructor(private readonly bindings: ReadonlyMap<string, Node>) {}
+
+  value(node: Node, depth: number): Literal {
+    if (depth > 50) return new Unknown('nested too deeply');
+    switch (node.type) {
+      case 'parenthesized_expression':
+      case 'as_expression':
+      case 'satisfies_expression':
+      case 'non_null_expression':
+      case 'type_assertion': {
+        const inner = node.namedChildren.find((c) => c && !c.type.endsWith('type') && c.type !== 'type_identifier');
+        return inner ? this.value(inner, depth + 1) : new Unknown(node.text);
+      }
+      case 'string':
+        return stringValue(node);
+      case 'template_string':
+        return node.namedChildren.some((c) => c?.type === 'template_substitution') ? new Unknown(node.text) : node.text.slice(1, -1);
+      case 'number':
+        return Number(node.text);
+      case 'true':
+        return true;
+      case 'false':
+        return false;
+      case 'null':
+      case 'undefined':
+        return null;
+      case 'regex':
+        return node.childForFieldName('pattern')?.text ?? new Unknown(node.text);
+      case 'array': {
+        const out: Literal[] = [];
+        for (const child of node.namedChildren) {
+          if (!child || child.type === 'comment') continue;
+          if (child.type === 'spread_element') {
+            const spread = child.namedChildren[0] ? this.value(child.namedChildren[0], depth + 1) : null;
+            if (Array.isArray(spread)) out.push(...spread);
+            else out.push(new Unknown(child.text));
+          } else out.push(this.value(child, depth + 1));
+        }
+        return out;
+      }
+      case 'object':
+        return this.object(node, depth);
+      case 'identifier': {
+        const bound = this.bindings.get(node.text);
+        return bound ? this.value(bound, depth + 1) : new Unknown(node.text);
+      }
+      case 'call_expression':
+        return this.call(node, depth);
+      case 'arrow_function':
+      case 'function_expression':
+      case 'function':
+        return this.returned(node, depth);
+      case 'await_expression': {
+        const inner = node.namedChildren[0];
+        return inner ? this.value(inner, depth + 1) : new Unknown(node.text);
+      }
+      default:
+        return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+    }
+  }
+
+  private object(node: Node, depth: number): Literal {
+    const out: { [key: string]: Literal } = {};
+    for (const child of node.namedChildren) {
+      if (!child || child.type === 'comment') continue;
+      if (child.type === 'pair') {
+        const keyNode = child.childForFieldName('key');
+        const valueNode = child.childForFieldName('value');
+        const key = keyNode ? keyOf(keyNode) : null;
+        if (key === null || !valueNode) {
+          out['\0computed'] = new Unknown(child.text);
+          continue;
+        }
+        out[key] = this.value(valueNode, depth + 1);
+      } else if (child.type === 'shorthand_property_identifier') {
+        const bound = this.bindings.get(child.text);
+        out[child.text] = bound ? this.value(bound, depth + 1) : new Unknown(child.text);
+      } else if (child.type === 'spread_element') {
+        const spread = child.namedChildren[0] ? this.value(child.namedChildren[0], depth + 1) : null;
+        if (isObject(spread)) Object.assign(out, spread);
+        else out['\0spread'] = new Unknown(child.text);
+      } else if (child.type === 'method_definition') {
+        const key = child.childForFieldName('name');
+        if (key) out[key.text] = new Unknown(`${key.text}() is a function`);
+      }
+    }
+    return out;
+  }
+
+  private call(node: Node, depth: number): Literal {
+    const callee = node.childForFieldName('function');
+    const args = (node.childForFieldName('arguments')?.namedChildren ?? []).filter((c): c is Node => c !== null && c.type !== 'comment');
+    const name = callee?.text ?? '';
+    if (CONFIG_WRAPPERS.has(name) && args[0]) return this.value(args[0], depth + 1);
+    if (name === 'mergeConfig' && args.length >= 2) return args.map((a) => this.value(a, depth + 1)).reduce(deepMerge);
+    if (name === 'require.resolve' && args[0]?.type === 'string') return stringValue(args[0]);
+    if (/^(path\.)?(resolve|join)$/.test(name) && args.length > 0) {
+      const parts: string[] = [];
+      for (const arg of args) {
+        if (arg.text === '__dirname' || arg.text === 'import.meta.dirname' || arg.text === 'process.cwd()') continue;
+        const v = this.value(arg, depth + 1);
+        if (typeof v !== 'string') return new Unknown(node.text);
+        parts.push(v);
+      }
+      return parts.join('/');
+    }
+    if (name === 'fileURLToPath' && args[0]?.type === 'new_expression') {
+      // fileURLToPath(new URL('./x', import.meta.url))
+      const first = args[0].childForFieldName('arguments')?.namedChildren[0];
+      if (first?.type === 'string') return stringValue(first);
+    }
+    return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+  }
+
+  /** `() => ({…})` or `function () { return {…} }`: the one returned value when there is exactly one. */
+  private returned(node: Node, depth: number): Literal {
+    const body = node.childForFieldName('body');
+    if (!body) return new Unknown(node.text);
+    if (body.type !== 'statement_block') return this.value(body, depth + 1);
+    const returns = body.namedChildren.filter((c): c is Node => c?.type === 'return_statement');
+    if (returns.length !== 1 || !returns[0]!.namedChildren[0]) return new Unknown('a function with several returns');
+    return this.value(returns[0]!.namedChildren[0], depth + 1);
+  }
+}
+
+function keyOf(node: Node): string | null {
+  if (node.type === 'property_identifier' || node.type === 'identifier') return node.text;
+  if (node.type === 'string') return stringValue(node);
+  if (node.type === 'number') return node.text;
+  return null;
+}
+
+function stringValue(node: Node): string {
+  // Escapes are rare in config paths; a string_fragment list joined is the literal's text.
+  let out = '';
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'string_fragment') out += child.text;
+    else if (child.type === 'escape_sequence') out += unescape(child.text);
+  }
+  return out;
+}
+
+function unescape(text: string): string {
+  const map: Record<string, string> = { '\\n': '\n', '\\t': '\t', '\\\\': '\\', "\\'": "'", '\\"': '"', '\\/': '/' };
+  return map[text] ?? text.slice(1);
+}
+
+export function isObject(value: unknown): value is { [key: string]: Literal } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Unknown);
+}
+
+function deepMerge(a: Literal, b: Literal): Literal {
+  if (!isObject(a) || !isObject(b)) return b instanceof Unknown ? b : b;
+  const out: { [key: string]: Literal } = { ...a };
+  for (const [key, value] of Object.entries(b)) out[key] = key in out ? deepMerge(out[key]!, value) : value;
+  return out;
+}

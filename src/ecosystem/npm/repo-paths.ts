@@ -1,0 +1,49 @@
+/** Repo-relative POSIX path helpers for reading configurations (no node:path: house rule). */
+
+export function dirOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
+}
+
+export function baseOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/**
+ * `spec` (as a config writes it: `./test/setup.ts`, `<rootDir>/x`, `/abs`) relative to `dir`,
+ * normalized; null when it leaves the repository or is a package name (`ts-node/register`).
+ */
+export function joinRepo(dir: string, spec: string, rootDir = dir): string | null {
+  let s = spec.replace(/^<rootDir>\/?/, `${rootDir}/`);
+  if (s !== spec) s = s.replace(/^\//, '');
+  else if (!s.startsWith('.') && !s.startsWith('/')) s = `${dir}/${s}`;
+  else if (s.startsWith('/')) return null;
+  else s = `${dir}/${s}`;
+  const out: string[] = [];
+  for (const part of s.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(part);
+  }
+  return out.join('/');
+}
+
+/** A setup-file spec resolved to a file of the tree (extensions and index files tried), or null. */
+export function resolveFile(dir: string, spec: string, exists: (path: string) => boolean, rootDir = dir): string | null {
+  const isRelative = spec.startsWith('.') || spec.startsWith('<rootDir>') || spec.startsWith('/');
+  const base = joinRepo(dir, spec, rootDir);
+  if (base === null) return null;
+  for (const suffix of ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '/index.ts', '/index.js']) {
+    if (exists(base + suffix)) return base + suffix;
+  }
+  // A bare name (`jest-extended/all`) is a package: not a file of this tree.
+  return isRelative ? base : null;
+}
+
+/** `path` relative to `dir` when under it, else null. */
+export function relativeTo(dir: string, path: string): string | null {
+  if (dir === '') return path;
+  return path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : null;
+}

@@ -1,0 +1,79 @@
+import type { TestUniverse } from '../types.js';
+import type { ConfigValues } from './config-values.js';
+import { matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
+import { dirOf, joinRepo, resolveFile } from './repo-paths.js';
+
+/** Vitest's defaults (vitest `configDefaults`): include, and what 4.x excludes. */
+export const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
+const VITEST_EXCLUDE = ['**/node_modules/**', '**/.git/**'];
+
+/**
+ * Pure: the test universes of one vitest (or vite) configuration, or of a workspace file (a list
+ * of projects). `projects` (`test.projects`, `test.workspace`) become universes of their own;
+ * a project inherits nothing from the root unless it says `extends`, as in vitest.
+ */
+export function vitestUniverses(dir: string, configFile: string | null, config: ConfigValues | null, ctx: VitestContext, depth = 0): TestUniverse[] {
+  const test = config?.object('test');
+  const projects = test?.items('projects') ?? test?.items('workspace');
+  const out: TestUniverse[] = [];
+  if (projects && depth < 3) out.push(...vitestProjects(dir, projects, ctx, depth));
+  // With projects, the root config runs only them, unless it names tests itself.
+  if (projects && projects.length > 0 && test?.strings('include') === undefined) return out;
+  const rootSpec = test?.string('root') ?? config?.string('root');
+  const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
+  const testDir = test?.string('dir');
+  const setupFiles = [...(test?.strings('setupFiles') ?? []), ...(test?.strings('globalSetup') ?? [])].flatMap((spec) => {
+    const file = resolveFile(root, spec, ctx.exists);
+    return file !== null && ctx.exists(file) ? [file] : [];
+  });
+  const aliases = [...(config?.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])];
+  out.push({
+    ecosystem: 'npm',
+    runner: 'vitest',
+    configFile,
+    root,
+    roots: testDir !== undefined ? [testDir.replace(/^\.\/?/, '').replace(/\/$/, '')].filter((r) => r !== '') : [],
+    include: (test?.strings('include') ?? VITEST_INCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
+    exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
+    setupFiles: [...new Set(setupFiles)].sort(),
+    aliases,
+    warnings: config ? [...new Set(config.warnings)] : [],
+  });
+  return out;
+}
+
+export interface VitestContext extends ProjectContext {
+  /** The vitest/vite config of a directory, if any. */
+  vitestConfigIn(dir: string): { file: string; values: ConfigValues | null } | null;
+}
+
+function vitestProjects(dir: string, projects: readonly (string | ConfigValues)[], ctx: VitestContext, depth: number): TestUniverse[] {
+  const out: TestUniverse[] = [];
+  for (const project of projects) {
+    if (typeof project !== 'string') {
+      out.push(...vitestUniverses(dir, project.file, project, ctx, depth + 1));
+      continue;
+    }
+    if (project.startsWith('!')) continue;
+    const spec = joinRepo(dir, project);
+    if (spec === null) continue;
+    const matches = /[*?{[]/.test(spec) ? [...matchDirsOrFiles(spec, ctx), ...configFilesMatching(spec, ctx)] : matchDirsOrFiles(spec, ctx);
+    for (const target of matches) {
+      if (target.kind === 'file') out.push(...vitestUniverses(dirOf(target.path), target.path, ctx.read(target.path), ctx, depth + 1));
+      else {
+        const found = ctx.vitestConfigIn(target.path);
+        out.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1));
+      }
+    }
+  }
+  return out;
+}
+
+function configFilesMatching(spec: string, ctx: VitestContext): { kind: 'file'; path: string }[] {
+  // `packages/*/vitest.config.ts`: the glob names files; directories matched above find none.
+  if (!/\.[cm]?[jt]s$|\.json$/.test(spec)) return [];
+  return ctx.dirs
+    .map((d) => ctx.vitestConfigIn(d))
+    .filter((c): c is { file: string; values: ConfigValues | null } => c !== null && matchDirsOrFiles(spec, { exists: () => false, dirs: [c.file] }).length > 0)
+    .map((c) => ({ kind: 'file' as const, path: c.file }));
+}

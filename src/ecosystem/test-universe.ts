@@ -1,0 +1,52 @@
+import picomatch from 'picomatch';
+import type { PathPattern, TestUniverse } from './types.js';
+
+/** The test universes of a tree, compiled: which paths are tests, and which setup files they load. */
+export interface CompiledUniverses {
+  universes: readonly TestUniverse[];
+  /** Whether a repo-relative path is a test of some universe. */
+  isTest(path: string): boolean;
+  /** The setup files loaded before `test` (those of every universe it belongs to). */
+  setupFilesOf(test: string): readonly string[];
+  /** Every setup file of every universe. */
+  setupFiles: ReadonlySet<string>;
+}
+
+/** Pure: compiles universes once; every ecosystem's patterns mean the same here. */
+export function compileUniverses(universes: readonly TestUniverse[]): CompiledUniverses {
+  const compiled = universes.map((u) => {
+    const prefix = u.root === '' ? '' : `${u.root}/`;
+    const include = u.include.map((p) => compilePattern(p));
+    const exclude = u.exclude.map((p) => compilePattern(p));
+    const member = (path: string): boolean => {
+      if (!path.startsWith(prefix)) return false;
+      const rel = path.slice(prefix.length);
+      if (u.roots.length > 0 && !u.roots.some((r) => rel === r || rel.startsWith(`${r}/`))) return false;
+      return include.some((m) => m(rel, path)) && !exclude.some((m) => m(rel, path));
+    };
+    return { universe: u, member };
+  });
+  const setupFiles = new Set(universes.flatMap((u) => u.setupFiles));
+  return {
+    universes,
+    isTest: (path) => !setupFiles.has(path) && compiled.some((c) => c.member(path)),
+    setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.universe.setupFiles))].sort(),
+    setupFiles,
+  };
+}
+
+function compilePattern(pattern: PathPattern): (rel: string, path: string) => boolean {
+  if ('glob' in pattern) {
+    const m = picomatch(pattern.glob, { dot: true });
+    return pattern.absolute ? (_rel, path) => m(path) : (rel) => m(rel);
+  }
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern.regex);
+  } catch {
+    // An invalid pattern matches nothing the runner would run either.
+    return () => false;
+  }
+  // Runners match regexes against absolute paths: `/` + the repo-relative path stands in for one.
+  return pattern.absolute ? (_rel, path) => re.test(`/${path}`) : (rel) => re.test(rel);
+}

@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import { DEFAULTS, type RatlasConfig } from '../../config/load-config.js';
+import { ECOSYSTEMS, testUniversesOf } from '../../ecosystem/registry.js';
+import { compileUniverses, type CompiledUniverses } from '../../ecosystem/test-universe.js';
+import type { TestUniverse } from '../../ecosystem/types.js';
+import type { GitRepo } from '../../git/repo.js';
+import { repoFilePath } from '../../util/path.js';
+
+/** Where the tree to read is: a commit, or the working tree (the staging area reads as the working tree). */
+export type TreeSource = { commit: string } | 'worktree';
+
+/**
+ * The test universe of a tree: the runners' configurations as the ecosystem adapters read them,
+ * or, when ratlas.config.json sets `tests.include`, exactly that (the override); with neither, the
+ * built-in conventions. Reads only the config files the adapters name.
+ */
+export async function readTestUniverse(repo: GitRepo, source: TreeSource, config: RatlasConfig): Promise<CompiledUniverses> {
+  if (JSON.stringify(config.tests.include) !== JSON.stringify(DEFAULTS.tests.include)) return compileUniverses([conventions(config, 'ratlas-config', 'ratlas.config.json')]);
+  const paths = source === 'worktree' ? await repo.listWorkingTree() : (await repo.listTree(source.commit)).map((e) => e.path);
+  const wanted = [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))];
+  const texts = new Map<string, string>();
+  if (wanted.length > 0) {
+    if (source === 'worktree') {
+      await Promise.all(wanted.map(async (p) => texts.set(p, await readFile(repoFilePath(repo.root, p), 'utf8').catch(() => ''))));
+    } else {
+      const reader = repo.openBlobReader();
+      try {
+        for (const p of wanted) {
+          const bytes = await reader.read(`${source.commit}:${p}`);
+          if (bytes) texts.set(p, Buffer.from(bytes).toString('utf8'));
+        }
+      } finally {
+        reader.close();
+      }
+    }
+  }
+  for (const e of ECOSYSTEMS) await e.prepare?.();
+  const universes = testUniversesOf({ paths, read: (p) => texts.get(p) ?? null });
+  return compileUniverses(universes.length > 0 ? universes : [conventions(config, 'defaults', null)]);
+}
+
+function conventions(config: RatlasConfig, runner: string, configFile: string | null): TestUniverse {
+  return {
+    ecosystem: 'ratlas',
+    runner,
+    configFile,
+    root: '',
+    roots: [],
+    include: config.tests.include.map((glob) => ({ glob })),
+    exclude: config.tests.exclude.map((glob) => ({ glob })),
+    setupFiles: [],
+    aliases: [],
+    warnings: [],
+  };
+}
+
+/** Per universe: the runner, the configuration that defined it, and how many of `paths` are its tests. */
+export function universeSummary(universe: CompiledUniverses, paths: readonly string[]): { runner: string; configFile: string | null; root: string; size: number }[] {
+  const tests = paths.filter((p) => universe.isTest(p));
+  return universe.universes.map((u) => {
+    const one = compileUniverses([u]);
+    return { runner: u.runner, configFile: u.configFile, root: u.root, size: tests.filter((t) => one.isTest(t)).length };
+  });
+}

@@ -1,0 +1,83 @@
+import type { Hop, SelectedTest } from '../model/impact.js';
+import { MODULE_QUALNAME } from '../model/symbol.js';
+import { PROOF_CONFIDENCE, type OpenReason } from './closure-rules.js';
+import type { FloorTest } from './import-floor.js';
+import { selectTests, type ReachedSide } from './select-tests.js';
+
+/** One side's floor, with how its test paths map to the head tree. */
+export interface FloorSide {
+  floor: readonly FloorTest[];
+  toHead: (path: string) => string | null;
+}
+
+export interface FloorSummary {
+  /** Test files in the import floor (both sides, head paths). */
+  size: number;
+  /** Test files selected in all. */
+  selected: number;
+  /** Floor tests left out because every change they import was proven closed. */
+  droppedByProof: number;
+  /** Tests outside the floor reached only through a low-confidence edge, not selected (a test cannot run code it never loads). */
+  droppedOutsideFloor: number;
+  dropped: { file: string; changed: string[]; message: string }[];
+}
+
+/**
+ * Pure: the selection with the import floor under it. Symbol paths select tests as before, except
+ * that a path with an edge below {@link PROOF_CONFIDENCE} never adds a test outside the floor. Every
+ * floor test the symbol paths missed is kept (reached from `floor: imports`) unless each changed
+ * file it reaches is closed (`openReasonsOf` empty) through static imports alone.
+ */
+export function applyFloor(
+  sides: readonly ReachedSide[],
+  direct: readonly SelectedTest[],
+  minConfidence: number,
+  floorSides: readonly FloorSide[],
+  openReasonsOf: (changedFile: string) => readonly OpenReason[],
+): { selected: SelectedTest[]; summary: FloorSummary } {
+  const floor = new Map<string, FloorTest[]>();
+  for (const side of floorSides) {
+    for (const entry of side.floor) {
+      const head = side.toHead(entry.test);
+      if (head !== null) floor.set(head, [...(floor.get(head) ?? []), entry]);
+    }
+  }
+  let droppedOutsideFloor = 0;
+  const outside = new Set<string>();
+  const admitted: ReachedSide[] = sides.map((side) => ({
+    ...side,
+    reached: side.reached.filter((r) => {
+      if (!side.isTest(r.file)) return true;
+      const head = side.toHead(r.file);
+      if (head === null || floor.has(head) || r.via.every((h) => h.confidence >= PROOF_CONFIDENCE)) return true;
+      outside.add(head);
+      return false;
+    }),
+  }));
+  const bySymbols = selectTests(admitted, direct, minConfidence);
+  const chosen = new Map(bySymbols.map((t) => [t.file, t]));
+  for (const file of outside) if (!chosen.has(file)) droppedOutsideFloor++;
+  const dropped: FloorSummary['dropped'] = [];
+  for (const [file, entries] of [...floor].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (chosen.has(file)) continue;
+    const keep = entries.find((e) => e.unprovable || openReasonsOf(e.changed).length > 0);
+    if (keep) chosen.set(file, floorSelection(file, keep));
+    else {
+      const changed = [...new Set(entries.map((e) => e.changed))].sort();
+      dropped.push({ file, changed, message: `${file} imports ${changed.join(', ')}, but every changed symbol there is closed (resolved uses only, no top-level code, no patching or registry) and none reaches it.` });
+    }
+  }
+  const selected = [...chosen.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { selected, summary: { size: floor.size, selected: selected.length, droppedByProof: dropped.length, droppedOutsideFloor, dropped } };
+}
+
+function floorSelection(file: string, entry: FloorTest): SelectedTest {
+  const via: Hop[] = entry.chain.map((h) => ({
+    file: h.file,
+    qualname: MODULE_QUALNAME,
+    relation: h.via === 'imports' ? ('imports' as const) : ('loads' as const),
+    confidence: h.via === 'imports' ? 1 : 0.5,
+  }));
+  const confidence = via.reduce((c, h) => c * h.confidence, 1);
+  return { file, confidence, basis: 'floor', reachedFrom: { from: { file: entry.changed, qualname: null, change: 'file' }, via } };
+}

@@ -1,0 +1,102 @@
+import type { SymbolChange } from '../model/change.js';
+import type { Relation } from '../model/impact.js';
+import type { SymbolKind } from '../model/symbol.js';
+
+/**
+ * A floor test may be dropped only when every changed symbol of the file it imports is closed: a
+ * named declaration whose uses are all resolved edges, whose change runs nothing on import, and
+ * which reaches no caller by a way the index cannot see. Each rule below names one way a change
+ * can be open; a file with any open reason keeps every floor test that imports it.
+ */
+export interface ChangedSymbolFacts extends Pick<SymbolChange, 'qualname' | 'name' | 'kind' | 'change' | 'startLine' | 'endLine'> {
+  /** Whether the index holds the symbol (on the side it changed). */
+  indexed: boolean;
+  /** The first hop of every path the traversal found from this symbol. */
+  firstHops: readonly { relation: Relation; confidence: number }[];
+}
+
+export interface ChangedFileFacts {
+  file: string;
+  status: 'added' | 'modified' | 'deleted' | 'renamed';
+  /** How the head version parsed; `unparsed` for a language ratlas does not parse. */
+  parse: 'parsed' | 'partial' | 'failed' | 'skipped' | 'unparsed';
+  /** The head text, null when unknown (deleted, skipped). */
+  text: string | null;
+  symbols: readonly ChangedSymbolFacts[];
+}
+
+export interface OpenReason {
+  code: string;
+  message: string;
+}
+
+export type ClosureRule = (file: ChangedFileFacts) => OpenReason[];
+
+/** Below this, an edge is a guess: it never proves a use resolved (`name-match` is 0.2). */
+export const PROOF_CONFIDENCE = 0.5;
+
+/** Functions run only when called; interfaces and type aliases are erased before anything runs. */
+const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor', 'getter', 'setter', 'interface', 'type'] as SymbolKind[]);
+
+const open = (code: string, message: string): OpenReason[] => [{ code, message }];
+
+const fileKnown: ClosureRule = (f) => {
+  if (f.status === 'deleted') return open('file-deleted', `${f.file} is deleted: every file importing it fails to load.`);
+  if (f.parse !== 'parsed') return open('file-not-parsed', `${f.file} is ${f.parse}: its symbols are not known.`);
+  if (f.text === null) return open('file-not-parsed', `${f.file}: its text is not known.`);
+  const changed = f.symbols.filter((s) => s.change !== 'doc');
+  if (changed.length === 0 && f.symbols.length === 0) return open('no-symbol-change', `${f.file} changed outside every symbol ratlas knows.`);
+  return [];
+};
+
+const moduleCode: ClosureRule = (f) =>
+  f.symbols
+    .filter((s) => s.change !== 'doc' && (s.kind === 'module' || s.qualname === '<module>'))
+    .flatMap(() => open('module-code', `${f.file}: top-level code changed; it runs when the file is imported.`));
+
+const namedFunctions: ClosureRule = (f) =>
+  f.symbols
+    .filter((s) => s.change !== 'doc' && s.kind !== 'module' && s.qualname !== '<module>' && !FUNCTION_KINDS.has(s.kind) && !isFunctionValued(f.text ?? '', s))
+    .map((s) => ({ code: 'not-a-function', message: `${f.file}#${s.qualname} is a ${s.kind} that is not a function: its value may be computed on import.` }));
+
+const indexed: ClosureRule = (f) =>
+  f.symbols.filter((s) => s.change !== 'doc' && !s.indexed).map((s) => ({ code: 'not-indexed', message: `${f.file}#${s.qualname} is not in the index.` }));
+
+const resolvedUses: ClosureRule = (f) =>
+  f.symbols
+    .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || h.confidence < PROOF_CONFIDENCE))
+    .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver).` }));
+
+/** `X.prototype.m =`, `proto.m = function`, `Object.assign(`, `obj[name] =`, `defineProperty`, mixins. */
+const PATCHING = /\.prototype\b|\bObject\.(assign|defineProperty|defineProperties|setPrototypeOf)\s*\(|\]\s*=(?!=)|(?<![\w$.])(?!this\b)[A-Za-z_$][\w$]*(\.[\w$]+)+\s*=(?![=>])\s*(function\b|async\b|\(|[A-Za-z_$][\w$]*\s*=>|[A-Za-z_$][\w$]*\s*[;\n,)])/;
+
+const assignedOntoObjects: ClosureRule = (f) =>
+  f.text !== null && PATCHING.test(f.text)
+    ? open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, obj[name] =): callers are not resolved edges.`)
+    : [];
+
+const stringRegistry: ClosureRule = (f) =>
+  f.symbols
+    .filter((s) => s.change !== 'doc' && f.text !== null && usedAsValue(f.text, s.name))
+    .map((s) => ({ code: 'registry-value', message: `${f.file}#${s.qualname} is stored as a value in an object or list (a handler registry): it may be called by a string key.` }));
+
+/** The rules, in report order. Each returns its part of the open reasons; none means closed for it. */
+export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, assignedOntoObjects, stringRegistry];
+
+/** Pure: why a changed file is open (empty: every changed symbol is closed). */
+export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {
+  return rules.flatMap((rule) => rule(file));
+}
+
+function isFunctionValued(text: string, s: ChangedSymbolFacts): boolean {
+  const lines = text.split('\n').slice(s.startLine - 1, s.endLine).join('\n');
+  const escaped = s.name.replace(/[$]/g, '\\$');
+  return new RegExp(`\\b${escaped}\\s*(:[^=]+)?=\\s*(async\\s+)?(function\\b|\\([^)]*\\)\\s*(:[^=]+)?=>|[A-Za-z_$][\\w$]*\\s*=>)`).test(lines);
+}
+
+function usedAsValue(text: string, name: string): boolean {
+  const n = name.replace(/[$]/g, '\\$');
+  // `{ save, load }`, `{ 'save': save }`, `[save, load]`, `handlers.set('x', save)`, `x = save;`; not `export { save }`.
+  const re = new RegExp(`(?<!export\\s*)[{,\\[]\\s*${n}\\s*[,}\\]]|:\\s*${n}\\s*[,}\\n]|\\.set\\([^,]+,\\s*${n}\\s*\\)|[^=!<>]=\\s*${n}\\s*[;\\n,)]`);
+  return re.test(text.replace(/export\s*\{[^}]*\}/g, ''));
+}

@@ -1,0 +1,67 @@
+/** How a floor test reaches a changed file: one step of the reverse module graph. */
+export interface FloorHop {
+  file: string;
+  /** imports: a static import/require/re-export; loads-dynamically: a loader whose pattern reaches it; setup: the runner loads it first. */
+  via: 'imports' | 'loads-dynamically' | 'setup';
+  /** For loads-dynamically, the loader's reason code (`readdir-loading`, `non-literal-require`). */
+  code?: string;
+}
+
+export interface FloorTest {
+  test: string;
+  /** The changed file it reaches. */
+  changed: string;
+  /** From the changed file's first loader to the test, shortest first found (BFS). */
+  chain: FloorHop[];
+  /** Some hop is a dynamic load or a setup file: uses through it are not resolved edges, so never dropped by proof. */
+  unprovable: boolean;
+}
+
+export interface FloorGraph {
+  /** Every file's static loaders. */
+  importers: ReadonlyMap<string, readonly string[]>;
+  /** Files that load modules they do not name, and the directory their patterns may reach ('' = all). */
+  dynamicLoaders: readonly { file: string; scope: string; code: string }[];
+  isTest: (path: string) => boolean;
+  /** For a setup file, the tests the runner loads it before. */
+  testsSetUpBy: (setupFile: string) => readonly string[];
+}
+
+/**
+ * Pure: the runner-equivalent floor of a change: every test file whose transitive static imports,
+ * dynamic loads or setup files reach one of `changed` (what `jest --findRelatedTests` selects, plus
+ * what it cannot see). Per changed file, each test once, by its shortest chain; sorted.
+ */
+export function importFloor(changed: readonly string[], graph: FloorGraph): FloorTest[] {
+  const out: FloorTest[] = [];
+  for (const file of [...new Set(changed)].sort()) {
+    const seen = new Map<string, FloorHop[]>([[file, []]]);
+    let frontier = [file];
+    while (frontier.length > 0) {
+      const next: string[] = [];
+      for (const at of frontier) {
+        const chain = seen.get(at)!;
+        const steps: FloorHop[] = (graph.importers.get(at) ?? []).map((f) => ({ file: f, via: 'imports' as const }));
+        for (const loader of graph.dynamicLoaders) {
+          if (loader.file !== at && (loader.scope === '' || at.startsWith(`${loader.scope}/`))) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
+        }
+        for (const test of graph.testsSetUpBy(at)) steps.push({ file: test, via: 'setup' });
+        for (const step of steps) {
+          if (seen.has(step.file)) continue;
+          seen.set(step.file, [...chain, step]);
+          next.push(step.file);
+        }
+      }
+      frontier = next.sort();
+    }
+    for (const [path, chain] of seen) {
+      if (path === file || !graph.isTest(path)) continue;
+      out.push({ test: path, changed: file, chain, unprovable: chain.some((h) => h.via !== 'imports') });
+    }
+  }
+  return out.sort((a, b) => cmp(a.changed, b.changed) || cmp(a.test, b.test));
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

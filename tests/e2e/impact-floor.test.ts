@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { commit, gitRepo } from '../helpers/git-repo.js';
+import { runCli } from '../helpers/run-cli.js';
+import { APP, impactJson, reasonCodes, selectedFiles } from './impact-helpers.js';
+
+interface FloorReport {
+  tests: {
+    selected: { file: string; basis?: string; reachedFrom: { via: { relation: string; file: string }[] } }[];
+    universe?: { runner: string; configFile: string | null; root: string; size: number }[];
+    floor?: { size: number; selected: number; droppedByProof: number; droppedOutsideFloor: number; dropped: { file: string; changed: string[] }[] };
+  };
+  warnings: { code: string; file?: string }[];
+}
+
+const floorOf = (r: unknown) => (r as FloorReport).tests.floor!;
+
+describe('ratlas impact: the import floor under the selection', { timeout: 240_000 }, () => {
+  it('a closed function body change drops the floor tests no symbol path reaches, and counts them', async () => {
+    const cwd = gitRepo(APP);
+    commit(cwd, 'price', { 'src/store.ts': APP['src/store.ts'].replace('x * 100', 'x * 100 + 0') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/cart.test.ts']);
+    expect(floorOf(report)).toMatchObject({ size: 2, selected: 1, droppedByProof: 1, dropped: [{ file: 'tests/persist.test.ts', changed: ['src/store.ts'] }] });
+    const explain = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'tests/persist.test.ts'], { cwd });
+    expect(explain.stdout).toContain('tests/persist.test.ts is not selected: dropped from the import floor by proof.');
+    expect(explain.stdout).toContain('imports src/store.ts, but every changed symbol there is closed');
+  });
+
+  it('an untyped plugin patching a prototype from an exported installer keeps every test that imports it', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "lib", "devDependencies": { "jest": "29" } }\n',
+      'src/index.js': 'class Day { format() { return "d"; } }\nfunction extend(plugin) { plugin(Day); return Day; }\nmodule.exports = { Day, extend };\n',
+      'src/plugin/upper.js': 'module.exports = (Day) => {\n  const proto = Day.prototype;\n  const old = proto.format;\n  proto.format = function (...args) {\n    return old.apply(this, args).toUpperCase();\n  };\n};\n',
+      'test/upper.test.js': "const { Day, extend } = require('../src/index');\nconst upper = require('../src/plugin/upper');\nextend(upper);\ntest('upper', () => expect(new Day().format()).toBe('D'));\n",
+      'test/plain.test.js': "const { Day } = require('../src/index');\ntest('plain', () => expect(typeof Day).toBe('function'));\n",
+    });
+    commit(cwd, 'plugin throws', {
+      'src/plugin/upper.js': 'module.exports = (Day) => {\n  const proto = Day.prototype;\n  const old = proto.format;\n  proto.format = function (...args) {\n    throw new Error(String(old));\n  };\n};\n',
+    });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/upper.test.js']);
+    expect((report as unknown as FloorReport).tests.universe).toEqual([{ runner: 'jest', configFile: null, root: '', size: 2 }]);
+  });
+
+  it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "data", "devDependencies": { "jest": "29" } }\n',
+      'src/rules/alpha.js': 'module.exports = { check() { return 1; } };\n',
+      'src/rules/beta.js': 'module.exports = { check() { return 2; } };\n',
+      'src/other.js': 'module.exports = { check() { return 3; } };\n',
+      'test/rules.test.js':
+        "const fs = require('fs');\nconst path = require('path');\nconst dir = path.join(__dirname, '../src/rules');\nfor (const f of fs.readdirSync(dir)) {\n  const rule = require(path.join(dir, f));\n  test(f, () => expect(rule.check()).toBeGreaterThan(0));\n}\n",
+      'test/other.test.js': "const other = require('../src/other');\ntest('other', () => expect(other.check()).toBe(3));\n",
+    });
+    commit(cwd, 'beta throws', { 'src/rules/beta.js': 'module.exports = { check() { throw new Error("x"); } };\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/rules.test.js']);
+    const kept = (report as unknown as FloorReport).tests.selected[0]!;
+    expect(kept.basis).toBe('floor');
+    expect(kept.reachedFrom.via.map((h) => `${h.relation} ${h.file}`)).toEqual(['loads test/rules.test.js']);
+  });
+
+  it("a jest setup file that imports a changed helper reaches every test of the runner's universe", async () => {
+    const cwd = gitRepo({
+      'package.json': JSON.stringify({ name: 'setup', jest: { setupFilesAfterEnv: ['<rootDir>/test/setup.js'], testMatch: ['**/test/**/*.spec.js'] } }) + '\n',
+      'src/matchers.js': 'function toBeEven(n) { return { pass: n % 2 === 0 }; }\nmodule.exports = { toBeEven };\n',
+      'src/math.js': 'function add(a, b) { return a + b; }\nmodule.exports = { add };\n',
+      'test/setup.js': "const { toBeEven } = require('../src/matchers');\nexpect.extend({ toBeEven });\n",
+      'test/a.spec.js': "const { add } = require('../src/math');\ntest('a', () => expect(add(1, 1)).toBeEven());\n",
+      'test/b.spec.js': "test('b', () => expect(2).toBeEven());\n",
+      'test/c.test.js': "test('c', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'matcher', { 'src/matchers.js': 'function toBeEven(n) { return { pass: n % 2 === 1 }; }\nmodule.exports = { toBeEven };\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    // test/c.test.js is not in the universe (testMatch names *.spec.js only).
+    expect(selectedFiles(report)).toEqual(['test/a.spec.js', 'test/b.spec.js']);
+    expect((report as unknown as FloorReport).tests.universe).toEqual([{ runner: 'jest', configFile: 'package.json', root: '', size: 2 }]);
+    // The setup file itself changing runs every test.
+    commit(cwd, 'setup', { 'test/setup.js': "const { toBeEven } = require('../src/matchers');\nexpect.extend({ toBeEven });\n// more\n" });
+    expect(reasonCodes(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test-setup-changed']);
+  });
+
+  it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',
+      'vitest.config.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { projects: ['packages/*'] } });\n",
+      'packages/core/package.json': '{ "name": "core" }\n',
+      'packages/core/vitest.config.ts': "import { defineConfig } from 'vitest/config';\nconst include = ['checks/**/*.check.ts'];\nexport default defineConfig({ test: { include, setupFiles: ['./checks/setup.ts'] } });\n",
+      'packages/core/src/sum.ts': 'export function sum(a: number, b: number) { return a + b; }\n',
+      'packages/core/checks/sum.check.ts': "import { sum } from '../src/sum';\nif (sum(1, 2) !== 3) throw new Error('sum');\n",
+      'packages/core/checks/setup.ts': 'export {};\n',
+      'packages/core/src/sum.test.ts': "import { sum } from './sum';\nsum(1, 1);\n",
+    });
+    commit(cwd, 'sum', { 'packages/core/src/sum.ts': 'export function sum(a: number, b: number) { return a - b; }\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['packages/core/checks/sum.check.ts']);
+    // The root config runs only its projects: src/sum.test.ts is not a test of this repository.
+    expect((report as unknown as FloorReport).tests.universe).toEqual([{ runner: 'vitest', configFile: 'packages/core/vitest.config.ts', root: 'packages/core', size: 1 }]);
+  });
+
+  it('a test file with one very long line is indexed and selected', async () => {
+    const long = `const table = [${Array.from({ length: 3000 }, (_, i) => i).join(',')}];`;
+    const cwd = gitRepo({
+      'src/lookup.js': 'function lookup(t, i) { return t[i]; }\nmodule.exports = { lookup };\n',
+      'test/lookup.test.js': `const { lookup } = require('../src/lookup');\n${long}\ntest('lookup', () => expect(lookup(table, 1)).toBe(1));\n${'// padding line\n'.repeat(5)}`,
+    });
+    commit(cwd, 'lookup', { 'src/lookup.js': 'function lookup(t, i) { return t[i + 1]; }\nmodule.exports = { lookup };\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/lookup.test.js']);
+    expect((report as unknown as FloorReport).warnings.filter((w) => w.code === 'not-analyzed')).toEqual([]);
+  });
+
+  it('a function stored in a string-keyed handler registry keeps every test importing its file', async () => {
+    const cwd = gitRepo({
+      'src/handlers.ts': 'function save() { return "saved"; }\nfunction load() { return "loaded"; }\nconst handlers: Record<string, () => string> = { save, load };\nexport function run(name: string) { return handlers[name]!(); }\nexport function version() { return 1; }\n',
+      'tests/run.test.ts': "import { run } from '../src/handlers';\nrun('save');\n",
+      'tests/version.test.ts': "import { version } from '../src/handlers';\nversion();\n",
+    });
+    commit(cwd, 'save throws', {
+      'src/handlers.ts': 'function save() { throw new Error("no"); }\nfunction load() { return "loaded"; }\nconst handlers: Record<string, () => string> = { save, load };\nexport function run(name: string) { return handlers[name]!(); }\nexport function version() { return 1; }\n',
+    });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    // version.test.ts calls nothing that reaches save by a call; the registry (a top-level value) keeps it.
+    expect(selectedFiles(report)).toEqual(['tests/run.test.ts', 'tests/version.test.ts']);
+    expect(floorOf(report)).toMatchObject({ size: 2, droppedByProof: 0 });
+  });
+});

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { npm } from '../../src/ecosystem/npm/adapter.js';
+import { compileUniverses } from '../../src/ecosystem/test-universe.js';
+import type { ProjectFiles } from '../../src/ecosystem/types.js';
+
+const tree = (files: Record<string, string>, extra: string[] = []): ProjectFiles => ({
+  paths: [...Object.keys(files), ...extra].sort(),
+  read: (p) => files[p] ?? null,
+});
+
+describe('npm adapter: test universes read statically from runner configurations', () => {
+  beforeAll(async () => {
+    await npm.prepare!();
+  });
+
+  it('jest.config.js: testMatch from a const, roots, ignore patterns, setup files, a moduleNameMapper', () => {
+    const files = tree(
+      {
+        'package.json': '{ "devDependencies": { "jest": "29" } }',
+        'jest.config.js': [
+          "const path = require('path');",
+          "const match = ['**/*.check.js'];",
+          'module.exports = {',
+          "  roots: ['<rootDir>/spec'],",
+          '  testMatch: match,',
+          "  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/spec/skip/'],",
+          "  setupFilesAfterEnv: [path.resolve(__dirname, 'spec/setup.js'), 'jest-extended/all'],",
+          "  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },",
+          '};',
+        ].join('\n'),
+      },
+      ['spec/a.check.js', 'spec/skip/b.check.js', 'spec/setup.js', 'src/c.check.js', 'spec/d.test.js'],
+    );
+    const [u] = npm.testUniverses(files);
+    expect(u).toMatchObject({ runner: 'jest', configFile: 'jest.config.js', root: '', roots: ['spec'], setupFiles: ['spec/setup.js'], aliases: [{ pattern: '^@/(.*)$', replacement: '<rootDir>/src/$1' }], warnings: [] });
+    const c = compileUniverses(npm.testUniverses(files));
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['spec/a.check.js']);
+  });
+
+  it('a computed field is a warning and falls back to the default, never a guess', () => {
+    const files = tree({ 'jest.config.ts': "import base from './base';\nexport default { ...base, testMatch: base.testMatch };\n" }, ['a.test.ts', 'x/__tests__/y.ts']);
+    const [u] = npm.testUniverses(files);
+    expect(u!.warnings.length).toBeGreaterThan(0);
+    const c = compileUniverses([u!]);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['a.test.ts', 'x/__tests__/y.ts']);
+  });
+
+  it('testRegex, jest projects, and the package.json jest key of a package', () => {
+    const files = tree(
+      {
+        'package.json': JSON.stringify({ jest: { projects: ['<rootDir>/packages/*'] } }),
+        'packages/a/package.json': JSON.stringify({ jest: { testRegex: '/tests/.*\\.js$' } }),
+        'packages/b/package.json': '{}',
+      },
+      ['packages/a/tests/one.js', 'packages/a/src/two.test.js', 'packages/b/src/three.test.js'],
+    );
+    const c = compileUniverses(npm.testUniverses(files));
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['packages/a/tests/one.js', 'packages/b/src/three.test.js']);
+  });
+
+  it('vitest workspace files, vite.config test key, mocha .mocharc.yml and node --test scripts', () => {
+    const files = tree(
+      {
+        'package.json': JSON.stringify({ scripts: { test: 'node --test test/' } }),
+        'vitest.workspace.ts': "export default ['apps/*'];\n",
+        'apps/web/vite.config.ts': "export default { plugins: [], test: { include: ['src/**/*.story.tsx'], globalSetup: './global.ts' } };\n",
+        'apps/web/global.ts': '',
+        'lib/.mocharc.yml': 'spec: spec\nrecursive: true\nrequire: ./spec/hooks.js\n',
+        'lib/package.json': '{}',
+      },
+      ['apps/web/src/a.story.tsx', 'apps/web/src/b.test.tsx', 'lib/spec/deep/x.js', 'lib/spec/hooks.js', 'test/n.js', 'test/n.ts'],
+    );
+    const universes = npm.testUniverses(files);
+    expect(universes.map((u) => `${u.runner} ${u.configFile} ${u.root} [${u.setupFiles.join(',')}]`)).toEqual([
+      'vitest apps/web/vite.config.ts apps/web [apps/web/global.ts]',
+      'node package.json  []',
+      'mocha lib/.mocharc.yml lib [lib/spec/hooks.js]',
+    ]);
+    const c = compileUniverses(universes);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['apps/web/src/a.story.tsx', 'lib/spec/deep/x.js', 'test/n.js', 'test/n.ts']);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { openReasons, type ChangedFileFacts } from '../../src/select/closure-rules.js';
+
+const fn = (name: string, extra: Partial<ChangedFileFacts['symbols'][number]> = {}): ChangedFileFacts['symbols'][number] => ({
+  qualname: name,
+  name,
+  kind: 'function',
+  change: 'body',
+  startLine: 1,
+  endLine: 1,
+  indexed: true,
+  firstHops: [{ relation: 'calls', confidence: 0.95 }],
+  ...extra,
+});
+const file = (text: string, symbols = [fn('save')], extra: Partial<ChangedFileFacts> = {}): ChangedFileFacts => ({ file: 'src/a.js', status: 'modified', parse: 'parsed', text, symbols, ...extra });
+const codes = (f: ChangedFileFacts) => openReasons(f).map((r) => r.code);
+
+describe('closure rules: when a changed file may drop its floor tests', () => {
+  it('a function body reached only through resolved calls is closed', () => {
+    expect(codes(file('export function save() { return 1; }\n'))).toEqual([]);
+  });
+  it('each way of being open has its code', () => {
+    expect(codes(file('function install(proto) { const old = proto.save; proto.save = function () { return old(); }; }\n'))).toEqual(['assigned-onto-object']);
+    expect(codes(file('Day.prototype.save = save;\n'))).toEqual(['assigned-onto-object', 'registry-value']);
+    expect(codes(file('Object.assign(target, { x: 1 });\n'))).toEqual(['assigned-onto-object']);
+    expect(codes(file('obj[name] = save;\n'))).toEqual(['assigned-onto-object', 'registry-value']);
+    expect(codes(file('function save() {}\nconst handlers = { save, load };\n'))).toEqual(['registry-value']);
+    expect(codes(file('function save() {}\nexport { save };\n'))).toEqual([]);
+    expect(codes(file('x', [fn('save', { firstHops: [{ relation: 'name-match', confidence: 0.2 }] })]))).toEqual(['name-only-use']);
+    expect(codes(file('x', [fn('<module>', { kind: 'module' })]))).toEqual(['module-code']);
+    expect(codes(file('export const limit = compute();\n', [fn('limit', { kind: 'field' })]))).toEqual(['not-a-function']);
+    expect(codes(file('export const limit = (a) => a;\n', [fn('limit', { kind: 'field' })]))).toEqual([]);
+    expect(codes(file('x', [fn('save', { indexed: false })]))).toEqual(['not-indexed']);
+    expect(codes(file('x', [], { parse: 'skipped', text: null }))).toEqual(['file-not-parsed']);
+    expect(codes(file('x', [], { status: 'deleted' }))).toEqual(['file-deleted']);
+    expect(codes(file('x', []))).toEqual(['no-symbol-change']);
+  });
+});
