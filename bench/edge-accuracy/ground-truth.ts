@@ -54,6 +54,8 @@ export interface StrictTruth {
   unmappedCallers: number;
   /** `file:line` of sites the checker could not resolve in files with an unresolved import. */
   unjudged: string[];
+  /** `file:line` of every JSX site (a ratlas `calls` edge there that is no call is scored as a render). */
+  renderLines: string[];
 }
 
 /**
@@ -86,7 +88,7 @@ export function groundTruth(root: string, files: readonly string[], symbols: rea
   }
 
   const cache = new Map<string, ts.SourceFile>();
-  const strict: StrictTruth = { calls: [], renders: [], callSites: 0, renderSites: 0, outcomes: { edges: 0, unresolved: 0, external: 0, local: 0 }, unmappedTargets: 0, unmappedCallers: 0, unjudged: [] };
+  const strict: StrictTruth = { calls: [], renders: [], callSites: 0, renderSites: 0, outcomes: { edges: 0, unresolved: 0, external: 0, local: 0 }, unmappedTargets: 0, unmappedCallers: 0, unjudged: [], renderLines: [] };
   const result: GroundTruth = { edges: [], unmappedTargets: 0, externalTargets: 0, unresolvedCallSites: 0, unjudged: [], callSites: 0, programs: 0, strict };
   const checked = new Set(strictFiles);
   const inRepo = (file: string) => checked.has(file) || file.endsWith('.d.ts');
@@ -140,7 +142,10 @@ function byKey(a: TruthEdge, b: TruthEdge): number {
 function visitStrict(node: ts.Node, site: CallSite, ctx: FileContext): void {
   const jsx = ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node);
   const { strict } = ctx;
-  if (jsx) strict.renderSites++;
+  if (jsx) {
+    strict.renderSites++;
+    strict.renderLines.push(`${ctx.file}:${lineOf(ctx.source, site.nameNode)}`);
+  }
   else strict.callSites++;
   const found = strictSite(node, jsx ? 'jsx' : site.kind, site.nameNode, ctx);
   strict.outcomes[found.outcome]++;

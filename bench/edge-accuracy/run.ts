@@ -173,7 +173,8 @@ function scoreStrict() {
     list.push(e);
     atSite.set(k, list);
   }
-  const isRender = (e: ExportedEdge) => e.kind === 'renders' || renderKeys.has(key(e));
+  const renderLines = new Set(st.renderLines);
+  const isRender = (e: ExportedEdge) => e.kind === 'renders' || renderKeys.has(key(e)) || (!callKeys.has(key(e)) && renderLines.has(`${fileOf(e.from)}:${e.line}`));
   const score = (kind: 'calls' | 'renders', truthEdges: TruthEdge[], truthKeys: Set<string>) => {
     const mine = dedupe(inStrict.filter((e) => (kind === 'renders') === isRender(e) && e.confidence >= THRESHOLD));
     const mineKeys = new Set(mine.map(key));
