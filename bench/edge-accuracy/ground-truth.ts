@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import ts from 'typescript';
+import { strictSite, type StrictSite } from './strict-truth.js';
 
 /** A ratlas symbol as `ratlas export --format json` prints it (the fields this script reads). */
 export interface ExportedSymbol {
@@ -38,6 +39,23 @@ export interface GroundTruth {
   unjudged: string[];
   callSites: number;
   programs: number;
+  /** The stricter definition (strict-truth.ts), over every checked file. */
+  strict: StrictTruth;
+}
+
+export interface StrictTruth {
+  calls: TruthEdge[];
+  renders: TruthEdge[];
+  callSites: number;
+  renderSites: number;
+  /** Sites per outcome (calls and renders together). */
+  outcomes: Record<StrictSite['outcome'], number>;
+  unmappedTargets: number;
+  unmappedCallers: number;
+  /** `file:line` of sites the checker could not resolve in files with an unresolved import. */
+  unjudged: string[];
+  /** `file:line` of every JSX site (a ratlas `calls` edge there that is no call is scored as a render). */
+  renderLines: string[];
 }
 
 /**
@@ -52,7 +70,8 @@ export interface GroundTruth {
  * - Each file is checked with the compiler options of its nearest tsconfig.json (extends followed),
  *   the way an editor would, so workspace packages resolve as the repository configures them.
  */
-export function groundTruth(root: string, files: readonly string[], symbols: readonly ExportedSymbol[]): GroundTruth {
+export function groundTruth(root: string, files: readonly string[], symbols: readonly ExportedSymbol[], strictFiles: readonly string[] = files): GroundTruth {
+  const legacy = new Set(files);
   const byFile = new Map<string, ExportedSymbol[]>();
   for (const s of symbols) {
     const list = byFile.get(s.file) ?? [];
@@ -61,7 +80,7 @@ export function groundTruth(root: string, files: readonly string[], symbols: rea
   }
   const indexed = new Set(byFile.keys());
   const groups = new Map<string, string[]>();
-  for (const file of files) {
+  for (const file of strictFiles) {
     const config = nearestConfig(root, file) ?? '';
     const list = groups.get(config) ?? [];
     list.push(file);
@@ -69,7 +88,11 @@ export function groundTruth(root: string, files: readonly string[], symbols: rea
   }
 
   const cache = new Map<string, ts.SourceFile>();
-  const result: GroundTruth = { edges: [], unmappedTargets: 0, externalTargets: 0, unresolvedCallSites: 0, unjudged: [], callSites: 0, programs: 0 };
+  const strict: StrictTruth = { calls: [], renders: [], callSites: 0, renderSites: 0, outcomes: { edges: 0, unresolved: 0, external: 0, local: 0 }, unmappedTargets: 0, unmappedCallers: 0, unjudged: [], renderLines: [] };
+  const result: GroundTruth = { edges: [], unmappedTargets: 0, externalTargets: 0, unresolvedCallSites: 0, unjudged: [], callSites: 0, programs: 0, strict };
+  const checked = new Set(strictFiles);
+  const inRepo = (file: string) => checked.has(file) || file.endsWith('.d.ts');
+  const strictSeen = new Set<string>();
   const seen = new Set<string>();
   for (const [config, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const options = compilerOptions(config);
@@ -81,7 +104,7 @@ export function groundTruth(root: string, files: readonly string[], symbols: rea
     for (const file of group) {
       const source = program.getSourceFile(join(root, file));
       if (!source) continue;
-      const ctx: FileContext = { root, file, source, checker, byFile, indexed, brokenImports: hasUnresolvedImport(source, checker) };
+      const ctx: FileContext = { root, file, source, checker, byFile, indexed, brokenImports: hasUnresolvedImport(source, checker), legacy: legacy.has(file), inRepo, strict, strictSeen };
       visit(source, ctx, (edge) => {
         const key = `${edge.from}\0${edge.to}\0${edge.line}`;
         if (!seen.has(key)) {
@@ -91,7 +114,9 @@ export function groundTruth(root: string, files: readonly string[], symbols: rea
       }, result);
     }
   }
-  result.edges.sort((a, b) => cmp(a.from, b.from) || cmp(a.to, b.to) || a.line - b.line);
+  result.edges.sort(byKey);
+  strict.calls.sort(byKey);
+  strict.renders.sort(byKey);
   return result;
 }
 
@@ -103,12 +128,43 @@ interface FileContext {
   byFile: Map<string, ExportedSymbol[]>;
   indexed: Set<string>;
   brokenImports: boolean;
+  /** Whether the first definition scores this file (an indexed TypeScript file). */
+  legacy: boolean;
+  inRepo: (file: string) => boolean;
+  strict: StrictTruth;
+  strictSeen: Set<string>;
+}
+
+function byKey(a: TruthEdge, b: TruthEdge): number {
+  return cmp(a.from, b.from) || cmp(a.to, b.to) || a.line - b.line;
+}
+
+function visitStrict(node: ts.Node, site: CallSite, ctx: FileContext): void {
+  const jsx = ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node);
+  const { strict } = ctx;
+  if (jsx) {
+    strict.renderSites++;
+    strict.renderLines.push(`${ctx.file}:${lineOf(ctx.source, site.nameNode)}`);
+  }
+  else strict.callSites++;
+  const found = strictSite(node, jsx ? 'jsx' : site.kind, site.nameNode, ctx);
+  strict.outcomes[found.outcome]++;
+  if (found.outcome === 'unresolved' && ctx.brokenImports) strict.unjudged.push(`${ctx.file}:${lineOf(ctx.source, site.nameNode)}`);
+  if (found.outcome !== 'edges') return;
+  strict.unmappedTargets += found.unmappedTargets;
+  if (found.unmappedCaller) strict.unmappedCallers++;
+  for (const edge of found.edges) {
+    const key = `${edge.from}\0${edge.to}\0${edge.line}`;
+    if (ctx.strictSeen.has(key)) continue;
+    ctx.strictSeen.add(key);
+    (jsx ? strict.renders : strict.calls).push(edge);
+  }
 }
 
 const CODE_EXTENSION = /\.([cm]?[jt]sx?)$/;
 
 /** Whether a file imports a code module the checker cannot find (non-code assets aside). */
-function hasUnresolvedImport(source: ts.SourceFile, checker: ts.TypeChecker): boolean {
+export function hasUnresolvedImport(source: ts.SourceFile, checker: ts.TypeChecker): boolean {
   for (const statement of source.statements) {
     let specifier: ts.Expression | undefined;
     if (ts.isImportDeclaration(statement) && statement.importClause) specifier = statement.moduleSpecifier;
@@ -124,7 +180,8 @@ function hasUnresolvedImport(source: ts.SourceFile, checker: ts.TypeChecker): bo
 
 function visit(node: ts.Node, ctx: FileContext, emit: (edge: TruthEdge) => void, stats: GroundTruth): void {
   const site = callSite(node);
-  if (site) {
+  if (site) visitStrict(node, site, ctx);
+  if (site && ctx.legacy) {
     stats.callSites++;
     const targets = calleeDeclarations(site, ctx);
     if (targets === 'unresolved') {
@@ -156,14 +213,14 @@ function visit(node: ts.Node, ctx: FileContext, emit: (edge: TruthEdge) => void,
   ts.forEachChild(node, (child) => visit(child, ctx, emit, stats));
 }
 
-type SiteKind = 'call' | 'new' | 'super';
-interface CallSite {
+export type SiteKind = 'call' | 'new' | 'super';
+export interface CallSite {
   kind: SiteKind;
   /** The node that names the callee (the identifier or property name); its line is the call site's line. */
   nameNode: ts.Node;
 }
 
-function callSite(node: ts.Node): CallSite | null {
+export function callSite(node: ts.Node): CallSite | null {
   if (ts.isCallExpression(node)) {
     if (node.expression.kind === ts.SyntaxKind.SuperKeyword) return { kind: 'super', nameNode: node.expression };
     if (node.expression.kind === ts.SyntaxKind.ImportKeyword) return null;
@@ -180,7 +237,7 @@ function callSite(node: ts.Node): CallSite | null {
   return null;
 }
 
-function calleeName(expression: ts.Expression): ts.Node {
+export function calleeName(expression: ts.Expression): ts.Node {
   let e = expression;
   while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAsExpression(e) || ts.isTypeAssertionExpression(e)) e = e.expression;
   if (ts.isPropertyAccessExpression(e)) return e.name;
@@ -216,7 +273,7 @@ function holder(d: ts.Declaration): ts.Declaration {
   return d;
 }
 
-function resolveAlias(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
+export function resolveAlias(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
     const aliased = checker.getAliasedSymbol(symbol);
     return aliased.flags & ts.SymbolFlags.Alias ? undefined : aliased;
@@ -311,7 +368,7 @@ function declarationName(node: ts.Node): string | undefined {
   return undefined;
 }
 
-function propertyNameText(name: ts.Node): string | undefined {
+export function propertyNameText(name: ts.Node): string | undefined {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
   // ratlas names a computed member by its text: `[Symbol.iterator]`.
   if (ts.isComputedPropertyName(name)) return name.getText();
@@ -319,7 +376,7 @@ function propertyNameText(name: ts.Node): string | undefined {
 }
 
 /** The outermost node of a declaration's statement (variable statements, export assignments). */
-function outerNode(declaration: ts.Node): ts.Node {
+export function outerNode(declaration: ts.Node): ts.Node {
   if (ts.isVariableDeclaration(declaration) && ts.isVariableDeclarationList(declaration.parent) && ts.isVariableStatement(declaration.parent.parent)) {
     return declaration.parent.parent;
   }
@@ -329,29 +386,31 @@ function outerNode(declaration: ts.Node): ts.Node {
   return declaration;
 }
 
-function innermost(candidates: ExportedSymbol[]): ExportedSymbol | undefined {
+export function innermost(candidates: ExportedSymbol[]): ExportedSymbol | undefined {
   return [...candidates].sort((a, b) => b.startLine - a.startLine || a.endLine - b.endLine || cmp(a.id, b.id))[0];
 }
 
-function findAncestor<T extends ts.Node>(node: ts.Node, test: (n: ts.Node) => n is T): T | undefined {
+export function findAncestor<T extends ts.Node>(node: ts.Node, test: (n: ts.Node) => n is T): T | undefined {
   for (let current: ts.Node | undefined = node.parent; current; current = current.parent) if (test(current)) return current;
   return undefined;
 }
 
-function lineOf(source: ts.SourceFile, node: ts.Node): number {
+export function lineOf(source: ts.SourceFile, node: ts.Node): number {
   return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
 }
 
-function repoPath(root: string, fileName: string): string | null {
+export function repoPath(root: string, fileName: string): string | null {
   const rel = relative(root, fileName);
   if (rel.startsWith('..') || rel.split(sep).includes('node_modules')) return null;
   return rel.split(sep).join('/');
 }
 
-function nearestConfig(root: string, file: string): string | undefined {
+export function nearestConfig(root: string, file: string): string | undefined {
   for (let dir = dirname(join(root, file)); ; dir = dirname(dir)) {
     const candidate = join(dir, 'tsconfig.json');
     if (existsSync(candidate)) return candidate;
+    const js = join(dir, 'jsconfig.json');
+    if (existsSync(js)) return js;
     if (dir === root || dirname(dir) === dir) return undefined;
   }
 }
@@ -366,7 +425,7 @@ const DEFAULT_OPTIONS: ts.CompilerOptions = {
   skipLibCheck: true,
 };
 
-function compilerOptions(config: string): ts.CompilerOptions {
+export function compilerOptions(config: string): ts.CompilerOptions {
   if (!config) return DEFAULT_OPTIONS;
   const parsed = ts.getParsedCommandLineOfConfigFile(config, {}, {
     ...ts.sys,
@@ -375,14 +434,15 @@ function compilerOptions(config: string): ts.CompilerOptions {
   if (!parsed) return DEFAULT_OPTIONS;
   // Checking only: nothing is emitted, and project-build options would demand a full file list.
   const { composite: _c, incremental: _i, tsBuildInfoFile: _t, ...options } = parsed.options;
-  return { ...options, noEmit: true, skipLibCheck: true };
+  // allowJs: the strict definition checks JavaScript files too (they must be part of the program).
+  return { ...options, allowJs: true, noEmit: true, skipLibCheck: true };
 }
 
 /**
  * A compiler host that shares parsed declaration files (lib, node_modules) between programs.
  * Source files are not shared: a program records per-file facts on them (the JSX runtime import).
  */
-function cachingHost(options: ts.CompilerOptions, cache: Map<string, ts.SourceFile>): ts.CompilerHost {
+export function cachingHost(options: ts.CompilerOptions, cache: Map<string, ts.SourceFile>): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
   const original = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
@@ -398,7 +458,7 @@ function cachingHost(options: ts.CompilerOptions, cache: Map<string, ts.SourceFi
   return host;
 }
 
-function cmp(a: string, b: string): number {
+export function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

@@ -9,7 +9,7 @@
  * that the checker resolves workspace packages and library types as the project's editor would.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { groundTruth, readJson, type ExportedSymbol, type TruthEdge } from './ground-truth.js';
@@ -59,16 +59,24 @@ const indexMs = performance.now() - started;
 process.stderr.write(`ratlas export: ${Math.round(indexMs / 1000)}s\n`);
 const graph = readJson<GraphExport>(join(out, 'graph.json'));
 
+// The first definition's scope: TypeScript files ratlas indexed. The strict one: every tracked
+// JavaScript or TypeScript source file (ratlas-skipped ones included), except declaration files,
+// vendored node_modules and files above 1 MB (bundles the checker would spend minutes on).
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const tracked = execFileSync('git', ['-C', repo, 'ls-files', '-z'], { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\0').filter(Boolean);
+const strictFiles = tracked.filter((f) => SOURCE.test(f) && !/\.d\.[cm]?ts$/.test(f) && !f.split('/').includes('node_modules') && statSync(join(repo, f), { throwIfNoEntry: false })?.isFile() && statSync(join(repo, f)).size <= 1 << 20).sort();
+const indexedPaths = new Set(graph.files.filter((f) => f.status === 'ok' || f.status === 'partial').map((f) => f.path));
 const files = graph.files.filter((f) => TS_LANGUAGES.has(f.language) && (f.status === 'ok' || f.status === 'partial') && !f.path.endsWith('.d.ts')).map((f) => f.path);
 const inScope = new Set(files);
 const checkerStarted = performance.now();
-const truth = groundTruth(repo, files, graph.symbols);
+const truth = groundTruth(repo, files, graph.symbols, strictFiles);
 const checkerMs = performance.now() - checkerStarted;
 
 const fileOf = (id: string) => id.slice(0, id.indexOf('#'));
 const key = (e: { from: string; to: string; line: number }) => `${e.from}\0${e.to}\0${e.line}`;
 const truthKeys = new Set(truth.edges.map(key));
-const calls = graph.edges.filter((e) => e.kind === 'calls' && inScope.has(fileOf(e.from)));
+// The first definition counts JSX as calls, so it scores `renders` edges as calls too.
+const calls = graph.edges.filter((e) => (e.kind === 'calls' || e.kind === 'renders') && inScope.has(fileOf(e.from)));
 const confident = dedupe(calls.filter((e) => e.confidence >= THRESHOLD));
 const confidentKeys = new Set(confident.map(key));
 
@@ -80,6 +88,7 @@ const falsePositives = judged.filter((e) => !truthKeys.has(key(e)));
 const missed = truth.edges.filter((e) => !confidentKeys.has(key(e)));
 
 const rules = [...new Set(calls.map((e) => e.rule))].sort();
+const strict = scoreStrict();
 const perRule = rules.map((rule) => {
   const edges = dedupe(calls.filter((e) => e.rule === rule && isJudged(e)));
   const right = edges.filter((e) => truthKeys.has(key(e))).length;
@@ -103,12 +112,15 @@ const report = {
   precision: ratio(truePositives.length, judged.length),
   recall: ratio(truePositives.length, truth.edges.length),
   perRule,
+  strict: strict.report,
   indexSeconds: Math.round(indexMs / 100) / 10,
   checkerSeconds: Math.round(checkerMs / 100) / 10,
 };
 writeFileSync(join(out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(out, 'false-positives.json'), `${JSON.stringify(falsePositives, null, 2)}\n`);
 writeFileSync(join(out, 'missed.json'), `${JSON.stringify(missed.map((e) => ({ ...e, ratlas: calls.filter((c) => c.from === e.from && c.line === e.line) })), null, 2)}\n`);
+writeFileSync(join(out, 'strict-false-positives.json'), `${JSON.stringify(strict.falsePositives, null, 2)}\n`);
+writeFileSync(join(out, 'strict-missed.json'), `${JSON.stringify(strict.missed, null, 2)}\n`);
 
 const n = Number(values.samples);
 const lines = [
@@ -126,9 +138,91 @@ const lines = [
   ...falsePositives.slice(0, n).map((e) => `  ${e.rule} ${e.confidence} ${e.from} -> ${e.to} @${e.line}`),
   `missed (${missed.length}), first ${n}:`,
   ...missed.slice(0, n).map((e) => `  ${e.from} -> ${e.to} @${e.line}`),
+  '',
+  'strict definition (bench/edge-accuracy/strict-truth.ts):',
+  `files ${strict.report.files} (JavaScript and TypeScript, ${strict.report.filesNotIndexed} not indexed by ratlas), call sites ${truth.strict.callSites}, JSX sites ${truth.strict.renderSites}; outcomes ${JSON.stringify(truth.strict.outcomes)}`,
+  `truth: ${truth.strict.calls.length} call edges, ${truth.strict.renders.length} render edges; ${truth.strict.unmappedTargets} targets and ${truth.strict.unmappedCallers} callers without a ratlas symbol`,
+  `calls:   precision ${fmt(strict.report.calls.precision)}  recall ${fmt(strict.report.calls.recall)}  (${strict.report.calls.judged} ratlas edges judged, ${strict.report.calls.truth} truth)`,
+  `renders: precision ${fmt(strict.report.renders.precision)}  recall ${fmt(strict.report.renders.recall)}  (${strict.report.renders.judged} ratlas edges judged, ${strict.report.renders.truth} truth)`,
+  `missed calls by cause: ${JSON.stringify(strict.report.calls.missedBy)}`,
+  '',
+  '| rule | declared | edges | correct | strict precision |',
+  '|---|---|---|---|---|',
+  ...strict.report.perRule.map((r) => `| ${r.rule} | ${r.declared.map((c) => c.toFixed(2)).join(', ')} | ${r.edges} | ${r.correct} | ${fmt(r.precision)} |`),
   `details in ${out}`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
+
+/**
+ * Scores ratlas against the strict truth. Calls and renders apart: a ratlas edge of kind `renders`,
+ * or a `calls` edge that matches a render truth edge (ratlas before the `renders` kind), is scored
+ * as a render. Misses are classified by what ratlas has at the site.
+ */
+function scoreStrict() {
+  const st = truth.strict;
+  const renderKeys = new Set(st.renders.map(key));
+  const callKeys = new Set(st.calls.map(key));
+  const scope = new Set(strictFiles);
+  const inStrict = graph.edges.filter((e) => (e.kind === 'calls' || e.kind === 'renders') && scope.has(fileOf(e.from)));
+  const unjudgedStrict = new Set(st.unjudged);
+  const judgedHere = (e: ExportedEdge) => !unjudgedStrict.has(`${fileOf(e.from)}:${e.line}`);
+  const atSite = new Map<string, ExportedEdge[]>();
+  for (const e of inStrict) {
+    const k = `${fileOf(e.from)}:${e.line}`;
+    const list = atSite.get(k) ?? [];
+    list.push(e);
+    atSite.set(k, list);
+  }
+  const renderLines = new Set(st.renderLines);
+  const isRender = (e: ExportedEdge) => e.kind === 'renders' || renderKeys.has(key(e)) || (!callKeys.has(key(e)) && renderLines.has(`${fileOf(e.from)}:${e.line}`));
+  const score = (kind: 'calls' | 'renders', truthEdges: TruthEdge[], truthKeys: Set<string>) => {
+    const mine = dedupe(inStrict.filter((e) => (kind === 'renders') === isRender(e) && e.confidence >= THRESHOLD));
+    const mineKeys = new Set(mine.map(key));
+    const judgedEdges = mine.filter(judgedHere);
+    const right = judgedEdges.filter((e) => truthKeys.has(key(e)));
+    const wrong = judgedEdges.filter((e) => !truthKeys.has(key(e)));
+    const miss = truthEdges.filter((e) => !mineKeys.has(key(e)));
+    const missedBy: Record<string, number> = {};
+    const classified = miss.map((e) => {
+      const here = atSite.get(`${fileOf(e.from)}:${e.line}`) ?? [];
+      const cause = !indexedPaths.has(fileOf(e.from))
+        ? 'file not indexed'
+        : e.to.includes('#?')
+          ? 'target has no ratlas symbol'
+          : e.from.includes('#?')
+            ? 'caller has no ratlas symbol'
+            : here.some((c) => c.to === e.to && c.from !== e.from)
+              ? 'other caller'
+              : here.some((c) => c.to === e.to)
+                ? 'below 0.5'
+                : here.length > 0
+                  ? 'other target'
+                  : 'no ratlas edge';
+      missedBy[cause] = (missedBy[cause] ?? 0) + 1;
+      return { ...e, cause, ratlas: here };
+    });
+    return {
+      report: { truth: truthEdges.length, ratlas: mine.length, judged: judgedEdges.length, correct: right.length, precision: ratio(right.length, judgedEdges.length), recall: ratio(truthEdges.length - miss.length, truthEdges.length), missedBy },
+      falsePositives: wrong,
+      missed: classified,
+    };
+  };
+  const callScore = score('calls', st.calls, callKeys);
+  const renderScore = score('renders', st.renders, renderKeys);
+  const allKeys = new Set([...callKeys, ...renderKeys]);
+  const strictRules = [...new Set(inStrict.map((e) => e.rule))].sort();
+  const perRule = strictRules.map((rule) => {
+    const edges = dedupe(inStrict.filter((e) => e.rule === rule && judgedHere(e)));
+    const right = edges.filter((e) => allKeys.has(key(e))).length;
+    const declared = [...new Set(edges.map((e) => e.confidence))].sort((a, b) => b - a);
+    return { rule, declared, edges: edges.length, correct: right, precision: ratio(right, edges.length) };
+  });
+  return {
+    report: { files: strictFiles.length, filesNotIndexed: strictFiles.filter((f) => !indexedPaths.has(f)).length, calls: callScore.report, renders: renderScore.report, perRule, outcomes: st.outcomes, unmappedTargets: st.unmappedTargets, unmappedCallers: st.unmappedCallers },
+    falsePositives: [...callScore.falsePositives, ...renderScore.falsePositives],
+    missed: [...callScore.missed, ...renderScore.missed],
+  };
+}
 
 function dedupe(edges: ExportedEdge[]): ExportedEdge[] {
   const seen = new Set<string>();

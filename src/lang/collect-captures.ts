@@ -114,6 +114,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     let newNode: Node | undefined;
     let initNode: Node | undefined;
     let elementsNode: Node | undefined;
+    let keyNode: Node | undefined;
     let callee: Node | undefined;
     let qualifiers: Node[] | undefined;
     let docNode: Node | undefined;
@@ -129,6 +130,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         case 'new': newNode = capture.node; break;
         case 'init': initNode = capture.node; break;
         case 'elements': elementsNode = capture.node; break;
+        case 'key': keyNode = capture.node; break;
         case 'callee': callee = capture.node; break;
         case 'qualifier': (qualifiers ??= []).push(capture.node); break;
         case 'exported': exported = true; break;
@@ -204,7 +206,10 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
       const newOf = newNode ? dottedPath(text(newNode)) : undefined;
       // `for (x of items)`, `items.forEach((x) => …)`: x is an element of items (`items[]`).
       const elements = elementsNode ? spelling.path(text(elementsNode)) : undefined;
-      const init = initNode ? spelling.initializer(text(initNode)) : elements !== undefined ? `${elements}[]` : undefined;
+      const spelled = initNode ? spelling.initializer(text(initNode)) : elements !== undefined ? `${elements}[]` : undefined;
+      // `const { open, submit: send } = useThing()`: the name holds the initializer's property
+      // (`useThing().open`), keyed by `@key` when it is renamed.
+      const init = spelled !== undefined && props['destructured'] !== undefined ? (spelled.startsWith('await ') ? undefined : `${spelled}.${nameText(keyNode ?? name)}`) : spelled;
       const position = props['position'] === undefined || callee ? undefined : Number(props['position']);
       // An argument is named after the function called and placed at its name (where the call is).
       const named = callee ?? name;
@@ -247,7 +252,9 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
   const refs: CapturedRef[] = [...links.values()];
   for (const [id, use] of uses) if (!definitions.has(id) && !locals.has(id) && !members.has(id)) refs.push(use);
   const bindings: CapturedBinding[] = [];
-  for (const group of [locals, members]) for (const [id, binding] of group) if (!definitions.has(id)) bindings.push(binding);
+  // A typed member that is also a symbol (an interface property of a named type, issue 21) keeps
+  // its binding: the type is what a field hop through it (`form.control.register()`) follows.
+  for (const group of [locals, members]) for (const [id, binding] of group) if (!definitions.has(id) || (group === members && binding.fact.type !== undefined)) bindings.push(binding);
   const byStart = (a: Span, b: Span): number => a.start - b.start;
   return {
     definitions: [...definitions.values()],

@@ -14,5 +14,7 @@
  *    `x++` as reassignments, arguments of calls of bare names and parameter positions (a
  *    module-private function's parameters typed from its calls).
  * 6: Python (a new language: files it parses now have facts), docstrings as docs.
+ * 7: JSX elements resolve to `renders` edges instead of `calls`: an artifact written before would
+ *    keep the old kind.
  */
-export const EXTRACTION_VERSION = 6;
+export const EXTRACTION_VERSION = 7;

@@ -1,5 +1,9 @@
 /** Kinds of dependency edge in the graph. */
-export const EDGE_KINDS = ['calls', 'imports', 'extends', 'implements', 'references'] as const;
+/**
+ * `renders`: a JSX element names a component (`<Row />`). A real dependency (impact and test
+ * selection follow it as they follow calls) but not a call, so it has its own kind.
+ */
+export const EDGE_KINDS = ['calls', 'imports', 'extends', 'implements', 'references', 'renders'] as const;
 export type EdgeKind = (typeof EDGE_KINDS)[number];
 
 /**

@@ -7,7 +7,8 @@ import type { Warning } from './warning.js';
  * How a dependent depends on what it was reached from: an index edge, or one of the relations
  * impact analysis adds so that it sees how code really runs.
  *
- * - calls / imports / references / extends / implements: an edge of the index.
+ * - calls / imports / references / renders / extends / implements: an edge of the index (renders: a
+ *   JSX element names the component).
  * - overrides: the changed method overrides (or implements) this one, so callers of this one may
  *   dispatch to the changed one.
  * - reads: this symbol reads a top-level variable of a module whose top-level code changed.
@@ -26,6 +27,7 @@ export const RELATIONS = [
   'calls',
   'imports',
   'references',
+  'renders',
   'extends',
   'implements',
   'overrides',

@@ -59,9 +59,28 @@ describe('scope rule', () => {
       ].join('\n'),
     });
     expect(callEdges(tree)).toEqual([
-      'src/app.test.tsx#<module> -> src/app.test.tsx#Component (scope)',
-      'src/app.test.tsx#<module> -> src/app.test.tsx#Component#2 (scope)',
+      'src/app.test.tsx#<module> -> src/app.test.tsx#Component (scope, renders)',
+      'src/app.test.tsx#<module> -> src/app.test.tsx#Component#2 (scope, renders)',
     ]);
     expect(callSite(tree, 'helper')).toMatchObject({ outcome: 'local' });
+  });
+
+  it('picks the nearest of a same-named function and class in sibling callbacks', async () => {
+    const tree = await resolveTree({
+      'src/app.test.jsx': [
+        "it('a', () => {",
+        '  function Foo() { return null; }',
+        '  render(<Foo />);',
+        '});',
+        "it('b', () => {",
+        '  class Foo extends Component {}',
+        '  render(<Foo />);',
+        '});',
+      ].join('\n'),
+    });
+    expect(callEdges(tree).filter((e) => e.includes('Foo'))).toEqual([
+      'src/app.test.jsx#<module> -> src/app.test.jsx#Foo (scope, renders)',
+      'src/app.test.jsx#<module> -> src/app.test.jsx#Foo@function (scope, renders)',
+    ]);
   });
 });

@@ -80,11 +80,14 @@ export async function resolveTree(tree: Record<string, string>): Promise<Resolve
   return result;
 }
 
-/** The calls edges (call, new, JSX) as `from -> to (rule)` lines, sorted: easy to read in a failing test. */
+/**
+ * The calls edges (call, new) and renders edges (JSX) as `from -> to (rule)` lines, a render
+ * marked `(rule, renders)`, sorted: easy to read in a failing test.
+ */
 export function callEdges(tree: ResolvedTree): string[] {
   return tree.edges
-    .filter((e) => e.kind === 'calls')
-    .map((e) => `${e.from} -> ${e.to} (${e.rule})`)
+    .filter((e) => e.kind === 'calls' || e.kind === 'renders')
+    .map((e) => `${e.from} -> ${e.to} (${e.rule}${e.kind === 'renders' ? ', renders' : ''})`)
     .sort();
 }
 

@@ -8,6 +8,8 @@ import type { Edge, EdgeKind } from '../../model/edge.js';
  */
 export const EDGE_KIND_WEIGHT = {
   calls: 1,
+  // A rendered component is used as a called function is (it was a `calls` edge before issue 21).
+  renders: 1,
   extends: 1,
   implements: 0.8,
   references: 0.5,

@@ -44,7 +44,8 @@ export function resolveTypePath(ctx: ResolveContext, file: FileInterface, path: 
   }
   if (current.kind === 'external') return { kind: 'external' };
   if (current.kind !== 'symbols') return null;
-  const types = current.symbols.filter((s) => CLASS_KINDS.has(s.kind));
+  // An object type alias (`type Api = { open: Opener }`) has members as an interface does (issue 21).
+  const types = current.symbols.filter((s) => CLASS_KINDS.has(s.kind) || (s.kind === 'type' && (ctx.file(s.file)?.children.get(s.qualname)?.length ?? 0) > 0));
   return types.length > 0 ? { kind: 'types', symbols: types } : null;
 }
 

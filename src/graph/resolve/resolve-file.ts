@@ -11,7 +11,7 @@ import { TrackedView } from './tracked-view.js';
 export const EDGE_KIND_OF: Record<RefKind, EdgeKind> = {
   call: 'calls',
   new: 'calls',
-  jsx: 'calls',
+  jsx: 'renders',
   import: 'imports',
   require: 'imports',
   'dynamic-import': 'imports',

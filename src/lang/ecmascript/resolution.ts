@@ -47,13 +47,29 @@ export const ecmascriptResolution: ResolutionTraits = {
 function resolveBare(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget {
   if (specifier.startsWith('#')) return resolveSubpathImport(specifier, fromPath, env);
   const { name, subpath } = splitPackageSpecifier(specifier);
-  const packages = env.packagesNamed(name);
+  const packages = selfNamed(env.packagesNamed(name));
   // Two packages of one name (fixtures, examples) leave the choice to the package manager: unknown.
   if (packages.length > 1) return { kind: 'unresolved' };
   const own = packages[0];
   if (!own) return { kind: 'external', name };
   const found = resolvePackage(own.path, own.facts, subpath, env);
   return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
+}
+
+/**
+ * Of packages sharing one name, the outermost when every other one lies inside its folder: an
+ * example app or test workspace that names itself after the library it demonstrates (and depends
+ * on it through `file:..`) stands for the library, whose sources an import of the name means
+ * (issue 21). Siblings of one name stay ambiguous.
+ */
+function selfNamed<T extends { path: string }>(packages: readonly T[]): readonly T[] {
+  if (packages.length <= 1) return packages;
+  const folder = (p: T) => dirname(p.path);
+  const outer = packages.find((candidate) => {
+    const dir = folder(candidate);
+    return packages.every((other) => other === candidate || dir === '' || folder(other).startsWith(`${dir}/`));
+  });
+  return outer ? [outer] : packages;
 }
 
 /** `#internal` specifiers: the `imports` map of the nearest package.json. */

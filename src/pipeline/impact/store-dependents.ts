@@ -399,7 +399,7 @@ export class StoreDependents {
     if (symbol.kind !== 'function' || symbol.parent === null || symbol.parent === MODULE_QUALNAME || !isPlainDeclaration(symbol)) return false;
     const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
     if (!owner || !FUNCTION_KINDS.has(owner.kind)) return false;
-    if (incoming.some((d) => d.relation !== 'calls')) return false;
+    if (incoming.some((d) => d.relation !== 'calls' && d.relation !== 'renders')) return false;
     return !uses.some((u) => u.receiver === null && u.kind !== 'call' && u.file === symbol.file);
   }
 

@@ -1,3 +1,4 @@
+import { aliasRule } from './alias-rule.js';
 import { ambiguousRule, externalRule, nameOnlyRule, uniqueGlobalRule } from './fallback-rules.js';
 import { importRule } from './import-rule.js';
 import { inferredRule } from './inferred-rule.js';
@@ -21,6 +22,7 @@ export const RULES: readonly Rule[] = [
   externalRule,
   typeRule,
   inferredRule,
+  aliasRule,
   uniqueGlobalRule,
   nameOnlyRule,
   ambiguousRule,

@@ -3,6 +3,7 @@ import type { StoredBinding, StoredRef } from '../../../model/stored.js';
 import { membersNamed, type ResolveContext } from '../context.js';
 import { findMember } from '../members.js';
 import { CLASS_KINDS, type ResolverSymbol } from '../resolution-data.js';
+import { aliasedPath } from './alias-rule.js';
 import { fromLookup, isOpaqueReceiver, preferKinds, resolved, settled, type Rule } from './rule.js';
 
 /**
@@ -19,7 +20,8 @@ export const scopeRule: Rule = {
     if (ref.receiver === undefined) {
       const hit = ctx.lexical(ref.name, scope, ref.line);
       if (hit?.kind === 'symbol') return resolved(nearest(ctx, preferKinds(hit.symbols, ref.kind), ref));
-      if (hit?.kind === 'local') return settled('local');
+      // A local holding a member (`const { open } = useThing()`): the alias rule follows it.
+      if (hit?.kind === 'local') return aliasedPath(hit.binding) && ref.kind !== 'export' ? null : settled('local');
       return null;
     }
     if (isOpaqueReceiver(ref.receiver)) return null;
@@ -64,7 +66,10 @@ function objectMember(ctx: ResolveContext, binding: StoredBinding, path: string)
  * callbacks, which are no symbols), the one nearest above the reference, else the nearest below.
  */
 export function nearest(ctx: ResolveContext, symbols: readonly ResolverSymbol[], ref: StoredRef): ResolverSymbol[] {
-  if (symbols.length <= 1 || symbols.some((s) => s.file !== ctx.own.path) || new Set(symbols.map((s) => s.kind)).size > 1) return [...symbols];
+  // A function and a class of one name are alternatives too (`function Foo` in one test callback,
+  // `class Foo extends Component` in another: issue 21); other mixed kinds are merged declarations.
+  const kinds = new Set(symbols.map((s) => (s.kind === 'class' ? 'function' : s.kind)));
+  if (symbols.length <= 1 || symbols.some((s) => s.file !== ctx.own.path) || kinds.size > 1) return [...symbols];
   const lines = symbols.map((s) => ({ s, line: ctx.ownLine(s) }));
   const above = lines.filter((l) => l.line <= ref.line).sort((a, b) => b.line - a.line)[0];
   const below = lines.filter((l) => l.line > ref.line).sort((a, b) => a.line - b.line)[0];
