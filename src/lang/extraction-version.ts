@@ -13,5 +13,6 @@
  *    assigned values of locals (a returned reassigned local is each value it holds), `x += …` and
  *    `x++` as reassignments, arguments of calls of bare names and parameter positions (a
  *    module-private function's parameters typed from its calls).
+ * 6: the file's words for full-text search (code, strings, comments).
  */
-export const EXTRACTION_VERSION = 5;
+export const EXTRACTION_VERSION = 6;

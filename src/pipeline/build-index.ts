@@ -20,6 +20,7 @@ import { manifestExpectation } from './tool-info.js';
 import { writeIndexArtifact } from './write-index-artifact.js';
 
 // Kept here so that existing imports of these names from build-index.js go on working.
+import { updateCoChange } from './update-co-change.js';
 export { buildStore, parseSources, storeParsed, type ProgressEvent } from './build-store.js';
 
 export interface BuildIndexOptions extends ParseOptions {
@@ -249,6 +250,7 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
         // resolution reads it, which applyChangeset then brings up to date file by file.
         const [outcomes] = await Promise.all([parsed, warmResolutionCache(store)]);
         const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs, parsed: outcomes }, warnings);
+        await updateCoChange(repo, store, commit, base.commit);
         await store.setMeta(META_COMMIT, commit);
         await store.setMeta(META_SOURCE, 'commit');
         await store.setMeta(META_DIRTY, '[]');

@@ -14,6 +14,9 @@ import type { FileResolution, IndexStore, NameRead, RefName, StoreCounts, StoreS
 import { DepKeyIds } from './dep-key-ids.js';
 import { firstValue } from './statement-values.js';
 import { SCHEMA_VERSION } from './schema-version.js';
+import { appendCoChange, readCoChange } from './co-change-table.js';
+import { deleteFileText, searchFileText, writeFileText } from './file-text-table.js';
+import type { CoChangeCommit, TextSearch } from '../model/text-search.js';
 
 type Database = initSqlJs.Database;
 type SqlValue = initSqlJs.SqlValue;
@@ -199,6 +202,7 @@ export class SqliteStore implements IndexStore {
     const fileId = Number(firstValue(upsert, [record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]));
     this.statement('DELETE FROM refs WHERE file_id = ?').run([fileId]);
     this.statement('DELETE FROM bindings WHERE file_id = ?').run([fileId]);
+    writeFileText(this.statement, fileId, record.path, extraction);
 
     // Stored symbols with the values they hold, in UPDATE's column order: an update rewrites only
     // the symbols that changed (an edit inside one function leaves the file's others as they are).
@@ -290,7 +294,21 @@ export class SqliteStore implements IndexStore {
     const row = this.one('SELECT id FROM files WHERE path = ?', [path]);
     if (!row) return;
     this.db.run('DELETE FROM symbol_text WHERE docid IN (SELECT id FROM symbols WHERE file_id = ?)', [row['id']!]);
+    deleteFileText(this.db, Number(row['id']));
     this.db.run('DELETE FROM files WHERE id = ?', [row['id']!]);
+  }
+
+  async searchText(words: readonly string[]): Promise<TextSearch> {
+    this.flushPending();
+    return searchFileText(this.db, words);
+  }
+
+  async coChangeCommits(): Promise<CoChangeCommit[]> {
+    return readCoChange(this.db);
+  }
+
+  async putCoChange(commits: readonly CoChangeCommit[], window: number, replace: boolean): Promise<void> {
+    appendCoChange(this.db, commits, window, replace);
   }
 
   async touchFile(path: string, size: number, mtimeMs: number | null): Promise<void> {
