@@ -46,8 +46,11 @@ const WORD = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
 
 /** Adds the stemmed words of `text` to `counts` (words of one letter are dropped). */
 export function countWords(text: string, counts: Map<string, number>): void {
-  for (const token of text.match(WORD) ?? []) {
-    for (const word of identifierStems(token)) if (word.length > 1) counts.set(word, (counts.get(word) ?? 0) + 1);
+  // Code repeats its tokens (`return`, `this`, a file's own names): each distinct one is split once.
+  const tokens = new Map<string, number>();
+  for (const token of text.match(WORD) ?? []) tokens.set(token, (tokens.get(token) ?? 0) + 1);
+  for (const [token, times] of tokens) {
+    for (const word of identifierStems(token)) if (word.length > 1) counts.set(word, (counts.get(word) ?? 0) + times);
   }
 }
 
