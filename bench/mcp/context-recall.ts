@@ -16,7 +16,7 @@
  * (RankParts) of the candidates (the top 100, and the top 60 by each signal) and the truth, for
  * bench/mcp/fit-rank-weights.ts.
  *
- * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--cache-dir DIR] [--dump FILE]
+ * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--held-out-only] [--cache-dir DIR] [--dump FILE]
  *        [--weights JSON]   (RankWeights overrides; default: RANK_WEIGHTS)
  * REPO must be a clone outside the project; the first index's artifact goes to --cache-dir.
  */
@@ -39,6 +39,7 @@ const { positionals, values } = parseArgs({
   options: {
     commits: { type: 'string', default: '160' },
     walk: { type: 'string' },
+    'held-out-only': { type: 'boolean', default: false },
     'cache-dir': { type: 'string' },
     budgets: { type: 'string', default: '2000,4000' },
     dump: { type: 'string' },
@@ -147,7 +148,8 @@ for (let i = 0; i < chain.length; i++) {
   const indexed = new Set(indexedPaths);
   const touched = git('diff', '--name-only', '--no-renames', `${commit}^`, commit).split('\n').filter((p) => indexed.has(p));
   const t0 = performance.now();
-  if (parents.length === 1 && touched.length >= 1 && touched.length <= 20) {
+  const measured = !values['held-out-only'] || split === 'held-out';
+  if (measured && parents.length === 1 && touched.length >= 1 && touched.length <= 20) {
     evaluated++;
     const message = git('log', '-1', '--format=%B', commit).trim();
     const input = { task: message, focusFiles: [], changedFiles: [], pathPrefix: '' };

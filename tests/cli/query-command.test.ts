@@ -9,7 +9,7 @@ const TREE = {
   'src/checkout.ts': "import { Cart } from './cart';\nexport function checkout(items: string[]) { return new Cart().total(items); }\n",
 };
 
-describe('ratlas query', { timeout: 300_000 }, () => {
+describe('ratlas query', { timeout: 900_000 }, () => {
   it('answers map, context, symbol, callers and callees in text and in schema-valid JSON', async () => {
     const cwd = gitRepo(TREE);
     const json = async (...args: string[]) => {
