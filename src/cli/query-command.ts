@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Args, Flags } from '@oclif/core';
 import type { QueryRequest } from '../pipeline/run-query.js';
 import { runQuery } from '../pipeline/run-query.js';
 import { renderQueryText } from '../report/query-text.js';
@@ -30,4 +30,25 @@ export abstract class QueryCommand extends BaseCommand {
       progress.stop();
     }
   }
+}
+
+/** `ratlas query callers` and `ratlas query callees`: one command shape, two directions. */
+export function relationCommand(direction: 'callers' | 'callees') {
+  return class extends QueryCommand {
+    static override description =
+      direction === 'callers' ? 'Who uses a symbol, breadth first (what the MCP tool callers_of answers).' : 'What a symbol uses, breadth first (what the MCP tool callees_of answers).';
+    static override examples = [`<%= config.bin %> query ${direction} Store.save --file src/store.ts`, `<%= config.bin %> query ${direction} parseConfig --depth 2 --format json`];
+    static override args = { qualname: Args.string({ description: 'The symbol: a qualname (Class.method) or a name.', required: true }) };
+    static override flags = {
+      ...queryFlags,
+      file: Flags.string({ description: 'The file that declares it, when the name is not unique.' }),
+      depth: Flags.integer({ description: 'How many steps to follow.', default: 1, min: 1, max: 10 }),
+      limit: Flags.integer({ description: 'Most symbols listed.', default: 50, min: 1 }),
+    };
+
+    async run(): Promise<void> {
+      const { args, flags } = await this.parse(this.constructor as ReturnType<typeof relationCommand>);
+      await this.answer(flags, { kind: direction, qualname: args.qualname, depth: flags.depth, limit: flags.limit, ...(flags.file === undefined ? {} : { file: flags.file }) });
+    }
+  };
 }

@@ -1,19 +1,3 @@
-import { Args, Flags } from '@oclif/core';
-import { QueryCommand, queryFlags } from '../cli/query-command.js';
+import { relationCommand } from '../cli/query-command.js';
 
-export default class QueryCallees extends QueryCommand {
-  static override description = 'What a symbol uses, breadth first (what the MCP tool callees_of answers).';
-  static override examples = ['<%= config.bin %> query callees Store.save --file src/store.ts', '<%= config.bin %> query callees parseConfig --depth 2 --format json'];
-  static override args = { qualname: Args.string({ description: 'The symbol: a qualname (Class.method) or a name.', required: true }) };
-  static override flags = {
-    ...queryFlags,
-    file: Flags.string({ description: 'The file that declares it, when the name is not unique.' }),
-    depth: Flags.integer({ description: 'How many steps to follow.', default: 1, min: 1, max: 10 }),
-    limit: Flags.integer({ description: 'Most symbols listed.', default: 50, min: 1 }),
-  };
-
-  async run(): Promise<void> {
-    const { args, flags } = await this.parse(QueryCallees);
-    await this.answer(flags, { kind: 'callees', qualname: args.qualname, depth: flags.depth, limit: flags.limit, ...(flags.file === undefined ? {} : { file: flags.file }) });
-  }
-}
+export default relationCommand('callees');
