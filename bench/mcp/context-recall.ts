@@ -1,121 +1,219 @@
 /**
- * Context-quality proxy on real history. Indexes a repository at a base commit, then for each later
- * commit asks get_context's ranking for a map with the commit message as the task and measures how
- * many of the files the commit touched (that existed at the base and ratlas indexes) the map shows:
- * recall at the budget. Beside it, on the same budget, packer and renderer:
- *   - lexical-contents: files ranked by TF-IDF of the task's words over each file's full text (what
- *     grepping for the message's words finds);
- *   - lexical-symbols: ratlas's own lexical score without the graph (PageRank share 0).
+ * Context-quality proxy on real history. For each of the last N first-parent commits of a repository
+ * (task = the commit's message, index = its parent, truth = the files it touched that the parent's
+ * index holds), asks get_context's ranking for a map and measures how many of the touched files it
+ * shows: recall at a token budget (same packer and renderer for every ranking) and recall@10 files.
+ * Baselines computed here on the same commits from the parent's file contents:
+ *   - tfidf-contents: TF-IDF of the task's words over each file's full text (what grep finds);
+ *   - bm25-contents: BM25 (k1 1.2, b 0.75) over the same words.
  *
- * Usage: npx tsx bench/mcp/context-recall.ts REPO [--base REV] [--commits N] [--cache-dir DIR]
- * REPO must be a clone outside the project; the artifact goes to --cache-dir (default /tmp).
+ * The index is built once, at the parent of the first commit (openIndex), and moved forward commit
+ * by commit in memory with the incremental path the cache uses to restore from an ancestor:
+ * applyChangeset of the commit's diff, then updateCoChange; the snapshot follows with update().
+ *
+ * Commits are split in time: the first half is the tuning set, the second the held-out set; every
+ * figure is reported per set. `--dump FILE` writes, per evaluated commit, the rank signals
+ * (RankParts) of the candidates (the top 100, and the top 60 by each signal) and the truth, for
+ * bench/mcp/fit-rank-weights.ts.
+ *
+ * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--held-out-only] [--cache-dir DIR] [--dump FILE]
+ *        [--weights JSON]   (RankWeights overrides; default: RANK_WEIGHTS)
+ * REPO must be a clone outside the project; the first index's artifact goes to --cache-dir.
  */
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { loadConfig } from '../../src/config/load-config.js';
+import { GitRepo } from '../../src/git/repo.js';
+import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
+import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
+import { updateCoChange } from '../../src/pipeline/update-co-change.js';
 import { parseArgs } from 'node:util';
-import { taskTerms, identifierStems } from '../../src/graph/rank/task-terms.js';
+import { identifierStems, taskTerms } from '../../src/graph/rank/task-terms.js';
 import { openIndex } from '../../src/pipeline/build-index.js';
-import { packContext, rankFiles, type RankedFile } from '../../src/pipeline/query-context.js';
+import { packContext, RANK_WEIGHTS, rankForTask, type RankedFile, type RankWeights } from '../../src/pipeline/query-context.js';
 import { IndexSnapshot } from '../../src/pipeline/query-snapshot.js';
 import { renderFileBlock } from '../../src/report/context-map.js';
 import { countTokens } from '../../src/util/token-count.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { base: { type: 'string' }, commits: { type: 'string', default: '150' }, 'cache-dir': { type: 'string', default: '/tmp/ratlas-bench-cache' }, budgets: { type: 'string', default: '1000,2000,4000,8000' } },
+  options: {
+    commits: { type: 'string', default: '160' },
+    walk: { type: 'string' },
+    'held-out-only': { type: 'boolean', default: false },
+    'cache-dir': { type: 'string' },
+    budgets: { type: 'string', default: '2000,4000' },
+    dump: { type: 'string' },
+    weights: { type: 'string', default: '{}' },
+  },
 });
 const repo = positionals[0]!;
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28 });
 const count = Number(values.commits);
-const base = git('rev-parse', values.base ?? `HEAD~${count}`).trim();
 const budgets = values.budgets!.split(',').map(Number);
+const weights: RankWeights = { ...RANK_WEIGHTS, ...(JSON.parse(values.weights!) as Partial<RankWeights>) };
+const cacheDir = values['cache-dir'] ?? `/tmp/ratlas-recall-${repo.replace(/[^A-Za-z0-9]+/g, '-')}`;
+/** Room the MCP answer keeps for its header, notes and footer (as get_context does). */
+const FRAME = 60;
 
-const started = performance.now();
-const opened = await openIndex({ cwd: repo, rev: base, cacheDir: values['cache-dir']! });
-const snapshot = await IndexSnapshot.load(opened.store, 0);
-const indexMs = performance.now() - started;
-const indexed = new Set(snapshot.files.map((f) => f.path));
+const fullChain = git('rev-list', '--first-parent', '--reverse', `--max-count=${count}`, 'HEAD').trim().split('\n');
+const base = git('rev-parse', `${fullChain[0]}^`).trim();
+// --walk M: only the first M commits after the base (the base's artifact is reused across runs).
+const chain = fullChain.slice(0, values.walk === undefined ? fullChain.length : Number(values.walk));
 
-// Contents of every indexed file at the base, for the grep-like baseline.
+// --- the contents baselines: term counts of every indexed file at the current commit ---
 const termCounts = new Map<string, Map<string, number>>();
-const df = new Map<string, number>();
-const oids = new Map<string, string>();
-for (const line of git('ls-tree', '-r', base).split('\n')) {
-  const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/.exec(line);
-  if (match && indexed.has(match[2]!)) oids.set(match[2]!, match[1]!);
-}
-const paths = [...oids.keys()].sort();
-// One `git cat-file --batch` for all blobs: a process per file would dominate the run.
-const batch = execFileSync('git', ['cat-file', '--batch'], { cwd: repo, input: paths.map((p) => oids.get(p)).join('\n') + '\n', maxBuffer: 1 << 30 });
-let offset = 0;
-for (const path of paths) {
-  const headerEnd = batch.indexOf(10, offset);
-  const size = Number(batch.subarray(offset, headerEnd).toString('utf8').split(' ')[2]);
-  const text = batch.subarray(headerEnd + 1, headerEnd + 1 + size).toString('utf8');
-  offset = headerEnd + 1 + size + 1;
-  const counts = new Map<string, number>();
-  for (const token of text.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []) for (const w of identifierStems(token)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  termCounts.set(path, counts);
-  for (const w of counts.keys()) df.set(w, (df.get(w) ?? 0) + 1);
+function readContents(commit: string, paths: readonly string[]): void {
+  const oids = new Map<string, string>();
+  const wanted = new Set(paths);
+  for (const line of git('ls-tree', '-r', commit).split('\n')) {
+    const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/.exec(line);
+    if (match && wanted.has(match[2]!)) oids.set(match[2]!, match[1]!);
+  }
+  for (const p of paths) if (!oids.has(p)) termCounts.delete(p);
+  const list = [...oids.keys()].sort();
+  if (list.length === 0) return;
+  // One `git cat-file --batch` for all blobs: a process per file would dominate the run.
+  const batch = execFileSync('git', ['cat-file', '--batch'], { cwd: repo, input: list.map((p) => oids.get(p)).join('\n') + '\n', maxBuffer: 1 << 30 });
+  let offset = 0;
+  for (const path of list) {
+    const headerEnd = batch.indexOf(10, offset);
+    const size = Number(batch.subarray(offset, headerEnd).toString('utf8').split(' ')[2]);
+    const text = batch.subarray(headerEnd + 1, headerEnd + 1 + size).toString('utf8');
+    offset = headerEnd + 1 + size + 1;
+    const counts = new Map<string, number>();
+    for (const token of text.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []) for (const w of identifierStems(token)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    termCounts.set(path, counts);
+  }
 }
 
-function lexicalContents(task: string): RankedFile[] {
+function contentsBaseline(task: string, indexed: readonly string[], kind: 'tfidf' | 'bm25'): RankedFile[] {
   const words = taskTerms(task).words;
+  const df = new Map<string, number>();
+  let totalLength = 0;
+  const lengths = new Map<string, number>();
+  for (const path of indexed) {
+    const counts = termCounts.get(path);
+    let length = 0;
+    if (counts) for (const n of counts.values()) length += n;
+    lengths.set(path, length);
+    totalLength += length;
+    for (const w of words) if (counts?.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
+  }
+  const n = indexed.length;
+  const mean = totalLength / Math.max(1, n);
   const ranked: RankedFile[] = [];
-  for (const path of [...indexed].sort()) {
-    const counts = termCounts.get(path) ?? new Map<string, number>();
+  for (const path of indexed) {
+    const counts = termCounts.get(path);
     let score = 0;
     for (const w of words) {
-      const tf = counts.get(w) ?? 0;
-      if (tf > 0) score += (1 + Math.log(tf)) * Math.log(1 + indexed.size / df.get(w)!);
+      const tf = counts?.get(w) ?? 0;
+      if (tf === 0) continue;
+      const d = df.get(w)!;
+      if (kind === 'tfidf') score += (1 + Math.log(tf)) * Math.log(1 + n / d);
+      else score += Math.log(1 + (n - d + 0.5) / (d + 0.5)) * ((tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lengths.get(path)!) / mean)));
     }
-    ranked.push({ path, score, tags: [], symbolScores: new Map() });
+    ranked.push({ path, score, tags: [], symbolScores: new Map(), parts: { text: 0, symbol: 0, graph: 0, coChange: 0 } });
   }
   return ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
 }
 
-// Ranking parameters under study (RATLAS_TUNING='{"hubPenalty":1}'); the defaults otherwise.
-const tuning = JSON.parse(process.env['RATLAS_TUNING'] ?? '{}') as { graphShare?: number; hubPenalty?: number };
-const commits = git('rev-list', '--first-parent', '--no-merges', '--reverse', `${base}..HEAD`).trim().split('\n').filter(Boolean);
-type Method = 'ratlas' | 'lexical-symbols' | 'lexical-contents';
-const methods: Method[] = ['ratlas', 'lexical-symbols', 'lexical-contents'];
-const recall = new Map<string, number[]>();
-const hits = new Map<string, number[]>();
+// --- the walk ---
+type Method = 'ratlas' | 'tfidf-contents' | 'bm25-contents';
+const methods: Method[] = ['ratlas', 'tfidf-contents', 'bm25-contents'];
+type Split = 'tuning' | 'held-out';
+const metrics = new Map<string, number[]>();
+const record = (split: Split, key: string, value: number) => {
+  const k = `${split}\t${key}`;
+  (metrics.get(k) ?? metrics.set(k, []).get(k)!).push(value);
+};
+const dump: unknown[] = [];
+let overBudget = 0;
 let evaluated = 0;
-const rankMs: number[] = [];
-for (const commit of commits) {
-  const message = git('log', '-1', '--format=%B', commit).trim();
+const splitAt = Math.floor(chain.length / 2);
+const started = performance.now();
+
+const opened = await openIndex({ cwd: repo, rev: base, cacheDir });
+const gitRepo = await GitRepo.open(repo);
+const loaded = loadConfig(gitRepo.root);
+let snapshot = await IndexSnapshot.load(opened.store, 0);
+const firstIndexMs = performance.now() - started;
+let indexedPaths = snapshot.files.map((f) => f.path);
+readContents(base, indexedPaths);
+const firstIndex = { files: snapshot.files.length, symbols: snapshot.symbols.length, edges: snapshot.edges.length };
+
+for (let i = 0; i < chain.length; i++) {
+  const commit = chain[i]!;
+  const split: Split = i < splitAt ? 'tuning' : 'held-out';
+  const parents = git('rev-list', '--parents', '-n', '1', commit).trim().split(' ').slice(1);
+  const indexed = new Set(indexedPaths);
   const touched = git('diff', '--name-only', '--no-renames', `${commit}^`, commit).split('\n').filter((p) => indexed.has(p));
-  if (touched.length === 0 || touched.length > 20) continue;
-  evaluated++;
-  if (process.env['RECALL_DEBUG'] && evaluated <= Number(process.env['RECALL_DEBUG'])) {
-    const top = (r: RankedFile[]) => r.slice(0, 8).map((f) => f.path).join(' ');
-    console.log(`\n## ${message.split('\n')[0]}\n touched: ${touched.join(' ')}\n ratlas: ${top(rankFiles(snapshot, { task: message, focusFiles: [], changedFiles: [], pathPrefix: '' }))}\n grep:   ${top(lexicalContents(message))}`);
-  }
-  for (const method of methods) {
-    const t = performance.now();
-    const ranked =
-      method === 'lexical-contents'
-        ? lexicalContents(message)
-        : rankFiles(snapshot, { task: message, focusFiles: [], changedFiles: [], pathPrefix: '' }, method === 'lexical-symbols' ? { graphShare: 0 } : tuning);
-    if (method === 'ratlas') rankMs.push(performance.now() - t);
-    for (const budget of budgets) {
-      const packed = packContext(snapshot, ranked, { budget: budget - 60, offset: 0, count: countTokens, render: renderFileBlock });
-      const shown = new Set(packed.blocks.map((b) => b.path));
-      const found = touched.filter((p) => shown.has(p)).length;
-      const key = `${method}@${budget}`;
-      (recall.get(key) ?? recall.set(key, []).get(key)!).push(found / touched.length);
-      (hits.get(key) ?? hits.set(key, []).get(key)!).push(found > 0 ? 1 : 0);
+  const t0 = performance.now();
+  const measured = !values['held-out-only'] || split === 'held-out';
+  if (measured && parents.length === 1 && touched.length >= 1 && touched.length <= 20) {
+    evaluated++;
+    const message = git('log', '-1', '--format=%B', commit).trim();
+    const input = { task: message, focusFiles: [], changedFiles: [], pathPrefix: '' };
+    const rankings: Record<Method, RankedFile[]> = {
+      ratlas: await rankForTask(snapshot, input, weights),
+      'tfidf-contents': contentsBaseline(message, indexedPaths, 'tfidf'),
+      'bm25-contents': contentsBaseline(message, indexedPaths, 'bm25'),
+    };
+    const truth = new Set(touched);
+    for (const method of methods) {
+      const ranked = rankings[method];
+      record(split, `${method}\tfiles@10`, ranked.slice(0, 10).filter((f) => truth.has(f.path)).length / truth.size);
+      for (const budget of budgets) {
+        const packed = packContext(snapshot, ranked, { budget: budget - FRAME, offset: 0, count: countTokens, render: renderFileBlock });
+        const used = packed.blocks.reduce((n, b) => n + b.tokens, 0);
+        if (used > budget - FRAME) overBudget++;
+        const shown = new Set(packed.blocks.map((b) => b.path));
+        record(split, `${method}\ttokens@${budget}`, touched.filter((p) => shown.has(p)).length / truth.size);
+      }
+    }
+    if (values.dump) {
+      // The candidates any signal or baseline puts in its top 100, with their signals: enough for
+      // recall@10 and the top of the blend under other weights.
+      const top = new Set<string>();
+      for (const f of rankings.ratlas.slice(0, 100)) top.add(f.path);
+      for (const key of ['text', 'symbol', 'graph', 'coChange'] as const) {
+        for (const f of [...rankings.ratlas].sort((a, b) => b.parts[key] - a.parts[key] || (a.path < b.path ? -1 : 1)).slice(0, 60)) top.add(f.path);
+      }
+      dump.push({
+        commit,
+        split,
+        truth: touched,
+        candidates: rankings.ratlas.filter((f) => top.has(f.path)).map((f) => ({ path: f.path, ...f.parts })),
+        baselines: { 'tfidf-contents': rankings['tfidf-contents'].slice(0, 10).map((f) => f.path), 'bm25-contents': rankings['bm25-contents'].slice(0, 10).map((f) => f.path) },
+      });
     }
   }
+  const t1 = performance.now();
+  // Move the index to this commit: the diff applied as a changeset, as a restore from the parent's artifact does.
+  const from = i === 0 ? base : chain[i - 1]!;
+  const updates = await commitChangeset(gitRepo, from, commit, loaded.config);
+  const applied = await applyChangeset(opened.store, updates, { timeoutMs: loaded.config.index.parseTimeoutMs }, []);
+  await updateCoChange(gitRepo, opened.store, commit, from);
+  const changed = git('diff', '--name-only', '--no-renames', `${commit}^`, commit).split('\n').filter(Boolean);
+  snapshot = await snapshot.update(opened.store, i + 1, new Set([...applied.changed, ...applied.reresolved]));
+  indexedPaths = snapshot.files.map((f) => f.path);
+  readContents(commit, changed);
+  process.stderr.write(`\r${i + 1}/${chain.length} commits, ${evaluated} evaluated (last: measure ${((t1 - t0) / 1000).toFixed(1)} s, move ${((performance.now() - t1) / 1000).toFixed(1)} s)   `);
 }
-
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-console.log(`repo ${repo} base ${base} (${snapshot.files.length} files, ${snapshot.symbols.length} symbols, ${snapshot.edges.length} edges; index ${(indexMs / 1000).toFixed(1)} s)`);
-console.log(`commits evaluated: ${evaluated} of ${commits.length} (touching 1-20 indexed files that existed at the base)`);
-console.log(`ratlas ranking time per task: median ${median(rankMs).toFixed(0)} ms`);
-console.log(['budget', ...methods.flatMap((m) => [`${m} recall`, `${m} hit`])].join('\t'));
-for (const budget of budgets) {
-  console.log([budget, ...methods.flatMap((m) => [mean(recall.get(`${m}@${budget}`)!).toFixed(3), mean(hits.get(`${m}@${budget}`)!).toFixed(3)])].join('\t'));
-}
+process.stderr.write('\n');
 await opened.store.close();
+
+const mean = (xs: number[] | undefined) => (xs ?? []).reduce((a, b) => a + b, 0) / Math.max(1, xs?.length ?? 0);
+const head = git('rev-parse', 'HEAD').trim();
+console.log(`repo ${repo} head ${head}; index built at ${base} (${firstIndex.files} files, ${firstIndex.symbols} symbols, ${firstIndex.edges} edges; ${(firstIndexMs / 1000).toFixed(0)} s) and moved forward ${chain.length} commits`);
+console.log(`weights ${JSON.stringify(weights)}`);
+console.log(`commits evaluated: ${evaluated} of ${chain.length} (non-merge, touching 1-20 files the parent's index holds); over budget: ${overBudget}`);
+for (const split of ['tuning', 'held-out'] as const) {
+  const n = metrics.get(`${split}\tratlas\tfiles@10`)?.length ?? 0;
+  console.log(`\n${split} (${n} commits)`);
+  console.log(['metric', ...methods].join('\t'));
+  for (const metric of [...budgets.map((b) => `tokens@${b}`), 'files@10']) {
+    console.log([metric, ...methods.map((m) => mean(metrics.get(`${split}\t${m}\t${metric}`)).toFixed(3))].join('\t'));
+  }
+}
+if (values.dump) writeFileSync(values.dump, `${JSON.stringify({ repo, head, commits: dump })}\n`);

@@ -8,6 +8,7 @@ import { buildSymbols } from './build-symbols.js';
 import { collectCaptures, type Captures } from './collect-captures.js';
 import { collectFaults } from './collect-faults.js';
 import { docCommentBefore } from './doc-comment.js';
+import { fileText } from './file-text.js';
 import { markExported } from './mark-exported.js';
 import { assignQualnames, type LocatedDefinition } from './qualnames.js';
 import { isWhitespace, LineIndex, onlyTrivia, type Span } from './source-text.js';
@@ -65,6 +66,7 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
       refs: dedupeRefs(refs.sort(compareRefs)),
       bindings: bindings.sort(compareBindings),
       problems,
+      text: fileText(source, captures.comments, captures.literals),
     };
   } finally {
     tree.delete();

@@ -16,5 +16,6 @@
  * 6: Python (a new language: files it parses now have facts), docstrings as docs.
  * 7: JSX elements resolve to `renders` edges instead of `calls`: an artifact written before would
  *    keep the old kind.
+ * 8: the file's words for full-text search (code, strings, comments).
  */
-export const EXTRACTION_VERSION = 7;
+export const EXTRACTION_VERSION = 8;

@@ -20,4 +20,16 @@ export interface Extraction {
   refs: RefFact[];
   bindings: BindingFact[];
   problems: ParseProblem[];
+  /** Words of the file's text for full-text search (absent from extractions made before it existed). */
+  text?: FileText;
+}
+
+/**
+ * A file's words by where they stand, each a bag as full-text search stores it (see util/terms.ts
+ * wordBag): space-separated stemmed words, sorted, repeated by damped count.
+ */
+export interface FileText {
+  code: string;
+  strings: string;
+  comments: string;
 }

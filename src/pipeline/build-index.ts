@@ -20,6 +20,8 @@ import { META_COMMIT, META_DIRTY, META_SOURCE, refreshWorktree, type WorktreeRef
 import { manifestExpectation } from './tool-info.js';
 import { writeIndexArtifact } from './write-index-artifact.js';
 
+import { updateCoChange } from './update-co-change.js';
+
 export interface BuildIndexOptions extends ParseOptions {
   cwd: string;
   /** Index this commit (read from git objects) instead of the working tree. */
@@ -207,6 +209,7 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
         // resolution reads it, which applyChangeset then brings up to date file by file.
         const [outcomes] = await Promise.all([parsed, warmResolutionCache(store)]);
         const applied = await applyChangeset(store, changeset.updates, { ...parseOptions(options), timeoutMs: config.config.index.parseTimeoutMs, parsed: outcomes }, warnings);
+        await updateCoChange(repo, store, commit, base.commit);
         await store.setMeta(META_COMMIT, commit);
         await store.setMeta(META_SOURCE, 'commit');
         await store.setMeta(META_DIRTY, '[]');

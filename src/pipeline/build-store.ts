@@ -10,6 +10,7 @@ import { createStore } from '../store/open-store.js';
 import { languageForPath } from '../lang/registry.js';
 import { listSource, readSources, skippedRecord, type IndexSource, type SourceFile } from './collect-sources.js';
 import { listProjectFiles } from './project-files.js';
+import { updateCoChange } from './update-co-change.js';
 import { resolveIndex } from './resolve-index.js';
 
 export interface ProgressEvent {
@@ -70,6 +71,8 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
         options.onProgress?.({ phase: 'resolve', done: 0, total: 1 });
         await resolveIndex(store);
         options.onProgress?.({ phase: 'resolve', done: 1, total: 1 });
+        const historyHead = source.kind === 'commit' ? source.commit : source.head;
+        if (historyHead) await updateCoChange(repo, store, historyHead, null);
       });
     } catch (error) {
       await store.close();

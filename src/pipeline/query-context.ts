@@ -1,10 +1,12 @@
 import { detailLevels, type DetailLevel } from '../graph/rank/detail-levels.js';
+import { bm25fScores } from '../graph/rank/bm25f.js';
 import { fileLexicalScores } from '../graph/rank/lexical-index.js';
 import { packMap, type PackOption } from '../graph/rank/pack-map.js';
 import { personalizedPageRank } from '../graph/rank/personalized-pagerank.js';
 import { taskTerms } from '../graph/rank/task-terms.js';
 import type { StoredSymbol } from '../model/stored.js';
 import type { IndexSnapshot } from './query-snapshot.js';
+import type { RankParts } from '../model/query-result.js';
 
 export interface RankFilesInput {
   /** What the agent is about to do, in words; empty for a task-independent map. */
@@ -23,36 +25,83 @@ export interface RankedFile {
   tags: string[];
   /** Symbol scores within the file (higher first), for choosing what to show. */
   symbolScores: Map<number, number>;
+  /** The signals the score blends, each scaled to 0..1 over the ranked files (see RankWeights). */
+  parts: RankParts;
 }
+
+/** The signals of one file's rank, each scaled so the best file has 1. */
+
+/**
+ * The blend's weights. Fitted on the tuning commits of the tuning repositories and measured on
+ * held-out commits of held-out repositories (bench/mcp/context-recall.ts, bench/README.md).
+ */
+export interface RankWeights {
+  text: number;
+  symbol: number;
+  graph: number;
+  coChange: number;
+  /** Added for a file changed in the working tree. */
+  changed: number;
+  /** Exponent of the global PageRank that divides the personalized one (0: no correction, 1: pure lift). */
+  hubPenalty: number;
+}
+
+/**
+ * Fitted by bench/mcp/fit-rank-weights.ts on the tuning commits (the older half) of jotai and zod;
+ * `changed` and `hubPenalty` were not fitted. On those 29 commits the graph added nothing over text
+ * and co-change at the top of the ranking (it still ranks a map without a task, and seeds from the
+ * focus and changed files).
+ */
+export const RANK_WEIGHTS: Readonly<RankWeights> = { text: 1, symbol: 0.1, graph: 0, coChange: 0.5, changed: 0.3, hubPenalty: 0.5 };
 
 /** Weights of the seeds in the personalization vector, relative to the best lexical match (1). */
 const FOCUS_SEED = 1;
 const CHANGED_SEED = 0.3;
-/** Share of the final score from the graph (the rest is the lexical match). */
-const GRAPH_SHARE = 0.5;
-/** Exponent of the global PageRank that divides the personalized one (0: no correction, 1: pure lift). */
-const HUB_PENALTY = 0.5;
+/** How many of the best lexical matches seed the co-change neighbours. */
+const CO_CHANGE_SEEDS = 10;
+/** A signal names the file's rank reason when it brings at least this share of the score. */
+const TAG_SHARE = 0.25;
+
+/** The task's words (stemmed) for the full-text query. */
+export function textWords(task: string): string[] {
+  return taskTerms(task).words;
+}
 
 /**
- * Ranks files for a task. Seeds are the files whose symbols, docs or path match the task's words,
- * the focus files and the working tree's changed files; personalized PageRank over the file graph
- * spreads their weight to the code they use and (less) to the code that uses them; the final score
- * blends that rank with the lexical match. Focus files come first. Without any seed (no task, or no
- * word matches) this is plain PageRank: the map of what the codebase leans on most. `tuning` is for
- * benchmarks (bench/mcp) that measure the graph's share.
+ * Ranks files for a task (see rankFiles), running the task's full-text query first. What
+ * get_context and `ratlas query context` call.
  */
-export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput, tuning: { graphShare?: number; hubPenalty?: number } = {}): RankedFile[] {
-  const graphShare = tuning.graphShare ?? GRAPH_SHARE;
-  const hubPenalty = tuning.hubPenalty ?? HUB_PENALTY;
+export async function rankForTask(snapshot: IndexSnapshot, input: RankFilesInput, weights: Readonly<RankWeights> = RANK_WEIGHTS): Promise<RankedFile[]> {
+  const words = textWords(input.task);
+  const text = words.length > 0 ? bm25fScores(await snapshot.searchText(words)) : new Map<string, number>();
+  return rankFiles(snapshot, input, text, weights);
+}
+
+/**
+ * Ranks files for a task by one blend of signals (RankParts): the full-text score `text` (BM25F,
+ * from rankForTask), the symbol-level lexical score, personalized PageRank from the seeds (files
+ * that match the task, the focus files, the working tree's changed files) over the file graph, and
+ * co-change neighbours of the best matches and of the changed files. Focus files come first. Without
+ * any seed (no task, or no word matches) this is plain PageRank: the map of what the codebase leans
+ * on most. Each file is tagged with the signals that ranked it (`match`, `graph`, `co-change`,
+ * `changed`).
+ */
+export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput, text: ReadonlyMap<string, number>, weights: Readonly<RankWeights> = RANK_WEIGHTS): RankedFile[] {
   const terms = taskTerms(input.task);
   const symbolLexical = snapshot.lexical.scoreSymbols(terms);
-  const fileLexical = fileLexicalScores(snapshot.symbols, symbolLexical, snapshot.lexical.scorePaths(terms));
-  const maxLexical = Math.max(0, ...fileLexical.values());
+  const symbolFile = fileLexicalScores(snapshot.symbols, symbolLexical, snapshot.lexical.scorePaths(terms));
+  const textNorm = scaled(text, snapshot.fileRecords);
+  const symbolNorm = scaled(symbolFile, snapshot.fileRecords);
+  const lexicalShare = weights.text + weights.symbol;
+  const lexical = new Map<string, number>();
+  for (const path of new Set([...textNorm.keys(), ...symbolNorm.keys()])) {
+    const value = lexicalShare > 0 ? (weights.text * (textNorm.get(path) ?? 0) + weights.symbol * (symbolNorm.get(path) ?? 0)) / lexicalShare : 0;
+    if (value > 0) lexical.set(path, value);
+  }
   const focus = new Set(input.focusFiles);
   const changed = new Set(input.changedFiles.filter((p) => snapshot.fileRecords.has(p)));
 
-  const seeds = new Map<string, number>();
-  for (const [path, score] of fileLexical) seeds.set(path, score / maxLexical);
+  const seeds = new Map<string, number>(lexical);
   for (const path of focus) seeds.set(path, (seeds.get(path) ?? 0) + FOCUS_SEED);
   for (const path of changed) seeds.set(path, (seeds.get(path) ?? 0) + CHANGED_SEED);
   const plain = snapshot.pageRank;
@@ -60,18 +109,43 @@ export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput, tuning
   // Relevance to the seeds is how much more often the seeded walk visits a file than an unseeded
   // one does: without this lift, barrels and type hubs that every walk passes through top every map.
   const rank = new Map<string, number>();
-  for (const [path, value] of personalized) rank.set(path, seeds.size > 0 ? value / Math.max(1e-12, plain.get(path) ?? 0) ** hubPenalty : value);
-  const maxRank = Math.max(1e-12, ...rank.values());
+  for (const [path, value] of personalized) rank.set(path, seeds.size > 0 ? value / Math.max(1e-12, plain.get(path) ?? 0) ** weights.hubPenalty : value);
+  const graphNorm = scaled(rank, snapshot.fileRecords);
 
+  // Co-change neighbours of the best matches (and of focus and changed files): history knows pairs
+  // (a module and its test, a parser and its printer) that no import links.
+  const coSeeds = new Map<string, number>(
+    [...lexical].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, CO_CHANGE_SEEDS),
+  );
+  for (const path of focus) coSeeds.set(path, (coSeeds.get(path) ?? 0) + FOCUS_SEED);
+  for (const path of changed) coSeeds.set(path, (coSeeds.get(path) ?? 0) + 1);
+  const coNorm = scaled(snapshot.coChange.neighbours(coSeeds), snapshot.fileRecords);
+
+  const hasLexical = lexical.size > 0;
   const inbound = snapshot.inboundFromOtherFiles;
   const ranked: RankedFile[] = [];
   for (const file of snapshot.files) {
     if (input.pathPrefix && !file.path.startsWith(input.pathPrefix)) continue;
-    const lexical = maxLexical > 0 ? (fileLexical.get(file.path) ?? 0) / maxLexical : 0;
-    const graph = (rank.get(file.path) ?? 0) / maxRank;
-    const score = (maxLexical > 0 ? graphShare * graph + (1 - graphShare) * lexical : graph) + (focus.has(file.path) ? 2 : 0);
+    const parts: RankParts = {
+      text: textNorm.get(file.path) ?? 0,
+      symbol: symbolNorm.get(file.path) ?? 0,
+      graph: graphNorm.get(file.path) ?? 0,
+      coChange: coNorm.get(file.path) ?? 0,
+    };
+    const match = weights.text * parts.text + weights.symbol * parts.symbol;
+    // Without a lexical signal the graph is the whole ranking (a task-independent map).
+    const graph = (hasLexical ? weights.graph : 1) * parts.graph;
+    const coChange = weights.coChange * parts.coChange;
+    const changedBonus = changed.has(file.path) ? weights.changed : 0;
+    const score = match + graph + coChange + changedBonus + (focus.has(file.path) ? 2 : 0);
     const tags: string[] = [];
     if (focus.has(file.path)) tags.push('focus');
+    const total = match + graph + coChange;
+    if (total > 0) {
+      if (match >= TAG_SHARE * total) tags.push('match');
+      if (graph >= TAG_SHARE * total) tags.push('graph');
+      if (coChange >= TAG_SHARE * total) tags.push('co-change');
+    }
     if (changed.has(file.path)) tags.push('changed');
     if (file.status !== 'ok') tags.push(file.status === 'partial' ? 'syntax errors' : `${file.status}: ${file.reason ?? 'unknown'}`);
     const symbolScores = new Map<number, number>();
@@ -79,9 +153,19 @@ export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput, tuning
       const structural = 0.5 * Math.log1p(inbound.get(s.id) ?? 0) + (s.exported ? 0.3 : 0) + (s.kind === 'class' || s.kind === 'function' || s.kind === 'interface' ? 0.2 : 0);
       symbolScores.set(s.id, 2 * (symbolLexical.get(s.id) ?? 0) + structural);
     }
-    ranked.push({ path: file.path, score, tags, symbolScores });
+    ranked.push({ path: file.path, score, tags, symbolScores, parts });
   }
   return ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The values of indexed files, divided by the largest (empty when none is positive). */
+function scaled(values: ReadonlyMap<string, number>, indexed: ReadonlyMap<string, unknown>): Map<string, number> {
+  let max = 0;
+  for (const [path, value] of values) if (indexed.has(path) && value > max) max = value;
+  const out = new Map<string, number>();
+  if (max <= 0) return out;
+  for (const [path, value] of values) if (indexed.has(path) && value > 0) out.set(path, value / max);
+  return out;
 }
 
 export interface MapBlock {

@@ -6,6 +6,8 @@ import type { FileRecord } from '../model/file.js';
 import { compareEdges, compareSymbols, type StoredRef, type StoredSymbol } from '../model/stored.js';
 import { identifierStems } from '../graph/rank/task-terms.js';
 import type { IndexStore } from '../store/index-store.js';
+import { CoChangeIndex } from '../graph/rank/co-change.js';
+import type { CoChangeCommit, TextSearch } from '../model/text-search.js';
 
 /**
  * One generation of an index, loaded into memory for read-only queries: the read side of the MCP
@@ -22,14 +24,19 @@ export class IndexSnapshot {
   private graph: FileGraph | undefined;
   private plainRank: Map<string, number> | undefined;
   private inbound: Map<number, number> | undefined;
+  private coChangeIndex: CoChangeIndex | undefined;
 
   private constructor(
+    /** Where full-text queries go (the words of every file stay in the store, not in memory). */
+    private readonly store: IndexStore,
     readonly generation: number,
     readonly files: readonly FileRecord[],
     readonly symbols: readonly StoredSymbol[],
     readonly edges: readonly Edge[],
     /** Per file: words of the names it references, with counts (see LexicalIndex). */
     readonly uses: ReadonlyMap<string, ReadonlyMap<string, number>>,
+    /** The co-change window (see src/pipeline/update-co-change.ts), oldest first. */
+    readonly coChangeCommits: readonly CoChangeCommit[],
   ) {
     this.byId = new Map(symbols.map((s) => [s.id, s]));
     const byFile = new Map<string, StoredSymbol[]>();
@@ -49,9 +56,9 @@ export class IndexSnapshot {
    * snapshot is never taken halfway through a changeset's transaction.
    */
   static async load(store: IndexStore, generation: number): Promise<IndexSnapshot> {
-    const [files, symbols, edges] = await Promise.all([store.listFiles(), store.allSymbols(), store.allEdges()]);
+    const [files, symbols, edges, coChange] = await Promise.all([store.listFiles(), store.allSymbols(), store.allEdges(), store.coChangeCommits()]);
     const uses = usedWords(await store.refsOfFiles(files.map((f) => f.path)));
-    return new IndexSnapshot(generation, files, symbols, edges, uses);
+    return new IndexSnapshot(store, generation, files, symbols, edges, uses, coChange);
   }
 
   /**
@@ -62,7 +69,7 @@ export class IndexSnapshot {
    */
   async update(store: IndexStore, generation: number, files: ReadonlySet<string>): Promise<IndexSnapshot> {
     const paths = [...files].sort();
-    const [records, fresh, refs] = await Promise.all([store.listFiles(), store.symbolsOfFiles(paths), store.refsOfFiles(paths)]);
+    const [records, fresh, refs, coChange] = await Promise.all([store.listFiles(), store.symbolsOfFiles(paths), store.refsOfFiles(paths), store.coChangeCommits()]);
     const uses = new Map([...this.uses].filter(([path]) => !files.has(path)));
     for (const [path, words] of usedWords(refs)) uses.set(path, words);
     const symbols = [...this.symbols.filter((s) => !files.has(s.file)), ...fresh].sort(compareSymbols);
@@ -72,7 +79,18 @@ export class IndexSnapshot {
       const from = this.byId.get(e.fromId);
       return from !== undefined && !files.has(from.file) && alive.has(e.toId);
     });
-    return new IndexSnapshot(generation, records, symbols, [...kept, ...freshEdges].sort(compareEdges), new Map([...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+    const sortedUses = new Map([...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return new IndexSnapshot(store, generation, records, symbols, [...kept, ...freshEdges].sort(compareEdges), sortedUses, coChange);
+  }
+
+  /** Full-text search of the files' words (see IndexStore.searchText). */
+  searchText(words: readonly string[]): Promise<TextSearch> {
+    return this.store.searchText(words);
+  }
+
+  get coChange(): CoChangeIndex {
+    this.coChangeIndex ??= new CoChangeIndex(this.coChangeCommits);
+    return this.coChangeIndex;
   }
 
   get lexical(): LexicalIndex {

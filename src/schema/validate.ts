@@ -3,7 +3,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { RatlasError } from '../util/errors.js';
 
 /** The JSON Schemas in schemas/: the contract of every JSON file ratlas reads or writes. */
-export type SchemaName = 'config' | 'graph-export' | 'index-result' | 'status' | 'impact-report' | 'doctor' | 'cache-list' | 'cache-prune';
+export type SchemaName = 'config' | 'graph-export' | 'index-result' | 'status' | 'impact-report' | 'doctor' | 'cache-list' | 'cache-prune' | 'query-result';
 
 const SCHEMA_DIR = new URL('../../schemas/', import.meta.url);
 const compiled = new Map<SchemaName, ValidateFunction>();

@@ -5,6 +5,7 @@ import type { FileRecord } from '../model/file.js';
 import type { ProjectFile } from '../model/project-file.js';
 import type { RefKind } from '../model/reference.js';
 import type { StoredBinding, StoredRef, StoredSymbol } from '../model/stored.js';
+import type { CoChangeCommit, TextSearch } from '../model/text-search.js';
 
 /** Counts for `ratlas status`. */
 export interface StoreStats {
@@ -145,6 +146,13 @@ export interface IndexStore {
   edgesFrom(ids: readonly number[]): Promise<Edge[]>;
   /** Every edge of these kinds (e.g. the class hierarchy: `extends` and `implements`). */
   edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]>;
+
+  /** Full-text search over every extracted file's words (stemmed, see util/terms.ts): BM25's counts. */
+  searchText(words: readonly string[]): Promise<TextSearch>;
+  /** The co-change window (the files each recent commit changed), oldest first. */
+  coChangeCommits(): Promise<CoChangeCommit[]>;
+  /** Appends commits (oldest first) to the co-change window, keeping the last `window`; `replace` starts it over. */
+  putCoChange(commits: readonly CoChangeCommit[], window: number, replace: boolean): Promise<void>;
 
   stats(): Promise<StoreStats>;
   /** Totals only (cheap: no grouping over references or edges), for manifests and summaries. */

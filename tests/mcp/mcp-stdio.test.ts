@@ -80,7 +80,8 @@ describe('ratlas mcp over stdio', () => {
     const context = await call('get_context', { task: 'checkout the cart and compute the cart total', budget: 600 });
     expect(context.isError).toBe(false);
     const body = context.text.split('\n');
-    expect(body.find((l) => !l.startsWith(' ') && l.endsWith('lines)'))).toMatch(/^src\/cart\.ts \(\d+ lines\)$/);
+    // The first file, tagged with why it ranked (see rankFiles).
+    expect(body.find((l) => /^\S.* \(\d+ lines\)( \[.*\])?$/.test(l))).toMatch(/^src\/cart\.ts \(\d+ lines\) \[match[^\]]*\]$/);
     expect(context.text).toMatch(/^ {2}L4-8 export function checkoutCart\(items: Item\[\]\): number/m);
     expect(usedTokens(context.text).used).toBeLessThanOrEqual(600);
     expect(countTokens(context.text)).toBe(usedTokens(context.text).used);

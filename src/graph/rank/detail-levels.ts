@@ -13,7 +13,7 @@ export interface DetailLevel {
 const TOP_PUBLIC = 3;
 
 /** Value of showing a symbol, per unit of its relative score; docs add a little on top. */
-const SYMBOL_VALUE = 1.5;
+const SYMBOL_VALUE = 0.4;
 const DOC_VALUE = 0.2;
 
 /**

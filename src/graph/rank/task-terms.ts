@@ -1,4 +1,8 @@
-import { splitIdentifier } from '../../util/terms.js';
+import { splitIdentifier, stem } from '../../util/terms.js';
+
+// The stemmer lives in util so that the index (file text, written by the parse workers) and the
+// task's words are stemmed alike.
+export { identifierStems, stem } from '../../util/terms.js';
 
 /**
  * Words that carry no signal about where in a codebase a task lives: English function words and the
@@ -13,25 +17,6 @@ const STOPWORDS = new Set(
   add added adds adding fix fixed fixes fixing support supports refactor refactored improve improved implement
   implemented allow allows instead also feat chore wip bump`.split(/\s+/),
 );
-
-/**
- * Reduces a lowercase word to a crude stem so that `parse`, `parses`, `parsed` and `parsing` meet
- * (all `pars`): strips one inflection, then a final `e`.
- */
-export function stem(word: string): string {
-  let base = word;
-  if (base.length > 5 && base.endsWith('ing')) base = base.slice(0, -3);
-  else if (base.length > 4 && base.endsWith('ies')) base = `${base.slice(0, -3)}y`;
-  else if (base.length > 4 && /(ss|x|ch|sh)es$/.test(base)) base = base.slice(0, -2);
-  else if (base.length > 4 && base.endsWith('ed')) base = base.slice(0, -2);
-  else if (base.length > 3 && base.endsWith('s') && !base.endsWith('ss')) base = base.slice(0, -1);
-  return base.length > 3 && base.endsWith('e') ? base.slice(0, -1) : base;
-}
-
-/** Stemmed words of an identifier or a path segment. */
-export function identifierStems(identifier: string): string[] {
-  return splitIdentifier(identifier).map(stem);
-}
 
 export interface TaskTerms {
   /** Stemmed words, deduplicated, in order of first appearance. */

@@ -1,4 +1,4 @@
-import { packContext, rankFiles } from '../../pipeline/query-context.js';
+import { packContext, rankForTask } from '../../pipeline/query-context.js';
 import { renderFileBlock } from '../../report/context-map.js';
 import { countTokens } from '../../util/token-count.js';
 import { sanitizeLine } from '../../util/untrusted-text.js';
@@ -26,18 +26,18 @@ export const repoMap: ToolHandler = async (session, args) => {
 };
 
 /** get_context and repo_map: rank, pack into the budget, frame with header, notes and cursor. */
-function renderMap(
+async function renderMap(
   _session: McpSession,
   context: ToolContext,
   tool: string,
   args: Record<string, unknown>,
   input: { task: string; focusFiles: string[]; pathPrefix: string },
-): string {
+): Promise<string> {
   const { snapshot, live } = context;
   const budget = arg.number(args, 'budget');
   const key = queryKey(tool, args);
   const cursor = decodeCursor(arg.optionalString(args, 'cursor'), key);
-  const ranked = rankFiles(snapshot, { ...input, changedFiles: tool === 'get_context' ? live.changedFiles : [] });
+  const ranked = await rankForTask(snapshot, { ...input, changedFiles: tool === 'get_context' ? live.changedFiles : [] });
 
   const notes: string[] = [...generationNote(cursor.generation, snapshot.generation)];
   if (input.task) notes.push(`task: ${sanitizeLine(input.task, 100)}`);

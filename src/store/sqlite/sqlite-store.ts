@@ -14,6 +14,9 @@ import { createDatabase, openDatabase } from './engine.js';
 import { searchSymbols, unindexFile } from './full-text.js';
 import { BINDING_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
 import { SqlRunner } from './sql-runner.js';
+import { appendCoChange, readCoChange } from './co-change-table.js';
+import { deleteFileText, searchFileText } from './file-text-table.js';
+import type { CoChangeCommit, TextSearch } from '../../model/text-search.js';
 
 /** Module links and class heritage: what linkRefs returns (resolution's cross-file facts). */
 const LINK_KINDS: ReadonlySet<RefKind> = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements']);
@@ -112,7 +115,21 @@ export class SqliteStore implements IndexStore {
     const row = this.run.one('SELECT id FROM files WHERE path = ?', [path]);
     if (!row) return;
     unindexFile(this.run, Number(row['id']));
+    deleteFileText(this.run.db, Number(row['id']));
     this.run.db.run('DELETE FROM files WHERE id = ?', [row['id']!]);
+  }
+
+  async searchText(words: readonly string[]): Promise<TextSearch> {
+    this.bulk.flush();
+    return searchFileText(this.run.db, words);
+  }
+
+  async coChangeCommits(): Promise<CoChangeCommit[]> {
+    return readCoChange(this.run.db);
+  }
+
+  async putCoChange(commits: readonly CoChangeCommit[], window: number, replace: boolean): Promise<void> {
+    appendCoChange(this.run.db, commits, window, replace);
   }
 
   async touchFile(path: string, size: number, mtimeMs: number | null): Promise<void> {

@@ -1,0 +1,3 @@
+import { relationCommand } from '../cli/query-command.js';
+
+export default relationCommand('callees');
