@@ -59,6 +59,7 @@ ${runAll}
 <thead><tr><th>role</th><th>depth</th><th>conf</th><th>symbol</th><th>file</th><th>reached from</th></tr></thead>
 <tbody></tbody>
 </table>
+<button id="more-rows" type="button" hidden></button>
 <ul id="warnings"></ul>
 <script type="application/json" id="ratlas-data">${jsonForScript(data)}</script>
 <script>${inlineText(assets.graphLibrary, 'script')}</script>

@@ -73,11 +73,16 @@
     ],
   });
 
-  // The table: every node, drawn or not.
+  // The table: every node, drawn or not. Rows are made when first shown, and only the first
+  // TABLE_ROWS matching ones are in the document until asked for: a large radius stays quick to open.
+  var TABLE_ROWS = 200;
+  var tableLimit = TABLE_ROWS;
   var tbody = document.querySelector('#table tbody');
   var rows = new Map();
-  data.nodes.forEach(function (n) {
-    var tr = document.createElement('tr');
+  function rowFor(n) {
+    var tr = rows.get(n.id);
+    if (tr) return tr;
+    tr = document.createElement('tr');
     tr.dataset.id = n.id;
     tr.className = cls(n);
     var path = data.paths[n.id];
@@ -96,8 +101,13 @@
       tr.appendChild(td);
     });
     tr.addEventListener('click', function () { showPath(n.id); });
-    tbody.appendChild(tr);
     rows.set(n.id, tr);
+    return tr;
+  }
+  var moreRows = document.getElementById('more-rows');
+  moreRows.addEventListener('click', function () {
+    tableLimit = Infinity;
+    applyFilters();
   });
 
   var search = document.getElementById('search');
@@ -127,14 +137,12 @@
     var query = search.value.trim().toLowerCase();
     minConfidenceValue.textContent = Number(minConfidence.value).toFixed(2);
     var shownNodes = 0;
-    var shownRows = 0;
+    var matching = [];
     cy.batch(function () {
       data.nodes.forEach(function (n) {
         var show = visible(n);
         var match = query === '' || full(n).toLowerCase().indexOf(query) >= 0;
-        var tr = rows.get(n.id);
-        tr.hidden = !(show && match);
-        if (!tr.hidden) shownRows++;
+        if (show && match) matching.push(n);
         if (!n.drawn) return;
         var el = cy.getElementById(n.id);
         el.toggleClass('hidden', !show);
@@ -142,8 +150,11 @@
         if (show) shownNodes++;
       });
     });
+    tbody.replaceChildren.apply(tbody, matching.slice(0, tableLimit).map(rowFor));
+    moreRows.hidden = matching.length <= tableLimit;
+    moreRows.textContent = 'Show all ' + matching.length + ' rows';
     document.getElementById('counts').textContent =
-      'graph: ' + shownNodes + ' of ' + data.drawn.nodes + ' nodes; table: ' + shownRows + ' of ' + data.nodes.length + ' rows';
+      'graph: ' + shownNodes + ' of ' + data.drawn.nodes + ' nodes; table: ' + matching.length + ' of ' + data.nodes.length + ' rows';
   }
 
   function showPath(id) {
@@ -162,7 +173,7 @@
       li.textContent = (i === 0 ? '' : path.relations[i - 1] + ' \u2192 ') + full(s) + (i === 0 && s.change ? ' (' + s.change + ')' : '');
       list.appendChild(li);
       cy.getElementById(step).addClass('on-path');
-      rows.get(step).classList.add('on-path');
+      rowFor(s).classList.add('on-path');
       if (i > 0) cy.edges().filter(function (e) { return e.source().id() === ids[i - 1] && e.target().id() === step; }).addClass('on-path');
     });
   }
