@@ -45,8 +45,19 @@
     });
     nodes.forEach(function (n, i) { rowOf.set(n.id, i); });
   });
+  // A tall column wraps into sub-columns of PER_COLUMN nodes, so a large radius keeps a shape
+  // a screen can show at a readable zoom.
+  var PER_COLUMN = 40;
+  var offsets = [];
+  var x = 0;
+  columns.forEach(function (nodes, c) {
+    offsets[c] = x;
+    x += nodes ? Math.ceil(nodes.length / PER_COLUMN) : 0;
+  });
   var elements = drawn.map(function (n) {
-    return { group: 'nodes', data: { id: n.id, label: label(n) }, classes: cls(n), position: { x: column(n) * COLUMN, y: rowOf.get(n.id) * ROW } };
+    var row = rowOf.get(n.id);
+    var position = { x: (offsets[column(n)] + Math.floor(row / PER_COLUMN)) * COLUMN, y: (row % PER_COLUMN) * ROW };
+    return { group: 'nodes', data: { id: n.id, label: label(n) }, classes: cls(n), position: position };
   });
   data.edges.forEach(function (e, i) {
     if (byId.get(e.source).drawn && byId.get(e.target).drawn) {
@@ -178,6 +189,11 @@
     });
   }
 
+  // Too far out to read: start at a readable zoom on the changes (top left); the wheel zooms out.
+  if (cy.zoom() < 0.5) {
+    cy.zoom(0.5);
+    cy.pan({ x: 24, y: 24 });
+  }
   cy.on('tap', 'node', function (event) { showPath(event.target.id()); });
   search.addEventListener('input', applyFilters);
   minConfidence.addEventListener('input', applyFilters);
