@@ -51,6 +51,8 @@ function runtimeFiles(): { path: string; why: string; nextToBundled?: boolean }[
       why: 'load-language resolves the grammars ratlas uses (createRequire)',
     })),
     { path: 'node_modules/@oclif/core/package.json', why: 'oclif reads its own version (__dirname)', nextToBundled: true },
+    { path: 'node_modules/cytoscape/package.json', why: 'render-impact-page resolves the graph renderer (createRequire)' },
+    { path: 'node_modules/cytoscape/dist/cytoscape.min.js', why: 'render-impact-page inlines it in the HTML report' },
     { path: 'node_modules/@oclif/core/LICENSE', why: 'licence of the bundled oclif' },
   ];
 }
@@ -218,13 +220,13 @@ export async function buildActionBundle(outDir = join(ROOT, BUNDLE_DIR)): Promis
   writeFileSync(join(outDir, '.gitignore'), GITIGNORE);
 }
 
-/** Tree-sitter queries and the store schema: what scripts/copy-assets.js copies next to dist/. */
+/** Tree-sitter queries, the store schema, the impact page's script and style: what scripts/copy-assets.js copies next to dist/. */
 function sourceAssets(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...sourceAssets(path));
-    else if (/\.(scm|sql)$/.test(entry.name)) out.push(path);
+    else if (/\.(scm|sql)$/.test(entry.name) || /\/impact-page\/[^/]+\.(js|css)$/.test(posix(path))) out.push(path);
   }
   return out;
 }

@@ -4,6 +4,7 @@ import Doctor from './commands/doctor.js';
 import Export from './commands/export.js';
 import Impact from './commands/impact.js';
 import Index from './commands/index-command.js';
+import Init from './commands/init.js';
 import Mcp from './commands/mcp.js';
 import QueryCallees from './commands/query-callees.js';
 import QueryCallers from './commands/query-callers.js';
@@ -19,6 +20,7 @@ export const COMMANDS = {
   export: Export,
   impact: Impact,
   mcp: Mcp,
+  init: Init,
   doctor: Doctor,
   'cache:list': CacheList,
   'cache:prune': CachePrune,

@@ -40,7 +40,7 @@ export function actionOutputValues(report: ImpactReport, scope: OutputScope): Ac
 }
 
 /** The values as step outputs (strings), by output name. */
-export function outputStrings(values: ActionOutputValues, paths: { report: string; testsFile: string; markdown: string }): Record<string, string> {
+export function outputStrings(values: ActionOutputValues, paths: { report: string; testsFile: string; markdown: string; html: string }): Record<string, string> {
   return {
     tests: values.tests.join(' '),
     'tests-file': paths.testsFile,
@@ -51,5 +51,6 @@ export function outputStrings(values: ActionOutputValues, paths: { report: strin
     command: values.command,
     report: paths.report,
     markdown: paths.markdown,
+    html: paths.html,
   };
 }

@@ -4,6 +4,7 @@ import Doctor from '../commands/doctor.js';
 import Export from '../commands/export.js';
 import Impact from '../commands/impact.js';
 import Index from '../commands/index-command.js';
+import Init from '../commands/init.js';
 import Status from '../commands/status.js';
 
 /**
@@ -18,6 +19,7 @@ export const BUNDLE_COMMANDS = {
   export: Export,
   impact: Impact,
   doctor: Doctor,
+  init: Init,
   'cache:list': CacheList,
   'cache:prune': CachePrune,
 };

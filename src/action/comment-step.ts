@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readState } from './action-state.js';
 import { readGitHubContext } from './github-context.js';
+import { pageLink } from './page-link.js';
 import { GitHubApiError, upsertComment } from './upsert-comment.js';
 import { annotation, writeOutputs } from './workflow-commands.js';
 
@@ -22,7 +23,10 @@ export async function commentStep(env: Env, log: (text: string) => void, fetchIm
     log(annotation('warning', 'No token to comment with: pass github-token (the default is the workflow token).', { title: 'ratlas: no comment' }));
     return 0;
   }
-  const body = readFileSync(join(state.dir, 'comment.md'), 'utf8');
+  const page = env['RATLAS_PAGE_URL'] ?? '';
+  const artifact = env['RATLAS_PAGE_ARTIFACT'] ?? 'ratlas-impact';
+  const markdown = readFileSync(join(state.dir, 'comment.md'), 'utf8');
+  const body = page.startsWith('https://') ? `${markdown.trimEnd()}\n\n${pageLink(page, artifact)}\n` : markdown;
   try {
     const result = await upsertComment({ apiUrl: context.apiUrl, token, owner: target.owner, repo: target.repo, number: target.number }, body, fetchImpl);
     log(`Comment ${result.action}: ${result.url || `#${result.id}`}\n`);

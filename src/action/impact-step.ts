@@ -1,11 +1,13 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { ImpactReport } from '../model/impact.js';
+import { renderImpactPage } from '../pipeline/render-impact-page.js';
 import { renderImpactMarkdown } from '../report/impact-markdown.js';
 import { readState } from './action-state.js';
 import { actionOutputValues, outputStrings } from './action-outputs.js';
 import { editAnnotations } from './edit-annotations.js';
 import { readGitHubContext } from './github-context.js';
+import { pageLink } from './page-link.js';
 import { runRatlas } from './run-ratlas.js';
 import { COMMENT_MARKER } from './upsert-comment.js';
 import { annotation, writeOutputs } from './workflow-commands.js';
@@ -42,13 +44,21 @@ export async function impactStep(env: Env, log: (text: string) => void): Promise
   const markdownFile = join(state.dir, 'impact.md');
   writeFileSync(markdownFile, markdown);
   writeFileSync(join(state.dir, 'comment.md'), `${COMMENT_MARKER}\n${markdown}`);
+  // The page: the next step uploads it as an artifact, the comment links it.
+  const artifact = env['RATLAS_PAGE_ARTIFACT'] ?? '';
+  const htmlFile = artifact === '' ? '' : join(state.dir, 'ratlas-impact.html');
+  if (htmlFile !== '') writeFileSync(htmlFile, renderImpactPage(report));
 
-  if (state.inputs.summary && context.summaryFile) appendFileSync(context.summaryFile, `${renderImpactMarkdown(report, SUMMARY_OPTIONS)}\n`);
+  if (state.inputs.summary && context.summaryFile) {
+    const runUrl = env['GITHUB_SERVER_URL'] && env['GITHUB_REPOSITORY'] && env['GITHUB_RUN_ID'] ? `${env['GITHUB_SERVER_URL']}/${env['GITHUB_REPOSITORY']}/actions/runs/${env['GITHUB_RUN_ID']}` : null;
+    appendFileSync(context.summaryFile, `${renderImpactMarkdown(report, SUMMARY_OPTIONS)}\n${htmlFile !== '' && runUrl ? `${pageLink(runUrl, artifact)}\n` : ''}`);
+  }
   if (state.inputs.annotations) for (const line of editAnnotations(report)) log(line);
 
   if (values.runAll) log(`Every test must run: ${values.reasons.map((r) => r.code).join(', ')}.\n`);
   else log(`${values.tests.length} of ${values.total} test files to run.\n`);
   if (values.outside > 0) log(`${values.outside} selected test files lie outside ${directory}/ and are not listed.\n`);
-  writeOutputs(context.outputFile, outputStrings(values, { report: reportPath, testsFile, markdown: markdownFile }));
+  writeOutputs(context.outputFile, outputStrings(values, { report: reportPath, testsFile, markdown: markdownFile, html: htmlFile }));
   return 0;
 }
+

@@ -49,6 +49,13 @@ export function useColor(): boolean {
   return Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
 }
 
+/** Columns of the terminal; COLUMNS (or 80) when stdout is a pipe, so piped text still fits a terminal. */
+export function terminalWidth(): number {
+  if (process.stdout.isTTY && process.stdout.columns > 0) return process.stdout.columns;
+  const columns = Number(process.env['COLUMNS']);
+  return Number.isInteger(columns) && columns > 0 ? columns : 80;
+}
+
 export function formatFlag<const T extends readonly string[]>(formats: T, fallback: T[number]) {
   return Flags.option({ options: formats, default: fallback, description: 'Output format.' })();
 }

@@ -54,7 +54,8 @@ describe('action.yml on a pull request (shallow checkout, simulated runner)', ()
     api.seed(PR, { body: `${COMMENT_MARKER}\nfake`, user: { login: 'mallory', type: 'User' }, author_association: 'NONE' });
 
     const cache = simulatedCache(join(root, 'actions-cache'));
-    const first = await runPullRequest(root, 'run1', origin, { base, head: head1 }, api.url, cache);
+    const uploads = simulatedUploads();
+    const first = await runPullRequest(root, 'run1', origin, { base, head: head1 }, api.url, cache, uploads);
     const failed = first.steps.filter((s) => s.code !== 0);
     expect(failed.map((s) => `${s.id}: ${s.stdout}\n${s.stderr}`)).toEqual([]);
 
@@ -102,6 +103,14 @@ describe('action.yml on a pull request (shallow checkout, simulated runner)', ()
     expect(body1).toContain('<summary>Blast radius graph</summary>');
     expect(first.outputs['comment-url']).toBe(ours()[0]!.html_url);
 
+    // The blast-radius page: uploaded as an artifact, linked from the comment and the job summary.
+    expect(uploads.uploaded.map((u) => u.name)).toEqual(['ratlas-impact']);
+    expect(uploads.uploaded[0]!.html).toMatch(/^<!doctype html>/);
+    expect(uploads.uploaded[0]!.html).toContain('tests/cart.test.ts');
+    expect(first.outputs['html-url']).toBe('https://github.com/acme/shop/actions/runs/4242/artifacts/1');
+    expect(body1).toContain('**[Blast-radius page](https://github.com/acme/shop/actions/runs/4242/artifacts/1)**');
+    expect(summary).toContain('**[Blast-radius page](https://github.com/acme/shop/actions/runs/4242)**');
+
     // The cache: saved under the merge-base's key, holding that one index.
     expect(cache.saves).toEqual([`ratlas-index-v1-Linux-0.1.0-${base}`]);
 
@@ -136,6 +145,7 @@ async function runPullRequest(
   pr: { base: string; head: string },
   apiUrl: string,
   cache: ReturnType<typeof simulatedCache>,
+  uploads = simulatedUploads(),
 ): Promise<ActionRun> {
   git(origin, 'checkout', '--quiet', '--detach', pr.base);
   git(origin, 'merge', '--quiet', '--no-ff', '-m', `Merge ${pr.head} into ${pr.base}`, pr.head);
@@ -170,8 +180,22 @@ async function runPullRequest(
       GITHUB_STEP_SUMMARY: summary,
       RUNNER_OS: 'Linux',
       RUNNER_TEMP: runnerTemp,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_RUN_ID: '4242',
     },
-    uses: { 'actions/cache/restore@v4': cache.restore, 'actions/cache/save@v4': cache.save },
+    uses: { 'actions/cache/restore@v4': cache.restore, 'actions/cache/save@v4': cache.save, 'actions/upload-artifact@v4': uploads.upload },
     scratch: runnerTemp,
   });
+}
+
+/** actions/upload-artifact: keeps what was uploaded and answers with an artifact URL as GitHub's does. */
+function simulatedUploads() {
+  const uploaded: { name: string; html: string }[] = [];
+  return {
+    uploaded,
+    upload: (w: Record<string, string>) => {
+      uploaded.push({ name: w['name']!, html: readFileSync(w['path']!, 'utf8') });
+      return { 'artifact-id': String(uploaded.length), 'artifact-url': `https://github.com/acme/shop/actions/runs/4242/artifacts/${uploaded.length}` };
+    },
+  };
 }

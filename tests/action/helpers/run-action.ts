@@ -138,6 +138,8 @@ function evaluate(expr: string, context: Context): string | boolean {
   const text = expr.trim();
   if (text.includes('&&')) return text.split('&&').every((part) => truthy(evaluate(part, context)));
   if (text === '!cancelled()') return true;
+  const differs = /^(.+?)\s*!=\s*'([^']*)'$/.exec(text);
+  if (differs) return String(evaluate(differs[1]!, context)) !== differs[2];
   const equals = /^(.+?)\s*==\s*'([^']*)'$/.exec(text);
   if (equals) return String(evaluate(equals[1]!, context)) === equals[2];
   let m = /^inputs\.([\w-]+)$/.exec(text);
