@@ -141,7 +141,9 @@ export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput, text: 
     const tags: string[] = [];
     if (focus.has(file.path)) tags.push('focus');
     const total = match + graph + coChange;
-    if (total > 0) {
+    // A map without seeds (no task words matched, no focus or changed files) ranks by the graph
+    // alone: saying so on every file would be noise.
+    if (total > 0 && seeds.size > 0) {
       if (match >= TAG_SHARE * total) tags.push('match');
       if (graph >= TAG_SHARE * total) tags.push('graph');
       if (coChange >= TAG_SHARE * total) tags.push('co-change');
