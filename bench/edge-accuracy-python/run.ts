@@ -22,20 +22,18 @@ const { values } = parseArgs({
     python: { type: 'string', default: '/work/venvs/py/bin/python' },
     ratlas: { type: 'string', default: resolve(import.meta.dirname, '../../bin/run.js') },
     out: { type: 'string' },
-    // Score the graph.json and truth.json already in --out (jedi takes minutes on a loaded machine).
-    'score-only': { type: 'boolean', default: false },
   },
 });
 const repo = resolve(values.repo!);
 const out = resolve(values.out ?? join('/tmp', 'ratlas-edge-accuracy-python', repo.split('/').pop()!));
 mkdirSync(out, { recursive: true });
 const cacheDir = join(out, 'cache');
-if (!values['score-only']) rmSync(cacheDir, { recursive: true, force: true });
-if (!values['score-only']) execFileSync(process.execPath, [values.ratlas!, 'export', '--format', 'json', '--quiet', '--repo', repo, '--cache-dir', cacheDir, '--output', join(out, 'graph.json')], { stdio: 'inherit' });
+rmSync(cacheDir, { recursive: true, force: true });
+execFileSync(process.execPath, [values.ratlas!, 'export', '--format', 'json', '--quiet', '--repo', repo, '--cache-dir', cacheDir, '--output', join(out, 'graph.json')], { stdio: 'inherit' });
 const graph = JSON.parse(readFileSync(join(out, 'graph.json'), 'utf8')) as { commit: string; files: { path: string; language: string; status: string }[]; symbols: Sym[]; edges: Edge[] };
 const files = graph.files.filter((f) => f.language === 'python' && (f.status === 'ok' || f.status === 'partial')).map((f) => f.path);
 writeFileSync(join(out, 'files.json'), JSON.stringify(files));
-if (!values['score-only']) execFileSync(values.python!, [join(import.meta.dirname, 'truth.py'), repo, join(out, 'files.json'), join(out, 'truth.json')], { stdio: 'inherit' });
+execFileSync(values.python!, [join(import.meta.dirname, 'truth.py'), repo, join(out, 'files.json'), join(out, 'truth.json')], { stdio: 'inherit' });
 const truth = JSON.parse(readFileSync(join(out, 'truth.json'), 'utf8')) as { jedi: string; sites: Site[] };
 
 const byFile = new Map<string, Sym[]>();

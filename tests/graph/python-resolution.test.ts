@@ -78,12 +78,3 @@ describe('python star imports', () => {
     expect(callEdges(tree)).toEqual(['app/views.py#show -> app/helpers.py#slugify (star-import)']);
   });
 });
-
-describe('python overloads', () => {
-  it('a call reaches the implementation, not the typing.overload stubs', async () => {
-    const tree = await resolveTree({
-      'app/conv.py': 'from typing import overload\n\n\n@overload\ndef coerce(v: int) -> int: ...\n@overload\ndef coerce(v: str) -> str: ...\ndef coerce(v):\n    return v\n\n\ndef use():\n    return coerce(1)\n',
-    });
-    expect(callEdges(tree)).toEqual(['app/conv.py#use -> app/conv.py#coerce (scope)']);
-  });
-});

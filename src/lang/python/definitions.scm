@@ -3,13 +3,6 @@
 ; A docstring (the first statement of a body, a string) is the declaration's doc: @doc is its text,
 ; @docstring its statement, dropped from the hashes (a doc edit changes only docHash).
 
-; typing.overload stubs declare a signature, not code: the last definition of the name is the
-; callable. As `type` symbols they keep their own hashes, and calls prefer the implementation.
-(decorated_definition
-  (decorator [(identifier) @_overload (attribute attribute: (identifier) @_overload)])
-  definition: (function_definition name: (identifier) @name body: (block) @body)
-  (#eq? @_overload "overload")) @definition.type
-
 ; ---- methods: functions directly in a class body (decorated or not) ----
 (class_definition
   body: (block
