@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, watch } from 'node:fs';
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/pipeline/build-index.js';
 import { readArtifact } from '../../src/store/artifact.js';
@@ -36,16 +37,25 @@ describe('two ratlas processes and one cache folder', { timeout: 240_000 }, () =
     const first = await buildIndex({ cwd, cacheDir: cache, jobs: 1 });
     expect(first.source).toBe('worktree');
 
-    // The working-tree artifact is replaced by every update: kill a writer part-way through one.
+    // The working-tree artifact is replaced by every update: kill a writer part-way through one, the
+    // moment its temporary artifact appears (it is writing the new index).
     writeTree(cwd, manyFiles(1));
+    const temp = (name: string) => name.startsWith(`${basename(first.artifact)}.`) && name.endsWith('.tmp');
+    const watcher = watch(cache);
+    const writing = new Promise<void>((resolve) => watcher.on('change', (_event, name) => { if (temp(String(name))) resolve(); }));
     const writer = indexInProcess({ cwd, cacheDir: cache, jobs: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const ended = writer.done.then(() => 'finished' as const, () => 'died' as const);
+    expect(await Promise.race([writing.then(() => 'writing' as const), ended])).toBe('writing');
     writer.child.kill('SIGKILL');
-    await writer.done.catch(() => undefined);
+    watcher.close();
+    await ended;
 
+    // Killed before its rename, the writer leaves its temporary file and the old artifact; after
+    // it, the new artifact. Nothing in between.
+    const renamed = !readdirSync(cache).some(temp);
     const { store, manifest } = await readArtifact(first.artifact, manifestExpectation(loadConfig(cwd).hash));
     expect(await store.integrityProblems()).toEqual([]);
-    expect([0, 1]).toContain(manifest.generation! - first.generation);
+    expect(manifest.generation! - first.generation).toBe(renamed ? 1 : 0);
     await store.close();
     // The dead writer's lock does not block the next run, which brings the index up to date.
     const next = await buildIndex({ cwd, cacheDir: cache, jobs: 1, lockTimeoutMs: 5000 });
