@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { ImpactReport } from '../model/impact.js';
-import { renderImpactPage } from '../pipeline/render-impact-page.js';
+import { renderImpactPage } from '../report/render-impact-page.js';
 import { renderImpactMarkdown } from '../report/impact-markdown.js';
 import { readState } from './action-state.js';
 import { actionOutputValues, outputStrings } from './action-outputs.js';

@@ -7,7 +7,7 @@ import { renderImpactLines } from '../report/impact-lines.js';
 import { renderImpactMarkdown } from '../report/impact-markdown.js';
 import { RUNNERS, renderRunnerCommand } from '../report/impact-runner.js';
 import { renderImpactText } from '../report/impact-text.js';
-import { renderImpactPage } from '../pipeline/render-impact-page.js';
+import { renderImpactPage } from '../report/render-impact-page.js';
 import { assertOutputValid } from '../schema/validate.js';
 import { RatlasError } from '../util/errors.js';
 import { BaseCommand, commonFlags, formatFlag, terminalWidth, useColor } from '../cli/base-command.js';

@@ -15,13 +15,6 @@ export function testUniversesOf(files: ProjectFiles, ecosystems: readonly Ecosys
   return out.sort((a, b) => cmp(a.root, b.root) || cmp(a.configFile ?? '', b.configFile ?? '') || cmp(a.runner, b.runner));
 }
 
-/** The adapter with this id; throws on an unknown id (a bug, never user input). */
-export function ecosystemById(id: string): EcosystemAdapter {
-  const found = ECOSYSTEMS.find((e) => e.id === id);
-  if (!found) throw new Error(`no ecosystem adapter "${id}"`);
-  return found;
-}
-
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,30 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE, loadConfig } from '../config/load-config.js';
-import { detectTestRunner, type RunnerDetection } from '../ecosystem/npm/detect-test-runner.js';
+import { detectTestRunner } from '../ecosystem/npm/detect-test-runner.js';
+import type { InitFile, InitPlan } from '../model/init-plan.js';
 import { GitRepo } from '../git/repo.js';
 import { languageForPath } from '../lang/registry.js';
 import { PathClassifier } from '../select/classify-path.js';
 
-/** A file `ratlas init` writes: created, appended to, or left as it is (and why). */
-export interface InitFile {
-  path: string;
-  action: 'create' | 'append' | 'unchanged';
-  /** The whole file (create) or the lines added (append); '' when unchanged. */
-  content: string;
-  why: string;
-}
-
-export interface InitPlan {
-  root: string;
-  languages: { id: string; files: number }[];
-  /** Files in no language ratlas parses. */
-  otherFiles: number;
-  runner: RunnerDetection;
-  /** Test files ratlas finds with its conventions (and the config, if one is written). */
-  testFiles: number;
-  files: InitFile[];
-}
 
 const GITIGNORE_LINE = '.ratlas/';
 

@@ -1,5 +1,4 @@
-import type { DetectedRunner } from '../ecosystem/npm/detect-test-runner.js';
-import type { InitPlan } from '../pipeline/init-project.js';
+import type { DetectedRunner, InitPlan } from '../model/init-plan.js';
 
 /** How each runner runs a list of test files read from the action's tests-file, and all tests. */
 const RUN = {

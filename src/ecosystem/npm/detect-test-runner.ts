@@ -1,15 +1,4 @@
-/** The test runners `ratlas init` knows how to write a workflow for (the action's `runner` input). */
-export type DetectedRunner = 'vitest' | 'jest' | 'mocha' | 'node';
-
-export interface RunnerDetection {
-  runner: DetectedRunner | null;
-  /** What the answer rests on: `package.json scripts.test`, a dependency, a config file. */
-  evidence: string[];
-  /** Runner configuration files at the root. */
-  configFiles: string[];
-  /** Test globs package.json gives jest (`jest.testMatch`), which ratlas's conventions may miss. */
-  jestTestMatch: string[] | null;
-}
+import type { DetectedRunner, RunnerDetection } from '../../model/init-plan.js';
 
 const CONFIG = /^(vitest\.config|vitest\.workspace|vite\.config|jest\.config|\.mocharc)(\.[\w.]+)?$/;
 const ORDER: DetectedRunner[] = ['vitest', 'jest', 'mocha'];

@@ -41,9 +41,3 @@ export function resolveFile(dir: string, spec: string, exists: (path: string) =>
   // A bare name (`jest-extended/all`) is a package: not a file of this tree.
   return isRelative ? base : null;
 }
-
-/** `path` relative to `dir` when under it, else null. */
-export function relativeTo(dir: string, path: string): string | null {
-  if (dir === '') return path;
-  return path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : null;
-}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ImpactReport } from '../model/impact.js';
-import { renderImpactHtml, type PageAssets } from '../report/impact-html.js';
+import { renderImpactHtml, type PageAssets } from './impact-html.js';
 
 let assets: PageAssets | undefined;
 
@@ -15,8 +15,8 @@ function pageAssets(): PageAssets {
     const read = (url: URL) => readFileSync(url, 'utf8');
     assets = {
       graphLibrary: readFileSync(createRequire(import.meta.url).resolve('cytoscape/dist/cytoscape.min.js'), 'utf8'),
-      script: read(new URL('../report/impact-page/page.js', import.meta.url)),
-      style: read(new URL('../report/impact-page/page.css', import.meta.url)),
+      script: read(new URL('./impact-page/page.js', import.meta.url)),
+      style: read(new URL('./impact-page/page.css', import.meta.url)),
     };
   }
   return assets;
