@@ -7,6 +7,7 @@ import { RUNNERS, renderRunnerCommand } from '../report/impact-runner.js';
 import { renderImpactText } from '../report/impact-text.js';
 import { assertOutputValid } from '../schema/validate.js';
 import { RatlasError } from '../util/errors.js';
+import { escapeInvisible, escapeInvisibleDeep } from '../util/untrusted-text.js';
 import { BaseCommand, commonFlags, formatFlag, useColor } from '../cli/base-command.js';
 import { progressReporter } from '../cli/progress.js';
 
@@ -59,7 +60,7 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
       // The contract holds for every format: a report that breaks it is a bug, never printed.
       assertOutputValid('impact-report', report);
       if (flags.explain !== undefined) {
-        await this.emit(renderExplain(report, await repoPathOf(options.cwd, flags.explain)));
+        await this.emit(renderExplain(escapeInvisibleDeep(report), escapeInvisible(await repoPathOf(options.cwd, flags.explain))));
       } else if (flags.runner !== undefined) {
         await this.emit(renderRunnerCommand(report, flags.runner));
       } else if (flags.format === 'json') {
@@ -69,7 +70,8 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
       } else if (flags.format === 'lines') {
         await this.emit(renderImpactLines(report, { nul: flags.null }), true);
       } else {
-        await this.emit(renderImpactText(report, { color: useColor() }));
+        // Names come from the repository: no control character reaches the terminal raw.
+        await this.emit(renderImpactText(escapeInvisibleDeep(report), { color: useColor() }));
       }
     } finally {
       progress.stop();
