@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { gitRepo } from '../helpers/git-repo.js';
+import { seededRandom } from '../lang/helpers/healthy-symbols.js';
 import { rawMcp } from './raw-mcp.js';
 
 const TREE = {
   'src/a.ts': 'export function alpha() { return beta(); }\nexport function beta() { return 1; }\n',
   'tests/a.test.ts': "import { alpha } from '../src/a';\ntest('a', () => alpha());\n",
 };
-
-/** mulberry32: a fixed seed gives the same lines on every run, so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface FuzzLine {
   text: string;
@@ -27,7 +16,7 @@ interface FuzzLine {
 
 /** Random and malformed JSON-RPC lines, each with the ids the server owes an answer to. */
 function fuzzLines(seed: number, count: number): FuzzLine[] {
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const tools = ['index_status', 'find_symbol', 'get_symbol', 'callers_of', 'repo_map', 'no_such_tool'];
   const argsPool: unknown[] = [{}, { query: 'alpha' }, { qualname: 'alpha' }, { query: 5 }, { budget: -1 }, { qualname: 'x'.repeat(600) }, [], 'str', null, { nested: { deep: [1, { a: null }] } }];
