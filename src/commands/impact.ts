@@ -10,6 +10,7 @@ import { renderImpactText } from '../report/impact-text.js';
 import { renderImpactPage } from '../report/render-impact-page.js';
 import { assertOutputValid } from '../schema/validate.js';
 import { RatlasError } from '../util/errors.js';
+import { escapeInvisible, escapeInvisibleDeep } from '../util/untrusted-text.js';
 import { BaseCommand, commonFlags, formatFlag, terminalWidth, useColor } from '../cli/base-command.js';
 import { progressReporter } from '../cli/progress.js';
 
@@ -75,14 +76,15 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
   }
 
   private async render(report: ImpactReport, flags: ImpactFlags, cwd: string): Promise<string> {
-    if (flags.explain !== undefined) return renderExplain(report, await repoPathOf(cwd, flags.explain));
+    if (flags.explain !== undefined) return renderExplain(escapeInvisibleDeep(report), escapeInvisible(await repoPathOf(cwd, flags.explain)));
     if (flags.runner !== undefined) return renderRunnerCommand(report, flags.runner);
     if (flags.format === 'json') return JSON.stringify(report, null, 2);
     if (flags.format === 'markdown') return renderImpactMarkdown(report);
     if (flags.format === 'lines') return renderImpactLines(report, { nul: flags.null });
     if (flags.format === 'html') return renderImpactPage(report);
     // --quiet asks for no progress; in the text a person reads it also means the summary alone.
-    return renderImpactText(report, { color: useColor() && flags.output === undefined, width: terminalWidth(), all: flags.all, summaryOnly: flags.quiet });
+    // Names come from the repository: no control character reaches the terminal raw.
+    return renderImpactText(escapeInvisibleDeep(report), { color: useColor() && flags.output === undefined, width: terminalWidth(), all: flags.all, summaryOnly: flags.quiet });
   }
 }
 

@@ -1,10 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolVersion } from '../pipeline/tool-info.js';
 import { QueryError } from '../pipeline/query-errors.js';
 import { isRatlasError } from '../util/errors.js';
 import { INSTRUCTIONS } from './instructions.js';
+import { LineTransport } from './line-transport.js';
 import { McpSession, type McpSessionOptions } from './session.js';
 import { argumentProblems, toolDefinitions } from './tool-schemas.js';
 import { calleesOf, callersOf } from './tools/relations.js';
@@ -83,10 +83,9 @@ export async function serveStdio(options: McpSessionOptions): Promise<void> {
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
-  const transport = new StdioServerTransport();
-  await server.connect(transport);
-  // The SDK's stdio transport does not notice the client going away; end with stdin.
-  process.stdin.once('end', () => void server.close());
+  // Our own framing (not the SDK's StdioServerTransport): every line is answered, oversized ones
+  // too, and the end of stdin closes the server.
+  await server.connect(new LineTransport());
   await closed;
   await session.close();
 }

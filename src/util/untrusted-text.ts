@@ -33,3 +33,26 @@ export function truncateChars(text: string, maxChars: number): string {
   if (points.length <= maxChars) return text;
   return `${points.slice(0, Math.max(0, maxChars - 1)).join('')}…`;
 }
+
+// eslint-disable-next-line no-control-regex
+const VISIBLE_ESCAPES = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/gu;
+
+/**
+ * A name for a terminal: every control, bidirectional and invisible character (newline and tab
+ * included) shown as a `\u001b`-style escape, so a file name can neither retitle or clear a
+ * terminal nor pass for another name. Unlike stripInvisible, nothing is removed: the name stays
+ * one that can be found.
+ */
+export function escapeInvisible(text: string): string {
+  return text.replace(VISIBLE_ESCAPES, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+}
+
+/** Pure: a copy of `value` with escapeInvisible applied to every string in it. */
+export function escapeInvisibleDeep<T>(value: T): T {
+  if (typeof value === 'string') return escapeInvisible(value) as T;
+  if (Array.isArray(value)) return value.map(escapeInvisibleDeep) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, escapeInvisibleDeep(v)])) as T;
+  }
+  return value;
+}
