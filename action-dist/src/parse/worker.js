@@ -1656,6 +1656,9 @@ var ecmascriptResolution = {
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
+  // A file without import or export is a classic script: browsers share its top-level names.
+  scripts: true,
+  exportModel: "declared",
   resolveModule(specifier, fromPath, env) {
     if (specifier.startsWith(".") || specifier.startsWith("/")) {
       const base = specifier.startsWith("/") ? specifier.slice(1) : joinPath(dirname(fromPath), specifier);
@@ -1679,12 +1682,21 @@ var ecmascriptResolution = {
 function resolveBare(specifier, fromPath, env) {
   if (specifier.startsWith("#")) return resolveSubpathImport(specifier, fromPath, env);
   const { name: name2, subpath } = splitPackageSpecifier(specifier);
-  const packages = env.packagesNamed(name2);
+  const packages = selfNamed(env.packagesNamed(name2));
   if (packages.length > 1) return { kind: "unresolved" };
   const own = packages[0];
   if (!own) return { kind: "external", name: name2 };
   const found = resolvePackage(own.path, own.facts, subpath, env);
   return found ? { kind: "file", path: found } : { kind: "unresolved" };
+}
+function selfNamed(packages) {
+  if (packages.length <= 1) return packages;
+  const folder = (p) => dirname(p.path);
+  const outer = packages.find((candidate) => {
+    const dir = folder(candidate);
+    return packages.every((other) => other === candidate || dir === "" || folder(other).startsWith(`${dir}/`));
+  });
+  return outer ? [outer] : packages;
 }
 function resolveSubpathImport(specifier, fromPath, env) {
   for (let dir = dirname(fromPath); dir !== null; dir = dir === "" ? null : dirname(dir)) {
@@ -2053,8 +2065,183 @@ var javascript = defineLanguage({
   resolution: ecmascriptResolution
 });
 
+// src/lang/python/builtins.ts
+var PYTHON_BUILTINS = new Set(
+  "abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex delattr dict dir divmod enumerate eval exec filter float format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter len list locals map max memoryview min next object oct open ord pow print property range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__ __name__ __file__ __doc__ __package__ __spec__ __builtins__ __debug__ NotImplemented Ellipsis BaseException BaseExceptionGroup Exception ExceptionGroup ArithmeticError AssertionError AttributeError BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError EncodingWarning EnvironmentError FileExistsError FileNotFoundError FloatingPointError FutureWarning GeneratorExit IOError ImportError ImportWarning IndentationError IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ModuleNotFoundError NameError NotADirectoryError NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning ZeroDivisionError".split(" ")
+);
+var PYTHON_BUILTIN_MEMBERS = new Set(
+  "append extend insert remove pop clear index count sort reverse copy get items keys values update setdefault popitem fromkeys add discard union intersection difference symmetric_difference issubset issuperset join split rsplit splitlines strip lstrip rstrip replace startswith endswith find rfind lower upper title capitalize casefold format format_map encode decode isdigit isalpha isalnum isspace isidentifier zfill partition rpartition ljust rjust center expandtabs translate maketrans removeprefix removesuffix read readline readlines write writelines close flush seek tell fileno truncate result exception done cancel cancelled add_done_callback set_result set_exception group groups groupdict match search fullmatch sub subn findall finditer send throw __enter__ __exit__ __aenter__ __aexit__ __iter__ __next__ __len__ __getitem__ __setitem__ __contains__ __eq__ __hash__ __repr__ __str__ __call__".split(" ")
+);
+
+// src/lang/python/spell-path.ts
+var pythonSpelling = { path: spellPath2, initializer: spellInitializer2, type: spellType2, module: spellModule };
+var RECEIVERS = { self: "this", cls: "this" };
+function spellPath2(text) {
+  const segments = [];
+  let i2 = 0;
+  const n = text.length;
+  while (i2 < n) {
+    while (i2 < n && /\s/.test(text[i2])) i2++;
+    const start2 = i2;
+    while (i2 < n && /[\p{ID_Continue}]/u.test(text[i2])) i2++;
+    if (i2 === start2 || /\d/.test(text[start2])) return void 0;
+    let segment = text.slice(start2, i2);
+    while (i2 < n && /\s/.test(text[i2])) i2++;
+    if (text[i2] === "(") {
+      const close = closing(text, i2);
+      if (close < 0) return void 0;
+      i2 = close + 1;
+      segment += "()";
+      while (i2 < n && /\s/.test(text[i2])) i2++;
+      if (text[i2] === "(") return void 0;
+    }
+    segments.push(segment);
+    if (i2 >= n) break;
+    if (text[i2] !== ".") return void 0;
+    i2++;
+  }
+  if (segments.length === 0) return void 0;
+  const first = segments[0];
+  const constructs = segments.findIndex((segment) => segment.endsWith("()"));
+  if (constructs >= 0 && /^[A-Z]/.test(segments[constructs]) && segments.slice(0, constructs).every((segment) => !segment.endsWith("()")) && first !== "self" && first !== "cls") {
+    return `new ${segments.join(".")}`;
+  }
+  if (first === "super()") segments[0] = "super";
+  else if (RECEIVERS[first] !== void 0) segments[0] = RECEIVERS[first];
+  else if (first === "super") return void 0;
+  return segments.join(".");
+}
+function closing(text, open) {
+  let depth = 0;
+  for (let i2 = open; i2 < text.length; i2++) {
+    const c = text[i2];
+    if (c === '"' || c === "'") {
+      const end = text.indexOf(c, i2 + 1);
+      if (end < 0) return -1;
+      i2 = end;
+    } else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      depth--;
+      if (depth === 0) return i2;
+    }
+  }
+  return -1;
+}
+function spellInitializer2(text) {
+  const awaited = /^await\s+/.exec(text);
+  const path = spellPath2(awaited ? text.slice(awaited[0].length) : text);
+  if (path === void 0) return void 0;
+  return awaited ? `await ${path}` : path;
+}
+var NAME2 = "[A-Za-z_][\\w]*(?:\\.[A-Za-z_][\\w]*)*";
+var OPTIONAL = new RegExp(`^(?:typing\\.)?Optional\\[(.*)\\]$`);
+var SEQUENCE = new RegExp(`^(?:typing\\.|collections\\.abc\\.)?(?:list|List|Sequence|MutableSequence|Iterable|Iterator|tuple|Tuple|set|Set|frozenset|FrozenSet|AbstractSet)\\[(${NAME2})(?:\\s*,\\s*\\.\\.\\.)?\\]$`);
+var NAMED2 = new RegExp(`^(${NAME2})(?:\\[.*\\])?$`);
+function spellType2(text) {
+  let type = text.trim();
+  if (type.startsWith('"') && type.endsWith('"') || type.startsWith("'") && type.endsWith("'")) type = type.slice(1, -1).trim();
+  const optional = OPTIONAL.exec(type);
+  if (optional) type = optional[1].trim();
+  const parts2 = type.split("|").map((p) => p.trim()).filter((p) => p !== "None");
+  if (parts2.length !== 1) return void 0;
+  type = parts2[0];
+  const sequence = SEQUENCE.exec(type);
+  if (sequence) return `${sequence[1]}[]`;
+  const named = NAMED2.exec(type);
+  if (!named || /^(?:typing\.)?(?:Union|Callable|Any|Literal|Dict|dict|Mapping|Type|type)$/.test(named[1])) return void 0;
+  return named[1];
+}
+function spellModule(text) {
+  const spec = text.replace(/[\s()\\]/g, "");
+  return /^\.*(?:[\p{ID_Start}_][\p{ID_Continue}]*(?:\.[\p{ID_Start}_][\p{ID_Continue}]*)*)?$/u.test(spec) && spec !== "" ? spec : null;
+}
+function declaredReturnType2(signature) {
+  const arrow = signature.lastIndexOf("->");
+  if (arrow < 0) return void 0;
+  const text = signature.slice(arrow + 2).replace(/:\s*$/, "").trim();
+  const type = spellType2(text) ?? "";
+  if (/(^|\s)async\s+def\s/.test(signature)) return { type: "", ...type ? { awaited: type } : {} };
+  return { type };
+}
+
+// src/lang/python/resolution.ts
+var pythonResolution = {
+  globals: PYTHON_BUILTINS,
+  // `getattr(obj, name)`, `dir(obj)`, `vars(obj)`, `inspect.getmembers(obj)` reach members by no name
+  // (keys are `receiver.name`, a bare function with an empty receiver).
+  reflection: /* @__PURE__ */ new Set([".getattr", ".dir", ".vars", "inspect.getmembers", "inspect.getmembers_static"]),
+  builtinMembers: PYTHON_BUILTIN_MEMBERS,
+  returnType: declaredReturnType2,
+  // Every Python file is a module: no top-level name reaches another file without an import.
+  scripts: false,
+  exportModel: "top-level",
+  submodule: (specifier, name2) => specifier.endsWith(".") ? `${specifier}${name2}` : `${specifier}.${name2}`,
+  ownSubmodule: (path, name2) => path === "__init__.py" || path.endsWith("/__init__.py") ? `.${name2}` : void 0,
+  resolveModule(specifier, fromPath, env) {
+    const dots = /^\.*/.exec(specifier)[0].length;
+    const rest = specifier.slice(dots);
+    if (dots > 0) {
+      let dir = dirname2(fromPath);
+      for (let up = 1; up < dots; up++) {
+        if (dir === "") return { kind: "unresolved" };
+        dir = dirname2(dir);
+      }
+      const found = moduleFile(join(dir, rest.replace(/\./g, "/")), rest === "", env);
+      return found ? { kind: "file", path: found } : { kind: "unresolved" };
+    }
+    const relative = rest.replace(/\./g, "/");
+    for (const root of roots(fromPath, env)) {
+      const found = moduleFile(join(root, relative), false, env);
+      if (found) return { kind: "file", path: found };
+    }
+    return { kind: "external", name: rest.split(".")[0] };
+  }
+};
+function moduleFile(base, packageOnly, env) {
+  const init2 = join(base, "__init__.py");
+  if (packageOnly) return env.exists(init2) ? init2 : void 0;
+  if (base !== "" && env.exists(`${base}.py`)) return `${base}.py`;
+  return env.exists(init2) ? init2 : void 0;
+}
+function roots(fromPath, env) {
+  const out2 = ["", "src"];
+  const dirs = [];
+  for (let dir = dirname2(fromPath); dir !== ""; dir = dirname2(dir)) dirs.unshift(dir);
+  for (const dir of dirs) if (dir !== "src" && !env.exists(`${dir}/__init__.py`)) out2.push(dir);
+  return out2;
+}
+function dirname2(path) {
+  const slash = path.lastIndexOf("/");
+  return slash < 0 ? "" : path.slice(0, slash);
+}
+function join(dir, rest) {
+  return dir === "" ? rest : rest === "" ? dir : `${dir}/${rest}`;
+}
+
+// src/lang/python/adapter.ts
+var python = defineLanguage({
+  id: "python",
+  extensions: [".py", ".pyi"],
+  grammar: "tree-sitter-python.wasm",
+  folder: "python",
+  queries: ["definitions.scm", "references.scm", "bindings.scm", "hashing.scm"],
+  syntax: {
+    punctuators: ["**=", "//=", ">>=", "<<=", "...", "->", ":=", "==", "!=", "<=", ">=", "**", "//", "<<", ">>", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="],
+    // `;` only separates statements on one line; a line break does as well (hashed as indentation).
+    ignoredTokens: [";"],
+    // No trailing comma is formatting: `(x,)` is a tuple and `(x)` is not.
+    trailingSeparators: [],
+    closers: [")", "]", "}"],
+    equivalentTokens: { "'": '"' },
+    significantIndentation: true,
+    directiveComment: /^#\s*(?:type:|noqa\b|pragma\b|pylint:|mypy:|fmt:|isort:|pyright:|ruff:)/,
+    spelling: pythonSpelling
+  },
+  resolution: pythonResolution
+});
+
 // src/lang/registry.ts
-var LANGUAGES = [typescript, tsx, javascript];
+var LANGUAGES = [typescript, tsx, javascript, python];
 var byExtension = new Map(LANGUAGES.flatMap((lang) => lang.extensions.map((ext) => [ext, lang])));
 function languageById(id) {
   return LANGUAGES.find((lang) => lang.id === id);
@@ -6045,14 +6232,17 @@ var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 var require2 = createRequire(__ratlas_module_url3);
 var initialized;
 var loaded = /* @__PURE__ */ new Map();
+var loadChain = Promise.resolve();
 function grammarPackageVersion() {
   return require2("tree-sitter-wasms/package.json").version;
 }
 function loadLanguage(definition) {
   let pending = loaded.get(definition.id);
   if (!pending) {
-    pending = load(definition);
+    pending = loadChain.then(() => load(definition));
+    loadChain = pending.catch(() => void 0);
     loaded.set(definition.id, pending);
+    pending.catch(() => loaded.delete(definition.id));
   }
   return pending;
 }
@@ -6247,7 +6437,16 @@ function lexTokens(source, ranges, syntax2, emit) {
     unwrapped.add(span.start);
     unwrapped.add(span.end - 1);
   }
+  const indentation = syntax2.significantIndentation === true;
+  let lineStart = indentation;
+  let indent = 0;
+  let depth = 0;
   const push = (start2, end, text) => {
+    if (lineStart) {
+      lineStart = false;
+      push(start2, start2, `
+${indent}`);
+    }
     if (end - start2 === 1 && unwrapped.size > 0 && unwrapped.has(start2)) return;
     if (heldStart >= 0) {
       if (!isIn(closers, start2, end, text)) emit(heldStart, heldEnd, void 0);
@@ -6266,6 +6465,14 @@ function lexTokens(source, ranges, syntax2, emit) {
     while (i3 < to) {
       const code = source.charCodeAt(i3);
       if (isWhitespace(code)) {
+        if (indentation) {
+          if (code === 10 && depth === 0) {
+            lineStart = true;
+            indent = 0;
+          } else if (lineStart) {
+            indent = code === 9 ? indent + 8 - indent % 8 : indent + 1;
+          }
+        }
         i3++;
         continue;
       }
@@ -6280,6 +6487,10 @@ function lexTokens(source, ranges, syntax2, emit) {
             break;
           }
         }
+      }
+      if (indentation && i3 - start2 === 1) {
+        if (code === 40 || code === 91 || code === 123) depth++;
+        else if ((code === 41 || code === 93 || code === 125) && depth > 0) depth--;
       }
       push(start2, i3, void 0);
     }
@@ -6342,6 +6553,7 @@ function tokenSet(tokens) {
 function sortedSpans(ranges) {
   const all = [];
   for (const s of ranges.comments) all.push({ start: s.start, end: s.end, kind: "comment" });
+  for (const s of ranges.docstrings ?? []) all.push({ start: s.start, end: s.end, kind: "comment" });
   for (const s of ranges.literals) all.push({ start: s.start, end: s.end, kind: "literal" });
   for (const s of ranges.interpolations) all.push({ start: s.start, end: s.end, kind: "interpolation" });
   return all.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -6522,7 +6734,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     interpolations: [],
     unwraps: [],
     decorators: [],
-    functions: []
+    functions: [],
+    docstrings: []
   };
   const text = (node) => source.slice(node.startIndex, node.endIndex);
   const nameText = (node) => {
@@ -6543,8 +6756,10 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     let newNode;
     let initNode;
     let elementsNode;
+    let keyNode;
     let callee;
     let qualifiers;
+    let docNode;
     let exported = false;
     for (const capture of match.captures) {
       switch (capture.name) {
@@ -6574,6 +6789,9 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
           break;
         case "elements":
           elementsNode = capture.node;
+          break;
+        case "key":
+          keyNode = capture.node;
           break;
         case "callee":
           callee = capture.node;
@@ -6605,6 +6823,12 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
         case "function":
           out2.functions.push(span(capture.node));
           break;
+        case "doc":
+          docNode = capture.node;
+          break;
+        case "docstring":
+          out2.docstrings.push(span(capture.node));
+          break;
         default:
           if (capture.name.startsWith("definition.") || capture.name.startsWith("reference.") || capture.name.startsWith("binding.")) {
             role = capture.name;
@@ -6634,7 +6858,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
         bodyStart: body2 ? body2.startIndex : null,
         bodyEnd: body2 ? body2.endIndex : null,
         exported: exported || props["exported"] === "true",
-        pattern: match.patternIndex
+        pattern: match.patternIndex,
+        docSpan: docNode ? span(docNode) : null
       };
       const key = name2 ? name2.id : -roleNode.id - 1;
       const known = definitions.get(key);
@@ -6645,7 +6870,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       const at = name2 ?? alias ?? roleNode;
       const fact = { kind, name: refName, line: at.startPosition.row + 1, col: at.startPosition.column };
       if (receiver) fact.receiver = spelling.path(text(receiver)) ?? "?";
-      if (moduleNode) fact.module = literalContent(text(moduleNode));
+      if (moduleNode) fact.module = (spelling.module ?? literalContent)(text(moduleNode));
       else if (kind === "dynamic-import") fact.module = null;
       const aliasText = alias ? text(alias) : props["alias"] ?? void 0;
       if (aliasText !== void 0 && aliasText !== refName) fact.alias = aliasText;
@@ -6661,7 +6886,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       const type = typeNode ? spelling.type(text(typeNode)) : void 0;
       const newOf = newNode ? dottedPath(text(newNode)) : void 0;
       const elements = elementsNode ? spelling.path(text(elementsNode)) : void 0;
-      const init2 = initNode ? spelling.initializer(text(initNode)) : elements !== void 0 ? `${elements}[]` : void 0;
+      const spelled = initNode ? spelling.initializer(text(initNode)) : elements !== void 0 ? `${elements}[]` : void 0;
+      const init2 = spelled !== void 0 && props["destructured"] !== void 0 ? spelled.startsWith("await ") ? void 0 : `${spelled}.${nameText(keyNode ?? name2)}` : spelled;
       const position = props["position"] === void 0 || callee ? void 0 : Number(props["position"]);
       const named = callee ?? name2;
       const fact = {
@@ -6698,7 +6924,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
   const refs = [...links.values()];
   for (const [id, use] of uses) if (!definitions.has(id) && !locals.has(id) && !members.has(id)) refs.push(use);
   const bindings = [];
-  for (const group of [locals, members]) for (const [id, binding] of group) if (!definitions.has(id)) bindings.push(binding);
+  for (const group of [locals, members]) for (const [id, binding] of group) if (!definitions.has(id) || group === members && binding.fact.type !== void 0) bindings.push(binding);
   const byStart = (a, b) => a.start - b.start;
   return {
     definitions: [...definitions.values()],
@@ -6710,7 +6936,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     interpolations: out2.interpolations.sort(byStart),
     unwraps: out2.unwraps,
     decorators: out2.decorators.sort(byStart),
-    functions: out2.functions.sort(byStart)
+    functions: out2.functions.sort(byStart),
+    docstrings: out2.docstrings.sort(byStart)
   };
 }
 function numberArguments(locals, comments) {
@@ -6748,7 +6975,8 @@ function mergeDefinitions(a, b) {
     qualifier: a.qualifier ?? b.qualifier,
     bodyStart: outer.bodyStart ?? inner.bodyStart,
     bodyEnd: outer.bodyEnd ?? inner.bodyEnd,
-    exported: a.exported || b.exported
+    exported: a.exported || b.exported,
+    docSpan: a.docSpan ?? b.docSpan
   };
 }
 function mergeBindings(a, b) {
@@ -6782,6 +7010,56 @@ function collectFaults(tree) {
   } finally {
     cursor.delete();
   }
+}
+
+// src/util/terms.ts
+function splitIdentifier(identifier) {
+  return identifier.replace(new RegExp("([\\p{Ll}\\p{N}])(\\p{Lu})", "gu"), "$1 $2").replace(new RegExp("(\\p{Lu})(\\p{Lu}\\p{Ll})", "gu"), "$1 $2").split(/[^\p{L}\p{N}]+|_/u).map((w) => w.toLowerCase()).filter((w) => w.length > 0);
+}
+function stem(word) {
+  let base = word;
+  if (base.length > 5 && base.endsWith("ing")) base = base.slice(0, -3);
+  else if (base.length > 4 && base.endsWith("ies")) base = `${base.slice(0, -3)}y`;
+  else if (base.length > 4 && /(ss|x|ch|sh)es$/.test(base)) base = base.slice(0, -2);
+  else if (base.length > 4 && base.endsWith("ed")) base = base.slice(0, -2);
+  else if (base.length > 3 && base.endsWith("s") && !base.endsWith("ss")) base = base.slice(0, -1);
+  return base.length > 3 && base.endsWith("e") ? base.slice(0, -1) : base;
+}
+function identifierStems(identifier) {
+  return splitIdentifier(identifier).map(stem);
+}
+var WORD = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
+function countWords(text, counts) {
+  const tokens = /* @__PURE__ */ new Map();
+  for (const token of text.match(WORD) ?? []) tokens.set(token, (tokens.get(token) ?? 0) + 1);
+  for (const [token, times] of tokens) {
+    for (const word of identifierStems(token)) if (word.length > 1) counts.set(word, (counts.get(word) ?? 0) + times);
+  }
+}
+function wordBag(counts) {
+  const out2 = [];
+  for (const word of [...counts.keys()].sort()) {
+    const times = 1 + Math.floor(Math.log2(counts.get(word)));
+    for (let i2 = 0; i2 < times; i2++) out2.push(word);
+  }
+  return out2.join(" ");
+}
+
+// src/lang/file-text.ts
+function fileText(source, comments, literals) {
+  const code = /* @__PURE__ */ new Map();
+  const strings = /* @__PURE__ */ new Map();
+  const commentWords = /* @__PURE__ */ new Map();
+  const spans = [...comments.map((s) => ({ ...s, into: commentWords })), ...literals.map((s) => ({ ...s, into: strings }))].sort((a, b) => a.start - b.start);
+  let at = 0;
+  for (const span of spans) {
+    if (span.start < at) continue;
+    countWords(source.slice(at, span.start), code);
+    countWords(source.slice(span.start, span.end), span.into);
+    at = span.end;
+  }
+  countWords(source.slice(at), code);
+  return { code: wordBag(code), strings: wordBag(strings), comments: wordBag(commentWords) };
 }
 
 // src/lang/mark-exported.ts
@@ -6823,12 +7101,12 @@ function assignQualnames(definitions) {
   const sorted = [...definitions].sort(byRange);
   const parentOf = new Int32Array(sorted.length).fill(-1);
   const children = sorted.map(() => []);
-  const roots = [];
+  const roots2 = [];
   const stack = [];
   sorted.forEach((def, i2) => {
     while (stack.length > 0 && !contains(sorted[stack[stack.length - 1]], def)) stack.pop();
     const parent = stack[stack.length - 1];
-    if (parent === void 0) roots.push(i2);
+    if (parent === void 0) roots2.push(i2);
     else {
       parentOf[i2] = parent;
       children[parent].push(i2);
@@ -6836,7 +7114,7 @@ function assignQualnames(definitions) {
     stack.push(i2);
   });
   const entries = new Array(sorted.length);
-  const pending = [{ siblings: roots, prefix: null }];
+  const pending = [{ siblings: roots2, prefix: null }];
   while (pending.length > 0) {
     const { siblings, prefix } = pending.pop();
     const folded = foldOverloads(siblings, sorted);
@@ -6932,10 +7210,10 @@ function disambiguate(siblings, defs) {
     const base = bases[k];
     if (counts.get(base) === 1) return base;
     const kind = defs[i2].kind;
-    const stem = kind === firstKind.get(base) ? base : `${base}@${kind}`;
-    const n = (seen.get(stem) ?? 0) + 1;
-    seen.set(stem, n);
-    return n === 1 ? stem : `${stem}#${n}`;
+    const stem2 = kind === firstKind.get(base) ? base : `${base}@${kind}`;
+    const n = (seen.get(stem2) ?? 0) + 1;
+    seen.set(stem2, n);
+    return n === 1 ? stem2 : `${stem2}#${n}`;
   });
 }
 
@@ -6978,7 +7256,8 @@ function extract(lang, path, source, options = {}) {
       symbols: buildSymbols(placed, captures, source, lineCount, lang.definition.syntax),
       refs: dedupeRefs(refs.sort(compareRefs)),
       bindings: bindings.sort(compareBindings),
-      problems
+      problems,
+      text: fileText(source, captures.comments, captures.literals)
     };
   } finally {
     tree.delete();
@@ -7011,7 +7290,7 @@ function locateDefinitions(captures, errors, source, lines, syntax2) {
       bodyEnd,
       startLine: lines.lineOf(start2),
       endLine: lines.lineOf(Math.max(start2, end - 1)),
-      doc: docCommentBefore(source, start2, comments, docRules)
+      doc: def.docSpan ? source.slice(def.docSpan.start, def.docSpan.end) : docCommentBefore(source, start2, comments, docRules)
     };
   });
 }
@@ -7077,8 +7356,12 @@ parentPort.on("message", (message) => {
     return;
   }
   void (async () => {
-    const outcomes = [];
-    for (const job of message.jobs) outcomes.push(await parseFile(job));
-    parentPort.postMessage({ id: message.id, outcomes });
+    try {
+      const outcomes = [];
+      for (const job of message.jobs) outcomes.push(await parseFile(job));
+      parentPort.postMessage({ id: message.id, outcomes });
+    } catch (error) {
+      parentPort.postMessage({ id: message.id, error: error.message });
+    }
   })();
 });

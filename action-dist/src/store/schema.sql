@@ -105,3 +105,16 @@ CREATE INDEX edges_by_from ON edges(from_id);
 
 -- Full-text search over symbol names, qualnames and first doc lines (sql.js has FTS4, not FTS5).
 CREATE VIRTUAL TABLE symbol_text USING fts4(content="symbols", terms, doc, tokenize=unicode61);
+
+-- Full-text search over every indexed file (src/store/file-text-table.ts): one row per file, rowid =
+-- files.id, one column per field so that ranking can weigh them apart (BM25F from matchinfo).
+-- Each column is a bag of stemmed words (util/terms.ts wordBag), not the raw text.
+CREATE VIRTUAL TABLE file_text USING fts4(path, names, docs, code, strings, comments, tokenize=unicode61);
+
+-- Co-change history (src/store/co-change-table.ts): the files each of the last commits of the
+-- indexed commit's first-parent history changed, newest last (seq grows). A bounded window.
+CREATE TABLE co_change (
+  seq   INTEGER PRIMARY KEY,
+  sha   TEXT NOT NULL,
+  files TEXT NOT NULL                 -- JSON array of repo-relative paths
+);

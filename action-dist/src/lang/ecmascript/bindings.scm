@@ -11,6 +11,16 @@
 (variable_declarator
   name: (identifier) @binding.variable
   value: [(identifier) (member_expression) (call_expression) (await_expression)] @init)
+; const { open, submit: send } = useThing(): each name holds a property of the initializer, so a
+; call `open()` is a call of useThing()'s `open` (issue 21). One level deep only.
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @binding.variable)
+  value: [(identifier) (member_expression) (call_expression)] @init
+  (#set! destructured "true"))
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @key value: (identifier) @binding.variable))
+  value: [(identifier) (member_expression) (call_expression)] @init
+  (#set! destructured "true"))
 ; Destructured names at any depth; a parameter pattern of the same name node says `param` instead.
 (object_pattern (shorthand_property_identifier_pattern) @binding.variable)
 (object_pattern (pair_pattern value: (identifier) @binding.variable))

@@ -62,6 +62,17 @@
     (property_signature
       name: (_) @name
       type: (type_annotation (function_type))) @definition.method))
+; A property of a named type may hold a function (`register: UseFormRegister<T>`, the type
+; declared elsewhere): a field symbol, so that a call through it has a target (issue 21).
+(interface_body
+  (property_signature
+    name: (property_identifier) @name
+    type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)])) @definition.field)
+(type_alias_declaration
+  value: (object_type
+    (property_signature
+      name: (property_identifier) @name
+      type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)])) @definition.field))
 (class_body (method_signature name: (_) @name) @definition.method)
 (class_body (abstract_method_signature name: (_) @name) @definition.method)
 

@@ -1,0 +1,76 @@
+; Python references (protocol: src/lang/README.md). Receivers are spelled by spell-path.ts:
+; `self`/`cls` as the model's `this`, `super()` as `super`.
+
+; ---- calls (instantiation is a call: `Foo()`), decorators are calls with the declaration ----
+(call function: (identifier) @reference.call (#not-eq? @reference.call "super"))
+(call function: (attribute object: (_) @receiver attribute: (identifier) @reference.call))
+(decorator (identifier) @reference.call)
+(decorator (attribute object: (_) @receiver attribute: (identifier) @reference.call))
+
+; ---- imports ----
+; `import a.b.c` loads a/b/c (a dependency of the file) and binds `a`; `import a.b as c` binds c to a.b.
+((import_statement name: (dotted_name) @module @reference.import)
+  (#match? @module "[.]")
+  (#set! name ""))
+((import_statement name: (dotted_name . (identifier) @alias @module) @reference.import)
+  (#set! name "*"))
+((import_statement name: (aliased_import name: (dotted_name) @module alias: (identifier) @alias) @reference.import)
+  (#set! name "*"))
+(import_from_statement
+  module_name: (_) @module
+  name: (dotted_name . (identifier) @name .)) @reference.import
+(import_from_statement
+  module_name: (_) @module
+  name: (aliased_import name: (dotted_name . (identifier) @name .) alias: (identifier) @alias)) @reference.import
+; `from .models import *` makes every public name of .models this module's too.
+((import_from_statement module_name: (_) @module (wildcard_import)) @reference.reexport
+  (#set! name "*")
+  (#set! alias "*"))
+
+; `__all__ = ["f", "C"]`: the public interface (the engine marks those declarations exported).
+(module
+  (expression_statement
+    (assignment
+      left: (identifier) @_all
+      right: [(list (string (string_content) @reference.export)) (tuple (string (string_content) @reference.export))]))
+  (#eq? @_all "__all__"))
+
+; ---- heritage ----
+(class_definition superclasses: (argument_list (identifier) @reference.extends))
+(class_definition superclasses: (argument_list (attribute object: (_) @receiver attribute: (identifier) @reference.extends)))
+
+; ---- annotations, string annotations included (`"User"`, read as its first name) ----
+(type (identifier) @reference.type)
+(type (attribute object: (_) @receiver attribute: (identifier) @reference.type))
+(type (string (string_content) @reference.type))
+(type (generic_type (identifier) @reference.type))
+(type (binary_operator [(identifier) @reference.type (attribute object: (_) @receiver attribute: (identifier) @reference.type)]))
+(except_clause (identifier) @reference.type)
+(except_clause (tuple (identifier) @reference.type))
+
+; ---- names used as values: passed, assigned, returned, stored ----
+((argument_list (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+(keyword_argument value: (identifier) @reference.value)
+(assignment right: (identifier) @reference.value)
+(return_statement (identifier) @reference.value)
+(default_parameter value: (identifier) @reference.value)
+(typed_default_parameter value: (identifier) @reference.value)
+(list (identifier) @reference.value)
+(tuple (identifier) @reference.value)
+(pair value: (identifier) @reference.value)
+(argument_list (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(assignment right: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(return_statement (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+
+; `pytest_plugins = ["app.testing.fixtures"]`: pytest imports these modules for their fixtures.
+(module
+  (expression_statement
+    (assignment
+      left: (identifier) @_plugins
+      right: [
+        (string (string_content) @module @reference.import)
+        (list (string (string_content) @module @reference.import))
+        (tuple (string (string_content) @module @reference.import))
+      ]))
+  (#eq? @_plugins "pytest_plugins")
+  (#set! name ""))
