@@ -5,6 +5,11 @@ import Export from '../commands/export.js';
 import Impact from '../commands/impact.js';
 import Index from '../commands/index-command.js';
 import Init from '../commands/init.js';
+import QueryCallees from '../commands/query-callees.js';
+import QueryCallers from '../commands/query-callers.js';
+import QueryContext from '../commands/query-context.js';
+import QueryMap from '../commands/query-map.js';
+import QuerySymbol from '../commands/query-symbol.js';
 import Status from '../commands/status.js';
 
 /**
@@ -20,6 +25,11 @@ export const BUNDLE_COMMANDS = {
   impact: Impact,
   doctor: Doctor,
   init: Init,
+  'query:map': QueryMap,
+  'query:context': QueryContext,
+  'query:symbol': QuerySymbol,
+  'query:callers': QueryCallers,
+  'query:callees': QueryCallees,
   'cache:list': CacheList,
   'cache:prune': CachePrune,
 };

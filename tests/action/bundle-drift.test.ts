@@ -54,6 +54,7 @@ describe('the committed action bundle', () => {
     expect(paths.filter((p) => p.endsWith('.wasm')).map((p) => p.slice(p.lastIndexOf('/') + 1))).toEqual([
       'sql-wasm.wasm',
       'tree-sitter-javascript.wasm',
+      'tree-sitter-python.wasm',
       'tree-sitter-tsx.wasm',
       'tree-sitter-typescript.wasm',
       'tree-sitter.wasm',

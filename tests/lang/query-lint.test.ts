@@ -12,7 +12,7 @@ const KNOWN = new Set([
   ...SYMBOL_KINDS.map((k) => `definition.${k}`),
   ...REF_KINDS.map((k) => `reference.${k}`),
   ...BINDING_KINDS.map((k) => `binding.${k}`),
-  ...['name', 'body', 'exported', 'qualifier', 'receiver', 'module', 'alias', 'type', 'new', 'init', 'elements', 'callee'],
+  ...['name', 'body', 'exported', 'qualifier', 'receiver', 'module', 'alias', 'type', 'new', 'init', 'elements', 'callee', 'key'],
   ...['comment', 'literal', 'interpolation', 'unwrap', 'decorator', 'module.exclude', 'function', 'doc', 'docstring'],
 ]);
 
