@@ -21,6 +21,8 @@ describe('ratlas impact: functions local to another function', { timeout: 240_00
     commit(cwd, 'month names', { 'src/names.js': months });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/format.test.js']);
     commit(cwd, 'day names', { 'src/names.js': months.replace("['Mon', 'Tue']", "['Monday', 'Tuesday']") });
-    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/handlers.test.js', 'tests/parse.test.js']);
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/handlers.test.js']);
+    // The import floor: tests/parse.test.js never loads src/names.js (src/parse.js imports nothing),
+    // so the unknown-receiver name match there cannot make it run the changed code.
   });
 });

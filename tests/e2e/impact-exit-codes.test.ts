@@ -65,7 +65,7 @@ describe('ratlas impact: exit codes and messages', { timeout: 240_000 }, () => {
     expect(markdown.stdout).toContain('and 575 more symbols, not shown');
     const text = await runCli(['impact', '--diff', 'HEAD~1...HEAD'], { cwd });
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('Tests to run: 0 of 3');
+    expect(text.stdout).toContain('tests     0 of 3 test files selected (nothing to run)');
     const runner = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'vitest'], { cwd });
     expect(runner).toMatchObject({ code: 0, stdout: '' });
   });

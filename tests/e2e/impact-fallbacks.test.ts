@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
 import { APP, impactJson, reasonCodes, selectedFiles } from './impact-helpers.js';
+import { runCli } from '../helpers/run-cli.js';
 
 interface Case {
   name: string;
@@ -118,11 +119,13 @@ describe('ratlas impact: fallbacks and non-code changes', { timeout: 240_000 }, 
     });
   }
 
-  it('an index that cannot be built runs everything, with the changes git reports', async () => {
+  it('a cache folder that cannot be created is bad input (exit 2, named), not a silent run-all', async () => {
     const cwd = gitRepo({ ...APP, 'not-a-folder': 'a file where the cache folder should be\n' });
     commit(cwd, 'edit', { 'src/report.ts': 'export function title() { return "r"; }\n' });
-    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD', '--cache-dir', 'not-a-folder/cache']);
-    expect(reasonCodes(report)).toEqual(['index-unavailable']);
-    expect(report.changes.map((c) => c.file)).toEqual(['src/report.ts']);
+    const run = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--format', 'json', '--cache-dir', 'not-a-folder/cache'], { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('Cannot create the cache folder');
+    expect(run.stderr).not.toContain('bug in ratlas');
   });
 });
