@@ -18100,8 +18100,8 @@ var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
 var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
 var require2 = createRequire(__ratlas_module_url4);
 var initialized;
-var loadChain = Promise.resolve();
 var grammars = /* @__PURE__ */ new Map();
+var loadChain = Promise.resolve();
 function loadGrammar(file) {
   let pending = grammars.get(file);
   if (!pending) {
@@ -19240,31 +19240,16 @@ var python = defineEcosystem({
   roles: {
     manifests: ["pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "Pipfile"],
     lockfiles: ["poetry.lock", "uv.lock", "Pipfile.lock", "pdm.lock"],
-    runnerConfigs: ["**/pytest.ini", "**/tox.ini", "**/noxfile.py", "**/conftest.py"],
+    // pyproject.toml and setup.cfg may hold pytest's configuration; conftest.py is a setup file.
+    runnerConfigs: ["**/{pytest.ini,tox.ini,noxfile.py,pyproject.toml,setup.cfg}"],
     toolchainPackages: ["pytest", "pytest-*", "pluggy", "coverage", "tox", "nox", "hypothesis"],
     inertPackages: ["black", "ruff", "flake8", "flake8-*", "isort", "pylint", "mypy", "pyright", "types-*", "pre-commit", "bandit"]
   },
   commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"] }]
 });
 
-// src/ecosystem/python/conventions.ts
-var conventions = {
-  /** pytest's default `python_files`. */
-  testInclude: ["**/test_*.py", "**/*_test.py"],
-  /** pytest loads every conftest.py above a test before it: a changed one may change any test. */
-  setupFiles: ["**/conftest.py"],
-  /**
-   * A test reaches a conftest.py fixture by naming it as a parameter, not by importing it: a change
-   * reaching any conftest.py (a fixture calling changed code) selects every pytest test.
-   */
-  runs: [{ tests: ["**/test_*.py", "**/*_test.py"], files: ["**/conftest.py"] }],
-  /** pytest, tox and nox configuration (pyproject.toml and setup.cfg may hold pytest's). */
-  runnerConfig: ["**/{pytest.ini,tox.ini,noxfile.py,pyproject.toml,setup.cfg}"],
-  runner: { name: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"] }
-};
-
 // src/ecosystem/registry.ts
-var CONVENTIONS = [conventions];
+var ECOSYSTEMS = [npm, python];
 
 // src/util/shell-quote.ts
 function shellQuote(word) {
@@ -19272,20 +19257,13 @@ function shellQuote(word) {
 }
 
 // src/report/impact-runner.ts
-var OWN_RUNNERS = ["vitest", "jest", "mocha", "node"];
-var COMMANDS = {
-  vitest: { some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },
-  jest: { some: ["npx", "jest", "--runTestsByPath"], all: ["npx", "jest"] },
-  mocha: { some: ["npx", "mocha"], all: ["npx", "mocha"] },
-  node: { some: ["node", "--test"], all: ["node", "--test"] },
-  ...Object.fromEntries(CONVENTIONS.map((c3) => [c3.runner.name, { some: c3.runner.some, all: c3.runner.all }]))
-};
-var RUNNERS = [...OWN_RUNNERS, ...CONVENTIONS.map((c3) => c3.runner.name)];
+var COMMANDS = new Map(ECOSYSTEMS.flatMap((e) => e.commands.map((c3) => [c3.runner, c3])));
+var RUNNERS = [...COMMANDS.keys()];
 function renderRunnerCommand(report, runner) {
-  if (report.tests.runAll) return `${COMMANDS[runner].all.join(" ")}
+  if (report.tests.runAll) return `${COMMANDS.get(runner).all.join(" ")}
 `;
   if (report.tests.selected.length === 0) return "";
-  return `${[...COMMANDS[runner].some, ...report.tests.selected.map((t2) => shellQuote(runnerPath(t2.file)))].join(" ")}
+  return `${[...COMMANDS.get(runner).some, ...report.tests.selected.map((t2) => shellQuote(runnerPath(t2.file)))].join(" ")}
 `;
 }
 function runnerPath(file) {

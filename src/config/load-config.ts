@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONVENTIONS } from '../ecosystem/registry.js';
+import { CONVENTIONS, ECOSYSTEMS } from '../ecosystem/registry.js';
 import { NPM_ROLES } from '../ecosystem/npm/roles.js';
 import { schemaErrors } from '../schema/validate.js';
 import { RatlasError } from '../util/errors.js';
@@ -81,7 +81,7 @@ export const DEFAULTS: RatlasConfig = {
       '**/*.{png,jpg,jpeg,gif,ico,webp,avif}',
     ],
     tsconfig: ['**/tsconfig{,.*}.json', '**/jsconfig{,.*}.json'],
-    runnerConfig: [...NPM_ROLES.runnerConfigs, ...CONVENTIONS.flatMap((c) => c.runnerConfig)],
+    runnerConfig: ECOSYSTEMS.flatMap((e) => e.roles.runnerConfigs),
     runAll: [],
     maxFiles: 1000,
     dynamicImports: true,

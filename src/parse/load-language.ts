@@ -7,9 +7,10 @@ import { RatlasError } from '../util/errors.js';
 const require = createRequire(import.meta.url);
 let initialized: Promise<void> | undefined;
 const loaded = new Map<string, Promise<LoadedLanguage>>();
+const grammars = new Map<string, Promise<Language>>();
 // Two `Language.load` calls in flight in one thread fail ("bad export type for
 // 'tree_sitter_tsx_external_scanner_create'": 20 of 20 with Promise.all, never one at a time), so
-// every load in this thread waits for the one before it, whether it succeeded or not.
+// every grammar load in this thread waits for the one before it, whether it succeeded or not.
 let loadChain: Promise<unknown> = Promise.resolve();
 
 /** The version of the grammar package, recorded in every artifact manifest. */
@@ -29,8 +30,7 @@ export function languagesLoaded(): boolean {
 export function loadLanguage(definition: LanguageDefinition): Promise<LoadedLanguage> {
   let pending = loaded.get(definition.id);
   if (!pending) {
-    pending = loadChain.then(() => load(definition));
-    loadChain = pending.catch(() => undefined);
+    pending = load(definition);
     loaded.set(definition.id, pending);
     // A failed load is not remembered, so that the next file of that language tries again.
     pending.catch(() => loaded.delete(definition.id));
@@ -39,10 +39,7 @@ export function loadLanguage(definition: LanguageDefinition): Promise<LoadedLang
 }
 
 async function load(definition: LanguageDefinition): Promise<LoadedLanguage> {
-  initialized ??= Parser.init();
-  await initialized;
-  const grammarPath = require.resolve(`tree-sitter-wasms/out/${definition.grammar}`);
-  const language = await Language.load(await readFile(grammarPath));
+  const language = await loadGrammar(definition.grammar);
   const folder = new URL(`../lang/${definition.folder}/`, import.meta.url);
   const sources = await Promise.all(
     definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder), 'utf8') })),
@@ -67,12 +64,11 @@ async function load(definition: LanguageDefinition): Promise<LoadedLanguage> {
   return { definition, language, query, grammarVersion: `tree-sitter-wasms@${grammarPackageVersion()}/${definition.grammar}` };
 }
 
-const grammars = new Map<string, Promise<Language>>();
-
 /**
- * Loads a grammar alone, without compiling any query (milliseconds, not the half second a
- * language's queries take): for reading configuration files' object literals statically
- * (src/ecosystem/npm). Serialized with every other load of this thread, like `loadLanguage`.
+ * Loads a grammar once per thread, serialized with every other grammar load of the thread. Alone,
+ * without compiling any query (milliseconds, not the half second a language's queries take), it
+ * serves reading configuration files' object literals statically (src/ecosystem/npm); parsing
+ * shares the same instance through `loadLanguage`.
  */
 export function loadGrammar(file: string): Promise<Language> {
   let pending = grammars.get(file);

@@ -6232,6 +6232,7 @@ var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 var require2 = createRequire(__ratlas_module_url3);
 var initialized;
 var loaded = /* @__PURE__ */ new Map();
+var grammars = /* @__PURE__ */ new Map();
 var loadChain = Promise.resolve();
 function grammarPackageVersion() {
   return require2("tree-sitter-wasms/package.json").version;
@@ -6239,18 +6240,14 @@ function grammarPackageVersion() {
 function loadLanguage(definition) {
   let pending = loaded.get(definition.id);
   if (!pending) {
-    pending = loadChain.then(() => load(definition));
-    loadChain = pending.catch(() => void 0);
+    pending = load(definition);
     loaded.set(definition.id, pending);
     pending.catch(() => loaded.delete(definition.id));
   }
   return pending;
 }
 async function load(definition) {
-  initialized ??= Parser.init();
-  await initialized;
-  const grammarPath = require2.resolve(`tree-sitter-wasms/out/${definition.grammar}`);
-  const language = await Language.load(await readFile(grammarPath));
+  const language = await loadGrammar(definition.grammar);
   const folder = new URL(`../lang/${definition.folder}/`, __ratlas_module_url3);
   const sources = await Promise.all(
     definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder), "utf8") }))
@@ -6271,6 +6268,20 @@ async function load(definition) {
     throw new RatlasError("query-invalid", `The queries of ${definition.id} compile one by one but not together`, { exit: 3 });
   }
   return { definition, language, query, grammarVersion: `tree-sitter-wasms@${grammarPackageVersion()}/${definition.grammar}` };
+}
+function loadGrammar(file) {
+  let pending = grammars.get(file);
+  if (!pending) {
+    pending = loadChain.then(async () => {
+      initialized ??= Parser.init();
+      await initialized;
+      return Language.load(await readFile(require2.resolve(`tree-sitter-wasms/out/${file}`)));
+    });
+    loadChain = pending.catch(() => void 0);
+    grammars.set(file, pending);
+    pending.catch(() => grammars.delete(file));
+  }
+  return pending;
 }
 
 // src/model/symbol.ts

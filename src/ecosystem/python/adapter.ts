@@ -54,7 +54,8 @@ export const python = defineEcosystem({
   roles: {
     manifests: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'Pipfile'],
     lockfiles: ['poetry.lock', 'uv.lock', 'Pipfile.lock', 'pdm.lock'],
-    runnerConfigs: ['**/pytest.ini', '**/tox.ini', '**/noxfile.py', '**/conftest.py'],
+    // pyproject.toml and setup.cfg may hold pytest's configuration; conftest.py is a setup file.
+    runnerConfigs: ['**/{pytest.ini,tox.ini,noxfile.py,pyproject.toml,setup.cfg}'],
     toolchainPackages: ['pytest', 'pytest-*', 'pluggy', 'coverage', 'tox', 'nox', 'hypothesis'],
     inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'bandit'],
   },

@@ -1,7 +1,8 @@
 /**
  * What the shared test selection assumes of a Python project until it reads each runner's
  * configuration through the ecosystem adapter (adapter.ts `testUniverses`): pytest's default test
- * files, conftest.py as setup files, and the configurations that change how every test runs.
+ * files and conftest.py as setup files (its runner configurations and command are the adapter's
+ * `roles` and `commands`).
  */
 export const conventions = {
   /** pytest's default `python_files`. */
@@ -13,7 +14,4 @@ export const conventions = {
    * reaching any conftest.py (a fixture calling changed code) selects every pytest test.
    */
   runs: [{ tests: ['**/test_*.py', '**/*_test.py'], files: ['**/conftest.py'] }],
-  /** pytest, tox and nox configuration (pyproject.toml and setup.cfg may hold pytest's). */
-  runnerConfig: ['**/{pytest.ini,tox.ini,noxfile.py,pyproject.toml,setup.cfg}'],
-  runner: { name: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'] },
 };
