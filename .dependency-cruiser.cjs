@@ -44,6 +44,17 @@ module.exports = {
       to: { path: '^(node:)?(fs|fs/promises|child_process)$|node_modules/sql\\.js/|^src/(store|git)/' },
     },
     {
+      name: 'impact-relations-and-policies-are-pure',
+      severity: 'error',
+      comment:
+        'dependency relations and fallback policies (src/pipeline/impact/{relations,policies}) are pure functions: they read through DependencyView and their arguments, never a store, git or the file system',
+      from: { path: '^src/pipeline/impact/(relations|policies)/' },
+      to: {
+        path: '^(node:)?(fs|fs/promises|child_process)$|node_modules/sql\\.js/|^src/(git|store|parse|ecosystem|config)/|^src/pipeline/',
+        pathNot: ['^src/store/index-store\\.ts$', '^src/config/load-config\\.ts$', '^src/pipeline/impact/(relations|policies)/', '^src/pipeline/impact/(dependency-view|impact-node|changed-files)\\.ts$'],
+      },
+    },
+    {
       name: 'sql-js-only-in-store',
       severity: 'error',
       comment: 'the store is the only importer of sql.js: every read and write goes through IndexStore',

@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { writeFileSync } from 'node:fs';
-import { analyzeChange, repoPathOf, type AnalyzeChangeOptions } from '../pipeline/analyze-change.js';
+import { analyzeImpact, repoPathOf, type ImpactRequest } from '../pipeline/impact/analyze-impact.js';
+import { artifactIndexes, type OpenOptions } from '../pipeline/impact/index-handle.js';
 import type { ImpactReport } from '../model/impact.js';
 import { renderExplain } from '../report/impact-explain.js';
 import { renderImpactLines } from '../report/impact-lines.js';
@@ -50,22 +51,25 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
     const { args, flags } = await this.parse(Impact);
     const machine = flags.format === 'json' || flags.format === 'lines' || flags.runner !== undefined || (flags.format === 'html' && flags.output === undefined);
     const progress = progressReporter(!flags.quiet && !machine);
-    const options: AnalyzeChangeOptions = { cwd: flags.repo ?? process.cwd() };
-    if (args.target !== undefined) options.target = args.target;
-    else if (flags.diff !== undefined) options.change = { kind: 'diff', spec: flags.diff };
-    else options.change = { kind: flags.staged ? 'staged' : 'worktree' };
-    if (flags.depth !== undefined) options.depth = flags.depth;
-    if (flags['min-confidence'] !== undefined) options.minConfidence = confidenceFlag(flags['min-confidence']);
-    if (flags['cache-dir'] !== undefined) options.cacheDir = flags['cache-dir'];
-    if (flags.jobs !== undefined) options.jobs = flags.jobs;
-    if (flags.deepen) options.deepen = true;
-    if (progress.onProgress) options.onProgress = progress.onProgress;
+    const request: ImpactRequest = { cwd: flags.repo ?? process.cwd() };
+    if (args.target !== undefined) request.target = { text: args.target };
+    else if (flags.diff !== undefined) request.change = { kind: 'diff', spec: flags.diff };
+    else request.change = { kind: flags.staged ? 'staged' : 'worktree' };
+    if (flags.depth !== undefined) request.depth = flags.depth;
+    if (flags['min-confidence'] !== undefined) request.minConfidence = confidenceFlag(flags['min-confidence']);
+    if (flags.jobs !== undefined) request.jobs = flags.jobs;
+    if (flags.deepen) request.deepen = true;
+    const open: OpenOptions = { cwd: request.cwd };
+    if (flags['cache-dir'] !== undefined) open.cacheDir = flags['cache-dir'];
+    if (flags.jobs !== undefined) open.jobs = flags.jobs;
+    if (flags.deepen) open.deepen = true;
+    if (progress.onProgress) open.onProgress = progress.onProgress;
     try {
-      const report = await analyzeChange(options);
+      const { report } = await analyzeImpact(request, artifactIndexes(open));
       progress.stop();
       // The contract holds for every format: a report that breaks it is a bug, never printed.
       assertOutputValid('impact-report', report);
-      const text = await this.render(report, flags, options.cwd);
+      const text = await this.render(report, flags, request.cwd);
       // Lines are written exactly as rendered: with --null they end in NUL, not a newline.
       const exact = flags.format === 'lines' && flags.runner === undefined && flags.explain === undefined;
       if (flags.output !== undefined) writeOutput(flags.output, text, exact);

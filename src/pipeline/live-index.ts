@@ -1,4 +1,4 @@
-import type { LoadedConfig } from '../config/load-config.js';
+import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import type { GitRepo } from '../git/repo.js';
 import { WorktreeWatch } from '../git/worktree-watch.js';
 import type { Warning } from '../model/warning.js';
@@ -6,8 +6,10 @@ import type { IndexStore } from '../store/index-store.js';
 import { isRatlasError } from '../util/errors.js';
 import type { ApplyOptions } from './apply-changeset.js';
 import { openIndex, type BuildIndexOptions } from './build-index.js';
+import { RetainedCheckouts, type IndexHandle } from './impact/index-handle.js';
 import { IndexSnapshot } from './query-snapshot.js';
 import { refreshWorktree } from './refresh-worktree.js';
+import { heldReads, resolutionCacheOf } from './resolution-cache.js';
 
 /** Git's id of the empty tree: the base of a repository that has no commit yet. */
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -50,6 +52,8 @@ export class LiveIndex {
   private touched = new Set<string>();
   /** What the last refresh saw of the working tree, so that the next one can skip git status. */
   private readonly watch: WorktreeWatch;
+  /** Base indexes of the ranges impact analysis was asked about, kept between calls. */
+  private readonly checkouts: RetainedCheckouts;
   readonly warnings: Warning[] = [];
 
   private constructor(
@@ -61,9 +65,11 @@ export class LiveIndex {
     readonly artifact: string,
     readonly action: 'built' | 'updated' | 'reused',
     private readonly jobs: number | undefined,
+    cacheDir: string | undefined,
   ) {
     this.head = opened;
     this.watch = new WorktreeWatch(repo);
+    this.checkouts = new RetainedCheckouts({ cwd: repo.root, ...(cacheDir !== undefined && { cacheDir }), ...(jobs !== undefined && { jobs }) });
   }
 
   /** Opens (building when needed) the index of HEAD, then applies the working tree's changes. */
@@ -77,6 +83,7 @@ export class LiveIndex {
       opened.artifact,
       opened.action,
       options.jobs,
+      options.cacheDir,
     );
     live.warnings.push(...opened.warnings);
     live.generationValue = Number((await opened.store.getMeta('generation')) ?? '0');
@@ -148,6 +155,21 @@ export class LiveIndex {
     const result = read(this.store);
     this.reading = Promise.all([this.reading, result.catch(() => undefined)]);
     return result;
+  }
+
+  /**
+   * The indexes impact analysis reads when asked from this process: for present code, this index
+   * itself (between refreshes, with its resolution cache and snapshot); for a range, the base
+   * commit's index, kept in memory from one call to the next (RetainedCheckouts).
+   */
+  impactIndexes(): IndexHandle {
+    return {
+      current: (read) =>
+        this.whileIdle(async (store) =>
+          read({ store, commit: this.base, head: this.dirty.length === 0, warnings: [], held: heldReads(resolutionCacheOf(store)), symbols: await this.snapshot() }),
+        ),
+      checkout: (commit) => this.checkouts.checkout(commit, loadConfig(this.repo.root).hash),
+    };
   }
 
   /** Waits for any refresh in flight, then closes the store. */

@@ -6,7 +6,7 @@ import type { ProjectFile } from '../model/project-file.js';
 import { compareRefs, compareSymbols, compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../model/stored.js';
 import type { FileResolution } from '../model/file-resolution.js';
 import type { IndexStore } from '../store/index-store.js';
-import type { HeldReads } from './impact/store-dependents.js';
+import type { HeldReads } from './impact/store-dependency-view.js';
 import { readProject, returnType } from './resolve-index.js';
 
 /** One file as resolution sees it from elsewhere (the input of ResolutionData, per file). */

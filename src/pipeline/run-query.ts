@@ -5,7 +5,8 @@ import { openIndex, type BuildIndexOptions } from './build-index.js';
 import type { QueryMapFile, QueryResult, QuerySymbol, RankParts } from '../model/query-result.js';
 import { packContext, rankForTask, type BlockRenderer } from './query-context.js';
 import { IndexSnapshot } from './query-snapshot.js';
-import { DEFAULT_RELATION_KINDS, findSymbols, relatedSymbols, resolveSymbol } from './query-symbols.js';
+import { resolveSymbol } from './lookup-symbols.js';
+import { DEFAULT_RELATION_KINDS, findSymbols, relatedSymbols } from './query-symbols.js';
 
 /** What `ratlas query` asks: the questions the MCP tools answer, without an MCP client. */
 export type QueryRequest =

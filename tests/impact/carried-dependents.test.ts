@@ -4,7 +4,8 @@ import { GitRepo } from '../../src/git/repo.js';
 import { applyChangeset } from '../../src/pipeline/apply-changeset.js';
 import { buildStore } from '../../src/pipeline/build-store.js';
 import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
-import { moduleStateNode, StoreDependents, symbolNode } from '../../src/pipeline/impact/store-dependents.js';
+import { seedNode } from '../../src/pipeline/impact/impact-node.js';
+import { StoreDependencyView } from '../../src/pipeline/impact/store-dependency-view.js';
 import { traverseSide } from '../../src/pipeline/impact/traverse-side.js';
 import { heldReads, resolutionCacheOf } from '../../src/pipeline/resolution-cache.js';
 import type { IndexStore } from '../../src/store/index-store.js';
@@ -40,9 +41,9 @@ const CHANGES: { name: string; tree: Tree }[] = [
 ];
 
 /** Every symbol of the index as a seed: the whole dependency relation is compared, not one path. */
-async function traverseAll(deps: StoreDependents, store: IndexStore) {
+async function traverseAll(deps: StoreDependencyView, store: IndexStore) {
   const symbols = await store.allSymbols();
-  const seeds = symbols.map((s) => ({ node: s.kind === 'module' ? moduleStateNode(s.id) : symbolNode(s.id), from: { file: s.file, qualname: s.qualname, change: 'body' as const } }));
+  const seeds = symbols.map((s) => ({ node: seedNode(s), from: { file: s.file, qualname: s.qualname, change: 'body' as const } }));
   const reached = [];
   // One seed at a time: each traversal's reach and paths are compared separately.
   for (const seed of seeds) reached.push((await traverseSide(deps, [seed])).map(({ file, qualname, kind, depth, confidence, from, via }) => ({ file, qualname, kind, depth, confidence, from, via })));
@@ -58,19 +59,19 @@ describe('head-side dependents carried from the base side, and read from the res
       const base = (await repo.headCommit())!;
       const head = commit(cwd, change.name, change.tree);
       const store = await buildStore(repo, { kind: 'commit', commit: base }, loaded, { jobs: 1 }, []);
-      const baseDeps = new StoreDependents(store);
+      const baseDeps = new StoreDependencyView(store);
       await traverseAll(baseDeps, store);
       await baseDeps.packageUsers('left-pad');
 
       const applied = await applyChangeset(store, await commitChangeset(repo, base, head, loaded.config), { jobs: 1, timeoutMs: 10_000 }, []);
-      const carried = new StoreDependents(store, { carry: { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) } });
-      const fresh = new StoreDependents(store);
+      const carried = new StoreDependencyView(store, { carry: { from: baseDeps, changed: new Set(applied.changed), reresolved: new Set(applied.reresolved) } });
+      const fresh = new StoreDependencyView(store);
       expect(await traverseAll(carried, store)).toEqual(await traverseAll(fresh, store));
       expect(await carried.packageUsers('left-pad')).toEqual(await fresh.packageUsers('left-pad'));
       expect(await carried.importersOf('src/helper.ts')).toEqual(await fresh.importersOf('src/helper.ts'));
       // Whole-index reads served by the resolution cache the changeset kept current (as impact
       // analysis and the MCP server do) give the same dependents as reads of the store.
-      const held = new StoreDependents(store, { held: heldReads(resolutionCacheOf(store)) });
+      const held = new StoreDependencyView(store, { held: heldReads(resolutionCacheOf(store)) });
       await held.preload();
       expect(await traverseAll(held, store)).toEqual(await traverseAll(fresh, store));
       expect(await held.packageUsers('left-pad')).toEqual(await fresh.packageUsers('left-pad'));

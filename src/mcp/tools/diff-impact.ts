@@ -1,5 +1,4 @@
-import type { ChangeInput } from '../../pipeline/analyze-change.js';
-import { analyzeChange } from '../../pipeline/analyze-change.js';
+import { analyzeImpact, type ChangeInput } from '../../pipeline/impact/analyze-impact.js';
 import { sanitizeLine } from '../../util/untrusted-text.js';
 import { renderImpact } from './impact-of.js';
 import { arg, type ToolHandler } from './tool.js';
@@ -19,8 +18,8 @@ function changeOf(range: string): ChangeInput {
 export const diffImpact: ToolHandler = async (session, args) => {
   const context = await session.context();
   const shape = { depth: arg.number(args, 'depth'), minConfidence: arg.number(args, 'min_confidence') };
-  const cacheDir = session.options.cacheDir;
-  const report = await analyzeChange({ cwd: context.live.repo.root, change: changeOf(arg.string(args, 'range')), ...shape, ...(cacheDir === undefined ? {} : { cacheDir }) });
+  const { live } = context;
+  const { report } = await analyzeImpact({ cwd: live.repo.root, change: changeOf(arg.string(args, 'range')), ...shape }, live.impactIndexes());
   const counts = new Map<string, number>();
   const symbols = report.changes.flatMap((c) => c.symbols.map((s) => ({ ...s, file: c.file })));
   for (const s of symbols) counts.set(s.change, (counts.get(s.change) ?? 0) + 1);

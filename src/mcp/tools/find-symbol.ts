@@ -1,5 +1,6 @@
 import type { SymbolKind } from '../../model/symbol.js';
-import { findSymbols, suggestSymbols } from '../../pipeline/query-symbols.js';
+import { suggestSymbols } from '../../pipeline/lookup-symbols.js';
+import { findSymbols } from '../../pipeline/query-symbols.js';
 import { composeAnswer } from '../answer.js';
 import { decodeCursor, encodeCursor, queryKey } from '../cursor.js';
 import { headerLine } from '../session.js';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
-import { relatedSymbols, resolveSymbol, DEFAULT_RELATION_KINDS } from '../../pipeline/query-symbols.js';
+import { resolveSymbol } from '../../pipeline/lookup-symbols.js';
+import { relatedSymbols, DEFAULT_RELATION_KINDS } from '../../pipeline/query-symbols.js';
 import { lineRange, MAX_DOC_CHARS, MAX_SIGNATURE_CHARS } from '../../report/context-map.js';
 import { gitBlobId } from '../../util/hash.js';
 import { repoFilePath } from '../../util/path.js';

@@ -1,12 +1,11 @@
 import type { ImpactReport } from '../../model/impact.js';
-import { symbolKey, type StoredSymbol } from '../../model/stored.js';
+import { symbolKey } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
-import { analyzeChange } from '../../pipeline/analyze-change.js';
-import { resolveSymbol } from '../../pipeline/query-symbols.js';
+import { analyzeImpact } from '../../pipeline/impact/analyze-impact.js';
 import { sanitizeLine } from '../../util/untrusted-text.js';
 import { composeAnswer } from '../answer.js';
 import { decodeCursor, encodeCursor, queryKey } from '../cursor.js';
-import { headerLine, type McpSession, type ToolContext } from '../session.js';
+import { headerLine, type ToolContext } from '../session.js';
 import { symbolLabel } from './symbol-text.js';
 import { arg, generationNote, pageFooter, type ToolHandler } from './tool.js';
 
@@ -21,34 +20,17 @@ const MAX_REASONS_LISTED = 5;
  */
 export const impactOfTool: ToolHandler = async (session, args) => {
   const context = await session.context();
-  const targets = impactTargets(session, context, arg.string(args, 'target'), arg.optionalString(args, 'file'));
-  const shape = { depth: arg.number(args, 'depth'), minConfidence: arg.number(args, 'min_confidence') };
-  const target = targets.length === 1 ? symbolKey(targets[0]!.file, targets[0]!.qualname) : targets[0]!.file;
   const { live } = context;
-  const report = await live.whileIdle((store) =>
-    analyzeChange({ cwd: live.repo.root, target, ...shape, index: { store, commit: live.base, head: live.changedFiles.length === 0 } }),
-  );
-  const what = targets.length === 1 ? symbolLabel(targets[0]!) : `${targets[0]!.file} (${targets.length} symbols)`;
+  const shape = { depth: arg.number(args, 'depth'), minConfidence: arg.number(args, 'min_confidence') };
+  const given = arg.optionalString(args, 'file');
+  // Paths are checked here (inside the repository, no NUL) as every tool checks them.
+  const file = given === undefined ? undefined : session.repoPath(live, given);
+  const { report, targets } = await analyzeImpact({ cwd: live.repo.root, target: { text: arg.string(args, 'target'), file }, ...shape }, live.impactIndexes());
+  const files = new Set(targets.map((t) => t.file));
+  const what = targets.length === 1 ? symbolLabel(targets[0]!) : files.size === 1 ? `${targets[0]!.file} (${targets.length} symbols)` : `${targets.length} symbols in ${files.size} files`;
   const intro = [`impact of ${what}; depth ≤ ${shape.depth}, confidence ≥ ${shape.minConfidence}`];
-  return renderImpact(context, 'impact_of', args, intro, report, new Set(targets.map((t) => t.file)));
+  return renderImpact(context, 'impact_of', args, intro, report, files);
 };
-
-/**
- * A target names a symbol, or a file (all of its symbols). A path-like target is taken as a file
- * when the index has it; otherwise as a symbol.
- */
-function impactTargets(session: McpSession, context: ToolContext, target: string, file: string | undefined): StoredSymbol[] {
-  const { live, snapshot } = context;
-  if (!target.includes('#') && (target.includes('/') || /\.[cm]?[jt]sx?$/.test(target))) {
-    const path = session.repoPath(live, target);
-    if (snapshot.fileRecords.has(path)) {
-      const symbols = snapshot.symbolsOf(path);
-      if (symbols.length > 0) return symbols;
-    }
-  }
-  const fileArg = file === undefined ? undefined : session.repoPath(live, file);
-  return [resolveSymbol(snapshot, { qualname: target, file: fileArg })];
-}
 
 /**
  * The answer shared by impact_of and diff_impact: the tests to run (or why all must run), the

@@ -1,5 +1,6 @@
 import type { EdgeKind } from '../../model/edge.js';
-import { DEFAULT_RELATION_KINDS, relatedSymbols, resolveSymbol, type RelatedSymbol } from '../../pipeline/query-symbols.js';
+import { resolveSymbol } from '../../pipeline/lookup-symbols.js';
+import { DEFAULT_RELATION_KINDS, relatedSymbols, type RelatedSymbol } from '../../pipeline/query-symbols.js';
 import { composeAnswer } from '../answer.js';
 import { decodeCursor, encodeCursor, queryKey } from '../cursor.js';
 import { headerLine } from '../session.js';

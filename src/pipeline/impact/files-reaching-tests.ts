@@ -1,6 +1,7 @@
 import type { ReachedSymbol } from '../../model/impact.js';
-import type { StoreDependents } from './store-dependents.js';
-import { traverseSide, type Seed } from './traverse-side.js';
+import type { StoreDependencyView } from './store-dependency-view.js';
+import { traverseSide } from './traverse-side.js';
+import type { Seed } from './impact-node.js';
 
 /**
  * The changed files (seed origins) from which some test is reached with at least `minConfidence`.
@@ -10,7 +11,7 @@ import { traverseSide, type Seed } from './traverse-side.js';
  * behind `deps` changes (the base side, before the changeset is applied).
  */
 export async function filesReachingTests(
-  deps: StoreDependents,
+  deps: StoreDependencyView,
   seeds: readonly Seed[],
   reached: readonly ReachedSymbol[],
   isTest: (path: string) => boolean,

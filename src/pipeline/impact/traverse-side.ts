@@ -1,21 +1,18 @@
 import { pathTo, traverseDependents, type Reach } from '../../graph/impact/traverse-dependents.js';
 import type { Hop, PathStart, ReachedSymbol } from '../../model/impact.js';
 import type { SymbolKind } from '../../model/symbol.js';
-import type { StoreDependents } from './store-dependents.js';
+import { expandDependents } from './expand-dependents.js';
+import type { Seed } from './impact-node.js';
+import type { StoreDependencyView } from './store-dependency-view.js';
 
-/** A traversal start: a node of one index and the change it stands for. */
-export interface Seed {
-  node: string;
-  from: PathStart;
-}
 
 /** The full transitive closure of dependents of the seeds in one index (base or head). */
-export async function traverseSide(deps: StoreDependents, seeds: readonly Seed[]): Promise<ReachedSymbol[]> {
+export async function traverseSide(deps: StoreDependencyView, seeds: readonly Seed[]): Promise<ReachedSymbol[]> {
   if (seeds.length === 0) return [];
   const startOf = new Map<string, PathStart>();
   for (const seed of seeds) if (!startOf.has(seed.node)) startOf.set(seed.node, seed.from);
   await deps.symbolsOf([...startOf.keys()].filter((n) => !n.startsWith('l:')).map((n) => Number(n.slice(2))));
-  const reached = await traverseDependents(startOf.keys(), deps.expand);
+  const reached = await traverseDependents(startOf.keys(), expandDependents(deps));
   const out: ReachedSymbol[] = [];
   for (const reach of reached.values()) out.push(new ReachedNode(deps, reached, reach, startOf.get(reach.seed)!));
   return out;
@@ -34,7 +31,7 @@ class ReachedNode implements ReachedSymbol {
   private path: Hop[] | undefined;
 
   constructor(
-    private readonly deps: StoreDependents,
+    private readonly deps: StoreDependencyView,
     private readonly reached: ReadonlyMap<string, Reach>,
     private readonly reach: Reach,
     readonly from: PathStart,

@@ -1,7 +1,4 @@
 import { fileImporters } from '../../graph/impact/file-importers.js';
-import { isPlainDeclaration } from '../../graph/resolve/resolution-data.js';
-import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
-import type { Dependent } from '../../graph/impact/traverse-dependents.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
 import type { Edge } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
@@ -9,22 +6,8 @@ import { compareRefs, compareSymbols, symbolKey, type StoredBinding, type Stored
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 import type { IndexStore, NameRead, RefName, UnresolvedUse } from '../../store/index-store.js';
 import { moduleEnvOf, traitsFor } from '../resolve-index.js';
-
-/**
- * Node keys of the dependency traversal over one index:
- *   s:<id>    a symbol whose behaviour may differ;
- *   m:<id>    a `<module>` whose top-level code may behave differently when it runs (it changed,
- *             or it calls something that changed): it reaches readers of its top-level variables
- *             and every module that loads it, since loading runs that code;
- *   v:<id>    a `<module>` whose top-level values may differ but whose loading does not run the
- *             change (it refers to a changed function without calling it): it reaches readers of
- *             its top-level variables only;
- *   l:<path>  a file that loads such a module, directly or through others.
- */
-export const symbolNode = (id: number): string => `s:${id}`;
-export const moduleStateNode = (id: number): string => `m:${id}`;
-export const moduleValueNode = (id: number): string => `v:${id}`;
-export const loadNode = (path: string): string => `l:${path}`;
+import type { DependencyLevel, DependencyView, ModuleUse } from './dependency-view.js';
+import { moduleStateNode, parseNodeKey, symbolNode } from './impact-node.js';
 
 interface LinkData {
   /** The module links of every file (import, require, import(), re-export, export), store order. */
@@ -57,35 +40,6 @@ const LOADER_CALLS: Record<string, { code: string; receivers?: readonly (string 
 };
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
 /**
- * Which unresolved uses of a name may be uses of a symbol of each kind: a method is called or
- * passed as a value, an accessor is read like a value, a class is constructed, extended or named as
- * a type. A module is never used by name; a constructor is reached through its class.
- */
-const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
-  module: new Set<RefKind>(),
-  namespace: new Set<RefKind>(['value', 'type']),
-  class: new Set<RefKind>(['new', 'extends', 'implements', 'value', 'type', 'call', 'jsx']),
-  interface: new Set<RefKind>(['extends', 'implements', 'type']),
-  type: new Set<RefKind>(['type', 'extends', 'implements']),
-  enum: new Set<RefKind>(['value', 'type']),
-  function: new Set<RefKind>(['call', 'value', 'jsx', 'new']),
-  method: new Set<RefKind>(['call', 'value']),
-  constructor: new Set(),
-  getter: new Set<RefKind>(['value', 'call']),
-  setter: new Set<RefKind>(['value']),
-  field: new Set<RefKind>(['value', 'call']),
-} satisfies Record<SymbolKind, ReadonlySet<RefKind>>;
-
-/** Symbols whose nested declarations are locals of a call (not members of anything). */
-const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'getter', 'setter', 'constructor']);
-
-interface ModuleUse {
-  fromId: number;
-  name: string;
-  kind: RefKind;
-}
-
-/**
  * Fills a per-file cache for the files it lacks with one store query over all of them; each file's
  * list keeps the query's order (by file, then position), as a query for that file alone gives it.
  */
@@ -116,29 +70,13 @@ function cachedForFile<T>(cache: Map<string, Promise<T[]>>, file: string, load: 
 }
 
 /**
- * The node of a use by name: the using symbol; at top level, the module's state when the use runs
- * code (a call, `new`, JSX), else only its values.
- */
-function useNode(scope: StoredSymbol, kind: RefKind): string {
-  if (scope.kind !== 'module') return symbolNode(scope.id);
-  return kind === 'call' || kind === 'new' || kind === 'jsx' ? moduleStateNode(scope.id) : moduleValueNode(scope.id);
-}
-
-/** A test reflecting over objects of classes it never names: kept for safety, ranked last. */
-const UNNAMED_REFLECTION = 0.1;
-
-const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
-const DISPATCHED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter', 'field']);
-const MAX_ANCESTRY = 32;
-
-/**
  * The dependents of an index before a changeset, handed to those of the same index after it:
  * what they read of files the changeset did not touch is read again only where it can differ.
  * `changed`: files rewritten or removed (and project files); `reresolved`: files whose references
  * were resolved again.
  */
 export interface Carry {
-  from: StoreDependents;
+  from: StoreDependencyView;
   changed: ReadonlySet<string>;
   reresolved: ReadonlySet<string>;
 }
@@ -165,14 +103,14 @@ export interface NodeInfo {
  * bindings and module uses are read lazily, a whole traversal level per query, and cached: a
  * change that reaches most of a large repository costs a few dozen queries, not thousands.
  */
-export class StoreDependents {
+export class StoreDependencyView implements DependencyView {
   private readonly symbols = new Map<number, StoredSymbol>();
   private readonly fileSymbols = new Map<string, StoredSymbol[]>();
   private symbolsLoaded: Promise<void> | undefined;
   /** `extends` and `implements` edges by the class or interface they start from. */
   private heritage: Promise<Map<number, Edge[]>> | undefined;
   private reflecting: Promise<Map<number, Set<number>>> | undefined;
-  /** Members of interfaces by name, for methods whose class is unknown (see unownedMethod). */
+  /** Members of interfaces by name, for methods whose class is unknown (relations/dispatch.ts). */
   private interfaceMethods: Map<string, StoredSymbol[]> | undefined;
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
@@ -183,12 +121,12 @@ export class StoreDependents {
   private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
   private readonly chains = new Map<string, Promise<number[]>>();
   private readonly usesOfModule = new Map<number, ModuleUse[]>();
-  private readonly isTest: (path: string) => boolean;
+  private readonly testPath: (path: string) => boolean;
   private readonly carry: Carry | undefined;
   private readonly held: HeldReads;
 
   /**
-   * `isTest` tells test files (see reflectedBy); without it no file is one. `carry`: the
+   * `isTest` tells test files (relations/reflection.ts); without it no file is one. `carry`: the
    * dependents of this index before a changeset was applied to it, whose reads of files the
    * changeset left alone still hold (see Carry). `held`: whole-index reads the caller already
    * holds in memory (the resolution cache), used instead of reading the store again.
@@ -197,7 +135,7 @@ export class StoreDependents {
     private readonly store: IndexStore,
     options: { isTest?: (path: string) => boolean; carry?: Carry; held?: HeldReads } = {},
   ) {
-    this.isTest = options.isTest ?? (() => false);
+    this.testPath = options.isTest ?? (() => false);
     this.carry = options.carry;
     this.held = options.held ?? store;
     if (!this.carry) return;
@@ -262,149 +200,88 @@ export class StoreDependents {
     return { file: s.file, qualname: s.qualname, kind: s.kind };
   }
 
-  /** The traversal's expand function. */
-  readonly expand = async (frontier: readonly string[]): Promise<Map<string, Dependent[]>> => {
-    const out = new Map<string, Dependent[]>(frontier.map((n) => [n, []]));
-    const symbolIds = frontier.filter((n) => !n.startsWith('l:')).map((n) => Number(n.slice(2)));
+  /** Reads what expanding these nodes looks at, one batch per kind of data (see DependencyView.level). */
+  async level(keys: readonly string[]): Promise<DependencyLevel> {
+    const symbolIds = keys.filter((n) => !n.startsWith('l:')).map((n) => Number(n.slice(2)));
     await this.symbolsOf(symbolIds);
-    await this.prefetch(frontier);
+    await this.prefetch(keys);
     const edges = await this.store.edgesTo([...new Set(symbolIds)]);
     await this.symbolsOf(edges.map((e) => e.fromId));
-    const byTarget = new Map<number, Dependent[]>();
-    const facts = await this.refFactsOf(edges.filter((e) => e.kind !== 'imports' && this.symbols.get(e.fromId)?.kind === 'module').map((e) => e.refId));
+    // The kind of reference a top-level edge starts at tells a call (state) from a mention (value).
+    await this.refFactsOf(edges.filter((e) => e.kind !== 'imports' && this.symbols.get(e.fromId)?.kind === 'module').map((e) => e.refId));
+    const byTarget = new Map<number, Edge[]>();
     for (const e of edges) {
-      const from = this.symbols.get(e.fromId)!;
-      // Top-level code that calls or reads something has a top-level state that depends on it;
-      // a top-level import or export statement only passes a name on.
-      let node = symbolNode(from.id);
-      if (from.kind === 'module' && e.kind !== 'imports') {
-        const kind = facts.get(e.refId)?.kind;
-        if (kind === 'call' || kind === 'new' || kind === 'jsx') node = moduleStateNode(from.id);
-        else if (kind !== 'export') node = moduleValueNode(from.id);
-      }
-      const list = byTarget.get(e.toId) ?? [];
-      list.push({ node, relation: e.kind, confidence: e.confidence });
-      byTarget.set(e.toId, list);
+      const list = byTarget.get(e.toId);
+      if (list) list.push(e);
+      else byTarget.set(e.toId, [e]);
     }
-
-    for (const node of frontier) {
-      const list = out.get(node)!;
-      if (node.startsWith('l:')) {
-        list.push(...(await this.loaders(node.slice(2))));
-        continue;
-      }
-      const symbol = this.symbols.get(Number(node.slice(2)));
-      if (!symbol) continue;
-      if (node.startsWith('m:') || node.startsWith('v:')) {
-        list.push(...(byTarget.get(symbol.id) ?? []), ...(await this.readersOfTopLevel(symbol.file)));
-        if (node.startsWith('m:')) list.push(...(await this.loaders(symbol.file)));
-        continue;
-      }
-      // A module reached through its import statements only: its top-level state is unchanged, so
-      // what depends on that state (importers, users of its variables) is not reached through it.
-      if (symbol.kind === 'module') continue;
-      list.push(
-        ...(byTarget.get(symbol.id) ?? []),
-        ...(await this.overridden(symbol)),
-        ...(await this.reflectedBy(symbol)),
-        ...(await this.containers(symbol)),
-        ...(await this.sameName(symbol, byTarget.get(symbol.id) ?? [])),
-        ...(await this.exportUses(symbol)),
-      );
-    }
-    return out;
-  };
-
-  /** Methods the symbol overrides or implements: their callers may dispatch to it. */
-  private async overridden(symbol: StoredSymbol): Promise<Dependent[]> {
-    if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
-    const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
-    if (!owner) return [];
-    if (!CLASS_KINDS.has(owner.kind)) return this.unownedMethod(symbol);
-    const out: Dependent[] = [];
-    const seen = new Set<number>([owner.id]);
-    const parents = await this.classHierarchy();
-    let level = [owner.id];
-    for (let i = 0; i < MAX_ANCESTRY && level.length > 0; i++) {
-      const heritage = [...level].sort((a, b) => a - b).flatMap((id) => parents.get(id) ?? []);
-      level = [];
-      for (const ancestor of await this.symbolsOf(heritage.map((e) => e.toId))) {
-        if (seen.has(ancestor.id)) continue;
-        seen.add(ancestor.id);
-        level.push(ancestor.id);
-        for (const member of await this.symbolsInFile(ancestor.file)) {
-          if (member.parent === ancestor.qualname && member.name === symbol.name) {
-            out.push({ node: symbolNode(member.id), relation: 'overrides', confidence: RELATION_CONFIDENCE.overrides });
-          }
-        }
-      }
-    }
-    return out;
+    return {
+      node: (key) => {
+        const parsed = parseNodeKey(key);
+        if (parsed.kind === 'load') return { kind: 'load', key, file: parsed.file };
+        const symbol = this.symbols.get(parsed.id);
+        return symbol ? { kind: parsed.kind, key, symbol } : null;
+      },
+      edgesTo: (id) => byTarget.get(id) ?? [],
+    };
   }
 
-  /**
-   * A function declared as a member of a top-level object or prototype (`handlers.save`,
-   * `Store.prototype.save`): reached through that object, so whatever reaches the object (a
-   * lookup like `handlers[type]()`, an import of `handlers`) depends on it.
-   */
-  private async containers(symbol: StoredSymbol): Promise<Dependent[]> {
-    // `new C()` is an edge to the class C, not to its constructor.
-    if (symbol.kind === 'constructor' && symbol.parent !== null) {
-      const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
-      return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
-    }
-    if (symbol.parent !== MODULE_QUALNAME || !symbol.qualname.includes('.')) return [];
-    const root = symbol.qualname.slice(0, symbol.qualname.indexOf('.'));
-    const inFile = await this.symbolsInFile(symbol.file);
-    const declared = inFile.find((s) => s.qualname === root);
-    const module = inFile.find((s) => s.kind === 'module');
-    const out: Dependent[] = [];
-    if (declared) out.push({ node: symbolNode(declared.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] });
-    // An object literal is top-level state: `handlers[type]()` leaves no reference to follow, so
-    // everything that loads the file is a dependent.
-    else if (module) out.push({ node: moduleStateNode(module.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] });
-    out.push(...(await this.readersOf(symbol.file, new Set([root]))));
-    return out;
+  symbol(id: number): StoredSymbol | undefined {
+    return this.symbols.get(id);
   }
 
-  /**
-   * Uses of the symbol's name that resolution could not settle: they may be uses of it. A use on a
-   * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not, nor
-   * is a use on any receiver of a function local to another function whose value never escapes.
-   */
-  private async sameName(symbol: StoredSymbol, incoming: readonly Dependent[]): Promise<Dependent[]> {
-    const kinds = USES_BY_KIND[symbol.kind];
-    if (kinds.size === 0) return [];
-    const uses = ((await this.unresolvedUses()).get(symbol.name) ?? []).filter((u) => kinds.has(u.kind));
-    await this.prefetchBindings(uses.filter((u) => u.receiver !== null).map((u) => u.file));
-    const enclosed = await this.enclosedLocal(symbol, incoming, uses);
-    const out = new Map<string, Dependent>();
-    for (const use of uses) {
-      const scope = this.symbols.get(use.scopeId);
-      if (!scope) continue;
-      if (use.receiver !== null && (enclosed || (await this.holdsBuiltin(use.file, use.receiver.split('.')[0]!)))) continue;
-      const node = useNode(scope, use.kind);
-      out.set(node, { node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
-    }
-    return [...out.values()].sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
+  refKind(refId: number): RefKind | undefined {
+    return this.refFacts.get(refId)?.kind;
   }
 
-  /**
-   * Whether the symbol is a function declared under its own name inside another function (`const
-   * month = () => …` in a method) and only ever called: a local of that function, which no
-   * `x.month` elsewhere can reach unless its value is taken (passed, returned, stored), and taking
-   * it is a reference to it (resolved, or a bare use left unsettled in its file).
-   */
-  private async enclosedLocal(symbol: StoredSymbol, incoming: readonly Dependent[], uses: readonly UnresolvedUse[]): Promise<boolean> {
-    if (symbol.kind !== 'function' || symbol.parent === null || symbol.parent === MODULE_QUALNAME || !isPlainDeclaration(symbol)) return false;
-    const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
-    if (!owner || !FUNCTION_KINDS.has(owner.kind)) return false;
-    if (incoming.some((d) => d.relation !== 'calls' && d.relation !== 'renders')) return false;
-    return !uses.some((u) => u.receiver === null && u.kind !== 'call' && u.file === symbol.file);
+  isTest(path: string): boolean {
+    return this.testPath(path);
   }
 
-  /** Whether every declaration of `name` in a file is typed as, or constructed from, a runtime built-in. */
-  private async holdsBuiltin(file: string, name: string): Promise<boolean> {
+  async heritageOf(classId: number): Promise<readonly Edge[]> {
+    return (await this.classHierarchy()).get(classId) ?? [];
+  }
+
+  async interfaceMembersNamed(name: string): Promise<readonly StoredSymbol[]> {
+    await this.loadSymbols();
+    this.interfaceMethods ??= (() => {
+      const interfaces = new Set([...this.symbols.values()].filter((s) => s.kind === 'interface').map((s) => symbolKey(s.file, s.qualname)));
+      const byName = new Map<string, StoredSymbol[]>();
+      for (const s of this.symbols.values()) {
+        if (s.parent === null || !interfaces.has(symbolKey(s.file, s.parent))) continue;
+        byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+      }
+      return byName;
+    })();
+    return this.interfaceMethods.get(name) ?? [];
+  }
+
+  async topLevelNames(file: string): Promise<ReadonlySet<string>> {
+    return new Set((await this.bindingsIn(file)).filter((b) => b.scope === MODULE_QUALNAME && b.kind !== 'argument').map((b) => b.name));
+  }
+
+  async readersOf(file: string, names: ReadonlySet<string>): Promise<number[]> {
+    const scopes = new Set<number>();
+    for (const read of await this.readsIn(file)) if (names.has(read.name)) scopes.add(read.scopeId);
+    await this.symbolsOf([...scopes]);
+    return [...scopes].sort((a, b) => a - b);
+  }
+
+  async unresolvedUsesNamed(name: string): Promise<readonly UnresolvedUse[]> {
+    return (await this.unresolvedUses()).get(name) ?? [];
+  }
+
+  prefetchBuiltins(files: readonly string[]): Promise<void> {
+    return this.prefetchBindings(files);
+  }
+
+  async moduleUses(moduleIds: readonly number[]): Promise<ReadonlyMap<number, readonly ModuleUse[]>> {
+    await this.loadModuleUses(moduleIds);
+    return this.usesOfModule;
+  }
+
+  /** Files that import, require or re-export `file` (with a literal specifier). */
+  async holdsBuiltin(file: string, name: string): Promise<boolean> {
     let byName = this.builtinTyped.get(file);
     if (!byName) {
       const language = (await this.links()).languages.get(file);
@@ -423,25 +300,6 @@ export class StoreDependents {
     return byName.get(name) === true;
   }
 
-  /** Symbols of a file that read one of its top-level variables (their values may now differ). */
-  private async readersOfTopLevel(file: string): Promise<Dependent[]> {
-    const names = new Set((await this.bindingsIn(file)).filter((b) => b.scope === MODULE_QUALNAME && b.kind !== 'argument').map((b) => b.name));
-    return names.size === 0 ? [] : this.readersOf(file, names);
-  }
-
-  private async readersOf(file: string, names: ReadonlySet<string>): Promise<Dependent[]> {
-    const scopes = new Set<number>();
-    for (const read of await this.readsIn(file)) if (names.has(read.name)) scopes.add(read.scopeId);
-    await this.symbolsOf([...scopes]);
-    return [...scopes].sort((a, b) => a - b).map((id) => ({ node: symbolNode(id), relation: 'reads' as const, confidence: RELATION_CONFIDENCE.reads }));
-  }
-
-  /** Files that load `file`: loading them runs its top-level code. */
-  private async loaders(file: string): Promise<Dependent[]> {
-    return (await this.importersOf(file)).map((path) => ({ node: loadNode(path), relation: 'loads' as const, confidence: RELATION_CONFIDENCE.loads }));
-  }
-
-  /** Files that import, require or re-export `file` (with a literal specifier). */
   async importersOf(file: string): Promise<string[]> {
     return (await this.links()).importers.get(file) ?? [];
   }
@@ -498,29 +356,8 @@ export class StoreDependents {
     return cachedForFile(this.fileRefs, file, (paths) => this.store.refsOfFiles(paths));
   }
 
-  /**
-   * Uses of an exported name that resolution could only pin to a module (`import { x } from
-   * './barrel'` where the barrel's `export *` chain was not followed to `x`): they may be uses of
-   * the symbol. Looked up on the symbol's file and on every file re-exporting it.
-   */
-  private async exportUses(symbol: StoredSymbol): Promise<Dependent[]> {
-    if (!symbol.exported || symbol.parent !== MODULE_QUALNAME) return [];
-    const out: Dependent[] = [];
-    const chain = await this.exportChain(symbol.file);
-    await this.loadModuleUses(chain);
-    for (const moduleId of chain) {
-      for (const use of this.usesOfModule.get(moduleId) ?? []) {
-        if (use.name !== symbol.name) continue;
-        const from = this.symbols.get(use.fromId)!;
-        const node = useNode(from, use.kind);
-        out.push({ node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
-      }
-    }
-    return out;
-  }
-
   /** The `<module>` ids of a file and of every file re-exporting it, transitively (cached per file). */
-  private exportChain(file: string): Promise<number[]> {
+  exportChain(file: string): Promise<number[]> {
     let chain = this.chains.get(file);
     if (!chain) {
       chain = (async () => {
@@ -593,59 +430,8 @@ export class StoreDependents {
     return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths));
   }
 
-  /**
-   * A method whose class the index does not hold (a class expression assigned inside a function:
-   * `cls = class implements Constraint { defaultMessage() {} }`) may implement any interface
-   * method of its name, so callers of those may dispatch to it; what it extends or implements is
-   * not known.
-   */
-  private async unownedMethod(symbol: StoredSymbol): Promise<Dependent[]> {
-    if (symbol.kind !== 'method') return [];
-    await this.loadSymbols();
-    this.interfaceMethods ??= (() => {
-      const interfaces = new Set([...this.symbols.values()].filter((s) => s.kind === 'interface').map((s) => symbolKey(s.file, s.qualname)));
-      const byName = new Map<string, StoredSymbol[]>();
-      for (const s of this.symbols.values()) {
-        if (s.parent === null || !interfaces.has(symbolKey(s.file, s.parent))) continue;
-        byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
-      }
-      return byName;
-    })();
-    return (this.interfaceMethods.get(symbol.name) ?? [])
-      .map((m) => m.id)
-      .sort((a, b) => a - b)
-      .map((id) => ({ node: symbolNode(id), relation: 'overrides' as const, confidence: RELATION_CONFIDENCE['name-match'] }));
-  }
-
-  /**
-   * A member of a class: code that enumerates members by reflection and uses the class (or any
-   * member of it) may touch this one without naming it. A test that reflects over an object whose
-   * class it never names (luxon's `Object.getPrototypeOf(dt.until(other))` walks an Interval) may
-   * touch any member: it depends on every one, weakly. Other code is held to the classes it uses,
-   * or a reflective utility would reach every test through its callers.
-   */
-  private async reflectedBy(symbol: StoredSymbol): Promise<Dependent[]> {
-    if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
-    const reflectors = await this.reflectors();
-    if (reflectors.size === 0) return [];
-    const inFile = await this.symbolsInFile(symbol.file);
-    const owner = inFile.find((s) => s.qualname === symbol.parent);
-    if (!owner || owner.kind !== 'class') return [];
-    const family = new Set([owner.id, ...inFile.filter((s) => s.parent === owner.qualname).map((s) => s.id)]);
-    const out: Dependent[] = [];
-    for (const [scopeId, used] of reflectors) {
-      const scope = this.symbols.get(scopeId);
-      if (!scope) continue;
-      const names = [...used].some((id) => family.has(id));
-      if (!names && !this.isTest(scope.file)) continue;
-      const confidence = names ? RELATION_CONFIDENCE.reflects : UNNAMED_REFLECTION;
-      out.push({ node: scope.kind === 'module' ? moduleStateNode(scopeId) : symbolNode(scopeId), relation: 'reflects', confidence });
-    }
-    return out;
-  }
-
   /** Scopes that make a reflective call (each language says which), with the symbols they use; read once. */
-  private reflectors(): Promise<Map<number, Set<number>>> {
+  reflectors(): Promise<Map<number, Set<number>>> {
     this.reflecting ??= (async () => {
       const { languages } = await this.links();
       const calls = new Set([...new Set(languages.values())].flatMap((l) => [...traitsFor(l).reflection]));

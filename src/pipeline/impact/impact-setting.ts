@@ -1,0 +1,31 @@
+import { CONFIG_FILE, type RatlasConfig } from '../../config/load-config.js';
+import { ECOSYSTEMS } from '../../ecosystem/registry.js';
+import type { GitRepo } from '../../git/repo.js';
+import type { Warning } from '../../model/warning.js';
+import { PathClassifier } from '../../select/classify-path.js';
+import { selectPaths } from '../collect-sources.js';
+import { readTestUniverse, type TreeSource } from './read-test-universe.js';
+
+/** What one analysis knows of the repository before reading any index: its config and what a test is. */
+export interface ImpactSetting {
+  repo: GitRepo;
+  config: RatlasConfig;
+  /** Whether ratlas parses and indexes a path. */
+  isCode: (path: string) => boolean;
+  /** Path roles, with the test universe of the tree whose tests are selected. */
+  classifier: PathClassifier;
+  /** Runner configurations that could not be read. */
+  warnings: Warning[];
+}
+
+/** Reads the runners' configurations of the tree whose tests are selected: they define what a test is. */
+export async function impactSetting(repo: GitRepo, config: RatlasConfig, source: TreeSource): Promise<ImpactSetting> {
+  const isCode = (path: string) => selectPaths([path], config).length === 1;
+  const universe = await readTestUniverse(repo, source, config);
+  const classifier = new PathClassifier(config, isCode, CONFIG_FILE, universe, ECOSYSTEMS.map((e) => e.roles));
+  const warnings: Warning[] = [];
+  for (const u of universe.universes) {
+    for (const message of u.warnings) warnings.push({ code: 'runner-config-unreadable', message, ...(u.configFile !== null && { file: u.configFile }) });
+  }
+  return { repo, config, isCode, classifier, warnings };
+}

@@ -1,0 +1,21 @@
+import type { PathRole } from '../../../select/classify-path.js';
+import type { RunAllCode } from '../../../select/reason-codes.js';
+import type { ChangedFile } from '../changed-files.js';
+import { emptyPart, runAll, type ImpactPart } from './impact-part.js';
+
+/** Pure: every test runs when a file changes that decides how all of them run (configs, setup files). */
+export function changedFileRoles(files: readonly ChangedFile[], roles: ReadonlyMap<string, PathRole>): ImpactPart {
+  const part = emptyPart();
+  for (const f of files) {
+    const messages: Partial<Record<PathRole, [RunAllCode, string]>> = {
+      'ratlas-config': ['ratlas-config-changed', `${f.path} changed.`],
+      tsconfig: ['tsconfig-changed', `${f.path} changed.`],
+      'runner-config': ['runner-config-changed', `${f.path} changed.`],
+      'run-all': ['configured-run-all', `${f.path} matches changes.runAll.`],
+      'test-setup': ['test-setup-changed', `${f.path} is a test setup file (tests.setupFiles).`],
+    };
+    const hit = messages[roles.get(f.path)!];
+    if (hit) part.reasons.push(runAll(hit[0], hit[1], f.path));
+  }
+  return part;
+}

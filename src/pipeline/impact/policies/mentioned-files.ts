@@ -1,0 +1,61 @@
+import { MODULE_QUALNAME } from '../../../model/symbol.js';
+import type { PathRole } from '../../../select/classify-path.js';
+import type { ChangedFile } from '../changed-files.js';
+import { emptyPart, ignore, runAll, type ImpactPart } from './impact-part.js';
+
+export interface MentionFacts {
+  /** The changed files of one side (base: the deleted ones; head: the others). */
+  files: readonly ChangedFile[];
+  roles: ReadonlyMap<string, PathRole>;
+  /** For each changed non-code file, the code files of that side that contain its base name. */
+  namedBy: ReadonlyMap<string, readonly string[]>;
+  isTest: (path: string) => boolean;
+  isCode: (path: string) => boolean;
+}
+
+/** A source file that names a changed non-code file: it counts as changed (see ImpactPart.seeds). */
+export interface MentioningCode {
+  path: string;
+  from: { file: string; qualname: null; change: 'file' };
+}
+
+/** The non-code files {@link mentionedFiles} asks about: the ones whose role is `inert` or `other`. */
+export function mentionCandidates(files: readonly ChangedFile[], roles: ReadonlyMap<string, PathRole>): ChangedFile[] {
+  return files.filter((f) => roles.get(f.path) === 'inert' || roles.get(f.path) === 'other');
+}
+
+/**
+ * Pure: non-code files that tests or source files name (fixtures, snapshots, data). Tests naming
+ * them are selected, source files naming them become changed (returned as `code`, whose symbols the
+ * caller seeds). A file named nowhere is inert when the config says so, else every test runs.
+ */
+export function mentionedFiles(facts: MentionFacts): ImpactPart & { code: MentioningCode[] } {
+  const part = { ...emptyPart(), code: [] as MentioningCode[] };
+  for (const f of mentionCandidates(facts.files, facts.roles)) {
+    const role = facts.roles.get(f.path);
+    const from = { file: f.path, qualname: null, change: 'file' as const };
+    const named = new Set<string>();
+    const snapshotOf = /^(.*?)__snapshots__\/(.+)\.snap$/.exec(f.path);
+    if (snapshotOf && facts.isTest(`${snapshotOf[1]}${snapshotOf[2]}`)) named.add(`${snapshotOf[1]}${snapshotOf[2]}`);
+    for (const path of facts.namedBy.get(f.path) ?? []) named.add(path);
+    let mentioned = false;
+    for (const path of [...named].sort()) {
+      if (facts.isTest(path)) {
+        mentioned = true;
+        part.direct.push({ file: path, confidence: 0.9, reachedFrom: { from, via: [{ file: path, qualname: MODULE_QUALNAME, relation: 'mentions', confidence: 0.9 }] } });
+      } else if (role === 'other' && facts.isCode(path)) {
+        mentioned = true;
+        part.code.push({ path, from });
+      }
+    }
+    if (mentioned) continue;
+    if (role === 'inert') part.ignored.push(ignore(f.path, 'inert'));
+    else part.reasons.push(runAll('unparsed-file', `${f.path} is not source ratlas parses, not inert (changes.inert), and no test or source file names it.`, f.path));
+  }
+  return part;
+}
+
+/** A path's last segment: what a file naming it would spell. */
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}

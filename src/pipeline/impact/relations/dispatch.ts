@@ -1,0 +1,57 @@
+import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
+import { RELATION_CONFIDENCE } from '../../../graph/impact/relation-confidence.js';
+import type { StoredSymbol } from '../../../model/stored.js';
+import type { SymbolKind } from '../../../model/symbol.js';
+import type { DependencyView } from '../dependency-view.js';
+import { symbolNode } from '../impact-node.js';
+import { symbolOf, type DependencyRelation } from './relation.js';
+
+const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
+export const DISPATCHED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter', 'field']);
+const MAX_ANCESTRY = 32;
+
+/**
+ * Methods a member overrides or implements: their callers may dispatch to it. A method whose class
+ * the index does not hold (a class expression assigned inside a function: `cls = class implements
+ * Constraint { defaultMessage() {} }`) may implement any interface method of its name; what it
+ * extends or implements is not known.
+ */
+export const dispatch: DependencyRelation = {
+  name: 'dispatch',
+  from: ['symbol'],
+  description: 'A call of a base method may run an override of it.',
+  async dependents(node, view) {
+    const symbol = symbolOf(node);
+    if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
+    const owner = (await view.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
+    if (!owner) return [];
+    if (!CLASS_KINDS.has(owner.kind)) return unownedMethod(symbol, view);
+    const out: Dependent[] = [];
+    const seen = new Set<number>([owner.id]);
+    let level = [owner.id];
+    for (let i = 0; i < MAX_ANCESTRY && level.length > 0; i++) {
+      const heritage = [];
+      for (const id of [...level].sort((a, b) => a - b)) heritage.push(...(await view.heritageOf(id)));
+      level = [];
+      for (const ancestor of await view.symbolsOf(heritage.map((e) => e.toId))) {
+        if (seen.has(ancestor.id)) continue;
+        seen.add(ancestor.id);
+        level.push(ancestor.id);
+        for (const member of await view.symbolsInFile(ancestor.file)) {
+          if (member.parent === ancestor.qualname && member.name === symbol.name) {
+            out.push({ node: symbolNode(member.id), relation: 'overrides', confidence: RELATION_CONFIDENCE.overrides });
+          }
+        }
+      }
+    }
+    return out;
+  },
+};
+
+async function unownedMethod(symbol: StoredSymbol, view: DependencyView): Promise<Dependent[]> {
+  if (symbol.kind !== 'method') return [];
+  return (await view.interfaceMembersNamed(symbol.name))
+    .map((m) => m.id)
+    .sort((a, b) => a - b)
+    .map((id) => ({ node: symbolNode(id), relation: 'overrides' as const, confidence: RELATION_CONFIDENCE['name-match'] }));
+}

@@ -1,0 +1,19 @@
+import { barrelNames } from './barrel-names.js';
+import { dispatch } from './dispatch.js';
+import { handlerMap } from './handler-map.js';
+import { indexEdges } from './index-edges.js';
+import { loads } from './loads.js';
+import { moduleState } from './module-state.js';
+import { nameOnly } from './name-only.js';
+import type { DependencyRelation } from './relation.js';
+import { reflection } from './reflection.js';
+
+export type { DependencyRelation } from './relation.js';
+
+/**
+ * The relations impact analysis follows, in the order their dependents are listed for a node. The
+ * order matters where two relations lead to the same node with the same confidence: the traversal
+ * keeps the first path found, so the more certain relation comes first (the index's own edges,
+ * then dispatch, ..., then matches by name).
+ */
+export const RELATIONS: readonly DependencyRelation[] = [indexEdges, dispatch, reflection, handlerMap, nameOnly, barrelNames, moduleState, loads];

@@ -1,0 +1,24 @@
+import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
+import type { Edge } from '../../../model/edge.js';
+import type { DependencyView } from '../dependency-view.js';
+import type { ImpactNode, NodeKind } from '../impact-node.js';
+
+/**
+ * One way code can depend on a node: given the node, the view of the index and the index's edges
+ * into it, the nodes that depend on it this way. Pure: it reads through the view and writes nothing.
+ */
+export interface DependencyRelation {
+  /** Stable name, for tests and docs. */
+  name: string;
+  /** The kinds of node it follows from. */
+  from: readonly NodeKind[];
+  /** Why code depends this way, in one sentence. */
+  description: string;
+  dependents(node: ImpactNode, view: DependencyView, incoming: readonly Edge[]): Promise<Dependent[]>;
+}
+
+/** The symbol of a node that has one (every kind but `load`). */
+export function symbolOf(node: ImpactNode) {
+  if (node.kind === 'load') throw new Error(`a load node has no symbol: ${node.key}`);
+  return node.symbol;
+}
