@@ -51,8 +51,8 @@ export interface TargetRef {
 /**
  * The symbols `ratlas impact TARGET` and MCP impact_of start from: `path#qualname` (that symbol), a
  * file path (every symbol in it), or a qualname or name found anywhere (`Store.save`, `save`: every
- * symbol so named, or whose qualname ends so; impact is about safety, so an ambiguous name
- * starts from all of them). Nothing found is a QueryError (`unknown-target`) with the closest names.
+ * symbol so named, or whose qualname ends so, else ignoring case; impact is about safety, so an
+ * ambiguous name starts from all of them). Nothing found is the QueryError resolveSymbol gives, with the closest names.
  */
 export function lookupTargets(table: SymbolTable, ref: TargetRef): StoredSymbol[] {
   const { root, cwd } = ref;
@@ -62,27 +62,25 @@ export function lookupTargets(table: SymbolTable, ref: TargetRef): StoredSymbol[
   if (hash > 0) {
     const file = canonicalRepoPath(root, cwd, text.slice(0, hash));
     const qualname = text.slice(hash + 1);
-    const inFile = table.symbolsOf(file);
-    const hits = inFile.filter((s) => s.qualname === qualname);
+    if (!table.fileRecords.has(file)) throw fileNotIndexed(table, file);
+    const hits = table.symbolsOf(file).filter((s) => s.qualname === qualname);
     if (hits.length > 0) return hits;
-    throw unknownTarget(text, inFile.length === 0 ? `${file} is not in the index.` : `${file} has no symbol ${qualname}.`, inFile.length === 0 ? suggestPaths(table, file) : suggestSymbols(table, qualname, file));
+    throw symbolNotFound(table, { qualname, file });
   }
   if (/[/\\]/.test(text) || table.fileRecords.has(canonicalRepoPath(root, cwd, text))) {
     const file = canonicalRepoPath(root, cwd, text);
-    if (!table.fileRecords.has(file)) throw unknownTarget(text, `${file} is not a file ratlas indexes.`, suggestPaths(table, file));
+    if (!table.fileRecords.has(file)) throw fileNotIndexed(table, file);
     return table.symbolsOf(file);
   }
   const file = ref.file === undefined ? undefined : canonicalRepoPath(root, cwd, ref.file);
-  if (file !== undefined && !table.fileRecords.has(file)) throw unknownTarget(text, `${file} is not a file ratlas indexes.`, suggestPaths(table, file));
+  if (file !== undefined && !table.fileRecords.has(file)) throw fileNotIndexed(table, file);
   const pool = file === undefined ? table.symbols : table.symbolsOf(file);
   const hits = pool.filter((s) => s.qualname !== MODULE_QUALNAME && (s.qualname === text || s.qualname.endsWith(`.${text}`) || (!text.includes('.') && s.name === text)));
   if (hits.length > 0) return hits;
-  throw unknownTarget(text, `No symbol is named ${text}${file === undefined ? '' : ` in ${file}`}.`, suggestSymbols(table, text, file));
-}
-
-function unknownTarget(text: string, why: string, candidates: readonly string[]): QueryError {
-  const hint = candidates.length > 0 ? `Did you mean ${candidates.slice(0, MAX_SUGGESTIONS).join(', ')}?` : 'Pass a file path, path#qualname, or a symbol name (see ratlas export).';
-  return new QueryError('unknown-target', `Cannot find "${text}": ${why}`, candidates, hint);
+  // Then as resolveSymbol tries it: the same, ignoring case.
+  const loose = matchSymbols(table, { qualname: text, file });
+  if (loose.length > 0) return loose;
+  throw symbolNotFound(table, { qualname: text, file });
 }
 
 /**
@@ -101,10 +99,16 @@ export function resolveSymbol(table: SymbolTable, ref: SymbolRef): StoredSymbol 
       'Pass one of these ids (file#qualname) as the qualname, or add the file argument.',
     );
   }
-  if (ref.file !== undefined && !table.fileRecords.has(ref.file)) {
-    throw new QueryError('file-not-indexed', `The index has no file ${ref.file}.`, suggestPaths(table, ref.file), 'Pass a repo-relative path of an indexed file.');
-  }
-  throw new QueryError(
+  if (ref.file !== undefined && !table.fileRecords.has(ref.file)) throw fileNotIndexed(table, ref.file);
+  throw symbolNotFound(table, ref);
+}
+
+function fileNotIndexed(table: SymbolTable, file: string): QueryError {
+  return new QueryError('file-not-indexed', `The index has no file ${file}.`, suggestPaths(table, file), 'Pass a repo-relative path of an indexed file.');
+}
+
+function symbolNotFound(table: SymbolTable, ref: SymbolRef): QueryError {
+  return new QueryError(
     'symbol-not-found',
     `No symbol "${ref.qualname}"${ref.file ? ` in ${ref.file}` : ''} in the index.`,
     suggestSymbols(table, ref.qualname, ref.file),
