@@ -1,5 +1,6 @@
 import { ResolutionData } from '../../src/graph/resolve/resolution-data.js';
 import { resolveFile } from '../../src/graph/resolve/resolve-file.js';
+import type { Rule } from '../../src/graph/resolve/rules/index.js';
 import { extract } from '../../src/lang/extract.js';
 import { languageForPath, projectFileReader } from '../../src/lang/registry.js';
 import type { Outcome } from '../../src/model/edge.js';
@@ -37,7 +38,7 @@ export interface ResolvedTree {
  * real resolver, so rule tests read like the code they describe. Project files (package.json,
  * tsconfig.json) are recognised by name.
  */
-export async function resolveTree(tree: Record<string, string>): Promise<ResolvedTree> {
+export async function resolveTree(tree: Record<string, string>, rules?: readonly Rule[]): Promise<ResolvedTree> {
   let nextId = 1;
   const symbols: StoredSymbol[] = [];
   const refs: StoredRef[] = [];
@@ -67,7 +68,7 @@ export async function resolveTree(tree: Record<string, string>): Promise<Resolve
   const refOf = new Map(refs.map((r) => [r.id, r]));
   const result: ResolvedTree = { edges: [], refs: [], deps: new Map() };
   for (const { path } of paths) {
-    const resolution = resolveFile(data, path, refs.filter((r) => r.file === path), bindings.filter((b) => b.file === path), traitsFor);
+    const resolution = resolveFile(data, path, refs.filter((r) => r.file === path), bindings.filter((b) => b.file === path), traitsFor, rules);
     for (const e of resolution.edges) {
       result.edges.push({ from: keyOf.get(e.fromId)!, to: keyOf.get(e.toId)!, kind: e.kind, rule: e.rule, confidence: e.confidence, line: e.line });
     }

@@ -5,7 +5,7 @@ import type { ResolutionTraits } from '../../lang/types.js';
 import type { FileResolution } from '../../model/file-resolution.js';
 import { ResolveContext } from './context.js';
 import type { ResolutionData } from './resolution-data.js';
-import { RULES, type Decision } from './rules/index.js';
+import { RULES, type Decision, type Rule } from './rules/index.js';
 import { TrackedView } from './tracked-view.js';
 
 export const EDGE_KIND_OF: Record<RefKind, EdgeKind> = {
@@ -29,7 +29,8 @@ export const RESOLVED_AT = 0.5;
 /**
  * Pure: resolves one file's references against the index. Edges are a function of
  * (references x symbols x language rules) only; the dependency keys it returns say which
- * other data could change the answer.
+ * other data could change the answer. `rules`: the cascade (tests pass another order to show
+ * that the order decides).
  */
 export function resolveFile(
   data: ResolutionData,
@@ -37,6 +38,7 @@ export function resolveFile(
   refs: readonly StoredRef[],
   bindings: StoredBinding[],
   traitsFor: (language: string) => ResolutionTraits,
+  rules: readonly Rule[] = RULES,
 ): FileResolution {
   const own = data.file(path);
   if (!own) return { path, edges: [], outcomes: [], deps: [] };
@@ -48,7 +50,7 @@ export function resolveFile(
     let decision: Decision | null = null;
     let rule: string | null = null;
     let confidence = 0;
-    for (const candidate of RULES) {
+    for (const candidate of rules) {
       decision = candidate.apply(ref, ctx);
       if (decision) {
         rule = candidate.name;
