@@ -1,4 +1,4 @@
-import type { FileText } from '../model/extraction.js';
+import type { Extraction, FileText, FileWords } from '../model/extraction.js';
 import { countWords, wordBag } from '../util/terms.js';
 import type { Span } from './source-text.js';
 
@@ -23,4 +23,18 @@ export function fileText(source: string, comments: readonly Span[], literals: re
   }
   countWords(source.slice(at), code);
   return { code: wordBag(code), strings: wordBag(strings), comments: wordBag(commentWords) };
+}
+
+/** Pure: a file's row of the full-text index, from its path and what was extracted from it. */
+export function fileWords(path: string, extraction: Extraction): FileWords {
+  const pathWords = new Map<string, number>();
+  countWords(path.replace(/\.[^./]+$/, ''), pathWords);
+  const names = new Map<string, number>();
+  const docs = new Map<string, number>();
+  for (const s of extraction.symbols) {
+    countWords(s.name, names);
+    if (s.doc) countWords(s.doc, docs);
+  }
+  const text = extraction.text ?? { code: '', strings: '', comments: '' };
+  return { path: wordBag(pathWords), names: wordBag(names), docs: wordBag(docs), code: text.code, strings: text.strings, comments: text.comments };
 }

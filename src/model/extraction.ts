@@ -33,3 +33,16 @@ export interface FileText {
   strings: string;
   comments: string;
 }
+
+/**
+ * One file's row of the full-text index, each field a word bag (see util/terms.ts wordBag): the
+ * words of its path, of the names and docs it declares, and of its code, strings and comments.
+ */
+export interface FileWords {
+  path: string;
+  names: string;
+  docs: string;
+  code: string;
+  strings: string;
+  comments: string;
+}

@@ -7,6 +7,7 @@ import { ParsePool } from '../parse/pool.js';
 import type { ParseJob, ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
 import { createStore } from '../store/open-store.js';
+import { fileWords } from '../lang/file-text.js';
 import { languageForPath } from '../lang/registry.js';
 import { listSource, readSources, skippedRecord, type IndexSource, type SourceFile } from './collect-sources.js';
 import { listProjectFiles } from './project-files.js';
@@ -174,12 +175,14 @@ export async function storeParsed(store: IndexStore, file: SourceFile, outcomes:
 async function storeOutcome(store: IndexStore, file: SourceFile, outcome: ParseOutcome | undefined, warnings: Warning[]): Promise<void> {
   if (file.content.kind === 'skip') {
     await store.putFile(skippedRecord(file, file.content.reason), null);
+    await store.putFileText(file.path, null);
     return;
   }
   if (!outcome) throw new Error(`${file.path} has no parse outcome`);
   if (!outcome.ok) {
     warnings.push({ code: `parse-${outcome.reason}`, message: outcome.message, file: file.path });
     await store.putFile({ ...skippedRecord(file, outcome.reason), status: 'failed' }, null);
+    await store.putFileText(file.path, null);
     return;
   }
   const { extraction } = outcome;
@@ -194,6 +197,7 @@ async function storeOutcome(store: IndexStore, file: SourceFile, outcome: ParseO
     mtimeMs: file.mtimeMs,
   };
   await store.putFile(record, extraction);
+  await store.putFileText(file.path, fileWords(file.path, extraction));
 }
 
 /**

@@ -3,7 +3,7 @@ import { LexicalIndex } from '../graph/rank/lexical-index.js';
 import { personalizedPageRank } from '../graph/rank/personalized-pagerank.js';
 import type { Edge } from '../model/edge.js';
 import type { FileRecord } from '../model/file.js';
-import { compareEdges, compareSymbols, type StoredRef, type StoredSymbol } from '../model/stored.js';
+import { compareSymbols, edgeOrder, type StoredRef, type StoredSymbol } from '../model/stored.js';
 import { identifierStems } from '../graph/rank/task-terms.js';
 import type { IndexStore } from '../store/index-store.js';
 import { CoChangeIndex } from '../graph/rank/co-change.js';
@@ -80,7 +80,9 @@ export class IndexSnapshot {
       return from !== undefined && !files.has(from.file) && alive.has(e.toId);
     });
     const sortedUses = new Map([...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    return new IndexSnapshot(store, generation, records, symbols, [...kept, ...freshEdges].sort(compareEdges), sortedUses, coChange);
+    const place = new Map(symbols.map((s) => [s.id, s]));
+    const edges = [...kept, ...freshEdges].sort(edgeOrder((id) => place.get(id)!));
+    return new IndexSnapshot(store, generation, records, symbols, edges, sortedUses, coChange);
   }
 
   /** Full-text search of the files' words (see IndexStore.searchText). */

@@ -1,6 +1,6 @@
 import type { Edge, EdgeKind } from '../model/edge.js';
 import type { FileResolution } from '../model/file-resolution.js';
-import type { Extraction } from '../model/extraction.js';
+import type { Extraction, FileWords } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
 import type { ProjectFile } from '../model/project-file.js';
 import type { RefKind } from '../model/reference.js';
@@ -88,6 +88,11 @@ export interface IndexStore {
    * with them every edge that started at this file's references.
    */
   putFile(record: FileRecord, extraction: Extraction | null): Promise<void>;
+  /**
+   * Replaces a file's row of the full-text index (searchText); null leaves it none. Written by its
+   * own call, after putFile: putFile never touches it, deleteFile removes it. The file must exist.
+   */
+  putFileText(path: string, words: FileWords | null): Promise<void>;
   deleteFile(path: string): Promise<void>;
   /** Records a file's working-tree size and mtime without touching what was extracted from it. */
   touchFile(path: string, size: number, mtimeMs: number | null): Promise<void>;
@@ -141,6 +146,7 @@ export interface IndexStore {
    */
   memberBindings(): Promise<StoredBinding[]>;
 
+  /** Edges are returned in edgeOrder (model/stored.ts): by the symbols they join, kind and line, never by row ids. */
   allEdges(): Promise<Edge[]>;
   edgesTo(ids: readonly number[]): Promise<Edge[]>;
   edgesFrom(ids: readonly number[]): Promise<Edge[]>;

@@ -12,7 +12,6 @@ import { textWriter, unindexSymbols } from './full-text.js';
 import { heldBinding } from './row-mappers.js';
 import { chunks, type SqlRunner } from './sql-runner.js';
 import { firstValue } from './statement-values.js';
-import { writeFileText } from './file-text-table.js';
 
 // Writes that compare with what is stored and write only the difference: symbols keep their ids
 // (and rows) when their qualname survives, and re-resolving a file whose edges did not change (most
@@ -32,7 +31,6 @@ export function writeFile(run: SqlRunner, bulk: BulkRefs, record: FileRecord, ex
   const fileId = Number(firstValue(upsert, [record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]));
   run.statement('DELETE FROM refs WHERE file_id = ?').run([fileId]);
   run.statement('DELETE FROM bindings WHERE file_id = ?').run([fileId]);
-  writeFileText(run.statement, fileId, record.path, extraction);
 
   // Stored symbols with the values they hold, in UPDATE's column order: an update rewrites only
   // the symbols that changed (an edit inside one function leaves the file's others as they are).

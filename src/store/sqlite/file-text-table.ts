@@ -1,7 +1,6 @@
 import type initSqlJs from 'sql.js';
-import type { Extraction } from '../../model/extraction.js';
+import type { FileWords } from '../../model/extraction.js';
 import { TEXT_FIELDS, type TextMatch, type TextSearch } from '../../model/text-search.js';
-import { countWords, wordBag } from '../../util/terms.js';
 
 type Database = initSqlJs.Database;
 type Statement = initSqlJs.Statement;
@@ -14,27 +13,18 @@ type Statement = initSqlJs.Statement;
  * be a second copy of the words to serialize beside the database and rebuild on every load.
  */
 
-/** Replaces the full-text row of a file; `extraction` null (skipped, failed) leaves none. */
-export function writeFileText(statement: (sql: string) => Statement, fileId: number, path: string, extraction: Extraction | null): void {
+/** Replaces the full-text row of a file; `words` null (skipped, failed) leaves none. */
+export function writeFileText(statement: (sql: string) => Statement, fileId: number, words: FileWords | null): void {
   statement('DELETE FROM file_text WHERE docid = ?').run([fileId]);
-  if (!extraction) return;
-  const pathWords = new Map<string, number>();
-  countWords(path.replace(/\.[^./]+$/, ''), pathWords);
-  const names = new Map<string, number>();
-  const docs = new Map<string, number>();
-  for (const s of extraction.symbols) {
-    countWords(s.name, names);
-    if (s.doc) countWords(s.doc, docs);
-  }
-  const text = extraction.text ?? { code: '', strings: '', comments: '' };
+  if (!words) return;
   statement('INSERT INTO file_text (docid, path, names, docs, code, strings, comments) VALUES (?, ?, ?, ?, ?, ?, ?)').run([
     fileId,
-    wordBag(pathWords),
-    wordBag(names),
-    wordBag(docs),
-    text.code,
-    text.strings,
-    text.comments,
+    words.path,
+    words.names,
+    words.docs,
+    words.code,
+    words.strings,
+    words.comments,
   ]);
 }
 

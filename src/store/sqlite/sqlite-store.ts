@@ -1,21 +1,23 @@
 import type { Edge, EdgeKind } from '../../model/edge.js';
-import type { Extraction } from '../../model/extraction.js';
+import type { Extraction, FileWords } from '../../model/extraction.js';
 import type { FileRecord } from '../../model/file.js';
 import type { FileResolution } from '../../model/file-resolution.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { RefKind } from '../../model/reference.js';
-import { compareBindings, compareEdges, compareRefs, compareSymbols, compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
+import { compareBindings, compareRefs, compareSymbols, compareText, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol, type SymbolPlace } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
+import { RatlasError } from '../../util/errors.js';
 import { SCHEMA_VERSION } from '../schema-version.js';
 import { BulkRefs } from './bulk-writes.js';
 import { writeFile, writeResolutions } from './diffing-writes.js';
-import { createDatabase, openDatabase } from './engine.js';
+import { createDatabase, openDatabase, type Row } from './engine.js';
 import { searchSymbols, unindexFile } from './full-text.js';
-import { BINDING_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
+import { BINDING_COLUMNS, EDGE_WITH_PLACES, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
 import { SqlRunner } from './sql-runner.js';
+import { firstValue } from './statement-values.js';
 import { appendCoChange, readCoChange } from './co-change-table.js';
-import { deleteFileText, searchFileText } from './file-text-table.js';
+import { deleteFileText, searchFileText, writeFileText } from './file-text-table.js';
 import type { CoChangeCommit, TextSearch } from '../../model/text-search.js';
 
 /** Module links and class heritage: what linkRefs returns (resolution's cross-file facts). */
@@ -107,6 +109,12 @@ export class SqliteStore implements IndexStore {
   async putFile(record: FileRecord, extraction: Extraction | null): Promise<void> {
     this.writes++;
     writeFile(this.run, this.bulk, record, extraction);
+  }
+
+  async putFileText(path: string, words: FileWords | null): Promise<void> {
+    const id = firstValue(this.run.statement('SELECT id FROM files WHERE path = ?'), [path]);
+    if (id === undefined) throw new RatlasError('store-no-file', `Cannot write the full text of ${path}: the index has no such file (putFile first).`, { exit: 3 });
+    writeFileText(this.run.statement, Number(id), words);
   }
 
   async deleteFile(path: string): Promise<void> {
@@ -300,22 +308,32 @@ export class SqliteStore implements IndexStore {
   }
 
   async allEdges(): Promise<Edge[]> {
-    return this.run.rows(`SELECT ${EDGE_COLUMNS} FROM edges`, [], toEdge).sort(compareEdges);
+    return this.edgesWhere(null, []);
   }
 
   async edgesTo(ids: readonly number[]): Promise<Edge[]> {
-    return this.run.inChunks(ids, (marks) => `SELECT ${EDGE_COLUMNS} FROM edges WHERE to_id IN (${marks})`, toEdge)
-      .sort(compareEdges);
+    return this.edgesWhere('e.to_id', ids);
   }
 
   async edgesFrom(ids: readonly number[]): Promise<Edge[]> {
-    return this.run.inChunks(ids, (marks) => `SELECT ${EDGE_COLUMNS} FROM edges WHERE from_id IN (${marks})`, toEdge)
-      .sort(compareEdges);
+    return this.edgesWhere('e.from_id', ids);
   }
 
   async edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]> {
-    return this.run.inChunks(kinds, (marks) => `SELECT ${EDGE_COLUMNS} FROM edges WHERE kind IN (${marks})`, toEdge)
-      .sort(compareEdges);
+    return this.edgesWhere('e.kind', kinds);
+  }
+
+  /** Edges whose `column` is one of `values` (every edge when null), in edgeOrder: by the symbols they join, never by row ids. */
+  private edgesWhere(column: string | null, values: readonly (string | number)[]): Edge[] {
+    const places = new Map<number, SymbolPlace>();
+    const read = (row: Row): Edge => {
+      const edge = toEdge(row);
+      places.set(edge.fromId, { file: String(row['from_file']), startLine: Number(row['from_line']), qualname: String(row['from_qualname']) });
+      places.set(edge.toId, { file: String(row['to_file']), startLine: Number(row['to_line']), qualname: String(row['to_qualname']) });
+      return edge;
+    };
+    const edges = column === null ? this.run.rows(`SELECT ${EDGE_WITH_PLACES}`, [], read) : this.run.inChunks(values, (marks) => `SELECT ${EDGE_WITH_PLACES} WHERE ${column} IN (${marks})`, read);
+    return edges.sort(edgeOrder((id) => places.get(id)!));
   }
 
   async stats(): Promise<StoreStats> {

@@ -4,6 +4,8 @@ import type { FileRecord } from '../../../src/model/file.js';
 import type { FileResolution } from '../../../src/model/file-resolution.js';
 import type { StoredRef, StoredSymbol } from '../../../src/model/stored.js';
 import type { IndexStore } from '../../../src/store/index-store.js';
+import { fileWords } from '../../../src/lang/file-text.js';
+import { stem } from '../../../src/util/terms.js';
 import { extractFile } from '../../lang/helpers/annotated-golden.js';
 
 /** How a backend under test makes stores: empty ones, and ones reopened from serialize's bytes. */
@@ -86,8 +88,8 @@ async function contents(store: IndexStore): Promise<unknown> {
     symbols: symbols.map(({ id: _id, ...rest }) => rest),
     refs: refs.map(({ id: _id, scopeId, ...rest }) => ({ ...rest, scope: name.get(scopeId) })),
     bindings: await store.bindingsOfFiles(paths),
-    // Edges are ordered by the ids they join, which are each backend's own: compared as a set.
-    edges: (await store.allEdges()).map((e) => JSON.stringify({ ...e, refId: refName.get(e.refId), fromId: name.get(e.fromId), toId: name.get(e.toId) })).sort(),
+    // In the store's order: by the symbols they join, not by ids (each backend's own).
+    edges: (await store.allEdges()).map((e) => ({ ...e, refId: refName.get(e.refId), fromId: name.get(e.fromId), toId: name.get(e.toId) })),
     deps: [...(await store.fileDeps())],
     unresolved: (await store.unresolvedUses()).map(({ scopeId, ...rest }) => ({ ...rest, scope: name.get(scopeId) })),
     projectFiles: await store.projectFiles(),
@@ -177,6 +179,30 @@ export function storeContract(name: string, backend: StoreBackend): void {
       expect((await store.findSymbols({ text: 'charge', limit: 10 })).map((s) => s.qualname)).toEqual(['price']);
       await store.deleteFile('src/price.ts');
       expect(await store.findSymbols({ text: 'charge', limit: 10 })).toEqual([]);
+      await store.close();
+    });
+
+    it('writes a file\'s full text by its own call: putFile leaves it alone, deleteFile removes it', async () => {
+      const store = await backend.create();
+      await put(store, Object.keys(FILES));
+      const search = async (word: string) => (await store.searchText([stem(word)])).matches.map((m) => m.path);
+      expect(await search('cart')).toEqual([]);
+      for (const path of Object.keys(FILES)) await store.putFileText(path, fileWords(path, await extractFile(path, FILES[path]!)));
+      expect(await search('cart')).toEqual(['src/cart.ts', 'src/main.ts']);
+      expect(await search('apple')).toEqual(['src/main.ts']);
+      // A new version of the file changes its text only when its text is written.
+      const renamed = "import { Cart } from './cart';\nconst basket = new Cart();\nbasket.add('pear');\n";
+      await put(store, ['src/main.ts'], { 'src/main.ts': renamed });
+      expect(await search('apple')).toEqual(['src/main.ts']);
+      await store.putFileText('src/main.ts', fileWords('src/main.ts', await extractFile('src/main.ts', renamed)));
+      expect(await search('apple')).toEqual([]);
+      expect(await search('pear')).toEqual(['src/main.ts']);
+      await store.putFileText('src/main.ts', null);
+      expect(await search('pear')).toEqual([]);
+      await store.deleteFile('src/cart.ts');
+      expect(await search('cart')).toEqual([]);
+      await expect(store.putFileText('src/none.ts', null)).rejects.toThrow(/no such file/);
+      expect((await store.searchText([stem('price')])).documents).toBe(1);
       await store.close();
     });
 
