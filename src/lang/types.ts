@@ -21,7 +21,9 @@ export interface LanguageDefinition {
 }
 
 /** Where a module specifier leads, as the language's module system sees it. */
-export type ModuleTarget = { kind: 'file'; path: string } | { kind: 'external'; name: string } | { kind: 'unresolved' };
+import type { ModuleTarget } from '../model/module-target.js';
+
+export type { ModuleTarget } from '../model/module-target.js';
 
 /** A declared return type: a named type or `this`, and what `await` gives for `Promise<T>`. */
 export interface DeclaredReturn {

@@ -19,15 +19,17 @@ export interface CanonicalGraph {
   edges: string[];
   /** The dependency keys each file's resolution recorded: what future updates will invalidate by. */
   deps: string[];
+  /** Where each file's module specifiers lead, as its resolution stored them. */
+  modules: string[];
 }
 
-export const CANONICAL_SECTIONS = ['files', 'symbols', 'refs', 'outcomes', 'edges', 'deps'] as const;
+export const CANONICAL_SECTIONS = ['files', 'symbols', 'refs', 'outcomes', 'edges', 'deps', 'modules'] as const;
 
 /** Reads a store's canonical graph (whole-index reads: for tests, benchmarks and `ratlas doctor`). */
 export async function canonicalGraph(store: IndexStore, paths?: readonly string[]): Promise<CanonicalGraph> {
   const files = paths ? await store.getFiles(paths) : await store.listFiles();
   const wanted = files.map((f) => f.path);
-  const [symbols, refs, deps] = await Promise.all([store.symbolsOfFiles(wanted), store.refsOfFiles(wanted), store.fileDeps()]);
+  const [symbols, refs, deps, modules] = await Promise.all([store.symbolsOfFiles(wanted), store.refsOfFiles(wanted), store.fileDeps(), store.moduleLinks()]);
   const edges = await store.edgesFrom(symbols.map((s) => s.id));
   const targets = new Map((await store.symbolsByIds([...new Set(edges.map((e) => e.toId))])).map((s) => [s.id, symbolKey(s.file, s.qualname)]));
   const keyOf = new Map(symbols.map((s) => [s.id, symbolKey(s.file, s.qualname)]));
@@ -41,6 +43,10 @@ export async function canonicalGraph(store: IndexStore, paths?: readonly string[
     outcomes: refs.map((r) => line(`${r.file}:${r.line}:${r.col}`, r.kind, r.name, '=>', r.outcome, r.rule)).sort(),
     edges: edges.map((e) => line(keyOf.get(e.fromId), '->', targets.get(e.toId), e.kind, e.confidence, e.rule, e.line)).sort(),
     deps: [...deps].filter(([path]) => wantedSet.has(path)).flatMap(([path, keys]) => keys.map((key) => line(path, key))).sort(),
+    modules: [...modules]
+      .filter(([path]) => wantedSet.has(path))
+      .flatMap(([path, links]) => links.map((l) => line(path, l.specifier, '->', l.target.kind, l.target.kind === 'file' ? l.target.path : l.target.kind === 'external' ? l.target.name : null)))
+      .sort(),
   };
 }
 

@@ -173,11 +173,11 @@ async function checkReparse(repo: GitRepo, config: LoadedConfig, store: IndexSto
   }
 }
 
-/** Resolves the sampled files again against the stored index and compares edges, outcomes and dependency keys. */
+/** Resolves the sampled files again against the stored index and compares edges, outcomes, dependency keys and module links. */
 async function checkResolution(store: IndexStore, paths: readonly string[]): Promise<Check> {
   if (paths.length === 0) return check('resolution-sample', 'skipped', 'No parsed files to sample.');
   const data = await loadResolutionData(store);
-  const [refs, bindings, symbols, deps] = await Promise.all([store.refsOfFiles(paths), store.bindingsOfFiles(paths), store.symbolsOfFiles(paths), store.fileDeps()]);
+  const [refs, bindings, symbols, deps, modules] = await Promise.all([store.refsOfFiles(paths), store.bindingsOfFiles(paths), store.symbolsOfFiles(paths), store.fileDeps(), store.moduleLinks()]);
   const stored = await store.edgesFrom(symbols.map((s) => s.id));
   const fresh = paths.map((path) =>
     resolveFile(
@@ -197,14 +197,16 @@ async function checkResolution(store: IndexStore, paths: readonly string[]): Pro
     edges: fresh.flatMap((r) => r.edges.map(edgeLine)).sort(),
     outcomes: fresh.flatMap((r) => r.outcomes.map((o) => `${where.get(o.refId)} => ${o.outcome} ${o.rule}`)).sort(),
     deps: fresh.flatMap((r) => r.deps.map((d) => `${r.path} ${d}`)).sort(),
+    modules: fresh.flatMap((r) => (r.modules ?? []).map((m) => `${r.path} ${m.specifier} -> ${JSON.stringify(m.target)}`)).sort(),
   };
   const actual = {
     edges: stored.map(edgeLine).sort(),
     outcomes: refs.map((r) => `${where.get(r.id)} => ${r.outcome} ${r.rule}`).sort(),
     deps: paths.flatMap((path) => (deps.get(path) ?? []).map((d) => `${path} ${d}`)).sort(),
+    modules: paths.flatMap((path) => (modules.get(path) ?? []).map((m) => `${path} ${m.specifier} -> ${JSON.stringify(m.target)}`)).sort(),
   };
   const empty = { files: [], symbols: [], refs: [] };
-  const diff = diffCanonicalGraphs({ ...empty, ...expected }, { ...empty, ...actual }, 10, ['edges', 'outcomes', 'deps']);
+  const diff = diffCanonicalGraphs({ ...empty, ...expected }, { ...empty, ...actual }, 10, ['edges', 'outcomes', 'deps', 'modules']);
   return diff === ''
     ? check('resolution-sample', 'ok', `${paths.length} sampled files resolve to exactly the edges the index holds.`)
     : check('resolution-sample', 'problem', 'Sampled files resolve to other edges than the index holds (a stale incremental update).', diff.split('\n'), 'Run ratlas doctor --repair.');

@@ -1,5 +1,6 @@
 import type { Edge, EdgeKind } from '../model/edge.js';
 import type { FileResolution } from '../model/file-resolution.js';
+import type { ModuleLink } from '../model/module-target.js';
 import type { Extraction, FileWords } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
 import type { ProjectFile } from '../model/project-file.js';
@@ -96,7 +97,7 @@ export interface IndexStore {
   deleteFile(path: string): Promise<void>;
   /** Records a file's working-tree size and mtime without touching what was extracted from it. */
   touchFile(path: string, size: number, mtimeMs: number | null): Promise<void>;
-  /** Replaces the edges, outcomes and dependency keys of the given files' references. */
+  /** Replaces the edges, outcomes, dependency keys and module links of the given files' references. */
   putResolutions(resolutions: FileResolution[]): Promise<void>;
 
   /** Inserts or replaces a project file (package.json, tsconfig.json), or removes it when `text` is null. */
@@ -111,6 +112,8 @@ export interface IndexStore {
   fileCount(): Promise<number>;
   /** Dependency keys recorded by the last resolution of each file. */
   fileDeps(): Promise<Map<string, string[]>>;
+  /** Where each file's module specifiers lead, as its last resolution found (putResolutions), by path then specifier. */
+  moduleLinks(): Promise<Map<string, ModuleLink[]>>;
 
   symbolsOfFiles(paths: readonly string[]): Promise<StoredSymbol[]>;
   allSymbols(): Promise<StoredSymbol[]>;

@@ -3,6 +3,7 @@ import type { RefKind } from '../../model/reference.js';
 import type { StoredBinding, StoredRef } from '../../model/stored.js';
 import type { ResolutionTraits } from '../../lang/types.js';
 import type { FileResolution } from '../../model/file-resolution.js';
+import type { ModuleLink } from '../../model/module-target.js';
 import { ResolveContext } from './context.js';
 import type { ResolutionData } from './resolution-data.js';
 import { RULES, type Decision, type Rule } from './rules/index.js';
@@ -25,6 +26,9 @@ export const EDGE_KIND_OF: Record<RefKind, EdgeKind> = {
 
 /** An edge at or above this confidence makes its reference count as resolved. */
 export const RESOLVED_AT = 0.5;
+
+/** References that name a module by a specifier: their targets are stored with the resolution. */
+const MODULE_LINK_KINDS: ReadonlySet<RefKind> = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
 
 /**
  * Pure: resolves one file's references against the index. Edges are a function of
@@ -75,5 +79,13 @@ export function resolveFile(
             : 'ambiguous';
     outcomes.push({ refId: ref.id, outcome, rule });
   }
-  return { path, edges, outcomes, deps: view.deps() };
+  // Every specifier the file writes, resolved (and tracked) here once: impact reads the module
+  // graph from these instead of resolving each specifier again on every analysis.
+  const modules = new Map<string, ModuleLink>();
+  for (const ref of refs) {
+    if (!MODULE_LINK_KINDS.has(ref.kind) || typeof ref.module !== 'string' || modules.has(ref.module)) continue;
+    modules.set(ref.module, { specifier: ref.module, target: ctx.resolveModule(ref.module, own) });
+  }
+  const sorted = [...modules.values()].sort((a, b) => (a.specifier < b.specifier ? -1 : a.specifier > b.specifier ? 1 : 0));
+  return { path, edges, outcomes, deps: view.deps(), modules: sorted };
 }

@@ -12,11 +12,6 @@ import { moduleStateNode, parseNodeKey, symbolNode } from './impact-node.js';
 interface LinkData {
   /** The module links of every file (import, require, import(), re-export, export), store order. */
   links: StoredRef[];
-  /** Where each file's specifiers lead: file -> specifier -> target. */
-  targets: Map<string, Map<string, ModuleTarget>>;
-  /** What resolution consulted: the indexed files and the project files (a carry needs both unchanged). */
-  filesKey: string;
-  projectsKey: string;
   /** Files that load each file. */
   importers: Map<string, string[]>;
   /** Files with a non-literal import(). */
@@ -494,24 +489,23 @@ export class StoreDependencyView implements DependencyView {
 
   private links(): Promise<LinkData> {
     this.linkData ??= (async () => {
-      const [files, projects] = await Promise.all([this.store.listFiles(), this.store.projectFiles()]);
+      const [files, stored] = await Promise.all([this.store.listFiles(), this.store.moduleLinks()]);
       const language = new Map(files.map((f) => [f.path, f.language]));
-      const filesKey = files.map((f) => `${f.path}\0${f.language}`).join('\n');
-      const projectsKey = projects.map((p) => `${p.path}\0${p.hash}`).join('\n');
-      // Where a specifier leads depends on the file writing it, the files that exist and the
-      // project files: with the last two unchanged, the targets of files left alone still hold.
+      // A changeset rewrites the references of the files it changes only: the rest still hold.
       const prior = this.carry?.from.linkData ? await this.carry.from.linkData : undefined;
-      const targets = new Map<string, Map<string, ModuleTarget>>();
       let links: StoredRef[];
-      if (prior && prior.filesKey === filesKey && prior.projectsKey === projectsKey) {
+      if (prior) {
         const { changed } = this.carry!;
-        for (const [file, byModule] of prior.targets) if (!changed.has(file)) targets.set(file, byModule);
         const fresh = (await this.store.refsOfFiles([...changed])).filter((r) => LINK_KINDS.has(r.kind));
         links = [...prior.links.filter((l) => !changed.has(l.file)), ...fresh].sort(compareRefs);
       } else {
         links = (await this.held.linkRefs()).filter((r) => LINK_KINDS.has(r.kind));
       }
-      // The project files (tsconfig paths, workspace packages) lead imports where resolution leads them.
+      // Where each specifier leads, as resolution found it (stored with each file's resolution,
+      // kept current by the same invalidation as its edges). A specifier with no stored target (a
+      // file put but not yet resolved) is resolved here, as resolution would.
+      const targets = new Map<string, Map<string, ModuleTarget>>();
+      for (const [file, modules] of stored) targets.set(file, new Map(modules.map((m) => [m.specifier, m.target])));
       let env: ModuleEnv | undefined;
       for (const link of links) {
         const lang = language.get(link.file);
@@ -532,7 +526,7 @@ export class StoreDependencyView implements DependencyView {
         const target = resolve(link.module, link.file);
         if (target.kind === 'external') packages.set(target.name, [...(packages.get(target.name) ?? []), link]);
       }
-      return { links, targets, filesKey, projectsKey, importers, reexporters, dynamic, packages, languages: language };
+      return { links, importers, reexporters, dynamic, packages, languages: language };
     })();
     return this.linkData;
   }

@@ -126,7 +126,7 @@ export function writeResolutions(run: SqlRunner, bulk: BulkRefs, resolutions: re
   // them up to date row by row (same definitions, same content).
   const rebuilt = fresh && bulk.active ? run.dropIndexes(['refs', 'edges']) : [];
   const written = bulk.write(outcomesById);
-  const fileRow = db.prepare('SELECT id, deps FROM files WHERE path = ?');
+  const fileRow = db.prepare('SELECT id, deps, modules FROM files WHERE path = ?');
   const oldEdges = db.prepare(
     'SELECT e.rowid, e.ref_id, e.from_id, e.to_id, e.kind, e.confidence, e.rule, e.line FROM edges e JOIN refs r ON r.id = e.ref_id WHERE r.file_id = ?',
   );
@@ -135,6 +135,7 @@ export function writeResolutions(run: SqlRunner, bulk: BulkRefs, resolutions: re
   const insert = db.prepare('INSERT INTO edges (ref_id, from_id, to_id, kind, confidence, rule, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const outcome = db.prepare('UPDATE refs SET outcome = ?, rule = ? WHERE id = ?');
   const deps = db.prepare('UPDATE files SET deps = ? WHERE id = ?');
+  const modules = db.prepare('UPDATE files SET modules = ? WHERE id = ?');
   const keyIds = new DepKeyIds(db);
   const rows = (stmt: Statement, params: SqlValue[]): SqlValue[][] => {
     stmt.bind(params);
@@ -170,10 +171,12 @@ export function writeResolutions(run: SqlRunner, bulk: BulkRefs, resolutions: re
       }
       const text = JSON.stringify(resolution.deps.map((key) => keyIds.idOf(key)));
       if (file[1] !== text) deps.run([text, fileId]);
+      const links = JSON.stringify((resolution.modules ?? []).map(({ specifier, target }) => [specifier, target.kind, target.kind === 'file' ? target.path : target.kind === 'external' ? target.name : null]));
+      if (file[2] !== links) modules.run([links, fileId]);
     }
   } finally {
     keyIds.free();
-    for (const stmt of [fileRow, oldEdges, oldOutcomes, drop, insert, outcome, deps]) stmt.free();
+    for (const stmt of [fileRow, oldEdges, oldOutcomes, drop, insert, outcome, deps, modules]) stmt.free();
     for (const sql of rebuilt) db.run(sql);
   }
 }

@@ -2,6 +2,7 @@ import type { Edge, EdgeKind } from '../../model/edge.js';
 import type { Extraction, FileWords } from '../../model/extraction.js';
 import type { FileRecord } from '../../model/file.js';
 import type { FileResolution } from '../../model/file-resolution.js';
+import type { ModuleLink, ModuleTarget } from '../../model/module-target.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { RefKind } from '../../model/reference.js';
 import { compareBindings, compareRefs, compareSymbols, compareText, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol, type SymbolPlace } from '../../model/stored.js';
@@ -194,6 +195,18 @@ export class SqliteStore implements IndexStore {
       deps.set(String(row['path']), ids.map((id) => keys.get(id)!));
     }
     return deps;
+  }
+
+  async moduleLinks(): Promise<Map<string, ModuleLink[]>> {
+    const out = new Map<string, ModuleLink[]>();
+    this.run.each('SELECT path, modules FROM files ORDER BY path', [], ([path, modules]) => {
+      const links = (JSON.parse(String(modules)) as [string, ModuleTarget['kind'], string | null][]).map(([specifier, kind, value]): ModuleLink => ({
+        specifier,
+        target: kind === 'file' ? { kind, path: value! } : kind === 'external' ? { kind, name: value! } : { kind: 'unresolved' },
+      }));
+      out.set(String(path), links);
+    });
+    return out;
   }
 
   async symbolsOfFiles(paths: readonly string[]): Promise<StoredSymbol[]> {

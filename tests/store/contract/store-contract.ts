@@ -72,6 +72,7 @@ async function resolveByHand(store: IndexStore): Promise<FileResolution[]> {
       edges,
       outcomes: own.map((r) => ({ refId: r.id, outcome: target(r) ? 'resolved' : 'unresolved', rule: target(r) ? 'hand' : null })),
       deps: [`f:${path}`, 'n:price'],
+      modules: [...new Set(own.flatMap((r) => (typeof r.module === 'string' ? [r.module] : [])))].map((specifier) => ({ specifier, target: { kind: 'file' as const, path: `src/${specifier.slice(2)}.ts` } })),
     } satisfies FileResolution;
   });
 }
@@ -91,6 +92,7 @@ async function contents(store: IndexStore): Promise<unknown> {
     // In the store's order: by the symbols they join, not by ids (each backend's own).
     edges: (await store.allEdges()).map((e) => ({ ...e, refId: refName.get(e.refId), fromId: name.get(e.fromId), toId: name.get(e.toId) })),
     deps: [...(await store.fileDeps())],
+    modules: [...(await store.moduleLinks())],
     unresolved: (await store.unresolvedUses()).map(({ scopeId, ...rest }) => ({ ...rest, scope: name.get(scopeId) })),
     projectFiles: await store.projectFiles(),
   };
@@ -146,10 +148,18 @@ export function storeContract(name: string, backend: StoreBackend): void {
       expect((await store.edgesOfKinds(['calls'])).length).toBe(2);
       expect((await store.fileDeps()).get('src/cart.ts')).toEqual(['f:src/cart.ts', 'n:price']);
       expect((await store.unresolvedUses()).map((u) => u.name)).toContain('missing');
+      expect(Object.fromEntries(await store.moduleLinks())).toEqual({
+        'src/cart.ts': [{ specifier: './price', target: { kind: 'file', path: 'src/price.ts' } }],
+        'src/main.ts': [{ specifier: './cart', target: { kind: 'file', path: 'src/cart.ts' } }],
+        'src/price.ts': [],
+      });
+      await store.putResolutions([{ path: 'src/price.ts', edges: [], outcomes: [], deps: [], modules: [{ specifier: 'left-pad', target: { kind: 'external', name: 'left-pad' } }, { specifier: './gone', target: { kind: 'unresolved' } }] }]);
+      expect((await store.moduleLinks()).get('src/price.ts')).toEqual([{ specifier: 'left-pad', target: { kind: 'external', name: 'left-pad' } }, { specifier: './gone', target: { kind: 'unresolved' } }]);
       // Replaced, not added to: the cart's edge is gone once its resolution says so.
       await store.putResolutions([{ path: 'src/cart.ts', edges: [], outcomes: [], deps: [] }]);
       expect(await store.edgesTo([price.id])).toEqual([]);
       expect((await store.fileDeps()).get('src/cart.ts')).toEqual([]);
+      expect((await store.moduleLinks()).get('src/cart.ts')).toEqual([]);
       const links = await store.linkRefs();
       expect(links.filter((r) => r.name !== '').map((r) => `${r.file}:${r.kind}:${r.name}`)).toEqual(['src/cart.ts:import:price', 'src/main.ts:import:Cart']);
       expect(links.every((r) => r.kind === 'import')).toBe(true);
@@ -162,6 +172,7 @@ export function storeContract(name: string, backend: StoreBackend): void {
       await store.putResolutions(await resolveByHand(store));
       await store.deleteFile('src/main.ts');
       expect((await store.listFiles()).map((f) => f.path)).toEqual(['src/cart.ts', 'src/price.ts']);
+      expect([...(await store.moduleLinks()).keys()]).toEqual(['src/cart.ts', 'src/price.ts']);
       expect(await store.refsOfFiles(['src/main.ts'])).toEqual([]);
       expect((await store.allEdges()).length).toBe(1);
       expect(await store.integrityProblems()).toEqual([]);
