@@ -58,22 +58,31 @@ export function artifactIndexes(options: OpenOptions): IndexHandle {
 }
 
 /**
- * For a long-lived process (the MCP server): the index of the last commit checked out is kept as
+ * For a long-lived process (the MCP server): the indexes of the last commits checked out are kept as
  * database bytes, so asking again about a range with the same base neither reads, verifies and
- * unpacks the artifact nor rebuilds it; each checkout is a fresh copy of those bytes. Keyed by
- * commit and configuration (a changed ratlas.config.json indexes differently).
+ * unpacks the artifact nor rebuilds it; each checkout is a fresh copy of those bytes. Two are kept:
+ * an agent alternates between its uncommitted edits (based on HEAD) and a branch range (based on
+ * the merge-base). Keyed by commit and configuration (a changed ratlas.config.json indexes
+ * differently).
  */
 export class RetainedCheckouts {
-  private retained: { key: string; bytes: Uint8Array } | null = null;
+  private retained: { key: string; bytes: Uint8Array }[] = [];
 
-  constructor(private readonly options: OpenOptions) {}
+  constructor(
+    private readonly options: OpenOptions,
+    private readonly keep = 2,
+  ) {}
 
   async checkout(commit: string, configHash: string): Promise<CheckedOutIndex> {
     const key = `${commit}\0${configHash}`;
-    if (this.retained?.key === key) return { store: await openStore(this.retained.bytes), warnings: [] };
+    const hit = this.retained.find((r) => r.key === key);
+    if (hit) {
+      this.retained = [hit, ...this.retained.filter((r) => r !== hit)];
+      return { store: await openStore(hit.bytes), warnings: [] };
+    }
     const opened = await openIndex({ ...openOptions(this.options), rev: commit });
     // Taken before the analysis changes the store: the bytes are the commit's index as opened.
-    this.retained = { key, bytes: opened.store.serialize() };
+    this.retained = [{ key, bytes: opened.store.serialize() }, ...this.retained].slice(0, this.keep);
     return { store: opened.store, warnings: opened.warnings };
   }
 }
