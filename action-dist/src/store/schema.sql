@@ -16,7 +16,8 @@ CREATE TABLE files (
   size     INTEGER NOT NULL,
   lines    INTEGER NOT NULL,
   mtime_ms INTEGER,                   -- working-tree stat, for cheap change detection
-  deps     TEXT NOT NULL DEFAULT '[]' -- resolution dependency keys read: a JSON array of dep_keys ids
+  deps     TEXT NOT NULL DEFAULT '[]', -- resolution dependency keys read: a JSON array of dep_keys ids
+  modules  TEXT NOT NULL DEFAULT '[]'  -- where its module specifiers lead, as resolution found: JSON [specifier, kind, path or package name]
 );
 
 -- Resolution dependency keys (src/graph/resolve/tracked-view.ts), each spelled once: files read
