@@ -18,7 +18,7 @@ import { filesReachingTests } from './files-reaching-tests.js';
 import { impactReport, type ReportShape } from './impact-report.js';
 import type { ImpactSetting } from './impact-setting.js';
 import type { IndexHandle } from './index-handle.js';
-import { loadNode, seedNode } from './impact-node.js';
+import { loadNode, seedNode, type Seed } from './impact-node.js';
 import { changedFileRoles } from './policies/changed-file-roles.js';
 import { changedTests } from './policies/changed-tests.js';
 import { configuredRuns } from './policies/configured-runs.js';
@@ -33,7 +33,6 @@ import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { closureFacts, floorOf, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
-import type { Seed } from './impact-node.js';
 
 const CODE_PATHSPECS = LANGUAGES.flatMap((l) => l.extensions.map((ext) => `*${ext}`));
 

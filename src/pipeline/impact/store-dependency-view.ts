@@ -91,10 +91,9 @@ export interface NodeInfo {
 }
 
 /**
- * Answers "who depends on these nodes" from an index: the index's edges in reverse, plus the
- * relations that make test selection see how code really runs (dynamic dispatch, module top-level
- * side effects, object maps of handlers, names resolution could not follow).
- * Symbols and the class hierarchy are read whole, once (small next to references); references,
+ * The DependencyView of an index in a store, for the relations (./relations) to ask "who depends on
+ * these nodes", plus the file-level module graph the test floor and the fallback policies read
+ * (importers, dynamic loaders, package users). Symbols and the class hierarchy are read whole, once (small next to references); references,
  * bindings and module uses are read lazily, a whole traversal level per query, and cached: a
  * change that reaches most of a large repository costs a few dozen queries, not thousands.
  */

@@ -1,16 +1,15 @@
 import type { ImpactRange, ImpactReport } from '../../model/impact.js';
 import { symbolKey, type StoredSymbol } from '../../model/stored.js';
+import { selectTests } from '../../select/select-tests.js';
 import { lookupTargets, symbolTable, type SymbolTable } from '../lookup-symbols.js';
+import { seedNode, type Seed } from './impact-node.js';
 import { impactReport, type ReportShape } from './impact-report.js';
 import type { ImpactSetting } from './impact-setting.js';
 import type { IndexHandle } from './index-handle.js';
-import { seedNode } from './impact-node.js';
 import { configuredRuns } from './policies/configured-runs.js';
 import { emptyPart } from './policies/impact-part.js';
-import { selectTests } from '../../select/select-tests.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { traverseSide } from './traverse-side.js';
-import type { Seed } from './impact-node.js';
 
 /** What depends on present code: a file, `path#qualname` or a name (see lookupTargets); `file` narrows a name. */
 export interface TargetQuestion {
