@@ -6,7 +6,6 @@ import type { ProjectFile } from '../model/project-file.js';
 import { compareRefs, compareSymbols, compareText, type StoredBinding, type StoredRef, type StoredSymbol } from '../model/stored.js';
 import type { FileResolution } from '../model/file-resolution.js';
 import type { IndexStore } from '../store/index-store.js';
-import type { HeldReads } from './impact/store-dependency-view.js';
 import { readProject, returnType } from './resolve-index.js';
 
 /** One file as resolution sees it from elsewhere (the input of ResolutionData, per file). */
@@ -271,6 +270,13 @@ export async function warmResolutionCache(store: IndexStore): Promise<Resolution
   const cache = await resolutionCacheOf(store);
   cache.resolutionData();
   return cache;
+}
+
+/** Reads of the whole index, as the store gives them (same objects, same order): the store itself, or a copy held in memory. */
+export interface HeldReads {
+  allSymbols(): Promise<StoredSymbol[]>;
+  /** The references linking files: imports, re-exports, exports, heritage. */
+  linkRefs(): Promise<StoredRef[]>;
 }
 
 /** The whole-index reads a traversal makes, served by a resolution cache (it holds the same rows). */

@@ -3,7 +3,7 @@ import type { IndexStore } from '../../store/index-store.js';
 import { openStore } from '../../store/open-store.js';
 import { openIndex, type BuildIndexOptions } from '../build-index.js';
 import type { SymbolTable } from '../lookup-symbols.js';
-import type { HeldReads } from './store-dependency-view.js';
+import type { HeldReads } from '../resolution-cache.js';
 
 /** The index a question about present code reads (`ratlas impact TARGET`, MCP impact_of). */
 export interface CurrentIndex {

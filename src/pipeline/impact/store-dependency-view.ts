@@ -5,6 +5,7 @@ import type { RefKind } from '../../model/reference.js';
 import { compareRefs, compareSymbols, symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 import type { IndexStore, NameRead, RefName, UnresolvedUse } from '../../store/index-store.js';
+import type { HeldReads } from '../resolution-cache.js';
 import { moduleEnvOf, traitsFor } from '../resolve-index.js';
 import type { DependencyLevel, DependencyView, ModuleUse } from './dependency-view.js';
 import { moduleStateNode, parseNodeKey, symbolNode } from './impact-node.js';
@@ -74,13 +75,6 @@ export interface Carry {
   from: StoreDependencyView;
   changed: ReadonlySet<string>;
   reresolved: ReadonlySet<string>;
-}
-
-/** Reads of the whole index, as the store gives them (same objects, same order): the store itself, or a copy held in memory. */
-export interface HeldReads {
-  allSymbols(): Promise<StoredSymbol[]>;
-  /** The references linking files: imports, re-exports, exports, heritage. */
-  linkRefs(): Promise<StoredRef[]>;
 }
 
 /** Where a traversal node lives, for reports. */
