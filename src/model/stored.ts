@@ -59,19 +59,15 @@ function compareOptional(a: string | null | undefined, b: string | null | undefi
   return a == null ? (b == null ? 0 : -1) : b == null ? 1 : compareText(a, b);
 }
 
-/** Where a symbol is, as orders by content read it (what compareSymbols orders by). */
-export type SymbolPlace = Pick<StoredSymbol, 'file' | 'startLine' | 'qualname'>;
-
 /**
- * Edges by what they join: the symbol they start at, then the one they lead to (each in
- * compareSymbols' order), kind, line, rule and confidence; the reference id only between edges that
- * are otherwise the same. `place` says where each symbol id is.
+ * Edges by what they join: the symbol they start at, then the one they lead to (each by its rank in
+ * compareSymbols' order: file, position, qualname), kind, line, rule and confidence; the reference
+ * id only between edges that are otherwise the same. `rank` gives a symbol id's place in that order.
  */
-export function edgeOrder(place: (id: number) => SymbolPlace): (a: Edge, b: Edge) => number {
-  const compare = (x: SymbolPlace, y: SymbolPlace) => compareText(x.file, y.file) || x.startLine - y.startLine || compareText(x.qualname, y.qualname);
+export function edgeOrder(rank: (id: number) => number): (a: Edge, b: Edge) => number {
   return (a, b) =>
-    (a.fromId === b.fromId ? 0 : compare(place(a.fromId), place(b.fromId))) ||
-    (a.toId === b.toId ? 0 : compare(place(a.toId), place(b.toId))) ||
+    rank(a.fromId) - rank(b.fromId) ||
+    rank(a.toId) - rank(b.toId) ||
     compareText(a.kind, b.kind) ||
     a.line - b.line ||
     compareText(a.rule, b.rule) ||

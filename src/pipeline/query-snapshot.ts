@@ -80,8 +80,9 @@ export class IndexSnapshot {
       return from !== undefined && !files.has(from.file) && alive.has(e.toId);
     });
     const sortedUses = new Map([...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    const place = new Map(symbols.map((s) => [s.id, s]));
-    const edges = [...kept, ...freshEdges].sort(edgeOrder((id) => place.get(id)!));
+    // `symbols` is in compareSymbols' order: a symbol's index is its rank.
+    const rank = new Map(symbols.map((s, i) => [s.id, i]));
+    const edges = [...kept, ...freshEdges].sort(edgeOrder((id) => rank.get(id)!));
     return new IndexSnapshot(store, generation, records, symbols, edges, sortedUses, coChange);
   }
 

@@ -9,10 +9,7 @@ import type { Row } from './engine.js';
 // Rows to records. Every reader of a table selects the same columns, under the names below.
 
 export const FILE_COLUMNS = 'path, language, status, reason, hash, size, lines, mtime_ms';
-/** An edge with where its two symbols are (file, start line, qualname), for ordering by content; a FROM clause follows. */
-export const EDGE_WITH_PLACES = `e.ref_id, e.from_id, e.to_id, e.kind, e.confidence, e.rule, e.line,
-  ff.path AS from_file, fs.start_line AS from_line, fs.qualname AS from_qualname, tf.path AS to_file, ts.start_line AS to_line, ts.qualname AS to_qualname
-  FROM edges e JOIN symbols fs ON fs.id = e.from_id JOIN files ff ON ff.id = fs.file_id JOIN symbols ts ON ts.id = e.to_id JOIN files tf ON tf.id = ts.file_id`;
+export const EDGE_COLUMNS = 'ref_id, from_id, to_id, kind, confidence, rule, line';
 export const SYMBOL_COLUMNS = `s.id, f.path AS file, s.qualname, s.name, s.kind, s.parent, s.signature, s.doc, s.start_line,
   s.end_line, s.exported, s.sig_hash, s.body_hash, s.doc_hash`;
 export const REF_COLUMNS = `r.id, f.path AS file, r.scope_id, r.kind, r.name, r.receiver, r.module, r.alias, r.line, r.col,

@@ -5,16 +5,16 @@ import type { FileResolution } from '../../model/file-resolution.js';
 import type { ModuleLink, ModuleTarget } from '../../model/module-target.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { RefKind } from '../../model/reference.js';
-import { compareBindings, compareRefs, compareSymbols, compareText, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol, type SymbolPlace } from '../../model/stored.js';
+import { compareBindings, compareRefs, compareSymbols, compareText, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
 import { RatlasError } from '../../util/errors.js';
 import { SCHEMA_VERSION } from '../schema-version.js';
 import { BulkRefs } from './bulk-writes.js';
 import { writeFile, writeResolutions } from './diffing-writes.js';
-import { createDatabase, openDatabase, type Row } from './engine.js';
+import { createDatabase, openDatabase } from './engine.js';
 import { searchSymbols, unindexFile } from './full-text.js';
-import { BINDING_COLUMNS, EDGE_WITH_PLACES, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
+import { BINDING_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
 import { SqlRunner } from './sql-runner.js';
 import { firstValue } from './statement-values.js';
 import { appendCoChange, readCoChange } from './co-change-table.js';
@@ -32,6 +32,7 @@ const LINK_KINDS: ReadonlySet<RefKind> = new Set(['import', 'require', 'dynamic-
 export class SqliteStore implements IndexStore {
   private depth = 0;
   private writes = 0;
+  private ranks: { revision: number; rank: Map<number, number> } | null = null;
   private readonly run: SqlRunner;
   private readonly bulk: BulkRefs;
 
@@ -98,6 +99,8 @@ export class SqliteStore implements IndexStore {
       this.run.db.run('COMMIT');
       return result;
     } catch (error) {
+      // Ranks read inside the transaction may name symbols the rollback removes or restores.
+      this.ranks = null;
       this.bulk.discard();
       this.run.resetStatements();
       this.run.db.run('ROLLBACK');
@@ -325,28 +328,40 @@ export class SqliteStore implements IndexStore {
   }
 
   async edgesTo(ids: readonly number[]): Promise<Edge[]> {
-    return this.edgesWhere('e.to_id', ids);
+    return this.edgesWhere('to_id', ids);
   }
 
   async edgesFrom(ids: readonly number[]): Promise<Edge[]> {
-    return this.edgesWhere('e.from_id', ids);
+    return this.edgesWhere('from_id', ids);
   }
 
   async edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]> {
-    return this.edgesWhere('e.kind', kinds);
+    return this.edgesWhere('kind', kinds);
   }
 
   /** Edges whose `column` is one of `values` (every edge when null), in edgeOrder: by the symbols they join, never by row ids. */
   private edgesWhere(column: string | null, values: readonly (string | number)[]): Edge[] {
-    const places = new Map<number, SymbolPlace>();
-    const read = (row: Row): Edge => {
-      const edge = toEdge(row);
-      places.set(edge.fromId, { file: String(row['from_file']), startLine: Number(row['from_line']), qualname: String(row['from_qualname']) });
-      places.set(edge.toId, { file: String(row['to_file']), startLine: Number(row['to_line']), qualname: String(row['to_qualname']) });
-      return edge;
-    };
-    const edges = column === null ? this.run.rows(`SELECT ${EDGE_WITH_PLACES}`, [], read) : this.run.inChunks(values, (marks) => `SELECT ${EDGE_WITH_PLACES} WHERE ${column} IN (${marks})`, read);
-    return edges.sort(edgeOrder((id) => places.get(id)!));
+    const edges = column === null ? this.run.rows(`SELECT ${EDGE_COLUMNS} FROM edges`, [], toEdge) : this.run.inChunks(values, (marks) => `SELECT ${EDGE_COLUMNS} FROM edges WHERE ${column} IN (${marks})`, toEdge);
+    if (edges.length < 2) return edges;
+    const rank = this.symbolRanks();
+    return edges.sort(edgeOrder((id) => rank.get(id)!));
+  }
+
+  /**
+   * Every symbol id's place in compareSymbols' order (file, position, qualname), read once per
+   * revision: edges sort by it without joining their symbols on every read.
+   */
+  private symbolRanks(): Map<number, number> {
+    if (this.ranks?.revision !== this.writes) {
+      const places: { id: number; file: string; startLine: number; qualname: string }[] = [];
+      this.run.each('SELECT s.id, f.path, s.start_line, s.qualname FROM symbols s JOIN files f ON f.id = s.file_id', [], ([id, file, startLine, qualname]) => {
+        places.push({ id: Number(id), file: String(file), startLine: Number(startLine), qualname: String(qualname) });
+      });
+      // Sorted here, not by SQL: ORDER BY compares bytes, compareText UTF-16 units.
+      places.sort((a, b) => compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.qualname, b.qualname));
+      this.ranks = { revision: this.writes, rank: new Map(places.map((p, i) => [p.id, i])) };
+    }
+    return this.ranks.rank;
   }
 
   async stats(): Promise<StoreStats> {
