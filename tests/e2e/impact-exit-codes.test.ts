@@ -15,7 +15,7 @@ describe('ratlas impact: exit codes and messages', { timeout: 240_000 }, () => {
       [['--diff', 'a b'], 'is not a range'],
       [['--diff', 'HEAD....HEAD'], 'is not a range'],
       [['--min-confidence', '2'], 'between 0 and 1'],
-      [['src/nothing.ts#x'], 'Cannot find'],
+      [['src/nothing.ts#x'], 'The index has no file src/nothing.ts'],
     ] as const) {
       const result = await runCli(['impact', ...args], { cwd });
       expect(result.code, args.join(' ')).toBe(2);
