@@ -1,6 +1,4 @@
 import { Flags } from '@oclif/core';
-import { applyInit, planInit } from '../pipeline/init-project.js';
-import { renderInit } from '../report/init-text.js';
 import { BaseCommand } from '../cli/base-command.js';
 
 export default class Init extends BaseCommand {
@@ -14,6 +12,7 @@ Running it again changes nothing. Exit codes: 0 done, 2 not a repository.`;
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Init);
+    const [{ applyInit, planInit }, { renderInit }] = await Promise.all([import('../pipeline/init-project.js'), import('../report/init-text.js')]);
     const plan = await planInit(flags.repo ?? process.cwd());
     if (!flags['dry-run']) applyInit(plan);
     await this.emit(renderInit(plan, { dryRun: flags['dry-run'] }));
