@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/load-config.js';
 import { gitRepo } from '../helpers/git-repo.js';
 import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
 describe('ratlas init', { timeout: 120_000 }, () => {
   it('writes the config jest needs and .ratlas/ in .gitignore, shows it first with --dry-run, and changes nothing the second time', async () => {
@@ -23,7 +24,7 @@ describe('ratlas init', { timeout: 120_000 }, () => {
     expect(readFileSync(join(cwd, '.gitignore'), 'utf8')).toBe('node_modules');
     expect(existsSync(join(cwd, 'ratlas.config.json'))).toBe(false);
 
-    const first = await runCli(['init'], { cwd });
+    const first = await runInProcess(['init'], { cwd });
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('created          ratlas.config.json');
     expect(readFileSync(join(cwd, 'ratlas.config.json'), 'utf8')).toBe('{\n  "tests": {\n    "include": [\n      "checks/**/*.check.ts"\n    ]\n  }\n}\n');
@@ -39,7 +40,7 @@ describe('ratlas init', { timeout: 120_000 }, () => {
     expect(first.stdout).toContain('claude mcp add ratlas -- npx ratlas mcp');
     expect(first.stdout).toContain('{ "mcpServers": { "ratlas": { "command": "npx", "args": ["ratlas", "mcp"] } } }');
 
-    const again = await runCli(['init'], { cwd });
+    const again = await runInProcess(['init'], { cwd });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('unchanged        ratlas.config.json');
     expect(again.stdout).toContain('unchanged        .gitignore: already ignores .ratlas/');
@@ -52,7 +53,7 @@ describe('ratlas init', { timeout: 120_000 }, () => {
       'src/sum.ts': 'export const sum = (a: number, b: number) => a + b;\n',
       'tests/sum.test.ts': "import { sum } from '../src/sum';\nsum(1, 2);\n",
     });
-    const run = await runCli(['init'], { cwd });
+    const run = await runInProcess(['init'], { cwd });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('runner     vitest (vitest is a dependency in package.json)');
     expect(run.stdout).toContain('tests      1 test file found');
