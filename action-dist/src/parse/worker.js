@@ -7040,11 +7040,22 @@ function identifierStems(identifier) {
   return splitIdentifier(identifier).map(stem);
 }
 var WORD = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
+var STEMS = /* @__PURE__ */ new Map();
+var STEMS_MAX = 2e5;
+function tokenWords(token) {
+  let words = STEMS.get(token);
+  if (words === void 0) {
+    if (STEMS.size >= STEMS_MAX) STEMS.clear();
+    words = identifierStems(token).filter((w) => w.length > 1);
+    STEMS.set(token, words);
+  }
+  return words;
+}
 function countWords(text, counts) {
   const tokens = /* @__PURE__ */ new Map();
   for (const token of text.match(WORD) ?? []) tokens.set(token, (tokens.get(token) ?? 0) + 1);
   for (const [token, times] of tokens) {
-    for (const word of identifierStems(token)) if (word.length > 1) counts.set(word, (counts.get(word) ?? 0) + times);
+    for (const word of tokenWords(token)) counts.set(word, (counts.get(word) ?? 0) + times);
   }
 }
 function wordBag(counts) {
