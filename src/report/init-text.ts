@@ -1,4 +1,5 @@
 import type { DetectedRunner, InitPlan } from '../model/init-plan.js';
+import { escapeInvisible } from '../util/untrusted-text.js';
 
 /** How each runner runs a list of test files read from the action's tests-file, and all tests. */
 const RUN = {
@@ -15,8 +16,9 @@ export function renderInit(plan: InitPlan, options: { dryRun: boolean }): string
   out.push(`ratlas init${options.dryRun ? ' --dry-run (nothing is written)' : ''}`);
   out.push(`  languages  ${langs}${plan.otherFiles > 0 ? `; ${plan.otherFiles} other files` : ''}`);
   const r = plan.runner;
-  out.push(`  runner     ${r.runner ?? 'none found'}${r.evidence.length > 0 ? ` (${r.evidence.join('; ')})` : ''}`);
-  if (r.configFiles.length > 0) out.push(`  configs    ${r.configFiles.join(', ')}`);
+  out.push(`  runner     ${r.runner ?? 'none found'}${r.evidence.length > 0 ? ` (${r.evidence.map(escapeInvisible).join('; ')})` : ''}`);
+  // Config file names come from the repository: shown with escapes, like every other path.
+  if (r.configFiles.length > 0) out.push(`  configs    ${r.configFiles.map(escapeInvisible).join(', ')}`);
   out.push(`  tests      ${plan.testFiles} test file${plan.testFiles === 1 ? '' : 's'} found`);
   out.push('');
   for (const f of plan.files) {
