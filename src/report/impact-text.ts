@@ -108,7 +108,9 @@ function summary(report: ImpactReport, c: ChalkInstance, width: number): string[
     line('tests', `${t.selected.length} of ${t.total} test file${plural(t.total)} selected${t.selected.length === 0 ? ' (nothing to run)' : ''}`, (x) => c.cyan(x));
   }
   if (t.floor) line('floor', floorText(t.floor));
-  if (t.universe && t.universe.length > 0) line('universe', t.universe.map((u) => `${u.runner}${u.configFile ? ` (${clean(u.configFile)})` : ''}${u.root ? ` under ${clean(u.root)}/` : ''}: ${u.size}`).join(', '));
+  // A runner's defaults that find no test here (a stray script of another language) are noise.
+  const universe = (t.universe ?? []).filter((u, _, all) => u.size > 0 || all.every((v) => v.size === 0));
+  if (universe.length > 0) line('universe', universe.map((u) => `${u.runner}${u.configFile ? ` (${clean(u.configFile)})` : ''}${u.root ? ` under ${clean(u.root)}/` : ''}: ${u.size}`).join(', '));
   if (report.warnings.length > 0) line('warnings', String(report.warnings.length), (x) => c.yellow(x));
   return out;
 }
