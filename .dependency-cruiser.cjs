@@ -96,7 +96,8 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
+    // dist/bundle is the built CLI bin/run.js loads: generated from src/, which is checked instead.
+    doNotFollow: { path: ['node_modules', '^dist/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

@@ -13138,6 +13138,41 @@ var ConfigValues = class _ConfigValues {
   }
 };
 
+// src/ecosystem/npm/detect-test-runner.ts
+var CONFIG = /^(vitest\.config|vitest\.workspace|vite\.config|jest\.config|\.mocharc)(\.[\w.]+)?$/;
+var ORDER = ["vitest", "jest", "mocha"];
+function detectTestRunner(files) {
+  const rootFiles = files.paths.filter((p2) => !p2.includes("/"));
+  const configFiles = rootFiles.filter((f3) => CONFIG.test(f3)).sort();
+  const evidence = [];
+  const packageJson = files.read("package.json");
+  let pkg = {};
+  try {
+    pkg = packageJson === null ? {} : JSON.parse(packageJson);
+  } catch {
+    evidence.push("package.json is not valid JSON");
+  }
+  const script2 = typeof pkg.scripts?.["test"] === "string" ? pkg.scripts["test"] : "";
+  const deps = { ...pkg.dependencies ?? {}, ...pkg.devDependencies ?? {} };
+  const found = (runner, why) => ({ runner, evidence: [...evidence, why] });
+  for (const name2 of ORDER) {
+    if (new RegExp(`\\b${name2}\\b`).test(script2)) return found(name2, `package.json scripts.test runs ${name2}`);
+  }
+  if (/\bnode\b[^&|;]*--test\b/.test(script2)) return found("node", "package.json scripts.test runs node --test");
+  const dependency = ORDER.find((name2) => name2 in deps);
+  if (dependency) return found(dependency, `${dependency} is a dependency in package.json`);
+  const config = configFiles[0];
+  if (config) return found(config.startsWith("jest") ? "jest" : config.startsWith(".mocharc") ? "mocha" : "vitest", `${config} is at the root`);
+  return null;
+}
+function npmCiSetup(files) {
+  const has = (name2) => files.paths.includes(name2);
+  const node = { uses: "actions/setup-node@v4", with: { "node-version": "20" } };
+  if (has("pnpm-lock.yaml")) return [node, { run: "corepack enable" }, { run: "pnpm install --frozen-lockfile" }];
+  if (has("yarn.lock")) return [node, { run: "corepack enable" }, { run: "yarn install" }];
+  return [node, { run: has("package-lock.json") || has("npm-shrinkwrap.json") ? "npm ci" : "npm install" }];
+}
+
 // src/ecosystem/npm/jest-universes.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 
@@ -18247,7 +18282,9 @@ var npm = defineEcosystem({
     { runner: "jest", some: ["npx", "jest", "--runTestsByPath"], all: ["npx", "jest"] },
     { runner: "mocha", some: ["npx", "mocha"], all: ["npx", "mocha"] },
     { runner: "node", some: ["node", "--test"], all: ["node", "--test"] }
-  ]
+  ],
+  detectRunner: detectTestRunner,
+  ciSetup: npmCiSetup
 });
 function npmUniverses(files) {
   const pathSet = new Set(files.paths);
@@ -18351,6 +18388,28 @@ function nodeTestScript(manifest) {
 }
 function preferTs(a, b3) {
   return a < b3 ? -1 : a > b3 ? 1 : 0;
+}
+
+// src/ecosystem/python/ci-setup.ts
+var TEST_FILE = /(^|\/)(test_[^/]*|[^/]*_test)\.py$/;
+function detectPytest(files, universes) {
+  const configured = universes.find((u2) => u2.runner === "pytest" && u2.configFile !== null);
+  if (configured) return { runner: "pytest", evidence: [`${configured.configFile} configures pytest`] };
+  if (files.paths.some((p2) => TEST_FILE.test(p2))) return { runner: "pytest", evidence: ["test_*.py files (pytest's default names)"] };
+  return null;
+}
+function pythonCiSetup(files) {
+  const has = (name2) => files.paths.includes(name2);
+  const steps = [{ uses: "actions/setup-python@v5", with: { "python-version": "3.12" } }];
+  if (has("poetry.lock")) steps.push({ run: 'pip install poetry && poetry install && echo "$(poetry env info --path)/bin" >> "$GITHUB_PATH"' });
+  else if (has("uv.lock")) steps.push({ run: 'pip install uv && uv sync && echo "$PWD/.venv/bin" >> "$GITHUB_PATH"' });
+  else {
+    const requirements = files.paths.filter((p2) => /^requirements[\w.-]*\.txt$/.test(p2)).sort();
+    if (requirements.length > 0) steps.push({ run: `pip install ${requirements.map((r2) => `-r ${r2}`).join(" ")}` });
+    else if (has("pyproject.toml") || has("setup.py") || has("setup.cfg")) steps.push({ run: "pip install -e ." });
+  }
+  steps.push({ run: "pip install pytest" });
+  return steps;
 }
 
 // node_modules/smol-toml/dist/error.js
@@ -19245,7 +19304,9 @@ var python = defineEcosystem({
     toolchainPackages: ["pytest", "pytest-*", "pluggy", "coverage", "tox", "nox", "hypothesis"],
     inertPackages: ["black", "ruff", "flake8", "flake8-*", "isort", "pylint", "mypy", "pyright", "types-*", "pre-commit", "bandit"]
   },
-  commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"] }]
+  commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"] }],
+  detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
+  ciSetup: pythonCiSetup
 });
 
 // src/ecosystem/registry.ts
@@ -19499,6 +19560,14 @@ function truncateChars(text, maxChars) {
   return `${points.slice(0, Math.max(0, maxChars - 1)).join("")}…`;
 }
 
+// src/report/format.ts
+function floorText(floor) {
+  const parts2 = [`${floor.size} test file${floor.size === 1 ? "" : "s"} import a changed file`];
+  if (floor.droppedByProof > 0) parts2.push(`${floor.droppedByProof} of them proven unaffected`);
+  if (floor.droppedOutsideFloor > 0) parts2.push(`${floor.droppedOutsideFloor} outside it reached only by low-confidence edges, not run`);
+  return parts2.join("; ");
+}
+
 // src/report/impact-page-data.ts
 var GRAPH_NODES = 600;
 var NAME_CHARS = 300;
@@ -19615,7 +19684,8 @@ function summaryLines(report) {
     r2.target === "symbol" ? `impact of ${clean(r2.spec)}` : `${clean(r2.spec)}: ${r2.base.slice(0, 12)}..${r2.head ? r2.head.slice(0, 12) : r2.target}`,
     `changed: ${report.changes.length} file${plural(report.changes.length)}, ${symbols} symbol${plural(symbols)}${byKind.length > 0 ? ` (${byKind.join(", ")})` : ""}`,
     `impacted: ${report.impacted.length + report.impactedOmitted} symbol${plural(report.impacted.length + report.impactedOmitted)} in ${impactedFiles} file${plural(impactedFiles)}${report.impactedOmitted > 0 ? ` (${report.impactedOmitted} beyond --depth/--min-confidence, not shown)` : ""}`,
-    t2.runAll ? `tests: every test must run (${t2.total}); ratlas traced ${t2.selected.length}` : `tests: ${t2.selected.length} of ${t2.total} test file${plural(t2.total)} selected`
+    t2.runAll ? `tests: every test must run (${t2.total}); ratlas traced ${t2.selected.length}` : `tests: ${t2.selected.length} of ${t2.total} test file${plural(t2.total)} selected`,
+    ...t2.floor ? [`floor: ${floorText(t2.floor)}`] : []
   ];
 }
 var ROLE_ORDER = { changed: 0, impacted: 1, test: 2 };
@@ -19841,7 +19911,8 @@ _The rest of this report is too long for a comment: see \`ratlas impact --format
 `;
 }
 function render(report, title, rows, graphNodes) {
-  const out2 = [title, "", summaryLine(report), "", rangeLine(report)];
+  const floor = report.tests.floor ? ` · floor: ${floorText(report.tests.floor)}` : "";
+  const out2 = [title, "", summaryLine(report), "", `${rangeLine(report)}${floor ? `<sub>${floor}</sub>` : ""}`];
   const t2 = report.tests;
   if (t2.runAll) {
     out2.push("", `**Every test must run** (${t2.total} test file${plural2(t2.total)}):`, "");

@@ -1,9 +1,5 @@
 import { Args, Flags } from '@oclif/core';
 import type { QueryRequest } from '../pipeline/run-query.js';
-import { runQuery } from '../pipeline/run-query.js';
-import { renderFileBlock } from '../report/context-map.js';
-import { renderQueryText } from '../report/query-text.js';
-import { assertOutputValid } from '../schema/validate.js';
 import { BaseCommand, commonFlags, formatFlag, indexOptions } from './base-command.js';
 import { progressReporter } from './progress.js';
 
@@ -19,12 +15,16 @@ export abstract class QueryCommand extends BaseCommand {
   protected async answer(flags: { format: string; quiet: boolean; repo?: string | undefined; 'cache-dir'?: string | undefined; rev?: string | undefined }, request: QueryRequest): Promise<void> {
     const progress = progressReporter(!flags.quiet && flags.format !== 'json');
     try {
+      // Loaded here, not at the top: the pipeline is most of the CLI's code (see scripts/bundle-cli.js).
+      const [{ runQuery }, { renderFileBlock }] = await Promise.all([import('../pipeline/run-query.js'), import('../report/context-map.js')]);
       const result = await runQuery(indexOptions(flags, progress.onProgress), request, renderFileBlock);
       progress.stop();
       if (flags.format === 'json') {
+        const { assertOutputValid } = await import('../schema/validate.js');
         assertOutputValid('query-result', result);
         await this.emit(JSON.stringify(result, null, 2));
       } else {
+        const { renderQueryText } = await import('../report/query-text.js');
         await this.emit(renderQueryText(result));
       }
     } finally {

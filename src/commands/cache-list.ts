@@ -1,6 +1,3 @@
-import { listCache } from '../pipeline/list-cache.js';
-import { renderCacheList } from '../report/cache-list-text.js';
-import { assertOutputValid } from '../schema/validate.js';
 import { BaseCommand, commonFlags, formatFlag, useColor } from '../cli/base-command.js';
 
 export default class CacheList extends BaseCommand {
@@ -10,11 +7,14 @@ export default class CacheList extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(CacheList);
+    const { listCache } = await import('../pipeline/list-cache.js');
     const listing = await listCache({ cwd: flags.repo ?? process.cwd(), ...(flags['cache-dir'] !== undefined ? { cacheDir: flags['cache-dir'] } : {}) });
     if (flags.format === 'json') {
+      const { assertOutputValid } = await import('../schema/validate.js');
       assertOutputValid('cache-list', listing);
       await this.emit(JSON.stringify(listing, null, 2));
     } else {
+      const { renderCacheList } = await import('../report/cache-list-text.js');
       await this.emit(renderCacheList(listing, { color: useColor() }));
     }
   }

@@ -1,8 +1,6 @@
 import { Flags } from '@oclif/core';
 import bytes from 'bytes';
-import { pruneCache, type PruneCacheOptions } from '../pipeline/prune-cache.js';
-import { renderCachePrune } from '../report/cache-prune-text.js';
-import { assertOutputValid } from '../schema/validate.js';
+import type { PruneCacheOptions } from '../pipeline/prune-cache.js';
 import { RatlasError } from '../util/errors.js';
 import { BaseCommand, commonFlags, formatFlag } from '../cli/base-command.js';
 
@@ -24,11 +22,14 @@ export default class CachePrune extends BaseCommand {
     if (flags['cache-dir'] !== undefined) options.cacheDir = flags['cache-dir'];
     if (flags.keep !== undefined) options.keep = flags.keep;
     if (flags['max-size'] !== undefined) options.maxBytes = parseSize(flags['max-size']);
+    const { pruneCache } = await import('../pipeline/prune-cache.js');
     const report = await pruneCache(options);
     if (flags.format === 'json') {
+      const { assertOutputValid } = await import('../schema/validate.js');
       assertOutputValid('cache-prune', report);
       await this.emit(JSON.stringify(report, null, 2));
     } else {
+      const { renderCachePrune } = await import('../report/cache-prune-text.js');
       await this.emit(renderCachePrune(report));
     }
   }

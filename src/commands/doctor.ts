@@ -1,7 +1,5 @@
 import { Flags } from '@oclif/core';
-import { checkIndex, type CheckIndexOptions } from '../pipeline/check-index.js';
-import { renderDoctor } from '../report/doctor-text.js';
-import { assertOutputValid } from '../schema/validate.js';
+import type { CheckIndexOptions } from '../pipeline/check-index.js';
 import { ExitCode } from '../util/errors.js';
 import { BaseCommand, commonFlags, formatFlag, useColor } from '../cli/base-command.js';
 
@@ -22,11 +20,14 @@ export default class Doctor extends BaseCommand {
     const options: CheckIndexOptions = { cwd: flags.repo ?? process.cwd(), sample: flags.sample, repair: flags.repair };
     if (flags.rev !== undefined) options.rev = flags.rev;
     if (flags['cache-dir'] !== undefined) options.cacheDir = flags['cache-dir'];
+    const { checkIndex } = await import('../pipeline/check-index.js');
     const report = await checkIndex(options);
     if (flags.format === 'json') {
+      const { assertOutputValid } = await import('../schema/validate.js');
       assertOutputValid('doctor', report);
       await this.emit(JSON.stringify(report, null, 2));
     } else {
+      const { renderDoctor } = await import('../report/doctor-text.js');
       await this.emit(renderDoctor(report, { color: useColor() }));
     }
     const fine = report.repair ? report.repair.healthyAfter : report.healthy;

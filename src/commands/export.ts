@@ -1,6 +1,5 @@
 import { Flags } from '@oclif/core';
 import { writeFileSync } from 'node:fs';
-import { exportGraph } from '../pipeline/export-graph.js';
 import { BaseCommand, commonFlags, formatFlag, indexOptions } from '../cli/base-command.js';
 import { progressReporter } from '../cli/progress.js';
 import { RatlasError } from '../util/errors.js';
@@ -19,6 +18,7 @@ export default class Export extends BaseCommand {
     const { flags } = await this.parse(Export);
     const progress = progressReporter(!flags.quiet && flags.output !== undefined);
     try {
+      const { exportGraph } = await import('../pipeline/export-graph.js');
       const graph = await exportGraph(indexOptions(flags, progress.onProgress));
       progress.stop();
       const text = `${JSON.stringify(graph, null, 2)}\n`;

@@ -1,15 +1,9 @@
 import { Args, Flags } from '@oclif/core';
 import { writeFileSync } from 'node:fs';
-import { analyzeImpact, repoPathOf, type ImpactRequest } from '../pipeline/impact/analyze-impact.js';
-import { artifactIndexes, type OpenOptions } from '../pipeline/impact/index-handle.js';
+import type { ImpactRequest } from '../pipeline/impact/analyze-impact.js';
+import type { OpenOptions } from '../pipeline/impact/index-handle.js';
 import type { ImpactReport } from '../model/impact.js';
-import { renderExplain } from '../report/impact-explain.js';
-import { renderImpactLines } from '../report/impact-lines.js';
-import { renderImpactMarkdown } from '../report/impact-markdown.js';
 import { RUNNERS, renderRunnerCommand } from '../report/impact-runner.js';
-import { renderImpactText } from '../report/impact-text.js';
-import { renderImpactPage } from '../report/render-impact-page.js';
-import { assertOutputValid } from '../schema/validate.js';
 import { RatlasError } from '../util/errors.js';
 import { escapeInvisible, escapeInvisibleDeep } from '../util/untrusted-text.js';
 import { BaseCommand, commonFlags, formatFlag, terminalWidth, useColor } from '../cli/base-command.js';
@@ -65,8 +59,11 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
     if (flags.deepen) open.deepen = true;
     if (progress.onProgress) open.onProgress = progress.onProgress;
     try {
+      // Loaded here, not at the top: the pipeline is most of the CLI's code (see scripts/bundle-cli.js).
+      const [{ analyzeImpact }, { artifactIndexes }] = await Promise.all([import('../pipeline/impact/analyze-impact.js'), import('../pipeline/impact/index-handle.js')]);
       const { report } = await analyzeImpact(request, artifactIndexes(open));
       progress.stop();
+      const { assertOutputValid } = await import('../schema/validate.js');
       // The contract holds for every format: a report that breaks it is a bug, never printed.
       assertOutputValid('impact-report', report);
       const text = await this.render(report, flags, request.cwd);
@@ -80,14 +77,18 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
   }
 
   private async render(report: ImpactReport, flags: ImpactFlags, cwd: string): Promise<string> {
-    if (flags.explain !== undefined) return renderExplain(escapeInvisibleDeep(report), escapeInvisible(await repoPathOf(cwd, flags.explain)));
+    if (flags.explain !== undefined) {
+      const [{ renderExplain }, { repoPathOf }] = await Promise.all([import('../report/impact-explain.js'), import('../pipeline/impact/analyze-impact.js')]);
+      return renderExplain(escapeInvisibleDeep(report), escapeInvisible(await repoPathOf(cwd, flags.explain)));
+    }
     if (flags.runner !== undefined) return renderRunnerCommand(report, flags.runner);
     if (flags.format === 'json') return JSON.stringify(report, null, 2);
-    if (flags.format === 'markdown') return renderImpactMarkdown(report);
-    if (flags.format === 'lines') return renderImpactLines(report, { nul: flags.null });
-    if (flags.format === 'html') return renderImpactPage(report);
+    if (flags.format === 'markdown') return (await import('../report/impact-markdown.js')).renderImpactMarkdown(report);
+    if (flags.format === 'lines') return (await import('../report/impact-lines.js')).renderImpactLines(report, { nul: flags.null });
+    if (flags.format === 'html') return (await import('../report/render-impact-page.js')).renderImpactPage(report);
     // --quiet asks for no progress; in the text a person reads it also means the summary alone.
     // Names come from the repository: no control character reaches the terminal raw.
+    const { renderImpactText } = await import('../report/impact-text.js');
     return renderImpactText(escapeInvisibleDeep(report), { color: useColor() && flags.output === undefined, width: terminalWidth(), all: flags.all, summaryOnly: flags.quiet });
   }
 }

@@ -1,7 +1,4 @@
 import { Flags } from '@oclif/core';
-import { buildIndex } from '../pipeline/build-index.js';
-import { renderIndexResult } from '../report/index-result.js';
-import { assertOutputValid } from '../schema/validate.js';
 import { BaseCommand, commonFlags, formatFlag, indexOptions, restoreFlags, useColor } from '../cli/base-command.js';
 import { progressReporter } from '../cli/progress.js';
 
@@ -22,12 +19,16 @@ export default class Index extends BaseCommand {
     const { flags } = await this.parse(Index);
     const progress = progressReporter(!flags.quiet && flags.format !== 'json');
     try {
+      // Loaded here, not at the top: the pipeline is most of the CLI's code (see scripts/bundle-cli.js).
+      const { buildIndex } = await import('../pipeline/build-index.js');
       const result = await buildIndex(indexOptions(flags, progress.onProgress));
       progress.stop();
       if (flags.format === 'json') {
+        const { assertOutputValid } = await import('../schema/validate.js');
         assertOutputValid('index-result', result);
         await this.emit(JSON.stringify(result, null, 2));
       } else {
+        const { renderIndexResult } = await import('../report/index-result.js');
         await this.emit(renderIndexResult(result, { color: useColor() }));
       }
     } finally {

@@ -1,7 +1,4 @@
 import { Flags } from '@oclif/core';
-import { indexStatus } from '../pipeline/index-status.js';
-import { renderStatus } from '../report/status-text.js';
-import { assertOutputValid } from '../schema/validate.js';
 import { BaseCommand, commonFlags, formatFlag, indexOptions, useColor } from '../cli/base-command.js';
 import { progressReporter } from '../cli/progress.js';
 
@@ -18,12 +15,15 @@ export default class Status extends BaseCommand {
     const { flags } = await this.parse(Status);
     const progress = progressReporter(!flags.quiet && flags.format !== 'json');
     try {
+      const { indexStatus } = await import('../pipeline/index-status.js');
       const report = await indexStatus(indexOptions(flags, progress.onProgress));
       progress.stop();
       if (flags.format === 'json') {
+        const { assertOutputValid } = await import('../schema/validate.js');
         assertOutputValid('status', report);
         await this.emit(JSON.stringify(report, null, 2));
       } else {
+        const { renderStatus } = await import('../report/status-text.js');
         await this.emit(renderStatus(report, { color: useColor() }));
       }
     } finally {

@@ -4,6 +4,7 @@ import { CONVENTIONS, ECOSYSTEMS } from '../ecosystem/registry.js';
 import { NPM_ROLES } from '../ecosystem/npm/roles.js';
 import { schemaErrors } from '../schema/validate.js';
 import { RatlasError } from '../util/errors.js';
+import { globsMatcher } from '../util/glob.js';
 import { sha256 } from '../util/hash.js';
 
 export const CONFIG_FILE = 'ratlas.config.json';
@@ -114,7 +115,22 @@ export function loadConfig(repoRoot: string): LoadedConfig {
     });
   }
   const config = withDefaults(raw as { [S in Section]?: Partial<RatlasConfig[S]> });
+  checkGlobs(config);
   return { config, path, hash: hashIndexConfig(config) };
+}
+
+/**
+ * Compiles every glob list once, so that a pattern ratlas refuses (too many, too long, a negated
+ * extglob) is a configuration error when the file is read, not a failure deep in a run.
+ */
+function checkGlobs(config: RatlasConfig): void {
+  // Every list of strings in the configuration is a list of globs (paths, or package names).
+  const visit = (value: unknown, field: string): void => {
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) globsMatcher(value as string[], { source: `${field} of ${CONFIG_FILE}` });
+    else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${field}[${i}]`));
+    else if (value !== null && typeof value === 'object') for (const [key, v] of Object.entries(value)) visit(v, field === '' ? key : `${field}.${key}`);
+  };
+  visit(config, '');
 }
 
 /** Each given field replaces its default (a list is replaced, not extended); missing fields keep it. */

@@ -14,6 +14,8 @@
  * regular expressions mean the same thing.
  */
 
+import type { CiStep } from '../model/init-plan.js';
+
 /** Read-only access to the files of one tree. Paths are repo-relative POSIX strings. */
 export interface ProjectFiles {
   /** Every file of the tree, sorted. */
@@ -90,6 +92,12 @@ export interface RunnerCommand {
   all: readonly string[];
 }
 
+/** Which runner a project's tests run with, and what that rests on. */
+export interface RunnerGuess {
+  runner: string;
+  evidence: string[];
+}
+
 /**
  * One ecosystem. Registered in src/ecosystem/registry.ts (a plain array, like src/lang/registry.ts).
  * Hook order: `detect` gates everything; `testUniverses` is called once per tree with the same
@@ -118,6 +126,13 @@ export interface EcosystemAdapter {
   roles: ProjectFileRoles;
   /** The runners this ecosystem knows, first the default. */
   commands: readonly RunnerCommand[];
+  /**
+   * Pure: the runner this tree's tests run with (a test script, a dependency, a configuration),
+   * or null when nothing says. `ratlas init` writes its workflow for it.
+   */
+  detectRunner(files: ProjectFiles): RunnerGuess | null;
+  /** Pure: the CI steps before the tests can run (the toolchain, then the project's dependencies). */
+  ciSetup(files: ProjectFiles): CiStep[];
 }
 
 /** Identity: fixes the type of an adapter literal (see src/lang/registry.ts `defineLanguage`). */

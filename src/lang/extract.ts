@@ -10,7 +10,7 @@ import { collectFaults } from './collect-faults.js';
 import { docCommentBefore } from './doc-comment.js';
 import { fileText } from './file-text.js';
 import { markExported } from './mark-exported.js';
-import { assignQualnames, type LocatedDefinition } from './qualnames.js';
+import { assignQualnames, foldDeepDefinitions, MAX_SYMBOL_DEPTH, type LocatedDefinition } from './qualnames.js';
 import { isWhitespace, LineIndex, onlyTrivia, type Span } from './source-text.js';
 import type { LoadedLanguage, SyntaxTraits } from './types.js';
 
@@ -18,7 +18,7 @@ import type { LoadedLanguage, SyntaxTraits } from './types.js';
 export class ParseAbortedError extends Error {}
 
 export interface ExtractOptions {
-  /** Abandon a parse that takes longer than this many milliseconds; absent means no limit. */
+  /** Abandon a parse and query that take longer than this many milliseconds; absent means no limit. */
   timeoutMs?: number;
 }
 
@@ -44,12 +44,21 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
   }
   try {
     const root = tree.rootNode;
-    const captures = collectCaptures(lang.query.matches(root), source, lang.definition.syntax.spelling);
+    // Matching is the costly step on pathological input (a 20,000-term `1 + 1 + ...` nests 20,000
+    // deep: the parse takes a second, the query half a minute), so the file's deadline bounds it too.
+    let cancelled = false;
+    const matches = lang.query.matches(root, deadline === undefined ? {} : { progressCallback: () => (cancelled ||= Date.now() > deadline) });
+    if (cancelled) throw new ParseAbortedError(`extracting ${path} exceeded the time limit`);
+    const captures = collectCaptures(matches, source, lang.definition.syntax.spelling);
     const broken = root.hasError;
     const faults = broken ? collectFaults(tree) : { problems: [], errors: [] };
-    const problems = faults.problems;
     const lines = new LineIndex(source);
-    const placed = assignQualnames(locateDefinitions(captures, faults.errors, source, lines, lang.definition.syntax));
+    const { kept, folded } = foldDeepDefinitions(locateDefinitions(captures, faults.errors, source, lines, lang.definition.syntax));
+    const problems = folded.length === 0 ? faults.problems : [
+      ...faults.problems,
+      { line: folded[0]!.startLine, message: `${folded.length} declarations nested more than ${MAX_SYMBOL_DEPTH} levels deep are part of their enclosing declaration` },
+    ];
+    const placed = assignQualnames(kept);
     const scopes = assignScopes(placed, (captures.refs as Scoped[]).concat(captures.bindings));
     // The facts are ours, fresh from collectCaptures: they get their scope in place rather than copied.
     const refs = captures.refs.map((ref, i) => Object.assign(ref.fact, { scope: scopes[i]! }) as RefFact);

@@ -17,5 +17,6 @@
  * 7: JSX elements resolve to `renders` edges instead of `calls`: an artifact written before would
  *    keep the old kind.
  * 8: the file's words for full-text search (code, strings, comments).
+ * 9: declarations nested deeper than MAX_SYMBOL_DEPTH are part of their enclosing symbol.
  */
-export const EXTRACTION_VERSION = 8;
+export const EXTRACTION_VERSION = 9;

@@ -1,6 +1,7 @@
 import type { RatlasConfig } from '../config/load-config.js';
 import type { ChangedPath, GitRepo } from '../git/repo.js';
 import { languageForPath } from '../lang/registry.js';
+import { isCacheFileName } from '../store/cache-dir.js';
 import type { FileUpdate } from './apply-changeset.js';
 import { classify, readWorktreeFile, selectPaths } from './collect-sources.js';
 import { readProjectFromDisk, selectProjectPaths, toProjectFile, type ProjectFileUpdate } from './project-files.js';
@@ -71,6 +72,8 @@ async function changedPaths(repo: GitRepo, from: string, to: ChangeTarget): Prom
   if (to.kind === 'staged') return repo.diff(from, { staged: true });
   const tracked = await repo.diff(from, { workingTree: true });
   const seen = new Set(tracked.map((c) => c.path));
-  const untracked = (await repo.untrackedPaths()).filter((p) => !seen.has(p)).map((path): ChangedPath => ({ status: 'added', path, regularFile: true }));
+  const untracked = (await repo.untrackedPaths())
+    .filter((p) => !seen.has(p) && !isCacheFileName(p))
+    .map((path): ChangedPath => ({ status: 'added', path, regularFile: true }));
   return [...tracked, ...untracked].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -1,11 +1,11 @@
 import { lstat, readFile } from 'node:fs/promises';
-import picomatch from 'picomatch';
 import type { GitRepo } from '../git/repo.js';
 import { languageForPath } from '../lang/registry.js';
 import type { FileRecord } from '../model/file.js';
 import { classifyContent, isTooLarge, type SkipReason } from '../scan/classify.js';
 import { isSecretPath } from '../scan/secret-paths.js';
 import type { RatlasConfig } from '../config/load-config.js';
+import { globsMatcher } from '../util/glob.js';
 import { gitBlobId } from '../util/hash.js';
 import { repoFilePath } from '../util/path.js';
 
@@ -24,7 +24,7 @@ export interface SourceFile {
 
 /** Paths of the tree that ratlas indexes: a known language, not a secret, not excluded by config. */
 export function selectPaths(paths: Iterable<string>, config: RatlasConfig): string[] {
-  const excluded = config.index.exclude.length > 0 ? picomatch(config.index.exclude, { dot: true }) : () => false;
+  const excluded = globsMatcher(config.index.exclude, { source: 'index.exclude' });
   const selected: string[] = [];
   for (const path of paths) {
     if (!languageForPath(path) || isSecretPath(path) || excluded(path)) continue;

@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
-import picomatch from 'picomatch';
 import type { RatlasConfig } from '../config/load-config.js';
 import type { GitRepo } from '../git/repo.js';
 import { projectFileReader } from '../lang/registry.js';
 import type { ProjectFile } from '../model/project-file.js';
 import { isTooLarge } from '../scan/classify.js';
 import { isSecretPath } from '../scan/secret-paths.js';
+import { globsMatcher } from '../util/glob.js';
 import { gitBlobId } from '../util/hash.js';
 import { repoFilePath } from '../util/path.js';
 import { selectPaths, type IndexSource } from './collect-sources.js';
@@ -18,7 +18,7 @@ export interface ProjectFileUpdate {
 
 /** Paths of project files (package.json, tsconfig.json...) that some language adapter reads. */
 export function selectProjectPaths(paths: Iterable<string>, config: RatlasConfig): string[] {
-  const excluded = config.index.exclude.length > 0 ? picomatch(config.index.exclude, { dot: true }) : () => false;
+  const excluded = globsMatcher(config.index.exclude, { source: 'index.exclude' });
   const selected: string[] = [];
   for (const path of paths) {
     if (path.split('/').includes('node_modules') || !projectFileReader(path) || isSecretPath(path) || excluded(path)) continue;

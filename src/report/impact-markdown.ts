@@ -1,6 +1,7 @@
 import { CHANGE_KINDS, type ChangeKind, type SymbolChange } from '../model/change.js';
 import type { Hop, ImpactReport, PathStart } from '../model/impact.js';
 import { MODULE_QUALNAME } from '../model/symbol.js';
+import { floorText } from './format.js';
 import { renderImpactGraph } from './impact-graph.js';
 import { codeSpan, escapeMarkdown } from './markdown-escape.js';
 
@@ -53,7 +54,8 @@ export function renderImpactMarkdown(report: ImpactReport, options: MarkdownOpti
 }
 
 function render(report: ImpactReport, title: string, rows: number, graphNodes: number): string {
-  const out: string[] = [title, '', summaryLine(report), '', rangeLine(report)];
+  const floor = report.tests.floor ? ` · floor: ${floorText(report.tests.floor)}` : '';
+  const out: string[] = [title, '', summaryLine(report), '', `${rangeLine(report)}${floor ? `<sub>${floor}</sub>` : ''}`];
   const t = report.tests;
   if (t.runAll) {
     out.push('', `**Every test must run** (${t.total} test file${plural(t.total)}):`, '');

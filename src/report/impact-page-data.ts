@@ -1,6 +1,7 @@
 import { CHANGE_KINDS, type ChangeKind } from '../model/change.js';
 import type { Hop, ImpactReport, PathStart } from '../model/impact.js';
 import { sanitizeLine } from '../util/untrusted-text.js';
+import { floorText } from './format.js';
 
 /** What a node of the page's graph stands for. */
 export type PageNodeRole = 'changed' | 'impacted' | 'test';
@@ -183,6 +184,7 @@ function summaryLines(report: ImpactReport): string[] {
     `changed: ${report.changes.length} file${plural(report.changes.length)}, ${symbols} symbol${plural(symbols)}${byKind.length > 0 ? ` (${byKind.join(', ')})` : ''}`,
     `impacted: ${report.impacted.length + report.impactedOmitted} symbol${plural(report.impacted.length + report.impactedOmitted)} in ${impactedFiles} file${plural(impactedFiles)}${report.impactedOmitted > 0 ? ` (${report.impactedOmitted} beyond --depth/--min-confidence, not shown)` : ''}`,
     t.runAll ? `tests: every test must run (${t.total}); ratlas traced ${t.selected.length}` : `tests: ${t.selected.length} of ${t.total} test file${plural(t.total)} selected`,
+    ...(t.floor ? [`floor: ${floorText(t.floor)}`] : []),
   ];
 }
 

@@ -3,6 +3,7 @@ import { CHANGE_KINDS, type ChangeKind } from '../model/change.js';
 import type { Hop, ImpactReport, PathStart } from '../model/impact.js';
 import { sanitizeLine, truncateChars as cutEnd } from '../util/untrusted-text.js';
 import { fitColumns } from './fit-columns.js';
+import { floorText } from './format.js';
 
 export interface TextOptions {
   /** ANSI colour (the command decides: a terminal, and no NO_COLOR). */
@@ -106,9 +107,14 @@ function summary(report: ImpactReport, c: ChalkInstance, width: number): string[
   } else {
     line('tests', `${t.selected.length} of ${t.total} test file${plural(t.total)} selected${t.selected.length === 0 ? ' (nothing to run)' : ''}`, (x) => c.cyan(x));
   }
+  if (t.floor) line('floor', floorText(t.floor));
+  // A runner's defaults that find no test here (a stray script of another language) are noise.
+  const universe = (t.universe ?? []).filter((u, _, all) => u.size > 0 || all.every((v) => v.size === 0));
+  if (universe.length > 0) line('universe', universe.map((u) => `${u.runner}${u.configFile ? ` (${clean(u.configFile)})` : ''}${u.root ? ` under ${clean(u.root)}/` : ''}: ${u.size}`).join(', '));
   if (report.warnings.length > 0) line('warnings', String(report.warnings.length), (x) => c.yellow(x));
   return out;
 }
+
 
 /** Where a test's path starts and its first hop: `a.ts#f (body) → calls b.ts#g +2`. */
 function firstHop(from: PathStart, via: readonly Hop[]): string {

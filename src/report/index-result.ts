@@ -1,11 +1,13 @@
 import { Chalk } from 'chalk';
 import type { IndexResult, RestoreInfo } from '../model/index-result.js';
+import { escapeInvisibleDeep } from '../util/untrusted-text.js';
 import { formatBytes, renderWarnings } from './format.js';
 
 const VERBS: Record<IndexResult['action'], string> = { built: 'Indexed', updated: 'Updated the index of', reused: 'Reused the index of' };
 
-/** Text summary of `ratlas index`. */
-export function renderIndexResult(result: IndexResult, options: { color: boolean }): string {
+/** Text summary of `ratlas index`; repository text in it (warnings) shown with escapes. */
+export function renderIndexResult(given: IndexResult, options: { color: boolean }): string {
+  const result = escapeInvisibleDeep(given);
   const c = new Chalk({ level: options.color ? 1 : 0 });
   const what = result.source === 'commit' ? `commit ${result.commit?.slice(0, 12)}` : `working tree (HEAD ${result.commit?.slice(0, 12) ?? 'none'})`;
   const f = result.files;

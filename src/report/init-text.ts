@@ -1,12 +1,6 @@
-import type { DetectedRunner, InitPlan } from '../model/init-plan.js';
-
-/** How each runner runs a list of test files read from the action's tests-file, and all tests. */
-const RUN = {
-  vitest: { list: 'npx vitest run', all: 'npx vitest run' },
-  jest: { list: 'npx jest --runTestsByPath', all: 'npx jest' },
-  mocha: { list: 'npx mocha', all: 'npx mocha' },
-  node: { list: 'node --test', all: 'node --test' },
-} satisfies Record<DetectedRunner, { list: string; all: string }>;
+import type { CiStep, InitPlan, InitWorkflow } from '../model/init-plan.js';
+import { shellQuote } from '../util/shell-quote.js';
+import { escapeInvisible } from '../util/untrusted-text.js';
 
 /** Pure: what `ratlas init` found and did (or would do), the workflow to copy and the MCP snippets. */
 export function renderInit(plan: InitPlan, options: { dryRun: boolean }): string {
@@ -15,18 +9,22 @@ export function renderInit(plan: InitPlan, options: { dryRun: boolean }): string
   out.push(`ratlas init${options.dryRun ? ' --dry-run (nothing is written)' : ''}`);
   out.push(`  languages  ${langs}${plan.otherFiles > 0 ? `; ${plan.otherFiles} other files` : ''}`);
   const r = plan.runner;
-  out.push(`  runner     ${r.runner ?? 'none found'}${r.evidence.length > 0 ? ` (${r.evidence.join('; ')})` : ''}`);
-  if (r.configFiles.length > 0) out.push(`  configs    ${r.configFiles.join(', ')}`);
-  out.push(`  tests      ${plan.testFiles} test file${plan.testFiles === 1 ? '' : 's'} found`);
+  // Evidence and config file names come from the repository: shown with escapes, like every other path.
+  out.push(`  runner     ${r.runner ?? 'none found'}${r.evidence.length > 0 ? ` (${r.evidence.map(escapeInvisible).join('; ')})` : ''}`);
+  for (const u of plan.universes) {
+    out.push(`  tests      ${u.size} test file${u.size === 1 ? '' : 's'}: ${u.runner}${u.configFile ? ` (${escapeInvisible(u.configFile)})` : ''}${u.root ? ` under ${escapeInvisible(u.root)}/` : ''}`);
+  }
+  if (plan.universes.length !== 1) out.push(`  tests      ${plan.testFiles} test file${plan.testFiles === 1 ? '' : 's'} found`);
+  for (const w of plan.warnings) out.push(`  warning    ${escapeInvisible(w)}`);
   out.push('');
   for (const f of plan.files) {
     const verb = f.action === 'unchanged' ? 'unchanged' : options.dryRun ? `would ${f.action}` : f.action === 'create' ? 'created' : 'appended to';
     out.push(`${verb.padEnd(16)} ${f.path}: ${f.why}`);
     if (options.dryRun && f.action !== 'unchanged') out.push(...f.content.trimEnd().split('\n').map((l) => `    | ${l}`));
   }
-  if (!plan.files.some((f) => f.path === 'ratlas.config.json')) out.push(`${'not needed'.padEnd(16)} ratlas.config.json: the defaults find the tests`);
-  const note = r.runner === null ? '; no runner found, so written for vitest: set runner and the two run lines to yours' : '';
-  out.push('', `GitHub workflow (.github/workflows/ratlas.yml; OWNER/ratlas@v0.1.0 stands for where you take ratlas from${note}):`, '', githubWorkflow(r.runner ?? 'vitest'));
+  if (!plan.files.some((f) => f.path === 'ratlas.config.json')) out.push(`${'not needed'.padEnd(16)} ratlas.config.json: the runners' configurations define the tests`);
+  const note = r.runner === null ? `; no runner found, so written for ${plan.workflow.runner}: set runner and the two run lines to yours` : '';
+  out.push('', `GitHub workflow (.github/workflows/ratlas.yml; OWNER/ratlas@v0.1.0 stands for where you take ratlas from${note}):`, '', githubWorkflow(plan.workflow));
   out.push('MCP server for coding agents:', '');
   out.push('  Claude Code:  claude mcp add ratlas -- npx ratlas mcp      (or .mcp.json at the repository root)');
   out.push('  Cursor:       .cursor/mcp.json', '');
@@ -34,9 +32,9 @@ export function renderInit(plan: InitPlan, options: { dryRun: boolean }): string
   return `${out.join('\n')}\n`;
 }
 
-/** The README's workflow for a runner: only the selected tests, or all of them when ratlas says so. */
-export function githubWorkflow(runner: DetectedRunner): string {
-  const run = RUN[runner];
+/** The README's workflow: the set-up steps, ratlas, then only the selected tests, or all of them when ratlas says so. */
+export function githubWorkflow(workflow: InitWorkflow): string {
+  const argv = (words: readonly string[]) => words.map(shellQuote).join(' ');
   return `name: tests
 on:
   pull_request:
@@ -50,21 +48,28 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: 20
-      - run: npm ci
-      - id: ratlas
+${workflow.setup.map(stepYaml).join('')}      - id: ratlas
         uses: OWNER/ratlas@v0.1.0
         with:
-          runner: ${runner}
+          runner: ${workflow.runner}
       - name: Affected tests
         if: steps.ratlas.outputs.run-all == 'false' && steps.ratlas.outputs.selected-count != '0'
-        run: xargs -d '\\n' ${run.list} < "$TESTS_FILE"
+        run: xargs -d '\\n' ${argv(workflow.some)} < "$TESTS_FILE"
         env:
           TESTS_FILE: \${{ steps.ratlas.outputs.tests-file }}
       - name: All tests
         if: steps.ratlas.outputs.run-all == 'true'
-        run: ${run.all}
+        run: ${argv(workflow.all)}
 `;
+}
+
+/** One step, as YAML lines of the steps list. Commands are quoted when YAML would read them otherwise. */
+function stepYaml(step: CiStep): string {
+  if ('run' in step) return `      - run: ${yamlScalar(step.run)}\n`;
+  const inputs = Object.entries(step.with ?? {}).map(([k, v]) => `          ${k}: ${yamlScalar(v)}\n`).join('');
+  return `      - uses: ${step.uses}\n${inputs ? `        with:\n${inputs}` : ''}`;
+}
+
+function yamlScalar(text: string): string {
+  return /^[\w./ -]+$/.test(text) && !/^\d/.test(text) ? text : JSON.stringify(text);
 }

@@ -1,7 +1,13 @@
 import type { QueryResult, QuerySymbol } from '../model/query-result.js';
+import { escapeInvisibleDeep, escapeInvisibleLines } from '../util/untrusted-text.js';
 
 /** `ratlas query` for a terminal: the map as get_context shows it, symbols and relations one per line. */
-export function renderQueryText(result: QueryResult): string {
+export function renderQueryText(given: QueryResult): string {
+  // Names, paths and the task are repository or user text: control characters become escapes. A
+  // map's blocks are several lines each, so their line breaks stay.
+  const result = given.kind === 'map' || given.kind === 'context'
+    ? { ...escapeInvisibleDeep({ ...given, files: [] }), files: given.files.map((f) => ({ ...f, text: escapeInvisibleLines(f.text) })) }
+    : escapeInvisibleDeep(given);
   const lines: string[] = [];
   switch (result.kind) {
     case 'map':

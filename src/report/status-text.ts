@@ -1,10 +1,15 @@
 import { Chalk } from 'chalk';
 import Table from 'cli-table3';
 import type { ResolutionBreakdown, StatusReport } from '../model/status-report.js';
+import { escapeInvisibleDeep } from '../util/untrusted-text.js';
 import { formatBytes, percent, renderWarnings } from './format.js';
 
-/** Text rendering of `ratlas status`: tables of files, symbols and resolution. */
-export function renderStatus(report: StatusReport, options: { color: boolean }): string {
+/**
+ * Text rendering of `ratlas status`: tables of files, symbols and resolution. Paths and messages
+ * come from the repository: control and invisible characters are shown as escapes.
+ */
+export function renderStatus(given: StatusReport, options: { color: boolean }): string {
+  const report = escapeInvisibleDeep(given);
   const c = new Chalk({ level: options.color ? 1 : 0 });
   const style = { head: options.color ? ['cyan'] : [], border: options.color ? ['grey'] : [] };
   const out: string[] = [];

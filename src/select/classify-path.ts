@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { globsMatcher } from '../util/glob.js';
 import type { RatlasConfig } from '../config/load-config.js';
 import type { CompiledUniverses } from '../ecosystem/test-universe.js';
 
@@ -86,5 +86,5 @@ export class PathClassifier {
 }
 
 function matcher(globs: readonly string[]): (path: string) => boolean {
-  return globs.length === 0 ? () => false : picomatch([...globs], { dot: true });
+  return globsMatcher(globs);
 }

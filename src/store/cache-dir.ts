@@ -76,6 +76,17 @@ export function listArtifacts(dir: string): ArtifactFile[] {
   return files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
 }
 
+/**
+ * Whether a path names a file ratlas writes into a cache folder (an artifact, its lock, a
+ * temporary or stale copy). Where the cache folder is inside the repository and not ignored (the
+ * repository tracks its own `.ratlas/.gitignore`), git reports these as untracked files; they are
+ * ratlas's own writes, never a change to the code.
+ */
+export function isCacheFileName(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return COMMIT_ARTIFACT.test(name) || WORKTREE_ARTIFACT.test(name) || TEMP_FILE.test(name) || /\.ratlas\.(lock|stale)$/.test(name);
+}
+
 /** Commit artifacts in the cache folder, newest first. */
 export function listCommitArtifacts(dir: string): (ArtifactFile & { commit: string })[] {
   return listArtifacts(dir).filter((a): a is ArtifactFile & { commit: string } => a.kind === 'commit');

@@ -47,6 +47,11 @@ export function escapeInvisible(text: string): string {
   return text.replace(VISIBLE_ESCAPES, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 }
 
+/** Text of several lines for a terminal: escapeInvisible on each line, the line breaks kept. */
+export function escapeInvisibleLines(text: string): string {
+  return text.split('\n').map(escapeInvisible).join('\n');
+}
+
 /** Pure: a copy of `value` with escapeInvisible applied to every string in it. */
 export function escapeInvisibleDeep<T>(value: T): T {
   if (typeof value === 'string') return escapeInvisible(value) as T;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../src/schema/validate.js';
 import { commit, gitRepo } from '../helpers/git-repo.js';
 import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
 const ODD = 'src/we\\ird.ts';
 
@@ -17,7 +18,7 @@ describe('a backslash in a file name is represented, not a crash', { timeout: 24
     expect(schemaErrors('impact-report', report)).toEqual([]);
     expect(report.changes.map((c: { file: string }) => c.file)).toEqual([ODD]);
     for (const format of ['text', 'markdown', 'lines']) {
-      const result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--format', format], { cwd });
+      const result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--format', format], { cwd });
       expect(result.code, format).toBe(0);
       expect(result.stderr, format).toBe('');
     }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { onTestFinished } from 'vitest';
 
 const BIN = new URL('../../bin/run.js', import.meta.url).pathname;
-const BUILT = new URL('../../dist/commands.js', import.meta.url).pathname;
+const BUILT = new URL('../../dist/bundle/commands.js', import.meta.url).pathname;
 
 export interface RawReply {
   jsonrpc?: unknown;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { impactJson } from '../e2e/impact-helpers.js';
 import { commit, gitRepo } from '../helpers/git-repo.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
 const TREE = {
   'package.json': '{ "name": "shared", "private": true }\n',
@@ -23,7 +23,7 @@ describe('a change reaching a test already selected by another change is not "no
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(report.tests.selected.map((t) => t.file)).toEqual(['tests/t.test.ts']);
     expect(report.tests.ignored).toEqual([expect.objectContaining({ file: 'src/c.ts', code: 'no-dependents' })]);
-    const markdown = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--format', 'markdown'], { cwd });
+    const markdown = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--format', 'markdown'], { cwd });
     expect(markdown.code).toBe(0);
     const noTest = markdown.stdout.slice(markdown.stdout.indexOf('Changes that select no test'));
     expect(noTest).toContain('src/c.ts');

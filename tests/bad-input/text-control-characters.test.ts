@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo } from '../helpers/git-repo.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
 const ODD = 'src/\u001b]0;pwned\u0007\u001b[2Jtab\there.ts';
 const USES = "import { odd } from './src/\u001b]0;pwned\u0007\u001b[2Jtab\there';\ntest('odd', () => odd());\n";
@@ -11,7 +11,7 @@ describe('text output escapes control characters from repository names', { timeo
     const cwd = gitRepo({ [ODD]: 'export function odd() { return 1; }\n', 'odd.test.ts': USES });
     commit(cwd, 'change odd', { [ODD]: 'export function odd() { return 2; }\n' });
     for (const args of [[], ['--explain', 'odd.test.ts']]) {
-      const result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', ...args], { cwd });
+      const result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', ...args], { cwd });
       expect(result.code, args.join(' ')).toBe(0);
       expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
       expect(result.stdout).not.toContain('\t');

@@ -4,14 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../src/schema/validate.js';
 import { commit, gitRepo } from '../helpers/git-repo.js';
 import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
-describe('ratlas index, cache and doctor on the built binary', () => {
+describe('ratlas index, cache and doctor (the built binary for one run of each)', () => {
   it('restores from an ancestor, lists and prunes the cache, and doctor exits 1 on damage until --repair', async () => {
     const cwd = gitRepo({ 'src/a.ts': 'export function a() { return 1; }\n' });
     expect((await runCli(['index', '--rev', 'HEAD', '-q'], { cwd })).code).toBe(0);
     commit(cwd, 'change', { 'src/a.ts': 'export function a() { return 2; }\n' });
 
-    const restored = await runCli(['index', '--format', 'json'], { cwd });
+    const restored = await runInProcess(['index', '--format', 'json'], { cwd });
     expect(restored.code).toBe(0);
     const result = JSON.parse(restored.stdout);
     expect(schemaErrors('index-result', result)).toEqual([]);
@@ -27,10 +28,10 @@ describe('ratlas index, cache and doctor on the built binary', () => {
 
     expect((await runCli(['doctor'], { cwd })).code).toBe(0);
     writeFileSync(join(cwd, '.ratlas', `${result.commit}.ratlas`), 'RATLAS-INDEX\n');
-    const sick = await runCli(['doctor'], { cwd });
+    const sick = await runInProcess(['doctor'], { cwd });
     expect(sick.code).toBe(1);
     expect(sick.stdout).toContain('PROBLEM artifact');
-    const repaired = await runCli(['doctor', '--repair', '--format', 'json'], { cwd });
+    const repaired = await runInProcess(['doctor', '--repair', '--format', 'json'], { cwd });
     expect(repaired.code).toBe(0);
     expect(JSON.parse(repaired.stdout).repair).toMatchObject({ rebuilt: true, healthyAfter: true });
 
@@ -38,7 +39,7 @@ describe('ratlas index, cache and doctor on the built binary', () => {
     expect(pruned.code).toBe(0);
     expect(JSON.parse(pruned.stdout).removed).toHaveLength(1);
 
-    const bad = await runCli(['cache', 'prune', '--max-size', 'lots'], { cwd });
+    const bad = await runInProcess(['cache', 'prune', '--max-size', 'lots'], { cwd });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--max-size lots is not a size');
   }, 300_000);

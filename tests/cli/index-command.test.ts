@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../src/schema/validate.js';
 import { commit, git, gitRepo } from '../helpers/git-repo.js';
 import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
 const STORE = [
   '/** Keeps items. */',
@@ -23,7 +24,7 @@ describe('ratlas index', () => {
     expect(result).toMatchObject({ source: 'commit', action: 'built', files: { total: 2, ok: 2 }, symbols: 3 });
     expect(result.commit).toBe(git(cwd, 'rev-parse', 'HEAD').trim());
 
-    const second = JSON.parse((await runCli(['index', '--format', 'json'], { cwd })).stdout);
+    const second = JSON.parse((await runInProcess(['index', '--format', 'json'], { cwd })).stdout);
     expect(second.action).toBe('reused');
     expect(git(cwd, 'status', '--porcelain')).toBe('');
   });
@@ -32,7 +33,7 @@ describe('ratlas index', () => {
     const cwd = gitRepo({ 'src/store.ts': STORE });
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`${cwd}/src/app.ts`, APP);
-    const result = JSON.parse((await runCli(['index', '--format', 'json'], { cwd })).stdout);
+    const result = JSON.parse((await runInProcess(['index', '--format', 'json'], { cwd })).stdout);
     expect(result).toMatchObject({ source: 'worktree', files: { total: 2 } });
   });
 
@@ -40,16 +41,16 @@ describe('ratlas index', () => {
     const cwd = gitRepo({ 'src/store.ts': STORE });
     const base = git(cwd, 'rev-parse', 'HEAD').trim();
     commit(cwd, 'add app', { 'src/app.ts': APP });
-    const result = JSON.parse((await runCli(['index', '--rev', 'HEAD~1', '--format', 'json'], { cwd })).stdout);
+    const result = JSON.parse((await runInProcess(['index', '--rev', 'HEAD~1', '--format', 'json'], { cwd })).stdout);
     expect(result).toMatchObject({ commit: base, source: 'commit', files: { total: 1 } });
   });
 
   it('rebuilds a corrupt artifact with a warning', async () => {
     const cwd = gitRepo({ 'src/store.ts': STORE });
-    const built = JSON.parse((await runCli(['index', '--format', 'json'], { cwd })).stdout);
+    const built = JSON.parse((await runInProcess(['index', '--format', 'json'], { cwd })).stdout);
     const { writeFileSync } = await import('node:fs');
     writeFileSync(built.artifact, 'RATLAS-INDEX\n\u0000\u0000\u0000\u0002{}garbage');
-    const again = JSON.parse((await runCli(['index', '--format', 'json'], { cwd })).stdout);
+    const again = JSON.parse((await runInProcess(['index', '--format', 'json'], { cwd })).stdout);
     expect(again.action).toBe('built');
     expect(again.warnings.map((w: { code: string }) => w.code)).toEqual(['artifact-corrupt']);
   });
@@ -68,7 +69,7 @@ describe('ratlas index', () => {
     writeFileSync(`${cwd}/src/binary.js`, Buffer.from([0x00, 0x01, 0x02]));
     writeFileSync(`${cwd}/ratlas.config.json`, JSON.stringify({ index: { maxFileBytes: 10_000 } }));
     commit(cwd, 'more files');
-    const graph = JSON.parse((await runCli(['export', '--format', 'json'], { cwd })).stdout);
+    const graph = JSON.parse((await runInProcess(['export', '--format', 'json'], { cwd })).stdout);
     expect(schemaErrors('graph-export', graph)).toEqual([]);
     const files = Object.fromEntries(graph.files.map((f: { path: string; status: string; reason: string | null }) => [f.path, `${f.status}:${f.reason}`]));
     expect(files).toEqual({
@@ -95,7 +96,7 @@ describe('bad input', () => {
 
   it('names an unknown ref and says how to get it', async () => {
     const cwd = gitRepo({ 'src/a.ts': 'export const a = 1;\n' });
-    const result = await runCli(['index', '--rev', 'no-such-branch'], { cwd });
+    const result = await runInProcess(['index', '--rev', 'no-such-branch'], { cwd });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Cannot resolve "no-such-branch" to a commit');
     expect(result.stderr).toContain('Hint:');
@@ -103,7 +104,7 @@ describe('bad input', () => {
 
   it('rejects an invalid config file instead of ignoring it', async () => {
     const cwd = gitRepo({ 'src/a.ts': 'export const a = 1;\n', 'ratlas.config.json': '{"index": {"maxFileBytes": "big"}}' });
-    const result = await runCli(['index'], { cwd });
+    const result = await runInProcess(['index'], { cwd });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('ratlas.config.json does not match its schema: /index/maxFileBytes must be integer');
   });
@@ -127,9 +128,9 @@ describe('ratlas export', () => {
 
   it('is deterministic: the same index exports byte-identical JSON', async () => {
     const cwd = gitRepo({ 'src/store.ts': STORE, 'src/app.ts': APP });
-    const first = await runCli(['export', '--format', 'json'], { cwd });
-    await runCli(['index', '--full'], { cwd });
-    const second = await runCli(['export', '--format', 'json'], { cwd });
+    const first = await runInProcess(['export', '--format', 'json'], { cwd });
+    await runInProcess(['index', '--full'], { cwd });
+    const second = await runInProcess(['export', '--format', 'json'], { cwd });
     expect(second.stdout).toBe(first.stdout);
     const graph = JSON.parse(first.stdout);
     expect(graph.edges).toContainEqual({ from: 'src/app.ts#run', to: 'src/store.ts#Store', kind: 'calls', confidence: 0.95, rule: 'import', line: 3 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../src/schema/validate.js';
 import { gitRepo } from '../helpers/git-repo.js';
 import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
 const TREE = {
   'src/price.ts': '/** The price of an item in cents. */\nexport function price(item: string) { return item.length * 100; }\n',
@@ -13,7 +14,7 @@ describe('ratlas query', { timeout: 900_000 }, () => {
   it('answers map, context, symbol, callers and callees in text and in schema-valid JSON', async () => {
     const cwd = gitRepo(TREE);
     const json = async (...args: string[]) => {
-      const run = await runCli(['query', ...args, '--format', 'json', '--quiet'], { cwd });
+      const run = await runInProcess(['query', ...args, '--format', 'json', '--quiet'], { cwd });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const result = JSON.parse(run.stdout);
@@ -41,7 +42,7 @@ describe('ratlas query', { timeout: 900_000 }, () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^context for: cart total is wrong \(\d+\/2000 tokens, 3 of 3 files\)\nsrc\/cart\.ts \(\d+ lines\) \[match/);
 
-    const missing = await runCli(['query', 'callers', 'noSuchThing', '--quiet'], { cwd });
+    const missing = await runInProcess(['query', 'callers', 'noSuchThing', '--quiet'], { cwd });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('noSuchThing');
   });

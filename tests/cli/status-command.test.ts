@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../src/schema/validate.js';
 import { gitRepo } from '../helpers/git-repo.js';
 import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
 // One call site per outcome: resolved by the import rule and by the type rule, ambiguous (two
 // repository methods named `drain` on an untyped receiver), external (a Node built-in module and a
@@ -39,7 +40,7 @@ describe('ratlas status', () => {
     const ambiguousEdges = report.edges.find((e: { kind: string; rule: string }) => e.kind === 'calls' && e.rule === 'ambiguous');
     expect(ambiguousEdges.count).toBe(2);
 
-    const text = await runCli(['status', '--quiet'], { cwd });
+    const text = await runInProcess(['status', '--quiet'], { cwd });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('Resolution per call site');
     expect(text.stdout).toMatch(/│ ambiguous\s+│ 1\s+│ 16\.7%/);

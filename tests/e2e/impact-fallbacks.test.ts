@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
 import { APP, impactJson, reasonCodes, selectedFiles } from './impact-helpers.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
 interface Case {
   name: string;
@@ -122,7 +122,7 @@ describe('ratlas impact: fallbacks and non-code changes', { timeout: 240_000 }, 
   it('a cache folder that cannot be created is bad input (exit 2, named), not a silent run-all', async () => {
     const cwd = gitRepo({ ...APP, 'not-a-folder': 'a file where the cache folder should be\n' });
     commit(cwd, 'edit', { 'src/report.ts': 'export function title() { return "r"; }\n' });
-    const run = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--format', 'json', '--cache-dir', 'not-a-folder/cache'], { cwd });
+    const run = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--format', 'json', '--cache-dir', 'not-a-folder/cache'], { cwd });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('Cannot create the cache folder');

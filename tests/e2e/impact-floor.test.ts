@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo } from '../helpers/git-repo.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { APP, impactJson, reasonCodes, selectedFiles } from './impact-helpers.js';
 
 interface FloorReport {
@@ -21,7 +21,7 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/cart.test.ts']);
     expect(floorOf(report)).toMatchObject({ size: 2, selected: 1, droppedByProof: 1, dropped: [{ file: 'tests/persist.test.ts', changed: ['src/store.ts'] }] });
-    const explain = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'tests/persist.test.ts'], { cwd });
+    const explain = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'tests/persist.test.ts'], { cwd });
     expect(explain.stdout).toContain('tests/persist.test.ts is not selected: dropped from the import floor by proof.');
     expect(explain.stdout).toContain('imports src/store.ts, but every changed symbol there is closed');
   });

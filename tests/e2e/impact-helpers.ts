@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { schemaErrors } from '../../src/schema/validate.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 
 /** A small app: a store, code using it three ways, and tests that reach it (or not). */
 export const APP = {
@@ -31,9 +31,12 @@ export const APP = {
   'tests/report.test.ts': ["import { title } from '../src/report';", "test('title', () => { expect(title()).toBe('report'); });", ''].join('\n'),
 };
 
-/** Runs `ratlas impact … --format json`, checks the exit code and the schema, returns the report. */
+/**
+ * Runs `ratlas impact … --format json` in this process (tests/helpers/run-in-process.ts; the spawned
+ * binary is covered by impact-exit-codes.test.ts), checks the exit code and the schema, returns the report.
+ */
 export async function impactJson(cwd: string, args: string[]): Promise<ReportLike> {
-  const result = await runCli(['impact', ...args, '--format', 'json'], { cwd });
+  const result = await runInProcess(['impact', ...args, '--format', 'json'], { cwd });
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   const report = JSON.parse(result.stdout) as ReportLike;

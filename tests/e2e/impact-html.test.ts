@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo } from '../helpers/git-repo.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { browserTestsRun, launchBrowser } from '../helpers/browser.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const BUILD = fileURLToPath(new URL('../../build/', import.meta.url));
@@ -30,7 +30,7 @@ interface Drawn {
   edges: string[];
 }
 
-describe('ratlas impact --format html in a real browser', { timeout: 240_000 }, () => {
+describe.runIf(browserTestsRun)('ratlas impact --format html in a real browser', { timeout: 240_000 }, () => {
   it('loads offline without errors, draws the blast radius, filters, shows a test path, escapes names', async () => {
     const cwd = gitRepo(REPO);
     commit(cwd, 'price', { 'src/store.ts': REPO['src/store.ts'].replace('x * 100', 'x * 100 + 0') });

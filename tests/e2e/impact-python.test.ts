@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo } from '../helpers/git-repo.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { impactJson, reasonCodes, selectedFiles } from './impact-helpers.js';
 
 /** A src-layout package with a conftest fixture, an __init__ re-export and module-level state. */
@@ -68,7 +68,7 @@ describe('ratlas impact on a Python repository', { timeout: 240_000 }, () => {
   it('prints a pytest command line for the selection', async () => {
     const cwd = gitRepo(SHOP);
     commit(cwd, 'discount', { 'src/shop/prices.py': SHOP['src/shop/prices.py'].replace('    return item\n', '    return item * 1\n') });
-    const result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    const result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('python -m pytest tests/test_discount.py\n');
   });

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commit, git, gitRepo } from '../helpers/git-repo.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { APP, impactJson, selectedFiles } from './impact-helpers.js';
 
 describe('ratlas impact: test selection on real git history', { timeout: 240_000 }, () => {
@@ -18,11 +18,11 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
     expect(path.from).toMatchObject({ file: 'src/store.ts', qualname: 'price' });
     expect(path.via.map((h) => `${h.file}#${h.qualname}`)).toEqual(['src/cart.ts#total', 'tests/cart.test.ts#<module>']);
 
-    const explain = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'tests/cart.test.ts'], { cwd });
+    const explain = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'tests/cart.test.ts'], { cwd });
     expect(explain.code).toBe(0);
     expect(explain.stdout).toContain('tests/cart.test.ts is selected');
     expect(explain.stdout).toContain('src/cart.ts#total');
-    const notSelected = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'tests/report.test.ts'], { cwd });
+    const notSelected = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'tests/report.test.ts'], { cwd });
     expect(notSelected.stdout).toContain('is not selected');
   });
 

@@ -2,9 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ImpactReport } from '../../src/model/impact.js';
+import { renderImpactMarkdown } from '../../src/report/impact-markdown.js';
+import { impactPageData } from '../../src/report/impact-page-data.js';
 import { renderImpactText } from '../../src/report/impact-text.js';
 import { commit, gitRepo } from '../helpers/git-repo.js';
 import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { expectGolden } from '../lang/helpers/expect-golden.js';
 import { FANOUT_CHANGE, fanoutRepo } from '../report/text-fixtures.js';
 import { impactJson } from './impact-helpers.js';
@@ -42,14 +45,19 @@ describe('ratlas impact text: summary first, fits the terminal', { timeout: 240_
       expectGolden(stable(text, report), `${GOLDENS}${name}.txt`);
     }
 
+    // The PR comment and the page say the same of the import floor as the text's summary.
+    const floor = '4 test files import a changed file; 1 of them proven unaffected';
+    expect(renderImpactMarkdown(report)).toContain(`floor: ${floor}`);
+    expect(impactPageData(report).summary).toContain(`floor: ${floor}`);
+
     // The command prints the same text: COLUMNS sets the width of a pipe; NO_COLOR (run-cli sets it) no colour.
-    const cli = await runCli(['impact', '--diff', 'HEAD~1...HEAD'], { cwd, env: { COLUMNS: '60' } });
+    const cli = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD'], { cwd, env: { COLUMNS: '60' } });
     expect(cli.code).toBe(0);
     expect(stable(cli.stdout, report)).toBe(stable(renderImpactText(report, { color: false, width: 60 }), report));
-    const all = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--all'], { cwd });
+    const all = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--all'], { cwd });
     expect(stable(all.stdout, report)).toBe(stable(renderImpactText(report, { color: false, width: 80, all: true }), report));
-    const quiet = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--quiet'], { cwd });
-    expect(quiet.stdout.trimEnd().split('\n')).toHaveLength(4);
+    const quiet = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--quiet'], { cwd });
+    expect(quiet.stdout.trimEnd().split('\n')).toHaveLength(6);
 
     // A run-all report leads with the reasons.
     const runAll: ImpactReport = {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
-const DIST = fileURLToPath(new URL('../../dist/commands.js', import.meta.url));
+const DIST = fileURLToPath(new URL('../../dist/bundle/commands.js', import.meta.url));
 
 export interface CliResult {
   code: number | null;

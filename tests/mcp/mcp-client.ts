@@ -4,7 +4,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { onTestFinished } from 'vitest';
 
 const BIN = new URL('../../bin/run.js', import.meta.url).pathname;
-const BUILT = new URL('../../dist/commands.js', import.meta.url).pathname;
+const BUILT = new URL('../../dist/bundle/commands.js', import.meta.url).pathname;
 
 export interface ToolAnswer {
   text: string;

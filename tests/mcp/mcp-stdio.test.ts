@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { countTokens } from '../../src/util/token-count.js';
 import { commit, gitRepo, writeTree } from '../helpers/git-repo.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
+import { connectInProcess } from './in-process.js';
 import { spawnMcp } from './mcp-client.js';
 
 /** A shop: a store, a cart that uses it, an API handler that uses the cart, and a test of the cart. */
@@ -54,6 +55,8 @@ function usedTokens(text: string): { used: number; budget: number } {
   return { used: Number(match[1]), budget: Number(match[2]) };
 }
 
+// The protocol over stdio, the live index and the freshness timeout run `ratlas mcp` spawned; the
+// tools' answers run the same server in this process (in-process.ts), which is what the answers depend on.
 describe('ratlas mcp over stdio', () => {
   it('lists its tools with the documented schemas', async () => {
     const cwd = gitRepo(SHOP);
@@ -70,7 +73,7 @@ describe('ratlas mcp over stdio', () => {
   it('answers every tool on a fixture repository with known answers', async () => {
     const cwd = gitRepo(SHOP);
     commit(cwd, 'count the cart twice', { 'src/cart.ts': SHOP['src/cart.ts'].replace('return items.length;', 'return items.length * 2;') });
-    const { call } = await spawnMcp(cwd);
+    const call = await connectInProcess(cwd);
 
     const status = await call('index_status');
     expect(status.isError).toBe(false);
@@ -163,12 +166,12 @@ describe('ratlas mcp over stdio', () => {
       'tests/report.test.ts': "import { describe } from '../src/report';\ndescribe({ area: () => 1 } as never);\n",
       'tests/other.test.ts': 'export const unrelated = 1;\n',
     });
-    const cli = await runCli(['impact', 'src/square.ts#Square.area', '--format', 'json'], { cwd });
+    const cli = await runInProcess(['impact', 'src/square.ts#Square.area', '--format', 'json'], { cwd });
     expect(cli.code, cli.stderr).toBe(0);
     const cliTests = (JSON.parse(cli.stdout) as { tests: { selected: { file: string }[] } }).tests.selected.map((t) => t.file);
     expect(cliTests).toEqual(['tests/report.test.ts']);
 
-    const { call } = await spawnMcp(cwd);
+    const call = await connectInProcess(cwd);
     const impact = await call('impact_of', { target: 'Square.area', min_confidence: 0 });
     expect(impact.isError).toBe(false);
     expect(impact.text).toMatch(/^tests to run \(1\): tests\/report\.test\.ts$/m);
@@ -193,7 +196,7 @@ describe('ratlas mcp over stdio', () => {
     mkdirSync(join(outside, 'secret'));
     writeFileSync(join(outside, 'secret', 'keys.ts'), 'export const key = 1;\n');
     symlinkSync(join(outside, 'secret'), join(cwd, 'linked'));
-    const { call } = await spawnMcp(cwd);
+    const call = await connectInProcess(cwd);
 
     const traversal = await call('get_symbol', { qualname: 'key', file: '../../etc/passwd' });
     expect(traversal).toEqual({ isError: true, text: expect.stringMatching(/^Error \(path-outside-repo\): \.\.\/\.\.\/etc\/passwd is outside the repository/) });
@@ -224,7 +227,7 @@ describe('ratlas mcp over stdio', () => {
 
   it('pages a truncated list with a cursor, keeps to the budget and strips invisible characters', async () => {
     const cwd = gitRepo(SHOP);
-    const { call } = await spawnMcp(cwd);
+    const call = await connectInProcess(cwd);
     const first = await call('find_symbol', { query: 'checkout', limit: 1 });
     const cursor = /call again with cursor "([^"]+)"/.exec(first.text)?.[1];
     expect(first.text).toMatch(/showing 1-1 of 2 matches; 1 more/);

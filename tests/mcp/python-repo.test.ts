@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gitRepo } from '../helpers/git-repo.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { connectInProcess } from './in-process.js';
 
 /** A TypeScript front end and a Python back end: one index, every tool and command answering for both. */
@@ -31,11 +31,11 @@ describe('a repository with TypeScript and Python', { timeout: 300_000 }, () => 
 
   it('status and export count both languages', async () => {
     const cwd = gitRepo(MIXED);
-    const status = await runCli(['status', '--format', 'json'], { cwd });
+    const status = await runInProcess(['status', '--format', 'json'], { cwd });
     expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).toContain('"python"');
     expect(status.stdout).toContain('"typescript"');
-    const exported = await runCli(['export', '--format', 'json'], { cwd });
+    const exported = await runInProcess(['export', '--format', 'json'], { cwd });
     expect(exported.code, exported.stderr).toBe(0);
     const graph = JSON.parse(exported.stdout) as { files: { path: string; language: string }[]; edges: { from: string; to: string; kind: string }[] };
     expect(graph.files.map((f) => `${f.path} ${f.language}`)).toEqual([

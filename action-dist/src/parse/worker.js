@@ -7040,11 +7040,22 @@ function identifierStems(identifier) {
   return splitIdentifier(identifier).map(stem);
 }
 var WORD = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
+var STEMS = /* @__PURE__ */ new Map();
+var STEMS_MAX = 2e5;
+function tokenWords(token) {
+  let words = STEMS.get(token);
+  if (words === void 0) {
+    if (STEMS.size >= STEMS_MAX) STEMS.clear();
+    words = identifierStems(token).filter((w) => w.length > 1);
+    STEMS.set(token, words);
+  }
+  return words;
+}
 function countWords(text, counts) {
   const tokens = /* @__PURE__ */ new Map();
   for (const token of text.match(WORD) ?? []) tokens.set(token, (tokens.get(token) ?? 0) + 1);
   for (const [token, times] of tokens) {
-    for (const word of identifierStems(token)) if (word.length > 1) counts.set(word, (counts.get(word) ?? 0) + times);
+    for (const word of tokenWords(token)) counts.set(word, (counts.get(word) ?? 0) + times);
   }
 }
 function wordBag(counts) {
@@ -7093,6 +7104,23 @@ function markExported(placed, refs) {
 }
 
 // src/lang/qualnames.ts
+var MAX_SYMBOL_DEPTH = 32;
+function foldDeepDefinitions(definitions) {
+  const sorted = [...definitions].sort(byRange);
+  const kept = [];
+  const folded = [];
+  const stack = [];
+  for (const def of sorted) {
+    while (stack.length > 0 && !contains(stack[stack.length - 1], def)) stack.pop();
+    if (stack.length >= MAX_SYMBOL_DEPTH) {
+      folded.push(def);
+      continue;
+    }
+    kept.push(def);
+    stack.push(def);
+  }
+  return { kept, folded };
+}
 var NAME_PRIORITY = {
   class: 0,
   function: 1,
@@ -7247,12 +7275,19 @@ function extract(lang, path, source, options = {}) {
   }
   try {
     const root = tree.rootNode;
-    const captures = collectCaptures(lang.query.matches(root), source, lang.definition.syntax.spelling);
+    let cancelled = false;
+    const matches = lang.query.matches(root, deadline === void 0 ? {} : { progressCallback: () => cancelled ||= Date.now() > deadline });
+    if (cancelled) throw new ParseAbortedError(`extracting ${path} exceeded the time limit`);
+    const captures = collectCaptures(matches, source, lang.definition.syntax.spelling);
     const broken = root.hasError;
     const faults = broken ? collectFaults(tree) : { problems: [], errors: [] };
-    const problems = faults.problems;
     const lines = new LineIndex(source);
-    const placed = assignQualnames(locateDefinitions(captures, faults.errors, source, lines, lang.definition.syntax));
+    const { kept, folded } = foldDeepDefinitions(locateDefinitions(captures, faults.errors, source, lines, lang.definition.syntax));
+    const problems = folded.length === 0 ? faults.problems : [
+      ...faults.problems,
+      { line: folded[0].startLine, message: `${folded.length} declarations nested more than ${MAX_SYMBOL_DEPTH} levels deep are part of their enclosing declaration` }
+    ];
+    const placed = assignQualnames(kept);
     const scopes = assignScopes(placed, captures.refs.concat(captures.bindings));
     const refs = captures.refs.map((ref, i2) => Object.assign(ref.fact, { scope: scopes[i2] }));
     const scoped = captures.bindings.map((binding, i2) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i2] }));

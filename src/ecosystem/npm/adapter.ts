@@ -1,5 +1,6 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { ConfigValues } from './config-values.js';
+import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
 import { mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { isObject, type Literal } from './read-config-literal.js';
@@ -36,6 +37,8 @@ export const npm = defineEcosystem({
     { runner: 'mocha', some: ['npx', 'mocha'], all: ['npx', 'mocha'] },
     { runner: 'node', some: ['node', '--test'], all: ['node', '--test'] },
   ],
+  detectRunner: detectTestRunner,
+  ciSetup: npmCiSetup,
 });
 
 interface Manifest {

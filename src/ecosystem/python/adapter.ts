@@ -1,4 +1,5 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
+import { detectPytest, pythonCiSetup } from './ci-setup.js';
 import { pytestOptionsIn } from './pytest-options.js';
 
 const CONFIG_NAMES = new Set(['pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']);
@@ -60,4 +61,6 @@ export const python = defineEcosystem({
     inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'bandit'],
   },
   commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'] }],
+  detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
+  ciSetup: pythonCiSetup,
 });

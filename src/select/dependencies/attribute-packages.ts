@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { globsMatcher } from '../../util/glob.js';
 
 export interface Attribution {
   /** Packages that code imports: the code using them is what changed. */
@@ -53,5 +53,5 @@ export function attributePackages(
 }
 
 function matcher(globs: readonly string[]): (name: string) => boolean {
-  return globs.length === 0 ? () => false : picomatch([...globs]);
+  return globsMatcher(globs);
 }
