@@ -260,7 +260,7 @@ for (const symbol of order) {
       },
       peer: { selected: peerCount, missed: peerMissed, files: peerFiles },
     });
-    console.error(`bench: ${rows.length} ${symbol.id}: failing ${failing.length}, ratlas ${selected?.length ?? 'all'} (missed ${missed.length}${missed.length ? `: ${missed.join(' ')}` : ''}), peer ${peer.length} (missed ${peerMissed.length})`);
+    console.error(`bench: ${rows.length} ${symbol.id}: failing ${failing.length}, ratlas ${selected?.length ?? 'all'} (missed ${missed.length}${missed.length ? `: ${missed.join(' ')}` : ''}), peer ${peerCount} (missed ${peerMissed.length})`);
   } finally {
     git('reset', '-q', '--hard', 'HEAD~1');
   }
