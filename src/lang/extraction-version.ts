@@ -17,5 +17,7 @@
  * 7: JSX elements resolve to `renders` edges instead of `calls`: an artifact written before would
  *    keep the old kind.
  * 8: the file's words for full-text search (code, strings, comments).
+ * 9: `jest.requireActual(m)` / `vi.importActual(m)` (and the Mock forms) as require links: a test
+ *    loading a module through them imports it (a non-literal m is a dynamic loader).
  */
-export const EXTRACTION_VERSION = 8;
+export const EXTRACTION_VERSION = 9;

@@ -14,7 +14,7 @@ import { PathClassifier, type PathRole } from '../select/classify-path.js';
 import { openReasons, type ChangedFileFacts } from '../select/closure-rules.js';
 import { applyFloor, type FloorSide } from '../select/apply-floor.js';
 import { importFloor } from '../select/import-floor.js';
-import { ECOSYSTEMS } from '../ecosystem/registry.js';
+import { aliasedImporters, ECOSYSTEMS } from '../ecosystem/registry.js';
 import type { CompiledUniverses } from '../ecosystem/test-universe.js';
 import { readTestUniverse, universeSummary, type TreeSource } from './impact/read-test-universe.js';
 import { IGNORED_CODES, type IgnoredCode, type RunAllCode } from '../select/reason-codes.js';
@@ -376,7 +376,9 @@ class Analysis {
       for (const test of [...tests].sort()) for (const s of universe.setupFilesOf(test)) setUpBy.set(s, [...(setUpBy.get(s) ?? []), test]);
     }
     const loaders = (await deps.dynamicLoaders()).map((l) => ({ ...l, scope: scopeOf(l.file, universe) }));
-    return importFloor(changed, { importers: await deps.importerMap(), dynamicLoaders: loaders, isTest: (p) => tests.has(p), testsSetUpBy: (p) => setUpBy.get(p) ?? [] });
+    const unresolved = await deps.unresolvedImports();
+    const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
+    return importFloor(changed, { importers: await deps.importerMap(), dynamicLoaders: loaders, isTest: (p) => tests.has(p), testsSetUpBy: (p) => setUpBy.get(p) ?? [], aliased });
   }
 
   /** What the closure rules read of each changed file. */

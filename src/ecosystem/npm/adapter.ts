@@ -1,4 +1,5 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
+import { npmAliasTarget } from './aliases.js';
 import { ConfigValues } from './config-values.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
 import { mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
@@ -33,6 +34,7 @@ export const npm = defineEcosystem({
   detect: (files) => files.paths.some(isConfigPath),
   testUniverses: (files) => npmUniverses(files),
   roles: NPM_ROLES,
+  aliasTarget: npmAliasTarget,
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },
     { runner: 'jest', some: ['npx', 'jest', '--runTestsByPath'], all: ['npx', 'jest'] },
