@@ -42,6 +42,8 @@ const { values: opts } = parseArgs({
     // selections are reused instead of running the suite and the peer per mutant. Both depend only
     // on the mutant, so a change to ratlas is measured in seconds per mutant instead of minutes.
     'failing-from': { type: 'string' },
+    // With --failing-from: list the peer's selection again instead of reusing it (a fixed peer call).
+    'rerun-peer': { type: 'boolean', default: false },
     // The ratlas entry to measure (default: this checkout's bin/run.js). A copy lets the checkout be
     // rebuilt while a long run goes on.
     ratlas: { type: 'string' },
@@ -240,10 +242,11 @@ for (const symbol of order) {
     const inSuite = (files) => (suiteFiles === null ? files : files.filter((f) => suiteFiles.has(f)));
     const listed = report.tests.runAll ? null : report.tests.selected.map((t) => t.file);
     const selected = listed === null ? null : inSuite(listed);
-    const peerFiles = known ? (known.peer.files ?? null) : inSuite(peerSelection(symbol.file));
+    const reusePeer = known && !opts['rerun-peer'];
+    const peerFiles = reusePeer ? (known.peer.files ?? null) : inSuite(peerSelection(symbol.file));
     const peerCount = peerFiles?.length ?? known.peer.selected;
     const missed = selected === null ? [] : failing.filter((f) => !selected.includes(f));
-    const peerMissed = known ? known.peer.missed : failing.filter((f) => !peerFiles.includes(f));
+    const peerMissed = reusePeer ? known.peer.missed : failing.filter((f) => !peerFiles.includes(f));
     rows.push({
       symbol: symbol.id,
       failing: failing.sort(),
