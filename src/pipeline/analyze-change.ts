@@ -31,6 +31,7 @@ import { fileVersions, toChangedFile, type ChangedFile, type HeadParse } from '.
 import { dependencyChanges } from './impact/dependency-changes.js';
 import { filesReachingTests } from './impact/files-reaching-tests.js';
 import { resolveRange, type ChangeInput } from './impact/resolve-range.js';
+import { commitTexts, scopeLoaders } from './impact/loader-scopes.js';
 import { loadNode, moduleStateNode, StoreDependents, symbolNode } from './impact/store-dependents.js';
 import { resolveTarget } from './impact/resolve-target.js';
 import { traverseSide, type Seed } from './impact/traverse-side.js';
@@ -299,11 +300,14 @@ class Analysis {
     // The floor: every test whose imports, dynamic loads or setup files reach a changed file, on
     // either side. Symbol paths may drop a floor test only where closure-rules proves it unaffected.
     const floorSides: FloorSide[] = [];
+    const headTexts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
     for (const [deps, tests, paths, toHead] of [
       [baseDeps, baseTests, basePaths, sides[0]!.toHead],
       [headDeps, headTests, headPaths, sides[1]!.toHead],
     ] as const) {
-      floorSides.push({ floor: await this.floorOf(deps, tests, paths), toHead });
+      // A loader's text: the base commit's, or the head version where the change rewrote it.
+      const texts = deps === baseDeps ? commitTexts(this.repo, base) : commitTexts(this.repo, base, headTexts);
+      floorSides.push({ floor: await this.floorOf(deps, tests, paths, texts), toHead });
     }
     const facts = this.closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]));
     const floorResult = applyFloor(sides, direct, this.config.tests.minConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));
@@ -369,13 +373,13 @@ class Analysis {
   private floorSummary: ImpactReport['tests']['floor'] | undefined;
 
   /** The import floor of `changed` on one side's index. */
-  private async floorOf(deps: StoreDependents, tests: ReadonlySet<string>, changed: readonly string[]) {
+  private async floorOf(deps: StoreDependents, tests: ReadonlySet<string>, changed: readonly string[], texts: (paths: readonly string[]) => Promise<Map<string, string>>) {
     const universe = this.classifier.universe;
     const setUpBy = new Map<string, string[]>();
     if (universe) {
       for (const test of [...tests].sort()) for (const s of universe.setupFilesOf(test)) setUpBy.set(s, [...(setUpBy.get(s) ?? []), test]);
     }
-    const loaders = (await deps.dynamicLoaders()).map((l) => ({ ...l, scope: scopeOf(l.file, universe) }));
+    const loaders = await scopeLoaders(await deps.dynamicLoaders(), texts, (file) => scopeOf(file, universe));
     const unresolved = await deps.unresolvedImports();
     const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
     return importFloor(changed, { importers: await deps.importerMap(), dynamicLoaders: loaders, isTest: (p) => tests.has(p), testsSetUpBy: (p) => setUpBy.get(p) ?? [], aliased });

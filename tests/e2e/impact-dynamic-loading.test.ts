@@ -14,6 +14,29 @@ function why(report: unknown): Record<string, string> {
 }
 
 describe('ratlas impact: modules a test loads in ways module resolution does not see', { timeout: 240_000 }, () => {
+  it('a directory loader bounded by its path reaches that directory only; an unbounded one its package', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "locales", "devDependencies": { "jest": "29" } }\n',
+      'src/locale/en.js': 'module.exports = { name: "en" };\n',
+      'src/locale/fr.js': 'module.exports = { name: "fr" };\n',
+      'src/util.js': 'function pad(s) { return ` ${s}`; }\nmodule.exports = { pad };\n',
+      // dayjs's test/locale/keys.test.js, reduced: what it requires is bounded by src/locale.
+      'test/locale/keys.test.js':
+        "const fs = require('fs');\nconst path = require('path');\nconst localeDir = '../../src/locale';\nfs.readdirSync(path.join(__dirname, localeDir)).forEach((file) => {\n  const fPath = path.join(__dirname, localeDir, file);\n  test(file, () => expect(require(fPath).name).toBeTruthy());\n});\n",
+      // Reads a directory and hands the names to a function of its own: not bounded.
+      'test/any.test.js': "const fs = require('fs');\nconst load = (p) => require(p);\nfor (const f of fs.readdirSync(__dirname)) load(f);\ntest('any', () => {});\n",
+      'test/util.test.js': "const { pad } = require('../src/util');\ntest('pad', () => expect(pad('a')).toBe(' a'));\n",
+    });
+    commit(cwd, 'pad', { 'src/util.js': 'function pad(s) { return `  ${s}`; }\nmodule.exports = { pad };\n' });
+    const util = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(util)).toEqual(['test/any.test.js', 'test/util.test.js']);
+    expect(why(util)['test/any.test.js']).toBe('floor: loads non-literal-require');
+    commit(cwd, 'fr', { 'src/locale/fr.js': 'module.exports = { name: "fr-FR" };\n' });
+    const fr = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(fr)).toEqual(['test/any.test.js', 'test/locale/keys.test.js']);
+    expect(why(fr)['test/locale/keys.test.js']).toBe('floor: loads non-literal-require');
+  });
+
   it("jest's moduleNameMapper: a test importing `@app/math` depends on src/math.js", async () => {
     const cwd = gitRepo({
       'package.json': JSON.stringify({ name: 'mapped', devDependencies: { jest: '29' }, jest: { moduleNameMapper: { '^@app/(.*)$': '<rootDir>/src/$1', '\\.css$': 'identity-obj-proxy' } } }) + '\n',
