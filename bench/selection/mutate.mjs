@@ -216,6 +216,11 @@ const suiteFiles = baseline ? new Set(baseline.keys()) : previous.summary.suiteF
 const rows = [];
 for (const symbol of order) {
   if (rows.length >= Number(opts.samples)) break;
+  // A long run on a loaded machine can be ended between mutants: create `<out>.stop`.
+  if (opts.out && existsSync(`${opts.out}.stop`)) {
+    console.error(`bench: ${opts.out}.stop exists: stopping after ${rows.length} mutants`);
+    break;
+  }
   const path = join(repo, symbol.file);
   const text = readFileSync(path, 'utf8');
   const at = mutationPoint(text, path, symbol.startLine, symbol.name);
