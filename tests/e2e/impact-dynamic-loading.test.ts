@@ -14,7 +14,7 @@ function why(report: unknown): Record<string, string> {
 }
 
 describe('ratlas impact: modules a test loads in ways module resolution does not see', { timeout: 240_000 }, () => {
-  it('a directory loader bounded by its path reaches that directory only; an unbounded one its package', async () => {
+  it('a directory loader bounded by its path reaches that directory only, an unbounded one its package, a listing that loads nothing none', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "locales", "devDependencies": { "jest": "29" } }\n',
       'src/locale/en.js': 'module.exports = { name: "en" };\n',
@@ -26,6 +26,8 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
       // Reads a directory and hands the names to a function of its own: not bounded.
       'test/any.test.js': "const fs = require('fs');\nconst load = (p) => require(p);\nfor (const f of fs.readdirSync(__dirname)) load(f);\ntest('any', () => {});\n",
       'test/util.test.js': "const { pad } = require('../src/util');\ntest('pad', () => expect(pad('a')).toBe(' a'));\n",
+      // dayjs's test/plugin/declarations.test.js, reduced: lists a directory, loads nothing from it.
+      'test/decl.test.js': "const fs = require('fs');\nconst path = require('path');\ntest('decl', () => {\n  for (const f of fs.readdirSync(path.join(__dirname, '../src/locale'))) expect(fs.existsSync(path.join(__dirname, '../types', f))).toBe(true);\n});\n",
     });
     commit(cwd, 'pad', { 'src/util.js': 'function pad(s) { return `  ${s}`; }\nmodule.exports = { pad };\n' });
     const util = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);

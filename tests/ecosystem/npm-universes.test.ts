@@ -59,6 +59,21 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['pkg/unit/e.ts', 'src/__tests__/a.test.ts', 'src/__tests__/b.tests.ts']);
   });
 
+  it("mocha pointed at compiled output (typeorm's .mocharc.json): the sources it is compiled from, with a warning", () => {
+    const files = tree(
+      {
+        'package.json': JSON.stringify({ scripts: { test: 'rimraf build && tsc && mocha' }, devDependencies: { mocha: '11' } }),
+        '.mocharc.json': '{\n  "file": ["./build/compiled/test/utils/test-setup.js"],\n  "recursive": true,\n  // compiled by tsc first\n  "spec": ["./build/compiled/test/**/*.test.{js,ts}"]\n}\n',
+      },
+      ['src/index.ts', 'test/functional/a.test.ts', 'test/github-issues/1/issue-1.test.ts', 'test/utils/test-setup.ts', 'test/utils/helpers.ts'],
+    );
+    const [u] = npm.testUniverses(files);
+    expect(u).toMatchObject({ runner: 'mocha', configFile: '.mocharc.json', include: [{ glob: 'test/**/*.test.{js,ts}' }], setupFiles: ['test/utils/test-setup.ts'] });
+    expect(u!.warnings).toHaveLength(2);
+    const c = compileUniverses([u!]);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['test/functional/a.test.ts', 'test/github-issues/1/issue-1.test.ts']);
+  });
+
   it('a computed field is a warning and falls back to the default, never a guess', () => {
     const files = tree({ 'jest.config.ts': "import base from './base';\nexport default { ...base, testMatch: base.testMatch };\n" }, ['a.test.ts', 'x/__tests__/y.ts']);
     const [u] = npm.testUniverses(files);

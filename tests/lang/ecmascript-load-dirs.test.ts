@@ -36,8 +36,15 @@ describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
     expect(ecmascriptLoadDirs('src/load.js', "require('./rules/' + a);\nrequire(b);")).toBeNull();
   });
 
-  it('a file that only reads a directory, or loads only literals, is not bounded by this', () => {
-    expect(ecmascriptLoadDirs('test/decl.test.js', "fs.readdirSync(path.join(__dirname, '../src/plugin')).forEach((l) => check(l));\nrequire('./x');")).toBeNull();
+  it('a file that lists a directory only to stat what it lists loads nothing; unless a package or `require` may get the names', () => {
+    // dayjs's test/plugin/declarations.test.js.
+    const decl = "import fs from 'fs'\nimport path from 'path'\nconst pluginDir = '../../src/plugin'\nit('d', () => {\n  fs.readdirSync(path.join(__dirname, pluginDir)).forEach((l) => {\n    expect(fs.existsSync(path.join(__dirname, '../../types/plugin', `${l}.d.ts`))).toBe(true)\n  })\n})\n";
+    expect(ecmascriptLoadDirs('test/plugin/declarations.test.js', decl)).toEqual([]);
+    expect(ecmascriptLoadDirs('test/a.test.js', `import { x } from './helper';\nimport { test } from 'vitest';\n${decl}`)).toEqual([]);
+    expect(ecmascriptLoadDirs('test/a.test.js', `import importFresh from 'import-fresh';\n${decl}`)).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.test.js', "const { createRequire } = require('node:module');\nfs.readdirSync(d).map((f) => r(f));")).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.test.js', "const fs = require('fs');\nfs.readdirSync(d).map((f) => path.join(d, f)).forEach(require);")).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.test.js', "const fs = require('fs');\nfor (const f of fs.readdirSync(d)) jest.mock(f);")).toBeNull();
     // Strings and comments are not loads.
     expect(ecmascriptLoadDirs('src/a.js', "// require(anything)\nconst s = 'import(x)';\nrequire('./y' + z);")).toEqual(['src']);
   });

@@ -92,6 +92,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   };
   const ctx: VitestContext & ProjectContext = {
     exists: (p) => pathSet.has(p),
+    paths: files.paths,
     dirs: [...dirs].sort(),
     read,
     configIn: jestConfigIn,

@@ -1,8 +1,8 @@
 /**
  * Pure: the directories (repo-relative, sorted) a file's dynamic loads can reach, when every one of
  * them is bounded by a static prefix; null when some load is not, or when the file loads nothing
- * it does not name (a file that only reads a directory may hand what it lists to a loader ratlas
- * cannot see, so it stays a loader of its whole package).
+ * it does not name and may hand what it computes to a loader ratlas cannot see (a package); `[]`
+ * when it loads nothing it does not name (it lists a directory only to read or stat the files).
  *
  * Loads: `require(x)`, `import(x)`, `jest.requireActual(x)` and the like with a non-literal `x`;
  * `import.meta.glob('lit')`; `require.context('lit', …)`. Bounded forms of `x`:
@@ -31,10 +31,29 @@ export function ecmascriptLoadDirs(path: string, text: string): string[] | null 
     if (dir === null) return null;
     dirs.add(dir);
   }
-  return sites === 0 ? null : [...dirs].sort();
+  if (sites > 0) return [...dirs].sort();
+  return loadsNothingUnnamed(code, masked) ? [] : null;
 }
 
-const LOAD_CALL = /(?<![\w$.])(require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock))\s*\(/g;
+const LOAD_CALL = /(?<![\w$.])(require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
+/** Node built-ins that read files and paths but load no module (not `module`, `vm`, `child_process`, `worker_threads`). */
+const INERT_BUILTINS = new Set(['fs', 'fs/promises', 'path', 'path/posix', 'os', 'util', 'assert', 'assert/strict', 'url', 'crypto', 'events', 'buffer', 'stream']);
+/** Test framework packages: they load the test's own imports, none by a path the test computes (their mock APIs are load sites above). */
+const TEST_FRAMEWORKS = new Set(['vitest', '@jest/globals', 'node:test']);
+
+/**
+ * A file with no non-literal load of its own (it may list a directory and only read or stat what it
+ * lists): whether nothing else can load what it computes either. Its literal imports of repository
+ * files are static edges (a loader among them is a loader of its own); but any package other than
+ * inert Node built-ins and the test framework may load a path it is given (`import-fresh`,
+ * `require-all`, `module.createRequire`), and `require` passed as a value (`.forEach(require)`) or
+ * `eval` loads by a computed name.
+ */
+function loadsNothingUnnamed(code: string, masked: string): boolean {
+  if (/(?<![\w$.])require\b(?!\s*(?:\(|\.resolve\b))/.test(masked) || /(?<![\w$.])(eval|Function)\s*\(|\bnew\s+Function\b/.test(masked)) return false;
+  const specifiers = [...code.matchAll(/\b(?:from|import|require)\s*\(?\s*(['"])([^'"\n]+)\1/g)].map((m) => m[2]!);
+  return specifiers.every((s) => s.startsWith('.') || INERT_BUILTINS.has(s.replace(/^node:/, '')) || TEST_FRAMEWORKS.has(s));
+}
 
 interface Prefix {
   /** The static text a specifier starts with. */

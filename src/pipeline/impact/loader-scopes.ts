@@ -1,6 +1,9 @@
 import type { GitRepo } from '../../git/repo.js';
 import { languageForPath } from '../../lang/registry.js';
 
+/** Loader codes whose evidence is a directory listing, not a load. */
+const LISTING_CODES = new Set(['readdir-loading', 'glob-loading']);
+
 /** A file that loads modules it does not name, and the directory its loads may reach ('' = all). */
 export interface ScopedLoader {
   file: string;
@@ -23,7 +26,10 @@ export async function scopeLoaders(
   return loaders.flatMap((l) => {
     const text = texts.get(l.file);
     const dirs = text === undefined ? null : (languageForPath(l.file)?.resolution.dynamicLoadDirs?.(l.file, text) ?? null);
-    return dirs === null ? [{ ...l, scope: fallback(l.file) }] : dirs.map((scope) => ({ ...l, scope }));
+    // No load at all is believed only of a file that lists a directory; a file the index saw load
+    // by a computed name (or by a glob of its own) must be bounded somewhere.
+    if (dirs === null || (dirs.length === 0 && !LISTING_CODES.has(l.code))) return [{ ...l, scope: fallback(l.file) }];
+    return dirs.map((scope) => ({ ...l, scope }));
   });
 }
 
