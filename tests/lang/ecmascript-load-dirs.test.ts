@@ -45,6 +45,8 @@ describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
     expect(ecmascriptLoadDirs('test/a.test.js', "const { createRequire } = require('node:module');\nfs.readdirSync(d).map((f) => r(f));")).toBeNull();
     expect(ecmascriptLoadDirs('test/a.test.js', "const fs = require('fs');\nfs.readdirSync(d).map((f) => path.join(d, f)).forEach(require);")).toBeNull();
     expect(ecmascriptLoadDirs('test/a.test.js', "const fs = require('fs');\nfor (const f of fs.readdirSync(d)) jest.mock(f);")).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.test.js', "const fs = require('fs');\nfor (const f of fs.readdirSync(d)) module.require(f);")).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.mjs', "import fs from 'fs';\nconst req = globalThis.process && createRequire(import.meta.url);\nfs.readdirSync(d).map((f) => req(f));")).toBeNull();
     // Strings and comments are not loads.
     expect(ecmascriptLoadDirs('src/a.js', "// require(anything)\nconst s = 'import(x)';\nrequire('./y' + z);")).toEqual(['src']);
   });

@@ -35,7 +35,7 @@ export function ecmascriptLoadDirs(path: string, text: string): string[] | null 
   return loadsNothingUnnamed(code, masked) ? [] : null;
 }
 
-const LOAD_CALL = /(?<![\w$.])(require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
+const LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 /** Node built-ins that read files and paths but load no module (not `module`, `vm`, `child_process`, `worker_threads`). */
 const INERT_BUILTINS = new Set(['fs', 'fs/promises', 'path', 'path/posix', 'os', 'util', 'assert', 'assert/strict', 'url', 'crypto', 'events', 'buffer', 'stream']);
 /** Test framework packages: they load the test's own imports, none by a path the test computes (their mock APIs are load sites above). */
@@ -50,7 +50,7 @@ const TEST_FRAMEWORKS = new Set(['vitest', '@jest/globals', 'node:test']);
  * `eval` loads by a computed name.
  */
 function loadsNothingUnnamed(code: string, masked: string): boolean {
-  if (/(?<![\w$.])require\b(?!\s*(?:\(|\.resolve\b))/.test(masked) || /(?<![\w$.])(eval|Function)\s*\(|\bnew\s+Function\b/.test(masked)) return false;
+  if (/(?<![\w$.])require\b(?!\s*(?:\(|\.resolve\b))/.test(masked) || /(?<![\w$.])(eval|Function)\s*\(|\bnew\s+Function\b|\bcreateRequire\b/.test(masked)) return false;
   const specifiers = [...code.matchAll(/\b(?:from|import|require)\s*\(?\s*(['"])([^'"\n]+)\1/g)].map((m) => m[2]!);
   return specifiers.every((s) => s.startsWith('.') || INERT_BUILTINS.has(s.replace(/^node:/, '')) || TEST_FRAMEWORKS.has(s));
 }
