@@ -76,8 +76,11 @@ function runSuite() {
   rmSync(out, { force: true });
   const args = [...(opts.runner === 'jest' ? ['jest', '--json', `--outputFile=${out}`, '--silent'] : ['vitest', 'run', '--reporter=json', `--outputFile=${out}`]), ...opts['suite-arg']];
   // Under nice: the machine is shared, and the suite's wall time is not what is measured.
-  spawnSync('nice', ['-n', '10', 'npx', ...args], { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60 * 1000 });
-  if (!existsSync(out)) throw new Error('the test runner wrote no JSON report');
+  const run = spawnSync('nice', ['-n', '10', 'npx', ...args], { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60 * 1000 });
+  if (!existsSync(out)) {
+    const why = run.error ? String(run.error) : `exit ${run.status}, signal ${run.signal}`;
+    throw new Error(`the test runner wrote no JSON report (${why}): ${(run.stderr ?? '').slice(-2000)}`);
+  }
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const passed = new Map();
   for (const file of report.testResults) {
