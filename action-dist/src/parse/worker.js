@@ -389,11 +389,11 @@ function ecmascriptLoadDirs(path, text) {
   if (sites > 0) return [...dirs].sort();
   return loadsNothingUnnamed(code, masked) ? [] : null;
 }
-var LOAD_CALL = /(?<![\w$.])(require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
+var LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 var INERT_BUILTINS = /* @__PURE__ */ new Set(["fs", "fs/promises", "path", "path/posix", "os", "util", "assert", "assert/strict", "url", "crypto", "events", "buffer", "stream"]);
 var TEST_FRAMEWORKS = /* @__PURE__ */ new Set(["vitest", "@jest/globals", "node:test"]);
 function loadsNothingUnnamed(code, masked) {
-  if (/(?<![\w$.])require\b(?!\s*(?:\(|\.resolve\b))/.test(masked) || /(?<![\w$.])(eval|Function)\s*\(|\bnew\s+Function\b/.test(masked)) return false;
+  if (/(?<![\w$.])require\b(?!\s*(?:\(|\.resolve\b))/.test(masked) || /(?<![\w$.])(eval|Function)\s*\(|\bnew\s+Function\b|\bcreateRequire\b/.test(masked)) return false;
   const specifiers = [...code.matchAll(/\b(?:from|import|require)\s*\(?\s*(['"])([^'"\n]+)\1/g)].map((m) => m[2]);
   return specifiers.every((s) => s.startsWith(".") || INERT_BUILTINS.has(s.replace(/^node:/, "")) || TEST_FRAMEWORKS.has(s));
 }
