@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/sql.js/dist/sql-wasm.js
 var require_sql_wasm = __commonJS({
   "node_modules/sql.js/dist/sql-wasm.js"(exports, module2) {
-    var __ratlas_module_url8 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
-    var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
-    var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
+    var __ratlas_module_url9 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
+    var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
+    var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
     var initSqlJsPromise = void 0;
     var initSqlJs2 = function(moduleConfig) {
       if (initSqlJsPromise) {
@@ -1115,11 +1115,11 @@ var require_sql_wasm = __commonJS({
         var va = "./this.program", wa = (a, b3) => {
           throw b3;
         }, xa = globalThis.document?.currentScript?.src;
-        typeof __ratlas_filename8 !== "undefined" ? xa = __ratlas_filename8 : ba && (xa = self.location.href);
+        typeof __ratlas_filename9 !== "undefined" ? xa = __ratlas_filename9 : ba && (xa = self.location.href);
         var ya = "", za, Ca;
         if (da) {
           var fs3 = __require("node:fs");
-          ya = __ratlas_dirname8 + "/";
+          ya = __ratlas_dirname9 + "/";
           Ca = (a) => {
             a = Da(a) ? new URL(a) : a;
             return fs3.readFileSync(a);
@@ -4365,9 +4365,9 @@ var require_picomatch = __commonJS({
     var utils = require_utils();
     var constants = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options, returnState = false) => {
+    var picomatch3 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch2(input, options, returnState));
+        const fns = glob.map((input) => picomatch3(input, options, returnState));
         const arrayMatcher = (str) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str);
@@ -4383,16 +4383,16 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const posix = opts.windows;
-      const regex = isState ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
       const state = regex.state;
       delete regex.state;
       let isIgnored = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
+        isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob, posix });
+        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob, posix });
         const result = { glob, state, regex, posix, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -4418,7 +4418,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input, regex, options, { glob, posix } = {}) => {
+    picomatch3.test = (input, regex, options, { glob, posix } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -4435,24 +4435,24 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex, options, posix);
+          match = picomatch3.matchBase(input, regex, options, posix);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch2.matchBase = (input, glob, options, posix = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+    picomatch3.matchBase = (input, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
       return regex.test(utils.basename(input, { windows: posix }));
     };
-    picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
-    picomatch2.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p2) => picomatch2.parse(p2, options));
+    picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
+    picomatch3.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p2) => picomatch3.parse(p2, options));
       return parse4(pattern, { ...options, fastpaths: false });
     };
-    picomatch2.scan = (input, options) => scan(input, options);
-    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch3.scan = (input, options) => scan(input, options);
+    picomatch3.compileRe = (state, options, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
@@ -4463,13 +4463,13 @@ var require_picomatch = __commonJS({
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex = picomatch2.toRegex(source, options);
+      const regex = picomatch3.toRegex(source, options);
       if (returnState === true) {
         regex.state = state;
       }
       return regex;
     };
-    picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+    picomatch3.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
       if (!input || typeof input !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
@@ -4480,9 +4480,9 @@ var require_picomatch = __commonJS({
       if (!parsed.output) {
         parsed = parse4(input, options);
       }
-      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch3.compileRe(parsed, options, returnOutput, returnState);
     };
-    picomatch2.toRegex = (source, options) => {
+    picomatch3.toRegex = (source, options) => {
       try {
         const opts = options || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
@@ -4491,8 +4491,8 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants;
-    module2.exports = picomatch2;
+    picomatch3.constants = constants;
+    module2.exports = picomatch3;
   }
 });
 
@@ -4502,14 +4502,14 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch2(glob, options, returnState = false) {
+    function picomatch3(glob, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
       return pico(glob, options, returnState);
     }
-    Object.assign(picomatch2, pico);
-    module2.exports = picomatch2;
+    Object.assign(picomatch3, pico);
+    module2.exports = picomatch3;
   }
 });
 
@@ -12853,10 +12853,73 @@ function defineEcosystem(adapter) {
   return adapter;
 }
 
-// src/ecosystem/npm/read-config-literal.ts
-var __ratlas_module_url2 = new URL("./src/ecosystem/npm/read-config-literal.js", __ratlas_bundle_url).href;
+// src/ecosystem/npm/repo-paths.ts
+function dirOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function baseOf(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+function joinRepo(dir, spec, rootDir = dir) {
+  let s = spec.replace(/^<rootDir>\/?/, `${rootDir}/`);
+  if (s !== spec) s = s.replace(/^\//, "");
+  else if (!s.startsWith(".") && !s.startsWith("/")) s = `${dir}/${s}`;
+  else if (s.startsWith("/")) return null;
+  else s = `${dir}/${s}`;
+  const out2 = [];
+  for (const part of s.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (out2.length === 0) return null;
+      out2.pop();
+    } else out2.push(part);
+  }
+  return out2.join("/");
+}
+function resolveFile(dir, spec, exists, rootDir = dir) {
+  const isRelative = spec.startsWith(".") || spec.startsWith("<rootDir>") || spec.startsWith("/");
+  const base = joinRepo(dir, spec, rootDir);
+  if (base === null) return null;
+  for (const suffix of ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", "/index.ts", "/index.js"]) {
+    if (exists(base + suffix)) return base + suffix;
+  }
+  return isRelative ? base : null;
+}
+
+// src/ecosystem/npm/aliases.ts
+var __ratlas_module_url2 = new URL("./src/ecosystem/npm/aliases.js", __ratlas_bundle_url).href;
 var __ratlas_filename2 = __ratlas_fileURLToPath(__ratlas_module_url2);
 var __ratlas_dirname2 = __ratlas_dirname_of(__ratlas_filename2);
+var SUFFIXES = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs", "/index.cjs"];
+var REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
+function npmAliasTarget(universe, specifier, exists) {
+  for (const { pattern, replacement } of universe.aliases) {
+    let rewritten = null;
+    if (REGEX_SYNTAX.test(pattern)) {
+      let re2;
+      try {
+        re2 = new RegExp(pattern);
+      } catch {
+        continue;
+      }
+      if (re2.test(specifier)) rewritten = specifier.replace(re2, replacement);
+    } else if (specifier === pattern || specifier.startsWith(`${pattern}/`)) {
+      rewritten = replacement + specifier.slice(pattern.length);
+    }
+    if (rewritten === null) continue;
+    const base = rewritten.startsWith("<rootDir>") || rewritten.startsWith(".") ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith("/") ? null : joinRepo(universe.root, `./${rewritten}`);
+    if (base === null) return null;
+    for (const suffix of SUFFIXES) if (exists(base + suffix)) return base + suffix;
+    return null;
+  }
+  return null;
+}
+
+// src/ecosystem/npm/read-config-literal.ts
+var __ratlas_module_url3 = new URL("./src/ecosystem/npm/read-config-literal.js", __ratlas_bundle_url).href;
+var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
+var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 var Unknown = class {
   constructor(why) {
     this.why = why;
@@ -13175,42 +13238,6 @@ function npmCiSetup(files) {
 
 // src/ecosystem/npm/jest-universes.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-
-// src/ecosystem/npm/repo-paths.ts
-function dirOf(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-function baseOf(path) {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-function joinRepo(dir, spec, rootDir = dir) {
-  let s = spec.replace(/^<rootDir>\/?/, `${rootDir}/`);
-  if (s !== spec) s = s.replace(/^\//, "");
-  else if (!s.startsWith(".") && !s.startsWith("/")) s = `${dir}/${s}`;
-  else if (s.startsWith("/")) return null;
-  else s = `${dir}/${s}`;
-  const out2 = [];
-  for (const part of s.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (out2.length === 0) return null;
-      out2.pop();
-    } else out2.push(part);
-  }
-  return out2.join("/");
-}
-function resolveFile(dir, spec, exists, rootDir = dir) {
-  const isRelative = spec.startsWith(".") || spec.startsWith("<rootDir>") || spec.startsWith("/");
-  const base = joinRepo(dir, spec, rootDir);
-  if (base === null) return null;
-  for (const suffix of ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", "/index.ts", "/index.js"]) {
-    if (exists(base + suffix)) return base + suffix;
-  }
-  return isRelative ? base : null;
-}
-
-// src/ecosystem/npm/jest-universes.ts
 var JEST_TEST_MATCH = ["**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"];
 var JEST_IGNORE = ["/node_modules/"];
 function jestUniverses(dir, configFile, config, ctx, depth = 0) {
@@ -13278,21 +13305,62 @@ function globToRegExp(glob) {
   return import_picomatch.default.makeRe(glob, { dot: false });
 }
 
+// src/ecosystem/npm/build-output.ts
+var import_picomatch2 = __toESM(require_picomatch2(), 1);
+var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+function rebaseOutputGlob(glob, root, paths) {
+  const prefix = root === "" ? "" : `${root}/`;
+  const rels = paths.filter((p2) => p2.startsWith(prefix)).map((p2) => p2.slice(prefix.length));
+  const matches = (g2) => {
+    const m2 = (0, import_picomatch2.default)(g2, { dot: true });
+    return rels.some((r2) => m2(r2));
+  };
+  if (matches(glob)) return glob;
+  const segments = glob.split("/");
+  const firstWild = segments.findIndex((s) => /[*?{[]/.test(s));
+  const literal = firstWild === -1 ? segments.length - 1 : firstWild;
+  for (let drop = 1; drop <= literal; drop++) {
+    const tail = segments.slice(drop).join("/");
+    for (const candidate of [tail, toSources(tail)]) if (candidate !== "" && matches(candidate)) return candidate;
+  }
+  return null;
+}
+function rebaseOutputFile(path, exists) {
+  const segments = path.split("/");
+  for (let drop = 1; drop < segments.length; drop++) {
+    const tail = segments.slice(drop).join("/");
+    const stem = tail.replace(/\.[cm]?js$/, "");
+    for (const candidate of [tail, ...stem !== tail ? SOURCE_EXTENSIONS.map((e) => stem + e) : []]) if (exists(candidate)) return candidate;
+  }
+  return null;
+}
+function toSources(glob) {
+  return glob.replace(/\.[cm]?js$/, `.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(",")}}`);
+}
+
 // src/ecosystem/npm/mocha-universes.ts
 function mochaUniverse(dir, configFile, config, ctx) {
   const extensions = (config?.strings("extension") ?? ["js", "cjs", "mjs"]).map((e) => e.replace(/^\./, ""));
   const ext = extensions.length === 1 ? extensions[0] : `{${extensions.join(",")}}`;
   const recursive = config?.boolean("recursive") ?? false;
+  const warnings = [];
   const include = (config?.strings("spec") ?? ["./test"]).flatMap((spec) => {
     const path = joinRepo(dir, spec);
     if (path === null) return [];
     const rel = path === dir ? "" : dir === "" ? path : path.slice(dir.length + 1);
     const isDir = !/[*?{[]/.test(rel) && ctx.dirs.includes(path);
-    return [{ glob: isDir ? `${rel}/${recursive ? "**/" : ""}*.${ext}` : rel }];
+    const glob = isDir ? `${rel}/${recursive ? "**/" : ""}*.${ext}` : rel;
+    const rebased = configFile === null ? glob : rebaseOutputGlob(glob, dir, ctx.paths) ?? glob;
+    if (rebased !== glob) warnings.push(`${configFile}: spec ${spec} names no file of the tree (build output?); its tests are taken as ${rebased}.`);
+    return [{ glob: rebased }];
   });
   const setupFiles = [...config?.strings("require") ?? [], ...config?.strings("file") ?? []].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
-    return file !== null && ctx.exists(file) ? [file] : [];
+    if (file === null) return [];
+    if (ctx.exists(file)) return [file];
+    const source = rebaseOutputFile(file, ctx.exists);
+    if (source !== null) warnings.push(`${configFile}: ${spec} is not in the tree (build output?); its source ${source} is taken as the setup file.`);
+    return source === null ? [] : [source];
   });
   return {
     ecosystem: "npm",
@@ -13304,7 +13372,7 @@ function mochaUniverse(dir, configFile, config, ctx) {
     exclude: [...(config?.strings("ignore") ?? []).map((glob) => ({ glob: glob.replace(/^\.\//, "") })), { glob: "**/node_modules/**" }],
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
-    warnings: config ? [...new Set(config.warnings)] : []
+    warnings: config ? [.../* @__PURE__ */ new Set([...config.warnings, ...warnings])] : []
   };
 }
 var NODE_TEST_DEFAULTS = ["**/*.test.{cjs,mjs,js}", "**/*-test.{cjs,mjs,js}", "**/*_test.{cjs,mjs,js}", "**/test-*.{cjs,mjs,js}", "**/test.{cjs,mjs,js}", "**/test/**/*.{cjs,mjs,js}"];
@@ -14175,9 +14243,9 @@ var ParseErrorCode;
 })(ParseErrorCode || (ParseErrorCode = {}));
 
 // node_modules/web-tree-sitter/tree-sitter.js
-var __ratlas_module_url3 = new URL("./node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
-var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
-var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
+var __ratlas_module_url4 = new URL("./node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
+var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
+var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
 var __defProp2 = Object.defineProperty;
 var __name = (target, value) => __defProp2(target, "name", { value, configurable: true });
 var SIZE_OF_SHORT = 2;
@@ -16223,7 +16291,7 @@ ${JSON.stringify(symbolNames, null, 2)}`);
   }
 };
 var Module2 = /* @__PURE__ */ (() => {
-  var _scriptName = __ratlas_module_url3;
+  var _scriptName = __ratlas_module_url4;
   return async function(moduleArg = {}) {
     var moduleRtn;
     var Module = moduleArg;
@@ -16238,7 +16306,7 @@ var Module2 = /* @__PURE__ */ (() => {
     var ENVIRONMENT_IS_SHELL = !ENVIRONMENT_IS_WEB && !ENVIRONMENT_IS_NODE && !ENVIRONMENT_IS_WORKER;
     if (ENVIRONMENT_IS_NODE) {
       const { createRequire: createRequire3 } = await import("module");
-      var require = createRequire3(__ratlas_module_url3);
+      var require = createRequire3(__ratlas_module_url4);
     }
     Module.currentQueryProgressCallback = null;
     Module.currentProgressCallback = null;
@@ -16262,8 +16330,8 @@ var Module2 = /* @__PURE__ */ (() => {
     if (ENVIRONMENT_IS_NODE) {
       var fs = require("fs");
       var nodePath = require("path");
-      if (!__ratlas_module_url3.startsWith("data:")) {
-        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url3)) + "/";
+      if (!__ratlas_module_url4.startsWith("data:")) {
+        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url4)) + "/";
       }
       readBinary = /* @__PURE__ */ __name((filename) => {
         filename = isFileURI(filename) ? new URL(filename) : filename;
@@ -16459,7 +16527,7 @@ var Module2 = /* @__PURE__ */ (() => {
       if (Module["locateFile"]) {
         return locateFile("tree-sitter.wasm");
       }
-      return new URL("tree-sitter.wasm", __ratlas_module_url3).href;
+      return new URL("tree-sitter.wasm", __ratlas_module_url4).href;
     }
     __name(findWasmBinary, "findWasmBinary");
     function getBinarySync(file) {
@@ -18130,10 +18198,10 @@ var import_yaml = __toESM(require_dist(), 1);
 // src/parse/load-language.ts
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-var __ratlas_module_url4 = new URL("./src/parse/load-language.js", __ratlas_bundle_url).href;
-var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
-var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
-var require2 = createRequire(__ratlas_module_url4);
+var __ratlas_module_url5 = new URL("./src/parse/load-language.js", __ratlas_bundle_url).href;
+var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
+var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
+var require2 = createRequire(__ratlas_module_url5);
 var initialized;
 var grammars = /* @__PURE__ */ new Map();
 var loadChain = Promise.resolve();
@@ -18265,10 +18333,11 @@ function configFilesMatching(spec, ctx) {
 var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
+var NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|json)$|[.-](jest|vitest)\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 function isConfigPath(path) {
   if (path.includes("node_modules/")) return false;
   const name2 = baseOf(path);
-  return name2 === "package.json" || JEST_CONFIG.test(name2) || VITEST_CONFIG.test(name2) || MOCHA_CONFIG.test(name2);
+  return name2 === "package.json" || JEST_CONFIG.test(name2) || VITEST_CONFIG.test(name2) || MOCHA_CONFIG.test(name2) || NAMED_CONFIG.test(name2);
 }
 var npm = defineEcosystem({
   id: "npm",
@@ -18277,6 +18346,7 @@ var npm = defineEcosystem({
   detect: (files) => files.paths.some(isConfigPath),
   testUniverses: (files) => npmUniverses(files),
   roles: NPM_ROLES,
+  aliasTarget: npmAliasTarget,
   commands: [
     { runner: "vitest", some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },
     { runner: "jest", some: ["npx", "jest", "--runTestsByPath"], all: ["npx", "jest"] },
@@ -18327,6 +18397,7 @@ function npmUniverses(files) {
   };
   const ctx = {
     exists: (p2) => pathSet.has(p2),
+    paths: files.paths,
     dirs: [...dirs].sort(),
     read,
     configIn: jestConfigIn,
@@ -18336,9 +18407,11 @@ function npmUniverses(files) {
   for (const dir of [...byDir.keys()].sort()) {
     const manifest = manifestOf(dir);
     const uses = manifest ? runnersNamedBy(manifest) : /* @__PURE__ */ new Set();
+    const named = (runner) => manifest ? configsNamedByScripts(manifest, runner).filter((f3) => pathSet.has(f3)) : [];
     const jest = jestConfigIn(dir);
+    for (const file of named("jest")) out2.push(...jestUniverses(dirOf(file), file, read(file), ctx));
     if (jest) out2.push(...jestUniverses(dir, jest.file, jest.values, ctx));
-    else if (uses.has("jest")) out2.push(...jestUniverses(dir, null, null, ctx));
+    else if (uses.has("jest") && named("jest").length === 0) out2.push(...jestUniverses(dir, null, null, ctx));
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
       const list = read(workspace);
@@ -18346,8 +18419,9 @@ function npmUniverses(files) {
     }
     const vitest = vitestConfigIn(dir);
     const isVite = vitest !== null && /^vite\.config\./.test(baseOf(vitest.file));
+    for (const file of named("vitest")) out2.push(...vitestUniverses(dir, file, read(file), ctx));
     if (vitest && (!isVite || vitest.values?.object("test") !== void 0 || uses.has("vitest"))) out2.push(...vitestUniverses(dir, vitest.file, vitest.values, ctx));
-    else if (!workspace && uses.has("vitest")) out2.push(...vitestUniverses(dir, null, null, ctx));
+    else if (!workspace && uses.has("vitest") && named("vitest").length === 0) out2.push(...vitestUniverses(dir, null, null, ctx));
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value["mocha"]) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value["mocha"]) : null;
     if (mocharc) out2.push(mochaUniverse(dir, mocharc, read(mocharc), ctx));
@@ -18377,6 +18451,18 @@ function runnersNamedBy(manifest) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out2.add(runner);
   }
   return out2;
+}
+function configsNamedByScripts(manifest, runner) {
+  const scripts = isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
+  const out2 = /* @__PURE__ */ new Set();
+  const command = new RegExp(`(?:^|[\\s/])${runner}(?:\\s[^&|;]*?)?\\s(?:--config[=\\s]|-c\\s)\\s*(["']?)([^\\s"'&|;{]+)\\1`, "g");
+  for (const script2 of scripts) {
+    for (const m2 of script2.matchAll(command)) {
+      const file = joinRepo(manifest.dir, m2[2]);
+      if (file !== null) out2.add(file);
+    }
+  }
+  return [...out2].sort();
 }
 function nodeTestScript(manifest) {
   const scripts = isObject(manifest.value["scripts"]) ? manifest.value["scripts"] : {};
@@ -19369,12 +19455,12 @@ function stopCommands() {
 }
 
 // src/action/run-ratlas.ts
-var __ratlas_module_url5 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
-var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
-var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
+var __ratlas_module_url6 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
+var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
+var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
 function ratlasCli() {
-  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url5));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url5));
+  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url6));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url6));
 }
 function runRatlas(args2, options) {
   return new Promise((resolve4, reject) => {
@@ -19765,17 +19851,17 @@ function inlineText(text, element) {
 }
 
 // src/report/render-impact-page.ts
-var __ratlas_module_url6 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
-var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
-var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
+var __ratlas_module_url7 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
+var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
+var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
 var assets;
 function pageAssets() {
   if (!assets) {
     const read = (url) => readFileSync5(url, "utf8");
     assets = {
-      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url6).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
-      script: read(new URL("./impact-page/page.js", __ratlas_module_url6)),
-      style: read(new URL("./impact-page/page.css", __ratlas_module_url6))
+      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url7).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
+      script: read(new URL("./impact-page/page.js", __ratlas_module_url7)),
+      style: read(new URL("./impact-page/page.css", __ratlas_module_url7))
     };
   }
   return assets;
@@ -24047,9 +24133,9 @@ function boolean(name2, value, fallback) {
 }
 
 // src/action/prepare-step.ts
-var __ratlas_module_url7 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
-var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
-var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
+var __ratlas_module_url8 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
+var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
+var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
 function cacheKeyPrefix(runnerOs) {
   return `ratlas-index-v1-${runnerOs}-${bundleVersion()}-`;
 }
@@ -24123,7 +24209,7 @@ async function fetched(found, ref, log2) {
 }
 var version;
 function bundleVersion() {
-  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url7), "utf8")).version;
+  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url8), "utf8")).version;
   return version;
 }
 

@@ -15,6 +15,31 @@ export function testUniversesOf(files: ProjectFiles, ecosystems: readonly Ecosys
   return out.sort((a, b) => cmp(a.root, b.root) || cmp(a.configFile ?? '', b.configFile ?? '') || cmp(a.runner, b.runner));
 }
 
+/**
+ * Pure: for every file of the tree, the files that import it only through a runner's module alias
+ * (jest `moduleNameMapper`, vite `resolve.alias`): `specifiers` are the imports module resolution
+ * left outside the tree. An importer uses the aliases of every universe whose root holds it (the
+ * runner of such a universe may load it). Sorted importers per target.
+ */
+export function aliasedImporters(
+  universes: readonly TestUniverse[],
+  specifiers: readonly { file: string; module: string }[],
+  exists: (path: string) => boolean,
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): Map<string, string[]> {
+  const withAliases = universes.filter((u) => u.aliases.length > 0);
+  const out = new Map<string, Set<string>>();
+  if (withAliases.length === 0) return new Map();
+  for (const { file, module } of specifiers) {
+    for (const u of withAliases) {
+      if (u.root !== '' && !file.startsWith(`${u.root}/`)) continue;
+      const target = ecosystems.find((e) => e.id === u.ecosystem)?.aliasTarget?.(u, module, exists);
+      if (target && target !== file) out.set(target, (out.get(target) ?? new Set()).add(file));
+    }
+  }
+  return new Map([...out].sort(([a], [b]) => cmp(a, b)).map(([t, set]) => [t, [...set].sort()]));
+}
+
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -124,6 +124,12 @@ export interface EcosystemAdapter {
    */
   testUniverses(files: ProjectFiles): TestUniverse[];
   roles: ProjectFileRoles;
+  /**
+   * Optional, pure: the file of the tree that one of `universe.aliases` rewrites an import
+   * specifier to (jest `moduleNameMapper`, vite `resolve.alias`), or null. A test run by that
+   * universe loads the file even though module resolution does not lead there.
+   */
+  aliasTarget?(universe: TestUniverse, specifier: string, exists: (path: string) => boolean): string | null;
   /** The runners this ecosystem knows, first the default. */
   commands: readonly RunnerCommand[];
   /**

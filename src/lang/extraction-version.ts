@@ -18,5 +18,7 @@
  *    keep the old kind.
  * 8: the file's words for full-text search (code, strings, comments).
  * 9: declarations nested deeper than MAX_SYMBOL_DEPTH are part of their enclosing symbol.
+ * 10: `jest.requireActual(m)` / `vi.importActual(m)` (and the Mock forms) as require links: a test
+ *    loading a module through them imports it (a non-literal m is a dynamic loader).
  */
-export const EXTRACTION_VERSION = 9;
+export const EXTRACTION_VERSION = 10;

@@ -51,6 +51,8 @@ export interface Hop {
   qualname: string;
   relation: Relation;
   confidence: number;
+  /** Why a `loads` hop of the import floor exists (`readdir-loading`, `runner-alias`, `setup-file`, ...). */
+  code?: string;
 }
 
 /** The changed thing a path starts from: a symbol, or a whole file (qualname null). */

@@ -77,6 +77,7 @@ function floorSelection(file: string, entry: FloorTest): SelectedTest {
     qualname: MODULE_QUALNAME,
     relation: h.via === 'imports' ? ('imports' as const) : ('loads' as const),
     confidence: h.via === 'imports' ? 1 : 0.5,
+    ...(h.code !== undefined ? { code: h.code } : {}),
   }));
   const confidence = via.reduce((c, h) => c * h.confidence, 1);
   return { file, confidence, basis: 'floor', reachedFrom: { from: { file: entry.changed, qualname: null, change: 'file' }, via } };

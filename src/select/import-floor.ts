@@ -1,9 +1,13 @@
 /** How a floor test reaches a changed file: one step of the reverse module graph. */
 export interface FloorHop {
   file: string;
-  /** imports: a static import/require/re-export; loads-dynamically: a loader whose pattern reaches it; setup: the runner loads it first. */
-  via: 'imports' | 'loads-dynamically' | 'setup';
-  /** For loads-dynamically, the loader's reason code (`readdir-loading`, `non-literal-require`). */
+  /**
+   * imports: a static import/require/re-export; loads-dynamically: a loader whose pattern reaches
+   * it; setup: the runner loads it first; aliased: an import the runner's module alias rewrites to
+   * it (jest `moduleNameMapper`, vite `resolve.alias`), which module resolution does not follow.
+   */
+  via: 'imports' | 'loads-dynamically' | 'setup' | 'aliased';
+  /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`), `setup-file`, `runner-alias`. */
   code?: string;
 }
 
@@ -25,6 +29,8 @@ export interface FloorGraph {
   isTest: (path: string) => boolean;
   /** For a setup file, the tests the runner loads it before. */
   testsSetUpBy: (setupFile: string) => readonly string[];
+  /** Every file's importers through a runner's module alias only. */
+  aliased?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -45,7 +51,8 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
         for (const loader of graph.dynamicLoaders) {
           if (loader.file !== at && (loader.scope === '' || at.startsWith(`${loader.scope}/`))) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
         }
-        for (const test of graph.testsSetUpBy(at)) steps.push({ file: test, via: 'setup' });
+        for (const f of graph.aliased?.get(at) ?? []) steps.push({ file: f, via: 'aliased', code: 'runner-alias' });
+        for (const test of graph.testsSetUpBy(at)) steps.push({ file: test, via: 'setup', code: 'setup-file' });
         for (const step of steps) {
           if (seen.has(step.file)) continue;
           seen.set(step.file, [...chain, step]);

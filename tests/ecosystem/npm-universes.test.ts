@@ -37,6 +37,43 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['spec/a.check.js']);
   });
 
+  it('a config a test script names (`jest --config test/jest.config.js`) replaces the defaults; its rootDir is relative to it', () => {
+    // tsyringe's layout: jest's defaults would make the fixtures and helpers under __tests__ tests too.
+    const files = tree(
+      {
+        'package.json': JSON.stringify({ scripts: { test: 'yarn lint && jest --config test/jest.config.js', cov: 'jest -c "test/jest.config.js" --coverage' }, devDependencies: { jest: '24' } }),
+        'test/jest.config.js': "module.exports = { rootDir: '..', testPathIgnorePatterns: ['/node_modules/', '/fixtures/', '/utils/'], setupFilesAfterEnv: ['<rootDir>/test/jest.setup.ts'] };",
+        'vitest.unit.config.ts': "export default { test: { include: ['unit/**/*.ts'] } };",
+        'pkg/package.json': JSON.stringify({ scripts: { test: 'vitest run --config=vitest.unit.config.ts' } }),
+        'pkg/vitest.unit.config.ts': "export default { test: { include: ['unit/**/*.ts'] } };",
+      },
+      ['src/__tests__/a.test.ts', 'src/__tests__/b.tests.ts', 'src/__tests__/fixtures/c.ts', 'src/__tests__/utils/d.ts', 'test/jest.setup.ts', 'pkg/unit/e.ts', 'unit/f.ts'],
+    );
+    const universes = npm.testUniverses(files);
+    expect(universes.map((u) => [u.runner, u.configFile, u.root])).toEqual([
+      ['jest', 'test/jest.config.js', ''],
+      ['vitest', 'pkg/vitest.unit.config.ts', 'pkg'],
+    ]);
+    expect(universes[0]!.setupFiles).toEqual(['test/jest.setup.ts']);
+    const c = compileUniverses(universes);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['pkg/unit/e.ts', 'src/__tests__/a.test.ts', 'src/__tests__/b.tests.ts']);
+  });
+
+  it("mocha pointed at compiled output (typeorm's .mocharc.json): the sources it is compiled from, with a warning", () => {
+    const files = tree(
+      {
+        'package.json': JSON.stringify({ scripts: { test: 'rimraf build && tsc && mocha' }, devDependencies: { mocha: '11' } }),
+        '.mocharc.json': '{\n  "file": ["./build/compiled/test/utils/test-setup.js"],\n  "recursive": true,\n  // compiled by tsc first\n  "spec": ["./build/compiled/test/**/*.test.{js,ts}"]\n}\n',
+      },
+      ['src/index.ts', 'test/functional/a.test.ts', 'test/github-issues/1/issue-1.test.ts', 'test/utils/test-setup.ts', 'test/utils/helpers.ts'],
+    );
+    const [u] = npm.testUniverses(files);
+    expect(u).toMatchObject({ runner: 'mocha', configFile: '.mocharc.json', include: [{ glob: 'test/**/*.test.{js,ts}' }], setupFiles: ['test/utils/test-setup.ts'] });
+    expect(u!.warnings).toHaveLength(2);
+    const c = compileUniverses([u!]);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['test/functional/a.test.ts', 'test/github-issues/1/issue-1.test.ts']);
+  });
+
   it('a computed field is a warning and falls back to the default, never a guess', () => {
     const files = tree({ 'jest.config.ts': "import base from './base';\nexport default { ...base, testMatch: base.testMatch };\n" }, ['a.test.ts', 'x/__tests__/y.ts']);
     const [u] = npm.testUniverses(files);

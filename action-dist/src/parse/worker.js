@@ -9,14 +9,17 @@ const require = __ratlas_createRequire(import.meta.url);
 import { parentPort } from "node:worker_threads";
 
 // src/lang/types.ts
+var __ratlas_module_url = new URL("../lang/types.js", __ratlas_bundle_url).href;
+var __ratlas_filename = __ratlas_fileURLToPath(__ratlas_module_url);
+var __ratlas_dirname = __ratlas_dirname_of(__ratlas_filename);
 function defineLanguage(definition) {
   return definition;
 }
 
 // src/lang/ecmascript/globals.ts
-var __ratlas_module_url = new URL("../lang/ecmascript/globals.js", __ratlas_bundle_url).href;
-var __ratlas_filename = __ratlas_fileURLToPath(__ratlas_module_url);
-var __ratlas_dirname = __ratlas_dirname_of(__ratlas_filename);
+var __ratlas_module_url2 = new URL("../lang/ecmascript/globals.js", __ratlas_bundle_url).href;
+var __ratlas_filename2 = __ratlas_fileURLToPath(__ratlas_module_url2);
+var __ratlas_dirname2 = __ratlas_dirname_of(__ratlas_filename2);
 var ECMASCRIPT_GLOBALS = /* @__PURE__ */ new Set([
   // ECMAScript
   "Array",
@@ -359,6 +362,212 @@ var ECMASCRIPT_BUILTIN_MEMBERS = /* @__PURE__ */ new Set([
   "info",
   "debug"
 ]);
+
+// src/lang/ecmascript/load-dirs.ts
+var __ratlas_module_url3 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_bundle_url).href;
+var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
+var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
+function ecmascriptLoadDirs(path, text) {
+  const code = stripComments(text);
+  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const dirs = /* @__PURE__ */ new Set();
+  let sites = 0;
+  const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0] + " ".repeat(str.length - 2) + str[0]);
+  for (const m of masked.matchAll(LOAD_CALL)) {
+    const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    if (args2 === null || args2.length === 0) return null;
+    const first = args2[0].trim();
+    const globbing = m[1] === "import.meta.glob" || m[1] === "require.context";
+    const literal = stringLiteral(first);
+    if (literal !== null && !globbing) continue;
+    sites++;
+    const prefix = literal === null ? staticPrefix(first, code, 0) : m[1] === "require.context" ? { text: literal, complete: true } : { text: globPrefix(literal), complete: false };
+    const dir = prefix === null ? null : joinDir(fileDir, prefix.text, prefix.complete);
+    if (dir === null) return null;
+    dirs.add(dir);
+  }
+  if (sites > 0) return [...dirs].sort();
+  return loadsNothingUnnamed(code, masked) ? [] : null;
+}
+var LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
+var INERT_BUILTINS = /* @__PURE__ */ new Set(["fs", "fs/promises", "path", "path/posix", "os", "util", "assert", "assert/strict", "url", "crypto", "events", "buffer", "stream"]);
+var TEST_FRAMEWORKS = /* @__PURE__ */ new Set(["vitest", "@jest/globals", "node:test"]);
+function loadsNothingUnnamed(code, masked) {
+  if (/(?<![\w$.])require\b(?!\s*(?:\(|\.resolve\b))/.test(masked) || /(?<![\w$.])(eval|Function)\s*\(|\bnew\s+Function\b|\bcreateRequire\b/.test(masked)) return false;
+  const specifiers = [...code.matchAll(/\b(?:from|import|require)\s*\(?\s*(['"])([^'"\n]+)\1/g)].map((m) => m[2]);
+  return specifiers.every((s) => s.startsWith(".") || INERT_BUILTINS.has(s.replace(/^node:/, "")) || TEST_FRAMEWORKS.has(s));
+}
+function staticPrefix(expr, code, depth) {
+  if (depth > 4) return null;
+  const e = unwrap(expr);
+  const template = /^`([^`$\\]*)\$\{/.exec(e);
+  if (template) return { text: template[1], complete: false };
+  const concat = splitTopLevel(e, "+");
+  if (concat.length > 1) {
+    const head = stringLiteral(concat[0].trim());
+    if (head !== null) return { text: head, complete: false };
+    const inner = staticPrefix(concat[0], code, depth + 1);
+    return inner && { ...inner, complete: false };
+  }
+  const call = /^(?:path\.(?:posix\.)?)?(join|resolve)\s*\(/.exec(e);
+  if (call) {
+    const args2 = argumentsAt(e, call[0].length);
+    if (args2 === null || args2.length === 0) return null;
+    const first = args2[0].trim();
+    const base = first === "__dirname" ? "" : staticPrefix(first, code, depth + 1);
+    if (base === null || typeof base !== "string" && !base.exact) return null;
+    const parts2 = typeof base === "string" || base.text === "" ? [] : [base.text];
+    for (const arg of args2.slice(1)) {
+      const value = staticString(arg.trim(), code, depth + 1);
+      if (value === null) return { text: parts2.join("/"), complete: true };
+      parts2.push(value);
+    }
+    return { text: parts2.join("/"), complete: false, exact: true };
+  }
+  const name2 = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  if (name2) {
+    const init2 = onlyBinding(code, name2);
+    return init2 === null ? null : staticPrefix(init2, code, depth + 1);
+  }
+  return null;
+}
+function staticString(expr, code, depth) {
+  const literal = stringLiteral(unwrap(expr));
+  if (literal !== null || depth > 4) return literal;
+  const name2 = /^[A-Za-z_$][\w$]*$/.exec(expr)?.[0];
+  const init2 = name2 ? onlyBinding(code, name2) : null;
+  return init2 === null ? null : staticString(init2.trim(), code, depth + 1);
+}
+function onlyBinding(code, name2) {
+  const n = name2.replace(/\$/g, "\\$");
+  const declared = [...code.matchAll(new RegExp(`\\b(?:const|let|var)\\s+${n}\\s*(?::[^=]+)?=(?![=>])`, "g"))];
+  if (declared.length !== 1) return null;
+  const elsewhere = [
+    new RegExp(`\\b(?:const|let|var)\\s+${n}\\s+(?:of|in)\\b`),
+    // a loop variable
+    new RegExp(`(?<![\\w$.]|(?:const|let|var)\\s+)${n}\\s*(?:[-+*/|&]|\\?\\?)?=(?![=>])`),
+    // reassigned
+    new RegExp(`\\bfunction\\b[^(]*\\([^)]*\\b${n}\\b`),
+    // a function's parameter
+    new RegExp(`\\(([^()]*[^\\w$.])?${n}\\b[^()]*\\)\\s*(?::[^=]*)?=>`),
+    // an arrow function's parameter
+    new RegExp(`(?<![\\w$.])${n}\\s*=>`),
+    new RegExp(`[{,]\\s*${n}\\s*[,}][^;=]*=(?![=>])`)
+    // destructured
+  ];
+  if (elsewhere.some((re) => re.test(code))) return null;
+  const start2 = (declared[0].index ?? 0) + declared[0][0].length;
+  return expressionAt(code, start2);
+}
+function expressionAt(code, at) {
+  let depth = 0;
+  for (let i2 = at; i2 < code.length; i2++) {
+    const c = code[i2];
+    if (c === '"' || c === "'" || c === "`") {
+      i2 = stringEnd(code, i2);
+      if (i2 < 0) return null;
+    } else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (depth === 0) return code.slice(at, i2).trim();
+      depth--;
+    } else if (depth === 0 && (c === ";" || c === "," || c === "\n")) {
+      const head = code.slice(at, i2).trim();
+      if (c !== "\n" || head !== "" && !/[+(,=]$/.test(head)) return head;
+    }
+  }
+  return code.slice(at).trim();
+}
+function argumentsAt(code, at) {
+  const out2 = [];
+  let depth = 0;
+  let start2 = at;
+  for (let i2 = at; i2 < code.length; i2++) {
+    const c = code[i2];
+    if (c === '"' || c === "'" || c === "`") {
+      i2 = stringEnd(code, i2);
+      if (i2 < 0) return null;
+    } else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (depth === 0) {
+        if (code.slice(start2, i2).trim() !== "") out2.push(code.slice(start2, i2));
+        return out2;
+      }
+      depth--;
+    } else if (c === "," && depth === 0) {
+      out2.push(code.slice(start2, i2));
+      start2 = i2 + 1;
+    }
+  }
+  return null;
+}
+function splitTopLevel(expr, sep) {
+  const out2 = [];
+  let depth = 0;
+  let start2 = 0;
+  for (let i2 = 0; i2 < expr.length; i2++) {
+    const c = expr[i2];
+    if (c === '"' || c === "'" || c === "`") {
+      const end = stringEnd(expr, i2);
+      if (end < 0) return [expr];
+      i2 = end;
+    } else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (c === sep && depth === 0) {
+      out2.push(expr.slice(start2, i2));
+      start2 = i2 + 1;
+    }
+  }
+  out2.push(expr.slice(start2));
+  return out2;
+}
+function stringEnd(code, at) {
+  const quote = code[at];
+  for (let i2 = at + 1; i2 < code.length; i2++) {
+    const c = code[i2];
+    if (c === "\\") i2++;
+    else if (c === quote) return i2;
+    else if (quote === "`" && c === "$" && code[i2 + 1] === "{") {
+      let depth = 0;
+      for (i2 += 1; i2 < code.length; i2++) {
+        if (code[i2] === "{") depth++;
+        else if (code[i2] === "}" && --depth === 0) break;
+      }
+    } else if (c === "\n" && quote !== "`") return -1;
+  }
+  return -1;
+}
+function stringLiteral(expr) {
+  const m = /^(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr) ?? /^`([^`$\\]*)`$/.exec(expr);
+  if (!m) return null;
+  return m.length === 3 ? m[2] : m[1];
+}
+function unwrap(expr) {
+  let e = expr.trim();
+  while (e.startsWith("(") && e.endsWith(")") && argumentsAt(e, 1)?.length === 1 && e.length > 2) e = e.slice(1, -1).trim();
+  return e;
+}
+function globPrefix(glob) {
+  const wild = glob.search(/[*?{[]/);
+  const head = wild === -1 ? glob : glob.slice(0, wild);
+  return head.slice(0, head.lastIndexOf("/") + 1);
+}
+function joinDir(fileDir, prefix, complete) {
+  if (prefix.startsWith("/") || /^[A-Za-z]:/.test(prefix)) return null;
+  const dirPart = complete ? prefix : prefix.slice(0, prefix.lastIndexOf("/") + 1);
+  if (!complete && !dirPart.startsWith(".")) return null;
+  const out2 = fileDir === "" ? [] : fileDir.split("/");
+  for (const part of dirPart.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (out2.length === 0) return null;
+      out2.pop();
+    } else out2.push(part);
+  }
+  return out2.join("/");
+}
+function stripComments(text) {
+  return text.replace(/("(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (all, string) => string ?? " ".repeat(all.length));
+}
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
@@ -1334,7 +1543,7 @@ function nextDeclaration(text) {
   if (annotation[end] === "<") {
     const closeArgs = matching(annotation, end);
     if (closeArgs === -1) return void 0;
-    args2 = splitTopLevel(annotation.slice(end + 1, closeArgs), ",") ?? [];
+    args2 = splitTopLevel2(annotation.slice(end + 1, closeArgs), ",") ?? [];
     end = closeArgs + 1;
   }
   let array = false;
@@ -1362,7 +1571,7 @@ function skipToNext(text) {
   return end === -1 ? "" : text.slice(end + 1);
 }
 function typeHead(text) {
-  const members = splitTopLevel(text, "|")?.map((m) => m.trim()).filter((m) => m !== "null" && m !== "undefined");
+  const members = splitTopLevel2(text, "|")?.map((m) => m.trim()).filter((m) => m !== "null" && m !== "undefined");
   if (!members || members.length !== 1) return void 0;
   let trimmed = members[0];
   const array = trimmed.endsWith("[]");
@@ -1382,7 +1591,7 @@ function plainHead(trimmed) {
   if (!NAME_PATH.test(name2)) return void 0;
   if (lt === -1) return { name: name2, args: [] };
   if (!trimmed.endsWith(">")) return void 0;
-  const args2 = splitTopLevel(trimmed.slice(lt + 1, -1), ",");
+  const args2 = splitTopLevel2(trimmed.slice(lt + 1, -1), ",");
   return args2 === void 0 ? void 0 : { name: name2, args: args2 };
 }
 function parameterListStart(text) {
@@ -1436,7 +1645,7 @@ function topLevelIndex(text, at) {
   }
   return -1;
 }
-function splitTopLevel(text, separator) {
+function splitTopLevel2(text, separator) {
   const parts2 = [];
   let rest = text;
   for (; ; ) {
@@ -1656,6 +1865,7 @@ var ecmascriptResolution = {
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
+  dynamicLoadDirs: ecmascriptLoadDirs,
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
   exportModel: "declared",
@@ -1929,7 +2139,7 @@ var Scanner = class {
     const stack = [CLOSER2[text[open]]];
     for (let i2 = open + 1; i2 < text.length; i2++) {
       const c = text[i2];
-      if (c === '"' || c === "'") i2 = stringEnd(text, i2);
+      if (c === '"' || c === "'") i2 = stringEnd2(text, i2);
       else if (c === "`") i2 = this.templateEnd(i2);
       else if (text.startsWith("//", i2)) i2 = lineEnd(text, i2) - 1;
       else if (text.startsWith("/*", i2)) i2 = commentEnd(text, i2) - 1;
@@ -1949,7 +2159,7 @@ var Scanner = class {
     for (let i2 = open; i2 < text.length; i2++) {
       const c = text[i2];
       if (c === '"' || c === "'" || c === "(" || c === "[" || c === "{") {
-        i2 = c === '"' || c === "'" ? stringEnd(text, i2) : this.closing(i2);
+        i2 = c === '"' || c === "'" ? stringEnd2(text, i2) : this.closing(i2);
         if (i2 === -1) return -1;
       } else if (c === "<") depth++;
       else if (c === ">" && text[i2 - 1] !== "=" && --depth === 0) return i2;
@@ -1969,7 +2179,7 @@ var Scanner = class {
     return -1;
   }
 };
-function stringEnd(text, start2) {
+function stringEnd2(text, start2) {
   const quote = text[start2];
   for (let i2 = start2 + 1; i2 < text.length; i2++) {
     if (text[i2] === "\\") i2++;
@@ -2253,9 +2463,9 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 
 // node_modules/web-tree-sitter/tree-sitter.js
-var __ratlas_module_url2 = new URL("../../node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
-var __ratlas_filename2 = __ratlas_fileURLToPath(__ratlas_module_url2);
-var __ratlas_dirname2 = __ratlas_dirname_of(__ratlas_filename2);
+var __ratlas_module_url4 = new URL("../../node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
+var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
+var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
 var __defProp = Object.defineProperty;
 var __name = (target, value) => __defProp(target, "name", { value, configurable: true });
 var SIZE_OF_SHORT = 2;
@@ -4301,7 +4511,7 @@ ${JSON.stringify(symbolNames, null, 2)}`);
   }
 };
 var Module2 = /* @__PURE__ */ (() => {
-  var _scriptName = __ratlas_module_url2;
+  var _scriptName = __ratlas_module_url4;
   return async function(moduleArg = {}) {
     var moduleRtn;
     var Module = moduleArg;
@@ -4316,7 +4526,7 @@ var Module2 = /* @__PURE__ */ (() => {
     var ENVIRONMENT_IS_SHELL = !ENVIRONMENT_IS_WEB && !ENVIRONMENT_IS_NODE && !ENVIRONMENT_IS_WORKER;
     if (ENVIRONMENT_IS_NODE) {
       const { createRequire: createRequire2 } = await import("module");
-      var require = createRequire2(__ratlas_module_url2);
+      var require = createRequire2(__ratlas_module_url4);
     }
     Module.currentQueryProgressCallback = null;
     Module.currentProgressCallback = null;
@@ -4340,8 +4550,8 @@ var Module2 = /* @__PURE__ */ (() => {
     if (ENVIRONMENT_IS_NODE) {
       var fs = require("fs");
       var nodePath = require("path");
-      if (!__ratlas_module_url2.startsWith("data:")) {
-        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url2)) + "/";
+      if (!__ratlas_module_url4.startsWith("data:")) {
+        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url4)) + "/";
       }
       readBinary = /* @__PURE__ */ __name((filename) => {
         filename = isFileURI(filename) ? new URL(filename) : filename;
@@ -4537,7 +4747,7 @@ var Module2 = /* @__PURE__ */ (() => {
       if (Module["locateFile"]) {
         return locateFile("tree-sitter.wasm");
       }
-      return new URL("tree-sitter.wasm", __ratlas_module_url2).href;
+      return new URL("tree-sitter.wasm", __ratlas_module_url4).href;
     }
     __name(findWasmBinary, "findWasmBinary");
     function getBinarySync(file) {
@@ -6226,10 +6436,10 @@ var RatlasError = class extends Error {
 };
 
 // src/parse/load-language.ts
-var __ratlas_module_url3 = new URL("./load-language.js", __ratlas_bundle_url).href;
-var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
-var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
-var require2 = createRequire(__ratlas_module_url3);
+var __ratlas_module_url5 = new URL("./load-language.js", __ratlas_bundle_url).href;
+var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
+var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
+var require2 = createRequire(__ratlas_module_url5);
 var initialized;
 var loaded = /* @__PURE__ */ new Map();
 var grammars = /* @__PURE__ */ new Map();
@@ -6248,7 +6458,7 @@ function loadLanguage(definition) {
 }
 async function load(definition) {
   const language = await loadGrammar(definition.grammar);
-  const folder = new URL(`../lang/${definition.folder}/`, __ratlas_module_url3);
+  const folder = new URL(`../lang/${definition.folder}/`, __ratlas_module_url5);
   const sources = await Promise.all(
     definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder), "utf8") }))
   );

@@ -1,11 +1,12 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
+import { npmAliasTarget } from './aliases.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
 import { mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { isObject, type Literal } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
-import { baseOf, dirOf } from './repo-paths.js';
+import { baseOf, dirOf, joinRepo } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
 import { vitestUniverses, type VitestContext } from './vitest-universes.js';
 
@@ -14,10 +15,13 @@ const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.p
 const MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
 
 
+/** A config a test script may name with `--config` (`test/jest.config.js`, `jest.unit.config.ts`, `vitest.e2e.config.ts`). */
+const NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|json)$|[.-](jest|vitest)\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
+
 function isConfigPath(path: string): boolean {
   if (path.includes('node_modules/')) return false;
   const name = baseOf(path);
-  return name === 'package.json' || JEST_CONFIG.test(name) || VITEST_CONFIG.test(name) || MOCHA_CONFIG.test(name);
+  return name === 'package.json' || JEST_CONFIG.test(name) || VITEST_CONFIG.test(name) || MOCHA_CONFIG.test(name) || NAMED_CONFIG.test(name);
 }
 
 /**
@@ -31,6 +35,7 @@ export const npm = defineEcosystem({
   detect: (files) => files.paths.some(isConfigPath),
   testUniverses: (files) => npmUniverses(files),
   roles: NPM_ROLES,
+  aliasTarget: npmAliasTarget,
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },
     { runner: 'jest', some: ['npx', 'jest', '--runTestsByPath'], all: ['npx', 'jest'] },
@@ -90,6 +95,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   };
   const ctx: VitestContext & ProjectContext = {
     exists: (p) => pathSet.has(p),
+    paths: files.paths,
     dirs: [...dirs].sort(),
     read,
     configIn: jestConfigIn,
@@ -100,9 +106,13 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   for (const dir of [...byDir.keys()].sort()) {
     const manifest = manifestOf(dir);
     const uses = manifest ? runnersNamedBy(manifest) : new Set<string>();
+    // A config a test script names (`jest --config test/jest.config.js`) is what runs: its
+    // directory is where jest resolves its rootDir from, as for a config found by its name.
+    const named = (runner: string) => (manifest ? configsNamedByScripts(manifest, runner).filter((f) => pathSet.has(f)) : []);
     const jest = jestConfigIn(dir);
+    for (const file of named('jest')) out.push(...jestUniverses(dirOf(file), file, read(file), ctx));
     if (jest) out.push(...jestUniverses(dir, jest.file, jest.values, ctx));
-    else if (uses.has('jest')) out.push(...jestUniverses(dir, null, null, ctx));
+    else if (uses.has('jest') && named('jest').length === 0) out.push(...jestUniverses(dir, null, null, ctx));
 
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
@@ -112,8 +122,10 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     }
     const vitest = vitestConfigIn(dir);
     const isVite = vitest !== null && /^vite\.config\./.test(baseOf(vitest.file));
+    // vitest resolves a named config's paths from the current directory (the package's).
+    for (const file of named('vitest')) out.push(...vitestUniverses(dir, file, read(file), ctx));
     if (vitest && (!isVite || vitest.values?.object('test') !== undefined || uses.has('vitest'))) out.push(...vitestUniverses(dir, vitest.file, vitest.values, ctx));
-    else if (!workspace && uses.has('vitest')) out.push(...vitestUniverses(dir, null, null, ctx));
+    else if (!workspace && uses.has('vitest') && named('vitest').length === 0) out.push(...vitestUniverses(dir, null, null, ctx));
 
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value['mocha']) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value['mocha']) : null;
@@ -149,6 +161,24 @@ function runnersNamedBy(manifest: Manifest): Set<string> {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out.add(runner);
   }
   return out;
+}
+
+/**
+ * Config files a manifest's scripts pass to a runner (`jest --config test/jest.config.js`,
+ * `vitest run -c vitest.unit.config.ts`), repo-relative, sorted. A config given as JSON text on the
+ * command line (`jest --config '{...}'`) is not a file and is left out.
+ */
+function configsNamedByScripts(manifest: Manifest, runner: string): string[] {
+  const scripts = isObject(manifest.value['scripts']) ? Object.values(manifest.value['scripts']).filter((s): s is string => typeof s === 'string') : [];
+  const out = new Set<string>();
+  const command = new RegExp(`(?:^|[\\s/])${runner}(?:\\s[^&|;]*?)?\\s(?:--config[=\\s]|-c\\s)\\s*(["']?)([^\\s"'&|;{]+)\\1`, 'g');
+  for (const script of scripts) {
+    for (const m of script.matchAll(command)) {
+      const file = joinRepo(manifest.dir, m[2]!);
+      if (file !== null) out.add(file);
+    }
+  }
+  return [...out].sort();
 }
 
 function nodeTestScript(manifest: Manifest): string | null {

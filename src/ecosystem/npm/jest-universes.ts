@@ -9,6 +9,8 @@ const JEST_IGNORE = ['/node_modules/'];
 
 export interface ProjectContext {
   exists(path: string): boolean;
+  /** Every file of the tree, sorted. */
+  paths: readonly string[];
   /** Directories of the tree (every prefix of a file path), sorted. */
   dirs: readonly string[];
   /** Reads the config at a path (a project entry naming a config file). */

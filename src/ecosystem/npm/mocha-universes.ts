@@ -1,6 +1,7 @@
 import type { TestUniverse } from '../types.js';
 import type { ConfigValues } from './config-values.js';
 import type { ProjectContext } from './jest-universes.js';
+import { rebaseOutputFile, rebaseOutputGlob } from './build-output.js';
 import { joinRepo, resolveFile } from './repo-paths.js';
 
 /**
@@ -12,16 +13,25 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
   const extensions = (config?.strings('extension') ?? ['js', 'cjs', 'mjs']).map((e) => e.replace(/^\./, ''));
   const ext = extensions.length === 1 ? extensions[0]! : `{${extensions.join(',')}}`;
   const recursive = config?.boolean('recursive') ?? false;
+  const warnings: string[] = [];
   const include = (config?.strings('spec') ?? ['./test']).flatMap((spec) => {
     const path = joinRepo(dir, spec);
     if (path === null) return [];
     const rel = path === dir ? '' : dir === '' ? path : path.slice(dir.length + 1);
     const isDir = !/[*?{[]/.test(rel) && ctx.dirs.includes(path);
-    return [{ glob: isDir ? `${rel}/${recursive ? '**/' : ''}*.${ext}` : rel }];
+    const glob = isDir ? `${rel}/${recursive ? '**/' : ''}*.${ext}` : rel;
+    // A spec naming compiled output (not in the tree): the sources it is compiled from.
+    const rebased = configFile === null ? glob : (rebaseOutputGlob(glob, dir, ctx.paths) ?? glob);
+    if (rebased !== glob) warnings.push(`${configFile}: spec ${spec} names no file of the tree (build output?); its tests are taken as ${rebased}.`);
+    return [{ glob: rebased }];
   });
   const setupFiles = [...(config?.strings('require') ?? []), ...(config?.strings('file') ?? [])].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
-    return file !== null && ctx.exists(file) ? [file] : [];
+    if (file === null) return [];
+    if (ctx.exists(file)) return [file];
+    const source = rebaseOutputFile(file, ctx.exists);
+    if (source !== null) warnings.push(`${configFile}: ${spec} is not in the tree (build output?); its source ${source} is taken as the setup file.`);
+    return source === null ? [] : [source];
   });
   return {
     ecosystem: 'npm',
@@ -33,7 +43,7 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
     exclude: [...(config?.strings('ignore') ?? []).map((glob) => ({ glob: glob.replace(/^\.\//, '') })), { glob: '**/node_modules/**' }],
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
-    warnings: config ? [...new Set(config.warnings)] : [],
+    warnings: config ? [...new Set([...config.warnings, ...warnings])] : [],
   };
 }
 

@@ -1,4 +1,5 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
+import { ecmascriptLoadDirs } from './load-dirs.js';
 import { ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, matchPaths } from './compiler-settings.js';
@@ -20,6 +21,7 @@ export const ecmascriptResolution: ResolutionTraits = {
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
+  dynamicLoadDirs: ecmascriptLoadDirs,
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
   exportModel: 'declared',

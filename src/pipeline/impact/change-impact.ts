@@ -31,6 +31,7 @@ import { unreachedChanges } from './policies/unreached-changes.js';
 import { readDependencyFiles } from './read-dependency-files.js';
 import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
+import { commitTexts } from './loader-scopes.js';
 import { closureFacts, floorOf, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 
@@ -198,9 +199,11 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   ];
   // The floor: every test whose imports, dynamic loads or setup files reach a changed file, on
   // either side. Symbol paths may drop a floor test only where closure-rules proves it unaffected.
+  // A loader's text: the base commit's, or the head version where the change rewrote it.
+  const headTexts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
   const floorSides: FloorSide[] = [
-    { floor: await floorOf(baseView, classifier.universe, baseTests, basePaths), toHead: sides[0]!.toHead },
-    { floor: await floorOf(headView, classifier.universe, headTests, headPaths), toHead: sides[1]!.toHead },
+    { floor: await floorOf(baseView, classifier.universe, baseTests, basePaths, commitTexts(repo, base)), toHead: sides[0]!.toHead },
+    { floor: await floorOf(headView, classifier.universe, headTests, headPaths, commitTexts(repo, base, headTexts)), toHead: sides[1]!.toHead },
   ];
   const facts = closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]));
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));

@@ -22,17 +22,20 @@ interface LinkData {
   /** Module links to each external package. */
   packages: Map<string, StoredRef[]>;
   languages: Map<string, string>;
+  /** Where each file's literal specifiers lead, by file then specifier. */
+  targets: Map<string, Map<string, ModuleTarget>>;
 }
 
 /** Calls whose results a file may load: reading a directory or a glob, or a bundler's context. */
-const LOADER_CALLS: Record<string, { code: string; receivers?: readonly (string | null)[] }> = {
-  readdirSync: { code: 'readdir-loading' },
-  readdir: { code: 'readdir-loading' },
-  opendirSync: { code: 'readdir-loading' },
-  globSync: { code: 'glob-loading' },
-  glob: { code: 'glob-loading' },
-  sync: { code: 'glob-loading', receivers: ['glob', 'fg', 'fastGlob', 'globby'] },
-  context: { code: 'require-context', receivers: ['require'] },
+const LOADER_CALLS: Record<string, readonly { code: string; receivers?: readonly (string | null)[] }[]> = {
+  readdirSync: [{ code: 'readdir-loading' }],
+  readdir: [{ code: 'readdir-loading' }],
+  opendirSync: [{ code: 'readdir-loading' }],
+  globSync: [{ code: 'glob-loading' }],
+  // The first entry whose receivers match decides.
+  glob: [{ code: 'import-meta-glob', receivers: ['import.meta'] }, { code: 'glob-loading' }],
+  sync: [{ code: 'glob-loading', receivers: ['glob', 'fg', 'fastGlob', 'globby'] }],
+  context: [{ code: 'require-context', receivers: ['require'] }],
 };
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
 /**
@@ -310,12 +313,25 @@ export class StoreDependencyView implements DependencyView {
       if ((link.kind === 'require' || link.kind === 'dynamic-import') && typeof link.module !== 'string' && !out.has(link.file)) out.set(link.file, `non-literal-${link.kind}`);
     }
     for (const ref of await this.store.refsByName(Object.keys(LOADER_CALLS))) {
-      const call = LOADER_CALLS[ref.name];
-      if (call === undefined || ref.kind !== 'call' || out.has(ref.file) || !data.languages.has(ref.file)) continue;
-      if (call.receivers && !call.receivers.includes(ref.receiver ?? null)) continue;
-      out.set(ref.file, call.code);
+      if (ref.kind !== 'call' || out.has(ref.file) || !data.languages.has(ref.file)) continue;
+      const call = LOADER_CALLS[ref.name]?.find((c) => !c.receivers || c.receivers.includes(ref.receiver ?? null));
+      if (call !== undefined) out.set(ref.file, call.code);
     }
     return [...out].map(([file, code]) => ({ file, code })).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  }
+
+  /**
+   * Literal import specifiers module resolution leads outside the indexed files (a package, or a
+   * name only a runner's alias maps), with the indexed files: what runner aliases are applied to.
+   */
+  async unresolvedImports(): Promise<{ specifiers: { file: string; module: string }[]; files: ReadonlySet<string> }> {
+    const data = await this.links();
+    const specifiers: { file: string; module: string }[] = [];
+    for (const link of data.links) {
+      if (link.kind === 'export' || typeof link.module !== 'string' || !data.languages.has(link.file)) continue;
+      if (data.targets.get(link.file)?.get(link.module)?.kind !== 'file') specifiers.push({ file: link.file, module: link.module });
+    }
+    return { specifiers, files: new Set(data.languages.keys()) };
   }
 
   /** Files holding an `import()` whose specifier is not a literal: they may load any file. */
@@ -519,7 +535,7 @@ export class StoreDependencyView implements DependencyView {
         const target = resolve(link.module, link.file);
         if (target.kind === 'external') packages.set(target.name, [...(packages.get(target.name) ?? []), link]);
       }
-      return { links, importers, reexporters, dynamic, packages, languages: language };
+      return { links, importers, reexporters, dynamic, packages, languages: language, targets };
     })();
     return this.linkData;
   }

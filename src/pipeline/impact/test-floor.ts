@@ -1,3 +1,4 @@
+import { aliasedImporters } from '../../ecosystem/registry.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
@@ -6,16 +7,29 @@ import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorTest } from '../../select/import-floor.js';
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
+import { scopeLoaders } from './loader-scopes.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
-/** The import floor of `changed` on one side's index: every test whose imports, dynamic loads or setup files reach a changed file. */
-export async function floorOf(view: StoreDependencyView, universe: CompiledUniverses | undefined, tests: ReadonlySet<string>, changed: readonly string[]): Promise<FloorTest[]> {
+/**
+ * The import floor of `changed` on one side's index: every test whose imports (runner aliases
+ * included), dynamic loads or setup files reach a changed file. `texts` reads loaders' sources, so
+ * that a loader whose text bounds its loads reaches only that directory.
+ */
+export async function floorOf(
+  view: StoreDependencyView,
+  universe: CompiledUniverses | undefined,
+  tests: ReadonlySet<string>,
+  changed: readonly string[],
+  texts: (paths: readonly string[]) => Promise<Map<string, string>>,
+): Promise<FloorTest[]> {
   const setUpBy = new Map<string, string[]>();
   if (universe) {
     for (const test of [...tests].sort()) for (const s of universe.setupFilesOf(test)) setUpBy.set(s, [...(setUpBy.get(s) ?? []), test]);
   }
-  const loaders = (await view.dynamicLoaders()).map((l) => ({ ...l, scope: scopeOf(l.file, universe) }));
-  return importFloor(changed, { importers: await view.importerMap(), dynamicLoaders: loaders, isTest: (p) => tests.has(p), testsSetUpBy: (p) => setUpBy.get(p) ?? [] });
+  const loaders = await scopeLoaders(await view.dynamicLoaders(), texts, (file) => scopeOf(file, universe));
+  const unresolved = await view.unresolvedImports();
+  const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
+  return importFloor(changed, { importers: await view.importerMap(), dynamicLoaders: loaders, isTest: (p) => tests.has(p), testsSetUpBy: (p) => setUpBy.get(p) ?? [], aliased });
 }
 
 /** Where a dynamic loader's patterns may reach: the root of its test universe, else the whole repository. */

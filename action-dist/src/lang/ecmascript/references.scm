@@ -82,6 +82,15 @@
     arguments: (arguments . (string) @module))
   (#eq? @_require "require")) @reference.require
 
+; jest.requireActual(m), jest.requireMock(m), vi.importActual(m), vi.importMock(m): the test loads
+; the module as require() would (a non-literal m: a loader that may load any file).
+(call_expression
+  function: (member_expression object: (identifier) @_runner property: (property_identifier) @_load)
+  arguments: (arguments . (_) @module)
+  (#any-of? @_runner "jest" "vi")
+  (#any-of? @_load "requireActual" "requireMock" "importActual" "importMock")
+  (#set! name "")) @reference.require
+
 ; module.exports = name / module.exports = function name() {} / module.exports = { alias: name, name }
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)

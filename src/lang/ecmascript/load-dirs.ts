@@ -1,0 +1,255 @@
+/**
+ * Pure: the directories (repo-relative, sorted) a file's dynamic loads can reach, when every one of
+ * them is bounded by a static prefix; null when some load is not, or when the file loads nothing
+ * it does not name and may hand what it computes to a loader ratlas cannot see (a package); `[]`
+ * when it loads nothing it does not name (it lists a directory only to read or stat the files).
+ *
+ * Loads: `require(x)`, `import(x)`, `jest.requireActual(x)` and the like with a non-literal `x`;
+ * `import.meta.glob('lit')`; `require.context('lit', …)`. Bounded forms of `x`:
+ * `path.join|resolve(__dirname, 'lit', …, rest)`, `'lit/' + rest`, `` `lit/${rest}` ``, and a name
+ * bound once in the file to one of those (`const dir = path.join(__dirname, '../src/locale')`). A
+ * name that is a parameter, a loop variable or reassigned is not bounded.
+ */
+export function ecmascriptLoadDirs(path: string, text: string): string[] | null {
+  const code = stripComments(text);
+  const fileDir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const dirs = new Set<string>();
+  let sites = 0;
+  // Calls are looked for outside strings (`'import(x)'` is text); arguments are read from the code.
+  const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0]! + ' '.repeat(str.length - 2) + str[0]!);
+  for (const m of masked.matchAll(LOAD_CALL)) {
+    const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    if (args === null || args.length === 0) return null;
+    const first = args[0]!.trim();
+    const globbing = m[1] === 'import.meta.glob' || m[1] === 'require.context';
+    const literal = stringLiteral(first);
+    if (literal !== null && !globbing) continue; // a literal specifier: module resolution follows it
+    sites++;
+    // require.context names a directory; import.meta.glob a pattern whose directory part bounds it.
+    const prefix = literal === null ? staticPrefix(first, code, 0) : m[1] === 'require.context' ? { text: literal, complete: true } : { text: globPrefix(literal), complete: false };
+    const dir = prefix === null ? null : joinDir(fileDir, prefix.text, prefix.complete);
+    if (dir === null) return null;
+    dirs.add(dir);
+  }
+  if (sites > 0) return [...dirs].sort();
+  return loadsNothingUnnamed(code, masked) ? [] : null;
+}
+
+const LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
+/** Node built-ins that read files and paths but load no module (not `module`, `vm`, `child_process`, `worker_threads`). */
+const INERT_BUILTINS = new Set(['fs', 'fs/promises', 'path', 'path/posix', 'os', 'util', 'assert', 'assert/strict', 'url', 'crypto', 'events', 'buffer', 'stream']);
+/** Test framework packages: they load the test's own imports, none by a path the test computes (their mock APIs are load sites above). */
+const TEST_FRAMEWORKS = new Set(['vitest', '@jest/globals', 'node:test']);
+
+/**
+ * A file with no non-literal load of its own (it may list a directory and only read or stat what it
+ * lists): whether nothing else can load what it computes either. Its literal imports of repository
+ * files are static edges (a loader among them is a loader of its own); but any package other than
+ * inert Node built-ins and the test framework may load a path it is given (`import-fresh`,
+ * `require-all`, `module.createRequire`), and `require` passed as a value (`.forEach(require)`) or
+ * `eval` loads by a computed name.
+ */
+function loadsNothingUnnamed(code: string, masked: string): boolean {
+  if (/(?<![\w$.])require\b(?!\s*(?:\(|\.resolve\b))/.test(masked) || /(?<![\w$.])(eval|Function)\s*\(|\bnew\s+Function\b|\bcreateRequire\b/.test(masked)) return false;
+  const specifiers = [...code.matchAll(/\b(?:from|import|require)\s*\(?\s*(['"])([^'"\n]+)\1/g)].map((m) => m[2]!);
+  return specifiers.every((s) => s.startsWith('.') || INERT_BUILTINS.has(s.replace(/^node:/, '')) || TEST_FRAMEWORKS.has(s));
+}
+
+interface Prefix {
+  /** The static text a specifier starts with. */
+  text: string;
+  /** Whether `text` ends at a directory boundary (path.join's pieces do; `'a/b' + x` ends at its last `/`). */
+  complete: boolean;
+  /** Whether `text` is the whole path (`path.join(__dirname, 'a', 'b')`, every piece static). */
+  exact?: boolean;
+}
+
+function staticPrefix(expr: string, code: string, depth: number): Prefix | null {
+  if (depth > 4) return null;
+  const e = unwrap(expr);
+  const template = /^`([^`$\\]*)\$\{/.exec(e);
+  if (template) return { text: template[1]!, complete: false };
+  const concat = splitTopLevel(e, '+');
+  if (concat.length > 1) {
+    const head = stringLiteral(concat[0]!.trim());
+    if (head !== null) return { text: head, complete: false };
+    const inner = staticPrefix(concat[0]!, code, depth + 1);
+    return inner && { ...inner, complete: false };
+  }
+  const call = /^(?:path\.(?:posix\.)?)?(join|resolve)\s*\(/.exec(e);
+  if (call) {
+    const args = argumentsAt(e, call[0].length);
+    if (args === null || args.length === 0) return null;
+    // The first piece: __dirname, or a name holding a whole path built from it.
+    const first = args[0]!.trim();
+    const base = first === '__dirname' ? '' : staticPrefix(first, code, depth + 1);
+    if (base === null || (typeof base !== 'string' && !base.exact)) return null;
+    const parts: string[] = typeof base === 'string' || base.text === '' ? [] : [base.text];
+    for (const arg of args.slice(1)) {
+      const value = staticString(arg.trim(), code, depth + 1);
+      if (value === null) return { text: parts.join('/'), complete: true };
+      parts.push(value);
+    }
+    // Every piece static: the path itself (a literal load in disguise); its directory bounds it.
+    return { text: parts.join('/'), complete: false, exact: true };
+  }
+  const name = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  if (name) {
+    const init = onlyBinding(code, name);
+    return init === null ? null : staticPrefix(init, code, depth + 1);
+  }
+  return null;
+}
+
+/** A whole static string: a literal, or a name bound once to one. */
+function staticString(expr: string, code: string, depth: number): string | null {
+  const literal = stringLiteral(unwrap(expr));
+  if (literal !== null || depth > 4) return literal;
+  const name = /^[A-Za-z_$][\w$]*$/.exec(expr)?.[0];
+  const init = name ? onlyBinding(code, name) : null;
+  return init === null ? null : staticString(init.trim(), code, depth + 1);
+}
+
+/** The initializer of `name` when the file declares it exactly once, with `=`, and never assigns, loops over or receives it. */
+function onlyBinding(code: string, name: string): string | null {
+  const n = name.replace(/\$/g, '\\$');
+  const declared = [...code.matchAll(new RegExp(`\\b(?:const|let|var)\\s+${n}\\s*(?::[^=]+)?=(?![=>])`, 'g'))];
+  if (declared.length !== 1) return null;
+  const elsewhere = [
+    new RegExp(`\\b(?:const|let|var)\\s+${n}\\s+(?:of|in)\\b`), // a loop variable
+    new RegExp(`(?<![\\w$.]|(?:const|let|var)\\s+)${n}\\s*(?:[-+*/|&]|\\?\\?)?=(?![=>])`), // reassigned
+    new RegExp(`\\bfunction\\b[^(]*\\([^)]*\\b${n}\\b`), // a function's parameter
+    new RegExp(`\\(([^()]*[^\\w$.])?${n}\\b[^()]*\\)\\s*(?::[^=]*)?=>`), // an arrow function's parameter
+    new RegExp(`(?<![\\w$.])${n}\\s*=>`),
+    new RegExp(`[{,]\\s*${n}\\s*[,}][^;=]*=(?![=>])`), // destructured
+  ];
+  if (elsewhere.some((re) => re.test(code))) return null;
+  const start = (declared[0]!.index ?? 0) + declared[0]![0].length;
+  return expressionAt(code, start);
+}
+
+/** The expression starting at `at`, up to a top-level `;`, `,`, newline or closing bracket. */
+function expressionAt(code: string, at: number): string | null {
+  let depth = 0;
+  for (let i = at; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      i = stringEnd(code, i);
+      if (i < 0) return null;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) return code.slice(at, i).trim();
+      depth--;
+    } else if (depth === 0 && (c === ';' || c === ',' || c === '\n')) {
+      const head = code.slice(at, i).trim();
+      // A line break inside an unfinished expression (`a +\n b`) does not end it.
+      if (c !== '\n' || (head !== '' && !/[+(,=]$/.test(head))) return head;
+    }
+  }
+  return code.slice(at).trim();
+}
+
+/** The top-level comma-separated arguments of the call whose `(` ends just before `at`. */
+function argumentsAt(code: string, at: number): string[] | null {
+  const out: string[] = [];
+  let depth = 0;
+  let start = at;
+  for (let i = at; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      i = stringEnd(code, i);
+      if (i < 0) return null;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) {
+        if (code.slice(start, i).trim() !== '') out.push(code.slice(start, i));
+        return out;
+      }
+      depth--;
+    } else if (c === ',' && depth === 0) {
+      out.push(code.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
+function splitTopLevel(expr: string, sep: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      const end = stringEnd(expr, i);
+      if (end < 0) return [expr];
+      i = end;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === sep && depth === 0) {
+      out.push(expr.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(expr.slice(start));
+  return out;
+}
+
+/** Index of the closing quote of the string opening at `at` (templates: their `${…}` skipped), or -1. */
+function stringEnd(code: string, at: number): number {
+  const quote = code[at]!;
+  for (let i = at + 1; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '\\') i++;
+    else if (c === quote) return i;
+    else if (quote === '`' && c === '$' && code[i + 1] === '{') {
+      let depth = 0;
+      for (i += 1; i < code.length; i++) {
+        if (code[i] === '{') depth++;
+        else if (code[i] === '}' && --depth === 0) break;
+      }
+    } else if (c === '\n' && quote !== '`') return -1;
+  }
+  return -1;
+}
+
+function stringLiteral(expr: string): string | null {
+  const m = /^(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr) ?? /^`([^`$\\]*)`$/.exec(expr);
+  if (!m) return null;
+  return m.length === 3 ? m[2]! : m[1]!;
+}
+
+function unwrap(expr: string): string {
+  let e = expr.trim();
+  while (e.startsWith('(') && e.endsWith(')') && argumentsAt(e, 1)?.length === 1 && e.length > 2) e = e.slice(1, -1).trim();
+  return e;
+}
+
+/** A glob's directory part: `../src/locales/*.ts` -> `../src/locales/`. */
+function globPrefix(glob: string): string {
+  const wild = glob.search(/[*?{[]/);
+  const head = wild === -1 ? glob : glob.slice(0, wild);
+  return head.slice(0, head.lastIndexOf('/') + 1);
+}
+
+/** `fileDir` joined with a prefix's directory part, normalized; null when it leaves the repository or is absolute. */
+function joinDir(fileDir: string, prefix: string, complete: boolean): string | null {
+  if (prefix.startsWith('/') || /^[A-Za-z]:/.test(prefix)) return null;
+  const dirPart = complete ? prefix : prefix.slice(0, prefix.lastIndexOf('/') + 1);
+  // A specifier not starting with `.` names a package (`'plugin-' + x`, `'@scope/' + x`), which may
+  // be a workspace package anywhere in the tree: not bounded. path.join(__dirname, …) is a path.
+  if (!complete && !dirPart.startsWith('.')) return null;
+  const out: string[] = fileDir === '' ? [] : fileDir.split('/');
+  for (const part of dirPart.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(part);
+  }
+  return out.join('/');
+}
+
+function stripComments(text: string): string {
+  return text.replace(/("(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (all, string: string | undefined) => string ?? ' '.repeat(all.length));
+}

@@ -1,0 +1,57 @@
+import type { GitRepo } from '../../git/repo.js';
+import { languageForPath } from '../../lang/registry.js';
+
+/** Loader codes whose evidence is a directory listing, not a load. */
+const LISTING_CODES = new Set(['readdir-loading', 'glob-loading']);
+
+/** A file that loads modules it does not name, and the directory its loads may reach ('' = all). */
+export interface ScopedLoader {
+  file: string;
+  scope: string;
+  code: string;
+}
+
+/**
+ * Where each dynamic loader's loads may reach: the directories its language bounds them to from
+ * its text (`require(path.join(__dirname, '../locale', name))` reaches `…/locale` only), else
+ * `fallback(file)` (its package). Texts come from `readText`; an unreadable text is unbounded.
+ */
+export async function scopeLoaders(
+  loaders: readonly { file: string; code: string }[],
+  readText: (paths: readonly string[]) => Promise<Map<string, string>>,
+  fallback: (file: string) => string,
+): Promise<ScopedLoader[]> {
+  const bounded = loaders.filter((l) => languageForPath(l.file)?.resolution.dynamicLoadDirs !== undefined);
+  const texts = bounded.length > 0 ? await readText([...new Set(bounded.map((l) => l.file))]) : new Map<string, string>();
+  return loaders.flatMap((l) => {
+    const text = texts.get(l.file);
+    const dirs = text === undefined ? null : (languageForPath(l.file)?.resolution.dynamicLoadDirs?.(l.file, text) ?? null);
+    // No load at all is believed only of a file that lists a directory; a file the index saw load
+    // by a computed name (or by a glob of its own) must be bounded somewhere.
+    if (dirs === null || (dirs.length === 0 && !LISTING_CODES.has(l.code))) return [{ ...l, scope: fallback(l.file) }];
+    return dirs.map((scope) => ({ ...l, scope }));
+  });
+}
+
+/** Reads files at a commit in one git process; texts changed in the head tree come from `overrides`. */
+export function commitTexts(repo: GitRepo, commit: string, overrides: ReadonlyMap<string, string> = new Map()) {
+  return async (paths: readonly string[]): Promise<Map<string, string>> => {
+    const out = new Map<string, string>();
+    const wanted = paths.filter((p) => {
+      const text = overrides.get(p);
+      if (text !== undefined) out.set(p, text);
+      return text === undefined;
+    });
+    if (wanted.length === 0) return out;
+    const reader = repo.openBlobReader();
+    try {
+      for (const p of wanted) {
+        const bytes = await reader.read(`${commit}:${p}`);
+        if (bytes) out.set(p, Buffer.from(bytes).toString('utf8'));
+      }
+    } finally {
+      reader.close();
+    }
+    return out;
+  };
+}

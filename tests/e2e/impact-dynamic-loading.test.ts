@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { commit, gitRepo } from '../helpers/git-repo.js';
+import { impactJson, selectedFiles } from './impact-helpers.js';
+
+interface LoadingReport {
+  tests: { selected: { file: string; basis?: string; reachedFrom: { via: { relation: string; file: string; code?: string }[] } }[] };
+}
+
+/** Per selected test: its basis and the reason codes of its path (`-` for a hop without one). */
+function why(report: unknown): Record<string, string> {
+  return Object.fromEntries(
+    (report as LoadingReport).tests.selected.map((t) => [t.file, `${t.basis ?? 'symbols'}: ${t.reachedFrom.via.map((h) => `${h.relation}${h.code ? ` ${h.code}` : ''}`).join(', ')}`]),
+  );
+}
+
+describe('ratlas impact: modules a test loads in ways module resolution does not see', { timeout: 240_000 }, () => {
+  it('a directory loader bounded by its path reaches that directory only, an unbounded one its package, a listing that loads nothing none', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "locales", "devDependencies": { "jest": "29" } }\n',
+      'src/locale/en.js': 'module.exports = { name: "en" };\n',
+      'src/locale/fr.js': 'module.exports = { name: "fr" };\n',
+      'src/util.js': 'function pad(s) { return ` ${s}`; }\nmodule.exports = { pad };\n',
+      // dayjs's test/locale/keys.test.js, reduced: what it requires is bounded by src/locale.
+      'test/locale/keys.test.js':
+        "const fs = require('fs');\nconst path = require('path');\nconst localeDir = '../../src/locale';\nfs.readdirSync(path.join(__dirname, localeDir)).forEach((file) => {\n  const fPath = path.join(__dirname, localeDir, file);\n  test(file, () => expect(require(fPath).name).toBeTruthy());\n});\n",
+      // Reads a directory and hands the names to a function of its own: not bounded.
+      'test/any.test.js': "const fs = require('fs');\nconst load = (p) => require(p);\nfor (const f of fs.readdirSync(__dirname)) load(f);\ntest('any', () => {});\n",
+      'test/util.test.js': "const { pad } = require('../src/util');\ntest('pad', () => expect(pad('a')).toBe(' a'));\n",
+      // dayjs's test/plugin/declarations.test.js, reduced: lists a directory, loads nothing from it.
+      'test/decl.test.js': "const fs = require('fs');\nconst path = require('path');\ntest('decl', () => {\n  for (const f of fs.readdirSync(path.join(__dirname, '../src/locale'))) expect(fs.existsSync(path.join(__dirname, '../types', f))).toBe(true);\n});\n",
+    });
+    commit(cwd, 'pad', { 'src/util.js': 'function pad(s) { return `  ${s}`; }\nmodule.exports = { pad };\n' });
+    const util = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(util)).toEqual(['test/any.test.js', 'test/util.test.js']);
+    expect(why(util)['test/any.test.js']).toBe('floor: loads non-literal-require');
+    commit(cwd, 'fr', { 'src/locale/fr.js': 'module.exports = { name: "fr-FR" };\n' });
+    const fr = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(fr)).toEqual(['test/any.test.js', 'test/locale/keys.test.js']);
+    expect(why(fr)['test/locale/keys.test.js']).toBe('floor: loads non-literal-require');
+  });
+
+  it("jest's moduleNameMapper: a test importing `@app/math` depends on src/math.js", async () => {
+    const cwd = gitRepo({
+      'package.json': JSON.stringify({ name: 'mapped', devDependencies: { jest: '29' }, jest: { moduleNameMapper: { '^@app/(.*)$': '<rootDir>/src/$1', '\\.css$': 'identity-obj-proxy' } } }) + '\n',
+      'src/math.js': 'function add(a, b) { return a + b; }\nmodule.exports = { add };\n',
+      'src/text.js': 'function upper(s) { return s.toUpperCase(); }\nmodule.exports = { upper };\n',
+      'test/math.test.js': "const { add } = require('@app/math');\nrequire('./look.css');\ntest('add', () => expect(add(1, 2)).toBe(3));\n",
+      'test/text.test.js': "const { upper } = require('@app/text');\ntest('upper', () => expect(upper('a')).toBe('A'));\n",
+    });
+    commit(cwd, 'add', { 'src/math.js': 'function add(a, b) { return a - b; }\nmodule.exports = { add };\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/math.test.js']);
+    expect(why(report)).toEqual({ 'test/math.test.js': 'floor: loads runner-alias' });
+  });
+
+  it("vite's resolve.alias (a prefix to a directory computed from __dirname) in a vitest config", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "aliased", "devDependencies": { "vitest": "4" } }\n',
+      'vitest.config.ts':
+        "import path from 'node:path';\nimport { defineConfig } from 'vitest/config';\nexport default defineConfig({ resolve: { alias: { '~': path.resolve(__dirname, 'src') } }, test: { include: ['checks/**/*.ts'] } });\n",
+      'src/math.ts': 'export function add(a: number, b: number) { return a + b; }\n',
+      'src/lib/text.ts': 'export function upper(s: string) { return s.toUpperCase(); }\n',
+      'checks/math.ts': "import { add } from '~/math';\nadd(1, 2);\n",
+      'checks/text.ts': "import { upper } from '~/lib/text';\nupper('a');\n",
+    });
+    commit(cwd, 'upper', { 'src/lib/text.ts': 'export function upper(s: string) { return s.toLowerCase(); }\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['checks/text.ts']);
+    expect(why(report)).toEqual({ 'checks/text.ts': 'floor: loads runner-alias' });
+  });
+
+  it('import.meta.glob loads every module of its package; a static import stays precise', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "globbed", "devDependencies": { "vitest": "4" } }\n',
+      'src/locales/en.ts': 'export const hello = "hello";\n',
+      'src/locales/fr.ts': 'export const hello = "bonjour";\n',
+      'src/math.ts': 'export function add(a: number, b: number) { return a + b; }\n',
+      'test/locales.test.ts': "const locales = import.meta.glob('../src/locales/*.ts', { eager: true });\nif (Object.keys(locales).length !== 2) throw new Error('locales');\n",
+      'test/math.test.ts': "import { add } from '../src/math';\nadd(1, 2);\n",
+    });
+    commit(cwd, 'fr', { 'src/locales/fr.ts': 'export const hello = "salut";\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/locales.test.ts']);
+    expect(why(report)).toEqual({ 'test/locales.test.ts': 'floor: loads import-meta-glob' });
+  });
+
+  it('jest.requireActual with a literal is an import; with a variable, a loader of its package', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "actual", "devDependencies": { "jest": "29" } }\n',
+      'src/clock.js': 'function now() { return 1; }\nmodule.exports = { now };\n',
+      'src/math.js': 'function add(a, b) { return a + b; }\nmodule.exports = { add };\n',
+      'test/clock.test.js': "jest.mock('../src/clock');\nconst real = jest.requireActual('../src/clock');\ntest('now', () => expect(real.now()).toBe(1));\n",
+      'test/each.test.js': "for (const name of ['math']) {\n  const mod = jest.requireActual(`../src/${name}`);\n  test(name, () => expect(mod).toBeTruthy());\n}\n",
+      'test/other.test.js': "test('other', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'now', { 'src/clock.js': 'function now() { return 2; }\nmodule.exports = { now };\n' });
+    const clock = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(clock)).toEqual(['test/clock.test.js', 'test/each.test.js']);
+    expect(why(clock)['test/each.test.js']).toBe('floor: loads non-literal-require');
+    commit(cwd, 'add', { 'src/math.js': 'function add(a, b) { return a - b; }\nmodule.exports = { add };\n' });
+    const math = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(math)).toEqual(['test/each.test.js']);
+    expect(why(math)).toEqual({ 'test/each.test.js': 'floor: loads non-literal-require' });
+  });
+});

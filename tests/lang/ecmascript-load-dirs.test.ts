@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
+
+describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
+  it("dayjs's locale test: require(fPath) with fPath = path.join(__dirname, localeDir, file)", () => {
+    const text = [
+      "import fs from 'fs'",
+      "import path from 'path'",
+      "import dayjs from '../../src'",
+      "const localeDir = '../../src/locale'",
+      'fs.readdirSync(path.join(__dirname, localeDir)).forEach((file) => {',
+      '  const fPath = path.join(__dirname, localeDir, file)',
+      '  // eslint-disable-next-line import/no-dynamic-require, global-require',
+      '  Locale.push({ content: require(fPath).default, file: fs.readFileSync(fPath, "utf-8") })',
+      '})',
+    ].join('\n');
+    expect(ecmascriptLoadDirs('test/locale/keys.test.js', text)).toEqual(['src/locale']);
+  });
+
+  it('templates, concatenation, import.meta.glob, require.context, jest.requireActual', () => {
+    expect(ecmascriptLoadDirs('test/a.test.js', 'for (const n of names) require(`../src/rules/${n}`);')).toEqual(['src/rules']);
+    expect(ecmascriptLoadDirs('test/a.test.js', "names.map((n) => import('./fixtures/' + n + '.js'));")).toEqual(['test/fixtures']);
+    expect(ecmascriptLoadDirs('src/i18n.ts', "const all = import.meta.glob('./locales/**/*.json');")).toEqual(['src/locales']);
+    expect(ecmascriptLoadDirs('src/i18n.js', "const ctx = require.context('./locales', true, /\\.js$/);")).toEqual(['src/locales']);
+    expect(ecmascriptLoadDirs('test/b.test.js', "const dir = path.resolve(__dirname, '..', 'src');\nfor (const f of list) jest.requireActual(path.join(dir, f));")).toEqual(['src']);
+  });
+
+  it('unbounded: a parameter, a loop variable, a reassigned name, a package prefix, a path from elsewhere', () => {
+    expect(ecmascriptLoadDirs('src/load.js', 'function load(file) { return require(file); }')).toBeNull();
+    expect(ecmascriptLoadDirs('src/load.js', 'const load = (file) => require(file);')).toBeNull();
+    expect(ecmascriptLoadDirs('src/load.js', 'for (const f of files) require(f);')).toBeNull();
+    expect(ecmascriptLoadDirs('src/load.js', "let p = './a/' + x;\np = other;\nrequire(p);")).toBeNull();
+    expect(ecmascriptLoadDirs('src/load.js', "require('eslint-plugin-' + name);")).toBeNull();
+    expect(ecmascriptLoadDirs('src/load.js', "require(path.join(process.cwd(), 'rules', name));")).toBeNull();
+    // One unbounded load makes the whole file unbounded.
+    expect(ecmascriptLoadDirs('src/load.js', "require('./rules/' + a);\nrequire(b);")).toBeNull();
+  });
+
+  it('a file that lists a directory only to stat what it lists loads nothing; unless a package or `require` may get the names', () => {
+    // dayjs's test/plugin/declarations.test.js.
+    const decl = "import fs from 'fs'\nimport path from 'path'\nconst pluginDir = '../../src/plugin'\nit('d', () => {\n  fs.readdirSync(path.join(__dirname, pluginDir)).forEach((l) => {\n    expect(fs.existsSync(path.join(__dirname, '../../types/plugin', `${l}.d.ts`))).toBe(true)\n  })\n})\n";
+    expect(ecmascriptLoadDirs('test/plugin/declarations.test.js', decl)).toEqual([]);
+    expect(ecmascriptLoadDirs('test/a.test.js', `import { x } from './helper';\nimport { test } from 'vitest';\n${decl}`)).toEqual([]);
+    expect(ecmascriptLoadDirs('test/a.test.js', `import importFresh from 'import-fresh';\n${decl}`)).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.test.js', "const { createRequire } = require('node:module');\nfs.readdirSync(d).map((f) => r(f));")).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.test.js', "const fs = require('fs');\nfs.readdirSync(d).map((f) => path.join(d, f)).forEach(require);")).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.test.js', "const fs = require('fs');\nfor (const f of fs.readdirSync(d)) jest.mock(f);")).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.test.js', "const fs = require('fs');\nfor (const f of fs.readdirSync(d)) module.require(f);")).toBeNull();
+    expect(ecmascriptLoadDirs('test/a.mjs', "import fs from 'fs';\nconst req = globalThis.process && createRequire(import.meta.url);\nfs.readdirSync(d).map((f) => req(f));")).toBeNull();
+    // Strings and comments are not loads.
+    expect(ecmascriptLoadDirs('src/a.js', "// require(anything)\nconst s = 'import(x)';\nrequire('./y' + z);")).toEqual(['src']);
+  });
+});
