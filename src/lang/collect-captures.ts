@@ -250,7 +250,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
   }
   // A declaration's own name is not a reference to it; a symbol's name is not a local binding.
   const refs: CapturedRef[] = [...links.values()];
-  for (const [id, use] of uses) if (!definitions.has(id) && !locals.has(id) && !members.has(id)) refs.push(use);
+  // A fixture reference is the parameter it fills: the name is bound and used at once.
+  for (const [id, use] of uses) if (!definitions.has(id) && ((!locals.has(id) && !members.has(id)) || use.fact.kind === 'fixture')) refs.push(use);
   const bindings: CapturedBinding[] = [];
   // A typed member that is also a symbol (an interface property of a named type, issue 21) keeps
   // its binding: the type is what a field hop through it (`form.control.register()`) follows.

@@ -17,5 +17,7 @@
  * 7: JSX elements resolve to `renders` edges instead of `calls`: an artifact written before would
  *    keep the old kind.
  * 8: the file's words for full-text search (code, strings, comments).
+ * 9: pytest fixture references (a test's or a fixture's parameters, `usefixtures` names), and the
+ *    `pytest_plugins` alias on the imports a conftest names.
  */
-export const EXTRACTION_VERSION = 8;
+export const EXTRACTION_VERSION = 9;

@@ -112,6 +112,22 @@ export interface ResolutionTraits {
    * when none is written, and the resolver infers one from the `return` bindings.
    */
   returnType?(signature: string): DeclaredReturn | undefined;
+  /**
+   * Where a test runner looks up a `fixture` reference made in `fromPath`, after the file itself
+   * (its enclosing class, then its top-level names and imports): the files that may define it,
+   * nearest first (pytest: `conftest.py` in the file's folder, then in each folder above). Their
+   * top-level names and imports count, and so do the modules their `pytestPlugins` links name.
+   * Absent: the language has no such runner, and a `fixture` reference settles nothing.
+   */
+  fixtureFiles?(fromPath: string): readonly string[];
+  /** The alias marking a link of a fixture file that names a plugin module (`pytest_plugins = [...]`). */
+  fixturePluginAlias?: string;
+  /**
+   * A rule's confidence in this language where it differs from the rule's declared one, measured
+   * against a reference resolver (bench/edge-accuracy-python: `ambiguous` in Python). A rule that
+   * runs earlier must stay more trusted (tests/graph/rule-order.test.ts).
+   */
+  ruleConfidence?: Readonly<Record<string, number>>;
 }
 
 /**

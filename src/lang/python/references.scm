@@ -73,4 +73,24 @@
         (tuple (string (string_content) @module @reference.import))
       ]))
   (#eq? @_plugins "pytest_plugins")
-  (#set! name ""))
+  (#set! name "")
+  (#set! alias "pytest_plugins"))
+
+; ---- pytest fixtures: a test's or a fixture's parameters name the fixtures the runner passes ----
+; (a test is a `test*` function or method; a fixture is decorated with `fixture`/`pytest.fixture(...)`)
+(function_definition
+  name: (identifier) @_test
+  parameters: (parameters [(identifier) @reference.fixture (typed_parameter . (identifier) @reference.fixture)])
+  (#match? @_test "^test")
+  (#not-any-of? @reference.fixture "self" "cls"))
+(decorated_definition
+  (decorator [(identifier) @_fixture (attribute attribute: (identifier) @_fixture) (call function: [(identifier) @_fixture (attribute attribute: (identifier) @_fixture)])])
+  definition: (function_definition
+    parameters: (parameters [(identifier) @reference.fixture (typed_parameter . (identifier) @reference.fixture)]))
+  (#eq? @_fixture "fixture")
+  (#not-any-of? @reference.fixture "self" "cls"))
+; `@pytest.mark.usefixtures("db")`, `pytestmark = pytest.mark.usefixtures("db")`
+(call
+  function: (attribute attribute: (identifier) @_use)
+  arguments: (argument_list (string (string_content) @reference.fixture))
+  (#eq? @_use "usefixtures"))
