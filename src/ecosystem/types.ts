@@ -58,6 +58,14 @@ export interface TestUniverse {
    */
   setupFiles: readonly string[];
   /**
+   * Which tests a setup file is loaded for. `universe` (the default): every test of the universe
+   * (jest `setupFiles`), so a change reaching it reaches them all. `directory`: the tests in its
+   * folder and below (pytest `conftest.py`), which reach its definitions by name (fixture
+   * parameters, resolved edges): only what runs without being named reaches every one of them
+   * (see {@link EcosystemAdapter.implicitSetup}).
+   */
+  setupScope?: 'universe' | 'directory';
+  /**
    * Module specifier rewrites the runner applies (jest `moduleNameMapper`, vitest `alias`):
    * regex source or prefix -> replacement. A test whose import is rewritten depends on what the
    * rewrite can reach.
@@ -116,6 +124,12 @@ export interface EcosystemAdapter {
    */
   testUniverses(files: ProjectFiles): TestUniverse[];
   roles: ProjectFileRoles;
+  /**
+   * Pure, for setup files of `directory` scope: whether a top-level definition of one (qualname and
+   * signature text) runs for the tests below it without their naming it: a pytest `autouse=True`
+   * fixture, a `pytest_*` hook. A change reaching such a definition reaches every test below.
+   */
+  implicitSetup?(symbol: { qualname: string; signature: string }): boolean;
   /** The runners this ecosystem knows, first the default. */
   commands: readonly RunnerCommand[];
 }

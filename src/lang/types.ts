@@ -120,6 +120,11 @@ export interface ResolutionTraits {
    * Absent: the language has no such runner, and a `fixture` reference settles nothing.
    */
   fixtureFiles?(fromPath: string): readonly string[];
+  /**
+   * The modules an import of `specifier` loads before it, outermost first (Python: `a.b.c` runs
+   * `a/__init__.py` and `a/b/__init__.py` first), so that their top-level code reaches the importer.
+   */
+  enclosingModules?(specifier: string): readonly string[];
   /** The alias marking a link of a fixture file that names a plugin module (`pytest_plugins = [...]`). */
   fixturePluginAlias?: string;
   /**

@@ -14,6 +14,7 @@ import { PathClassifier, type PathRole } from '../select/classify-path.js';
 import { openReasons, type ChangedFileFacts } from '../select/closure-rules.js';
 import { applyFloor, type FloorSide } from '../select/apply-floor.js';
 import { importFloor } from '../select/import-floor.js';
+import { setupSelections } from '../select/setup-selections.js';
 import { ECOSYSTEMS } from '../ecosystem/registry.js';
 import type { CompiledUniverses } from '../ecosystem/test-universe.js';
 import { readTestUniverse, universeSummary, type TreeSource } from './impact/read-test-universe.js';
@@ -296,6 +297,7 @@ class Analysis {
       { reached: baseReached, isTest: (p) => baseTests.has(p), toHead: (p) => (deletedPaths.has(p) ? null : (renamedTo.get(p) ?? p)) },
       { reached: headReached, isTest: (p) => headTests.has(p), toHead: (p) => p },
     ];
+    direct.push(...(await this.setupSelections(store, files, sides, headTests)));
     // The floor: every test whose imports, dynamic loads or setup files reach a changed file, on
     // either side. Symbol paths may drop a floor test only where closure-rules proves it unaffected.
     const floorSides: FloorSide[] = [];
@@ -342,8 +344,27 @@ class Analysis {
     return out;
   }
 
+  /**
+   * Tests below a setup file of directory scope (conftest.py) that changed, or whose top-level code
+   * or implicit definitions (autouse fixtures, hooks: the ecosystems' `implicitSetup`) a change reached.
+   */
+  private async setupSelections(store: IndexStore, files: readonly ChangedFile[], sides: readonly ReachedSide[], tests: ReadonlySet<string>): Promise<SelectedTest[]> {
+    const universe = this.classifier.universe;
+    if (!universe || universe.setupByName.size === 0) return [];
+    const reachedSetups = new Set(sides.flatMap((side) => side.reached.map((r) => side.toHead(r.file)).filter((p): p is string => p !== null && universe.setupByName.has(p))));
+    const signatures = new Map((await store.symbolsOfFiles([...reachedSetups].sort())).map((s) => [`${s.file}#${s.qualname}`, s.signature]));
+    const implicit = (file: string, qualname: string): boolean => {
+      const signature = signatures.get(`${file}#${qualname}`);
+      return signature !== undefined && ECOSYSTEMS.some((e) => e.implicitSetup?.({ qualname, signature }) ?? false);
+    };
+    const changed = files.filter((f) => f.status !== 'deleted' && universe.setupByName.has(f.path)).map((f) => f.path);
+    return setupSelections(changed, sides, [...tests].sort(), { byName: universe.setupByName, setupFilesOf: universe.setupFilesOf, isImplicit: implicit });
+  }
+
   /** Fallbacks and notes that follow from what kind of file changed. */
   private applyRole(f: ChangedFile, role: PathRole): void {
+    // A conftest.py reaches the tests below it (setupSelections), not every test.
+    if (role === 'test-setup' && this.classifier.universe?.setupByName.has(f.path)) return;
     const messages: Partial<Record<PathRole, [RunAllCode, string]>> = {
       'ratlas-config': ['ratlas-config-changed', `${f.path} changed.`],
       tsconfig: ['tsconfig-changed', `${f.path} changed.`],
@@ -376,7 +397,13 @@ class Analysis {
       for (const test of [...tests].sort()) for (const s of universe.setupFilesOf(test)) setUpBy.set(s, [...(setUpBy.get(s) ?? []), test]);
     }
     const loaders = (await deps.dynamicLoaders()).map((l) => ({ ...l, scope: scopeOf(l.file, universe) }));
-    return importFloor(changed, { importers: await deps.importerMap(), dynamicLoaders: loaders, isTest: (p) => tests.has(p), testsSetUpBy: (p) => setUpBy.get(p) ?? [] });
+    return importFloor(changed, {
+      importers: await deps.importerMap(),
+      dynamicLoaders: loaders,
+      isTest: (p) => tests.has(p),
+      testsSetUpBy: (p) => setUpBy.get(p) ?? [],
+      setupByName: (p) => universe?.setupByName.has(p) ?? false,
+    });
   }
 
   /** What the closure rules read of each changed file. */

@@ -12,8 +12,8 @@ const dirName = (path: string): string => (path.includes('/') ? path.slice(0, pa
 /**
  * Python packaging and pytest, read statically: the test universe of each pytest configuration
  * (testpaths, python_files, norecursedirs; pytest's defaults without one), with every conftest.py
- * under it as a setup file (pytest imports them before the tests below them, and a test reaches their
- * fixtures by parameter name, not by import). Manifests and lockfiles of pip, Poetry, uv, Pipenv
+ * under it as a setup file of the tests in its folder and below (pytest imports it before them, and
+ * a test reaches its fixtures by parameter name: fixture edges, src/lang/python). Manifests and lockfiles of pip, Poetry, uv, Pipenv
  * and PDM; tox and nox configurations run every test.
  */
 export const python = defineEcosystem({
@@ -46,6 +46,7 @@ export const python = defineEcosystem({
           ...nested.map((n) => ({ glob: `${n}/**` })),
         ],
         setupFiles: conftests,
+        setupScope: 'directory',
         aliases: [],
         warnings: warnings.splice(0),
       };
@@ -59,5 +60,7 @@ export const python = defineEcosystem({
     toolchainPackages: ['pytest', 'pytest-*', 'pluggy', 'coverage', 'tox', 'nox', 'hypothesis'],
     inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'bandit'],
   },
+  // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
+  implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature),
   commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'] }],
 });

@@ -732,12 +732,15 @@ export class StoreDependents {
         if (typeof link.module !== 'string' || lang === undefined) continue;
         let byModule = targets.get(link.file);
         if (!byModule) targets.set(link.file, (byModule = new Map()));
-        if (byModule.has(link.module)) continue;
-        env ??= await moduleEnvOf(this.store, files);
-        byModule.set(link.module, traitsFor(lang).resolveModule(link.module, link.file, env));
+        const traits = traitsFor(lang);
+        for (const specifier of [link.module, ...(traits.enclosingModules?.(link.module) ?? [])]) {
+          if (byModule.has(specifier)) continue;
+          env ??= await moduleEnvOf(this.store, files);
+          byModule.set(specifier, traits.resolveModule(specifier, link.file, env));
+        }
       }
       const resolve = (spec: string, from: string) => targets.get(from)!.get(spec)!;
-      const importers = fileImporters(files, links, resolve);
+      const importers = fileImporters(files, links, resolve, (spec, lang) => traitsFor(lang).enclosingModules?.(spec) ?? []);
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
       const packages = new Map<string, StoredRef[]>();

@@ -16,7 +16,7 @@ import { resolved, settled, type Decision, type Rule } from './rule.js';
 export const fixtureRule: Rule = {
   name: 'fixture',
   confidence: 0.94,
-  description: 'A fixture named by a test parameter: the enclosing class, the module, then conftest.py files up the folders and their plugins.',
+  description: "A fixture named by a test's parameter: the enclosing class, the module, then the language's fixture files up the folders and the plugins they name.",
   apply(ref, ctx) {
     if (ref.kind !== 'fixture') return null;
     const files = ctx.traits.fixtureFiles?.(ctx.own.path);
