@@ -96,6 +96,11 @@ export interface RunnerCommand {
   some: readonly string[];
   /** Runs the whole suite. */
   all: readonly string[];
+  /**
+   * The argument that runs one test case of a file (pytest's node id `tests/test_a.py::TestA::test_b`),
+   * or null when the qualname is no test case the runner collects. Absent: the runner takes files only.
+   */
+  caseArgument?(file: string, qualname: string): string | null;
 }
 
 /**

@@ -15,6 +15,7 @@ import { openReasons, type ChangedFileFacts } from '../select/closure-rules.js';
 import { applyFloor, type FloorSide } from '../select/apply-floor.js';
 import { importFloor } from '../select/import-floor.js';
 import { setupSelections } from '../select/setup-selections.js';
+import { narrowToCases } from '../select/narrow-cases.js';
 import { ECOSYSTEMS } from '../ecosystem/registry.js';
 import type { CompiledUniverses } from '../ecosystem/test-universe.js';
 import { readTestUniverse, universeSummary, type TreeSource } from './impact/read-test-universe.js';
@@ -309,7 +310,7 @@ class Analysis {
     }
     const facts = this.closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]));
     const floorResult = applyFloor(sides, direct, this.config.tests.minConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));
-    const selected = floorResult.selected;
+    const selected = await this.narrowToCases(store, floorResult.selected, sides, new Set([...direct.map((t) => t.file), ...floorResult.open]));
     this.floorSummary = floorResult.summary;
     this.noTestNotes(changes, roles, selected, reachingTests);
 
@@ -359,6 +360,20 @@ class Analysis {
     };
     const changed = files.filter((f) => f.status !== 'deleted' && universe.setupByName.has(f.path)).map((f) => f.path);
     return setupSelections(changed, sides, [...tests].sort(), { byName: universe.setupByName, setupFilesOf: universe.setupFilesOf, isImplicit: implicit });
+  }
+
+  /** Selected test files narrowed to the test cases reached, where the ecosystem's runner runs single cases. */
+  private async narrowToCases(store: IndexStore, selected: SelectedTest[], sides: readonly ReachedSide[], whole: ReadonlySet<string>): Promise<SelectedTest[]> {
+    const caseOf = ECOSYSTEMS.flatMap((e) => e.commands.flatMap((c) => (c.caseArgument ? [c.caseArgument] : [])));
+    const isCase = (file: string, qualname: string) => caseOf.some((f) => f(file, qualname) !== null);
+    const candidates = selected.filter((t) => !whole.has(t.file) && t.basis !== 'floor');
+    if (candidates.length === 0) return selected;
+    const signatures = new Map((await store.symbolsOfFiles(candidates.map((t) => t.file))).map((s) => [`${s.file}#${s.qualname}`, s.signature]));
+    const isImplicit = (file: string, qualname: string) => {
+      const signature = signatures.get(`${file}#${qualname}`);
+      return signature !== undefined && ECOSYSTEMS.some((e) => e.implicitSetup?.({ qualname, signature }) ?? false);
+    };
+    return narrowToCases(selected, sides, whole, { isCase, isImplicit });
   }
 
   /** Fallbacks and notes that follow from what kind of file changed. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo } from '../helpers/git-repo.js';
+import { runCli } from '../helpers/run-cli.js';
 import { impactJson, reasonCodes, selectedFiles, type ReportLike } from './impact-helpers.js';
 
 const lines = (...l: string[]): string => `${l.join('\n')}\n`;
@@ -127,6 +128,39 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     // Importing shop.db runs shop/__init__.py, which imports shop.cart: every test below tests/.
     report = await selectionAfter(cwd, 'tax', edit('src/shop/cart.py', 'class Cart:', 'TAX = 1\n\n\nclass Cart:'));
     expect(selectedFiles(report)).toEqual(ALL_TESTS);
+  });
+
+  it('prints pytest node ids when a change reaches only some test cases of a file, files otherwise', async () => {
+    const cwd = gitRepo({
+      ...SHOP,
+      'tests/unit/test_prices.py': lines(
+        'from shop.prices import discount, price',
+        '',
+        '',
+        'def test_discount():',
+        '    assert discount(1) == 1',
+        '',
+        '',
+        'class TestPrice:',
+        '    def test_price(self):',
+        '        assert price(1) == 100',
+        '',
+        '    def test_free(self):',
+        '        assert True',
+      ),
+    });
+    commit(cwd, 'price', { 'src/shop/prices.py': SHOP['src/shop/prices.py'].replace('item * 100', 'item * 100 + 0') });
+    let result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('python -m pytest tests/unit/test_cart.py::test_total tests/unit/test_prices.py::TestPrice::test_price\n');
+    // The runner is the one whose configuration (or conventions) finds the tests.
+    result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'auto'], { cwd });
+    expect(result.stdout).toBe('python -m pytest tests/unit/test_cart.py::test_total tests/unit/test_prices.py::TestPrice::test_price\n');
+    // An autouse fixture in a test module runs for each of its tests: the whole file.
+    commit(cwd, 'autouse', { 'tests/unit/test_cart.py': `import pytest\n\nfrom shop.audit import record\n\n\n@pytest.fixture(autouse=True)\ndef audited():\n    record(1)\n\n\n${SHOP['tests/unit/test_cart.py']}` });
+    commit(cwd, 'record', { 'src/shop/audit.py': SHOP['src/shop/audit.py'].replace('LOG.append(event)', 'LOG.append(str(event))') });
+    result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    expect(result.stdout).toBe('python -m pytest tests/api/test_health.py tests/api/test_orders.py tests/unit/test_cart.py\n');
   });
 
   it('runs everything when the pytest configuration changes', async () => {

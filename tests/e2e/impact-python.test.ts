@@ -71,6 +71,6 @@ describe('ratlas impact on a Python repository', { timeout: 240_000 }, () => {
     commit(cwd, 'discount', { 'src/shop/prices.py': SHOP['src/shop/prices.py'].replace('    return item\n', '    return item * 1\n') });
     const result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('python -m pytest tests/test_discount.py\n');
+    expect(result.stdout).toBe('python -m pytest tests/test_discount.py::test_discount\n');
   });
 });

@@ -35,7 +35,8 @@ export const python = defineEcosystem({
       const conftests = files.paths.filter((p) => baseName(p) === 'conftest.py' && p.startsWith(prefix));
       return {
         ecosystem: 'python',
-        runner: options.configFile === '' ? 'defaults' : 'pytest',
+        // pytest runs Python tests with or without a configuration (configFile null: its defaults).
+        runner: 'pytest',
         configFile: options.configFile === '' ? null : options.configFile,
         root: dir,
         roots: (options.testpaths ?? []).map((t) => t.replace(/^\.\//, '').replace(/\/$/, '')),
@@ -62,5 +63,16 @@ export const python = defineEcosystem({
   },
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature),
-  commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'] }],
+  commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'], caseArgument: nodeId }],
 });
+
+/**
+ * pytest's node id of a test case by its default collection rules (`python_functions = test*`,
+ * `python_classes = Test*`): `test_a` at top level, `TestA.test_b` in a class (nested classes too).
+ */
+function nodeId(file: string, qualname: string): string | null {
+  const parts = qualname.split('.');
+  const name = parts[parts.length - 1]!;
+  if (!name.startsWith('test') || parts.slice(0, -1).some((c) => !c.startsWith('Test'))) return null;
+  return `${file}::${parts.join('::')}`;
+}
