@@ -39,7 +39,7 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
     output: Flags.string({ char: 'o', description: 'Write the report to this file instead of stdout (--format html: one self-contained page).' }),
     runner: Flags.option({
       options: RUNNERS,
-      description: 'Print the command that runs the selected tests with this runner, instead of the report (auto: the runner whose configuration finds the tests; pytest runs single test cases by node id when a change reaches only those).',
+      description: 'Print the command that runs the selected tests with this runner, instead of the report (auto: the runner whose configuration finds the tests; a runner that can run single test cases gets their ids when a change reaches only those).',
     })(),
     depth: Flags.integer({ description: 'Report impacted symbols at most this many hops away (default: impact.depth in ratlas.config.json, 3). Test selection always uses the full closure.', min: 1 }),
     'min-confidence': Flags.string({ description: 'Report impacted symbols whose path confidence is at least this (0..1). Test selection is not affected.' }),
