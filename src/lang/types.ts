@@ -160,6 +160,18 @@ export interface SyntaxTraits {
    */
   significantIndentation?: boolean;
   /**
+   * The words that name the receiving object in a method (`this`; Python `self`, `cls`): assigning
+   * to a member of one sets the object's own state, not a function onto another object (the test
+   * selection's closure rules). Default: `this`.
+   */
+  receiverWords?: readonly string[];
+  /**
+   * An index assignment (`d[k] = max(a, b)`) fills a container (Python's dicts and lists): only a
+   * function stored that way (`handlers[k] = save`, a lambda) is a registry. Without it, any
+   * `obj[k] = value` may set a method of an object (JavaScript).
+   */
+  indexAssignsData?: boolean;
+  /**
    * How captured expressions read as resolver paths (`@receiver`, `@elements`, `@init`, `@type`).
    * Without it the engine keeps plain dotted names (`a.b.c`) and nothing else.
    */

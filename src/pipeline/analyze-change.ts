@@ -448,6 +448,8 @@ class Analysis {
         status: c.status,
         parse,
         text: texts.get(c.file) ?? null,
+        receiverWords: languageForPath(c.file)?.syntax.receiverWords ?? ['this'],
+        indexAssignsData: languageForPath(c.file)?.syntax.indexAssignsData ?? false,
         symbols: c.symbols.map((s) => ({
           ...s,
           indexed: s.change === 'removed' ? baseKeys.has(symbolKey(c.previousFile ?? c.file, s.qualname)) || baseKeys.has(symbolKey(s.previous?.file ?? c.file, s.previous?.qualname ?? s.qualname)) : headKeys.has(symbolKey(c.file, s.qualname)),

@@ -22,6 +22,10 @@ export interface ChangedFileFacts {
   parse: 'parsed' | 'partial' | 'failed' | 'skipped' | 'unparsed';
   /** The head text, null when unknown (deleted, skipped). */
   text: string | null;
+  /** The language's words for the receiving object (`this`; `self`, `cls`): `self.x = y` patches nothing. */
+  receiverWords?: readonly string[];
+  /** `d[k] = v` fills a container unless v is a function (Python); without it, any index assignment may patch. */
+  indexAssignsData?: boolean;
   symbols: readonly ChangedSymbolFacts[];
 }
 
@@ -67,11 +71,20 @@ const resolvedUses: ClosureRule = (f) =>
     .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || h.confidence < PROOF_CONFIDENCE))
     .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver).` }));
 
-/** `X.prototype.m =`, `proto.m = function`, `Object.assign(`, `obj[name] =`, `defineProperty`, mixins. */
-const PATCHING = /\.prototype\b|\bObject\.(assign|defineProperty|defineProperties|setPrototypeOf)\s*\(|\]\s*=(?!=)|(?<![\w$.])(?!this\b)[A-Za-z_$][\w$]*(\.[\w$]+)+\s*=(?![=>])\s*(function\b|async\b|\(|[A-Za-z_$][\w$]*\s*=>|[A-Za-z_$][\w$]*\s*[;\n,)])/;
+/**
+ * `X.prototype.m =`, `proto.m = function`, `Object.assign(`, `obj[name] =`, `defineProperty`,
+ * `setattr(`, mixins; an assignment to a member of the receiver (`this.x = y`) is the object's own state.
+ */
+const patching = (receivers: readonly string[], indexAssignsData: boolean): RegExp =>
+  new RegExp(
+    `\\.prototype\\b|\\bObject\\.(assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(|\\bsetattr\\s*\\(|\\]\\s*=(?!=)${indexAssignsData ? FUNCTION_VALUE : ''}|(?<![\\w$.])(?!(?:${receivers.join('|')})\\b)[A-Za-z_$][\\w$]*(\\.[\\w$]+)+\\s*=(?![=>])\\s*(function\\b|async\\b|\\(|[A-Za-z_$][\\w$]*\\s*=>|[A-Za-z_$][\\w$]*\\s*[;\\n,)])`,
+  );
+const PATCHING = new Map<string, RegExp>();
+/** A value that is a function: a function or lambda expression, or a name alone on its line. */
+const FUNCTION_VALUE = String.raw`\s*(?:function\b|async\b|lambda\b|\(|[A-Za-z_$][\w$.]*\s*(?:[;,)\n]|$))`;
 
 const assignedOntoObjects: ClosureRule = (f) =>
-  f.text !== null && PATCHING.test(f.text)
+  f.text !== null && patchingFor(f.receiverWords ?? ['this'], f.indexAssignsData ?? false).test(f.text)
     ? open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, obj[name] =): callers are not resolved edges.`)
     : [];
 
@@ -86,6 +99,13 @@ export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, nam
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {
   return rules.flatMap((rule) => rule(file));
+}
+
+function patchingFor(receivers: readonly string[], indexAssignsData: boolean): RegExp {
+  const key = `${receivers.join('|')}${indexAssignsData ? '+data' : ''}`;
+  let re = PATCHING.get(key);
+  if (!re) PATCHING.set(key, (re = patching(receivers, indexAssignsData)));
+  return re;
 }
 
 function isFunctionValued(text: string, s: ChangedSymbolFacts): boolean {

@@ -36,3 +36,17 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
     expect(codes(file('x', []))).toEqual(['no-symbol-change']);
   });
 });
+
+describe('closure rules in a language whose receiver is self and whose index assignments fill containers', () => {
+  const py = (text: string) => codes(file(text, [fn('save')], { file: 'src/a.py', receiverWords: ['self', 'cls'], indexAssignsData: true }));
+  it("keeps an object's own state and a container's items closed", () => {
+    expect(py('class A:\n    def __init__(self, width):\n        self.width = width\n        cls.count = count\n')).toEqual([]);
+    expect(py('def widths(rows):\n    out = {}\n    out[idx] = max(out.get(idx, 0), 1)\n    return out\n')).toEqual([]);
+  });
+  it('opens on a function stored by index, setattr, or a member assigned onto another object', () => {
+    expect(py('handlers[name] = save\n')).toEqual(['assigned-onto-object', 'registry-value']);
+    expect(py('handlers[name] = lambda: 1\n')).toEqual(['assigned-onto-object']);
+    expect(py('setattr(Flask, name, wrapper)\n')).toEqual(['assigned-onto-object']);
+    expect(py('Flask.save = other\n')).toEqual(['assigned-onto-object']);
+  });
+});

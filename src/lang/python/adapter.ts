@@ -18,6 +18,8 @@ export const python = defineLanguage({
     closers: [')', ']', '}'],
     equivalentTokens: { "'": '"' },
     significantIndentation: true,
+    receiverWords: ['self', 'cls'],
+    indexAssignsData: true,
     directiveComment: /^#\s*(?:type:|noqa\b|pragma\b|pylint:|mypy:|fmt:|isort:|pyright:|ruff:)/,
     spelling: pythonSpelling,
   },

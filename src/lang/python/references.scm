@@ -7,6 +7,14 @@
 (decorator (identifier) @reference.call)
 (decorator (attribute object: (_) @receiver attribute: (identifier) @reference.call))
 
+; `getattr(obj, name)` with a computed name reaches a member no name in the code says: a reflective
+; call, recorded as `getattr*` (resolution.ts). `getattr(obj, "meta", {})` names its member: a read.
+((call
+  function: (identifier) @_getattr
+  arguments: (argument_list . (_) . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_getattr "getattr")
+  (#set! name "getattr*"))
+
 ; ---- imports ----
 ; `import a.b.c` loads a/b/c (a dependency of the file) and binds `a`; `import a.b as c` binds c to a.b.
 ((import_statement name: (dotted_name) @module @reference.import)

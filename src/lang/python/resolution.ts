@@ -13,9 +13,12 @@ import { declaredReturnType } from './spell-path.js';
  */
 export const pythonResolution: ResolutionTraits = {
   globals: PYTHON_BUILTINS,
-  // `getattr(obj, name)`, `dir(obj)`, `vars(obj)`, `inspect.getmembers(obj)` reach members by no name
-  // (keys are `receiver.name`, a bare function with an empty receiver).
-  reflection: new Set(['.getattr', '.dir', '.vars', 'inspect.getmembers', 'inspect.getmembers_static']),
+  // `dir(obj)`, `inspect.getmembers(obj)` and a `getattr(obj, name)` with a computed name (`getattr*`,
+  // references.scm) reach members by no name (keys are `receiver.name`, a bare function with an empty
+  // receiver). A getattr naming its member in a string is a plain read, and `vars(obj)` is an
+  // instance's data: counting them made every test reading an optional attribute or an argparse
+  // namespace depend on every member of every class.
+  reflection: new Set(['.getattr*', '.dir', 'inspect.getmembers', 'inspect.getmembers_static']),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   returnType: declaredReturnType,
   // Every Python file is a module: no top-level name reaches another file without an import.
