@@ -4,7 +4,7 @@
  * scored; a callee with no ratlas symbol (jedi points at a variable, a lambda ratlas does not
  * model) counts as a miss.
  *
- *   npx tsx bench/edge-accuracy-python/run.ts --repo /path/to/repo [--python /work/venvs/py/bin/python] [--out dir]
+ *   npx tsx bench/edge-accuracy-python/run.ts --repo /path/to/repo [--python /work/venvs/py/bin/python] [--out dir] [--score-only]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     python: { type: 'string', default: '/work/venvs/py/bin/python' },
     ratlas: { type: 'string', default: resolve(import.meta.dirname, '../../bin/run.js') },
     out: { type: 'string' },
+    // Re-score a new build against the truth.json of an earlier run (jedi takes minutes).
+    'score-only': { type: 'boolean', default: false },
   },
 });
 const repo = resolve(values.repo!);
@@ -33,7 +35,7 @@ execFileSync(process.execPath, [values.ratlas!, 'export', '--format', 'json', '-
 const graph = JSON.parse(readFileSync(join(out, 'graph.json'), 'utf8')) as { commit: string; files: { path: string; language: string; status: string }[]; symbols: Sym[]; edges: Edge[] };
 const files = graph.files.filter((f) => f.language === 'python' && (f.status === 'ok' || f.status === 'partial')).map((f) => f.path);
 writeFileSync(join(out, 'files.json'), JSON.stringify(files));
-execFileSync(values.python!, [join(import.meta.dirname, 'truth.py'), repo, join(out, 'files.json'), join(out, 'truth.json')], { stdio: 'inherit' });
+if (!values['score-only']) execFileSync(values.python!, [join(import.meta.dirname, 'truth.py'), repo, join(out, 'files.json'), join(out, 'truth.json')], { stdio: 'inherit' });
 const truth = JSON.parse(readFileSync(join(out, 'truth.json'), 'utf8')) as { jedi: string; sites: Site[] };
 
 const byFile = new Map<string, Sym[]>();

@@ -89,6 +89,34 @@ export interface ProjectFileRoles {
   inertPackages: readonly string[];
 }
 
+/** What changed between two versions of a manifest. */
+export interface ManifestDiff {
+  /** Packages whose requirement changed (normalized names, as the lockfiles spell them). */
+  packages: string[];
+  /** Other changed parts that may change how any test runs (entry points, the build system): run everything. */
+  fields: string[];
+  /** Changed parts that configure the test runner (pyproject's `[tool.pytest.ini_options]`): run everything. */
+  runner: string[];
+}
+
+/** A lockfile as attribution reads it: per package a fingerprint of what is locked, and what it depends on. */
+export interface LockedPackages {
+  fingerprints: Map<string, string>;
+  dependencies: Map<string, Set<string>>;
+}
+
+/** An ecosystem's own manifests and lockfiles, read statically (the npm ones are src/select/dependencies). */
+export interface DependencyReaders {
+  manifest(path: string): boolean;
+  lockfile(path: string): boolean;
+  /** Pure; null text: the file is absent on that side. Throws on a file it cannot parse. */
+  diffManifest(path: string, before: string | null, after: string | null): ManifestDiff;
+  /** Pure; throws on a file it cannot parse. */
+  readLockfile(path: string, text: string): LockedPackages;
+  /** The names code imports a package by (`PyYAML` → `yaml`), as module resolution names externals. */
+  importNames(pkg: string): string[];
+}
+
 /** How to run tests with one runner: argv prefixes, so that callers quote and append the files. */
 export interface RunnerCommand {
   runner: string;
@@ -135,6 +163,8 @@ export interface EcosystemAdapter {
    * fixture, a `pytest_*` hook. A change reaching such a definition reaches every test below.
    */
   implicitSetup?(symbol: { qualname: string; signature: string }): boolean;
+  /** Its own manifest and lockfile formats, where they are not npm's. */
+  dependencies?: DependencyReaders;
   /** The runners this ecosystem knows, first the default. */
   commands: readonly RunnerCommand[];
 }

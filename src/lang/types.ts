@@ -121,6 +121,12 @@ export interface ResolutionTraits {
    */
   fixtureFiles?(fromPath: string): readonly string[];
   /**
+   * Calls that load modules they do not name (a directory read, a glob, a plugin lookup), by called
+   * name, with the receivers that make them one (null: a bare call) and a reason code. Absent: the
+   * JavaScript loaders (`readdirSync`, `glob`, `require.context`).
+   */
+  loaderCalls?: Readonly<Record<string, { code: string; receivers?: readonly (string | null)[] }>>;
+  /**
    * The modules an import of `specifier` loads before it, outermost first (Python: `a.b.c` runs
    * `a/__init__.py` and `a/b/__init__.py` first), so that their top-level code reaches the importer.
    */

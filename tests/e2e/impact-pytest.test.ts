@@ -163,6 +163,47 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(result.stdout).toBe('python -m pytest tests/api/test_health.py tests/api/test_orders.py tests/unit/test_cart.py\n');
   });
 
+  it('selects the tests importing a changed package: requirements, pyproject dependencies, lockfiles', async () => {
+    const deps = {
+      ...SHOP,
+      'pyproject.toml': `${SHOP['pyproject.toml']}\n[tool.ruff]\nline-length = 88\n`,
+      'requirements.txt': lines('requests==2.31.0', 'PyYAML==6.0'),
+      'uv.lock': lines('[[package]]', 'name = "requests"', 'version = "2.31.0"', 'dependencies = [{ name = "urllib3" }]', '', '[[package]]', 'name = "urllib3"', 'version = "2.0.0"'),
+      'src/shop/http.py': lines('import requests', '', '', 'def fetch(url):', '    return requests.get(url)'),
+      'src/shop/settings.py': lines('import yaml', '', '', 'def load(text):', '    return yaml.safe_load(text)'),
+      'tests/unit/test_http.py': lines('from shop.http import fetch', '', '', 'def test_fetch():', '    assert fetch'),
+      'tests/unit/test_settings.py': lines('from shop.settings import load', '', '', 'def test_load():', '    assert load'),
+    };
+    const cwd = gitRepo(deps);
+    let report = await selectionAfter(cwd, 'requests', { 'requirements.txt': deps['requirements.txt'].replace('2.31.0', '2.32.0') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_http.py']);
+    // A distribution imported by another name (PyYAML as yaml).
+    report = await selectionAfter(cwd, 'yaml', { 'requirements.txt': deps['requirements.txt'].replace('2.31.0', '2.32.0').replace('6.0', '6.0.1') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_settings.py']);
+    // A lockfile bump of a dependency of an imported package.
+    report = await selectionAfter(cwd, 'urllib3', { 'uv.lock': deps['uv.lock'].replace('2.0.0', '2.0.7') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_http.py']);
+    // A linter's section of pyproject.toml changes no test.
+    report = await selectionAfter(cwd, 'ruff', { 'pyproject.toml': deps['pyproject.toml'].replace('88', '100') });
+    expect(selectedFiles(report)).toEqual([]);
+    expect(report.tests.ignored).toEqual([expect.objectContaining({ file: 'pyproject.toml', code: 'inert' })]);
+    // A package nothing imports (a CLI, a plugin named in a string): every test, with the reason.
+    commit(cwd, 'rich', { 'pyproject.toml': deps['pyproject.toml'].replace('name = "shop"', 'name = "shop"\ndependencies = ["rich"]') });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['dependency-unattributed']);
+  });
+
+  it('keeps the tests of a module that imports plugins by a computed name', async () => {
+    const cwd = gitRepo({
+      ...SHOP,
+      'src/shop/plugins/__init__.py': lines('import importlib', '', '', 'def load(name):', '    return importlib.import_module(f"shop.plugins.{name}")'),
+      'src/shop/plugins/csv.py': lines('def export():', '    return 1'),
+      'tests/unit/test_plugins.py': lines('from shop.plugins import load', '', '', 'def test_csv():', '    assert load("csv").export() == 1'),
+    });
+    const report = await selectionAfter(cwd, 'csv', { 'src/shop/plugins/csv.py': lines('def export():', '    return 2') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_plugins.py']);
+  });
+
   it('runs everything when the pytest configuration changes', async () => {
     const cwd = gitRepo(SHOP);
     commit(cwd, 'addopts', { 'pyproject.toml': SHOP['pyproject.toml'].replace('testpaths = ["tests"]', 'testpaths = ["tests"]\naddopts = "-x"') });

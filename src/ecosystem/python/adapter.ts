@@ -1,4 +1,5 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
+import { pythonDependencies } from './dependencies.js';
 import { pytestOptionsIn } from './pytest-options.js';
 
 const CONFIG_NAMES = new Set(['pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']);
@@ -54,14 +55,16 @@ export const python = defineEcosystem({
     });
   },
   roles: {
-    manifests: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'Pipfile'],
+    manifests: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements*.txt', 'requirements*.in', 'Pipfile'],
     lockfiles: ['poetry.lock', 'uv.lock', 'Pipfile.lock', 'pdm.lock'],
-    // pyproject.toml and setup.cfg may hold pytest's configuration; conftest.py is a setup file.
-    runnerConfigs: ['**/{pytest.ini,tox.ini,noxfile.py,pyproject.toml,setup.cfg}'],
+    // pyproject.toml and setup.cfg are manifests whose pytest sections are read as runner
+    // configuration (dependencies.ts); conftest.py is a setup file.
+    runnerConfigs: ['**/{pytest.ini,tox.ini,noxfile.py}'],
     toolchainPackages: ['pytest', 'pytest-*', 'pluggy', 'coverage', 'tox', 'nox', 'hypothesis'],
     inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'bandit'],
   },
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
+  dependencies: pythonDependencies,
   implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature),
   commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'], caseArgument: nodeId }],
 });

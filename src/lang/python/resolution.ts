@@ -34,6 +34,21 @@ export const pythonResolution: ResolutionTraits = {
     }
   },
   fixturePluginAlias: 'pytest_plugins',
+  // Modules loaded by a name computed at run time: any module under the loader's test universe may
+  // be loaded (the import floor's dynamic loads). `glob.glob` and `os.listdir` load no module.
+  loaderCalls: {
+    import_module: { code: 'import-module', receivers: ['importlib', null] },
+    __import__: { code: 'dunder-import', receivers: [null] },
+    entry_points: { code: 'entry-points', receivers: ['importlib.metadata', 'metadata', 'importlib_metadata', null] },
+    iter_entry_points: { code: 'entry-points', receivers: ['pkg_resources', null] },
+    load_entry_point: { code: 'entry-points', receivers: ['pkg_resources', null] },
+    iter_modules: { code: 'pkgutil-loading', receivers: ['pkgutil', null] },
+    walk_packages: { code: 'pkgutil-loading', receivers: ['pkgutil', null] },
+    files: { code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources'] },
+    read_text: { code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources', 'pkgutil'] },
+    open_text: { code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources'] },
+    get_data: { code: 'package-resources', receivers: ['pkgutil'] },
+  },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

@@ -463,9 +463,13 @@ export class StoreDependents {
       // A require() or import() of anything but a string literal stores no module at all.
       if ((link.kind === 'require' || link.kind === 'dynamic-import') && typeof link.module !== 'string' && !out.has(link.file)) out.set(link.file, `non-literal-${link.kind}`);
     }
-    for (const ref of await this.store.refsByName(Object.keys(LOADER_CALLS))) {
-      const call = LOADER_CALLS[ref.name];
-      if (call === undefined || ref.kind !== 'call' || out.has(ref.file) || !data.languages.has(ref.file)) continue;
+    // A language may name its own loaders (Python's importlib.import_module, pkgutil); else these.
+    const tables = [...new Set(data.languages.values())].map((l) => traitsFor(l).loaderCalls ?? LOADER_CALLS);
+    const names = [...new Set(tables.flatMap((t) => Object.keys(t)))].sort();
+    for (const ref of names.length === 0 ? [] : await this.store.refsByName(names)) {
+      const language = data.languages.get(ref.file);
+      const call = language === undefined ? undefined : (traitsFor(language).loaderCalls ?? LOADER_CALLS)[ref.name];
+      if (call === undefined || ref.kind !== 'call' || out.has(ref.file)) continue;
       if (call.receivers && !call.receivers.includes(ref.receiver ?? null)) continue;
       out.set(ref.file, call.code);
     }
