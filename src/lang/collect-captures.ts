@@ -21,6 +21,8 @@ export interface CapturedDefinition {
   pattern: number;
   /** The text of a doc written inside the declaration (`@doc`: a docstring's content), else null. */
   docSpan: Span | null;
+  /** `#set! overload`: a signature of the implementation that follows (Python's `@overload` stubs have a body). */
+  overload?: boolean;
 }
 
 export interface CapturedRef {
@@ -178,6 +180,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         exported: exported || props['exported'] === 'true',
         pattern: match.patternIndex,
         docSpan: docNode ? span(docNode) : null,
+        ...(props['overload'] === 'true' && { overload: true }),
       };
       const key = name ? name.id : -roleNode.id - 1;
       const known = definitions.get(key);
@@ -319,6 +322,7 @@ function mergeDefinitions(a: CapturedDefinition, b: CapturedDefinition): Capture
     bodyEnd: outer.bodyEnd ?? inner.bodyEnd,
     exported: a.exported || b.exported,
     docSpan: a.docSpan ?? b.docSpan,
+    ...((a.overload || b.overload) && { overload: true }),
   };
 }
 
