@@ -66,9 +66,11 @@ const namedFunctions: ClosureRule = (f) =>
 const indexed: ClosureRule = (f) =>
   f.symbols.filter((s) => s.change !== 'doc' && !s.indexed).map((s) => ({ code: 'not-indexed', message: `${f.file}#${s.qualname} is not in the index.` }));
 
+// A `reflects` hop is weak by design, but it names its dependent: the reflecting code is reached
+// and followed like any other, so it says nothing about the changed symbol's other uses.
 const resolvedUses: ClosureRule = (f) =>
   f.symbols
-    .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || h.confidence < PROOF_CONFIDENCE))
+    .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || (h.confidence < PROOF_CONFIDENCE && h.relation !== 'reflects')))
     .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver).` }));
 
 /**

@@ -138,3 +138,16 @@ describe('pytest fixtures', () => {
     expect(tree.deps.get('tests/test_a.py')).toContain('p:tests/conftest.py');
   });
 });
+
+describe('pytest fixture values', () => {
+  it('type a test parameter by what its fixture returns or yields; an unannotated generator fixture leaves it unknown', async () => {
+    const tree = await resolveTree({
+      'app/runner.py': 'class Runner:\n    def invoke(self):\n        return 1\n\n\nclass Other:\n    def invoke(self):\n        return 2\n',
+      'tests/conftest.py':
+        'import pytest\nfrom typing import Iterator\nfrom app.runner import Runner\n\n\n@pytest.fixture\ndef runner():\n    return Runner()\n\n\n@pytest.fixture\ndef streamed() -> Iterator[Runner]:\n    yield Runner()\n\n\n@pytest.fixture\ndef plain():\n    yield Runner()\n',
+      'tests/test_cli.py': 'def test_cli(runner, streamed, plain):\n    runner.invoke()\n    streamed.invoke()\n    plain.invoke()\n',
+    });
+    const invokes = tree.edges.filter((e) => e.from === 'tests/test_cli.py#test_cli' && e.to.endsWith('invoke')).map((e) => `${e.line} ${e.to} (${e.rule})`).sort();
+    expect(invokes).toEqual(['2 app/runner.py#Runner.invoke (inferred)', '3 app/runner.py#Runner.invoke (inferred)', '4 app/runner.py#Other.invoke (ambiguous)', '4 app/runner.py#Runner.invoke (ambiguous)']);
+  });
+});

@@ -27,6 +27,8 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
     expect(codes(file('function save() {}\nconst handlers = { save, load };\n'))).toEqual(['registry-value']);
     expect(codes(file('function save() {}\nexport { save };\n'))).toEqual([]);
     expect(codes(file('x', [fn('save', { firstHops: [{ relation: 'name-match', confidence: 0.2 }] })]))).toEqual(['name-only-use']);
+    // Code that reflects over the class is itself reached (and followed): the other uses stay resolved.
+    expect(codes(file('x', [fn('save', { firstHops: [{ relation: 'calls', confidence: 0.9 }, { relation: 'reflects', confidence: 0.1 }] })]))).toEqual([]);
     expect(codes(file('x', [fn('<module>', { kind: 'module' })]))).toEqual(['module-code']);
     expect(codes(file('export const limit = compute();\n', [fn('limit', { kind: 'field' })]))).toEqual(['not-a-function']);
     expect(codes(file('export const limit = (a) => a;\n', [fn('limit', { kind: 'field' })]))).toEqual([]);
