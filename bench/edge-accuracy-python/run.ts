@@ -76,7 +76,9 @@ for (const site of truth.sites) {
 }
 const fileOf = (id: string) => id.slice(0, id.indexOf('#'));
 const externalSites = new Set(truth.sites.filter((s) => s.targets.length === 0 && s.external).map((s) => `${s.file}:${s.line}`));
-const calls = dedupe(graph.edges.filter((e) => e.kind === 'calls' && files.includes(fileOf(e.from))));
+// Fixture edges are kind `calls` (the runner calls the fixture) but are made at a parameter or a
+// `usefixtures` string, not at a call site: jedi's answer for a call on that line says nothing of them.
+const calls = dedupe(graph.edges.filter((e) => e.kind === 'calls' && e.rule !== 'fixture' && files.includes(fileOf(e.from))));
 // An edge is judged where jedi answered for its line: in the repository (right or wrong) or outside it (wrong).
 const judged = (e: Edge) => judgedSites.has(`${fileOf(e.from)}:${e.line}`) || externalSites.has(`${fileOf(e.from)}:${e.line}`);
 const confident = calls.filter((e) => e.confidence >= THRESHOLD && judged(e));

@@ -78,7 +78,9 @@ def run_suite(junit, coverage=False):
     """Per test file (repo-relative), the test ids that passed."""
     if os.path.exists(junit):
         os.remove(junit)
-    args = [opts.python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "junit_family=xunit1", f"--junitxml={junit}", *opts.suite_arg]
+    # A collection error in one module would stop the whole session: every other file's tests would
+    # look failed without being affected.
+    args = [opts.python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--continue-on-collection-errors", "-o", "junit_family=xunit1", f"--junitxml={junit}", *opts.suite_arg]
     if coverage:
         args += [f"--cov={opts.cov}", "--cov-context=test", "--cov-report="]
     run = subprocess.run(args, cwd=repo, env=env, capture_output=True, text=True, timeout=opts.timeout)

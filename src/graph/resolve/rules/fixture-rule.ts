@@ -3,6 +3,7 @@ import type { StoredRef } from '../../../model/stored.js';
 import type { ResolveContext } from '../context.js';
 import { exportedName, moduleLevelName, resolveLink, type ImportTarget } from '../exports.js';
 import { findMember } from '../members.js';
+import { fileKey } from '../tracked-view.js';
 import { resolved, settled, type Decision, type Rule } from './rule.js';
 
 /**
@@ -36,7 +37,11 @@ export const fixtureRule: Rule = {
       if (!file) continue;
       const found = fromTarget(exportedName(ctx, file, ref.name, new Set(), true));
       if (found) return found;
-      if (alias !== undefined) plugins.push(...file.links.filter((l) => l.kind === 'import' && l.alias === alias));
+      if (alias !== undefined) {
+        // Its plugin links are read whole: a plugin named or dropped there re-resolves this file.
+        ctx.track(fileKey(path), path);
+        plugins.push(...file.links.filter((l) => l.kind === 'import' && l.alias === alias));
+      }
     }
     // Plugins named by this file too (a conftest's own `pytest_plugins`).
     if (alias !== undefined) plugins.push(...ctx.own.links.filter((l) => l.kind === 'import' && l.alias === alias));
