@@ -61,7 +61,7 @@ for (const site of truth.sites) {
     else unresolved++;
     continue;
   }
-  judgedSites.add(`${site.file}:${site.line}`);
+  judgedSites.add(`${site.file}:${site.line}:${site.name}`);
   for (const t of site.targets) {
     const to = declared(t);
     if (!to) {
@@ -75,12 +75,20 @@ for (const site of truth.sites) {
   }
 }
 const fileOf = (id: string) => id.slice(0, id.indexOf('#'));
-const externalSites = new Set(truth.sites.filter((s) => s.targets.length === 0 && s.external).map((s) => `${s.file}:${s.line}`));
+const externalSites = new Set(truth.sites.filter((s) => s.targets.length === 0 && s.external).map((s) => `${s.file}:${s.line}:${s.name}`));
 // Fixture edges are kind `calls` (the runner calls the fixture) but are made at a parameter or a
 // `usefixtures` string, not at a call site: jedi's answer for a call on that line says nothing of them.
 const calls = dedupe(graph.edges.filter((e) => e.kind === 'calls' && e.rule !== 'fixture' && files.includes(fileOf(e.from))));
-// An edge is judged where jedi answered for its line: in the repository (right or wrong) or outside it (wrong).
-const judged = (e: Edge) => judgedSites.has(`${fileOf(e.from)}:${e.line}`) || externalSites.has(`${fileOf(e.from)}:${e.line}`);
+// An edge is judged where jedi answered for a call of its callee's name on its line: in the
+// repository (right or wrong) or outside it (wrong).
+// By the callee's name too: `runner.invoke(cmd, [str(x)])` is two sites on one line, and jedi's answer
+// for `str` says nothing of the edge to `invoke`.
+const calleeName = (id: string) => id.slice(id.indexOf('#') + 1).split('.').pop()!.replace(/#\d+$/, '');
+const judged = (e: Edge) => {
+  const site = `${fileOf(e.from)}:${e.line}:${calleeName(e.to)}`;
+  // An edge jedi made too is judged whatever name it is called by (an aliased import).
+  return truthKeys.has(key(e.from, e.to, e.line)) || judgedSites.has(site) || externalSites.has(site);
+};
 const confident = calls.filter((e) => e.confidence >= THRESHOLD && judged(e));
 const confidentKeys = new Set(confident.map((e) => key(e.from, e.to, e.line)));
 const tp = confident.filter((e) => truthKeys.has(key(e.from, e.to, e.line)));
