@@ -178,6 +178,12 @@ export interface SyntaxTraits {
    */
   indexAssignsData?: boolean;
   /**
+   * False when the queries record attribute reads only where they are passed, assigned or returned
+   * (Python: `if session.permanent:` is no reference): a changed property (getter, setter) may then
+   * be read where no edge says, and the closure rules keep every test importing its file.
+   */
+  attributeReadsRecorded?: boolean;
+  /**
    * How captured expressions read as resolver paths (`@receiver`, `@elements`, `@init`, `@type`).
    * Without it the engine keeps plain dotted names (`a.b.c`) and nothing else.
    */

@@ -450,6 +450,7 @@ class Analysis {
         text: texts.get(c.file) ?? null,
         receiverWords: languageForPath(c.file)?.syntax.receiverWords ?? ['this'],
         indexAssignsData: languageForPath(c.file)?.syntax.indexAssignsData ?? false,
+        attributeReadsRecorded: languageForPath(c.file)?.syntax.attributeReadsRecorded ?? true,
         symbols: c.symbols.map((s) => ({
           ...s,
           indexed: s.change === 'removed' ? baseKeys.has(symbolKey(c.previousFile ?? c.file, s.qualname)) || baseKeys.has(symbolKey(s.previous?.file ?? c.file, s.previous?.qualname ?? s.qualname)) : headKeys.has(symbolKey(c.file, s.qualname)),

@@ -26,6 +26,8 @@ export interface ChangedFileFacts {
   receiverWords?: readonly string[];
   /** `d[k] = v` fills a container unless v is a function (Python); without it, any index assignment may patch. */
   indexAssignsData?: boolean;
+  /** False: attribute reads are not all references, so a property's uses are not all edges. */
+  attributeReadsRecorded?: boolean;
   symbols: readonly ChangedSymbolFacts[];
 }
 
@@ -95,8 +97,15 @@ const stringRegistry: ClosureRule = (f) =>
     .filter((s) => s.change !== 'doc' && f.text !== null && usedAsValue(f.text, s.name))
     .map((s) => ({ code: 'registry-value', message: `${f.file}#${s.qualname} is stored as a value in an object or list (a handler registry): it may be called by a string key.` }));
 
+const propertyReads: ClosureRule = (f) =>
+  f.attributeReadsRecorded === false
+    ? f.symbols
+        .filter((s) => s.change !== 'doc' && (s.kind === 'getter' || s.kind === 'setter'))
+        .map((s) => ({ code: 'property-read', message: `${f.file}#${s.qualname} is a property: it runs wherever the attribute is read, and not every read is a reference.` }))
+    : [];
+
 /** The rules, in report order. Each returns its part of the open reasons; none means closed for it. */
-export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, assignedOntoObjects, stringRegistry];
+export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, assignedOntoObjects, stringRegistry];
 
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {

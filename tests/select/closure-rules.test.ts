@@ -51,4 +51,9 @@ describe('closure rules in a language whose receiver is self and whose index ass
     expect(py('setattr(Flask, name, wrapper)\n')).toEqual(['assigned-onto-object']);
     expect(py('Flask.save = other\n')).toEqual(['assigned-onto-object']);
   });
+  it('opens on a changed property where attribute reads are not all references', () => {
+    const property = fn('permanent', { qualname: 'SessionMixin.permanent', kind: 'getter' });
+    expect(codes(file('x', [property], { file: 'src/a.py', attributeReadsRecorded: false }))).toEqual(['property-read']);
+    expect(codes(file('x', [property]))).toEqual([]);
+  });
 });

@@ -20,6 +20,7 @@ export const python = defineLanguage({
     significantIndentation: true,
     receiverWords: ['self', 'cls'],
     indexAssignsData: true,
+    attributeReadsRecorded: false,
     directiveComment: /^#\s*(?:type:|noqa\b|pragma\b|pylint:|mypy:|fmt:|isort:|pyright:|ruff:)/,
     spelling: pythonSpelling,
   },
