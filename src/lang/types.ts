@@ -184,6 +184,19 @@ export interface SyntaxTraits {
    */
   attributeReadsRecorded?: boolean;
   /**
+   * Method names the runtime calls without the code naming them (Python's `__getattr__`, `__enter__`,
+   * `__iter__`, `__eq__`...): a changed one may run wherever an instance is used, so the closure
+   * rules keep every test importing its file. Constructors are reached through their class anyway.
+   */
+  implicitMembers?: RegExp;
+  /**
+   * Decorators (their text after `@`) that hand the function back for calls by name: `property`,
+   * `staticmethod`, `functools.wraps(f)`, `overload`. A function under any other decorator may be
+   * registered and called through the registry (`@app.route("/")`, `@click.command()`), so the
+   * closure rules keep every test importing its file. Absent: decorators are not considered.
+   */
+  transparentDecorators?: RegExp;
+  /**
    * How captured expressions read as resolver paths (`@receiver`, `@elements`, `@init`, `@type`).
    * Without it the engine keeps plain dotted names (`a.b.c`) and nothing else.
    */

@@ -448,9 +448,7 @@ class Analysis {
         status: c.status,
         parse,
         text: texts.get(c.file) ?? null,
-        receiverWords: languageForPath(c.file)?.syntax.receiverWords ?? ['this'],
-        indexAssignsData: languageForPath(c.file)?.syntax.indexAssignsData ?? false,
-        attributeReadsRecorded: languageForPath(c.file)?.syntax.attributeReadsRecorded ?? true,
+        ...closureSyntax(c.file),
         symbols: c.symbols.map((s) => ({
           ...s,
           indexed: s.change === 'removed' ? baseKeys.has(symbolKey(c.previousFile ?? c.file, s.qualname)) || baseKeys.has(symbolKey(s.previous?.file ?? c.file, s.previous?.qualname ?? s.qualname)) : headKeys.has(symbolKey(c.file, s.qualname)),
@@ -594,6 +592,19 @@ class Analysis {
     if (this.options.onProgress) o.onProgress = this.options.onProgress;
     return o;
   }
+}
+
+/** What the closure rules read of a file's language (its receiver words, which reads and calls its queries record). */
+function closureSyntax(path: string): Pick<ChangedFileFacts, 'receiverWords' | 'indexAssignsData' | 'attributeReadsRecorded' | 'implicitMembers' | 'transparentDecorators'> {
+  const syntax = languageForPath(path)?.syntax;
+  if (!syntax) return {};
+  return {
+    receiverWords: syntax.receiverWords ?? ['this'],
+    indexAssignsData: syntax.indexAssignsData ?? false,
+    attributeReadsRecorded: syntax.attributeReadsRecorded ?? true,
+    ...(syntax.implicitMembers && { implicitMembers: syntax.implicitMembers }),
+    ...(syntax.transparentDecorators && { transparentDecorators: syntax.transparentDecorators }),
+  };
 }
 
 function unknownFile(file: string): ChangedFileFacts {

@@ -28,6 +28,10 @@ export interface ChangedFileFacts {
   indexAssignsData?: boolean;
   /** False: attribute reads are not all references, so a property's uses are not all edges. */
   attributeReadsRecorded?: boolean;
+  /** Method names the runtime calls unnamed (Python's dunder methods): their uses are no edges. */
+  implicitMembers?: RegExp;
+  /** Decorators that hand the function back for calls by name; under any other, callers may be a registry. */
+  transparentDecorators?: RegExp;
   symbols: readonly ChangedSymbolFacts[];
 }
 
@@ -104,8 +108,36 @@ const propertyReads: ClosureRule = (f) =>
         .map((s) => ({ code: 'property-read', message: `${f.file}#${s.qualname} is a property: it runs wherever the attribute is read, and not every read is a reference.` }))
     : [];
 
+const implicitCalls: ClosureRule = (f) =>
+  f.implicitMembers === undefined
+    ? []
+    : f.symbols
+        .filter((s) => s.change !== 'doc' && s.kind === 'method' && f.implicitMembers!.test(s.name))
+        .map((s) => ({ code: 'implicit-call', message: `${f.file}#${s.qualname} is called by the runtime, not by name (an operator, a with or for statement, an attribute lookup).` }));
+
+const registeringDecorators: ClosureRule = (f) => {
+  const transparent = f.transparentDecorators;
+  if (transparent === undefined || f.text === null) return [];
+  const lines = f.text.split('\n');
+  return f.symbols
+    .filter((s) => s.change !== 'doc' && FUNCTION_KINDS.has(s.kind))
+    .filter((s) => decoratorsAt(lines, s.startLine).some((d) => !transparent.test(d)))
+    .map((s) => ({ code: 'decorated', message: `${f.file}#${s.qualname} is decorated: the decorator may register it and call it by no name.` }));
+};
+
+/** The decorators written on the lines from `line` (1-based) while they start with `@`, without the `@`. */
+function decoratorsAt(lines: readonly string[], line: number): string[] {
+  const out: string[] = [];
+  for (let i = line - 1; i < lines.length; i++) {
+    const text = lines[i]!.trim();
+    if (!text.startsWith('@')) break;
+    out.push(text.slice(1).replace(/\s*#.*$/, '').trim());
+  }
+  return out;
+}
+
 /** The rules, in report order. Each returns its part of the open reasons; none means closed for it. */
-export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, assignedOntoObjects, stringRegistry];
+export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry];
 
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {

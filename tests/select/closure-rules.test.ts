@@ -56,4 +56,17 @@ describe('closure rules in a language whose receiver is self and whose index ass
     expect(codes(file('x', [property], { file: 'src/a.py', attributeReadsRecorded: false }))).toEqual(['property-read']);
     expect(codes(file('x', [property]))).toEqual([]);
   });
+  it('opens on a changed method the runtime calls unnamed, not on a constructor', () => {
+    const implicitMembers = /^__(?!init__$|new__$)\w+__$/;
+    const method = (name: string) => fn(name, { qualname: `LazyFile.${name}`, kind: 'method' });
+    expect(codes(file('x', [method('__getattr__')], { implicitMembers }))).toEqual(['implicit-call']);
+    expect(codes(file('x', [method('__init__'), method('close')], { implicitMembers }))).toEqual([]);
+  });
+  it('opens on a function under a decorator that may register it, not under property or wraps', () => {
+    const transparentDecorators = /^(?:functools\.)?(?:property|staticmethod|wraps\(.*\)|[A-Za-z_]\w*\.setter)$/;
+    const text = ['@app.route("/")', 'def index():', '    return 1', '', '@property', '@functools.wraps(f)', 'def name(self):', '    return 2', ''].join('\n');
+    const at = (name: string, startLine: number) => fn(name, { startLine, endLine: startLine + 2 });
+    expect(codes(file(text, [at('index', 1)], { transparentDecorators }))).toEqual(['decorated']);
+    expect(codes(file(text, [at('name', 5)], { transparentDecorators }))).toEqual([]);
+  });
 });
