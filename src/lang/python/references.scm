@@ -15,6 +15,25 @@
   (#eq? @_getattr "getattr")
   (#set! name "getattr*"))
 
+; `importlib.import_module(name)` / `__import__(name)`: with a plain string, an import of that module;
+; with a computed name, a dynamic load (`import_module*`, `__import__*`: resolution.ts loaderCalls).
+((call
+  function: [(identifier) @_load (attribute attribute: (identifier) @_load)]
+  arguments: (argument_list . (string (string_content) @module) @_literal)) @reference.import
+  (#any-of? @_load "import_module" "__import__")
+  (#match? @_literal "^[\"'][^\"'{}]*[\"']$")
+  (#set! name ""))
+((call
+  function: [(identifier) @_load (attribute attribute: (identifier) @_load)]
+  arguments: (argument_list . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_load "import_module")
+  (#set! name "import_module*"))
+((call
+  function: (identifier) @_load
+  arguments: (argument_list . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_load "__import__")
+  (#set! name "__import__*"))
+
 ; ---- imports ----
 ; `import a.b.c` loads a/b/c (a dependency of the file) and binds `a`; `import a.b as c` binds c to a.b.
 ((import_statement name: (dotted_name) @module @reference.import)

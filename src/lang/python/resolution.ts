@@ -37,8 +37,9 @@ export const pythonResolution: ResolutionTraits = {
   // Modules loaded by a name computed at run time: any module under the loader's test universe may
   // be loaded (the import floor's dynamic loads). `glob.glob` and `os.listdir` load no module.
   loaderCalls: {
-    import_module: { code: 'import-module', receivers: ['importlib', null] },
-    __import__: { code: 'dunder-import', receivers: [null] },
+    // With a computed name only (references.scm): `__import__("pydoc")` is an import of pydoc.
+    'import_module*': { code: 'import-module', receivers: [null] },
+    '__import__*': { code: 'dunder-import', receivers: [null] },
     entry_points: { code: 'entry-points', receivers: ['importlib.metadata', 'metadata', 'importlib_metadata', null] },
     iter_entry_points: { code: 'entry-points', receivers: ['pkg_resources', null] },
     load_entry_point: { code: 'entry-points', receivers: ['pkg_resources', null] },
