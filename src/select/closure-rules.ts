@@ -85,11 +85,14 @@ const resolvedUses: ClosureRule = (f) =>
  */
 const patching = (receivers: readonly string[], indexAssignsData: boolean): RegExp =>
   new RegExp(
-    `\\.prototype\\b|\\bObject\\.(assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(|\\bsetattr\\s*\\(|\\]\\s*=(?!=)${indexAssignsData ? FUNCTION_VALUE : ''}|(?<![\\w$.])(?!(?:${receivers.join('|')})\\b)[A-Za-z_$][\\w$]*(\\.[\\w$]+)+\\s*=(?![=>])\\s*(function\\b|async\\b|\\(|[A-Za-z_$][\\w$]*\\s*=>|[A-Za-z_$][\\w$]*\\s*[;\\n,)])`,
+    `\\.prototype\\b|\\bObject\\.(assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(|\\bsetattr\\s*\\(|${indexAssignsData ? INDEXED_FUNCTION : '\\]\\s*=(?!=)'}|(?<![\\w$.])(?!(?:${receivers.join('|')})\\b)[A-Za-z_$][\\w$]*(\\.[\\w$]+)+\\s*=(?![=>])\\s*(function\\b|async\\b|\\(|[A-Za-z_$][\\w$]*\\s*=>|[A-Za-z_$][\\w$]*\\s*[;\\n,)])`,
   );
 const PATCHING = new Map<string, RegExp>();
-/** A value that is a function: a function or lambda expression, or a name alone on its line. */
-const FUNCTION_VALUE = String.raw`\s*(?:function\b|async\b|lambda\b|\(|[A-Za-z_$][\w$.]*\s*(?:[;,)\n]|$))`;
+/**
+ * A statement storing a function by index (`handlers[k] = save`, `= lambda: 1`): the target starts
+ * the line, so that an annotation's brackets (`x: Callable[[str], str] = input`) are no index.
+ */
+const INDEXED_FUNCTION = String.raw`(?:^|\n)[ \t]*[A-Za-z_][\w.]*\[[^\n=]*\]\s*=(?!=)\s*(?:function\b|async\b|lambda\b|\(|[A-Za-z_$][\w$.]*\s*(?:[;,)\n]|$))`;
 
 const assignedOntoObjects: ClosureRule = (f) =>
   f.text !== null && patchingFor(f.receiverWords ?? ['this'], f.indexAssignsData ?? false).test(f.text)

@@ -44,6 +44,7 @@ describe('closure rules in a language whose receiver is self and whose index ass
   it("keeps an object's own state and a container's items closed", () => {
     expect(py('class A:\n    def __init__(self, width):\n        self.width = width\n        cls.count = count\n')).toEqual([]);
     expect(py('def widths(rows):\n    out = {}\n    out[idx] = max(out.get(idx, 0), 1)\n    return out\n')).toEqual([]);
+    expect(py('visible_prompt_func: t.Callable[[str], str] = input\n')).toEqual([]);
   });
   it('opens on a function stored by index, setattr, or a member assigned onto another object', () => {
     expect(py('handlers[name] = save\n')).toEqual(['assigned-onto-object', 'registry-value']);
