@@ -204,6 +204,38 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(report)).toEqual(['tests/unit/test_plugins.py']);
   });
 
+  it('follows dispatch through a generic base and an instance called through __call__', async () => {
+    const cwd = gitRepo({
+      ...SHOP,
+      'src/shop/prompt.py': lines(
+        'from typing import Generic, TypeVar',
+        '',
+        'T = TypeVar("T")',
+        '',
+        '',
+        'class PromptBase(Generic[T]):',
+        '    @classmethod',
+        '    def ask(cls):',
+        '        prompt = cls()',
+        '        return prompt()',
+        '',
+        '    def render(self):',
+        '        return ""',
+        '',
+        '    def __call__(self):',
+        '        return self.render()',
+        '',
+        '',
+        'class Confirm(PromptBase[bool]):',
+        '    def render(self):',
+        '        return "(y/n)"',
+      ),
+      'tests/unit/test_prompt.py': lines('from shop.prompt import Confirm', '', '', 'def test_ask():', '    assert Confirm.ask() == "(y/n)"'),
+    });
+    const report = await selectionAfter(cwd, 'render', { 'src/shop/prompt.py': lines('from typing import Generic, TypeVar', '', 'T = TypeVar("T")', '', '', 'class PromptBase(Generic[T]):', '    @classmethod', '    def ask(cls):', '        prompt = cls()', '        return prompt()', '', '    def render(self):', '        return ""', '', '    def __call__(self):', '        return self.render()', '', '', 'class Confirm(PromptBase[bool]):', '    def render(self):', '        return "(Y/n)"') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_prompt.py']);
+  });
+
   it('runs everything when the pytest configuration changes', async () => {
     const cwd = gitRepo(SHOP);
     commit(cwd, 'addopts', { 'pyproject.toml': SHOP['pyproject.toml'].replace('testpaths = ["tests"]', 'testpaths = ["tests"]\naddopts = "-x"') });

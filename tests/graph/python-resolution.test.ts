@@ -151,3 +151,13 @@ describe('pytest fixture values', () => {
     expect(invokes).toEqual(['2 app/runner.py#Runner.invoke (inferred)', '3 app/runner.py#Runner.invoke (inferred)', '4 app/runner.py#Other.invoke (ambiguous)', '4 app/runner.py#Runner.invoke (ambiguous)']);
   });
 });
+
+describe('python generic bases', () => {
+  it('extend the class they subscript: self and super() reach through them', async () => {
+    const tree = await resolveTree({
+      'app/prompt.py': 'from typing import Generic, TypeVar\n\nT = TypeVar("T")\n\n\nclass PromptBase(Generic[T]):\n    def render_default(self):\n        return 1\n\n    def make(self):\n        return self.render_default()\n\n\nclass Confirm(PromptBase[bool]):\n    def render_default(self):\n        return super().render_default()\n',
+    });
+    expect(tree.edges.filter((e) => e.kind === 'extends').map((e) => `${e.from} -> ${e.to}`)).toEqual(['app/prompt.py#Confirm -> app/prompt.py#PromptBase']);
+    expect(callEdges(tree)).toContain('app/prompt.py#Confirm.render_default -> app/prompt.py#PromptBase.render_default (member)');
+  });
+});

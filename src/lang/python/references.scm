@@ -65,6 +65,9 @@
 ; ---- heritage ----
 (class_definition superclasses: (argument_list (identifier) @reference.extends))
 (class_definition superclasses: (argument_list (attribute object: (_) @receiver attribute: (identifier) @reference.extends)))
+; A generic base (`class Confirm(PromptBase[bool])`) is the class it subscripts.
+(class_definition superclasses: (argument_list (subscript value: (identifier) @reference.extends)))
+(class_definition superclasses: (argument_list (subscript value: (attribute object: (_) @receiver attribute: (identifier) @reference.extends))))
 
 ; ---- annotations, string annotations included (`"User"`, read as its first name) ----
 (type (identifier) @reference.type)

@@ -2,6 +2,7 @@ import { fileImporters } from '../../graph/impact/file-importers.js';
 import { isPlainDeclaration } from '../../graph/resolve/resolution-data.js';
 import { RELATION_CONFIDENCE } from '../../graph/impact/relation-confidence.js';
 import type { Dependent } from '../../graph/impact/traverse-dependents.js';
+import { languageForPath } from '../../lang/registry.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
 import type { Edge } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
@@ -348,8 +349,9 @@ export class StoreDependents {
    * lookup like `handlers[type]()`, an import of `handlers`) depends on it.
    */
   private async containers(symbol: StoredSymbol): Promise<Dependent[]> {
-    // `new C()` is an edge to the class C, not to its constructor.
-    if (symbol.kind === 'constructor' && symbol.parent !== null) {
+    // `new C()` is an edge to the class C, not to its constructor; a method the runtime calls
+    // unnamed (Python's `__call__`, `__enter__`, `__iter__`) runs wherever an instance is used.
+    if ((symbol.kind === 'constructor' || (symbol.kind === 'method' && languageForPath(symbol.file)?.syntax.implicitMembers?.test(symbol.name))) && symbol.parent !== null) {
       const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
       return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
     }
