@@ -51,7 +51,7 @@ module.exports = {
       from: { path: '^src/pipeline/impact/(relations|policies)/' },
       to: {
         path: '^(node:)?(fs|fs/promises|child_process)$|node_modules/sql\\.js/|^src/(git|store|parse|ecosystem|config)/|^src/pipeline/',
-        pathNot: ['^src/store/index-store\\.ts$', '^src/config/load-config\\.ts$', '^src/pipeline/impact/(relations|policies)/', '^src/pipeline/impact/(dependency-view|impact-node|changed-files)\\.ts$'],
+        pathNot: ['^src/store/index-store\\.ts$', '^src/ecosystem/types\\.ts$', '^src/config/load-config\\.ts$', '^src/pipeline/impact/(relations|policies)/', '^src/pipeline/impact/(dependency-view|impact-node|changed-files)\\.ts$'],
       },
     },
     {

@@ -18490,8 +18490,8 @@ function pythonCiSetup(files) {
   if (has("poetry.lock")) steps.push({ run: 'pip install poetry && poetry install && echo "$(poetry env info --path)/bin" >> "$GITHUB_PATH"' });
   else if (has("uv.lock")) steps.push({ run: 'pip install uv && uv sync && echo "$PWD/.venv/bin" >> "$GITHUB_PATH"' });
   else {
-    const requirements = files.paths.filter((p2) => /^requirements[\w.-]*\.txt$/.test(p2)).sort();
-    if (requirements.length > 0) steps.push({ run: `pip install ${requirements.map((r2) => `-r ${r2}`).join(" ")}` });
+    const requirements2 = files.paths.filter((p2) => /^requirements[\w.-]*\.txt$/.test(p2)).sort();
+    if (requirements2.length > 0) steps.push({ run: `pip install ${requirements2.map((r2) => `-r ${r2}`).join(" ")}` });
     else if (has("pyproject.toml") || has("setup.py") || has("setup.cfg")) steps.push({ run: "pip install -e ." });
   }
   steps.push({ run: "pip install pytest" });
@@ -19289,6 +19289,254 @@ function iniList(value) {
   return value === void 0 ? void 0 : value.split(/\s+/).filter((w2) => w2.length > 0);
 }
 
+// src/ecosystem/python/dependencies.ts
+var pythonDependencies = {
+  manifest: (path) => /(^|\/)(requirements[^/]*\.(txt|in)|pyproject\.toml|setup\.cfg|setup\.py|Pipfile)$/.test(path),
+  lockfile: (path) => /(^|\/)(poetry\.lock|pdm\.lock|uv\.lock|Pipfile\.lock)$/.test(path),
+  diffManifest(path, before, after) {
+    const name2 = path.slice(path.lastIndexOf("/") + 1);
+    if (name2 === "pyproject.toml") return diffPyproject(before, after);
+    if (name2 === "setup.cfg") return diffSetupCfg(before, after);
+    if (name2 === "Pipfile") return diffSections(tomlOr(before), tomlOr(after), PIPFILE);
+    if (name2 === "setup.py") return { packages: [], fields: ["setup.py (its requirements are computed by code)"], runner: [] };
+    return diffRequirements(before, after);
+  },
+  readLockfile(path, text) {
+    const name2 = path.slice(path.lastIndexOf("/") + 1);
+    return name2 === "Pipfile.lock" ? readPipfileLock(text) : readTomlLock(text);
+  },
+  importNames
+};
+function normalizeName(name2) {
+  return name2.toLowerCase().replace(/[-_.]+/g, "-");
+}
+var MODULES = {
+  pyyaml: ["yaml"],
+  pillow: ["PIL"],
+  beautifulsoup4: ["bs4"],
+  "python-dateutil": ["dateutil"],
+  "scikit-learn": ["sklearn"],
+  "scikit-image": ["skimage"],
+  "opencv-python": ["cv2"],
+  "opencv-python-headless": ["cv2"],
+  attrs: ["attr", "attrs"],
+  protobuf: ["google"],
+  pyjwt: ["jwt"],
+  "python-dotenv": ["dotenv"],
+  "msgpack-python": ["msgpack"],
+  pyserial: ["serial"],
+  pycryptodome: ["Crypto"],
+  "pycryptodomex": ["Cryptodome"],
+  setuptools: ["setuptools", "pkg_resources"],
+  "typing-extensions": ["typing_extensions"],
+  "importlib-metadata": ["importlib_metadata"],
+  "importlib-resources": ["importlib_resources"],
+  "markdown-it-py": ["markdown_it"],
+  pymysql: ["pymysql"],
+  "mysqlclient": ["MySQLdb"],
+  "psycopg2-binary": ["psycopg2"],
+  "google-cloud-storage": ["google"],
+  "ruamel-yaml": ["ruamel"]
+};
+function importNames(pkg) {
+  const name2 = normalizeName(pkg);
+  return [.../* @__PURE__ */ new Set([...MODULES[name2] ?? [], name2.replace(/-/g, "_")])].sort();
+}
+function requirementName(spec) {
+  const match = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(spec);
+  return match ? normalizeName(match[1]) : null;
+}
+function byPackage(specs) {
+  const out2 = /* @__PURE__ */ new Map();
+  for (const spec of specs) {
+    const name2 = requirementName(spec);
+    if (name2) out2.set(name2, [...out2.get(name2) ?? [], `${name2}${spec.replace(/^\s*[A-Za-z0-9][A-Za-z0-9._-]*/, "").replace(/\s+/g, "")}`]);
+  }
+  return new Map([...out2].map(([n, s]) => [n, s.sort().join("|")]));
+}
+function changedNames(before, after) {
+  return [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].filter((n) => before.get(n) !== after.get(n)).sort();
+}
+function diffRequirements(before, after) {
+  const read = (text) => {
+    const specs = [];
+    const other = [];
+    for (const raw of (text ?? "").split(/\r?\n/)) {
+      const line = raw.replace(/(^|\s)#.*$/, "").trim();
+      if (line === "") continue;
+      if (line.startsWith("-") || line.includes("://") || line.startsWith(".") || line.startsWith("/")) other.push(line);
+      else specs.push(line);
+    }
+    return { packages: byPackage(specs), other: other.sort().join("\n") };
+  };
+  const a = read(before);
+  const b3 = read(after);
+  return { packages: changedNames(a.packages, b3.packages), fields: a.other === b3.other ? [] : ["options (-r, -c, -e, an index or a URL)"], runner: [] };
+}
+var PYPROJECT = {
+  "project.dependencies": "packages",
+  "project.optional-dependencies": "packages",
+  "dependency-groups": "packages",
+  "tool.poetry.dependencies": "packages",
+  "tool.poetry.dev-dependencies": "packages",
+  "tool.poetry.group": "packages",
+  "tool.pdm.dev-dependencies": "packages",
+  "tool.uv.dev-dependencies": "packages",
+  "tool.pytest": "runner",
+  "tool.tox": "runner",
+  "tool.nox": "runner",
+  "project.name": "inert",
+  "project.version": "inert",
+  "project.description": "inert",
+  "project.readme": "inert",
+  "project.authors": "inert",
+  "project.maintainers": "inert",
+  "project.license": "inert",
+  "project.license-files": "inert",
+  "project.keywords": "inert",
+  "project.classifiers": "inert",
+  "project.urls": "inert",
+  "tool.poetry.name": "inert",
+  "tool.poetry.version": "inert",
+  "tool.poetry.description": "inert",
+  "tool.poetry.authors": "inert",
+  "tool.poetry.readme": "inert",
+  "tool.poetry.homepage": "inert",
+  "tool.poetry.repository": "inert",
+  "tool.poetry.documentation": "inert",
+  "tool.poetry.keywords": "inert",
+  "tool.poetry.classifiers": "inert",
+  "tool.poetry.license": "inert",
+  "tool.ruff": "inert",
+  "tool.black": "inert",
+  "tool.isort": "inert",
+  "tool.mypy": "inert",
+  "tool.pyright": "inert",
+  "tool.pylint": "inert",
+  "tool.flake8": "inert",
+  "tool.codespell": "inert",
+  "tool.coverage": "inert",
+  "tool.towncrier": "inert",
+  "tool.bumpversion": "inert",
+  "tool.commitizen": "inert",
+  "tool.pydocstyle": "inert",
+  "tool.interrogate": "inert",
+  "tool.docformatter": "inert",
+  "tool.cibuildwheel": "inert"
+};
+var PIPFILE = { packages: "packages", "dev-packages": "packages", source: "packages", requires: "packages" };
+function diffPyproject(before, after) {
+  return diffSections(tomlOr(before), tomlOr(after), PYPROJECT);
+}
+function tomlOr(text) {
+  if (text === null) return {};
+  return parse3(text);
+}
+function diffSections(before, after, parts2) {
+  const out2 = { packages: [], fields: [], runner: [] };
+  const packages = /* @__PURE__ */ new Set();
+  const walk = (a, b3, path) => {
+    if (JSON.stringify(a) === JSON.stringify(b3)) return;
+    const key = path.join(".");
+    const part = parts2[key];
+    if (part === "inert") return;
+    if (part === "runner") {
+      out2.runner.push(key);
+      return;
+    }
+    if (part === "packages") {
+      for (const name2 of changedNames(requirements(a), requirements(b3))) packages.add(name2);
+      return;
+    }
+    const deeper = Object.keys(parts2).some((k2) => k2.startsWith(`${key}.`) || key === "");
+    if (deeper && isTable(a ?? {}) && isTable(b3 ?? {})) {
+      const ta = a ?? {};
+      const tb = b3 ?? {};
+      for (const k2 of [.../* @__PURE__ */ new Set([...Object.keys(ta), ...Object.keys(tb)])].sort()) walk(ta[k2], tb[k2], [...path, k2]);
+      return;
+    }
+    out2.fields.push(key);
+  };
+  walk(before, after, []);
+  out2.packages = [...packages].sort();
+  return out2;
+}
+function isTable(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function requirements(value) {
+  const specs = [];
+  const visit2 = (v2, name2) => {
+    if (typeof v2 === "string") specs.push(name2 === void 0 ? v2 : `${name2} ${v2}`);
+    else if (Array.isArray(v2)) for (const item of v2) visit2(item);
+    else if (isTable(v2)) {
+      for (const [k2, item] of Object.entries(v2)) {
+        if (Array.isArray(item) || k2 === "dependencies" || isTable(item) && "dependencies" in item) visit2(item);
+        else specs.push(`${k2} ${JSON.stringify(item)}`);
+      }
+    }
+  };
+  visit2(value);
+  return byPackage(specs);
+}
+function diffSetupCfg(before, after) {
+  const a = readIni(before ?? "");
+  const b3 = readIni(after ?? "");
+  const out2 = { packages: [], fields: [], runner: [] };
+  const packages = /* @__PURE__ */ new Set();
+  for (const section of [.../* @__PURE__ */ new Set([...a.keys(), ...b3.keys()])].sort()) {
+    const sa = a.get(section) ?? /* @__PURE__ */ new Map();
+    const sb = b3.get(section) ?? /* @__PURE__ */ new Map();
+    for (const key of [.../* @__PURE__ */ new Set([...sa.keys(), ...sb.keys()])].sort()) {
+      const va = sa.get(key);
+      const vb = sb.get(key);
+      if (va === vb) continue;
+      if (section === "tool:pytest") out2.runner.push(`[${section}] ${key}`);
+      else if (section === "options" && (key === "install_requires" || key === "setup_requires" || key === "tests_require") || section === "options.extras_require") {
+        const lines = (v2) => (v2 ?? "").split("\n").map((l3) => l3.trim()).filter((l3) => l3 !== "");
+        for (const name2 of changedNames(byPackage(lines(va)), byPackage(lines(vb)))) packages.add(name2);
+      } else if (section === "metadata" || /^(flake8|isort|mypy.*|pycodestyle|pydocstyle|coverage:.*|bdist_wheel|codespell|pylint.*)$/.test(section)) continue;
+      else out2.fields.push(`[${section}] ${key}`);
+    }
+  }
+  out2.packages = [...packages].sort();
+  return out2;
+}
+function readTomlLock(text) {
+  const doc = parse3(text);
+  const parts2 = /* @__PURE__ */ new Map();
+  const dependencies = /* @__PURE__ */ new Map();
+  for (const entry of doc.package ?? []) {
+    if (typeof entry["name"] !== "string") continue;
+    const name2 = normalizeName(entry["name"]);
+    const fingerprint = JSON.stringify([entry["version"] ?? null, entry["source"] ?? null, entry["files"] ?? entry["sdist"] ?? entry["wheels"] ?? null]);
+    parts2.set(name2, [...parts2.get(name2) ?? [], fingerprint]);
+    const deps = dependencies.get(name2) ?? /* @__PURE__ */ new Set();
+    const declared = entry["dependencies"];
+    if (Array.isArray(declared)) {
+      for (const d2 of declared) {
+        const n = typeof d2 === "string" ? requirementName(d2) : isTable(d2) && typeof d2.name === "string" ? normalizeName(d2.name) : null;
+        if (n) deps.add(n);
+      }
+    } else if (isTable(declared)) for (const n of Object.keys(declared)) deps.add(normalizeName(n));
+    dependencies.set(name2, deps);
+  }
+  return { fingerprints: new Map([...parts2].map(([n, p2]) => [n, p2.sort().join("\n")])), dependencies };
+}
+function readPipfileLock(text) {
+  const doc = JSON.parse(text);
+  const fingerprints = /* @__PURE__ */ new Map();
+  for (const section of ["default", "develop"]) {
+    const table = doc[section];
+    if (!isTable(table)) continue;
+    for (const [name2, entry] of Object.entries(table)) {
+      const key = normalizeName(name2);
+      fingerprints.set(key, [fingerprints.get(key), JSON.stringify(entry)].filter((x3) => x3 !== void 0).join("\n"));
+    }
+  }
+  return { fingerprints, dependencies: /* @__PURE__ */ new Map() };
+}
+
 // src/ecosystem/python/pytest-options.ts
 function pytestOptionsIn(dir, files, warnings) {
   const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
@@ -19366,7 +19614,8 @@ var python = defineEcosystem({
       const conftests = files.paths.filter((p2) => baseName(p2) === "conftest.py" && p2.startsWith(prefix));
       return {
         ecosystem: "python",
-        runner: options.configFile === "" ? "defaults" : "pytest",
+        // pytest runs Python tests with or without a configuration (configFile null: its defaults).
+        runner: "pytest",
         configFile: options.configFile === "" ? null : options.configFile,
         root: dir,
         roots: (options.testpaths ?? []).map((t2) => t2.replace(/^\.\//, "").replace(/\/$/, "")),
@@ -19377,23 +19626,34 @@ var python = defineEcosystem({
           ...nested.map((n) => ({ glob: `${n}/**` }))
         ],
         setupFiles: conftests,
+        setupScope: "directory",
         aliases: [],
         warnings: warnings.splice(0)
       };
     });
   },
   roles: {
-    manifests: ["pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "Pipfile"],
+    manifests: ["pyproject.toml", "setup.py", "setup.cfg", "requirements*.txt", "requirements*.in", "Pipfile"],
     lockfiles: ["poetry.lock", "uv.lock", "Pipfile.lock", "pdm.lock"],
-    // pyproject.toml and setup.cfg may hold pytest's configuration; conftest.py is a setup file.
-    runnerConfigs: ["**/{pytest.ini,tox.ini,noxfile.py,pyproject.toml,setup.cfg}"],
+    // pyproject.toml and setup.cfg are manifests whose pytest sections are read as runner
+    // configuration (dependencies.ts); conftest.py is a setup file.
+    runnerConfigs: ["**/{pytest.ini,tox.ini,noxfile.py}"],
     toolchainPackages: ["pytest", "pytest-*", "pluggy", "coverage", "tox", "nox", "hypothesis"],
     inertPackages: ["black", "ruff", "flake8", "flake8-*", "isort", "pylint", "mypy", "pyright", "types-*", "pre-commit", "bandit"]
   },
-  commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"] }],
+  // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
+  dependencies: pythonDependencies,
+  implicitSetup: ({ qualname, signature }) => !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature),
+  commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup
 });
+function nodeId(file, qualname) {
+  const parts2 = qualname.split(".");
+  const name2 = parts2[parts2.length - 1];
+  if (!name2.startsWith("test") || parts2.slice(0, -1).some((c3) => !c3.startsWith("Test"))) return null;
+  return `${file}::${parts2.join("::")}`;
+}
 
 // src/ecosystem/registry.ts
 var ECOSYSTEMS = [npm, python];
@@ -19405,12 +19665,27 @@ function shellQuote(word) {
 
 // src/report/impact-runner.ts
 var COMMANDS = new Map(ECOSYSTEMS.flatMap((e) => e.commands.map((c3) => [c3.runner, c3])));
-var RUNNERS = [...COMMANDS.keys()];
-function renderRunnerCommand(report, runner) {
+var RUNNERS = ["auto", ...COMMANDS.keys()];
+function detectRunner(report) {
+  const found = [...new Set((report.tests.universe ?? []).filter((u2) => u2.size > 0 && COMMANDS.has(u2.runner)).map((u2) => u2.runner))].sort();
+  if (found.length === 1) return found[0];
+  throw new RatlasError(
+    "runner-undetected",
+    found.length === 0 ? "No test runner configuration or convention of a known runner finds the tests here." : `Tests of several runners are here (${found.join(", ")}).`,
+    { hint: `Pass --runner ${[...COMMANDS.keys()].join("|")}.` }
+  );
+}
+function renderRunnerCommand(report, given) {
+  const runner = given === "auto" ? detectRunner(report) : given;
   if (report.tests.runAll) return `${COMMANDS.get(runner).all.join(" ")}
 `;
   if (report.tests.selected.length === 0) return "";
-  return `${[...COMMANDS.get(runner).some, ...report.tests.selected.map((t2) => shellQuote(runnerPath(t2.file)))].join(" ")}
+  const command = COMMANDS.get(runner);
+  const args2 = report.tests.selected.flatMap((t2) => {
+    const cases = command.caseArgument && t2.cases ? t2.cases.map((q3) => command.caseArgument(t2.file, q3)) : [];
+    return cases.length > 0 && cases.every((c3) => c3 !== null) ? cases.map(runnerPath) : [runnerPath(t2.file)];
+  });
+  return `${[...command.some, ...args2.map(shellQuote)].join(" ")}
 `;
 }
 function runnerPath(file) {

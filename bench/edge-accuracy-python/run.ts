@@ -4,7 +4,7 @@
  * scored; a callee with no ratlas symbol (jedi points at a variable, a lambda ratlas does not
  * model) counts as a miss.
  *
- *   npx tsx bench/edge-accuracy-python/run.ts --repo /path/to/repo [--python /work/venvs/py/bin/python] [--out dir]
+ *   npx tsx bench/edge-accuracy-python/run.ts --repo /path/to/repo [--python /work/venvs/py/bin/python] [--out dir] [--score-only]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     python: { type: 'string', default: '/work/venvs/py/bin/python' },
     ratlas: { type: 'string', default: resolve(import.meta.dirname, '../../bin/run.js') },
     out: { type: 'string' },
+    // Re-score a new build against the truth.json of an earlier run (jedi takes minutes).
+    'score-only': { type: 'boolean', default: false },
   },
 });
 const repo = resolve(values.repo!);
@@ -33,7 +35,7 @@ execFileSync(process.execPath, [values.ratlas!, 'export', '--format', 'json', '-
 const graph = JSON.parse(readFileSync(join(out, 'graph.json'), 'utf8')) as { commit: string; files: { path: string; language: string; status: string }[]; symbols: Sym[]; edges: Edge[] };
 const files = graph.files.filter((f) => f.language === 'python' && (f.status === 'ok' || f.status === 'partial')).map((f) => f.path);
 writeFileSync(join(out, 'files.json'), JSON.stringify(files));
-execFileSync(values.python!, [join(import.meta.dirname, 'truth.py'), repo, join(out, 'files.json'), join(out, 'truth.json')], { stdio: 'inherit' });
+if (!values['score-only']) execFileSync(values.python!, [join(import.meta.dirname, 'truth.py'), repo, join(out, 'files.json'), join(out, 'truth.json')], { stdio: 'inherit' });
 const truth = JSON.parse(readFileSync(join(out, 'truth.json'), 'utf8')) as { jedi: string; sites: Site[] };
 
 const byFile = new Map<string, Sym[]>();
@@ -59,7 +61,7 @@ for (const site of truth.sites) {
     else unresolved++;
     continue;
   }
-  judgedSites.add(`${site.file}:${site.line}`);
+  judgedSites.add(`${site.file}:${site.line}:${site.name}`);
   for (const t of site.targets) {
     const to = declared(t);
     if (!to) {
@@ -73,10 +75,20 @@ for (const site of truth.sites) {
   }
 }
 const fileOf = (id: string) => id.slice(0, id.indexOf('#'));
-const externalSites = new Set(truth.sites.filter((s) => s.targets.length === 0 && s.external).map((s) => `${s.file}:${s.line}`));
-const calls = dedupe(graph.edges.filter((e) => e.kind === 'calls' && files.includes(fileOf(e.from))));
-// An edge is judged where jedi answered for its line: in the repository (right or wrong) or outside it (wrong).
-const judged = (e: Edge) => judgedSites.has(`${fileOf(e.from)}:${e.line}`) || externalSites.has(`${fileOf(e.from)}:${e.line}`);
+const externalSites = new Set(truth.sites.filter((s) => s.targets.length === 0 && s.external).map((s) => `${s.file}:${s.line}:${s.name}`));
+// Fixture edges are kind `calls` (the runner calls the fixture) but are made at a parameter or a
+// `usefixtures` string, not at a call site: jedi's answer for a call on that line says nothing of them.
+const calls = dedupe(graph.edges.filter((e) => e.kind === 'calls' && e.rule !== 'fixture' && files.includes(fileOf(e.from))));
+// An edge is judged where jedi answered for a call of its callee's name on its line: in the
+// repository (right or wrong) or outside it (wrong).
+// By the callee's name too: `runner.invoke(cmd, [str(x)])` is two sites on one line, and jedi's answer
+// for `str` says nothing of the edge to `invoke`.
+const calleeName = (id: string) => id.slice(id.indexOf('#') + 1).split('.').pop()!.replace(/#\d+$/, '');
+const judged = (e: Edge) => {
+  const site = `${fileOf(e.from)}:${e.line}:${calleeName(e.to)}`;
+  // An edge jedi made too is judged whatever name it is called by (an aliased import).
+  return truthKeys.has(key(e.from, e.to, e.line)) || judgedSites.has(site) || externalSites.has(site);
+};
 const confident = calls.filter((e) => e.confidence >= THRESHOLD && judged(e));
 const confidentKeys = new Set(confident.map((e) => key(e.from, e.to, e.line)));
 const tp = confident.filter((e) => truthKeys.has(key(e.from, e.to, e.line)));

@@ -6,10 +6,12 @@ export interface CompiledUniverses {
   universes: readonly TestUniverse[];
   /** Whether a repo-relative path is a test of some universe. */
   isTest(path: string): boolean;
-  /** The setup files loaded before `test` (those of every universe it belongs to). */
+  /** The setup files loaded before `test` (those of every universe it belongs to, above it for a `directory` scope). */
   setupFilesOf(test: string): readonly string[];
   /** Every setup file of every universe. */
   setupFiles: ReadonlySet<string>;
+  /** Setup files of `directory` scope: tests below reach their definitions by name (pytest fixtures). */
+  setupByName: ReadonlySet<string>;
 }
 
 /** Pure: compiles universes once; every ecosystem's patterns mean the same here. */
@@ -24,14 +26,18 @@ export function compileUniverses(universes: readonly TestUniverse[]): CompiledUn
       if (u.roots.length > 0 && !u.roots.some((r) => rel === r || rel.startsWith(`${r}/`))) return false;
       return include.some((m) => m(rel, path)) && !exclude.some((m) => m(rel, path));
     };
-    return { universe: u, member };
+    // A conftest.py is loaded for the tests in its folder and below.
+    const setupFor = (test: string): readonly string[] =>
+      u.setupScope === 'directory' ? u.setupFiles.filter((s) => s.lastIndexOf('/') < 0 || test.startsWith(s.slice(0, s.lastIndexOf('/') + 1))) : u.setupFiles;
+    return { universe: u, member, setupFor };
   });
   const setupFiles = new Set(universes.flatMap((u) => u.setupFiles));
   return {
     universes,
     isTest: (path) => !setupFiles.has(path) && compiled.some((c) => c.member(path)),
-    setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.universe.setupFiles))].sort(),
+    setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.setupFor(test)))].sort(),
     setupFiles,
+    setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles : []))),
   };
 }
 

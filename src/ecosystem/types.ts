@@ -60,6 +60,14 @@ export interface TestUniverse {
    */
   setupFiles: readonly string[];
   /**
+   * Which tests a setup file is loaded for. `universe` (the default): every test of the universe
+   * (jest `setupFiles`), so a change reaching it reaches them all. `directory`: the tests in its
+   * folder and below (pytest `conftest.py`), which reach its definitions by name (fixture
+   * parameters, resolved edges): only what runs without being named reaches every one of them
+   * (see {@link EcosystemAdapter.implicitSetup}).
+   */
+  setupScope?: 'universe' | 'directory';
+  /**
    * Module specifier rewrites the runner applies (jest `moduleNameMapper`, vitest `alias`):
    * regex source or prefix -> replacement. A test whose import is rewritten depends on what the
    * rewrite can reach.
@@ -83,6 +91,34 @@ export interface ProjectFileRoles {
   inertPackages: readonly string[];
 }
 
+/** What changed between two versions of a manifest. */
+export interface ManifestDiff {
+  /** Packages whose requirement changed (normalized names, as the lockfiles spell them). */
+  packages: string[];
+  /** Other changed parts that may change how any test runs (entry points, the build system): run everything. */
+  fields: string[];
+  /** Changed parts that configure the test runner (pyproject's `[tool.pytest.ini_options]`): run everything. */
+  runner: string[];
+}
+
+/** A lockfile as attribution reads it: per package a fingerprint of what is locked, and what it depends on. */
+export interface LockedPackages {
+  fingerprints: Map<string, string>;
+  dependencies: Map<string, Set<string>>;
+}
+
+/** An ecosystem's own manifests and lockfiles, read statically (the npm ones are src/select/dependencies). */
+export interface DependencyReaders {
+  manifest(path: string): boolean;
+  lockfile(path: string): boolean;
+  /** Pure; null text: the file is absent on that side. Throws on a file it cannot parse. */
+  diffManifest(path: string, before: string | null, after: string | null): ManifestDiff;
+  /** Pure; throws on a file it cannot parse. */
+  readLockfile(path: string, text: string): LockedPackages;
+  /** The names code imports a package by (`PyYAML` → `yaml`), as module resolution names externals. */
+  importNames(pkg: string): string[];
+}
+
 /** How to run tests with one runner: argv prefixes, so that callers quote and append the files. */
 export interface RunnerCommand {
   runner: string;
@@ -90,6 +126,11 @@ export interface RunnerCommand {
   some: readonly string[];
   /** Runs the whole suite. */
   all: readonly string[];
+  /**
+   * The argument that runs one test case of a file (pytest's node id `tests/test_a.py::TestA::test_b`),
+   * or null when the qualname is no test case the runner collects. Absent: the runner takes files only.
+   */
+  caseArgument?(file: string, qualname: string): string | null;
 }
 
 /** Which runner a project's tests run with, and what that rests on. */
@@ -130,6 +171,14 @@ export interface EcosystemAdapter {
    * universe loads the file even though module resolution does not lead there.
    */
   aliasTarget?(universe: TestUniverse, specifier: string, exists: (path: string) => boolean): string | null;
+  /**
+   * Pure, for setup files of `directory` scope: whether a top-level definition of one (qualname and
+   * signature text) runs for the tests below it without their naming it: a pytest `autouse=True`
+   * fixture, a `pytest_*` hook. A change reaching such a definition reaches every test below.
+   */
+  implicitSetup?(symbol: { qualname: string; signature: string }): boolean;
+  /** Its own manifest and lockfile formats, where they are not npm's. */
+  dependencies?: DependencyReaders;
   /** The runners this ecosystem knows, first the default. */
   commands: readonly RunnerCommand[];
   /**

@@ -21,6 +21,8 @@ export interface CapturedDefinition {
   pattern: number;
   /** The text of a doc written inside the declaration (`@doc`: a docstring's content), else null. */
   docSpan: Span | null;
+  /** `#set! overload`: a signature of the implementation that follows (Python's `@overload` stubs have a body). */
+  overload?: boolean;
 }
 
 export interface CapturedRef {
@@ -178,6 +180,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         exported: exported || props['exported'] === 'true',
         pattern: match.patternIndex,
         docSpan: docNode ? span(docNode) : null,
+        ...(props['overload'] === 'true' && { overload: true }),
       };
       const key = name ? name.id : -roleNode.id - 1;
       const known = definitions.get(key);
@@ -250,7 +253,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
   }
   // A declaration's own name is not a reference to it; a symbol's name is not a local binding.
   const refs: CapturedRef[] = [...links.values()];
-  for (const [id, use] of uses) if (!definitions.has(id) && !locals.has(id) && !members.has(id)) refs.push(use);
+  // A fixture reference is the parameter it fills: the name is bound and used at once.
+  for (const [id, use] of uses) if (!definitions.has(id) && ((!locals.has(id) && !members.has(id)) || use.fact.kind === 'fixture')) refs.push(use);
   const bindings: CapturedBinding[] = [];
   // A typed member that is also a symbol (an interface property of a named type, issue 21) keeps
   // its binding: the type is what a field hop through it (`form.control.register()`) follows.
@@ -318,6 +322,7 @@ function mergeDefinitions(a: CapturedDefinition, b: CapturedDefinition): Capture
     bodyEnd: outer.bodyEnd ?? inner.bodyEnd,
     exported: a.exported || b.exported,
     docSpan: a.docSpan ?? b.docSpan,
+    ...((a.overload || b.overload) && { overload: true }),
   };
 }
 

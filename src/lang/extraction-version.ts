@@ -20,5 +20,7 @@
  * 9: declarations nested deeper than MAX_SYMBOL_DEPTH are part of their enclosing symbol.
  * 10: `jest.requireActual(m)` / `vi.importActual(m)` (and the Mock forms) as require links: a test
  *    loading a module through them imports it (a non-literal m is a dynamic loader).
+ * 11: pytest fixture references (a test's or a fixture's parameters, `usefixtures` names), and the
+ *    `pytest_plugins` alias on the imports a conftest names.
  */
-export const EXTRACTION_VERSION = 10;
+export const EXTRACTION_VERSION = 11;

@@ -164,7 +164,7 @@ function baseName(def: CapturedDefinition): string {
 }
 
 /**
- * Bodyless declarations directly followed by a same-named one of the same kind are its overloads:
+ * Bodyless declarations (or ones marked `overload`) directly followed by a same-named one of the same kind are its overloads:
  * they fold into the implementation, or into the last of them when none has a body (interfaces,
  * ambient declarations).
  */
@@ -180,7 +180,7 @@ function foldOverloads(siblings: readonly number[], defs: readonly LocatedDefini
     const def = defs[i]!;
     const last = run.length > 0 ? defs[run[run.length - 1]!]! : undefined;
     if (last && (last.name !== def.name || last.kind !== def.kind || last.qualifier !== def.qualifier)) flush();
-    if (def.bodyStart === null && OVERLOADABLE.has(def.kind)) {
+    if ((def.bodyStart === null || def.overload === true) && OVERLOADABLE.has(def.kind)) {
       run.push(i);
       continue;
     }

@@ -120,6 +120,33 @@ export interface ResolutionTraits {
    * when none is written, and the resolver infers one from the `return` bindings.
    */
   returnType?(signature: string): DeclaredReturn | undefined;
+  /**
+   * Where a test runner looks up a `fixture` reference made in `fromPath`, after the file itself
+   * (its enclosing class, then its top-level names and imports): the files that may define it,
+   * nearest first (pytest: `conftest.py` in the file's folder, then in each folder above). Their
+   * top-level names and imports count, and so do the modules their `pytestPlugins` links name.
+   * Absent: the language has no such runner, and a `fixture` reference settles nothing.
+   */
+  fixtureFiles?(fromPath: string): readonly string[];
+  /**
+   * Calls that load modules they do not name (a directory read, a glob, a plugin lookup), by called
+   * name, with the receivers that make them one (null: a bare call) and a reason code; the first
+   * entry whose receivers match decides. Absent: the language has none.
+   */
+  loaderCalls?: Readonly<Record<string, readonly { code: string; receivers?: readonly (string | null)[] }[]>>;
+  /**
+   * The modules an import of `specifier` loads before it, outermost first (Python: `a.b.c` runs
+   * `a/__init__.py` and `a/b/__init__.py` first), so that their top-level code reaches the importer.
+   */
+  enclosingModules?(specifier: string): readonly string[];
+  /** The alias marking a link of a fixture file that names a plugin module (`pytest_plugins = [...]`). */
+  fixturePluginAlias?: string;
+  /**
+   * A rule's confidence in this language where it differs from the rule's declared one, measured
+   * against a reference resolver (bench/edge-accuracy-python: `ambiguous` in Python). A rule that
+   * runs earlier must stay more trusted (tests/graph/rule-order.test.ts).
+   */
+  ruleConfidence?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -146,6 +173,37 @@ export interface SyntaxTraits {
    * token, so a dedented statement changes its function's hash. Without it, whitespace is formatting.
    */
   significantIndentation?: boolean;
+  /**
+   * The words that name the receiving object in a method (`this`; Python `self`, `cls`): assigning
+   * to a member of one sets the object's own state, not a function onto another object (the test
+   * selection's closure rules). Default: `this`.
+   */
+  receiverWords?: readonly string[];
+  /**
+   * An index assignment (`d[k] = max(a, b)`) fills a container (Python's dicts and lists): only a
+   * function stored that way (`handlers[k] = save`, a lambda) is a registry. Without it, any
+   * `obj[k] = value` may set a method of an object (JavaScript).
+   */
+  indexAssignsData?: boolean;
+  /**
+   * False when the queries record attribute reads only where they are passed, assigned or returned
+   * (Python: `if session.permanent:` is no reference): a changed property (getter, setter) may then
+   * be read where no edge says, and the closure rules keep every test importing its file.
+   */
+  attributeReadsRecorded?: boolean;
+  /**
+   * Method names the runtime calls without the code naming them (Python's `__getattr__`, `__enter__`,
+   * `__iter__`, `__eq__`...): a changed one may run wherever an instance is used, so the closure
+   * rules keep every test importing its file. Constructors are reached through their class anyway.
+   */
+  implicitMembers?: RegExp;
+  /**
+   * Decorators (their text after `@`) that hand the function back for calls by name: `property`,
+   * `staticmethod`, `functools.wraps(f)`, `overload`. A function under any other decorator may be
+   * registered and called through the registry (`@app.route("/")`, `@click.command()`), so the
+   * closure rules keep every test importing its file. Absent: decorators are not considered.
+   */
+  transparentDecorators?: RegExp;
   /**
    * How captured expressions read as resolver paths (`@receiver`, `@elements`, `@init`, `@type`).
    * Without it the engine keeps plain dotted names (`a.b.c`) and nothing else.

@@ -94,6 +94,12 @@ export interface SelectedTest {
   /** `floor`: kept because its imports reach a changed file nothing proved closed (reachedFrom is that import chain). Absent: a symbol path or a direct selection. */
   basis?: 'floor';
   reachedFrom: { from: PathStart; via: Hop[] };
+  /**
+   * The test cases of the file a change reached (qualnames, `TestCart.test_total`), when nothing else
+   * of the file was: no top-level code, no fixture that runs for every test, the file itself
+   * unchanged. Running only these runs every path found. Absent: the whole file.
+   */
+  cases?: string[];
 }
 
 /** Why every test must run; `code` is stable (tests and CI scripts match on it). */

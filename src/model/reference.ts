@@ -14,6 +14,8 @@
  * - extends / implements: class or interface heritage
  * - type:        a type name used in an annotation
  * - value:       an identifier used as a value (callback argument, object-map entry, assignment, return)
+ * - fixture:     a value a test runner injects by name: a test's or a fixture's parameter (pytest), or a
+ *                name listed for it (`usefixtures("db")`); resolved where the runner looks it up
  */
 export const REF_KINDS = [
   'call',
@@ -28,6 +30,7 @@ export const REF_KINDS = [
   'implements',
   'type',
   'value',
+  'fixture',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

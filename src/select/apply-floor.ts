@@ -34,7 +34,7 @@ export function applyFloor(
   minConfidence: number,
   floorSides: readonly FloorSide[],
   openReasonsOf: (changedFile: string) => readonly OpenReason[],
-): { selected: SelectedTest[]; summary: FloorSummary } {
+): { selected: SelectedTest[]; summary: FloorSummary; open: Set<string> } {
   const floor = new Map<string, FloorTest[]>();
   for (const side of floorSides) {
     for (const entry of side.floor) {
@@ -58,9 +58,12 @@ export function applyFloor(
   const chosen = new Map(bySymbols.map((t) => [t.file, t]));
   for (const file of outside) if (!chosen.has(file)) droppedOutsideFloor++;
   const dropped: FloorSummary['dropped'] = [];
+  // Floor tests that would be kept on their own: a symbol path selecting one does not say which of its uses are edges.
+  const open = new Set<string>();
   for (const [file, entries] of [...floor].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (chosen.has(file)) continue;
     const keep = entries.find((e) => e.unprovable || openReasonsOf(e.changed).length > 0);
+    if (keep) open.add(file);
+    if (chosen.has(file)) continue;
     if (keep) chosen.set(file, floorSelection(file, keep));
     else {
       const changed = [...new Set(entries.map((e) => e.changed))].sort();
@@ -68,7 +71,7 @@ export function applyFloor(
     }
   }
   const selected = [...chosen.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { selected, summary: { size: floor.size, selected: selected.length, droppedByProof: dropped.length, droppedOutsideFloor, dropped } };
+  return { selected, summary: { size: floor.size, selected: selected.length, droppedByProof: dropped.length, droppedOutsideFloor, dropped }, open };
 }
 
 function floorSelection(file: string, entry: FloorTest): SelectedTest {

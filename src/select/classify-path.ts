@@ -19,7 +19,7 @@ export type PathRole =
   | 'inert'
   | 'other';
 
-/** Manifest and lockfile names, by ecosystem (src/ecosystem/<id>/ `roles`); the npm ones by default. */
+/** Manifest and lockfile names or globs of names, by ecosystem (src/ecosystem/<id>/ `roles`); the npm ones by default. */
 export interface ProjectFileNames {
   manifests: readonly string[];
   lockfiles: readonly string[];
@@ -37,8 +37,8 @@ export class PathClassifier {
   private readonly tsconfig: (path: string) => boolean;
   private readonly runner: (path: string) => boolean;
   private readonly runAll: (path: string) => boolean;
-  private readonly manifests: ReadonlySet<string>;
-  private readonly lockfiles: ReadonlySet<string>;
+  private readonly manifests: (name: string) => boolean;
+  private readonly lockfiles: (name: string) => boolean;
   /** config tests.runs, compiled. */
   readonly runs: readonly { tests: (path: string) => boolean; files: (path: string) => boolean }[];
 
@@ -51,8 +51,9 @@ export class PathClassifier {
     readonly universe?: CompiledUniverses,
     names: readonly ProjectFileNames[] = [NPM_NAMES],
   ) {
-    this.manifests = new Set(names.flatMap((n) => n.manifests));
-    this.lockfiles = new Set(names.flatMap((n) => n.lockfiles));
+    // Names or globs of names (`requirements*.txt`).
+    this.manifests = matcher(names.flatMap((n) => n.manifests));
+    this.lockfiles = matcher(names.flatMap((n) => n.lockfiles));
     this.include = matcher(config.tests.include);
     this.exclude = matcher(config.tests.exclude);
     this.setup = matcher(config.tests.setupFiles);
@@ -76,8 +77,8 @@ export class PathClassifier {
     if (this.runAll(path)) return 'run-all';
     if (this.setup(path) || this.universe?.setupFiles.has(path)) return 'test-setup';
     const name = baseName(path);
-    if (this.manifests.has(name)) return 'manifest';
-    if (this.lockfiles.has(name)) return 'lockfile';
+    if (this.manifests(name)) return 'manifest';
+    if (this.lockfiles(name)) return 'lockfile';
     if (this.isTest(path)) return 'test';
     if (this.isCode(path)) return 'code';
     if (this.inert(path)) return 'inert';

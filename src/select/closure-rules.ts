@@ -22,6 +22,16 @@ export interface ChangedFileFacts {
   parse: 'parsed' | 'partial' | 'failed' | 'skipped' | 'unparsed';
   /** The head text, null when unknown (deleted, skipped). */
   text: string | null;
+  /** The language's words for the receiving object (`this`; `self`, `cls`): `self.x = y` patches nothing. */
+  receiverWords?: readonly string[];
+  /** `d[k] = v` fills a container unless v is a function (Python); without it, any index assignment may patch. */
+  indexAssignsData?: boolean;
+  /** False: attribute reads are not all references, so a property's uses are not all edges. */
+  attributeReadsRecorded?: boolean;
+  /** Method names the runtime calls unnamed (Python's dunder methods): their uses are no edges. */
+  implicitMembers?: RegExp;
+  /** Decorators that hand the function back for calls by name; under any other, callers may be a registry. */
+  transparentDecorators?: RegExp;
   symbols: readonly ChangedSymbolFacts[];
 }
 
@@ -62,16 +72,30 @@ const namedFunctions: ClosureRule = (f) =>
 const indexed: ClosureRule = (f) =>
   f.symbols.filter((s) => s.change !== 'doc' && !s.indexed).map((s) => ({ code: 'not-indexed', message: `${f.file}#${s.qualname} is not in the index.` }));
 
+// A `reflects` hop is weak by design, but it names its dependent: the reflecting code is reached
+// and followed like any other, so it says nothing about the changed symbol's other uses.
 const resolvedUses: ClosureRule = (f) =>
   f.symbols
-    .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || h.confidence < PROOF_CONFIDENCE))
+    .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || (h.confidence < PROOF_CONFIDENCE && h.relation !== 'reflects')))
     .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver).` }));
 
-/** `X.prototype.m =`, `proto.m = function`, `Object.assign(`, `obj[name] =`, `defineProperty`, mixins. */
-const PATCHING = /\.prototype\b|\bObject\.(assign|defineProperty|defineProperties|setPrototypeOf)\s*\(|\]\s*=(?!=)|(?<![\w$.])(?!this\b)[A-Za-z_$][\w$]*(\.[\w$]+)+\s*=(?![=>])\s*(function\b|async\b|\(|[A-Za-z_$][\w$]*\s*=>|[A-Za-z_$][\w$]*\s*[;\n,)])/;
+/**
+ * `X.prototype.m =`, `proto.m = function`, `Object.assign(`, `obj[name] =`, `defineProperty`,
+ * `setattr(`, mixins; an assignment to a member of the receiver (`this.x = y`) is the object's own state.
+ */
+const patching = (receivers: readonly string[], indexAssignsData: boolean): RegExp =>
+  new RegExp(
+    `\\.prototype\\b|\\bObject\\.(assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(|\\bsetattr\\s*\\(|${indexAssignsData ? INDEXED_FUNCTION : '\\]\\s*=(?!=)'}|(?<![\\w$.])(?!(?:${receivers.join('|')})\\b)[A-Za-z_$][\\w$]*(\\.[\\w$]+)+\\s*=(?![=>])\\s*(function\\b|async\\b|\\(|[A-Za-z_$][\\w$]*\\s*=>|[A-Za-z_$][\\w$]*\\s*[;\\n,)])`,
+  );
+const PATCHING = new Map<string, RegExp>();
+/**
+ * A statement storing a function by index (`handlers[k] = save`, `= lambda: 1`): the target starts
+ * the line, so that an annotation's brackets (`x: Callable[[str], str] = input`) are no index.
+ */
+const INDEXED_FUNCTION = String.raw`(?:^|\n)[ \t]*[A-Za-z_][\w.]*\[[^\n=]*\]\s*=(?!=)\s*(?:function\b|async\b|lambda\b|\(|[A-Za-z_$][\w$.]*\s*(?:[;,)\n]|$))`;
 
 const assignedOntoObjects: ClosureRule = (f) =>
-  f.text !== null && PATCHING.test(f.text)
+  f.text !== null && patchingFor(f.receiverWords ?? ['this'], f.indexAssignsData ?? false).test(f.text)
     ? open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, obj[name] =): callers are not resolved edges.`)
     : [];
 
@@ -80,12 +104,54 @@ const stringRegistry: ClosureRule = (f) =>
     .filter((s) => s.change !== 'doc' && f.text !== null && usedAsValue(f.text, s.name))
     .map((s) => ({ code: 'registry-value', message: `${f.file}#${s.qualname} is stored as a value in an object or list (a handler registry): it may be called by a string key.` }));
 
+const propertyReads: ClosureRule = (f) =>
+  f.attributeReadsRecorded === false
+    ? f.symbols
+        .filter((s) => s.change !== 'doc' && (s.kind === 'getter' || s.kind === 'setter'))
+        .map((s) => ({ code: 'property-read', message: `${f.file}#${s.qualname} is a property: it runs wherever the attribute is read, and not every read is a reference.` }))
+    : [];
+
+const implicitCalls: ClosureRule = (f) =>
+  f.implicitMembers === undefined
+    ? []
+    : f.symbols
+        .filter((s) => s.change !== 'doc' && s.kind === 'method' && f.implicitMembers!.test(s.name))
+        .map((s) => ({ code: 'implicit-call', message: `${f.file}#${s.qualname} is called by the runtime, not by name (an operator, a with or for statement, an attribute lookup).` }));
+
+const registeringDecorators: ClosureRule = (f) => {
+  const transparent = f.transparentDecorators;
+  if (transparent === undefined || f.text === null) return [];
+  const lines = f.text.split('\n');
+  return f.symbols
+    .filter((s) => s.change !== 'doc' && FUNCTION_KINDS.has(s.kind))
+    .filter((s) => decoratorsAt(lines, s.startLine).some((d) => !transparent.test(d)))
+    .map((s) => ({ code: 'decorated', message: `${f.file}#${s.qualname} is decorated: the decorator may register it and call it by no name.` }));
+};
+
+/** The decorators written on the lines from `line` (1-based) while they start with `@`, without the `@`. */
+function decoratorsAt(lines: readonly string[], line: number): string[] {
+  const out: string[] = [];
+  for (let i = line - 1; i < lines.length; i++) {
+    const text = lines[i]!.trim();
+    if (!text.startsWith('@')) break;
+    out.push(text.slice(1).replace(/\s*#.*$/, '').trim());
+  }
+  return out;
+}
+
 /** The rules, in report order. Each returns its part of the open reasons; none means closed for it. */
-export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, assignedOntoObjects, stringRegistry];
+export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry];
 
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {
   return rules.flatMap((rule) => rule(file));
+}
+
+function patchingFor(receivers: readonly string[], indexAssignsData: boolean): RegExp {
+  const key = `${receivers.join('|')}${indexAssignsData ? '+data' : ''}`;
+  let re = PATCHING.get(key);
+  if (!re) PATCHING.set(key, (re = patching(receivers, indexAssignsData)));
+  return re;
 }
 
 function isFunctionValued(text: string, s: ChangedSymbolFacts): boolean {

@@ -9,6 +9,8 @@ export interface FloorHop {
   via: 'imports' | 'loads-dynamically' | 'setup' | 'aliased';
   /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`), `setup-file`, `runner-alias`. */
   code?: string;
+  /** For setup: the test reaches the setup file's definitions by name (see FloorGraph.setupByName). */
+  byName?: boolean;
 }
 
 export interface FloorTest {
@@ -17,7 +19,7 @@ export interface FloorTest {
   changed: string;
   /** From the changed file's first loader to the test, shortest first found (BFS). */
   chain: FloorHop[];
-  /** Some hop is a dynamic load or a setup file: uses through it are not resolved edges, so never dropped by proof. */
+  /** Some hop is a dynamic load or a setup file not reached by name: uses through it are not resolved edges, so never dropped by proof. */
   unprovable: boolean;
 }
 
@@ -31,6 +33,12 @@ export interface FloorGraph {
   testsSetUpBy: (setupFile: string) => readonly string[];
   /** Every file's importers through a runner's module alias only. */
   aliased?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Setup files whose definitions tests reach by name (pytest conftest.py fixtures: resolved edges),
+   * so that a hop through one is as provable as an import; what runs for every test below one
+   * without being named is selected apart (select/setup-selections.ts).
+   */
+  setupByName?: (setupFile: string) => boolean;
 }
 
 /**
@@ -52,7 +60,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
           if (loader.file !== at && (loader.scope === '' || at.startsWith(`${loader.scope}/`))) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
         }
         for (const f of graph.aliased?.get(at) ?? []) steps.push({ file: f, via: 'aliased', code: 'runner-alias' });
-        for (const test of graph.testsSetUpBy(at)) steps.push({ file: test, via: 'setup', code: 'setup-file' });
+        for (const test of graph.testsSetUpBy(at)) steps.push({ file: test, via: 'setup', code: 'setup-file', ...(graph.setupByName?.(at) && { byName: true }) });
         for (const step of steps) {
           if (seen.has(step.file)) continue;
           seen.set(step.file, [...chain, step]);
@@ -63,7 +71,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
     }
     for (const [path, chain] of seen) {
       if (path === file || !graph.isTest(path)) continue;
-      out.push({ test: path, changed: file, chain, unprovable: chain.some((h) => h.via !== 'imports') });
+      out.push({ test: path, changed: file, chain, unprovable: chain.some((h) => h.via !== 'imports' && !h.byName) });
     }
   }
   return out.sort((a, b) => cmp(a.changed, b.changed) || cmp(a.test, b.test));

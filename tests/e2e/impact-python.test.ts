@@ -44,21 +44,22 @@ describe('ratlas impact on a Python repository', { timeout: 240_000 }, () => {
     expect(report.changes[0]!.symbols.map((s) => `${s.qualname} ${s.change}`)).toEqual(['Cart.total body']);
     expect(selectedFiles(report)).toEqual(['tests/test_cart.py']);
 
-    // Module-level code runs at import time: it reaches every test importing the module.
+    // Module-level code runs at import time: it reaches every test importing the module, and every
+    // test below tests/conftest.py, whose `from shop.db import connect` runs shop/__init__.py first.
     commit(cwd, 'rates', { 'src/shop/prices.py': SHOP['src/shop/prices.py'].replace('"eur": 1', '"eur": 2') });
     report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
-    expect(selectedFiles(report)).toEqual(['tests/test_cart.py', 'tests/test_discount.py']);
+    expect(selectedFiles(report)).toEqual(['tests/test_cart.py', 'tests/test_db.py', 'tests/test_discount.py']);
 
     // A fixture in conftest.py is reached by naming it, not by importing it.
     commit(cwd, 'connect', { 'src/shop/db.py': 'def connect():\n    return object() or 1\n' });
     report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
-    expect(selectedFiles(report)).toContain('tests/test_db.py');
+    expect(selectedFiles(report)).toEqual(['tests/test_db.py']);
 
-    // A changed conftest.py and pytest configuration run everything, with a reason.
+    // A changed conftest.py reaches every test below its folder; pytest configuration runs everything, with a reason.
     commit(cwd, 'fixture', { 'tests/conftest.py': SHOP['tests/conftest.py'].replace('return connect()', 'return connect() or 2') });
     report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
-    expect(report.tests.runAll).toBe(true);
-    expect(reasonCodes(report)).toContain('test-setup-changed');
+    expect(report.tests.runAll).toBe(false);
+    expect(selectedFiles(report)).toEqual(['tests/test_cart.py', 'tests/test_db.py', 'tests/test_discount.py']);
     commit(cwd, 'pytest config', { 'pyproject.toml': SHOP['pyproject.toml'].replace('testpaths = ["tests"]', 'testpaths = ["tests"]\naddopts = "-x"') });
     report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(report.tests.runAll).toBe(true);
@@ -70,6 +71,6 @@ describe('ratlas impact on a Python repository', { timeout: 240_000 }, () => {
     commit(cwd, 'discount', { 'src/shop/prices.py': SHOP['src/shop/prices.py'].replace('    return item\n', '    return item * 1\n') });
     const result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('python -m pytest tests/test_discount.py\n');
+    expect(result.stdout).toBe('python -m pytest tests/test_discount.py::test_discount\n');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { python } from '../../src/ecosystem/python/adapter.js';
+import { compileUniverses } from '../../src/ecosystem/test-universe.js';
 import type { ProjectFiles } from '../../src/ecosystem/types.js';
 
 function tree(files: Record<string, string>): ProjectFiles {
@@ -12,14 +13,43 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     expect(python.detect(files)).toBe(true);
     expect(python.testUniverses(files)).toEqual([
       expect.objectContaining({
-        runner: 'defaults',
+        runner: 'pytest',
         configFile: null,
         root: '',
         roots: [],
         include: [{ glob: '**/test_*.py' }, { glob: '**/*_test.py' }],
         setupFiles: ['tests/conftest.py', 'tests/unit/conftest.py'],
+        setupScope: 'directory',
       }),
     ]);
+  });
+
+  it('loads a conftest.py for the tests in its folder and below only', () => {
+    const files = tree({ 'conftest.py': '', 'tests/conftest.py': '', 'tests/unit/conftest.py': '', 'tests/unit/test_a.py': '', 'tests/api/test_b.py': '', 'other/test_c.py': '' });
+    const universe = compileUniverses(python.testUniverses(files));
+    expect(universe.setupFilesOf('tests/unit/test_a.py')).toEqual(['conftest.py', 'tests/conftest.py', 'tests/unit/conftest.py']);
+    expect(universe.setupFilesOf('tests/api/test_b.py')).toEqual(['conftest.py', 'tests/conftest.py']);
+    expect(universe.setupFilesOf('other/test_c.py')).toEqual(['conftest.py']);
+    expect([...universe.setupByName].sort()).toEqual(['conftest.py', 'tests/conftest.py', 'tests/unit/conftest.py']);
+  });
+
+  it('tells autouse fixtures and hooks, which run for every test below, from fixtures a test names', () => {
+    const implicit = (qualname: string, signature: string) => python.implicitSetup!({ qualname, signature });
+    expect(implicit('clean', '@pytest.fixture(autouse=True) def clean():')).toBe(true);
+    expect(implicit('clean', '@pytest.fixture(scope="session", autouse = True) def clean():')).toBe(true);
+    expect(implicit('pytest_configure', 'def pytest_configure(config):')).toBe(true);
+    expect(implicit('db', '@pytest.fixture def db():')).toBe(false);
+    expect(implicit('db', '@pytest.fixture(autouse=False) def db():')).toBe(false);
+    expect(implicit('Plugin.pytest_configure', 'def pytest_configure(self, config):')).toBe(false);
+  });
+
+  it('names a test case by its pytest node id', () => {
+    const nodeId = python.commands[0]!.caseArgument!;
+    expect(nodeId('tests/test_a.py', 'test_total')).toBe('tests/test_a.py::test_total');
+    expect(nodeId('tests/test_a.py', 'TestCart.test_total')).toBe('tests/test_a.py::TestCart::test_total');
+    expect(nodeId('tests/test_a.py', 'TestCart.TestEmpty.test_total')).toBe('tests/test_a.py::TestCart::TestEmpty::test_total');
+    expect(nodeId('tests/test_a.py', 'helper')).toBeNull();
+    expect(nodeId('tests/test_a.py', 'Helpers.test_x')).toBeNull();
   });
 
   it('reads [tool.pytest.ini_options] from pyproject.toml', () => {
@@ -64,6 +94,6 @@ describe('python ecosystem: pytest test universes, read statically', () => {
   });
 
   it('runs pytest as a module', () => {
-    expect(python.commands[0]).toEqual({ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'] });
+    expect(python.commands[0]).toMatchObject({ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'] });
   });
 });

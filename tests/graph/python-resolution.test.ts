@@ -78,3 +78,86 @@ describe('python star imports', () => {
     expect(callEdges(tree)).toEqual(['app/views.py#show -> app/helpers.py#slugify (star-import)']);
   });
 });
+
+describe('pytest fixtures', () => {
+  const fixtureEdges = (tree: Awaited<ReturnType<typeof resolveTree>>): string[] =>
+    tree.edges.filter((e) => e.rule === 'fixture').map((e) => `${e.from} -> ${e.to}`).sort();
+
+  it('link a parameter to the nearest fixture: class, module, conftest up the folders, pytest_plugins; an override to the one above', async () => {
+    const tree = await resolveTree({
+      'conftest.py': 'import pytest\n\npytest_plugins = ["plugins.db"]\n\n\n@pytest.fixture\ndef app():\n    return 1\n\n\n@pytest.fixture\ndef user():\n    return 0\n',
+      'plugins/db.py': 'import pytest\n\n\n@pytest.fixture\ndef db():\n    return 2\n',
+      'tests/conftest.py': 'import pytest\nfrom tests.helpers import token\n\n\n@pytest.fixture\ndef app(app, db):\n    return app\n',
+      'tests/helpers.py': 'import pytest\n\n\n@pytest.fixture\ndef token():\n    return "t"\n',
+      'tests/api/test_users.py': [
+        'import pytest',
+        '',
+        '',
+        '@pytest.fixture',
+        'def user(app):',
+        '    return app',
+        '',
+        '',
+        'def test_user(user, token, tmp_path):',
+        '    assert user',
+        '',
+        '',
+        'class TestAdmin:',
+        '    @pytest.fixture',
+        '    def user(self, db):',
+        '        return db',
+        '',
+        '    @pytest.mark.usefixtures("app")',
+        '    def test_admin(self, user):',
+        '        assert user',
+        '',
+      ].join('\n'),
+      'tests/other/test_plain.py': 'def test_plain(app, user):\n    assert app\n',
+    });
+    expect(fixtureEdges(tree)).toEqual([
+      'tests/api/test_users.py#TestAdmin.test_admin -> tests/api/test_users.py#TestAdmin.user',
+      'tests/api/test_users.py#TestAdmin.test_admin -> tests/conftest.py#app',
+      'tests/api/test_users.py#TestAdmin.user -> plugins/db.py#db',
+      'tests/api/test_users.py#test_user -> tests/api/test_users.py#user',
+      'tests/api/test_users.py#test_user -> tests/helpers.py#token',
+      'tests/api/test_users.py#user -> tests/conftest.py#app',
+      'tests/conftest.py#app -> conftest.py#app',
+      'tests/conftest.py#app -> plugins/db.py#db',
+      'tests/other/test_plain.py#test_plain -> conftest.py#user',
+      'tests/other/test_plain.py#test_plain -> tests/conftest.py#app',
+    ]);
+    expect(tree.refs.find((r) => r.name === 'tmp_path')?.outcome).toBe('external');
+  });
+
+  it('re-resolve when a conftest.py nearer to the test appears', async () => {
+    const tree = await resolveTree({
+      'conftest.py': 'import pytest\n\n\n@pytest.fixture\ndef app():\n    return 1\n',
+      'tests/test_a.py': 'def test_a(app):\n    assert app\n',
+    });
+    expect(fixtureEdges(tree)).toEqual(['tests/test_a.py#test_a -> conftest.py#app']);
+    expect(tree.deps.get('tests/test_a.py')).toContain('p:tests/conftest.py');
+  });
+});
+
+describe('pytest fixture values', () => {
+  it('type a test parameter by what its fixture returns or yields; an unannotated generator fixture leaves it unknown', async () => {
+    const tree = await resolveTree({
+      'app/runner.py': 'class Runner:\n    def invoke(self):\n        return 1\n\n\nclass Other:\n    def invoke(self):\n        return 2\n',
+      'tests/conftest.py':
+        'import pytest\nfrom typing import Iterator\nfrom app.runner import Runner\n\n\n@pytest.fixture\ndef runner():\n    return Runner()\n\n\n@pytest.fixture\ndef streamed() -> Iterator[Runner]:\n    yield Runner()\n\n\n@pytest.fixture\ndef plain():\n    yield Runner()\n',
+      'tests/test_cli.py': 'def test_cli(runner, streamed, plain):\n    runner.invoke()\n    streamed.invoke()\n    plain.invoke()\n',
+    });
+    const invokes = tree.edges.filter((e) => e.from === 'tests/test_cli.py#test_cli' && e.to.endsWith('invoke')).map((e) => `${e.line} ${e.to} (${e.rule})`).sort();
+    expect(invokes).toEqual(['2 app/runner.py#Runner.invoke (inferred)', '3 app/runner.py#Runner.invoke (inferred)', '4 app/runner.py#Other.invoke (ambiguous)', '4 app/runner.py#Runner.invoke (ambiguous)']);
+  });
+});
+
+describe('python generic bases', () => {
+  it('extend the class they subscript: self and super() reach through them', async () => {
+    const tree = await resolveTree({
+      'app/prompt.py': 'from typing import Generic, TypeVar\n\nT = TypeVar("T")\n\n\nclass PromptBase(Generic[T]):\n    def render_default(self):\n        return 1\n\n    def make(self):\n        return self.render_default()\n\n\nclass Confirm(PromptBase[bool]):\n    def render_default(self):\n        return super().render_default()\n',
+    });
+    expect(tree.edges.filter((e) => e.kind === 'extends').map((e) => `${e.from} -> ${e.to}`)).toEqual(['app/prompt.py#Confirm -> app/prompt.py#PromptBase']);
+    expect(callEdges(tree)).toContain('app/prompt.py#Confirm.render_default -> app/prompt.py#PromptBase.render_default (member)');
+  });
+});

@@ -13,6 +13,7 @@ describe('python: annotated-source goldens', () => {
     'module-callables.py',
     'package-all.py',
     'partial-syntax-error.py',
+    'pytest-fixtures.py',
     'receivers-and-bases.py',
   ])('%s', async (file) => {
     await expectAnnotatedGolden('python', file);

@@ -30,6 +30,22 @@ const HISTORY: { message: string; tree: Tree }[] = [
     'src/shop/models.py': 'from .base import Base\n\n\nclass Cart(Base):\n    def total(self):\n        return super().save()\n',
   } },
   { message: 'the base module is deleted: the import points nowhere', tree: { 'src/shop/base.py': null } },
+  { message: 'a root conftest.py fixture, a test naming it, a plugin module', tree: {
+    'conftest.py': 'import pytest\n\npytest_plugins = ["tests.plugin"]\n\n\n@pytest.fixture\ndef cart():\n    from shop.models import Cart\n    return Cart()\n',
+    'tests/plugin.py': 'import pytest\n\n\n@pytest.fixture\ndef db():\n    return 1\n',
+    'tests/test_fixtures.py': 'def test_cart(cart, db):\n    cart.total()\n',
+  } },
+  { message: 'a nearer conftest.py overrides the fixture, requesting the outer one', tree: {
+    'tests/conftest.py': 'import pytest\n\n\n@pytest.fixture\ndef cart(cart):\n    return cart\n',
+  } },
+  { message: 'the plugin moves its fixture away, the nearer conftest goes', tree: {
+    'tests/plugin.py': 'import pytest\n\n\n@pytest.fixture\ndef database():\n    return 1\n',
+    'tests/conftest.py': null,
+  } },
+  { message: 'the root conftest.py names a second plugin that declares db', tree: {
+    'conftest.py': 'import pytest\n\npytest_plugins = ["tests.plugin", "tests.plugin2"]\n\n\n@pytest.fixture\ndef cart():\n    from shop.models import Cart\n    return Cart()\n',
+    'tests/plugin2.py': 'import pytest\n\n\n@pytest.fixture\ndef db():\n    return 2\n',
+  } },
 ];
 
 describe('incremental update replayed over a Python history', () => {

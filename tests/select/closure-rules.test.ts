@@ -27,6 +27,8 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
     expect(codes(file('function save() {}\nconst handlers = { save, load };\n'))).toEqual(['registry-value']);
     expect(codes(file('function save() {}\nexport { save };\n'))).toEqual([]);
     expect(codes(file('x', [fn('save', { firstHops: [{ relation: 'name-match', confidence: 0.2 }] })]))).toEqual(['name-only-use']);
+    // Code that reflects over the class is itself reached (and followed): the other uses stay resolved.
+    expect(codes(file('x', [fn('save', { firstHops: [{ relation: 'calls', confidence: 0.9 }, { relation: 'reflects', confidence: 0.1 }] })]))).toEqual([]);
     expect(codes(file('x', [fn('<module>', { kind: 'module' })]))).toEqual(['module-code']);
     expect(codes(file('export const limit = compute();\n', [fn('limit', { kind: 'field' })]))).toEqual(['not-a-function']);
     expect(codes(file('export const limit = (a) => a;\n', [fn('limit', { kind: 'field' })]))).toEqual([]);
@@ -34,5 +36,38 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
     expect(codes(file('x', [], { parse: 'skipped', text: null }))).toEqual(['file-not-parsed']);
     expect(codes(file('x', [], { status: 'deleted' }))).toEqual(['file-deleted']);
     expect(codes(file('x', []))).toEqual(['no-symbol-change']);
+  });
+});
+
+describe('closure rules in a language whose receiver is self and whose index assignments fill containers', () => {
+  const py = (text: string) => codes(file(text, [fn('save')], { file: 'src/a.py', receiverWords: ['self', 'cls'], indexAssignsData: true }));
+  it("keeps an object's own state and a container's items closed", () => {
+    expect(py('class A:\n    def __init__(self, width):\n        self.width = width\n        cls.count = count\n')).toEqual([]);
+    expect(py('def widths(rows):\n    out = {}\n    out[idx] = max(out.get(idx, 0), 1)\n    return out\n')).toEqual([]);
+    expect(py('visible_prompt_func: t.Callable[[str], str] = input\n')).toEqual([]);
+  });
+  it('opens on a function stored by index, setattr, or a member assigned onto another object', () => {
+    expect(py('handlers[name] = save\n')).toEqual(['assigned-onto-object', 'registry-value']);
+    expect(py('handlers[name] = lambda: 1\n')).toEqual(['assigned-onto-object']);
+    expect(py('setattr(Flask, name, wrapper)\n')).toEqual(['assigned-onto-object']);
+    expect(py('Flask.save = other\n')).toEqual(['assigned-onto-object']);
+  });
+  it('opens on a changed property where attribute reads are not all references', () => {
+    const property = fn('permanent', { qualname: 'SessionMixin.permanent', kind: 'getter' });
+    expect(codes(file('x', [property], { file: 'src/a.py', attributeReadsRecorded: false }))).toEqual(['property-read']);
+    expect(codes(file('x', [property]))).toEqual([]);
+  });
+  it('opens on a changed method the runtime calls unnamed, not on a constructor', () => {
+    const implicitMembers = /^__(?!init__$|new__$)\w+__$/;
+    const method = (name: string) => fn(name, { qualname: `LazyFile.${name}`, kind: 'method' });
+    expect(codes(file('x', [method('__getattr__')], { implicitMembers }))).toEqual(['implicit-call']);
+    expect(codes(file('x', [method('__init__'), method('close')], { implicitMembers }))).toEqual([]);
+  });
+  it('opens on a function under a decorator that may register it, not under property or wraps', () => {
+    const transparentDecorators = /^(?:functools\.)?(?:property|staticmethod|wraps\(.*\)|[A-Za-z_]\w*\.setter)$/;
+    const text = ['@app.route("/")', 'def index():', '    return 1', '', '@property', '@functools.wraps(f)', 'def name(self):', '    return 2', ''].join('\n');
+    const at = (name: string, startLine: number) => fn(name, { startLine, endLine: startLine + 2 });
+    expect(codes(file(text, [at('index', 1)], { transparentDecorators }))).toEqual(['decorated']);
+    expect(codes(file(text, [at('name', 5)], { transparentDecorators }))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { detectPytest, pythonCiSetup } from './ci-setup.js';
+import { pythonDependencies } from './dependencies.js';
 import { pytestOptionsIn } from './pytest-options.js';
 
 const CONFIG_NAMES = new Set(['pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']);
@@ -13,8 +14,8 @@ const dirName = (path: string): string => (path.includes('/') ? path.slice(0, pa
 /**
  * Python packaging and pytest, read statically: the test universe of each pytest configuration
  * (testpaths, python_files, norecursedirs; pytest's defaults without one), with every conftest.py
- * under it as a setup file (pytest imports them before the tests below them, and a test reaches their
- * fixtures by parameter name, not by import). Manifests and lockfiles of pip, Poetry, uv, Pipenv
+ * under it as a setup file of the tests in its folder and below (pytest imports it before them, and
+ * a test reaches its fixtures by parameter name: fixture edges, src/lang/python). Manifests and lockfiles of pip, Poetry, uv, Pipenv
  * and PDM; tox and nox configurations run every test.
  */
 export const python = defineEcosystem({
@@ -36,7 +37,8 @@ export const python = defineEcosystem({
       const conftests = files.paths.filter((p) => baseName(p) === 'conftest.py' && p.startsWith(prefix));
       return {
         ecosystem: 'python',
-        runner: options.configFile === '' ? 'defaults' : 'pytest',
+        // pytest runs Python tests with or without a configuration (configFile null: its defaults).
+        runner: 'pytest',
         configFile: options.configFile === '' ? null : options.configFile,
         root: dir,
         roots: (options.testpaths ?? []).map((t) => t.replace(/^\.\//, '').replace(/\/$/, '')),
@@ -47,20 +49,36 @@ export const python = defineEcosystem({
           ...nested.map((n) => ({ glob: `${n}/**` })),
         ],
         setupFiles: conftests,
+        setupScope: 'directory',
         aliases: [],
         warnings: warnings.splice(0),
       };
     });
   },
   roles: {
-    manifests: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'Pipfile'],
+    manifests: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements*.txt', 'requirements*.in', 'Pipfile'],
     lockfiles: ['poetry.lock', 'uv.lock', 'Pipfile.lock', 'pdm.lock'],
-    // pyproject.toml and setup.cfg may hold pytest's configuration; conftest.py is a setup file.
-    runnerConfigs: ['**/{pytest.ini,tox.ini,noxfile.py,pyproject.toml,setup.cfg}'],
+    // pyproject.toml and setup.cfg are manifests whose pytest sections are read as runner
+    // configuration (dependencies.ts); conftest.py is a setup file.
+    runnerConfigs: ['**/{pytest.ini,tox.ini,noxfile.py}'],
     toolchainPackages: ['pytest', 'pytest-*', 'pluggy', 'coverage', 'tox', 'nox', 'hypothesis'],
     inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'bandit'],
   },
-  commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'] }],
+  // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
+  dependencies: pythonDependencies,
+  implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature),
+  commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup,
 });
+
+/**
+ * pytest's node id of a test case by its default collection rules (`python_functions = test*`,
+ * `python_classes = Test*`): `test_a` at top level, `TestA.test_b` in a class (nested classes too).
+ */
+function nodeId(file: string, qualname: string): string | null {
+  const parts = qualname.split('.');
+  const name = parts[parts.length - 1]!;
+  if (!name.startsWith('test') || parts.slice(0, -1).some((c) => !c.startsWith('Test'))) return null;
+  return `${file}::${parts.join('::')}`;
+}

@@ -5,13 +5,15 @@ const LOADING_LINKS = new Set(['import', 'require', 'dynamic-import', 'reexport'
 
 /**
  * Pure: for every file, the files that load it (import, require, re-export, or import() with a
- * literal specifier). Symbol edges skip barrels (an import through `index.ts` points at the
+ * literal specifier, and the packages such an import loads first). Symbol edges skip barrels (an import through `index.ts` points at the
  * declaration), so loading is computed from the module links themselves.
  */
 export function fileImporters(
   files: readonly { path: string; language: string }[],
   links: readonly StoredRef[],
   resolveModule: (specifier: string, fromPath: string, language: string) => ModuleTarget,
+  /** The modules an import of a specifier loads first (a Python package's `__init__.py`): they load for the importer too. */
+  enclosingModules: (specifier: string, language: string) => readonly string[] = () => [],
 ): Map<string, string[]> {
   const language = new Map(files.map((f) => [f.path, f.language]));
   const importers = new Map<string, Set<string>>();
@@ -19,11 +21,13 @@ export function fileImporters(
     if (!LOADING_LINKS.has(link.kind) || typeof link.module !== 'string') continue;
     const from = language.get(link.file);
     if (from === undefined) continue;
-    const target = resolveModule(link.module, link.file, from);
-    if (target.kind !== 'file' || target.path === link.file) continue;
-    const set = importers.get(target.path) ?? new Set<string>();
-    set.add(link.file);
-    importers.set(target.path, set);
+    for (const specifier of [link.module, ...enclosingModules(link.module, from)]) {
+      const target = resolveModule(specifier, link.file, from);
+      if (target.kind !== 'file' || target.path === link.file) continue;
+      const set = importers.get(target.path) ?? new Set<string>();
+      set.add(link.file);
+      importers.set(target.path, set);
+    }
   }
   return new Map([...importers].map(([path, set]) => [path, [...set].sort()]));
 }

@@ -132,6 +132,11 @@ export class ResolveContext {
     return (this.assignments.get(name) ?? []).filter((a) => scope === MODULE_QUALNAME || a.scope === scope || a.scope.startsWith(prefix));
   }
 
+  /** The `fixture` reference a parameter of this scope makes (the runner passes the fixture's value), if any. */
+  fixtureOf(param: StoredBinding): StoredRef | undefined {
+    return this.uses.get(param.name)?.find((r) => r.kind === 'fixture' && r.scope === param.scope && r.line === param.line);
+  }
+
   /** The nearest class (or interface) enclosing a scope in this file. */
   enclosingClass(scope: string): ResolverSymbol | undefined {
     for (let current = this.own.byQualname.get(scope); current; current = current.parent ? this.own.byQualname.get(current.parent) : undefined) {

@@ -1,5 +1,6 @@
 import type { StoredBinding } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
+import { fixtureRule } from './rules/fixture-rule.js';
 import type { ResolveContext } from './context.js';
 import { exportedName, moduleLevelName, resolveLink, type ImportTarget } from './exports.js';
 import { basesOf, findMember, resolveTypePath, type TypeTarget } from './members.js';
@@ -147,7 +148,19 @@ function localValue(ctx: ResolveContext, binding: StoredBinding, depth: number):
   if (binding.type !== undefined) return declaredValue(ctx, ctx.own, binding.type, binding.scope);
   if (binding.newOf === undefined && binding.init === undefined && binding.kind !== 'param') return null;
   if (ctx.assignmentsWithin(binding.name, binding.scope).length > 0) return null;
-  if (binding.newOf === undefined && binding.init === undefined) return passedValue(ctx, binding, depth);
+  if (binding.newOf === undefined && binding.init === undefined) {
+    // A test's parameter holds what its fixture returns (pytest calls the fixture and passes that).
+    const fixture = binding.kind === 'param' ? ctx.fixtureOf(binding) : undefined;
+    if (fixture) {
+      const found = fixtureRule.apply(fixture, ctx);
+      // A generator fixture (`-> Iterator[App]`, spelled as elements) passes what it yields; a
+      // declared type the index cannot follow leaves the value unknown, not external.
+      const value = found?.outcome === 'resolved' && found.targets.length > 0 ? returnOf(ctx, found.targets, [], false) : null;
+      const passed = value?.kind === 'array' ? value.of : value;
+      return passed?.kind === 'external' ? null : passed;
+    }
+    return passedValue(ctx, binding, depth);
+  }
   if (binding.newOf !== undefined) return typeValue(resolveTypePath(ctx, ctx.own, binding.newOf, binding.scope));
   return initializerValue(ctx, { file: ctx.own, scope: binding.scope, line: binding.line }, binding.init!, depth);
 }

@@ -22,6 +22,8 @@ export const EDGE_KIND_OF: Record<RefKind, EdgeKind> = {
   implements: 'implements',
   type: 'references',
   value: 'references',
+  // The runner calls the fixture and hands its value to the test.
+  fixture: 'calls',
 };
 
 /** An edge at or above this confidence makes its reference count as resolved. */
@@ -58,7 +60,7 @@ export function resolveFile(
       decision = candidate.apply(ref, ctx);
       if (decision) {
         rule = candidate.name;
-        confidence = candidate.confidence ?? 0;
+        confidence = ctx.traits.ruleConfidence?.[candidate.name] ?? candidate.confidence ?? 0;
         break;
       }
     }

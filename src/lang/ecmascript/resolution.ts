@@ -16,6 +16,17 @@ import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
  */
 export const ecmascriptResolution: ResolutionTraits = {
   globals: ECMASCRIPT_GLOBALS,
+  // Calls whose results a file may load: a directory read or a glob, or a bundler's context. The
+  // first entry whose receivers match decides.
+  loaderCalls: {
+    readdirSync: [{ code: 'readdir-loading' }],
+    readdir: [{ code: 'readdir-loading' }],
+    opendirSync: [{ code: 'readdir-loading' }],
+    globSync: [{ code: 'glob-loading' }],
+    glob: [{ code: 'import-meta-glob', receivers: ['import.meta'] }, { code: 'glob-loading' }],
+    sync: [{ code: 'glob-loading', receivers: ['glob', 'fg', 'fastGlob', 'globby'] }],
+    context: [{ code: 'require-context', receivers: ['require'] }],
+  },
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
   reflection: new Set(['Object.getOwnPropertyNames', 'Object.getOwnPropertyDescriptors', 'Object.getPrototypeOf', 'Reflect.ownKeys', 'Reflect.getPrototypeOf']),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,

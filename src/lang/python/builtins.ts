@@ -2,10 +2,10 @@
 export const PYTHON_BUILTINS: ReadonlySet<string> = new Set(
   (
     'abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex ' +
-    'delattr dict dir divmod enumerate eval exec filter float format frozenset getattr globals hasattr hash help ' +
+    'delattr dict dir divmod enumerate eval exec filter float format frozenset getattr getattr* globals hasattr hash help ' +
     'hex id input int isinstance issubclass iter len list locals map max memoryview min next object oct open ord ' +
     'pow print property range repr reversed round set setattr slice sorted staticmethod str sum super tuple type ' +
-    'vars zip __import__ __name__ __file__ __doc__ __package__ __spec__ __builtins__ __debug__ NotImplemented Ellipsis ' +
+    'vars zip __import__ __import__* import_module* __name__ __file__ __doc__ __package__ __spec__ __builtins__ __debug__ NotImplemented Ellipsis ' +
     'BaseException BaseExceptionGroup Exception ExceptionGroup ArithmeticError AssertionError AttributeError ' +
     'BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError ' +
     'ConnectionError ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError EncodingWarning ' +

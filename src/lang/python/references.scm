@@ -7,6 +7,33 @@
 (decorator (identifier) @reference.call)
 (decorator (attribute object: (_) @receiver attribute: (identifier) @reference.call))
 
+; `getattr(obj, name)` with a computed name reaches a member no name in the code says: a reflective
+; call, recorded as `getattr*` (resolution.ts). `getattr(obj, "meta", {})` names its member: a read.
+((call
+  function: (identifier) @_getattr
+  arguments: (argument_list . (_) . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_getattr "getattr")
+  (#set! name "getattr*"))
+
+; `importlib.import_module(name)` / `__import__(name)`: with a plain string, an import of that module;
+; with a computed name, a dynamic load (`import_module*`, `__import__*`: resolution.ts loaderCalls).
+((call
+  function: [(identifier) @_load (attribute attribute: (identifier) @_load)]
+  arguments: (argument_list . (string (string_content) @module) @_literal)) @reference.import
+  (#any-of? @_load "import_module" "__import__")
+  (#match? @_literal "^[\"'][^\"'{}]*[\"']$")
+  (#set! name ""))
+((call
+  function: [(identifier) @_load (attribute attribute: (identifier) @_load)]
+  arguments: (argument_list . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_load "import_module")
+  (#set! name "import_module*"))
+((call
+  function: (identifier) @_load
+  arguments: (argument_list . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_load "__import__")
+  (#set! name "__import__*"))
+
 ; ---- imports ----
 ; `import a.b.c` loads a/b/c (a dependency of the file) and binds `a`; `import a.b as c` binds c to a.b.
 ((import_statement name: (dotted_name) @module @reference.import)
@@ -38,6 +65,9 @@
 ; ---- heritage ----
 (class_definition superclasses: (argument_list (identifier) @reference.extends))
 (class_definition superclasses: (argument_list (attribute object: (_) @receiver attribute: (identifier) @reference.extends)))
+; A generic base (`class Confirm(PromptBase[bool])`) is the class it subscripts.
+(class_definition superclasses: (argument_list (subscript value: (identifier) @reference.extends)))
+(class_definition superclasses: (argument_list (subscript value: (attribute object: (_) @receiver attribute: (identifier) @reference.extends))))
 
 ; ---- annotations, string annotations included (`"User"`, read as its first name) ----
 (type (identifier) @reference.type)
@@ -73,4 +103,24 @@
         (tuple (string (string_content) @module @reference.import))
       ]))
   (#eq? @_plugins "pytest_plugins")
-  (#set! name ""))
+  (#set! name "")
+  (#set! alias "pytest_plugins"))
+
+; ---- pytest fixtures: a test's or a fixture's parameters name the fixtures the runner passes ----
+; (a test is a `test*` function or method; a fixture is decorated with `fixture`/`pytest.fixture(...)`)
+(function_definition
+  name: (identifier) @_test
+  parameters: (parameters [(identifier) @reference.fixture (typed_parameter . (identifier) @reference.fixture)])
+  (#match? @_test "^test")
+  (#not-any-of? @reference.fixture "self" "cls"))
+(decorated_definition
+  (decorator [(identifier) @_fixture (attribute attribute: (identifier) @_fixture) (call function: [(identifier) @_fixture (attribute attribute: (identifier) @_fixture)])])
+  definition: (function_definition
+    parameters: (parameters [(identifier) @reference.fixture (typed_parameter . (identifier) @reference.fixture)]))
+  (#eq? @_fixture "fixture")
+  (#not-any-of? @reference.fixture "self" "cls"))
+; `@pytest.mark.usefixtures("db")`, `pytestmark = pytest.mark.usefixtures("db")`
+(call
+  function: (attribute attribute: (identifier) @_use)
+  arguments: (argument_list (string (string_content) @reference.fixture))
+  (#eq? @_use "usefixtures"))

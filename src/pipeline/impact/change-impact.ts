@@ -32,6 +32,7 @@ import { readDependencyFiles } from './read-dependency-files.js';
 import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
+import { dependencyReadersOf, setupTests, testCases } from './ecosystem-selection.js';
 import { closureFacts, floorOf, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 
@@ -106,7 +107,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const { store, baseView, range, base, target, files, fileUpdates, parsed } = input;
   const isTestPath = (path: string) => classifier.isTest(path);
   const roles = new Map<string, PathRole>(files.map((f) => [f.path, classifier.role(f.path)]));
-  const rolePart = changedFileRoles(files, roles);
+  const rolePart = changedFileRoles(files, roles, (path) => classifier.universe?.setupByName.has(path) ?? false);
 
   const basePaths = files.flatMap((f) => (f.status === 'added' ? [] : [f.previousPath ?? f.path])).filter(isCode);
   const baseSymbols = await store.symbolsOfFiles(basePaths);
@@ -176,7 +177,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   for (const file of headMentions.code) {
     for (const s of await store.symbolsOfFiles([file.path])) headSeeds.push({ node: seedNode(s), from: file.from });
   }
-  const dependencyPart = await dependencyChanges(await readDependencyFiles(repo, base, target, dependencyFiles(files, roles)), roles, headView, config, classifier);
+  const dependencyPart = await dependencyChanges(await readDependencyFiles(repo, base, target, dependencyFiles(files, roles)), roles, headView, config, classifier, dependencyReadersOf);
   headSeeds.push(...dependencyPart.seeds);
   const headReached = await traverseSide(headView, headSeeds);
   for (const file of await filesReachingTests(headView, headSeeds, headReached, (p) => headTests.has(p), minTestConfidence)) reachingTests.add(file);
@@ -197,6 +198,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     { reached: baseReached, isTest: (p) => baseTests.has(p), toHead: (p) => (deletedPaths.has(p) ? null : (renamedTo.get(p) ?? p)) },
     { reached: headReached, isTest: (p) => headTests.has(p), toHead: (p) => p },
   ];
+  direct.push(...(await setupTests(store, classifier.universe, files, sides, headTests)));
   // The floor: every test whose imports, dynamic loads or setup files reach a changed file, on
   // either side. Symbol paths may drop a floor test only where closure-rules proves it unaffected.
   // A loader's text: the base commit's, or the head version where the change rewrote it.
@@ -207,7 +209,8 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   ];
   const facts = closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]));
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));
-  const unreached = unreachedChanges(changes, roles, floor.selected, reachingTests);
+  const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open]));
+  const unreached = unreachedChanges(changes, roles, selected, reachingTests);
 
   const changed = new Set<string>();
   for (const c of changes) {
@@ -222,7 +225,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     changes,
     reached: [...baseReached, ...headReached],
     changed,
-    selected: floor.selected,
+    selected,
     tests: headTests,
     // The order reasons, ignored files and warnings are listed in.
     parts: [input.opening, rolePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, dependencyPart, headDynamic, testsPart, unreached],

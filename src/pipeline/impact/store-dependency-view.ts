@@ -26,17 +26,6 @@ interface LinkData {
   targets: Map<string, Map<string, ModuleTarget>>;
 }
 
-/** Calls whose results a file may load: reading a directory or a glob, or a bundler's context. */
-const LOADER_CALLS: Record<string, readonly { code: string; receivers?: readonly (string | null)[] }[]> = {
-  readdirSync: [{ code: 'readdir-loading' }],
-  readdir: [{ code: 'readdir-loading' }],
-  opendirSync: [{ code: 'readdir-loading' }],
-  globSync: [{ code: 'glob-loading' }],
-  // The first entry whose receivers match decides.
-  glob: [{ code: 'import-meta-glob', receivers: ['import.meta'] }, { code: 'glob-loading' }],
-  sync: [{ code: 'glob-loading', receivers: ['glob', 'fg', 'fastGlob', 'globby'] }],
-  context: [{ code: 'require-context', receivers: ['require'] }],
-};
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
 /**
  * Fills a per-file cache for the files it lacks with one store query over all of them; each file's
@@ -312,9 +301,14 @@ export class StoreDependencyView implements DependencyView {
       // A require() or import() of anything but a string literal stores no module at all.
       if ((link.kind === 'require' || link.kind === 'dynamic-import') && typeof link.module !== 'string' && !out.has(link.file)) out.set(link.file, `non-literal-${link.kind}`);
     }
-    for (const ref of await this.store.refsByName(Object.keys(LOADER_CALLS))) {
-      if (ref.kind !== 'call' || out.has(ref.file) || !data.languages.has(ref.file)) continue;
-      const call = LOADER_CALLS[ref.name]?.find((c) => !c.receivers || c.receivers.includes(ref.receiver ?? null));
+    // Each language names its own loaders (directory reads, globs, a plugin lookup by name).
+    const tableOf = (language: string) => traitsFor(language).loaderCalls ?? {};
+    const names = [...new Set([...new Set(data.languages.values())].flatMap((l) => Object.keys(tableOf(l))))].sort();
+    for (const ref of names.length === 0 ? [] : await this.store.refsByName(names)) {
+      const language = data.languages.get(ref.file);
+      if (language === undefined || ref.kind !== 'call' || out.has(ref.file)) continue;
+      // The first entry whose receivers match decides.
+      const call = tableOf(language)[ref.name]?.find((c) => !c.receivers || c.receivers.includes(ref.receiver ?? null));
       if (call !== undefined) out.set(ref.file, call.code);
     }
     return [...out].map(([file, code]) => ({ file, code })).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -521,12 +515,15 @@ export class StoreDependencyView implements DependencyView {
         if (typeof link.module !== 'string' || lang === undefined) continue;
         let byModule = targets.get(link.file);
         if (!byModule) targets.set(link.file, (byModule = new Map()));
-        if (byModule.has(link.module)) continue;
-        env ??= await moduleEnvOf(this.store, files);
-        byModule.set(link.module, traitsFor(lang).resolveModule(link.module, link.file, env));
+        const traits = traitsFor(lang);
+        for (const specifier of [link.module, ...(traits.enclosingModules?.(link.module) ?? [])]) {
+          if (byModule.has(specifier)) continue;
+          env ??= await moduleEnvOf(this.store, files);
+          byModule.set(specifier, traits.resolveModule(specifier, link.file, env));
+        }
       }
       const resolve = (spec: string, from: string) => targets.get(from)!.get(spec)!;
-      const importers = fileImporters(files, links, resolve);
+      const importers = fileImporters(files, links, resolve, (spec, lang) => traitsFor(lang).enclosingModules?.(spec) ?? []);
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
       const packages = new Map<string, StoredRef[]>();

@@ -2,6 +2,7 @@ import { aliasedImporters } from '../../ecosystem/registry.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
+import { languageForPath } from '../../lang/registry.js';
 import { symbolKey } from '../../model/stored.js';
 import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorTest } from '../../select/import-floor.js';
@@ -29,7 +30,14 @@ export async function floorOf(
   const loaders = await scopeLoaders(await view.dynamicLoaders(), texts, (file) => scopeOf(file, universe));
   const unresolved = await view.unresolvedImports();
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
-  return importFloor(changed, { importers: await view.importerMap(), dynamicLoaders: loaders, isTest: (p) => tests.has(p), testsSetUpBy: (p) => setUpBy.get(p) ?? [], aliased });
+  return importFloor(changed, {
+    importers: await view.importerMap(),
+    dynamicLoaders: loaders,
+    isTest: (p) => tests.has(p),
+    testsSetUpBy: (p) => setUpBy.get(p) ?? [],
+    aliased,
+    setupByName: (p) => universe?.setupByName.has(p) ?? false,
+  });
 }
 
 /** Where a dynamic loader's patterns may reach: the root of its test universe, else the whole repository. */
@@ -65,6 +73,7 @@ export function closureFacts(
       status: c.status,
       parse,
       text: texts.get(c.file) ?? null,
+      ...closureSyntax(c.file),
       symbols: c.symbols.map((s) => ({
         ...s,
         indexed: s.change === 'removed' ? baseKeys.has(symbolKey(c.previousFile ?? c.file, s.qualname)) || baseKeys.has(symbolKey(s.previous?.file ?? c.file, s.previous?.qualname ?? s.qualname)) : headKeys.has(symbolKey(c.file, s.qualname)),
@@ -75,6 +84,19 @@ export function closureFacts(
     if (c.previousFile) out.set(c.previousFile, facts);
   }
   return out;
+}
+
+/** What the closure rules read of a file's language (its receiver words, which reads and calls its queries record). */
+function closureSyntax(path: string): Pick<ChangedFileFacts, 'receiverWords' | 'indexAssignsData' | 'attributeReadsRecorded' | 'implicitMembers' | 'transparentDecorators'> {
+  const syntax = languageForPath(path)?.syntax;
+  if (!syntax) return {};
+  return {
+    receiverWords: syntax.receiverWords ?? ['this'],
+    indexAssignsData: syntax.indexAssignsData ?? false,
+    attributeReadsRecorded: syntax.attributeReadsRecorded ?? true,
+    ...(syntax.implicitMembers && { implicitMembers: syntax.implicitMembers }),
+    ...(syntax.transparentDecorators && { transparentDecorators: syntax.transparentDecorators }),
+  };
 }
 
 /** The facts of a changed file the analysis knows nothing about: open, so its floor tests stay. */

@@ -53,3 +53,11 @@
 (module
   (expression_statement
     (assignment left: (identifier) @name right: (lambda body: (_) @body))) @definition.function)
+
+; `@overload` stubs (`typing.overload`) are signatures of the implementation that follows: they fold
+; into it as TypeScript's overload declarations do (one symbol, the stubs in its signature).
+(decorated_definition
+  (decorator [(identifier) @_overload (attribute attribute: (identifier) @_overload)])
+  definition: (function_definition name: (identifier) @name)
+  (#eq? @_overload "overload")
+  (#set! overload "true")) @definition.function

@@ -1,5 +1,6 @@
 import { aliasRule } from './alias-rule.js';
 import { ambiguousRule, externalRule, nameOnlyRule, uniqueGlobalRule } from './fallback-rules.js';
+import { fixtureRule } from './fixture-rule.js';
 import { importRule } from './import-rule.js';
 import { inferredRule } from './inferred-rule.js';
 import { memberRule } from './member-rule.js';
@@ -16,6 +17,7 @@ export type { Decision, Rule } from './rule.js';
  */
 export const RULES: readonly Rule[] = [
   importRule,
+  fixtureRule,
   scopeRule,
   starImportRule,
   memberRule,

@@ -3,6 +3,7 @@ import type { PathClassifier, PathRole } from '../../../select/classify-path.js'
 import { attributePackages } from '../../../select/dependencies/attribute-packages.js';
 import { diffManifest } from '../../../select/dependencies/diff-manifest.js';
 import { changedPackages, readLockfile } from '../../../select/dependencies/read-lockfile.js';
+import type { DependencyReaders } from '../../../ecosystem/types.js';
 import { IGNORED_CODES } from '../../../select/reason-codes.js';
 import { emptyPart, type ImpactPart } from './impact-part.js';
 
@@ -38,6 +39,8 @@ export async function dependencyChanges(
   head: PackageUse,
   config: RatlasConfig,
   classifier: PathClassifier,
+  /** The ecosystem that reads a manifest or lockfile in its own format (Python's), else none (npm's readers). */
+  readersOf: (path: string) => DependencyReaders | undefined = () => undefined,
 ): Promise<ImpactPart> {
   const out = emptyPart();
   if (relevant.length === 0) return out;
@@ -45,25 +48,34 @@ export async function dependencyChanges(
   const changed = new Set<string>();
   const dependencies = new Map<string, Set<string>>();
   const origin = new Map<string, string>();
+  // How code imports a package of each file's ecosystem (a Python distribution by its module names).
+  const fileNames = new Map<string, (pkg: string) => string[]>();
+  const packageNames = new Map<string, (pkg: string) => string[]>();
   for (const f of relevant) {
     const { before, after } = f;
     const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+    // An ecosystem reading its own formats (requirements.txt, pyproject.toml, poetry.lock), else npm's.
+    const readers = readersOf(f.path);
+    if (readers) fileNames.set(f.path, readers.importNames);
     try {
       if (roles.get(f.path) === 'manifest') {
-        const diff = diffManifest(before, after);
+        const diff = readers ? readers.diffManifest(f.path, before, after) : { ...diffManifest(before, after), runner: [] };
+        if (diff.runner.length > 0) out.reasons.push({ code: 'runner-config-changed', message: `${f.path} changed the test runner's configuration: ${diff.runner.join(', ')}.`, file: f.path });
         if (diff.fields.length > 0) {
           out.reasons.push({ code: 'manifest-changed', message: `${f.path} changed ${diff.fields.join(', ')}.`, file: f.path });
         }
         for (const p of diff.packages) note(changed, origin, p, f.path);
-        if (diff.fields.length === 0 && diff.packages.length === 0) out.ignored.push({ file: f.path, code: 'inert', message: 'Only fields that cannot affect a test run changed.' });
+        if (diff.fields.length === 0 && diff.packages.length === 0 && diff.runner.length === 0) out.ignored.push({ file: f.path, code: 'inert', message: 'Only fields that cannot affect a test run changed.' });
         continue;
       }
-      const beforeGraph = before === null ? null : readLockfile(name, before);
-      const afterGraph = after === null ? null : readLockfile(name, after);
+      const read = (text: string) => (readers ? readers.readLockfile(f.path, text) : readLockfile(name, text));
+      const beforeGraph = before === null ? null : read(before);
+      const afterGraph = after === null ? null : read(after);
       const empty = { fingerprints: new Map<string, string>(), dependencies: new Map<string, Set<string>>() };
       for (const p of changedPackages(beforeGraph ?? empty, afterGraph ?? empty)) note(changed, origin, p, f.path);
       for (const graph of [beforeGraph, afterGraph]) {
         for (const [pkg, deps] of graph?.dependencies ?? []) {
+          if (readers && !packageNames.has(pkg)) packageNames.set(pkg, readers.importNames);
           const set = dependencies.get(pkg) ?? new Set<string>();
           for (const d of deps) set.add(d);
           dependencies.set(pkg, set);
@@ -75,11 +87,20 @@ export async function dependencyChanges(
   }
   if (changed.size === 0) return out;
 
+  const modulesOf = (pkg: string): string[] => {
+    const from = origin.get(pkg);
+    const names = (from === undefined ? undefined : fileNames.get(from)) ?? packageNames.get(pkg);
+    return names ? names(pkg) : [pkg];
+  };
+  const importsAny = async (pkg: string): Promise<boolean> => {
+    for (const module of modulesOf(pkg)) if (await head.importsPackage(module)) return true;
+    return false;
+  };
   const imported = new Set<string>();
-  for (const name of changed) if (await head.importsPackage(name)) imported.add(name);
+  for (const name of changed) if (await importsAny(name)) imported.add(name);
   // The import check for packages reached through dependents is answered by the store too.
   const known = new Map<string, boolean>();
-  for (const name of dependencies.keys()) known.set(name, await head.importsPackage(name));
+  for (const name of dependencies.keys()) known.set(name, await importsAny(name));
   const attribution = attributePackages([...changed].sort(), dependencies, (n) => imported.has(n) || known.get(n) === true, config.dependencies);
 
   if (attribution.toolchain.length > 0) {
@@ -92,7 +113,7 @@ export async function dependencyChanges(
     out.ignored.push({ file: origin.get(name) ?? relevant[0]!.path, code: 'dependency-inert', message: `${name}: ${IGNORED_CODES['dependency-inert']}` });
   }
   for (const name of attribution.imported) {
-    for (const user of await head.packageUsers(name)) {
+    for (const user of (await Promise.all(modulesOf(name).map((m) => head.packageUsers(m)))).flat()) {
       if (classifier.role(user.file) === 'runner-config') {
         out.reasons.push({ code: 'dependency-toolchain', message: `${name} is used by the runner configuration ${user.file}.`, file: user.file });
         continue;

@@ -1,5 +1,6 @@
 import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
 import { RELATION_CONFIDENCE } from '../../../graph/impact/relation-confidence.js';
+import { languageForPath } from '../../../lang/registry.js';
 import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import { moduleStateNode, symbolNode } from '../impact-node.js';
 import { readersOf } from './module-state.js';
@@ -9,7 +10,7 @@ import { symbolOf, type DependencyRelation } from './relation.js';
  * A function declared as a member of a top-level object or prototype (`handlers.save`,
  * `Store.prototype.save`) is reached through that object, so whatever reaches the object (a lookup
  * like `handlers[type]()`, an import of `handlers`) depends on it. A constructor is reached through
- * its class (`new C()` is an edge to C).
+ * its class (`new C()` is an edge to C), and so is a method the language calls implicitly.
  */
 export const handlerMap: DependencyRelation = {
   name: 'handler-map',
@@ -17,7 +18,9 @@ export const handlerMap: DependencyRelation = {
   description: 'A member of an object or a constructor is used through its container.',
   async dependents(node, view) {
     const symbol = symbolOf(node);
-    if (symbol.kind === 'constructor' && symbol.parent !== null) {
+    // A method the runtime calls unnamed (Python's `__call__`, `__enter__`, `__iter__`) runs
+    // wherever an instance is used, as a constructor does wherever its class is constructed.
+    if ((symbol.kind === 'constructor' || (symbol.kind === 'method' && languageForPath(symbol.file)?.syntax.implicitMembers?.test(symbol.name))) && symbol.parent !== null) {
       const owner = (await view.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
       return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
     }

@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { commit, gitRepo } from '../helpers/git-repo.js';
+import { runCli } from '../helpers/run-cli.js';
+import { impactJson, reasonCodes, selectedFiles, type ReportLike } from './impact-helpers.js';
+
+const lines = (...l: string[]): string => `${l.join('\n')}\n`;
+
+/**
+ * A src-layout package (relative imports, an `__init__` re-export, a namespace package) tested
+ * with pytest: a conftest.py hierarchy with fixtures requesting fixtures, an autouse fixture in a
+ * sub-folder's conftest.py, a parametrized test and a test using no fixture at all.
+ */
+const SHOP = {
+  'pyproject.toml': lines('[project]', 'name = "shop"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+  'src/shop/__init__.py': lines('from .cart import Cart'),
+  'src/shop/cart.py': lines('from .prices import price', '', '', 'class Cart:', '    def total(self, items):', '        return sum(price(i) for i in items)'),
+  'src/shop/prices.py': lines('def price(item):', '    return item * 100', '', '', 'def discount(item):', '    return item'),
+  'src/shop/db.py': lines('def connect():', '    return object()'),
+  'src/shop/audit.py': lines('LOG = []', '', '', 'def record(event):', '    LOG.append(event)'),
+  'src/stamps/ink.py': lines('def stamp(x):', '    return f"[{x}]"'),
+  'tests/conftest.py': lines(
+    'import pytest',
+    '',
+    'from shop.db import connect',
+    '',
+    '',
+    '@pytest.fixture',
+    'def db():',
+    '    return connect()',
+    '',
+    '',
+    '@pytest.fixture',
+    'def app(db):',
+    '    return {"db": db}',
+  ),
+  'tests/api/conftest.py': lines(
+    'import pytest',
+    '',
+    'from shop.audit import record',
+    '',
+    '',
+    '@pytest.fixture(autouse=True)',
+    'def audited():',
+    '    record("start")',
+    '    yield',
+    '',
+    '',
+    '@pytest.fixture',
+    'def client(app):',
+    '    return app',
+  ),
+  'tests/api/test_orders.py': lines('def test_orders(client):', '    assert client'),
+  'tests/api/test_health.py': lines('def test_health():', '    assert True'),
+  'tests/unit/test_cart.py': lines('from shop import Cart', '', '', 'def test_total():', '    assert Cart().total([1]) == 100'),
+  'tests/unit/test_prices.py': lines(
+    'import pytest',
+    '',
+    'from shop.prices import discount',
+    '',
+    '',
+    '@pytest.mark.parametrize("x", [1, 2])',
+    'def test_discount(x):',
+    '    assert discount(x) == x',
+  ),
+  'tests/unit/test_db.py': lines('def test_db(db):', '    assert db'),
+  'tests/unit/test_stamp.py': lines('from stamps.ink import stamp', '', '', 'def test_stamp():', '    assert stamp(1) == "[1]"'),
+};
+
+const ALL_TESTS = [
+  'tests/api/test_health.py',
+  'tests/api/test_orders.py',
+  'tests/unit/test_cart.py',
+  'tests/unit/test_db.py',
+  'tests/unit/test_prices.py',
+  'tests/unit/test_stamp.py',
+];
+
+async function selectionAfter(cwd: string, message: string, tree: Record<string, string>): Promise<ReportLike> {
+  commit(cwd, message, tree);
+  const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+  expect(report.tests.runAll, JSON.stringify(report.tests.reasons)).toBe(false);
+  return report;
+}
+
+describe('pytest selection: conftest.py hierarchies, fixtures and import-time code', { timeout: 300_000 }, () => {
+  it('selects exactly the tests a change reaches', async () => {
+    const cwd = gitRepo(SHOP);
+    const current: Record<string, string> = { ...SHOP };
+    const edit = (path: keyof typeof SHOP, from: string, to: string) => {
+      expect(current[path]).toContain(from);
+      current[path] = current[path]!.replace(from, to);
+      return { [path]: current[path]! };
+    };
+
+    // Relative imports and an __init__ re-export lead to the one test using Cart.
+    let report = await selectionAfter(cwd, 'price', edit('src/shop/prices.py', 'item * 100', 'item * 100 + 0'));
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_cart.py']);
+
+    // A parametrized test is selected by what its body calls.
+    report = await selectionAfter(cwd, 'discount', edit('src/shop/prices.py', '    return item\n', '    return item * 1\n'));
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_prices.py']);
+
+    // A namespace package (no __init__.py) under src/.
+    report = await selectionAfter(cwd, 'stamp', edit('src/stamps/ink.py', '"[{x}]"', '"[{x}]" + ""'));
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_stamp.py']);
+
+    // A fixture calls the change: the tests naming it, directly or through fixtures requesting it
+    // (test_orders -> client -> app -> db), in any folder below the conftest.py; no other.
+    report = await selectionAfter(cwd, 'connect', edit('src/shop/db.py', 'return object()', 'return object() or 1'));
+    expect(selectedFiles(report)).toEqual(['tests/api/test_orders.py', 'tests/unit/test_db.py']);
+    const orders = report.tests.selected.find((t) => t.file === 'tests/api/test_orders.py')!;
+    expect(orders.reachedFrom.via.map((h) => `${h.qualname} ${h.relation}`)).toEqual(['db calls', 'app calls', 'client calls', 'test_orders calls']);
+
+    // An autouse fixture calls the change: every test below its conftest.py, named or not.
+    report = await selectionAfter(cwd, 'record', edit('src/shop/audit.py', 'LOG.append(event)', 'LOG.append(str(event))'));
+    expect(selectedFiles(report)).toEqual(['tests/api/test_health.py', 'tests/api/test_orders.py']);
+
+    // A changed conftest.py: every test below its folder, not the others, and no run-all.
+    report = await selectionAfter(cwd, 'client', edit('tests/api/conftest.py', '    return app\n', '    return dict(app)\n'));
+    expect(selectedFiles(report)).toEqual(['tests/api/test_health.py', 'tests/api/test_orders.py']);
+    report = await selectionAfter(cwd, 'app', edit('tests/conftest.py', 'return {"db": db}', 'return {"db": db, "x": 1}'));
+    expect(selectedFiles(report)).toEqual(ALL_TESTS);
+
+    // Top-level code runs when the module is imported: every test importing it, directly or through
+    // the package __init__ (tests/conftest.py imports shop.db, which runs shop/__init__.py first).
+    report = await selectionAfter(cwd, 'log', edit('src/shop/audit.py', 'LOG = []', 'LOG = [None]'));
+    expect(selectedFiles(report)).toEqual(['tests/api/test_health.py', 'tests/api/test_orders.py']);
+    // Importing shop.db runs shop/__init__.py, which imports shop.cart: every test below tests/.
+    report = await selectionAfter(cwd, 'tax', edit('src/shop/cart.py', 'class Cart:', 'TAX = 1\n\n\nclass Cart:'));
+    expect(selectedFiles(report)).toEqual(ALL_TESTS);
+  });
+
+  it('prints pytest node ids when a change reaches only some test cases of a file, files otherwise', async () => {
+    const cwd = gitRepo({
+      ...SHOP,
+      'tests/unit/test_prices.py': lines(
+        'from shop.prices import discount, price',
+        '',
+        '',
+        'def test_discount():',
+        '    assert discount(1) == 1',
+        '',
+        '',
+        'class TestPrice:',
+        '    def test_price(self):',
+        '        assert price(1) == 100',
+        '',
+        '    def test_free(self):',
+        '        assert True',
+      ),
+    });
+    commit(cwd, 'price', { 'src/shop/prices.py': SHOP['src/shop/prices.py'].replace('item * 100', 'item * 100 + 0') });
+    let result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('python -m pytest tests/unit/test_cart.py::test_total tests/unit/test_prices.py::TestPrice::test_price\n');
+    // The runner is the one whose configuration (or conventions) finds the tests.
+    result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'auto'], { cwd });
+    expect(result.stdout).toBe('python -m pytest tests/unit/test_cart.py::test_total tests/unit/test_prices.py::TestPrice::test_price\n');
+    // An autouse fixture in a test module runs for each of its tests: the whole file.
+    commit(cwd, 'autouse', { 'tests/unit/test_cart.py': `import pytest\n\nfrom shop.audit import record\n\n\n@pytest.fixture(autouse=True)\ndef audited():\n    record(1)\n\n\n${SHOP['tests/unit/test_cart.py']}` });
+    commit(cwd, 'record', { 'src/shop/audit.py': SHOP['src/shop/audit.py'].replace('LOG.append(event)', 'LOG.append(str(event))') });
+    result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    expect(result.stdout).toBe('python -m pytest tests/api/test_health.py tests/api/test_orders.py tests/unit/test_cart.py\n');
+  });
+
+  it('selects the tests importing a changed package: requirements, pyproject dependencies, lockfiles', async () => {
+    const deps = {
+      ...SHOP,
+      'pyproject.toml': `${SHOP['pyproject.toml']}\n[tool.ruff]\nline-length = 88\n`,
+      'requirements.txt': lines('requests==2.31.0', 'PyYAML==6.0'),
+      'uv.lock': lines('[[package]]', 'name = "requests"', 'version = "2.31.0"', 'dependencies = [{ name = "urllib3" }]', '', '[[package]]', 'name = "urllib3"', 'version = "2.0.0"'),
+      'src/shop/http.py': lines('import requests', '', '', 'def fetch(url):', '    return requests.get(url)'),
+      'src/shop/settings.py': lines('import yaml', '', '', 'def load(text):', '    return yaml.safe_load(text)'),
+      'tests/unit/test_http.py': lines('from shop.http import fetch', '', '', 'def test_fetch():', '    assert fetch'),
+      'tests/unit/test_settings.py': lines('from shop.settings import load', '', '', 'def test_load():', '    assert load'),
+    };
+    const cwd = gitRepo(deps);
+    let report = await selectionAfter(cwd, 'requests', { 'requirements.txt': deps['requirements.txt'].replace('2.31.0', '2.32.0') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_http.py']);
+    // A distribution imported by another name (PyYAML as yaml).
+    report = await selectionAfter(cwd, 'yaml', { 'requirements.txt': deps['requirements.txt'].replace('2.31.0', '2.32.0').replace('6.0', '6.0.1') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_settings.py']);
+    // A lockfile bump of a dependency of an imported package.
+    report = await selectionAfter(cwd, 'urllib3', { 'uv.lock': deps['uv.lock'].replace('2.0.0', '2.0.7') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_http.py']);
+    // A linter's section of pyproject.toml changes no test.
+    report = await selectionAfter(cwd, 'ruff', { 'pyproject.toml': deps['pyproject.toml'].replace('88', '100') });
+    expect(selectedFiles(report)).toEqual([]);
+    expect(report.tests.ignored).toEqual([expect.objectContaining({ file: 'pyproject.toml', code: 'inert' })]);
+    // A package nothing imports (a CLI, a plugin named in a string): every test, with the reason.
+    commit(cwd, 'rich', { 'pyproject.toml': deps['pyproject.toml'].replace('name = "shop"', 'name = "shop"\ndependencies = ["rich"]') });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['dependency-unattributed']);
+  });
+
+  it('keeps the tests of a module that imports plugins by a computed name', async () => {
+    const cwd = gitRepo({
+      ...SHOP,
+      'src/shop/plugins/__init__.py': lines('import importlib', '', '', 'def load(name):', '    return importlib.import_module(f"shop.plugins.{name}")'),
+      'src/shop/plugins/csv.py': lines('def export():', '    return 1'),
+      'tests/unit/test_plugins.py': lines('from shop.plugins import load', '', '', 'def test_csv():', '    assert load("csv").export() == 1'),
+    });
+    const report = await selectionAfter(cwd, 'csv', { 'src/shop/plugins/csv.py': lines('def export():', '    return 2') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_plugins.py']);
+  });
+
+  it('follows dispatch through a generic base and an instance called through __call__', async () => {
+    const cwd = gitRepo({
+      ...SHOP,
+      'src/shop/prompt.py': lines(
+        'from typing import Generic, TypeVar',
+        '',
+        'T = TypeVar("T")',
+        '',
+        '',
+        'class PromptBase(Generic[T]):',
+        '    @classmethod',
+        '    def ask(cls):',
+        '        prompt = cls()',
+        '        return prompt()',
+        '',
+        '    def render(self):',
+        '        return ""',
+        '',
+        '    def __call__(self):',
+        '        return self.render()',
+        '',
+        '',
+        'class Confirm(PromptBase[bool]):',
+        '    def render(self):',
+        '        return "(y/n)"',
+      ),
+      'tests/unit/test_prompt.py': lines('from shop.prompt import Confirm', '', '', 'def test_ask():', '    assert Confirm.ask() == "(y/n)"'),
+    });
+    const report = await selectionAfter(cwd, 'render', { 'src/shop/prompt.py': lines('from typing import Generic, TypeVar', '', 'T = TypeVar("T")', '', '', 'class PromptBase(Generic[T]):', '    @classmethod', '    def ask(cls):', '        prompt = cls()', '        return prompt()', '', '    def render(self):', '        return ""', '', '    def __call__(self):', '        return self.render()', '', '', 'class Confirm(PromptBase[bool]):', '    def render(self):', '        return "(Y/n)"') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_prompt.py']);
+  });
+
+  it('runs everything when the pytest configuration changes', async () => {
+    const cwd = gitRepo(SHOP);
+    commit(cwd, 'addopts', { 'pyproject.toml': SHOP['pyproject.toml'].replace('testpaths = ["tests"]', 'testpaths = ["tests"]\naddopts = "-x"') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(report.tests.runAll).toBe(true);
+    expect(reasonCodes(report)).toEqual(['runner-config-changed']);
+  });
+});
