@@ -2,17 +2,22 @@
  * Edge-accuracy benchmark: precision and recall of ratlas `calls` edges against the TypeScript
  * compiler's type checker, overall at confidence >= 0.5 and per resolution rule.
  *
- *   npx tsx bench/edge-accuracy/run.ts --repo /path/to/repo [--ratlas bin/run.js] [--out dir] [--samples 15]
+ *   npx tsx bench/edge-accuracy/run.ts --repo /path/to/repo [--ratlas bin/run.js] [--out dir] [--samples 15] [--sites dir/strict-sites.json]
  *
  * ratlas is measured through its public surface: the built CLI's `export --format json` (run
  * `npm run build` first). The repository must have its dependencies installed (node_modules) so
  * that the checker resolves workspace packages and library types as the project's editor would.
+ *
+ * The checker's answer for the strict definition does not depend on ratlas: a run writes it to
+ * `strict-sites.json`, and `--sites` scores another ratlas build against it without running the
+ * checker again (the first definition, which maps while checking, is then left out).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { groundTruth, readJson, type ExportedSymbol, type TruthEdge } from './ground-truth.js';
+import { groundTruth, readJson, strictTruth, type ExportedSymbol, type GroundTruth, type TruthEdge } from './ground-truth.js';
+import type { RawSite } from './strict-truth.js';
 
 interface ExportedEdge {
   from: string;
@@ -39,6 +44,7 @@ const { values } = parseArgs({
     ratlas: { type: 'string', default: resolve(import.meta.dirname, '../../bin/run.js') },
     out: { type: 'string' },
     samples: { type: 'string', default: '15' },
+    sites: { type: 'string' },
   },
 });
 if (!values.repo) {
@@ -69,7 +75,26 @@ const indexedPaths = new Set(graph.files.filter((f) => f.status === 'ok' || f.st
 const files = graph.files.filter((f) => TS_LANGUAGES.has(f.language) && (f.status === 'ok' || f.status === 'partial') && !f.path.endsWith('.d.ts')).map((f) => f.path);
 const inScope = new Set(files);
 const checkerStarted = performance.now();
-const truth = groundTruth(repo, files, graph.symbols, strictFiles);
+interface SitesFile {
+  commit: string | null;
+  files: number;
+  sites: RawSite[];
+}
+let legacyTruth: GroundTruth | null = null;
+let sites: RawSite[];
+if (values.sites) {
+  const saved = readJson<SitesFile>(resolve(values.sites));
+  if (saved.commit !== graph.commit || saved.files !== strictFiles.length) {
+    process.stderr.write(`${values.sites} is of commit ${saved.commit} (${saved.files} files), the repository is at ${graph.commit} (${strictFiles.length} files)\n`);
+    process.exit(2);
+  }
+  sites = saved.sites;
+} else {
+  legacyTruth = groundTruth(repo, files, graph.symbols, strictFiles);
+  sites = legacyTruth.strictSites;
+  writeFileSync(join(out, 'strict-sites.json'), `${JSON.stringify({ commit: graph.commit, files: strictFiles.length, sites } satisfies SitesFile)}\n`);
+}
+const truth = { ...(legacyTruth ?? { edges: [], unmappedTargets: 0, externalTargets: 0, unresolvedCallSites: 0, unjudged: [], callSites: 0, programs: 0 }), strict: strictTruth(sites, graph.symbols) };
 const checkerMs = performance.now() - checkerStarted;
 
 const fileOf = (id: string) => id.slice(0, id.indexOf('#'));
@@ -98,6 +123,8 @@ const perRule = rules.map((rule) => {
 
 const report = {
   repo,
+  /** False when the strict sites came from an earlier run (--sites): the first definition's figures are then empty. */
+  firstDefinition: legacyTruth !== null,
   commit: graph.commit,
   files: files.length,
   programs: truth.programs,
@@ -123,8 +150,7 @@ writeFileSync(join(out, 'strict-false-positives.json'), `${JSON.stringify(strict
 writeFileSync(join(out, 'strict-missed.json'), `${JSON.stringify(strict.missed, null, 2)}\n`);
 
 const n = Number(values.samples);
-const lines = [
-  `repo ${repo} @ ${graph.commit}`,
+const first = legacyTruth === null ? ['first definition: not computed (strict sites from --sites)'] : [
   `files ${report.files} (TypeScript, .d.ts excluded), tsconfig programs ${report.programs}, call sites ${report.callSites}`,
   `ground truth: ${report.truthEdges} edges; call sites to repo declarations without a ratlas symbol ${report.truthUnmappedTargets}, external ${report.truthExternalTargets}, unresolved by the checker ${report.truthUnresolvedCallSites}`,
   `ratlas: ${report.ratlasCallEdges} calls edges, ${report.ratlasConfidentEdges} at confidence >= ${THRESHOLD}, ${report.ratlasUnjudgedEdges} of them where the checker could not resolve an import (left out of precision)`,
@@ -138,6 +164,10 @@ const lines = [
   ...falsePositives.slice(0, n).map((e) => `  ${e.rule} ${e.confidence} ${e.from} -> ${e.to} @${e.line}`),
   `missed (${missed.length}), first ${n}:`,
   ...missed.slice(0, n).map((e) => `  ${e.from} -> ${e.to} @${e.line}`),
+];
+const lines = [
+  `repo ${repo} @ ${graph.commit}`,
+  ...first,
   '',
   'strict definition (bench/edge-accuracy/strict-truth.ts):',
   `files ${strict.report.files} (JavaScript and TypeScript, ${strict.report.filesNotIndexed} not indexed by ratlas), call sites ${truth.strict.callSites}, JSX sites ${truth.strict.renderSites}; outcomes ${JSON.stringify(truth.strict.outcomes)}`,
