@@ -129,6 +129,8 @@ const UNNAMED_REFLECTION = 0.1;
 
 const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
 const DISPATCHED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter', 'field']);
+/** Kinds a top-level symbol without a dotted qualname has only as a member of an object literal bound to no name. */
+const UNBOUND_MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter']);
 const MAX_ANCESTRY = 32;
 
 /**
@@ -345,7 +347,9 @@ export class StoreDependents {
   /**
    * A function declared as a member of a top-level object or prototype (`handlers.save`,
    * `Store.prototype.save`): reached through that object, so whatever reaches the object (a
-   * lookup like `handlers[type]()`, an import of `handlers`) depends on it.
+   * lookup like `handlers[type]()`, an import of `handlers`) depends on it. One declared inside a
+   * function is reached through that function; a member of a top-level literal bound to no name,
+   * through the module's top-level state.
    */
   private async containers(symbol: StoredSymbol): Promise<Dependent[]> {
     // `new C()` is an edge to the class C, not to its constructor.
@@ -353,9 +357,21 @@ export class StoreDependents {
       const owner = (await this.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
       return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
     }
-    if (symbol.parent !== MODULE_QUALNAME || !symbol.qualname.includes('.')) return [];
-    const root = symbol.qualname.slice(0, symbol.qualname.indexOf('.'));
+    if (symbol.parent === null) return [];
     const inFile = await this.symbolsInFile(symbol.file);
+    if (symbol.parent !== MODULE_QUALNAME) {
+      // Declared inside a function (a method of the object literal it returns, a named callback it
+      // passes, a function it assigns to a path): its code runs through that function, which no
+      // edge may show, so the function depends on it.
+      const owner = inFile.find((s) => s.qualname === symbol.parent);
+      return owner && FUNCTION_KINDS.has(owner.kind) ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] }] : [];
+    }
+    if (!symbol.qualname.includes('.')) {
+      // A member of a top-level object literal bound to no name (`app.use({ handle() {} })`): top-level state.
+      const module = UNBOUND_MEMBER_KINDS.has(symbol.kind) ? inFile.find((s) => s.kind === 'module') : undefined;
+      return module ? [{ node: moduleStateNode(module.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] }] : [];
+    }
+    const root = symbol.qualname.slice(0, symbol.qualname.indexOf('.'));
     const declared = inFile.find((s) => s.qualname === root);
     const module = inFile.find((s) => s.kind === 'module');
     const out: Dependent[] = [];

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { callEdges, resolveTree } from '../helpers/resolve-tree.js';
+
+// Issue 21, item 4: what runs inside an object literal's method, a named callback or a function
+// assigned to a member path is called by that function, not by the code around it.
+describe('callers finer than the enclosing declaration', () => {
+  it('credits the methods of a returned object literal, not the function returning it', async () => {
+    const tree = await resolveTree({
+      'src/run.js': 'export function run() {}\nexport function stop() {}\n',
+      'src/controls.js': [
+        "import { run, stop } from './run.js';",
+        'export function useControls() {',
+        '  stop();',
+        '  return {',
+        '    open() { run(); },',
+        '    close: () => stop(),',
+        '    get size() { return run(); },',
+        '  };',
+        '}',
+      ].join('\n'),
+    });
+    expect(callEdges(tree)).toEqual([
+      'src/controls.js#useControls -> src/run.js#stop (import)',
+      'src/controls.js#useControls.close -> src/run.js#stop (import)',
+      'src/controls.js#useControls.open -> src/run.js#run (import)',
+      'src/controls.js#useControls.size -> src/run.js#run (import)',
+    ]);
+  });
+
+  it('credits a named callback; an anonymous one stays with the code around it', async () => {
+    const tree = await resolveTree({
+      'src/run.js': 'export function run() {}\nexport function each(list, f) { list.forEach(f); }\n',
+      'src/setup.js': [
+        "import { run, each } from './run.js';",
+        "each(['a'], function register(m) { run(m); });",
+        "each(['b'], (m) => run(m));",
+      ].join('\n'),
+    });
+    expect(callEdges(tree).filter((e) => e.includes('#run '))).toEqual([
+      'src/setup.js#<module> -> src/run.js#run (import)',
+      'src/setup.js#each.register -> src/run.js#run (import)',
+    ]);
+  });
+
+  it('credits a function assigned to a member path inside a factory callback; `this.a.b = …` stays with its method', async () => {
+    const tree = await resolveTree({
+      'src/run.js': 'export function run() {}\nexport function make(name, init) { return init; }\n',
+      'src/check.js': [
+        "import { run, make } from './run.js';",
+        "export const Check = make('check', (inst) => {",
+        '  inst._zod.check = (payload) => { run(payload); };',
+        '});',
+        'export class Box {',
+        '  constructor() {',
+        '    this.a.b = () => run();',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    expect(callEdges(tree).filter((e) => e.includes('#run '))).toEqual([
+      'src/check.js#Box.constructor -> src/run.js#run (import)',
+      'src/check.js#inst._zod.check -> src/run.js#run (import)',
+    ]);
+  });
+});
