@@ -17,7 +17,8 @@
  * 7: JSX elements resolve to `renders` edges instead of `calls`: an artifact written before would
  *    keep the old kind.
  * 8: the file's words for full-text search (code, strings, comments).
- * 9: members of object literals bound to no name, named callbacks and functions assigned to longer
- *    member paths are symbols (issue 21): their tokens leave the enclosing declaration's hashes.
+ * 9: members of object literals bound to no name, named callbacks, functions assigned to longer
+ *    member paths and top-level variables that may hold a function are symbols (issue 21): their
+ *    tokens leave the enclosing declaration's (or `<module>`'s) hashes.
  */
 export const EXTRACTION_VERSION = 9;

@@ -59,7 +59,7 @@ describe('callers finer than the enclosing declaration', () => {
     });
     expect(callEdges(tree).filter((e) => e.includes('#run '))).toEqual([
       'src/check.js#Box.constructor -> src/run.js#run (import)',
-      'src/check.js#inst._zod.check -> src/run.js#run (import)',
+      'src/check.js#Check.inst._zod.check -> src/run.js#run (import)',
     ]);
   });
 });

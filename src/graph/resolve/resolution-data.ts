@@ -34,7 +34,7 @@ export interface FileInterface {
 }
 
 /** Kinds a bare name can refer to lexically (members are reached through a receiver). */
-export const LEXICAL_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'type', 'enum', 'function', 'namespace']);
+export const LEXICAL_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'type', 'enum', 'function', 'namespace', 'variable']);
 export const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
 
 /**

@@ -375,6 +375,47 @@
     ] @definition.function)
   (#match? @qualifier "^[A-Za-z0-9_$.]+$"))
 
+; ---- top-level variables that may hold a function (issue 21) ----
+; `export const isArray = Array.isArray`, `const stringType = ZodString.create`, `export const run =
+; runner.run.bind(runner)`, `export const onMounted = createHook(MOUNTED)`: a call of the name is a
+; call of the variable. Literals, objects, functions and classes are not (functions and classes
+; have their own patterns, object literals their members); `require(...)` is an import. Top-level
+; means a child of the program, or of an ERROR standing for it (a truncated file keeps them).
+(program
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)
+  ])
+(ERROR
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)
+  ])
+(program
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)
+  ]
+  (#not-eq? @_callee "require"))
+(ERROR
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)
+  ]
+  (#not-eq? @_callee "require"))
+(program
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: [(identifier) (member_expression) (call_expression) (ternary_expression) (parenthesized_expression)]) @definition.variable)) @exported)
+(ERROR
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: [(identifier) (member_expression) (call_expression) (ternary_expression) (parenthesized_expression)]) @definition.variable)) @exported)
+
 ; ---- recovery: declarations tree-sitter could only read as expressions inside an ERROR ----
 (ERROR (function_expression name: (identifier) @name body: (_) @body) @definition.function)
 (ERROR (generator_function name: (identifier) @name body: (_) @body) @definition.function)

@@ -74,6 +74,7 @@ const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
   getter: new Set<RefKind>(['value', 'call']),
   setter: new Set<RefKind>(['value']),
   field: new Set<RefKind>(['value', 'call']),
+  variable: new Set<RefKind>(['call', 'value', 'new', 'jsx']),
 } satisfies Record<SymbolKind, ReadonlySet<RefKind>>;
 
 /** Symbols whose nested declarations are locals of a call (not members of anything). */
@@ -365,6 +366,14 @@ export class StoreDependents {
       // edge may show, so the function depends on it.
       const owner = inFile.find((s) => s.qualname === symbol.parent);
       return owner && FUNCTION_KINDS.has(owner.kind) ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] }] : [];
+    }
+    if (symbol.kind === 'variable') {
+      // A top-level variable is top-level state: whatever loads the file or reads the name depends on it.
+      const module = inFile.find((s) => s.kind === 'module');
+      return [
+        ...(module ? [{ node: moduleStateNode(module.id), relation: 'member-of' as const, confidence: RELATION_CONFIDENCE['member-of'] }] : []),
+        ...(await this.readersOf(symbol.file, new Set([symbol.name]))),
+      ];
     }
     if (!symbol.qualname.includes('.')) {
       // A member of a top-level object literal bound to no name (`app.use({ handle() {} })`): top-level state.
