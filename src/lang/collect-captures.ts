@@ -261,8 +261,9 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     for (const [id, binding] of group) {
       const symbol = definitions.get(id);
       if (!symbol || (group === members && binding.fact.type !== undefined)) bindings.push(binding);
-      // In the scope the variable is declared in, not its own (its declarator starts at the name).
-      else if (group === locals && symbol.kind === 'variable') bindings.push({ ...binding, outside: true });
+      // In the scope the variable is declared in, not its own (its declarator starts at the name);
+      // a local assigned a function (a symbol) is still reassigned, which inference must see.
+      else if (group === locals && (symbol.kind === 'variable' || binding.fact.kind === 'assign')) bindings.push({ ...binding, outside: true });
     }
   }
   const byStart = (a: Span, b: Span): number => a.start - b.start;

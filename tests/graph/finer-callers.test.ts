@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callEdges, resolveTree } from '../helpers/resolve-tree.js';
+import { callEdges, callSite, resolveTree } from '../helpers/resolve-tree.js';
 
 // Issue 21, item 4: what runs inside an object literal's method, a named callback or a function
 // assigned to a member path is called by that function, not by the code around it.
@@ -61,5 +61,28 @@ describe('callers finer than the enclosing declaration', () => {
       'src/check.js#Box.constructor -> src/run.js#run (import)',
       'src/check.js#Check.inst._zod.check -> src/run.js#run (import)',
     ]);
+  });
+
+  it('credits a function assigned to a local declared elsewhere to that name, which no bare call resolves to', async () => {
+    const tree = await resolveTree({
+      'src/run.js': 'export function run() {}\n',
+      'test/app.test.js': [
+        "import { run } from '../src/run.js';",
+        'let increment;',
+        'class App {',
+        '  constructor() {',
+        '    run();',
+        '    increment = () => run();',
+        '  }',
+        '}',
+        "it('counts', () => { increment(); });",
+      ].join('\n'),
+    });
+    expect(callEdges(tree)).toEqual([
+      'test/app.test.js#App.constructor -> src/run.js#run (import)',
+      'test/app.test.js#App.constructor.increment -> src/run.js#run (import)',
+    ]);
+    // The call of the local is the local's (what it holds is known only at run time).
+    expect(callSite(tree, 'increment').outcome).toBe('local');
   });
 });

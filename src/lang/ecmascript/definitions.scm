@@ -339,6 +339,18 @@
     ])
   (#not-match? @qualifier "(^|[.])(prototype|exports)$|^this[.]|[^A-Za-z0-9_$.]")) @definition.function
 
+; A function assigned to a local declared elsewhere (`increment = () => this.setState(…)` in a
+; constructor, with `let increment` in the test around it): the code in it runs as that name, which
+; is no declaration of the scope it is assigned in (a method, never found by a bare name).
+(expression_statement
+  (assignment_expression
+    left: (identifier) @name
+    right: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ]) @definition.method)
+
 ; ---- members of object literals bound to no name, named callbacks (issue 21) ----
 ; `return { open() {} }`, `define({ setup() {}, onClick: () => {} })`, `x.y = { load() {} }`: each
 ; member is a symbol of its own (the caller of what runs in it), nested in the code around it.
