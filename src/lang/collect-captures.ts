@@ -193,7 +193,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
       if (receiver) fact.receiver = spelling.path(text(receiver)) ?? '?';
       if (moduleNode) fact.module = (spelling.module ?? literalContent)(text(moduleNode));
       else if (kind === 'dynamic-import') fact.module = null;
-      const aliasText = alias ? text(alias) : (props['alias'] ?? undefined);
+      const aliasPrefix = props['alias-prefix'];
+      const aliasText = aliasPrefix !== undefined ? `${aliasPrefix}${alias ? text(alias) : refName}` : alias ? text(alias) : (props['alias'] ?? undefined);
       if (aliasText !== undefined && aliasText !== refName) fact.alias = aliasText;
       if (LINKING_KINDS.has(kind) || !name) {
         const key = `${kind}:${name ? name.id : `n${roleNode.id}`}:${fact.alias ?? ''}`;

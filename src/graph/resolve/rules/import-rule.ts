@@ -59,7 +59,10 @@ function memberOf(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, name:
       // An annotated object (`export const ops: Options = {...}`) is typed by its annotation: the type rules'.
       const annotated = target.file.members.some((m) => m.kind === 'variable' && m.scope === MODULE_QUALNAME && m.name === target.name && m.type !== undefined);
       const member = annotated ? undefined : target.file.byQualname.get(`${target.name}.${name}`);
-      return member ? resolved([member]) : null;
+      if (member) return resolved([member]);
+      // `export default { forEach }`: the member is a declaration of that file, exported as `default.forEach`.
+      const listed = target.name === 'default' && !annotated ? exportedName(ctx, target.file, `default.${name}`, new Set(), true) : undefined;
+      return listed?.kind === 'symbols' ? resolved(preferKinds(listed.symbols, kind)) : null;
     }
     case 'symbols': {
       const classes = target.symbols.filter((s) => CLASS_KINDS.has(s.kind));
