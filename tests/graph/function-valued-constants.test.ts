@@ -57,4 +57,18 @@ describe('function-valued constants', () => {
     expect(callSite(tree, 'n').outcome).toBe('local');
     expect(callSite(tree, 'readFileSync', 'fs').outcome).toBe('external');
   });
+
+  it('reads a name shared by an interface and a constant as the constant where a value is meant', async () => {
+    const tree = await resolveTree({
+      'src/core.ts': [
+        'export interface $constructor<T> { init(inst: T): void; }',
+        'export function $constructor<T>(name: string): $constructor<T> { return null!; }',
+        'export interface $ZodAny { a: number }',
+        "export const $ZodAny: $constructor<$ZodAny> = $constructor('$ZodAny');",
+      ].join('\n'),
+      'src/classic.ts': "import * as core from './core';\nexport function make(inst: unknown) { core.$ZodAny.init(inst); }\n",
+    });
+    // The interface $ZodAny has no `init`: only the constant's type, $constructor, says what it is.
+    expect(callEdges(tree).filter((e) => e.startsWith('src/classic.ts'))).toEqual(['src/classic.ts#make -> src/core.ts#$constructor.init (inferred)']);
+  });
 });

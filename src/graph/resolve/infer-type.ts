@@ -4,7 +4,7 @@ import type { ResolveContext } from './context.js';
 import { exportedName, moduleLevelName, resolveLink, type ImportTarget } from './exports.js';
 import { basesOf, findMember, resolveTypePath, type TypeTarget } from './members.js';
 import { parseReceiver, type PathSegment } from './receiver-path.js';
-import { CLASS_KINDS, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+import { CLASS_KINDS, valueSymbols, type FileInterface, type ResolverSymbol } from './resolution-data.js';
 
 /**
  * What a path evaluates to while its type is followed: instances (or the static side) of
@@ -115,7 +115,8 @@ function enclosingClass(file: FileInterface, scope: string): ResolverSymbol | un
   return undefined;
 }
 
-function fromSymbols(ctx: ResolveContext, symbols: readonly ResolverSymbol[], depth: number): Value {
+function fromSymbols(ctx: ResolveContext, declared: readonly ResolverSymbol[], depth: number): Value {
+  const symbols = valueSymbols(declared);
   const classes = symbols.filter((s) => CLASS_KINDS.has(s.kind));
   if (classes.length > 0) return { kind: 'types', symbols: classes };
   const functions = symbols.filter((s) => s.kind === 'function' || s.kind === 'method');

@@ -2,7 +2,7 @@ import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import { membersNamed } from '../context.js';
 import { exportedName, resolveLink, type ImportTarget } from '../exports.js';
 import { findMember } from '../members.js';
-import { CLASS_KINDS } from '../resolution-data.js';
+import { CLASS_KINDS, valueSymbols } from '../resolution-data.js';
 import { fromImport, fromLookup, isOpaqueReceiver, preferKinds, resolved, rootName, settled, type Decision, type Rule } from './rule.js';
 
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport']);
@@ -65,8 +65,9 @@ function memberOf(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, name:
       return listed?.kind === 'symbols' ? resolved(preferKinds(listed.symbols, kind)) : null;
     }
     case 'symbols': {
-      const classes = target.symbols.filter((s) => CLASS_KINDS.has(s.kind));
-      const others = target.symbols.filter((s) => !CLASS_KINDS.has(s.kind)).flatMap((s) => membersNamed(ctx.file(s.file)!, s, name));
+      const values = valueSymbols(target.symbols);
+      const classes = values.filter((s) => CLASS_KINDS.has(s.kind));
+      const others = values.filter((s) => !CLASS_KINDS.has(s.kind)).flatMap((s) => membersNamed(ctx.file(s.file)!, s, name));
       if (others.length > 0) return resolved(others);
       return fromLookup(findMember(ctx, classes, name));
     }
