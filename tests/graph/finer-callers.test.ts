@@ -85,4 +85,12 @@ describe('callers finer than the enclosing declaration', () => {
     // The call of the local is the local's (what it holds is known only at run time).
     expect(callSite(tree, 'increment').outcome).toBe('local');
   });
+
+  it('never offers a method of a literal bound to no name to a receiver of unknown type; a bound one still is', async () => {
+    const tree = await resolveTree({
+      'src/make.js': 'export function make() { return { launch() {} }; }\nexport const api = { shut() {} };\n',
+      'src/go.js': 'export function go(x) { x.launch(); x.shut(); }\n',
+    });
+    expect(callEdges(tree).filter((e) => e.startsWith('src/go.js'))).toEqual(['src/go.js#go -> src/make.js#api.shut (name-only)']);
+  });
 });
