@@ -56,6 +56,9 @@ const LOADER_CALLS: Record<string, { code: string; receivers?: readonly (string 
   context: { code: 'require-context', receivers: ['require'] },
 };
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
+/** What a function's unresolved uses may be: calls, `new`, renders and the name taken as a value. */
+const CALLABLE_USES: ReadonlySet<RefKind> = new Set<RefKind>(['call', 'value', 'jsx', 'new']);
+
 /**
  * Which unresolved uses of a name may be uses of a symbol of each kind: a method is called or
  * passed as a value, an accessor is read like a value, a class is constructed, extended or named as
@@ -68,13 +71,14 @@ const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
   interface: new Set<RefKind>(['extends', 'implements', 'type']),
   type: new Set<RefKind>(['type', 'extends', 'implements']),
   enum: new Set<RefKind>(['value', 'type']),
-  function: new Set<RefKind>(['call', 'value', 'jsx', 'new']),
+  function: CALLABLE_USES,
   method: new Set<RefKind>(['call', 'value']),
   constructor: new Set(),
   getter: new Set<RefKind>(['value', 'call']),
   setter: new Set<RefKind>(['value']),
   field: new Set<RefKind>(['value', 'call']),
-  variable: new Set<RefKind>(['call', 'value', 'new', 'jsx']),
+  // A top-level variable may hold a function or a component (issue 21): used as a function is.
+  variable: CALLABLE_USES,
 } satisfies Record<SymbolKind, ReadonlySet<RefKind>>;
 
 /** Symbols whose nested declarations are locals of a call (not members of anything). */
