@@ -51,11 +51,12 @@ describe('function-valued constants', () => {
 
   it('makes no symbol of a literal, an object or a require', async () => {
     const tree = await resolveTree({
-      'src/a.js': "const fs = require('fs');\nconst n = 5;\nn();\nfs.readFileSync('x');\n",
+      'src/a.js': "const fs = require('fs');\nexport const path = require('path');\nconst n = 5;\nn();\nfs.readFileSync('x');\npath.join('x');\n",
     });
     expect(callEdges(tree)).toEqual([]);
     expect(callSite(tree, 'n').outcome).toBe('local');
     expect(callSite(tree, 'readFileSync', 'fs').outcome).toBe('external');
+    expect(callSite(tree, 'join', 'path').outcome).toBe('external');
   });
 
   it('reads a name shared by an interface and a constant as the constant where a value is meant', async () => {

@@ -420,13 +420,27 @@
     declaration: (lexical_declaration
       (variable_declarator
         name: (identifier) @name
-        value: [(identifier) (member_expression) (call_expression) (ternary_expression) (parenthesized_expression)]) @definition.variable)) @exported)
+        value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)) @exported)
+(program
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)) @exported
+  (#not-eq? @_callee "require"))
 (ERROR
   (export_statement
     declaration: (lexical_declaration
       (variable_declarator
         name: (identifier) @name
-        value: [(identifier) (member_expression) (call_expression) (ternary_expression) (parenthesized_expression)]) @definition.variable)) @exported)
+        value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)) @exported)
+(ERROR
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)) @exported
+  (#not-eq? @_callee "require"))
 
 ; ---- recovery: declarations tree-sitter could only read as expressions inside an ERROR ----
 (ERROR (function_expression name: (identifier) @name body: (_) @body) @definition.function)
