@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import ts from 'typescript';
-import { strictSite, type StrictSite } from './strict-truth.js';
+import { mapSite, strictSite, type RawSite, type StrictSite } from './strict-truth.js';
 
 /** A ratlas symbol as `ratlas export --format json` prints it (the fields this script reads). */
 export interface ExportedSymbol {
@@ -39,8 +39,8 @@ export interface GroundTruth {
   unjudged: string[];
   callSites: number;
   programs: number;
-  /** The stricter definition (strict-truth.ts), over every checked file. */
-  strict: StrictTruth;
+  /** The checker's sites for the stricter definition (strict-truth.ts), over every checked file. */
+  strictSites: RawSite[];
 }
 
 export interface StrictTruth {
@@ -59,6 +59,47 @@ export interface StrictTruth {
 }
 
 /**
+ * The strict truth from the checker's sites, mapped to one ratlas build's symbols (strict-truth.ts
+ * mapSite). The sites do not depend on ratlas, so another build is scored from the same sites.
+ */
+export function strictTruth(sites: readonly RawSite[], symbols: readonly ExportedSymbol[]): StrictTruth {
+  const byFile = symbolsByFile(symbols);
+  const strict: StrictTruth = { calls: [], renders: [], callSites: 0, renderSites: 0, outcomes: { edges: 0, unresolved: 0, external: 0, local: 0 }, unmappedTargets: 0, unmappedCallers: 0, unjudged: [], renderLines: [] };
+  const seen = new Set<string>();
+  for (const raw of sites) {
+    if (raw.kind === 'renders') {
+      strict.renderSites++;
+      strict.renderLines.push(`${raw.file}:${raw.line}`);
+    } else strict.callSites++;
+    strict.outcomes[raw.outcome]++;
+    if (raw.unjudged) strict.unjudged.push(`${raw.file}:${raw.line}`);
+    const found = mapSite(raw, byFile);
+    if (found.outcome !== 'edges') continue;
+    strict.unmappedTargets += found.unmappedTargets;
+    if (found.unmappedCaller) strict.unmappedCallers++;
+    for (const edge of found.edges) {
+      const key = `${edge.from}\0${edge.to}\0${edge.line}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      (raw.kind === 'renders' ? strict.renders : strict.calls).push(edge);
+    }
+  }
+  strict.calls.sort(byKey);
+  strict.renders.sort(byKey);
+  return strict;
+}
+
+function symbolsByFile(symbols: readonly ExportedSymbol[]): Map<string, ExportedSymbol[]> {
+  const byFile = new Map<string, ExportedSymbol[]>();
+  for (const s of symbols) {
+    const list = byFile.get(s.file) ?? [];
+    list.push(s);
+    byFile.set(s.file, list);
+  }
+  return byFile;
+}
+
+/**
  * Ground truth for call edges from the TypeScript compiler's type checker. For every call, `new`,
  * tagged template and JSX element in `files`, the callee's symbol (aliases followed) gives its
  * declarations; each declaration inside the repository maps to the ratlas symbol declared there.
@@ -72,12 +113,7 @@ export interface StrictTruth {
  */
 export function groundTruth(root: string, files: readonly string[], symbols: readonly ExportedSymbol[], strictFiles: readonly string[] = files): GroundTruth {
   const legacy = new Set(files);
-  const byFile = new Map<string, ExportedSymbol[]>();
-  for (const s of symbols) {
-    const list = byFile.get(s.file) ?? [];
-    list.push(s);
-    byFile.set(s.file, list);
-  }
+  const byFile = symbolsByFile(symbols);
   const indexed = new Set(byFile.keys());
   const groups = new Map<string, string[]>();
   for (const file of strictFiles) {
@@ -88,11 +124,10 @@ export function groundTruth(root: string, files: readonly string[], symbols: rea
   }
 
   const cache = new Map<string, ts.SourceFile>();
-  const strict: StrictTruth = { calls: [], renders: [], callSites: 0, renderSites: 0, outcomes: { edges: 0, unresolved: 0, external: 0, local: 0 }, unmappedTargets: 0, unmappedCallers: 0, unjudged: [], renderLines: [] };
-  const result: GroundTruth = { edges: [], unmappedTargets: 0, externalTargets: 0, unresolvedCallSites: 0, unjudged: [], callSites: 0, programs: 0, strict };
+  const strictSites: RawSite[] = [];
+  const result: GroundTruth = { edges: [], unmappedTargets: 0, externalTargets: 0, unresolvedCallSites: 0, unjudged: [], callSites: 0, programs: 0, strictSites };
   const checked = new Set(strictFiles);
   const inRepo = (file: string) => checked.has(file) || file.endsWith('.d.ts');
-  const strictSeen = new Set<string>();
   const seen = new Set<string>();
   for (const [config, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const options = compilerOptions(config);
@@ -104,7 +139,7 @@ export function groundTruth(root: string, files: readonly string[], symbols: rea
     for (const file of group) {
       const source = program.getSourceFile(join(root, file));
       if (!source) continue;
-      const ctx: FileContext = { root, file, source, checker, byFile, indexed, brokenImports: hasUnresolvedImport(source, checker), legacy: legacy.has(file), inRepo, strict, strictSeen };
+      const ctx: FileContext = { root, file, source, checker, byFile, indexed, brokenImports: hasUnresolvedImport(source, checker), legacy: legacy.has(file), inRepo, strictSites };
       visit(source, ctx, (edge) => {
         const key = `${edge.from}\0${edge.to}\0${edge.line}`;
         if (!seen.has(key)) {
@@ -115,8 +150,6 @@ export function groundTruth(root: string, files: readonly string[], symbols: rea
     }
   }
   result.edges.sort(byKey);
-  strict.calls.sort(byKey);
-  strict.renders.sort(byKey);
   return result;
 }
 
@@ -131,8 +164,7 @@ interface FileContext {
   /** Whether the first definition scores this file (an indexed TypeScript file). */
   legacy: boolean;
   inRepo: (file: string) => boolean;
-  strict: StrictTruth;
-  strictSeen: Set<string>;
+  strictSites: RawSite[];
 }
 
 function byKey(a: TruthEdge, b: TruthEdge): number {
@@ -141,24 +173,9 @@ function byKey(a: TruthEdge, b: TruthEdge): number {
 
 function visitStrict(node: ts.Node, site: CallSite, ctx: FileContext): void {
   const jsx = ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node);
-  const { strict } = ctx;
-  if (jsx) {
-    strict.renderSites++;
-    strict.renderLines.push(`${ctx.file}:${lineOf(ctx.source, site.nameNode)}`);
-  }
-  else strict.callSites++;
   const found = strictSite(node, jsx ? 'jsx' : site.kind, site.nameNode, ctx);
-  strict.outcomes[found.outcome]++;
-  if (found.outcome === 'unresolved' && ctx.brokenImports) strict.unjudged.push(`${ctx.file}:${lineOf(ctx.source, site.nameNode)}`);
-  if (found.outcome !== 'edges') return;
-  strict.unmappedTargets += found.unmappedTargets;
-  if (found.unmappedCaller) strict.unmappedCallers++;
-  for (const edge of found.edges) {
-    const key = `${edge.from}\0${edge.to}\0${edge.line}`;
-    if (ctx.strictSeen.has(key)) continue;
-    ctx.strictSeen.add(key);
-    (jsx ? strict.renders : strict.calls).push(edge);
-  }
+  if (found.outcome === 'unresolved' && ctx.brokenImports) found.unjudged = true;
+  ctx.strictSites.push(found);
 }
 
 const CODE_EXTENSION = /\.([cm]?[jt]sx?)$/;
@@ -386,7 +403,7 @@ export function outerNode(declaration: ts.Node): ts.Node {
   return declaration;
 }
 
-export function innermost(candidates: ExportedSymbol[]): ExportedSymbol | undefined {
+export function innermost(candidates: readonly ExportedSymbol[]): ExportedSymbol | undefined {
   return [...candidates].sort((a, b) => b.startLine - a.startLine || a.endLine - b.endLine || cmp(a.id, b.id))[0];
 }
 

@@ -2,17 +2,22 @@
  * Edge-accuracy benchmark: precision and recall of ratlas `calls` edges against the TypeScript
  * compiler's type checker, overall at confidence >= 0.5 and per resolution rule.
  *
- *   npx tsx bench/edge-accuracy/run.ts --repo /path/to/repo [--ratlas bin/run.js] [--out dir] [--samples 15]
+ *   npx tsx bench/edge-accuracy/run.ts --repo /path/to/repo [--ratlas bin/run.js] [--out dir] [--samples 15] [--sites dir/strict-sites.json]
  *
  * ratlas is measured through its public surface: the built CLI's `export --format json` (run
  * `npm run build` first). The repository must have its dependencies installed (node_modules) so
  * that the checker resolves workspace packages and library types as the project's editor would.
+ *
+ * The checker's answer for the strict definition does not depend on ratlas: a run writes it to
+ * `strict-sites.json`, and `--sites` scores another ratlas build against it without running the
+ * checker again (the first definition, which maps while checking, is then left out).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { groundTruth, readJson, type ExportedSymbol, type TruthEdge } from './ground-truth.js';
+import { groundTruth, readJson, strictTruth, type ExportedSymbol, type GroundTruth, type TruthEdge } from './ground-truth.js';
+import type { RawSite } from './strict-truth.js';
 
 interface ExportedEdge {
   from: string;
@@ -25,7 +30,7 @@ interface ExportedEdge {
 
 interface GraphExport {
   commit: string | null;
-  files: { path: string; language: string; status: string }[];
+  files: { path: string; language: string; status: string; reason: string | null }[];
   symbols: ExportedSymbol[];
   edges: ExportedEdge[];
 }
@@ -39,6 +44,7 @@ const { values } = parseArgs({
     ratlas: { type: 'string', default: resolve(import.meta.dirname, '../../bin/run.js') },
     out: { type: 'string' },
     samples: { type: 'string', default: '15' },
+    sites: { type: 'string' },
   },
 });
 if (!values.repo) {
@@ -66,10 +72,32 @@ const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const tracked = execFileSync('git', ['-C', repo, 'ls-files', '-z'], { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\0').filter(Boolean);
 const strictFiles = tracked.filter((f) => SOURCE.test(f) && !/\.d\.[cm]?ts$/.test(f) && !f.split('/').includes('node_modules') && statSync(join(repo, f), { throwIfNoEntry: false })?.isFile() && statSync(join(repo, f)).size <= 1 << 20).sort();
 const indexedPaths = new Set(graph.files.filter((f) => f.status === 'ok' || f.status === 'partial').map((f) => f.path));
+// Bundles committed as build output (axios's dist/): ratlas skips them as minified or generated on
+// purpose, so their sites are counted apart (`buildOutput`) rather than as misses in the headline.
+const buildOutput = new Set(graph.files.filter((f) => f.status === 'skipped' && (f.reason === 'minified' || f.reason === 'generated')).map((f) => f.path));
 const files = graph.files.filter((f) => TS_LANGUAGES.has(f.language) && (f.status === 'ok' || f.status === 'partial') && !f.path.endsWith('.d.ts')).map((f) => f.path);
 const inScope = new Set(files);
 const checkerStarted = performance.now();
-const truth = groundTruth(repo, files, graph.symbols, strictFiles);
+interface SitesFile {
+  commit: string | null;
+  files: number;
+  sites: RawSite[];
+}
+let legacyTruth: GroundTruth | null = null;
+let sites: RawSite[];
+if (values.sites) {
+  const saved = readJson<SitesFile>(resolve(values.sites));
+  if (saved.commit !== graph.commit || saved.files !== strictFiles.length) {
+    process.stderr.write(`${values.sites} is of commit ${saved.commit} (${saved.files} files), the repository is at ${graph.commit} (${strictFiles.length} files)\n`);
+    process.exit(2);
+  }
+  sites = saved.sites;
+} else {
+  legacyTruth = groundTruth(repo, files, graph.symbols, strictFiles);
+  sites = legacyTruth.strictSites;
+  writeFileSync(join(out, 'strict-sites.json'), `${JSON.stringify({ commit: graph.commit, files: strictFiles.length, sites } satisfies SitesFile)}\n`);
+}
+const truth = { ...(legacyTruth ?? { edges: [], unmappedTargets: 0, externalTargets: 0, unresolvedCallSites: 0, unjudged: [], callSites: 0, programs: 0 }), strict: strictTruth(sites, graph.symbols) };
 const checkerMs = performance.now() - checkerStarted;
 
 const fileOf = (id: string) => id.slice(0, id.indexOf('#'));
@@ -98,6 +126,8 @@ const perRule = rules.map((rule) => {
 
 const report = {
   repo,
+  /** False when the strict sites came from an earlier run (--sites): the first definition's figures are then empty. */
+  firstDefinition: legacyTruth !== null,
   commit: graph.commit,
   files: files.length,
   programs: truth.programs,
@@ -123,8 +153,7 @@ writeFileSync(join(out, 'strict-false-positives.json'), `${JSON.stringify(strict
 writeFileSync(join(out, 'strict-missed.json'), `${JSON.stringify(strict.missed, null, 2)}\n`);
 
 const n = Number(values.samples);
-const lines = [
-  `repo ${repo} @ ${graph.commit}`,
+const first = legacyTruth === null ? ['first definition: not computed (strict sites from --sites)'] : [
   `files ${report.files} (TypeScript, .d.ts excluded), tsconfig programs ${report.programs}, call sites ${report.callSites}`,
   `ground truth: ${report.truthEdges} edges; call sites to repo declarations without a ratlas symbol ${report.truthUnmappedTargets}, external ${report.truthExternalTargets}, unresolved by the checker ${report.truthUnresolvedCallSites}`,
   `ratlas: ${report.ratlasCallEdges} calls edges, ${report.ratlasConfidentEdges} at confidence >= ${THRESHOLD}, ${report.ratlasUnjudgedEdges} of them where the checker could not resolve an import (left out of precision)`,
@@ -138,9 +167,14 @@ const lines = [
   ...falsePositives.slice(0, n).map((e) => `  ${e.rule} ${e.confidence} ${e.from} -> ${e.to} @${e.line}`),
   `missed (${missed.length}), first ${n}:`,
   ...missed.slice(0, n).map((e) => `  ${e.from} -> ${e.to} @${e.line}`),
+];
+const lines = [
+  `repo ${repo} @ ${graph.commit}`,
+  ...first,
   '',
   'strict definition (bench/edge-accuracy/strict-truth.ts):',
   `files ${strict.report.files} (JavaScript and TypeScript, ${strict.report.filesNotIndexed} not indexed by ratlas), call sites ${truth.strict.callSites}, JSX sites ${truth.strict.renderSites}; outcomes ${JSON.stringify(truth.strict.outcomes)}`,
+  `build output ratlas skips (minified or generated): ${strict.report.buildOutput.files} files, ${strict.report.buildOutput.calls} call and ${strict.report.buildOutput.renders} render edges left out of the figures below`,
   `truth: ${truth.strict.calls.length} call edges, ${truth.strict.renders.length} render edges; ${truth.strict.unmappedTargets} targets and ${truth.strict.unmappedCallers} callers without a ratlas symbol`,
   `calls:   precision ${fmt(strict.report.calls.precision)}  recall ${fmt(strict.report.calls.recall)}  (${strict.report.calls.judged} ratlas edges judged, ${strict.report.calls.truth} truth)`,
   `renders: precision ${fmt(strict.report.renders.precision)}  recall ${fmt(strict.report.renders.recall)}  (${strict.report.renders.judged} ratlas edges judged, ${strict.report.renders.truth} truth)`,
@@ -159,10 +193,12 @@ process.stdout.write(`${lines.join('\n')}\n`);
  * as a render. Misses are classified by what ratlas has at the site.
  */
 function scoreStrict() {
-  const st = truth.strict;
+  const all = truth.strict;
+  const skippedOutput = (e: TruthEdge) => buildOutput.has(fileOf(e.from));
+  const st = { ...all, calls: all.calls.filter((e) => !skippedOutput(e)), renders: all.renders.filter((e) => !skippedOutput(e)) };
   const renderKeys = new Set(st.renders.map(key));
   const callKeys = new Set(st.calls.map(key));
-  const scope = new Set(strictFiles);
+  const scope = new Set(strictFiles.filter((f) => !buildOutput.has(f)));
   const inStrict = graph.edges.filter((e) => (e.kind === 'calls' || e.kind === 'renders') && scope.has(fileOf(e.from)));
   const unjudgedStrict = new Set(st.unjudged);
   const judgedHere = (e: ExportedEdge) => !unjudgedStrict.has(`${fileOf(e.from)}:${e.line}`);
@@ -218,7 +254,10 @@ function scoreStrict() {
     return { rule, declared, edges: edges.length, correct: right, precision: ratio(right, edges.length) };
   });
   return {
-    report: { files: strictFiles.length, filesNotIndexed: strictFiles.filter((f) => !indexedPaths.has(f)).length, calls: callScore.report, renders: renderScore.report, perRule, outcomes: st.outcomes, unmappedTargets: st.unmappedTargets, unmappedCallers: st.unmappedCallers },
+    report: {
+      files: strictFiles.length,
+      filesNotIndexed: strictFiles.filter((f) => !indexedPaths.has(f)).length,
+      buildOutput: { files: strictFiles.filter((f) => buildOutput.has(f)).length, calls: all.calls.length - st.calls.length, renders: all.renders.length - st.renders.length }, calls: callScore.report, renders: renderScore.report, perRule, outcomes: st.outcomes, unmappedTargets: st.unmappedTargets, unmappedCallers: st.unmappedCallers },
     falsePositives: [...callScore.falsePositives, ...renderScore.falsePositives],
     missed: [...callScore.missed, ...renderScore.missed],
   };

@@ -33,19 +33,45 @@ export interface StrictSite {
   unmappedCaller: boolean;
 }
 
+/**
+ * What the checker says about one site, before it is mapped to ratlas symbols: plain JSON, so a
+ * run can keep it (`strict-raw.json`) and score another ratlas build without the checker.
+ */
+export interface RawSite {
+  kind: 'call' | 'renders';
+  /** `new`, `super` and JSX prefer a class of the name where a class and another declaration share it. */
+  prefersClass: boolean;
+  outcome: StrictSite['outcome'];
+  file: string;
+  line: number;
+  /** The innermost enclosing named declaration (its name and the line of its name), null for top-level code. */
+  caller: { name: string; nameLine: number } | null;
+  targets: RawTarget[];
+  /** An unresolved site in a file with an import the checker could not resolve: no opinion there. */
+  unjudged?: true;
+}
+
+/** A callee's declaration: its file, name (none: anonymous) and lines (each overload's start and name line). */
+export interface RawTarget {
+  file: string;
+  name?: string;
+  nameLine: number;
+  spans: { start: number; name: number }[];
+}
+
 export interface StrictContext {
   root: string;
   file: string;
   source: ts.SourceFile;
   checker: ts.TypeChecker;
-  byFile: Map<string, ExportedSymbol[]>;
   /** Files inside the repository whose declarations count (all checked files plus repository .d.ts). */
   inRepo: (file: string) => boolean;
 }
 
-export function strictSite(node: ts.Node, siteKind: 'call' | 'new' | 'super' | 'jsx', nameNode: ts.Node, ctx: StrictContext): StrictSite {
+export function strictSite(node: ts.Node, siteKind: 'call' | 'new' | 'super' | 'jsx', nameNode: ts.Node, ctx: StrictContext): RawSite {
   const kind = siteKind === 'jsx' ? 'renders' : 'call';
-  const site: StrictSite = { kind, outcome: 'edges', edges: [], unmappedTargets: 0, unmappedCaller: false };
+  const line = lineOf(ctx.source, nameNode);
+  const site: RawSite = { kind, prefersClass: siteKind !== 'call', outcome: 'edges', file: ctx.file, line, caller: null, targets: [] };
   const declarations = siteKind === 'super' ? superDeclarations(nameNode, ctx.checker) : followSymbol(resolveAlias(ctx.checker, ctx.checker.getSymbolAtLocation(nameNode)), ctx.checker, 0);
   if (declarations === 'unresolved' || declarations === 'local') {
     site.outcome = declarations;
@@ -61,18 +87,25 @@ export function strictSite(node: ts.Node, siteKind: 'call' | 'new' | 'super' | '
     site.outcome = kept.length > 0 || declarations.length > 0 ? 'external' : 'unresolved';
     return site;
   }
-  const line = lineOf(ctx.source, nameNode);
-  const caller = strictCaller(node, ctx);
+  site.caller = strictCaller(node, ctx);
+  site.targets = inside.map((d) => rawTarget(d, repoPath(ctx.root, d.getSourceFile().fileName)!));
+  return site;
+}
+
+/** Maps a checker site to ratlas symbols: edges from the caller's symbol to each target's. */
+export function mapSite(raw: RawSite, byFile: ReadonlyMap<string, readonly ExportedSymbol[]>): StrictSite {
+  const site: StrictSite = { kind: raw.kind, outcome: raw.outcome, edges: [], unmappedTargets: 0, unmappedCaller: false };
+  if (raw.outcome !== 'edges') return site;
+  const caller = raw.caller === null ? `${raw.file}#<module>` : callerSymbol(raw.file, raw.caller, byFile);
   site.unmappedCaller = caller.startsWith('?');
-  const from = caller.startsWith('?') ? `${ctx.file}#${caller}` : caller;
+  const from = site.unmappedCaller ? `${raw.file}#${caller}` : caller;
   const seen = new Set<string>();
-  for (const d of inside) {
-    const file = repoPath(ctx.root, d.getSourceFile().fileName)!;
-    const to = declaredAt(d, file, ctx, siteKind);
-    if (to.startsWith(`${file}#?`)) site.unmappedTargets++;
+  for (const target of raw.targets) {
+    const to = declaredAt(target, byFile, raw.prefersClass);
+    if (to.startsWith(`${target.file}#?`)) site.unmappedTargets++;
     if (seen.has(to)) continue;
     seen.add(to);
-    site.edges.push({ from, to, line });
+    site.edges.push({ from, to, line: raw.line });
   }
   return site;
 }
@@ -116,6 +149,8 @@ function followDeclaration(d: ts.Declaration, checker: ts.TypeChecker): ts.Symbo
     const key = d.propertyName ? propertyNameText(d.propertyName) : ts.isIdentifier(d.name) ? d.name.text : undefined;
     if (key === undefined) return 'local';
     const type = checker.getTypeAtLocation(pattern);
+    // Destructuring an `any` (a package the checker cannot find): no opinion, not a local value.
+    if (type.flags & ts.TypeFlags.Any) return undefined;
     return checker.getPropertyOfType(checker.getNonNullableType(type), key) ?? 'local';
   }
   if (ts.isShorthandPropertyAssignment(d)) return checker.getShorthandAssignmentValueSymbol(d) ?? 'local';
@@ -182,20 +217,25 @@ function renderable(d: ts.Declaration): boolean {
   return callable(d);
 }
 
-/** The ratlas symbol declared at a declaration (same file, same name, spanning its name line), else a synthetic id. */
-function declaredAt(declaration: ts.Declaration, file: string, ctx: StrictContext, kind: string): string {
+/** A declaration as the mapping reads it: overloads are one ratlas symbol spanning the signatures and the implementation. */
+function rawTarget(declaration: ts.Declaration, file: string): RawTarget {
   const source = declaration.getSourceFile();
   const name = targetName(declaration);
   const nameLine = lineOf(source, ts.getNameOfDeclaration(declaration) ?? declaration);
-  if (name === undefined) return `${file}#?<anonymous>:${nameLine}`;
-  // Overloads are one ratlas symbol, spanning the signatures and the implementation: any of the
-  // symbol's declarations in this file may be the one the symbol's range starts at.
   const siblings = ((declaration as { symbol?: ts.Symbol }).symbol?.declarations ?? [declaration]).filter((d) => d.getSourceFile() === source && d.kind === declaration.kind);
   const spans = (siblings.length > 0 ? siblings : [declaration]).map((d) => ({ start: lineOf(source, outerNode(d)), name: lineOf(source, ts.getNameOfDeclaration(d) ?? d) }));
-  const candidates = (ctx.byFile.get(file) ?? []).filter(
+  return { file, ...(name === undefined ? {} : { name }), nameLine, spans };
+}
+
+/** The ratlas symbol declared at a declaration (same file, same name, spanning its name line), else a synthetic id. */
+function declaredAt(target: RawTarget, byFile: ReadonlyMap<string, readonly ExportedSymbol[]>, prefersClass: boolean): string {
+  const { file, name, nameLine, spans } = target;
+  if (name === undefined) return `${file}#?<anonymous>:${nameLine}`;
+  // Any of the symbol's declarations in this file may be the one the symbol's range starts at.
+  const candidates = (byFile.get(file) ?? []).filter(
     (s) => s.name === name && s.kind !== 'module' && spans.some((d) => d.start <= s.startLine && s.startLine <= d.name && d.name <= s.endLine),
   );
-  if (kind === 'new' || kind === 'super' || kind === 'jsx') {
+  if (prefersClass) {
     const classes = candidates.filter((s) => s.kind === 'class');
     if (classes.length > 0) return innermost(classes)!.id;
   }
@@ -219,22 +259,22 @@ function targetName(node: ts.Node): string | undefined {
   return propertyNameText(name);
 }
 
-/**
- * The checker's innermost enclosing named declaration (see the header), as a ratlas symbol id, or
- * `?name:line` when ratlas has no symbol there; top-level code is the file's `<module>`.
- */
-function strictCaller(node: ts.Node, ctx: StrictContext): string {
+/** The checker's innermost enclosing named declaration (see the header), or null for top-level code. */
+function strictCaller(node: ts.Node, ctx: StrictContext): RawSite['caller'] {
   let passedFunction = false;
   for (let current = node.parent; current && !ts.isSourceFile(current); current = current.parent) {
     const named = namedDeclaration(current, passedFunction);
     if (ts.isFunctionLike(current) || ts.isClassLike(current)) passedFunction = true;
-    if (!named) continue;
-    const nameLine = lineOf(ctx.source, named.nameNode);
-    const candidates = (ctx.byFile.get(ctx.file) ?? []).filter((s) => s.name === named.name && s.kind !== 'module' && s.startLine <= nameLine && nameLine <= s.endLine);
-    const found = innermost(candidates);
-    return found ? found.id : `?${named.name}:${nameLine}`;
+    if (named) return { name: named.name, nameLine: lineOf(ctx.source, named.nameNode) };
   }
-  return `${ctx.file}#<module>`;
+  return null;
+}
+
+/** The caller as a ratlas symbol id, or `?name:line` when ratlas has no symbol there. */
+function callerSymbol(file: string, caller: NonNullable<RawSite['caller']>, byFile: ReadonlyMap<string, readonly ExportedSymbol[]>): string {
+  const candidates = (byFile.get(file) ?? []).filter((s) => s.name === caller.name && s.kind !== 'module' && s.startLine <= caller.nameLine && caller.nameLine <= s.endLine);
+  const found = innermost(candidates);
+  return found ? found.id : `?${caller.name}:${caller.nameLine}`;
 }
 
 function namedDeclaration(node: ts.Node, passedFunction: boolean): { name: string; nameNode: ts.Node } | undefined {

@@ -39,6 +39,8 @@ export interface CapturedBinding {
   end: number;
   /** Fields and parameter properties belong to the class, locals to the innermost scope. */
   member: boolean;
+  /** The name of a declaration starting there (a variable that is a symbol): the scope around it. */
+  outside?: boolean;
   fact: Omit<BindingFact, 'scope'>;
   /** An argument: the callee's node (one per call) and whether the call's positions are unknown (a spread). */
   call?: { id: number; opaque: boolean };
@@ -194,7 +196,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
       if (receiver) fact.receiver = spelling.path(text(receiver)) ?? '?';
       if (moduleNode) fact.module = (spelling.module ?? literalContent)(text(moduleNode));
       else if (kind === 'dynamic-import') fact.module = null;
-      const aliasText = alias ? text(alias) : (props['alias'] ?? undefined);
+      const aliasPrefix = props['alias-prefix'];
+      const aliasText = aliasPrefix !== undefined ? `${aliasPrefix}${alias ? text(alias) : refName}` : alias ? text(alias) : (props['alias'] ?? undefined);
       if (aliasText !== undefined && aliasText !== refName) fact.alias = aliasText;
       if (LINKING_KINDS.has(kind) || !name) {
         const key = `${kind}:${name ? name.id : `n${roleNode.id}`}:${fact.alias ?? ''}`;
@@ -257,8 +260,17 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
   for (const [id, use] of uses) if (!definitions.has(id) && ((!locals.has(id) && !members.has(id)) || use.fact.kind === 'fixture')) refs.push(use);
   const bindings: CapturedBinding[] = [];
   // A typed member that is also a symbol (an interface property of a named type, issue 21) keeps
-  // its binding: the type is what a field hop through it (`form.control.register()`) follows.
-  for (const group of [locals, members]) for (const [id, binding] of group) if (!definitions.has(id) || (group === members && binding.fact.type !== undefined)) bindings.push(binding);
+  // its binding: the type is what a field hop through it (`form.control.register()`) follows. So
+  // does a variable that is a symbol: its type or initializer is what inference follows.
+  for (const group of [locals, members]) {
+    for (const [id, binding] of group) {
+      const symbol = definitions.get(id);
+      if (!symbol || (group === members && binding.fact.type !== undefined)) bindings.push(binding);
+      // In the scope the variable is declared in, not its own (its declarator starts at the name);
+      // a local assigned a function (a symbol) is still reassigned, which inference must see.
+      else if (group === locals && (symbol.kind === 'variable' || binding.fact.kind === 'assign')) bindings.push({ ...binding, outside: true });
+    }
+  }
   const byStart = (a: Span, b: Span): number => a.start - b.start;
   return {
     definitions: [...definitions.values()],

@@ -59,7 +59,7 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
       { line: folded[0]!.startLine, message: `${folded.length} declarations nested more than ${MAX_SYMBOL_DEPTH} levels deep are part of their enclosing declaration` },
     ];
     const placed = assignQualnames(kept);
-    const scopes = assignScopes(placed, (captures.refs as Scoped[]).concat(captures.bindings));
+    const scopes = assignScopes(placed, (captures.refs as Scoped[]).concat(captures.bindings), captures.functions);
     // The facts are ours, fresh from collectCaptures: they get their scope in place rather than copied.
     const refs = captures.refs.map((ref, i) => Object.assign(ref.fact, { scope: scopes[i]! }) as RefFact);
     const scoped = captures.bindings.map((binding, i) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i]! }) as BindingFact);

@@ -22,5 +22,8 @@
  *    loading a module through them imports it (a non-literal m is a dynamic loader).
  * 11: pytest fixture references (a test's or a fixture's parameters, `usefixtures` names), and the
  *    `pytest_plugins` alias on the imports a conftest names.
+ * 12: members of object literals bound to no name, named callbacks, functions assigned to longer
+ *    member paths and top-level variables that may hold a function are symbols (issue 21): their
+ *    tokens leave the enclosing declaration's (or `<module>`'s) hashes.
  */
-export const EXTRACTION_VERSION = 11;
+export const EXTRACTION_VERSION = 12;

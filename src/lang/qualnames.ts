@@ -62,6 +62,9 @@ const NAME_PRIORITY = {
   field: 9,
   namespace: 10,
   module: 11,
+  // A constant beside a type of its name (`interface ZodString` + `const ZodString`) leaves the
+  // plain name to the type, as before constants were symbols.
+  variable: 12,
 } satisfies Record<SymbolKind, number>;
 
 /** Kinds whose bodyless declarations are overload signatures. */

@@ -12,6 +12,8 @@ export const SYMBOL_KINDS = [
   'getter',
   'setter',
   'field',
+  /** A top-level variable that may hold a function (`export const run = runner.run`, `const make = factory()`). */
+  'variable',
 ] as const;
 export type SymbolKind = (typeof SYMBOL_KINDS)[number];
 

@@ -54,7 +54,7 @@ export function reasonCodes(report: ReportLike): string[] {
 
 export interface ReportLike {
   changes: { file: string; status: string; symbols: { qualname: string; change: string; previous?: { file: string; qualname: string } }[] }[];
-  impacted: { file: string; qualname: string; depth: number; effect: string; via: { relation: string }[] }[];
+  impacted: { file: string; qualname: string; depth: number; effect: string; via: { relation: string; file?: string; qualname?: string }[] }[];
   tests: {
     runAll: boolean;
     reasons: { code: string; message: string; file?: string }[];

@@ -1892,7 +1892,7 @@ var ecmascriptResolution = {
     }
     const settings = compilerSettings(fromPath, env);
     for (const base of matchPaths(settings, specifier)) {
-      const found = fileCandidates(base).find((p) => env.exists(p));
+      const found = (hasExtension(base) && env.exists(base) ? base : void 0) ?? fileCandidates(base).find((p) => env.exists(p));
       if (found) return { kind: "file", path: found };
     }
     if (settings.baseUrl !== void 0) {
@@ -1903,6 +1903,10 @@ var ecmascriptResolution = {
     return resolveBare(specifier, fromPath, env);
   }
 };
+var EXTENSION = /\.(?:[cm]?[jt]sx?|d\.[cm]?ts)$/;
+function hasExtension(path) {
+  return EXTENSION.test(path);
+}
 function resolveBare(specifier, fromPath, env) {
   if (specifier.startsWith("#")) return resolveSubpathImport(specifier, fromPath, env);
   const { name: name2, subpath } = splitPackageSpecifier(specifier);
@@ -6558,7 +6562,7 @@ function loadGrammar(file) {
 var MODULE_QUALNAME = "<module>";
 
 // src/lang/assign-scopes.ts
-function assignScopes(placed, items) {
+function assignScopes(placed, items, functions = []) {
   const scopes = new Array(items.length);
   const order = items.map((_, i2) => i2).sort((a, b) => items[a].at - items[b].at);
   const byQualname = new Map(placed.map((p) => [p.qualname, p]));
@@ -6575,6 +6579,7 @@ function assignScopes(placed, items) {
     let depth = stack.length - 1;
     while (depth >= 0 && !holds(stack[depth], item)) depth--;
     let owner = depth >= 0 ? stack[depth] : void 0;
+    while (owner?.raw.kind === "variable" && !inFunctionWithin(functions, owner.raw, item.at)) owner = byQualname.get(owner.parent);
     if (item.member && owner) {
       let cls = owner;
       while (cls && cls.raw.kind !== "class") cls = byQualname.get(cls.parent);
@@ -6583,6 +6588,20 @@ function assignScopes(placed, items) {
     scopes[index] = owner ? owner.qualname : MODULE_QUALNAME;
   }
   return scopes;
+}
+function inFunctionWithin(functions, outer, at) {
+  let low = 0;
+  let high = functions.length - 1;
+  let last = -1;
+  while (low <= high) {
+    const mid = low + high >> 1;
+    if (functions[mid].start < at) {
+      last = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  for (let k = last; k >= 0 && functions[k].start >= outer.start; k--) if (at < functions[k].end) return true;
+  return false;
 }
 function holds(def, item) {
   return def.raw.start <= item.at && item.at < def.raw.end && !(item.outside && def.raw.start === item.at);
@@ -7154,7 +7173,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       if (receiver) fact.receiver = spelling.path(text(receiver)) ?? "?";
       if (moduleNode) fact.module = (spelling.module ?? literalContent)(text(moduleNode));
       else if (kind === "dynamic-import") fact.module = null;
-      const aliasText = alias ? text(alias) : props["alias"] ?? void 0;
+      const aliasPrefix = props["alias-prefix"];
+      const aliasText = aliasPrefix !== void 0 ? `${aliasPrefix}${alias ? text(alias) : refName}` : alias ? text(alias) : props["alias"] ?? void 0;
       if (aliasText !== void 0 && aliasText !== refName) fact.alias = aliasText;
       if (LINKING_KINDS.has(kind) || !name2) {
         const key = `${kind}:${name2 ? name2.id : `n${roleNode.id}`}:${fact.alias ?? ""}`;
@@ -7206,7 +7226,13 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
   const refs = [...links.values()];
   for (const [id, use] of uses) if (!definitions.has(id) && (!locals.has(id) && !members.has(id) || use.fact.kind === "fixture")) refs.push(use);
   const bindings = [];
-  for (const group of [locals, members]) for (const [id, binding] of group) if (!definitions.has(id) || group === members && binding.fact.type !== void 0) bindings.push(binding);
+  for (const group of [locals, members]) {
+    for (const [id, binding] of group) {
+      const symbol = definitions.get(id);
+      if (!symbol || group === members && binding.fact.type !== void 0) bindings.push(binding);
+      else if (group === locals && (symbol.kind === "variable" || binding.fact.kind === "assign")) bindings.push({ ...binding, outside: true });
+    }
+  }
   const byStart = (a, b) => a.start - b.start;
   return {
     definitions: [...definitions.values()],
@@ -7405,7 +7431,10 @@ var NAME_PRIORITY = {
   setter: 8,
   field: 9,
   namespace: 10,
-  module: 11
+  module: 11,
+  // A constant beside a type of its name (`interface ZodString` + `const ZodString`) leaves the
+  // plain name to the type, as before constants were symbols.
+  variable: 12
 };
 var OVERLOADABLE = /* @__PURE__ */ new Set(["function", "method", "constructor"]);
 function assignQualnames(definitions) {
@@ -7560,7 +7589,7 @@ function extract(lang, path, source, options = {}) {
       { line: folded[0].startLine, message: `${folded.length} declarations nested more than ${MAX_SYMBOL_DEPTH} levels deep are part of their enclosing declaration` }
     ];
     const placed = assignQualnames(kept);
-    const scopes = assignScopes(placed, captures.refs.concat(captures.bindings));
+    const scopes = assignScopes(placed, captures.refs.concat(captures.bindings), captures.functions);
     const refs = captures.refs.map((ref, i2) => Object.assign(ref.fact, { scope: scopes[i2] }));
     const scoped = captures.bindings.map((binding, i2) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i2] }));
     const bindings = attributeReturns(scoped, captures.bindings.map((b) => ({ start: b.at, end: b.end })), captures.functions, placed);

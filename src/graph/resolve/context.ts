@@ -126,6 +126,12 @@ export class ResolveContext {
     return use === undefined || declared > use ? -1 : declared;
   }
 
+  /** The binding of `name` declared directly in `scope` (a variable that is also a symbol included), if one. */
+  bindingIn(name: string, scope: string): StoredBinding | undefined {
+    const bindings = this.locals.get(scope)?.get(name) ?? [];
+    return bindings.length === 1 ? bindings[0] : undefined;
+  }
+
   /** `name = value` assignments in this file made in `scope` or in scopes nested in it. */
   assignmentsWithin(name: string, scope: string): StoredBinding[] {
     const prefix = `${scope}.`;

@@ -1,6 +1,6 @@
 import type { StoredRef } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
-import type { ResolveContext } from './context.js';
+import { membersNamed, type ResolveContext } from './context.js';
 import { isPlainDeclaration, LEXICAL_KINDS, moduleSymbolOf, type FileInterface, type ResolverSymbol } from './resolution-data.js';
 import { exportKey, fileKey, starKey } from './tracked-view.js';
 
@@ -99,6 +99,12 @@ export function exportedName(ctx: ResolveContext, file: FileInterface, name: str
       if (found.kind !== 'unresolved') return found;
     }
   }
+  // `export = React`, `module.exports = api`: a module that exports one thing as a whole gives that
+  // thing's members as its names (`const { render } = require('preact/compat')`, issue 21).
+  if (name !== 'default' && !exportsValue(file, name)) {
+    const member = memberOfWhole(ctx, file, name, seen, depth);
+    if (member) return member;
+  }
   // A name exported by `export const x = ...` (a variable, no symbol) is still this file's.
   const module = moduleSymbolOf(file);
   return module && (!strict || exportsValue(file, name)) ? valueOf(ctx, file, module, name) : { kind: 'unresolved' };
@@ -158,6 +164,17 @@ function localName(ctx: ResolveContext, file: FileInterface, name: string, seen:
   }
   const module = moduleSymbolOf(file);
   return module ? valueOf(ctx, file, module, name) : null;
+}
+
+/** The member `name` of the namespace or class a file exports as a whole (`export =`, `module.exports =`). */
+function memberOfWhole(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>, depth: number): ImportTarget | null {
+  ctx.track(exportKey(file.path, 'default'), file.path);
+  const whole = file.links.find((l) => l.kind === 'export' && l.alias === 'default');
+  if (!whole) return null;
+  const local = localName(ctx, file, whole.name, seen, depth);
+  if (local?.kind !== 'symbols') return null;
+  const members = local.symbols.filter((s) => s.kind === 'namespace' || s.kind === 'class').flatMap((s) => membersNamed(ctx.file(s.file)!, s, name));
+  return members.length > 0 ? { kind: 'symbols', symbols: members } : null;
 }
 
 /** Whether `file` names `name` in an export that is not a symbol (`export const x`, `export { x }`). */

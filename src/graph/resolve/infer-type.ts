@@ -5,7 +5,7 @@ import type { ResolveContext } from './context.js';
 import { exportedName, moduleLevelName, resolveLink, type ImportTarget } from './exports.js';
 import { basesOf, findMember, resolveTypePath, type TypeTarget } from './members.js';
 import { parseReceiver, type PathSegment } from './receiver-path.js';
-import { CLASS_KINDS, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+import { CLASS_KINDS, valueSymbols, type FileInterface, type ResolverSymbol } from './resolution-data.js';
 
 /**
  * What a path evaluates to while its type is followed: instances (or the static side) of
@@ -104,7 +104,7 @@ function root(ctx: ResolveContext, place: Place, name: string, depth: number): V
   }
   const hit = ctx.lexical(name, place.scope, place.line);
   if (hit === null) return ctx.traits.globals.has(name) ? { kind: 'external' } : null;
-  if (hit.kind === 'symbol') return fromSymbols(hit.symbols);
+  if (hit.kind === 'symbol') return fromSymbols(ctx, hit.symbols, depth);
   if (hit.kind === 'import') return fromImport(ctx, resolveLink(ctx, hit.link, ctx.own), depth);
   return localValue(ctx, hit.binding, depth);
 }
@@ -116,17 +116,26 @@ function enclosingClass(file: FileInterface, scope: string): ResolverSymbol | un
   return undefined;
 }
 
-function fromSymbols(symbols: readonly ResolverSymbol[]): Value {
+function fromSymbols(ctx: ResolveContext, declared: readonly ResolverSymbol[], depth: number): Value {
+  const symbols = valueSymbols(declared);
   const classes = symbols.filter((s) => CLASS_KINDS.has(s.kind));
   if (classes.length > 0) return { kind: 'types', symbols: classes };
   const functions = symbols.filter((s) => s.kind === 'function' || s.kind === 'method');
-  return functions.length > 0 ? { kind: 'functions', symbols: functions } : null;
+  if (functions.length > 0) return { kind: 'functions', symbols: functions };
+  // A top-level variable (issue 21: a symbol, so that calling it has a target): what it holds.
+  const variables = symbols.filter((s) => s.kind === 'variable');
+  return variables.length > 0 ? agreed(variables, (v) => variableValue(ctx, v, depth)) : null;
+}
+
+function variableValue(ctx: ResolveContext, variable: ResolverSymbol, depth: number): Value {
+  const file = ctx.file(variable.file);
+  return file ? moduleVariable(ctx, file, variable.name, depth) : null;
 }
 
 function fromImport(ctx: ResolveContext, target: ImportTarget, depth: number): Value {
   switch (target.kind) {
     case 'symbols':
-      return fromSymbols(target.symbols);
+      return fromSymbols(ctx, target.symbols, depth);
     case 'namespace':
       // Read only through exportedName, like the target's (see exports.ts namespaceOf).
       return { kind: 'namespace', file: target.file };
@@ -207,8 +216,8 @@ function initializerValue(ctx: ResolveContext, place: Place, init: string, depth
 /** A top-level variable of a file: its declared type, `new X()`, or initializer there. */
 function moduleVariable(ctx: ResolveContext, file: FileInterface, name: string, depth: number): Value {
   if (file === ctx.own) {
-    const hit = ctx.lexical(name, MODULE_QUALNAME);
-    return hit?.kind === 'local' ? localValue(ctx, hit.binding, depth) : null;
+    const binding = ctx.bindingIn(name, MODULE_QUALNAME);
+    return binding ? localValue(ctx, binding, depth) : null;
   }
   const bindings = file.members.filter((m) => m.kind === 'variable' && m.scope === MODULE_QUALNAME && m.name === name);
   return bindings.length === 1 ? bindingValue(ctx, file, bindings[0]!, depth) : null;

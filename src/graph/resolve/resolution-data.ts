@@ -34,8 +34,18 @@ export interface FileInterface {
 }
 
 /** Kinds a bare name can refer to lexically (members are reached through a receiver). */
-export const LEXICAL_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'type', 'enum', 'function', 'namespace']);
+export const LEXICAL_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'type', 'enum', 'function', 'namespace', 'variable']);
 export const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface']);
+
+/**
+ * Of the declarations sharing a name, those a value-position use means (`core.$ZodAny.init()`):
+ * an interface or type alias beside a variable of its name (`interface ZodAny` + `const ZodAny`)
+ * is a type only, so the variable is meant. Without such a variable, all of them.
+ */
+export function valueSymbols(symbols: readonly ResolverSymbol[]): readonly ResolverSymbol[] {
+  if (!symbols.some((s) => s.kind === 'variable')) return symbols;
+  return symbols.filter((s) => s.kind !== 'interface' && s.kind !== 'type');
+}
 
 /**
  * Whether a symbol is declared under its own name in its parent's scope, as opposed to a member

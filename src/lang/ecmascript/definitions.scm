@@ -323,6 +323,124 @@
       (generator_function body: (_) @body)
     ])
   (#not-any-of? @qualifier "module" "exports")) @definition.function
+; ... and to a longer path, inside a constructor function or a factory's callback:
+; inst._zod.check = (payload) => {}, utils.fs.read = function read() {} (issue 21: the caller of
+; what runs in them is that function, not the function around it). Prototypes and CommonJS
+; exports have their own patterns above; `this.x = …` is a field of the class.
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression) @qualifier
+      property: (property_identifier) @name)
+    right: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ])
+  (#not-match? @qualifier "(^|[.])(prototype|exports)$|^this[.]|[^A-Za-z0-9_$.]")) @definition.function
+
+; A function assigned to a local declared elsewhere (`increment = () => this.setState(…)` in a
+; constructor, with `let increment` in the test around it): the code in it runs as that name, which
+; is no declaration of the scope it is assigned in (a method, never found by a bare name).
+(expression_statement
+  (assignment_expression
+    left: (identifier) @name
+    right: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ]) @definition.method)
+
+; ---- members of object literals bound to no name, named callbacks (issue 21) ----
+; `return { open() {} }`, `define({ setup() {}, onClick: () => {} })`, `x.y = { load() {} }`: each
+; member is a symbol of its own (the caller of what runs in it), nested in the code around it.
+; Literals bound to a name get their qualifier from the patterns above (merged by name).
+(object
+  [
+    (method_definition name: (_) @name body: (_) @body)
+    (pair
+      key: (_) @name
+      value: [
+        (arrow_function body: (_) @body)
+        (function_expression body: (_) @body)
+        (generator_function body: (_) @body)
+      ])
+  ] @definition.method)
+; `utils.forEach(list, function visit(item) {})`, `new Promise(function run(resolve) {})`: a named
+; callback is a function of its own, spelled after what it is passed to (its name is visible only
+; inside it, so it is no declaration of the scope around it).
+(call_expression
+  function: [(identifier) (member_expression)] @qualifier
+  arguments: (arguments
+    [
+      (function_expression name: (identifier) @name body: (_) @body)
+      (generator_function name: (identifier) @name body: (_) @body)
+    ] @definition.function)
+  (#match? @qualifier "^[A-Za-z0-9_$.]+$")
+  (#not-match? @qualifier "(^|[.])(memo|forwardRef|useCallback|observer)$"))
+(new_expression
+  constructor: [(identifier) (member_expression)] @qualifier
+  arguments: (arguments
+    [
+      (function_expression name: (identifier) @name body: (_) @body)
+      (generator_function name: (identifier) @name body: (_) @body)
+    ] @definition.function)
+  (#match? @qualifier "^[A-Za-z0-9_$.]+$"))
+
+; ---- top-level variables that may hold a function (issue 21) ----
+; `export const isArray = Array.isArray`, `const stringType = ZodString.create`, `export const run =
+; runner.run.bind(runner)`, `export const onMounted = createHook(MOUNTED)`: a call of the name is a
+; call of the variable. Literals, objects, functions and classes are not (functions and classes
+; have their own patterns, object literals their members); `require(...)` is an import. Top-level
+; means a child of the program, or of an ERROR standing for it (a truncated file keeps them).
+(program
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)
+  ])
+(ERROR
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)
+  ])
+(program
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)
+  ]
+  (#not-eq? @_callee "require"))
+(ERROR
+  [
+    (lexical_declaration (variable_declarator name: (identifier) @name value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)
+    (variable_declaration (variable_declarator name: (identifier) @name value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)
+  ]
+  (#not-eq? @_callee "require"))
+(program
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)) @exported)
+(program
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)) @exported
+  (#not-eq? @_callee "require"))
+(ERROR
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: [(identifier) (member_expression) (call_expression function: (member_expression)) (ternary_expression) (parenthesized_expression)]) @definition.variable)) @exported)
+(ERROR
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: (call_expression function: [(identifier) @_callee (call_expression) (parenthesized_expression)])) @definition.variable)) @exported
+  (#not-eq? @_callee "require"))
 
 ; ---- recovery: declarations tree-sitter could only read as expressions inside an ERROR ----
 (ERROR (function_expression name: (identifier) @name body: (_) @body) @definition.function)

@@ -147,6 +147,15 @@
 (binary_expression left: (identifier) @reference.value operator: ["||" "??"])
 (binary_expression operator: ["||" "??" "&&"] right: (identifier) @reference.value)
 
+; export default { forEach, hasOwnProp: hasOwnProperty }: members of the default export, exported
+; as `default.forEach`, so that `utils.forEach()` after `import utils from './utils'` finds them.
+(export_statement
+  value: (object (shorthand_property_identifier) @name)
+  (#set! alias-prefix "default.")) @reference.export
+(export_statement
+  value: (object (pair key: (property_identifier) @alias value: (identifier) @name))
+  (#set! alias-prefix "default.")) @reference.export
+
 ; export default function named() {} / export default class Named {}
 (export_statement
   "default"

@@ -45,7 +45,9 @@ export const ecmascriptResolution: ResolutionTraits = {
     }
     const settings = compilerSettings(fromPath, env);
     for (const base of matchPaths(settings, specifier)) {
-      const found = fileCandidates(base).find((p) => env.exists(p));
+      // A target written with its extension (`"preact": ["../src/index.js"]`) is that file when it
+      // exists, as TypeScript takes it, even with a declaration file beside it.
+      const found = (hasExtension(base) && env.exists(base) ? base : undefined) ?? fileCandidates(base).find((p) => env.exists(p));
       if (found) return { kind: 'file', path: found };
     }
     if (settings.baseUrl !== undefined) {
@@ -56,6 +58,12 @@ export const ecmascriptResolution: ResolutionTraits = {
     return resolveBare(specifier, fromPath, env);
   },
 };
+
+const EXTENSION = /\.(?:[cm]?[jt]sx?|d\.[cm]?ts)$/;
+
+function hasExtension(path: string): boolean {
+  return EXTENSION.test(path);
+}
 
 function resolveBare(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget {
   if (specifier.startsWith('#')) return resolveSubpathImport(specifier, fromPath, env);

@@ -92,3 +92,48 @@
     (arrow_function body: (_) @body)
     (function_expression body: (_) @body)
   ]) @definition.field
+
+; Top-level variables that may hold a function, in the forms only TypeScript has: a cast
+; (`export const render = baseRender as RootRenderFunction`), and a declared type without a value
+; (`export const Fragment: FunctionComponent<{}>;` in a declaration file, `declare const x: F`).
+(program
+  [
+    (lexical_declaration
+      (variable_declarator name: (identifier) @name value: [(as_expression) (satisfies_expression) (non_null_expression)]) @definition.variable)
+    (export_statement
+      declaration: (lexical_declaration
+        (variable_declarator name: (identifier) @name value: [(as_expression) (satisfies_expression) (non_null_expression)]) @definition.variable)) @exported
+    (lexical_declaration
+      (variable_declarator name: (identifier) @name type: (type_annotation) !value) @definition.variable)
+    (export_statement
+      declaration: (lexical_declaration
+        (variable_declarator name: (identifier) @name type: (type_annotation) !value) @definition.variable)) @exported
+    (ambient_declaration
+      (lexical_declaration
+        (variable_declarator name: (identifier) @name type: (type_annotation)) @definition.variable))
+    (export_statement
+      (ambient_declaration
+        (lexical_declaration
+          (variable_declarator name: (identifier) @name type: (type_annotation)) @definition.variable))) @exported
+  ])
+
+(ERROR
+  [
+    (lexical_declaration
+      (variable_declarator name: (identifier) @name value: [(as_expression) (satisfies_expression) (non_null_expression)]) @definition.variable)
+    (export_statement
+      declaration: (lexical_declaration
+        (variable_declarator name: (identifier) @name value: [(as_expression) (satisfies_expression) (non_null_expression)]) @definition.variable)) @exported
+    (lexical_declaration
+      (variable_declarator name: (identifier) @name type: (type_annotation) !value) @definition.variable)
+    (export_statement
+      declaration: (lexical_declaration
+        (variable_declarator name: (identifier) @name type: (type_annotation) !value) @definition.variable)) @exported
+    (ambient_declaration
+      (lexical_declaration
+        (variable_declarator name: (identifier) @name type: (type_annotation)) @definition.variable))
+    (export_statement
+      (ambient_declaration
+        (lexical_declaration
+          (variable_declarator name: (identifier) @name type: (type_annotation)) @definition.variable))) @exported
+  ])

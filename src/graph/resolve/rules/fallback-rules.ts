@@ -1,6 +1,7 @@
 import type { StoredRef } from '../../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
+import { exportKey } from '../tracked-view.js';
 import { isPlainDeclaration, LEXICAL_KINDS, type FileInterface, type ResolverSymbol } from '../resolution-data.js';
 import { preferKinds, resolved, rootName, settled, type Rule } from './rule.js';
 
@@ -88,5 +89,22 @@ function isScript(ctx: ResolveContext, file: FileInterface | undefined): boolean
 function memberCandidates(ctx: ResolveContext, ref: StoredRef): ResolverSymbol[] {
   if (ref.kind !== 'call' && ref.kind !== 'new' && ref.kind !== 'jsx') return [];
   if (ctx.traits.builtinMembers.has(ref.name)) return [];
-  return ctx.view.symbolsNamed(ref.name).filter((s) => MEMBER_KINDS.has(s.kind) && (s.kind !== 'function' || !isPlainDeclaration(s)));
+  return ctx.view.symbolsNamed(ref.name).filter((s) => MEMBER_KINDS.has(s.kind) && (s.kind !== 'function' || !isPlainDeclaration(s)) && !unboundLiteralMember(ctx, s));
+}
+
+const OWNER_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>(['class', 'interface', 'type', 'namespace', 'enum']);
+
+/**
+ * A method of an object literal bound to no name (`extend(base, { $emit: (i) => i.emit })`,
+ * `return { open() {} }`), which a receiver of unknown type names no more than any other object:
+ * a symbol of its own for its callers (issue 21), never a name-based candidate. What tells it is
+ * its parent, no class, interface or namespace (read tracked by that parent's name only).
+ */
+function unboundLiteralMember(ctx: ResolveContext, symbol: ResolverSymbol): boolean {
+  if ((symbol.kind !== 'method' && symbol.kind !== 'getter' && symbol.kind !== 'setter') || symbol.parent === null || !isPlainDeclaration(symbol)) return false;
+  if (symbol.parent === MODULE_QUALNAME) return true;
+  const parent = ctx.peekFile(symbol.file)?.byQualname.get(symbol.parent);
+  if (!parent) return false;
+  ctx.track(exportKey(symbol.file, parent.name), symbol.file);
+  return !OWNER_KINDS.has(parent.kind);
 }

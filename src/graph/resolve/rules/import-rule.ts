@@ -2,7 +2,7 @@ import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import { membersNamed } from '../context.js';
 import { exportedName, resolveLink, type ImportTarget } from '../exports.js';
 import { findMember } from '../members.js';
-import { CLASS_KINDS } from '../resolution-data.js';
+import { CLASS_KINDS, valueSymbols } from '../resolution-data.js';
 import { fromImport, fromLookup, isOpaqueReceiver, preferKinds, resolved, rootName, settled, type Decision, type Rule } from './rule.js';
 
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport']);
@@ -59,11 +59,15 @@ function memberOf(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, name:
       // An annotated object (`export const ops: Options = {...}`) is typed by its annotation: the type rules'.
       const annotated = target.file.members.some((m) => m.kind === 'variable' && m.scope === MODULE_QUALNAME && m.name === target.name && m.type !== undefined);
       const member = annotated ? undefined : target.file.byQualname.get(`${target.name}.${name}`);
-      return member ? resolved([member]) : null;
+      if (member) return resolved([member]);
+      // `export default { forEach }`: the member is a declaration of that file, exported as `default.forEach`.
+      const listed = target.name === 'default' && !annotated ? exportedName(ctx, target.file, `default.${name}`, new Set(), true) : undefined;
+      return listed?.kind === 'symbols' ? resolved(preferKinds(listed.symbols, kind)) : null;
     }
     case 'symbols': {
-      const classes = target.symbols.filter((s) => CLASS_KINDS.has(s.kind));
-      const others = target.symbols.filter((s) => !CLASS_KINDS.has(s.kind)).flatMap((s) => membersNamed(ctx.file(s.file)!, s, name));
+      const values = valueSymbols(target.symbols);
+      const classes = values.filter((s) => CLASS_KINDS.has(s.kind));
+      const others = values.filter((s) => !CLASS_KINDS.has(s.kind)).flatMap((s) => membersNamed(ctx.file(s.file)!, s, name));
       if (others.length > 0) return resolved(others);
       return fromLookup(findMember(ctx, classes, name));
     }

@@ -17,7 +17,10 @@ export const memberRule: Rule = {
       const owner = ctx.enclosingClass(ref.scope);
       if (!owner) return null;
       const bases = basesOf(ctx, owner);
-      if (bases.bases.length > 0) return resolved(bases.bases);
+      // `super()` constructs the base class; an interface merged with it (`interface Component`
+      // beside `class Component` in a declaration file) is no constructor.
+      const classes = bases.bases.filter((b) => b.kind === 'class');
+      if (bases.bases.length > 0) return resolved(classes.length > 0 ? classes : bases.bases);
       return bases.external ? settled('external') : null;
     }
     if (ref.receiver !== 'this' && ref.receiver !== 'super') return null;

@@ -74,9 +74,9 @@ export function isOpaqueReceiver(receiver: string | undefined): boolean {
 
 /** Declaration kinds a reference of each kind can mean, most likely first. */
 const WANTED: Partial<Record<RefKind, readonly SymbolKind[]>> = {
-  call: ['function', 'method', 'field', 'getter'],
-  new: ['class', 'function'],
-  jsx: ['function', 'class', 'method', 'field'],
+  call: ['function', 'method', 'field', 'getter', 'variable'],
+  new: ['class', 'function', 'variable'],
+  jsx: ['function', 'class', 'method', 'field', 'variable'],
   extends: ['class', 'interface'],
   implements: ['interface', 'class'],
   type: ['class', 'interface', 'type', 'enum', 'namespace'],

@@ -2,7 +2,7 @@ import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import type { StoredBinding, StoredRef } from '../../../model/stored.js';
 import { membersNamed, type ResolveContext } from '../context.js';
 import { findMember } from '../members.js';
-import { CLASS_KINDS, type ResolverSymbol } from '../resolution-data.js';
+import { CLASS_KINDS, valueSymbols, type ResolverSymbol } from '../resolution-data.js';
 import { aliasedPath } from './alias-rule.js';
 import { fromLookup, isOpaqueReceiver, preferKinds, resolved, settled, type Rule } from './rule.js';
 
@@ -28,7 +28,7 @@ export const scopeRule: Rule = {
     const segments = ref.receiver.split('.');
     const hit = ctx.lexical(segments[0]!, scope, ref.line);
     if (hit?.kind === 'symbol') {
-      let owners = nearest(ctx, hit.symbols, ref);
+      let owners = nearest(ctx, valueSymbols(hit.symbols), ref);
       for (const segment of segments.slice(1)) owners = owners.flatMap((o) => membersNamed(ctx.own, o, segment));
       const plain = owners.filter((o) => !CLASS_KINDS.has(o.kind)).flatMap((o) => membersNamed(ctx.own, o, ref.name));
       if (plain.length > 0) return resolved(plain);

@@ -1,16 +1,21 @@
 import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
 import { RELATION_CONFIDENCE } from '../../../graph/impact/relation-confidence.js';
 import { languageForPath } from '../../../lang/registry.js';
-import { MODULE_QUALNAME } from '../../../model/symbol.js';
+import { MODULE_QUALNAME, type SymbolKind } from '../../../model/symbol.js';
 import { moduleStateNode, symbolNode } from '../impact-node.js';
 import { readersOf } from './module-state.js';
-import { symbolOf, type DependencyRelation } from './relation.js';
+import { symbolOf, FUNCTION_KINDS, type DependencyRelation } from './relation.js';
+
+/** Kinds a top-level symbol without a dotted qualname has only as a member of an object literal bound to no name. */
+const UNBOUND_MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter']);
 
 /**
  * A function declared as a member of a top-level object or prototype (`handlers.save`,
  * `Store.prototype.save`) is reached through that object, so whatever reaches the object (a lookup
  * like `handlers[type]()`, an import of `handlers`) depends on it. A constructor is reached through
- * its class (`new C()` is an edge to C), and so is a method the language calls implicitly.
+ * its class (`new C()` is an edge to C), and so is a method the language calls implicitly. One
+ * declared inside a function is reached through that function; a member of a top-level literal bound
+ * to no name and a top-level variable, through the module's top-level state.
  */
 export const handlerMap: DependencyRelation = {
   name: 'handler-map',
@@ -24,9 +29,29 @@ export const handlerMap: DependencyRelation = {
       const owner = (await view.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
       return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
     }
-    if (symbol.parent !== MODULE_QUALNAME || !symbol.qualname.includes('.')) return [];
-    const root = symbol.qualname.slice(0, symbol.qualname.indexOf('.'));
+    if (symbol.parent === null) return [];
     const inFile = await view.symbolsInFile(symbol.file);
+    if (symbol.parent !== MODULE_QUALNAME) {
+      // Declared inside a function (a method of the object literal it returns, a named callback it
+      // passes, a function it assigns to a path): its code runs through that function, which no
+      // edge may show, so the function depends on it.
+      const owner = inFile.find((s) => s.qualname === symbol.parent);
+      return owner && FUNCTION_KINDS.has(owner.kind) ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] }] : [];
+    }
+    if (symbol.kind === 'variable') {
+      // A top-level variable is top-level state: whatever loads the file or reads the name depends on it.
+      const module = inFile.find((s) => s.kind === 'module');
+      return [
+        ...(module ? [{ node: moduleStateNode(module.id), relation: 'member-of' as const, confidence: RELATION_CONFIDENCE['member-of'] }] : []),
+        ...(await readersOf(view, symbol.file, new Set([symbol.name]))),
+      ];
+    }
+    if (!symbol.qualname.includes('.')) {
+      // A member of a top-level object literal bound to no name (`app.use({ handle() {} })`): top-level state.
+      const module = UNBOUND_MEMBER_KINDS.has(symbol.kind) ? inFile.find((s) => s.kind === 'module') : undefined;
+      return module ? [{ node: moduleStateNode(module.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] }] : [];
+    }
+    const root = symbol.qualname.slice(0, symbol.qualname.indexOf('.'));
     const declared = inFile.find((s) => s.qualname === root);
     const module = inFile.find((s) => s.kind === 'module');
     const out: Dependent[] = [];

@@ -8,7 +8,10 @@ import { MODULE_QUALNAME, type SymbolKind } from '../../../model/symbol.js';
 import type { UnresolvedUse } from '../../../store/index-store.js';
 import type { DependencyView } from '../dependency-view.js';
 import { useNode } from '../impact-node.js';
-import { symbolOf, type DependencyRelation } from './relation.js';
+import { symbolOf, FUNCTION_KINDS, type DependencyRelation } from './relation.js';
+
+/** What a function's unresolved uses may be: calls, `new`, renders and the name taken as a value. */
+const CALLABLE_USES: ReadonlySet<RefKind> = new Set<RefKind>(['call', 'value', 'jsx', 'new']);
 
 /**
  * Which unresolved uses of a name may be uses of a symbol of each kind: a method is called or
@@ -22,16 +25,15 @@ const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
   interface: new Set<RefKind>(['extends', 'implements', 'type']),
   type: new Set<RefKind>(['type', 'extends', 'implements']),
   enum: new Set<RefKind>(['value', 'type']),
-  function: new Set<RefKind>(['call', 'value', 'jsx', 'new', 'fixture']),
+  function: new Set<RefKind>([...CALLABLE_USES, 'fixture']),
   method: new Set<RefKind>(['call', 'value', 'fixture']),
   constructor: new Set(),
   getter: new Set<RefKind>(['value', 'call']),
   setter: new Set<RefKind>(['value']),
   field: new Set<RefKind>(['value', 'call']),
+  // A top-level variable may hold a function or a component (issue 21): used as a function is.
+  variable: CALLABLE_USES,
 } satisfies Record<SymbolKind, ReadonlySet<RefKind>>;
-
-/** Symbols whose nested declarations are locals of a call (not members of anything). */
-const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'getter', 'setter', 'constructor']);
 
 /**
  * Uses of the symbol's name that resolution could not settle: they may be uses of it. A use on a

@@ -1,5 +1,6 @@
 import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
 import type { Edge } from '../../../model/edge.js';
+import type { SymbolKind } from '../../../model/symbol.js';
 import type { DependencyView } from '../dependency-view.js';
 import type { ImpactNode, NodeKind } from '../impact-node.js';
 
@@ -22,3 +23,6 @@ export function symbolOf(node: ImpactNode) {
   if (node.kind === 'load') throw new Error(`a load node has no symbol: ${node.key}`);
   return node.symbol;
 }
+
+/** Symbols whose nested declarations are locals of a call (not members of anything). */
+export const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'getter', 'setter', 'constructor']);
