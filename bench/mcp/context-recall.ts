@@ -12,12 +12,12 @@
  * applyChangeset of the commit's diff, then updateCoChange; the snapshot follows with update().
  *
  * Commits are split in time: the first half is the tuning set, the second the held-out set; every
- * figure is reported per set. `--dump FILE` writes, per evaluated commit, the rank signals
- * (RankParts) of the candidates (the top 100, and the top 60 by each signal) and the truth, for
- * bench/mcp/fit-rank-weights.ts.
+ * figure is reported per set. `--dump FILE` writes, per evaluated commit, the truth, every method's
+ * figures, and for every ranked file its rank signals (RankParts) and the token cost and value of
+ * each level of detail, for bench/mcp/fit-rank-weights.ts.
  *
  * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--held-out-only] [--cache-dir DIR] [--dump FILE]
- *        [--weights JSON]   (RankWeights overrides; default: RANK_WEIGHTS)
+ *        [--weights JSON]   (RankWeights overrides, and PackWeights ones under "pack"; default: RANK_WEIGHTS, PACK_WEIGHTS)
  * REPO must be a clone outside the project; the first index's artifact goes to --cache-dir.
  */
 import { execFileSync } from 'node:child_process';
@@ -34,6 +34,8 @@ import { packContext, RANK_WEIGHTS, rankForTask, type RankedFile, type RankWeigh
 import { IndexSnapshot } from '../../src/pipeline/query-snapshot.js';
 import { renderFileBlock } from '../../src/report/context-map.js';
 import { countTokens } from '../../src/util/token-count.js';
+import { detailLevels } from '../../src/graph/rank/detail-levels.js';
+import { PACK_WEIGHTS, type PackWeights } from '../../src/graph/rank/map-value.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -51,8 +53,12 @@ const repo = positionals[0]!;
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28 });
 const count = Number(values.commits);
 const budgets = values.budgets!.split(',').map(Number);
-const weights: RankWeights = { ...RANK_WEIGHTS, ...(JSON.parse(values.weights!) as Partial<RankWeights>) };
+const { pack: packOverrides, ...rankOverrides } = JSON.parse(values.weights!) as Partial<RankWeights> & { pack?: Partial<PackWeights> };
+const weights: RankWeights = { ...RANK_WEIGHTS, ...rankOverrides };
+const packWeights: PackWeights = { ...PACK_WEIGHTS, ...packOverrides };
 const cacheDir = values['cache-dir'] ?? `/tmp/ratlas-recall-${repo.replace(/[^A-Za-z0-9]+/g, '-')}`;
+/** Seven significant digits: the dump stays small and re-ranking from it keeps the order. */
+const round = (x: number) => Number(x.toPrecision(7));
 /** Room the MCP answer keeps for its header, notes and footer (as get_context does). */
 const FRAME = 60;
 
@@ -113,9 +119,34 @@ function contentsBaseline(task: string, indexed: readonly string[], kind: 'tfidf
       if (kind === 'tfidf') score += (1 + Math.log(tf)) * Math.log(1 + n / d);
       else score += Math.log(1 + (n - d + 0.5) / (d + 0.5)) * ((tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lengths.get(path)!) / mean)));
     }
-    ranked.push({ path, score, tags: [], symbolScores: new Map(), parts: { text: 0, symbol: 0, graph: 0, coChange: 0 } });
+    ranked.push({ path, score, tags: [], symbolScores: new Map(), parts: { text: 0, symbol: 0, graph: 0, coChange: 0, history: 0 } });
   }
   return ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
+}
+
+let overBudget = 0;
+/** The paths get_context's packer shows within `budget` tokens; counts any answer over budget. */
+function packedPaths(snapshot: IndexSnapshot, ranked: readonly RankedFile[], budget: number): Set<string> {
+  const packed = packContext(snapshot, ranked, { budget, offset: 0, count: countTokens, render: renderFileBlock, weights: packWeights });
+  if (packed.blocks.reduce((n, b) => n + b.tokens, 0) > budget) overBudget++;
+  return new Set(packed.blocks.map((b) => b.path));
+}
+
+/**
+ * A baseline's answer within `budget` tokens: its best files as bare paths (the same header line
+ * the map writes, without tags), as many as fit, the way `grep -l` answers. Spending nothing on
+ * signatures is the most files a ranking can show in the budget: the strongest form of the baseline.
+ */
+function listedPaths(snapshot: IndexSnapshot, ranked: readonly RankedFile[], budget: number): Set<string> {
+  const shown = new Set<string>();
+  let used = 0;
+  for (const f of ranked) {
+    const cost = countTokens(`${renderFileBlock({ path: f.path, lines: snapshot.fileRecords.get(f.path)?.lines ?? 0, tags: [] }, [], false)}\n`);
+    if (used + cost > budget) break;
+    used += cost;
+    shown.add(f.path);
+  }
+  return shown;
 }
 
 // --- the walk ---
@@ -128,7 +159,6 @@ const record = (split: Split, key: string, value: number) => {
   (metrics.get(k) ?? metrics.set(k, []).get(k)!).push(value);
 };
 const dump: unknown[] = [];
-let overBudget = 0;
 let evaluated = 0;
 const splitAt = Math.floor(chain.length / 2);
 const started = performance.now();
@@ -160,31 +190,36 @@ for (let i = 0; i < chain.length; i++) {
       'bm25-contents': contentsBaseline(message, indexedPaths, 'bm25'),
     };
     const truth = new Set(touched);
+    const perCommit: [string, number][] = [];
     for (const method of methods) {
       const ranked = rankings[method];
-      record(split, `${method}\tfiles@10`, ranked.slice(0, 10).filter((f) => truth.has(f.path)).length / truth.size);
+      const files10 = ranked.slice(0, 10).filter((f) => truth.has(f.path)).length / truth.size;
+      record(split, `${method}\tfiles@10`, files10);
+      perCommit.push([`${method}\tfiles@10`, files10]);
       for (const budget of budgets) {
-        const packed = packContext(snapshot, ranked, { budget: budget - FRAME, offset: 0, count: countTokens, render: renderFileBlock });
-        const used = packed.blocks.reduce((n, b) => n + b.tokens, 0);
-        if (used > budget - FRAME) overBudget++;
-        const shown = new Set(packed.blocks.map((b) => b.path));
-        record(split, `${method}\ttokens@${budget}`, touched.filter((p) => shown.has(p)).length / truth.size);
+        const shown = method === 'ratlas' ? packedPaths(snapshot, ranked, budget - FRAME) : listedPaths(snapshot, ranked, budget - FRAME);
+        const recall = touched.filter((p) => shown.has(p)).length / truth.size;
+        record(split, `${method}\ttokens@${budget}`, recall);
+        perCommit.push([`${method}\ttokens@${budget}`, recall]);
       }
     }
     if (values.dump) {
-      // The candidates any signal or baseline puts in its top 100, with their signals: enough for
-      // recall@10 and the top of the blend under other weights.
-      const top = new Set<string>();
-      for (const f of rankings.ratlas.slice(0, 100)) top.add(f.path);
-      for (const key of ['text', 'symbol', 'graph', 'coChange'] as const) {
-        for (const f of [...rankings.ratlas].sort((a, b) => b.parts[key] - a.parts[key] || (a.path < b.path ? -1 : 1)).slice(0, 60)) top.add(f.path);
-      }
+      // Every ranked file with its signals and the cost and value of each level of detail (header
+      // without tags): enough for bench/mcp/fit-rank-weights.ts to re-rank under other weights and
+      // re-run the packer exactly as packContext would, without indexing again.
       dump.push({
         commit,
         split,
         truth: touched,
-        candidates: rankings.ratlas.filter((f) => top.has(f.path)).map((f) => ({ path: f.path, ...f.parts })),
-        baselines: { 'tfidf-contents': rankings['tfidf-contents'].slice(0, 10).map((f) => f.path), 'bm25-contents': rankings['bm25-contents'].slice(0, 10).map((f) => f.path) },
+        metrics: Object.fromEntries(perCommit),
+        files: rankings.ratlas.map((f) => {
+          const header = { path: f.path, lines: snapshot.fileRecords.get(f.path)?.lines ?? 0, tags: [] };
+          const levels = detailLevels(snapshot.symbolsOf(f.path), f.symbolScores).map((l) => [countTokens(`${renderFileBlock(header, l.symbols, l.docs)}\n`), round(l.value)]);
+          const p = f.parts;
+          return [f.path, round(p.text), round(p.symbol), round(p.graph), round(p.coChange), round(p.history), levels];
+        }),
+        // The baselines' orders: scored files best first (the rest follow in path order).
+        baselines: Object.fromEntries((['tfidf-contents', 'bm25-contents'] as const).map((m) => [m, rankings[m].filter((f) => f.score > 0).map((f) => [f.path, round(f.score)])])),
       });
     }
   }
@@ -206,7 +241,7 @@ await opened.store.close();
 const mean = (xs: number[] | undefined) => (xs ?? []).reduce((a, b) => a + b, 0) / Math.max(1, xs?.length ?? 0);
 const head = git('rev-parse', 'HEAD').trim();
 console.log(`repo ${repo} head ${head}; index built at ${base} (${firstIndex.files} files, ${firstIndex.symbols} symbols, ${firstIndex.edges} edges; ${(firstIndexMs / 1000).toFixed(0)} s) and moved forward ${chain.length} commits`);
-console.log(`weights ${JSON.stringify(weights)}`);
+console.log(`weights ${JSON.stringify(weights)}; packer ${JSON.stringify(packWeights)}`);
 console.log(`commits evaluated: ${evaluated} of ${chain.length} (non-merge, touching 1-20 files the parent's index holds); over budget: ${overBudget}`);
 for (const split of ['tuning', 'held-out'] as const) {
   const n = metrics.get(`${split}\tratlas\tfiles@10`)?.length ?? 0;
@@ -216,4 +251,4 @@ for (const split of ['tuning', 'held-out'] as const) {
     console.log([metric, ...methods.map((m) => mean(metrics.get(`${split}\t${m}\t${metric}`)).toFixed(3))].join('\t'));
   }
 }
-if (values.dump) writeFileSync(values.dump, `${JSON.stringify({ repo, head, commits: dump })}\n`);
+if (values.dump) writeFileSync(values.dump, `${JSON.stringify({ repo, head, levelValue: 'relative', commits: dump })}\n`);
