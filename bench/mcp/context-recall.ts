@@ -16,7 +16,7 @@
  * figures, and for every ranked file its rank signals (RankParts) and the token cost and value of
  * each level of detail, for bench/mcp/fit-rank-weights.ts.
  *
- * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--held-out-only] [--cache-dir DIR] [--dump FILE]
+ * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--only tuning|held-out] [--cache-dir DIR] [--dump FILE]
  *        [--weights JSON]   (RankWeights overrides, and PackWeights ones under "pack"; default: RANK_WEIGHTS, PACK_WEIGHTS)
  * REPO must be a clone outside the project; the first index's artifact goes to --cache-dir.
  */
@@ -42,7 +42,8 @@ const { positionals, values } = parseArgs({
   options: {
     commits: { type: 'string', default: '160' },
     walk: { type: 'string' },
-    'held-out-only': { type: 'boolean', default: false },
+    // Measure one set only: `tuning` also stops the walk where the held-out set begins.
+    only: { type: 'string' },
     'cache-dir': { type: 'string' },
     budgets: { type: 'string', default: '2000,4000' },
     dump: { type: 'string' },
@@ -172,14 +173,16 @@ let indexedPaths = snapshot.files.map((f) => f.path);
 readContents(base, indexedPaths);
 const firstIndex = { files: snapshot.files.length, symbols: snapshot.symbols.length, edges: snapshot.edges.length };
 
-for (let i = 0; i < chain.length; i++) {
+if (values.only !== undefined && values.only !== 'tuning' && values.only !== 'held-out') throw new Error('--only takes tuning or held-out');
+const walkTo = values.only === 'tuning' ? splitAt : chain.length;
+for (let i = 0; i < walkTo; i++) {
   const commit = chain[i]!;
   const split: Split = i < splitAt ? 'tuning' : 'held-out';
   const parents = git('rev-list', '--parents', '-n', '1', commit).trim().split(' ').slice(1);
   const indexed = new Set(indexedPaths);
   const touched = git('diff', '--name-only', '--no-renames', `${commit}^`, commit).split('\n').filter((p) => indexed.has(p));
   const t0 = performance.now();
-  const measured = !values['held-out-only'] || split === 'held-out';
+  const measured = values.only === undefined || split === values.only;
   if (measured && parents.length === 1 && touched.length >= 1 && touched.length <= 20) {
     evaluated++;
     const message = git('log', '-1', '--format=%B', commit).trim();
@@ -233,14 +236,14 @@ for (let i = 0; i < chain.length; i++) {
   snapshot = await snapshot.update(opened.store, i + 1, new Set([...applied.changed, ...applied.reresolved]));
   indexedPaths = snapshot.files.map((f) => f.path);
   readContents(commit, changed);
-  process.stderr.write(`\r${i + 1}/${chain.length} commits, ${evaluated} evaluated (last: measure ${((t1 - t0) / 1000).toFixed(1)} s, move ${((performance.now() - t1) / 1000).toFixed(1)} s)   `);
+  process.stderr.write(`\r${i + 1}/${walkTo} commits, ${evaluated} evaluated (last: measure ${((t1 - t0) / 1000).toFixed(1)} s, move ${((performance.now() - t1) / 1000).toFixed(1)} s)   `);
 }
 process.stderr.write('\n');
 await opened.store.close();
 
 const mean = (xs: number[] | undefined) => (xs ?? []).reduce((a, b) => a + b, 0) / Math.max(1, xs?.length ?? 0);
 const head = git('rev-parse', 'HEAD').trim();
-console.log(`repo ${repo} head ${head}; index built at ${base} (${firstIndex.files} files, ${firstIndex.symbols} symbols, ${firstIndex.edges} edges; ${(firstIndexMs / 1000).toFixed(0)} s) and moved forward ${chain.length} commits`);
+console.log(`repo ${repo} head ${head}; index built at ${base} (${firstIndex.files} files, ${firstIndex.symbols} symbols, ${firstIndex.edges} edges; ${(firstIndexMs / 1000).toFixed(0)} s) and moved forward ${walkTo} of ${chain.length} commits (tuning: the first ${splitAt})`);
 console.log(`weights ${JSON.stringify(weights)}; packer ${JSON.stringify(packWeights)}`);
 console.log(`commits evaluated: ${evaluated} of ${chain.length} (non-merge, touching 1-20 files the parent's index holds); over budget: ${overBudget}`);
 for (const split of ['tuning', 'held-out'] as const) {
