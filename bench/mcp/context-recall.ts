@@ -16,7 +16,7 @@
  * figures, and for every ranked file its rank signals (RankParts) and the token cost and value of
  * each level of detail, for bench/mcp/fit-rank-weights.ts.
  *
- * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--only tuning|held-out] [--cache-dir DIR] [--dump FILE]
+ * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--only tuning|held-out] [--held-out-repo] [--cache-dir DIR] [--dump FILE]
  *        [--weights JSON]   (RankWeights overrides, and PackWeights ones under "pack"; default: RANK_WEIGHTS, PACK_WEIGHTS)
  * REPO must be a clone outside the project; the first index's artifact goes to --cache-dir.
  */
@@ -44,6 +44,8 @@ const { positionals, values } = parseArgs({
     walk: { type: 'string' },
     // Measure one set only: `tuning` also stops the walk where the held-out set begins.
     only: { type: 'string' },
+    // A repository no figure of which was used for fitting: every commit is a held-out commit.
+    'held-out-repo': { type: 'boolean', default: false },
     'cache-dir': { type: 'string' },
     budgets: { type: 'string', default: '2000,4000' },
     dump: { type: 'string' },
@@ -73,7 +75,10 @@ const termCounts = new Map<string, Map<string, number>>();
 function readContents(commit: string, paths: readonly string[]): void {
   const oids = new Map<string, string>();
   const wanted = new Set(paths);
-  for (const line of git('ls-tree', '-r', commit).split('\n')) {
+  // Only the paths asked for (all of them once, at the base): listing the whole tree per commit
+  // costs more than the rest of a step on a large repository.
+  const listing = paths.length > 200 ? git('ls-tree', '-r', commit) : git('ls-tree', '-r', commit, '--', ...paths);
+  for (const line of listing.split('\n')) {
     const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/.exec(line);
     if (match && wanted.has(match[2]!)) oids.set(match[2]!, match[1]!);
   }
@@ -126,6 +131,9 @@ function contentsBaseline(task: string, indexed: readonly string[], kind: 'tfidf
 }
 
 let overBudget = 0;
+function writeDump(): void {
+  writeFileSync(values.dump!, `${JSON.stringify({ repo, head: git('rev-parse', 'HEAD').trim(), commits: dump })}\n`);
+}
 /** The paths get_context's packer shows within `budget` tokens; counts any answer over budget. */
 function packedPaths(snapshot: IndexSnapshot, ranked: readonly RankedFile[], budget: number): Set<string> {
   const packed = packContext(snapshot, ranked, { budget, offset: 0, count: countTokens, render: renderFileBlock, weights: packWeights });
@@ -177,7 +185,7 @@ if (values.only !== undefined && values.only !== 'tuning' && values.only !== 'he
 const walkTo = values.only === 'tuning' ? splitAt : chain.length;
 for (let i = 0; i < walkTo; i++) {
   const commit = chain[i]!;
-  const split: Split = i < splitAt ? 'tuning' : 'held-out';
+  const split: Split = i < splitAt && !values['held-out-repo'] ? 'tuning' : 'held-out';
   const parents = git('rev-list', '--parents', '-n', '1', commit).trim().split(' ').slice(1);
   const indexed = new Set(indexedPaths);
   const touched = git('diff', '--name-only', '--no-renames', `${commit}^`, commit).split('\n').filter((p) => indexed.has(p));
@@ -224,6 +232,8 @@ for (let i = 0; i < walkTo; i++) {
         // The baselines' orders: scored files best first (the rest follow in path order).
         baselines: Object.fromEntries((['tfidf-contents', 'bm25-contents'] as const).map((m) => [m, rankings[m].filter((f) => f.score > 0).map((f) => [f.path, round(f.score)])])),
       });
+      // A long walk on a loaded machine may have to be stopped: what is measured so far is kept.
+      if (dump.length % 10 === 0) writeDump();
     }
   }
   const t1 = performance.now();
@@ -254,4 +264,4 @@ for (const split of ['tuning', 'held-out'] as const) {
     console.log([metric, ...methods.map((m) => mean(metrics.get(`${split}\t${m}\t${metric}`)).toFixed(3))].join('\t'));
   }
 }
-if (values.dump) writeFileSync(values.dump, `${JSON.stringify({ repo, head, levelValue: 'relative', commits: dump })}\n`);
+if (values.dump) writeDump();
