@@ -98,7 +98,7 @@ describe('mapValue', () => {
   ];
   const pack = (scores: number[], budget: number) => packMap(scores.length, levels(scores), budget);
   const flat = Array.from({ length: 40 }, (_, i) => 1 - i * 0.005);
-  const peaked = Array.from({ length: 40 }, (_, i) => (i === 0 ? 1 : 0.05 - i * 0.001));
+  const peaked = Array.from({ length: 40 }, (_, i) => (i === 0 ? 1 : 0.002 - i * 0.00001));
 
   it('lists more files when the ranking is flat, and shows the signatures of a file that stands out', () => {
     const whenFlat = pack(flat, 600);

@@ -56,7 +56,7 @@ describe('get_context ranking', { timeout: 300_000 }, () => {
       expect(byPath.get('docs/checklist.ts')!.parts).toMatchObject({ text: 0, symbol: 0, graph: 0, history: 0 });
       // No word of the task in it and no link to the matches; a past commit about refunds changed it.
       expect(byPath.get('docs/policy.ts')!.tags).toEqual(['history']);
-      expect(byPath.get('docs/policy.ts')!.parts).toMatchObject({ text: 0, symbol: 0, graph: 0, coChange: 0, history: 1 });
+      expect(byPath.get('docs/policy.ts')!.parts).toMatchObject({ text: 0, symbol: 0, graph: 0, history: 1 });
       // A file the ledger imports, reached through the graph.
       expect(byPath.get('src/invoice.ts')!.parts.graph).toBeGreaterThan(0);
 
