@@ -253,7 +253,7 @@ await opened.store.close();
 
 const mean = (xs: number[] | undefined) => (xs ?? []).reduce((a, b) => a + b, 0) / Math.max(1, xs?.length ?? 0);
 const head = git('rev-parse', 'HEAD').trim();
-console.log(`repo ${repo} head ${head}; index built at ${base} (${firstIndex.files} files, ${firstIndex.symbols} symbols, ${firstIndex.edges} edges; ${(firstIndexMs / 1000).toFixed(0)} s) and moved forward ${walkTo} of ${chain.length} commits (tuning: the first ${splitAt})`);
+console.log(`repo ${repo} head ${head}; index built at ${base} (${firstIndex.files} files, ${firstIndex.symbols} symbols, ${firstIndex.edges} edges; ${(firstIndexMs / 1000).toFixed(0)} s) and moved forward ${walkTo} of ${chain.length} commits (${values['held-out-repo'] ? 'all held out' : `tuning: the first ${splitAt}`})`);
 console.log(`weights ${JSON.stringify(weights)}; packer ${JSON.stringify(packWeights)}`);
 console.log(`commits evaluated: ${evaluated} of ${chain.length} (non-merge, touching 1-20 files the parent's index holds); over budget: ${overBudget}`);
 for (const split of ['tuning', 'held-out'] as const) {

@@ -140,7 +140,7 @@ function evaluate(commits: readonly Dumped[], config: Config) {
 const show = (e: ReturnType<typeof evaluate>) =>
   `tokens@2000 ${e['tokens@2000'].toFixed(3)} tokens@4000 ${e['tokens@4000'].toFixed(3)} files@10 ${e['files@10'].toFixed(3)} (signatures: ${(100 * e.signatureShare).toFixed(0)}% of a 2000-token map)`;
 const current: Config = { rank: { ...RANK_WEIGHTS }, pack: { ...PACK_WEIGHTS } };
-console.log(`current ${JSON.stringify(current)}: ${show(evaluate(tuning, current))}`);
+if (tuning.length > 0) console.log(`current ${JSON.stringify(current)}: ${show(evaluate(tuning, current))}`);
 
 let best: Config = fixed ? { rank: { ...current.rank, ...fixed.rank }, pack: { ...current.pack, ...fixed.pack } } : current;
 if (!fixed) {
@@ -187,8 +187,8 @@ if (!fixed) {
   for (const r of rows) console.log(`  packer ${JSON.stringify(r.pack)}: objective ${r.objective.toFixed(4)}, signatures ${(100 * r.share).toFixed(0)}%${r === chosen ? '  <- chosen' : ''}`);
   best = { rank: best.rank, pack: chosen.pack };
 }
-console.log(`chosen ${JSON.stringify(best)}: ${show(evaluate(tuning, best))}`);
-for (const b of BASELINES) {
+if (tuning.length > 0) console.log(`chosen ${JSON.stringify(best)}: ${show(evaluate(tuning, best))}`);
+for (const b of tuning.length > 0 ? BASELINES : []) {
   const e = meanOf(tuning.map((c) => replayBaseline(c, b)));
   console.log(`${b} on the same commits: ${METRICS.map((m) => `${m} ${e[m].toFixed(3)}`).join(' ')}`);
 }
