@@ -12,12 +12,12 @@
  * applyChangeset of the commit's diff, then updateCoChange; the snapshot follows with update().
  *
  * Commits are split in time: the first half is the tuning set, the second the held-out set; every
- * figure is reported per set. `--dump FILE` writes, per evaluated commit, the rank signals
- * (RankParts) of the candidates (the top 100, and the top 60 by each signal) and the truth, for
- * bench/mcp/fit-rank-weights.ts.
+ * figure is reported per set. `--dump FILE` writes, per evaluated commit, the truth, every method's
+ * figures, and for every ranked file its rank signals (RankParts) and the token cost and value of
+ * each level of detail, for bench/mcp/fit-rank-weights.ts.
  *
- * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--held-out-only] [--cache-dir DIR] [--dump FILE]
- *        [--weights JSON]   (RankWeights overrides; default: RANK_WEIGHTS)
+ * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--only tuning|held-out] [--held-out-repo] [--cache-dir DIR] [--dump FILE]
+ *        [--weights JSON]   (RankWeights overrides, and PackWeights ones under "pack"; default: RANK_WEIGHTS, PACK_WEIGHTS)
  * REPO must be a clone outside the project; the first index's artifact goes to --cache-dir.
  */
 import { execFileSync } from 'node:child_process';
@@ -34,13 +34,18 @@ import { packContext, RANK_WEIGHTS, rankForTask, type RankedFile, type RankWeigh
 import { IndexSnapshot } from '../../src/pipeline/query-snapshot.js';
 import { renderFileBlock } from '../../src/report/context-map.js';
 import { countTokens } from '../../src/util/token-count.js';
+import { detailLevels } from '../../src/graph/rank/detail-levels.js';
+import { PACK_WEIGHTS, type PackWeights } from '../../src/graph/rank/map-value.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
     commits: { type: 'string', default: '160' },
     walk: { type: 'string' },
-    'held-out-only': { type: 'boolean', default: false },
+    // Measure one set only: `tuning` also stops the walk where the held-out set begins.
+    only: { type: 'string' },
+    // A repository no figure of which was used for fitting: every commit is a held-out commit.
+    'held-out-repo': { type: 'boolean', default: false },
     'cache-dir': { type: 'string' },
     budgets: { type: 'string', default: '2000,4000' },
     dump: { type: 'string' },
@@ -51,8 +56,12 @@ const repo = positionals[0]!;
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28 });
 const count = Number(values.commits);
 const budgets = values.budgets!.split(',').map(Number);
-const weights: RankWeights = { ...RANK_WEIGHTS, ...(JSON.parse(values.weights!) as Partial<RankWeights>) };
+const { pack: packOverrides, ...rankOverrides } = JSON.parse(values.weights!) as Partial<RankWeights> & { pack?: Partial<PackWeights> };
+const weights: RankWeights = { ...RANK_WEIGHTS, ...rankOverrides };
+const packWeights: PackWeights = { ...PACK_WEIGHTS, ...packOverrides };
 const cacheDir = values['cache-dir'] ?? `/tmp/ratlas-recall-${repo.replace(/[^A-Za-z0-9]+/g, '-')}`;
+/** Seven significant digits: the dump stays small and re-ranking from it keeps the order. */
+const round = (x: number) => Number(x.toPrecision(7));
 /** Room the MCP answer keeps for its header, notes and footer (as get_context does). */
 const FRAME = 60;
 
@@ -66,7 +75,10 @@ const termCounts = new Map<string, Map<string, number>>();
 function readContents(commit: string, paths: readonly string[]): void {
   const oids = new Map<string, string>();
   const wanted = new Set(paths);
-  for (const line of git('ls-tree', '-r', commit).split('\n')) {
+  // Only the paths asked for (all of them once, at the base): listing the whole tree per commit
+  // costs more than the rest of a step on a large repository.
+  const listing = paths.length > 200 ? git('ls-tree', '-r', commit) : git('ls-tree', '-r', commit, '--', ...paths);
+  for (const line of listing.split('\n')) {
     const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/.exec(line);
     if (match && wanted.has(match[2]!)) oids.set(match[2]!, match[1]!);
   }
@@ -113,9 +125,37 @@ function contentsBaseline(task: string, indexed: readonly string[], kind: 'tfidf
       if (kind === 'tfidf') score += (1 + Math.log(tf)) * Math.log(1 + n / d);
       else score += Math.log(1 + (n - d + 0.5) / (d + 0.5)) * ((tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lengths.get(path)!) / mean)));
     }
-    ranked.push({ path, score, tags: [], symbolScores: new Map(), parts: { text: 0, symbol: 0, graph: 0, coChange: 0 } });
+    ranked.push({ path, score, tags: [], symbolScores: new Map(), parts: { text: 0, symbol: 0, graph: 0, coChange: 0, history: 0 } });
   }
   return ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
+}
+
+let overBudget = 0;
+function writeDump(): void {
+  writeFileSync(values.dump!, `${JSON.stringify({ repo, head: git('rev-parse', 'HEAD').trim(), commits: dump })}\n`);
+}
+/** The paths get_context's packer shows within `budget` tokens; counts any answer over budget. */
+function packedPaths(snapshot: IndexSnapshot, ranked: readonly RankedFile[], budget: number): Set<string> {
+  const packed = packContext(snapshot, ranked, { budget, offset: 0, count: countTokens, render: renderFileBlock, weights: packWeights });
+  if (packed.blocks.reduce((n, b) => n + b.tokens, 0) > budget) overBudget++;
+  return new Set(packed.blocks.map((b) => b.path));
+}
+
+/**
+ * A baseline's answer within `budget` tokens: its best files as bare paths (the same header line
+ * the map writes, without tags), as many as fit, the way `grep -l` answers. Spending nothing on
+ * signatures is the most files a ranking can show in the budget: the strongest form of the baseline.
+ */
+function listedPaths(snapshot: IndexSnapshot, ranked: readonly RankedFile[], budget: number): Set<string> {
+  const shown = new Set<string>();
+  let used = 0;
+  for (const f of ranked) {
+    const cost = countTokens(`${renderFileBlock({ path: f.path, lines: snapshot.fileRecords.get(f.path)?.lines ?? 0, tags: [] }, [], false)}\n`);
+    if (used + cost > budget) break;
+    used += cost;
+    shown.add(f.path);
+  }
+  return shown;
 }
 
 // --- the walk ---
@@ -128,7 +168,6 @@ const record = (split: Split, key: string, value: number) => {
   (metrics.get(k) ?? metrics.set(k, []).get(k)!).push(value);
 };
 const dump: unknown[] = [];
-let overBudget = 0;
 let evaluated = 0;
 const splitAt = Math.floor(chain.length / 2);
 const started = performance.now();
@@ -142,14 +181,16 @@ let indexedPaths = snapshot.files.map((f) => f.path);
 readContents(base, indexedPaths);
 const firstIndex = { files: snapshot.files.length, symbols: snapshot.symbols.length, edges: snapshot.edges.length };
 
-for (let i = 0; i < chain.length; i++) {
+if (values.only !== undefined && values.only !== 'tuning' && values.only !== 'held-out') throw new Error('--only takes tuning or held-out');
+const walkTo = values.only === 'tuning' ? splitAt : chain.length;
+for (let i = 0; i < walkTo; i++) {
   const commit = chain[i]!;
-  const split: Split = i < splitAt ? 'tuning' : 'held-out';
+  const split: Split = i < splitAt && !values['held-out-repo'] ? 'tuning' : 'held-out';
   const parents = git('rev-list', '--parents', '-n', '1', commit).trim().split(' ').slice(1);
   const indexed = new Set(indexedPaths);
   const touched = git('diff', '--name-only', '--no-renames', `${commit}^`, commit).split('\n').filter((p) => indexed.has(p));
   const t0 = performance.now();
-  const measured = !values['held-out-only'] || split === 'held-out';
+  const measured = values.only === undefined || split === values.only;
   if (measured && parents.length === 1 && touched.length >= 1 && touched.length <= 20) {
     evaluated++;
     const message = git('log', '-1', '--format=%B', commit).trim();
@@ -160,32 +201,39 @@ for (let i = 0; i < chain.length; i++) {
       'bm25-contents': contentsBaseline(message, indexedPaths, 'bm25'),
     };
     const truth = new Set(touched);
+    const perCommit: [string, number][] = [];
     for (const method of methods) {
       const ranked = rankings[method];
-      record(split, `${method}\tfiles@10`, ranked.slice(0, 10).filter((f) => truth.has(f.path)).length / truth.size);
+      const files10 = ranked.slice(0, 10).filter((f) => truth.has(f.path)).length / truth.size;
+      record(split, `${method}\tfiles@10`, files10);
+      perCommit.push([`${method}\tfiles@10`, files10]);
       for (const budget of budgets) {
-        const packed = packContext(snapshot, ranked, { budget: budget - FRAME, offset: 0, count: countTokens, render: renderFileBlock });
-        const used = packed.blocks.reduce((n, b) => n + b.tokens, 0);
-        if (used > budget - FRAME) overBudget++;
-        const shown = new Set(packed.blocks.map((b) => b.path));
-        record(split, `${method}\ttokens@${budget}`, touched.filter((p) => shown.has(p)).length / truth.size);
+        const shown = method === 'ratlas' ? packedPaths(snapshot, ranked, budget - FRAME) : listedPaths(snapshot, ranked, budget - FRAME);
+        const recall = touched.filter((p) => shown.has(p)).length / truth.size;
+        record(split, `${method}\ttokens@${budget}`, recall);
+        perCommit.push([`${method}\ttokens@${budget}`, recall]);
       }
     }
     if (values.dump) {
-      // The candidates any signal or baseline puts in its top 100, with their signals: enough for
-      // recall@10 and the top of the blend under other weights.
-      const top = new Set<string>();
-      for (const f of rankings.ratlas.slice(0, 100)) top.add(f.path);
-      for (const key of ['text', 'symbol', 'graph', 'coChange'] as const) {
-        for (const f of [...rankings.ratlas].sort((a, b) => b.parts[key] - a.parts[key] || (a.path < b.path ? -1 : 1)).slice(0, 60)) top.add(f.path);
-      }
+      // Every ranked file with its signals and the cost and value of each level of detail (header
+      // without tags): enough for bench/mcp/fit-rank-weights.ts to re-rank under other weights and
+      // re-run the packer exactly as packContext would, without indexing again.
       dump.push({
         commit,
         split,
         truth: touched,
-        candidates: rankings.ratlas.filter((f) => top.has(f.path)).map((f) => ({ path: f.path, ...f.parts })),
-        baselines: { 'tfidf-contents': rankings['tfidf-contents'].slice(0, 10).map((f) => f.path), 'bm25-contents': rankings['bm25-contents'].slice(0, 10).map((f) => f.path) },
+        metrics: Object.fromEntries(perCommit),
+        files: rankings.ratlas.map((f) => {
+          const header = { path: f.path, lines: snapshot.fileRecords.get(f.path)?.lines ?? 0, tags: [] };
+          const levels = detailLevels(snapshot.symbolsOf(f.path), f.symbolScores).map((l) => [countTokens(`${renderFileBlock(header, l.symbols, l.docs)}\n`), round(l.value)]);
+          const p = f.parts;
+          return [f.path, round(p.text), round(p.symbol), round(p.graph), round(p.coChange), round(p.history), levels];
+        }),
+        // The baselines' orders: scored files best first (the rest follow in path order).
+        baselines: Object.fromEntries((['tfidf-contents', 'bm25-contents'] as const).map((m) => [m, rankings[m].filter((f) => f.score > 0).map((f) => [f.path, round(f.score)])])),
       });
+      // A long walk on a loaded machine may have to be stopped: what is measured so far is kept.
+      if (dump.length % 10 === 0) writeDump();
     }
   }
   const t1 = performance.now();
@@ -198,15 +246,15 @@ for (let i = 0; i < chain.length; i++) {
   snapshot = await snapshot.update(opened.store, i + 1, new Set([...applied.changed, ...applied.reresolved]));
   indexedPaths = snapshot.files.map((f) => f.path);
   readContents(commit, changed);
-  process.stderr.write(`\r${i + 1}/${chain.length} commits, ${evaluated} evaluated (last: measure ${((t1 - t0) / 1000).toFixed(1)} s, move ${((performance.now() - t1) / 1000).toFixed(1)} s)   `);
+  process.stderr.write(`\r${i + 1}/${walkTo} commits, ${evaluated} evaluated (last: measure ${((t1 - t0) / 1000).toFixed(1)} s, move ${((performance.now() - t1) / 1000).toFixed(1)} s)   `);
 }
 process.stderr.write('\n');
 await opened.store.close();
 
 const mean = (xs: number[] | undefined) => (xs ?? []).reduce((a, b) => a + b, 0) / Math.max(1, xs?.length ?? 0);
 const head = git('rev-parse', 'HEAD').trim();
-console.log(`repo ${repo} head ${head}; index built at ${base} (${firstIndex.files} files, ${firstIndex.symbols} symbols, ${firstIndex.edges} edges; ${(firstIndexMs / 1000).toFixed(0)} s) and moved forward ${chain.length} commits`);
-console.log(`weights ${JSON.stringify(weights)}`);
+console.log(`repo ${repo} head ${head}; index built at ${base} (${firstIndex.files} files, ${firstIndex.symbols} symbols, ${firstIndex.edges} edges; ${(firstIndexMs / 1000).toFixed(0)} s) and moved forward ${walkTo} of ${chain.length} commits (${values['held-out-repo'] ? 'all held out' : `tuning: the first ${splitAt}`})`);
+console.log(`weights ${JSON.stringify(weights)}; packer ${JSON.stringify(packWeights)}`);
 console.log(`commits evaluated: ${evaluated} of ${chain.length} (non-merge, touching 1-20 files the parent's index holds); over budget: ${overBudget}`);
 for (const split of ['tuning', 'held-out'] as const) {
   const n = metrics.get(`${split}\tratlas\tfiles@10`)?.length ?? 0;
@@ -216,4 +264,4 @@ for (const split of ['tuning', 'held-out'] as const) {
     console.log([metric, ...methods.map((m) => mean(metrics.get(`${split}\t${m}\t${metric}`)).toFixed(3))].join('\t'));
   }
 }
-if (values.dump) writeFileSync(values.dump, `${JSON.stringify({ repo, head, commits: dump })}\n`);
+if (values.dump) writeDump();

@@ -1,60 +1,209 @@
 /**
- * Fits get_context's blend (RankWeights: text, symbol, graph, co-change) on the tuning commits of
- * the tuning repositories, from the signals bench/mcp/context-recall.ts --dump wrote. The objective
- * is the mean of recall@10 and recall@25 files (25 files is about what a 2,000-token map shows at
- * the coarsest level); a grid search, since there are four weights and a few hundred commits.
- * Held-out commits are never read here: they are only measured, by context-recall.ts, with the
- * weights this prints.
+ * Fits get_context's blend (RankWeights: text, symbol, graph, co-change) and the packer's value of
+ * signatures (PackWeights) on the tuning commits of the tuning repositories, from the dumps
+ * bench/mcp/context-recall.ts --dump wrote. Each dumped commit holds every ranked file's signals and
+ * the token cost and value of each of its levels of detail, so a configuration is replayed exactly
+ * as get_context would answer: re-rank by the blend, then run the packer (graph/rank/pack-map.ts)
+ * on the same costs. The objective is the mean of the three figures the issue sets targets for:
+ * recall at 2,000 and at 4,000 tokens and recall@10 files. The blend is fitted first with the
+ * packer listing paths only; then the packer's settings, by the rule stated below. Held-out commits are never read for the
+ * fit; with --measure, the chosen configuration's figures on the held-out commits of every dump
+ * given (tuning repositories included) are printed beside the baselines', which the dumps recorded.
  *
  * Usage: npx tsx bench/mcp/fit-rank-weights.ts TUNING.json [TUNING.json ...] [--measure DUMP.json ...]
- * With --measure, the fitted weights' recall@10 files on the held-out commits of those dumps (and of
- * the tuning repositories), beside the baselines' (their top 10 as the dump recorded them).
+ *        [--fixed JSON]   (evaluate this configuration only; no search)
  */
 import { readFileSync } from 'node:fs';
+import { packMap } from '../../src/graph/rank/pack-map.js';
+import { mapValue, PACK_WEIGHTS, type PackWeights } from '../../src/graph/rank/map-value.js';
+import { rankTags } from '../../src/graph/rank/rank-tags.js';
+import { RANK_WEIGHTS, type RankWeights } from '../../src/pipeline/query-context.js';
+import { countTokens } from '../../src/util/token-count.js';
 
-interface Candidate { path: string; text: number; symbol: number; graph: number; coChange: number }
-interface Dumped { commit: string; split: 'tuning' | 'held-out'; truth: string[]; candidates: Candidate[] }
+/** As context-recall.ts: room the MCP answer keeps for its header, notes and footer. */
+const FRAME = 60;
+
+type DumpedFile = [path: string, text: number, symbol: number, graph: number, coChange: number, history: number, levels: [cost: number, value: number][]];
+interface Dumped {
+  commit: string;
+  split: 'tuning' | 'held-out';
+  truth: string[];
+  metrics: Record<string, number>;
+  files: DumpedFile[];
+  /** Each baseline's scored files, best first (the others follow in path order). */
+  baselines: Record<Baseline, [path: string, score: number][]>;
+}
+const BASELINES = ['tfidf-contents', 'bm25-contents'] as const;
+type Baseline = (typeof BASELINES)[number];
+const METRICS = ['tokens@2000', 'tokens@4000', 'files@10'] as const;
+type Figures = Record<(typeof METRICS)[number], number>;
+interface Config {
+  rank: RankWeights;
+  pack: PackWeights;
+}
 
 const argv = process.argv.slice(2);
+const fixedAt = argv.indexOf('--fixed');
+const fixed = fixedAt >= 0 ? (JSON.parse(argv.splice(fixedAt, 2)[1]!) as { rank?: Partial<RankWeights>; pack?: Partial<PackWeights> }) : null;
 const cut = argv.includes('--measure') ? argv.indexOf('--measure') : argv.length;
-const commits: Dumped[] = [];
+const load = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { repo: string; commits: Dumped[] };
+const tuning: Dumped[] = [];
 for (const file of argv.slice(0, cut)) {
-  const dump = JSON.parse(readFileSync(file, 'utf8')) as { repo: string; commits: Dumped[] };
-  const tuning = dump.commits.filter((c) => c.split === 'tuning');
-  commits.push(...tuning);
-  console.log(`${dump.repo}: ${tuning.length} tuning commits`);
+  const dump = load(file);
+  const commits = dump.commits.filter((c) => c.split === 'tuning');
+  tuning.push(...commits);
+  console.log(`${dump.repo}: ${commits.length} tuning commits`);
 }
 
-function recall(w: Omit<Candidate, 'path'>, k: number, over: readonly Dumped[] = commits): number {
-  let sum = 0;
-  for (const c of over) {
-    const truth = new Set(c.truth);
-    const ranked = [...c.candidates]
-      .map((f) => ({ path: f.path, score: w.text * f.text + w.symbol * f.symbol + w.graph * f.graph + w.coChange * f.coChange }))
-      .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
-    sum += ranked.slice(0, k).filter((f) => truth.has(f.path)).length / truth.size;
+const tagCost = new Map<string, number>();
+/** Tokens the tags add to a file's header (`path (N lines) [match, graph]`). */
+function tagTokens(tags: readonly string[]): number {
+  const key = tags.join(', ');
+  let cost = tagCost.get(key);
+  if (cost === undefined) {
+    cost = tags.length === 0 ? 0 : countTokens(`x (1 lines) [${key}]`) - countTokens('x (1 lines)');
+    tagCost.set(key, cost);
   }
-  return sum / Math.max(1, over.length);
+  return cost;
 }
 
-const grid = [0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2];
-let best = { score: -1, w: { text: 1, symbol: 0, graph: 0, coChange: 0 } };
-for (const symbol of grid) for (const graph of grid) for (const coChange of grid) {
-  const w = { text: 1, symbol, graph, coChange };
-  const score = (recall(w, 10) + recall(w, 25)) / 2;
-  if (score > best.score + 1e-12) best = { score, w };
+/** The three figures of one commit under a configuration, as get_context would answer, and the share of the 2000-token map spent on symbols. */
+function replay(c: Dumped, config: Config): Figures & { signatureShare: number } {
+  const w = config.rank;
+  const fromTask = c.files.some((f) => w.text * f[1] + w.symbol * f[2] > 0) || (w.history > 0 && c.files.some((f) => f[5] > 0));
+  const scored = c.files.map((f) => {
+    const parts = { match: w.text * f[1] + w.symbol * f[2], graph: (fromTask ? w.graph : 1) * f[3], coChange: w.coChange * f[4], history: w.history * f[5] };
+    return { file: f, score: parts.match + parts.graph + parts.coChange + parts.history, tags: rankTags(parts, fromTask) };
+  });
+  scored.sort((a, b) => b.score - a.score || (a.file[0] < b.file[0] ? -1 : 1));
+  const truth = new Set(c.truth);
+  const top = scored[0]?.score ?? 0;
+  const result = { 'tokens@2000': 0, 'tokens@4000': 0, 'files@10': scored.slice(0, 10).filter((s) => truth.has(s.file[0])).length / truth.size, signatureShare: 0 };
+  for (const budget of [2000, 4000] as const) {
+    const chosen = packMap(
+      scored.length,
+      (i) => {
+        const s = scored[i]!;
+        const extra = tagTokens(s.tags);
+        return s.file[6].map(([cost, value]) => ({ cost: cost + extra, value: mapValue(s.score, top, value, config.pack) }));
+      },
+      budget - FRAME,
+    );
+    result[`tokens@${budget}`] = chosen.filter((_, i) => truth.has(scored[i]!.file[0])).length / truth.size;
+    if (budget === 2000) {
+      // Share of the map's tokens spent on symbols rather than paths: what the map shows beyond a file list.
+      let total = 0;
+      let paths = 0;
+      chosen.forEach((level, i) => {
+        total += scored[i]!.file[6][level]![0];
+        paths += scored[i]!.file[6][0]![0];
+      });
+      result.signatureShare = total > 0 ? 1 - paths / total : 0;
+    }
+  }
+  return result;
 }
-const textOnly = { text: 1, symbol: 0, graph: 0, coChange: 0 };
-console.log(`text only: recall@10 ${recall(textOnly, 10).toFixed(3)} @25 ${recall(textOnly, 25).toFixed(3)}`);
-console.log(`best ${JSON.stringify(best.w)}: recall@10 ${recall(best.w, 10).toFixed(3)} @25 ${recall(best.w, 25).toFixed(3)}`);
 
-const measured = [...argv.slice(0, cut), ...argv.slice(cut + 1)];
+/** A baseline's figures: its files as bare paths, as many as fit (context-recall.ts listedPaths). */
+function replayBaseline(c: Dumped, baseline: Baseline): Figures {
+  const pathCost = new Map(c.files.map((f) => [f[0], f[6][0]![0]]));
+  const listed = c.baselines[baseline].map(([path]) => path);
+  const seen = new Set(listed);
+  for (const path of [...pathCost.keys()].sort()) if (!seen.has(path)) listed.push(path);
+  const truth = new Set(c.truth);
+  const result = { 'tokens@2000': 0, 'tokens@4000': 0, 'files@10': listed.slice(0, 10).filter((p) => truth.has(p)).length / truth.size };
+  for (const budget of [2000, 4000] as const) {
+    let used = 0;
+    let found = 0;
+    for (const path of listed) {
+      used += pathCost.get(path)!;
+      if (used > budget - FRAME) break;
+      if (truth.has(path)) found++;
+    }
+    result[`tokens@${budget}`] = found / truth.size;
+  }
+  return result;
+}
+
+function meanOf<T extends Record<string, number>>(rows: readonly T[]): T {
+  const sum = {} as Record<string, number>;
+  for (const row of rows) for (const [k, v] of Object.entries(row)) sum[k] = (sum[k] ?? 0) + v;
+  for (const k of Object.keys(sum)) sum[k]! /= Math.max(1, rows.length);
+  return sum as T;
+}
+
+function evaluate(commits: readonly Dumped[], config: Config) {
+  const mean = meanOf(commits.map((c) => replay(c, config)));
+  return { ...mean, objective: (mean['tokens@2000'] + mean['tokens@4000'] + mean['files@10']) / 3 };
+}
+
+const show = (e: ReturnType<typeof evaluate>) =>
+  `tokens@2000 ${e['tokens@2000'].toFixed(3)} tokens@4000 ${e['tokens@4000'].toFixed(3)} files@10 ${e['files@10'].toFixed(3)} (signatures: ${(100 * e.signatureShare).toFixed(0)}% of a 2000-token map)`;
+const current: Config = { rank: { ...RANK_WEIGHTS }, pack: { ...PACK_WEIGHTS } };
+if (tuning.length > 0) console.log(`current ${JSON.stringify(current)}: ${show(evaluate(tuning, current))}`);
+
+let best: Config = fixed ? { rank: { ...current.rank, ...fixed.rank }, pack: { ...current.pack, ...fixed.pack } } : current;
+if (!fixed) {
+  // 1. The blend, with the packer listing paths only (the recall a ranking can give): coordinate
+  //    descent over grids from the current weights until no single change helps. The symbol weight
+  //    stays as dumped: it mixes the seeds of PageRank and co-change, which the dump holds for it only.
+  const paths: PackWeights = { symbolValue: 0, sharpness: 1 };
+  best = { rank: { ...best.rank }, pack: paths };
+  const grids: Partial<Record<keyof RankWeights, number[]>> = {
+    graph: [0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8],
+    coChange: [0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2],
+    history: [0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2],
+  };
+  let bestScore = evaluate(tuning, best).objective;
+  for (let round = 0, improved = true; improved && round < 6; round++) {
+    improved = false;
+    for (const [key, values] of Object.entries(grids)) {
+      for (const value of values) {
+        const candidate: Config = { rank: { ...best.rank, [key]: value }, pack: paths };
+        const score = evaluate(tuning, candidate).objective;
+        if (score > bestScore + 1e-9) {
+          best = candidate;
+          bestScore = score;
+          improved = true;
+        }
+      }
+    }
+    console.log(`round ${round + 1}: ${JSON.stringify(best.rank)} objective ${bestScore.toFixed(4)}`);
+  }
+  // 2. The packer. Recall alone always prefers a bare list of paths; signatures are what makes the
+  //    map more than grep's answer. The rule, fixed before looking at any figure: of the packer
+  //    settings whose objective is within TOLERANCE of the best, the one that spends the largest
+  //    share of a 2000-token map on signatures.
+  const TOLERANCE = 0.01;
+  const rows: { pack: PackWeights; objective: number; share: number }[] = [];
+  for (const symbolValue of [0, 0.02, 0.05, 0.1, 0.2, 0.4, 0.8]) {
+    for (const sharpness of [0.5, 1, 2, 3, 4]) {
+      const e = evaluate(tuning, { rank: best.rank, pack: { symbolValue, sharpness } });
+      rows.push({ pack: { symbolValue, sharpness }, objective: e.objective, share: e.signatureShare });
+    }
+  }
+  const top = Math.max(...rows.map((r) => r.objective));
+  const chosen = rows.filter((r) => r.objective >= top - TOLERANCE).sort((a, b) => b.share - a.share || b.objective - a.objective)[0]!;
+  for (const r of rows) console.log(`  packer ${JSON.stringify(r.pack)}: objective ${r.objective.toFixed(4)}, signatures ${(100 * r.share).toFixed(0)}%${r === chosen ? '  <- chosen' : ''}`);
+  best = { rank: best.rank, pack: chosen.pack };
+}
+if (tuning.length > 0) console.log(`chosen ${JSON.stringify(best)}: ${show(evaluate(tuning, best))}`);
+for (const b of tuning.length > 0 ? BASELINES : []) {
+  const e = meanOf(tuning.map((c) => replayBaseline(c, b)));
+  console.log(`${b} on the same commits: ${METRICS.map((m) => `${m} ${e[m].toFixed(3)}`).join(' ')}`);
+}
+
 if (cut < argv.length) {
-  console.log('\nheld-out commits, recall@10 files: fitted blend, tfidf-contents, bm25-contents');
-  for (const file of measured) {
-    const dump = JSON.parse(readFileSync(file, 'utf8')) as { repo: string; commits: (Dumped & { baselines: Record<string, string[]> })[] };
+  console.log('\nheld-out commits: chosen configuration (replayed) | tfidf-contents | bm25-contents (bare paths, replayed)');
+  for (const file of [...argv.slice(0, cut), ...argv.slice(cut + 1)]) {
+    const dump = load(file);
     const held = dump.commits.filter((c) => c.split === 'held-out');
-    const baseline = (name: string) => held.reduce((sum, c) => sum + c.baselines[name]!.filter((p) => c.truth.includes(p)).length / c.truth.length, 0) / Math.max(1, held.length);
-    console.log(`${dump.repo} (${held.length} commits): ${recall(best.w, 10, held).toFixed(3)}  ${baseline('tfidf-contents').toFixed(3)}  ${baseline('bm25-contents').toFixed(3)}`);
+    const e = evaluate(held, best);
+    const base = Object.fromEntries(BASELINES.map((b) => [b, meanOf(held.map((c) => replayBaseline(c, b)))])) as Record<Baseline, Figures>;
+    const cells = METRICS.map((m) => {
+      const better = Math.max(base['tfidf-contents'][m], base['bm25-contents'][m]);
+      return `${m} ${e[m].toFixed(3)} | ${base['tfidf-contents'][m].toFixed(3)} | ${base['bm25-contents'][m].toFixed(3)} (${e[m] - better >= 0 ? '+' : ''}${(e[m] - better).toFixed(3)})`;
+    });
+    console.log(`${dump.repo} (${held.length} commits): ${cells.join('   ')}`);
   }
 }

@@ -11,7 +11,7 @@
  * REPO must be a clone outside the project; it is edited (one file) and restored.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -41,12 +41,38 @@ const transport = new StdioClientTransport({
 });
 const client = new Client({ name: 'ratlas-bench', version: '0' });
 const times = new Map<string, number[]>();
+const cpuTimes = new Map<string, number[]>();
+
+/**
+ * CPU time the server's threads have used, in ms (Linux: the first field of each thread's
+ * schedstat, in ns). On a loaded machine wall time mostly measures the queue for a core; CPU time
+ * is what the call costs.
+ */
+function serverCpuMs(): number {
+  const pid = transport.pid;
+  if (pid === null) return 0;
+  let ns = 0;
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ns / 1e6;
+}
 
 async function call(name: string, args: Record<string, unknown> = {}): Promise<string> {
   const started = performance.now();
+  const cpuBefore = serverCpuMs();
   const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 900_000 });
   const ms = performance.now() - started;
   (times.get(name) ?? times.set(name, []).get(name)!).push(ms);
+  (cpuTimes.get(name) ?? cpuTimes.set(name, []).get(name)!).push(serverCpuMs() - cpuBefore);
   const text = (result.content as { text: string }[])[0]!.text;
   if (result.isError) process.stderr.write(`${name} ${JSON.stringify(args)} -> ${text.split('\n')[0]}\n`);
   return text;
@@ -57,7 +83,9 @@ await client.connect(transport);
 const connectMs = performance.now() - startedAt;
 const status = await call('index_status');
 const firstAnswerMs = performance.now() - startedAt;
+const firstAnswerCpuMs = serverCpuMs();
 times.delete('index_status');
+cpuTimes.delete('index_status');
 
 const subjects = git('log', `-${perTool}`, '--no-merges', '--format=%s').trim().split('\n');
 const ids: string[] = [];
@@ -106,9 +134,14 @@ const quantile = (xs: number[], q: number) => {
 };
 console.log(`repo ${repo} at ${git('rev-parse', 'HEAD').trim()}`);
 console.log(status.split('\n').slice(1, 6).join('\n'));
-console.log(`connect ${connectMs.toFixed(0)} ms; first answer (index ${values.cold ? 'built' : 'reused'} + working tree applied) ${(firstAnswerMs / 1000).toFixed(1)} s`);
-console.log(['tool', 'calls', 'median ms', 'p95 ms'].join('\t'));
-for (const [name, xs] of [...times].sort()) console.log([name, xs.length, quantile(xs, 0.5).toFixed(0), quantile(xs, 0.95).toFixed(0)].join('\t'));
+console.log(
+  `connect ${connectMs.toFixed(0)} ms; first answer (index ${values.cold ? 'built' : 'reused'} + working tree applied) ${(firstAnswerMs / 1000).toFixed(1)} s, server CPU until then ${(firstAnswerCpuMs / 1000).toFixed(1)} s`,
+);
+console.log(['tool', 'calls', 'median ms', 'p95 ms', 'server CPU median ms', 'CPU p95 ms'].join('\t'));
+for (const [name, xs] of [...times].sort()) {
+  const cpu = cpuTimes.get(name)!;
+  console.log([name, xs.length, quantile(xs, 0.5).toFixed(0), quantile(xs, 0.95).toFixed(0), quantile(cpu, 0.5).toFixed(0), quantile(cpu, 0.95).toFixed(0)].join('\t'));
+}
 console.log(['edit->answer', editTimes.length, quantile(editTimes, 0.5).toFixed(0), quantile(editTimes, 0.95).toFixed(0)].join('\t'));
 if (staleAfterEdit > 0) console.log(`answers after an edit that were STALE: ${staleAfterEdit}`);
 console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

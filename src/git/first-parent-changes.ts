@@ -5,6 +5,8 @@ export interface CommitChanges {
   sha: string;
   /** The first parent ('' for a root commit). */
   parent: string;
+  /** The first line of the commit's message. */
+  subject: string;
   files: string[];
 }
 
@@ -17,15 +19,15 @@ export async function firstParentChanges(repo: GitRepo, to: string, options: { f
   const range = options.from === undefined ? to : `${options.from}..${to}`;
   const out = await repo.raw([
     'log', '--first-parent', '--diff-merges=first-parent', '--name-only', '-z', '--no-renames',
-    '--format=%x01%H%x02%P', `--max-count=${options.max}`, range, '--',
+    '--format=%x01%H%x02%P%x02%s', `--max-count=${options.max}`, range, '--',
   ]);
   const commits: CommitChanges[] = [];
   for (const record of out.split('\x01')) {
     if (record === '') continue;
     const [header = '', ...names] = record.split('\0');
-    const [sha = '', parents = ''] = header.split('\x02');
+    const [sha = '', parents = '', ...subject] = header.split('\x02');
     const files = names.map((n) => n.replace(/^\n/, '')).filter((n) => n.length > 0);
-    commits.push({ sha, parent: parents.split(' ')[0] ?? '', files });
+    commits.push({ sha, parent: parents.split(' ')[0] ?? '', subject: subject.join(' ').trim(), files });
   }
   return commits.reverse();
 }

@@ -46,9 +46,11 @@ export class McpSession {
     });
     this.opening.then(
       // Warm the query structures while the agent is still starting up: the first call then only
-      // pays for freshness.
+      // pays for freshness. A call already waiting for the snapshot answers first (the warm-up
+      // yields a turn of the event loop): index_status needs neither structure.
       async (live) => {
         const snapshot = await live.snapshot();
+        await new Promise((resolve) => setImmediate(resolve));
         void snapshot.lexical;
         void snapshot.pageRank;
       },

@@ -9,6 +9,8 @@ export interface RankParts {
   graph: number;
   /** How often the file changed together with the seeds and the working tree's changed files. */
   coChange: number;
+  /** How much past commits whose subjects share the task's words changed the file. */
+  history: number;
 }
 
 export interface QuerySymbol {

@@ -20,8 +20,10 @@ export interface TextSearch {
   matches: TextMatch[];
 }
 
-/** One commit of the co-change history: the files it changed. */
+/** One commit of the co-change history: the files it changed, and what its message said they were for. */
 export interface CoChangeCommit {
   sha: string;
+  /** The first line of the commit's message (bounded: see update-co-change.ts). */
+  subject: string;
   files: string[];
 }

@@ -3,8 +3,7 @@ import { LexicalIndex } from '../graph/rank/lexical-index.js';
 import { personalizedPageRank } from '../graph/rank/personalized-pagerank.js';
 import type { Edge } from '../model/edge.js';
 import type { FileRecord } from '../model/file.js';
-import { compareSymbols, edgeOrder, type StoredRef, type StoredSymbol } from '../model/stored.js';
-import { identifierStems } from '../graph/rank/task-terms.js';
+import { compareSymbols, edgeOrder, type StoredSymbol } from '../model/stored.js';
 import type { IndexStore } from '../store/index-store.js';
 import { CoChangeIndex } from '../graph/rank/co-change.js';
 import type { CoChangeCommit, TextSearch } from '../model/text-search.js';
@@ -33,8 +32,6 @@ export class IndexSnapshot {
     readonly files: readonly FileRecord[],
     readonly symbols: readonly StoredSymbol[],
     readonly edges: readonly Edge[],
-    /** Per file: words of the names it references, with counts (see LexicalIndex). */
-    readonly uses: ReadonlyMap<string, ReadonlyMap<string, number>>,
     /** The co-change window (see src/pipeline/update-co-change.ts), oldest first. */
     readonly coChangeCommits: readonly CoChangeCommit[],
   ) {
@@ -57,8 +54,7 @@ export class IndexSnapshot {
    */
   static async load(store: IndexStore, generation: number): Promise<IndexSnapshot> {
     const [files, symbols, edges, coChange] = await Promise.all([store.listFiles(), store.allSymbols(), store.allEdges(), store.coChangeCommits()]);
-    const uses = usedWords(await store.refsOfFiles(files.map((f) => f.path)));
-    return new IndexSnapshot(store, generation, files, symbols, edges, uses, coChange);
+    return new IndexSnapshot(store, generation, files, symbols, edges, coChange);
   }
 
   /**
@@ -69,9 +65,7 @@ export class IndexSnapshot {
    */
   async update(store: IndexStore, generation: number, files: ReadonlySet<string>): Promise<IndexSnapshot> {
     const paths = [...files].sort();
-    const [records, fresh, refs, coChange] = await Promise.all([store.listFiles(), store.symbolsOfFiles(paths), store.refsOfFiles(paths), store.coChangeCommits()]);
-    const uses = new Map([...this.uses].filter(([path]) => !files.has(path)));
-    for (const [path, words] of usedWords(refs)) uses.set(path, words);
+    const [records, fresh, coChange] = await Promise.all([store.listFiles(), store.symbolsOfFiles(paths), store.coChangeCommits()]);
     const symbols = [...this.symbols.filter((s) => !files.has(s.file)), ...fresh].sort(compareSymbols);
     const alive = new Set(symbols.map((s) => s.id));
     const freshEdges = await store.edgesFrom(fresh.map((s) => s.id));
@@ -79,11 +73,10 @@ export class IndexSnapshot {
       const from = this.byId.get(e.fromId);
       return from !== undefined && !files.has(from.file) && alive.has(e.toId);
     });
-    const sortedUses = new Map([...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     // `symbols` is in compareSymbols' order: a symbol's index is its rank.
     const rank = new Map(symbols.map((s, i) => [s.id, i]));
     const edges = [...kept, ...freshEdges].sort(edgeOrder((id) => rank.get(id)!));
-    return new IndexSnapshot(store, generation, records, symbols, edges, sortedUses, coChange);
+    return new IndexSnapshot(store, generation, records, symbols, edges, coChange);
   }
 
   /** Full-text search of the files' words (see IndexStore.searchText). */
@@ -97,7 +90,7 @@ export class IndexSnapshot {
   }
 
   get lexical(): LexicalIndex {
-    this.lexicalIndex ??= new LexicalIndex(this.symbols, this.files.map((f) => f.path), this.uses);
+    this.lexicalIndex ??= new LexicalIndex(this.symbols, this.files.map((f) => f.path));
     return this.lexicalIndex;
   }
 
@@ -130,23 +123,6 @@ export class IndexSnapshot {
     return this.byFile.get(path) ?? [];
   }
 }
-
-/** Words of the names each file references (import and export specifiers are names too), with counts. */
-function usedWords(refs: readonly StoredRef[]): Map<string, Map<string, number>> {
-  const byFile = new Map<string, Map<string, number>>();
-  for (const ref of refs) {
-    if (!ref.name || ref.name === '*' || ref.name === 'default') continue;
-    let words = byFile.get(ref.file);
-    if (!words) {
-      words = new Map();
-      byFile.set(ref.file, words);
-    }
-    for (const word of identifierStems(ref.name)) words.set(word, (words.get(word) ?? 0) + 1);
-  }
-  return byFile;
-}
-
-
 
 function groupEdges(edges: readonly Edge[], key: (edge: Edge) => number): Map<number, Edge[]> {
   const grouped = new Map<number, Edge[]>();

@@ -73,5 +73,5 @@ function round(value: number): number {
 }
 
 function roundParts(parts: RankParts): RankParts {
-  return { text: round(parts.text), symbol: round(parts.symbol), graph: round(parts.graph), coChange: round(parts.coChange) };
+  return { text: round(parts.text), symbol: round(parts.symbol), graph: round(parts.graph), coChange: round(parts.coChange), history: round(parts.history) };
 }

@@ -1,5 +1,6 @@
 import { firstParentChanges } from '../git/first-parent-changes.js';
 import type { GitRepo } from '../git/repo.js';
+import type { CoChangeCommit } from '../model/text-search.js';
 import type { IndexStore } from '../store/index-store.js';
 
 /** Commits of first-parent history the co-change window keeps. */
@@ -29,6 +30,12 @@ export async function updateCoChange(repo: GitRepo, store: IndexStore, commit: s
   await store.putCoChange(all.map(stored), window, true);
 }
 
-function stored(c: { sha: string; files: string[] }): { sha: string; files: string[] } {
-  return { sha: c.sha, files: c.files.length > CO_CHANGE_MAX_FILES ? [] : c.files };
+/**
+ * A commit's subject is kept up to this many characters: enough for what the change was about
+ * (conventional subjects are under 72), bounded against a pasted wall of text.
+ */
+const SUBJECT_CHARS = 200;
+
+function stored(c: { sha: string; subject: string; files: string[] }): CoChangeCommit {
+  return { sha: c.sha, subject: [...c.subject].slice(0, SUBJECT_CHARS).join(''), files: c.files.length > CO_CHANGE_MAX_FILES ? [] : c.files };
 }

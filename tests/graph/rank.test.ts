@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFileGraph, REVERSE_WEIGHT } from '../../src/graph/rank/file-graph.js';
+import { mapValue } from '../../src/graph/rank/map-value.js';
 import { packMap } from '../../src/graph/rank/pack-map.js';
 import { personalizedPageRank } from '../../src/graph/rank/personalized-pagerank.js';
 import { stem, taskTerms } from '../../src/graph/rank/task-terms.js';
@@ -16,12 +17,14 @@ describe('buildFileGraph', () => {
       [4, 'c.ts'],
     ]);
     const graph = buildFileGraph({ fileOf, files: ['a.ts', 'b.ts', 'c.ts', 'lonely.ts'], edges: [edge(1, 2, 'calls'), edge(1, 3, 'calls'), edge(1, 4, 'imports', 0.5), edge(2, 3, 'calls')] });
-    expect(graph.order).toBe(4);
+    expect(graph.nodes()).toEqual(['a.ts', 'b.ts', 'c.ts', 'lonely.ts']);
     const calls = 1 + Math.log(2);
     expect(graph.getDirectedEdgeAttribute('a.ts', 'b.ts', 'weight')).toBeCloseTo(calls);
     expect(graph.getDirectedEdgeAttribute('b.ts', 'a.ts', 'weight')).toBeCloseTo(calls * REVERSE_WEIGHT);
     expect(graph.getDirectedEdgeAttribute('a.ts', 'c.ts', 'weight')).toBeCloseTo(0.3 * 0.5);
+    expect(graph.getDirectedEdgeAttribute('c.ts', 'a.ts', 'weight')).toBeCloseTo(0.3 * 0.5 * REVERSE_WEIGHT);
     expect(graph.hasDirectedEdge('b.ts', 'b.ts')).toBe(false);
+    expect(graph.outDegree('lonely.ts')).toBe(0);
   });
 });
 
@@ -84,6 +87,33 @@ describe('packMap', () => {
       const chosen = packMap(3, (i) => levels[i]!, budget);
       expect(chosen.reduce((n, level, i) => n + levels[i]![level]!.cost, 0)).toBeLessThanOrEqual(budget);
     }
+  });
+});
+
+describe('mapValue', () => {
+  // Forty files with the same costs: a path of 20 tokens, then signatures (value 3) for 60 more.
+  const levels = (scores: number[]) => (i: number) => [
+    { cost: 20, value: mapValue(scores[i]!, scores[0]!, 0) },
+    { cost: 80, value: mapValue(scores[i]!, scores[0]!, 3) },
+  ];
+  const pack = (scores: number[], budget: number) => packMap(scores.length, levels(scores), budget);
+  const flat = Array.from({ length: 40 }, (_, i) => 1 - i * 0.005);
+  const peaked = Array.from({ length: 40 }, (_, i) => (i === 0 ? 1 : 0.002 - i * 0.00001));
+
+  it('lists more files when the ranking is flat, and shows the signatures of a file that stands out', () => {
+    const whenFlat = pack(flat, 600);
+    const whenPeaked = pack(peaked, 600);
+    expect(whenFlat.length).toBeGreaterThan(whenPeaked.length);
+    expect(whenPeaked[0]).toBe(1);
+    expect(whenFlat.every((level) => level === 0)).toBe(true);
+  });
+
+  it('values a file nobody scored above nothing, below any scored file, and everything when no file scored', () => {
+    expect(mapValue(0, 1, 0)).toBeGreaterThan(0);
+    expect(mapValue(0, 1, 0)).toBeLessThan(mapValue(0.001, 1, 0));
+    expect(mapValue(0, 0, 0)).toBe(1);
+    // Signatures add to a file's value, in proportion to its confidence.
+    expect(mapValue(0.5, 1, 2) / mapValue(0.5, 1, 0)).toBeCloseTo(mapValue(1, 1, 2) / mapValue(1, 1, 0), 12);
   });
 });
 

@@ -29,11 +29,11 @@ describe('LiveIndex', () => {
         expect(await live.ensureFresh(60_000), edit.what).toEqual({ fresh: true, pendingFiles: 0, phase: null, error: null });
         const updated = await live.snapshot();
         const full = await IndexSnapshot.load(live.store, live.generation);
-        expect({ files: updated.files, symbols: updated.symbols, edges: updated.edges, uses: updated.uses }, edit.what).toEqual({
+        expect({ files: updated.files, symbols: updated.symbols, edges: updated.edges, coChange: updated.coChangeCommits }, edit.what).toEqual({
           files: full.files,
           symbols: full.symbols,
           edges: full.edges,
-          uses: full.uses,
+          coChange: full.coChangeCommits,
         });
       }
       const reverted = await live.snapshot();

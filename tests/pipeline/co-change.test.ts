@@ -54,6 +54,8 @@ describe('co-change history', { timeout: 240_000 }, () => {
       [],
       ['src/cart.ts', 'test/cart.test.ts'],
     ]);
+    // Each commit keeps its subject (the history signal matches a task's words against them).
+    expect(window.slice(1).map((c) => c.subject)).toEqual(['price and cart', 'merge topic', 'mass edit', 'cart and test']);
   });
 
   it('openIndex from an ancestor artifact equals a cold build', async () => {

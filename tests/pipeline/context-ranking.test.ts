@@ -28,6 +28,8 @@ function tree(): Tree {
   });
   // Shares no word and no import with anything: only history ties it to the ledger.
   out['docs/checklist.ts'] = 'export const steps = ["open", "close"];\n';
+  // Neither: only a past commit's subject ties it to refunds.
+  out['docs/policy.ts'] = 'export const days = 14;\n';
   return out;
 }
 
@@ -35,8 +37,9 @@ describe('get_context ranking', { timeout: 300_000 }, () => {
   it('is deterministic, tags each file with why it ranked, and fills the budget when candidates remain', async () => {
     const cwd = gitRepo(tree());
     // History: the ledger and the checklist change together, twice.
-    commit(cwd, 'ledger rules', { 'src/ledger.ts': `${tree()['src/ledger.ts']}// rule 1\n`, 'docs/checklist.ts': 'export const steps = ["open", "check", "close"];\n' });
-    commit(cwd, 'ledger rules again', { 'src/ledger.ts': `${tree()['src/ledger.ts']}// rule 2\n`, 'docs/checklist.ts': 'export const steps = ["open", "check", "sign", "close"];\n' });
+    commit(cwd, 'rules, step one', { 'src/ledger.ts': `${tree()['src/ledger.ts']}// rule 1\n`, 'docs/checklist.ts': 'export const steps = ["open", "check", "close"];\n' });
+    commit(cwd, 'rules, step two', { 'src/ledger.ts': `${tree()['src/ledger.ts']}// rule 2\n`, 'docs/checklist.ts': 'export const steps = ["open", "check", "sign", "close"];\n' });
+    commit(cwd, 'Refunds within 30 days', { 'docs/policy.ts': 'export const days = 30;\n' });
     const opened = await openIndex({ cwd, rev: 'HEAD', cacheDir: cacheDir(), jobs: 1 });
     try {
       const input = { task: 'ledger totals are wrong after a refund', focusFiles: [], changedFiles: [], pathPrefix: '' };
@@ -50,7 +53,10 @@ describe('get_context ranking', { timeout: 300_000 }, () => {
       expect(byPath.get('src/ledger.ts')!.tags).toContain('match');
       // No word of the task in it, no edge to the matches: ranked by history alone.
       expect(byPath.get('docs/checklist.ts')!.tags).toEqual(['co-change']);
-      expect(byPath.get('docs/checklist.ts')!.parts).toMatchObject({ text: 0, symbol: 0, graph: 0 });
+      expect(byPath.get('docs/checklist.ts')!.parts).toMatchObject({ text: 0, symbol: 0, graph: 0, history: 0 });
+      // No word of the task in it and no link to the matches; a past commit about refunds changed it.
+      expect(byPath.get('docs/policy.ts')!.tags).toEqual(['history']);
+      expect(byPath.get('docs/policy.ts')!.parts).toMatchObject({ text: 0, symbol: 0, graph: 0, history: 1 });
       // A file the ledger imports, reached through the graph.
       expect(byPath.get('src/invoice.ts')!.parts.graph).toBeGreaterThan(0);
 

@@ -113,9 +113,11 @@ CREATE VIRTUAL TABLE symbol_text USING fts4(content="symbols", terms, doc, token
 CREATE VIRTUAL TABLE file_text USING fts4(path, names, docs, code, strings, comments, tokenize=unicode61);
 
 -- Co-change history (src/store/co-change-table.ts): the files each of the last commits of the
--- indexed commit's first-parent history changed, newest last (seq grows). A bounded window.
+-- indexed commit's first-parent history changed, and its subject line, newest last (seq grows).
+-- A bounded window.
 CREATE TABLE co_change (
-  seq   INTEGER PRIMARY KEY,
-  sha   TEXT NOT NULL,
-  files TEXT NOT NULL                 -- JSON array of repo-relative paths
+  seq     INTEGER PRIMARY KEY,
+  sha     TEXT NOT NULL,
+  subject TEXT NOT NULL,              -- first line of the message, at most 200 characters
+  files   TEXT NOT NULL               -- JSON array of repo-relative paths
 );

@@ -5,16 +5,19 @@ import type { StoredSymbol } from '../../model/stored.js';
 export interface DetailLevel {
   symbols: StoredSymbol[];
   docs: boolean;
-  /** Value of the symbols shown, relative to the file's own score (0 for the bare path). */
+  /**
+   * Value of the symbols shown (0 for the bare path): the sum of their scores relative to the file's
+   * best symbol (0.1 to 1), half as much again for a symbol shown with its doc line. The packer
+   * weighs it against the path (graph/rank/map-value.ts).
+   */
   value: number;
 }
 
 /** How many of the best public symbols the first level of detail shows. */
 const TOP_PUBLIC = 3;
 
-/** Value of showing a symbol, per unit of its relative score; docs add a little on top. */
-const SYMBOL_VALUE = 0.4;
-const DOC_VALUE = 0.2;
+/** What a symbol's first doc line adds to the value of showing the symbol. */
+const DOC_SHARE = 0.5;
 
 /**
  * The levels of detail of one file, coarsest first: the path alone; its best public signatures;
@@ -37,7 +40,7 @@ export function detailLevels(symbols: readonly StoredSymbol[], scores: ReadonlyM
     const previous = levels[levels.length - 1]!;
     if (shown.length === previous.symbols.length && docs === previous.docs) return;
     if (shown.length === 0) return;
-    const value = chosen.reduce((sum, s) => sum + SYMBOL_VALUE * relative(s) + (docs && s.doc ? DOC_VALUE * relative(s) : 0), 0);
+    const value = chosen.reduce((sum, s) => sum + relative(s) * (docs && s.doc ? 1 + DOC_SHARE : 1), 0);
     levels.push({ symbols: shown, docs, value });
   };
   push(top, false);

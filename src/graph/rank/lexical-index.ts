@@ -13,8 +13,6 @@ const NAME_WEIGHT = 3;
 const QUALNAME_WEIGHT = 1.5;
 const DOC_WEIGHT = 1;
 const PATH_WEIGHT = 2;
-/** Names a file uses (calls, types, imports) say what it is about, less than what it declares. */
-const USES_WEIGHT = 0.5;
 
 /**
  * Words of every symbol and file path with inverse document frequencies, built once per index
@@ -25,23 +23,28 @@ export class LexicalIndex {
   private readonly pathWords = new Map<string, Set<string>>();
   private readonly symbolDf = new Map<string, number>();
   private readonly pathDf = new Map<string, number>();
-  private readonly usesDf = new Map<string, number>();
   private readonly symbolCount: number;
   private readonly fileCount: number;
 
   /**
-   * `uses` holds, per file, how often each word occurs in the names the file references (what it
-   * calls, constructs, imports and names as types): the part of a file's text that is code.
+   * The words of the names a file uses (what it calls, imports and names as types) are not here:
+   * the full-text index has every identifier of the code (RankParts.text).
    */
   constructor(
     private readonly symbols: readonly StoredSymbol[],
     paths: readonly string[],
-    private readonly uses: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map(),
   ) {
+    // Names repeat (every method of a class carries the class in its qualname): each is split once.
+    const split = new Map<string, string[]>();
+    const stems = (name: string): string[] => {
+      let words = split.get(name);
+      if (!words) split.set(name, (words = identifierStems(name)));
+      return words;
+    };
     for (const s of symbols) {
       if (s.qualname === MODULE_QUALNAME) continue;
-      const name = new Set(identifierStems(s.name));
-      const qualname = new Set(s.qualname.split('.').slice(0, -1).flatMap(identifierStems));
+      const name = new Set(stems(s.name));
+      const qualname = new Set(s.qualname.split('.').slice(0, -1).flatMap(stems));
       const doc = new Set((s.doc ?? '').toLowerCase().match(/[\p{L}][\p{L}\p{N}_]+/gu)?.map(stem) ?? []);
       this.words.set(s.id, { name, qualname, doc });
       for (const w of new Set([...name, ...qualname, ...doc])) this.symbolDf.set(w, (this.symbolDf.get(w) ?? 0) + 1);
@@ -51,7 +54,6 @@ export class LexicalIndex {
       this.pathWords.set(path, words);
       for (const w of words) this.pathDf.set(w, (this.pathDf.get(w) ?? 0) + 1);
     }
-    for (const words of uses.values()) for (const w of words.keys()) this.usesDf.set(w, (this.usesDf.get(w) ?? 0) + 1);
     this.symbolCount = Math.max(1, this.words.size);
     this.fileCount = Math.max(1, paths.length);
   }
@@ -83,19 +85,12 @@ export class LexicalIndex {
     return scores;
   }
 
-  /** Score of each file whose path, or the names it uses, match the terms (TF-IDF on uses, damped). */
+  /** Score of each file whose path matches the terms. */
   scorePaths(terms: TaskTerms): Map<string, number> {
     const scores = new Map<string, number>();
     for (const [path, words] of this.pathWords) {
       let score = 0;
       for (const word of terms.words) if (words.has(word)) score += PATH_WEIGHT * this.idf(word, this.pathDf, this.fileCount);
-      const used = this.uses.get(path);
-      if (used) {
-        for (const word of terms.words) {
-          const tf = used.get(word) ?? 0;
-          if (tf > 0) score += USES_WEIGHT * (1 + Math.log(tf)) * this.idf(word, this.usesDf, this.fileCount);
-        }
-      }
       if (score > 0) scores.set(path, score);
     }
     return scores;

@@ -5,8 +5,8 @@ type Database = initSqlJs.Database;
 
 /** The co-change window, oldest first. */
 export function readCoChange(db: Database): CoChangeCommit[] {
-  const rows = db.exec('SELECT sha, files FROM co_change ORDER BY seq')[0]?.values ?? [];
-  return rows.map(([sha, files]) => ({ sha: String(sha), files: JSON.parse(String(files)) as string[] }));
+  const rows = db.exec('SELECT sha, subject, files FROM co_change ORDER BY seq')[0]?.values ?? [];
+  return rows.map(([sha, subject, files]) => ({ sha: String(sha), subject: String(subject), files: JSON.parse(String(files)) as string[] }));
 }
 
 /**
@@ -17,9 +17,9 @@ export function readCoChange(db: Database): CoChangeCommit[] {
 export function appendCoChange(db: Database, commits: readonly CoChangeCommit[], window: number, replace: boolean): void {
   if (replace) db.run('DELETE FROM co_change');
   const next = Number(db.exec('SELECT coalesce(max(seq), 0) FROM co_change')[0]?.values[0]?.[0] ?? 0) + 1;
-  const insert = db.prepare('INSERT INTO co_change (seq, sha, files) VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO co_change (seq, sha, subject, files) VALUES (?, ?, ?, ?)');
   try {
-    commits.forEach((c, i) => insert.run([next + i, c.sha, JSON.stringify([...c.files].sort())]));
+    commits.forEach((c, i) => insert.run([next + i, c.sha, c.subject, JSON.stringify([...c.files].sort())]));
   } finally {
     insert.free();
   }
