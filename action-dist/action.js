@@ -24102,12 +24102,30 @@ var GitRepo = class _GitRepo {
     return new _GitRepo(real, wo({ baseDir: real, maxConcurrentProcesses: 4 }));
   }
   async raw(args2) {
-    return this.git.raw(args2);
+    return this.run(args2);
+  }
+  /**
+   * Runs git. A repository missing an object the command needs (a blob a mirror or a partial clone
+   * never fetched, a damaged object store) is a condition of the clone, not a bug in ratlas: it
+   * becomes one message naming the object and how to get it. Other failures pass through as they are.
+   */
+  async run(args2) {
+    try {
+      return await this.git.raw(args2);
+    } catch (error) {
+      const missing = /unable to read ([0-9a-f]{7,64})|missing (?:blob|tree|commit) ([0-9a-f]{7,64})|bad object ([0-9a-f]{7,64})/.exec(error instanceof Error ? error.message : String(error));
+      if (!missing) throw error;
+      const oid = missing[1] ?? missing[2] ?? missing[3];
+      throw new RatlasError("git-object-missing", `git cannot read object ${oid} (git ${args2[0]}): this clone is missing objects that commit needs.`, {
+        hint: "Fetch them (git fetch --refetch, or a clone without --filter), check the object store with git fsck, or pick a range whose commits are complete.",
+        cause: error
+      });
+    }
   }
   /** Full commit id of a ref, or a RatlasError that says how to get the ref. */
   async resolveCommit(ref) {
     if (ref.startsWith("-")) throw new RatlasError("unknown-ref", `"${ref}" is not a git ref.`);
-    const out2 = await this.git.raw(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => "");
+    const out2 = await this.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => "");
     const commit = out2.trim();
     if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) return commit;
     const [shallow, remote] = await Promise.all([this.isShallow(), this.defaultRemote()]);
@@ -24119,25 +24137,25 @@ var GitRepo = class _GitRepo {
   /** HEAD's commit id, or null in a repository without commits. */
   async headCommit() {
     try {
-      return (await this.git.raw(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"])).trim() || null;
+      return (await this.run(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"])).trim() || null;
     } catch {
       return null;
     }
   }
   /** The branch HEAD names (born or not), or null when detached. */
   async currentBranch() {
-    return (await this.git.raw(["symbolic-ref", "--quiet", "--short", "HEAD"]).catch(() => "")).trim() || null;
+    return (await this.run(["symbolic-ref", "--quiet", "--short", "HEAD"]).catch(() => "")).trim() || null;
   }
   /** A local branch that has commits, if any (an unborn branch may sit beside others). */
   async someBranch() {
-    return (await this.git.raw(["for-each-ref", "--count=1", "--format=%(refname:short)", "refs/heads"]).catch(() => "")).trim() || null;
+    return (await this.run(["for-each-ref", "--count=1", "--format=%(refname:short)", "refs/heads"]).catch(() => "")).trim() || null;
   }
   async isShallow() {
-    return (await this.git.raw(["rev-parse", "--is-shallow-repository"])).trim() === "true";
+    return (await this.run(["rev-parse", "--is-shallow-repository"])).trim() === "true";
   }
   async mergeBase(a, b3) {
     try {
-      const base = (await this.git.raw(["merge-base", a, b3])).trim();
+      const base = (await this.run(["merge-base", a, b3])).trim();
       if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(base)) throw new Error(`merge-base printed "${base}"`);
       return base;
     } catch (error) {
@@ -24150,7 +24168,7 @@ var GitRepo = class _GitRepo {
   }
   async isAncestor(ancestor, descendant) {
     try {
-      await this.git.raw(["merge-base", "--is-ancestor", ancestor, descendant]);
+      await this.run(["merge-base", "--is-ancestor", ancestor, descendant]);
       return true;
     } catch {
       return false;
@@ -24158,7 +24176,7 @@ var GitRepo = class _GitRepo {
   }
   /** Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). */
   async listTree(commit) {
-    const out2 = await this.git.raw(["ls-tree", "-r", "-z", "--long", "--full-tree", commit]);
+    const out2 = await this.run(["ls-tree", "-r", "-z", "--long", "--full-tree", commit]);
     const entries = [];
     for (const record of out2.split("\0")) {
       if (!record) continue;
@@ -24171,13 +24189,13 @@ var GitRepo = class _GitRepo {
   }
   /** Tracked files plus untracked files that are not ignored, as git sees the working tree. */
   async listWorkingTree() {
-    const out2 = await this.git.raw(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate"]);
+    const out2 = await this.run(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate"]);
     const paths = out2.split("\0").filter((p2) => p2.length > 0);
     return [...new Set(paths)].sort();
   }
   /** Untracked files that are not ignored. */
   async untrackedPaths() {
-    const out2 = await this.git.raw(["ls-files", "-z", "--others", "--exclude-standard"]);
+    const out2 = await this.run(["ls-files", "-z", "--others", "--exclude-standard"]);
     return out2.split("\0").filter((p2) => p2.length > 0).sort();
   }
   /**
@@ -24189,7 +24207,7 @@ var GitRepo = class _GitRepo {
   async worktreeStatus(options = {}) {
     const args2 = ["--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all"];
     if (options.ignored) args2.push("--ignored=matching");
-    return parseStatusV2(await this.git.raw(args2));
+    return parseStatusV2(await this.run(args2));
   }
   /**
    * Where git keeps this worktree's state (HEAD, its index) and the repository's shared state
@@ -24197,8 +24215,8 @@ var GitRepo = class _GitRepo {
    * status (global config, global excludes), absent ones included.
    */
   async stateFiles() {
-    const [gitDir = "", commonDir = ""] = (await this.git.raw(["rev-parse", "--absolute-git-dir", "--git-common-dir"])).trim().split("\n");
-    const configured = (await this.git.raw(["config", "--path", "--get", "core.excludesFile"]).catch(() => "")).trim();
+    const [gitDir = "", commonDir = ""] = (await this.run(["rev-parse", "--absolute-git-dir", "--git-common-dir"])).trim().split("\n");
+    const configured = (await this.run(["config", "--path", "--get", "core.excludesFile"]).catch(() => "")).trim();
     const home = process.env.HOME ?? "";
     const xdg = process.env.XDG_CONFIG_HOME || (home ? join6(home, ".config") : "");
     const globalFiles = [];
@@ -24210,7 +24228,7 @@ var GitRepo = class _GitRepo {
   }
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths() {
-    const out2 = await this.git.raw(["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
+    const out2 = await this.run(["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
     const paths = [];
     const records = out2.split("\0");
     for (let i2 = 0; i2 < records.length; i2++) {
@@ -24226,7 +24244,7 @@ var GitRepo = class _GitRepo {
     const args2 = ["diff", "--raw", "--no-abbrev", "-z", "-M", "--no-ext-diff", "--no-textconv", from];
     if (typeof to2 === "string") args2.push(to2);
     else if ("staged" in to2) args2.splice(1, 0, "--cached");
-    const out2 = await this.git.raw([...args2, "--"]);
+    const out2 = await this.run([...args2, "--"]);
     return parseRawDiff(out2);
   }
   /**
@@ -24238,7 +24256,7 @@ var GitRepo = class _GitRepo {
     if (where === "staged") args2.push("--cached");
     else if (where === "worktree") args2.push("--untracked");
     else args2.push(where.commit);
-    const out2 = await this.git.raw([...args2, "--", ...pathspecs]);
+    const out2 = await this.run([...args2, "--", ...pathspecs]);
     const prefix = typeof where === "object" ? `${where.commit}:` : "";
     return out2.split("\0").filter((p2) => p2.length > 0).map((p2) => prefix && p2.startsWith(prefix) ? p2.slice(prefix.length) : p2).sort();
   }
@@ -24266,7 +24284,7 @@ var GitRepo = class _GitRepo {
       });
     }
     try {
-      await this.git.raw(["fetch", "--quiet", "--no-tags", "--no-recurse-submodules", ...flags2, from, ...refspecs]);
+      await this.run(["fetch", "--quiet", "--no-tags", "--no-recurse-submodules", ...flags2, from, ...refspecs]);
     } catch (error) {
       throw new RatlasError(options.code, `Fetching ${options.what} from ${from} failed: ${error.message.trim()}`, {
         hint: `Check that the remote is reachable (git fetch ${from}) with the checkout's credentials, or fetch full history (git fetch --unshallow).`,
@@ -24276,22 +24294,22 @@ var GitRepo = class _GitRepo {
   }
   /** origin when it exists, else the first remote, else null. */
   async defaultRemote() {
-    const remotes = (await this.git.raw(["remote"])).split("\n").filter((r2) => r2.length > 0);
+    const remotes = (await this.run(["remote"])).split("\n").filter((r2) => r2.length > 0);
     return remotes.includes("origin") ? "origin" : remotes[0] ?? null;
   }
   /** Up to `max` commits reachable from `commit`, itself first, newest first (a shallow clone stops at its boundary). */
   async ancestors(commit, max) {
-    const out2 = await this.git.raw(["rev-list", `--max-count=${max}`, commit, "--"]);
+    const out2 = await this.run(["rev-list", `--max-count=${max}`, commit, "--"]);
     return out2.split("\n").filter((line) => line.length > 0);
   }
   /** Committer time of a commit, in unix seconds. */
   async commitTime(commit) {
-    return Number((await this.git.raw(["show", "-s", "--format=%ct", commit, "--"])).trim());
+    return Number((await this.run(["log", "-1", "--format=%ct", commit, "--"])).trim());
   }
   /** Whether a commit object is present here (a shallow clone may lack it). */
   async hasCommit(commit) {
     try {
-      await this.git.raw(["cat-file", "-e", `${commit}^{commit}`]);
+      await this.run(["cat-file", "-e", `${commit}^{commit}`]);
       return true;
     } catch {
       return false;
@@ -24305,7 +24323,7 @@ var GitRepo = class _GitRepo {
     const members = /* @__PURE__ */ new Set();
     for (let i2 = 0; i2 < paths.length; i2 += 500) {
       const chunk = paths.slice(i2, i2 + 500);
-      const out2 = await this.git.raw(["--literal-pathspecs", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...chunk]);
+      const out2 = await this.run(["--literal-pathspecs", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...chunk]);
       for (const path of out2.split("\0")) if (path.length > 0) members.add(path);
     }
     return members;

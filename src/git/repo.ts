@@ -64,14 +64,33 @@ export class GitRepo {
   }
 
   async raw(args: string[]): Promise<string> {
-    return this.git.raw(args);
+    return this.run(args);
+  }
+
+  /**
+   * Runs git. A repository missing an object the command needs (a blob a mirror or a partial clone
+   * never fetched, a damaged object store) is a condition of the clone, not a bug in ratlas: it
+   * becomes one message naming the object and how to get it. Other failures pass through as they are.
+   */
+  private async run(args: string[]): Promise<string> {
+    try {
+      return await this.git.raw(args);
+    } catch (error) {
+      const missing = /unable to read ([0-9a-f]{7,64})|missing (?:blob|tree|commit) ([0-9a-f]{7,64})|bad object ([0-9a-f]{7,64})/.exec(error instanceof Error ? error.message : String(error));
+      if (!missing) throw error;
+      const oid = missing[1] ?? missing[2] ?? missing[3]!;
+      throw new RatlasError('git-object-missing', `git cannot read object ${oid} (git ${args[0]}): this clone is missing objects that commit needs.`, {
+        hint: 'Fetch them (git fetch --refetch, or a clone without --filter), check the object store with git fsck, or pick a range whose commits are complete.',
+        cause: error,
+      });
+    }
   }
 
   /** Full commit id of a ref, or a RatlasError that says how to get the ref. */
   async resolveCommit(ref: string): Promise<string> {
     if (ref.startsWith('-')) throw new RatlasError('unknown-ref', `"${ref}" is not a git ref.`);
     // `rev-parse --quiet` fails with no stderr, which simple-git does not always treat as an error.
-    const out = await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => '');
+    const out = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => '');
     const commit = out.trim();
     if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) return commit;
     const [shallow, remote] = await Promise.all([this.isShallow(), this.defaultRemote()]);
@@ -86,7 +105,7 @@ export class GitRepo {
   /** HEAD's commit id, or null in a repository without commits. */
   async headCommit(): Promise<string | null> {
     try {
-      return (await this.git.raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).trim() || null;
+      return (await this.run(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).trim() || null;
     } catch {
       return null;
     }
@@ -94,21 +113,21 @@ export class GitRepo {
 
   /** The branch HEAD names (born or not), or null when detached. */
   async currentBranch(): Promise<string | null> {
-    return (await this.git.raw(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => '')).trim() || null;
+    return (await this.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => '')).trim() || null;
   }
 
   /** A local branch that has commits, if any (an unborn branch may sit beside others). */
   async someBranch(): Promise<string | null> {
-    return (await this.git.raw(['for-each-ref', '--count=1', '--format=%(refname:short)', 'refs/heads']).catch(() => '')).trim() || null;
+    return (await this.run(['for-each-ref', '--count=1', '--format=%(refname:short)', 'refs/heads']).catch(() => '')).trim() || null;
   }
 
   async isShallow(): Promise<boolean> {
-    return (await this.git.raw(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+    return (await this.run(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
   }
 
   async mergeBase(a: string, b: string): Promise<string> {
     try {
-      const base = (await this.git.raw(['merge-base', a, b])).trim();
+      const base = (await this.run(['merge-base', a, b])).trim();
       // No common ancestor: git exits 1 without a word, which simple-git does not report.
       if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(base)) throw new Error(`merge-base printed "${base}"`);
       return base;
@@ -125,7 +144,7 @@ export class GitRepo {
 
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
     try {
-      await this.git.raw(['merge-base', '--is-ancestor', ancestor, descendant]);
+      await this.run(['merge-base', '--is-ancestor', ancestor, descendant]);
       return true;
     } catch {
       return false;
@@ -134,7 +153,7 @@ export class GitRepo {
 
   /** Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). */
   async listTree(commit: string): Promise<TreeEntry[]> {
-    const out = await this.git.raw(['ls-tree', '-r', '-z', '--long', '--full-tree', commit]);
+    const out = await this.run(['ls-tree', '-r', '-z', '--long', '--full-tree', commit]);
     const entries: TreeEntry[] = [];
     for (const record of out.split('\0')) {
       if (!record) continue;
@@ -148,14 +167,14 @@ export class GitRepo {
 
   /** Tracked files plus untracked files that are not ignored, as git sees the working tree. */
   async listWorkingTree(): Promise<string[]> {
-    const out = await this.git.raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--deduplicate']);
+    const out = await this.run(['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--deduplicate']);
     const paths = out.split('\0').filter((p) => p.length > 0);
     return [...new Set(paths)].sort();
   }
 
   /** Untracked files that are not ignored. */
   async untrackedPaths(): Promise<string[]> {
-    const out = await this.git.raw(['ls-files', '-z', '--others', '--exclude-standard']);
+    const out = await this.run(['ls-files', '-z', '--others', '--exclude-standard']);
     return out.split('\0').filter((p) => p.length > 0).sort();
   }
 
@@ -168,7 +187,7 @@ export class GitRepo {
   async worktreeStatus(options: { ignored?: boolean } = {}): Promise<WorktreeStatus> {
     const args = ['--no-optional-locks', 'status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all'];
     if (options.ignored) args.push('--ignored=matching');
-    return parseStatusV2(await this.git.raw(args));
+    return parseStatusV2(await this.run(args));
   }
 
   /**
@@ -177,8 +196,8 @@ export class GitRepo {
    * status (global config, global excludes), absent ones included.
    */
   async stateFiles(): Promise<{ gitDir: string; commonDir: string; globalFiles: string[] }> {
-    const [gitDir = '', commonDir = ''] = (await this.git.raw(['rev-parse', '--absolute-git-dir', '--git-common-dir'])).trim().split('\n');
-    const configured = (await this.git.raw(['config', '--path', '--get', 'core.excludesFile']).catch(() => '')).trim();
+    const [gitDir = '', commonDir = ''] = (await this.run(['rev-parse', '--absolute-git-dir', '--git-common-dir'])).trim().split('\n');
+    const configured = (await this.run(['config', '--path', '--get', 'core.excludesFile']).catch(() => '')).trim();
     const home = process.env.HOME ?? '';
     const xdg = process.env.XDG_CONFIG_HOME || (home ? join(home, '.config') : '');
     const globalFiles: string[] = [];
@@ -191,7 +210,7 @@ export class GitRepo {
 
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths(): Promise<string[]> {
-    const out = await this.git.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+    const out = await this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all']);
     const paths: string[] = [];
     const records = out.split('\0');
     for (let i = 0; i < records.length; i++) {
@@ -209,7 +228,7 @@ export class GitRepo {
     const args = ['diff', '--raw', '--no-abbrev', '-z', '-M', '--no-ext-diff', '--no-textconv', from];
     if (typeof to === 'string') args.push(to);
     else if ('staged' in to) args.splice(1, 0, '--cached');
-    const out = await this.git.raw([...args, '--']);
+    const out = await this.run([...args, '--']);
     return parseRawDiff(out);
   }
 
@@ -222,7 +241,7 @@ export class GitRepo {
     if (where === 'staged') args.push('--cached');
     else if (where === 'worktree') args.push('--untracked');
     else args.push(where.commit);
-    const out = await this.git.raw([...args, '--', ...pathspecs]);
+    const out = await this.run([...args, '--', ...pathspecs]);
     const prefix = typeof where === 'object' ? `${where.commit}:` : '';
     return out
       .split('\0')
@@ -257,7 +276,7 @@ export class GitRepo {
       });
     }
     try {
-      await this.git.raw(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', ...flags, from, ...refspecs]);
+      await this.run(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', ...flags, from, ...refspecs]);
     } catch (error) {
       throw new RatlasError(options.code, `Fetching ${options.what} from ${from} failed: ${(error as Error).message.trim()}`, {
         hint: `Check that the remote is reachable (git fetch ${from}) with the checkout's credentials, or fetch full history (git fetch --unshallow).`,
@@ -268,25 +287,26 @@ export class GitRepo {
 
   /** origin when it exists, else the first remote, else null. */
   async defaultRemote(): Promise<string | null> {
-    const remotes = (await this.git.raw(['remote'])).split('\n').filter((r) => r.length > 0);
+    const remotes = (await this.run(['remote'])).split('\n').filter((r) => r.length > 0);
     return remotes.includes('origin') ? 'origin' : (remotes[0] ?? null);
   }
 
   /** Up to `max` commits reachable from `commit`, itself first, newest first (a shallow clone stops at its boundary). */
   async ancestors(commit: string, max: number): Promise<string[]> {
-    const out = await this.git.raw(['rev-list', `--max-count=${max}`, commit, '--']);
+    const out = await this.run(['rev-list', `--max-count=${max}`, commit, '--']);
     return out.split('\n').filter((line) => line.length > 0);
   }
 
   /** Committer time of a commit, in unix seconds. */
   async commitTime(commit: string): Promise<number> {
-    return Number((await this.git.raw(['show', '-s', '--format=%ct', commit, '--'])).trim());
+    // `log -1`, not `show -s`: show still runs rename detection, which reads blobs a mirror may lack.
+    return Number((await this.run(['log', '-1', '--format=%ct', commit, '--'])).trim());
   }
 
   /** Whether a commit object is present here (a shallow clone may lack it). */
   async hasCommit(commit: string): Promise<boolean> {
     try {
-      await this.git.raw(['cat-file', '-e', `${commit}^{commit}`]);
+      await this.run(['cat-file', '-e', `${commit}^{commit}`]);
       return true;
     } catch {
       return false;
@@ -303,7 +323,7 @@ export class GitRepo {
     // that stay well below the platform's argument-length limit.
     for (let i = 0; i < paths.length; i += 500) {
       const chunk = paths.slice(i, i + 500);
-      const out = await this.git.raw(['--literal-pathspecs', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...chunk]);
+      const out = await this.run(['--literal-pathspecs', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...chunk]);
       for (const path of out.split('\0')) if (path.length > 0) members.add(path);
     }
     return members;

@@ -60,7 +60,15 @@ export async function findBaseArtifact(target: string, search: BaseSearch): Prom
     for (const [distance, commit] of ancestors.entries()) {
       const path = usable.get(commit);
       if (!path) continue;
-      await search.beforeRead?.(commit);
+      try {
+        await search.beforeRead?.(commit);
+      } catch (error) {
+        // Replaying git's diff from this index needs an object the clone lacks (a blob a mirror never
+        // fetched, read for rename detection); a build from scratch reads only the target's own files.
+        if (!isRatlasError(error) || error.code !== 'git-object-missing') throw error;
+        warnings.push({ code: error.code, message: `${error.message} The index is built from scratch instead of from the cached index of ${commit.slice(0, 12)}.` });
+        return { found: false, reason: `the changes since the cached index of ${commit.slice(0, 12)} cannot be read (a git object is missing)`, deepened };
+      }
       try {
         const { store, manifest } = await readArtifact(path, expected);
         return { found: true, commit, distance, store, manifest, deepened };

@@ -61,4 +61,20 @@ describe('bad environments are exit 2 with a message that names them', { timeout
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
   });
+
+  it('a clone missing an object a commit needs (a mirror without a large blob) is named, not a bug, and an index is still built', async () => {
+    const cwd = gitRepo({ ...TREE, 'media/logo.bin': 'large binary the mirror lacks\n'.repeat(20) });
+    const cacheDir = join(scratch(), 'c');
+    expect((await runCli(['index', '--cache-dir', cacheDir], { cwd })).code).toBe(0);
+    git(cwd, 'rm', '-q', 'media/logo.bin');
+    commit(cwd, 'drop the logo, add another', { 'src/a.ts': 'export function alpha() { return 2; }\n', 'media/other.bin': 'another binary, unlike the first\n'.repeat(20) });
+    const oid = git(cwd, 'rev-parse', 'HEAD~1:media/logo.bin').trim();
+    rmSync(join(cwd, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
+    // The range's diff reads the lost blob (rename detection): named, exit 2.
+    expectUserError(await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--format', 'json', '--cache-dir', cacheDir], { cwd }), `git cannot read object ${oid}`);
+    // Indexing HEAD needs only HEAD's files: the replay from HEAD~1's index is skipped with a warning.
+    const index = await runCli(['index', '--format', 'json', '--cache-dir', cacheDir], { cwd });
+    expect(index.code, index.stderr).toBe(0);
+    expect(index.stdout + index.stderr).toContain('git-object-missing');
+  });
 });
