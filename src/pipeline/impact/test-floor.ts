@@ -9,6 +9,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { scopeLoaders } from './loader-scopes.js';
+import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
 /** One side of a change, as its import floor reads it. */
@@ -106,7 +107,7 @@ export function closureFacts(
   const texts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
   const hops = new Map<string, { relation: ReachedSymbol['via'][number]['relation']; confidence: number }[]>();
   for (const r of reached) {
-    const first = r.via[0];
+    const first = firstHop(r);
     if (!first || r.from.qualname === null) continue;
     const key = symbolKey(r.from.file, r.from.qualname);
     // Appended in place: copying the list per reached symbol was quadratic (typeorm: 10 changed
