@@ -363,6 +363,19 @@ var ECMASCRIPT_BUILTIN_MEMBERS = /* @__PURE__ */ new Set([
   "debug"
 ]);
 
+// src/util/posix-path.ts
+function joinPath(dir, relative) {
+  const parts2 = dir ? dir.split("/") : [];
+  for (const part of relative.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts2.length === 0) return null;
+      parts2.pop();
+    } else parts2.push(part);
+  }
+  return parts2.join("/");
+}
+
 // src/lang/ecmascript/load-dirs.ts
 var __ratlas_module_url3 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_bundle_url).href;
 var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
@@ -555,15 +568,7 @@ function joinDir(fileDir, prefix, complete) {
   if (prefix.startsWith("/") || /^[A-Za-z]:/.test(prefix)) return null;
   const dirPart = complete ? prefix : prefix.slice(0, prefix.lastIndexOf("/") + 1);
   if (!complete && !dirPart.startsWith(".")) return null;
-  const out2 = fileDir === "" ? [] : fileDir.split("/");
-  for (const part of dirPart.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (out2.length === 0) return null;
-      out2.pop();
-    } else out2.push(part);
-  }
-  return out2.join("/");
+  return joinPath(fileDir, dirPart);
 }
 function stripComments(text) {
   return text.replace(/("(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (all, string) => string ?? " ".repeat(all.length));
@@ -1688,17 +1693,6 @@ function fileCandidates(base) {
 function dirname(path) {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
-}
-function joinPath(dir, relative) {
-  const parts2 = dir ? dir.split("/") : [];
-  for (const part of relative.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts2.length === 0) return null;
-      parts2.pop();
-    } else parts2.push(part);
-  }
-  return parts2.join("/");
 }
 function matchPattern(patterns, specifier) {
   if (patterns.includes(specifier)) return { key: specifier, star: "" };
