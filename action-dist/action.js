@@ -12853,6 +12853,19 @@ function defineEcosystem(adapter) {
   return adapter;
 }
 
+// src/util/posix-path.ts
+function joinPath(dir, relative3) {
+  const parts2 = dir ? dir.split("/") : [];
+  for (const part of relative3.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts2.length === 0) return null;
+      parts2.pop();
+    } else parts2.push(part);
+  }
+  return parts2.join("/");
+}
+
 // src/ecosystem/npm/repo-paths.ts
 function dirOf(path) {
   const slash = path.lastIndexOf("/");
@@ -12867,15 +12880,7 @@ function joinRepo(dir, spec, rootDir = dir) {
   else if (!s.startsWith(".") && !s.startsWith("/")) s = `${dir}/${s}`;
   else if (s.startsWith("/")) return null;
   else s = `${dir}/${s}`;
-  const out2 = [];
-  for (const part of s.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (out2.length === 0) return null;
-      out2.pop();
-    } else out2.push(part);
-  }
-  return out2.join("/");
+  return joinPath("", s);
 }
 function resolveFile(dir, spec, exists, rootDir = dir) {
   const isRelative = spec.startsWith(".") || spec.startsWith("<rootDir>") || spec.startsWith("/");

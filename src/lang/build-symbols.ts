@@ -74,7 +74,7 @@ export function buildSymbols(
         name: raw.name,
         kind: raw.kind,
         parent: p.parent,
-        signature: signatureText(source, raw.start, raw.bodyStart ?? raw.end, captures.comments),
+        signature: foldedSignature(signatureText(source, raw.start, raw.bodyStart ?? raw.end, captures.comments), p.overloads !== undefined && raw.bodyStart === null),
         doc: docText[0] ?? null,
         startLine: raw.startLine,
         endLine: raw.endLine,
@@ -85,4 +85,13 @@ export function buildSymbols(
       };
     }),
   ];
+}
+
+/**
+ * Overloads folded into a declaration without a body (an interface's, an ambient one's) keep the
+ * last `;`: it tells the return-type reader that the last declaration is callable too, not an
+ * implementation no caller sees.
+ */
+function foldedSignature(signature: string, bodylessOverloads: boolean): string {
+  return bodylessOverloads && !signature.endsWith('…') ? `${signature};` : signature;
 }

@@ -25,5 +25,8 @@
  * 12: members of object literals bound to no name, named callbacks, functions assigned to longer
  *    member paths and top-level variables that may hold a function are symbols (issue 21): their
  *    tokens leave the enclosing declaration's (or `<module>`'s) hashes.
+ * 13: calls on a receiver path are spelled with their arity and written type arguments
+ *    (`z.string<>(0).min(1)`), and a signature of overloads folded without a body ends in `;`:
+ *    the resolver selects the overload a call makes (issue 21, item 5).
  */
-export const EXTRACTION_VERSION = 12;
+export const EXTRACTION_VERSION = 13;

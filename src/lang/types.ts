@@ -30,6 +30,29 @@ export interface DeclaredReturn {
   /** One named type (`User`, `User[]`, `this`), or `''`: a type is declared that is no one name (unknown). */
   type: string;
   awaited?: string;
+  /**
+   * The signatures a call chooses among when overloads declare different returns (`type` is then
+   * `''`), in declaration order: what the call's arity and type arguments select (issue 21).
+   */
+  overloads?: OverloadSignature[];
+}
+
+/** One overload a caller can call: its return, and what it accepts. */
+export interface OverloadSignature {
+  /** As DeclaredReturn's: one named type, or `''`. */
+  type: string;
+  awaited?: string;
+  /** Arguments it accepts: at least `min`, at most `max` (null: a rest parameter). */
+  min: number;
+  max: number | null;
+  /** Whether it declares type parameters (a call writing type arguments needs them). */
+  generic: boolean;
+  /**
+   * Its parameter list with whitespace collapsed, when no type parameter of its own appears in it:
+   * a later overload with the same list is never chosen by a call without type arguments (the
+   * first one that accepts the arguments is). Undefined when the list names a type parameter.
+   */
+  params?: string;
 }
 
 /** A JSON value: what project-file facts are made of, so that they can be fingerprinted and stored. */

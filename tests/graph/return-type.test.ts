@@ -29,9 +29,29 @@ describe('declared return types read from signatures', () => {
     ['grid(): User[][]'],
     ['pick(): { a: number }'],
     ['both(): A & B'],
-    ['get(): A get(key: string): B get(key?: string): A | B'],
   ])('reads a type that is no one name in %s (unknown, not inferred)', (signature) => {
     expect(declaredReturnType(signature)).toEqual({ type: '' });
+  });
+
+  it('keeps the overloads a call chooses among when their returns differ', () => {
+    // The last declaration is the implementation, which no caller sees.
+    expect(declaredReturnType('get(): A; get<T>(key: string, ...more: T[]): B; get(key?: string): A | B')).toEqual({
+      type: '',
+      overloads: [
+        { type: 'A', min: 0, max: 0, generic: false, params: '' },
+        { type: 'B', min: 1, max: null, generic: true },
+      ],
+    });
+    // Ending in `;` (folded without a body): every declaration is callable.
+    expect(declaredReturnType('meta(): Meta | undefined; meta(this: X, data?: Meta, n = 1): this;')).toEqual({
+      type: '',
+      overloads: [
+        { type: 'Meta', min: 0, max: 0, generic: false, params: '' },
+        { type: 'this', min: 0, max: 2, generic: false, params: 'this: X, data?: Meta, n = 1' },
+      ],
+    });
+    // Cut short: more overloads may follow, so none is chosen.
+    expect(declaredReturnType('get(): A; get(key: string): B; get(key: string, n: number): C; get(k…')).toEqual({ type: '' });
   });
 
   it.each([['make() '], ['static fromObject(obj, opts = {})'], ['const quick = (obj) =>'], ['asyncTask(x)']])(

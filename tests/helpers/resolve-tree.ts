@@ -92,9 +92,13 @@ export function callEdges(tree: ResolvedTree): string[] {
     .sort();
 }
 
-/** How the call site named `name` (optionally `receiver.name`) was settled. */
+/**
+ * How the call site named `name` (optionally `receiver.name`) was settled. The receiver is written
+ * with its calls as `()`: the arity and type arguments the adapter spells into them (`make<>(2)`)
+ * are not compared.
+ */
 export function callSite(tree: ResolvedTree, name: string, receiver?: string): ResolvedRef {
-  const found = tree.refs.filter((r) => (r.kind === 'call' || r.kind === 'new' || r.kind === 'jsx') && r.name === name && r.receiver === receiver);
+  const found = tree.refs.filter((r) => (r.kind === 'call' || r.kind === 'new' || r.kind === 'jsx') && r.name === name && r.receiver?.replace(/(<>)?\(\d*\)/g, '()') === receiver);
   if (found.length !== 1) throw new Error(`expected one call site ${receiver ? `${receiver}.` : ''}${name}, found ${found.length}`);
   return found[0]!;
 }

@@ -363,6 +363,19 @@ var ECMASCRIPT_BUILTIN_MEMBERS = /* @__PURE__ */ new Set([
   "debug"
 ]);
 
+// src/util/posix-path.ts
+function joinPath(dir, relative) {
+  const parts2 = dir ? dir.split("/") : [];
+  for (const part of relative.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts2.length === 0) return null;
+      parts2.pop();
+    } else parts2.push(part);
+  }
+  return parts2.join("/");
+}
+
 // src/lang/ecmascript/load-dirs.ts
 var __ratlas_module_url3 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_bundle_url).href;
 var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
@@ -555,15 +568,7 @@ function joinDir(fileDir, prefix, complete) {
   if (prefix.startsWith("/") || /^[A-Za-z]:/.test(prefix)) return null;
   const dirPart = complete ? prefix : prefix.slice(0, prefix.lastIndexOf("/") + 1);
   if (!complete && !dirPart.startsWith(".")) return null;
-  const out2 = fileDir === "" ? [] : fileDir.split("/");
-  for (const part of dirPart.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (out2.length === 0) return null;
-      out2.pop();
-    } else out2.push(part);
-  }
-  return out2.join("/");
+  return joinPath(fileDir, dirPart);
 }
 function stripComments(text) {
   return text.replace(/("(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (all, string) => string ?? " ".repeat(all.length));
@@ -1504,14 +1509,63 @@ function annotatedReturnType(signature) {
   while (rest.trim() !== "") {
     const parsed = nextDeclaration(rest);
     if (!parsed) break;
-    heads.push(parsed.returns);
+    heads.push(parsed.head);
     rest = parsed.rest;
   }
   if (heads.length === 0) return void 0;
-  const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
-  if (callable.every((h) => h === void 0)) return void 0;
-  const first = callable[0];
-  return first && callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : UNREADABLE;
+  const bodyless = signature.endsWith(";");
+  const callable = heads.length > 1 && !bodyless ? heads.slice(0, -1) : heads;
+  if (callable.every((h) => h.returns === void 0)) return void 0;
+  const first = callable[0].returns;
+  if (first && callable.every((h) => h.returns && h.returns.type === first.type && h.returns.awaited === first.awaited)) return first;
+  const complete = rest.trim() === "" && !signature.endsWith("…");
+  if (callable.length < 2 || !complete) return UNREADABLE;
+  return { type: "", overloads: callable.map(overloadOf) };
+}
+function overloadOf(head) {
+  const returns = head.returns ?? UNREADABLE;
+  const { min, max } = arityOf(head.params);
+  const params = head.params.replace(/\s+/g, " ").trim();
+  const words = new Set(params.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  return {
+    type: returns.type,
+    ...returns.awaited !== void 0 && { awaited: returns.awaited },
+    min,
+    max,
+    generic: head.typeParams.length > 0,
+    ...!head.typeParams.some((t) => words.has(t)) && { params }
+  };
+}
+function arityOf(params) {
+  const list = params.trim() === "" ? [] : splitTopLevel2(params.replace(/,\s*$/, ""), ",") ?? [];
+  let min = 0;
+  let max = 0;
+  for (const raw of list) {
+    const param = raw.trim().replace(/^((public|private|protected|readonly|override)\s+)+/, "");
+    if (param.startsWith("...")) return { min, max: null };
+    if (/^this\s*[:?]/.test(param) || param === "this") continue;
+    max++;
+    const defaulted = topLevelIndex(param, (s, i2) => s[i2] === "=" && s[i2 + 1] !== ">" && s[i2 + 1] !== "=" && !"=!<>".includes(s[i2 - 1] ?? "")) !== -1;
+    if (!defaulted && !/^[A-Za-z_$][\w$]*\s*\?/.test(param)) min = max;
+  }
+  return { min, max };
+}
+function typeParametersBefore(head) {
+  const trimmed = head.trimEnd();
+  if (!trimmed.endsWith(">")) return [];
+  let depth = 0;
+  let open = -1;
+  for (let i2 = trimmed.length - 1; i2 >= 0; i2--) {
+    const c = trimmed[i2];
+    if (c === ">" && trimmed[i2 - 1] !== "=") depth++;
+    else if (c === "<" && --depth === 0) {
+      open = i2;
+      break;
+    }
+  }
+  if (open === -1) return [];
+  const parts2 = splitTopLevel2(trimmed.slice(open + 1, -1), ",") ?? [];
+  return parts2.map((p) => /^\s*(?:const\s+)?([A-Za-z_$][\w$]*)/.exec(p)?.[1]).filter((n) => n !== void 0);
 }
 function withoutDecorators(text) {
   let rest = text.trimStart();
@@ -1533,11 +1587,14 @@ function nextDeclaration(text) {
   if (open === -1) return void 0;
   const close = matching(text, open);
   if (close === -1) return void 0;
+  const params = text.slice(open + 1, close);
+  const typeParams = typeParametersBefore(text.slice(0, open));
+  const head = (returns2) => ({ returns: returns2, params, typeParams });
   const after = text.slice(close + 1).trimStart();
-  if (!after.startsWith(":")) return { returns: void 0, rest: skipToNext(after) };
+  if (!after.startsWith(":")) return { head: head(void 0), rest: skipToNext(after) };
   const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, "");
   const name2 = NAME_AT_START.exec(annotation)?.[0];
-  if (name2 === void 0) return { returns: UNREADABLE, rest: skipToNext(annotation) };
+  if (name2 === void 0) return { head: head(UNREADABLE), rest: skipToNext(annotation) };
   let end = name2.length;
   let args2 = [];
   if (annotation[end] === "<") {
@@ -1552,7 +1609,7 @@ function nextDeclaration(text) {
     end += 2;
   }
   const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, "");
-  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: UNREADABLE, rest: skipToNext(tail) };
+  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { head: head(UNREADABLE), rest: skipToNext(tail) };
   const returns = { type: array ? `${name2}[]` : name2 };
   if (!array && ELEMENT_CONTAINERS.has(name2) && args2.length >= 1) {
     const inner = typeHead(args2[0]);
@@ -1562,7 +1619,7 @@ function nextDeclaration(text) {
     const inner = typeHead(args2[0]);
     if (inner) returns.awaited = inner.name;
   }
-  return { returns, rest: tail.replace(/^(=>|;|\{)/, "") };
+  return { head: head(returns), rest: tail.replace(/^(=>|;|\{)/, "") };
 }
 var ELEMENT_CONTAINERS = /* @__PURE__ */ new Set(["Array", "ReadonlyArray", "Generator", "Iterable", "IterableIterator", "AsyncGenerator", "AsyncIterable", "AsyncIterableIterator"]);
 var NAME_AT_START = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*/;
@@ -1688,17 +1745,6 @@ function fileCandidates(base) {
 function dirname(path) {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
-}
-function joinPath(dir, relative) {
-  const parts2 = dir ? dir.split("/") : [];
-  for (const part of relative.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts2.length === 0) return null;
-      parts2.pop();
-    } else parts2.push(part);
-  }
-  return parts2.join("/");
 }
 function matchPattern(patterns, specifier) {
   if (patterns.includes(specifier)) return { key: specifier, star: "" };
@@ -2087,7 +2133,8 @@ var Scanner = class {
         if (name2 === void 0) return void 0;
         left = `${left}.${name2}`;
       } else if (c === "(" || c === "<") {
-        if (c === "<") {
+        const typeArguments = c === "<";
+        if (typeArguments) {
           const close2 = this.closingAngle(this.at);
           if (close2 === -1) return void 0;
           this.at = close2 + 1;
@@ -2097,8 +2144,9 @@ var Scanner = class {
         if (left.endsWith(")")) return void 0;
         const close = this.closing(this.at);
         if (close === -1) return void 0;
+        const arity2 = this.argumentCount(this.at, close);
         this.at = close + 1;
-        left = `${left}()`;
+        left = `${left}${typeArguments ? "<>" : ""}(${arity2 ?? ""})`;
       } else {
         return left;
       }
@@ -2134,6 +2182,35 @@ var Scanner = class {
       this.at = close + 1;
     }
     return `new ${callee}()`;
+  }
+  /**
+   * The number of arguments between the parentheses at `open` and `close`; undefined when it is not
+   * known: a spread, or a `<` outside brackets (`f(a < b, c > d)` and `f(g<A, B>(x))` split apart).
+   */
+  argumentCount(open, close) {
+    const text = this.text;
+    let count = 0;
+    let empty = true;
+    for (let i2 = open + 1; i2 < close; i2++) {
+      const c = text[i2];
+      if (isWhitespace(text.charCodeAt(i2))) continue;
+      if (text.startsWith("//", i2)) i2 = lineEnd(text, i2) - 1;
+      else if (text.startsWith("/*", i2)) i2 = commentEnd(text, i2) - 1;
+      else if (c === ",") {
+        if (empty) return void 0;
+        count++;
+        empty = true;
+      } else {
+        if (empty && text.startsWith("...", i2)) return void 0;
+        if (c === "<") return void 0;
+        empty = false;
+        if (c === '"' || c === "'") i2 = stringEnd2(text, i2);
+        else if (c === "`") i2 = this.templateEnd(i2);
+        else if (c === "(" || c === "[" || c === "{") i2 = this.closing(i2);
+        if (i2 === -1) return void 0;
+      }
+    }
+    return empty ? count : count + 1;
   }
   name() {
     const end = identifierEnd(this.text, this.at);
@@ -7002,7 +7079,7 @@ function buildSymbols(placed, captures, source, lines, syntax2) {
         name: raw.name,
         kind: raw.kind,
         parent: p.parent,
-        signature: signatureText(source, raw.start, raw.bodyStart ?? raw.end, captures.comments),
+        signature: foldedSignature(signatureText(source, raw.start, raw.bodyStart ?? raw.end, captures.comments), p.overloads !== void 0 && raw.bodyStart === null),
         doc: docText[0] ?? null,
         startLine: raw.startLine,
         endLine: raw.endLine,
@@ -7013,6 +7090,9 @@ function buildSymbols(placed, captures, source, lines, syntax2) {
       };
     })
   ];
+}
+function foldedSignature(signature, bodylessOverloads) {
+  return bodylessOverloads && !signature.endsWith("…") ? `${signature};` : signature;
 }
 
 // src/lang/collect-captures.ts

@@ -1,3 +1,5 @@
+import { joinPath } from '../../util/posix-path.js';
+
 /** Repo-relative POSIX path helpers for reading configurations (no node:path: house rule). */
 
 export function dirOf(path: string): string {
@@ -19,15 +21,7 @@ export function joinRepo(dir: string, spec: string, rootDir = dir): string | nul
   else if (!s.startsWith('.') && !s.startsWith('/')) s = `${dir}/${s}`;
   else if (s.startsWith('/')) return null;
   else s = `${dir}/${s}`;
-  const out: string[] = [];
-  for (const part of s.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (out.length === 0) return null;
-      out.pop();
-    } else out.push(part);
-  }
-  return out.join('/');
+  return joinPath('', s);
 }
 
 /** A setup-file spec resolved to a file of the tree (extensions and index files tried), or null. */

@@ -2,6 +2,7 @@ import type { StoredBinding, StoredRef } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { ModuleTarget, ResolutionTraits } from '../../lang/types.js';
 import { CLASS_KINDS, isPlainDeclaration, LEXICAL_KINDS, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+import { rootOfPath } from './receiver-path.js';
 import type { TrackedView } from './tracked-view.js';
 
 /** What a bare name means at a point in a file, innermost declaration first. */
@@ -46,7 +47,7 @@ export class ResolveContext {
     refs: readonly StoredRef[] = [],
   ) {
     for (const ref of refs) {
-      const first = ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!.replace('()', '');
+      const first = ref.receiver === undefined ? ref.name : rootOfPath(ref.receiver);
       const list = this.uses.get(first);
       if (list) list.push(ref);
       else this.uses.set(first, [ref]);

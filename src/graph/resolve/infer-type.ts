@@ -3,6 +3,7 @@ import { MODULE_QUALNAME } from '../../model/symbol.js';
 import { fixtureRule } from './rules/fixture-rule.js';
 import type { ResolveContext } from './context.js';
 import { exportedName, moduleLevelName, resolveLink, type ImportTarget } from './exports.js';
+import type { DeclaredReturn, OverloadSignature } from '../../lang/types.js';
 import { basesOf, findMember, resolveTypePath, type TypeTarget } from './members.js';
 import { parseReceiver, type PathSegment } from './receiver-path.js';
 import { CLASS_KINDS, valueSymbols, type FileInterface, type ResolverSymbol } from './resolution-data.js';
@@ -10,15 +11,20 @@ import { CLASS_KINDS, valueSymbols, type FileInterface, type ResolverSymbol } fr
 /**
  * What a path evaluates to while its type is followed: instances (or the static side) of
  * classes and interfaces, functions not yet called, a namespace, something outside the
- * repository, or unknown (null).
+ * repository, one of several such (what overloads with different returns give, when the call
+ * does not select one), or unknown (null).
  */
-type Value =
+type Value = Single | { kind: 'union'; options: Single[] } | null;
+
+type Single =
   | { kind: 'types'; symbols: ResolverSymbol[] }
   | { kind: 'array'; of: Value }
   | { kind: 'functions'; symbols: ResolverSymbol[] }
   | { kind: 'namespace'; file: FileInterface }
-  | { kind: 'external' }
-  | null;
+  | { kind: 'external' };
+
+/** How a path calls a function: the call's arity and type arguments, when the adapter spelled them. */
+type CallSite = Pick<PathSegment, 'arity' | 'typeArguments'>;
 
 /** How far initializers are followed (`const a = b; const b = c.d()`): deeper chains are unknown. */
 const MAX_DEPTH = 6;
@@ -41,10 +47,25 @@ interface Place {
 export function typeOfReceiver(ctx: ResolveContext, receiver: string, scope: string, line: number): TypeTarget {
   const segments = parseReceiver(receiver);
   if (!segments || segments.length > MAX_SEGMENTS) return null;
-  return asType(evaluate(ctx, { file: ctx.own, scope, line }, segments, 0, false));
+  const value = evaluate(ctx, { file: ctx.own, scope, line }, segments, 0, false);
+  return value?.kind === 'union' ? null : asType(value);
 }
 
-function asType(value: Value): TypeTarget {
+/**
+ * As typeOfReceiver, but a receiver that is one of several types (a call of overloads whose
+ * returns differ, the call selecting none of them) gives each of them: a member binds only when
+ * all of them have it. Null when any of them is unknown.
+ */
+export function typesOfReceiver(ctx: ResolveContext, receiver: string, scope: string, line: number): TypeTarget[] | null {
+  const segments = parseReceiver(receiver);
+  if (!segments || segments.length > MAX_SEGMENTS) return null;
+  const value = evaluate(ctx, { file: ctx.own, scope, line }, segments, 0, false);
+  if (value?.kind !== 'union') return value === null ? null : [asType(value)];
+  const options = value.options.map(asType);
+  return options.some((o) => o === null) ? null : options;
+}
+
+function asType(value: Single | null): TypeTarget {
   if (value === null) return null;
   // A method called on an array is Array's.
   if (value.kind === 'external' || value.kind === 'array') return { kind: 'external' };
@@ -56,13 +77,13 @@ function evaluate(ctx: ResolveContext, place: Place, segments: readonly PathSegm
   const [first, ...rest] = segments;
   if (!first) return null;
   let value = root(ctx, place, first.name, depth);
-  if (first.call) value = call(ctx, value, awaited && rest.length === 0);
+  if (first.call) value = call(ctx, value, awaited && rest.length === 0, first);
   if (first.construct) value = constructed(value);
   if (first.elements) value = elementsOf(value);
   for (let i = 0; i < rest.length; i++) {
     const segment = rest[i]!;
     const last = i === rest.length - 1;
-    value = segment.call ? callMember(ctx, value, segment.name, awaited && last) : member(ctx, value, segment.name, depth);
+    value = segment.call ? callMember(ctx, value, segment.name, awaited && last, segment) : member(ctx, value, segment.name, depth);
     if (segment.construct) value = constructed(value);
     if (segment.elements) value = elementsOf(value);
     if (value === null || value.kind === 'external') return value;
@@ -76,6 +97,7 @@ function evaluate(ctx: ResolveContext, place: Place, segments: readonly PathSegm
  * or an interface: unknown.
  */
 function constructed(value: Value): Value {
+  if (value?.kind === 'union') return unionOf(value.options.map(constructed));
   if (value === null || value.kind === 'external') return value;
   if (value.kind !== 'types') return null;
   const classes = value.symbols.filter((s) => s.kind === 'class');
@@ -84,6 +106,7 @@ function constructed(value: Value): Value {
 
 /** What iterating a value gives: an array's elements; unknown for anything else (a Map, a Set). */
 function elementsOf(value: Value): Value {
+  if (value?.kind === 'union') return unionOf(value.options.map(elementsOf));
   return value?.kind === 'array' ? value.of : null;
 }
 
@@ -244,6 +267,7 @@ function typeValue(target: TypeTarget): Value {
 
 /** `value.name` without a call: a field's type, a getter's return type, a namespace's export. */
 function member(ctx: ResolveContext, value: Value, name: string, depth: number): Value {
+  if (value?.kind === 'union') return unionOf(value.options.map((option) => member(ctx, option, name, depth)));
   if (value === null || value.kind === 'external') return value;
   // `items.length`: the only property of an array read as a path.
   if (value.kind === 'array') return { kind: 'external' };
@@ -308,15 +332,16 @@ function fieldBindings(ctx: ResolveContext, types: readonly ResolverSymbol[], na
 }
 
 /** `value.name()`: the declared return type of the method (`this`: the receiver's own type). */
-function callMember(ctx: ResolveContext, value: Value, name: string, awaited: boolean): Value {
+function callMember(ctx: ResolveContext, value: Value, name: string, awaited: boolean, site: CallSite): Value {
+  if (value?.kind === 'union') return unionOf(value.options.map((option) => callMember(ctx, option, name, awaited, site)));
   if (value === null || value.kind === 'external') return value;
   if (value.kind === 'array') return arrayMethodResult(value, name);
   if (value.kind === 'functions') return null;
-  if (value.kind === 'namespace') return call(ctx, fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH), awaited);
+  if (value.kind === 'namespace') return call(ctx, fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH), awaited, site);
   const lookup = findMember(ctx, value.symbols, name);
   // A field holding a function (`lookup.field`): its declared type says nothing about what calling it returns.
   if (lookup.members.length === 0) return lookup.external && !lookup.field ? { kind: 'external' } : null;
-  return returnOf(ctx, lookup.members, value.symbols, awaited);
+  return returnOf(ctx, lookup.members, value.symbols, awaited, site);
 }
 
 /** Array methods that give one element, and those that give an array of the same elements. */
@@ -331,30 +356,26 @@ function arrayMethodResult(array: { kind: 'array'; of: Value }, name: string): V
 }
 
 /** Calling functions: their declared return type. */
-function call(ctx: ResolveContext, value: Value, awaited: boolean): Value {
+function call(ctx: ResolveContext, value: Value, awaited: boolean, site: CallSite): Value {
+  if (value?.kind === 'union') return unionOf(value.options.map((option) => call(ctx, option, awaited, site)));
   if (value === null || value.kind === 'external') return value;
   if (value.kind !== 'functions') return null;
-  return returnOf(ctx, value.symbols, [], awaited);
+  return returnOf(ctx, value.symbols, [], awaited, site);
 }
 
 /**
  * The one return type all `callees` declare (or, declaring none, return), resolved where each is
- * declared; null when they disagree.
+ * declared; null when they disagree. Of overloads, those the call site selects (overloadReturn).
  */
-function returnOf(ctx: ResolveContext, callees: readonly ResolverSymbol[], receiver: readonly ResolverSymbol[], awaited: boolean): Value {
+function returnOf(ctx: ResolveContext, callees: readonly ResolverSymbol[], receiver: readonly ResolverSymbol[], awaited: boolean, site: CallSite = {}): Value {
   let result: Value = null;
   let key: string | null = null;
   for (const callee of callees) {
     const declared = callee.returns;
-    const name = awaited ? declared?.awaited : declared?.type;
     let value: Value;
     if (declared === undefined) value = inferredReturn(ctx, callee, receiver, awaited);
-    else if (name === undefined || name === '') return null;
-    else if (name === 'this') value = receiver.length > 0 ? { kind: 'types', symbols: [...receiver] } : null;
-    else {
-      const file = ctx.file(callee.file);
-      value = file ? declaredValue(ctx, file, name, callee.qualname) : null;
-    }
+    else if (declared.overloads) value = overloadReturn(ctx, callee, declared.overloads, receiver, awaited, site);
+    else value = declaredReturn(ctx, callee, declared, receiver, awaited);
     if (value === null) return null;
     const valueKey = keyOf(value);
     if (key !== null && key !== valueKey) return null;
@@ -362,6 +383,53 @@ function returnOf(ctx: ResolveContext, callees: readonly ResolverSymbol[], recei
     result = value;
   }
   return result;
+}
+
+/** A declared return type, resolved where the callee is declared (`this`: the receiver's type). */
+function declaredReturn(ctx: ResolveContext, callee: ResolverSymbol, declared: DeclaredReturn, receiver: readonly ResolverSymbol[], awaited: boolean): Value {
+  const name = awaited ? declared.awaited : declared.type;
+  if (name === undefined || name === '') return null;
+  if (name === 'this') return receiver.length > 0 ? { kind: 'types', symbols: [...receiver] } : null;
+  const file = ctx.file(callee.file);
+  return file ? declaredValue(ctx, file, name, callee.qualname) : null;
+}
+
+/**
+ * What a call of overloads returns, as TypeScript chooses (the first overload that accepts the
+ * arguments): of the overloads the call's arity fits (with type arguments written, those with type
+ * parameters), leaving out one whose parameter list repeats an earlier one's (that one accepts
+ * whatever it would); the one left, else all of them (a union: a member binds only where every
+ * one has it). Any of them unknown makes the call unknown.
+ */
+function overloadReturn(
+  ctx: ResolveContext,
+  callee: ResolverSymbol,
+  overloads: readonly OverloadSignature[],
+  receiver: readonly ResolverSymbol[],
+  awaited: boolean,
+  site: CallSite,
+): Value {
+  const { arity, typeArguments } = site;
+  const fitting = overloads.filter((o) => (!typeArguments || o.generic) && (arity === undefined || (o.min <= arity && (o.max === null || arity <= o.max))));
+  const selected = typeArguments ? fitting : fitting.filter((o, i) => o.params === undefined || !fitting.slice(0, i).some((earlier) => earlier.params === o.params));
+  if (selected.length === 0) return null;
+  return unionOf(selected.map((o) => declaredReturn(ctx, callee, o, receiver, awaited)));
+}
+
+/**
+ * One of `values`: the value itself when they agree; null when any is unknown, or when some are
+ * outside the repository and others not (nothing is known to hold for all of them).
+ */
+function unionOf(values: readonly Value[]): Value {
+  const options = new Map<string, Single>();
+  for (const value of values) {
+    if (value === null) return null;
+    for (const option of value.kind === 'union' ? value.options : [value]) options.set(keyOf(option), option);
+  }
+  const distinct = [...options.values()];
+  if (distinct.length === 1) return distinct[0]!;
+  if (distinct.length === 0 || distinct.some((o) => o.kind === 'external')) return null;
+  return { kind: 'union', options: distinct };
 }
 
 /** Kinds whose return statements are theirs (a function-valued field's arrow function included). */
@@ -418,6 +486,7 @@ function agreeingReturn(ctx: ResolveContext, file: FileInterface, callee: Resolv
 /** Equal keys for values that denote the same type. */
 function keyOf(value: Value): string {
   if (value === null) return 'null';
+  if (value.kind === 'union') return value.options.map(keyOf).sort().join('|');
   if (value.kind === 'types') return value.symbols.map((s) => s.id).sort().join(',');
   if (value.kind === 'array') return `${keyOf(value.of)}[]`;
   return value.kind;

@@ -5,11 +5,16 @@
 export interface PathSegment {
   name: string;
   call: boolean;
+  /** The number of arguments of the call, when the adapter spelled it (`find(2)`). */
+  arity?: number;
+  /** The call writes type arguments (`string<>(0)`): overloads without type parameters do not apply. */
+  typeArguments?: boolean;
   elements?: boolean;
   construct?: boolean;
 }
 
-const SEGMENT = /^([A-Za-z_$#][\w$]*)(\(\))?(\[\])?$/;
+const SEGMENT = /^([A-Za-z_$#][\w$]*)(?:(<>)?\((\d*)\))?(\[\])?$/;
+const CALL_SUFFIX = /(<>)?\(\d*\)$/;
 
 /**
  * A receiver as extracted (`this.repo.find().items`, see model/reference.ts), or a binding's
@@ -23,7 +28,14 @@ export function parseReceiver(receiver: string): PathSegment[] | null {
   for (const part of (constructs ? receiver.slice(NEW.length) : receiver).split('.')) {
     const match = SEGMENT.exec(part);
     if (!match) return null;
-    segments.push({ name: match[1]!, call: match[2] !== undefined, ...(match[3] !== undefined ? { elements: true } : {}) });
+    const call = match[3] !== undefined;
+    segments.push({
+      name: match[1]!,
+      call,
+      ...(call && match[3] !== '' && { arity: Number(match[3]) }),
+      ...(match[2] !== undefined && { typeArguments: true }),
+      ...(match[4] !== undefined && { elements: true }),
+    });
   }
   if (constructs) {
     // `new a.b().c`: the first called name is the class constructed, not a call.
@@ -35,6 +47,11 @@ export function parseReceiver(receiver: string): PathSegment[] | null {
 }
 
 const NEW = 'new ';
+
+/** The first name of a receiver path, without its call (`foo` of `foo(1).bar`). */
+export function rootOfPath(receiver: string): string {
+  return receiver.split('.')[0]!.replace(CALL_SUFFIX, '');
+}
 
 /** Whether a receiver calls on the way (such paths are for type inference, not name lookup). */
 export function callsOnTheWay(receiver: string | undefined): boolean {

@@ -1,5 +1,6 @@
 import type { ModuleEnv } from '../types.js';
-import { dirname, joinPath, matchPattern } from './module-paths.js';
+import { dirname, matchPattern } from './module-paths.js';
+import { joinPath } from '../../util/posix-path.js';
 import { asCompilerConfig, type CompilerConfig } from './project-files.js';
 import { splitPackageSpecifier } from './package-entry.js';
 

@@ -1,3 +1,5 @@
+import { joinPath } from '../../util/posix-path.js';
+
 /**
  * Pure: the directories (repo-relative, sorted) a file's dynamic loads can reach, when every one of
  * them is bounded by a static prefix; null when some load is not, or when the file loads nothing
@@ -239,15 +241,7 @@ function joinDir(fileDir: string, prefix: string, complete: boolean): string | n
   // A specifier not starting with `.` names a package (`'plugin-' + x`, `'@scope/' + x`), which may
   // be a workspace package anywhere in the tree: not bounded. path.join(__dirname, …) is a path.
   if (!complete && !dirPart.startsWith('.')) return null;
-  const out: string[] = fileDir === '' ? [] : fileDir.split('/');
-  for (const part of dirPart.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (out.length === 0) return null;
-      out.pop();
-    } else out.push(part);
-  }
-  return out.join('/');
+  return joinPath(fileDir, dirPart);
 }
 
 function stripComments(text: string): string {

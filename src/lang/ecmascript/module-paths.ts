@@ -26,19 +26,6 @@ export function dirname(path: string): string {
   return slash === -1 ? '' : path.slice(0, slash);
 }
 
-/** Joins and normalizes `..` and `.`; null when the path climbs out of the repository. */
-export function joinPath(dir: string, relative: string): string | null {
-  const parts = dir ? dir.split('/') : [];
-  for (const part of relative.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (parts.length === 0) return null;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.join('/');
-}
-
 /**
  * The pattern of `patterns` that `specifier` matches, TypeScript's way: an exact key first, else the
  * `*` pattern with the longest prefix. Returns the key and what `*` stands for.

@@ -1,5 +1,6 @@
 import type { JsonValue, ModuleEnv, ProjectFileFacts } from '../types.js';
-import { dirname, fileCandidates, joinPath, matchPattern } from './module-paths.js';
+import { dirname, fileCandidates, matchPattern } from './module-paths.js';
+import { joinPath } from '../../util/posix-path.js';
 import { asCompilerConfig, asPackageManifest } from './project-files.js';
 
 /** `@scope/pkg/sub/path` -> name `@scope/pkg`, subpath `./sub/path` (`.` for the package itself). */

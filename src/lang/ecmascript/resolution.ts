@@ -4,7 +4,8 @@ import { ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, matchPaths } from './compiler-settings.js';
 import { resolvePackage, splitPackageSpecifier } from './package-entry.js';
-import { dirname, fileCandidates, joinPath } from './module-paths.js';
+import { dirname, fileCandidates } from './module-paths.js';
+import { joinPath } from '../../util/posix-path.js';
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 
 /**

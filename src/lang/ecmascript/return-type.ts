@@ -1,4 +1,4 @@
-import type { DeclaredReturn } from '../types.js';
+import type { DeclaredReturn, OverloadSignature } from '../types.js';
 
 const NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 
@@ -27,19 +27,83 @@ export function declaredReturnType(signature: string): DeclaredReturn | undefine
 const UNREADABLE: DeclaredReturn = { type: '' };
 
 function annotatedReturnType(signature: string): DeclaredReturn | undefined {
-  const heads: (DeclaredReturn | undefined)[] = [];
+  const heads: Head[] = [];
   let rest = withoutDecorators(signature);
   while (rest.trim() !== '') {
     const parsed = nextDeclaration(rest);
     if (!parsed) break;
-    heads.push(parsed.returns);
+    heads.push(parsed.head);
     rest = parsed.rest;
   }
   if (heads.length === 0) return undefined;
-  const callable = heads.length > 1 ? heads.slice(0, -1) : heads;
-  if (callable.every((h) => h === undefined)) return undefined;
-  const first = callable[0];
-  return first && callable.every((h) => h && h.type === first.type && h.awaited === first.awaited) ? first : UNREADABLE;
+  // A folded signature ending in `;` has no implementation (an interface's, an ambient one's):
+  // every declaration in it is callable. Otherwise the last is the implementation, seen by no caller.
+  const bodyless = signature.endsWith(';');
+  const callable = heads.length > 1 && !bodyless ? heads.slice(0, -1) : heads;
+  if (callable.every((h) => h.returns === undefined)) return undefined;
+  const first = callable[0]!.returns;
+  if (first && callable.every((h) => h.returns && h.returns.type === first.type && h.returns.awaited === first.awaited)) return first;
+  // A signature cut short may hold more overloads than were read: which one a call selects is unknown.
+  const complete = rest.trim() === '' && !signature.endsWith('…');
+  if (callable.length < 2 || !complete) return UNREADABLE;
+  return { type: '', overloads: callable.map(overloadOf) };
+}
+
+/** One declaration of a signature: its return type (if one named type), parameter list and type parameters. */
+interface Head {
+  returns: DeclaredReturn | undefined;
+  params: string;
+  typeParams: string[];
+}
+
+function overloadOf(head: Head): OverloadSignature {
+  const returns = head.returns ?? UNREADABLE;
+  const { min, max } = arityOf(head.params);
+  const params = head.params.replace(/\s+/g, ' ').trim();
+  const words = new Set(params.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  return {
+    type: returns.type,
+    ...(returns.awaited !== undefined && { awaited: returns.awaited }),
+    min,
+    max,
+    generic: head.typeParams.length > 0,
+    ...(!head.typeParams.some((t) => words.has(t)) && { params }),
+  };
+}
+
+/** How many arguments a parameter list accepts (`this:` takes none; `x?` and `x = d` may be left out; `...r` any number more). */
+function arityOf(params: string): { min: number; max: number | null } {
+  const list = params.trim() === '' ? [] : (splitTopLevel(params.replace(/,\s*$/, ''), ',') ?? []);
+  let min = 0;
+  let max = 0;
+  for (const raw of list) {
+    const param = raw.trim().replace(/^((public|private|protected|readonly|override)\s+)+/, '');
+    if (param.startsWith('...')) return { min, max: null };
+    if (/^this\s*[:?]/.test(param) || param === 'this') continue;
+    max++;
+    const defaulted = topLevelIndex(param, (s, i) => s[i] === '=' && s[i + 1] !== '>' && s[i + 1] !== '=' && !'=!<>'.includes(s[i - 1] ?? '')) !== -1;
+    if (!defaulted && !/^[A-Za-z_$][\w$]*\s*\?/.test(param)) min = max;
+  }
+  return { min, max };
+}
+
+/** The names of the type parameter list right before a parameter list (`<T extends X, U = Y>`). */
+function typeParametersBefore(head: string): string[] {
+  const trimmed = head.trimEnd();
+  if (!trimmed.endsWith('>')) return [];
+  let depth = 0;
+  let open = -1;
+  for (let i = trimmed.length - 1; i >= 0; i--) {
+    const c = trimmed[i]!;
+    if (c === '>' && trimmed[i - 1] !== '=') depth++;
+    else if (c === '<' && --depth === 0) {
+      open = i;
+      break;
+    }
+  }
+  if (open === -1) return [];
+  const parts = splitTopLevel(trimmed.slice(open + 1, -1), ',') ?? [];
+  return parts.map((p) => /^\s*(?:const\s+)?([A-Za-z_$][\w$]*)/.exec(p)?.[1]).filter((n): n is string => n !== undefined);
 }
 
 /** The signature after its leading decorators (`@Column() @Index()`), whose parentheses are no parameters. */
@@ -60,17 +124,20 @@ function withoutDecorators(text: string): string {
 }
 
 /** One declaration at the start of `text`: its return type (if a named one) and the text after it. */
-function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; rest: string } | undefined {
+function nextDeclaration(text: string): { head: Head; rest: string } | undefined {
   const open = parameterListStart(text);
   if (open === -1) return undefined;
   const close = matching(text, open);
   if (close === -1) return undefined;
+  const params = text.slice(open + 1, close);
+  const typeParams = typeParametersBefore(text.slice(0, open));
+  const head = (returns: DeclaredReturn | undefined): Head => ({ returns, params, typeParams });
   const after = text.slice(close + 1).trimStart();
-  if (!after.startsWith(':')) return { returns: undefined, rest: skipToNext(after) };
+  if (!after.startsWith(':')) return { head: head(undefined), rest: skipToNext(after) };
   // `null | X` / `undefined | X`: an optional X.
   const annotation = after.slice(1).trimStart().replace(/^(\|\s*)?((null|undefined)\s*\|\s*)+/, '');
   const name = NAME_AT_START.exec(annotation)?.[0];
-  if (name === undefined) return { returns: UNREADABLE, rest: skipToNext(annotation) };
+  if (name === undefined) return { head: head(UNREADABLE), rest: skipToNext(annotation) };
   let end = name.length;
   let args: string[] = [];
   if (annotation[end] === '<') {
@@ -88,7 +155,7 @@ function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; r
   // `X | undefined`, `X | null`: an optional X.
   const tail = annotation.slice(end).trimStart().replace(/^(\|\s*(null|undefined)\b\s*)+/, '');
   // `A | B`, `A & B`, `A[]`, `A.B` spelled oddly, `A extends B ? ...`: not one named type.
-  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { returns: UNREADABLE, rest: skipToNext(tail) };
+  if (/^(\||&|\[|\.|\?|extends\b)/.test(tail)) return { head: head(UNREADABLE), rest: skipToNext(tail) };
   const returns: DeclaredReturn = { type: array ? `${name}[]` : name };
   // What iterating gives is all a caller of these can use: read them as arrays of it.
   if (!array && ELEMENT_CONTAINERS.has(name) && args.length >= 1) {
@@ -99,7 +166,7 @@ function nextDeclaration(text: string): { returns: DeclaredReturn | undefined; r
     const inner = typeHead(args[0]!);
     if (inner) returns.awaited = inner.name;
   }
-  return { returns, rest: tail.replace(/^(=>|;|\{)/, '') };
+  return { head: head(returns), rest: tail.replace(/^(=>|;|\{)/, '') };
 }
 
 /** Types whose first type argument is what `for...of` (or `for await`) over them gives. */

@@ -9,8 +9,9 @@ import type { PathSpelling } from '../types.js';
 export const ecmascriptSpelling: PathSpelling = { path: spellPath, initializer: spellInitializer, type: spellType };
 
 /**
- * `a.b.c` for a chain of names, with `()` after each name called on the way (`this.repo().find`:
- * arguments and type arguments dropped), read through `x!`, `(x)` and `?.`; a path may start by
+ * `a.b.c` for a chain of names, with `(n)` after each name called on the way with n arguments
+ * (`this.repo(0).find`; `()` when n is not known, `<>(n)` when type arguments are written; the
+ * arguments themselves dropped), read through `x!`, `(x)` and `?.`; a path may start by
  * constructing (`new Intl.DateTimeFormat().resolvedOptions`, `new` before a chain of names whose
  * last is called). Undefined for any other expression (indexing, a call of a call, literals).
  */
@@ -91,7 +92,8 @@ class Scanner {
         if (name === undefined) return undefined;
         left = `${left}.${name}`;
       } else if (c === '(' || c === '<') {
-        if (c === '<') {
+        const typeArguments = c === '<';
+        if (typeArguments) {
           const close = this.closingAngle(this.at);
           if (close === -1) return undefined;
           this.at = close + 1;
@@ -102,8 +104,10 @@ class Scanner {
         if (left.endsWith(')')) return undefined;
         const close = this.closing(this.at);
         if (close === -1) return undefined;
+        // The arity and whether type arguments are written select among overloads (`meta()` vs `meta(data)`).
+        const arity = this.argumentCount(this.at, close);
         this.at = close + 1;
-        left = `${left}()`;
+        left = `${left}${typeArguments ? '<>' : ''}(${arity ?? ''})`;
       } else {
         return left;
       }
@@ -140,6 +144,37 @@ class Scanner {
       this.at = close + 1;
     }
     return `new ${callee}()`;
+  }
+
+  /**
+   * The number of arguments between the parentheses at `open` and `close`; undefined when it is not
+   * known: a spread, or a `<` outside brackets (`f(a < b, c > d)` and `f(g<A, B>(x))` split apart).
+   */
+  private argumentCount(open: number, close: number): number | undefined {
+    const text = this.text;
+    let count = 0;
+    let empty = true;
+    for (let i = open + 1; i < close; i++) {
+      const c = text[i]!;
+      if (isWhitespace(text.charCodeAt(i))) continue;
+      if (text.startsWith('//', i)) i = lineEnd(text, i) - 1;
+      else if (text.startsWith('/*', i)) i = commentEnd(text, i) - 1;
+      else if (c === ',') {
+        if (empty) return undefined;
+        count++;
+        empty = true;
+      } else {
+        if (empty && text.startsWith('...', i)) return undefined;
+        if (c === '<') return undefined;
+        empty = false;
+        if (c === '"' || c === "'") i = stringEnd(text, i);
+        else if (c === '`') i = this.templateEnd(i);
+        else if (c === '(' || c === '[' || c === '{') i = this.closing(i);
+        if (i === -1) return undefined;
+      }
+    }
+    // A trailing comma (`f(a, b,)`) adds no argument.
+    return empty ? count : count + 1;
   }
 
   private name(): string | undefined {

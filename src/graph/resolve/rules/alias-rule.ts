@@ -11,7 +11,7 @@ import { fromLookup, settled, type Rule } from './rule.js';
 export function aliasedPath(binding: StoredBinding): { receiver: string; name: string } | null {
   if (binding.kind !== 'variable' || binding.type !== undefined || binding.newOf !== undefined || binding.init === undefined) return null;
   const init = binding.init;
-  if (init.startsWith('await ') || init.endsWith('()') || init.endsWith('[]')) return null;
+  if (init.startsWith('await ') || init.endsWith(')') || init.endsWith('[]')) return null;
   const dot = init.lastIndexOf('.');
   if (dot <= 0) return null;
   return { receiver: init.slice(0, dot), name: init.slice(dot + 1) };

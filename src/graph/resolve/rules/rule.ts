@@ -5,7 +5,7 @@ import type { SymbolKind } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
 import type { ImportTarget } from '../exports.js';
 import type { MemberLookup } from '../members.js';
-import { callsOnTheWay } from '../receiver-path.js';
+import { callsOnTheWay, rootOfPath } from '../receiver-path.js';
 import type { ResolverSymbol } from '../resolution-data.js';
 
 /** A rule's verdict on one reference. Targets carry the rule's confidence unless it says otherwise. */
@@ -61,7 +61,7 @@ export function fromLookup(lookup: MemberLookup, external = false): Decision | n
 
 /** The first name of a receiver path (`foo` of `foo().bar`), or the name itself for a bare reference. */
 export function rootName(ref: StoredRef): string {
-  return ref.receiver === undefined ? ref.name : ref.receiver.split('.')[0]!.replace('()', '');
+  return ref.receiver === undefined ? ref.name : rootOfPath(ref.receiver);
 }
 
 /**
