@@ -64,10 +64,17 @@ export class PathClassifier {
     this.runs = config.tests.runs.map((rule) => ({ tests: matcher(rule.tests), files: matcher(rule.files) }));
   }
 
+  /** The answers of isTest so far: impact asks it of every indexed file per side and of every file a traversal reaches. */
+  private readonly tests = new Map<string, boolean>();
+
   /** A test file: code under the test globs, not excluded, not a setup file. */
   isTest(path: string): boolean {
-    if (this.universe) return this.isCode(path) && this.universe.isTest(path) && !this.setup(path);
-    return this.isCode(path) && this.include(path) && !this.exclude(path) && !this.setup(path);
+    let test = this.tests.get(path);
+    if (test === undefined) {
+      test = this.universe ? this.isCode(path) && this.universe.isTest(path) && !this.setup(path) : this.isCode(path) && this.include(path) && !this.exclude(path) && !this.setup(path);
+      this.tests.set(path, test);
+    }
+    return test;
   }
 
   role(path: string): PathRole {

@@ -6,7 +6,7 @@ import { buildStore } from '../../src/pipeline/build-store.js';
 import { commitChangeset } from '../../src/pipeline/collect-changeset.js';
 import { seedNode } from '../../src/pipeline/impact/impact-node.js';
 import { StoreDependencyView } from '../../src/pipeline/impact/store-dependency-view.js';
-import { traverseSide } from '../../src/pipeline/impact/traverse-side.js';
+import { firstHop, traverseSide } from '../../src/pipeline/impact/traverse-side.js';
 import { heldReads, resolutionCacheOf } from '../../src/pipeline/resolution-cache.js';
 import type { IndexStore } from '../../src/store/index-store.js';
 import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
@@ -46,7 +46,13 @@ async function traverseAll(deps: StoreDependencyView, store: IndexStore) {
   const seeds = symbols.map((s) => ({ node: seedNode(s), from: { file: s.file, qualname: s.qualname, change: 'body' as const } }));
   const reached = [];
   // One seed at a time: each traversal's reach and paths are compared separately.
-  for (const seed of seeds) reached.push((await traverseSide(deps, [seed])).map(({ file, qualname, kind, depth, confidence, from, via }) => ({ file, qualname, kind, depth, confidence, from, via })));
+  for (const seed of seeds) {
+    const side = await traverseSide(deps, [seed]);
+    // The first hop as closure facts read it, from the reach links before any path is spelled out.
+    const first = side.map(firstHop);
+    expect(first).toEqual(side.map((r) => r.via[0] && { relation: r.via[0].relation, confidence: r.via[0].confidence }));
+    reached.push(side.map(({ file, qualname, kind, depth, confidence, from, via }) => ({ file, qualname, kind, depth, confidence, from, via })));
+  }
   return reached;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReachedSymbol } from '../../src/model/impact.js';
 import { applyFloor } from '../../src/select/apply-floor.js';
-import { importFloor, type FloorGraph } from '../../src/select/import-floor.js';
+import { importFloor, type FloorGraph, type FloorHop } from '../../src/select/import-floor.js';
 
 const graph = (extra: Partial<FloorGraph> = {}): FloorGraph => ({
   importers: new Map([
@@ -58,5 +58,68 @@ describe('applyFloor: the selection never goes below the floor unless proven', (
     const r = applyFloor([side([reached('test/far.test.js', 0.2), reached('test/near.test.js', 0.9)])], [], 0, [{ floor, toHead: (p) => p }], () => []);
     expect(r.selected.map((t) => t.file)).toEqual(['test/near.test.js']);
     expect(r.summary.droppedOutsideFloor).toBe(1);
+  });
+});
+
+/** importFloor as first written (a chain copied per reached file, loaders listed per visit): the reference for the faster one. */
+function referenceFloor(changed: readonly string[], graph: FloorGraph) {
+  const out = [];
+  for (const file of [...new Set(changed)].sort()) {
+    const seen = new Map<string, FloorHop[]>([[file, []]]);
+    let frontier = [file];
+    while (frontier.length > 0) {
+      const next: string[] = [];
+      for (const at of frontier) {
+        const chain = seen.get(at)!;
+        const steps: FloorHop[] = (graph.importers.get(at) ?? []).map((f) => ({ file: f, via: 'imports' as const }));
+        for (const loader of graph.dynamicLoaders) {
+          if (loader.file !== at && (loader.scope === '' || at.startsWith(`${loader.scope}/`))) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
+        }
+        for (const f of graph.aliased?.get(at) ?? []) steps.push({ file: f, via: 'aliased', code: 'runner-alias' });
+        for (const test of graph.testsSetUpBy(at)) steps.push({ file: test, via: 'setup', code: 'setup-file', ...(graph.setupByName?.(at) && { byName: true }) });
+        for (const step of steps) {
+          if (seen.has(step.file)) continue;
+          seen.set(step.file, [...chain, step]);
+          next.push(step.file);
+        }
+      }
+      frontier = next.sort();
+    }
+    for (const [path, chain] of seen) {
+      if (path === file || !graph.isTest(path)) continue;
+      out.push({ test: path, changed: file, chain, unprovable: chain.some((h) => h.via !== 'imports' && !h.byName) });
+    }
+  }
+  return out.sort((a, b) => (a.changed < b.changed ? -1 : a.changed > b.changed ? 1 : a.test < b.test ? -1 : a.test > b.test ? 1 : 0));
+}
+
+describe('importFloor: equal to the reference on random module graphs', () => {
+  it('same tests, chains and provability, with several changed files sharing loaders and setup files', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 50; round++) {
+      const files = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `test/t${i}.test.js` : `src/${i % 2 ? 'x' : 'y'}/f${i}.js`));
+      const importers = new Map<string, string[]>();
+      for (let e = 0; e < 45; e++) {
+        const from = files[random(files.length)]!;
+        importers.set(from, [...(importers.get(from) ?? []), files[random(files.length)]!]);
+      }
+      const g: FloorGraph = {
+        importers,
+        dynamicLoaders: [
+          { file: files[random(files.length)]!, scope: '', code: 'non-literal-require' },
+          { file: files[random(files.length)]!, scope: 'src/x', code: 'readdir-loading' },
+        ],
+        isTest: (p) => p.startsWith('test/'),
+        testsSetUpBy: (p) => (p === 'src/y/f2.js' ? ['test/t3.test.js', 'test/t9.test.js'] : []),
+        aliased: new Map([[files[random(files.length)]!, [files[random(files.length)]!]]]),
+        setupByName: (p) => round % 2 === 0 && p === 'src/y/f2.js',
+      };
+      const changed = [files[random(files.length)]!, files[random(files.length)]!, 'src/y/f2.js'];
+      expect(importFloor(changed, g)).toEqual(referenceFloor(changed, g));
+    }
   });
 });

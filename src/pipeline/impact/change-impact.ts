@@ -33,7 +33,7 @@ import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
 import { dependencyReadersOf, setupTests, testCases } from './ecosystem-selection.js';
-import { closureFacts, floorOf, unknownFile } from './test-floor.js';
+import { closureFacts, floorsOf, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 
 const CODE_PATHSPECS = LANGUAGES.flatMap((l) => l.extensions.map((ext) => `*${ext}`));
@@ -203,9 +203,15 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   // either side. Symbol paths may drop a floor test only where closure-rules proves it unaffected.
   // A loader's text: the base commit's, or the head version where the change rewrote it.
   const headTexts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
+  const baseTexts = commitTexts(repo, base);
+  const [baseFloor, headFloor] = await floorsOf(
+    classifier.universe,
+    { view: baseView, tests: baseTests, changed: basePaths, texts: (paths) => baseTexts(paths) },
+    { view: headView, tests: headTests, changed: headPaths, texts: (paths) => baseTexts(paths, headTexts) },
+  );
   const floorSides: FloorSide[] = [
-    { floor: await floorOf(baseView, classifier.universe, baseTests, basePaths, commitTexts(repo, base)), toHead: sides[0]!.toHead },
-    { floor: await floorOf(headView, classifier.universe, headTests, headPaths, commitTexts(repo, base, headTexts)), toHead: sides[1]!.toHead },
+    { floor: baseFloor, toHead: sides[0]!.toHead },
+    { floor: headFloor, toHead: sides[1]!.toHead },
   ];
   const facts = closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]));
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));

@@ -33,24 +33,29 @@ export async function scopeLoaders(
   });
 }
 
-/** Reads files at a commit in one git process; texts changed in the head tree come from `overrides`. */
-export function commitTexts(repo: GitRepo, commit: string, overrides: ReadonlyMap<string, string> = new Map()) {
-  return async (paths: readonly string[]): Promise<Map<string, string>> => {
-    const out = new Map<string, string>();
-    const wanted = paths.filter((p) => {
-      const text = overrides.get(p);
-      if (text !== undefined) out.set(p, text);
-      return text === undefined;
-    });
-    if (wanted.length === 0) return out;
-    const reader = repo.openBlobReader();
-    try {
-      for (const p of wanted) {
-        const bytes = await reader.read(`${commit}:${p}`);
-        if (bytes) out.set(p, Buffer.from(bytes).toString('utf8'));
+/**
+ * Reads files at a commit, each once (both sides' loaders read the base commit), in one git
+ * process per call; texts changed in the head tree come from `overrides`.
+ */
+export function commitTexts(repo: GitRepo, commit: string) {
+  const known = new Map<string, string | null>();
+  return async (paths: readonly string[], overrides: ReadonlyMap<string, string> = new Map()): Promise<Map<string, string>> => {
+    const wanted = paths.filter((p) => !overrides.has(p) && !known.has(p));
+    if (wanted.length > 0) {
+      const reader = repo.openBlobReader();
+      try {
+        for (const p of wanted) {
+          const bytes = await reader.read(`${commit}:${p}`);
+          known.set(p, bytes ? Buffer.from(bytes).toString('utf8') : null);
+        }
+      } finally {
+        reader.close();
       }
-    } finally {
-      reader.close();
+    }
+    const out = new Map<string, string>();
+    for (const p of paths) {
+      const text = overrides.get(p) ?? known.get(p);
+      if (text !== undefined && text !== null) out.set(p, text);
     }
     return out;
   };

@@ -18,6 +18,11 @@ export async function traverseSide(deps: StoreDependencyView, seeds: readonly Se
   return out;
 }
 
+/** The relation and confidence of a reached symbol's first hop (`via[0]`); none for a seed. */
+export function firstHop(r: ReachedSymbol): Pick<Hop, 'relation' | 'confidence'> | undefined {
+  return r instanceof ReachedNode ? r.firstHop() : r.via[0];
+}
+
 /**
  * A reached symbol whose path (`via`) is spelled out only when read: a change that reaches most
  * of a repository reaches thousands of symbols, of which a report shows a few dozen paths.
@@ -49,6 +54,19 @@ class ReachedNode implements ReachedSymbol {
         return { file, qualname, relation: r.relation!, confidence: r.hopConfidence };
       });
     return this.path;
+  }
+
+  /** `via[0]`'s relation and confidence, without spelling out the path (closure facts read it of every reached symbol). */
+  firstHop(): Pick<Hop, 'relation' | 'confidence'> | undefined {
+    if (this.path) return this.path[0];
+    // The path runs from its start down to this symbol: its first hop is the reach just below the start.
+    let below: Reach | undefined;
+    let at = this.reach;
+    for (let up = at.parent === null ? undefined : this.reached.get(at.parent); up; up = up.parent === null ? undefined : this.reached.get(up.parent)) {
+      below = at;
+      at = up;
+    }
+    return below && { relation: below.relation!, confidence: below.hopConfidence };
   }
 
   /** Serializes as the plain record it stands for. */
