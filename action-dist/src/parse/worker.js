@@ -1982,6 +1982,10 @@ function resolveSubpathImport(specifier, fromPath, env) {
   }
   return { kind: "unresolved" };
 }
+var javascriptResolution = {
+  ...ecmascriptResolution,
+  ruleConfidence: { "name-only": 0.25, ambiguous: 0.05 }
+};
 
 // src/lang/source-text.ts
 var LineIndex = class {
@@ -2367,7 +2371,7 @@ var javascript = defineLanguage({
   folder: "ecmascript",
   queries: [...common, ...javascriptOnly, "jsx.scm"],
   syntax,
-  resolution: ecmascriptResolution
+  resolution: javascriptResolution
 });
 
 // src/lang/python/builtins.ts

@@ -1,5 +1,5 @@
 import { defineLanguage, type SyntaxTraits } from '../types.js';
-import { ecmascriptResolution } from './resolution.js';
+import { ecmascriptResolution, javascriptResolution } from './resolution.js';
 import { ecmascriptSpelling } from './spell-path.js';
 
 /**
@@ -60,5 +60,5 @@ export const javascript = defineLanguage({
   folder: 'ecmascript',
   queries: [...common, ...javascriptOnly, 'jsx.scm'],
   syntax,
-  resolution: ecmascriptResolution,
+  resolution: javascriptResolution,
 });
