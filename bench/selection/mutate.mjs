@@ -74,9 +74,10 @@ const baseCommit = git('rev-parse', 'HEAD');
 function runSuite() {
   const out = join(work, 'result.json');
   rmSync(out, { force: true });
-  const args = [...(opts.runner === 'jest' ? ['jest', '--json', `--outputFile=${out}`, '--silent'] : ['vitest', 'run', '--reporter=json', `--outputFile=${out}`]), ...opts['suite-arg']];
+  // jest: a results processor writes the report (jest-results.cjs says why not --json).
+  const args = [...(opts.runner === 'jest' ? ['jest', `--testResultsProcessor=${join(ROOT, 'bench/selection/jest-results.cjs')}`, '--silent'] : ['vitest', 'run', '--reporter=json', `--outputFile=${out}`]), ...opts['suite-arg']];
   // Under nice: the machine is shared, and the suite's wall time is not what is measured.
-  const run = spawnSync('nice', ['-n', '10', 'npx', ...args], { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60 * 1000 });
+  const run = spawnSync('nice', ['-n', '10', 'npx', ...args], { cwd: repo, env: { ...env, RATLAS_BENCH_RESULTS: out }, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60 * 1000 });
   if (!existsSync(out)) {
     const why = run.error ? String(run.error) : `exit ${run.status}, signal ${run.signal}`;
     throw new Error(`the test runner wrote no JSON report (${why}): ${(run.stderr ?? '').slice(-2000)}`);
@@ -157,7 +158,15 @@ const candidates = graph.symbols.filter(
   (s) => ['function', 'method', 'getter', 'setter', 'constructor'].includes(s.kind) && s.file.startsWith(opts.src) && !new RegExp(opts['src-exclude']).test(s.file) && s.endLine > s.startLine,
 );
 const next = random(Number(opts.seed));
-const order = candidates.map((c) => ({ c, k: next() })).sort((a, b) => a.k - b.k).map((x) => x.c);
+const drawn = candidates.map((c) => ({ c, k: next() })).sort((a, b) => a.k - b.k).map((x) => x.c);
+// A replay takes the previous run's mutants in its order: a build that extracts other symbols
+// (issue 21's function-valued constants, default-export members) draws other candidates from the
+// same seed, and the failing sets belong to the mutants, not to the draw.
+const replayed = (previous) => previous.rows.map((r) => {
+  const symbol = graph.symbols.find((s) => s.id === r.symbol);
+  if (!symbol) throw new Error(`${opts['failing-from']}: ${r.symbol} is not a symbol of this build's index`);
+  return symbol;
+});
 
 const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const median = (xs) => {
@@ -212,6 +221,7 @@ if (previous && (previous.summary.commit !== baseCommit || previous.summary.runn
   throw new Error(`${opts['failing-from']} was measured at ${previous.summary.commit} with ${previous.summary.runner}, not ${baseCommit} with ${opts.runner}`);
 }
 const previousRows = new Map((previous?.rows ?? []).map((r) => [r.symbol, r]));
+const order = previous ? replayed(previous) : drawn;
 console.error(previous ? `bench: failing test files and peer selections from ${opts['failing-from']}` : `bench: baseline suite run`);
 const baseline = previous ? null : runSuite();
 // The test files the suite runs (null for an older --failing-from file that did not record them).

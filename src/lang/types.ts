@@ -139,6 +139,15 @@ export interface ResolutionTraits {
    */
   dynamicLoadDirs?(path: string, text: string): string[] | null;
   /**
+   * Paths a file builds from its own location with static pieces and may hand to a package that
+   * loads the modules there: a framework's test utilities started on an app directory
+   * (`setup({ rootDir: path.join(__dirname, '../playground') })`), a bundler's root, a script run
+   * by path. `calls`: the called names that build such paths (a filter on stored references
+   * before any text is read); `of`: the paths (repo-relative, a directory or a file), `[]` when
+   * the file cannot hand them to a loader (it imports only inert built-ins and its own files).
+   */
+  handedPaths?: { calls: readonly string[]; of(path: string, text: string): string[] };
+  /**
    * Pure: the declared return type in a function's, method's or getter's signature text; undefined
    * when none is written, and the resolver infers one from the `return` bindings.
    */

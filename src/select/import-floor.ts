@@ -7,7 +7,7 @@ export interface FloorHop {
    * it (jest `moduleNameMapper`, vite `resolve.alias`), which module resolution does not follow.
    */
   via: 'imports' | 'loads-dynamically' | 'setup' | 'aliased';
-  /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`), `setup-file`, `runner-alias`. */
+  /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`, `handed-path`), `setup-file`, `runner-alias`. */
   code?: string;
   /** For setup: the test reaches the setup file's definitions by name (see FloorGraph.setupByName). */
   byName?: boolean;
@@ -26,7 +26,7 @@ export interface FloorTest {
 export interface FloorGraph {
   /** Every file's static loaders. */
   importers: ReadonlyMap<string, readonly string[]>;
-  /** Files that load modules they do not name, and the directory their patterns may reach ('' = all). */
+  /** Files that load modules they do not name, and the directory (or the one file) their loads may reach ('' = all). */
   dynamicLoaders: readonly { file: string; scope: string; code: string }[];
   isTest: (path: string) => boolean;
   /** For a setup file, the tests the runner loads it before. */
@@ -56,7 +56,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
     if (steps) return steps;
     steps = (graph.importers.get(at) ?? []).map((f) => ({ file: f, via: 'imports' as const }));
     for (const loader of graph.dynamicLoaders) {
-      if (loader.file !== at && (loader.scope === '' || at.startsWith(`${loader.scope}/`))) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
+      if (loader.file !== at && (loader.scope === '' || at === loader.scope || at.startsWith(`${loader.scope}/`))) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
     }
     for (const f of graph.aliased?.get(at) ?? []) steps.push({ file: f, via: 'aliased', code: 'runner-alias' });
     for (const test of graph.testsSetUpBy(at)) steps.push({ file: test, via: 'setup', code: 'setup-file', ...(graph.setupByName?.(at) && { byName: true }) });

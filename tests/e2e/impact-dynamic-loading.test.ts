@@ -84,6 +84,29 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
     expect(why(report)).toEqual({ 'test/locales.test.ts': 'floor: loads import-meta-glob' });
   });
 
+  it("a test handing its app directory to a package (pinia's nuxt test) depends on every module there", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "handed", "private": true, "devDependencies": { "vitest": "4" } }\n',
+      'vitest.config.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['packages/**/*.spec.ts'] } });\n",
+      // Auto-imported by the framework: nothing imports it.
+      'packages/nuxt/playground/stores/counter.ts': 'export function increment(n: number) { return n + 1; }\n',
+      'packages/nuxt/src/module.ts': 'export function install() { return 1; }\n',
+      'packages/nuxt/__tests__/nuxt.spec.ts':
+        "import path from 'node:path';\nimport { fileURLToPath } from 'node:url';\nimport { setup, $fetch } from '@nuxt/test-utils';\nconst __dirname = path.dirname(fileURLToPath(import.meta.url));\nawait setup({ server: true, rootDir: path.join(__dirname, '../playground') });\nit('ssr', async () => expect(await $fetch('/')).toContain('Count'));\n",
+      // Names the same directory, but hands it to fs only.
+      'packages/nuxt/__tests__/files.spec.ts':
+        "import fs from 'node:fs';\nimport path from 'node:path';\nit('stores', () => expect(fs.readdirSync(path.join(__dirname, '../playground/stores'))).toHaveLength(1));\n",
+      'packages/nuxt/__tests__/module.spec.ts': "import { install } from '../src/module';\nit('install', () => expect(install()).toBe(1));\n",
+    });
+    commit(cwd, 'counter', { 'packages/nuxt/playground/stores/counter.ts': 'export function increment(n: number) { return n + 2; }\n' });
+    const counter = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(counter)).toEqual(['packages/nuxt/__tests__/nuxt.spec.ts']);
+    expect(why(counter)).toEqual({ 'packages/nuxt/__tests__/nuxt.spec.ts': 'floor: loads handed-path' });
+    commit(cwd, 'install', { 'packages/nuxt/src/module.ts': 'export function install() { return 2; }\n' });
+    const install = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(install)).toEqual(['packages/nuxt/__tests__/module.spec.ts']);
+  });
+
   it('jest.requireActual with a literal is an import; with a variable, a loader of its package', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "actual", "devDependencies": { "jest": "29" } }\n',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
+import { ecmascriptHandedPaths, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
 
 describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
   it("dayjs's locale test: require(fPath) with fPath = path.join(__dirname, localeDir, file)", () => {
@@ -49,5 +49,34 @@ describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
     expect(ecmascriptLoadDirs('test/a.mjs', "import fs from 'fs';\nconst req = globalThis.process && createRequire(import.meta.url);\nfs.readdirSync(d).map((f) => req(f));")).toBeNull();
     // Strings and comments are not loads.
     expect(ecmascriptLoadDirs('src/a.js', "// require(anything)\nconst s = 'import(x)';\nrequire('./y' + z);")).toEqual(['src']);
+  });
+});
+
+describe('ecmascriptHandedPaths: paths a file builds from its location and may hand to a loader', () => {
+  it("pinia's nuxt test: a playground directory handed to @nuxt/test-utils", () => {
+    const text = [
+      "import { fileURLToPath } from 'node:url'",
+      "import path from 'node:path'",
+      "import { describe, it, expect } from 'vitest'",
+      "import { setup, $fetch } from '@nuxt/test-utils'",
+      'const __dirname = path.dirname(fileURLToPath(import.meta.url))',
+      "await setup({ server: true, rootDir: path.join(__dirname, '../playground') })",
+    ].join('\n');
+    expect(ecmascriptHandedPaths('packages/nuxt/__tests__/nuxt.spec.ts', text)).toEqual(['packages/nuxt/playground']);
+  });
+
+  it('new URL(lit, import.meta.url), a bound name, pieces up to the first computed one, a file', () => {
+    const runs = "import { build } from 'vite';\n";
+    expect(ecmascriptHandedPaths('test/a.test.ts', `${runs}await build({ root: fileURLToPath(new URL('./fixtures/app', import.meta.url)) });`)).toEqual(['test/fixtures/app']);
+    expect(ecmascriptHandedPaths('test/a.test.ts', `${runs}const root = path.resolve(__dirname, '..');\nawait build({ root: path.join(root, 'examples', name) });`)).toEqual(['', 'examples']);
+    expect(ecmascriptHandedPaths('test/cli.test.js', "const execa = require('execa');\nexeca('node', [path.join(__dirname, '../bin/cli.js')]);")).toEqual(['bin/cli.js']);
+  });
+
+  it('none: only inert built-ins and own files imported, a path from values, an array join, a promise', () => {
+    // dayjs's test/plugin/declarations.test.js: names src/plugin, hands it to fs only.
+    expect(ecmascriptHandedPaths('test/d.test.js', "const fs = require('fs');\nconst path = require('path');\nfs.readdirSync(path.join(__dirname, '../src/plugin'));")).toEqual([]);
+    const runs = "import { build } from 'vite';\n";
+    expect(ecmascriptHandedPaths('test/a.test.ts', `${runs}await build({ root: path.join(process.cwd(), 'app') });`)).toEqual([]);
+    expect(ecmascriptHandedPaths('test/a.test.ts', `${runs}const s = parts.join('/');\nnew Promise((resolve) => resolve('./x'));`)).toEqual([]);
   });
 });

@@ -402,6 +402,29 @@ function ecmascriptLoadDirs(path, text) {
   if (sites > 0) return [...dirs].sort();
   return loadsNothingUnnamed(code, masked) ? [] : null;
 }
+function ecmascriptHandedPaths(path, text) {
+  const code = stripComments(text);
+  const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0] + " ".repeat(str.length - 2) + str[0]);
+  if (loadsNothingUnnamed(code, masked)) return [];
+  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const out2 = /* @__PURE__ */ new Set();
+  for (const m of masked.matchAll(PATH_CALL)) {
+    const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    if (args2 === null || args2.length === 0) continue;
+    if (m[2] === "URL") {
+      const literal = stringLiteral(args2[0].trim());
+      const dir2 = literal !== null && args2[1]?.trim() === "import.meta.url" && literal.startsWith(".") ? joinDir(fileDir, literal, true) : null;
+      if (dir2 !== null) out2.add(dir2);
+      continue;
+    }
+    const prefix = staticPrefix(`path.${m[1]}(${args2.join(",")})`, code, 0);
+    if (prefix === null || prefix.text === "" || !(prefix.complete || prefix.exact)) continue;
+    const dir = joinDir(fileDir, prefix.text.startsWith(".") ? prefix.text : `./${prefix.text}`, true);
+    if (dir !== null) out2.add(dir);
+  }
+  return [...out2].sort();
+}
+var PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(/g;
 var LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 var INERT_BUILTINS = /* @__PURE__ */ new Set(["fs", "fs/promises", "path", "path/posix", "os", "util", "assert", "assert/strict", "url", "crypto", "events", "buffer", "stream"]);
 var TEST_FRAMEWORKS = /* @__PURE__ */ new Set(["vitest", "@jest/globals", "node:test"]);
@@ -1926,6 +1949,7 @@ var ecmascriptResolution = {
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
+  handedPaths: { calls: ["join", "resolve", "URL"], of: ecmascriptHandedPaths },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
   exportModel: "declared",

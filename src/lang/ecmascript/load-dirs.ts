@@ -37,6 +37,42 @@ export function ecmascriptLoadDirs(path: string, text: string): string[] | null 
   return loadsNothingUnnamed(code, masked) ? [] : null;
 }
 
+/**
+ * Pure: the repository paths (sorted) a file builds from its own location with static pieces,
+ * when it may hand them to a package that loads what is there. pinia's nuxt test passes
+ * `path.join(__dirname, '../playground')` to `@nuxt/test-utils`, which starts the app and so runs
+ * every store under it, none of them imported by the test. Forms: `path.join|resolve(__dirname,
+ * 'lit', …)` (the pieces up to the first non-static one: a directory), `new URL('lit',
+ * import.meta.url)`, and names bound once to those. `[]` when the file imports only its own files,
+ * inert Node built-ins and the test framework (nothing there loads a path it is given).
+ */
+export function ecmascriptHandedPaths(path: string, text: string): string[] {
+  const code = stripComments(text);
+  const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0]! + ' '.repeat(str.length - 2) + str[0]!);
+  if (loadsNothingUnnamed(code, masked)) return [];
+  const fileDir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const out = new Set<string>();
+  for (const m of masked.matchAll(PATH_CALL)) {
+    const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    if (args === null || args.length === 0) continue;
+    if (m[2] === 'URL') {
+      // new URL('lit', import.meta.url): a path relative to the file.
+      const literal = stringLiteral(args[0]!.trim());
+      const dir = literal !== null && args[1]?.trim() === 'import.meta.url' && literal.startsWith('.') ? joinDir(fileDir, literal, true) : null;
+      if (dir !== null) out.add(dir);
+      continue;
+    }
+    const prefix = staticPrefix(`path.${m[1]}(${args.join(',')})`, code, 0);
+    // Only a path built from __dirname (complete or exact); `resolve(x)` of a promise is none.
+    if (prefix === null || prefix.text === '' || !(prefix.complete || prefix.exact)) continue;
+    const dir = joinDir(fileDir, prefix.text.startsWith('.') ? prefix.text : `./${prefix.text}`, true);
+    if (dir !== null) out.add(dir);
+  }
+  return [...out].sort();
+}
+
+const PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(/g;
+
 const LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 /** Node built-ins that read files and paths but load no module (not `module`, `vm`, `child_process`, `worker_threads`). */
 const INERT_BUILTINS = new Set(['fs', 'fs/promises', 'path', 'path/posix', 'os', 'util', 'assert', 'assert/strict', 'url', 'crypto', 'events', 'buffer', 'stream']);

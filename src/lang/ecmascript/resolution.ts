@@ -1,5 +1,5 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
-import { ecmascriptLoadDirs } from './load-dirs.js';
+import { ecmascriptHandedPaths, ecmascriptLoadDirs } from './load-dirs.js';
 import { ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, matchPaths } from './compiler-settings.js';
@@ -34,6 +34,7 @@ export const ecmascriptResolution: ResolutionTraits = {
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
+  handedPaths: { calls: ['join', 'resolve', 'URL'], of: ecmascriptHandedPaths },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
   exportModel: 'declared',

@@ -4,7 +4,7 @@ import { languageForPath } from '../../lang/registry.js';
 /** Loader codes whose evidence is a directory listing, not a load. */
 const LISTING_CODES = new Set(['readdir-loading', 'glob-loading']);
 
-/** A file that loads modules it does not name, and the directory its loads may reach ('' = all). */
+/** A file that loads modules it does not name, and the directory (or file) its loads may reach ('' = all). */
 export interface ScopedLoader {
   file: string;
   scope: string;
@@ -30,6 +30,22 @@ export async function scopeLoaders(
     // by a computed name (or by a glob of its own) must be bounded somewhere.
     if (dirs === null || (dirs.length === 0 && !LISTING_CODES.has(l.code))) return [{ ...l, scope: fallback(l.file) }];
     return dirs.map((scope) => ({ ...l, scope }));
+  });
+}
+
+/**
+ * Files that hand a path of the repository to a package that may load the modules there (see
+ * ResolutionTraits.handedPaths), each as a loader of that path (code `handed-path`). Only paths
+ * the text bounds count: a file building paths from values is no loader by this rule.
+ */
+export async function handedPathLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>): Promise<ScopedLoader[]> {
+  const handing = files.filter((f) => languageForPath(f)?.resolution.handedPaths !== undefined);
+  if (handing.length === 0) return [];
+  const texts = await readText(handing);
+  return handing.flatMap((file) => {
+    const text = texts.get(file);
+    const paths = text === undefined ? [] : (languageForPath(file)?.resolution.handedPaths?.of(file, text) ?? []);
+    return paths.map((scope) => ({ file, scope, code: 'handed-path' }));
   });
 }
 

@@ -314,6 +314,19 @@ export class StoreDependencyView implements DependencyView {
     return [...out].map(([file, code]) => ({ file, code })).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   }
 
+  /** Files that call what their language builds handed paths with (ResolutionTraits.handedPaths): the ones whose text is worth reading. */
+  async pathBuilders(): Promise<string[]> {
+    const data = await this.links();
+    const callsOf = (language: string) => traitsFor(language).handedPaths?.calls ?? [];
+    const names = [...new Set([...new Set(data.languages.values())].flatMap(callsOf))].sort();
+    const out = new Set<string>();
+    for (const ref of names.length === 0 ? [] : await this.store.refsByName(names)) {
+      const language = data.languages.get(ref.file);
+      if (language !== undefined && callsOf(language).includes(ref.name)) out.add(ref.file);
+    }
+    return [...out].sort();
+  }
+
   /**
    * Literal import specifiers module resolution leads outside the indexed files (a package, or a
    * name only a runner's alias maps), with the indexed files: what runner aliases are applied to.

@@ -8,7 +8,7 @@ import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorGraph, type FloorTest } from '../../select/import-floor.js';
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
-import { scopeLoaders } from './loader-scopes.js';
+import { handedPathLoaders, scopeLoaders } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -55,6 +55,9 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
     }
   }
   const loaders = await scopeLoaders(await view.dynamicLoaders(), side.texts, (file) => scopeOf(file, universe));
+  // A test that hands a directory to a package (a framework's test server on an app) runs what is
+  // there without importing it; only tests, so that a source file joining paths stays no loader.
+  loaders.push(...(await handedPathLoaders((await view.pathBuilders()).filter((f) => tests.has(f)), side.texts)));
   const unresolved = await view.unresolvedImports();
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
   const graph: FloorGraph = {
