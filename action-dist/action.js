@@ -18280,6 +18280,7 @@ var NPM_ROLES = {
 // src/ecosystem/npm/vitest-universes.ts
 var VITEST_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
 var VITEST_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
+var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
 function vitestUniverses(dir, configFile, config, ctx, depth = 0) {
   const test = config?.object("test");
   const projects = test?.items("projects") ?? test?.items("workspace");
@@ -18300,13 +18301,20 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0) {
     configFile,
     root,
     roots: testDir !== void 0 ? [testDir.replace(/^\.\/?/, "").replace(/\/$/, "")].filter((r2) => r2 !== "") : [],
-    include: (test?.strings("include") ?? VITEST_INCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, "") })),
+    include: [...test?.strings("include") ?? VITEST_INCLUDE, ...typeTests(config, test, ctx)].map((glob) => ({ glob: glob.replace(/^\.\//, "") })),
     exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, "") })),
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
     warnings: config ? [...new Set(config.warnings)] : []
   });
   return out2;
+}
+function typeTests(config, test, ctx) {
+  if (config !== null && !config.readable) return VITEST_TYPECHECK_INCLUDE;
+  const typecheck = test?.object("typecheck");
+  if (!typecheck) return ctx.typecheck ? VITEST_TYPECHECK_INCLUDE : [];
+  if (typecheck.boolean("enabled") === false && !ctx.typecheck) return [];
+  return typecheck.strings("include") ?? VITEST_TYPECHECK_INCLUDE;
 }
 function vitestProjects(dir, projects, ctx, depth) {
   const out2 = [];
@@ -18417,16 +18425,17 @@ function npmUniverses(files) {
     for (const file of named("jest")) out2.push(...jestUniverses(dirOf(file), file, read(file), ctx));
     if (jest) out2.push(...jestUniverses(dir, jest.file, jest.values, ctx));
     else if (uses.has("jest") && named("jest").length === 0) out2.push(...jestUniverses(dir, null, null, ctx));
+    const vctx = manifest && vitestTypecheckByScript(manifest) ? { ...ctx, typecheck: true } : ctx;
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
       const list = read(workspace);
-      out2.push(...vitestUniverses(dir, workspace, list === null ? null : workspaceAsConfig(workspace, list), ctx));
+      out2.push(...vitestUniverses(dir, workspace, list === null ? null : workspaceAsConfig(workspace, list), vctx));
     }
     const vitest = vitestConfigIn(dir);
     const isVite = vitest !== null && /^vite\.config\./.test(baseOf(vitest.file));
-    for (const file of named("vitest")) out2.push(...vitestUniverses(dir, file, read(file), ctx));
-    if (vitest && (!isVite || vitest.values?.object("test") !== void 0 || uses.has("vitest"))) out2.push(...vitestUniverses(dir, vitest.file, vitest.values, ctx));
-    else if (!workspace && uses.has("vitest") && named("vitest").length === 0) out2.push(...vitestUniverses(dir, null, null, ctx));
+    for (const file of named("vitest")) out2.push(...vitestUniverses(dir, file, read(file), vctx));
+    if (vitest && (!isVite || vitest.values?.object("test") !== void 0 || uses.has("vitest"))) out2.push(...vitestUniverses(dir, vitest.file, vitest.values, vctx));
+    else if (!workspace && uses.has("vitest") && named("vitest").length === 0) out2.push(...vitestUniverses(dir, null, null, vctx));
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value["mocha"]) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value["mocha"]) : null;
     if (mocharc) out2.push(mochaUniverse(dir, mocharc, read(mocharc), ctx));
@@ -18468,6 +18477,10 @@ function configsNamedByScripts(manifest, runner) {
     }
   }
   return [...out2].sort();
+}
+function vitestTypecheckByScript(manifest) {
+  const scripts = isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
+  return scripts.some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:[=\s]|$)/.test(s));
 }
 function nodeTestScript(manifest) {
   const scripts = isObject(manifest.value["scripts"]) ? manifest.value["scripts"] : {};

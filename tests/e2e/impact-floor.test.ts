@@ -98,6 +98,44 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect((report as unknown as FloorReport).tests.universe).toEqual([{ runner: 'vitest', configFile: 'packages/core/vitest.config.ts', root: 'packages/core', size: 1 }]);
   });
 
+  it("vitest's type tests (test.typecheck) are tests: a changed type selects the type test importing it", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "typed", "private": true, "devDependencies": { "vitest": "4" } }\n',
+      'vitest.config.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { dir: './src', typecheck: { enabled: true } } });\n",
+      'src/options.ts': 'export function options(key: string): { key: string } { return { key }; }\n',
+      'src/options.test-d.ts': "import { expectTypeOf, test } from 'vitest';\nimport { options } from './options';\ntest('key', () => { expectTypeOf(options('a')).toEqualTypeOf<{ key: string }>(); });\n",
+      'src/options.test.ts': "import { options } from './options';\noptions('a');\n",
+      'src/other.test-d.ts': "import { expectTypeOf, test } from 'vitest';\ntest('n', () => { expectTypeOf(1).toBeNumber(); });\n",
+    });
+    commit(cwd, 'key may be a number', { 'src/options.ts': 'export function options(key: string): { key: string | number } { return { key }; }\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['src/options.test-d.ts', 'src/options.test.ts']);
+    expect((report as unknown as FloorReport).tests.universe).toEqual([{ runner: 'vitest', configFile: 'vitest.config.ts', root: '', size: 3 }]);
+  });
+
+  it('a vitest config read only in part (mergeConfig of a preset) counts its type tests: it may turn them on', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "typed", "private": true, "devDependencies": { "vitest": "4" } }\n',
+      'vitest.config.ts': "import { defineConfig, mergeConfig } from 'vitest/config';\nimport { preset } from './preset';\nexport default mergeConfig(defineConfig({}), preset());\n",
+      'preset.ts': 'export function preset() { return { test: { typecheck: { enabled: true } } }; }\n',
+      'src/options.ts': 'export function options(key: string): { key: string } { return { key }; }\n',
+      'src/options.test-d.ts': "import { expectTypeOf, test } from 'vitest';\nimport { options } from './options';\ntest('key', () => { expectTypeOf(options('a')).toEqualTypeOf<{ key: string }>(); });\n",
+    });
+    commit(cwd, 'key may be a number', { 'src/options.ts': 'export function options(key: string): { key: string | number } { return { key }; }\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['src/options.test-d.ts']);
+  });
+
+  it('`vitest --typecheck` in a test script turns type tests on where no config does', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "typed", "private": true, "scripts": { "test": "vitest run --typecheck" }, "devDependencies": { "vitest": "4" } }\n',
+      'src/options.ts': 'export function options(key: string): { key: string } { return { key }; }\n',
+      'src/options.test-d.ts': "import { expectTypeOf, test } from 'vitest';\nimport { options } from './options';\ntest('key', () => { expectTypeOf(options('a')).toEqualTypeOf<{ key: string }>(); });\n",
+    });
+    commit(cwd, 'key may be a number', { 'src/options.ts': 'export function options(key: string): { key: string | number } { return { key }; }\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/options.test-d.ts']);
+  });
+
   it('a test file with one very long line is indexed and selected', async () => {
     const long = `const table = [${Array.from({ length: 3000 }, (_, i) => i).join(',')}];`;
     const cwd = gitRepo({

@@ -114,18 +114,20 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if (jest) out.push(...jestUniverses(dir, jest.file, jest.values, ctx));
     else if (uses.has('jest') && named('jest').length === 0) out.push(...jestUniverses(dir, null, null, ctx));
 
+    // `vitest --typecheck` in a script runs the type tests of every config it reaches.
+    const vctx = manifest && vitestTypecheckByScript(manifest) ? { ...ctx, typecheck: true } : ctx;
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
       const list = read(workspace);
       // A workspace file is a list of projects: read it as a config whose test.projects it is.
-      out.push(...vitestUniverses(dir, workspace, list === null ? null : workspaceAsConfig(workspace, list), ctx));
+      out.push(...vitestUniverses(dir, workspace, list === null ? null : workspaceAsConfig(workspace, list), vctx));
     }
     const vitest = vitestConfigIn(dir);
     const isVite = vitest !== null && /^vite\.config\./.test(baseOf(vitest.file));
     // vitest resolves a named config's paths from the current directory (the package's).
-    for (const file of named('vitest')) out.push(...vitestUniverses(dir, file, read(file), ctx));
-    if (vitest && (!isVite || vitest.values?.object('test') !== undefined || uses.has('vitest'))) out.push(...vitestUniverses(dir, vitest.file, vitest.values, ctx));
-    else if (!workspace && uses.has('vitest') && named('vitest').length === 0) out.push(...vitestUniverses(dir, null, null, ctx));
+    for (const file of named('vitest')) out.push(...vitestUniverses(dir, file, read(file), vctx));
+    if (vitest && (!isVite || vitest.values?.object('test') !== undefined || uses.has('vitest'))) out.push(...vitestUniverses(dir, vitest.file, vitest.values, vctx));
+    else if (!workspace && uses.has('vitest') && named('vitest').length === 0) out.push(...vitestUniverses(dir, null, null, vctx));
 
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value['mocha']) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value['mocha']) : null;
@@ -179,6 +181,12 @@ function configsNamedByScripts(manifest: Manifest, runner: string): string[] {
     }
   }
   return [...out].sort();
+}
+
+/** Whether a script runs vitest with `--typecheck` (type tests on, whatever the config says). */
+function vitestTypecheckByScript(manifest: Manifest): boolean {
+  const scripts = isObject(manifest.value['scripts']) ? Object.values(manifest.value['scripts']).filter((s): s is string => typeof s === 'string') : [];
+  return scripts.some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:[=\s]|$)/.test(s));
 }
 
 function nodeTestScript(manifest: Manifest): string | null {

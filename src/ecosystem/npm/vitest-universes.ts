@@ -6,6 +6,8 @@ import { dirOf, joinRepo, resolveFile } from './repo-paths.js';
 /** Vitest's defaults (vitest `configDefaults`): include, and what 4.x excludes. */
 export const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
 const VITEST_EXCLUDE = ['**/node_modules/**', '**/.git/**'];
+/** Vitest's type tests (`typecheck.include` default): run beside the others when typecheck is on. */
+const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 
 /**
  * Pure: the test universes of one vitest (or vite) configuration, or of a workspace file (a list
@@ -33,7 +35,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     configFile,
     root,
     roots: testDir !== undefined ? [testDir.replace(/^\.\/?/, '').replace(/\/$/, '')].filter((r) => r !== '') : [],
-    include: (test?.strings('include') ?? VITEST_INCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
+    include: [...(test?.strings('include') ?? VITEST_INCLUDE), ...typeTests(config, test, ctx)].map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
     exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
@@ -42,7 +44,25 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   return out;
 }
 
+/**
+ * The type tests (`*.test-d.ts`) of a vitest config: vitest runs them in the same run when
+ * typecheck is on, and a changed type can fail them. Counted where `test.typecheck` says nothing
+ * against it (a computed `enabled: !!process.env.CI` may be on in CI), where a script passes
+ * `--typecheck`, and where the config cannot be read statically: selecting a type test that does
+ * not run costs little, missing one that does is a missed failure.
+ */
+function typeTests(config: ConfigValues | null, test: ConfigValues | undefined, ctx: VitestContext): string[] {
+  // A config ratlas cannot read (`mergeConfig(config, preset())`) may turn them on: counted.
+  if (config !== null && !config.readable) return VITEST_TYPECHECK_INCLUDE;
+  const typecheck = test?.object('typecheck');
+  if (!typecheck) return ctx.typecheck ? VITEST_TYPECHECK_INCLUDE : [];
+  if (typecheck.boolean('enabled') === false && !ctx.typecheck) return [];
+  return typecheck.strings('include') ?? VITEST_TYPECHECK_INCLUDE;
+}
+
 export interface VitestContext extends ProjectContext {
+  /** A script runs `vitest --typecheck`: type tests run whatever the configs say. */
+  typecheck?: boolean;
   /** The vitest/vite config of a directory, if any. */
   vitestConfigIn(dir: string): { file: string; values: ConfigValues | null } | null;
 }
