@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/sql.js/dist/sql-wasm.js
 var require_sql_wasm = __commonJS({
   "node_modules/sql.js/dist/sql-wasm.js"(exports, module2) {
-    var __ratlas_module_url9 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
-    var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
-    var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
+    var __ratlas_module_url10 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
+    var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
+    var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
     var initSqlJsPromise = void 0;
     var initSqlJs2 = function(moduleConfig) {
       if (initSqlJsPromise) {
@@ -1115,11 +1115,11 @@ var require_sql_wasm = __commonJS({
         var va = "./this.program", wa = (a, b3) => {
           throw b3;
         }, xa = globalThis.document?.currentScript?.src;
-        typeof __ratlas_filename9 !== "undefined" ? xa = __ratlas_filename9 : ba && (xa = self.location.href);
+        typeof __ratlas_filename10 !== "undefined" ? xa = __ratlas_filename10 : ba && (xa = self.location.href);
         var ya = "", za, Ca;
         if (da) {
           var fs3 = __require("node:fs");
-          ya = __ratlas_dirname9 + "/";
+          ya = __ratlas_dirname10 + "/";
           Ca = (a) => {
             a = Da(a) ? new URL(a) : a;
             return fs3.readFileSync(a);
@@ -18278,6 +18278,9 @@ var NPM_ROLES = {
 };
 
 // src/ecosystem/npm/vitest-universes.ts
+var __ratlas_module_url6 = new URL("./src/ecosystem/npm/vitest-universes.js", __ratlas_bundle_url).href;
+var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
+var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
 var VITEST_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
 var VITEST_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
@@ -18305,7 +18308,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0) {
     exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, "") })),
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
-    warnings: config ? [...new Set(config.warnings)] : []
+    warnings: [.../* @__PURE__ */ new Set([...config?.warnings ?? [], ...inSourceWarning(configFile, test)])]
   });
   return out2;
 }
@@ -18315,6 +18318,11 @@ function typeTests(config, test, ctx) {
   if (!typecheck) return ctx.typecheck ? VITEST_TYPECHECK_INCLUDE : [];
   if (typecheck.boolean("enabled") === false && !ctx.typecheck) return [];
   return typecheck.strings("include") ?? VITEST_TYPECHECK_INCLUDE;
+}
+function inSourceWarning(configFile, test) {
+  const globs = test?.strings("includeSource");
+  if (!globs || globs.length === 0) return [];
+  return [`${configFile ?? "vitest config"}: test.includeSource (in-source tests, ${globs.join(", ")}) is not followed: the files holding import.meta.vitest blocks are not counted as tests`];
 }
 function vitestProjects(dir, projects, ctx, depth) {
   const out2 = [];
@@ -19748,12 +19756,12 @@ function stopCommands() {
 }
 
 // src/action/run-ratlas.ts
-var __ratlas_module_url6 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
-var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
-var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
+var __ratlas_module_url7 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
+var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
+var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
 function ratlasCli() {
-  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url6));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url6));
+  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url7));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url7));
 }
 function runRatlas(args2, options) {
   return new Promise((resolve4, reject) => {
@@ -20144,17 +20152,17 @@ function inlineText(text, element) {
 }
 
 // src/report/render-impact-page.ts
-var __ratlas_module_url7 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
-var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
-var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
+var __ratlas_module_url8 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
+var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
+var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
 var assets;
 function pageAssets() {
   if (!assets) {
     const read = (url) => readFileSync5(url, "utf8");
     assets = {
-      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url7).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
-      script: read(new URL("./impact-page/page.js", __ratlas_module_url7)),
-      style: read(new URL("./impact-page/page.css", __ratlas_module_url7))
+      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url8).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
+      script: read(new URL("./impact-page/page.js", __ratlas_module_url8)),
+      style: read(new URL("./impact-page/page.css", __ratlas_module_url8))
     };
   }
   return assets;
@@ -24444,9 +24452,9 @@ function boolean(name2, value, fallback) {
 }
 
 // src/action/prepare-step.ts
-var __ratlas_module_url8 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
-var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
-var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
+var __ratlas_module_url9 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
+var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
+var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
 function cacheKeyPrefix(runnerOs) {
   return `ratlas-index-v1-${runnerOs}-${bundleVersion()}-`;
 }
@@ -24520,7 +24528,7 @@ async function fetched(found, ref, log2) {
 }
 var version;
 function bundleVersion() {
-  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url8), "utf8")).version;
+  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url9), "utf8")).version;
   return version;
 }
 

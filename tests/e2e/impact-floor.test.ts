@@ -126,6 +126,18 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(report)).toEqual(['src/options.test-d.ts']);
   });
 
+  it("vitest's in-source tests (test.includeSource) are not followed, and the report says so", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "insource", "private": true, "devDependencies": { "vitest": "4" } }\n',
+      'vitest.config.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { includeSource: ['src/**/*.ts'] } });\n",
+      'src/add.ts': "export function add(a: number, b: number) { return a + b; }\nif (import.meta.vitest) { const { it, expect } = import.meta.vitest; it('adds', () => expect(add(1, 2)).toBe(3)); }\n",
+      'src/add.test.ts': "import { add } from './add';\nadd(1, 1);\n",
+    });
+    commit(cwd, 'subtract', { 'src/add.ts': "export function add(a: number, b: number) { return a - b; }\nif (import.meta.vitest) { const { it, expect } = import.meta.vitest; it('adds', () => expect(add(1, 2)).toBe(3)); }\n" });
+    const report = (await impactJson(cwd, ['--diff', 'HEAD~1...HEAD'])) as unknown as FloorReport;
+    expect(report.warnings.filter((w) => w.code === 'runner-config-unreadable').map((w) => w.file)).toEqual(['vitest.config.ts']);
+  });
+
   it('`vitest --typecheck` in a test script turns type tests on where no config does', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "typed", "private": true, "scripts": { "test": "vitest run --typecheck" }, "devDependencies": { "vitest": "4" } }\n',

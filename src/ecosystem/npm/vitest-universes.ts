@@ -39,7 +39,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
-    warnings: config ? [...new Set(config.warnings)] : [],
+    warnings: [...new Set([...(config?.warnings ?? []), ...inSourceWarning(configFile, test)])],
   });
   return out;
 }
@@ -58,6 +58,16 @@ function typeTests(config: ConfigValues | null, test: ConfigValues | undefined, 
   if (!typecheck) return ctx.typecheck ? VITEST_TYPECHECK_INCLUDE : [];
   if (typecheck.boolean('enabled') === false && !ctx.typecheck) return [];
   return typecheck.strings('include') ?? VITEST_TYPECHECK_INCLUDE;
+}
+
+/**
+ * `test.includeSource` makes source files tests when their text has `import.meta.vitest` blocks;
+ * ratlas's universe matches paths, not texts, so those tests are not counted: said, with the fix.
+ */
+function inSourceWarning(configFile: string | null, test: ConfigValues | undefined): string[] {
+  const globs = test?.strings('includeSource');
+  if (!globs || globs.length === 0) return [];
+  return [`${configFile ?? 'vitest config'}: test.includeSource (in-source tests, ${globs.join(', ')}) is not followed: the files holding import.meta.vitest blocks are not counted as tests`];
 }
 
 export interface VitestContext extends ProjectContext {
