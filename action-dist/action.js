@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/sql.js/dist/sql-wasm.js
 var require_sql_wasm = __commonJS({
   "node_modules/sql.js/dist/sql-wasm.js"(exports, module2) {
-    var __ratlas_module_url10 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
-    var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
-    var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
+    var __ratlas_module_url11 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
+    var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
+    var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
     var initSqlJsPromise = void 0;
     var initSqlJs2 = function(moduleConfig) {
       if (initSqlJsPromise) {
@@ -1115,11 +1115,11 @@ var require_sql_wasm = __commonJS({
         var va = "./this.program", wa = (a, b3) => {
           throw b3;
         }, xa = globalThis.document?.currentScript?.src;
-        typeof __ratlas_filename10 !== "undefined" ? xa = __ratlas_filename10 : ba && (xa = self.location.href);
+        typeof __ratlas_filename11 !== "undefined" ? xa = __ratlas_filename11 : ba && (xa = self.location.href);
         var ya = "", za, Ca;
         if (da) {
           var fs3 = __require("node:fs");
-          ya = __ratlas_dirname10 + "/";
+          ya = __ratlas_dirname11 + "/";
           Ca = (a) => {
             a = Da(a) ? new URL(a) : a;
             return fs3.readFileSync(a);
@@ -12849,6 +12849,9 @@ import { createWriteStream, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 // src/ecosystem/types.ts
+var __ratlas_module_url2 = new URL("./src/ecosystem/types.js", __ratlas_bundle_url).href;
+var __ratlas_filename2 = __ratlas_fileURLToPath(__ratlas_module_url2);
+var __ratlas_dirname2 = __ratlas_dirname_of(__ratlas_filename2);
 function defineEcosystem(adapter) {
   return adapter;
 }
@@ -12893,9 +12896,9 @@ function resolveFile(dir, spec, exists, rootDir = dir) {
 }
 
 // src/ecosystem/npm/aliases.ts
-var __ratlas_module_url2 = new URL("./src/ecosystem/npm/aliases.js", __ratlas_bundle_url).href;
-var __ratlas_filename2 = __ratlas_fileURLToPath(__ratlas_module_url2);
-var __ratlas_dirname2 = __ratlas_dirname_of(__ratlas_filename2);
+var __ratlas_module_url3 = new URL("./src/ecosystem/npm/aliases.js", __ratlas_bundle_url).href;
+var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
+var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 var SUFFIXES = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs", "/index.cjs"];
 var REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
 function npmAliasTarget(universe, specifier, exists) {
@@ -12922,9 +12925,9 @@ function npmAliasTarget(universe, specifier, exists) {
 }
 
 // src/ecosystem/npm/read-config-literal.ts
-var __ratlas_module_url3 = new URL("./src/ecosystem/npm/read-config-literal.js", __ratlas_bundle_url).href;
-var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
-var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
+var __ratlas_module_url4 = new URL("./src/ecosystem/npm/read-config-literal.js", __ratlas_bundle_url).href;
+var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
+var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
 var Unknown = class {
   constructor(why) {
     this.why = why;
@@ -14248,9 +14251,9 @@ var ParseErrorCode;
 })(ParseErrorCode || (ParseErrorCode = {}));
 
 // node_modules/web-tree-sitter/tree-sitter.js
-var __ratlas_module_url4 = new URL("./node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
-var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
-var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
+var __ratlas_module_url5 = new URL("./node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
+var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
+var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
 var __defProp2 = Object.defineProperty;
 var __name = (target, value) => __defProp2(target, "name", { value, configurable: true });
 var SIZE_OF_SHORT = 2;
@@ -16296,7 +16299,7 @@ ${JSON.stringify(symbolNames, null, 2)}`);
   }
 };
 var Module2 = /* @__PURE__ */ (() => {
-  var _scriptName = __ratlas_module_url4;
+  var _scriptName = __ratlas_module_url5;
   return async function(moduleArg = {}) {
     var moduleRtn;
     var Module = moduleArg;
@@ -16311,7 +16314,7 @@ var Module2 = /* @__PURE__ */ (() => {
     var ENVIRONMENT_IS_SHELL = !ENVIRONMENT_IS_WEB && !ENVIRONMENT_IS_NODE && !ENVIRONMENT_IS_WORKER;
     if (ENVIRONMENT_IS_NODE) {
       const { createRequire: createRequire3 } = await import("module");
-      var require = createRequire3(__ratlas_module_url4);
+      var require = createRequire3(__ratlas_module_url5);
     }
     Module.currentQueryProgressCallback = null;
     Module.currentProgressCallback = null;
@@ -16335,8 +16338,8 @@ var Module2 = /* @__PURE__ */ (() => {
     if (ENVIRONMENT_IS_NODE) {
       var fs = require("fs");
       var nodePath = require("path");
-      if (!__ratlas_module_url4.startsWith("data:")) {
-        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url4)) + "/";
+      if (!__ratlas_module_url5.startsWith("data:")) {
+        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url5)) + "/";
       }
       readBinary = /* @__PURE__ */ __name((filename) => {
         filename = isFileURI(filename) ? new URL(filename) : filename;
@@ -16532,7 +16535,7 @@ var Module2 = /* @__PURE__ */ (() => {
       if (Module["locateFile"]) {
         return locateFile("tree-sitter.wasm");
       }
-      return new URL("tree-sitter.wasm", __ratlas_module_url4).href;
+      return new URL("tree-sitter.wasm", __ratlas_module_url5).href;
     }
     __name(findWasmBinary, "findWasmBinary");
     function getBinarySync(file) {
@@ -18203,10 +18206,10 @@ var import_yaml = __toESM(require_dist(), 1);
 // src/parse/load-language.ts
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-var __ratlas_module_url5 = new URL("./src/parse/load-language.js", __ratlas_bundle_url).href;
-var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
-var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
-var require2 = createRequire(__ratlas_module_url5);
+var __ratlas_module_url6 = new URL("./src/parse/load-language.js", __ratlas_bundle_url).href;
+var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
+var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
+var require2 = createRequire(__ratlas_module_url6);
 var initialized;
 var grammars = /* @__PURE__ */ new Map();
 var loadChain = Promise.resolve();
@@ -18278,9 +18281,9 @@ var NPM_ROLES = {
 };
 
 // src/ecosystem/npm/vitest-universes.ts
-var __ratlas_module_url6 = new URL("./src/ecosystem/npm/vitest-universes.js", __ratlas_bundle_url).href;
-var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
-var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
+var __ratlas_module_url7 = new URL("./src/ecosystem/npm/vitest-universes.js", __ratlas_bundle_url).href;
+var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
+var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
 var VITEST_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
 var VITEST_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
@@ -18308,7 +18311,8 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0) {
     exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, "") })),
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
-    warnings: [.../* @__PURE__ */ new Set([...config?.warnings ?? [], ...inSourceWarning(configFile, test)])]
+    warnings: config ? [...new Set(config.warnings)] : [],
+    ...inSource(test)
   });
   return out2;
 }
@@ -18319,10 +18323,10 @@ function typeTests(config, test, ctx) {
   if (typecheck.boolean("enabled") === false && !ctx.typecheck) return [];
   return typecheck.strings("include") ?? VITEST_TYPECHECK_INCLUDE;
 }
-function inSourceWarning(configFile, test) {
+function inSource(test) {
   const globs = test?.strings("includeSource");
-  if (!globs || globs.length === 0) return [];
-  return [`${configFile ?? "vitest config"}: test.includeSource (in-source tests, ${globs.join(", ")}) is not followed: the files holding import.meta.vitest blocks are not counted as tests`];
+  if (!globs || globs.length === 0) return {};
+  return { inSource: { include: globs.map((glob) => ({ glob: glob.replace(/^\.\//, "") })), marker: "import.meta.vitest" } };
 }
 function vitestProjects(dir, projects, ctx, depth) {
   const out2 = [];
@@ -19756,12 +19760,12 @@ function stopCommands() {
 }
 
 // src/action/run-ratlas.ts
-var __ratlas_module_url7 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
-var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
-var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
+var __ratlas_module_url8 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
+var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
+var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
 function ratlasCli() {
-  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url7));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url7));
+  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url8));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url8));
 }
 function runRatlas(args2, options) {
   return new Promise((resolve4, reject) => {
@@ -20152,17 +20156,17 @@ function inlineText(text, element) {
 }
 
 // src/report/render-impact-page.ts
-var __ratlas_module_url8 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
-var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
-var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
+var __ratlas_module_url9 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
+var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
+var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
 var assets;
 function pageAssets() {
   if (!assets) {
     const read = (url) => readFileSync5(url, "utf8");
     assets = {
-      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url8).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
-      script: read(new URL("./impact-page/page.js", __ratlas_module_url8)),
-      style: read(new URL("./impact-page/page.css", __ratlas_module_url8))
+      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url9).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
+      script: read(new URL("./impact-page/page.js", __ratlas_module_url9)),
+      style: read(new URL("./impact-page/page.css", __ratlas_module_url9))
     };
   }
   return assets;
@@ -24452,9 +24456,9 @@ function boolean(name2, value, fallback) {
 }
 
 // src/action/prepare-step.ts
-var __ratlas_module_url9 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
-var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
-var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
+var __ratlas_module_url10 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
+var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
+var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
 function cacheKeyPrefix(runnerOs) {
   return `ratlas-index-v1-${runnerOs}-${bundleVersion()}-`;
 }
@@ -24528,7 +24532,7 @@ async function fetched(found, ref, log2) {
 }
 var version;
 function bundleVersion() {
-  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url9), "utf8")).version;
+  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url10), "utf8")).version;
   return version;
 }
 

@@ -75,6 +75,12 @@ export interface TestUniverse {
   aliases: readonly { pattern: string; replacement: string }[];
   /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */
   warnings: readonly string[];
+  /**
+   * Files that are tests only when their text holds `marker` (vitest `includeSource`: source files
+   * with `import.meta.vitest` blocks). Resolved to paths by whoever reads the tree's texts (the
+   * universe matches paths only); until then they are not tests.
+   */
+  inSource?: { include: readonly PathPattern[]; marker: string };
 }
 
 /** An ecosystem's project files, by role, so that a change to one is classified without naming a language. */

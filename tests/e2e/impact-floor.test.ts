@@ -126,16 +126,20 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(report)).toEqual(['src/options.test-d.ts']);
   });
 
-  it("vitest's in-source tests (test.includeSource) are not followed, and the report says so", async () => {
+  it("vitest's in-source tests (test.includeSource) are tests where the file holds import.meta.vitest", async () => {
+    const inSource = (op: string) => `export function add(a: number, b: number) { return a ${op} b; }\nif (import.meta.vitest) { const { it, expect } = import.meta.vitest; it('adds', () => expect(add(1, 2)).toBe(3)); }\n`;
     const cwd = gitRepo({
       'package.json': '{ "name": "insource", "private": true, "devDependencies": { "vitest": "4" } }\n',
       'vitest.config.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { includeSource: ['src/**/*.ts'] } });\n",
-      'src/add.ts': "export function add(a: number, b: number) { return a + b; }\nif (import.meta.vitest) { const { it, expect } = import.meta.vitest; it('adds', () => expect(add(1, 2)).toBe(3)); }\n",
-      'src/add.test.ts': "import { add } from './add';\nadd(1, 1);\n",
+      'src/add.ts': inSource('+'),
+      'src/twice.ts': "import { add } from './add';\nexport const twice = (a: number) => add(a, a);\n",
+      'src/add.test.ts': "import { twice } from './twice';\ntwice(1);\n",
     });
-    commit(cwd, 'subtract', { 'src/add.ts': "export function add(a: number, b: number) { return a - b; }\nif (import.meta.vitest) { const { it, expect } = import.meta.vitest; it('adds', () => expect(add(1, 2)).toBe(3)); }\n" });
-    const report = (await impactJson(cwd, ['--diff', 'HEAD~1...HEAD'])) as unknown as FloorReport;
-    expect(report.warnings.filter((w) => w.code === 'runner-config-unreadable').map((w) => w.file)).toEqual(['vitest.config.ts']);
+    commit(cwd, 'subtract', { 'src/add.ts': inSource('-') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    // src/twice.ts matches includeSource but holds no in-source test: not a test (vitest reads it the same way).
+    expect(selectedFiles(report)).toEqual(['src/add.test.ts', 'src/add.ts']);
+    expect((report as unknown as FloorReport).tests.universe).toEqual([{ runner: 'vitest', configFile: 'vitest.config.ts', root: '', size: 2 }]);
   });
 
   it('`vitest --typecheck` in a test script turns type tests on where no config does', async () => {

@@ -39,7 +39,8 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
-    warnings: [...new Set([...(config?.warnings ?? []), ...inSourceWarning(configFile, test)])],
+    warnings: config ? [...new Set(config.warnings)] : [],
+    ...inSource(test),
   });
   return out;
 }
@@ -60,14 +61,11 @@ function typeTests(config: ConfigValues | null, test: ConfigValues | undefined, 
   return typecheck.strings('include') ?? VITEST_TYPECHECK_INCLUDE;
 }
 
-/**
- * `test.includeSource` makes source files tests when their text has `import.meta.vitest` blocks;
- * ratlas's universe matches paths, not texts, so those tests are not counted: said, with the fix.
- */
-function inSourceWarning(configFile: string | null, test: ConfigValues | undefined): string[] {
+/** `test.includeSource`: source files are tests where their text has `import.meta.vitest` blocks. */
+function inSource(test: ConfigValues | undefined): Pick<TestUniverse, 'inSource'> {
   const globs = test?.strings('includeSource');
-  if (!globs || globs.length === 0) return [];
-  return [`${configFile ?? 'vitest config'}: test.includeSource (in-source tests, ${globs.join(', ')}) is not followed: the files holding import.meta.vitest blocks are not counted as tests`];
+  if (!globs || globs.length === 0) return {};
+  return { inSource: { include: globs.map((glob) => ({ glob: glob.replace(/^\.\//, '') })), marker: 'import.meta.vitest' } };
 }
 
 export interface VitestContext extends ProjectContext {

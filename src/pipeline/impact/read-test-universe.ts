@@ -17,26 +17,48 @@ export type TreeSource = { commit: string } | 'worktree';
 export async function readTestUniverse(repo: GitRepo, source: TreeSource, config: RatlasConfig): Promise<CompiledUniverses> {
   if (JSON.stringify(config.tests.include) !== JSON.stringify(DEFAULTS.tests.include)) return compileUniverses([conventions(config, 'ratlas-config', 'ratlas.config.json')]);
   const paths = source === 'worktree' ? await repo.listWorkingTree() : (await repo.listTree(source.commit)).map((e) => e.path);
-  const wanted = [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))];
-  const texts = new Map<string, string>();
-  if (wanted.length > 0) {
-    if (source === 'worktree') {
-      await Promise.all(wanted.map(async (p) => texts.set(p, await readFile(repoFilePath(repo.root, p), 'utf8').catch(() => ''))));
-    } else {
-      const reader = repo.openBlobReader();
-      try {
-        for (const p of wanted) {
-          const bytes = await reader.read(`${source.commit}:${p}`);
-          if (bytes) texts.set(p, Buffer.from(bytes).toString('utf8'));
-        }
-      } finally {
-        reader.close();
-      }
-    }
-  }
+  const texts = await readTexts(repo, source, [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))]);
   for (const e of ECOSYSTEMS) await e.prepare?.();
-  const universes = testUniversesOf({ paths, read: (p) => texts.get(p) ?? null });
+  const universes = await Promise.all(testUniversesOf({ paths, read: (p) => texts.get(p) ?? null }).map((u) => withInSourceTests(u, repo, source, paths)));
   return compileUniverses(universes.length > 0 ? universes : [conventions(config, 'defaults', null)]);
+}
+
+/**
+ * A universe whose in-source candidates (vitest `includeSource`) are read: those whose text holds
+ * the marker join its tests by exact path, as the runner counts them.
+ */
+async function withInSourceTests(u: TestUniverse, repo: GitRepo, source: TreeSource, paths: readonly string[]): Promise<TestUniverse> {
+  const { inSource, ...plain } = u;
+  if (!inSource) return u;
+  const candidates = compileUniverses([{ ...plain, include: inSource.include, setupFiles: [] }]);
+  const texts = await readTexts(repo, source, paths.filter((p) => candidates.isTest(p)));
+  const prefix = u.root === '' ? '' : `${u.root}/`;
+  const tests = [...texts].filter(([, text]) => text.includes(inSource.marker)).map(([p]) => p).sort();
+  return { ...plain, include: [...u.include, ...tests.map((p) => ({ regex: `^${escapeRegex(p.slice(prefix.length))}$` }))] };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Texts of `paths` in the tree (a file that cannot be read is left out). */
+async function readTexts(repo: GitRepo, source: TreeSource, paths: readonly string[]): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  if (paths.length === 0) return texts;
+  if (source === 'worktree') {
+    await Promise.all(paths.map(async (p) => texts.set(p, await readFile(repoFilePath(repo.root, p), 'utf8').catch(() => ''))));
+    return texts;
+  }
+  const reader = repo.openBlobReader();
+  try {
+    for (const p of paths) {
+      const bytes = await reader.read(`${source.commit}:${p}`);
+      if (bytes) texts.set(p, Buffer.from(bytes).toString('utf8'));
+    }
+  } finally {
+    reader.close();
+  }
+  return texts;
 }
 
 function conventions(config: RatlasConfig, runner: string, configFile: string | null): TestUniverse {
