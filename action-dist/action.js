@@ -19597,8 +19597,12 @@ function fromIni(configFile, section) {
     pythonFiles: iniList(section?.get("python_files")),
     norecursedirs: iniList(section?.get("norecursedirs")),
     pythonClasses: iniList(section?.get("python_classes")),
-    pythonFunctions: iniList(section?.get("python_functions"))
+    pythonFunctions: iniList(section?.get("python_functions")),
+    doctestModules: doctestModules(iniList(section?.get("addopts")))
   });
+}
+function doctestModules(addopts) {
+  return addopts?.some((a) => a.split(/\s+/).includes("--doctest-modules")) ? true : void 0;
 }
 function fromToml(configFile, options) {
   const list = (value) => Array.isArray(value) ? value.filter((v2) => typeof v2 === "string") : typeof value === "string" ? iniList(value) : void 0;
@@ -19608,7 +19612,8 @@ function fromToml(configFile, options) {
     pythonFiles: list(options["python_files"]),
     norecursedirs: list(options["norecursedirs"]),
     pythonClasses: list(options["python_classes"]),
-    pythonFunctions: list(options["python_functions"])
+    pythonFunctions: list(options["python_functions"]),
+    doctestModules: doctestModules(list(options["addopts"]))
   });
 }
 function compact(options) {
@@ -19617,6 +19622,7 @@ function compact(options) {
     const value = options[key];
     if (value !== void 0) out2[key] = value;
   }
+  if (options.doctestModules) out2.doctestModules = true;
   return out2;
 }
 
@@ -19658,7 +19664,9 @@ var python = defineEcosystem({
         setupFiles: conftests,
         setupScope: "directory",
         aliases: [],
-        warnings: warnings.splice(0)
+        warnings: warnings.splice(0),
+        // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
+        ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>" } }
       };
     });
   },

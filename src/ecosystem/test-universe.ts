@@ -12,6 +12,8 @@ export interface CompiledUniverses {
   setupFiles: ReadonlySet<string>;
   /** Setup files of `directory` scope: tests below reach their definitions by name (pytest fixtures). */
   setupByName: ReadonlySet<string>;
+  /** Source files that are tests by their text (vitest in-source tests, pytest doctests): run whole. */
+  inSourceTests: ReadonlySet<string>;
 }
 
 /** Pure: compiles universes once; every ecosystem's patterns mean the same here. */
@@ -38,6 +40,7 @@ export function compileUniverses(universes: readonly TestUniverse[]): CompiledUn
     setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.setupFor(test)))].sort(),
     setupFiles,
     setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles : []))),
+    inSourceTests: new Set(universes.flatMap((u) => u.inSourceTests ?? [])),
   };
 }
 

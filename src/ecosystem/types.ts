@@ -81,6 +81,8 @@ export interface TestUniverse {
    * universe matches paths only); until then they are not tests.
    */
   inSource?: { include: readonly PathPattern[]; marker: string };
+  /** The files `inSource` resolved to (tests of this universe): whole files, never narrowed to cases. */
+  inSourceTests?: readonly string[];
 }
 
 /** An ecosystem's project files, by role, so that a change to one is classified without naming a language. */

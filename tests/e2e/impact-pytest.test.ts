@@ -243,4 +243,21 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(report.tests.runAll).toBe(true);
     expect(reasonCodes(report)).toEqual(['runner-config-changed']);
   });
+
+  it('counts doctests as tests with --doctest-modules: a module with docstring examples runs whole', async () => {
+    const ops = lines('from calc.base import base', '', '', 'def add(a, b):', '    """', '    >>> add(1, 2)', '    3', '    """', '    return base(a) + b', '', '', 'def test_shape():', '    assert base(1) == 1');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "calc"', '', '[tool.pytest.ini_options]', 'addopts = "-ra --doctest-modules"'),
+      'calc/__init__.py': '',
+      'calc/base.py': lines('def base(x):', '    return x'),
+      'calc/ops.py': ops,
+      'calc/twice.py': lines('from calc.ops import add', '', '', 'def twice(a):', '    return add(a, a)'),
+      'tests/test_twice.py': lines('from calc.twice import twice', '', '', 'def test_twice():', '    assert twice(2) == 4'),
+    });
+    commit(cwd, 'base negates', { 'calc/base.py': lines('def base(x):', '    return -x') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    // calc/ops.py's doctest of add is no qualname: the file runs whole, not narrowed to test_shape.
+    // calc/twice.py has no docstring example, so it is no test.
+    expect(report.tests.selected.map((t) => `${t.file}${(t as { cases?: string[] }).cases ? ' cases' : ''}`)).toEqual(['calc/ops.py', 'tests/test_twice.py cases']);
+  });
 });

@@ -52,6 +52,8 @@ export const python = defineEcosystem({
         setupScope: 'directory',
         aliases: [],
         warnings: warnings.splice(0),
+        // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
+        ...(options.doctestModules && { inSource: { include: [{ glob: '**/*.py' }], marker: '>>>' } }),
       };
     });
   },

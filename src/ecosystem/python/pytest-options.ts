@@ -10,6 +10,8 @@ export interface PytestOptions {
   norecursedirs?: string[];
   pythonClasses?: string[];
   pythonFunctions?: string[];
+  /** `addopts` passes `--doctest-modules`: every module's docstring examples are tests. */
+  doctestModules?: boolean;
 }
 
 /**
@@ -49,7 +51,13 @@ function fromIni(configFile: string, section: Map<string, string> | undefined): 
     norecursedirs: iniList(section?.get('norecursedirs')),
     pythonClasses: iniList(section?.get('python_classes')),
     pythonFunctions: iniList(section?.get('python_functions')),
+    doctestModules: doctestModules(iniList(section?.get('addopts'))),
   });
+}
+
+/** Whether pytest's `addopts` turn doctest collection of modules on. */
+function doctestModules(addopts: readonly string[] | undefined): boolean | undefined {
+  return addopts?.some((a) => a.split(/\s+/).includes('--doctest-modules')) ? true : undefined;
 }
 
 function fromToml(configFile: string, options: Record<string, unknown>): PytestOptions {
@@ -62,6 +70,7 @@ function fromToml(configFile: string, options: Record<string, unknown>): PytestO
     norecursedirs: list(options['norecursedirs']),
     pythonClasses: list(options['python_classes']),
     pythonFunctions: list(options['python_functions']),
+    doctestModules: doctestModules(list(options['addopts'])),
   });
 }
 
@@ -71,5 +80,6 @@ function compact(options: { [K in keyof PytestOptions]: PytestOptions[K] | undef
     const value = options[key];
     if (value !== undefined) out[key] = value;
   }
+  if (options.doctestModules) out.doctestModules = true;
   return out;
 }

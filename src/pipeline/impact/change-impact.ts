@@ -215,7 +215,9 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   ];
   const facts = closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]));
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));
-  const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open]));
+  // A file that is a test by its text (doctests, in-source tests) holds cases no qualname names: whole.
+  const inSource = classifier.universe?.inSourceTests ?? [];
+  const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open, ...inSource]));
   const unreached = unreachedChanges(changes, roles, selected, reachingTests);
 
   const changed = new Set<string>();

@@ -34,7 +34,7 @@ async function withInSourceTests(u: TestUniverse, repo: GitRepo, source: TreeSou
   const texts = await readTexts(repo, source, paths.filter((p) => candidates.isTest(p)));
   const prefix = u.root === '' ? '' : `${u.root}/`;
   const tests = [...texts].filter(([, text]) => text.includes(inSource.marker)).map(([p]) => p).sort();
-  return { ...plain, include: [...u.include, ...tests.map((p) => ({ regex: `^${escapeRegex(p.slice(prefix.length))}$` }))] };
+  return { ...plain, include: [...u.include, ...tests.map((p) => ({ regex: `^${escapeRegex(p.slice(prefix.length))}$` }))], inSourceTests: tests };
 }
 
 function escapeRegex(text: string): string {
