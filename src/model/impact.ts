@@ -39,6 +39,7 @@ export const RELATIONS = [
   'imports-package',
   'reflects',
   'runs',
+  'untraced',
 ] as const satisfies readonly (EdgeKind | string)[];
 export type Relation = (typeof RELATIONS)[number];
 

@@ -152,6 +152,24 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/options.test-d.ts']);
   });
 
+  it('a test file the index skips (too large) is selected whenever code changes: its imports are unknown', async () => {
+    const padding = Array.from({ length: 60 }, (_, i) => `// padding ${i} ......................................`).join('\n');
+    const cwd = gitRepo({
+      'package.json': '{ "name": "big", "private": true, "devDependencies": { "vitest": "4" } }\n',
+      'ratlas.config.json': '{ "index": { "maxFileBytes": 2000 } }\n',
+      'src/a.ts': 'export function a() { return 1; }\n',
+      'src/b.ts': 'export function b() { return 1; }\n',
+      'tests/big.test.ts': `import { a } from '../src/a';\na();\n${padding}\n`,
+      'tests/b.test.ts': "import { b } from '../src/b';\nb();\n",
+    });
+    commit(cwd, 'a changes', { 'src/a.ts': 'export function a() { return 2; }\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/big.test.ts']);
+    expect(report.tests.selected[0]!.reachedFrom.via.map((h) => h.relation)).toEqual(['untraced']);
+    commit(cwd, 'readme', { 'README.md': 'docs\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
+  });
+
   it('a test file with one very long line is indexed and selected', async () => {
     const long = `const table = [${Array.from({ length: 3000 }, (_, i) => i).join(',')}];`;
     const cwd = gitRepo({

@@ -21,6 +21,7 @@ import type { IndexHandle } from './index-handle.js';
 import { loadNode, seedNode, type Seed } from './impact-node.js';
 import { changedFileRoles } from './policies/changed-file-roles.js';
 import { changedTests } from './policies/changed-tests.js';
+import { untracedTests } from './policies/untraced-tests.js';
 import { configuredRuns } from './policies/configured-runs.js';
 import { dependencyChanges, dependencyFiles } from './policies/dependency-changes.js';
 import { dynamicImports } from './policies/dynamic-imports.js';
@@ -170,7 +171,8 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     }
     if (headParse.get(c.file) === 'skipped') headSeeds.push({ node: loadNode(c.file), from: { file: c.file, qualname: null, change: 'file' } });
   }
-  const headTests = new Set((await store.listFiles()).map((f) => f.path).filter(isTestPath));
+  const headRecords = await store.listFiles();
+  const headTests = new Set(headRecords.map((f) => f.path).filter(isTestPath));
   const present = files.filter((f) => f.status !== 'deleted');
   const where = target.kind === 'commit' ? { commit: target.commit } : target.kind === 'staged' ? ('staged' as const) : ('worktree' as const);
   const headMentions = mentionedFiles({ files: present, roles, namedBy: await mentionsIn(setting, present, roles, where), isTest: (p) => headTests.has(p), isCode });
@@ -193,6 +195,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     ...headDynamic.direct,
     ...configuredRuns(classifier.runs, [...baseReached, ...headReached], headTests),
     ...testsPart.direct,
+    ...untracedTests(headRecords, (p) => headTests.has(p), files, isCode),
   ];
   const sides: ReachedSide[] = [
     { reached: baseReached, isTest: (p) => baseTests.has(p), toHead: (p) => (deletedPaths.has(p) ? null : (renamedTo.get(p) ?? p)) },
