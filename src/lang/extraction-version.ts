@@ -28,5 +28,8 @@
  * 13: calls on a receiver path are spelled with their arity and written type arguments
  *    (`z.string<>(0).min(1)`), and a signature of overloads folded without a body ends in `;`:
  *    the resolver selects the overload a call makes (issue 21, item 5).
+ * 14: a file is skipped as generated only by a marker in its leading comment (`@Generated('uuid')`
+ *    or "auto-generated sequence" in a field's doc made hand-written files skipped): the same
+ *    bytes are indexed where they were skipped.
  */
-export const EXTRACTION_VERSION = 13;
+export const EXTRACTION_VERSION = 14;
