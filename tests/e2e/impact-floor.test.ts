@@ -168,6 +168,10 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(report.tests.selected[0]!.reachedFrom.via.map((h) => h.relation)).toEqual(['untraced']);
     commit(cwd, 'readme', { 'README.md': 'docs\n' });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
+    // A test parsed only in part may have lost an import in the broken region: untraced too.
+    commit(cwd, 'a broken test', { 'tests/broken.test.ts': "import { b } from '../src/b';\nb(;\n" });
+    commit(cwd, 'a again', { 'src/a.ts': 'export function a() { return 3; }\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/big.test.ts', 'tests/broken.test.ts']);
   });
 
   it('a test file with one very long line is indexed and selected', async () => {

@@ -5,10 +5,11 @@ import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import type { ChangedFile } from '../changed-files.js';
 
 /**
- * Pure: tests the index holds no imports for (skipped as too large, minified, generated or not
- * UTF-8, or failed to parse). What they load is unknown, so a change to code may reach any of them:
- * each is selected whenever the change touches code, by the hop `untraced` from the first changed
- * code file. A changed untraced test selects itself already (changedTests).
+ * Pure: tests whose imports the index may not hold (skipped as too large, minified, generated or
+ * not UTF-8; failed to parse; or parsed only in part, where an import inside the broken region is
+ * lost). What they load is not known for sure, so a change to code may reach any of them: each is
+ * selected whenever the change touches code, by the hop `untraced` from the first changed code
+ * file. A changed untraced test selects itself already (changedTests).
  */
 export function untracedTests(records: readonly FileRecord[], isTest: (path: string) => boolean, files: readonly ChangedFile[], isCode: (path: string) => boolean): SelectedTest[] {
   const code = files.map((f) => f.path).filter(isCode).sort();
@@ -17,7 +18,7 @@ export function untracedTests(records: readonly FileRecord[], isTest: (path: str
   const from = { file: code[0]!, qualname: null, change: 'file' as const };
   const confidence = RELATION_CONFIDENCE.untraced;
   return records
-    .filter((r) => (r.status === 'skipped' || r.status === 'failed') && isTest(r.path) && !changed.has(r.path))
+    .filter((r) => r.status !== 'ok' && isTest(r.path) && !changed.has(r.path))
     .map((r) => r.path)
     .sort()
     .map((file) => ({ file, confidence, reachedFrom: { from, via: [{ file, qualname: MODULE_QUALNAME, relation: 'untraced' as const, confidence }] } }));
