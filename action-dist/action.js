@@ -13347,20 +13347,23 @@ function toSources(glob) {
 }
 
 // src/ecosystem/npm/mocha-universes.ts
-function mochaUniverse(dir, configFile, config, ctx) {
-  const extensions = (config?.strings("extension") ?? ["js", "cjs", "mjs"]).map((e) => e.replace(/^\./, ""));
-  const ext = extensions.length === 1 ? extensions[0] : `{${extensions.join(",")}}`;
-  const recursive = config?.boolean("recursive") ?? false;
+function mochaUniverse(dir, configFile, config, ctx, runs = []) {
   const warnings = [];
-  const include = (config?.strings("spec") ?? ["./test"]).flatMap((spec) => {
-    const path = joinRepo(dir, spec);
-    if (path === null) return [];
-    const rel = path === dir ? "" : dir === "" ? path : path.slice(dir.length + 1);
-    const isDir = !/[*?{[]/.test(rel) && ctx.dirs.includes(path);
-    const glob = isDir ? `${rel}/${recursive ? "**/" : ""}*.${ext}` : rel;
-    const rebased = configFile === null ? glob : rebaseOutputGlob(glob, dir, ctx.paths) ?? glob;
-    if (rebased !== glob) warnings.push(`${configFile}: spec ${spec} names no file of the tree (build output?); its tests are taken as ${rebased}.`);
-    return [{ glob: rebased }];
+  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [] }]).flatMap((run2) => {
+    const extensions = [.../* @__PURE__ */ new Set([...config?.strings("extension") ?? ["js", "cjs", "mjs"], ...run2.extensions])].map((e) => e.replace(/^\./, ""));
+    const ext = extensions.length === 1 ? extensions[0] : `{${extensions.join(",")}}`;
+    const recursive = run2.recursive || (config?.boolean("recursive") ?? false);
+    const specs = [...config?.strings("spec") ?? [], ...run2.specs];
+    return (specs.length > 0 ? specs : ["./test"]).flatMap((spec) => {
+      const path = joinRepo(dir, spec);
+      if (path === null) return [];
+      const rel = path === dir ? "" : dir === "" ? path : path.slice(dir.length + 1);
+      const isDir = !/[*?{[]/.test(rel) && ctx.dirs.includes(path);
+      const glob = isDir ? `${rel}/${recursive ? "**/" : ""}*.${ext}` : rel;
+      const rebased = configFile === null ? glob : rebaseOutputGlob(glob, dir, ctx.paths) ?? glob;
+      if (rebased !== glob) warnings.push(`${configFile}: spec ${spec} names no file of the tree (build output?); its tests are taken as ${rebased}.`);
+      return [{ glob: rebased }];
+    });
   });
   const setupFiles = [...config?.strings("require") ?? [], ...config?.strings("file") ?? []].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
@@ -13382,6 +13385,29 @@ function mochaUniverse(dir, configFile, config, ctx) {
     aliases: [],
     warnings: config ? [.../* @__PURE__ */ new Set([...config.warnings, ...warnings])] : []
   };
+}
+var MOCHA_VALUE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--package", "--extension", "--file", "--ignore", "--exclude", "--require", "-r", "--spec", "--reporter", "-R", "--reporter-option", "--reporter-options", "-O", "--ui", "-u", "--timeout", "-t", "--slow", "-s", "--grep", "-g", "--fgrep", "-f", "--retries", "--jobs", "-j", "--node-option", "-n", "--watch-files", "--watch-ignore"]);
+function mochaRuns(scripts) {
+  const runs = [];
+  for (const script2 of scripts) {
+    for (const m2 of script2.matchAll(/(?:^|[\s/])mocha(?:\s+([^&|;]*))?(?=$|[&|;])/g)) {
+      const run2 = { specs: [], recursive: false, extensions: [] };
+      const words = (m2[1] ?? "").trim().split(/\s+/).filter((w2) => w2 !== "").map((w2) => w2.replace(/^['"]|['"]$/g, ""));
+      for (let i2 = 0; i2 < words.length; i2++) {
+        const word = words[i2];
+        const [flag, inline] = word.startsWith("--") && word.includes("=") ? [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)] : [word, void 0];
+        if (flag === "--recursive") run2.recursive = true;
+        else if (flag === "--spec" || flag === "--extension") {
+          const value = inline ?? words[++i2];
+          if (value !== void 0) (flag === "--spec" ? run2.specs : run2.extensions).push(...value.split(","));
+        } else if (MOCHA_VALUE_OPTIONS.has(flag)) {
+          if (inline === void 0) i2++;
+        } else if (!word.startsWith("-")) run2.specs.push(word);
+      }
+      runs.push(run2);
+    }
+  }
+  return runs;
 }
 var NODE_TEST_DEFAULTS = ["**/*.test.{cjs,mjs,js}", "**/*-test.{cjs,mjs,js}", "**/*_test.{cjs,mjs,js}", "**/test-*.{cjs,mjs,js}", "**/test.{cjs,mjs,js}", "**/test/**/*.{cjs,mjs,js}"];
 function nodeTestUniverse(dir, script2, manifest) {
@@ -18450,9 +18476,10 @@ function npmUniverses(files) {
     else if (!workspace && uses.has("vitest") && named("vitest").length === 0) out2.push(...vitestUniverses(dir, null, null, vctx));
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value["mocha"]) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value["mocha"]) : null;
-    if (mocharc) out2.push(mochaUniverse(dir, mocharc, read(mocharc), ctx));
-    else if (mochaKey) out2.push(mochaUniverse(dir, manifest.file, mochaKey, ctx));
-    else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx));
+    const mochaCli = manifest ? mochaRuns(scriptsOf(manifest)) : [];
+    if (mocharc) out2.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli));
+    else if (mochaKey) out2.push(mochaUniverse(dir, manifest.file, mochaKey, ctx, mochaCli));
+    else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx, mochaCli));
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
     if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file));
   }
@@ -18489,6 +18516,9 @@ function configsNamedByScripts(manifest, runner) {
     }
   }
   return [...out2].sort();
+}
+function scriptsOf(manifest) {
+  return isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
 }
 function vitestTypecheckByScript(manifest) {
   const scripts = isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];

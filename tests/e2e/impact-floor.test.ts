@@ -174,6 +174,18 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/big.test.ts', 'tests/broken.test.ts']);
   });
 
+  it("mocha's command line in a test script defines tests too: --recursive and spec globs", async () => {
+    const cwd = gitRepo({
+      'package.json': JSON.stringify({ name: 'm', private: true, scripts: { test: 'mocha --recursive --timeout 5000', 'test:spec': "mocha -r ./setup.js 'spec/**/*.spec.js'" }, devDependencies: { mocha: '10' } }) + '\n',
+      'setup.js': 'module.exports = {};\n',
+      'src/a.js': 'exports.a = () => 1;\n',
+      'test/unit/a.test.js': "const { a } = require('../../src/a');\na();\n",
+      'spec/deep/a.spec.js': "const { a } = require('../../src/a');\na();\n",
+    });
+    commit(cwd, 'a changes', { 'src/a.js': 'exports.a = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['spec/deep/a.spec.js', 'test/unit/a.test.js']);
+  });
+
   it('a test file with one very long line is indexed and selected', async () => {
     const long = `const table = [${Array.from({ length: 3000 }, (_, i) => i).join(',')}];`;
     const cwd = gitRepo({

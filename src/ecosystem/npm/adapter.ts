@@ -3,7 +3,7 @@ import { npmAliasTarget } from './aliases.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
-import { mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
+import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { isObject, type Literal } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { baseOf, dirOf, joinRepo } from './repo-paths.js';
@@ -131,9 +131,10 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
 
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value['mocha']) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value['mocha']) : null;
-    if (mocharc) out.push(mochaUniverse(dir, mocharc, read(mocharc), ctx));
-    else if (mochaKey) out.push(mochaUniverse(dir, manifest!.file, mochaKey, ctx));
-    else if (uses.has('mocha')) out.push(mochaUniverse(dir, null, null, ctx));
+    const mochaCli = manifest ? mochaRuns(scriptsOf(manifest)) : [];
+    if (mocharc) out.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli));
+    else if (mochaKey) out.push(mochaUniverse(dir, manifest!.file, mochaKey, ctx, mochaCli));
+    else if (uses.has('mocha')) out.push(mochaUniverse(dir, null, null, ctx, mochaCli));
 
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
     if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file));
@@ -181,6 +182,11 @@ function configsNamedByScripts(manifest: Manifest, runner: string): string[] {
     }
   }
   return [...out].sort();
+}
+
+/** A manifest's scripts, as written. */
+function scriptsOf(manifest: Manifest): string[] {
+  return isObject(manifest.value['scripts']) ? Object.values(manifest.value['scripts']).filter((s): s is string => typeof s === 'string') : [];
 }
 
 /** Whether a script runs vitest with `--typecheck` (type tests on, whatever the config says). */

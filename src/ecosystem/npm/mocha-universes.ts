@@ -9,21 +9,25 @@ import { joinRepo, resolveFile } from './repo-paths.js';
  * mocha's defaults, `./test/*.{js,cjs,mjs}`). A directory in `spec` means its files of the
  * configured extensions (recursively with `recursive`); `require` and `file` are loaded first.
  */
-export function mochaUniverse(dir: string, configFile: string | null, config: ConfigValues | null, ctx: ProjectContext): TestUniverse {
-  const extensions = (config?.strings('extension') ?? ['js', 'cjs', 'mjs']).map((e) => e.replace(/^\./, ''));
-  const ext = extensions.length === 1 ? extensions[0]! : `{${extensions.join(',')}}`;
-  const recursive = config?.boolean('recursive') ?? false;
+export function mochaUniverse(dir: string, configFile: string | null, config: ConfigValues | null, ctx: ProjectContext, runs: readonly MochaRun[] = []): TestUniverse {
   const warnings: string[] = [];
-  const include = (config?.strings('spec') ?? ['./test']).flatMap((spec) => {
-    const path = joinRepo(dir, spec);
-    if (path === null) return [];
-    const rel = path === dir ? '' : dir === '' ? path : path.slice(dir.length + 1);
-    const isDir = !/[*?{[]/.test(rel) && ctx.dirs.includes(path);
-    const glob = isDir ? `${rel}/${recursive ? '**/' : ''}*.${ext}` : rel;
-    // A spec naming compiled output (not in the tree): the sources it is compiled from.
-    const rebased = configFile === null ? glob : (rebaseOutputGlob(glob, dir, ctx.paths) ?? glob);
-    if (rebased !== glob) warnings.push(`${configFile}: spec ${spec} names no file of the tree (build output?); its tests are taken as ${rebased}.`);
-    return [{ glob: rebased }];
+  // Each script's mocha run: its command-line specs join the config's (mocha concatenates arrays).
+  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [] }]).flatMap((run) => {
+    const extensions = [...new Set([...(config?.strings('extension') ?? ['js', 'cjs', 'mjs']), ...run.extensions])].map((e) => e.replace(/^\./, ''));
+    const ext = extensions.length === 1 ? extensions[0]! : `{${extensions.join(',')}}`;
+    const recursive = run.recursive || (config?.boolean('recursive') ?? false);
+    const specs = [...(config?.strings('spec') ?? []), ...run.specs];
+    return (specs.length > 0 ? specs : ['./test']).flatMap((spec) => {
+      const path = joinRepo(dir, spec);
+      if (path === null) return [];
+      const rel = path === dir ? '' : dir === '' ? path : path.slice(dir.length + 1);
+      const isDir = !/[*?{[]/.test(rel) && ctx.dirs.includes(path);
+      const glob = isDir ? `${rel}/${recursive ? '**/' : ''}*.${ext}` : rel;
+      // A spec naming compiled output (not in the tree): the sources it is compiled from.
+      const rebased = configFile === null ? glob : (rebaseOutputGlob(glob, dir, ctx.paths) ?? glob);
+      if (rebased !== glob) warnings.push(`${configFile}: spec ${spec} names no file of the tree (build output?); its tests are taken as ${rebased}.`);
+      return [{ glob: rebased }];
+    });
   });
   const setupFiles = [...(config?.strings('require') ?? []), ...(config?.strings('file') ?? [])].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
@@ -45,6 +49,44 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
     aliases: [],
     warnings: config ? [...new Set([...config.warnings, ...warnings])] : [],
   };
+}
+
+/** One mocha run a package script starts: what its command line adds to the config. */
+export interface MochaRun {
+  specs: string[];
+  recursive: boolean;
+  extensions: string[];
+}
+
+/** mocha options that take a value: the word after them is no spec. */
+const MOCHA_VALUE_OPTIONS = new Set(['--config', '--package', '--extension', '--file', '--ignore', '--exclude', '--require', '-r', '--spec', '--reporter', '-R', '--reporter-option', '--reporter-options', '-O', '--ui', '-u', '--timeout', '-t', '--slow', '-s', '--grep', '-g', '--fgrep', '-f', '--retries', '--jobs', '-j', '--node-option', '-n', '--watch-files', '--watch-ignore']);
+
+/**
+ * Pure: each mocha run the package's scripts start, with its specs, `--recursive` and
+ * `--extension`s (`mocha --recursive`, `mocha 'test/**\/*.spec.js'`, `mocha --spec test/unit`):
+ * mocha runs them whatever its config says, so the universe counts them too.
+ */
+export function mochaRuns(scripts: readonly string[]): MochaRun[] {
+  const runs: MochaRun[] = [];
+  for (const script of scripts) {
+    for (const m of script.matchAll(/(?:^|[\s/])mocha(?:\s+([^&|;]*))?(?=$|[&|;])/g)) {
+      const run: MochaRun = { specs: [], recursive: false, extensions: [] };
+      const words = (m[1] ?? '').trim().split(/\s+/).filter((w) => w !== '').map((w) => w.replace(/^['"]|['"]$/g, ''));
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i]!;
+        const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+        if (flag === '--recursive') run.recursive = true;
+        else if (flag === '--spec' || flag === '--extension') {
+          const value = inline ?? words[++i];
+          if (value !== undefined) (flag === '--spec' ? run.specs : run.extensions).push(...value.split(','));
+        } else if (MOCHA_VALUE_OPTIONS.has(flag)) {
+          if (inline === undefined) i++;
+        } else if (!word.startsWith('-')) run.specs.push(word);
+      }
+      runs.push(run);
+    }
+  }
+  return runs;
 }
 
 /** node --test's default patterns (Node 20+ docs, "Running tests from the command line"). */
