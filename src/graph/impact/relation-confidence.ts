@@ -20,6 +20,6 @@ export const RELATION_CONFIDENCE = {
   reflects: 0.5,
   /** Declared in the config by the people who wrote the test. */
   runs: 1,
-  /** The test's imports are unknown (the index skipped it): it may load anything. */
+  /** The test's imports are not known for sure (the index skipped it, or parsed it only in part): it may load anything. */
   untraced: 0.5,
 } as const satisfies Partial<Record<Relation, number>>;
