@@ -18498,7 +18498,7 @@ function workspaceAsConfig(file, list) {
 }
 function runnersNamedBy(manifest) {
   const out2 = /* @__PURE__ */ new Set();
-  const scripts = isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
+  const scripts = scriptsOf(manifest);
   const deps = ["dependencies", "devDependencies"].flatMap((k2) => isObject(manifest.value[k2]) ? Object.keys(manifest.value[k2]) : []);
   for (const runner of ["jest", "vitest", "mocha"]) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out2.add(runner);
@@ -18506,7 +18506,7 @@ function runnersNamedBy(manifest) {
   return out2;
 }
 function configsNamedByScripts(manifest, runner) {
-  const scripts = isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
+  const scripts = scriptsOf(manifest);
   const out2 = /* @__PURE__ */ new Set();
   const command = new RegExp(`(?:^|[\\s/])${runner}(?:\\s[^&|;]*?)?\\s(?:--config[=\\s]|-c\\s)\\s*(["']?)([^\\s"'&|;{]+)\\1`, "g");
   for (const script2 of scripts) {
@@ -18521,8 +18521,7 @@ function scriptsOf(manifest) {
   return isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
 }
 function vitestTypecheckByScript(manifest) {
-  const scripts = isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
-  return scripts.some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:[=\s]|$)/.test(s));
+  return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:[=\s]|$)/.test(s));
 }
 function nodeTestScript(manifest) {
   const scripts = isObject(manifest.value["scripts"]) ? manifest.value["scripts"] : {};

@@ -22,7 +22,10 @@ export function compileUniverses(universes: readonly TestUniverse[]): CompiledUn
     const prefix = u.root === '' ? '' : `${u.root}/`;
     const include = u.include.map((p) => compilePattern(p));
     const exclude = u.exclude.map((p) => compilePattern(p));
+    // Tests by their text (read by the tree's reader), already matched to roots and excludes.
+    const byText = new Set(u.inSourceTests ?? []);
     const member = (path: string): boolean => {
+      if (byText.has(path)) return true;
       if (!path.startsWith(prefix)) return false;
       const rel = path.slice(prefix.length);
       if (u.roots.length > 0 && !u.roots.some((r) => rel === r || rel.startsWith(`${r}/`))) return false;

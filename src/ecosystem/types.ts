@@ -81,7 +81,7 @@ export interface TestUniverse {
    * universe matches paths only); until then they are not tests.
    */
   inSource?: { include: readonly PathPattern[]; marker: string };
-  /** The files `inSource` resolved to (tests of this universe): whole files, never narrowed to cases. */
+  /** The files `inSource` resolved to: tests of this universe, whole files, never narrowed to cases. */
   inSourceTests?: readonly string[];
 }
 

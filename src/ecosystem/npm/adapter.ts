@@ -158,7 +158,7 @@ function workspaceAsConfig(file: string, list: ConfigValues): ConfigValues {
 /** Runners a manifest names in its test scripts or its dependencies. */
 function runnersNamedBy(manifest: Manifest): Set<string> {
   const out = new Set<string>();
-  const scripts = isObject(manifest.value['scripts']) ? Object.values(manifest.value['scripts']).filter((s): s is string => typeof s === 'string') : [];
+  const scripts = scriptsOf(manifest);
   const deps = ['dependencies', 'devDependencies'].flatMap((k) => (isObject(manifest.value[k]) ? Object.keys(manifest.value[k]) : []));
   for (const runner of ['jest', 'vitest', 'mocha']) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out.add(runner);
@@ -172,7 +172,7 @@ function runnersNamedBy(manifest: Manifest): Set<string> {
  * command line (`jest --config '{...}'`) is not a file and is left out.
  */
 function configsNamedByScripts(manifest: Manifest, runner: string): string[] {
-  const scripts = isObject(manifest.value['scripts']) ? Object.values(manifest.value['scripts']).filter((s): s is string => typeof s === 'string') : [];
+  const scripts = scriptsOf(manifest);
   const out = new Set<string>();
   const command = new RegExp(`(?:^|[\\s/])${runner}(?:\\s[^&|;]*?)?\\s(?:--config[=\\s]|-c\\s)\\s*(["']?)([^\\s"'&|;{]+)\\1`, 'g');
   for (const script of scripts) {
@@ -191,8 +191,7 @@ function scriptsOf(manifest: Manifest): string[] {
 
 /** Whether a script runs vitest with `--typecheck` (type tests on, whatever the config says). */
 function vitestTypecheckByScript(manifest: Manifest): boolean {
-  const scripts = isObject(manifest.value['scripts']) ? Object.values(manifest.value['scripts']).filter((s): s is string => typeof s === 'string') : [];
-  return scripts.some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:[=\s]|$)/.test(s));
+  return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:[=\s]|$)/.test(s));
 }
 
 function nodeTestScript(manifest: Manifest): string | null {

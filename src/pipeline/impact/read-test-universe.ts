@@ -19,26 +19,24 @@ export async function readTestUniverse(repo: GitRepo, source: TreeSource, config
   const paths = source === 'worktree' ? await repo.listWorkingTree() : (await repo.listTree(source.commit)).map((e) => e.path);
   const texts = await readTexts(repo, source, [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))]);
   for (const e of ECOSYSTEMS) await e.prepare?.();
-  const universes = await Promise.all(testUniversesOf({ paths, read: (p) => texts.get(p) ?? null }).map((u) => withInSourceTests(u, repo, source, paths)));
+  const universes = await withInSourceTests(testUniversesOf({ paths, read: (p) => texts.get(p) ?? null }), repo, source, paths);
   return compileUniverses(universes.length > 0 ? universes : [conventions(config, 'defaults', null)]);
 }
 
 /**
- * A universe whose in-source candidates (vitest `includeSource`) are read: those whose text holds
- * the marker join its tests by exact path, as the runner counts them.
+ * Universes whose in-source candidates (vitest `includeSource`, pytest doctest modules) are read,
+ * once for all of them: those whose text holds the marker become the universe's `inSourceTests`.
  */
-async function withInSourceTests(u: TestUniverse, repo: GitRepo, source: TreeSource, paths: readonly string[]): Promise<TestUniverse> {
-  const { inSource, ...plain } = u;
-  if (!inSource) return u;
-  const candidates = compileUniverses([{ ...plain, include: inSource.include, setupFiles: [] }]);
-  const texts = await readTexts(repo, source, paths.filter((p) => candidates.isTest(p)));
-  const prefix = u.root === '' ? '' : `${u.root}/`;
-  const tests = [...texts].filter(([, text]) => text.includes(inSource.marker)).map(([p]) => p).sort();
-  return { ...plain, include: [...u.include, ...tests.map((p) => ({ regex: `^${escapeRegex(p.slice(prefix.length))}$` }))], inSourceTests: tests };
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+async function withInSourceTests(universes: readonly TestUniverse[], repo: GitRepo, source: TreeSource, paths: readonly string[]): Promise<TestUniverse[]> {
+  const candidates = universes.map(({ inSource, ...plain }) => {
+    if (!inSource) return [];
+    const matcher = compileUniverses([{ ...plain, include: inSource.include, setupFiles: [] }]);
+    return paths.filter((p) => matcher.isTest(p));
+  });
+  const texts = await readTexts(repo, source, [...new Set(candidates.flat())]);
+  return universes.map(({ inSource, ...plain }, i) =>
+    inSource ? { ...plain, inSourceTests: candidates[i]!.filter((p) => texts.get(p)?.includes(inSource.marker)).sort() } : plain,
+  );
 }
 
 /** Texts of `paths` in the tree (a file that cannot be read is left out). */
