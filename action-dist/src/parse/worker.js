@@ -495,43 +495,49 @@ function onlyBinding(code, name2) {
   const start2 = (declared[0].index ?? 0) + declared[0][0].length;
   return expressionAt(code, start2);
 }
-function expressionAt(code, at) {
+function* topLevel(code, at) {
   let depth = 0;
   for (let i2 = at; i2 < code.length; i2++) {
     const c = code[i2];
     if (c === '"' || c === "'" || c === "`") {
       i2 = stringEnd(code, i2);
-      if (i2 < 0) return null;
+      if (i2 < 0) {
+        yield { broken: true };
+        return;
+      }
     } else if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") {
-      if (depth === 0) return code.slice(at, i2).trim();
+      if (depth === 0) {
+        yield { i: i2, c, close: true };
+        return;
+      }
       depth--;
-    } else if (depth === 0 && (c === ";" || c === "," || c === "\n")) {
-      const head = code.slice(at, i2).trim();
-      if (c !== "\n" || head !== "" && !/[+(,=]$/.test(head)) return head;
+    } else if (depth === 0) yield { i: i2, c, close: false };
+  }
+}
+function expressionAt(code, at) {
+  for (const step of topLevel(code, at)) {
+    if ("broken" in step) return null;
+    if (step.close) return code.slice(at, step.i).trim();
+    if (step.c === ";" || step.c === "," || step.c === "\n") {
+      const head = code.slice(at, step.i).trim();
+      if (step.c !== "\n" || head !== "" && !/[+(,=]$/.test(head)) return head;
     }
   }
   return code.slice(at).trim();
 }
 function argumentsAt(code, at) {
   const out2 = [];
-  let depth = 0;
   let start2 = at;
-  for (let i2 = at; i2 < code.length; i2++) {
-    const c = code[i2];
-    if (c === '"' || c === "'" || c === "`") {
-      i2 = stringEnd(code, i2);
-      if (i2 < 0) return null;
-    } else if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") {
-      if (depth === 0) {
-        if (code.slice(start2, i2).trim() !== "") out2.push(code.slice(start2, i2));
-        return out2;
-      }
-      depth--;
-    } else if (c === "," && depth === 0) {
-      out2.push(code.slice(start2, i2));
-      start2 = i2 + 1;
+  for (const step of topLevel(code, at)) {
+    if ("broken" in step) return null;
+    if (step.close) {
+      if (code.slice(start2, step.i).trim() !== "") out2.push(code.slice(start2, step.i));
+      return out2;
+    }
+    if (step.c === ",") {
+      out2.push(code.slice(start2, step.i));
+      start2 = step.i + 1;
     }
   }
   return null;

@@ -166,22 +166,41 @@ function onlyBinding(code: string, name: string): string | null {
   return expressionAt(code, start);
 }
 
-/** The expression starting at `at`, up to a top-level `;`, `,`, newline or closing bracket. */
-function expressionAt(code: string, at: number): string | null {
+/**
+ * The characters of `code` from `at` that stand at bracket depth 0 (strings and nested brackets
+ * skipped), up to the bracket that closes the level, yielded with `close`; `broken` when a string
+ * is never closed.
+ */
+function* topLevel(code: string, at: number): Generator<{ i: number; c: string; close: boolean } | { broken: true }> {
   let depth = 0;
   for (let i = at; i < code.length; i++) {
     const c = code[i]!;
     if (c === '"' || c === "'" || c === '`') {
       i = stringEnd(code, i);
-      if (i < 0) return null;
+      if (i < 0) {
+        yield { broken: true };
+        return;
+      }
     } else if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') {
-      if (depth === 0) return code.slice(at, i).trim();
+      if (depth === 0) {
+        yield { i, c, close: true };
+        return;
+      }
       depth--;
-    } else if (depth === 0 && (c === ';' || c === ',' || c === '\n')) {
-      const head = code.slice(at, i).trim();
+    } else if (depth === 0) yield { i, c, close: false };
+  }
+}
+
+/** The expression starting at `at`, up to a top-level `;`, `,`, newline or closing bracket. */
+function expressionAt(code: string, at: number): string | null {
+  for (const step of topLevel(code, at)) {
+    if ('broken' in step) return null;
+    if (step.close) return code.slice(at, step.i).trim();
+    if (step.c === ';' || step.c === ',' || step.c === '\n') {
+      const head = code.slice(at, step.i).trim();
       // A line break inside an unfinished expression (`a +\n b`) does not end it.
-      if (c !== '\n' || (head !== '' && !/[+(,=]$/.test(head))) return head;
+      if (step.c !== '\n' || (head !== '' && !/[+(,=]$/.test(head))) return head;
     }
   }
   return code.slice(at).trim();
@@ -190,23 +209,16 @@ function expressionAt(code: string, at: number): string | null {
 /** The top-level comma-separated arguments of the call whose `(` ends just before `at`. */
 function argumentsAt(code: string, at: number): string[] | null {
   const out: string[] = [];
-  let depth = 0;
   let start = at;
-  for (let i = at; i < code.length; i++) {
-    const c = code[i]!;
-    if (c === '"' || c === "'" || c === '`') {
-      i = stringEnd(code, i);
-      if (i < 0) return null;
-    } else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      if (depth === 0) {
-        if (code.slice(start, i).trim() !== '') out.push(code.slice(start, i));
-        return out;
-      }
-      depth--;
-    } else if (c === ',' && depth === 0) {
-      out.push(code.slice(start, i));
-      start = i + 1;
+  for (const step of topLevel(code, at)) {
+    if ('broken' in step) return null;
+    if (step.close) {
+      if (code.slice(start, step.i).trim() !== '') out.push(code.slice(start, step.i));
+      return out;
+    }
+    if (step.c === ',') {
+      out.push(code.slice(start, step.i));
+      start = step.i + 1;
     }
   }
   return null;
