@@ -1,4 +1,5 @@
 import { Chalk, type ChalkInstance } from 'chalk';
+import wrapAnsi from 'wrap-ansi';
 import { CHANGE_KINDS, type ChangeKind } from '../model/change.js';
 import type { Hop, ImpactReport, PathStart } from '../model/impact.js';
 import { sanitizeLine, truncateChars as cutEnd } from '../util/untrusted-text.js';
@@ -43,7 +44,7 @@ export function renderImpactText(report: ImpactReport, options: TextOptions): st
   const changed = [...symbolRows, ...fileRows];
   if (changed.length > 0) {
     out.push('', title(`Changed (${symbolRows.length} symbol${plural(symbolRows.length)}${fileRows.length > 0 ? `, ${fileRows.length} other file${plural(fileRows.length)}` : ''})`));
-    out.push(...fitColumns(changed.slice(0, limit), [{ paint: (t, row) => changeColour(c, row[0]!, t) }, { flex: true, min: 16 }, {}, { flex: true, paint: (t) => c.dim(t) }], width));
+    out.push(...fitColumns(changed.slice(0, limit), [{ paint: (t, row) => changeColour(c, row[0]!, t) }, { flex: true, min: 16, cut: 'path' }, {}, { flex: true, paint: (t) => c.dim(t) }], width));
     out.push(...more(changed.length, limit, c));
   }
 
@@ -56,7 +57,7 @@ export function renderImpactText(report: ImpactReport, options: TextOptions): st
       const source = before ? `${clean(before.qualname)}` : i.from.qualname === null ? clean(i.from.file) : clean(i.from.qualname);
       return [String(i.depth), i.confidence.toFixed(2), `${clean(i.file)}#${clean(i.qualname)}`, `${last.relation} ${source}`, i.effect === 'may-need-edit' ? 'edit?' : ''];
     });
-    const table = fitColumns(rows, [{ right: true }, {}, { flex: true, min: 20 }, { flex: true, min: 12, paint: (t) => c.dim(t) }, { paint: (t) => c.yellow(t) }], width, ['d', 'conf', 'symbol', 'via', '']);
+    const table = fitColumns(rows, [{ right: true }, {}, { flex: true, min: 20, cut: 'path' }, { flex: true, min: 12, paint: (t) => c.dim(t) }, { paint: (t) => c.yellow(t) }], width, ['d', 'conf', 'symbol', 'via', '']);
     out.push(c.dim(table[0]!), ...table.slice(1));
     out.push(...more(report.impacted.length, limit, c));
   }
@@ -66,19 +67,19 @@ export function renderImpactText(report: ImpactReport, options: TextOptions): st
   if (t.selected.length > 0) {
     out.push('', title(t.runAll ? `Tests ratlas could trace (${t.selected.length}; every test runs anyway)` : `Tests to run (${t.selected.length} of ${t.total})`));
     const rows = t.selected.slice(0, limit).map((s) => [clean(s.file), s.confidence.toFixed(2), firstHop(s.reachedFrom.from, s.reachedFrom.via)]);
-    out.push(...fitColumns(rows, [{ flex: true, min: 20, paint: (x) => c.cyan(x) }, {}, { flex: true, min: 16, paint: (x) => c.dim(x) }], width));
+    out.push(...fitColumns(rows, [{ flex: true, min: 20, cut: 'path', paint: (x) => c.cyan(x) }, {}, { flex: true, min: 16, paint: (x) => c.dim(x) }], width));
     out.push(...more(t.selected.length, limit, c));
     out.push(c.dim('  --explain TEST shows the whole path to a test'));
   }
   if (t.ignored.length > 0) {
     out.push('', title(`Changes that select no test (${t.ignored.length})`));
-    out.push(...fitColumns(t.ignored.slice(0, limit).map((i) => [clean(i.file), i.code]), [{ flex: true, min: 20 }, { paint: (x) => c.dim(x) }], width));
+    out.push(...fitColumns(t.ignored.slice(0, limit).map((i) => [clean(i.file), i.code]), [{ flex: true, min: 20, cut: 'path' }, { paint: (x) => c.dim(x) }], width));
     out.push(...more(t.ignored.length, limit, c));
   }
   if (report.warnings.length > 0) {
     out.push('', c.yellow(cutEnd(`Warnings (${report.warnings.length})`, width)));
     const rows = report.warnings.slice(0, limit).map((w) => [w.code, w.file ? clean(w.file) : '', clean(w.message)]);
-    out.push(...fitColumns(rows, [{ paint: (x) => c.yellow(x) }, { flex: true, min: 16 }, { flex: true, min: 20, cut: 'end' }], width));
+    out.push(...fitColumns(rows, [{ paint: (x) => c.yellow(x) }, { flex: true, min: 16, cut: 'path' }, { flex: true, min: 20, cut: 'end' }], width));
     out.push(...more(report.warnings.length, limit, c));
   }
   return `${out.join('\n')}\n`;
@@ -97,7 +98,9 @@ function summary(report: ImpactReport, c: ChalkInstance, width: number): string[
   const impacted = report.impacted.length + report.impactedOmitted;
   const t = report.tests;
   const out = [c.bold(cutEnd(`ratlas impact ${range}`, width))];
-  const line = (label: string, text: string, paint: (t: string) => string = (t) => t) => out.push(`  ${c.dim(label.padEnd(10))}${paint(cutEnd(text, width - 12))}`);
+  // A summary fact is prose: wrapped under its label, never cut (the end of "floor ..." is its point).
+  const line = (label: string, text: string, paint: (t: string) => string = (t) => t) =>
+    wrapAnsi(text, width - 12, { hard: true }).split('\n').forEach((part, i) => out.push(`  ${i === 0 ? c.dim(label.padEnd(10)) : ' '.repeat(10)}${paint(part)}`));
   line('changed', `${files} file${plural(files)}, ${symbols} symbol${plural(symbols)}${byKind.length > 0 ? ` (${byKind.join(', ')})` : ''}`);
   line('impacted', `${impacted} symbol${plural(impacted)} in ${impactedFiles}${report.impactedOmitted > 0 ? '+' : ''} file${plural(impactedFiles)}${report.impactedOmitted > 0 ? ` (${report.impactedOmitted} beyond --depth/--min-confidence)` : ''}`);
   if (t.runAll) {
