@@ -80,6 +80,42 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(reasonCodes(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test-setup-changed']);
   });
 
+  it('a jest transform or snapshot serializer, which no test imports, runs every test when it changes', async () => {
+    const jest = { transform: { '^.+\\.js$': '<rootDir>/tools/transform.js' }, snapshotSerializers: ['<rootDir>/tools/serializer.js'] };
+    const cwd = gitRepo({
+      'package.json': `${JSON.stringify({ name: 'tx', devDependencies: { jest: '29' }, jest })}\n`,
+      'tools/transform.js': 'module.exports = { process(src) { return { code: src }; } };\n',
+      'tools/serializer.js': 'module.exports = { test: () => false, print: (v) => String(v) };\n',
+      'src/math.js': 'module.exports = { add: (a, b) => a + b };\n',
+      'test/a.test.js': "const { add } = require('../src/math');\ntest('a', () => expect(add(1, 1)).toBe(2));\n",
+      'test/b.test.js': "test('b', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'transform', { 'tools/transform.js': "module.exports = { process(src) { return { code: src.replace('1', '2') }; } };\n" });
+    let report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-setup-changed']);
+    expect(selectedFiles(report)).toEqual(['test/a.test.js', 'test/b.test.js']);
+    commit(cwd, 'serializer', { 'tools/serializer.js': 'module.exports = { test: () => true, print: (v) => String(v) };\n' });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-setup-changed']);
+  });
+
+  it("a module vitest's config imports (a local plugin) reaches every test the config runs", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "vx", "devDependencies": { "vitest": "4" } }\n',
+      'vitest.config.ts': "import { defineConfig } from 'vitest/config';\nimport { replacer } from './tools/plugin';\nexport default defineConfig({ plugins: [replacer()] });\n",
+      'tools/plugin.ts': "export function replacer() {\n  return { name: 'r', transform: (code: string) => code };\n}\n",
+      'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
+      'test/a.test.ts': "import { add } from '../src/math';\nadd(1, 1);\n",
+      'test/b.test.ts': 'export {};\n',
+      'other/c.test.ts': 'export {};\n',
+    });
+    commit(cwd, 'plugin', { 'tools/plugin.ts': "export function replacer() {\n  return { name: 'r', transform: (code: string) => code.replace('1', '2') };\n}\n" });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual([]);
+    expect(selectedFiles(report)).toEqual(['other/c.test.ts', 'test/a.test.ts', 'test/b.test.ts']);
+    expect((report as unknown as FloorReport).tests.selected.every((t) => t.reachedFrom.via.some((h) => h.file === 'vitest.config.ts'))).toBe(true);
+  });
+
   it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',

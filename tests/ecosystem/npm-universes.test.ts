@@ -32,7 +32,7 @@ describe('npm adapter: test universes read statically from runner configurations
       ['spec/a.check.js', 'spec/skip/b.check.js', 'spec/setup.js', 'src/c.check.js', 'spec/d.test.js'],
     );
     const [u] = npm.testUniverses(files);
-    expect(u).toMatchObject({ runner: 'jest', configFile: 'jest.config.js', root: '', roots: ['spec'], setupFiles: ['spec/setup.js'], aliases: [{ pattern: '^@/(.*)$', replacement: '<rootDir>/src/$1' }], warnings: [] });
+    expect(u).toMatchObject({ runner: 'jest', configFile: 'jest.config.js', root: '', roots: ['spec'], setupFiles: ['jest.config.js', 'spec/setup.js'], aliases: [{ pattern: '^@/(.*)$', replacement: '<rootDir>/src/$1' }], warnings: [] });
     const c = compileUniverses(npm.testUniverses(files));
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['spec/a.check.js']);
   });
@@ -54,7 +54,7 @@ describe('npm adapter: test universes read statically from runner configurations
       ['jest', 'test/jest.config.js', ''],
       ['vitest', 'pkg/vitest.unit.config.ts', 'pkg'],
     ]);
-    expect(universes[0]!.setupFiles).toEqual(['test/jest.setup.ts']);
+    expect(universes[0]!.setupFiles).toEqual(['test/jest.config.js', 'test/jest.setup.ts']);
     const c = compileUniverses(universes);
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['pkg/unit/e.ts', 'src/__tests__/a.test.ts', 'src/__tests__/b.tests.ts']);
   });
@@ -109,7 +109,7 @@ describe('npm adapter: test universes read statically from runner configurations
     );
     const universes = npm.testUniverses(files);
     expect(universes.map((u) => `${u.runner} ${u.configFile} ${u.root} [${u.setupFiles.join(',')}]`)).toEqual([
-      'vitest apps/web/vite.config.ts apps/web [apps/web/global.ts]',
+      'vitest apps/web/vite.config.ts apps/web [apps/web/global.ts,apps/web/vite.config.ts]',
       'node package.json  []',
       'mocha lib/.mocharc.yml lib [lib/spec/hooks.js]',
     ]);

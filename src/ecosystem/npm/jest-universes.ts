@@ -1,11 +1,20 @@
 import picomatch from 'picomatch';
 import type { PathPattern, TestUniverse } from '../types.js';
 import type { ConfigValues } from './config-values.js';
-import { joinRepo, resolveFile } from './repo-paths.js';
+import { isScript, joinRepo, resolveFile } from './repo-paths.js';
 
 /** Jest's defaults (jest-config `Defaults`): testMatch, and /node_modules/ ignored. */
 export const JEST_TEST_MATCH = ['**/__tests__/**/*.?([mc])[jt]s?(x)', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)'];
 const JEST_IGNORE = ['/node_modules/'];
+/**
+ * Fields naming a module jest loads for every test of a project, beside the setup files proper:
+ * a change to a transformer, serializer, resolver, environment or runner can fail any test, and
+ * no test imports them (a changed `transform` module once selected no test at all).
+ */
+const JEST_MODULE_FIELDS = [
+  'setupFiles', 'setupFilesAfterEnv', 'globalSetup', 'globalTeardown', 'testEnvironment', 'snapshotResolver',
+  'snapshotSerializers', 'resolver', 'runner', 'testRunner', 'moduleLoader', 'dependencyExtractor', 'testSequencer',
+];
 
 export interface ProjectContext {
   exists(path: string): boolean;
@@ -53,12 +62,16 @@ export function jestUniverses(dir: string, configFile: string | null, config: Co
     : (config?.strings('testMatch') ?? JEST_TEST_MATCH).map((glob) => ({ glob: toRoot(glob) }));
   const rootPrefix = rootDir === '' ? '' : `/${rootDir}`;
   const exclude: PathPattern[] = (config?.strings('testPathIgnorePatterns') ?? JEST_IGNORE).map((regex) => ({ regex: regex.split('<rootDir>').join(rootPrefix), absolute: true }));
-  const setupFiles = ['setupFiles', 'setupFilesAfterEnv', 'globalSetup', 'globalTeardown', 'testEnvironment', 'snapshotResolver']
-    .flatMap((field) => config?.strings(field) ?? [])
-    .flatMap((spec) => {
-      const file = resolveFile(rootDir, spec, ctx.exists, rootDir);
-      return file !== null && ctx.exists(file) ? [file] : [];
-    });
+  const modules = [
+    ...JEST_MODULE_FIELDS.flatMap((field) => config?.strings(field) ?? []),
+    ...(config?.strings('haste', 'hasteImplModulePath') ?? []),
+    ...(config?.entries('transform') ?? []).map((t) => t.replacement),
+  ];
+  const setupFiles = modules.flatMap((spec) => {
+    const file = resolveFile(rootDir, spec, ctx.exists, rootDir);
+    return file !== null && ctx.exists(file) ? [file] : [];
+  });
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   return [
     {
       ecosystem: 'npm',

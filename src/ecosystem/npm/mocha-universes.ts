@@ -2,7 +2,7 @@ import type { TestUniverse } from '../types.js';
 import type { ConfigValues } from './config-values.js';
 import type { ProjectContext } from './jest-universes.js';
 import { rebaseOutputFile, rebaseOutputGlob } from './build-output.js';
-import { joinRepo, resolveFile } from './repo-paths.js';
+import { isScript, joinRepo, resolveFile } from './repo-paths.js';
 
 /**
  * Pure: the test universe of a mocha configuration (`.mocharc.*` or package.json `mocha`; null:
@@ -37,6 +37,7 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
     if (source !== null) warnings.push(`${configFile}: ${spec} is not in the tree (build output?); its source ${source} is taken as the setup file.`);
     return source === null ? [] : [source];
   });
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   return {
     ecosystem: 'npm',
     runner: 'mocha',

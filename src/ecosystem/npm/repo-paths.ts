@@ -35,3 +35,11 @@ export function resolveFile(dir: string, spec: string, exists: (path: string) =>
   // A bare name (`jest-extended/all`) is a package: not a file of this tree.
   return isRelative ? base : null;
 }
+
+/**
+ * A configuration written as a module (`jest.config.ts`, `vitest.config.mjs`): what it imports from
+ * the tree runs whenever the runner starts, so a change there reaches every test it configures.
+ */
+export function isScript(path: string): boolean {
+  return /\.[cm]?[jt]s$/.test(path);
+}

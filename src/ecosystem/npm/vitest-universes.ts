@@ -1,7 +1,7 @@
 import type { TestUniverse } from '../types.js';
 import type { ConfigValues } from './config-values.js';
 import { matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
-import { dirOf, joinRepo, resolveFile } from './repo-paths.js';
+import { dirOf, isScript, joinRepo, resolveFile } from './repo-paths.js';
 
 /** Vitest's defaults (vitest `configDefaults`): include, and what 4.x excludes. */
 export const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
@@ -24,10 +24,13 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   const rootSpec = test?.string('root') ?? config?.string('root');
   const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
   const testDir = test?.string('dir');
-  const setupFiles = [...(test?.strings('setupFiles') ?? []), ...(test?.strings('globalSetup') ?? [])].flatMap((spec) => {
+  // Modules vitest loads for every test: setup files, serializers, a custom runner or environment.
+  const modules = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'].flatMap((field) => test?.strings(field) ?? []);
+  const setupFiles = modules.flatMap((spec) => {
     const file = resolveFile(root, spec, ctx.exists);
     return file !== null && ctx.exists(file) ? [file] : [];
   });
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...(config?.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])];
   out.push({
     ecosystem: 'npm',

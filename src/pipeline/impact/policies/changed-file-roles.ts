@@ -14,7 +14,7 @@ export function changedFileRoles(files: readonly ChangedFile[], roles: ReadonlyM
       tsconfig: ['tsconfig-changed', `${f.path} changed.`],
       'runner-config': ['runner-config-changed', `${f.path} changed.`],
       'run-all': ['configured-run-all', `${f.path} matches changes.runAll.`],
-      'test-setup': ['test-setup-changed', `${f.path} is a test setup file (tests.setupFiles).`],
+      'test-setup': ['test-setup-changed', `${f.path} is loaded by the test runner for every test (a setup file, transform, serializer or environment).`],
     };
     const hit = messages[roles.get(f.path)!];
     if (hit) part.reasons.push(runAll(hit[0], hit[1], f.path));
