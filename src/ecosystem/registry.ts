@@ -40,6 +40,45 @@ export function aliasedImporters(
   return new Map([...out].sort(([a], [b]) => cmp(a, b)).map(([t, set]) => [t, [...set].sort()]));
 }
 
+/**
+ * Pure: for every manual mock of the tree (a file of `files` some ecosystem with a universe here
+ * calls a mock), the files whose imports the runner may answer with it: the module it stands in
+ * for (a file of the tree), or the files importing the package it mocks (`specifiers`). Sorted.
+ */
+export function mockedImporters(
+  universes: readonly TestUniverse[],
+  files: readonly string[],
+  specifiers: readonly { file: string; module: string }[],
+  exists: (path: string) => boolean,
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): Map<string, string[]> {
+  const adapters = ecosystems.filter((e) => e.mockTarget && universes.some((u) => u.ecosystem === e.id));
+  const out = new Map<string, string[]>();
+  if (adapters.length === 0) return out;
+  let importersOf: Map<string, Set<string>> | undefined;
+  for (const file of [...files].sort()) {
+    for (const e of adapters) {
+      const target = e.mockTarget!(file, exists);
+      if (target === null) continue;
+      if ('file' in target) {
+        out.set(file, [target.file]);
+      } else {
+        importersOf ??= byModule(specifiers);
+        const users = [...(importersOf.get(target.module) ?? [])].filter((f) => f !== file).sort();
+        if (users.length > 0) out.set(file, users);
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+function byModule(specifiers: readonly { file: string; module: string }[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const { file, module } of specifiers) out.set(module, (out.get(module) ?? new Set()).add(file));
+  return out;
+}
+
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -180,6 +180,13 @@ export interface EcosystemAdapter {
    */
   aliasTarget?(universe: TestUniverse, specifier: string, exists: (path: string) => boolean): string | null;
   /**
+   * Optional, pure: the module a file of the tree stands in for when the runner mocks it (jest's and
+   * vitest's `__mocks__/` folders): a file of the tree beside the folder, or a package by the name
+   * code imports it with; null for any other file. No test imports a mock, yet every test that
+   * loads the module it replaces may run it.
+   */
+  mockTarget?(path: string, exists: (path: string) => boolean): { file: string } | { module: string } | null;
+  /**
    * Pure, for setup files of `directory` scope: whether a top-level definition of one (qualname and
    * signature text) runs for the tests below it without their naming it: a pytest `autouse=True`
    * fixture, a `pytest_*` hook. A change reaching such a definition reaches every test below.

@@ -116,6 +116,25 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect((report as unknown as FloorReport).tests.selected.every((t) => t.reachedFrom.via.some((h) => h.file === 'vitest.config.ts'))).toBe(true);
   });
 
+  it("a manual mock (__mocks__/) reaches the tests that load the module or package it stands in for", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "mx", "devDependencies": { "jest": "29" } }\n',
+      'src/api.js': "module.exports = { get: () => 'real' };\n",
+      'src/__mocks__/api.js': "module.exports = { get: () => 'mock' };\n",
+      '__mocks__/axios.js': 'module.exports = { get: () => Promise.resolve({ data: 1 }) };\n',
+      'src/view.js': "const api = require('./api');\nmodule.exports = { show: () => api.get() };\n",
+      'src/net.js': "const axios = require('axios');\nmodule.exports = { fetch: () => axios.get('/x') };\n",
+      'test/a.test.js': "jest.mock('../src/api');\nconst { show } = require('../src/view');\ntest('a', () => expect(show()).toBe('mock'));\n",
+      'test/n.test.js': "const { fetch } = require('../src/net');\ntest('n', async () => expect((await fetch()).data).toBe(1));\n",
+      'test/b.test.js': "test('b', () => expect(1).toBe(1));\n",
+    });
+    const via = (r: unknown) => (r as FloorReport).tests.selected.map((t) => `${t.file}: ${t.reachedFrom.via.map((h) => `${h.file}${(h as { code?: string }).code ? ` (${(h as { code?: string }).code})` : ''}`).join(' < ')}`);
+    commit(cwd, 'module mock', { 'src/__mocks__/api.js': "module.exports = { get: () => 'mock2' };\n" });
+    expect(via(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/a.test.js: src/api.js (runner-mock) < src/view.js < test/a.test.js']);
+    commit(cwd, 'package mock', { '__mocks__/axios.js': 'module.exports = { get: () => Promise.resolve({ data: 2 }) };\n' });
+    expect(via(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/n.test.js: src/net.js (runner-mock) < test/n.test.js']);
+  });
+
   it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',

@@ -1,5 +1,6 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { npmAliasTarget } from './aliases.js';
+import { npmMockTarget } from './mocks.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
@@ -36,6 +37,7 @@ export const npm = defineEcosystem({
   testUniverses: (files) => npmUniverses(files),
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
+  mockTarget: npmMockTarget,
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },
     { runner: 'jest', some: ['npx', 'jest', '--runTestsByPath'], all: ['npx', 'jest'] },

@@ -2,7 +2,7 @@ import type { TestUniverse } from '../types.js';
 import { joinRepo } from './repo-paths.js';
 
 /** What a rewritten specifier may name: the file itself, with an extension, or a directory's index. */
-const SUFFIXES = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.json', '/index.ts', '/index.tsx', '/index.js', '/index.jsx', '/index.mjs', '/index.cjs'];
+export const MODULE_SUFFIXES = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.json', '/index.ts', '/index.tsx', '/index.js', '/index.jsx', '/index.mjs', '/index.cjs'];
 /** A pattern with any of these is a regular expression (every jest mapper key, a vite `find: /…/`); else a vite prefix. */
 const REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
 
@@ -32,7 +32,7 @@ export function npmAliasTarget(universe: TestUniverse, specifier: string, exists
     // Like the runner, the first alias that matches decides, whether or not it names a file here.
     const base = rewritten.startsWith('<rootDir>') || rewritten.startsWith('.') ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith('/') ? null : joinRepo(universe.root, `./${rewritten}`);
     if (base === null) return null;
-    for (const suffix of SUFFIXES) if (exists(base + suffix)) return base + suffix;
+    for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
     return null;
   }
   return null;

@@ -1,4 +1,4 @@
-import { aliasedImporters } from '../../ecosystem/registry.js';
+import { aliasedImporters, mockedImporters } from '../../ecosystem/registry.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
@@ -23,7 +23,7 @@ export interface FloorSideInput {
 }
 
 /**
- * The import floor of each side: every test whose imports (runner aliases included), dynamic loads
+ * The import floor of each side: every test whose imports (runner aliases and mocks included), dynamic loads
  * or setup files reach a changed file. Where the head side has the base's changed files, tests and
  * module graph (a change to bodies only), its floor is the base's, computed once: each is ~10
  * breadth-first searches over most of the module graph (typeorm: 3,000 files each).
@@ -60,12 +60,14 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   loaders.push(...(await handedPathLoaders((await view.pathBuilders()).filter((f) => tests.has(f)), side.texts)));
   const unresolved = await view.unresolvedImports();
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
+  const mocked = mockedImporters(universe?.universes ?? [], [...unresolved.files], unresolved.specifiers, (p) => unresolved.files.has(p));
   const graph: FloorGraph = {
     importers: await view.importerMap(),
     dynamicLoaders: loaders,
     isTest: (p) => tests.has(p),
     testsSetUpBy: (p) => setUpBy.get(p) ?? [],
     aliased,
+    mocked,
     setupByName: (p) => universe?.setupByName.has(p) ?? false,
   };
   return { graph, tests };
@@ -76,7 +78,7 @@ function sameFloorGraph(a: SideGraph, b: SideGraph): boolean {
   if (a.tests.size !== b.tests.size || [...a.tests].some((t) => !b.tests.has(t))) return false;
   const loader = (l: FloorGraph['dynamicLoaders'][number]) => `${l.file}\0${l.scope}\0${l.code}`;
   if (!sameStrings(a.graph.dynamicLoaders.map(loader), b.graph.dynamicLoaders.map(loader))) return false;
-  return sameLists(a.graph.importers, b.graph.importers) && sameLists(a.graph.aliased ?? new Map(), b.graph.aliased ?? new Map());
+  return sameLists(a.graph.importers, b.graph.importers) && sameLists(a.graph.aliased ?? new Map(), b.graph.aliased ?? new Map()) && sameLists(a.graph.mocked ?? new Map(), b.graph.mocked ?? new Map());
 }
 
 function sameLists(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<string, readonly string[]>): boolean {
