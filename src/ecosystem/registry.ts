@@ -27,13 +27,13 @@ export function aliasedImporters(
   exists: (path: string) => boolean,
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): Map<string, string[]> {
-  const withAliases = universes.filter((u) => u.aliases.length > 0);
+  const withAliases = universes.filter((u) => u.aliases.length > 0 || (u.moduleLookup && (u.moduleLookup.paths.length > 0 || u.moduleLookup.directories.length > 0)));
   const out = new Map<string, Set<string>>();
   if (withAliases.length === 0) return new Map();
   for (const { file, module } of specifiers) {
     for (const u of withAliases) {
       if (u.root !== '' && !file.startsWith(`${u.root}/`)) continue;
-      const target = ecosystems.find((e) => e.id === u.ecosystem)?.aliasTarget?.(u, module, exists);
+      const target = ecosystems.find((e) => e.id === u.ecosystem)?.aliasTarget?.(u, module, exists, file);
       if (target && target !== file) out.set(target, (out.get(target) ?? new Set()).add(file));
     }
   }

@@ -73,6 +73,12 @@ export interface TestUniverse {
    * rewrite can reach.
    */
   aliases: readonly { pattern: string; replacement: string }[];
+  /**
+   * Where the runner looks a bare specifier up before the packages (jest `modulePaths`: folders;
+   * `moduleDirectories` other than node_modules: folder names tried in the importer's folder and
+   * each one above it, as node_modules is). Repo-relative folders, and names.
+   */
+  moduleLookup?: { paths: readonly string[]; directories: readonly string[] };
   /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */
   warnings: readonly string[];
   /**
@@ -175,10 +181,11 @@ export interface EcosystemAdapter {
   roles: ProjectFileRoles;
   /**
    * Optional, pure: the file of the tree that one of `universe.aliases` rewrites an import
-   * specifier to (jest `moduleNameMapper`, vite `resolve.alias`), or null. A test run by that
+   * specifier to (jest `moduleNameMapper`, vite `resolve.alias`), or that `universe.moduleLookup`
+   * finds for it (jest `modulePaths`, `moduleDirectories`), or null. A test run by that
    * universe loads the file even though module resolution does not lead there.
    */
-  aliasTarget?(universe: TestUniverse, specifier: string, exists: (path: string) => boolean): string | null;
+  aliasTarget?(universe: TestUniverse, specifier: string, exists: (path: string) => boolean, importer: string): string | null;
   /**
    * Optional, pure: the module a file of the tree stands in for when the runner mocks it (jest's and
    * vitest's `__mocks__/` folders): a file of the tree beside the folder, or a package by the name

@@ -135,6 +135,22 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(via(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/n.test.js: src/net.js (runner-mock) < test/n.test.js']);
   });
 
+  it("a bare import jest finds through modulePaths or moduleDirectories reaches the file it names", async () => {
+    const jest = { moduleDirectories: ['node_modules', 'src'], modulePaths: ['<rootDir>/src/lib'] };
+    const cwd = gitRepo({
+      'package.json': `${JSON.stringify({ name: 'md', devDependencies: { jest: '29' }, jest })}\n`,
+      'src/math.js': 'module.exports = { add: (a, b) => a + b };\n',
+      'src/lib/mul.js': 'module.exports = { mul: (a, b) => a * b };\n',
+      'test/a.test.js': "const { add } = require('math');\ntest('a', () => expect(add(1, 1)).toBe(2));\n",
+      'test/m.test.js': "const { mul } = require('mul');\ntest('m', () => expect(mul(2, 2)).toBe(4));\n",
+      'test/b.test.js': "test('b', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'math', { 'src/math.js': 'module.exports = { add: (a, b) => a - b };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/a.test.js']);
+    commit(cwd, 'mul', { 'src/lib/mul.js': 'module.exports = { mul: (a, b) => a / b };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/m.test.js']);
+  });
+
   it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',

@@ -1,5 +1,6 @@
 import type { TestUniverse } from '../types.js';
-import { joinRepo } from './repo-paths.js';
+import { joinPath } from '../../util/posix-path.js';
+import { dirOf, joinRepo } from './repo-paths.js';
 
 /** What a rewritten specifier may name: the file itself, with an extension, or a directory's index. */
 export const MODULE_SUFFIXES = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.json', '/index.ts', '/index.tsx', '/index.js', '/index.jsx', '/index.mjs', '/index.cjs'];
@@ -14,7 +15,7 @@ const REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
  * Replacements are relative to the universe's root (`<rootDir>`, or a path computed from
  * `__dirname`, which the config reader drops).
  */
-export function npmAliasTarget(universe: TestUniverse, specifier: string, exists: (path: string) => boolean): string | null {
+export function npmAliasTarget(universe: TestUniverse, specifier: string, exists: (path: string) => boolean, importer: string): string | null {
   for (const { pattern, replacement } of universe.aliases) {
     let rewritten: string | null = null;
     if (REGEX_SYNTAX.test(pattern)) {
@@ -34,6 +35,21 @@ export function npmAliasTarget(universe: TestUniverse, specifier: string, exists
     if (base === null) return null;
     for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
     return null;
+  }
+  return lookedUp(universe, specifier, exists, importer);
+}
+
+/** A bare specifier found in jest's `modulePaths` or `moduleDirectories`, as jest tries them: folders, then names upward. */
+function lookedUp(universe: TestUniverse, specifier: string, exists: (path: string) => boolean, importer: string): string | null {
+  if (!universe.moduleLookup || specifier.startsWith('.') || specifier.startsWith('/')) return null;
+  const folders = [...universe.moduleLookup.paths];
+  for (let dir = dirOf(importer); ; dir = dirOf(dir)) {
+    for (const name of universe.moduleLookup.directories) folders.push(dir === '' ? name : `${dir}/${name}`);
+    if (dir === '') break;
+  }
+  for (const folder of folders) {
+    const base = joinPath(folder, specifier);
+    if (base !== null) for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
   }
   return null;
 }

@@ -83,6 +83,7 @@ export function jestUniverses(dir: string, configFile: string | null, config: Co
       exclude,
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: config?.entries('moduleNameMapper') ?? [],
+      ...moduleLookup(config, rootDir),
       warnings: config ? [...new Set(config.warnings)] : [],
     },
   ];
@@ -108,4 +109,11 @@ export function matchDirsOrFiles(spec: string, ctx: Pick<ProjectContext, 'exists
 
 function globToRegExp(glob: string): RegExp {
   return picomatch.makeRe(glob, { dot: false });
+}
+
+/** jest's `modulePaths` (folders) and `moduleDirectories` (names; node_modules is the packages'), where set. */
+function moduleLookup(config: ConfigValues | null, rootDir: string): Pick<TestUniverse, 'moduleLookup'> {
+  const paths = (config?.strings('modulePaths') ?? []).flatMap((p) => joinRepo(rootDir, p.startsWith('<rootDir>') ? p : `./${p}`, rootDir) ?? []);
+  const directories = (config?.strings('moduleDirectories') ?? []).filter((d) => d !== 'node_modules' && !d.includes('/'));
+  return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
 }
