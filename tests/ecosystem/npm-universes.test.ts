@@ -116,4 +116,14 @@ describe('npm adapter: test universes read statically from runner configurations
     const c = compileUniverses(universes);
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['apps/web/src/a.story.tsx', 'lib/spec/deep/x.js', 'test/n.js', 'test/n.ts']);
   });
+  it('modules a script preloads: mocha --require/-r/--file, node --import/--require before or after --test', () => {
+    const files = tree(
+      {
+        'package.json': JSON.stringify({ scripts: { 'test:unit': 'mocha -r ts-node/register --require ./test/hooks.ts --file=test/root.ts test/unit', 'test:node': 'node --import ./test/setup.mjs --test -r ./test/late.cjs test/node/' } }),
+      },
+      ['test/hooks.ts', 'test/root.ts', 'test/setup.mjs', 'test/late.cjs', 'test/unit/a.js', 'test/node/b.test.js'],
+    );
+    const universes = npm.testUniverses(files);
+    expect(universes.map((u) => `${u.runner} [${u.setupFiles.join(',')}]`)).toEqual(['mocha [test/hooks.ts,test/root.ts]', 'node [test/late.cjs,test/setup.mjs]']);
+  });
 });

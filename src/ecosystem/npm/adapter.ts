@@ -139,7 +139,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     else if (uses.has('mocha')) out.push(mochaUniverse(dir, null, null, ctx, mochaCli));
 
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
-    if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file));
+    if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file, ctx.exists));
   }
   const seen = new Set<string>();
   return out.filter((u) => {

@@ -12,7 +12,7 @@ import { isScript, joinRepo, resolveFile } from './repo-paths.js';
 export function mochaUniverse(dir: string, configFile: string | null, config: ConfigValues | null, ctx: ProjectContext, runs: readonly MochaRun[] = []): TestUniverse {
   const warnings: string[] = [];
   // Each script's mocha run: its command-line specs join the config's (mocha concatenates arrays).
-  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [] }]).flatMap((run) => {
+  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [] }]).flatMap((run) => {
     const extensions = [...new Set([...(config?.strings('extension') ?? ['js', 'cjs', 'mjs']), ...run.extensions])].map((e) => e.replace(/^\./, ''));
     const ext = extensions.length === 1 ? extensions[0]! : `{${extensions.join(',')}}`;
     const recursive = run.recursive || (config?.boolean('recursive') ?? false);
@@ -29,7 +29,7 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
       return [{ glob: rebased }];
     });
   });
-  const setupFiles = [...(config?.strings('require') ?? []), ...(config?.strings('file') ?? [])].flatMap((spec) => {
+  const setupFiles = [...(config?.strings('require') ?? []), ...(config?.strings('file') ?? []), ...runs.flatMap((r) => r.requires)].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
     if (file === null) return [];
     if (ctx.exists(file)) return [file];
@@ -57,6 +57,8 @@ export interface MochaRun {
   specs: string[];
   recursive: boolean;
   extensions: string[];
+  /** `--require`/`-r` and `--file` modules: loaded before every spec, as the config's are. */
+  requires: string[];
 }
 
 /** mocha options that take a value: the word after them is no spec. */
@@ -71,7 +73,7 @@ export function mochaRuns(scripts: readonly string[]): MochaRun[] {
   const runs: MochaRun[] = [];
   for (const script of scripts) {
     for (const m of script.matchAll(/(?:^|[\s/])mocha(?:\s+([^&|;]*))?(?=$|[&|;])/g)) {
-      const run: MochaRun = { specs: [], recursive: false, extensions: [] };
+      const run: MochaRun = { specs: [], recursive: false, extensions: [], requires: [] };
       const words = (m[1] ?? '').trim().split(/\s+/).filter((w) => w !== '').map((w) => w.replace(/^['"]|['"]$/g, ''));
       for (let i = 0; i < words.length; i++) {
         const word = words[i]!;
@@ -80,6 +82,9 @@ export function mochaRuns(scripts: readonly string[]): MochaRun[] {
         else if (flag === '--spec' || flag === '--extension') {
           const value = inline ?? words[++i];
           if (value !== undefined) (flag === '--spec' ? run.specs : run.extensions).push(...value.split(','));
+        } else if (flag === '--require' || flag === '-r' || flag === '--file') {
+          const value = inline ?? words[++i];
+          if (value !== undefined) run.requires.push(value);
         } else if (MOCHA_VALUE_OPTIONS.has(flag)) {
           if (inline === undefined) i++;
         } else if (!word.startsWith('-')) run.specs.push(word);
@@ -93,10 +98,31 @@ export function mochaRuns(scripts: readonly string[]): MochaRun[] {
 /** node --test's default patterns (Node 20+ docs, "Running tests from the command line"). */
 const NODE_TEST_DEFAULTS = ['**/*.test.{cjs,mjs,js}', '**/*-test.{cjs,mjs,js}', '**/*_test.{cjs,mjs,js}', '**/test-*.{cjs,mjs,js}', '**/test.{cjs,mjs,js}', '**/test/**/*.{cjs,mjs,js}'];
 
-/** Pure: the universe of `node --test [patterns]` as a package script writes it. */
-export function nodeTestUniverse(dir: string, script: string, manifest: string): TestUniverse {
-  const after = script.slice(script.indexOf('--test') + '--test'.length).split(/&&|\|\||;/)[0] ?? '';
-  const args = after.split(/\s+/).map((a) => a.replace(/^['"]|['"]$/g, '')).filter((a) => a !== '' && !a.startsWith('-'));
+/** node options whose value is a module loaded before the tests (`--import ./setup.mjs`). */
+const NODE_PRELOAD_OPTIONS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
+
+/** Pure: the universe of `node --test [patterns]` as a package script writes it, with the modules its options preload. */
+export function nodeTestUniverse(dir: string, script: string, manifest: string, exists: (path: string) => boolean = () => true): TestUniverse {
+  const at = script.indexOf('--test');
+  const before = script.slice(0, at).split(/&&|\|\||;/).pop() ?? '';
+  const after = script.slice(at + '--test'.length).split(/&&|\|\||;/)[0] ?? '';
+  const words = (text: string) => text.split(/\s+/).map((a) => a.replace(/^['"]|['"]$/g, '')).filter((a) => a !== '');
+  const preloads: string[] = [];
+  const args: string[] = [];
+  const all = [...words(before).map((w) => ({ w, after: false })), ...words(after).map((w) => ({ w, after: true }))];
+  for (let i = 0; i < all.length; i++) {
+    const { w } = all[i]!;
+    const [flag, inline] = w.includes('=') && w.startsWith('-') ? [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)] : [w, undefined];
+    if (NODE_PRELOAD_OPTIONS.has(flag)) {
+      const value = inline ?? all[++i]?.w;
+      if (value !== undefined) preloads.push(value);
+    } else if (all[i]!.after && !w.startsWith('-')) args.push(w);
+  }
   const include = (args.length > 0 ? args.map((a) => (/[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, '') : `${a.replace(/^\.\//, '').replace(/\/$/, '')}/**/*.{cjs,mjs,js,ts,mts,cts}`)) : NODE_TEST_DEFAULTS).map((glob) => ({ glob }));
-  return { ecosystem: 'npm', runner: 'node', configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: '**/node_modules/**' }], setupFiles: [], aliases: [], warnings: [] };
+  // A preloaded package (`--import tsx`) is no file of the tree.
+  const setupFiles = preloads.flatMap((spec) => {
+    const file = resolveFile(dir, spec, exists);
+    return file !== null && exists(file) ? [file] : [];
+  });
+  return { ecosystem: 'npm', runner: 'node', configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: '**/node_modules/**' }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
 }
