@@ -12894,14 +12894,17 @@ function resolveFile(dir, spec, exists, rootDir = dir) {
   }
   return isRelative ? base : null;
 }
+function isScript(path) {
+  return /\.[cm]?[jt]s$/.test(path);
+}
 
 // src/ecosystem/npm/aliases.ts
 var __ratlas_module_url3 = new URL("./src/ecosystem/npm/aliases.js", __ratlas_bundle_url).href;
 var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
 var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
-var SUFFIXES = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs", "/index.cjs"];
+var MODULE_SUFFIXES = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs", "/index.cjs"];
 var REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
-function npmAliasTarget(universe, specifier, exists) {
+function npmAliasTarget(universe, specifier, exists, importer) {
   for (const { pattern, replacement } of universe.aliases) {
     let rewritten = null;
     if (REGEX_SYNTAX.test(pattern)) {
@@ -12918,10 +12921,36 @@ function npmAliasTarget(universe, specifier, exists) {
     if (rewritten === null) continue;
     const base = rewritten.startsWith("<rootDir>") || rewritten.startsWith(".") ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith("/") ? null : joinRepo(universe.root, `./${rewritten}`);
     if (base === null) return null;
-    for (const suffix of SUFFIXES) if (exists(base + suffix)) return base + suffix;
+    for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
     return null;
   }
+  return lookedUp(universe, specifier, exists, importer);
+}
+function lookedUp(universe, specifier, exists, importer) {
+  if (!universe.moduleLookup || specifier.startsWith(".") || specifier.startsWith("/")) return null;
+  const folders = [...universe.moduleLookup.paths];
+  for (let dir = dirOf(importer); ; dir = dirOf(dir)) {
+    for (const name2 of universe.moduleLookup.directories) folders.push(dir === "" ? name2 : `${dir}/${name2}`);
+    if (dir === "") break;
+  }
+  for (const folder of folders) {
+    const base = joinPath(folder, specifier);
+    if (base !== null) {
+      for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
+    }
+  }
   return null;
+}
+
+// src/ecosystem/npm/mocks.ts
+var MOCK = /^(?:(.*)\/)?__mocks__\/(.+)\.[cm]?[jt]sx?$/;
+function npmMockTarget(path, exists) {
+  const m2 = MOCK.exec(path);
+  if (!m2 || path.includes("node_modules/")) return null;
+  const [, dir, name2] = m2;
+  const beside = dir === void 0 ? name2 : `${dir}/${name2}`;
+  for (const suffix of MODULE_SUFFIXES) if (exists(beside + suffix) && beside + suffix !== path) return { file: beside + suffix };
+  return { module: name2 };
 }
 
 // src/ecosystem/npm/read-config-literal.ts
@@ -13248,6 +13277,21 @@ function npmCiSetup(files) {
 var import_picomatch = __toESM(require_picomatch2(), 1);
 var JEST_TEST_MATCH = ["**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"];
 var JEST_IGNORE = ["/node_modules/"];
+var JEST_MODULE_FIELDS = [
+  "setupFiles",
+  "setupFilesAfterEnv",
+  "globalSetup",
+  "globalTeardown",
+  "testEnvironment",
+  "snapshotResolver",
+  "snapshotSerializers",
+  "resolver",
+  "runner",
+  "testRunner",
+  "moduleLoader",
+  "dependencyExtractor",
+  "testSequencer"
+];
 function jestUniverses(dir, configFile, config, ctx, depth = 0) {
   const rootDir = config?.string("rootDir") !== void 0 ? joinRepo(dir, config.string("rootDir")) ?? dir : dir;
   const projects = config?.items("projects");
@@ -13276,10 +13320,16 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
   const include = testRegex && testRegex.length > 0 ? testRegex.map((regex) => ({ regex, absolute: true })) : (config?.strings("testMatch") ?? JEST_TEST_MATCH).map((glob) => ({ glob: toRoot(glob) }));
   const rootPrefix = rootDir === "" ? "" : `/${rootDir}`;
   const exclude = (config?.strings("testPathIgnorePatterns") ?? JEST_IGNORE).map((regex) => ({ regex: regex.split("<rootDir>").join(rootPrefix), absolute: true }));
-  const setupFiles = ["setupFiles", "setupFilesAfterEnv", "globalSetup", "globalTeardown", "testEnvironment", "snapshotResolver"].flatMap((field) => config?.strings(field) ?? []).flatMap((spec) => {
+  const modules = [
+    ...JEST_MODULE_FIELDS.flatMap((field) => config?.strings(field) ?? []),
+    ...config?.strings("haste", "hasteImplModulePath") ?? [],
+    ...(config?.entries("transform") ?? []).map((t2) => t2.replacement)
+  ];
+  const setupFiles = modules.flatMap((spec) => {
     const file = resolveFile(rootDir, spec, ctx.exists, rootDir);
     return file !== null && ctx.exists(file) ? [file] : [];
   });
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   return [
     {
       ecosystem: "npm",
@@ -13291,6 +13341,7 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
       exclude,
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: config?.entries("moduleNameMapper") ?? [],
+      ...moduleLookup(config, rootDir),
       warnings: config ? [...new Set(config.warnings)] : []
     }
   ];
@@ -13311,6 +13362,11 @@ function matchDirsOrFiles(spec, ctx) {
 }
 function globToRegExp(glob) {
   return import_picomatch.default.makeRe(glob, { dot: false });
+}
+function moduleLookup(config, rootDir) {
+  const paths = (config?.strings("modulePaths") ?? []).flatMap((p2) => joinRepo(rootDir, p2.startsWith("<rootDir>") ? p2 : `./${p2}`, rootDir) ?? []);
+  const directories = (config?.strings("moduleDirectories") ?? []).filter((d2) => d2 !== "node_modules" && !d2.includes("/"));
+  return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
 }
 
 // src/ecosystem/npm/build-output.ts
@@ -13349,7 +13405,7 @@ function toSources(glob) {
 // src/ecosystem/npm/mocha-universes.ts
 function mochaUniverse(dir, configFile, config, ctx, runs = []) {
   const warnings = [];
-  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [] }]).flatMap((run2) => {
+  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [] }]).flatMap((run2) => {
     const extensions = [.../* @__PURE__ */ new Set([...config?.strings("extension") ?? ["js", "cjs", "mjs"], ...run2.extensions])].map((e) => e.replace(/^\./, ""));
     const ext = extensions.length === 1 ? extensions[0] : `{${extensions.join(",")}}`;
     const recursive = run2.recursive || (config?.boolean("recursive") ?? false);
@@ -13365,7 +13421,7 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
       return [{ glob: rebased }];
     });
   });
-  const setupFiles = [...config?.strings("require") ?? [], ...config?.strings("file") ?? []].flatMap((spec) => {
+  const setupFiles = [...config?.strings("require") ?? [], ...config?.strings("file") ?? [], ...runs.flatMap((r2) => r2.requires)].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
     if (file === null) return [];
     if (ctx.exists(file)) return [file];
@@ -13373,6 +13429,7 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     if (source !== null) warnings.push(`${configFile}: ${spec} is not in the tree (build output?); its source ${source} is taken as the setup file.`);
     return source === null ? [] : [source];
   });
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   return {
     ecosystem: "npm",
     runner: "mocha",
@@ -13391,7 +13448,7 @@ function mochaRuns(scripts) {
   const runs = [];
   for (const script2 of scripts) {
     for (const m2 of script2.matchAll(/(?:^|[\s/])mocha(?:\s+([^&|;]*))?(?=$|[&|;])/g)) {
-      const run2 = { specs: [], recursive: false, extensions: [] };
+      const run2 = { specs: [], recursive: false, extensions: [], requires: [] };
       const words = (m2[1] ?? "").trim().split(/\s+/).filter((w2) => w2 !== "").map((w2) => w2.replace(/^['"]|['"]$/g, ""));
       for (let i2 = 0; i2 < words.length; i2++) {
         const word = words[i2];
@@ -13400,6 +13457,9 @@ function mochaRuns(scripts) {
         else if (flag === "--spec" || flag === "--extension") {
           const value = inline ?? words[++i2];
           if (value !== void 0) (flag === "--spec" ? run2.specs : run2.extensions).push(...value.split(","));
+        } else if (flag === "--require" || flag === "-r" || flag === "--file") {
+          const value = inline ?? words[++i2];
+          if (value !== void 0) run2.requires.push(value);
         } else if (MOCHA_VALUE_OPTIONS.has(flag)) {
           if (inline === void 0) i2++;
         } else if (!word.startsWith("-")) run2.specs.push(word);
@@ -13410,11 +13470,29 @@ function mochaRuns(scripts) {
   return runs;
 }
 var NODE_TEST_DEFAULTS = ["**/*.test.{cjs,mjs,js}", "**/*-test.{cjs,mjs,js}", "**/*_test.{cjs,mjs,js}", "**/test-*.{cjs,mjs,js}", "**/test.{cjs,mjs,js}", "**/test/**/*.{cjs,mjs,js}"];
-function nodeTestUniverse(dir, script2, manifest) {
-  const after = script2.slice(script2.indexOf("--test") + "--test".length).split(/&&|\|\||;/)[0] ?? "";
-  const args2 = after.split(/\s+/).map((a) => a.replace(/^['"]|['"]$/g, "")).filter((a) => a !== "" && !a.startsWith("-"));
+var NODE_PRELOAD_OPTIONS = /* @__PURE__ */ new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
+function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
+  const at2 = script2.indexOf("--test");
+  const before = script2.slice(0, at2).split(/&&|\|\||;/).pop() ?? "";
+  const after = script2.slice(at2 + "--test".length).split(/&&|\|\||;/)[0] ?? "";
+  const words = (text) => text.split(/\s+/).map((a) => a.replace(/^['"]|['"]$/g, "")).filter((a) => a !== "");
+  const preloads = [];
+  const args2 = [];
+  const all = [...words(before).map((w2) => ({ w: w2, after: false })), ...words(after).map((w2) => ({ w: w2, after: true }))];
+  for (let i2 = 0; i2 < all.length; i2++) {
+    const { w: w2 } = all[i2];
+    const [flag, inline] = w2.includes("=") && w2.startsWith("-") ? [w2.slice(0, w2.indexOf("=")), w2.slice(w2.indexOf("=") + 1)] : [w2, void 0];
+    if (NODE_PRELOAD_OPTIONS.has(flag)) {
+      const value = inline ?? all[++i2]?.w;
+      if (value !== void 0) preloads.push(value);
+    } else if (all[i2].after && !w2.startsWith("-")) args2.push(w2);
+  }
   const include = (args2.length > 0 ? args2.map((a) => /[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, "") : `${a.replace(/^\.\//, "").replace(/\/$/, "")}/**/*.{cjs,mjs,js,ts,mts,cts}`) : NODE_TEST_DEFAULTS).map((glob) => ({ glob }));
-  return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [], aliases: [], warnings: [] };
+  const setupFiles = preloads.flatMap((spec) => {
+    const file = resolveFile(dir, spec, exists);
+    return file !== null && exists(file) ? [file] : [];
+  });
+  return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
 }
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
@@ -18322,10 +18400,12 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0) {
   const rootSpec = test?.string("root") ?? config?.string("root");
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
   const testDir = test?.string("dir");
-  const setupFiles = [...test?.strings("setupFiles") ?? [], ...test?.strings("globalSetup") ?? []].flatMap((spec) => {
+  const modules = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"].flatMap((field) => test?.strings(field) ?? []);
+  const setupFiles = modules.flatMap((spec) => {
     const file = resolveFile(root, spec, ctx.exists);
     return file !== null && ctx.exists(file) ? [file] : [];
   });
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...config?.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []];
   out2.push({
     ecosystem: "npm",
@@ -18398,6 +18478,7 @@ var npm = defineEcosystem({
   testUniverses: (files) => npmUniverses(files),
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
+  mockTarget: npmMockTarget,
   commands: [
     { runner: "vitest", some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },
     { runner: "jest", some: ["npx", "jest", "--runTestsByPath"], all: ["npx", "jest"] },
@@ -18481,7 +18562,7 @@ function npmUniverses(files) {
     else if (mochaKey) out2.push(mochaUniverse(dir, manifest.file, mochaKey, ctx, mochaCli));
     else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx, mochaCli));
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
-    if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file));
+    if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file, ctx.exists));
   }
   const seen = /* @__PURE__ */ new Set();
   return out2.filter((u2) => {

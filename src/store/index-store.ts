@@ -59,6 +59,29 @@ export interface NameRead {
 }
 
 /**
+ * Every edge of an index as parallel columns (row i of each is one edge), in no defined order: one
+ * bulk read for a caller that walks most of the graph and orders what it uses itself (edgeOrder).
+ * Kinds and rules are spelled once, in `kinds` and `rules`, and the columns hold their positions.
+ */
+export interface EdgeColumns {
+  count: number;
+  refId: Int32Array;
+  fromId: Int32Array;
+  toId: Int32Array;
+  kind: Uint8Array;
+  rule: Uint16Array;
+  confidence: Float64Array;
+  line: Int32Array;
+  kinds: EdgeKind[];
+  rules: string[];
+  /** Kind and name of the reference each edge starts at (positions in `refKinds` and `names`). */
+  refKind: Uint8Array;
+  refName: Int32Array;
+  refKinds: RefKind[];
+  names: string[];
+}
+
+/**
  * Every read and write of an index goes through this interface, so that a store other than sql.js
  * (PostgreSQL, for indexes larger than one process's memory) can stand in. Methods are async for
  * that reason even where sql.js answers synchronously. Results are sorted deterministically.
@@ -155,6 +178,8 @@ export interface IndexStore {
   edgesFrom(ids: readonly number[]): Promise<Edge[]>;
   /** Every edge of these kinds (e.g. the class hierarchy: `extends` and `implements`). */
   edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]>;
+  /** Every edge, as columns (see EdgeColumns): what a traversal of most of the graph reads instead of edgesTo per step. */
+  edgeColumns(): Promise<EdgeColumns>;
 
   /** Full-text search over every extracted file's words (stemmed, see util/terms.ts): BM25's counts. */
   searchText(words: readonly string[]): Promise<TextSearch>;

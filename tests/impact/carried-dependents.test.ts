@@ -18,7 +18,9 @@ const BASE: Tree = {
   'src/app.ts': "import { handlers } from './handlers';\nexport function run(kind: 'save' | 'load') { return handlers[kind]('x'); }\n",
   'src/reflect.ts': "import { Store } from './store';\nexport function names() { return Object.getOwnPropertyNames(Store.prototype); }\n",
   'test/app.test.ts': "import { run } from '../src/app';\nrun('save');\n",
-  'test/reflect.test.ts': "import { names } from '../src/reflect';\nnames();\n",
+  'test/reflect.test.ts': "import { names } from '../src/reflect';\nimport './zz-helper';\nnames();\n",
+  // Last by path, so its symbols have the highest ids: one removed may hand its id to a new one.
+  'test/zz-helper.ts': "import { run } from '../src/app';\nexport function helper() { return run('load'); }\nexport function other() { return helper(); }\nkeep(run);\n",
 };
 
 /** Changesets after which the head side is traversed: edits only (everything carried), and a file added. */
@@ -36,6 +38,19 @@ const CHANGES: { name: string; tree: Tree }[] = [
     tree: {
       'src/app.ts': "import { handlers } from './handlers';\nimport { helper } from './helper';\nexport function run(kind: 'save' | 'load') { return helper(handlers[kind]('x')); }\n",
       'src/helper.ts': 'export function helper(x: unknown) { return x; }\n',
+    },
+  },
+  {
+    name: 'a function removed and another added in its file',
+    tree: {
+      'test/zz-helper.ts': "import { run } from '../src/app';\nexport function other() { return fixture(); }\nexport function fixture() { return run('save'); }\n",
+    },
+  },
+  {
+    // Its references are written anew, with the ids the old ones had: the top-level use of run is now a call.
+    name: 'a top-level use that becomes a call',
+    tree: {
+      'test/zz-helper.ts': "import { run } from '../src/app';\nexport function helper() { return run('load'); }\nexport function other() { return helper(); }\nkeep(run('x'));\n",
     },
   },
 ];

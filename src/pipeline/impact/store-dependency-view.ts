@@ -1,13 +1,14 @@
 import { fileImporters } from '../../graph/impact/file-importers.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
-import type { Edge } from '../../model/edge.js';
+import type { Edge, EdgeKind } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
-import { compareRefs, compareSymbols, symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
+import { compareRefs, compareSymbols, edgeOrder, symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 import type { IndexStore, NameRead, RefName, UnresolvedUse } from '../../store/index-store.js';
 import type { HeldReads } from '../resolution-cache.js';
 import { moduleEnvOf, traitsFor } from '../resolve-index.js';
 import type { DependencyLevel, DependencyView, ModuleUse } from './dependency-view.js';
+import { CarriedEdges, EdgesByTarget, type EdgeSource } from './edges-by-target.js';
 import { moduleStateNode, parseNodeKey, symbolNode } from './impact-node.js';
 
 interface LinkData {
@@ -27,6 +28,7 @@ interface LinkData {
 }
 
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
+const HERITAGE_KINDS: ReadonlySet<EdgeKind> = new Set(['extends', 'implements']);
 /**
  * Fills a per-file cache for the files it lacks with one store query over all of them; each file's
  * list keeps the query's order (by file, then position), as a query for that file alone gives it.
@@ -79,12 +81,17 @@ export interface NodeInfo {
 /**
  * The DependencyView of an index in a store, for the relations (./relations) to ask "who depends on
  * these nodes", plus the file-level module graph the test floor and the fallback policies read
- * (importers, dynamic loaders, package users). Symbols and the class hierarchy are read whole, once (small next to references); references,
+ * (importers, dynamic loaders, package users). Symbols and edges are read whole, once (small next to references); references,
  * bindings and module uses are read lazily, a whole traversal level per query, and cached: a
  * change that reaches most of a large repository costs a few dozen queries, not thousands.
  */
 export class StoreDependencyView implements DependencyView {
   private readonly symbols = new Map<number, StoredSymbol>();
+  /** Each symbol's place in compareSymbols' order (the store's order): what edgeOrder sorts edges by. */
+  private readonly rank = new Map<number, number>();
+  private edges: Promise<EdgeSource> | undefined;
+  /** The edges into each symbol asked for, in edgeOrder. */
+  private readonly incoming = new Map<number, Edge[]>();
   private readonly fileSymbols = new Map<string, StoredSymbol[]>();
   private symbolsLoaded: Promise<void> | undefined;
   /** `extends` and `implements` edges by the class or interface they start from. */
@@ -155,6 +162,7 @@ export class StoreDependencyView implements DependencyView {
       // Sorted by file, then position: each file's list keeps the order symbolsOfFiles gives.
       for (const s of await this.readSymbols()) {
         this.symbols.set(s.id, s);
+        this.rank.set(s.id, this.rank.size);
         const list = this.fileSymbols.get(s.file);
         if (list) list.push(s);
         else this.fileSymbols.set(s.file, [s]);
@@ -185,16 +193,11 @@ export class StoreDependencyView implements DependencyView {
     const symbolIds = keys.filter((n) => !n.startsWith('l:')).map((n) => Number(n.slice(2)));
     await this.symbolsOf(symbolIds);
     await this.prefetch(keys);
-    const edges = await this.store.edgesTo([...new Set(symbolIds)]);
-    await this.symbolsOf(edges.map((e) => e.fromId));
+    const byTarget = await this.edgesInto(symbolIds);
     // The kind of reference a top-level edge starts at tells a call (state) from a mention (value).
-    await this.refFactsOf(edges.filter((e) => e.kind !== 'imports' && this.symbols.get(e.fromId)?.kind === 'module').map((e) => e.refId));
-    const byTarget = new Map<number, Edge[]>();
-    for (const e of edges) {
-      const list = byTarget.get(e.toId);
-      if (list) list.push(e);
-      else byTarget.set(e.toId, [e]);
-    }
+    const fromModules: Edge[] = [];
+    for (const edges of byTarget.values()) for (const e of edges) if (e.kind !== 'imports' && this.symbols.get(e.fromId)?.kind === 'module') fromModules.push(e);
+    await this.refFactsOf(fromModules);
     return {
       node: (key) => {
         const parsed = parseNodeKey(key);
@@ -229,7 +232,9 @@ export class StoreDependencyView implements DependencyView {
       const byName = new Map<string, StoredSymbol[]>();
       for (const s of this.symbols.values()) {
         if (s.parent === null || !interfaces.has(symbolKey(s.file, s.parent))) continue;
-        byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+        const list = byName.get(s.name);
+        if (list) list.push(s);
+        else byName.set(s.name, [s]);
       }
       return byName;
     })();
@@ -346,10 +351,22 @@ export class StoreDependencyView implements DependencyView {
     return (await this.links()).dynamic;
   }
 
-  /** Kind and name of references by id, read in one batch and cached. */
-  private async refFactsOf(ids: readonly number[]): Promise<Map<number, RefName>> {
-    const missing = [...new Set(ids)].filter((id) => !this.refFacts.has(id));
-    for (const ref of await this.store.refNamesByIds(missing)) this.refFacts.set(ref.id, ref);
+  /**
+   * Kind and name of the references these edges start at, cached: as the edges were read where
+   * their source has them, else read in one batch.
+   */
+  private async refFactsOf(edges: readonly Edge[]): Promise<Map<number, RefName>> {
+    const source = await this.edgeSource();
+    const missing = new Set<number>();
+    for (const e of edges) {
+      if (this.refFacts.has(e.refId) || missing.has(e.refId)) continue;
+      const ref = source.refOf(e.refId);
+      // An edge starts at a reference of the file its source symbol is in.
+      const file = this.symbols.get(e.fromId)?.file;
+      if (ref && file !== undefined) this.refFacts.set(e.refId, { id: e.refId, file, kind: ref.kind, name: ref.name });
+      else missing.add(e.refId);
+    }
+    for (const ref of await this.store.refNamesByIds([...missing])) this.refFacts.set(ref.id, ref);
     return this.refFacts;
   }
 
@@ -401,13 +418,15 @@ export class StoreDependencyView implements DependencyView {
   private async loadModuleUses(moduleIds: readonly number[]): Promise<void> {
     const missing = [...new Set(moduleIds)].filter((id) => !this.usesOfModule.has(id));
     if (missing.length === 0) return;
-    const edges = (await this.store.edgesTo(missing)).filter((e) => e.kind !== 'imports');
-    const facts = await this.refFactsOf(edges.map((e) => e.refId));
-    await this.loadSymbols();
-    for (const id of missing) this.usesOfModule.set(id, []);
-    for (const e of edges) {
-      const ref = facts.get(e.refId);
-      if (ref && ref.kind !== 'export' && this.symbols.has(e.fromId)) this.usesOfModule.get(e.toId)!.push({ fromId: e.fromId, name: ref.name, kind: ref.kind });
+    const byTarget = await this.edgesInto(missing);
+    const facts = await this.refFactsOf([...byTarget.values()].flatMap((edges) => edges.filter((e) => e.kind !== 'imports')));
+    for (const id of missing) {
+      const uses: ModuleUse[] = [];
+      for (const e of byTarget.get(id)!) {
+        const ref = e.kind === 'imports' ? undefined : facts.get(e.refId);
+        if (ref && ref.kind !== 'export' && this.symbols.has(e.fromId)) uses.push({ fromId: e.fromId, name: ref.name, kind: ref.kind });
+      }
+      this.usesOfModule.set(id, uses);
     }
   }
 
@@ -462,12 +481,52 @@ export class StoreDependencyView implements DependencyView {
 
   /** The class hierarchy, read once: `extends` and `implements` edges by where they start. */
   private classHierarchy(): Promise<Map<number, Edge[]>> {
-    this.heritage ??= this.store.edgesOfKinds(['extends', 'implements']).then((edges) => {
+    this.heritage ??= (async () => {
+      const source = await this.edgeSource();
       const byFrom = new Map<number, Edge[]>();
-      for (const e of edges) byFrom.set(e.fromId, [...(byFrom.get(e.fromId) ?? []), e]);
+      for (const e of source.ofKinds(HERITAGE_KINDS).sort(this.edgeOrder)) {
+        const list = byFrom.get(e.fromId);
+        if (list) list.push(e);
+        else byFrom.set(e.fromId, [e]);
+      }
       return byFrom;
-    });
+    })();
     return this.heritage;
+  }
+
+  /** edgeOrder (by the symbols edges join, then what they say), with this index's symbols loaded. */
+  private readonly edgeOrder = edgeOrder((id) => this.rank.get(id)!);
+
+  /**
+   * The index's edges, read whole once (see EdgesByTarget); after a changeset, those read before it
+   * where they still hold (see CarriedEdges) and the rewritten files' edges read anew.
+   */
+  private edgeSource(): Promise<EdgeSource> {
+    this.edges ??= (async () => {
+      const from = this.carry?.from;
+      if (!from?.edges) return new EdgesByTarget(await this.store.edgeColumns());
+      const before = await from.edges;
+      await Promise.all([from.loadSymbols(), this.loadSymbols()]);
+      const written = new Set([...this.carry!.changed, ...this.carry!.reresolved]);
+      const ids = [...this.symbols.values()].filter((s) => written.has(s.file)).map((s) => s.id);
+      return new CarriedEdges(before, { before: from.symbols, after: this.symbols }, written, await this.store.edgesFrom(ids));
+    })();
+    return this.edges;
+  }
+
+  /** The edges into each of these symbols, in edgeOrder, with the symbols they start at loaded; cached. */
+  private async edgesInto(ids: readonly number[]): Promise<Map<number, Edge[]>> {
+    const [source] = await Promise.all([this.edgeSource(), this.loadSymbols()]);
+    const out = new Map<number, Edge[]>();
+    for (const id of ids) {
+      let list = this.incoming.get(id);
+      if (!list) {
+        list = source.into(id).sort(this.edgeOrder);
+        this.incoming.set(id, list);
+      }
+      out.set(id, list);
+    }
+    return out;
   }
 
   /** Whether any indexed file imports the package. */
@@ -553,7 +612,11 @@ export class StoreDependencyView implements DependencyView {
   private unresolvedUses(): Promise<Map<string, UnresolvedUse[]>> {
     this.uses ??= (async () => {
       const byName = new Map<string, UnresolvedUse[]>();
-      for (const use of await this.store.unresolvedUses()) byName.set(use.name, [...(byName.get(use.name) ?? []), use]);
+      for (const use of await this.store.unresolvedUses()) {
+        const list = byName.get(use.name);
+        if (list) list.push(use);
+        else byName.set(use.name, [use]);
+      }
       return byName;
     })();
     return this.uses;

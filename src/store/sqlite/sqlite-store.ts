@@ -7,7 +7,7 @@ import type { ProjectFile } from '../../model/project-file.js';
 import type { RefKind } from '../../model/reference.js';
 import { compareBindings, compareRefs, compareSymbols, compareText, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
-import type { IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
+import type { EdgeColumns, IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
 import { RatlasError } from '../../util/errors.js';
 import { SCHEMA_VERSION } from '../schema-version.js';
 import { BulkRefs } from './bulk-writes.js';
@@ -337,6 +337,53 @@ export class SqliteStore implements IndexStore {
 
   async edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]> {
     return this.edgesWhere('kind', kinds);
+  }
+
+  async edgeColumns(): Promise<EdgeColumns> {
+    const count = Number(this.run.one('SELECT COUNT(*) AS n FROM edges')!['n']);
+    const out: EdgeColumns = {
+      count,
+      refId: new Int32Array(count),
+      fromId: new Int32Array(count),
+      toId: new Int32Array(count),
+      kind: new Uint8Array(count),
+      rule: new Uint16Array(count),
+      confidence: new Float64Array(count),
+      line: new Int32Array(count),
+      kinds: [],
+      rules: [],
+      refKind: new Uint8Array(count),
+      refName: new Int32Array(count),
+      refKinds: [],
+      names: [],
+    };
+    // Kinds, rules and names repeat from row to row: each is kept once.
+    const kinds = new Map<string, number>();
+    const rules = new Map<string, number>();
+    const refKinds = new Map<string, number>();
+    const names = new Map<string, number>();
+    const position = (seen: Map<string, number>, list: string[], value: string): number => {
+      let at = seen.get(value);
+      if (at === undefined) {
+        at = list.push(value) - 1;
+        seen.set(value, at);
+      }
+      return at;
+    };
+    let i = 0;
+    this.run.each(`SELECT e.ref_id, e.from_id, e.to_id, e.kind, e.rule, e.confidence, e.line, r.kind, r.name FROM edges e JOIN refs r ON r.id = e.ref_id`, [], (v) => {
+      out.refId[i] = v[0] as number;
+      out.fromId[i] = v[1] as number;
+      out.toId[i] = v[2] as number;
+      out.kind[i] = position(kinds, out.kinds, v[3] as EdgeKind);
+      out.rule[i] = position(rules, out.rules, v[4] as string);
+      out.confidence[i] = v[5] as number;
+      out.line[i] = v[6] as number;
+      out.refKind[i] = position(refKinds, out.refKinds, v[7] as RefKind);
+      out.refName[i] = position(names, out.names, v[8] as string);
+      i++;
+    });
+    return out;
   }
 
   /** Edges whose `column` is one of `values` (every edge when null), in edgeOrder: by the symbols they join, never by row ids. */
