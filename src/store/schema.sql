@@ -76,6 +76,10 @@ CREATE INDEX refs_by_file ON refs(file_id);
 -- Without it, deleting one symbol makes SQLite scan every reference for ON DELETE CASCADE
 -- (300 ms per symbol on a 118K-reference index); an update that removes a function needs it.
 CREATE INDEX refs_by_scope ON refs(scope_id);
+-- refsByName (loader calls, reflective calls, paths handed to packages) is asked for a handful of
+-- names several times per impact analysis: without it each is a scan of every reference (typeorm,
+-- 170K references: 90-200 ms a scan, against 3-10 ms; the index adds 0.9 MB to a 15 MB artifact).
+CREATE INDEX refs_by_name ON refs(name);
 
 CREATE TABLE bindings (
   file_id  INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
