@@ -37,6 +37,11 @@ export class ResolutionCache {
   private projects: ProjectFile[] = [];
   private facts: Map<string, ProjectFileFacts> | null = null;
   private data: ResolutionData | null = null;
+  /**
+   * allSymbols() and linkRefs() as loaded, in store order, until an entry changes: a traversal that
+   * reads them right after the load (impact analysis) then neither gathers nor sorts them again.
+   */
+  private loaded: { symbols: StoredSymbol[]; links: StoredRef[] } | null = null;
   /** The store revision this cache mirrors. */
   revision = -1;
 
@@ -52,9 +57,21 @@ export class ResolutionCache {
       store.projectFiles(),
     ]);
     for (const file of files) cache.entries.set(file.path, { language: file.language, symbols: [], links: [], members: [] });
-    for (const s of symbols) cache.entries.get(s.file)?.symbols.push(s);
-    for (const r of links) if (SURFACE_REF_KINDS.has(r.kind)) cache.entries.get(r.file)?.links.push(r);
+    const loaded: { symbols: StoredSymbol[]; links: StoredRef[] } = { symbols: [], links: [] };
+    for (const s of symbols) {
+      const entry = cache.entries.get(s.file);
+      if (!entry) continue;
+      entry.symbols.push(s);
+      loaded.symbols.push(s);
+    }
+    for (const r of links) {
+      const entry = SURFACE_REF_KINDS.has(r.kind) ? cache.entries.get(r.file) : undefined;
+      if (!entry) continue;
+      entry.links.push(r);
+      loaded.links.push(r);
+    }
     for (const b of members) if (isSurfaceBinding(b)) cache.entries.get(b.file)?.members.push(b);
+    cache.loaded = loaded;
     cache.projects = projects;
     for (const [path, keys] of deps) cache.setDeps(path, keys);
     cache.revision = store.revision();
@@ -75,6 +92,7 @@ export class ResolutionCache {
    * (a reload replaces a file's lists).
    */
   allSymbols(): StoredSymbol[] {
+    if (this.loaded) return [...this.loaded.symbols];
     const out: StoredSymbol[] = [];
     for (const entry of this.entries.values()) for (const s of entry.symbols) out.push(s);
     return out.sort(compareSymbols);
@@ -82,6 +100,7 @@ export class ResolutionCache {
 
   /** The references linking files (SURFACE_REF_KINDS), in store order, as `store.linkRefs()` reads them. */
   linkRefs(): StoredRef[] {
+    if (this.loaded) return [...this.loaded.links];
     const out: StoredRef[] = [];
     for (const entry of this.entries.values()) for (const r of entry.links) out.push(r);
     return out.sort(compareRefs);
@@ -120,6 +139,7 @@ export class ResolutionCache {
       store.bindingsOfFiles(paths),
     ]);
     const before = paths.map((path) => this.resolutionView(path));
+    this.loaded = null;
     for (const path of paths) {
       this.entries.delete(path);
       this.setDeps(path, []);
@@ -194,6 +214,7 @@ export class ResolutionCache {
    * link references (read before they were resolved), so that the cache holds what the store does.
    */
   recordResolutions(resolutions: readonly FileResolution[]): void {
+    this.loaded = null;
     for (const resolution of resolutions) {
       this.setDeps(resolution.path, resolution.deps);
       const entry = this.entries.get(resolution.path);

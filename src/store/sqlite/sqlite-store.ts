@@ -33,6 +33,8 @@ export class SqliteStore implements IndexStore {
   private depth = 0;
   private writes = 0;
   private ranks: { revision: number; rank: Map<number, number> } | null = null;
+  /** listFiles at one revision: an impact analysis asks for it three times before it writes, twice after. */
+  private files: { revision: number; records: FileRecord[] } | null = null;
   private readonly run: SqlRunner;
   private readonly bulk: BulkRefs;
 
@@ -99,8 +101,9 @@ export class SqliteStore implements IndexStore {
       this.run.db.run('COMMIT');
       return result;
     } catch (error) {
-      // Ranks read inside the transaction may name symbols the rollback removes or restores.
+      // Ranks and files read inside the transaction may name symbols and files the rollback removes or restores.
       this.ranks = null;
+      this.files = null;
       this.bulk.discard();
       this.run.resetStatements();
       this.run.db.run('ROLLBACK');
@@ -145,6 +148,8 @@ export class SqliteStore implements IndexStore {
   }
 
   async touchFile(path: string, size: number, mtimeMs: number | null): Promise<void> {
+    // A stat-only write leaves the revision as it is, not what listFiles returns.
+    this.files = null;
     this.run.db.run('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?', [size, mtimeMs, path]);
   }
 
@@ -172,7 +177,9 @@ export class SqliteStore implements IndexStore {
   }
 
   async listFiles(): Promise<FileRecord[]> {
-    return this.run.rows(`SELECT ${FILE_COLUMNS} FROM files ORDER BY path`, [], toFileRecord);
+    if (this.files?.revision !== this.writes) this.files = { revision: this.writes, records: this.run.rows(`SELECT ${FILE_COLUMNS} FROM files ORDER BY path`, [], toFileRecord) };
+    // Copies: callers own what a read returns.
+    return this.files.records.map((f) => ({ ...f }));
   }
 
   async getFile(path: string): Promise<FileRecord | null> {
