@@ -35,6 +35,23 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * The order of UTF-8 bytes (SQL's binary collation), which is code point order: compareText's
+ * UTF-16 units differ from it where a surrogate (a code point above U+FFFF) meets U+E000-U+FFFF.
+ */
+export function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const surrogateX = x >= 0xd800 && x <= 0xdfff;
+    const surrogateY = y >= 0xd800 && y <= 0xdfff;
+    return surrogateX === surrogateY ? x - y : surrogateX ? 1 : -1;
+  }
+  return a.length - b.length;
+}
+
 export function compareSymbols(a: StoredSymbol, b: StoredSymbol): number {
   return compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.qualname, b.qualname);
 }

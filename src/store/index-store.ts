@@ -163,9 +163,9 @@ export interface IndexStore {
   /**
    * Uses of names (calls, values, types; not module links) that resolution left without a target,
    * as (name, scope symbol) pairs: what impact analysis matches by name when it cannot follow an
-   * edge (a call on a receiver of unknown type).
+   * edge (a call on a receiver of unknown type). Of every file, or of these files; by file, then position.
    */
-  unresolvedUses(): Promise<UnresolvedUse[]>;
+  unresolvedUses(paths?: readonly string[]): Promise<UnresolvedUse[]>;
   /**
    * Field, parameter-property and return bindings of every file, and top-level variables: what
    * member type inference, return type inference and imports of variables need (surface.ts).
@@ -178,8 +178,11 @@ export interface IndexStore {
   edgesFrom(ids: readonly number[]): Promise<Edge[]>;
   /** Every edge of these kinds (e.g. the class hierarchy: `extends` and `implements`). */
   edgesOfKinds(kinds: readonly EdgeKind[]): Promise<Edge[]>;
-  /** Every edge, as columns (see EdgeColumns): what a traversal of most of the graph reads instead of edgesTo per step. */
-  edgeColumns(): Promise<EdgeColumns>;
+  /**
+   * Every edge, or those starting at these symbols, as columns (see EdgeColumns): what a traversal
+   * of most of the graph reads instead of edgesTo per step.
+   */
+  edgeColumns(fromIds?: readonly number[]): Promise<EdgeColumns>;
 
   /** Full-text search over every extracted file's words (stemmed, see util/terms.ts): BM25's counts. */
   searchText(words: readonly string[]): Promise<TextSearch>;

@@ -9,6 +9,8 @@ export interface EdgeSource {
   into(id: number): Edge[];
   /** Every edge of these kinds. */
   ofKinds(kinds: ReadonlySet<EdgeKind>): Edge[];
+  /** The edges starting at these symbols. */
+  from(ids: ReadonlySet<number>): Edge[];
   /** Kind and name of the reference an edge this source gave starts at, when it holds them. */
   refOf(refId: number): { kind: RefKind; name: string } | undefined;
 }
@@ -65,6 +67,12 @@ export class EdgesByTarget implements EdgeSource {
     return i === undefined ? undefined : { kind: c.refKinds[c.refKind[i]!]!, name: c.names[c.refName[i]!]! };
   }
 
+  from(ids: ReadonlySet<number>): Edge[] {
+    const out: Edge[] = [];
+    for (let i = 0; i < this.columns.count; i++) if (ids.has(this.columns.fromId[i]!)) out.push(this.edge(i));
+    return out;
+  }
+
   private edge(i: number): Edge {
     const c = this.columns;
     return { refId: c.refId[i]!, fromId: c.fromId[i]!, toId: c.toId[i]!, kind: c.kinds[c.kind[i]!]!, confidence: c.confidence[i]!, rule: c.rules[c.rule[i]!]!, line: c.line[i]! };
@@ -79,40 +87,35 @@ export class EdgesByTarget implements EdgeSource {
  * rewritten files' edges are read anew (`fresh`).
  */
 export class CarriedEdges implements EdgeSource {
-  private readonly freshInto = new Map<number, Edge[]>();
-  private readonly freshRefs = new Set<number>();
-
   constructor(
     private readonly before: EdgeSource,
     /** The symbols before and after the changeset, by id. */
     private readonly symbols: { before: ReadonlyMap<number, StoredSymbol>; after: ReadonlyMap<number, StoredSymbol> },
     /** Files rewritten, removed or resolved again. */
     private readonly written: ReadonlySet<string>,
-    private readonly fresh: readonly Edge[],
-  ) {
-    for (const e of fresh) {
-      this.freshRefs.add(e.refId);
-      const list = this.freshInto.get(e.toId);
-      if (list) list.push(e);
-      else this.freshInto.set(e.toId, [e]);
-    }
-  }
+    /** The edges of the written files. */
+    private readonly fresh: EdgeSource,
+  ) {}
 
   into(id: number): Edge[] {
     const out = this.survives(id) ? this.before.into(id).filter((e) => this.kept(e)) : [];
-    for (const e of this.freshInto.get(id) ?? []) out.push(e);
+    for (const e of this.fresh.into(id)) out.push(e);
     return out;
   }
 
   ofKinds(kinds: ReadonlySet<EdgeKind>): Edge[] {
-    const out = this.before.ofKinds(kinds).filter((e) => this.survives(e.toId) && this.kept(e));
-    for (const e of this.fresh) if (kinds.has(e.kind)) out.push(e);
-    return out;
+    return [...this.before.ofKinds(kinds).filter((e) => this.survives(e.toId) && this.kept(e)), ...this.fresh.ofKinds(kinds)];
+  }
+
+  from(ids: ReadonlySet<number>): Edge[] {
+    return [...this.before.from(ids).filter((e) => this.survives(e.toId) && this.kept(e)), ...this.fresh.from(ids)];
   }
 
   refOf(refId: number): { kind: RefKind; name: string } | undefined {
-    // A rewritten file's references were deleted and inserted anew: their ids may name other references now.
-    return this.freshRefs.has(refId) ? undefined : this.before.refOf(refId);
+    // A rewritten file's references were deleted and inserted anew, and their ids may have named
+    // other references before: the fresh edges answer for theirs. Any other edge asked about is a
+    // kept one, whose reference is the same as before.
+    return this.fresh.refOf(refId) ?? this.before.refOf(refId);
   }
 
   /** Whether the edge's source file kept the edges it had (its target is checked apart). */

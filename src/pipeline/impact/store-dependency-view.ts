@@ -2,7 +2,7 @@ import { fileImporters } from '../../graph/impact/file-importers.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
 import type { Edge, EdgeKind } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
-import { compareRefs, compareSymbols, edgeOrder, symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
+import { compareRefs, compareSymbols, compareUtf8, edgeOrder, symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
 import type { IndexStore, NameRead, RefName, UnresolvedUse } from '../../store/index-store.js';
 import type { HeldReads } from '../resolution-cache.js';
@@ -473,7 +473,7 @@ export class StoreDependencyView implements DependencyView {
       }
       await this.loadSymbols();
       const uses = new Map<number, Set<number>>([...scopes].sort((a, b) => a - b).map((id) => [id, new Set<number>()]));
-      for (const e of await this.store.edgesFrom([...uses.keys()])) uses.get(e.fromId)!.add(e.toId);
+      for (const e of (await this.edgeSource()).from(new Set(uses.keys()))) uses.get(e.fromId)!.add(e.toId);
       return uses;
     })();
     return this.reflecting;
@@ -509,7 +509,7 @@ export class StoreDependencyView implements DependencyView {
       await Promise.all([from.loadSymbols(), this.loadSymbols()]);
       const written = new Set([...this.carry!.changed, ...this.carry!.reresolved]);
       const ids = [...this.symbols.values()].filter((s) => written.has(s.file)).map((s) => s.id);
-      return new CarriedEdges(before, { before: from.symbols, after: this.symbols }, written, await this.store.edgesFrom(ids));
+      return new CarriedEdges(before, { before: from.symbols, after: this.symbols }, written, new EdgesByTarget(await this.store.edgeColumns(ids)));
     })();
     return this.edges;
   }
@@ -611,14 +611,47 @@ export class StoreDependencyView implements DependencyView {
 
   private unresolvedUses(): Promise<Map<string, UnresolvedUse[]>> {
     this.uses ??= (async () => {
-      const byName = new Map<string, UnresolvedUse[]>();
-      for (const use of await this.store.unresolvedUses()) {
-        const list = byName.get(use.name);
-        if (list) list.push(use);
-        else byName.set(use.name, [use]);
+      const prior = this.carry?.from.uses;
+      if (!prior) return byName(await this.store.unresolvedUses());
+      // A file's outcomes change only when it is rewritten or resolved again: the other files'
+      // uses still hold, and each name's list is those and the fresh ones merged in store order
+      // (by file, and a file's uses all come from one side).
+      const { changed, reresolved } = this.carry!;
+      const written = new Set([...changed, ...reresolved]);
+      const before = await prior;
+      const fresh = byName(await this.store.unresolvedUses([...written]));
+      const out = new Map<string, UnresolvedUse[]>();
+      for (const [name, uses] of before) {
+        const kept = uses.filter((u) => !written.has(u.file));
+        const merged = mergeByFile(kept, fresh.get(name) ?? []);
+        if (merged.length > 0) out.set(name, merged);
       }
-      return byName;
+      for (const [name, uses] of fresh) if (!before.has(name)) out.set(name, uses);
+      return out;
     })();
     return this.uses;
   }
+}
+
+/** Uses grouped by name, each list in the order given. */
+function byName(uses: readonly UnresolvedUse[]): Map<string, UnresolvedUse[]> {
+  const out = new Map<string, UnresolvedUse[]>();
+  for (const use of uses) {
+    const list = out.get(use.name);
+    if (list) list.push(use);
+    else out.set(use.name, [use]);
+  }
+  return out;
+}
+
+/** Two lists in store order (by file, in UTF-8 order) with no file in both, as one. */
+function mergeByFile(a: readonly UnresolvedUse[], b: readonly UnresolvedUse[]): UnresolvedUse[] {
+  if (b.length === 0) return [...a];
+  const out: UnresolvedUse[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compareUtf8(a[i]!.file, b[j]!.file) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }

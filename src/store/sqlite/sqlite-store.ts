@@ -5,17 +5,17 @@ import type { FileResolution } from '../../model/file-resolution.js';
 import type { ModuleLink, ModuleTarget } from '../../model/module-target.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { RefKind } from '../../model/reference.js';
-import { compareBindings, compareRefs, compareSymbols, compareText, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
+import { compareBindings, compareRefs, compareSymbols, compareText, compareUtf8, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { EdgeColumns, IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
 import { RatlasError } from '../../util/errors.js';
 import { SCHEMA_VERSION } from '../schema-version.js';
 import { BulkRefs } from './bulk-writes.js';
 import { writeFile, writeResolutions } from './diffing-writes.js';
-import { createDatabase, openDatabase } from './engine.js';
+import { createDatabase, openDatabase, type SqlValue } from './engine.js';
 import { searchSymbols, unindexFile } from './full-text.js';
 import { BINDING_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
-import { SqlRunner } from './sql-runner.js';
+import { chunks, SqlRunner } from './sql-runner.js';
 import { firstValue } from './statement-values.js';
 import { appendCoChange, readCoChange } from './co-change-table.js';
 import { deleteFileText, searchFileText, writeFileText } from './file-text-table.js';
@@ -302,20 +302,24 @@ export class SqliteStore implements IndexStore {
       .sort(compareBindings);
   }
 
-  async unresolvedUses(): Promise<UnresolvedUse[]> {
+  async unresolvedUses(paths?: readonly string[]): Promise<UnresolvedUse[]> {
     this.bulk.flush();
     const rows: UnresolvedUse[] = [];
-    // Tens of thousands of rows in a large repository: read them as arrays, not objects.
-    this.run.each(
-      `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
-       WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export')
-       ORDER BY f.path, r.line, r.col, r.kind, r.name, r.id`,
-      [],
-      (values) => {
-        const [name, kind, scopeId, receiver, file] = values as [string, RefKind, number, string | null, string];
-        rows.push({ name, kind, scopeId, receiver, file });
-      },
-    );
+    const read = (where: string, params: SqlValue[]) =>
+      // Tens of thousands of rows in a large repository: read them as arrays, not objects.
+      this.run.each(
+        `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
+         WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export')${where}
+         ORDER BY f.path, r.line, r.col, r.kind, r.name, r.id`,
+        params,
+        (values) => {
+          const [name, kind, scopeId, receiver, file] = values as [string, RefKind, number, string | null, string];
+          rows.push({ name, kind, scopeId, receiver, file });
+        },
+      );
+    if (!paths) read('', []);
+    // Chunks of the paths in ORDER BY's order (UTF-8 bytes) read back one after another in that order.
+    else for (const part of chunks([...paths].sort(compareUtf8))) read(` AND f.path IN (${part.map(() => '?').join(',')})`, part);
     return rows;
   }
 
@@ -346,8 +350,11 @@ export class SqliteStore implements IndexStore {
     return this.edgesWhere('kind', kinds);
   }
 
-  async edgeColumns(): Promise<EdgeColumns> {
-    const count = Number(this.run.one('SELECT COUNT(*) AS n FROM edges')!['n']);
+  async edgeColumns(fromIds?: readonly number[]): Promise<EdgeColumns> {
+    const select = 'SELECT e.ref_id, e.from_id, e.to_id, e.kind, e.rule, e.confidence, e.line, r.kind, r.name FROM edges e JOIN refs r ON r.id = e.ref_id';
+    const rows: SqlValue[][] = [];
+    if (fromIds) for (const ids of chunks(fromIds)) this.run.each(`${select} WHERE e.from_id IN (${ids.map(() => '?').join(',')})`, ids, (v) => rows.push(v));
+    const count = fromIds ? rows.length : Number(this.run.one('SELECT COUNT(*) AS n FROM edges')!['n']);
     const out: EdgeColumns = {
       count,
       refId: new Int32Array(count),
@@ -378,7 +385,7 @@ export class SqliteStore implements IndexStore {
       return at;
     };
     let i = 0;
-    this.run.each(`SELECT e.ref_id, e.from_id, e.to_id, e.kind, e.rule, e.confidence, e.line, r.kind, r.name FROM edges e JOIN refs r ON r.id = e.ref_id`, [], (v) => {
+    const add = (v: SqlValue[]) => {
       out.refId[i] = v[0] as number;
       out.fromId[i] = v[1] as number;
       out.toId[i] = v[2] as number;
@@ -389,7 +396,9 @@ export class SqliteStore implements IndexStore {
       out.refKind[i] = position(refKinds, out.refKinds, v[7] as RefKind);
       out.refName[i] = position(names, out.names, v[8] as string);
       i++;
-    });
+    };
+    if (fromIds) rows.forEach(add);
+    else this.run.each(select, [], add);
     return out;
   }
 

@@ -157,8 +157,13 @@ export function storeContract(name: string, backend: StoreBackend): void {
       expect(rows.map((r) => r.edge).sort((a, b) => key(a).localeCompare(key(b)))).toEqual((await store.allEdges()).sort((a, b) => key(a).localeCompare(key(b))));
       expect(rows.map((r) => r.ref).sort()).toEqual(rows.map((r) => `${refs.get(r.edge.refId)!.kind}:${refs.get(r.edge.refId)!.name}`).sort());
       expect(rows.map((r) => r.ref).sort()).toEqual(['call:price', 'new:Cart']);
+      const fromAdd = await store.edgeColumns([add.id]);
+      expect([fromAdd.count, Array.from(fromAdd.toId), fromAdd.names]).toEqual([1, [price.id], ['price']]);
       expect((await store.fileDeps()).get('src/cart.ts')).toEqual(['f:src/cart.ts', 'n:price']);
       expect((await store.unresolvedUses()).map((u) => u.name)).toContain('missing');
+      // Of some files only: the same uses, in the same order, as those files' part of every use.
+      const files = ['src/price.ts', 'src/main.ts'];
+      expect(await store.unresolvedUses(files)).toEqual((await store.unresolvedUses()).filter((u) => files.includes(u.file)));
       expect(Object.fromEntries(await store.moduleLinks())).toEqual({
         'src/cart.ts': [{ specifier: './price', target: { kind: 'file', path: 'src/price.ts' } }],
         'src/main.ts': [{ specifier: './cart', target: { kind: 'file', path: 'src/cart.ts' } }],
