@@ -61,7 +61,7 @@ export interface NameRead {
 /**
  * Every edge of an index as parallel columns (row i of each is one edge), in no defined order: one
  * bulk read for a caller that walks most of the graph and orders what it uses itself (edgeOrder).
- * Kinds and rules are spelled once, in `kinds` and `rules`, and the columns hold their positions.
+ * Kinds and rules are spelled once, in `kinds`, `rules` and `refKinds`, and the columns hold their positions.
  */
 export interface EdgeColumns {
   count: number;
@@ -74,11 +74,9 @@ export interface EdgeColumns {
   line: Int32Array;
   kinds: EdgeKind[];
   rules: string[];
-  /** Kind and name of the reference each edge starts at (positions in `refKinds` and `names`). */
+  /** Kind of the reference each edge starts at (positions in `refKinds`). */
   refKind: Uint8Array;
-  refName: Int32Array;
   refKinds: RefKind[];
-  names: string[];
 }
 
 /**

@@ -11,8 +11,8 @@ export interface EdgeSource {
   ofKinds(kinds: ReadonlySet<EdgeKind>): Edge[];
   /** The edges starting at these symbols. */
   from(ids: ReadonlySet<number>): Edge[];
-  /** Kind and name of the reference an edge this source gave starts at, when it holds them. */
-  refOf(refId: number): { kind: RefKind; name: string } | undefined;
+  /** Kind of the reference an edge this source gave starts at, when it holds it. */
+  refKindOf(refId: number): RefKind | undefined;
 }
 
 /**
@@ -57,14 +57,14 @@ export class EdgesByTarget implements EdgeSource {
     return out;
   }
 
-  refOf(refId: number): { kind: RefKind; name: string } | undefined {
+  refKindOf(refId: number): RefKind | undefined {
     const c = this.columns;
     if (!this.rowOfRef) {
       this.rowOfRef = new Map();
       for (let i = 0; i < c.count; i++) this.rowOfRef.set(c.refId[i]!, i);
     }
     const i = this.rowOfRef.get(refId);
-    return i === undefined ? undefined : { kind: c.refKinds[c.refKind[i]!]!, name: c.names[c.refName[i]!]! };
+    return i === undefined ? undefined : c.refKinds[c.refKind[i]!];
   }
 
   from(ids: ReadonlySet<number>): Edge[] {
@@ -111,11 +111,11 @@ export class CarriedEdges implements EdgeSource {
     return [...this.before.from(ids).filter((e) => this.survives(e.toId) && this.kept(e)), ...this.fresh.from(ids)];
   }
 
-  refOf(refId: number): { kind: RefKind; name: string } | undefined {
+  refKindOf(refId: number): RefKind | undefined {
     // A rewritten file's references were deleted and inserted anew, and their ids may have named
     // other references before: the fresh edges answer for theirs. Any other edge asked about is a
     // kept one, whose reference is the same as before.
-    return this.fresh.refOf(refId) ?? this.before.refOf(refId);
+    return this.fresh.refKindOf(refId) ?? this.before.refKindOf(refId);
   }
 
   /** Whether the edge's source file kept the edges it had (its target is checked apart). */

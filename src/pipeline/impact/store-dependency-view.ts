@@ -103,6 +103,8 @@ export class StoreDependencyView implements DependencyView {
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
   private readonly refFacts = new Map<number, RefName>();
+  /** Kinds of the references edges start at, as the edge source gave them (see refKindsOf). */
+  private readonly edgeRefKinds = new Map<number, RefKind>();
   private readonly fileRefs = new Map<string, Promise<StoredRef[]>>();
   private readonly fileReads = new Map<string, Promise<NameRead[]>>();
   private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
@@ -197,7 +199,7 @@ export class StoreDependencyView implements DependencyView {
     // The kind of reference a top-level edge starts at tells a call (state) from a mention (value).
     const fromModules: Edge[] = [];
     for (const edges of byTarget.values()) for (const e of edges) if (e.kind !== 'imports' && this.symbols.get(e.fromId)?.kind === 'module') fromModules.push(e);
-    await this.refFactsOf(fromModules);
+    await this.refKindsOf(fromModules);
     return {
       node: (key) => {
         const parsed = parseNodeKey(key);
@@ -214,7 +216,7 @@ export class StoreDependencyView implements DependencyView {
   }
 
   refKind(refId: number): RefKind | undefined {
-    return this.refFacts.get(refId)?.kind;
+    return this.refFacts.get(refId)?.kind ?? this.edgeRefKinds.get(refId);
   }
 
   isTest(path: string): boolean {
@@ -351,23 +353,24 @@ export class StoreDependencyView implements DependencyView {
     return (await this.links()).dynamic;
   }
 
-  /**
-   * Kind and name of the references these edges start at, cached: as the edges were read where
-   * their source has them, else read in one batch.
-   */
-  private async refFactsOf(edges: readonly Edge[]): Promise<Map<number, RefName>> {
-    const source = await this.edgeSource();
-    const missing = new Set<number>();
-    for (const e of edges) {
-      if (this.refFacts.has(e.refId) || missing.has(e.refId)) continue;
-      const ref = source.refOf(e.refId);
-      // An edge starts at a reference of the file its source symbol is in.
-      const file = this.symbols.get(e.fromId)?.file;
-      if (ref && file !== undefined) this.refFacts.set(e.refId, { id: e.refId, file, kind: ref.kind, name: ref.name });
-      else missing.add(e.refId);
-    }
-    for (const ref of await this.store.refNamesByIds([...missing])) this.refFacts.set(ref.id, ref);
+  /** Kind and name of references by id, read in one batch and cached. */
+  private async refFactsOf(ids: readonly number[]): Promise<Map<number, RefName>> {
+    const missing = [...new Set(ids)].filter((id) => !this.refFacts.has(id));
+    for (const ref of await this.store.refNamesByIds(missing)) this.refFacts.set(ref.id, ref);
     return this.refFacts;
+  }
+
+  /** The kinds of the references these edges start at (see refKind): as the edges were read where their source has them, else read in one batch. */
+  private async refKindsOf(edges: readonly Edge[]): Promise<void> {
+    const source = await this.edgeSource();
+    const missing: number[] = [];
+    for (const e of edges) {
+      if (this.refFacts.has(e.refId) || this.edgeRefKinds.has(e.refId)) continue;
+      const kind = source.refKindOf(e.refId);
+      if (kind) this.edgeRefKinds.set(e.refId, kind);
+      else missing.push(e.refId);
+    }
+    await this.refFactsOf(missing);
   }
 
   private bindingsIn(file: string): Promise<StoredBinding[]> {
@@ -419,7 +422,7 @@ export class StoreDependencyView implements DependencyView {
     const missing = [...new Set(moduleIds)].filter((id) => !this.usesOfModule.has(id));
     if (missing.length === 0) return;
     const byTarget = await this.edgesInto(missing);
-    const facts = await this.refFactsOf([...byTarget.values()].flatMap((edges) => edges.filter((e) => e.kind !== 'imports')));
+    const facts = await this.refFactsOf([...byTarget.values()].flatMap((edges) => edges.filter((e) => e.kind !== 'imports').map((e) => e.refId)));
     for (const id of missing) {
       const uses: ModuleUse[] = [];
       for (const e of byTarget.get(id)!) {
