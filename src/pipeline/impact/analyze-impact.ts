@@ -49,8 +49,9 @@ export async function analyzeImpact(request: ImpactRequest, indexes: IndexHandle
     return targetImpact(setting, request.target, request.cwd, indexes, shape);
   }
   const resolved = await resolveRange(repo, request.change ?? { kind: 'worktree' }, request.deepen ?? false);
-  const setting = await impactSetting(repo, config, resolved.target.kind === 'commit' ? { commit: resolved.target.commit } : 'worktree');
-  return { report: await changeImpact(setting, resolved, indexes, shape), targets: [] };
+  // Read while the analysis collects the changeset and opens the base index (see changeImpact).
+  const setting = impactSetting(repo, config, resolved.target.kind === 'commit' ? { commit: resolved.target.commit } : 'worktree');
+  return { report: await changeImpact({ repo, config, setting }, resolved, indexes, shape), targets: [] };
 }
 
 /** A path the user typed (relative to `cwd`) as a repo-relative path. */

@@ -9,6 +9,8 @@ import { openReasons } from '../../select/closure-rules.js';
 import type { ReachedSide } from '../../select/select-tests.js';
 import type { IndexStore } from '../../store/index-store.js';
 import { ExitCode, isRatlasError } from '../../util/errors.js';
+import type { RatlasConfig } from '../../config/load-config.js';
+import type { GitRepo } from '../../git/repo.js';
 import { applyChangeset, type FileUpdate } from '../apply-changeset.js';
 import { collectChangeset, type ChangeTarget } from '../collect-changeset.js';
 import { parseByLanguage } from '../parse-by-language.js';
@@ -45,16 +47,29 @@ const CODE_PATHSPECS = LANGUAGES.flatMap((l) => l.extensions.map((ext) => `*${ex
  * new call sites live) and the tests to run, or every test with the reasons why. The fallback
  * policies (./policies) each return their part; this function runs them in order and merges.
  */
-export async function changeImpact(setting: ImpactSetting, resolved: ResolvedRange, indexes: IndexHandle, shape: ReportShape & { jobs?: number | undefined }): Promise<ImpactReport> {
-  const { repo, config } = setting;
+export async function changeImpact(
+  reading: { repo: GitRepo; config: RatlasConfig; setting: Promise<ImpactSetting> },
+  resolved: ResolvedRange,
+  indexes: IndexHandle,
+  shape: ReportShape & { jobs?: number | undefined },
+): Promise<ImpactReport> {
+  const { repo, config } = reading;
   const { range, base, target } = resolved;
-  const changeset = await collectChangeset(repo, base, target, config);
+  // The setting (the runners' configurations, read from git) is read meanwhile: collecting the
+  // changeset and opening the base index (unpacked on libuv's threads) leave this thread idle.
+  // Where one of those fails, the setting is awaited first, so that its own error comes first, as
+  // when it was read before them.
+  reading.setting.catch(() => undefined);
+  const changeset = await collectChangeset(repo, base, target, config).catch(async (error: unknown) => {
+    await reading.setting;
+    throw error;
+  });
   const files = changeset.changes.map(toChangedFile);
-  const opening: ImpactPart = { ...emptyPart(), warnings: [...setting.warnings] };
 
   if (files.length > config.changes.maxFiles) {
+    const setting = await reading.setting;
     const reason = runAll('changeset-too-large', `${files.length} files changed, more than changes.maxFiles (${config.changes.maxFiles}).`);
-    return fileLevelReport(setting, shape, range, files, target, [opening, { ...emptyPart(), reasons: [reason] }]);
+    return fileLevelReport(setting, shape, range, files, target, [{ ...emptyPart(), warnings: [...setting.warnings] }, { ...emptyPart(), reasons: [reason] }]);
   }
   // The head side of each changed code file, parsed on workers (one per language) while this
   // thread reads the base index: compiling a grammar's queries costs about as much as reading
@@ -64,17 +79,19 @@ export async function changeImpact(setting: ImpactSetting, resolved: ResolvedRan
   const parsing = parseByLanguage(sources, config.index.parseTimeoutMs, shape.jobs === undefined ? {} : { jobs: shape.jobs });
   // Awaited below; when the index cannot be opened, nobody awaits it.
   parsing.catch(() => undefined);
-  let store: IndexStore;
+  let checkedOut: Awaited<ReturnType<IndexHandle['checkout']>>;
   try {
-    const checkedOut = await indexes.checkout(base);
-    store = checkedOut.store;
-    opening.warnings.push(...checkedOut.warnings);
+    checkedOut = await indexes.checkout(base);
   } catch (error) {
+    const setting = await reading.setting;
     if (isRatlasError(error) && error.exit === ExitCode.UserError) throw error;
     const reason = runAll('index-unavailable', `The index of ${base.slice(0, 12)} could not be built: ${(error as Error).message}`);
-    return fileLevelReport(setting, shape, range, files, target, [opening, { ...emptyPart(), reasons: [reason] }]);
+    return fileLevelReport(setting, shape, range, files, target, [{ ...emptyPart(), warnings: [...setting.warnings] }, { ...emptyPart(), reasons: [reason] }]);
   }
+  const store = checkedOut.store;
   try {
+    const setting = await reading.setting;
+    const opening: ImpactPart = { ...emptyPart(), warnings: [...setting.warnings, ...checkedOut.warnings] };
     // Applying the changeset needs the resolution cache, which holds every symbol and module link
     // the traversals read too: one read serves both. It loads, with what else the traversals read
     // whole (both only fill caches), while the parse workers start and compile the grammars'
