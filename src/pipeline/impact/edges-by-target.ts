@@ -118,6 +118,15 @@ export class CarriedEdges implements EdgeSource {
     return this.fresh.refKindOf(refId) ?? this.before.refKindOf(refId);
   }
 
+  /**
+   * Whether the edges into `id` are exactly `before`, the list read before the changeset: the
+   * symbol survived, every edge into it came from a file the changeset left alone, and no fresh
+   * edge points at it. Their order then holds too (edges from untouched files keep their order).
+   */
+  unchangedInto(id: number, before: readonly Edge[]): boolean {
+    return this.survives(id) && before.every((e) => this.kept(e)) && this.fresh.into(id).length === 0;
+  }
+
   /** Whether the edge's source file kept the edges it had (its target is checked apart). */
   private kept(e: Edge): boolean {
     const from = this.symbols.before.get(e.fromId);

@@ -521,10 +521,13 @@ export class StoreDependencyView implements DependencyView {
   private async edgesInto(ids: readonly number[]): Promise<Map<number, Edge[]>> {
     const [source] = await Promise.all([this.edgeSource(), this.loadSymbols()]);
     const out = new Map<number, Edge[]>();
+    const before = this.carry?.from.incoming;
     for (const id of ids) {
       let list = this.incoming.get(id);
       if (!list) {
-        list = source.into(id).sort(this.edgeOrder);
+        // After a changeset, most symbols' lists are the ones read before it.
+        const prior = before?.get(id);
+        list = prior && source instanceof CarriedEdges && source.unchangedInto(id, prior) ? prior : source.into(id).sort(this.edgeOrder);
         this.incoming.set(id, list);
       }
       out.set(id, list);
