@@ -157,7 +157,11 @@ export interface IndexStore {
    * declaration): who reads a file's top-level variables and objects. Cheaper than every reference.
    */
   namesReadInFiles(paths: readonly string[]): Promise<NameRead[]>;
-  bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;
+  /**
+   * The bindings of these files; `declaring`: only those that declare a name (every kind but
+   * `argument`, a value passed to a call), what a traversal asks of a file's variables.
+   */
+  bindingsOfFiles(paths: readonly string[], options?: { declaring?: boolean }): Promise<StoredBinding[]>;
   /**
    * Uses of names (calls, values, types; not module links) that resolution left without a target,
    * as (name, scope symbol) pairs: what impact analysis matches by name when it cannot follow an

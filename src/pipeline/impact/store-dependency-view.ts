@@ -373,8 +373,9 @@ export class StoreDependencyView implements DependencyView {
     await this.refFactsOf(missing);
   }
 
+  /** A file's bindings that declare a name (no arguments: neither question below asks about them; a third of all bindings), cached. */
   private bindingsIn(file: string): Promise<StoredBinding[]> {
-    return cachedForFile(this.fileBindings, file, (paths) => this.store.bindingsOfFiles(paths));
+    return cachedForFile(this.fileBindings, file, (paths) => this.store.bindingsOfFiles(paths, { declaring: true }));
   }
 
   /** The names read inside a file's declarations, cached (readers of its top-level state). */
@@ -460,7 +461,7 @@ export class StoreDependencyView implements DependencyView {
   }
 
   private prefetchBindings(files: readonly string[]): Promise<void> {
-    return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths));
+    return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths, { declaring: true }));
   }
 
   /** Scopes that make a reflective call (each language says which), with the symbols they use; read once. */

@@ -295,13 +295,16 @@ export class SqliteStore implements IndexStore {
       .sort(compareRefs);
   }
 
-  async bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]> {
+  async bindingsOfFiles(paths: readonly string[], options: { declaring?: boolean } = {}): Promise<StoredBinding[]> {
+    const wanted = (b: StoredBinding) => !options.declaring || b.kind !== 'argument';
     // Copies: callers own what a read returns.
-    const held = paths.filter((path) => this.bulk.bindings.has(path)).flatMap((path) => this.bulk.bindings.get(path)!.map((b) => ({ ...b })));
+    const held = paths.filter((path) => this.bulk.bindings.has(path)).flatMap((path) => this.bulk.bindings.get(path)!.filter(wanted).map((b) => ({ ...b })));
     return this.run.inChunks(
       paths.filter((path) => !this.bulk.bindings.has(path)),
       (marks) =>
-        `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`, toBinding)
+        `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})${options.declaring ? " AND b.kind <> 'argument'" : ''}`,
+      toBinding,
+    )
       .concat(held)
       .sort(compareBindings);
   }

@@ -116,6 +116,10 @@ export function storeContract(name: string, backend: StoreBackend): void {
       const refs = await a.refsOfFiles(['src/main.ts', 'src/cart.ts']);
       expect(refs.map((r) => r.file)).toEqual([...refs.map((r) => r.file)].sort());
       expect(refs.some((r) => r.kind === 'new' && r.name === 'Cart' && r.outcome === 'resolved')).toBe(true);
+      // Bindings that declare a name: every kind but the arguments of calls.
+      const bindings = await a.bindingsOfFiles(['src/main.ts', 'src/cart.ts']);
+      expect(bindings.some((b) => b.kind === 'argument')).toBe(true);
+      expect(await a.bindingsOfFiles(['src/main.ts', 'src/cart.ts'], { declaring: true })).toEqual(bindings.filter((b) => b.kind !== 'argument'));
       expect(await a.fileCount()).toBe(3);
       expect(await a.getFile('src/none.ts')).toBeNull();
       expect((await a.getFiles(['src/price.ts', 'src/none.ts', 'src/cart.ts'])).map((f) => f.path)).toEqual(['src/cart.ts', 'src/price.ts']);
