@@ -32,11 +32,12 @@ export function compileUniverses(universes: readonly TestUniverse[]): CompiledUn
       return include.some((m) => m(rel, path)) && !exclude.some((m) => m(rel, path));
     };
     // A conftest.py is loaded for the tests in its folder and below.
+    const plugins = u.pluginFiles ?? [];
     const setupFor = (test: string): readonly string[] =>
-      u.setupScope === 'directory' ? u.setupFiles.filter((s) => s.lastIndexOf('/') < 0 || test.startsWith(s.slice(0, s.lastIndexOf('/') + 1))) : u.setupFiles;
+      u.setupScope === 'directory' ? [...u.setupFiles.filter((s) => s.lastIndexOf('/') < 0 || test.startsWith(s.slice(0, s.lastIndexOf('/') + 1))), ...plugins] : [...u.setupFiles, ...plugins];
     return { universe: u, member, setupFor };
   });
-  const setupFiles = new Set(universes.flatMap((u) => u.setupFiles));
+  const setupFiles = new Set(universes.flatMap((u) => [...u.setupFiles, ...(u.pluginFiles ?? [])]));
   return {
     universes,
     isTest: (path) => !setupFiles.has(path) && compiled.some((c) => c.member(path)),

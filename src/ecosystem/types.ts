@@ -68,6 +68,11 @@ export interface TestUniverse {
    */
   setupScope?: 'universe' | 'directory';
   /**
+   * Setup files loaded for every test of the universe whatever `setupScope` says (pytest plugins
+   * that `addopts` names with `-p`): a change reaching one reaches every test.
+   */
+  pluginFiles?: readonly string[];
+  /**
    * Module specifier rewrites the runner applies (jest `moduleNameMapper`, vitest `alias`):
    * regex source or prefix -> replacement. A test whose import is rewritten depends on what the
    * rewrite can reach.

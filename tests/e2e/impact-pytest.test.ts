@@ -260,4 +260,17 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     // calc/twice.py has no docstring example, so it is no test.
     expect(report.tests.selected.map((t) => `${t.file}${(t as { cases?: string[] }).cases ? ' cases' : ''}`)).toEqual(['calc/ops.py', 'tests/test_twice.py cases']);
   });
+  it('a plugin addopts loads with -p is set up for every test: a change to it runs them all', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "plug"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]', 'addopts = "-ra -p tests.plugin -p no:cacheprovider"'),
+      'tests/__init__.py': '',
+      'tests/plugin.py': lines('def pytest_collection_modifyitems(items):', '    pass'),
+      'tests/test_a.py': lines('def test_a():', '    assert 1'),
+      'tests/unit/test_b.py': lines('def test_b():', '    assert 1'),
+    });
+    commit(cwd, 'plugin drops items', { 'tests/plugin.py': lines('def pytest_collection_modifyitems(items):', '    items.clear()') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-setup-changed']);
+    expect(selectedFiles(report)).toEqual(['tests/test_a.py', 'tests/unit/test_b.py']);
+  });
 });

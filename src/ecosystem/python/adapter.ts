@@ -50,6 +50,7 @@ export const python = defineEcosystem({
         ],
         setupFiles: conftests,
         setupScope: 'directory',
+        ...pluginFiles(dir, options.plugins ?? [], files),
         aliases: [],
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
@@ -73,6 +74,24 @@ export const python = defineEcosystem({
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup,
 });
+
+/**
+ * The files of the tree that `-p` plugins name (dotted module names, as importable from the
+ * rootdir or its `src/`): a package's `__init__.py` or a module. A plugin that is no file here
+ * (`-p xdist`, an installed package) is left out.
+ */
+function pluginFiles(dir: string, plugins: readonly string[], files: ProjectFiles): Pick<TestUniverse, 'pluginFiles'> {
+  const present = new Set(files.paths);
+  const out = plugins.flatMap((name) => {
+    const rel = name.replaceAll('.', '/');
+    for (const base of [dir, dir === '' ? 'src' : `${dir}/src`]) {
+      const prefix = base === '' ? '' : `${base}/`;
+      for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (present.has(candidate)) return [candidate];
+    }
+    return [];
+  });
+  return out.length > 0 ? { pluginFiles: [...new Set(out)].sort() } : {};
+}
 
 /**
  * pytest's node id of a test case by its default collection rules (`python_functions = test*`,
