@@ -273,4 +273,20 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(reasonCodes(report)).toEqual(['test-setup-changed']);
     expect(selectedFiles(report)).toEqual(['tests/test_a.py', 'tests/unit/test_b.py']);
   });
+  it('a folder a test puts on sys.path reaches it: a module there is imported by a name resolution leaves outside', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "tools"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'scripts/tool.py': lines('def run():', '    return 1'),
+      'lib/other.py': lines('def run():', '    return 2'),
+      'tests/__init__.py': '',
+      'tests/test_tool.py': lines('import os', 'import sys', '', "sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))", 'import tool', '', '', 'def test_tool():', '    assert tool.run() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    commit(cwd, 'tool', { 'scripts/tool.py': lines('def run():', '    return 3') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/test_tool.py']);
+    // The folder bounds the loader: a change elsewhere does not reach it.
+    commit(cwd, 'other', { 'lib/other.py': lines('def run():', '    return 4') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
+  });
 });

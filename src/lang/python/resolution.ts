@@ -1,5 +1,6 @@
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
+import { pythonLoadDirs } from './load-dirs.js';
 import { declaredReturnType } from './spell-path.js';
 
 /**
@@ -49,7 +50,15 @@ export const pythonResolution: ResolutionTraits = {
     read_text: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources', 'pkgutil'] }],
     open_text: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources'] }],
     get_data: [{ code: 'package-resources', receivers: ['pkgutil'] }],
+    // A folder put on the import path makes its modules importable by names resolution leaves
+    // outside the tree (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))`
+    // then `import tool`): the folder, where load-dirs.ts can read it, is what the file may load.
+    insert: [{ code: 'sys-path', receivers: ['sys.path'] }],
+    append: [{ code: 'sys-path', receivers: ['sys.path'] }],
+    extend: [{ code: 'sys-path', receivers: ['sys.path'] }],
+    addsitedir: [{ code: 'sys-path', receivers: ['site'] }],
   },
+  dynamicLoadDirs: pythonLoadDirs,
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {
