@@ -63,3 +63,21 @@ function compilePattern(pattern: PathPattern): (rel: string, path: string) => bo
   // Runners match regexes against absolute paths: `/` + the repo-relative path stands in for one.
   return pattern.absolute ? (_rel, path) => re.test(`/${path}`) : (rel) => re.test(rel);
 }
+
+/**
+ * Pure: for every module a universe's transform injects (TestUniverse.injectedImports), the files
+ * of `files` it is injected into, sorted: the importers their text does not show.
+ */
+export function injectedImporters(universes: readonly TestUniverse[], files: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  for (const u of universes) {
+    if (!u.injectedImports || u.injectedImports.files.length === 0) continue;
+    const prefix = u.root === '' ? '' : `${u.root}/`;
+    const into = u.injectedImports.into.map((p) => compilePattern(p));
+    for (const file of files) {
+      if (!file.startsWith(prefix) || !into.some((m) => m(file.slice(prefix.length), file))) continue;
+      for (const target of u.injectedImports.files) if (target !== file) out.set(target, (out.get(target) ?? new Set()).add(file));
+    }
+  }
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, set]) => [t, [...set].sort()]));
+}

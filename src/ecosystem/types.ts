@@ -84,6 +84,12 @@ export interface TestUniverse {
    * each one above it, as node_modules is). Repo-relative folders, and names.
    */
   moduleLookup?: { paths: readonly string[]; directories: readonly string[] };
+  /**
+   * Modules the runner's transform adds an import of to every file matching `into` (relative to
+   * `root`): the JSX runtime of vite's `oxc.jsx.importSource` or `esbuild.jsxImportSource` for
+   * each JSX file. No file imports them in its text, yet a change there reaches every such file.
+   */
+  injectedImports?: { files: readonly string[]; into: readonly PathPattern[] };
   /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */
   warnings: readonly string[];
   /**

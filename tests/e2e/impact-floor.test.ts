@@ -151,6 +151,35 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/m.test.js']);
   });
 
+  it("vitest's JSX runtime reaches every JSX file, and a project with extends: true takes the root's setup files", async () => {
+    const config = [
+      "import { defineConfig } from 'vitest/config';",
+      'export default defineConfig({',
+      "  test: { setupFiles: ['./test/setup.ts'], projects: [",
+      "    { extends: true, oxc: { jsx: { importSource: './src/jsx' } }, test: { name: 'dom', include: ['src/**/*.test.{ts,tsx}'] } },",
+      '  ] },',
+      '});',
+    ].join('\n');
+    const cwd = gitRepo({
+      'package.json': '{ "name": "mini", "devDependencies": { "vitest": "4" } }\n',
+      'vitest.config.ts': `${config}\n`,
+      'test/setup.ts': "import { reset } from '../src/reset';\nreset();\n",
+      'src/reset.ts': 'export function reset() {\n  return 1;\n}\n',
+      'src/jsx/jsx-runtime.ts': 'export function jsx(tag: string, props: object) {\n  return { tag, props };\n}\n',
+      'src/jsx/jsx-dev-runtime.ts': "export { jsx as jsxDEV } from './jsx-runtime';\n",
+      'src/view.test.tsx': 'const node = <div />;\nif (!node) throw new Error();\n',
+      'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
+      'src/math.test.ts': "import { add } from './math';\nadd(1, 2);\n",
+    });
+    commit(cwd, 'runtime', { 'src/jsx/jsx-runtime.ts': 'export function jsx(tag: string, props: object) {\n  return { tag, props, x: 1 };\n}\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['src/view.test.tsx']);
+    expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((h) => (h as { code?: string }).code)).toEqual(['injected-import']);
+    // The root's setup file runs for the project's tests: a change its imports reach selects them all.
+    commit(cwd, 'reset', { 'src/reset.ts': 'export function reset() {\n  return 2;\n}\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/math.test.ts', 'src/view.test.tsx']);
+  });
+
   it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',

@@ -102,6 +102,10 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     read,
     configIn: jestConfigIn,
     vitestConfigIn,
+    packageDir: (name) => {
+      for (const dir of [...byDir.keys()].sort()) if (manifestOf(dir)?.value['name'] === name) return dir;
+      return null;
+    },
   };
 
   const out: TestUniverse[] = [];

@@ -1,5 +1,5 @@
 import { aliasedImporters, mockedImporters } from '../../ecosystem/registry.js';
-import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
+import { injectedImporters, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
 import { languageForPath } from '../../lang/registry.js';
@@ -60,14 +60,20 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   loaders.push(...(await handedPathLoaders((await view.pathBuilders()).filter((f) => tests.has(f)), side.texts)));
   const unresolved = await view.unresolvedImports();
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
-  const mocked = mockedImporters(universe?.universes ?? [], [...unresolved.files], unresolved.specifiers, (p) => unresolved.files.has(p));
+  const files = [...unresolved.files].sort();
+  const implicit = new Map<string, { file: string; code: string }[]>();
+  const add = (importers: ReadonlyMap<string, readonly string[]>, code: string) => {
+    for (const [target, list] of importers) implicit.set(target, [...(implicit.get(target) ?? []), ...list.map((file) => ({ file, code }))]);
+  };
+  add(mockedImporters(universe?.universes ?? [], files, unresolved.specifiers, (p) => unresolved.files.has(p)), 'runner-mock');
+  add(injectedImporters(universe?.universes ?? [], files), 'injected-import');
   const graph: FloorGraph = {
     importers: await view.importerMap(),
     dynamicLoaders: loaders,
     isTest: (p) => tests.has(p),
     testsSetUpBy: (p) => setUpBy.get(p) ?? [],
     aliased,
-    mocked,
+    implicit,
     setupByName: (p) => universe?.setupByName.has(p) ?? false,
   };
   return { graph, tests };
@@ -78,7 +84,8 @@ function sameFloorGraph(a: SideGraph, b: SideGraph): boolean {
   if (a.tests.size !== b.tests.size || [...a.tests].some((t) => !b.tests.has(t))) return false;
   const loader = (l: FloorGraph['dynamicLoaders'][number]) => `${l.file}\0${l.scope}\0${l.code}`;
   if (!sameStrings(a.graph.dynamicLoaders.map(loader), b.graph.dynamicLoaders.map(loader))) return false;
-  return sameLists(a.graph.importers, b.graph.importers) && sameLists(a.graph.aliased ?? new Map(), b.graph.aliased ?? new Map()) && sameLists(a.graph.mocked ?? new Map(), b.graph.mocked ?? new Map());
+  const implicit = (g: FloorGraph) => new Map([...(g.implicit ?? [])].map(([target, list]) => [target, list.map((i) => `${i.code}\0${i.file}`)]));
+  return sameLists(a.graph.importers, b.graph.importers) && sameLists(a.graph.aliased ?? new Map(), b.graph.aliased ?? new Map()) && sameLists(implicit(a.graph), implicit(b.graph));
 }
 
 function sameLists(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<string, readonly string[]>): boolean {
