@@ -180,6 +180,20 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/math.test.ts', 'src/view.test.tsx']);
   });
 
+  it('a test that runs a script of the repository by its resolved path (require.resolve) reaches what the script imports', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "sp", "devDependencies": { "jest": "29" } }\n',
+      'src/lib.js': "module.exports = { greet: () => 'hi' };\n",
+      'bin/cli.js': "const { greet } = require('../src/lib');\nconsole.log(greet());\n",
+      'test/cli.test.js': "const { spawnSync } = require('child_process');\nconst CLI = require.resolve('../bin/cli');\ntest('cli', () => expect(spawnSync(process.execPath, [CLI]).stdout.toString()).toBe('hi\\n'));\n",
+      'test/b.test.js': "test('b', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'greet', { 'src/lib.js': "module.exports = { greet: () => 'hello' };\n" });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/cli.test.js']);
+    expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((h) => `${h.relation} ${h.file}`)).toEqual(['imports bin/cli.js', 'loads test/cli.test.js']);
+  });
+
   it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',

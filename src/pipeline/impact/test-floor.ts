@@ -8,7 +8,7 @@ import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorGraph, type FloorTest } from '../../select/import-floor.js';
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
-import { handedPathLoaders, scopeLoaders } from './loader-scopes.js';
+import { handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -57,8 +57,9 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const loaders = await scopeLoaders(await view.dynamicLoaders(), side.texts, (file) => scopeOf(file, universe));
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
   // there without importing it; only tests, so that a source file joining paths stays no loader.
-  loaders.push(...(await handedPathLoaders((await view.pathBuilders()).filter((f) => tests.has(f)), side.texts)));
   const unresolved = await view.unresolvedImports();
+  const handed = await handedPathLoaders((await view.pathBuilders()).filter((f) => tests.has(f)), side.texts);
+  loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
   const files = [...unresolved.files].sort();
   const implicit = new Map<string, { file: string; code: string }[]>();
@@ -77,6 +78,21 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
     setupByName: (p) => universe?.setupByName.has(p) ?? false,
   };
   return { graph, tests };
+}
+
+/**
+ * A handed path naming a module without its extension (`require.resolve('../bin/cli')`) as the
+ * files it can name (`bin/cli.js`): a path that is a file or a folder of the index stays as it is.
+ */
+function withExtension(loader: ScopedLoader, files: ReadonlySet<string>): ScopedLoader[] {
+  const { scope } = loader;
+  if (scope === '' || files.has(scope)) return [loader];
+  const named: ScopedLoader[] = [];
+  for (const file of files) {
+    if (file.startsWith(`${scope}/`)) return [loader];
+    if (file.startsWith(`${scope}.`) && !file.includes('/', scope.length)) named.push({ ...loader, scope: file });
+  }
+  return named.length > 0 ? named.sort((a, b) => (a.scope < b.scope ? -1 : 1)) : [loader];
 }
 
 /** Equal inputs, so an equal floor: the same tests (hence setup lists), importers, loaders and aliases. */
