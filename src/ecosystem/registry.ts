@@ -1,6 +1,7 @@
 import { npm } from './npm/adapter.js';
 import { python } from './python/adapter.js';
 import { conventions as pyConventions } from './python/conventions.js';
+import { joinPath } from '../util/posix-path.js';
 import type { EcosystemAdapter, ProjectFiles, TestUniverse } from './types.js';
 
 /** Every ecosystem ratlas knows; order matters only for report order. */
@@ -71,6 +72,42 @@ export function mockedImporters(
     }
   }
   return out;
+}
+
+/**
+ * Pure: relative imports of build output the tree does not hold (`import '../dist/index.js'` in a
+ * test of the bundle, a bin script running compiled code), as what they run: importers of the
+ * source file it is compiled from, or loaders of the folder the build reads.
+ */
+export function buildOutputLinks(
+  universes: readonly TestUniverse[],
+  files: readonly string[],
+  specifiers: readonly { file: string; module: string }[],
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): { importers: Map<string, string[]>; loaders: { file: string; scope: string }[] } {
+  const adapters = ecosystems.filter((e) => e.builtFrom && universes.some((u) => u.ecosystem === e.id));
+  const importers = new Map<string, Set<string>>();
+  const loaders = new Map<string, Set<string>>();
+  if (adapters.length === 0) return { importers: new Map(), loaders: [] };
+  const present = new Set(files);
+  const dirs = new Set<string>();
+  for (const f of files) for (let d = f.lastIndexOf('/'); d > 0; d = f.lastIndexOf('/', d - 1)) dirs.add(f.slice(0, d));
+  for (const { file, module } of specifiers) {
+    if (!module.startsWith('.')) continue;
+    const path = joinPath(file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '', module);
+    if (path === null || present.has(path)) continue;
+    for (const e of adapters) {
+      const source = e.builtFrom!(path, (p) => present.has(p), (d) => d === '' || dirs.has(d));
+      if (source === null) continue;
+      if ('file' in source) importers.set(source.file, (importers.get(source.file) ?? new Set()).add(file));
+      else loaders.set(file, (loaders.get(file) ?? new Set()).add(source.dir));
+      break;
+    }
+  }
+  return {
+    importers: new Map([...importers].sort(([a], [b]) => cmp(a, b)).map(([t, set]) => [t, [...set].sort()])),
+    loaders: [...loaders].sort(([a], [b]) => cmp(a, b)).flatMap(([file, scopes]) => [...scopes].sort().map((scope) => ({ file, scope }))),
+  };
 }
 
 function byModule(specifiers: readonly { file: string; module: string }[]): Map<string, Set<string>> {

@@ -205,6 +205,13 @@ export interface EcosystemAdapter {
    */
   mockTarget?(path: string, exists: (path: string) => boolean): { file: string } | { module: string } | null;
   /**
+   * Optional, pure: for a path a relative import names that the tree does not hold, the source it
+   * is built from when the path is build output (`../dist/index.js`): a file of the tree, or a
+   * folder whose files the build reads (a bundle); null for any other missing path. `holds` says
+   * whether the tree has files under a folder.
+   */
+  builtFrom?(path: string, exists: (path: string) => boolean, holds: (dir: string) => boolean): { file: string } | { dir: string } | null;
+  /**
    * Pure, for setup files of `directory` scope: whether a top-level definition of one (qualname and
    * signature text) runs for the tests below it without their naming it: a pytest `autouse=True`
    * fixture, a `pytest_*` hook. A change reaching such a definition reaches every test below.

@@ -194,6 +194,26 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((h) => `${h.relation} ${h.file}`)).toEqual(['imports bin/cli.js', 'loads test/cli.test.js']);
   });
 
+  it('an import of build output the tree does not hold reaches the sources it is built from', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "bo", "devDependencies": { "vitest": "4" } }\n',
+      '.gitignore': 'dist/\n',
+      'src/index.ts': "import { other } from './other';\nexport const greet = () => `hi${other()}`;\n",
+      'src/other.ts': 'export const other = () => 1;\n',
+      'src/unused.ts': 'export const unused = () => 1;\n',
+      'bin/run.js': "#!/usr/bin/env node\nimport { run } from '../dist/bundle/main.js';\nrun();\n",
+      'test/cli.test.ts': "import { spawnSync } from 'node:child_process';\nconst BIN = new URL('../bin/run.js', import.meta.url);\nspawnSync(process.execPath, [BIN.pathname]);\n",
+      'test/dist.test.ts': "import { greet } from '../dist/index.js';\ngreet();\n",
+      'test/b.test.ts': 'export {};\n',
+    });
+    commit(cwd, 'other', { 'src/other.ts': 'export const other = () => 2;\n' });
+    const via = (r: unknown) => (r as FloorReport).tests.selected.map((t) => `${t.file}: ${t.reachedFrom.via.map((h) => (h as { code?: string }).code ?? h.relation).join(' < ')}`);
+    // dist/index.js is compiled from src/index.ts; bin/run.js runs a bundle, which may hold any source.
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cli.test.ts', 'test/dist.test.ts']);
+    commit(cwd, 'unused', { 'src/unused.ts': 'export const unused = () => 2;\n' });
+    expect(via(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cli.test.ts: build-output < handed-path']);
+  });
+
   it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',
