@@ -12894,14 +12894,17 @@ function resolveFile(dir, spec, exists, rootDir = dir) {
   }
   return isRelative ? base : null;
 }
+function isScript(path) {
+  return /\.[cm]?[jt]s$/.test(path);
+}
 
 // src/ecosystem/npm/aliases.ts
 var __ratlas_module_url3 = new URL("./src/ecosystem/npm/aliases.js", __ratlas_bundle_url).href;
 var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
 var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
-var SUFFIXES = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs", "/index.cjs"];
+var MODULE_SUFFIXES = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs", "/index.cjs"];
 var REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
-function npmAliasTarget(universe, specifier, exists) {
+function npmAliasTarget(universe, specifier, exists, importer) {
   for (const { pattern, replacement } of universe.aliases) {
     let rewritten = null;
     if (REGEX_SYNTAX.test(pattern)) {
@@ -12918,10 +12921,87 @@ function npmAliasTarget(universe, specifier, exists) {
     if (rewritten === null) continue;
     const base = rewritten.startsWith("<rootDir>") || rewritten.startsWith(".") ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith("/") ? null : joinRepo(universe.root, `./${rewritten}`);
     if (base === null) return null;
-    for (const suffix of SUFFIXES) if (exists(base + suffix)) return base + suffix;
+    for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
     return null;
   }
+  return lookedUp(universe, specifier, exists, importer);
+}
+function lookedUp(universe, specifier, exists, importer) {
+  if (!universe.moduleLookup || specifier.startsWith(".") || specifier.startsWith("/")) return null;
+  const folders = [...universe.moduleLookup.paths];
+  for (let dir = dirOf(importer); ; dir = dirOf(dir)) {
+    for (const name2 of universe.moduleLookup.directories) folders.push(dir === "" ? name2 : `${dir}/${name2}`);
+    if (dir === "") break;
+  }
+  for (const folder of folders) {
+    const base = joinPath(folder, specifier);
+    if (base !== null) {
+      for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
+    }
+  }
   return null;
+}
+
+// src/ecosystem/npm/build-output.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+function rebaseOutputGlob(glob, root, paths) {
+  const prefix = root === "" ? "" : `${root}/`;
+  const rels = paths.filter((p2) => p2.startsWith(prefix)).map((p2) => p2.slice(prefix.length));
+  const matches = (g2) => {
+    const m2 = (0, import_picomatch.default)(g2, { dot: true });
+    return rels.some((r2) => m2(r2));
+  };
+  if (matches(glob)) return glob;
+  const segments = glob.split("/");
+  const firstWild = segments.findIndex((s) => /[*?{[]/.test(s));
+  const literal = firstWild === -1 ? segments.length - 1 : firstWild;
+  for (let drop = 1; drop <= literal; drop++) {
+    const tail = segments.slice(drop).join("/");
+    for (const candidate of [tail, toSources(tail)]) if (candidate !== "" && matches(candidate)) return candidate;
+  }
+  return null;
+}
+function rebaseOutputFile(path, exists) {
+  const segments = path.split("/");
+  for (let drop = 1; drop < segments.length; drop++) {
+    const tail = segments.slice(drop).join("/");
+    const stem = tail.replace(/\.[cm]?js$/, "");
+    for (const candidate of [tail, ...stem !== tail ? SOURCE_EXTENSIONS.map((e) => stem + e) : []]) if (exists(candidate)) return candidate;
+  }
+  return null;
+}
+function toSources(glob) {
+  return glob.replace(/\.[cm]?js$/, `.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(",")}}`);
+}
+var OUTPUT_DIRS = /* @__PURE__ */ new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "types", "bundle", "compiled"]);
+function npmBuiltFrom(path, exists, holds) {
+  const segments = path.split("/");
+  const at2 = segments.findIndex((s, i2) => OUTPUT_DIRS.has(s) && !holds(segments.slice(0, i2 + 1).join("/")));
+  if (at2 < 0) return null;
+  const pkg = segments.slice(0, at2).join("/");
+  const rest = segments.slice(at2 + 1).join("/");
+  const stem = rest.replace(/\.(?:d\.)?[cm]?[jt]s$/, "");
+  const under = (dir) => dir === "" ? stem : `${dir}/${stem}`;
+  for (const dir of [pkg === "" ? "src" : `${pkg}/src`, pkg]) {
+    for (const ext of SOURCE_EXTENSIONS) if (stem !== "" && exists(under(dir) + ext)) return { file: under(dir) + ext };
+    for (const index of ["/index.ts", "/index.js"]) if (exists(under(dir) + index)) return { file: under(dir) + index };
+  }
+  const rebased = rebaseOutputFile(path, exists);
+  if (rebased !== null) return { file: rebased };
+  const src = pkg === "" ? "src" : `${pkg}/src`;
+  return { dir: holds(src) ? src : pkg };
+}
+
+// src/ecosystem/npm/mocks.ts
+var MOCK = /^(?:(.*)\/)?__mocks__\/(.+)\.[cm]?[jt]sx?$/;
+function npmMockTarget(path, exists) {
+  const m2 = MOCK.exec(path);
+  if (!m2 || path.includes("node_modules/")) return null;
+  const [, dir, name2] = m2;
+  const beside = dir === void 0 ? name2 : `${dir}/${name2}`;
+  for (const suffix of MODULE_SUFFIXES) if (exists(beside + suffix) && beside + suffix !== path) return { file: beside + suffix };
+  return { module: name2 };
 }
 
 // src/ecosystem/npm/read-config-literal.ts
@@ -13245,9 +13325,24 @@ function npmCiSetup(files) {
 }
 
 // src/ecosystem/npm/jest-universes.ts
-var import_picomatch = __toESM(require_picomatch2(), 1);
+var import_picomatch2 = __toESM(require_picomatch2(), 1);
 var JEST_TEST_MATCH = ["**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"];
 var JEST_IGNORE = ["/node_modules/"];
+var JEST_MODULE_FIELDS = [
+  "setupFiles",
+  "setupFilesAfterEnv",
+  "globalSetup",
+  "globalTeardown",
+  "testEnvironment",
+  "snapshotResolver",
+  "snapshotSerializers",
+  "resolver",
+  "runner",
+  "testRunner",
+  "moduleLoader",
+  "dependencyExtractor",
+  "testSequencer"
+];
 function jestUniverses(dir, configFile, config, ctx, depth = 0) {
   const rootDir = config?.string("rootDir") !== void 0 ? joinRepo(dir, config.string("rootDir")) ?? dir : dir;
   const projects = config?.items("projects");
@@ -13276,10 +13371,16 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
   const include = testRegex && testRegex.length > 0 ? testRegex.map((regex) => ({ regex, absolute: true })) : (config?.strings("testMatch") ?? JEST_TEST_MATCH).map((glob) => ({ glob: toRoot(glob) }));
   const rootPrefix = rootDir === "" ? "" : `/${rootDir}`;
   const exclude = (config?.strings("testPathIgnorePatterns") ?? JEST_IGNORE).map((regex) => ({ regex: regex.split("<rootDir>").join(rootPrefix), absolute: true }));
-  const setupFiles = ["setupFiles", "setupFilesAfterEnv", "globalSetup", "globalTeardown", "testEnvironment", "snapshotResolver"].flatMap((field) => config?.strings(field) ?? []).flatMap((spec) => {
+  const modules = [
+    ...JEST_MODULE_FIELDS.flatMap((field) => config?.strings(field) ?? []),
+    ...config?.strings("haste", "hasteImplModulePath") ?? [],
+    ...(config?.entries("transform") ?? []).map((t2) => t2.replacement)
+  ];
+  const setupFiles = modules.flatMap((spec) => {
     const file = resolveFile(rootDir, spec, ctx.exists, rootDir);
     return file !== null && ctx.exists(file) ? [file] : [];
   });
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   return [
     {
       ecosystem: "npm",
@@ -13291,6 +13392,7 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
       exclude,
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: config?.entries("moduleNameMapper") ?? [],
+      ...moduleLookup(config, rootDir),
       warnings: config ? [...new Set(config.warnings)] : []
     }
   ];
@@ -13310,46 +13412,18 @@ function matchDirsOrFiles(spec, ctx) {
   return out2;
 }
 function globToRegExp(glob) {
-  return import_picomatch.default.makeRe(glob, { dot: false });
+  return import_picomatch2.default.makeRe(glob, { dot: false });
 }
-
-// src/ecosystem/npm/build-output.ts
-var import_picomatch2 = __toESM(require_picomatch2(), 1);
-var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
-function rebaseOutputGlob(glob, root, paths) {
-  const prefix = root === "" ? "" : `${root}/`;
-  const rels = paths.filter((p2) => p2.startsWith(prefix)).map((p2) => p2.slice(prefix.length));
-  const matches = (g2) => {
-    const m2 = (0, import_picomatch2.default)(g2, { dot: true });
-    return rels.some((r2) => m2(r2));
-  };
-  if (matches(glob)) return glob;
-  const segments = glob.split("/");
-  const firstWild = segments.findIndex((s) => /[*?{[]/.test(s));
-  const literal = firstWild === -1 ? segments.length - 1 : firstWild;
-  for (let drop = 1; drop <= literal; drop++) {
-    const tail = segments.slice(drop).join("/");
-    for (const candidate of [tail, toSources(tail)]) if (candidate !== "" && matches(candidate)) return candidate;
-  }
-  return null;
-}
-function rebaseOutputFile(path, exists) {
-  const segments = path.split("/");
-  for (let drop = 1; drop < segments.length; drop++) {
-    const tail = segments.slice(drop).join("/");
-    const stem = tail.replace(/\.[cm]?js$/, "");
-    for (const candidate of [tail, ...stem !== tail ? SOURCE_EXTENSIONS.map((e) => stem + e) : []]) if (exists(candidate)) return candidate;
-  }
-  return null;
-}
-function toSources(glob) {
-  return glob.replace(/\.[cm]?js$/, `.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(",")}}`);
+function moduleLookup(config, rootDir) {
+  const paths = (config?.strings("modulePaths") ?? []).flatMap((p2) => joinRepo(rootDir, p2.startsWith("<rootDir>") ? p2 : `./${p2}`, rootDir) ?? []);
+  const directories = (config?.strings("moduleDirectories") ?? []).filter((d2) => d2 !== "node_modules" && !d2.includes("/"));
+  return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
 }
 
 // src/ecosystem/npm/mocha-universes.ts
 function mochaUniverse(dir, configFile, config, ctx, runs = []) {
   const warnings = [];
-  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [] }]).flatMap((run2) => {
+  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [] }]).flatMap((run2) => {
     const extensions = [.../* @__PURE__ */ new Set([...config?.strings("extension") ?? ["js", "cjs", "mjs"], ...run2.extensions])].map((e) => e.replace(/^\./, ""));
     const ext = extensions.length === 1 ? extensions[0] : `{${extensions.join(",")}}`;
     const recursive = run2.recursive || (config?.boolean("recursive") ?? false);
@@ -13365,7 +13439,7 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
       return [{ glob: rebased }];
     });
   });
-  const setupFiles = [...config?.strings("require") ?? [], ...config?.strings("file") ?? []].flatMap((spec) => {
+  const setupFiles = [...config?.strings("require") ?? [], ...config?.strings("file") ?? [], ...runs.flatMap((r2) => r2.requires)].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
     if (file === null) return [];
     if (ctx.exists(file)) return [file];
@@ -13373,6 +13447,7 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     if (source !== null) warnings.push(`${configFile}: ${spec} is not in the tree (build output?); its source ${source} is taken as the setup file.`);
     return source === null ? [] : [source];
   });
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   return {
     ecosystem: "npm",
     runner: "mocha",
@@ -13391,7 +13466,7 @@ function mochaRuns(scripts) {
   const runs = [];
   for (const script2 of scripts) {
     for (const m2 of script2.matchAll(/(?:^|[\s/])mocha(?:\s+([^&|;]*))?(?=$|[&|;])/g)) {
-      const run2 = { specs: [], recursive: false, extensions: [] };
+      const run2 = { specs: [], recursive: false, extensions: [], requires: [] };
       const words = (m2[1] ?? "").trim().split(/\s+/).filter((w2) => w2 !== "").map((w2) => w2.replace(/^['"]|['"]$/g, ""));
       for (let i2 = 0; i2 < words.length; i2++) {
         const word = words[i2];
@@ -13400,6 +13475,9 @@ function mochaRuns(scripts) {
         else if (flag === "--spec" || flag === "--extension") {
           const value = inline ?? words[++i2];
           if (value !== void 0) (flag === "--spec" ? run2.specs : run2.extensions).push(...value.split(","));
+        } else if (flag === "--require" || flag === "-r" || flag === "--file") {
+          const value = inline ?? words[++i2];
+          if (value !== void 0) run2.requires.push(value);
         } else if (MOCHA_VALUE_OPTIONS.has(flag)) {
           if (inline === void 0) i2++;
         } else if (!word.startsWith("-")) run2.specs.push(word);
@@ -13410,11 +13488,29 @@ function mochaRuns(scripts) {
   return runs;
 }
 var NODE_TEST_DEFAULTS = ["**/*.test.{cjs,mjs,js}", "**/*-test.{cjs,mjs,js}", "**/*_test.{cjs,mjs,js}", "**/test-*.{cjs,mjs,js}", "**/test.{cjs,mjs,js}", "**/test/**/*.{cjs,mjs,js}"];
-function nodeTestUniverse(dir, script2, manifest) {
-  const after = script2.slice(script2.indexOf("--test") + "--test".length).split(/&&|\|\||;/)[0] ?? "";
-  const args2 = after.split(/\s+/).map((a) => a.replace(/^['"]|['"]$/g, "")).filter((a) => a !== "" && !a.startsWith("-"));
+var NODE_PRELOAD_OPTIONS = /* @__PURE__ */ new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
+function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
+  const at2 = script2.indexOf("--test");
+  const before = script2.slice(0, at2).split(/&&|\|\||;/).pop() ?? "";
+  const after = script2.slice(at2 + "--test".length).split(/&&|\|\||;/)[0] ?? "";
+  const words = (text) => text.split(/\s+/).map((a) => a.replace(/^['"]|['"]$/g, "")).filter((a) => a !== "");
+  const preloads = [];
+  const args2 = [];
+  const all = [...words(before).map((w2) => ({ w: w2, after: false })), ...words(after).map((w2) => ({ w: w2, after: true }))];
+  for (let i2 = 0; i2 < all.length; i2++) {
+    const { w: w2 } = all[i2];
+    const [flag, inline] = w2.includes("=") && w2.startsWith("-") ? [w2.slice(0, w2.indexOf("=")), w2.slice(w2.indexOf("=") + 1)] : [w2, void 0];
+    if (NODE_PRELOAD_OPTIONS.has(flag)) {
+      const value = inline ?? all[++i2]?.w;
+      if (value !== void 0) preloads.push(value);
+    } else if (all[i2].after && !w2.startsWith("-")) args2.push(w2);
+  }
   const include = (args2.length > 0 ? args2.map((a) => /[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, "") : `${a.replace(/^\.\//, "").replace(/\/$/, "")}/**/*.{cjs,mjs,js,ts,mts,cts}`) : NODE_TEST_DEFAULTS).map((glob) => ({ glob }));
-  return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [], aliases: [], warnings: [] };
+  const setupFiles = preloads.flatMap((spec) => {
+    const file = resolveFile(dir, spec, exists);
+    return file !== null && exists(file) ? [file] : [];
+  });
+  return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
 }
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
@@ -18313,20 +18409,25 @@ var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
 var VITEST_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
 var VITEST_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
-function vitestUniverses(dir, configFile, config, ctx, depth = 0) {
+function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const test = config?.object("test");
   const projects = test?.items("projects") ?? test?.items("workspace");
-  const out2 = [];
-  if (projects && depth < 3) out2.push(...vitestProjects(dir, projects, ctx, depth));
-  if (projects && projects.length > 0 && test?.strings("include") === void 0) return out2;
   const rootSpec = test?.string("root") ?? config?.string("root");
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
-  const testDir = test?.string("dir");
-  const setupFiles = [...test?.strings("setupFiles") ?? [], ...test?.strings("globalSetup") ?? []].flatMap((spec) => {
+  const modules = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"].flatMap((field) => test?.strings(field) ?? []);
+  const setupFiles = [...inherited?.setupFiles ?? []];
+  for (const spec of modules) {
     const file = resolveFile(root, spec, ctx.exists);
-    return file !== null && ctx.exists(file) ? [file] : [];
-  });
-  const aliases = [...config?.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []];
+    if (file !== null && ctx.exists(file)) setupFiles.push(file);
+  }
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
+  const aliases = [...inherited?.aliases ?? [], ...config?.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []];
+  const ownRuntime = jsxRuntime(config, dir, ctx);
+  const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
+  const out2 = [];
+  if (projects && depth < 3) out2.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime }));
+  if (projects && projects.length > 0 && test?.strings("include") === void 0) return out2;
+  const testDir = test?.string("dir");
   out2.push({
     ecosystem: "npm",
     runner: "vitest",
@@ -18338,9 +18439,33 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0) {
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
     warnings: config ? [...new Set(config.warnings)] : [],
-    ...inSource(test)
+    ...inSource(test),
+    ...runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: "**/*.{jsx,tsx}" }] } }
   });
   return out2;
+}
+function jsxRuntime(config, dir, ctx) {
+  const source = config?.string("oxc", "jsx", "importSource") ?? config?.string("esbuild", "jsxImportSource");
+  if (source === void 0) return void 0;
+  const base = source.startsWith(".") ? joinRepo(dir, source) : ownPackagePath(source, ctx);
+  if (base === null) return [];
+  return ["jsx-runtime", "jsx-dev-runtime"].flatMap((name2) => {
+    const file = resolveFile("", `./${base === "" ? name2 : `${base}/${name2}`}`, ctx.exists);
+    return file !== null && ctx.exists(file) ? [file] : [];
+  });
+}
+function ownPackagePath(specifier, ctx) {
+  const parts2 = specifier.split("/");
+  const scoped = specifier.startsWith("@");
+  const name2 = parts2.slice(0, scoped ? 2 : 1).join("/");
+  const sub = parts2.slice(scoped ? 2 : 1).join("/");
+  const dir = ctx.packageDir(name2);
+  if (dir === null) return null;
+  for (const candidate of [`src/${sub}`, sub]) {
+    const path = joinRepo(dir, `./${candidate}`);
+    if (path !== null && ctx.dirs.includes(path)) return path;
+  }
+  return null;
 }
 function typeTests(config, test, ctx) {
   if (config !== null && !config.readable) return VITEST_TYPECHECK_INCLUDE;
@@ -18354,11 +18479,12 @@ function inSource(test) {
   if (!globs || globs.length === 0) return {};
   return { inSource: { include: globs.map((glob) => ({ glob: glob.replace(/^\.\//, "") })), marker: "import.meta.vitest" } };
 }
-function vitestProjects(dir, projects, ctx, depth) {
+function vitestProjects(dir, projects, ctx, depth, parent) {
   const out2 = [];
+  const inherits = (config) => config?.boolean("extends") === true ? parent : void 0;
   for (const project of projects) {
     if (typeof project !== "string") {
-      out2.push(...vitestUniverses(dir, project.file, project, ctx, depth + 1));
+      out2.push(...vitestUniverses(dir, project.file, project, ctx, depth + 1, inherits(project)));
       continue;
     }
     if (project.startsWith("!")) continue;
@@ -18366,10 +18492,12 @@ function vitestProjects(dir, projects, ctx, depth) {
     if (spec === null) continue;
     const matches = /[*?{[]/.test(spec) ? [...matchDirsOrFiles(spec, ctx), ...configFilesMatching(spec, ctx)] : matchDirsOrFiles(spec, ctx);
     for (const target of matches) {
-      if (target.kind === "file") out2.push(...vitestUniverses(dirOf(target.path), target.path, ctx.read(target.path), ctx, depth + 1));
-      else {
+      if (target.kind === "file") {
+        const config = ctx.read(target.path);
+        out2.push(...vitestUniverses(dirOf(target.path), target.path, config, ctx, depth + 1, inherits(config)));
+      } else {
         const found = ctx.vitestConfigIn(target.path);
-        out2.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1));
+        out2.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, inherits(found?.values ?? null)));
       }
     }
   }
@@ -18398,6 +18526,8 @@ var npm = defineEcosystem({
   testUniverses: (files) => npmUniverses(files),
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
+  mockTarget: npmMockTarget,
+  builtFrom: npmBuiltFrom,
   commands: [
     { runner: "vitest", some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },
     { runner: "jest", some: ["npx", "jest", "--runTestsByPath"], all: ["npx", "jest"] },
@@ -18452,7 +18582,11 @@ function npmUniverses(files) {
     dirs: [...dirs].sort(),
     read,
     configIn: jestConfigIn,
-    vitestConfigIn
+    vitestConfigIn,
+    packageDir: (name2) => {
+      for (const dir of [...byDir.keys()].sort()) if (manifestOf(dir)?.value["name"] === name2) return dir;
+      return null;
+    }
   };
   const out2 = [];
   for (const dir of [...byDir.keys()].sort()) {
@@ -18481,7 +18615,7 @@ function npmUniverses(files) {
     else if (mochaKey) out2.push(mochaUniverse(dir, manifest.file, mochaKey, ctx, mochaCli));
     else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx, mochaCli));
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
-    if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file));
+    if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file, ctx.exists));
   }
   const seen = /* @__PURE__ */ new Set();
   return out2.filter((u2) => {
@@ -19627,8 +19761,19 @@ function fromIni(configFile, section) {
     norecursedirs: iniList(section?.get("norecursedirs")),
     pythonClasses: iniList(section?.get("python_classes")),
     pythonFunctions: iniList(section?.get("python_functions")),
-    doctestModules: doctestModules(iniList(section?.get("addopts")))
+    doctestModules: doctestModules(iniList(section?.get("addopts"))),
+    plugins: plugins(iniList(section?.get("addopts")))
   });
+}
+function plugins(addopts) {
+  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
+  const out2 = [];
+  for (let i2 = 0; i2 < words.length; i2++) {
+    const word = words[i2];
+    const name2 = word === "-p" ? words[++i2] : word.startsWith("-p") && !word.startsWith("--") ? word.slice(2) : void 0;
+    if (name2 !== void 0 && name2 !== "" && !name2.startsWith("no:")) out2.push(name2);
+  }
+  return out2.length > 0 ? out2 : void 0;
 }
 function doctestModules(addopts) {
   return addopts?.some((a) => a.split(/\s+/).includes("--doctest-modules")) ? true : void 0;
@@ -19642,12 +19787,13 @@ function fromToml(configFile, options) {
     norecursedirs: list(options["norecursedirs"]),
     pythonClasses: list(options["python_classes"]),
     pythonFunctions: list(options["python_functions"]),
-    doctestModules: doctestModules(list(options["addopts"]))
+    doctestModules: doctestModules(list(options["addopts"])),
+    plugins: plugins(list(options["addopts"]))
   });
 }
 function compact(options) {
   const out2 = { configFile: options.configFile };
-  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions"]) {
+  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions", "plugins"]) {
     const value = options[key];
     if (value !== void 0) out2[key] = value;
   }
@@ -19692,6 +19838,7 @@ var python = defineEcosystem({
         ],
         setupFiles: conftests,
         setupScope: "directory",
+        ...pluginFiles(dir, options.plugins ?? [], files),
         aliases: [],
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
@@ -19715,6 +19862,18 @@ var python = defineEcosystem({
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup
 });
+function pluginFiles(dir, plugins2, files) {
+  const present = new Set(files.paths);
+  const out2 = plugins2.flatMap((name2) => {
+    const rel = name2.replaceAll(".", "/");
+    for (const base of [dir, dir === "" ? "src" : `${dir}/src`]) {
+      const prefix = base === "" ? "" : `${base}/`;
+      for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (present.has(candidate)) return [candidate];
+    }
+    return [];
+  });
+  return out2.length > 0 ? { pluginFiles: [...new Set(out2)].sort() } : {};
+}
 function nodeId(file, qualname) {
   const parts2 = qualname.split(".");
   const name2 = parts2[parts2.length - 1];
