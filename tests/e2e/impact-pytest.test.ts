@@ -289,4 +289,19 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     commit(cwd, 'other', { 'lib/other.py': lines('def run():', '    return 4') });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
   });
+  it("a package installed from a folder that is no import root (package-dir, pythonpath) is found by its name", async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "mypkg"', '', '[tool.setuptools]', 'package-dir = {"" = "lib"}', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]', 'pythonpath = ["scripts"]'),
+      'lib/mypkg/__init__.py': lines('from mypkg.core import answer'),
+      'lib/mypkg/core.py': lines('def answer():', '    return 42'),
+      'scripts/tool.py': lines('def run():', '    return 1'),
+      'tests/test_pkg.py': lines('from mypkg import answer', '', '', 'def test_answer():', '    assert answer() == 42'),
+      'tests/test_tool.py': lines('import tool', '', '', 'def test_tool():', '    assert tool.run() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    commit(cwd, 'answer', { 'lib/mypkg/core.py': lines('def answer():', '    return 41') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_pkg.py']);
+    commit(cwd, 'tool', { 'scripts/tool.py': lines('def run():', '    return 2') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_tool.py']);
+  });
 });

@@ -14,6 +14,8 @@ export interface PytestOptions {
   doctestModules?: boolean;
   /** Modules `addopts` loads as plugins (`-p name`, dotted), for every test; `-p no:name` disables one and is left out. */
   plugins?: string[];
+  /** `pythonpath`: folders (relative to the rootdir) pytest puts on `sys.path`. */
+  pythonpath?: string[];
 }
 
 /**
@@ -55,6 +57,7 @@ function fromIni(configFile: string, section: Map<string, string> | undefined): 
     pythonFunctions: iniList(section?.get('python_functions')),
     doctestModules: doctestModules(iniList(section?.get('addopts'))),
     plugins: plugins(iniList(section?.get('addopts'))),
+    pythonpath: iniList(section?.get('pythonpath')),
   });
 }
 
@@ -87,12 +90,13 @@ function fromToml(configFile: string, options: Record<string, unknown>): PytestO
     pythonFunctions: list(options['python_functions']),
     doctestModules: doctestModules(list(options['addopts'])),
     plugins: plugins(list(options['addopts'])),
+    pythonpath: list(options['pythonpath']),
   });
 }
 
 function compact(options: { [K in keyof PytestOptions]: PytestOptions[K] | undefined }): PytestOptions {
   const out: PytestOptions = { configFile: options.configFile! };
-  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions', 'plugins'] as const) {
+  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions', 'plugins', 'pythonpath'] as const) {
     const value = options[key];
     if (value !== undefined) out[key] = value;
   }
