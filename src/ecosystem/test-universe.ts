@@ -14,10 +14,12 @@ export interface CompiledUniverses {
   setupByName: ReadonlySet<string>;
   /** Source files that are tests by their text (vitest in-source tests, pytest doctests): run whole. */
   inSourceTests: ReadonlySet<string>;
+  /** Component files of the tree ratlas does not parse, whose scripts import modules (`.vue`, `.svelte`): see EcosystemAdapter.embedded. */
+  components: readonly string[];
 }
 
 /** Pure: compiles universes once; every ecosystem's patterns mean the same here. */
-export function compileUniverses(universes: readonly TestUniverse[]): CompiledUniverses {
+export function compileUniverses(universes: readonly TestUniverse[], components: readonly string[] = []): CompiledUniverses {
   const compiled = universes.map((u) => {
     const prefix = u.root === '' ? '' : `${u.root}/`;
     const include = u.include.map((p) => compilePattern(p));
@@ -45,6 +47,7 @@ export function compileUniverses(universes: readonly TestUniverse[]): CompiledUn
     setupFiles,
     setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles : []))),
     inSourceTests: new Set(universes.flatMap((u) => u.inSourceTests ?? [])),
+    components,
   };
 }
 

@@ -212,6 +212,13 @@ export interface EcosystemAdapter {
    */
   builtFrom?(path: string, exists: (path: string) => boolean, holds: (dir: string) => boolean): { file: string } | { dir: string } | null;
   /**
+   * Optional: component files ratlas does not parse whose scripts import modules (`.vue`,
+   * `.svelte`). `files`: which paths of a tree are such files; `imports`: pure, the specifiers a
+   * file's scripts import; `suffixes`: what a relative specifier may leave out (an extension, a
+   * folder's index). Tests rendering a component run what it imports.
+   */
+  embedded?: { files: RegExp; imports(path: string, text: string): string[] | null; suffixes: readonly string[] };
+  /**
    * Pure, for setup files of `directory` scope: whether a top-level definition of one (qualname and
    * signature text) runs for the tests below it without their naming it: a pytest `autouse=True`
    * fixture, a `pytest_*` hook. A change reaching such a definition reaches every test below.

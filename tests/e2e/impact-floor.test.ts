@@ -214,6 +214,25 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(via(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cli.test.ts: build-output < handed-path']);
   });
 
+  it('a component ratlas does not parse (.vue, .svelte) links the tests rendering it to the modules its script imports', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "v", "devDependencies": { "vitest": "4", "vue": "3" } }\n',
+      'vite.config.ts': "import { fileURLToPath } from 'node:url';\nexport default { resolve: { alias: { '@': './src' } } };\n",
+      'src/composables/useCount.ts': 'export const useCount = () => 1;\n',
+      'src/stores/cart.ts': 'export const cart = () => [];\n',
+      'src/Counter.vue': "<script setup lang=\"ts\">\nimport { useCount } from './composables/useCount'\nconst n = useCount()\n</script>\n<template><p>{{ n }}</p></template>\n",
+      'src/Cart.svelte': "<script>\n  import { cart } from '@/stores/cart';\n</script>\n<p>{cart().length}</p>\n",
+      'test/counter.test.ts': "import Counter from '../src/Counter.vue';\nvoid Counter;\n",
+      'test/cart.test.ts': "import Cart from '@/Cart.svelte';\nvoid Cart;\n",
+      'test/plain.test.ts': 'export {};\n',
+    });
+    const via = (r: unknown) => (r as FloorReport).tests.selected.map((t) => `${t.file}: ${t.reachedFrom.via.map((h) => `${h.file} (${(h as { code?: string }).code ?? h.relation})`).join(' < ')}`);
+    commit(cwd, 'count', { 'src/composables/useCount.ts': 'export const useCount = () => 2;\n' });
+    expect(via(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/counter.test.ts: src/Counter.vue (embedded-import) < test/counter.test.ts (embedded-import)']);
+    commit(cwd, 'cart', { 'src/stores/cart.ts': 'export const cart = () => [1];\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cart.test.ts']);
+  });
+
   it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',

@@ -1,6 +1,7 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
-import { npmAliasTarget } from './aliases.js';
+import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
 import { npmBuiltFrom } from './build-output.js';
+import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
@@ -40,6 +41,7 @@ export const npm = defineEcosystem({
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
   builtFrom: npmBuiltFrom,
+  embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, '.vue', '.svelte', '.astro', '/index.vue'] },
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },
     { runner: 'jest', some: ['npx', 'jest', '--runTestsByPath'], all: ['npx', 'jest'] },

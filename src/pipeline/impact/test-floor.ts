@@ -1,4 +1,4 @@
-import { aliasedImporters, buildOutputLinks, mockedImporters } from '../../ecosystem/registry.js';
+import { aliasedImporters, buildOutputLinks, embeddedImporters, mockedImporters } from '../../ecosystem/registry.js';
 import { injectedImporters, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
@@ -68,6 +68,12 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   };
   add(mockedImporters(universe?.universes ?? [], files, unresolved.specifiers, (p) => unresolved.files.has(p)), 'runner-mock');
   add(injectedImporters(universe?.universes ?? [], files), 'injected-import');
+  const components = universe?.components ?? [];
+  if (components.length > 0) {
+    const texts = await side.texts(components);
+    const withText = new Map(components.flatMap((c) => (texts.has(c) ? [[c, texts.get(c)!] as const] : [])));
+    add(embeddedImporters(universe?.universes ?? [], withText, unresolved.files, unresolved.specifiers), 'embedded-import');
+  }
   const built = buildOutputLinks(universe?.universes ?? [], files, unresolved.specifiers);
   add(built.importers, 'build-output');
   loaders.push(...built.loaders.map((l) => ({ ...l, code: 'build-output' })));
