@@ -304,4 +304,16 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     commit(cwd, 'tool', { 'scripts/tool.py': lines('def run():', '    return 2') });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_tool.py']);
   });
+  it('a fixture asked for with request.getfixturevalue is a fixture reference; a computed name may be any fixture', async () => {
+    const cwd = gitRepo({
+      ...SHOP,
+      'tests/unit/test_late.py': lines('def test_late(request):', '    assert request.getfixturevalue("db")'),
+      'tests/unit/test_any.py': lines('import pytest', '', '', '@pytest.mark.parametrize("name", ["db", "app"])', 'def test_any(request, name):', '    assert request.getfixturevalue(name)'),
+    });
+    const report = await selectionAfter(cwd, 'connect', { 'src/shop/db.py': SHOP['src/shop/db.py'].replace('return object()', 'return object() or 1') });
+    expect(selectedFiles(report)).toEqual(['tests/api/test_orders.py', 'tests/unit/test_any.py', 'tests/unit/test_db.py', 'tests/unit/test_late.py']);
+    // A change no fixture reaches: the computed name keeps test_any, the literal one drops test_late.
+    const other = await selectionAfter(cwd, 'stamp', { 'src/stamps/ink.py': SHOP['src/stamps/ink.py'].replace('"[{x}]"', '"[{x}]" + ""') });
+    expect(selectedFiles(other)).toEqual(['tests/unit/test_any.py', 'tests/unit/test_stamp.py']);
+  });
 });

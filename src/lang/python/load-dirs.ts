@@ -15,13 +15,19 @@ const IMPORT_ROOTS = new Set(['', 'src']);
  * repository's) or from a name bound once in the file to one of those. A module in such a
  * folder is importable by a name module resolution does not know; the folder is the loader's reach.
  * Null when some addition is not static, or when the file also loads modules by computed names
- * (`importlib.import_module(name)`): those may reach anything.
+ * (`importlib.import_module(name)`) or asks for a fixture by one (`request.getfixturevalue(name)`):
+ * those may reach anything.
  */
 export function pythonLoadDirs(path: string, text: string): string[] | null {
   const code = maskStrings(stripComments(text));
   if (NAME_LOADER.test(code.masked)) return null;
   const fileDir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
   const dirs = new Set<string>();
+  // A fixture asked for by a literal name is a fixture reference; by a computed one, any fixture.
+  for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
+    const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
+    if (args === null || args.length === 0 || stringLiteral(args[0]!.trim()) === null) return null;
+  }
   for (const m of code.masked.matchAll(PATH_CALL)) {
     const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
     if (args === null) return null;

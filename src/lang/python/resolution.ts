@@ -57,6 +57,9 @@ export const pythonResolution: ResolutionTraits = {
     append: [{ code: 'sys-path', receivers: ['sys.path'] }],
     extend: [{ code: 'sys-path', receivers: ['sys.path'] }],
     addsitedir: [{ code: 'sys-path', receivers: ['site'] }],
+    // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
+    // bounds the literal ones: they are fixture references).
+    getfixturevalue: [{ code: 'dynamic-fixture' }],
   },
   dynamicLoadDirs: pythonLoadDirs,
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
