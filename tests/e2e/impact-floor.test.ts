@@ -233,6 +233,26 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cart.test.ts']);
   });
 
+  it("babel-plugin-module-resolver's aliases and roots, which babel-jest applies, lead an import to its file", async () => {
+    const babel = "module.exports = {\n  presets: ['@babel/preset-env'],\n  env: { test: { plugins: [['module-resolver', { root: ['./lib'], alias: { '@': './src', '^~(.+)': './src/features/\\\\1' } }]] } },\n};\n";
+    const cwd = gitRepo({
+      'package.json': '{ "name": "rn", "devDependencies": { "jest": "29", "babel-plugin-module-resolver": "5" } }\n',
+      'babel.config.js': babel,
+      'src/api.js': 'module.exports = { get: () => 1 };\n',
+      'src/features/cart.js': 'module.exports = { cart: () => [] };\n',
+      'lib/format.js': 'module.exports = { format: (x) => String(x) };\n',
+      'test/api.test.js': "const { get } = require('@/api');\ntest('api', () => expect(get()).toBe(1));\n",
+      'test/cart.test.js': "const { cart } = require('~cart');\ntest('cart', () => expect(cart()).toEqual([]));\n",
+      'test/format.test.js': "const { format } = require('format');\ntest('format', () => expect(format(1)).toBe('1'));\n",
+    });
+    commit(cwd, 'api', { 'src/api.js': 'module.exports = { get: () => 2 };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/api.test.js']);
+    commit(cwd, 'cart', { 'src/features/cart.js': 'module.exports = { cart: () => [1] };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cart.test.js']);
+    commit(cwd, 'format', { 'lib/format.js': 'module.exports = { format: (x) => `${x}` };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/format.test.js']);
+  });
+
   it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',

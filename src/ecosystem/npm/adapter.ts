@@ -1,5 +1,6 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
+import { BABEL_CONFIG, babelResolverAliases } from './babel-aliases.js';
 import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
@@ -24,7 +25,7 @@ const NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|jso
 function isConfigPath(path: string): boolean {
   if (path.includes('node_modules/')) return false;
   const name = baseOf(path);
-  return name === 'package.json' || JEST_CONFIG.test(name) || VITEST_CONFIG.test(name) || MOCHA_CONFIG.test(name) || NAMED_CONFIG.test(name);
+  return name === 'package.json' || JEST_CONFIG.test(name) || VITEST_CONFIG.test(name) || MOCHA_CONFIG.test(name) || NAMED_CONFIG.test(name) || BABEL_CONFIG.test(name);
 }
 
 /**
@@ -150,12 +151,27 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file, ctx.exists));
   }
   const seen = new Set<string>();
-  return out.filter((u) => {
+  return out.map((u) => (u.runner === 'jest' ? withBabelResolver(u, pick, files) : u)).filter((u) => {
     const key = JSON.stringify(u);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * A jest universe with what babel-plugin-module-resolver makes of its imports, from the babel
+ * config babel-jest finds (the universe's folder, else the repository's root); jest's own
+ * `moduleNameMapper` keeps precedence. A config that cannot be read statically adds nothing.
+ */
+function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => string[], files: ProjectFiles): TestUniverse {
+  const file = pick(u.root, BABEL_CONFIG)[0] ?? pick('', BABEL_CONFIG)[0];
+  const text = file === undefined ? null : files.read(file);
+  if (file === undefined || text === null) return u;
+  const found = babelResolverAliases(readConfigFile(file, text), dirOf(file), u.root);
+  if (found === null) return u;
+  const paths = [...(u.moduleLookup?.paths ?? []), ...(found.moduleLookup?.paths ?? [])];
+  return { ...u, aliases: [...u.aliases, ...found.aliases], ...(paths.length > 0 || u.moduleLookup ? { moduleLookup: { paths, directories: u.moduleLookup?.directories ?? [] } } : {}) };
 }
 
 function workspaceAsConfig(file: string, list: ConfigValues): ConfigValues {

@@ -19,10 +19,10 @@ export async function prepareConfigReader(): Promise<void> {
 export function readConfigFile(path: string, text: string): Literal {
   const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
   const name = path.slice(path.lastIndexOf('/') + 1);
-  if (ext === 'json' || ext === 'jsonc' || name === '.mocharc') {
+  if (ext === 'json' || ext === 'jsonc' || name === '.mocharc' || name === '.babelrc') {
     const errors: ParseError[] = [];
     const value = parseJsonc(text, errors, { allowTrailingComma: true }) as Literal;
-    return errors.length > 0 && ext !== 'jsonc' && name !== '.mocharc' ? new Unknown(`${path} is not valid JSON`) : value;
+    return errors.length > 0 && ext !== 'jsonc' && name !== '.mocharc' && name !== '.babelrc' ? new Unknown(`${path} is not valid JSON`) : value;
   }
   if (ext === 'yaml' || ext === 'yml') {
     try {
