@@ -316,4 +316,17 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const other = await selectionAfter(cwd, 'stamp', { 'src/stamps/ink.py': SHOP['src/stamps/ink.py'].replace('"[{x}]"', '"[{x}]" + ""') });
     expect(selectedFiles(other)).toEqual(['tests/unit/test_any.py', 'tests/unit/test_stamp.py']);
   });
+  it('a test running the package with python -m reaches what the package runs', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'mytool/__init__.py': '',
+      'mytool/__main__.py': lines('from mytool.core import main', '', 'main()'),
+      'mytool/core.py': lines('def main():', '    print("hi")'),
+      'tests/test_cli.py': lines('import subprocess', 'import sys', '', '', 'def test_cli():', '    out = subprocess.run([sys.executable, "-m", "mytool"], capture_output=True, text=True)', '    assert out.stdout == "hi\\n"'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    commit(cwd, 'hello', { 'mytool/core.py': lines('def main():', '    print("hello")') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/test_cli.py']);
+  });
 });

@@ -1,5 +1,6 @@
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
+import { pythonHandedPaths } from './handed-paths.js';
 import { pythonLoadDirs } from './load-dirs.js';
 import { declaredReturnType } from './spell-path.js';
 
@@ -62,6 +63,8 @@ export const pythonResolution: ResolutionTraits = {
     getfixturevalue: [{ code: 'dynamic-fixture' }],
   },
   dynamicLoadDirs: pythonLoadDirs,
+  // A test running the repository's code in another process (`python -m mytool`, a script by path).
+  handedPaths: { calls: ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'], of: pythonHandedPaths },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {
