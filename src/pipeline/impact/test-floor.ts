@@ -1,5 +1,5 @@
-import { aliasedImporters, buildOutputLinks, embeddedImporters, mockedImporters } from '../../ecosystem/registry.js';
-import { injectedImporters, type CompiledUniverses } from '../../ecosystem/test-universe.js';
+import { aliasedImporters } from '../../ecosystem/registry.js';
+import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
 import { languageForPath } from '../../lang/registry.js';
@@ -8,6 +8,7 @@ import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorGraph, type FloorTest } from '../../select/import-floor.js';
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
+import { implicitLinks } from './implicit-links.js';
 import { handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
@@ -23,8 +24,8 @@ export interface FloorSideInput {
 }
 
 /**
- * The import floor of each side: every test whose imports (runner aliases and mocks included), dynamic loads
- * or setup files reach a changed file. Where the head side has the base's changed files, tests and
+ * The import floor of each side: every test whose imports (runner aliases, and the links no import
+ * shows: implicit-links.ts), dynamic loads or setup files reach a changed file. Where the head side has the base's changed files, tests and
  * module graph (a change to bodies only), its floor is the base's, computed once: each is ~10
  * breadth-first searches over most of the module graph (typeorm: 3,000 files each).
  */
@@ -55,35 +56,21 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
     }
   }
   const loaders = await scopeLoaders(await view.dynamicLoaders(), side.texts, (file) => scopeOf(file, universe));
+  const unresolved = await view.unresolvedImports();
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
   // there without importing it; only tests, so that a source file joining paths stays no loader.
-  const unresolved = await view.unresolvedImports();
   const handed = await handedPathLoaders((await view.pathBuilders()).filter((f) => tests.has(f)), side.texts);
   loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
-  const files = [...unresolved.files].sort();
-  const implicit = new Map<string, { file: string; code: string }[]>();
-  const add = (importers: ReadonlyMap<string, readonly string[]>, code: string) => {
-    for (const [target, list] of importers) implicit.set(target, [...(implicit.get(target) ?? []), ...list.map((file) => ({ file, code }))]);
-  };
-  add(mockedImporters(universe?.universes ?? [], files, unresolved.specifiers, (p) => unresolved.files.has(p)), 'runner-mock');
-  add(injectedImporters(universe?.universes ?? [], files), 'injected-import');
-  const components = universe?.components ?? [];
-  if (components.length > 0) {
-    const texts = await side.texts(components);
-    const withText = new Map(components.flatMap((c) => (texts.has(c) ? [[c, texts.get(c)!] as const] : [])));
-    add(embeddedImporters(universe?.universes ?? [], withText, unresolved.files, unresolved.specifiers), 'embedded-import');
-  }
-  const built = buildOutputLinks(universe?.universes ?? [], files, unresolved.specifiers);
-  add(built.importers, 'build-output');
-  loaders.push(...built.loaders.map((l) => ({ ...l, code: 'build-output' })));
+  const implicit = await implicitLinks(universe, unresolved, side.texts);
+  loaders.push(...implicit.loaders);
   const graph: FloorGraph = {
     importers: await view.importerMap(),
     dynamicLoaders: loaders,
     isTest: (p) => tests.has(p),
     testsSetUpBy: (p) => setUpBy.get(p) ?? [],
     aliased,
-    implicit,
+    implicit: implicit.importers,
     setupByName: (p) => universe?.setupByName.has(p) ?? false,
   };
   return { graph, tests };
