@@ -12,7 +12,7 @@ import { isObject, type Literal } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { baseOf, dirOf, joinRepo } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
-import { vitestUniverses, type VitestContext } from './vitest-universes.js';
+import { VITEST_EXPORTED_DEFAULTS, vitestUniverses, type VitestContext } from './vitest-universes.js';
 
 const JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
@@ -71,7 +71,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const read = (path: string): ConfigValues | null => {
     if (!readCache.has(path)) {
       const text = files.read(path);
-      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text)));
+      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS)));
     }
     return readCache.get(path)!;
   };

@@ -6,6 +6,13 @@ import { dirOf, isScript, joinRepo, resolveFile } from './repo-paths.js';
 /** Vitest's defaults (vitest `configDefaults`): include, and what 4.x excludes. */
 export const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
 const VITEST_EXCLUDE = ['**/node_modules/**', '**/.git/**'];
+/** What vitest exports of its defaults (`vitest/config`): a config extends them by spreading them. */
+export const VITEST_EXPORTED_DEFAULTS: ReadonlyMap<string, string[]> = new Map([
+  ['configDefaults.include', VITEST_INCLUDE],
+  ['configDefaults.exclude', VITEST_EXCLUDE],
+  ['defaultInclude', VITEST_INCLUDE],
+  ['defaultExclude', VITEST_EXCLUDE],
+]);
 /** Vitest's type tests (`typecheck.include` default): run beside the others when typecheck is on. */
 const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 
