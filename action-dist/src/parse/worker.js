@@ -2418,27 +2418,8 @@ var PYTHON_BUILTIN_MEMBERS = new Set(
   "append extend insert remove pop clear index count sort reverse copy get items keys values update setdefault popitem fromkeys add discard union intersection difference symmetric_difference issubset issuperset join split rsplit splitlines strip lstrip rstrip replace startswith endswith find rfind lower upper title capitalize casefold format format_map encode decode isdigit isalpha isalnum isspace isidentifier zfill partition rpartition ljust rjust center expandtabs translate maketrans removeprefix removesuffix read readline readlines write writelines close flush seek tell fileno truncate result exception done cancel cancelled add_done_callback set_result set_exception group groups groupdict match search fullmatch sub subn findall finditer send throw __enter__ __exit__ __aenter__ __aexit__ __iter__ __next__ __len__ __getitem__ __setitem__ __contains__ __eq__ __hash__ __repr__ __str__ __call__".split(" ")
 );
 
-// src/lang/python/load-dirs.ts
-var PATH_CALL2 = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
-var NAME_LOADER = /\b(?:import_module|__import__|entry_points|iter_entry_points|load_entry_point|iter_modules|walk_packages|get_data|read_text|open_text)\s*\(|\b\w*resources\.files\s*\(/;
-var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
-function pythonLoadDirs(path, text) {
-  const code = maskStrings(stripComments3(text));
-  if (NAME_LOADER.test(code.masked)) return null;
-  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-  const dirs = /* @__PURE__ */ new Set();
-  for (const m of code.masked.matchAll(PATH_CALL2)) {
-    const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
-    if (args2 === null) return null;
-    const arg = m[1] === "sys.path.insert" ? args2[1] : m[1] === "sys.path.extend" ? listItem(args2[0]) : args2[0];
-    if (arg === void 0) return null;
-    const value = evaluate(arg.trim(), path, fileDir, code.text, 0);
-    if (value === null || value.file) return null;
-    if (!IMPORT_ROOTS.has(value.path)) dirs.add(value.path);
-  }
-  return [...dirs].sort();
-}
-function evaluate(expr, path, fileDir, text, depth) {
+// src/lang/python/path-expressions.ts
+function evaluate(expr, path, fileDir, text, depth = 0) {
   if (depth > 8) return null;
   const e = unwrap2(expr);
   const again = (x) => evaluate(x, path, fileDir, text, depth + 1);
@@ -2601,6 +2582,75 @@ function maskStrings(text) {
   return { text, masked };
 }
 
+// src/lang/python/handed-paths.ts
+var RUNS = /\b(?:subprocess|runpy|os\.system|os\.exec\w*|os\.spawn\w*|pexpect)\b/;
+var MODULE_FLAG = /(['"])-m\1\s*,\s*(['"])([A-Za-z_][\w.]*)\2|-m\s+([A-Za-z_][\w.]*)/g;
+var RUN_MODULE = /\brunpy\.run_module\s*\(/g;
+var PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
+function pythonHandedPaths(path, text) {
+  const code = maskStrings(stripComments3(text));
+  if (!RUNS.test(code.masked)) return [];
+  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const out2 = /* @__PURE__ */ new Set();
+  const module2 = (name2) => {
+    const rel = name2.replaceAll(".", "/");
+    out2.add(rel);
+    out2.add(`src/${rel}`);
+  };
+  for (const m of code.text.matchAll(MODULE_FLAG)) module2(m[3] ?? m[4]);
+  for (const m of code.masked.matchAll(RUN_MODULE)) {
+    const name2 = stringLiteral2(argumentsAt2(code.text, (m.index ?? 0) + m[0].length)?.[0] ?? "");
+    if (name2 !== null) module2(name2);
+  }
+  for (const m of code.masked.matchAll(PATH_START)) {
+    const start2 = m.index ?? 0;
+    const end = m[0].startsWith("os.path.join") ? callEnd(code.text, start2 + m[0].length) : chainEnd(code.text, start2 + m[0].length);
+    if (end === null) continue;
+    const value = evaluate(code.text.slice(start2, end), path, fileDir, code.text);
+    if (value !== null && !value.file && value.path !== fileDir) out2.add(value.path);
+  }
+  return [...out2].sort();
+}
+function callEnd(text, from) {
+  const args2 = argumentsAt2(text, from);
+  if (args2 === null) return null;
+  let depth = 1;
+  for (let i2 = from; i2 < text.length; i2++) {
+    if (text[i2] === "(") depth++;
+    else if (text[i2] === ")" && --depth === 0) return i2 + 1;
+  }
+  return null;
+}
+function chainEnd(text, from) {
+  const m = /^(?:\s*\.\s*(?:parent|parents\[\d+\]|resolve\(\)|absolute\(\))|\s*\/\s*(['"])[^'"\n]*\1)*/.exec(text.slice(from));
+  return from + (m?.[0].length ?? 0);
+}
+
+// src/lang/python/load-dirs.ts
+var PATH_CALL2 = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
+var NAME_LOADER = /\b(?:import_module|__import__|entry_points|iter_entry_points|load_entry_point|iter_modules|walk_packages|get_data|read_text|open_text)\s*\(|\b\w*resources\.files\s*\(/;
+var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
+function pythonLoadDirs(path, text) {
+  const code = maskStrings(stripComments3(text));
+  if (NAME_LOADER.test(code.masked)) return null;
+  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const dirs = /* @__PURE__ */ new Set();
+  for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
+    const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
+    if (args2 === null || args2.length === 0 || stringLiteral2(args2[0].trim()) === null) return null;
+  }
+  for (const m of code.masked.matchAll(PATH_CALL2)) {
+    const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
+    if (args2 === null) return null;
+    const arg = m[1] === "sys.path.insert" ? args2[1] : m[1] === "sys.path.extend" ? listItem(args2[0]) : args2[0];
+    if (arg === void 0) return null;
+    const value = evaluate(arg.trim(), path, fileDir, code.text, 0);
+    if (value === null || value.file) return null;
+    if (!IMPORT_ROOTS.has(value.path)) dirs.add(value.path);
+  }
+  return [...dirs].sort();
+}
+
 // src/lang/python/spell-path.ts
 var pythonSpelling = { path: spellPath2, initializer: spellInitializer2, type: spellType2, module: spellModule };
 var RECEIVERS = { self: "this", cls: "this" };
@@ -2737,9 +2787,14 @@ var pythonResolution = {
     insert: [{ code: "sys-path", receivers: ["sys.path"] }],
     append: [{ code: "sys-path", receivers: ["sys.path"] }],
     extend: [{ code: "sys-path", receivers: ["sys.path"] }],
-    addsitedir: [{ code: "sys-path", receivers: ["site"] }]
+    addsitedir: [{ code: "sys-path", receivers: ["site"] }],
+    // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
+    // bounds the literal ones: they are fixture references).
+    getfixturevalue: [{ code: "dynamic-fixture" }]
   },
   dynamicLoadDirs: pythonLoadDirs,
+  // A test running the repository's code in another process (`python -m mytool`, a script by path).
+  handedPaths: { calls: ["run", "call", "check_call", "check_output", "Popen", "system", "run_module", "run_path", "spawn"], of: pythonHandedPaths },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {
