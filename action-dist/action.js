@@ -12942,17 +12942,6 @@ function lookedUp(universe, specifier, exists, importer) {
   return null;
 }
 
-// src/ecosystem/npm/mocks.ts
-var MOCK = /^(?:(.*)\/)?__mocks__\/(.+)\.[cm]?[jt]sx?$/;
-function npmMockTarget(path, exists) {
-  const m2 = MOCK.exec(path);
-  if (!m2 || path.includes("node_modules/")) return null;
-  const [, dir, name2] = m2;
-  const beside = dir === void 0 ? name2 : `${dir}/${name2}`;
-  for (const suffix of MODULE_SUFFIXES) if (exists(beside + suffix) && beside + suffix !== path) return { file: beside + suffix };
-  return { module: name2 };
-}
-
 // src/ecosystem/npm/read-config-literal.ts
 var __ratlas_module_url4 = new URL("./src/ecosystem/npm/read-config-literal.js", __ratlas_bundle_url).href;
 var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
@@ -12964,7 +12953,7 @@ var Unknown = class {
   why;
 };
 var CONFIG_WRAPPERS = /* @__PURE__ */ new Set(["defineConfig", "defineProject", "defineWorkspace", "defineVitestConfig", "defineJestConfig"]);
-function readConfigLiteral(program) {
+function readConfigLiteral(program, known = /* @__PURE__ */ new Map()) {
   const bindings = /* @__PURE__ */ new Map();
   let exported = null;
   for (const statement of program.namedChildren) {
@@ -12987,7 +12976,7 @@ function readConfigLiteral(program) {
     }
   }
   if (!exported) return new Unknown("no `export default` or `module.exports =` found");
-  return new Reader(bindings).value(exported, 0);
+  return new Reader(bindings, known).value(exported, 0);
 }
 function declarators(statement) {
   const decl = statement.type === "export_statement" ? statement.childForFieldName("declaration") : statement;
@@ -12995,10 +12984,12 @@ function declarators(statement) {
   return decl.namedChildren.filter((c3) => c3?.type === "variable_declarator");
 }
 var Reader = class {
-  constructor(bindings) {
+  constructor(bindings, known) {
     this.bindings = bindings;
+    this.known = known;
   }
   bindings;
+  known;
   value(node, depth) {
     if (depth > 50) return new Unknown("nested too deeply");
     switch (node.type) {
@@ -13041,8 +13032,10 @@ var Reader = class {
         return this.object(node, depth);
       case "identifier": {
         const bound = this.bindings.get(node.text);
-        return bound ? this.value(bound, depth + 1) : new Unknown(node.text);
+        return bound ? this.value(bound, depth + 1) : this.known.get(node.text) ?? new Unknown(node.text);
       }
+      case "member_expression":
+        return this.known.get(node.text) ?? new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
       case "call_expression":
         return this.call(node, depth);
       case "arrow_function":
@@ -13144,6 +13137,122 @@ function deepMerge(a, b3) {
   const out2 = { ...a };
   for (const [key, value] of Object.entries(b3)) out2[key] = key in out2 ? deepMerge(out2[key], value) : value;
   return out2;
+}
+
+// src/ecosystem/npm/babel-aliases.ts
+var BABEL_CONFIG = /^(babel\.config\.(js|cjs|mjs|cts|json)|\.babelrc(\.(js|cjs|json))?)$/;
+var RESOLVER = /* @__PURE__ */ new Set(["module-resolver", "babel-plugin-module-resolver"]);
+function babelResolverAliases(config, babelDir, root) {
+  if (!isObject(config)) return null;
+  const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
+  const plugins2 = [...listOf(config["plugins"]), ...listOf(env?.["plugins"])];
+  const aliases = [];
+  const paths = [];
+  for (const plugin of plugins2) {
+    if (!Array.isArray(plugin) || typeof plugin[0] !== "string" || !RESOLVER.has(plugin[0]) || !isObject(plugin[1])) continue;
+    const options = plugin[1];
+    for (const folder of listOf(options["root"])) {
+      const path = typeof folder === "string" ? joinRepo(babelDir, folder.startsWith(".") ? folder : `./${folder}`) : null;
+      if (path !== null) paths.push(path);
+    }
+    if (!isObject(options["alias"])) continue;
+    for (const [key, value] of Object.entries(options["alias"])) {
+      if (key.startsWith("\0") || typeof value !== "string") continue;
+      const target = value.startsWith(".") ? joinRepo(babelDir, value.replace(/\\(\d)/g, "$$$1")) : null;
+      if (target === null) continue;
+      aliases.push({ pattern: key, replacement: `<rootDir>/${relativeTo(root, target)}` });
+    }
+  }
+  if (aliases.length === 0 && paths.length === 0) return null;
+  return { aliases, ...paths.length > 0 && { moduleLookup: { paths, directories: [] } } };
+}
+function listOf(value) {
+  return Array.isArray(value) ? value : value === void 0 ? [] : [value];
+}
+function relativeTo(from, to2) {
+  const a = from === "" ? [] : from.split("/");
+  const b3 = to2 === "" ? [] : to2.split("/");
+  let common = 0;
+  while (common < a.length && common < b3.length && a[common] === b3[common]) common++;
+  return [...a.slice(common).map(() => ".."), ...b3.slice(common)].join("/");
+}
+
+// src/ecosystem/npm/build-output.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+function rebaseOutputGlob(glob, root, paths) {
+  const prefix = root === "" ? "" : `${root}/`;
+  const rels = paths.filter((p2) => p2.startsWith(prefix)).map((p2) => p2.slice(prefix.length));
+  const matches = (g2) => {
+    const m2 = (0, import_picomatch.default)(g2, { dot: true });
+    return rels.some((r2) => m2(r2));
+  };
+  if (matches(glob)) return glob;
+  const segments = glob.split("/");
+  const firstWild = segments.findIndex((s) => /[*?{[]/.test(s));
+  const literal = firstWild === -1 ? segments.length - 1 : firstWild;
+  for (let drop = 1; drop <= literal; drop++) {
+    const tail = segments.slice(drop).join("/");
+    for (const candidate of [tail, toSources(tail)]) if (candidate !== "" && matches(candidate)) return candidate;
+  }
+  return null;
+}
+function rebaseOutputFile(path, exists) {
+  const segments = path.split("/");
+  for (let drop = 1; drop < segments.length; drop++) {
+    const tail = segments.slice(drop).join("/");
+    const stem = tail.replace(/\.[cm]?js$/, "");
+    for (const candidate of [tail, ...stem !== tail ? SOURCE_EXTENSIONS.map((e) => stem + e) : []]) if (exists(candidate)) return candidate;
+  }
+  return null;
+}
+function toSources(glob) {
+  return glob.replace(/\.[cm]?js$/, `.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(",")}}`);
+}
+var OUTPUT_DIRS = /* @__PURE__ */ new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "types", "bundle", "compiled"]);
+function npmBuiltFrom(path, exists, holds) {
+  const segments = path.split("/");
+  const at2 = segments.findIndex((s, i2) => OUTPUT_DIRS.has(s) && !holds(segments.slice(0, i2 + 1).join("/")));
+  if (at2 < 0) return null;
+  const pkg = segments.slice(0, at2).join("/");
+  const rest = segments.slice(at2 + 1).join("/");
+  const stem = rest.replace(/\.(?:d\.)?[cm]?[jt]s$/, "");
+  const under = (dir) => dir === "" ? stem : `${dir}/${stem}`;
+  for (const dir of [pkg === "" ? "src" : `${pkg}/src`, pkg]) {
+    for (const ext of SOURCE_EXTENSIONS) if (stem !== "" && exists(under(dir) + ext)) return { file: under(dir) + ext };
+    for (const index of ["/index.ts", "/index.js"]) if (exists(under(dir) + index)) return { file: under(dir) + index };
+  }
+  const rebased = rebaseOutputFile(path, exists);
+  if (rebased !== null) return { file: rebased };
+  const src = pkg === "" ? "src" : `${pkg}/src`;
+  return { dir: holds(src) ? src : pkg };
+}
+
+// src/ecosystem/npm/embedded-imports.ts
+var EMBEDDED_SCRIPT_FILE = /\.(vue|svelte|astro)$/;
+var SCRIPT_BLOCK = /<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi;
+var FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---/;
+var SPECIFIER = /\b(?:import|export)\b[^'"`;]*?\bfrom\s*(['"])([^'"\n]+)\1|\bimport\s*(['"])([^'"\n]+)\3|\b(?:import|require)\s*\(\s*(['"])([^'"\n]+)\5\s*\)/g;
+function npmEmbeddedImports(path, text) {
+  if (!EMBEDDED_SCRIPT_FILE.test(path)) return null;
+  const scripts = [...text.matchAll(SCRIPT_BLOCK)].map((m2) => m2[1]);
+  if (path.endsWith(".astro")) scripts.push(FRONTMATTER.exec(text)?.[1] ?? "");
+  const out2 = [];
+  for (const script2 of scripts) {
+    for (const m2 of script2.matchAll(SPECIFIER)) out2.push(m2[2] ?? m2[4] ?? m2[6]);
+  }
+  return [...new Set(out2)];
+}
+
+// src/ecosystem/npm/mocks.ts
+var MOCK = /^(?:(.*)\/)?__mocks__\/(.+)\.[cm]?[jt]sx?$/;
+function npmMockTarget(path, exists) {
+  const m2 = MOCK.exec(path);
+  if (!m2 || path.includes("node_modules/")) return null;
+  const [, dir, name2] = m2;
+  const beside = dir === void 0 ? name2 : `${dir}/${name2}`;
+  for (const suffix of MODULE_SUFFIXES) if (exists(beside + suffix) && beside + suffix !== path) return { file: beside + suffix };
+  return { module: name2 };
 }
 
 // src/ecosystem/npm/config-values.ts
@@ -13274,7 +13383,7 @@ function npmCiSetup(files) {
 }
 
 // src/ecosystem/npm/jest-universes.ts
-var import_picomatch = __toESM(require_picomatch2(), 1);
+var import_picomatch2 = __toESM(require_picomatch2(), 1);
 var JEST_TEST_MATCH = ["**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"];
 var JEST_IGNORE = ["/node_modules/"];
 var JEST_MODULE_FIELDS = [
@@ -13361,45 +13470,12 @@ function matchDirsOrFiles(spec, ctx) {
   return out2;
 }
 function globToRegExp(glob) {
-  return import_picomatch.default.makeRe(glob, { dot: false });
+  return import_picomatch2.default.makeRe(glob, { dot: false });
 }
 function moduleLookup(config, rootDir) {
   const paths = (config?.strings("modulePaths") ?? []).flatMap((p2) => joinRepo(rootDir, p2.startsWith("<rootDir>") ? p2 : `./${p2}`, rootDir) ?? []);
   const directories = (config?.strings("moduleDirectories") ?? []).filter((d2) => d2 !== "node_modules" && !d2.includes("/"));
   return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
-}
-
-// src/ecosystem/npm/build-output.ts
-var import_picomatch2 = __toESM(require_picomatch2(), 1);
-var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
-function rebaseOutputGlob(glob, root, paths) {
-  const prefix = root === "" ? "" : `${root}/`;
-  const rels = paths.filter((p2) => p2.startsWith(prefix)).map((p2) => p2.slice(prefix.length));
-  const matches = (g2) => {
-    const m2 = (0, import_picomatch2.default)(g2, { dot: true });
-    return rels.some((r2) => m2(r2));
-  };
-  if (matches(glob)) return glob;
-  const segments = glob.split("/");
-  const firstWild = segments.findIndex((s) => /[*?{[]/.test(s));
-  const literal = firstWild === -1 ? segments.length - 1 : firstWild;
-  for (let drop = 1; drop <= literal; drop++) {
-    const tail = segments.slice(drop).join("/");
-    for (const candidate of [tail, toSources(tail)]) if (candidate !== "" && matches(candidate)) return candidate;
-  }
-  return null;
-}
-function rebaseOutputFile(path, exists) {
-  const segments = path.split("/");
-  for (let drop = 1; drop < segments.length; drop++) {
-    const tail = segments.slice(drop).join("/");
-    const stem = tail.replace(/\.[cm]?js$/, "");
-    for (const candidate of [tail, ...stem !== tail ? SOURCE_EXTENSIONS.map((e) => stem + e) : []]) if (exists(candidate)) return candidate;
-  }
-  return null;
-}
-function toSources(glob) {
-  return glob.replace(/\.[cm]?js$/, `.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(",")}}`);
 }
 
 // src/ecosystem/npm/mocha-universes.ts
@@ -18337,13 +18413,13 @@ var script;
 async function prepareConfigReader() {
   script ??= await loadGrammar("tree-sitter-typescript.wasm");
 }
-function readConfigFile(path, text) {
+function readConfigFile(path, text, known) {
   const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
   const name2 = path.slice(path.lastIndexOf("/") + 1);
-  if (ext === "json" || ext === "jsonc" || name2 === ".mocharc") {
+  if (ext === "json" || ext === "jsonc" || name2 === ".mocharc" || name2 === ".babelrc") {
     const errors = [];
     const value = parse2(text, errors, { allowTrailingComma: true });
-    return errors.length > 0 && ext !== "jsonc" && name2 !== ".mocharc" ? new Unknown(`${path} is not valid JSON`) : value;
+    return errors.length > 0 && ext !== "jsonc" && name2 !== ".mocharc" && name2 !== ".babelrc" ? new Unknown(`${path} is not valid JSON`) : value;
   }
   if (ext === "yaml" || ext === "yml") {
     try {
@@ -18357,7 +18433,7 @@ function readConfigFile(path, text) {
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, known) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();
@@ -18390,23 +18466,32 @@ var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
 var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
 var VITEST_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
 var VITEST_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
+var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
+  ["configDefaults.include", VITEST_INCLUDE],
+  ["configDefaults.exclude", VITEST_EXCLUDE],
+  ["defaultInclude", VITEST_INCLUDE],
+  ["defaultExclude", VITEST_EXCLUDE]
+]);
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
-function vitestUniverses(dir, configFile, config, ctx, depth = 0) {
+function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const test = config?.object("test");
   const projects = test?.items("projects") ?? test?.items("workspace");
-  const out2 = [];
-  if (projects && depth < 3) out2.push(...vitestProjects(dir, projects, ctx, depth));
-  if (projects && projects.length > 0 && test?.strings("include") === void 0) return out2;
   const rootSpec = test?.string("root") ?? config?.string("root");
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
-  const testDir = test?.string("dir");
   const modules = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"].flatMap((field) => test?.strings(field) ?? []);
-  const setupFiles = modules.flatMap((spec) => {
+  const setupFiles = [...inherited?.setupFiles ?? []];
+  for (const spec of modules) {
     const file = resolveFile(root, spec, ctx.exists);
-    return file !== null && ctx.exists(file) ? [file] : [];
-  });
+    if (file !== null && ctx.exists(file)) setupFiles.push(file);
+  }
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
-  const aliases = [...config?.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []];
+  const aliases = [...inherited?.aliases ?? [], ...config?.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []];
+  const ownRuntime = jsxRuntime(config, dir, ctx);
+  const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
+  const out2 = [];
+  if (projects && depth < 3) out2.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime }));
+  if (projects && projects.length > 0 && test?.strings("include") === void 0) return out2;
+  const testDir = test?.string("dir");
   out2.push({
     ecosystem: "npm",
     runner: "vitest",
@@ -18418,9 +18503,33 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0) {
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
     warnings: config ? [...new Set(config.warnings)] : [],
-    ...inSource(test)
+    ...inSource(test),
+    ...runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: "**/*.{jsx,tsx}" }] } }
   });
   return out2;
+}
+function jsxRuntime(config, dir, ctx) {
+  const source = config?.string("oxc", "jsx", "importSource") ?? config?.string("esbuild", "jsxImportSource");
+  if (source === void 0) return void 0;
+  const base = source.startsWith(".") ? joinRepo(dir, source) : ownPackagePath(source, ctx);
+  if (base === null) return [];
+  return ["jsx-runtime", "jsx-dev-runtime"].flatMap((name2) => {
+    const file = resolveFile("", `./${base === "" ? name2 : `${base}/${name2}`}`, ctx.exists);
+    return file !== null && ctx.exists(file) ? [file] : [];
+  });
+}
+function ownPackagePath(specifier, ctx) {
+  const parts2 = specifier.split("/");
+  const scoped = specifier.startsWith("@");
+  const name2 = parts2.slice(0, scoped ? 2 : 1).join("/");
+  const sub = parts2.slice(scoped ? 2 : 1).join("/");
+  const dir = ctx.packageDir(name2);
+  if (dir === null) return null;
+  for (const candidate of [`src/${sub}`, sub]) {
+    const path = joinRepo(dir, `./${candidate}`);
+    if (path !== null && ctx.dirs.includes(path)) return path;
+  }
+  return null;
 }
 function typeTests(config, test, ctx) {
   if (config !== null && !config.readable) return VITEST_TYPECHECK_INCLUDE;
@@ -18434,11 +18543,12 @@ function inSource(test) {
   if (!globs || globs.length === 0) return {};
   return { inSource: { include: globs.map((glob) => ({ glob: glob.replace(/^\.\//, "") })), marker: "import.meta.vitest" } };
 }
-function vitestProjects(dir, projects, ctx, depth) {
+function vitestProjects(dir, projects, ctx, depth, parent) {
   const out2 = [];
+  const inherits = (config) => config?.boolean("extends") === true ? parent : void 0;
   for (const project of projects) {
     if (typeof project !== "string") {
-      out2.push(...vitestUniverses(dir, project.file, project, ctx, depth + 1));
+      out2.push(...vitestUniverses(dir, project.file, project, ctx, depth + 1, inherits(project)));
       continue;
     }
     if (project.startsWith("!")) continue;
@@ -18446,10 +18556,12 @@ function vitestProjects(dir, projects, ctx, depth) {
     if (spec === null) continue;
     const matches = /[*?{[]/.test(spec) ? [...matchDirsOrFiles(spec, ctx), ...configFilesMatching(spec, ctx)] : matchDirsOrFiles(spec, ctx);
     for (const target of matches) {
-      if (target.kind === "file") out2.push(...vitestUniverses(dirOf(target.path), target.path, ctx.read(target.path), ctx, depth + 1));
-      else {
+      if (target.kind === "file") {
+        const config = ctx.read(target.path);
+        out2.push(...vitestUniverses(dirOf(target.path), target.path, config, ctx, depth + 1, inherits(config)));
+      } else {
         const found = ctx.vitestConfigIn(target.path);
-        out2.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1));
+        out2.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, inherits(found?.values ?? null)));
       }
     }
   }
@@ -18468,7 +18580,7 @@ var NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|json)
 function isConfigPath(path) {
   if (path.includes("node_modules/")) return false;
   const name2 = baseOf(path);
-  return name2 === "package.json" || JEST_CONFIG.test(name2) || VITEST_CONFIG.test(name2) || MOCHA_CONFIG.test(name2) || NAMED_CONFIG.test(name2);
+  return name2 === "package.json" || JEST_CONFIG.test(name2) || VITEST_CONFIG.test(name2) || MOCHA_CONFIG.test(name2) || NAMED_CONFIG.test(name2) || BABEL_CONFIG.test(name2);
 }
 var npm = defineEcosystem({
   id: "npm",
@@ -18479,6 +18591,8 @@ var npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
+  builtFrom: npmBuiltFrom,
+  embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, ".vue", ".svelte", ".astro", "/index.vue"] },
   commands: [
     { runner: "vitest", some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },
     { runner: "jest", some: ["npx", "jest", "--runTestsByPath"], all: ["npx", "jest"] },
@@ -18499,7 +18613,7 @@ function npmUniverses(files) {
   const read = (path) => {
     if (!readCache.has(path)) {
       const text = files.read(path);
-      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text)));
+      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS)));
     }
     return readCache.get(path);
   };
@@ -18533,7 +18647,11 @@ function npmUniverses(files) {
     dirs: [...dirs].sort(),
     read,
     configIn: jestConfigIn,
-    vitestConfigIn
+    vitestConfigIn,
+    packageDir: (name2) => {
+      for (const dir of [...byDir.keys()].sort()) if (manifestOf(dir)?.value["name"] === name2) return dir;
+      return null;
+    }
   };
   const out2 = [];
   for (const dir of [...byDir.keys()].sort()) {
@@ -18565,12 +18683,21 @@ function npmUniverses(files) {
     if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file, ctx.exists));
   }
   const seen = /* @__PURE__ */ new Set();
-  return out2.filter((u2) => {
+  return out2.map((u2) => u2.runner === "jest" ? withBabelResolver(u2, pick, files) : u2).filter((u2) => {
     const key = JSON.stringify(u2);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+function withBabelResolver(u2, pick, files) {
+  const file = pick(u2.root, BABEL_CONFIG)[0] ?? pick("", BABEL_CONFIG)[0];
+  const text = file === void 0 ? null : files.read(file);
+  if (file === void 0 || text === null) return u2;
+  const found = babelResolverAliases(readConfigFile(file, text), dirOf(file), u2.root);
+  if (found === null) return u2;
+  const paths = [...u2.moduleLookup?.paths ?? [], ...found.moduleLookup?.paths ?? []];
+  return { ...u2, aliases: [...u2.aliases, ...found.aliases], ...paths.length > 0 || u2.moduleLookup ? { moduleLookup: { paths, directories: u2.moduleLookup?.directories ?? [] } } : {} };
 }
 function workspaceAsConfig(file, list) {
   const items = list.items();
@@ -19677,6 +19804,46 @@ function readPipfileLock(text) {
   return { fingerprints, dependencies: /* @__PURE__ */ new Map() };
 }
 
+// src/ecosystem/python/package-roots.ts
+function packageRoots(dir, files) {
+  const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
+  const out2 = [];
+  const pyproject = files.read(at2("pyproject.toml"));
+  if (pyproject !== null) {
+    try {
+      const tool = parse3(pyproject).tool ?? {};
+      const setuptools = record(tool["setuptools"]);
+      out2.push(...strings(record(setuptools?.["package-dir"])?.[""]));
+      out2.push(...strings(record(record(setuptools?.["packages"])?.["find"])?.["where"]));
+      for (const p2 of Array.isArray(record(tool["poetry"])?.["packages"]) ? record(tool["poetry"])["packages"] : []) out2.push(...strings(record(p2)?.["from"]));
+      const wheel = record(record(record(record(tool["hatch"])?.["build"])?.["targets"])?.["wheel"]);
+      for (const p2 of strings(wheel?.["packages"])) if (p2.includes("/")) out2.push(p2.slice(0, p2.lastIndexOf("/")));
+    } catch {
+    }
+  }
+  const cfg = files.read(at2("setup.cfg"));
+  if (cfg !== null) {
+    const ini = readIni(cfg);
+    const packageDir = ini.get("options")?.get("package_dir");
+    for (const line of packageDir?.split("\n") ?? []) {
+      const m3 = /^\s*=\s*(\S+)\s*$/.exec(line);
+      if (m3) out2.push(m3[1]);
+    }
+    out2.push(...ini.get("options.packages.find")?.get("where")?.split(/\s+/).filter((w2) => w2 !== "") ?? []);
+  }
+  const setupPy = files.read(at2("setup.py"));
+  const m2 = setupPy === null ? null : /package_dir\s*=\s*\{\s*(['"])\1\s*:\s*(['"])([^'"]+)\2/.exec(setupPy);
+  if (m2) out2.push(m2[3]);
+  return [...new Set(out2.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")).filter((p2) => p2 !== "" && !p2.startsWith("/") && !p2.includes("..")))].sort();
+}
+function record(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+}
+function strings(value) {
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) ? value.filter((v2) => typeof v2 === "string") : [];
+}
+
 // src/ecosystem/python/pytest-options.ts
 function pytestOptionsIn(dir, files, warnings) {
   const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
@@ -19708,8 +19875,20 @@ function fromIni(configFile, section) {
     norecursedirs: iniList(section?.get("norecursedirs")),
     pythonClasses: iniList(section?.get("python_classes")),
     pythonFunctions: iniList(section?.get("python_functions")),
-    doctestModules: doctestModules(iniList(section?.get("addopts")))
+    doctestModules: doctestModules(iniList(section?.get("addopts"))),
+    plugins: plugins(iniList(section?.get("addopts"))),
+    pythonpath: iniList(section?.get("pythonpath"))
   });
+}
+function plugins(addopts) {
+  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
+  const out2 = [];
+  for (let i2 = 0; i2 < words.length; i2++) {
+    const word = words[i2];
+    const name2 = word === "-p" ? words[++i2] : word.startsWith("-p") && !word.startsWith("--") ? word.slice(2) : void 0;
+    if (name2 !== void 0 && name2 !== "" && !name2.startsWith("no:")) out2.push(name2);
+  }
+  return out2.length > 0 ? out2 : void 0;
 }
 function doctestModules(addopts) {
   return addopts?.some((a) => a.split(/\s+/).includes("--doctest-modules")) ? true : void 0;
@@ -19723,12 +19902,14 @@ function fromToml(configFile, options) {
     norecursedirs: list(options["norecursedirs"]),
     pythonClasses: list(options["python_classes"]),
     pythonFunctions: list(options["python_functions"]),
-    doctestModules: doctestModules(list(options["addopts"]))
+    doctestModules: doctestModules(list(options["addopts"])),
+    plugins: plugins(list(options["addopts"])),
+    pythonpath: list(options["pythonpath"])
   });
 }
 function compact(options) {
   const out2 = { configFile: options.configFile };
-  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions"]) {
+  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions", "plugins", "pythonpath"]) {
     const value = options[key];
     if (value !== void 0) out2[key] = value;
   }
@@ -19744,7 +19925,7 @@ var baseName = (path) => path.slice(path.lastIndexOf("/") + 1);
 var dirName = (path) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 var python = defineEcosystem({
   id: "python",
-  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName(p2))),
+  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName(p2)) || baseName(p2) === "setup.py"),
   detect: (files) => files.paths.some((p2) => p2.endsWith(".py")),
   testUniverses(files) {
     const warnings = [];
@@ -19773,6 +19954,8 @@ var python = defineEcosystem({
         ],
         setupFiles: conftests,
         setupScope: "directory",
+        ...pluginFiles(dir, options.plugins ?? [], files),
+        ...importFolders(dir, options.pythonpath ?? [], files),
         aliases: [],
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
@@ -19789,6 +19972,7 @@ var python = defineEcosystem({
     toolchainPackages: ["pytest", "pytest-*", "pluggy", "coverage", "tox", "nox", "hypothesis"],
     inertPackages: ["black", "ruff", "flake8", "flake8-*", "isort", "pylint", "mypy", "pyright", "types-*", "pre-commit", "bandit"]
   },
+  aliasTarget: pythonAliasTarget,
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   dependencies: pythonDependencies,
   implicitSetup: ({ qualname, signature }) => !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature),
@@ -19796,6 +19980,31 @@ var python = defineEcosystem({
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup
 });
+function importFolders(dir, pythonpath, files) {
+  const prefix = dir === "" ? "" : `${dir}/`;
+  const folders = [...pythonpath.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")), ...packageRoots(dir, files)].map((p2) => p2 === "" || p2 === "." ? dir : `${prefix}${p2}`).filter((p2) => p2 !== "" && p2 !== "src" && !p2.split("/").includes(".."));
+  return folders.length > 0 ? { moduleLookup: { paths: [...new Set(folders)].sort(), directories: [] } } : {};
+}
+function pythonAliasTarget(universe, specifier, exists) {
+  if (specifier.startsWith(".") || !universe.moduleLookup) return null;
+  const rel = specifier.replaceAll(".", "/");
+  for (const folder of universe.moduleLookup.paths) {
+    for (const candidate of [`${folder}/${rel}.py`, `${folder}/${rel}/__init__.py`]) if (exists(candidate)) return candidate;
+  }
+  return null;
+}
+function pluginFiles(dir, plugins2, files) {
+  const present = new Set(files.paths);
+  const out2 = plugins2.flatMap((name2) => {
+    const rel = name2.replaceAll(".", "/");
+    for (const base of [dir, dir === "" ? "src" : `${dir}/src`]) {
+      const prefix = base === "" ? "" : `${base}/`;
+      for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (present.has(candidate)) return [candidate];
+    }
+    return [];
+  });
+  return out2.length > 0 ? { pluginFiles: [...new Set(out2)].sort() } : {};
+}
 function nodeId(file, qualname) {
   const parts2 = qualname.split(".");
   const name2 = parts2[parts2.length - 1];
@@ -24326,12 +24535,12 @@ var GitRepo = class _GitRepo {
   async listTree(commit) {
     const out2 = await this.run(["ls-tree", "-r", "-z", "--long", "--full-tree", commit]);
     const entries = [];
-    for (const record of out2.split("\0")) {
-      if (!record) continue;
-      const tab = record.indexOf("	");
-      const [mode, type, oid, size] = record.slice(0, tab).split(/\s+/);
+    for (const record2 of out2.split("\0")) {
+      if (!record2) continue;
+      const tab = record2.indexOf("	");
+      const [mode, type, oid, size] = record2.slice(0, tab).split(/\s+/);
       if (type !== "blob" || !REGULAR_FILE_MODES.has(mode)) continue;
-      entries.push({ path: record.slice(tab + 1), oid, size: Number(size), mode });
+      entries.push({ path: record2.slice(tab + 1), oid, size: Number(size), mode });
     }
     return entries;
   }
@@ -24380,10 +24589,10 @@ var GitRepo = class _GitRepo {
     const paths = [];
     const records = out2.split("\0");
     for (let i2 = 0; i2 < records.length; i2++) {
-      const record = records[i2];
-      if (record.length < 4) continue;
-      paths.push(record.slice(3));
-      if (record[0] === "R" || record[0] === "C") paths.push(records[++i2]);
+      const record2 = records[i2];
+      if (record2.length < 4) continue;
+      paths.push(record2.slice(3));
+      if (record2[0] === "R" || record2[0] === "C") paths.push(records[++i2]);
     }
     return [...new Set(paths)].sort();
   }

@@ -1,6 +1,7 @@
 import { npm } from './npm/adapter.js';
 import { python } from './python/adapter.js';
 import { conventions as pyConventions } from './python/conventions.js';
+import { joinPath } from '../util/posix-path.js';
 import type { EcosystemAdapter, ProjectFiles, TestUniverse } from './types.js';
 
 /** Every ecosystem ratlas knows; order matters only for report order. */
@@ -52,7 +53,7 @@ export function mockedImporters(
   exists: (path: string) => boolean,
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): Map<string, string[]> {
-  const adapters = ecosystems.filter((e) => e.mockTarget && universes.some((u) => u.ecosystem === e.id));
+  const adapters = ecosystems.filter((e) => e.mockTarget && active(e, universes));
   const out = new Map<string, string[]>();
   if (adapters.length === 0) return out;
   let importersOf: Map<string, Set<string>> | undefined;
@@ -71,6 +72,104 @@ export function mockedImporters(
     }
   }
   return out;
+}
+
+/**
+ * Pure: relative imports of build output the tree does not hold (`import '../dist/index.js'` in a
+ * test of the bundle, a bin script running compiled code), as what they run: importers of the
+ * source file it is compiled from, or loaders of the folder the build reads.
+ */
+export function buildOutputLinks(
+  universes: readonly TestUniverse[],
+  files: readonly string[],
+  specifiers: readonly { file: string; module: string }[],
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): { importers: Map<string, string[]>; loaders: { file: string; scope: string }[] } {
+  const adapters = ecosystems.filter((e) => e.builtFrom && active(e, universes));
+  const importers = new Map<string, Set<string>>();
+  const loaders = new Map<string, Set<string>>();
+  if (adapters.length === 0) return { importers: new Map(), loaders: [] };
+  const present = new Set(files);
+  const dirs = new Set<string>();
+  for (const f of files) for (let d = f.lastIndexOf('/'); d > 0; d = f.lastIndexOf('/', d - 1)) dirs.add(f.slice(0, d));
+  for (const { file, module } of specifiers) {
+    if (!module.startsWith('.')) continue;
+    const path = joinPath(file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '', module);
+    if (path === null || present.has(path)) continue;
+    for (const e of adapters) {
+      const source = e.builtFrom!(path, (p) => present.has(p), (d) => d === '' || dirs.has(d));
+      if (source === null) continue;
+      if ('file' in source) importers.set(source.file, (importers.get(source.file) ?? new Set()).add(file));
+      else loaders.set(file, (loaders.get(file) ?? new Set()).add(source.dir));
+      break;
+    }
+  }
+  return {
+    importers: new Map([...importers].sort(([a], [b]) => cmp(a, b)).map(([t, set]) => [t, [...set].sort()])),
+    loaders: [...loaders].sort(([a], [b]) => cmp(a, b)).flatMap(([file, scopes]) => [...scopes].sort().map((scope) => ({ file, scope }))),
+  };
+}
+
+/** The files of a tree that some ecosystem with a universe here calls component files (EcosystemAdapter.embedded). */
+export function embeddedFiles(universes: readonly TestUniverse[], tree: readonly string[], ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
+  const patterns = ecosystems.filter((e) => e.embedded && active(e, universes)).map((e) => e.embedded!.files);
+  return patterns.length === 0 ? [] : tree.filter((p) => !p.includes('node_modules/') && patterns.some((re) => re.test(p))).sort();
+}
+
+/**
+ * Pure: the floor's links through component files ratlas does not parse: each module a
+ * component's scripts import (relative, or through a universe's alias) gets the component as an
+ * importer, and the component gets as importers the indexed files whose imports resolution left
+ * unresolved and that name it (`import Comp from '../src/Comp.vue'`). Sorted.
+ */
+export function embeddedImporters(
+  universes: readonly TestUniverse[],
+  components: ReadonlyMap<string, string>,
+  indexed: ReadonlySet<string>,
+  specifiers: readonly { file: string; module: string }[],
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): Map<string, string[]> {
+  const adapters = ecosystems.filter((e) => e.embedded && active(e, universes));
+  const out = new Map<string, Set<string>>();
+  if (adapters.length === 0 || components.size === 0) return new Map();
+  const exists = (p: string) => indexed.has(p) || components.has(p);
+  const suffixes = [...new Set(adapters.flatMap((e) => e.embedded!.suffixes))];
+  const link = (target: string, importer: string) => target !== importer && out.set(target, (out.get(target) ?? new Set()).add(importer));
+  const resolve = (from: string, module: string): string | null => {
+    if (module.startsWith('.')) {
+      const base = joinPath(from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '', module);
+      if (base === null) return null;
+      for (const suffix of suffixes) if (exists(base + suffix)) return base + suffix;
+      return null;
+    }
+    for (const u of universes) {
+      if (u.root !== '' && !from.startsWith(`${u.root}/`)) continue;
+      const target = ecosystems.find((e) => e.id === u.ecosystem)?.aliasTarget?.(u, module, exists, from);
+      if (target) return target;
+    }
+    return null;
+  };
+  for (const [component, text] of components) {
+    const imports = adapters.map((e) => e.embedded!.imports(component, text)).find((x) => x !== null) ?? [];
+    for (const module of imports) {
+      const target = resolve(component, module);
+      if (target !== null) link(target, component);
+    }
+  }
+  for (const { file, module } of specifiers) {
+    const target = resolve(file, module);
+    if (target !== null && components.has(target)) link(target, file);
+  }
+  return new Map([...out].sort(([a], [b]) => cmp(a, b)).map(([t, set]) => [t, [...set].sort()]));
+}
+
+/**
+ * Whether an ecosystem's runner conventions apply: one of its universes is here, or the universe
+ * is ratlas's own (`tests.include` in ratlas.config.json, or the built-in conventions), which
+ * says nothing of which runner runs the tests.
+ */
+function active(e: EcosystemAdapter, universes: readonly TestUniverse[]): boolean {
+  return universes.some((u) => u.ecosystem === e.id || u.ecosystem === 'ratlas');
 }
 
 function byModule(specifiers: readonly { file: string; module: string }[]): Map<string, Set<string>> {

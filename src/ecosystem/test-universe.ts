@@ -14,10 +14,12 @@ export interface CompiledUniverses {
   setupByName: ReadonlySet<string>;
   /** Source files that are tests by their text (vitest in-source tests, pytest doctests): run whole. */
   inSourceTests: ReadonlySet<string>;
+  /** Component files of the tree ratlas does not parse, whose scripts import modules (`.vue`, `.svelte`): see EcosystemAdapter.embedded. */
+  components: readonly string[];
 }
 
 /** Pure: compiles universes once; every ecosystem's patterns mean the same here. */
-export function compileUniverses(universes: readonly TestUniverse[]): CompiledUniverses {
+export function compileUniverses(universes: readonly TestUniverse[], components: readonly string[] = []): CompiledUniverses {
   const compiled = universes.map((u) => {
     const prefix = u.root === '' ? '' : `${u.root}/`;
     const include = u.include.map((p) => compilePattern(p));
@@ -32,11 +34,12 @@ export function compileUniverses(universes: readonly TestUniverse[]): CompiledUn
       return include.some((m) => m(rel, path)) && !exclude.some((m) => m(rel, path));
     };
     // A conftest.py is loaded for the tests in its folder and below.
+    const plugins = u.pluginFiles ?? [];
     const setupFor = (test: string): readonly string[] =>
-      u.setupScope === 'directory' ? u.setupFiles.filter((s) => s.lastIndexOf('/') < 0 || test.startsWith(s.slice(0, s.lastIndexOf('/') + 1))) : u.setupFiles;
+      u.setupScope === 'directory' ? [...u.setupFiles.filter((s) => s.lastIndexOf('/') < 0 || test.startsWith(s.slice(0, s.lastIndexOf('/') + 1))), ...plugins] : [...u.setupFiles, ...plugins];
     return { universe: u, member, setupFor };
   });
-  const setupFiles = new Set(universes.flatMap((u) => u.setupFiles));
+  const setupFiles = new Set(universes.flatMap((u) => [...u.setupFiles, ...(u.pluginFiles ?? [])]));
   return {
     universes,
     isTest: (path) => !setupFiles.has(path) && compiled.some((c) => c.member(path)),
@@ -44,6 +47,7 @@ export function compileUniverses(universes: readonly TestUniverse[]): CompiledUn
     setupFiles,
     setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles : []))),
     inSourceTests: new Set(universes.flatMap((u) => u.inSourceTests ?? [])),
+    components,
   };
 }
 
@@ -61,4 +65,22 @@ function compilePattern(pattern: PathPattern): (rel: string, path: string) => bo
   }
   // Runners match regexes against absolute paths: `/` + the repo-relative path stands in for one.
   return pattern.absolute ? (_rel, path) => re.test(`/${path}`) : (rel) => re.test(rel);
+}
+
+/**
+ * Pure: for every module a universe's transform injects (TestUniverse.injectedImports), the files
+ * of `files` it is injected into, sorted: the importers their text does not show.
+ */
+export function injectedImporters(universes: readonly TestUniverse[], files: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  for (const u of universes) {
+    if (!u.injectedImports || u.injectedImports.files.length === 0) continue;
+    const prefix = u.root === '' ? '' : `${u.root}/`;
+    const into = u.injectedImports.into.map((p) => compilePattern(p));
+    for (const file of files) {
+      if (!file.startsWith(prefix) || !into.some((m) => m(file.slice(prefix.length), file))) continue;
+      for (const target of u.injectedImports.files) if (target !== file) out.set(target, (out.get(target) ?? new Set()).add(file));
+    }
+  }
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, set]) => [t, [...set].sort()]));
 }

@@ -68,6 +68,11 @@ export interface TestUniverse {
    */
   setupScope?: 'universe' | 'directory';
   /**
+   * Setup files loaded for every test of the universe whatever `setupScope` says (pytest plugins
+   * that `addopts` names with `-p`): a change reaching one reaches every test.
+   */
+  pluginFiles?: readonly string[];
+  /**
    * Module specifier rewrites the runner applies (jest `moduleNameMapper`, vitest `alias`):
    * regex source or prefix -> replacement. A test whose import is rewritten depends on what the
    * rewrite can reach.
@@ -79,6 +84,12 @@ export interface TestUniverse {
    * each one above it, as node_modules is). Repo-relative folders, and names.
    */
   moduleLookup?: { paths: readonly string[]; directories: readonly string[] };
+  /**
+   * Modules the runner's transform adds an import of to every file matching `into` (relative to
+   * `root`): the JSX runtime of vite's `oxc.jsx.importSource` or `esbuild.jsxImportSource` for
+   * each JSX file. No file imports them in its text, yet a change there reaches every such file.
+   */
+  injectedImports?: { files: readonly string[]; into: readonly PathPattern[] };
   /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */
   warnings: readonly string[];
   /**
@@ -193,6 +204,20 @@ export interface EcosystemAdapter {
    * loads the module it replaces may run it.
    */
   mockTarget?(path: string, exists: (path: string) => boolean): { file: string } | { module: string } | null;
+  /**
+   * Optional, pure: for a path a relative import names that the tree does not hold, the source it
+   * is built from when the path is build output (`../dist/index.js`): a file of the tree, or a
+   * folder whose files the build reads (a bundle); null for any other missing path. `holds` says
+   * whether the tree has files under a folder.
+   */
+  builtFrom?(path: string, exists: (path: string) => boolean, holds: (dir: string) => boolean): { file: string } | { dir: string } | null;
+  /**
+   * Optional: component files ratlas does not parse whose scripts import modules (`.vue`,
+   * `.svelte`). `files`: which paths of a tree are such files; `imports`: pure, the specifiers a
+   * file's scripts import; `suffixes`: what a relative specifier may leave out (an extension, a
+   * folder's index). Tests rendering a component run what it imports.
+   */
+  embedded?: { files: RegExp; imports(path: string, text: string): string[] | null; suffixes: readonly string[] };
   /**
    * Pure, for setup files of `directory` scope: whether a top-level definition of one (qualname and
    * signature text) runs for the tests below it without their naming it: a pytest `autouse=True`

@@ -31,5 +31,6 @@
  * 14: a file is skipped as generated only by a marker in its leading comment (`@Generated('uuid')`
  *    or "auto-generated sequence" in a field's doc made hand-written files skipped): the same
  *    bytes are indexed where they were skipped.
+ * 15: `request.getfixturevalue("db")` names a pytest fixture, as a parameter does.
  */
-export const EXTRACTION_VERSION = 14;
+export const EXTRACTION_VERSION = 15;

@@ -7,7 +7,7 @@ export interface FloorHop {
    * it (jest `moduleNameMapper`, vite `resolve.alias`), which module resolution does not follow.
    */
   via: 'imports' | 'loads-dynamically' | 'setup' | 'aliased';
-  /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`, `handed-path`), `setup-file`, `runner-alias`, `runner-mock`. */
+  /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`, `handed-path`), `setup-file`, `runner-alias`, `runner-mock`, `injected-import`. */
   code?: string;
   /** For setup: the test reaches the setup file's definitions by name (see FloorGraph.setupByName). */
   byName?: boolean;
@@ -33,8 +33,12 @@ export interface FloorGraph {
   testsSetUpBy: (setupFile: string) => readonly string[];
   /** Every file's importers through a runner's module alias only. */
   aliased?: ReadonlyMap<string, readonly string[]>;
-  /** For a manual mock (`__mocks__/`), the files the runner may hand it to instead of the module they import. */
-  mocked?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Importers the text does not show, each with why: a manual mock (`__mocks__/`) and the files
+   * the runner may hand it to instead of the module they import (`runner-mock`), a module the
+   * runner's transform injects into files (`injected-import`).
+   */
+  implicit?: ReadonlyMap<string, readonly { file: string; code: string }[]>;
   /**
    * Setup files whose definitions tests reach by name (pytest conftest.py fixtures: resolved edges),
    * so that a hop through one is as provable as an import; what runs for every test below one
@@ -61,7 +65,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
       if (loader.file !== at && (loader.scope === '' || at === loader.scope || at.startsWith(`${loader.scope}/`))) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
     }
     for (const f of graph.aliased?.get(at) ?? []) steps.push({ file: f, via: 'aliased', code: 'runner-alias' });
-    for (const f of graph.mocked?.get(at) ?? []) steps.push({ file: f, via: 'aliased', code: 'runner-mock' });
+    for (const f of graph.implicit?.get(at) ?? []) steps.push({ file: f.file, via: 'aliased', code: f.code });
     for (const test of graph.testsSetUpBy(at)) steps.push({ file: test, via: 'setup', code: 'setup-file', ...(graph.setupByName?.(at) && { byName: true }) });
     loadersOf.set(at, steps);
     return steps;

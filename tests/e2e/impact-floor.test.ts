@@ -151,6 +151,108 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/m.test.js']);
   });
 
+  it("vitest's JSX runtime reaches every JSX file, and a project with extends: true takes the root's setup files", async () => {
+    const config = [
+      "import { defineConfig } from 'vitest/config';",
+      'export default defineConfig({',
+      "  test: { setupFiles: ['./test/setup.ts'], projects: [",
+      "    { extends: true, oxc: { jsx: { importSource: './src/jsx' } }, test: { name: 'dom', include: ['src/**/*.test.{ts,tsx}'] } },",
+      '  ] },',
+      '});',
+    ].join('\n');
+    const cwd = gitRepo({
+      'package.json': '{ "name": "mini", "devDependencies": { "vitest": "4" } }\n',
+      'vitest.config.ts': `${config}\n`,
+      'test/setup.ts': "import { reset } from '../src/reset';\nreset();\n",
+      'src/reset.ts': 'export function reset() {\n  return 1;\n}\n',
+      'src/jsx/jsx-runtime.ts': 'export function jsx(tag: string, props: object) {\n  return { tag, props };\n}\n',
+      'src/jsx/jsx-dev-runtime.ts': "export { jsx as jsxDEV } from './jsx-runtime';\n",
+      'src/view.test.tsx': 'const node = <div />;\nif (!node) throw new Error();\n',
+      'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
+      'src/math.test.ts': "import { add } from './math';\nadd(1, 2);\n",
+    });
+    commit(cwd, 'runtime', { 'src/jsx/jsx-runtime.ts': 'export function jsx(tag: string, props: object) {\n  return { tag, props, x: 1 };\n}\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['src/view.test.tsx']);
+    expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((h) => (h as { code?: string }).code)).toEqual(['injected-import']);
+    // The root's setup file runs for the project's tests: a change its imports reach selects them all.
+    commit(cwd, 'reset', { 'src/reset.ts': 'export function reset() {\n  return 2;\n}\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/math.test.ts', 'src/view.test.tsx']);
+  });
+
+  it('a test that runs a script of the repository by its resolved path (require.resolve) reaches what the script imports', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "sp", "devDependencies": { "jest": "29" } }\n',
+      'src/lib.js': "module.exports = { greet: () => 'hi' };\n",
+      'bin/cli.js': "const { greet } = require('../src/lib');\nconsole.log(greet());\n",
+      'test/cli.test.js': "const { spawnSync } = require('child_process');\nconst CLI = require.resolve('../bin/cli');\ntest('cli', () => expect(spawnSync(process.execPath, [CLI]).stdout.toString()).toBe('hi\\n'));\n",
+      'test/b.test.js': "test('b', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'greet', { 'src/lib.js': "module.exports = { greet: () => 'hello' };\n" });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/cli.test.js']);
+    expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((h) => `${h.relation} ${h.file}`)).toEqual(['imports bin/cli.js', 'loads test/cli.test.js']);
+  });
+
+  it('an import of build output the tree does not hold reaches the sources it is built from', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "bo", "devDependencies": { "vitest": "4" } }\n',
+      '.gitignore': 'dist/\n',
+      'src/index.ts': "import { other } from './other';\nexport const greet = () => `hi${other()}`;\n",
+      'src/other.ts': 'export const other = () => 1;\n',
+      'src/unused.ts': 'export const unused = () => 1;\n',
+      'bin/run.js': "#!/usr/bin/env node\nimport { run } from '../dist/bundle/main.js';\nrun();\n",
+      'test/cli.test.ts': "import { spawnSync } from 'node:child_process';\nconst BIN = new URL('../bin/run.js', import.meta.url);\nspawnSync(process.execPath, [BIN.pathname]);\n",
+      'test/dist.test.ts': "import { greet } from '../dist/index.js';\ngreet();\n",
+      'test/b.test.ts': 'export {};\n',
+    });
+    commit(cwd, 'other', { 'src/other.ts': 'export const other = () => 2;\n' });
+    const via = (r: unknown) => (r as FloorReport).tests.selected.map((t) => `${t.file}: ${t.reachedFrom.via.map((h) => (h as { code?: string }).code ?? h.relation).join(' < ')}`);
+    // dist/index.js is compiled from src/index.ts; bin/run.js runs a bundle, which may hold any source.
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cli.test.ts', 'test/dist.test.ts']);
+    commit(cwd, 'unused', { 'src/unused.ts': 'export const unused = () => 2;\n' });
+    expect(via(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cli.test.ts: build-output < handed-path']);
+  });
+
+  it('a component ratlas does not parse (.vue, .svelte) links the tests rendering it to the modules its script imports', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "v", "devDependencies": { "vitest": "4", "vue": "3" } }\n',
+      'vite.config.ts': "import { fileURLToPath } from 'node:url';\nexport default { resolve: { alias: { '@': './src' } } };\n",
+      'src/composables/useCount.ts': 'export const useCount = () => 1;\n',
+      'src/stores/cart.ts': 'export const cart = () => [];\n',
+      'src/Counter.vue': "<script setup lang=\"ts\">\nimport { useCount } from './composables/useCount'\nconst n = useCount()\n</script>\n<template><p>{{ n }}</p></template>\n",
+      'src/Cart.svelte': "<script>\n  import { cart } from '@/stores/cart';\n</script>\n<p>{cart().length}</p>\n",
+      'test/counter.test.ts': "import Counter from '../src/Counter.vue';\nvoid Counter;\n",
+      'test/cart.test.ts': "import Cart from '@/Cart.svelte';\nvoid Cart;\n",
+      'test/plain.test.ts': 'export {};\n',
+    });
+    const via = (r: unknown) => (r as FloorReport).tests.selected.map((t) => `${t.file}: ${t.reachedFrom.via.map((h) => `${h.file} (${(h as { code?: string }).code ?? h.relation})`).join(' < ')}`);
+    commit(cwd, 'count', { 'src/composables/useCount.ts': 'export const useCount = () => 2;\n' });
+    expect(via(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/counter.test.ts: src/Counter.vue (embedded-import) < test/counter.test.ts (embedded-import)']);
+    commit(cwd, 'cart', { 'src/stores/cart.ts': 'export const cart = () => [1];\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cart.test.ts']);
+  });
+
+  it("babel-plugin-module-resolver's aliases and roots, which babel-jest applies, lead an import to its file", async () => {
+    const babel = "module.exports = {\n  presets: ['@babel/preset-env'],\n  env: { test: { plugins: [['module-resolver', { root: ['./lib'], alias: { '@': './src', '^~(.+)': './src/features/\\\\1' } }]] } },\n};\n";
+    const cwd = gitRepo({
+      'package.json': '{ "name": "rn", "devDependencies": { "jest": "29", "babel-plugin-module-resolver": "5" } }\n',
+      'babel.config.js': babel,
+      'src/api.js': 'module.exports = { get: () => 1 };\n',
+      'src/features/cart.js': 'module.exports = { cart: () => [] };\n',
+      'lib/format.js': 'module.exports = { format: (x) => String(x) };\n',
+      'test/api.test.js': "const { get } = require('@/api');\ntest('api', () => expect(get()).toBe(1));\n",
+      'test/cart.test.js': "const { cart } = require('~cart');\ntest('cart', () => expect(cart()).toEqual([]));\n",
+      'test/format.test.js': "const { format } = require('format');\ntest('format', () => expect(format(1)).toBe('1'));\n",
+    });
+    commit(cwd, 'api', { 'src/api.js': 'module.exports = { get: () => 2 };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/api.test.js']);
+    commit(cwd, 'cart', { 'src/features/cart.js': 'module.exports = { cart: () => [1] };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cart.test.js']);
+    commit(cwd, 'format', { 'lib/format.js': 'module.exports = { format: (x) => `${x}` };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/format.test.js']);
+  });
+
   it("vitest's test.include defines the tests, including names outside *.test.*", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mono", "private": true, "devDependencies": { "vitest": "4" } }\n',

@@ -260,4 +260,73 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     // calc/twice.py has no docstring example, so it is no test.
     expect(report.tests.selected.map((t) => `${t.file}${(t as { cases?: string[] }).cases ? ' cases' : ''}`)).toEqual(['calc/ops.py', 'tests/test_twice.py cases']);
   });
+  it('a plugin addopts loads with -p is set up for every test: a change to it runs them all', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "plug"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]', 'addopts = "-ra -p tests.plugin -p no:cacheprovider"'),
+      'tests/__init__.py': '',
+      'tests/plugin.py': lines('def pytest_collection_modifyitems(items):', '    pass'),
+      'tests/test_a.py': lines('def test_a():', '    assert 1'),
+      'tests/unit/test_b.py': lines('def test_b():', '    assert 1'),
+    });
+    commit(cwd, 'plugin drops items', { 'tests/plugin.py': lines('def pytest_collection_modifyitems(items):', '    items.clear()') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-setup-changed']);
+    expect(selectedFiles(report)).toEqual(['tests/test_a.py', 'tests/unit/test_b.py']);
+  });
+  it('a folder a test puts on sys.path reaches it: a module there is imported by a name resolution leaves outside', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "tools"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'scripts/tool.py': lines('def run():', '    return 1'),
+      'lib/other.py': lines('def run():', '    return 2'),
+      'tests/__init__.py': '',
+      'tests/test_tool.py': lines('import os', 'import sys', '', "sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))", 'import tool', '', '', 'def test_tool():', '    assert tool.run() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    commit(cwd, 'tool', { 'scripts/tool.py': lines('def run():', '    return 3') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/test_tool.py']);
+    // The folder bounds the loader: a change elsewhere does not reach it.
+    commit(cwd, 'other', { 'lib/other.py': lines('def run():', '    return 4') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
+  });
+  it("a package installed from a folder that is no import root (package-dir, pythonpath) is found by its name", async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "mypkg"', '', '[tool.setuptools]', 'package-dir = {"" = "lib"}', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]', 'pythonpath = ["scripts"]'),
+      'lib/mypkg/__init__.py': lines('from mypkg.core import answer'),
+      'lib/mypkg/core.py': lines('def answer():', '    return 42'),
+      'scripts/tool.py': lines('def run():', '    return 1'),
+      'tests/test_pkg.py': lines('from mypkg import answer', '', '', 'def test_answer():', '    assert answer() == 42'),
+      'tests/test_tool.py': lines('import tool', '', '', 'def test_tool():', '    assert tool.run() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    commit(cwd, 'answer', { 'lib/mypkg/core.py': lines('def answer():', '    return 41') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_pkg.py']);
+    commit(cwd, 'tool', { 'scripts/tool.py': lines('def run():', '    return 2') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_tool.py']);
+  });
+  it('a fixture asked for with request.getfixturevalue is a fixture reference; a computed name may be any fixture', async () => {
+    const cwd = gitRepo({
+      ...SHOP,
+      'tests/unit/test_late.py': lines('def test_late(request):', '    assert request.getfixturevalue("db")'),
+      'tests/unit/test_any.py': lines('import pytest', '', '', '@pytest.mark.parametrize("name", ["db", "app"])', 'def test_any(request, name):', '    assert request.getfixturevalue(name)'),
+    });
+    const report = await selectionAfter(cwd, 'connect', { 'src/shop/db.py': SHOP['src/shop/db.py'].replace('return object()', 'return object() or 1') });
+    expect(selectedFiles(report)).toEqual(['tests/api/test_orders.py', 'tests/unit/test_any.py', 'tests/unit/test_db.py', 'tests/unit/test_late.py']);
+    // A change no fixture reaches: the computed name keeps test_any, the literal one drops test_late.
+    const other = await selectionAfter(cwd, 'stamp', { 'src/stamps/ink.py': SHOP['src/stamps/ink.py'].replace('"[{x}]"', '"[{x}]" + ""') });
+    expect(selectedFiles(other)).toEqual(['tests/unit/test_any.py', 'tests/unit/test_stamp.py']);
+  });
+  it('a test running the package with python -m reaches what the package runs', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'mytool/__init__.py': '',
+      'mytool/__main__.py': lines('from mytool.core import main', '', 'main()'),
+      'mytool/core.py': lines('def main():', '    print("hi")'),
+      'tests/test_cli.py': lines('import subprocess', 'import sys', '', '', 'def test_cli():', '    out = subprocess.run([sys.executable, "-m", "mytool"], capture_output=True, text=True)', '    assert out.stdout == "hi\\n"'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    commit(cwd, 'hello', { 'mytool/core.py': lines('def main():', '    print("hello")') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/test_cli.py']);
+  });
 });

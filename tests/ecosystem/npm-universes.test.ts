@@ -126,4 +126,17 @@ describe('npm adapter: test universes read statically from runner configurations
     const universes = npm.testUniverses(files);
     expect(universes.map((u) => `${u.runner} [${u.setupFiles.join(',')}]`)).toEqual(['mocha [test/hooks.ts,test/root.ts]', 'node [test/late.cjs,test/setup.mjs]']);
   });
+  it("a vitest config extending vitest's exported defaults (`[...configDefaults.exclude, 'e2e/**']`) is read, not taken for computed", () => {
+    const files = tree(
+      {
+        'package.json': '{ "devDependencies": { "vitest": "4" } }',
+        'vitest.config.ts': "import { configDefaults, defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { exclude: [...configDefaults.exclude, 'e2e/**'], include: [...configDefaults.include, 'checks/**/*.check.ts'] } });\n",
+      },
+      ['src/a.test.ts', 'e2e/login.spec.ts', 'checks/b.check.ts'],
+    );
+    const [u] = npm.testUniverses(files);
+    expect(u!.warnings).toEqual([]);
+    const c = compileUniverses([u!]);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['checks/b.check.ts', 'src/a.test.ts']);
+  });
 });

@@ -72,6 +72,14 @@ describe('ecmascriptHandedPaths: paths a file builds from its location and may h
     expect(ecmascriptHandedPaths('test/cli.test.js', "const execa = require('execa');\nexeca('node', [path.join(__dirname, '../bin/cli.js')]);")).toEqual(['bin/cli.js']);
   });
 
+  it('require.resolve and import.meta.resolve of a relative specifier: the module, extension or not', () => {
+    const spawns = "const { spawnSync } = require('child_process');\n";
+    expect(ecmascriptHandedPaths('test/cli.test.js', `${spawns}const CLI = require.resolve('../bin/cli');\nspawnSync(process.execPath, [CLI]);`)).toEqual(['bin/cli']);
+    expect(ecmascriptHandedPaths('test/w.test.mjs', `${spawns}new Worker(new URL(import.meta.resolve('./worker.mjs')));`)).toEqual(['test/worker.mjs']);
+    // A package's entry is none of the repository's paths.
+    expect(ecmascriptHandedPaths('test/p.test.js', `${spawns}require.resolve('espree');`)).toEqual([]);
+  });
+
   it('none: only inert built-ins and own files imported, a path from values, an array join, a promise', () => {
     // dayjs's test/plugin/declarations.test.js: names src/plugin, hands it to fs only.
     expect(ecmascriptHandedPaths('test/d.test.js', "const fs = require('fs');\nconst path = require('path');\nfs.readdirSync(path.join(__dirname, '../src/plugin'));")).toEqual([]);

@@ -411,6 +411,12 @@ function ecmascriptHandedPaths(path, text) {
   for (const m of masked.matchAll(PATH_CALL)) {
     const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
     if (args2 === null || args2.length === 0) continue;
+    if (m[3] !== void 0) {
+      const literal = stringLiteral(args2[0].trim());
+      const file = literal !== null && literal.startsWith(".") ? joinDir(fileDir, literal, true) : null;
+      if (file !== null) out2.add(file);
+      continue;
+    }
     if (m[2] === "URL") {
       const literal = stringLiteral(args2[0].trim());
       const dir2 = literal !== null && args2[1]?.trim() === "import.meta.url" && literal.startsWith(".") ? joinDir(fileDir, literal, true) : null;
@@ -424,7 +430,7 @@ function ecmascriptHandedPaths(path, text) {
   }
   return [...out2].sort();
 }
-var PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(/g;
+var PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(|(?<![\w$.])(?:require|import\.meta)\.(resolve)\s*\(/g;
 var LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 var INERT_BUILTINS = /* @__PURE__ */ new Set(["fs", "fs/promises", "path", "path/posix", "os", "util", "assert", "assert/strict", "url", "crypto", "events", "buffer", "stream"]);
 var TEST_FRAMEWORKS = /* @__PURE__ */ new Set(["vitest", "@jest/globals", "node:test"]);
@@ -1886,8 +1892,8 @@ function compilerSettings(fromPath, env) {
 function merged(path, config, env, seen) {
   seen.add(path);
   let settings = {};
-  for (const parent of config.extends) {
-    const parentPath = extendedConfigPath(parent, dirname(path), env);
+  for (const parent2 of config.extends) {
+    const parentPath = extendedConfigPath(parent2, dirname(path), env);
     if (parentPath === void 0 || seen.has(parentPath) || seen.size >= MAX_EXTENDS) continue;
     const parentConfig = asCompilerConfig(env.projectFile(parentPath));
     if (parentConfig) settings = { ...settings, ...merged(parentPath, parentConfig, env, seen) };
@@ -1995,10 +2001,10 @@ function resolveBare(specifier, fromPath, env) {
 }
 function selfNamed(packages) {
   if (packages.length <= 1) return packages;
-  const folder = (p) => dirname(p.path);
+  const folder2 = (p) => dirname(p.path);
   const outer = packages.find((candidate) => {
-    const dir = folder(candidate);
-    return packages.every((other) => other === candidate || dir === "" || folder(other).startsWith(`${dir}/`));
+    const dir = folder2(candidate);
+    return packages.every((other) => other === candidate || dir === "" || folder2(other).startsWith(`${dir}/`));
   });
   return outer ? [outer] : packages;
 }
@@ -2412,6 +2418,239 @@ var PYTHON_BUILTIN_MEMBERS = new Set(
   "append extend insert remove pop clear index count sort reverse copy get items keys values update setdefault popitem fromkeys add discard union intersection difference symmetric_difference issubset issuperset join split rsplit splitlines strip lstrip rstrip replace startswith endswith find rfind lower upper title capitalize casefold format format_map encode decode isdigit isalpha isalnum isspace isidentifier zfill partition rpartition ljust rjust center expandtabs translate maketrans removeprefix removesuffix read readline readlines write writelines close flush seek tell fileno truncate result exception done cancel cancelled add_done_callback set_result set_exception group groups groupdict match search fullmatch sub subn findall finditer send throw __enter__ __exit__ __aenter__ __aexit__ __iter__ __next__ __len__ __getitem__ __setitem__ __contains__ __eq__ __hash__ __repr__ __str__ __call__".split(" ")
 );
 
+// src/lang/python/path-expressions.ts
+function evaluate(expr, path, fileDir, text, depth = 0) {
+  if (depth > 8) return null;
+  const e = unwrap2(expr);
+  const again = (x) => evaluate(x, path, fileDir, text, depth + 1);
+  const literal = stringLiteral2(e);
+  if (literal !== null) return literal.startsWith("/") ? null : folder(joinPath("", literal));
+  if (e === "__file__") return { path, file: true };
+  if (/^(?:(?:pathlib\.)?Path\.cwd\(\)|os\.getcwd\(\))$/.test(e)) return { path: "", file: false };
+  const call = /^(os\.path\.(?:dirname|join|abspath|realpath|normpath)|(?:pathlib\.)?Path|str|os\.fspath)\s*\(/.exec(e);
+  if (call && closes(e, call[0].length)) {
+    const args2 = argumentsAt2(e, call[0].length);
+    if (args2 === null || args2.length === 0) return null;
+    const base = again(args2[0]);
+    if (base === null) return null;
+    if (call[1] === "os.path.dirname") return parent(base);
+    if (call[1] !== "os.path.join") return args2.length === 1 ? base : null;
+    return joined(base, args2.slice(1));
+  }
+  const division = splitLast(e, "/");
+  if (division !== null) {
+    const base = again(division[0]);
+    return base === null ? null : joined(base, [division[1]]);
+  }
+  const attr = /^(.*)\.(parent|resolve\(\)|absolute\(\)|parents\[(\d+)\])$/s.exec(e);
+  if (attr) {
+    let base = again(attr[1]);
+    if (attr[2] === "resolve()" || attr[2] === "absolute()" || base === null) return base;
+    for (let up = attr[2] === "parent" ? 1 : Number(attr[3]) + 1; up > 0 && base !== null; up--) base = parent(base);
+    return base;
+  }
+  if (/^[A-Za-z_]\w*$/.test(e)) {
+    const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${e}\\s*=(?!=)(.*)$`, "gm"))];
+    return bindings.length === 1 ? again(bindings[0][1]) : null;
+  }
+  return null;
+}
+function folder(path) {
+  return path === null ? null : { path, file: false };
+}
+function parent(value) {
+  if (value.file) return { path: value.path.includes("/") ? value.path.slice(0, value.path.lastIndexOf("/")) : "", file: false };
+  if (value.path === "") return null;
+  return { path: value.path.includes("/") ? value.path.slice(0, value.path.lastIndexOf("/")) : "", file: false };
+}
+function joined(base, pieces) {
+  let rest = pieces;
+  let at = base;
+  if (base.file) {
+    if (stringLiteral2(unwrap2(pieces[0]?.trim() ?? "")) !== "..") return null;
+    at = parent(base);
+    rest = pieces.slice(1);
+  }
+  for (const piece of rest) {
+    if (at === null) return null;
+    const literal = stringLiteral2(unwrap2(piece.trim()));
+    if (literal === null) return null;
+    at = literal.startsWith("/") ? null : folder(joinPath(at.path, literal));
+  }
+  return at;
+}
+function unwrap2(expr) {
+  let e = expr.trim();
+  for (; ; ) {
+    if (e.startsWith("(") && closes(e, 1)) e = e.slice(1, -1).trim();
+    else return e;
+  }
+}
+function closes(expr, from) {
+  let depth = 1;
+  for (let i2 = from; i2 < expr.length; i2++) {
+    const c = expr[i2];
+    if (c === "'" || c === '"') i2 = skipString2(expr, i2);
+    else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      depth--;
+      if (depth === 0) return i2 === expr.length - 1;
+    }
+  }
+  return false;
+}
+function argumentsAt2(text, from) {
+  const out2 = [];
+  let depth = 1;
+  let start2 = from;
+  for (let i2 = from; i2 < text.length; i2++) {
+    const c = text[i2];
+    if (c === "'" || c === '"') i2 = skipString2(text, i2);
+    else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      depth--;
+      if (depth === 0) {
+        const last = text.slice(start2, i2).trim();
+        if (last !== "") out2.push(last);
+        return out2;
+      }
+    } else if (c === "," && depth === 1) {
+      out2.push(text.slice(start2, i2).trim());
+      start2 = i2 + 1;
+    }
+  }
+  return null;
+}
+function listItem(arg) {
+  const a = arg?.trim();
+  if (a === void 0 || !/^[[(]/.test(a)) return void 0;
+  const items = argumentsAt2(a, 1);
+  return items !== null && items.length === 1 ? items[0] : void 0;
+}
+function splitLast(expr, op) {
+  let depth = 0;
+  let at = -1;
+  for (let i2 = 0; i2 < expr.length; i2++) {
+    const c = expr[i2];
+    if (c === "'" || c === '"') i2 = skipString2(expr, i2);
+    else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (depth === 0 && c === op && expr[i2 + 1] !== op && expr[i2 - 1] !== op) at = i2;
+  }
+  return at <= 0 ? null : [expr.slice(0, at).trim(), expr.slice(at + 1).trim()];
+}
+function stringLiteral2(expr) {
+  const m = /^[rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
+  return m ? m[2].replace(/\\(.)/g, "$1") : null;
+}
+function skipString2(text, i2) {
+  const q = text[i2];
+  const triple = text.startsWith(q.repeat(3), i2);
+  const end = triple ? q.repeat(3) : q;
+  for (let j = i2 + end.length; j < text.length; j++) {
+    if (text[j] === "\\") j++;
+    else if (text.startsWith(end, j)) return j + end.length - 1;
+    else if (!triple && text[j] === "\n") return j;
+  }
+  return text.length - 1;
+}
+function stripComments3(text) {
+  let out2 = "";
+  for (let i2 = 0; i2 < text.length; i2++) {
+    const c = text[i2];
+    if (c === "'" || c === '"') {
+      const end = skipString2(text, i2);
+      out2 += text.slice(i2, end + 1);
+      i2 = end;
+    } else if (c === "#") {
+      while (i2 < text.length && text[i2] !== "\n") i2++;
+      out2 += "\n";
+    } else out2 += c;
+  }
+  return out2;
+}
+function maskStrings(text) {
+  let masked = "";
+  for (let i2 = 0; i2 < text.length; i2++) {
+    const c = text[i2];
+    if (c === "'" || c === '"') {
+      const end = skipString2(text, i2);
+      masked += c + text.slice(i2 + 1, end).replace(/[^\n]/g, " ") + (end > i2 ? text[end] : "");
+      i2 = end;
+    } else masked += c;
+  }
+  return { text, masked };
+}
+
+// src/lang/python/handed-paths.ts
+var RUNS = /\b(?:subprocess|runpy|os\.system|os\.exec\w*|os\.spawn\w*|pexpect)\b/;
+var MODULE_FLAG = /(['"])-m\1\s*,\s*(['"])([A-Za-z_][\w.]*)\2|-m\s+([A-Za-z_][\w.]*)/g;
+var RUN_MODULE = /\brunpy\.run_module\s*\(/g;
+var PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
+function pythonHandedPaths(path, text) {
+  const code = maskStrings(stripComments3(text));
+  if (!RUNS.test(code.masked)) return [];
+  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const out2 = /* @__PURE__ */ new Set();
+  const module2 = (name2) => {
+    const rel = name2.replaceAll(".", "/");
+    out2.add(rel);
+    out2.add(`src/${rel}`);
+  };
+  for (const m of code.text.matchAll(MODULE_FLAG)) module2(m[3] ?? m[4]);
+  for (const m of code.masked.matchAll(RUN_MODULE)) {
+    const name2 = stringLiteral2(argumentsAt2(code.text, (m.index ?? 0) + m[0].length)?.[0] ?? "");
+    if (name2 !== null) module2(name2);
+  }
+  for (const m of code.masked.matchAll(PATH_START)) {
+    const start2 = m.index ?? 0;
+    const end = m[0].startsWith("os.path.join") ? callEnd(code.text, start2 + m[0].length) : chainEnd(code.text, start2 + m[0].length);
+    if (end === null) continue;
+    const value = evaluate(code.text.slice(start2, end), path, fileDir, code.text);
+    if (value !== null && !value.file && value.path !== fileDir) out2.add(value.path);
+  }
+  return [...out2].sort();
+}
+function callEnd(text, from) {
+  const args2 = argumentsAt2(text, from);
+  if (args2 === null) return null;
+  let depth = 1;
+  for (let i2 = from; i2 < text.length; i2++) {
+    if (text[i2] === "(") depth++;
+    else if (text[i2] === ")" && --depth === 0) return i2 + 1;
+  }
+  return null;
+}
+function chainEnd(text, from) {
+  const m = /^(?:\s*\.\s*(?:parent|parents\[\d+\]|resolve\(\)|absolute\(\))|\s*\/\s*(['"])[^'"\n]*\1)*/.exec(text.slice(from));
+  return from + (m?.[0].length ?? 0);
+}
+
+// src/lang/python/load-dirs.ts
+var PATH_CALL2 = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
+var NAME_LOADER = /\b(?:import_module|__import__|entry_points|iter_entry_points|load_entry_point|iter_modules|walk_packages|get_data|read_text|open_text)\s*\(|\b\w*resources\.files\s*\(/;
+var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
+function pythonLoadDirs(path, text) {
+  const code = maskStrings(stripComments3(text));
+  if (NAME_LOADER.test(code.masked)) return null;
+  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const dirs = /* @__PURE__ */ new Set();
+  for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
+    const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
+    if (args2 === null || args2.length === 0 || stringLiteral2(args2[0].trim()) === null) return null;
+  }
+  for (const m of code.masked.matchAll(PATH_CALL2)) {
+    const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
+    if (args2 === null) return null;
+    const arg = m[1] === "sys.path.insert" ? args2[1] : m[1] === "sys.path.extend" ? listItem(args2[0]) : args2[0];
+    if (arg === void 0) return null;
+    const value = evaluate(arg.trim(), path, fileDir, code.text, 0);
+    if (value === null || value.file) return null;
+    if (!IMPORT_ROOTS.has(value.path)) dirs.add(value.path);
+  }
+  return [...dirs].sort();
+}
+
 // src/lang/python/spell-path.ts
 var pythonSpelling = { path: spellPath2, initializer: spellInitializer2, type: spellType2, module: spellModule };
 var RECEIVERS = { self: "this", cls: "this" };
@@ -2541,8 +2780,21 @@ var pythonResolution = {
     files: [{ code: "package-resources", receivers: ["importlib.resources", "resources", "importlib_resources"] }],
     read_text: [{ code: "package-resources", receivers: ["importlib.resources", "resources", "importlib_resources", "pkgutil"] }],
     open_text: [{ code: "package-resources", receivers: ["importlib.resources", "resources", "importlib_resources"] }],
-    get_data: [{ code: "package-resources", receivers: ["pkgutil"] }]
+    get_data: [{ code: "package-resources", receivers: ["pkgutil"] }],
+    // A folder put on the import path makes its modules importable by names resolution leaves
+    // outside the tree (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))`
+    // then `import tool`): the folder, where load-dirs.ts can read it, is what the file may load.
+    insert: [{ code: "sys-path", receivers: ["sys.path"] }],
+    append: [{ code: "sys-path", receivers: ["sys.path"] }],
+    extend: [{ code: "sys-path", receivers: ["sys.path"] }],
+    addsitedir: [{ code: "sys-path", receivers: ["site"] }],
+    // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
+    // bounds the literal ones: they are fixture references).
+    getfixturevalue: [{ code: "dynamic-fixture" }]
   },
+  dynamicLoadDirs: pythonLoadDirs,
+  // A test running the repository's code in another process (`python -m mytool`, a script by path).
+  handedPaths: { calls: ["run", "call", "check_call", "check_output", "Popen", "system", "run_module", "run_path", "spawn"], of: pythonHandedPaths },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {
@@ -6633,9 +6885,9 @@ function loadLanguage(definition) {
 }
 async function load(definition) {
   const language = await loadGrammar(definition.grammar);
-  const folder = new URL(`../lang/${definition.folder}/`, __ratlas_module_url6);
+  const folder2 = new URL(`../lang/${definition.folder}/`, __ratlas_module_url6);
   const sources = await Promise.all(
-    definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder), "utf8") }))
+    definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder2), "utf8") }))
   );
   let query;
   try {
@@ -7559,11 +7811,11 @@ function assignQualnames(definitions) {
   const stack = [];
   sorted.forEach((def, i2) => {
     while (stack.length > 0 && !contains(sorted[stack[stack.length - 1]], def)) stack.pop();
-    const parent = stack[stack.length - 1];
-    if (parent === void 0) roots2.push(i2);
+    const parent2 = stack[stack.length - 1];
+    if (parent2 === void 0) roots2.push(i2);
     else {
-      parentOf[i2] = parent;
-      children[parent].push(i2);
+      parentOf[i2] = parent2;
+      children[parent2].push(i2);
     }
     stack.push(i2);
   });
@@ -7577,8 +7829,8 @@ function assignQualnames(definitions) {
     folded.forEach(({ def, overloads }, k) => {
       const raw = sorted[def];
       const qualname = prefix ? `${prefix}.${names[k]}` : names[k];
-      const parent = parentOf[def];
-      const entry = { raw, qualname, parent: parent >= 0 ? entries[parent].qualname : MODULE_QUALNAME };
+      const parent2 = parentOf[def];
+      const entry = { raw, qualname, parent: parent2 >= 0 ? entries[parent2].qualname : MODULE_QUALNAME };
       if (overloads.length > 0) {
         const first = sorted[overloads[0]];
         entry.overloads = overloads.map((o) => sorted[o]);
@@ -7601,8 +7853,8 @@ function assignQualnames(definitions) {
   ensureUnique(placed);
   sorted.forEach((_, i2) => {
     const entry = entries[i2];
-    const parent = parentOf[i2];
-    if (entry && parent >= 0) entry.parent = entries[parent].qualname;
+    const parent2 = parentOf[i2];
+    if (entry && parent2 >= 0) entry.parent = entries[parent2].qualname;
   });
   return placed;
 }

@@ -1,5 +1,8 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
-import { npmAliasTarget } from './aliases.js';
+import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
+import { BABEL_CONFIG, babelResolverAliases } from './babel-aliases.js';
+import { npmBuiltFrom } from './build-output.js';
+import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
@@ -9,7 +12,7 @@ import { isObject, type Literal } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { baseOf, dirOf, joinRepo } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
-import { vitestUniverses, type VitestContext } from './vitest-universes.js';
+import { VITEST_EXPORTED_DEFAULTS, vitestUniverses, type VitestContext } from './vitest-universes.js';
 
 const JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
@@ -22,7 +25,7 @@ const NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|jso
 function isConfigPath(path: string): boolean {
   if (path.includes('node_modules/')) return false;
   const name = baseOf(path);
-  return name === 'package.json' || JEST_CONFIG.test(name) || VITEST_CONFIG.test(name) || MOCHA_CONFIG.test(name) || NAMED_CONFIG.test(name);
+  return name === 'package.json' || JEST_CONFIG.test(name) || VITEST_CONFIG.test(name) || MOCHA_CONFIG.test(name) || NAMED_CONFIG.test(name) || BABEL_CONFIG.test(name);
 }
 
 /**
@@ -38,6 +41,8 @@ export const npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
+  builtFrom: npmBuiltFrom,
+  embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, '.vue', '.svelte', '.astro', '/index.vue'] },
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },
     { runner: 'jest', some: ['npx', 'jest', '--runTestsByPath'], all: ['npx', 'jest'] },
@@ -66,7 +71,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const read = (path: string): ConfigValues | null => {
     if (!readCache.has(path)) {
       const text = files.read(path);
-      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text)));
+      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS)));
     }
     return readCache.get(path)!;
   };
@@ -102,6 +107,10 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     read,
     configIn: jestConfigIn,
     vitestConfigIn,
+    packageDir: (name) => {
+      for (const dir of [...byDir.keys()].sort()) if (manifestOf(dir)?.value['name'] === name) return dir;
+      return null;
+    },
   };
 
   const out: TestUniverse[] = [];
@@ -142,12 +151,27 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file, ctx.exists));
   }
   const seen = new Set<string>();
-  return out.filter((u) => {
+  return out.map((u) => (u.runner === 'jest' ? withBabelResolver(u, pick, files) : u)).filter((u) => {
     const key = JSON.stringify(u);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * A jest universe with what babel-plugin-module-resolver makes of its imports, from the babel
+ * config babel-jest finds (the universe's folder, else the repository's root); jest's own
+ * `moduleNameMapper` keeps precedence. A config that cannot be read statically adds nothing.
+ */
+function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => string[], files: ProjectFiles): TestUniverse {
+  const file = pick(u.root, BABEL_CONFIG)[0] ?? pick('', BABEL_CONFIG)[0];
+  const text = file === undefined ? null : files.read(file);
+  if (file === undefined || text === null) return u;
+  const found = babelResolverAliases(readConfigFile(file, text), dirOf(file), u.root);
+  if (found === null) return u;
+  const paths = [...(u.moduleLookup?.paths ?? []), ...(found.moduleLookup?.paths ?? [])];
+  return { ...u, aliases: [...u.aliases, ...found.aliases], ...(paths.length > 0 || u.moduleLookup ? { moduleLookup: { paths, directories: u.moduleLookup?.directories ?? [] } } : {}) };
 }
 
 function workspaceAsConfig(file: string, list: ConfigValues): ConfigValues {

@@ -43,3 +43,32 @@ export function rebaseOutputFile(path: string, exists: (path: string) => boolean
 function toSources(glob: string): string {
   return glob.replace(/\.[cm]?js$/, `.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`);
 }
+
+/** Folders builds write to: a relative import into one the tree does not hold names build output. */
+const OUTPUT_DIRS = new Set(['dist', 'build', 'lib', 'out', 'esm', 'cjs', 'es', 'types', 'bundle', 'compiled']);
+
+/**
+ * Pure: what a relative import of a file missing from the tree (`../dist/index.js`, a test of the
+ * published bundle, or a bin script importing its compiled code) runs, when the path goes through
+ * a build output folder the tree does not hold: the source file it is compiled from, where one
+ * matches (`src/index.ts` for `dist/index.js`, `test/x.ts` for `build/compiled/test/x.js`), else
+ * the folder the build reads (the package's `src`, else the package): a bundle's chunks name no
+ * source. Null for any other missing path (a file deleted, a typo: module resolution's business).
+ */
+export function npmBuiltFrom(path: string, exists: (path: string) => boolean, holds: (dir: string) => boolean): { file: string } | { dir: string } | null {
+  const segments = path.split('/');
+  const at = segments.findIndex((s, i) => OUTPUT_DIRS.has(s) && !holds(segments.slice(0, i + 1).join('/')));
+  if (at < 0) return null;
+  const pkg = segments.slice(0, at).join('/');
+  const rest = segments.slice(at + 1).join('/');
+  const stem = rest.replace(/\.(?:d\.)?[cm]?[jt]s$/, '');
+  const under = (dir: string) => (dir === '' ? stem : `${dir}/${stem}`);
+  for (const dir of [pkg === '' ? 'src' : `${pkg}/src`, pkg]) {
+    for (const ext of SOURCE_EXTENSIONS) if (stem !== '' && exists(under(dir) + ext)) return { file: under(dir) + ext };
+    for (const index of ['/index.ts', '/index.js']) if (exists(under(dir) + index)) return { file: under(dir) + index };
+  }
+  const rebased = rebaseOutputFile(path, exists);
+  if (rebased !== null) return { file: rebased };
+  const src = pkg === '' ? 'src' : `${pkg}/src`;
+  return { dir: holds(src) ? src : pkg };
+}

@@ -16,13 +16,13 @@ export async function prepareConfigReader(): Promise<void> {
  * script is read statically (never executed): {@link readConfigLiteral}. An unreadable file is an
  * {@link Unknown} saying why.
  */
-export function readConfigFile(path: string, text: string): Literal {
+export function readConfigFile(path: string, text: string, known?: ReadonlyMap<string, Literal>): Literal {
   const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
   const name = path.slice(path.lastIndexOf('/') + 1);
-  if (ext === 'json' || ext === 'jsonc' || name === '.mocharc') {
+  if (ext === 'json' || ext === 'jsonc' || name === '.mocharc' || name === '.babelrc') {
     const errors: ParseError[] = [];
     const value = parseJsonc(text, errors, { allowTrailingComma: true }) as Literal;
-    return errors.length > 0 && ext !== 'jsonc' && name !== '.mocharc' ? new Unknown(`${path} is not valid JSON`) : value;
+    return errors.length > 0 && ext !== 'jsonc' && name !== '.mocharc' && name !== '.babelrc' ? new Unknown(`${path} is not valid JSON`) : value;
   }
   if (ext === 'yaml' || ext === 'yml') {
     try {
@@ -36,7 +36,7 @@ export function readConfigFile(path: string, text: string): Literal {
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, known) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();

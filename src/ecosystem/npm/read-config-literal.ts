@@ -13,11 +13,11 @@ const CONFIG_WRAPPERS = new Set(['defineConfig', 'defineProject', 'defineWorkspa
  * Pure: the value a JavaScript/TypeScript configuration module exports (`export default …`,
  * `module.exports = …`), read from its syntax tree without running it. Literals, top-level `const`
  * bindings, spreads of known objects, `defineConfig(…)` (also of an arrow function returning an
- * object), `mergeConfig(a, b)`, `require.resolve('./x')` and `path.resolve|join(__dirname, '…')`
- * are followed; anything else becomes an {@link Unknown}, so a caller can say which field it could
+ * object), `mergeConfig(a, b)`, `require.resolve('./x')`, `path.resolve|join(__dirname, '…')` and
+ * the `known` values a runner exports (`[...configDefaults.exclude, 'e2e/**']`) are followed; anything else becomes an {@link Unknown}, so a caller can say which field it could
  * not read and use the runner's default for it, never a guess.
  */
-export function readConfigLiteral(program: Node): Literal {
+export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Literal> = new Map()): Literal {
   const bindings = new Map<string, Node>();
   let exported: Node | null = null;
   for (const statement of program.namedChildren) {
@@ -40,7 +40,7 @@ export function readConfigLiteral(program: Node): Literal {
     }
   }
   if (!exported) return new Unknown('no `export default` or `module.exports =` found');
-  return new Reader(bindings).value(exported, 0);
+  return new Reader(bindings, known).value(exported, 0);
 }
 
 function declarators(statement: Node): Node[] {
@@ -50,7 +50,11 @@ function declarators(statement: Node): Node[] {
 }
 
 class Reader {
-  constructor(private readonly bindings: ReadonlyMap<string, Node>) {}
+  constructor(
+    private readonly bindings: ReadonlyMap<string, Node>,
+    /** Values a runner's package exports under a name (`configDefaults.exclude`), by that name. */
+    private readonly known: ReadonlyMap<string, Literal>,
+  ) {}
 
   value(node: Node, depth: number): Literal {
     if (depth > 50) return new Unknown('nested too deeply');
@@ -94,8 +98,10 @@ class Reader {
         return this.object(node, depth);
       case 'identifier': {
         const bound = this.bindings.get(node.text);
-        return bound ? this.value(bound, depth + 1) : new Unknown(node.text);
+        return bound ? this.value(bound, depth + 1) : (this.known.get(node.text) ?? new Unknown(node.text));
       }
+      case 'member_expression':
+        return this.known.get(node.text) ?? new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
       case 'call_expression':
         return this.call(node, depth);
       case 'arrow_function':

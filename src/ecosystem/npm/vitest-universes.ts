@@ -6,32 +6,43 @@ import { dirOf, isScript, joinRepo, resolveFile } from './repo-paths.js';
 /** Vitest's defaults (vitest `configDefaults`): include, and what 4.x excludes. */
 export const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
 const VITEST_EXCLUDE = ['**/node_modules/**', '**/.git/**'];
+/** What vitest exports of its defaults (`vitest/config`): a config extends them by spreading them. */
+export const VITEST_EXPORTED_DEFAULTS: ReadonlyMap<string, string[]> = new Map([
+  ['configDefaults.include', VITEST_INCLUDE],
+  ['configDefaults.exclude', VITEST_EXCLUDE],
+  ['defaultInclude', VITEST_INCLUDE],
+  ['defaultExclude', VITEST_EXCLUDE],
+]);
 /** Vitest's type tests (`typecheck.include` default): run beside the others when typecheck is on. */
 const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 
 /**
  * Pure: the test universes of one vitest (or vite) configuration, or of a workspace file (a list
  * of projects). `projects` (`test.projects`, `test.workspace`) become universes of their own;
- * a project inherits nothing from the root unless it says `extends`, as in vitest.
+ * a project inherits nothing from the root unless it says `extends: true`, as in vitest (then its
+ * setup files, aliases and JSX runtime).
  */
-export function vitestUniverses(dir: string, configFile: string | null, config: ConfigValues | null, ctx: VitestContext, depth = 0): TestUniverse[] {
+export function vitestUniverses(dir: string, configFile: string | null, config: ConfigValues | null, ctx: VitestContext, depth = 0, inherited?: Inherited): TestUniverse[] {
   const test = config?.object('test');
   const projects = test?.items('projects') ?? test?.items('workspace');
-  const out: TestUniverse[] = [];
-  if (projects && depth < 3) out.push(...vitestProjects(dir, projects, ctx, depth));
-  // With projects, the root config runs only them, unless it names tests itself.
-  if (projects && projects.length > 0 && test?.strings('include') === undefined) return out;
   const rootSpec = test?.string('root') ?? config?.string('root');
   const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
-  const testDir = test?.string('dir');
   // Modules vitest loads for every test: setup files, serializers, a custom runner or environment.
   const modules = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'].flatMap((field) => test?.strings(field) ?? []);
-  const setupFiles = modules.flatMap((spec) => {
+  const setupFiles = [...(inherited?.setupFiles ?? [])];
+  for (const spec of modules) {
     const file = resolveFile(root, spec, ctx.exists);
-    return file !== null && ctx.exists(file) ? [file] : [];
-  });
+    if (file !== null && ctx.exists(file)) setupFiles.push(file);
+  }
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
-  const aliases = [...(config?.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])];
+  const aliases = [...(inherited?.aliases ?? []), ...(config?.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])];
+  const ownRuntime = jsxRuntime(config, dir, ctx);
+  const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
+  const out: TestUniverse[] = [];
+  if (projects && depth < 3) out.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime }));
+  // With projects, the root config runs only them, unless it names tests itself.
+  if (projects && projects.length > 0 && test?.strings('include') === undefined) return out;
+  const testDir = test?.string('dir');
   out.push({
     ecosystem: 'npm',
     runner: 'vitest',
@@ -44,8 +55,48 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     aliases,
     warnings: config ? [...new Set(config.warnings)] : [],
     ...inSource(test),
+    ...(runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: '**/*.{jsx,tsx}' }] } }),
   });
   return out;
+}
+
+/** What a project that says `extends: true` takes from the config listing it (vitest merges the two). */
+interface Inherited {
+  setupFiles: readonly string[];
+  aliases: readonly { pattern: string; replacement: string }[];
+  jsxRuntime: readonly string[];
+}
+
+/**
+ * The JSX runtime modules vite's transform imports into every JSX file, where the config names a
+ * source of the tree (`oxc.jsx.importSource: './src/jsx'`, `esbuild.jsxImportSource`, or a
+ * package of this repository by name): `jsx-runtime` and `jsx-dev-runtime` there. Undefined when
+ * the config names none (a project may inherit one); [] for a runtime outside the tree (`react`).
+ */
+function jsxRuntime(config: ConfigValues | null, dir: string, ctx: VitestContext): string[] | undefined {
+  const source = config?.string('oxc', 'jsx', 'importSource') ?? config?.string('esbuild', 'jsxImportSource');
+  if (source === undefined) return undefined;
+  const base = source.startsWith('.') ? joinRepo(dir, source) : ownPackagePath(source, ctx);
+  if (base === null) return [];
+  return ['jsx-runtime', 'jsx-dev-runtime'].flatMap((name) => {
+    const file = resolveFile('', `./${base === '' ? name : `${base}/${name}`}`, ctx.exists);
+    return file !== null && ctx.exists(file) ? [file] : [];
+  });
+}
+
+/** `hono/jsx` as a folder of the tree, when `hono` is a package of this repository (its `src/jsx` or `jsx`); else null. */
+function ownPackagePath(specifier: string, ctx: VitestContext): string | null {
+  const parts = specifier.split('/');
+  const scoped = specifier.startsWith('@');
+  const name = parts.slice(0, scoped ? 2 : 1).join('/');
+  const sub = parts.slice(scoped ? 2 : 1).join('/');
+  const dir = ctx.packageDir(name);
+  if (dir === null) return null;
+  for (const candidate of [`src/${sub}`, sub]) {
+    const path = joinRepo(dir, `./${candidate}`);
+    if (path !== null && ctx.dirs.includes(path)) return path;
+  }
+  return null;
 }
 
 /**
@@ -72,17 +123,20 @@ function inSource(test: ConfigValues | undefined): Pick<TestUniverse, 'inSource'
 }
 
 export interface VitestContext extends ProjectContext {
+  /** The folder of the repository's package of this name, or null. */
+  packageDir(name: string): string | null;
   /** A script runs `vitest --typecheck`: type tests run whatever the configs say. */
   typecheck?: boolean;
   /** The vitest/vite config of a directory, if any. */
   vitestConfigIn(dir: string): { file: string; values: ConfigValues | null } | null;
 }
 
-function vitestProjects(dir: string, projects: readonly (string | ConfigValues)[], ctx: VitestContext, depth: number): TestUniverse[] {
+function vitestProjects(dir: string, projects: readonly (string | ConfigValues)[], ctx: VitestContext, depth: number, parent: Inherited): TestUniverse[] {
   const out: TestUniverse[] = [];
+  const inherits = (config: ConfigValues | null) => (config?.boolean('extends') === true ? parent : undefined);
   for (const project of projects) {
     if (typeof project !== 'string') {
-      out.push(...vitestUniverses(dir, project.file, project, ctx, depth + 1));
+      out.push(...vitestUniverses(dir, project.file, project, ctx, depth + 1, inherits(project)));
       continue;
     }
     if (project.startsWith('!')) continue;
@@ -90,10 +144,12 @@ function vitestProjects(dir: string, projects: readonly (string | ConfigValues)[
     if (spec === null) continue;
     const matches = /[*?{[]/.test(spec) ? [...matchDirsOrFiles(spec, ctx), ...configFilesMatching(spec, ctx)] : matchDirsOrFiles(spec, ctx);
     for (const target of matches) {
-      if (target.kind === 'file') out.push(...vitestUniverses(dirOf(target.path), target.path, ctx.read(target.path), ctx, depth + 1));
-      else {
+      if (target.kind === 'file') {
+        const config = ctx.read(target.path);
+        out.push(...vitestUniverses(dirOf(target.path), target.path, config, ctx, depth + 1, inherits(config)));
+      } else {
         const found = ctx.vitestConfigIn(target.path);
-        out.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1));
+        out.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, inherits(found?.values ?? null)));
       }
     }
   }

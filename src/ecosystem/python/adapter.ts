@@ -1,6 +1,7 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { detectPytest, pythonCiSetup } from './ci-setup.js';
 import { pythonDependencies } from './dependencies.js';
+import { packageRoots } from './package-roots.js';
 import { pytestOptionsIn } from './pytest-options.js';
 
 const CONFIG_NAMES = new Set(['pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']);
@@ -20,7 +21,7 @@ const dirName = (path: string): string => (path.includes('/') ? path.slice(0, pa
  */
 export const python = defineEcosystem({
   id: 'python',
-  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p))),
+  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py'),
   detect: (files) => files.paths.some((p) => p.endsWith('.py')),
   testUniverses(files: ProjectFiles): TestUniverse[] {
     const warnings: string[] = [];
@@ -50,6 +51,8 @@ export const python = defineEcosystem({
         ],
         setupFiles: conftests,
         setupScope: 'directory',
+        ...pluginFiles(dir, options.plugins ?? [], files),
+        ...importFolders(dir, options.pythonpath ?? [], files),
         aliases: [],
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
@@ -66,6 +69,7 @@ export const python = defineEcosystem({
     toolchainPackages: ['pytest', 'pytest-*', 'pluggy', 'coverage', 'tox', 'nox', 'hypothesis'],
     inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'bandit'],
   },
+  aliasTarget: pythonAliasTarget,
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   dependencies: pythonDependencies,
   implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature),
@@ -73,6 +77,47 @@ export const python = defineEcosystem({
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup,
 });
+
+/**
+ * Folders on `sys.path` when the tests run that module resolution does not take for roots (it
+ * takes the repository, `src/` and the folders above a file): pytest's `pythonpath`, and the
+ * folders the packaging installs packages from. Their modules are found by `aliasTarget`.
+ */
+function importFolders(dir: string, pythonpath: readonly string[], files: ProjectFiles): Pick<TestUniverse, 'moduleLookup'> {
+  const prefix = dir === '' ? '' : `${dir}/`;
+  const folders = [...pythonpath.map((p) => p.replace(/^\.\/?/, '').replace(/\/$/, '')), ...packageRoots(dir, files)]
+    .map((p) => (p === '' || p === '.' ? dir : `${prefix}${p}`))
+    .filter((p) => p !== '' && p !== 'src' && !p.split('/').includes('..'));
+  return folders.length > 0 ? { moduleLookup: { paths: [...new Set(folders)].sort(), directories: [] } } : {};
+}
+
+/** A dotted module name found in one of the universe's import folders (`pkg.mod` as `lib/pkg/mod.py`), or null. */
+function pythonAliasTarget(universe: TestUniverse, specifier: string, exists: (path: string) => boolean): string | null {
+  if (specifier.startsWith('.') || !universe.moduleLookup) return null;
+  const rel = specifier.replaceAll('.', '/');
+  for (const folder of universe.moduleLookup.paths) {
+    for (const candidate of [`${folder}/${rel}.py`, `${folder}/${rel}/__init__.py`]) if (exists(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The files of the tree that `-p` plugins name (dotted module names, as importable from the
+ * rootdir or its `src/`): a package's `__init__.py` or a module. A plugin that is no file here
+ * (`-p xdist`, an installed package) is left out.
+ */
+function pluginFiles(dir: string, plugins: readonly string[], files: ProjectFiles): Pick<TestUniverse, 'pluginFiles'> {
+  const present = new Set(files.paths);
+  const out = plugins.flatMap((name) => {
+    const rel = name.replaceAll('.', '/');
+    for (const base of [dir, dir === '' ? 'src' : `${dir}/src`]) {
+      const prefix = base === '' ? '' : `${base}/`;
+      for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (present.has(candidate)) return [candidate];
+    }
+    return [];
+  });
+  return out.length > 0 ? { pluginFiles: [...new Set(out)].sort() } : {};
+}
 
 /**
  * pytest's node id of a test case by its default collection rules (`python_functions = test*`,

@@ -12,6 +12,10 @@ export interface PytestOptions {
   pythonFunctions?: string[];
   /** `addopts` passes `--doctest-modules`: every module's docstring examples are tests. */
   doctestModules?: boolean;
+  /** Modules `addopts` loads as plugins (`-p name`, dotted), for every test; `-p no:name` disables one and is left out. */
+  plugins?: string[];
+  /** `pythonpath`: folders (relative to the rootdir) pytest puts on `sys.path`. */
+  pythonpath?: string[];
 }
 
 /**
@@ -52,7 +56,21 @@ function fromIni(configFile: string, section: Map<string, string> | undefined): 
     pythonClasses: iniList(section?.get('python_classes')),
     pythonFunctions: iniList(section?.get('python_functions')),
     doctestModules: doctestModules(iniList(section?.get('addopts'))),
+    plugins: plugins(iniList(section?.get('addopts'))),
+    pythonpath: iniList(section?.get('pythonpath')),
   });
+}
+
+/** The plugins pytest's `addopts` load: `-p name` and `-pname`, not `-p no:name`. */
+function plugins(addopts: readonly string[] | undefined): string[] | undefined {
+  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w) => w !== '');
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const name = word === '-p' ? words[++i] : word.startsWith('-p') && !word.startsWith('--') ? word.slice(2) : undefined;
+    if (name !== undefined && name !== '' && !name.startsWith('no:')) out.push(name);
+  }
+  return out.length > 0 ? out : undefined;
 }
 
 /** Whether pytest's `addopts` turn doctest collection of modules on. */
@@ -71,12 +89,14 @@ function fromToml(configFile: string, options: Record<string, unknown>): PytestO
     pythonClasses: list(options['python_classes']),
     pythonFunctions: list(options['python_functions']),
     doctestModules: doctestModules(list(options['addopts'])),
+    plugins: plugins(list(options['addopts'])),
+    pythonpath: list(options['pythonpath']),
   });
 }
 
 function compact(options: { [K in keyof PytestOptions]: PytestOptions[K] | undefined }): PytestOptions {
   const out: PytestOptions = { configFile: options.configFile! };
-  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions'] as const) {
+  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions', 'plugins', 'pythonpath'] as const) {
     const value = options[key];
     if (value !== undefined) out[key] = value;
   }

@@ -43,7 +43,8 @@ export function ecmascriptLoadDirs(path: string, text: string): string[] | null 
  * `path.join(__dirname, '../playground')` to `@nuxt/test-utils`, which starts the app and so runs
  * every store under it, none of them imported by the test. Forms: `path.join|resolve(__dirname,
  * 'lit', …)` (the pieces up to the first non-static one: a directory), `new URL('lit',
- * import.meta.url)`, and names bound once to those. `[]` when the file imports only its own files,
+ * import.meta.url)`, `require.resolve('./lit')` and `import.meta.resolve('./lit')` (a module, handed
+ * to a child process say), and names bound once to those. `[]` when the file imports only its own files,
  * inert Node built-ins and the test framework (nothing there loads a path it is given).
  */
 export function ecmascriptHandedPaths(path: string, text: string): string[] {
@@ -55,6 +56,14 @@ export function ecmascriptHandedPaths(path: string, text: string): string[] {
   for (const m of masked.matchAll(PATH_CALL)) {
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
     if (args === null || args.length === 0) continue;
+    if (m[3] !== undefined) {
+      // require.resolve('../bin/cli') / import.meta.resolve(...): a module of the repository by its
+      // specifier, as an import names it (the caller settles a missing extension).
+      const literal = stringLiteral(args[0]!.trim());
+      const file = literal !== null && literal.startsWith('.') ? joinDir(fileDir, literal, true) : null;
+      if (file !== null) out.add(file);
+      continue;
+    }
     if (m[2] === 'URL') {
       // new URL('lit', import.meta.url): a path relative to the file.
       const literal = stringLiteral(args[0]!.trim());
@@ -71,7 +80,7 @@ export function ecmascriptHandedPaths(path: string, text: string): string[] {
   return [...out].sort();
 }
 
-const PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(/g;
+const PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(|(?<![\w$.])(?:require|import\.meta)\.(resolve)\s*\(/g;
 
 const LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 /** Node built-ins that read files and paths but load no module (not `module`, `vm`, `child_process`, `worker_threads`). */

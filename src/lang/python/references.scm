@@ -119,6 +119,12 @@
     parameters: (parameters [(identifier) @reference.fixture (typed_parameter . (identifier) @reference.fixture)]))
   (#eq? @_fixture "fixture")
   (#not-any-of? @reference.fixture "self" "cls"))
+; `request.getfixturevalue("db")`: a fixture asked for at run time by a literal name (a computed
+; name makes the file a dynamic loader, resolution.ts `loaderCalls`)
+(call
+  function: (attribute attribute: (identifier) @_get)
+  arguments: (argument_list . (string (string_content) @reference.fixture))
+  (#eq? @_get "getfixturevalue"))
 ; `@pytest.mark.usefixtures("db")`, `pytestmark = pytest.mark.usefixtures("db")`
 (call
   function: (attribute attribute: (identifier) @_use)

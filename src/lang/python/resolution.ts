@@ -1,5 +1,7 @@
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
+import { pythonHandedPaths } from './handed-paths.js';
+import { pythonLoadDirs } from './load-dirs.js';
 import { declaredReturnType } from './spell-path.js';
 
 /**
@@ -49,7 +51,20 @@ export const pythonResolution: ResolutionTraits = {
     read_text: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources', 'pkgutil'] }],
     open_text: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources'] }],
     get_data: [{ code: 'package-resources', receivers: ['pkgutil'] }],
+    // A folder put on the import path makes its modules importable by names resolution leaves
+    // outside the tree (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))`
+    // then `import tool`): the folder, where load-dirs.ts can read it, is what the file may load.
+    insert: [{ code: 'sys-path', receivers: ['sys.path'] }],
+    append: [{ code: 'sys-path', receivers: ['sys.path'] }],
+    extend: [{ code: 'sys-path', receivers: ['sys.path'] }],
+    addsitedir: [{ code: 'sys-path', receivers: ['site'] }],
+    // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
+    // bounds the literal ones: they are fixture references).
+    getfixturevalue: [{ code: 'dynamic-fixture' }],
   },
+  dynamicLoadDirs: pythonLoadDirs,
+  // A test running the repository's code in another process (`python -m mytool`, a script by path).
+  handedPaths: { calls: ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'], of: pythonHandedPaths },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

@@ -1,8 +1,12 @@
 import type { GitRepo } from '../../git/repo.js';
 import { languageForPath } from '../../lang/registry.js';
 
-/** Loader codes whose evidence is a directory listing, not a load. */
-const LISTING_CODES = new Set(['readdir-loading', 'glob-loading']);
+/**
+ * Loader codes whose evidence is no load by itself: a directory listing, an addition to the
+ * import path of a folder already on it, a fixture asked for by a literal name (a reference).
+ * Of these, "no load at all" is believed.
+ */
+const LISTING_CODES = new Set(['readdir-loading', 'glob-loading', 'sys-path', 'dynamic-fixture']);
 
 /** A file that loads modules it does not name, and the directory (or file) its loads may reach ('' = all). */
 export interface ScopedLoader {

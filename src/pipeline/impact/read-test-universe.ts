@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { DEFAULTS, type RatlasConfig } from '../../config/load-config.js';
-import { ECOSYSTEMS, testUniversesOf } from '../../ecosystem/registry.js';
+import { ECOSYSTEMS, embeddedFiles, testUniversesOf } from '../../ecosystem/registry.js';
 import { compileUniverses, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { TestUniverse } from '../../ecosystem/types.js';
 import type { GitRepo } from '../../git/repo.js';
@@ -15,12 +15,16 @@ export type TreeSource = { commit: string } | 'worktree';
  * built-in conventions. Reads only the config files the adapters name.
  */
 export async function readTestUniverse(repo: GitRepo, source: TreeSource, config: RatlasConfig): Promise<CompiledUniverses> {
-  if (JSON.stringify(config.tests.include) !== JSON.stringify(DEFAULTS.tests.include)) return compileUniverses([conventions(config, 'ratlas-config', 'ratlas.config.json')]);
   const paths = source === 'worktree' ? await repo.listWorkingTree() : (await repo.listTree(source.commit)).map((e) => e.path);
+  if (JSON.stringify(config.tests.include) !== JSON.stringify(DEFAULTS.tests.include)) {
+    const override = [conventions(config, 'ratlas-config', 'ratlas.config.json')];
+    return compileUniverses(override, embeddedFiles(override, paths));
+  }
   const texts = await readTexts(repo, source, [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))]);
   for (const e of ECOSYSTEMS) await e.prepare?.();
   const universes = await withInSourceTests(testUniversesOf({ paths, read: (p) => texts.get(p) ?? null }), repo, source, paths);
-  return compileUniverses(universes.length > 0 ? universes : [conventions(config, 'defaults', null)]);
+  const chosen = universes.length > 0 ? universes : [conventions(config, 'defaults', null)];
+  return compileUniverses(chosen, embeddedFiles(chosen, paths));
 }
 
 /**

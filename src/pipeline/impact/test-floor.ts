@@ -1,4 +1,4 @@
-import { aliasedImporters, mockedImporters } from '../../ecosystem/registry.js';
+import { aliasedImporters } from '../../ecosystem/registry.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
@@ -8,7 +8,8 @@ import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorGraph, type FloorTest } from '../../select/import-floor.js';
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
-import { handedPathLoaders, scopeLoaders } from './loader-scopes.js';
+import { implicitLinks } from './implicit-links.js';
+import { handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -23,8 +24,8 @@ export interface FloorSideInput {
 }
 
 /**
- * The import floor of each side: every test whose imports (runner aliases and mocks included), dynamic loads
- * or setup files reach a changed file. Where the head side has the base's changed files, tests and
+ * The import floor of each side: every test whose imports (runner aliases, and the links no import
+ * shows: implicit-links.ts), dynamic loads or setup files reach a changed file. Where the head side has the base's changed files, tests and
  * module graph (a change to bodies only), its floor is the base's, computed once: each is ~10
  * breadth-first searches over most of the module graph (typeorm: 3,000 files each).
  */
@@ -55,22 +56,39 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
     }
   }
   const loaders = await scopeLoaders(await view.dynamicLoaders(), side.texts, (file) => scopeOf(file, universe));
+  const unresolved = await view.unresolvedImports();
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
   // there without importing it; only tests, so that a source file joining paths stays no loader.
-  loaders.push(...(await handedPathLoaders((await view.pathBuilders()).filter((f) => tests.has(f)), side.texts)));
-  const unresolved = await view.unresolvedImports();
+  const handed = await handedPathLoaders((await view.pathBuilders()).filter((f) => tests.has(f)), side.texts);
+  loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
-  const mocked = mockedImporters(universe?.universes ?? [], [...unresolved.files], unresolved.specifiers, (p) => unresolved.files.has(p));
+  const implicit = await implicitLinks(universe, unresolved, side.texts);
+  loaders.push(...implicit.loaders);
   const graph: FloorGraph = {
     importers: await view.importerMap(),
     dynamicLoaders: loaders,
     isTest: (p) => tests.has(p),
     testsSetUpBy: (p) => setUpBy.get(p) ?? [],
     aliased,
-    mocked,
+    implicit: implicit.importers,
     setupByName: (p) => universe?.setupByName.has(p) ?? false,
   };
   return { graph, tests };
+}
+
+/**
+ * A handed path naming a module without its extension (`require.resolve('../bin/cli')`) as the
+ * files it can name (`bin/cli.js`): a path that is a file or a folder of the index stays as it is.
+ */
+function withExtension(loader: ScopedLoader, files: ReadonlySet<string>): ScopedLoader[] {
+  const { scope } = loader;
+  if (scope === '' || files.has(scope)) return [loader];
+  const named: ScopedLoader[] = [];
+  for (const file of files) {
+    if (file.startsWith(`${scope}/`)) return [loader];
+    if (file.startsWith(`${scope}.`) && !file.includes('/', scope.length)) named.push({ ...loader, scope: file });
+  }
+  return named.length > 0 ? named.sort((a, b) => (a.scope < b.scope ? -1 : 1)) : [loader];
 }
 
 /** Equal inputs, so an equal floor: the same tests (hence setup lists), importers, loaders and aliases. */
@@ -78,7 +96,8 @@ function sameFloorGraph(a: SideGraph, b: SideGraph): boolean {
   if (a.tests.size !== b.tests.size || [...a.tests].some((t) => !b.tests.has(t))) return false;
   const loader = (l: FloorGraph['dynamicLoaders'][number]) => `${l.file}\0${l.scope}\0${l.code}`;
   if (!sameStrings(a.graph.dynamicLoaders.map(loader), b.graph.dynamicLoaders.map(loader))) return false;
-  return sameLists(a.graph.importers, b.graph.importers) && sameLists(a.graph.aliased ?? new Map(), b.graph.aliased ?? new Map()) && sameLists(a.graph.mocked ?? new Map(), b.graph.mocked ?? new Map());
+  const implicit = (g: FloorGraph) => new Map([...(g.implicit ?? [])].map(([target, list]) => [target, list.map((i) => `${i.code}\0${i.file}`)]));
+  return sameLists(a.graph.importers, b.graph.importers) && sameLists(a.graph.aliased ?? new Map(), b.graph.aliased ?? new Map()) && sameLists(implicit(a.graph), implicit(b.graph));
 }
 
 function sameLists(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<string, readonly string[]>): boolean {

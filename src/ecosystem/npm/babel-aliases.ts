@@ -1,0 +1,55 @@
+import type { TestUniverse } from '../types.js';
+import { isObject, type Literal } from './read-config-literal.js';
+import { joinRepo } from './repo-paths.js';
+
+/** babel's project-wide and file-relative configurations. */
+export const BABEL_CONFIG = /^(babel\.config\.(js|cjs|mjs|cts|json)|\.babelrc(\.(js|cjs|json))?)$/;
+
+const RESOLVER = new Set(['module-resolver', 'babel-plugin-module-resolver']);
+
+/**
+ * Pure: what babel-plugin-module-resolver, configured in a babel config at `babelDir` (its
+ * `plugins`, and those of `env.test`, which jest's NODE_ENV selects), makes of bare specifiers in
+ * a jest universe rooted at `root`: its `alias` entries as the universe's aliases (a prefix, or a
+ * `^regex` whose `\1` groups fill the replacement) and its `root` folders as module lookup
+ * folders. babel-jest runs the plugin on every test and what it imports: `import x from '@/x'`
+ * loads `src/x` although module resolution took `@/x` for a package.
+ */
+export function babelResolverAliases(config: Literal, babelDir: string, root: string): Pick<TestUniverse, 'aliases' | 'moduleLookup'> | null {
+  if (!isObject(config)) return null;
+  const env = isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
+  const plugins = [...listOf(config['plugins']), ...listOf(env?.['plugins'])];
+  const aliases: { pattern: string; replacement: string }[] = [];
+  const paths: string[] = [];
+  for (const plugin of plugins) {
+    if (!Array.isArray(plugin) || typeof plugin[0] !== 'string' || !RESOLVER.has(plugin[0]) || !isObject(plugin[1])) continue;
+    const options = plugin[1];
+    for (const folder of listOf(options['root'])) {
+      const path = typeof folder === 'string' ? joinRepo(babelDir, folder.startsWith('.') ? folder : `./${folder}`) : null;
+      if (path !== null) paths.push(path);
+    }
+    if (!isObject(options['alias'])) continue;
+    for (const [key, value] of Object.entries(options['alias'])) {
+      if (key.startsWith('\0') || typeof value !== 'string') continue;
+      const target = value.startsWith('.') ? joinRepo(babelDir, value.replace(/\\(\d)/g, '$$$1')) : null;
+      // A package alias (`underscore: 'lodash'`) leads outside the tree.
+      if (target === null) continue;
+      aliases.push({ pattern: key, replacement: `<rootDir>/${relativeTo(root, target)}` });
+    }
+  }
+  if (aliases.length === 0 && paths.length === 0) return null;
+  return { aliases, ...(paths.length > 0 && { moduleLookup: { paths, directories: [] } }) };
+}
+
+function listOf(value: Literal | undefined): Literal[] {
+  return Array.isArray(value) ? value : value === undefined ? [] : [value];
+}
+
+/** `to` relative to `from` (both repo-relative), with `..` as needed. */
+function relativeTo(from: string, to: string): string {
+  const a = from === '' ? [] : from.split('/');
+  const b = to === '' ? [] : to.split('/');
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return [...a.slice(common).map(() => '..'), ...b.slice(common)].join('/');
+}

@@ -1,0 +1,58 @@
+import { argumentsAt, evaluate, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
+
+/** What runs Python code of the repository in another process or by name: a subprocess, os.system, runpy. */
+const RUNS = /\b(?:subprocess|runpy|os\.system|os\.exec\w*|os\.spawn\w*|pexpect)\b/;
+/** `-m pkg.mod` in an argument list or a command string. */
+const MODULE_FLAG = /(['"])-m\1\s*,\s*(['"])([A-Za-z_][\w.]*)\2|-m\s+([A-Za-z_][\w.]*)/g;
+const RUN_MODULE = /\brunpy\.run_module\s*\(/g;
+const PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
+
+/**
+ * Pure: what a test runs of the repository in another process, which no import shows: a module
+ * run with `-m` (`subprocess.run([sys.executable, "-m", "mytool"])`, `runpy.run_module("mytool")`)
+ * as its folder or file (`mytool`, also under `src/`: the caller settles a missing `.py`), and
+ * paths built from the test's location (`os.path.join(os.path.dirname(__file__), "..", "scripts",
+ * "tool.py")`). `[]` for a file that runs nothing in another process.
+ */
+export function pythonHandedPaths(path: string, text: string): string[] {
+  const code = maskStrings(stripComments(text));
+  if (!RUNS.test(code.masked)) return [];
+  const fileDir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const out = new Set<string>();
+  const module = (name: string) => {
+    const rel = name.replaceAll('.', '/');
+    out.add(rel);
+    out.add(`src/${rel}`);
+  };
+  for (const m of code.text.matchAll(MODULE_FLAG)) module(m[3] ?? m[4]!);
+  for (const m of code.masked.matchAll(RUN_MODULE)) {
+    const name = stringLiteral(argumentsAt(code.text, (m.index ?? 0) + m[0].length)?.[0] ?? '');
+    if (name !== null) module(name);
+  }
+  for (const m of code.masked.matchAll(PATH_START)) {
+    const start = m.index ?? 0;
+    const end = m[0].startsWith('os.path.join') ? callEnd(code.text, start + m[0].length) : chainEnd(code.text, start + m[0].length);
+    if (end === null) continue;
+    const value = evaluate(code.text.slice(start, end), path, fileDir, code.text);
+    if (value !== null && !value.file && value.path !== fileDir) out.add(value.path);
+  }
+  return [...out].sort();
+}
+
+/** The index just past the `)` closing the call whose `(` ends before `from`. */
+function callEnd(text: string, from: number): number | null {
+  const args = argumentsAt(text, from);
+  if (args === null) return null;
+  let depth = 1;
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i + 1;
+  }
+  return null;
+}
+
+/** The end of a `Path(__file__)` chain: `.parent`, `.parents[n]`, `.resolve()`, `/ "piece"`. */
+function chainEnd(text: string, from: number): number {
+  const m = /^(?:\s*\.\s*(?:parent|parents\[\d+\]|resolve\(\)|absolute\(\))|\s*\/\s*(['"])[^'"\n]*\1)*/.exec(text.slice(from));
+  return from + (m?.[0].length ?? 0);
+}

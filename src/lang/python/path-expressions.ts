@@ -1,0 +1,202 @@
+import { joinPath } from '../../util/posix-path.js';
+
+/**
+ * Pure readers of Python source text for paths built statically (`os.path.join(os.path.dirname(
+ * __file__), '..', 'x')`, `Path(__file__).parent / 'x'`): what load-dirs.ts and handed-paths.ts
+ * read from a file's text without parsing it again.
+ */
+
+export interface PathValue {
+  /** Repo-relative; '' is the repository root. */
+  path: string;
+  /** `__file__` itself, not a folder. */
+  file: boolean;
+}
+
+/** A path expression's value, or null when it is not built from static pieces. */
+export function evaluate(expr: string, path: string, fileDir: string, text: string, depth = 0): PathValue | null {
+  if (depth > 8) return null;
+  const e = unwrap(expr);
+  const again = (x: string) => evaluate(x, path, fileDir, text, depth + 1);
+  const literal = stringLiteral(e);
+  if (literal !== null) return literal.startsWith('/') ? null : folder(joinPath('', literal));
+  if (e === '__file__') return { path, file: true };
+  if (/^(?:(?:pathlib\.)?Path\.cwd\(\)|os\.getcwd\(\))$/.test(e)) return { path: '', file: false };
+  const call = /^(os\.path\.(?:dirname|join|abspath|realpath|normpath)|(?:pathlib\.)?Path|str|os\.fspath)\s*\(/.exec(e);
+  if (call && closes(e, call[0].length)) {
+    const args = argumentsAt(e, call[0].length);
+    if (args === null || args.length === 0) return null;
+    const base = again(args[0]!);
+    if (base === null) return null;
+    if (call[1] === 'os.path.dirname') return parent(base);
+    if (call[1] !== 'os.path.join') return args.length === 1 ? base : null;
+    return joined(base, args.slice(1));
+  }
+  // Attribute and operator forms, read from the right: `X.parent`, `X.parents[n]`, `X.resolve()`, `X / 'lit'`.
+  const division = splitLast(e, '/');
+  if (division !== null) {
+    const base = again(division[0]);
+    return base === null ? null : joined(base, [division[1]]);
+  }
+  const attr = /^(.*)\.(parent|resolve\(\)|absolute\(\)|parents\[(\d+)\])$/s.exec(e);
+  if (attr) {
+    let base = again(attr[1]!);
+    if (attr[2] === 'resolve()' || attr[2] === 'absolute()' || base === null) return base;
+    for (let up = attr[2] === 'parent' ? 1 : Number(attr[3]) + 1; up > 0 && base !== null; up--) base = parent(base);
+    return base;
+  }
+  // A name bound once in the file (`ROOT = Path(__file__).parent.parent`, or in the block that uses it).
+  if (/^[A-Za-z_]\w*$/.test(e)) {
+    const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${e}\\s*=(?!=)(.*)$`, 'gm'))];
+    return bindings.length === 1 ? again(bindings[0]![1]!) : null;
+  }
+  return null;
+}
+
+function folder(path: string | null): PathValue | null {
+  return path === null ? null : { path, file: false };
+}
+
+function parent(value: PathValue): PathValue | null {
+  if (value.file) return { path: value.path.includes('/') ? value.path.slice(0, value.path.lastIndexOf('/')) : '', file: false };
+  if (value.path === '') return null; // above the repository
+  return { path: value.path.includes('/') ? value.path.slice(0, value.path.lastIndexOf('/')) : '', file: false };
+}
+
+/** `base` joined with literal pieces; null for a piece that is not a literal or leaves the repository. */
+function joined(base: PathValue, pieces: readonly string[]): PathValue | null {
+  let rest = pieces;
+  let at: PathValue | null = base;
+  // `os.path.join(__file__, '..', 'x')`: the file's folder, once normalized.
+  if (base.file) {
+    if (stringLiteral(unwrap(pieces[0]?.trim() ?? '')) !== '..') return null;
+    at = parent(base);
+    rest = pieces.slice(1);
+  }
+  for (const piece of rest) {
+    if (at === null) return null;
+    const literal = stringLiteral(unwrap(piece.trim()));
+    if (literal === null) return null;
+    at = literal.startsWith('/') ? null : folder(joinPath(at.path, literal));
+  }
+  return at;
+}
+
+/** Drops the parentheses around an expression. */
+function unwrap(expr: string): string {
+  let e = expr.trim();
+  for (;;) {
+    if (e.startsWith('(') && closes(e, 1)) e = e.slice(1, -1).trim();
+    else return e;
+  }
+}
+
+/** Whether the bracket opened just before `from` closes at the end of `expr`. */
+function closes(expr: string, from: number): boolean {
+  let depth = 1;
+  for (let i = from; i < expr.length; i++) {
+    const c = expr[i]!;
+    if (c === "'" || c === '"') i = skipString(expr, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return i === expr.length - 1;
+    }
+  }
+  return false;
+}
+
+/** The arguments of the call whose `(` ends just before `from`, split at top-level commas; null when unbalanced. */
+export function argumentsAt(text: string, from: number): string[] | null {
+  const out: string[] = [];
+  let depth = 1;
+  let start = from;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') i = skipString(text, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) {
+        const last = text.slice(start, i).trim();
+        if (last !== '') out.push(last);
+        return out;
+      }
+    } else if (c === ',' && depth === 1) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
+/** The only item of a one-item list or tuple literal (`sys.path.extend([p])`), else undefined. */
+export function listItem(arg: string | undefined): string | undefined {
+  const a = arg?.trim();
+  if (a === undefined || !/^[[(]/.test(a)) return undefined;
+  const items = argumentsAt(a, 1);
+  return items !== null && items.length === 1 ? items[0] : undefined;
+}
+
+/** `expr` split at its last top-level `op`, or null. */
+function splitLast(expr: string, op: string): [string, string] | null {
+  let depth = 0;
+  let at = -1;
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr[i]!;
+    if (c === "'" || c === '"') i = skipString(expr, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && c === op && expr[i + 1] !== op && expr[i - 1] !== op) at = i;
+  }
+  return at <= 0 ? null : [expr.slice(0, at).trim(), expr.slice(at + 1).trim()];
+}
+
+/** A plain (or raw) single-line string literal's value; null for anything else (f-strings, bytes, concatenations). */
+export function stringLiteral(expr: string): string | null {
+  const m = /^[rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
+  return m ? m[2]!.replace(/\\(.)/g, '$1') : null;
+}
+
+/** The index of a string's closing quote (triple quotes included), from its opening quote at `i`. */
+function skipString(text: string, i: number): number {
+  const q = text[i]!;
+  const triple = text.startsWith(q.repeat(3), i);
+  const end = triple ? q.repeat(3) : q;
+  for (let j = i + end.length; j < text.length; j++) {
+    if (text[j] === '\\') j++;
+    else if (text.startsWith(end, j)) return j + end.length - 1;
+    else if (!triple && text[j] === '\n') return j;
+  }
+  return text.length - 1;
+}
+
+export function stripComments(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') {
+      const end = skipString(text, i);
+      out += text.slice(i, end + 1);
+      i = end;
+    } else if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else out += c;
+  }
+  return out;
+}
+
+/** The text, and a copy with string contents blanked: calls are looked for outside strings. */
+export function maskStrings(text: string): { text: string; masked: string } {
+  let masked = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') {
+      const end = skipString(text, i);
+      masked += c + text.slice(i + 1, end).replace(/[^\n]/g, ' ') + (end > i ? text[end] : '');
+      i = end;
+    } else masked += c;
+  }
+  return { text, masked };
+}

@@ -1,0 +1,34 @@
+import { buildOutputLinks, embeddedImporters, mockedImporters } from '../../ecosystem/registry.js';
+import { injectedImporters, type CompiledUniverses } from '../../ecosystem/test-universe.js';
+import type { ScopedLoader } from './loader-scopes.js';
+
+/**
+ * What a runner loads that no import in the indexed text shows, each link with its reason code: a
+ * manual mock for the module it stands in for (`runner-mock`), the JSX runtime its transform
+ * injects (`injected-import`), what a component file ratlas does not parse imports and who imports
+ * it (`embedded-import`), the sources behind an import of build output (`build-output`: a file, or
+ * for a bundle a loader of the folder the build reads).
+ */
+export async function implicitLinks(
+  universe: CompiledUniverses | undefined,
+  unresolved: { specifiers: { file: string; module: string }[]; files: ReadonlySet<string> },
+  readTexts: (paths: readonly string[]) => Promise<Map<string, string>>,
+): Promise<{ importers: Map<string, { file: string; code: string }[]>; loaders: ScopedLoader[] }> {
+  const universes = universe?.universes ?? [];
+  const files = [...unresolved.files].sort();
+  const importers = new Map<string, { file: string; code: string }[]>();
+  const add = (links: ReadonlyMap<string, readonly string[]>, code: string) => {
+    for (const [target, list] of links) importers.set(target, [...(importers.get(target) ?? []), ...list.map((file) => ({ file, code }))]);
+  };
+  add(mockedImporters(universes, files, unresolved.specifiers, (p) => unresolved.files.has(p)), 'runner-mock');
+  add(injectedImporters(universes, files), 'injected-import');
+  const components = universe?.components ?? [];
+  if (components.length > 0) {
+    const texts = await readTexts(components);
+    const withText = new Map(components.flatMap((c) => (texts.has(c) ? [[c, texts.get(c)!] as const] : [])));
+    add(embeddedImporters(universes, withText, unresolved.files, unresolved.specifiers), 'embedded-import');
+  }
+  const built = buildOutputLinks(universes, files, unresolved.specifiers);
+  add(built.importers, 'build-output');
+  return { importers, loaders: built.loaders.map((l) => ({ ...l, code: 'build-output' })) };
+}

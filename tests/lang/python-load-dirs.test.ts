@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { pythonLoadDirs } from '../../src/lang/python/load-dirs.js';
+
+const at = (path: string, ...lines: string[]) => pythonLoadDirs(path, `${lines.join('\n')}\n`);
+
+describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
+  it('reads paths built from the file, the working directory and names bound once', () => {
+    expect(at('tests/test_a.py', 'import os, sys', "sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))")).toEqual(['scripts']);
+    expect(at('tests/conftest.py', 'import sys', 'from pathlib import Path', "sys.path.append(str(Path(__file__).parent / 'helpers'))")).toEqual(['tests/helpers']);
+    expect(at('tests/unit/conftest.py', 'import sys, pathlib', 'sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "lib"))')).toEqual(['lib']);
+    expect(at('tests/conftest.py', 'import sys', 'from pathlib import Path', 'ROOT = Path(__file__).parent.parent', "sys.path.insert(0, str(ROOT / 'tools'))")).toEqual(['tools']);
+    expect(at('tests/conftest.py', 'import sys, os', 'sys.path.insert(0, os.path.abspath(os.path.dirname(__file__)))')).toEqual(['tests']);
+    expect(at('src/pip/__main__.py', 'import os, sys', 'if __package__ == "":', '    path = os.path.dirname(os.path.dirname(__file__))', '    sys.path.insert(0, path)')).toEqual([]);
+    expect(at('tests/conftest.py', 'import os, sys', 'lib = os.path.join(os.path.dirname(__file__), "lib")', 'sys.path.insert(0, lib)')).toEqual(['tests/lib']);
+    expect(at('noxfile.py', 'import sys', "sys.path.extend(['build/helpers'])")).toEqual(['build/helpers']);
+    expect(at('tests/t.py', 'import site', "site.addsitedir(os.path.join(__file__, '..', 'vendor'))")).toEqual(['tests/vendor']);
+  });
+
+  it('an addition of a folder already on the import path loads nothing new', () => {
+    expect(at('docs/conf.py', 'import sys', 'from pathlib import Path', 'sys.path.insert(0, str(Path.cwd().resolve()))')).toEqual([]);
+    expect(at('tests/conftest.py', 'import sys, os', "sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'src'))")).toEqual([]);
+  });
+
+  it('is unbounded (null) for a computed path, a path outside the repository, or a load by computed name', () => {
+    expect(at('tests/conftest.py', 'import sys', 'def add(p):', '    sys.path.insert(0, p)')).toBeNull();
+    expect(at('tests/test_x.py', 'import sys', "sys.path.insert(0, '/opt/lib')")).toBeNull();
+    expect(at('a.py', 'import sys, os', "sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', '..'))")).toBeNull();
+    expect(at('tests/t.py', 'import sys, importlib', "sys.path.append('scripts')", 'importlib.import_module(name)')).toBeNull();
+  });
+
+  it('ignores calls in comments and strings', () => {
+    expect(at('tests/t.py', '# sys.path.insert(0, p)', 'x = "sys.path.append(q)"')).toEqual([]);
+  });
+});
