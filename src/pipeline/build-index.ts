@@ -26,6 +26,11 @@ export interface BuildIndexOptions extends ParseOptions {
   cwd: string;
   /** Index this commit (read from git objects) instead of the working tree. */
   rev?: string;
+  /**
+   * Index this commit, which the caller resolved in this repository (an impact range's base), instead
+   * of the working tree: neither is looked up again (three git processes on the way to the artifact).
+   */
+  resolved?: { repo: GitRepo; commit: string };
   /** Rebuild even when a valid artifact exists. */
   full?: boolean;
   cacheDir?: string;
@@ -90,9 +95,10 @@ export interface Freshness {
  */
 export async function openIndex(options: BuildIndexOptions): Promise<OpenedIndex> {
   const started = performance.now();
-  const repo = await GitRepo.open(options.cwd);
+  const repo = options.resolved?.repo ?? (await GitRepo.open(options.cwd));
   const config = loadConfig(repo.root);
   const context: IndexContext = { repo, config, cacheDir: resolveCacheDir(repo.root, options.cacheDir), options, warnings: [], started };
+  if (options.resolved) return openCommitIndex(context, options.resolved.commit);
   if (options.rev !== undefined) return openCommitIndex(context, await repo.resolveCommit(options.rev));
   const { head, dirty } = await repo.worktreeStatus();
   if (head && selectIndexedPaths(dirty, config.config).length === 0) {

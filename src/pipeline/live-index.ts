@@ -168,7 +168,7 @@ export class LiveIndex {
         this.whileIdle(async (store) =>
           read({ store, commit: this.base, head: this.dirty.length === 0, warnings: [], held: heldReads(resolutionCacheOf(store)), symbols: await this.snapshot() }),
         ),
-      checkout: (commit) => this.checkouts.checkout(commit, loadConfig(this.repo.root).hash),
+      checkout: (commit, repo) => this.checkouts.checkout(commit, repo, loadConfig(this.repo.root).hash),
     };
   }
 

@@ -41,3 +41,27 @@ describe('PathClassifier (default conventions)', () => {
     });
   }
 });
+
+describe('PathClassifier glob lists', () => {
+  // A list is compiled when first asked: with a test universe, tests.include and tests.exclude never
+  // are (compiling the defaults cost ~30 ms of every impact run). Lists from a configuration file are
+  // refused when it is read (load-config.ts), so laziness hides no error of the user's.
+  const refused = { ...DEFAULTS, tests: { ...DEFAULTS.tests, include: ['!(a)'], exclude: ['!(b)'] } };
+  const universe = {
+    universes: [],
+    isTest: (path: string) => path.endsWith('.test.ts'),
+    setupFilesOf: () => [],
+    setupFiles: new Set<string>(),
+    setupByName: new Set<string>(),
+    inSourceTests: new Set<string>(),
+    components: [],
+  };
+
+  it('are compiled when first asked, so an unused list costs nothing', () => {
+    const withUniverse = new PathClassifier(refused, isCode, CONFIG_FILE, universe);
+    expect(withUniverse.role('src/cart.test.ts')).toBe('test');
+    expect(withUniverse.role('src/cart.ts')).toBe('code');
+    const withoutUniverse = new PathClassifier(refused, isCode, CONFIG_FILE);
+    expect(() => withoutUniverse.role('src/cart.test.ts')).toThrow(/cannot be compiled|not supported|!\(/);
+  });
+});

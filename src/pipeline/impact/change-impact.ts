@@ -81,7 +81,7 @@ export async function changeImpact(
   parsing.catch(() => undefined);
   let checkedOut: Awaited<ReturnType<IndexHandle['checkout']>>;
   try {
-    checkedOut = await indexes.checkout(base);
+    checkedOut = await indexes.checkout(base, repo);
   } catch (error) {
     const setting = await reading.setting;
     if (isRatlasError(error) && error.exit === ExitCode.UserError) throw error;

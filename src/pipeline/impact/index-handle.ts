@@ -1,3 +1,4 @@
+import type { GitRepo } from '../../git/repo.js';
 import type { Warning } from '../../model/warning.js';
 import type { IndexStore } from '../../store/index-store.js';
 import { openStore } from '../../store/open-store.js';
@@ -33,8 +34,8 @@ export interface CheckedOutIndex {
 export interface IndexHandle {
   /** Runs `read` against the index of the working tree as it is now. */
   current<T>(read: (index: CurrentIndex) => Promise<T>): Promise<T>;
-  /** A writable index of `commit`, the caller's to change and close. */
-  checkout(commit: string): Promise<CheckedOutIndex>;
+  /** A writable index of `commit` (a commit id resolved in `repo`), the caller's to change and close. */
+  checkout(commit: string, repo: GitRepo): Promise<CheckedOutIndex>;
 }
 
 export type OpenOptions = Pick<BuildIndexOptions, 'cwd' | 'cacheDir' | 'jobs' | 'deepen' | 'onProgress'>;
@@ -50,8 +51,8 @@ export function artifactIndexes(options: OpenOptions): IndexHandle {
         await opened.store.close();
       }
     },
-    async checkout(commit) {
-      const opened = await openIndex({ ...openOptions(options), rev: commit });
+    async checkout(commit, repo) {
+      const opened = await openIndex({ ...openOptions(options), resolved: { repo, commit } });
       return { store: opened.store, warnings: opened.warnings };
     },
   };
@@ -73,14 +74,14 @@ export class RetainedCheckouts {
     private readonly keep = 2,
   ) {}
 
-  async checkout(commit: string, configHash: string): Promise<CheckedOutIndex> {
+  async checkout(commit: string, repo: GitRepo, configHash: string): Promise<CheckedOutIndex> {
     const key = `${commit}\0${configHash}`;
     const hit = this.retained.find((r) => r.key === key);
     if (hit) {
       this.retained = [hit, ...this.retained.filter((r) => r !== hit)];
       return { store: await openStore(hit.bytes), warnings: [] };
     }
-    const opened = await openIndex({ ...openOptions(this.options), rev: commit });
+    const opened = await openIndex({ ...openOptions(this.options), resolved: { repo, commit } });
     // Taken before the analysis changes the store: the bytes are the commit's index as opened.
     this.retained = [{ key, bytes: opened.store.serialize() }, ...this.retained].slice(0, this.keep);
     return { store: opened.store, warnings: opened.warnings };
