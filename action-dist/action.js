@@ -19877,8 +19877,15 @@ function fromIni(configFile, section) {
     pythonFunctions: iniList(section?.get("python_functions")),
     doctestModules: doctestModules(iniList(section?.get("addopts"))),
     plugins: plugins(iniList(section?.get("addopts"))),
-    pythonpath: iniList(section?.get("pythonpath"))
+    pythonpath: iniList(section?.get("pythonpath")),
+    djangoSettings: djangoSettings(section?.get("django_settings_module"), iniList(section?.get("addopts")))
   });
+}
+function djangoSettings(key, addopts) {
+  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/));
+  const ds2 = words.flatMap((w2, i2) => w2.startsWith("--ds=") ? [w2.slice(5)] : w2 === "--ds" && words[i2 + 1] ? [words[i2 + 1]] : []);
+  const all = [...key?.trim() ? [key.trim()] : [], ...ds2];
+  return all.length > 0 ? all : void 0;
 }
 function plugins(addopts) {
   const words = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
@@ -19904,12 +19911,13 @@ function fromToml(configFile, options) {
     pythonFunctions: list(options["python_functions"]),
     doctestModules: doctestModules(list(options["addopts"])),
     plugins: plugins(list(options["addopts"])),
-    pythonpath: list(options["pythonpath"])
+    pythonpath: list(options["pythonpath"]),
+    djangoSettings: djangoSettings(typeof options["DJANGO_SETTINGS_MODULE"] === "string" ? options["DJANGO_SETTINGS_MODULE"] : void 0, list(options["addopts"]))
   });
 }
 function compact(options) {
   const out2 = { configFile: options.configFile };
-  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions", "plugins", "pythonpath"]) {
+  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions", "plugins", "pythonpath", "djangoSettings"]) {
     const value = options[key];
     if (value !== void 0) out2[key] = value;
   }
@@ -19954,7 +19962,8 @@ var python = defineEcosystem({
         ],
         setupFiles: conftests,
         setupScope: "directory",
-        ...pluginFiles(dir, options.plugins ?? [], files),
+        // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
+        ...pluginFiles(dir, [...options.plugins ?? [], ...options.djangoSettings ?? []], files),
         ...importFolders(dir, options.pythonpath ?? [], files),
         aliases: [],
         warnings: warnings.splice(0),

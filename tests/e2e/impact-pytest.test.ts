@@ -329,4 +329,18 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/test_cli.py']);
   });
+  it("pytest-django's settings module (DJANGO_SETTINGS_MODULE) is set up for every test: a change it imports runs them all", async () => {
+    const cwd = gitRepo({
+      'pytest.ini': lines('[pytest]', 'DJANGO_SETTINGS_MODULE = proj.settings', 'python_files = tests.py test_*.py'),
+      'proj/__init__.py': '',
+      'proj/settings.py': lines('from proj.base import *  # noqa', '', 'DEBUG = False'),
+      'proj/base.py': lines('INSTALLED_APPS = ["shop"]'),
+      'shop/__init__.py': '',
+      'shop/tests.py': lines('def test_shop():', '    assert True'),
+      'shop/test_views.py': lines('def test_views():', '    assert True'),
+    });
+    commit(cwd, 'apps', { 'proj/base.py': lines('INSTALLED_APPS = ["shop", "billing"]') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['shop/test_views.py', 'shop/tests.py']);
+  });
 });

@@ -51,7 +51,8 @@ export const python = defineEcosystem({
         ],
         setupFiles: conftests,
         setupScope: 'directory',
-        ...pluginFiles(dir, options.plugins ?? [], files),
+        // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
+        ...pluginFiles(dir, [...(options.plugins ?? []), ...(options.djangoSettings ?? [])], files),
         ...importFolders(dir, options.pythonpath ?? [], files),
         aliases: [],
         warnings: warnings.splice(0),

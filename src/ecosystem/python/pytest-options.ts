@@ -16,6 +16,8 @@ export interface PytestOptions {
   plugins?: string[];
   /** `pythonpath`: folders (relative to the rootdir) pytest puts on `sys.path`. */
   pythonpath?: string[];
+  /** pytest-django's settings module (`DJANGO_SETTINGS_MODULE`, or `--ds` in `addopts`): Django loads it before every test. */
+  djangoSettings?: string[];
 }
 
 /**
@@ -58,7 +60,16 @@ function fromIni(configFile: string, section: Map<string, string> | undefined): 
     doctestModules: doctestModules(iniList(section?.get('addopts'))),
     plugins: plugins(iniList(section?.get('addopts'))),
     pythonpath: iniList(section?.get('pythonpath')),
+    djangoSettings: djangoSettings(section?.get('django_settings_module'), iniList(section?.get('addopts'))),
   });
+}
+
+/** pytest-django's settings module: the ini key, else `--ds=x` / `--ds x` in addopts. */
+function djangoSettings(key: string | undefined, addopts: readonly string[] | undefined): string[] | undefined {
+  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/));
+  const ds = words.flatMap((w, i) => (w.startsWith('--ds=') ? [w.slice(5)] : w === '--ds' && words[i + 1] ? [words[i + 1]!] : []));
+  const all = [...(key?.trim() ? [key.trim()] : []), ...ds];
+  return all.length > 0 ? all : undefined;
 }
 
 /** The plugins pytest's `addopts` load: `-p name` and `-pname`, not `-p no:name`. */
@@ -91,12 +102,13 @@ function fromToml(configFile: string, options: Record<string, unknown>): PytestO
     doctestModules: doctestModules(list(options['addopts'])),
     plugins: plugins(list(options['addopts'])),
     pythonpath: list(options['pythonpath']),
+    djangoSettings: djangoSettings(typeof options['DJANGO_SETTINGS_MODULE'] === 'string' ? options['DJANGO_SETTINGS_MODULE'] : undefined, list(options['addopts'])),
   });
 }
 
 function compact(options: { [K in keyof PytestOptions]: PytestOptions[K] | undefined }): PytestOptions {
   const out: PytestOptions = { configFile: options.configFile! };
-  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions', 'plugins', 'pythonpath'] as const) {
+  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions', 'plugins', 'pythonpath', 'djangoSettings'] as const) {
     const value = options[key];
     if (value !== undefined) out[key] = value;
   }
