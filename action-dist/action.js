@@ -19846,6 +19846,11 @@ function strings(value) {
 
 // src/ecosystem/python/pytest-options.ts
 function pytestOptionsIn(dir, files, warnings) {
+  const options = configuredIn(dir, files, warnings);
+  if (options?.doctestGlob) warnings.push(`${options.configFile}: --doctest-glob's text files are tests ratlas does not select; run them beside the selection.`);
+  return options;
+}
+function configuredIn(dir, files, warnings) {
   const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
   const ini = files.read(at2("pytest.ini"));
   if (ini !== null) return fromIni(at2("pytest.ini"), readIni(ini).get("pytest"));
@@ -19878,7 +19883,8 @@ function fromIni(configFile, section) {
     doctestModules: doctestModules(iniList(section?.get("addopts"))),
     plugins: plugins(iniList(section?.get("addopts"))),
     pythonpath: iniList(section?.get("pythonpath")),
-    djangoSettings: djangoSettings(section?.get("django_settings_module"), iniList(section?.get("addopts")))
+    djangoSettings: djangoSettings(section?.get("django_settings_module"), iniList(section?.get("addopts"))),
+    doctestGlob: doctestGlob(iniList(section?.get("addopts")))
   });
 }
 function djangoSettings(key, addopts) {
@@ -19897,6 +19903,9 @@ function plugins(addopts) {
   }
   return out2.length > 0 ? out2 : void 0;
 }
+function doctestGlob(addopts) {
+  return addopts?.some((a) => a.split(/\s+/).some((w2) => w2 === "--doctest-glob" || w2.startsWith("--doctest-glob="))) ? true : void 0;
+}
 function doctestModules(addopts) {
   return addopts?.some((a) => a.split(/\s+/).includes("--doctest-modules")) ? true : void 0;
 }
@@ -19912,7 +19921,8 @@ function fromToml(configFile, options) {
     doctestModules: doctestModules(list(options["addopts"])),
     plugins: plugins(list(options["addopts"])),
     pythonpath: list(options["pythonpath"]),
-    djangoSettings: djangoSettings(typeof options["DJANGO_SETTINGS_MODULE"] === "string" ? options["DJANGO_SETTINGS_MODULE"] : void 0, list(options["addopts"]))
+    djangoSettings: djangoSettings(typeof options["DJANGO_SETTINGS_MODULE"] === "string" ? options["DJANGO_SETTINGS_MODULE"] : void 0, list(options["addopts"])),
+    doctestGlob: doctestGlob(list(options["addopts"]))
   });
 }
 function compact(options) {
@@ -19922,6 +19932,7 @@ function compact(options) {
     if (value !== void 0) out2[key] = value;
   }
   if (options.doctestModules) out2.doctestModules = true;
+  if (options.doctestGlob) out2.doctestGlob = true;
   return out2;
 }
 

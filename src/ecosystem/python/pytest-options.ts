@@ -18,6 +18,8 @@ export interface PytestOptions {
   pythonpath?: string[];
   /** pytest-django's settings module (`DJANGO_SETTINGS_MODULE`, or `--ds` in `addopts`): Django loads it before every test. */
   djangoSettings?: string[];
+  /** `addopts` passes `--doctest-glob`: text files matching it are tests too. */
+  doctestGlob?: boolean;
 }
 
 /**
@@ -27,6 +29,13 @@ export interface PytestOptions {
  * A file that cannot be parsed is reported in `warnings` and skipped, as if it said nothing.
  */
 export function pytestOptionsIn(dir: string, files: ProjectFiles, warnings: string[]): PytestOptions | undefined {
+  const options = configuredIn(dir, files, warnings);
+  // Doctest text files (`--doctest-glob='*.rst'`) are tests ratlas neither indexes nor selects.
+  if (options?.doctestGlob) warnings.push(`${options.configFile}: --doctest-glob's text files are tests ratlas does not select; run them beside the selection.`);
+  return options;
+}
+
+function configuredIn(dir: string, files: ProjectFiles, warnings: string[]): PytestOptions | undefined {
   const at = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
   const ini = files.read(at('pytest.ini'));
   if (ini !== null) return fromIni(at('pytest.ini'), readIni(ini).get('pytest'));
@@ -61,6 +70,7 @@ function fromIni(configFile: string, section: Map<string, string> | undefined): 
     plugins: plugins(iniList(section?.get('addopts'))),
     pythonpath: iniList(section?.get('pythonpath')),
     djangoSettings: djangoSettings(section?.get('django_settings_module'), iniList(section?.get('addopts'))),
+    doctestGlob: doctestGlob(iniList(section?.get('addopts'))),
   });
 }
 
@@ -84,6 +94,11 @@ function plugins(addopts: readonly string[] | undefined): string[] | undefined {
   return out.length > 0 ? out : undefined;
 }
 
+/** Whether pytest's `addopts` collect doctest text files (`--doctest-glob`). */
+function doctestGlob(addopts: readonly string[] | undefined): boolean | undefined {
+  return addopts?.some((a) => a.split(/\s+/).some((w) => w === '--doctest-glob' || w.startsWith('--doctest-glob='))) ? true : undefined;
+}
+
 /** Whether pytest's `addopts` turn doctest collection of modules on. */
 function doctestModules(addopts: readonly string[] | undefined): boolean | undefined {
   return addopts?.some((a) => a.split(/\s+/).includes('--doctest-modules')) ? true : undefined;
@@ -103,6 +118,7 @@ function fromToml(configFile: string, options: Record<string, unknown>): PytestO
     plugins: plugins(list(options['addopts'])),
     pythonpath: list(options['pythonpath']),
     djangoSettings: djangoSettings(typeof options['DJANGO_SETTINGS_MODULE'] === 'string' ? options['DJANGO_SETTINGS_MODULE'] : undefined, list(options['addopts'])),
+    doctestGlob: doctestGlob(list(options['addopts'])),
   });
 }
 
@@ -113,5 +129,6 @@ function compact(options: { [K in keyof PytestOptions]: PytestOptions[K] | undef
     if (value !== undefined) out[key] = value;
   }
   if (options.doctestModules) out.doctestModules = true;
+  if (options.doctestGlob) out.doctestGlob = true;
   return out;
 }
