@@ -19846,9 +19846,7 @@ function strings(value) {
 
 // src/ecosystem/python/pytest-options.ts
 function pytestOptionsIn(dir, files, warnings) {
-  const options = configuredIn(dir, files, warnings);
-  if (options?.doctestGlob) warnings.push(`${options.configFile}: --doctest-glob's text files are tests ratlas does not select; run them beside the selection.`);
-  return options;
+  return configuredIn(dir, files, warnings);
 }
 function configuredIn(dir, files, warnings) {
   const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
@@ -19884,7 +19882,7 @@ function fromIni(configFile, section) {
     plugins: plugins(iniList(section?.get("addopts"))),
     pythonpath: iniList(section?.get("pythonpath")),
     djangoSettings: djangoSettings(section?.get("django_settings_module"), iniList(section?.get("addopts"))),
-    doctestGlob: doctestGlob(iniList(section?.get("addopts")))
+    doctestGlobs: doctestGlobs(iniList(section?.get("addopts")))
   });
 }
 function djangoSettings(key, addopts) {
@@ -19903,8 +19901,11 @@ function plugins(addopts) {
   }
   return out2.length > 0 ? out2 : void 0;
 }
-function doctestGlob(addopts) {
-  return addopts?.some((a) => a.split(/\s+/).some((w2) => w2 === "--doctest-glob" || w2.startsWith("--doctest-glob="))) ? true : void 0;
+function doctestGlobs(addopts) {
+  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
+  const out2 = words.flatMap((w2, i2) => w2.startsWith("--doctest-glob=") ? [w2.slice("--doctest-glob=".length)] : w2 === "--doctest-glob" && words[i2 + 1] ? [words[i2 + 1]] : []);
+  const globs = out2.map((g2) => g2.replace(/^['"]|['"]$/g, "")).filter((g2) => g2 !== "");
+  return globs.length > 0 ? globs : void 0;
 }
 function doctestModules(addopts) {
   return addopts?.some((a) => a.split(/\s+/).includes("--doctest-modules")) ? true : void 0;
@@ -19922,17 +19923,16 @@ function fromToml(configFile, options) {
     plugins: plugins(list(options["addopts"])),
     pythonpath: list(options["pythonpath"]),
     djangoSettings: djangoSettings(typeof options["DJANGO_SETTINGS_MODULE"] === "string" ? options["DJANGO_SETTINGS_MODULE"] : void 0, list(options["addopts"])),
-    doctestGlob: doctestGlob(list(options["addopts"]))
+    doctestGlobs: doctestGlobs(list(options["addopts"]))
   });
 }
 function compact(options) {
   const out2 = { configFile: options.configFile };
-  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions", "plugins", "pythonpath", "djangoSettings"]) {
+  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions", "plugins", "pythonpath", "djangoSettings", "doctestGlobs"]) {
     const value = options[key];
     if (value !== void 0) out2[key] = value;
   }
   if (options.doctestModules) out2.doctestModules = true;
-  if (options.doctestGlob) out2.doctestGlob = true;
   return out2;
 }
 
@@ -19979,7 +19979,9 @@ var python = defineEcosystem({
         aliases: [],
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
-        ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>" } }
+        ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>" } },
+        // --doctest-glob: text files whose examples run as tests (matched by name, as pytest does).
+        ...options.doctestGlobs && { textTests: options.doctestGlobs.map((g2) => ({ glob: g2.includes("/") ? g2 : `**/${g2}` })) }
       };
     });
   },

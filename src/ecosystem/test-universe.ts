@@ -14,6 +14,8 @@ export interface CompiledUniverses {
   setupByName: ReadonlySet<string>;
   /** Source files that are tests by their text (vitest in-source tests, pytest doctests): run whole. */
   inSourceTests: ReadonlySet<string>;
+  /** Text files run as tests (pytest `--doctest-glob`): tests ratlas does not index. */
+  textTests: ReadonlySet<string>;
   /** Component files of the tree ratlas does not parse, whose scripts import modules (`.vue`, `.svelte`): see EcosystemAdapter.embedded. */
   components: readonly string[];
 }
@@ -24,8 +26,8 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     const prefix = u.root === '' ? '' : `${u.root}/`;
     const include = u.include.map((p) => compilePattern(p));
     const exclude = u.exclude.map((p) => compilePattern(p));
-    // Tests by their text (read by the tree's reader), already matched to roots and excludes.
-    const byText = new Set(u.inSourceTests ?? []);
+    // Tests by their text (read by the tree's reader), already matched to roots and excludes; text files run as tests.
+    const byText = new Set([...(u.inSourceTests ?? []), ...(u.textTestFiles ?? [])]);
     const member = (path: string): boolean => {
       if (byText.has(path)) return true;
       if (!path.startsWith(prefix)) return false;
@@ -47,6 +49,7 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     setupFiles,
     setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles : []))),
     inSourceTests: new Set(universes.flatMap((u) => u.inSourceTests ?? [])),
+    textTests: new Set(universes.flatMap((u) => u.textTestFiles ?? [])),
     components,
   };
 }

@@ -100,6 +100,13 @@ export interface TestUniverse {
   inSource?: { include: readonly PathPattern[]; marker: string };
   /** The files `inSource` resolved to: tests of this universe, whole files, never narrowed to cases. */
   inSourceTests?: readonly string[];
+  /**
+   * Text files the runner runs as tests (pytest `--doctest-glob`): ratlas indexes none, so what
+   * they import is not traced; a change to code selects each of them (relation `untraced`).
+   */
+  textTests?: readonly PathPattern[];
+  /** The files `textTests` resolved to. */
+  textTestFiles?: readonly string[];
 }
 
 /** An ecosystem's project files, by role, so that a change to one is classified without naming a language. */

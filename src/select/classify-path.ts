@@ -86,7 +86,7 @@ export class PathClassifier {
     const name = baseName(path);
     if (this.manifests(name)) return 'manifest';
     if (this.lockfiles(name)) return 'lockfile';
-    if (this.isTest(path)) return 'test';
+    if (this.isTest(path) || this.universe?.textTests.has(path)) return 'test';
     if (this.isCode(path)) return 'code';
     if (this.inert(path)) return 'inert';
     return 'other';

@@ -343,4 +343,22 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['shop/test_views.py', 'shop/tests.py']);
   });
+  it('runs the doctest text files of --doctest-glob whenever code changes, and a changed one itself', async () => {
+    const cwd = gitRepo({
+      'pytest.ini': lines('[pytest]', 'addopts = --doctest-glob="*.rst"'),
+      'calc/__init__.py': '',
+      'calc/ops.py': lines('def add(a, b):', '    return a + b'),
+      'docs/usage.rst': lines('Usage', '=====', '', '>>> from calc.ops import add', '>>> add(1, 2)', '3'),
+      'tests/test_ops.py': lines('from calc.ops import add', '', '', 'def test_add():', '    assert add(1, 1) == 2'),
+      'notes.md': lines('# Notes'),
+    });
+    commit(cwd, 'add', { 'calc/ops.py': lines('def add(a, b):', '    return a + b + 0') });
+    let report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['docs/usage.rst', 'tests/test_ops.py']);
+    expect(report.tests.selected.find((t) => t.file === 'docs/usage.rst')!.reachedFrom.via.map((h) => h.relation)).toEqual(['untraced']);
+    commit(cwd, 'doc', { 'docs/usage.rst': lines('Usage', '=====', '', '>>> from calc.ops import add', '>>> add(2, 2)', '4') });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['docs/usage.rst']);
+    expect(reasonCodes(report)).toEqual([]);
+  });
 });

@@ -96,8 +96,8 @@ describe('python ecosystem: pytest test universes, read statically', () => {
   it('runs pytest as a module', () => {
     expect(python.commands[0]).toMatchObject({ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'] });
   });
-  it('says that doctest text files (--doctest-glob) are tests it does not select', () => {
+  it('takes the text files of --doctest-glob for tests, matched by name', () => {
     const files = tree({ 'pytest.ini': '[pytest]\naddopts = --doctest-glob="*.rst" -ra\n', 'pkg/a.py': '', 'tests/test_a.py': '' });
-    expect(python.testUniverses(files)[0]!.warnings).toEqual(["pytest.ini: --doctest-glob's text files are tests ratlas does not select; run them beside the selection."]);
+    expect(python.testUniverses(files)[0]).toMatchObject({ textTests: [{ glob: '**/*.rst' }], warnings: [] });
   });
 });

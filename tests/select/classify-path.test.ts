@@ -54,6 +54,7 @@ describe('PathClassifier glob lists', () => {
     setupFiles: new Set<string>(),
     setupByName: new Set<string>(),
     inSourceTests: new Set<string>(),
+    textTests: new Set<string>(),
     components: [],
   };
 

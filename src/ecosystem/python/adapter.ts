@@ -58,6 +58,8 @@ export const python = defineEcosystem({
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
         ...(options.doctestModules && { inSource: { include: [{ glob: '**/*.py' }], marker: '>>>' } }),
+        // --doctest-glob: text files whose examples run as tests (matched by name, as pytest does).
+        ...(options.doctestGlobs && { textTests: options.doctestGlobs.map((g) => ({ glob: g.includes('/') ? g : `**/${g}` })) }),
       };
     });
   },

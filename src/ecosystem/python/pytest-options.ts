@@ -18,8 +18,8 @@ export interface PytestOptions {
   pythonpath?: string[];
   /** pytest-django's settings module (`DJANGO_SETTINGS_MODULE`, or `--ds` in `addopts`): Django loads it before every test. */
   djangoSettings?: string[];
-  /** `addopts` passes `--doctest-glob`: text files matching it are tests too. */
-  doctestGlob?: boolean;
+  /** `addopts`' `--doctest-glob` patterns: text files matching one are tests too. */
+  doctestGlobs?: string[];
 }
 
 /**
@@ -29,10 +29,7 @@ export interface PytestOptions {
  * A file that cannot be parsed is reported in `warnings` and skipped, as if it said nothing.
  */
 export function pytestOptionsIn(dir: string, files: ProjectFiles, warnings: string[]): PytestOptions | undefined {
-  const options = configuredIn(dir, files, warnings);
-  // Doctest text files (`--doctest-glob='*.rst'`) are tests ratlas neither indexes nor selects.
-  if (options?.doctestGlob) warnings.push(`${options.configFile}: --doctest-glob's text files are tests ratlas does not select; run them beside the selection.`);
-  return options;
+  return configuredIn(dir, files, warnings);
 }
 
 function configuredIn(dir: string, files: ProjectFiles, warnings: string[]): PytestOptions | undefined {
@@ -70,7 +67,7 @@ function fromIni(configFile: string, section: Map<string, string> | undefined): 
     plugins: plugins(iniList(section?.get('addopts'))),
     pythonpath: iniList(section?.get('pythonpath')),
     djangoSettings: djangoSettings(section?.get('django_settings_module'), iniList(section?.get('addopts'))),
-    doctestGlob: doctestGlob(iniList(section?.get('addopts'))),
+    doctestGlobs: doctestGlobs(iniList(section?.get('addopts'))),
   });
 }
 
@@ -94,9 +91,12 @@ function plugins(addopts: readonly string[] | undefined): string[] | undefined {
   return out.length > 0 ? out : undefined;
 }
 
-/** Whether pytest's `addopts` collect doctest text files (`--doctest-glob`). */
-function doctestGlob(addopts: readonly string[] | undefined): boolean | undefined {
-  return addopts?.some((a) => a.split(/\s+/).some((w) => w === '--doctest-glob' || w.startsWith('--doctest-glob='))) ? true : undefined;
+/** The patterns of pytest's `--doctest-glob` in `addopts` (`--doctest-glob="*.rst"`, `--doctest-glob *.md`). */
+function doctestGlobs(addopts: readonly string[] | undefined): string[] | undefined {
+  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w) => w !== '');
+  const out = words.flatMap((w, i) => (w.startsWith('--doctest-glob=') ? [w.slice('--doctest-glob='.length)] : w === '--doctest-glob' && words[i + 1] ? [words[i + 1]!] : []));
+  const globs = out.map((g) => g.replace(/^['"]|['"]$/g, '')).filter((g) => g !== '');
+  return globs.length > 0 ? globs : undefined;
 }
 
 /** Whether pytest's `addopts` turn doctest collection of modules on. */
@@ -118,17 +118,16 @@ function fromToml(configFile: string, options: Record<string, unknown>): PytestO
     plugins: plugins(list(options['addopts'])),
     pythonpath: list(options['pythonpath']),
     djangoSettings: djangoSettings(typeof options['DJANGO_SETTINGS_MODULE'] === 'string' ? options['DJANGO_SETTINGS_MODULE'] : undefined, list(options['addopts'])),
-    doctestGlob: doctestGlob(list(options['addopts'])),
+    doctestGlobs: doctestGlobs(list(options['addopts'])),
   });
 }
 
 function compact(options: { [K in keyof PytestOptions]: PytestOptions[K] | undefined }): PytestOptions {
   const out: PytestOptions = { configFile: options.configFile! };
-  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions', 'plugins', 'pythonpath', 'djangoSettings'] as const) {
+  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions', 'plugins', 'pythonpath', 'djangoSettings', 'doctestGlobs'] as const) {
     const value = options[key];
     if (value !== undefined) out[key] = value;
   }
   if (options.doctestModules) out.doctestModules = true;
-  if (options.doctestGlob) out.doctestGlob = true;
   return out;
 }

@@ -158,7 +158,9 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
       baseSeeds.push({ node: loadNode(basePath), from: { file: c.file, qualname: null, change: 'file' } });
     }
   }
-  const baseTests = new Set([...baseFiles.keys()].filter(isTestPath));
+  // Text files run as tests are no indexed file: they join the tests of both sides by name.
+  const textTests = classifier.universe?.textTests ?? new Set<string>();
+  const baseTests = new Set([...[...baseFiles.keys()].filter(isTestPath), ...textTests]);
   const baseReached = await traverseSide(baseView, baseSeeds);
   const deleted = files.filter((f) => f.status === 'deleted');
   const deletedPaths = new Set(deleted.map((f) => f.path));
@@ -189,7 +191,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     if (headParse.get(c.file) === 'skipped') headSeeds.push({ node: loadNode(c.file), from: { file: c.file, qualname: null, change: 'file' } });
   }
   const headRecords = await store.listFiles();
-  const headTests = new Set(headRecords.map((f) => f.path).filter(isTestPath));
+  const headTests = new Set([...headRecords.map((f) => f.path).filter(isTestPath), ...textTests]);
   const present = files.filter((f) => f.status !== 'deleted');
   const where = target.kind === 'commit' ? { commit: target.commit } : target.kind === 'staged' ? ('staged' as const) : ('worktree' as const);
   const headMentions = mentionedFiles({ files: present, roles, namedBy: await mentionsIn(setting, present, roles, where), isTest: (p) => headTests.has(p), isCode });
@@ -212,7 +214,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     ...headDynamic.direct,
     ...configuredRuns(classifier.runs, [...baseReached, ...headReached], headTests),
     ...testsPart.direct,
-    ...untracedTests(headRecords, (p) => headTests.has(p), files, isCode),
+    ...untracedTests(headRecords, (p) => headTests.has(p), files, isCode, textTests),
   ];
   const sides: ReachedSide[] = [
     { reached: baseReached, isTest: (p) => baseTests.has(p), toHead: (p) => (deletedPaths.has(p) ? null : (renamedTo.get(p) ?? p)) },

@@ -38,9 +38,12 @@ async function withInSourceTests(universes: readonly TestUniverse[], repo: GitRe
     return paths.filter((p) => matcher.isTest(p));
   });
   const texts = await readTexts(repo, source, [...new Set(candidates.flat())]);
-  return universes.map(({ inSource, ...plain }, i) =>
-    inSource ? { ...plain, inSourceTests: candidates[i]!.filter((p) => texts.get(p)?.includes(inSource.marker)).sort() } : plain,
-  );
+  return universes.map(({ inSource, ...plain }, i) => {
+    const resolved = inSource ? { ...plain, inSourceTests: candidates[i]!.filter((p) => texts.get(p)?.includes(inSource.marker)).sort() } : plain;
+    if (!plain.textTests) return resolved;
+    const matcher = compileUniverses([{ ...plain, include: plain.textTests, setupFiles: [] }]);
+    return { ...resolved, textTestFiles: paths.filter((p) => matcher.isTest(p)).sort() };
+  });
 }
 
 /** Texts of `paths` in the tree (a file that cannot be read is left out). */

@@ -11,15 +11,22 @@ import type { ChangedFile } from '../changed-files.js';
  * selected whenever the change touches code, by the hop `untraced` from the first changed code
  * file. A changed untraced test selects itself already (changedTests).
  */
-export function untracedTests(records: readonly FileRecord[], isTest: (path: string) => boolean, files: readonly ChangedFile[], isCode: (path: string) => boolean): SelectedTest[] {
+export function untracedTests(
+  records: readonly FileRecord[],
+  isTest: (path: string) => boolean,
+  files: readonly ChangedFile[],
+  isCode: (path: string) => boolean,
+  /** Tests the index holds no record of at all: text files run as tests (pytest `--doctest-glob`). */
+  textTests: ReadonlySet<string> = new Set(),
+): SelectedTest[] {
   const code = files.map((f) => f.path).filter(isCode).sort();
   if (code.length === 0) return [];
   const changed = new Set(files.map((f) => f.path));
   const from = { file: code[0]!, qualname: null, change: 'file' as const };
   const confidence = RELATION_CONFIDENCE.untraced;
-  return records
-    .filter((r) => r.status !== 'ok' && isTest(r.path) && !changed.has(r.path))
-    .map((r) => r.path)
+  const untraced = [...records.filter((r) => r.status !== 'ok' && isTest(r.path)).map((r) => r.path), ...textTests];
+  return [...new Set(untraced)]
+    .filter((path) => !changed.has(path))
     .sort()
     .map((file) => ({ file, confidence, reachedFrom: { from, via: [{ file, qualname: MODULE_QUALNAME, relation: 'untraced' as const, confidence }] } }));
 }
