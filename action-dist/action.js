@@ -12868,6 +12868,13 @@ function joinPath(dir, relative3) {
   }
   return parts2.join("/");
 }
+function relativePath(from, to2) {
+  const a = from === "" ? [] : from.split("/");
+  const b3 = to2 === "" ? [] : to2.split("/");
+  let common = 0;
+  while (common < a.length && common < b3.length && a[common] === b3[common]) common++;
+  return [...a.slice(common).map(() => ".."), ...b3.slice(common)].join("/");
+}
 
 // src/ecosystem/npm/repo-paths.ts
 function dirOf(path) {
@@ -12893,6 +12900,12 @@ function resolveFile(dir, spec, exists, rootDir = dir) {
     if (exists(base + suffix)) return base + suffix;
   }
   return isRelative ? base : null;
+}
+function treeFiles(dir, specs, exists, rootDir = dir) {
+  return specs.flatMap((spec) => {
+    const file = resolveFile(dir, spec, exists, rootDir);
+    return file !== null && exists(file) ? [file] : [];
+  });
 }
 function isScript(path) {
   return /\.[cm]?[jt]s$/.test(path);
@@ -13160,7 +13173,7 @@ function babelResolverAliases(config, babelDir, root) {
       if (key.startsWith("\0") || typeof value !== "string") continue;
       const target = value.startsWith(".") ? joinRepo(babelDir, value.replace(/\\(\d)/g, "$$$1")) : null;
       if (target === null) continue;
-      aliases.push({ pattern: key, replacement: `<rootDir>/${relativeTo(root, target)}` });
+      aliases.push({ pattern: key, replacement: `<rootDir>/${relativePath(root, target)}` });
     }
   }
   if (aliases.length === 0 && paths.length === 0) return null;
@@ -13168,13 +13181,6 @@ function babelResolverAliases(config, babelDir, root) {
 }
 function listOf(value) {
   return Array.isArray(value) ? value : value === void 0 ? [] : [value];
-}
-function relativeTo(from, to2) {
-  const a = from === "" ? [] : from.split("/");
-  const b3 = to2 === "" ? [] : to2.split("/");
-  let common = 0;
-  while (common < a.length && common < b3.length && a[common] === b3[common]) common++;
-  return [...a.slice(common).map(() => ".."), ...b3.slice(common)].join("/");
 }
 
 // src/ecosystem/npm/build-output.ts
@@ -13434,10 +13440,7 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
     ...config?.strings("haste", "hasteImplModulePath") ?? [],
     ...(config?.entries("transform") ?? []).map((t2) => t2.replacement)
   ];
-  const setupFiles = modules.flatMap((spec) => {
-    const file = resolveFile(rootDir, spec, ctx.exists, rootDir);
-    return file !== null && ctx.exists(file) ? [file] : [];
-  });
+  const setupFiles = treeFiles(rootDir, modules, ctx.exists);
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   return [
     {
@@ -13564,10 +13567,7 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
     } else if (all[i2].after && !w2.startsWith("-")) args2.push(w2);
   }
   const include = (args2.length > 0 ? args2.map((a) => /[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, "") : `${a.replace(/^\.\//, "").replace(/\/$/, "")}/**/*.{cjs,mjs,js,ts,mts,cts}`) : NODE_TEST_DEFAULTS).map((glob) => ({ glob }));
-  const setupFiles = preloads.flatMap((spec) => {
-    const file = resolveFile(dir, spec, exists);
-    return file !== null && exists(file) ? [file] : [];
-  });
+  const setupFiles = treeFiles(dir, preloads, exists);
   return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
 }
 
@@ -18479,11 +18479,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const rootSpec = test?.string("root") ?? config?.string("root");
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
   const modules = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"].flatMap((field) => test?.strings(field) ?? []);
-  const setupFiles = [...inherited?.setupFiles ?? []];
-  for (const spec of modules) {
-    const file = resolveFile(root, spec, ctx.exists);
-    if (file !== null && ctx.exists(file)) setupFiles.push(file);
-  }
+  const setupFiles = [...inherited?.setupFiles ?? [], ...treeFiles(root, modules, ctx.exists)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...inherited?.aliases ?? [], ...config?.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []];
   const ownRuntime = jsxRuntime(config, dir, ctx);
@@ -18513,10 +18509,7 @@ function jsxRuntime(config, dir, ctx) {
   if (source === void 0) return void 0;
   const base = source.startsWith(".") ? joinRepo(dir, source) : ownPackagePath(source, ctx);
   if (base === null) return [];
-  return ["jsx-runtime", "jsx-dev-runtime"].flatMap((name2) => {
-    const file = resolveFile("", `./${base === "" ? name2 : `${base}/${name2}`}`, ctx.exists);
-    return file !== null && ctx.exists(file) ? [file] : [];
-  });
+  return treeFiles(base, ["./jsx-runtime", "./jsx-dev-runtime"], ctx.exists);
 }
 function ownPackagePath(specifier, ctx) {
   const parts2 = specifier.split("/");
@@ -20009,23 +20002,20 @@ function importFolders(dir, pythonpath, files) {
 }
 function pythonAliasTarget(universe, specifier, exists) {
   if (specifier.startsWith(".") || !universe.moduleLookup) return null;
-  const rel = specifier.replaceAll(".", "/");
-  for (const folder of universe.moduleLookup.paths) {
-    for (const candidate of [`${folder}/${rel}.py`, `${folder}/${rel}/__init__.py`]) if (exists(candidate)) return candidate;
-  }
-  return null;
+  return moduleIn(universe.moduleLookup.paths, specifier, exists);
 }
 function pluginFiles(dir, plugins2, files) {
   const present = new Set(files.paths);
-  const out2 = plugins2.flatMap((name2) => {
-    const rel = name2.replaceAll(".", "/");
-    for (const base of [dir, dir === "" ? "src" : `${dir}/src`]) {
-      const prefix = base === "" ? "" : `${base}/`;
-      for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (present.has(candidate)) return [candidate];
-    }
-    return [];
-  });
+  const out2 = plugins2.flatMap((name2) => moduleIn([dir, dir === "" ? "src" : `${dir}/src`], name2, (p2) => present.has(p2)) ?? []);
   return out2.length > 0 ? { pluginFiles: [...new Set(out2)].sort() } : {};
+}
+function moduleIn(folders, dotted, exists) {
+  const rel = dotted.replaceAll(".", "/");
+  for (const folder of folders) {
+    const prefix = folder === "" ? "" : `${folder}/`;
+    for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (exists(candidate)) return candidate;
+  }
+  return null;
 }
 function nodeId(file, qualname) {
   const parts2 = qualname.split(".");

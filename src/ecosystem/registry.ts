@@ -1,7 +1,8 @@
 import { npm } from './npm/adapter.js';
 import { python } from './python/adapter.js';
 import { conventions as pyConventions } from './python/conventions.js';
-import { joinPath } from '../util/posix-path.js';
+import { joinPath, parentDir } from '../util/posix-path.js';
+import { addTo, sortedLists } from '../util/sorted-lists.js';
 import type { EcosystemAdapter, ProjectFiles, TestUniverse } from './types.js';
 
 /** Every ecosystem ratlas knows; order matters only for report order. */
@@ -35,10 +36,10 @@ export function aliasedImporters(
     for (const u of withAliases) {
       if (u.root !== '' && !file.startsWith(`${u.root}/`)) continue;
       const target = ecosystems.find((e) => e.id === u.ecosystem)?.aliasTarget?.(u, module, exists, file);
-      if (target && target !== file) out.set(target, (out.get(target) ?? new Set()).add(file));
+      if (target && target !== file) addTo(out, target, file);
     }
   }
-  return new Map([...out].sort(([a], [b]) => cmp(a, b)).map(([t, set]) => [t, [...set].sort()]));
+  return sortedLists(out);
 }
 
 /**
@@ -94,19 +95,19 @@ export function buildOutputLinks(
   for (const f of files) for (let d = f.lastIndexOf('/'); d > 0; d = f.lastIndexOf('/', d - 1)) dirs.add(f.slice(0, d));
   for (const { file, module } of specifiers) {
     if (!module.startsWith('.')) continue;
-    const path = joinPath(file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '', module);
+    const path = joinPath(parentDir(file), module);
     if (path === null || present.has(path)) continue;
     for (const e of adapters) {
       const source = e.builtFrom!(path, (p) => present.has(p), (d) => d === '' || dirs.has(d));
       if (source === null) continue;
-      if ('file' in source) importers.set(source.file, (importers.get(source.file) ?? new Set()).add(file));
-      else loaders.set(file, (loaders.get(file) ?? new Set()).add(source.dir));
+      if ('file' in source) addTo(importers, source.file, file);
+      else addTo(loaders, file, source.dir);
       break;
     }
   }
   return {
-    importers: new Map([...importers].sort(([a], [b]) => cmp(a, b)).map(([t, set]) => [t, [...set].sort()])),
-    loaders: [...loaders].sort(([a], [b]) => cmp(a, b)).flatMap(([file, scopes]) => [...scopes].sort().map((scope) => ({ file, scope }))),
+    importers: sortedLists(importers),
+    loaders: [...sortedLists(loaders)].flatMap(([file, scopes]) => scopes.map((scope) => ({ file, scope }))),
   };
 }
 
@@ -134,10 +135,10 @@ export function embeddedImporters(
   if (adapters.length === 0 || components.size === 0) return new Map();
   const exists = (p: string) => indexed.has(p) || components.has(p);
   const suffixes = [...new Set(adapters.flatMap((e) => e.embedded!.suffixes))];
-  const link = (target: string, importer: string) => target !== importer && out.set(target, (out.get(target) ?? new Set()).add(importer));
+  const link = (target: string, importer: string) => target !== importer && addTo(out, target, importer);
   const resolve = (from: string, module: string): string | null => {
     if (module.startsWith('.')) {
-      const base = joinPath(from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '', module);
+      const base = joinPath(parentDir(from), module);
       if (base === null) return null;
       for (const suffix of suffixes) if (exists(base + suffix)) return base + suffix;
       return null;
@@ -160,7 +161,7 @@ export function embeddedImporters(
     const target = resolve(file, module);
     if (target !== null && components.has(target)) link(target, file);
   }
-  return new Map([...out].sort(([a], [b]) => cmp(a, b)).map(([t, set]) => [t, [...set].sort()]));
+  return sortedLists(out);
 }
 
 /**
@@ -174,7 +175,7 @@ function active(e: EcosystemAdapter, universes: readonly TestUniverse[]): boolea
 
 function byModule(specifiers: readonly { file: string; module: string }[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const { file, module } of specifiers) out.set(module, (out.get(module) ?? new Set()).add(file));
+  for (const { file, module } of specifiers) addTo(out, module, file);
   return out;
 }
 

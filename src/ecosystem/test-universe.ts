@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { addTo, sortedLists } from '../util/sorted-lists.js';
 import type { PathPattern, TestUniverse } from './types.js';
 
 /** The test universes of a tree, compiled: which paths are tests, and which setup files they load. */
@@ -82,8 +83,8 @@ export function injectedImporters(universes: readonly TestUniverse[], files: rea
     const into = u.injectedImports.into.map((p) => compilePattern(p));
     for (const file of files) {
       if (!file.startsWith(prefix) || !into.some((m) => m(file.slice(prefix.length), file))) continue;
-      for (const target of u.injectedImports.files) if (target !== file) out.set(target, (out.get(target) ?? new Set()).add(file));
+      for (const target of u.injectedImports.files) if (target !== file) addTo(out, target, file);
     }
   }
-  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, set]) => [t, [...set].sort()]));
+  return sortedLists(out);
 }

@@ -375,6 +375,10 @@ function joinPath(dir, relative) {
   }
   return parts2.join("/");
 }
+function parentDir(path) {
+  const slash = path.lastIndexOf("/");
+  return slash < 0 ? "" : path.slice(0, slash);
+}
 
 // src/lang/ecmascript/load-dirs.ts
 var __ratlas_module_url3 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_bundle_url).href;
@@ -382,7 +386,7 @@ var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
 var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 function ecmascriptLoadDirs(path, text) {
   const code = stripComments(text);
-  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const fileDir = parentDir(path);
   const dirs = /* @__PURE__ */ new Set();
   let sites = 0;
   const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0] + " ".repeat(str.length - 2) + str[0]);
@@ -406,7 +410,7 @@ function ecmascriptHandedPaths(path, text) {
   const code = stripComments(text);
   const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0] + " ".repeat(str.length - 2) + str[0]);
   if (loadsNothingUnnamed(code, masked)) return [];
-  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const fileDir = parentDir(path);
   const out2 = /* @__PURE__ */ new Set();
   for (const m of masked.matchAll(PATH_CALL)) {
     const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
@@ -2459,9 +2463,8 @@ function folder(path) {
   return path === null ? null : { path, file: false };
 }
 function parent(value) {
-  if (value.file) return { path: value.path.includes("/") ? value.path.slice(0, value.path.lastIndexOf("/")) : "", file: false };
-  if (value.path === "") return null;
-  return { path: value.path.includes("/") ? value.path.slice(0, value.path.lastIndexOf("/")) : "", file: false };
+  if (!value.file && value.path === "") return null;
+  return { path: parentDir(value.path), file: false };
 }
 function joined(base, pieces) {
   let rest = pieces;
@@ -2487,35 +2490,22 @@ function unwrap2(expr) {
   }
 }
 function closes(expr, from) {
-  let depth = 1;
-  for (let i2 = from; i2 < expr.length; i2++) {
-    const c = expr[i2];
-    if (c === "'" || c === '"') i2 = skipString2(expr, i2);
-    else if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") {
-      depth--;
-      if (depth === 0) return i2 === expr.length - 1;
-    }
-  }
-  return false;
+  return callAt(expr, from)?.end === expr.length - 1;
 }
 function argumentsAt2(text, from) {
-  const out2 = [];
-  let depth = 1;
+  return callAt(text, from)?.args ?? null;
+}
+function callAt(text, from) {
+  const args2 = [];
   let start2 = from;
-  for (let i2 = from; i2 < text.length; i2++) {
-    const c = text[i2];
-    if (c === "'" || c === '"') i2 = skipString2(text, i2);
-    else if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") {
-      depth--;
-      if (depth === 0) {
-        const last = text.slice(start2, i2).trim();
-        if (last !== "") out2.push(last);
-        return out2;
-      }
-    } else if (c === "," && depth === 1) {
-      out2.push(text.slice(start2, i2).trim());
+  for (const { i: i2, c, depth } of outsideStrings(text, from, 1)) {
+    if (depth === 0) {
+      const last = text.slice(start2, i2).trim();
+      if (last !== "") args2.push(last);
+      return { args: args2, end: i2 };
+    }
+    if (c === "," && depth === 1) {
+      args2.push(text.slice(start2, i2).trim());
       start2 = i2 + 1;
     }
   }
@@ -2528,16 +2518,23 @@ function listItem(arg) {
   return items !== null && items.length === 1 ? items[0] : void 0;
 }
 function splitLast(expr, op) {
-  let depth = 0;
   let at = -1;
-  for (let i2 = 0; i2 < expr.length; i2++) {
-    const c = expr[i2];
-    if (c === "'" || c === '"') i2 = skipString2(expr, i2);
-    else if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") depth--;
-    else if (depth === 0 && c === op && expr[i2 + 1] !== op && expr[i2 - 1] !== op) at = i2;
+  for (const { i: i2, c, depth } of outsideStrings(expr, 0, 0)) {
+    if (depth === 0 && c === op && expr[i2 + 1] !== op && expr[i2 - 1] !== op) at = i2;
   }
   return at <= 0 ? null : [expr.slice(0, at).trim(), expr.slice(at + 1).trim()];
+}
+function* outsideStrings(text, from, depth) {
+  for (let i2 = from; i2 < text.length; i2++) {
+    const c = text[i2];
+    if (c === "'" || c === '"') {
+      i2 = skipString2(text, i2);
+      continue;
+    }
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    yield { i: i2, c, depth };
+  }
 }
 function stringLiteral2(expr) {
   const m = /^[rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
@@ -2590,7 +2587,7 @@ var PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\
 function pythonHandedPaths(path, text) {
   const code = maskStrings(stripComments3(text));
   if (!RUNS.test(code.masked)) return [];
-  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const fileDir = parentDir(path);
   const out2 = /* @__PURE__ */ new Set();
   const module2 = (name2) => {
     const rel = name2.replaceAll(".", "/");
@@ -2612,28 +2609,50 @@ function pythonHandedPaths(path, text) {
   return [...out2].sort();
 }
 function callEnd(text, from) {
-  const args2 = argumentsAt2(text, from);
-  if (args2 === null) return null;
-  let depth = 1;
-  for (let i2 = from; i2 < text.length; i2++) {
-    if (text[i2] === "(") depth++;
-    else if (text[i2] === ")" && --depth === 0) return i2 + 1;
-  }
-  return null;
+  const call = callAt(text, from);
+  return call === null ? null : call.end + 1;
 }
 function chainEnd(text, from) {
   const m = /^(?:\s*\.\s*(?:parent|parents\[\d+\]|resolve\(\)|absolute\(\))|\s*\/\s*(['"])[^'"\n]*\1)*/.exec(text.slice(from));
   return from + (m?.[0].length ?? 0);
 }
 
+// src/lang/python/loader-calls.ts
+var PYTHON_LOADER_CALLS = {
+  // With a computed name only (references.scm): `__import__("pydoc")` is an import of pydoc.
+  "import_module*": [{ code: "import-module", receivers: [null] }],
+  "__import__*": [{ code: "dunder-import", receivers: [null] }],
+  entry_points: [{ code: "entry-points", receivers: ["importlib.metadata", "metadata", "importlib_metadata", null] }],
+  iter_entry_points: [{ code: "entry-points", receivers: ["pkg_resources", null] }],
+  load_entry_point: [{ code: "entry-points", receivers: ["pkg_resources", null] }],
+  iter_modules: [{ code: "pkgutil-loading", receivers: ["pkgutil", null] }],
+  walk_packages: [{ code: "pkgutil-loading", receivers: ["pkgutil", null] }],
+  files: [{ code: "package-resources", receivers: ["importlib.resources", "resources", "importlib_resources"] }],
+  read_text: [{ code: "package-resources", receivers: ["importlib.resources", "resources", "importlib_resources", "pkgutil"] }],
+  open_text: [{ code: "package-resources", receivers: ["importlib.resources", "resources", "importlib_resources"] }],
+  get_data: [{ code: "package-resources", receivers: ["pkgutil"] }],
+  // A folder put on the import path makes its modules importable by names resolution leaves
+  // outside the tree (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))`
+  // then `import tool`): the folder, where load-dirs.ts can read it, is what the file may load.
+  insert: [{ code: "sys-path", receivers: ["sys.path"] }],
+  append: [{ code: "sys-path", receivers: ["sys.path"] }],
+  extend: [{ code: "sys-path", receivers: ["sys.path"] }],
+  addsitedir: [{ code: "sys-path", receivers: ["site"] }],
+  // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
+  // bounds the literal ones: they are fixture references).
+  getfixturevalue: [{ code: "dynamic-fixture" }]
+};
+var BOUNDED = /* @__PURE__ */ new Set(["sys-path", "dynamic-fixture"]);
+var NAME_LOADER_CALLS = Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code))).map(([name2]) => name2.replace(/\*$/, ""));
+
 // src/lang/python/load-dirs.ts
 var PATH_CALL2 = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
-var NAME_LOADER = /\b(?:import_module|__import__|entry_points|iter_entry_points|load_entry_point|iter_modules|walk_packages|get_data|read_text|open_text)\s*\(|\b\w*resources\.files\s*\(/;
+var NAME_LOADER = new RegExp(`\\b(?:${NAME_LOADER_CALLS.join("|")})\\s*\\(`);
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
 function pythonLoadDirs(path, text) {
   const code = maskStrings(stripComments3(text));
   if (NAME_LOADER.test(code.masked)) return null;
-  const fileDir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const fileDir = parentDir(path);
   const dirs = /* @__PURE__ */ new Set();
   for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
     const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
@@ -2768,30 +2787,7 @@ var pythonResolution = {
   fixturePluginAlias: "pytest_plugins",
   // Modules loaded by a name computed at run time: any module under the loader's test universe may
   // be loaded (the import floor's dynamic loads). `glob.glob` and `os.listdir` load no module.
-  loaderCalls: {
-    // With a computed name only (references.scm): `__import__("pydoc")` is an import of pydoc.
-    "import_module*": [{ code: "import-module", receivers: [null] }],
-    "__import__*": [{ code: "dunder-import", receivers: [null] }],
-    entry_points: [{ code: "entry-points", receivers: ["importlib.metadata", "metadata", "importlib_metadata", null] }],
-    iter_entry_points: [{ code: "entry-points", receivers: ["pkg_resources", null] }],
-    load_entry_point: [{ code: "entry-points", receivers: ["pkg_resources", null] }],
-    iter_modules: [{ code: "pkgutil-loading", receivers: ["pkgutil", null] }],
-    walk_packages: [{ code: "pkgutil-loading", receivers: ["pkgutil", null] }],
-    files: [{ code: "package-resources", receivers: ["importlib.resources", "resources", "importlib_resources"] }],
-    read_text: [{ code: "package-resources", receivers: ["importlib.resources", "resources", "importlib_resources", "pkgutil"] }],
-    open_text: [{ code: "package-resources", receivers: ["importlib.resources", "resources", "importlib_resources"] }],
-    get_data: [{ code: "package-resources", receivers: ["pkgutil"] }],
-    // A folder put on the import path makes its modules importable by names resolution leaves
-    // outside the tree (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))`
-    // then `import tool`): the folder, where load-dirs.ts can read it, is what the file may load.
-    insert: [{ code: "sys-path", receivers: ["sys.path"] }],
-    append: [{ code: "sys-path", receivers: ["sys.path"] }],
-    extend: [{ code: "sys-path", receivers: ["sys.path"] }],
-    addsitedir: [{ code: "sys-path", receivers: ["site"] }],
-    // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
-    // bounds the literal ones: they are fixture references).
-    getfixturevalue: [{ code: "dynamic-fixture" }]
-  },
+  loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   handedPaths: { calls: ["run", "call", "check_call", "check_output", "Popen", "system", "run_module", "run_path", "spawn"], of: pythonHandedPaths },

@@ -1,3 +1,4 @@
+import { relativePath } from '../../util/posix-path.js';
 import type { TestUniverse } from '../types.js';
 import { isObject, type Literal } from './read-config-literal.js';
 import { joinRepo } from './repo-paths.js';
@@ -34,7 +35,7 @@ export function babelResolverAliases(config: Literal, babelDir: string, root: st
       const target = value.startsWith('.') ? joinRepo(babelDir, value.replace(/\\(\d)/g, '$$$1')) : null;
       // A package alias (`underscore: 'lodash'`) leads outside the tree.
       if (target === null) continue;
-      aliases.push({ pattern: key, replacement: `<rootDir>/${relativeTo(root, target)}` });
+      aliases.push({ pattern: key, replacement: `<rootDir>/${relativePath(root, target)}` });
     }
   }
   if (aliases.length === 0 && paths.length === 0) return null;
@@ -43,13 +44,4 @@ export function babelResolverAliases(config: Literal, babelDir: string, root: st
 
 function listOf(value: Literal | undefined): Literal[] {
   return Array.isArray(value) ? value : value === undefined ? [] : [value];
-}
-
-/** `to` relative to `from` (both repo-relative), with `..` as needed. */
-function relativeTo(from: string, to: string): string {
-  const a = from === '' ? [] : from.split('/');
-  const b = to === '' ? [] : to.split('/');
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  return [...a.slice(common).map(() => '..'), ...b.slice(common)].join('/');
 }

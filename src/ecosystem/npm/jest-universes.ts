@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import type { PathPattern, TestUniverse } from '../types.js';
 import type { ConfigValues } from './config-values.js';
-import { isScript, joinRepo, resolveFile } from './repo-paths.js';
+import { isScript, joinRepo, treeFiles } from './repo-paths.js';
 
 /** Jest's defaults (jest-config `Defaults`): testMatch, and /node_modules/ ignored. */
 export const JEST_TEST_MATCH = ['**/__tests__/**/*.?([mc])[jt]s?(x)', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)'];
@@ -67,10 +67,7 @@ export function jestUniverses(dir: string, configFile: string | null, config: Co
     ...(config?.strings('haste', 'hasteImplModulePath') ?? []),
     ...(config?.entries('transform') ?? []).map((t) => t.replacement),
   ];
-  const setupFiles = modules.flatMap((spec) => {
-    const file = resolveFile(rootDir, spec, ctx.exists, rootDir);
-    return file !== null && ctx.exists(file) ? [file] : [];
-  });
+  const setupFiles = treeFiles(rootDir, modules, ctx.exists);
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   return [
     {

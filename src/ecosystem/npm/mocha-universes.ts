@@ -2,7 +2,7 @@ import type { TestUniverse } from '../types.js';
 import type { ConfigValues } from './config-values.js';
 import type { ProjectContext } from './jest-universes.js';
 import { rebaseOutputFile, rebaseOutputGlob } from './build-output.js';
-import { isScript, joinRepo, resolveFile } from './repo-paths.js';
+import { isScript, joinRepo, resolveFile, treeFiles } from './repo-paths.js';
 
 /**
  * Pure: the test universe of a mocha configuration (`.mocharc.*` or package.json `mocha`; null:
@@ -120,9 +120,6 @@ export function nodeTestUniverse(dir: string, script: string, manifest: string, 
   }
   const include = (args.length > 0 ? args.map((a) => (/[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, '') : `${a.replace(/^\.\//, '').replace(/\/$/, '')}/**/*.{cjs,mjs,js,ts,mts,cts}`)) : NODE_TEST_DEFAULTS).map((glob) => ({ glob }));
   // A preloaded package (`--import tsx`) is no file of the tree.
-  const setupFiles = preloads.flatMap((spec) => {
-    const file = resolveFile(dir, spec, exists);
-    return file !== null && exists(file) ? [file] : [];
-  });
+  const setupFiles = treeFiles(dir, preloads, exists);
   return { ecosystem: 'npm', runner: 'node', configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: '**/node_modules/**' }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
 }

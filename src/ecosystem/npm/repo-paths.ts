@@ -36,6 +36,14 @@ export function resolveFile(dir: string, spec: string, exists: (path: string) =>
   return isRelative ? base : null;
 }
 
+/** The files of the tree that specs name (a setup file, a module a config points at); specs naming a package or nothing are left out. */
+export function treeFiles(dir: string, specs: readonly string[], exists: (path: string) => boolean, rootDir = dir): string[] {
+  return specs.flatMap((spec) => {
+    const file = resolveFile(dir, spec, exists, rootDir);
+    return file !== null && exists(file) ? [file] : [];
+  });
+}
+
 /**
  * A configuration written as a module (`jest.config.ts`, `vitest.config.mjs`): what it imports from
  * the tree runs whenever the runner starts, so a change there reaches every test it configures.

@@ -1,7 +1,7 @@
 import type { TestUniverse } from '../types.js';
 import type { ConfigValues } from './config-values.js';
 import { matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
-import { dirOf, isScript, joinRepo, resolveFile } from './repo-paths.js';
+import { dirOf, isScript, joinRepo, treeFiles } from './repo-paths.js';
 
 /** Vitest's defaults (vitest `configDefaults`): include, and what 4.x excludes. */
 export const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
@@ -29,11 +29,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
   // Modules vitest loads for every test: setup files, serializers, a custom runner or environment.
   const modules = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'].flatMap((field) => test?.strings(field) ?? []);
-  const setupFiles = [...(inherited?.setupFiles ?? [])];
-  for (const spec of modules) {
-    const file = resolveFile(root, spec, ctx.exists);
-    if (file !== null && ctx.exists(file)) setupFiles.push(file);
-  }
+  const setupFiles = [...(inherited?.setupFiles ?? []), ...treeFiles(root, modules, ctx.exists)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...(inherited?.aliases ?? []), ...(config?.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])];
   const ownRuntime = jsxRuntime(config, dir, ctx);
@@ -78,10 +74,7 @@ function jsxRuntime(config: ConfigValues | null, dir: string, ctx: VitestContext
   if (source === undefined) return undefined;
   const base = source.startsWith('.') ? joinRepo(dir, source) : ownPackagePath(source, ctx);
   if (base === null) return [];
-  return ['jsx-runtime', 'jsx-dev-runtime'].flatMap((name) => {
-    const file = resolveFile('', `./${base === '' ? name : `${base}/${name}`}`, ctx.exists);
-    return file !== null && ctx.exists(file) ? [file] : [];
-  });
+  return treeFiles(base, ['./jsx-runtime', './jsx-dev-runtime'], ctx.exists);
 }
 
 /** `hono/jsx` as a folder of the tree, when `hono` is a package of this repository (its `src/jsx` or `jsx`); else null. */

@@ -97,11 +97,7 @@ function importFolders(dir: string, pythonpath: readonly string[], files: Projec
 /** A dotted module name found in one of the universe's import folders (`pkg.mod` as `lib/pkg/mod.py`), or null. */
 function pythonAliasTarget(universe: TestUniverse, specifier: string, exists: (path: string) => boolean): string | null {
   if (specifier.startsWith('.') || !universe.moduleLookup) return null;
-  const rel = specifier.replaceAll('.', '/');
-  for (const folder of universe.moduleLookup.paths) {
-    for (const candidate of [`${folder}/${rel}.py`, `${folder}/${rel}/__init__.py`]) if (exists(candidate)) return candidate;
-  }
-  return null;
+  return moduleIn(universe.moduleLookup.paths, specifier, exists);
 }
 
 /**
@@ -111,15 +107,18 @@ function pythonAliasTarget(universe: TestUniverse, specifier: string, exists: (p
  */
 function pluginFiles(dir: string, plugins: readonly string[], files: ProjectFiles): Pick<TestUniverse, 'pluginFiles'> {
   const present = new Set(files.paths);
-  const out = plugins.flatMap((name) => {
-    const rel = name.replaceAll('.', '/');
-    for (const base of [dir, dir === '' ? 'src' : `${dir}/src`]) {
-      const prefix = base === '' ? '' : `${base}/`;
-      for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (present.has(candidate)) return [candidate];
-    }
-    return [];
-  });
+  const out = plugins.flatMap((name) => moduleIn([dir, dir === '' ? 'src' : `${dir}/src`], name, (p) => present.has(p)) ?? []);
   return out.length > 0 ? { pluginFiles: [...new Set(out)].sort() } : {};
+}
+
+/** A dotted module name as the file of the first folder holding it (`pkg.mod`: `pkg/mod.py` or `pkg/mod/__init__.py`), or null. */
+function moduleIn(folders: readonly string[], dotted: string, exists: (path: string) => boolean): string | null {
+  const rel = dotted.replaceAll('.', '/');
+  for (const folder of folders) {
+    const prefix = folder === '' ? '' : `${folder}/`;
+    for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (exists(candidate)) return candidate;
+  }
+  return null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { joinPath } from '../../util/posix-path.js';
+import { joinPath, parentDir } from '../../util/posix-path.js';
 
 /**
  * Pure: the directories (repo-relative, sorted) a file's dynamic loads can reach, when every one of
@@ -14,7 +14,7 @@ import { joinPath } from '../../util/posix-path.js';
  */
 export function ecmascriptLoadDirs(path: string, text: string): string[] | null {
   const code = stripComments(text);
-  const fileDir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const fileDir = parentDir(path);
   const dirs = new Set<string>();
   let sites = 0;
   // Calls are looked for outside strings (`'import(x)'` is text); arguments are read from the code.
@@ -51,7 +51,7 @@ export function ecmascriptHandedPaths(path: string, text: string): string[] {
   const code = stripComments(text);
   const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0]! + ' '.repeat(str.length - 2) + str[0]!);
   if (loadsNothingUnnamed(code, masked)) return [];
-  const fileDir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const fileDir = parentDir(path);
   const out = new Set<string>();
   for (const m of masked.matchAll(PATH_CALL)) {
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length);

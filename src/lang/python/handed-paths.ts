@@ -1,4 +1,5 @@
-import { argumentsAt, evaluate, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
+import { parentDir } from '../../util/posix-path.js';
+import { argumentsAt, callAt, evaluate, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
 
 /** What runs Python code of the repository in another process or by name: a subprocess, os.system, runpy. */
 const RUNS = /\b(?:subprocess|runpy|os\.system|os\.exec\w*|os\.spawn\w*|pexpect)\b/;
@@ -17,7 +18,7 @@ const PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s
 export function pythonHandedPaths(path: string, text: string): string[] {
   const code = maskStrings(stripComments(text));
   if (!RUNS.test(code.masked)) return [];
-  const fileDir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const fileDir = parentDir(path);
   const out = new Set<string>();
   const module = (name: string) => {
     const rel = name.replaceAll('.', '/');
@@ -41,14 +42,8 @@ export function pythonHandedPaths(path: string, text: string): string[] {
 
 /** The index just past the `)` closing the call whose `(` ends before `from`. */
 function callEnd(text: string, from: number): number | null {
-  const args = argumentsAt(text, from);
-  if (args === null) return null;
-  let depth = 1;
-  for (let i = from; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i + 1;
-  }
-  return null;
+  const call = callAt(text, from);
+  return call === null ? null : call.end + 1;
 }
 
 /** The end of a `Path(__file__)` chain: `.parent`, `.parents[n]`, `.resolve()`, `/ "piece"`. */

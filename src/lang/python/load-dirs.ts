@@ -1,9 +1,11 @@
+import { parentDir } from '../../util/posix-path.js';
+import { NAME_LOADER_CALLS } from './loader-calls.js';
 import { argumentsAt, evaluate, listItem, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
 
 /** Additions to the import path: `sys.path.insert(i, p)` (the path is the second argument), `append`, `extend([p])`, `site.addsitedir(p)`. */
 const PATH_CALL = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
-/** Loads by a computed name (resolution.ts `loaderCalls`): they may reach any module, whatever the path says. */
-const NAME_LOADER = /\b(?:import_module|__import__|entry_points|iter_entry_points|load_entry_point|iter_modules|walk_packages|get_data|read_text|open_text)\s*\(|\b\w*resources\.files\s*\(/;
+/** Loads by a computed name (loader-calls.ts): they may reach any module, whatever the path says. */
+const NAME_LOADER = new RegExp(`\\b(?:${NAME_LOADER_CALLS.join('|')})\\s*\\(`);
 /** Folders every file imports from already (resolution.ts `roots`): adding one loads nothing new. */
 const IMPORT_ROOTS = new Set(['', 'src']);
 
@@ -21,7 +23,7 @@ const IMPORT_ROOTS = new Set(['', 'src']);
 export function pythonLoadDirs(path: string, text: string): string[] | null {
   const code = maskStrings(stripComments(text));
   if (NAME_LOADER.test(code.masked)) return null;
-  const fileDir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const fileDir = parentDir(path);
   const dirs = new Set<string>();
   // A fixture asked for by a literal name is a fixture reference; by a computed one, any fixture.
   for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {

@@ -1,4 +1,4 @@
-import { joinPath } from '../../util/posix-path.js';
+import { joinPath, parentDir } from '../../util/posix-path.js';
 
 /**
  * Pure readers of Python source text for paths built statically (`os.path.join(os.path.dirname(
@@ -58,9 +58,9 @@ function folder(path: string | null): PathValue | null {
 }
 
 function parent(value: PathValue): PathValue | null {
-  if (value.file) return { path: value.path.includes('/') ? value.path.slice(0, value.path.lastIndexOf('/')) : '', file: false };
-  if (value.path === '') return null; // above the repository
-  return { path: value.path.includes('/') ? value.path.slice(0, value.path.lastIndexOf('/')) : '', file: false };
+  // A file's folder; a folder's parent, unless it is the repository itself.
+  if (!value.file && value.path === '') return null;
+  return { path: parentDir(value.path), file: false };
 }
 
 /** `base` joined with literal pieces; null for a piece that is not a literal or leaves the repository. */
@@ -93,37 +93,29 @@ function unwrap(expr: string): string {
 
 /** Whether the bracket opened just before `from` closes at the end of `expr`. */
 function closes(expr: string, from: number): boolean {
-  let depth = 1;
-  for (let i = from; i < expr.length; i++) {
-    const c = expr[i]!;
-    if (c === "'" || c === '"') i = skipString(expr, i);
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      depth--;
-      if (depth === 0) return i === expr.length - 1;
-    }
-  }
-  return false;
+  return callAt(expr, from)?.end === expr.length - 1;
 }
 
 /** The arguments of the call whose `(` ends just before `from`, split at top-level commas; null when unbalanced. */
 export function argumentsAt(text: string, from: number): string[] | null {
-  const out: string[] = [];
-  let depth = 1;
+  return callAt(text, from)?.args ?? null;
+}
+
+/**
+ * The call (or list) whose opening bracket ends just before `from`: its arguments, split at
+ * top-level commas, and the index of its closing bracket; null when it does not close.
+ */
+export function callAt(text: string, from: number): { args: string[]; end: number } | null {
+  const args: string[] = [];
   let start = from;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "'" || c === '"') i = skipString(text, i);
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      depth--;
-      if (depth === 0) {
-        const last = text.slice(start, i).trim();
-        if (last !== '') out.push(last);
-        return out;
-      }
-    } else if (c === ',' && depth === 1) {
-      out.push(text.slice(start, i).trim());
+  for (const { i, c, depth } of outsideStrings(text, from, 1)) {
+    if (depth === 0) {
+      const last = text.slice(start, i).trim();
+      if (last !== '') args.push(last);
+      return { args, end: i };
+    }
+    if (c === ',' && depth === 1) {
+      args.push(text.slice(start, i).trim());
       start = i + 1;
     }
   }
@@ -140,16 +132,29 @@ export function listItem(arg: string | undefined): string | undefined {
 
 /** `expr` split at its last top-level `op`, or null. */
 function splitLast(expr: string, op: string): [string, string] | null {
-  let depth = 0;
   let at = -1;
-  for (let i = 0; i < expr.length; i++) {
-    const c = expr[i]!;
-    if (c === "'" || c === '"') i = skipString(expr, i);
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (depth === 0 && c === op && expr[i + 1] !== op && expr[i - 1] !== op) at = i;
+  for (const { i, c, depth } of outsideStrings(expr, 0, 0)) {
+    if (depth === 0 && c === op && expr[i + 1] !== op && expr[i - 1] !== op) at = i;
   }
   return at <= 0 ? null : [expr.slice(0, at).trim(), expr.slice(at + 1).trim()];
+}
+
+/**
+ * The one walk under the readers above: each character of `text` from `from` outside string
+ * literals, with the bracket depth after it (an opening bracket counts on itself, a closing one
+ * is seen at the depth it returns to), starting from `depth`.
+ */
+function* outsideStrings(text: string, from: number, depth: number): Generator<{ i: number; c: string; depth: number }> {
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') {
+      i = skipString(text, i);
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    yield { i, c, depth };
+  }
 }
 
 /** A plain (or raw) single-line string literal's value; null for anything else (f-strings, bytes, concatenations). */

@@ -1,6 +1,7 @@
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
 import { pythonHandedPaths } from './handed-paths.js';
+import { PYTHON_LOADER_CALLS } from './loader-calls.js';
 import { pythonLoadDirs } from './load-dirs.js';
 import { declaredReturnType } from './spell-path.js';
 
@@ -38,30 +39,7 @@ export const pythonResolution: ResolutionTraits = {
   fixturePluginAlias: 'pytest_plugins',
   // Modules loaded by a name computed at run time: any module under the loader's test universe may
   // be loaded (the import floor's dynamic loads). `glob.glob` and `os.listdir` load no module.
-  loaderCalls: {
-    // With a computed name only (references.scm): `__import__("pydoc")` is an import of pydoc.
-    'import_module*': [{ code: 'import-module', receivers: [null] }],
-    '__import__*': [{ code: 'dunder-import', receivers: [null] }],
-    entry_points: [{ code: 'entry-points', receivers: ['importlib.metadata', 'metadata', 'importlib_metadata', null] }],
-    iter_entry_points: [{ code: 'entry-points', receivers: ['pkg_resources', null] }],
-    load_entry_point: [{ code: 'entry-points', receivers: ['pkg_resources', null] }],
-    iter_modules: [{ code: 'pkgutil-loading', receivers: ['pkgutil', null] }],
-    walk_packages: [{ code: 'pkgutil-loading', receivers: ['pkgutil', null] }],
-    files: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources'] }],
-    read_text: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources', 'pkgutil'] }],
-    open_text: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources'] }],
-    get_data: [{ code: 'package-resources', receivers: ['pkgutil'] }],
-    // A folder put on the import path makes its modules importable by names resolution leaves
-    // outside the tree (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))`
-    // then `import tool`): the folder, where load-dirs.ts can read it, is what the file may load.
-    insert: [{ code: 'sys-path', receivers: ['sys.path'] }],
-    append: [{ code: 'sys-path', receivers: ['sys.path'] }],
-    extend: [{ code: 'sys-path', receivers: ['sys.path'] }],
-    addsitedir: [{ code: 'sys-path', receivers: ['site'] }],
-    // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
-    // bounds the literal ones: they are fixture references).
-    getfixturevalue: [{ code: 'dynamic-fixture' }],
-  },
+  loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   handedPaths: { calls: ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'], of: pythonHandedPaths },

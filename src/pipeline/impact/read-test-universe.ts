@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { DEFAULTS, type RatlasConfig } from '../../config/load-config.js';
 import { ECOSYSTEMS, embeddedFiles, testUniversesOf } from '../../ecosystem/registry.js';
 import { compileUniverses, type CompiledUniverses } from '../../ecosystem/test-universe.js';
-import type { TestUniverse } from '../../ecosystem/types.js';
+import type { PathPattern, TestUniverse } from '../../ecosystem/types.js';
 import type { GitRepo } from '../../git/repo.js';
 import { repoFilePath } from '../../util/path.js';
 
@@ -28,22 +28,25 @@ export async function readTestUniverse(repo: GitRepo, source: TreeSource, config
 }
 
 /**
- * Universes whose in-source candidates (vitest `includeSource`, pytest doctest modules) are read,
- * once for all of them: those whose text holds the marker become the universe's `inSourceTests`.
+ * Universes with the tests no file name tells: in-source candidates (vitest `includeSource`,
+ * pytest doctest modules) read once for all universes, those whose text holds the marker becoming
+ * the universe's `inSourceTests`; and the text files it runs as tests (`textTests`: pytest
+ * `--doctest-glob`), matched by path.
  */
 async function withInSourceTests(universes: readonly TestUniverse[], repo: GitRepo, source: TreeSource, paths: readonly string[]): Promise<TestUniverse[]> {
-  const candidates = universes.map(({ inSource, ...plain }) => {
-    if (!inSource) return [];
-    const matcher = compileUniverses([{ ...plain, include: inSource.include, setupFiles: [] }]);
-    return paths.filter((p) => matcher.isTest(p));
-  });
+  const candidates = universes.map(({ inSource, ...plain }) => (inSource ? matching(plain, inSource.include, paths) : []));
   const texts = await readTexts(repo, source, [...new Set(candidates.flat())]);
-  return universes.map(({ inSource, ...plain }, i) => {
-    const resolved = inSource ? { ...plain, inSourceTests: candidates[i]!.filter((p) => texts.get(p)?.includes(inSource.marker)).sort() } : plain;
-    if (!plain.textTests) return resolved;
-    const matcher = compileUniverses([{ ...plain, include: plain.textTests, setupFiles: [] }]);
-    return { ...resolved, textTestFiles: paths.filter((p) => matcher.isTest(p)).sort() };
-  });
+  return universes.map(({ inSource, ...plain }, i) => ({
+    ...plain,
+    ...(inSource && { inSourceTests: candidates[i]!.filter((p) => texts.get(p)?.includes(inSource.marker)).sort() }),
+    ...(plain.textTests && { textTestFiles: matching(plain, plain.textTests, paths).sort() }),
+  }));
+}
+
+/** The paths a universe would take for tests with `include` for its patterns (its root, roots and excludes kept). */
+function matching(universe: TestUniverse, include: readonly PathPattern[], paths: readonly string[]): string[] {
+  const matcher = compileUniverses([{ ...universe, include, setupFiles: [] }]);
+  return paths.filter((p) => matcher.isTest(p));
 }
 
 /** Texts of `paths` in the tree (a file that cannot be read is left out). */

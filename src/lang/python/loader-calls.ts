@@ -1,0 +1,38 @@
+import type { ResolutionTraits } from '../types.js';
+
+/**
+ * Python's calls that load modules they do not name literally, with the receivers that make them
+ * one and a reason code (ResolutionTraits.loaderCalls): the import floor's dynamic loaders.
+ */
+export const PYTHON_LOADER_CALLS: NonNullable<ResolutionTraits['loaderCalls']> = {
+  // With a computed name only (references.scm): `__import__("pydoc")` is an import of pydoc.
+  'import_module*': [{ code: 'import-module', receivers: [null] }],
+  '__import__*': [{ code: 'dunder-import', receivers: [null] }],
+  entry_points: [{ code: 'entry-points', receivers: ['importlib.metadata', 'metadata', 'importlib_metadata', null] }],
+  iter_entry_points: [{ code: 'entry-points', receivers: ['pkg_resources', null] }],
+  load_entry_point: [{ code: 'entry-points', receivers: ['pkg_resources', null] }],
+  iter_modules: [{ code: 'pkgutil-loading', receivers: ['pkgutil', null] }],
+  walk_packages: [{ code: 'pkgutil-loading', receivers: ['pkgutil', null] }],
+  files: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources'] }],
+  read_text: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources', 'pkgutil'] }],
+  open_text: [{ code: 'package-resources', receivers: ['importlib.resources', 'resources', 'importlib_resources'] }],
+  get_data: [{ code: 'package-resources', receivers: ['pkgutil'] }],
+  // A folder put on the import path makes its modules importable by names resolution leaves
+  // outside the tree (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))`
+  // then `import tool`): the folder, where load-dirs.ts can read it, is what the file may load.
+  insert: [{ code: 'sys-path', receivers: ['sys.path'] }],
+  append: [{ code: 'sys-path', receivers: ['sys.path'] }],
+  extend: [{ code: 'sys-path', receivers: ['sys.path'] }],
+  addsitedir: [{ code: 'sys-path', receivers: ['site'] }],
+  // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
+  // bounds the literal ones: they are fixture references).
+  getfixturevalue: [{ code: 'dynamic-fixture' }],
+};
+
+/** Codes load-dirs.ts bounds from a file's text; the others load by a name computed at run time. */
+const BOUNDED = new Set(['sys-path', 'dynamic-fixture']);
+
+/** The called names of the loads by a computed name (`import_module`, `entry_points`, ...). */
+export const NAME_LOADER_CALLS: readonly string[] = Object.entries(PYTHON_LOADER_CALLS)
+  .filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code)))
+  .map(([name]) => name.replace(/\*$/, ''));
