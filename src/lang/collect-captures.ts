@@ -209,7 +209,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     } else if (name) {
       const kind = role.slice('binding.'.length) as BindingKind;
       const type = typeNode ? spelling.type(text(typeNode)) : undefined;
-      const newOf = newNode ? dottedPath(text(newNode)) : undefined;
+      // A literal (`{}`, `[]`, `""`) is an instance of its built-in type, as the language spells it.
+      const newOf = newNode ? (dottedPath(text(newNode)) ?? spelling.path(text(newNode))) : undefined;
       // `for (x of items)`, `items.forEach((x) => …)`: x is an element of items (`items[]`).
       const elements = elementsNode ? spelling.path(text(elementsNode)) : undefined;
       const spelled = initNode ? spelling.initializer(text(initNode)) : elements !== undefined ? `${elements}[]` : undefined;

@@ -32,5 +32,9 @@
  *    or "auto-generated sequence" in a field's doc made hand-written files skipped): the same
  *    bytes are indexed where they were skipped.
  * 15: `request.getfixturevalue("db")` names a pytest fixture, as a parameter does.
+ * 16: Python's `if __name__ == "__main__":` block is a function `__main__`, not module code: its
+ *    calls no longer run on import. Python literals are instances of their built-in type (`x =
+ *    {}` binds `new dict`, `"".join` is spelled `str.join`); resolution (same artifact): a value use
+ *    of a local holding another member is a local, and what a container's methods give back is unknown.
  */
-export const EXTRACTION_VERSION = 15;
+export const EXTRACTION_VERSION = 16;

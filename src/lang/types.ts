@@ -104,6 +104,12 @@ export interface ResolutionTraits {
    * receiver of unknown type is not evidence of a repository method of that name.
    */
   builtinMembers: ReadonlySet<string>;
+  /**
+   * Runtime classes whose instances hold the program's own values (Python's `dict`, `list`, `set`;
+   * JavaScript's `Map`, `Set`, `WeakMap`, `WeakRef`): a method called on one is the runtime's, but
+   * what it gives back (`registry.get(k)`) may be any object of the repository, so it stays unknown.
+   */
+  containers?: ReadonlySet<string>;
   /** Resolves a module specifier written in `fromPath` to a repo file, a package, or nothing. */
   resolveModule(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget;
   /**

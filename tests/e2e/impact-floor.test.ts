@@ -385,4 +385,16 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(report)).toEqual(['tests/run.test.ts', 'tests/version.test.ts']);
     expect(floorOf(report)).toMatchObject({ size: 2, droppedByProof: 0 });
   });
+
+  it('an object kept in a Map is called through what the Map gives back: a change to its method is no closed symbol', async () => {
+    const cwd = gitRepo({
+      'src/saver.ts': 'export class Saver {\n  save() { return 1; }\n}\n',
+      'src/registry.ts': "import { Saver } from './saver';\nconst handlers = new Map();\nhandlers.set('s', new Saver());\nexport function run(k: string) { return handlers.get(k).save(); }\nexport function size() { return handlers.size; }\n",
+      'tests/run.test.ts': "import { run } from '../src/registry';\nrun('s');\n",
+    });
+    commit(cwd, 'save throws', { 'src/saver.ts': 'export class Saver {\n  save(): number { throw new Error("no"); }\n}\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/run.test.ts']);
+    expect(floorOf(report)).toMatchObject({ size: 1, droppedByProof: 0 });
+  });
 });

@@ -329,6 +329,37 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/test_cli.py']);
   });
+  it('a module\'s `if __name__ == "__main__":` block runs when it is run as a script, not on import', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/align.py': lines('class Align:', '    def left(self):', '        return "<"', '', '', 'def banner(text):', '    return text', '', '', 'if __name__ == "__main__":', '    print(banner(Align().left()))'),
+      'shop/box.py': lines('class Box:', '    head_left = "+"', '', '', 'def row(box):', '    left = box.head_left', '    parts = []', '    parts.append(left)', '    return parts'),
+      'tests/test_box.py': lines('from shop.align import Align', 'from shop.box import Box, row', '', '', 'def test_row():', '    assert row(Box()) == ["+"]'),
+      'tests/test_align.py': lines('from shop.align import Align', '', '', 'def test_left():', '    assert Align().left() == "<"'),
+      'tests/test_script.py': lines('import subprocess', 'import sys', '', '', 'def test_script():', '    out = subprocess.run([sys.executable, "-m", "shop.align"], capture_output=True, text=True)', '    assert out.stdout == "<\\n"'),
+    });
+    // Called only in the script block: no importer runs it; the test running the module does.
+    let report = await selectionAfter(cwd, 'banner', { 'shop/align.py': lines('class Align:', '    def left(self):', '        return "<"', '', '', 'def banner(text):', '    return text + ""', '', '', 'if __name__ == "__main__":', '    print(banner(Align().left()))') });
+    expect(selectedFiles(report)).toEqual(['tests/test_script.py']);
+    // A local named `left` that holds another member (`box.head_left`) is no use of Align.left.
+    report = await selectionAfter(cwd, 'left', { 'shop/align.py': lines('class Align:', '    def left(self):', '        return "<<"[:1]', '', '', 'def banner(text):', '    return text + ""', '', '', 'if __name__ == "__main__":', '    print(banner(Align().left()))') });
+    expect(selectedFiles(report)).toEqual(['tests/test_align.py', 'tests/test_script.py']);
+    // With an `else`, the guarded code is module code again: it runs on import.
+    report = await selectionAfter(cwd, 'else', { 'shop/align.py': lines('class Align:', '    def left(self):', '        return "<<"[:1]', '', '', 'def banner(text):', '    return text + "."', '', '', 'if __name__ == "__main__":', '    print(banner(Align().left()))', 'else:', '    banner("imported")') });
+    expect(selectedFiles(report)).toEqual(['tests/test_align.py', 'tests/test_box.py', 'tests/test_script.py']);
+  });
+  it('an object kept in a dict literal is called through what the dict gives back: its method stays open', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/saver.py': lines('class Saver:', '    def save(self):', '        return 1'),
+      'shop/registry.py': lines('from shop.saver import Saver', '', 'HANDLERS = {"s": Saver()}', '', '', 'def run(k):', '    return HANDLERS.get(k).save()'),
+      'tests/test_run.py': lines('from shop.registry import run', '', '', 'def test_run():', '    assert run("s") == 1'),
+    });
+    const report = await selectionAfter(cwd, 'save', { 'shop/saver.py': lines('class Saver:', '    def save(self):', '        raise RuntimeError()') });
+    expect(selectedFiles(report)).toEqual(['tests/test_run.py']);
+  });
   it("pytest-django's settings module (DJANGO_SETTINGS_MODULE) is set up for every test: a change it imports runs them all", async () => {
     const cwd = gitRepo({
       'pytest.ini': lines('[pytest]', 'DJANGO_SETTINGS_MODULE = proj.settings', 'python_files = tests.py test_*.py'),

@@ -61,9 +61,14 @@ describe('parameters of module-private functions typed by what their calls pass'
       'src/format.js': 'export class PolyFormatter { formatToParts() {} }\nexport class Formatter { formatToParts() {} }\n',
       'src/datetime.js': library(helpers, '  zoneName() { return zoneOf(this); }'),
     });
-    // A reassigned local returned: each value it holds is a return (Map.get, Intl.DateTimeFormat), all outside the repository.
-    expect(callSite(tree, 'formatToParts', 'format')).toMatchObject({ outcome: 'external', rule: 'inferred' });
-    expect(callEdges(tree).filter((e) => e.includes('formatToParts'))).toEqual([]);
+    // A reassigned local returned: each value it holds is a return (Map.get, Intl.DateTimeFormat).
+    // What a Map gives back may be any object the repository put in it, so the type is unknown:
+    // the two methods of that name are candidates, below the confidence that proves anything.
+    expect(callSite(tree, 'formatToParts', 'format')).toMatchObject({ outcome: 'ambiguous', rule: 'ambiguous' });
+    expect(callEdges(tree).filter((e) => e.includes('formatToParts'))).toEqual([
+      'src/datetime.js#partsOf -> src/format.js#Formatter.formatToParts (ambiguous)',
+      'src/datetime.js#partsOf -> src/format.js#PolyFormatter.formatToParts (ambiguous)',
+    ]);
   });
 
   it('claims nothing when a caller passes something else, too little, a spread, or the function escapes', async () => {

@@ -6,10 +6,12 @@ import { expectAnnotatedGolden } from './helpers/annotated-golden.js';
 describe('python: annotated-source goldens', () => {
   it.each([
     'annotations.py',
+    'builtin-literals.py',
     'classes-and-methods.py',
     'conftest-plugins.py',
     'dataclass-fields.py',
     'imports.py',
+    'main-guard.py',
     'module-callables.py',
     'package-all.py',
     'partial-syntax-error.py',

@@ -21,7 +21,9 @@ type Single =
   | { kind: 'array'; of: Value }
   | { kind: 'functions'; symbols: ResolverSymbol[] }
   | { kind: 'namespace'; file: FileInterface }
-  | { kind: 'external' };
+  | { kind: 'external' }
+  /** An instance of a runtime container (ResolutionTraits.containers): its methods are external, what they give back unknown. */
+  | { kind: 'container' };
 
 /** How a path calls a function: the call's arity and type arguments, when the adapter spelled them. */
 type CallSite = Pick<PathSegment, 'arity' | 'typeArguments'>;
@@ -68,7 +70,7 @@ export function typesOfReceiver(ctx: ResolveContext, receiver: string, scope: st
 function asType(value: Single | null): TypeTarget {
   if (value === null) return null;
   // A method called on an array is Array's.
-  if (value.kind === 'external' || value.kind === 'array') return { kind: 'external' };
+  if (value.kind === 'external' || value.kind === 'array' || value.kind === 'container') return { kind: 'external' };
   return value.kind === 'types' ? { kind: 'types', symbols: value.symbols } : null;
 }
 
@@ -193,8 +195,14 @@ function localValue(ctx: ResolveContext, binding: StoredBinding, depth: number):
     }
     return passedValue(ctx, binding, depth);
   }
-  if (binding.newOf !== undefined) return typeValue(resolveTypePath(ctx, ctx.own, binding.newOf, binding.scope));
+  if (binding.newOf !== undefined) return constructedValue(ctx, ctx.own, binding.newOf, binding.scope);
   return initializerValue(ctx, { file: ctx.own, scope: binding.scope, line: binding.line }, binding.init!, depth);
+}
+
+/** What `new X()` (or a literal of type X) makes: an instance of X; of a runtime container, a container. */
+function constructedValue(ctx: ResolveContext, file: FileInterface, newOf: string, scope: string): Value {
+  const made = typeValue(resolveTypePath(ctx, file, newOf, scope));
+  return made?.kind === 'external' && ctx.traitsFor(file.language).containers?.has(newOf) ? { kind: 'container' } : made;
 }
 
 /** Parameters whose callers are being followed: a recursive call (`walk(node.parent)`) passes an unknown. */
@@ -272,7 +280,7 @@ function member(ctx: ResolveContext, value: Value, name: string, depth: number):
   // `items.length`: the only property of an array read as a path.
   if (value.kind === 'array') return { kind: 'external' };
   if (value.kind === 'namespace') return fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH);
-  if (value.kind === 'functions') return null;
+  if (value.kind === 'functions' || value.kind === 'container') return null;
   const field = fieldValue(ctx, value.symbols, name, depth);
   if (field !== undefined) return field;
   const lookup = findMember(ctx, value.symbols, name);
@@ -336,7 +344,7 @@ function callMember(ctx: ResolveContext, value: Value, name: string, awaited: bo
   if (value?.kind === 'union') return unionOf(value.options.map((option) => callMember(ctx, option, name, awaited, site)));
   if (value === null || value.kind === 'external') return value;
   if (value.kind === 'array') return arrayMethodResult(value, name);
-  if (value.kind === 'functions') return null;
+  if (value.kind === 'functions' || value.kind === 'container') return null;
   if (value.kind === 'namespace') return call(ctx, fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH), awaited, site);
   const lookup = findMember(ctx, value.symbols, name);
   // A field holding a function (`lookup.field`): its declared type says nothing about what calling it returns.
@@ -471,7 +479,7 @@ function inferredReturn(ctx: ResolveContext, callee: ResolverSymbol, receiver: r
 function agreeingReturn(ctx: ResolveContext, file: FileInterface, callee: ResolverSymbol, returns: readonly StoredBinding[], receiver: readonly ResolverSymbol[], awaited: boolean): Value {
   return agreed(returns, (statement) => {
     if (statement.type !== undefined) return declaredValue(ctx, file, statement.type, callee.qualname);
-    if (statement.newOf !== undefined) return typeValue(resolveTypePath(ctx, file, statement.newOf, callee.qualname));
+    if (statement.newOf !== undefined) return constructedValue(ctx, file, statement.newOf, callee.qualname);
     if (statement.init === 'this' && receiver.length > 0) return { kind: 'types', symbols: [...receiver] };
     if (statement.init === undefined) return null;
     const place: Place = { file, scope: callee.qualname, line: statement.line };

@@ -31,6 +31,7 @@ export const ecmascriptResolution: ResolutionTraits = {
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
   reflection: new Set(['Object.getOwnPropertyNames', 'Object.getOwnPropertyDescriptors', 'Object.getPrototypeOf', 'Reflect.ownKeys', 'Reflect.getPrototypeOf']),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
+  containers: new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef']),
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,

@@ -23,6 +23,7 @@ export const pythonResolution: ResolutionTraits = {
   // namespace depend on every member of every class.
   reflection: new Set(['.getattr*', '.dir', 'inspect.getmembers', 'inspect.getmembers_static']),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
+  containers: new Set(['dict', 'list', 'set', 'tuple', 'frozenset']),
   returnType: declaredReturnType,
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,

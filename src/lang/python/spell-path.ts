@@ -11,13 +11,21 @@ const RECEIVERS: Readonly<Record<string, string>> = { self: 'this', cls: 'this' 
 
 /**
  * `a.b.c` for a chain of names, `()` after each name called on the way (`self.repo().find`:
- * arguments dropped); `super()` first is `super`. Undefined for anything else (indexing, literals,
- * a call of a call).
+ * arguments dropped); `super()` first is `super`; a literal first is its built-in type (`"".join`
+ * is `str.join`, `[].append` is `list.append`): no repository method. Undefined for anything else
+ * (indexing, a call of a call).
  */
 export function spellPath(text: string): string | undefined {
   const segments: string[] = [];
   let i = 0;
   const n = text.length;
+  const literal = literalAt(text);
+  if (literal !== undefined) {
+    if (literal.end >= n) return literal.type;
+    if (text[literal.end] !== '.') return undefined;
+    segments.push(literal.type);
+    i = literal.end + 1;
+  }
   while (i < n) {
     while (i < n && /\s/.test(text[i]!)) i++;
     const start = i;
@@ -49,6 +57,49 @@ export function spellPath(text: string): string | undefined {
   else if (RECEIVERS[first] !== undefined) segments[0] = RECEIVERS[first]!;
   else if (first === 'super') return undefined;
   return segments.join('.');
+}
+
+/**
+ * The string, bytes, list or dict literal `text` starts with (leading blanks allowed): its type and
+ * the index just past it, blanks after it skipped. Undefined when it starts with anything else.
+ */
+function literalAt(text: string): { type: string; end: number } | undefined {
+  const start = text.length - text.trimStart().length;
+  const string = /^([rRbBuUfF]{0,2})("""|'''|"|')/.exec(text.slice(start));
+  let end: number;
+  let type: string;
+  if (string) {
+    const quote = string[2]!;
+    let j = start + string[0].length;
+    for (; j < text.length && !text.startsWith(quote, j); j++) if (text[j] === '\\') j++;
+    if (j >= text.length) return undefined;
+    end = j + quote.length;
+    type = /[bB]/.test(string[1]!) ? 'bytes' : 'str';
+  } else if (text[start] === '[' || text[start] === '{') {
+    const close = closing(text, start);
+    if (close < 0) return undefined;
+    end = close + 1;
+    type = text[start] === '[' ? 'list' : isSet(text.slice(start + 1, close)) ? 'set' : 'dict';
+  } else return undefined;
+  while (end < text.length && /\s/.test(text[end]!)) end++;
+  return { type, end };
+}
+
+/** Whether the inside of `{…}` is a set display: items and no `key: value` at its top level (`{}` is a dict). */
+function isSet(inside: string): boolean {
+  if (inside.trim() === '') return false;
+  let depth = 0;
+  for (let i = 0; i < inside.length; i++) {
+    const c = inside[i]!;
+    if (c === '"' || c === "'") {
+      const end = inside.indexOf(c, i + 1);
+      if (end < 0) return false;
+      i = end;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ':' && depth === 0) return false;
+  }
+  return true;
 }
 
 /** The index of the bracket closing the one at `open`, strings skipped; -1 when unbalanced. */

@@ -267,7 +267,7 @@ export class StoreDependencyView implements DependencyView {
     return this.usesOfModule;
   }
 
-  /** Files that import, require or re-export `file` (with a literal specifier). */
+  /** Whether every binding of `name` in `file` holds a runtime value (`new Map()`, a literal `{}`). */
   async holdsBuiltin(file: string, name: string): Promise<boolean> {
     let byName = this.builtinTyped.get(file);
     if (!byName) {
@@ -287,6 +287,7 @@ export class StoreDependencyView implements DependencyView {
     return byName.get(name) === true;
   }
 
+  /** Files that import, require or re-export `file` (with a literal specifier). */
   async importersOf(file: string): Promise<string[]> {
     return (await this.links()).importers.get(file) ?? [];
   }

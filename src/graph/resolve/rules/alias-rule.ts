@@ -1,4 +1,4 @@
-import type { StoredBinding } from '../../../model/stored.js';
+import type { StoredBinding, StoredRef } from '../../../model/stored.js';
 import { typedLookup } from '../absent-member.js';
 import { typeOfReceiver } from '../infer-type.js';
 import { fromLookup, settled, type Rule } from './rule.js';
@@ -22,12 +22,15 @@ export function aliasedPath(binding: StoredBinding): { receiver: string; name: s
  * of the receiver's type, as the inferred rule finds it for `useForm().register()`. The scope rule
  * passes such locals on; whatever this rule cannot follow stays a local (no name-based guess).
  */
+/** The uses of such a local the alias rule follows: calls, `new` and renders of it. */
+export const FOLLOWED_USES: ReadonlySet<StoredRef['kind']> = new Set(['call', 'new', 'jsx']);
+
 export const aliasRule: Rule = {
   name: 'alias',
   confidence: 0.75,
   description: 'A local holding a member of a typed receiver (destructured or assigned): that member.',
   apply(ref, ctx) {
-    if (ref.receiver !== undefined || (ref.kind !== 'call' && ref.kind !== 'new' && ref.kind !== 'jsx')) return null;
+    if (ref.receiver !== undefined || !FOLLOWED_USES.has(ref.kind)) return null;
     const hit = ctx.lexical(ref.name, ref.scope, ref.line);
     if (hit?.kind !== 'local') return null;
     const path = aliasedPath(hit.binding);

@@ -3,7 +3,7 @@ import type { StoredBinding, StoredRef } from '../../../model/stored.js';
 import { membersNamed, type ResolveContext } from '../context.js';
 import { findMember } from '../members.js';
 import { CLASS_KINDS, valueSymbols, type ResolverSymbol } from '../resolution-data.js';
-import { aliasedPath } from './alias-rule.js';
+import { aliasedPath, FOLLOWED_USES } from './alias-rule.js';
 import { fromLookup, isOpaqueReceiver, preferKinds, resolved, settled, type Rule } from './rule.js';
 
 /**
@@ -20,8 +20,7 @@ export const scopeRule: Rule = {
     if (ref.receiver === undefined) {
       const hit = ctx.lexical(ref.name, scope, ref.line);
       if (hit?.kind === 'symbol') return resolved(nearest(ctx, preferKinds(hit.symbols, ref.kind), ref));
-      // A local holding a member (`const { open } = useThing()`): the alias rule follows it.
-      if (hit?.kind === 'local') return aliasedPath(hit.binding) && ref.kind !== 'export' ? null : settled('local');
+      if (hit?.kind === 'local') return passedOn(hit.binding, ref) ? null : settled('local');
       return null;
     }
     if (isOpaqueReceiver(ref.receiver)) return null;
@@ -43,6 +42,17 @@ export const scopeRule: Rule = {
     return null;
   },
 };
+
+/**
+ * Whether a use of a local holding a member (`const { open } = useThing()`, `left =
+ * self.head_left`) is left to later rules: a call of it to the alias rule; another use only under
+ * the member's own name (`const { open } = …; use(open)`), which a name-based rule may take for a
+ * use of that member. `append(left)` is no use of any `left` declared elsewhere: a local.
+ */
+function passedOn(binding: StoredBinding, ref: StoredRef): boolean {
+  const path = aliasedPath(binding);
+  return path !== null && ref.kind !== 'export' && (FOLLOWED_USES.has(ref.kind) || path.name === ref.name);
+}
 
 /**
  * The method `object.name` of the object literal a variable binding holds. Several literals bound

@@ -37,7 +37,8 @@ const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
 
 /**
  * Uses of the symbol's name that resolution could not settle: they may be uses of it. A use on a
- * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not, nor
+ * receiver known to hold a runtime built-in (`const cache = new Map(); cache.set(…)`) is not (a use
+ * on what its methods give back may be), nor
  * is a use on any receiver of a function local to another function whose value never escapes.
  */
 export const nameOnly: DependencyRelation = {
@@ -55,7 +56,8 @@ export const nameOnly: DependencyRelation = {
     for (const use of uses) {
       const scope = view.symbol(use.scopeId);
       if (!scope) continue;
-      if (use.receiver !== null && (enclosed || (await view.holdsBuiltin(use.file, use.receiver.split('.')[0]!)))) continue;
+      // Only the receiver itself: `cache.get(k).run()` calls `run` on what the Map holds.
+      if (use.receiver !== null && (enclosed || (!use.receiver.includes('.') && (await view.holdsBuiltin(use.file, use.receiver))))) continue;
       const node = useNode(scope, use.kind);
       out.set(node, { node, relation: 'name-match', confidence: RELATION_CONFIDENCE['name-match'] });
     }
