@@ -152,6 +152,8 @@ export interface ImpactReport {
       droppedByProof: number;
       droppedOutsideFloor: number;
       dropped: { file: string; changed: string[]; message: string }[];
+      /** Changed files that keep floor tests, and why nothing proved them closed (closure rule codes). */
+      open: { file: string; reasons: { code: string; message: string }[] }[];
     };
   };
   warnings: Warning[];

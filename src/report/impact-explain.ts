@@ -11,6 +11,13 @@ export function renderExplain(report: ImpactReport, testFile: string): string {
     lines.push(`  ${startText(hit.reachedFrom.from)}`);
     if (hit.reachedFrom.via.length === 0) lines.push('  the test file itself changed');
     for (const hop of hit.reachedFrom.via) lines.push(`  ← ${hop.file}#${hop.qualname}  ${hop.relation} (${hop.confidence.toFixed(2)})`);
+    if (hit.basis === 'floor') {
+      const open = t.floor?.open.find((o) => o.file === hit.reachedFrom.from.file);
+      if (open) {
+        lines.push(`Why ${open.file} is not proved closed:`);
+        for (const r of open.reasons) lines.push(`  ${r.code}: ${r.message}`);
+      }
+    }
   } else {
     const dropped = t.floor?.dropped.find((d) => d.file === testFile);
     if (dropped) lines.push(`${testFile} is not selected: dropped from the import floor by proof.`, `  ${dropped.message}`);

@@ -20,6 +20,8 @@ export interface FloorSummary {
   /** Tests outside the floor reached only through a low-confidence edge, not selected (a test cannot run code it never loads). */
   droppedOutsideFloor: number;
   dropped: { file: string; changed: string[]; message: string }[];
+  /** The changed files that keep floor tests, each with why nothing proved it closed (sorted by file). */
+  open: { file: string; reasons: OpenReason[] }[];
 }
 
 /**
@@ -58,10 +60,22 @@ export function applyFloor(
   const chosen = new Map(bySymbols.map((t) => [t.file, t]));
   for (const file of outside) if (!chosen.has(file)) droppedOutsideFloor++;
   const dropped: FloorSummary['dropped'] = [];
+  const reasons = new Map<string, readonly OpenReason[]>();
+  const reasonsOf = (changed: string): readonly OpenReason[] => {
+    let found = reasons.get(changed);
+    if (found === undefined) reasons.set(changed, (found = openReasonsOf(changed)));
+    return found;
+  };
+  // Changed files some floor test loads by no name (a dynamic load, a setup file): that test stays.
+  const loadedUnnamed = new Set<string>();
+  const isOpen = (e: FloorTest): boolean => {
+    if (e.unprovable) loadedUnnamed.add(e.changed);
+    return e.unprovable || reasonsOf(e.changed).length > 0;
+  };
   // Floor tests that would be kept on their own: a symbol path selecting one does not say which of its uses are edges.
   const open = new Set<string>();
   for (const [file, entries] of [...floor].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const keep = entries.find((e) => e.unprovable || openReasonsOf(e.changed).length > 0);
+    const keep = entries.filter(isOpen)[0];
     if (keep) open.add(file);
     if (chosen.has(file)) continue;
     if (keep) chosen.set(file, floorSelection(file, keep));
@@ -71,7 +85,17 @@ export function applyFloor(
     }
   }
   const selected = [...chosen.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { selected, summary: { size: floor.size, selected: selected.length, droppedByProof: dropped.length, droppedOutsideFloor, dropped }, open };
+  const openSummary = [...reasons.keys()]
+    .sort()
+    .map((file) => ({
+      file,
+      reasons: [
+        ...reasonsOf(file),
+        ...(loadedUnnamed.has(file) ? [{ code: 'loaded-unnamed', message: `${file} is loaded by a dynamic load or a setup file, not by a name: the tests loading it that way are kept.` }] : []),
+      ],
+    }))
+    .filter((f) => f.reasons.length > 0);
+  return { selected, summary: { size: floor.size, selected: selected.length, droppedByProof: dropped.length, droppedOutsideFloor, dropped, open: openSummary }, open };
 }
 
 function floorSelection(file: string, entry: FloorTest): SelectedTest {

@@ -7,7 +7,7 @@ interface FloorReport {
   tests: {
     selected: { file: string; basis?: string; reachedFrom: { via: { relation: string; file: string }[] } }[];
     universe?: { runner: string; configFile: string | null; root: string; size: number }[];
-    floor?: { size: number; selected: number; droppedByProof: number; droppedOutsideFloor: number; dropped: { file: string; changed: string[] }[] };
+    floor?: { size: number; selected: number; droppedByProof: number; droppedOutsideFloor: number; dropped: { file: string; changed: string[] }[]; open: { file: string; reasons: { code: string }[] }[] };
   };
   warnings: { code: string; file?: string }[];
 }
@@ -40,6 +40,10 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['test/upper.test.js']);
     expect((report as unknown as FloorReport).tests.universe).toEqual([{ runner: 'jest', configFile: null, root: '', size: 2 }]);
+    // The report says why the plugin keeps its floor tests, and --explain repeats it.
+    expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/plugin/upper.js assigned-onto-object']);
+    const explain = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'test/upper.test.js'], { cwd });
+    expect(explain.stdout).toContain('Why src/plugin/upper.js is not proved closed:\n  assigned-onto-object: ');
   });
 
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
