@@ -236,6 +236,13 @@ export interface SyntaxTraits {
    */
   implicitMembers?: RegExp;
   /**
+   * Base classes outside the repository that call no method of a subclass by its name (Python's
+   * `object`, `Exception`, `Generic`): a method of a class whose other outside bases are these is
+   * called only where the repository calls it. Any other outside base (a framework's loader, a
+   * stdlib `TextWrapper`) may call a method it defines, by no edge the index holds.
+   */
+  inertBases?: RegExp;
+  /**
    * Decorators (their text after `@`) that hand the function back for calls by name: `property`,
    * `staticmethod`, `functools.wraps(f)`, `overload`. A function under any other decorator may be
    * registered and called through the registry (`@app.route("/")`, `@click.command()`), so the

@@ -79,13 +79,18 @@ const resolvedUses: ClosureRule = (f) =>
     .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || (h.confidence < PROOF_CONFIDENCE && h.relation !== 'reflects')))
     .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver).` }));
 
+/** Patching by a call or a prototype (`X.prototype.m`, `Object.assign(`, `defineProperty`, `setattr(`): any function of the file may be what it installs. */
+const CALL_PATCHING = /\.prototype\b|\bObject\.(assign|defineProperty|defineProperties|setPrototypeOf)\s*\(|\bsetattr\s*\(/;
+
 /**
- * `X.prototype.m =`, `proto.m = function`, `Object.assign(`, `obj[name] =`, `defineProperty`,
- * `setattr(`, mixins; an assignment to a member of the receiver (`this.x = y`) is the object's own state.
+ * A member or an item assigned something that may be a function (`proto.m = function`, `obj.m =
+ * save`, `obj[name] = save`); an assignment to a member of the receiver (`this.x = y`) is the
+ * object's own state. Global: each match is checked against each changed symbol.
  */
-const patching = (receivers: readonly string[], indexAssignsData: boolean): RegExp =>
+const memberPatching = (receivers: readonly string[], indexAssignsData: boolean): RegExp =>
   new RegExp(
-    `\\.prototype\\b|\\bObject\\.(assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(|\\bsetattr\\s*\\(|${indexAssignsData ? INDEXED_FUNCTION : '\\]\\s*=(?!=)'}|(?<![\\w$.])(?!(?:${receivers.join('|')})\\b)[A-Za-z_$][\\w$]*(\\.[\\w$]+)+\\s*=(?![=>])\\s*(function\\b|async\\b|\\(|[A-Za-z_$][\\w$]*\\s*=>|[A-Za-z_$][\\w$]*\\s*[;\\n,)])`,
+    `${indexAssignsData ? INDEXED_FUNCTION : '\\]\\s*=(?!=)'}|(?<![\\w$.])(?!(?:${receivers.join('|')})\\b)[A-Za-z_$][\\w$]*(\\.[\\w$]+)+\\s*=(?![=>])\\s*(function\\b|async\\b|\\(|[A-Za-z_$][\\w$]*\\s*=>|[A-Za-z_$][\\w$]*\\s*[;\\n,)])`,
+    'g',
   );
 const PATCHING = new Map<string, RegExp>();
 /**
@@ -94,10 +99,47 @@ const PATCHING = new Map<string, RegExp>();
  */
 const INDEXED_FUNCTION = String.raw`(?:^|\n)[ \t]*[A-Za-z_][\w.]*\[[^\n=]*\]\s*=(?!=)\s*(?:function\b|async\b|lambda\b|\(|[A-Za-z_$][\w$.]*\s*(?:[;,)\n]|$))`;
 
-const assignedOntoObjects: ClosureRule = (f) =>
-  f.text !== null && patchingFor(f.receiverWords ?? ['this'], f.indexAssignsData ?? false).test(f.text)
-    ? open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, obj[name] =): callers are not resolved edges.`)
-    : [];
+/**
+ * Open when the file patches by a call or a prototype, or when a member assignment that may store
+ * a function either stands inside the changed symbol (it installs code the change may have
+ * changed: an inline function, a function of its own, what it was passed) or names it on its
+ * right-hand side (`obj.m = save`). `e.ctx = ctx` in another function leaves a changed `save` closed.
+ */
+const assignedOntoObjects: ClosureRule = (f) => {
+  if (f.text === null) return [];
+  if (CALL_PATCHING.test(f.text)) return open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, setattr): callers are not resolved edges.`);
+  const sites = patchingSites(f.text, f.receiverWords ?? ['this'], f.indexAssignsData ?? false);
+  if (sites.length === 0) return [];
+  return f.symbols
+    .filter((s) => s.change !== 'doc' && sites.some((site) => (site.line >= s.startLine && site.line <= s.endLine) || namesWord(site.value, s.name)))
+    .map((s) => ({ code: 'assigned-onto-object', message: `${f.file}#${s.qualname} is assigned onto another object, or assigns code onto one (obj.m = f, obj[name] = f): callers are not resolved edges.` }));
+};
+
+/** Each member assignment that may store a function: its line (1-based) and the rest of that line after `=`. */
+function patchingSites(text: string, receivers: readonly string[], indexAssignsData: boolean): { line: number; value: string }[] {
+  const key = `${receivers.join('|')}${indexAssignsData ? '+data' : ''}`;
+  let re = PATCHING.get(key);
+  if (!re) PATCHING.set(key, (re = memberPatching(receivers, indexAssignsData)));
+  const sites: { line: number; value: string }[] = [];
+  for (const m of text.matchAll(re)) {
+    // A match may start at the newline before the statement (INDEXED_FUNCTION).
+    const at = (m.index ?? 0) + (m[0].length - m[0].trimStart().length);
+    const equals = text.indexOf('=', at);
+    const end = text.indexOf('\n', equals);
+    sites.push({ line: lineAt(text, at), value: text.slice(equals + 1, end < 0 ? text.length : end) });
+  }
+  return sites;
+}
+
+function lineAt(text: string, index: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+function namesWord(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`).test(text);
+}
 
 const stringRegistry: ClosureRule = (f) =>
   f.symbols
@@ -145,13 +187,6 @@ export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, nam
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {
   return rules.flatMap((rule) => rule(file));
-}
-
-function patchingFor(receivers: readonly string[], indexAssignsData: boolean): RegExp {
-  const key = `${receivers.join('|')}${indexAssignsData ? '+data' : ''}`;
-  let re = PATCHING.get(key);
-  if (!re) PATCHING.set(key, (re = patching(receivers, indexAssignsData)));
-  return re;
 }
 
 function isFunctionValued(text: string, s: ChangedSymbolFacts): boolean {

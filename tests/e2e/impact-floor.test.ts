@@ -401,4 +401,18 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(report)).toEqual(['tests/run.test.ts']);
     expect(floorOf(report)).toMatchObject({ size: 1, droppedByProof: 0 });
   });
+
+  it('a method of a class extending an outside base (a stream) may be called by that base: its class reaches the change', async () => {
+    const stream = (body: string) =>
+      `import { Transform } from 'stream';\nfunction upper(s: string) { return ${body}; }\nexport class Upper extends Transform {\n  _transform(chunk: unknown, enc: string, cb: (e: null, v: string) => void) { cb(null, upper(String(chunk))); }\n}\nexport class Oops extends Error {\n  describe() { return upper('x'); }\n}\n`;
+    const cwd = gitRepo({
+      'src/stream.ts': stream('s.toUpperCase()'),
+      'tests/upper.test.ts': "import { Upper } from '../src/stream';\nnew Upper();\n",
+      'tests/plain.test.ts': "import { Oops } from '../src/stream';\nnew Oops();\n",
+    });
+    commit(cwd, 'upper changes', { 'src/stream.ts': stream('s.toUpperCase() + ""') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    // Transform calls _transform, so Upper's users reach upper(); Error calls no describe().
+    expect(selectedFiles(report)).toEqual(['tests/upper.test.ts']);
+  });
 });

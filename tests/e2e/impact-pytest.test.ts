@@ -360,6 +360,20 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'save', { 'shop/saver.py': lines('class Saver:', '    def save(self):', '        raise RuntimeError()') });
     expect(selectedFiles(report)).toEqual(['tests/test_run.py']);
   });
+  it('a method of a class whose base lies outside the repository may be called by that base: its class reaches the change', async () => {
+    const wrap = (body: string) =>
+      lines('import textwrap', '', '', 'def _cut(text):', `    return ${body}`, '', '', 'class Wrapper(textwrap.TextWrapper):', '    def _handle_long_word(self, chunks, cur_line, cur_len, width):', '        cur_line.append(_cut(chunks.pop()))', '', '', 'class Boom(Exception):', '    def describe(self):', '        return _cut("boom")');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'pkg/__init__.py': '',
+      'pkg/wrap.py': wrap('text[:3]'),
+      'tests/test_wrap.py': lines('from pkg.wrap import Wrapper', '', '', 'def test_wrap():', '    assert Wrapper(width=2).wrap("abcdefgh")'),
+      'tests/test_plain.py': lines('from pkg import wrap', '', '', 'def test_plain():', '    assert wrap'),
+    });
+    // textwrap's wrap() calls the override: no edge leads there, the class does. Exception calls no describe().
+    const report = await selectionAfter(cwd, 'cut', { 'pkg/wrap.py': wrap('text[:2]') });
+    expect(selectedFiles(report)).toEqual(['tests/test_wrap.py']);
+  });
   it("pytest-django's settings module (DJANGO_SETTINGS_MODULE) is set up for every test: a change it imports runs them all", async () => {
     const cwd = gitRepo({
       'pytest.ini': lines('[pytest]', 'DJANGO_SETTINGS_MODULE = proj.settings', 'python_files = tests.py test_*.py'),

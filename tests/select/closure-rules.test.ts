@@ -52,6 +52,21 @@ describe('closure rules in a language whose receiver is self and whose index ass
     expect(py('setattr(Flask, name, wrapper)\n')).toEqual(['assigned-onto-object']);
     expect(py('Flask.save = other\n')).toEqual(['assigned-onto-object']);
   });
+  it('a member assignment elsewhere in the file leaves a changed function closed unless it names it or stands in it', () => {
+    const text = ['def augment(e, ctx):', '    e.ctx = ctx', '', '', 'def save():', '    return 1', '', '', 'def install(obj):', '    obj.run = save', ''].join('\n');
+    const at = (name: string, startLine: number, endLine: number) => fn(name, { startLine, endLine });
+    const pyFile = (symbols: ChangedFileFacts['symbols']) => codes(file(text, symbols, { file: 'src/a.py', receiverWords: ['self', 'cls'], indexAssignsData: true }));
+    // `save` is what install() stores onto another object: its callers are not all edges.
+    expect(pyFile([at('save', 5, 6)])).toEqual(['assigned-onto-object', 'registry-value']);
+    // augment() and install() assign code onto objects: what they install may have changed.
+    expect(pyFile([at('augment', 1, 2)])).toEqual(['assigned-onto-object']);
+    expect(pyFile([at('install', 9, 10)])).toEqual(['assigned-onto-object']);
+    // A function neither assigned nor assigning: `e.ctx = ctx` two functions away says nothing of it.
+    const other = text.replace('    obj.run = save', '    obj.run = 1');
+    expect(codes(file(other, [at('save', 5, 6)], { file: 'src/a.py', receiverWords: ['self', 'cls'], indexAssignsData: true }))).toEqual([]);
+    // Patching by a call or a prototype may install any function of the file.
+    expect(codes(file(`${other}setattr(Flask, name, wrapper)\n`, [at('save', 5, 6)], { file: 'src/a.py' }))).toEqual(['assigned-onto-object']);
+  });
   it('opens on a changed property where attribute reads are not all references', () => {
     const property = fn('permanent', { qualname: 'SessionMixin.permanent', kind: 'getter' });
     expect(codes(file('x', [property], { file: 'src/a.py', attributeReadsRecorded: false }))).toEqual(['property-read']);

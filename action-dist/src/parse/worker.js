@@ -1962,6 +1962,7 @@ var ecmascriptResolution = {
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
   reflection: /* @__PURE__ */ new Set(["Object.getOwnPropertyNames", "Object.getOwnPropertyDescriptors", "Object.getPrototypeOf", "Reflect.ownKeys", "Reflect.getPrototypeOf"]),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
+  containers: /* @__PURE__ */ new Set(["Map", "Set", "WeakMap", "WeakSet", "WeakRef"]),
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
@@ -2381,6 +2382,8 @@ var syntax = {
   docMarkers: ["/**"],
   // Linters, compilers, coverage tools, bundlers and formatters read these; people read the doc above.
   directiveComment: /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
+  // Error calls no method of a subclass by name; a framework base (Component, HTMLElement, a stream) may.
+  inertBases: /^(?:Object|Error|[A-Z]\w*Error)$/,
   spelling: ecmascriptSpelling
 };
 var common = ["definitions.scm", "references.scm", "bindings.scm", "hashing.scm"];
@@ -2677,6 +2680,13 @@ function spellPath2(text) {
   const segments = [];
   let i2 = 0;
   const n = text.length;
+  const literal = literalAt(text);
+  if (literal !== void 0) {
+    if (literal.end >= n) return literal.type;
+    if (text[literal.end] !== ".") return void 0;
+    segments.push(literal.type);
+    i2 = literal.end + 1;
+  }
   while (i2 < n) {
     while (i2 < n && /\s/.test(text[i2])) i2++;
     const start2 = i2;
@@ -2707,6 +2717,42 @@ function spellPath2(text) {
   else if (RECEIVERS[first] !== void 0) segments[0] = RECEIVERS[first];
   else if (first === "super") return void 0;
   return segments.join(".");
+}
+function literalAt(text) {
+  const start2 = text.length - text.trimStart().length;
+  const string = /^([rRbBuUfF]{0,2})("""|'''|"|')/.exec(text.slice(start2));
+  let end;
+  let type;
+  if (string) {
+    const quote = string[2];
+    let j = start2 + string[0].length;
+    for (; j < text.length && !text.startsWith(quote, j); j++) if (text[j] === "\\") j++;
+    if (j >= text.length) return void 0;
+    end = j + quote.length;
+    type = /[bB]/.test(string[1]) ? "bytes" : "str";
+  } else if (text[start2] === "[" || text[start2] === "{") {
+    const close = closing(text, start2);
+    if (close < 0) return void 0;
+    end = close + 1;
+    type = text[start2] === "[" ? "list" : isSet(text.slice(start2 + 1, close)) ? "set" : "dict";
+  } else return void 0;
+  while (end < text.length && /\s/.test(text[end])) end++;
+  return { type, end };
+}
+function isSet(inside) {
+  if (inside.trim() === "") return false;
+  let depth = 0;
+  for (let i2 = 0; i2 < inside.length; i2++) {
+    const c = inside[i2];
+    if (c === '"' || c === "'") {
+      const end = inside.indexOf(c, i2 + 1);
+      if (end < 0) return false;
+      i2 = end;
+    } else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (c === ":" && depth === 0) return false;
+  }
+  return true;
 }
 function closing(text, open) {
   let depth = 0;
@@ -2771,6 +2817,7 @@ var pythonResolution = {
   // namespace depend on every member of every class.
   reflection: /* @__PURE__ */ new Set([".getattr*", ".dir", "inspect.getmembers", "inspect.getmembers_static"]),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
+  containers: /* @__PURE__ */ new Set(["dict", "list", "set", "tuple", "frozenset"]),
   returnType: declaredReturnType2,
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,
@@ -2862,6 +2909,8 @@ var python = defineLanguage({
     equivalentTokens: { "'": '"' },
     significantIndentation: true,
     receiverWords: ["self", "cls"],
+    // Exceptions and typing's markers call no method of a subclass by name (dunders are implicitMembers).
+    inertBases: /^(?:object|BaseException|Exception|[A-Z]\w*(?:Error|Exception|Warning)|Generic|Protocol|ABC|NamedTuple|TypedDict)$/,
     indexAssignsData: true,
     attributeReadsRecorded: false,
     // Dunder methods other than the constructors (`x.attr`, `with x:`, `for i in x`, `x == y`, `str(x)`).
@@ -7548,7 +7597,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     } else if (name2) {
       const kind = role.slice("binding.".length);
       const type = typeNode ? spelling.type(text(typeNode)) : void 0;
-      const newOf = newNode ? dottedPath(text(newNode)) : void 0;
+      const newOf = newNode ? dottedPath(text(newNode)) ?? spelling.path(text(newNode)) : void 0;
       const elements = elementsNode ? spelling.path(text(elementsNode)) : void 0;
       const spelled = initNode ? spelling.initializer(text(initNode)) : elements !== void 0 ? `${elements}[]` : void 0;
       const init2 = spelled !== void 0 && props["destructured"] !== void 0 ? spelled.startsWith("await ") ? void 0 : `${spelled}.${nameText(keyNode ?? name2)}` : spelled;

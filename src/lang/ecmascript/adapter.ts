@@ -26,6 +26,8 @@ const syntax: SyntaxTraits = {
   // Linters, compilers, coverage tools, bundlers and formatters read these; people read the doc above.
   directiveComment:
     /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
+  // Error calls no method of a subclass by name; a framework base (Component, HTMLElement, a stream) may.
+  inertBases: /^(?:Object|Error|[A-Z]\w*Error)$/,
   spelling: ecmascriptSpelling,
 };
 

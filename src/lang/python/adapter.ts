@@ -19,6 +19,8 @@ export const python = defineLanguage({
     equivalentTokens: { "'": '"' },
     significantIndentation: true,
     receiverWords: ['self', 'cls'],
+    // Exceptions and typing's markers call no method of a subclass by name (dunders are implicitMembers).
+    inertBases: /^(?:object|BaseException|Exception|[A-Z]\w*(?:Error|Exception|Warning)|Generic|Protocol|ABC|NamedTuple|TypedDict)$/,
     indexAssignsData: true,
     attributeReadsRecorded: false,
     // Dunder methods other than the constructors (`x.attr`, `with x:`, `for i in x`, `x == y`, `str(x)`).

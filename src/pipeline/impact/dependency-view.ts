@@ -45,6 +45,8 @@ export interface DependencyView {
 
   /** `extends` and `implements` edges starting at a class or interface. */
   heritageOf(classId: number): Promise<readonly Edge[]>;
+  /** Names of a class's bases that lie outside the repository (see IndexStore.outsideBases). */
+  outsideBases(classId: number): Promise<readonly string[]>;
   /** Members named `name` of every interface, by id. */
   interfaceMembersNamed(name: string): Promise<readonly StoredSymbol[]>;
   /** Scopes that make a reflective call (each language says which), with the symbols each uses; by scope id. */

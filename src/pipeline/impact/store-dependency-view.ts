@@ -102,6 +102,7 @@ export class StoreDependencyView implements DependencyView {
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
+  private readonly outside = new Map<number, readonly string[]>();
   private readonly refFacts = new Map<number, RefName>();
   /** Kinds of the references edges start at, as the edge source gave them (see refKindsOf). */
   private readonly edgeRefKinds = new Map<number, RefKind>();
@@ -225,6 +226,12 @@ export class StoreDependencyView implements DependencyView {
 
   async heritageOf(classId: number): Promise<readonly Edge[]> {
     return (await this.classHierarchy()).get(classId) ?? [];
+  }
+
+  async outsideBases(classId: number): Promise<readonly string[]> {
+    let bases = this.outside.get(classId);
+    if (bases === undefined) this.outside.set(classId, (bases = (await this.store.outsideBases([classId])).get(classId) ?? []));
+    return bases;
   }
 
   async interfaceMembersNamed(name: string): Promise<readonly StoredSymbol[]> {

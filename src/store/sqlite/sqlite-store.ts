@@ -330,6 +330,24 @@ export class SqliteStore implements IndexStore {
     return rows;
   }
 
+  async outsideBases(classIds: readonly number[]): Promise<Map<number, string[]>> {
+    this.bulk.flush();
+    const out = new Map<number, string[]>();
+    for (const part of chunks([...classIds].sort((a, b) => a - b))) {
+      this.run.each(
+        `SELECT scope_id, name FROM refs WHERE scope_id IN (${part.map(() => '?').join(',')}) AND kind = 'extends' AND outcome IN ('external', 'unresolved') ORDER BY scope_id, line, col, name`,
+        part,
+        (values) => {
+          const [id, name] = values as [number, string];
+          const list = out.get(id);
+          if (list) list.push(name);
+          else out.set(id, [name]);
+        },
+      );
+    }
+    return out;
+  }
+
   async memberBindings(): Promise<StoredBinding[]> {
     return this.run.rows(
       `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id

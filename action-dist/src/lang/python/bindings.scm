@@ -74,6 +74,22 @@
   (with_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: [(identifier) (attribute) (call) (await)] @init))))
   (case_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: [(identifier) (attribute) (call) (await)] @init))))
 ])
+; A literal is an instance of its built-in type (`SUBSTITUTIONS = {...}`: `SUBSTITUTIONS.get(k)` is
+; dict.get, no repository method named `get`); spell-path.ts names the type.
+([
+  (module (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new)))
+  (function_definition (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (if_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (elif_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (else_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (for_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (while_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (try_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (except_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (finally_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (with_statement (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+  (case_clause (block (expression_statement (assignment left: (identifier) @binding.variable right: [(dictionary) (dictionary_comprehension) (list) (list_comprehension) (set) (set_comprehension) (string) (concatenated_string)] @new))))
+])
 (pattern_list (identifier) @binding.variable)
 (tuple_pattern (identifier) @binding.variable)
 (augmented_assignment left: (identifier) @binding.assign)

@@ -61,3 +61,22 @@
   definition: (function_definition name: (identifier) @name)
   (#eq? @_overload "overload")
   (#set! overload "true")) @definition.function
+
+; `if __name__ == "__main__":` at the top level runs only when the module is run as a script, never
+; on import: its statements are a function named `__main__` (nobody calls it), not module code, so
+; a change there reaches no importer. A test that runs the module as a script reaches the file.
+; With an `else` (which does run on import) the block stays module code.
+(module
+  (if_statement
+    condition: (comparison_operator (identifier) @_n (string) @name)
+    consequence: (block) @body
+    !alternative) @definition.function
+  (#eq? @_n "__name__")
+  (#match? @name "^[\"']__main__[\"']$"))
+(module
+  (if_statement
+    condition: (comparison_operator (string) @name (identifier) @_n)
+    consequence: (block) @body
+    !alternative) @definition.function
+  (#eq? @_n "__name__")
+  (#match? @name "^[\"']__main__[\"']$"))

@@ -1,10 +1,17 @@
 import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
 import { RELATION_CONFIDENCE } from '../../../graph/impact/relation-confidence.js';
 import { languageForPath } from '../../../lang/registry.js';
+import type { StoredSymbol } from '../../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../../model/symbol.js';
+import type { DependencyView } from '../dependency-view.js';
 import { moduleStateNode, symbolNode } from '../impact-node.js';
 import { readersOf } from './module-state.js';
 import { symbolOf, FUNCTION_KINDS, type DependencyRelation } from './relation.js';
+
+/** Members a base class outside the repository may call by their name (a template method, a hook). */
+const OUTSIDE_CALLED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter']);
+const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class']);
+const MAX_ANCESTRY = 32;
 
 /** Kinds a top-level symbol without a dotted qualname has only as a member of an object literal bound to no name. */
 const UNBOUND_MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter']);
@@ -36,7 +43,11 @@ export const handlerMap: DependencyRelation = {
       // passes, a function it assigns to a path): its code runs through that function, which no
       // edge may show, so the function depends on it.
       const owner = inFile.find((s) => s.qualname === symbol.parent);
-      return owner && FUNCTION_KINDS.has(owner.kind) ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] }] : [];
+      if (!owner) return [];
+      if (FUNCTION_KINDS.has(owner.kind) || (OUTSIDE_CALLED_KINDS.has(symbol.kind) && CLASS_KINDS.has(owner.kind) && (await calledFromOutside(view, owner)))) {
+        return [{ node: symbolNode(owner.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] }];
+      }
+      return [];
     }
     if (symbol.kind === 'variable') {
       // A top-level variable is top-level state: whatever loads the file or reads the name depends on it.
@@ -63,3 +74,24 @@ export const handlerMap: DependencyRelation = {
     return out;
   },
 };
+
+/**
+ * Whether the class or one of its ancestors has a base outside the repository that may call a
+ * method it defines: the stdlib's `TextWrapper.wrap` calling an override of `_handle_long_word`,
+ * jinja calling a loader's `get_source`, click calling a group's `get_command`. Such a method runs
+ * wherever an instance is used, by no edge the index holds, so its class's users depend on it.
+ */
+async function calledFromOutside(view: DependencyView, owner: StoredSymbol): Promise<boolean> {
+  const inert = languageForPath(owner.file)?.syntax.inertBases;
+  const seen = new Set<number>([owner.id]);
+  let level = [owner.id];
+  for (let i = 0; i < MAX_ANCESTRY && level.length > 0; i++) {
+    const next: number[] = [];
+    for (const id of level) {
+      if ((await view.outsideBases(id)).some((name) => inert === undefined || !inert.test(name))) return true;
+      for (const edge of await view.heritageOf(id)) if (!seen.has(edge.toId) && seen.add(edge.toId)) next.push(edge.toId);
+    }
+    level = next.sort((a, b) => a - b);
+  }
+  return false;
+}
