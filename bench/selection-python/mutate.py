@@ -246,6 +246,10 @@ for symbol in candidates:
                 "missed": missed,
                 "ms": round(ms),
                 "files": selected,
+                # Why the changed file keeps its floor tests (closure rule codes), and how many of
+                # the selected came by the import floor rather than by a symbol path.
+                "open": sorted({r["code"] for o in (report["tests"].get("floor") or {}).get("open", []) for r in o["reasons"]}),
+                "byFloor": sum(1 for t in report["tests"]["selected"] if t.get("basis") == "floor"),
             },
             "testmon": {"files": testmon, "missed": [f for f in failing if f not in testmon]},
         })

@@ -55,7 +55,7 @@ describe('closure rules in a language whose receiver is self and whose index ass
   it('a member assignment elsewhere in the file leaves a changed function closed unless it names it or stands in it', () => {
     const text = ['def augment(e, ctx):', '    e.ctx = ctx', '', '', 'def save():', '    return 1', '', '', 'def install(obj):', '    obj.run = save', ''].join('\n');
     const at = (name: string, startLine: number, endLine: number) => fn(name, { startLine, endLine });
-    const pyFile = (symbols: ChangedFileFacts['symbols']) => codes(file(text, symbols, { file: 'src/a.py', receiverWords: ['self', 'cls'], indexAssignsData: true }));
+    const pyFile = (symbols: ChangedFileFacts['symbols'][number][]) => codes(file(text, symbols, { file: 'src/a.py', receiverWords: ['self', 'cls'], indexAssignsData: true }));
     // `save` is what install() stores onto another object: its callers are not all edges.
     expect(pyFile([at('save', 5, 6)])).toEqual(['assigned-onto-object', 'registry-value']);
     // augment() and install() assign code onto objects: what they install may have changed.
