@@ -169,10 +169,10 @@ export interface IndexStore {
    */
   unresolvedUses(paths?: readonly string[]): Promise<UnresolvedUse[]>;
   /**
-   * The bases of these classes that resolution placed outside the repository (external or
+   * The bases of every class that resolution placed outside the repository (external or
    * unresolved `extends` references), by name, per class id; a class without such a base is absent.
    */
-  outsideBases(classIds: readonly number[]): Promise<Map<number, string[]>>;
+  outsideBases(): Promise<Map<number, string[]>>;
   /**
    * Field, parameter-property and return bindings of every file, and top-level variables: what
    * member type inference, return type inference and imports of variables need (surface.ts).

@@ -102,7 +102,7 @@ export class StoreDependencyView implements DependencyView {
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
-  private readonly outside = new Map<number, readonly string[]>();
+  private outside: Promise<Map<number, string[]>> | undefined;
   private readonly refFacts = new Map<number, RefName>();
   /** Kinds of the references edges start at, as the edge source gave them (see refKindsOf). */
   private readonly edgeRefKinds = new Map<number, RefKind>();
@@ -229,9 +229,8 @@ export class StoreDependencyView implements DependencyView {
   }
 
   async outsideBases(classId: number): Promise<readonly string[]> {
-    let bases = this.outside.get(classId);
-    if (bases === undefined) this.outside.set(classId, (bases = (await this.store.outsideBases([classId])).get(classId) ?? []));
-    return bases;
+    this.outside ??= this.store.outsideBases();
+    return (await this.outside).get(classId) ?? [];
   }
 
   async interfaceMembersNamed(name: string): Promise<readonly StoredSymbol[]> {

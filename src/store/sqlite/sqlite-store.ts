@@ -330,21 +330,23 @@ export class SqliteStore implements IndexStore {
     return rows;
   }
 
-  async outsideBases(classIds: readonly number[]): Promise<Map<number, string[]>> {
+  async outsideBases(): Promise<Map<number, string[]>> {
     this.bulk.flush();
     const out = new Map<number, string[]>();
-    for (const part of chunks([...classIds].sort((a, b) => a - b))) {
-      this.run.each(
-        `SELECT scope_id, name FROM refs WHERE scope_id IN (${part.map(() => '?').join(',')}) AND kind = 'extends' AND outcome IN ('external', 'unresolved') ORDER BY scope_id, line, col, name`,
-        part,
-        (values) => {
-          const [id, name] = values as [number, string];
-          const list = out.get(id);
-          if (list) list.push(name);
-          else out.set(id, [name]);
-        },
-      );
-    }
+    // Through the classes and refs_by_scope (CROSS JOIN keeps symbols the outer loop): scanning
+    // every reference instead cost 37 ms on typeorm, one query per class 69 ms; this, 14 ms.
+    this.run.each(
+      `SELECT r.scope_id, r.name FROM symbols s CROSS JOIN refs r ON r.scope_id = s.id
+       WHERE s.kind = 'class' AND r.kind = 'extends' AND r.outcome IN ('external', 'unresolved')
+       ORDER BY r.scope_id, r.line, r.col, r.name`,
+      [],
+      (values) => {
+        const [id, name] = values as [number, string];
+        const list = out.get(id);
+        if (list) list.push(name);
+        else out.set(id, [name]);
+      },
+    );
     return out;
   }
 
