@@ -374,6 +374,25 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'cut', { 'pkg/wrap.py': wrap('text[:2]') });
     expect(selectedFiles(report)).toEqual(['tests/test_wrap.py']);
   });
+  it('importlib.import_module with a static package start loads from that package only', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'pkg/__init__.py': '',
+      'pkg/loader.py': lines('import importlib', '', '', 'def load(name):', '    return importlib.import_module(f"pkg.plugins.{name}")'),
+      'pkg/plugins/__init__.py': '',
+      'pkg/plugins/a.py': lines('def run():', '    return 1'),
+      'pkg/util.py': lines('def helper():', '    return 1', '', '', 'def other():', '    return 2'),
+      'tests/test_load.py': lines('from pkg.loader import load', '', '', 'def test_load():', '    assert load("a").run() == 1'),
+      'tests/test_util.py': lines('from pkg.util import other', '', '', 'def test_other():', '    assert other() == 2'),
+    });
+    // A plugin the loader may load: the test that loads through it.
+    let report = await selectionAfter(cwd, 'plugin', { 'pkg/plugins/a.py': lines('def run():', '    return 3') });
+    expect(selectedFiles(report)).toEqual(['tests/test_load.py']);
+    // A module outside the loader's package: no test loads it through the loader, and the one
+    // importing it calls nothing the change reaches (dropped by proof).
+    report = await selectionAfter(cwd, 'helper', { 'pkg/util.py': lines('def helper():', '    return 4', '', '', 'def other():', '    return 2') });
+    expect(selectedFiles(report)).toEqual([]);
+  });
   it("pytest-django's settings module (DJANGO_SETTINGS_MODULE) is set up for every test: a change it imports runs them all", async () => {
     const cwd = gitRepo({
       'pytest.ini': lines('[pytest]', 'DJANGO_SETTINGS_MODULE = proj.settings', 'python_files = tests.py test_*.py'),

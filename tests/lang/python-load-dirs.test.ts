@@ -28,6 +28,25 @@ describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
     expect(at('tests/t.py', 'import sys, importlib', "sys.path.append('scripts')", 'importlib.import_module(name)')).toBeNull();
   });
 
+  it('bounds a load by a computed name to the package its static start names', () => {
+    // rich/_unicode_data/__init__.py: a relative start resolved against a literal package.
+    expect(at('rich/_unicode_data/__init__.py', 'from importlib import import_module', 'def load(v):', '    module_name = f".unicode{v}"', '    return import_module(module_name, "rich._unicode_data")')).toEqual(['rich/_unicode_data']);
+    expect(at('src/app/loader.py', 'import importlib', 'def load(name):', '    return importlib.import_module("." + name, __package__)')).toEqual(['src/app']);
+    expect(at('src/app/loader.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"..plugins.{name}", package=__package__)')).toEqual(['src/plugins']);
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"myapp.plugins.{name}")')).toEqual(['src/myapp/plugins']);
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module("myapp.backends.%s" % name)')).toEqual(['src/myapp/backends']);
+    // A literal name is an import, not a load by a computed name.
+    expect(at('src/myapp/core.py', 'import importlib', 'importlib.import_module("myapp.x")')).toEqual([]);
+  });
+
+  it('leaves unbounded a computed name that may be any module', () => {
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(name)')).toBeNull();
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"plugin_{name}")')).toBeNull();
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f".{name}", "other.pkg")')).toBeNull();
+    expect(at('src/myapp/core.py', 'def load(name):', '    return __import__(f"myapp.{name}")')).toBeNull();
+    expect(at('src/myapp/core.py', 'import importlib', 'm = f"a.{x}"', 'm = f"b.{x}"', 'importlib.import_module(m)')).toBeNull();
+  });
+
   it('ignores calls in comments and strings', () => {
     expect(at('tests/t.py', '# sys.path.insert(0, p)', 'x = "sys.path.append(q)"')).toEqual([]);
   });

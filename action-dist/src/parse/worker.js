@@ -2650,13 +2650,20 @@ var NAME_LOADER_CALLS = Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) =
 
 // src/lang/python/load-dirs.ts
 var PATH_CALL2 = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
-var NAME_LOADER = new RegExp(`\\b(?:${NAME_LOADER_CALLS.join("|")})\\s*\\(`);
+var NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join("|")})\\s*\\(`, "g");
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
 function pythonLoadDirs(path, text) {
   const code = maskStrings(stripComments3(text));
-  if (NAME_LOADER.test(code.masked)) return null;
   const fileDir = parentDir(path);
   const dirs = /* @__PURE__ */ new Set();
+  for (const m of code.masked.matchAll(NAME_LOADER)) {
+    const args2 = m[1] === "import_module" ? argumentsAt2(code.text, (m.index ?? 0) + m[0].length) : null;
+    if (args2 === null || args2.length === 0) return null;
+    if (stringLiteral2(args2[0].trim()) !== null) continue;
+    const dir = importModuleDir(args2, path, code.text);
+    if (dir === null) return null;
+    dirs.add(dir);
+  }
   for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
     const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
     if (args2 === null || args2.length === 0 || stringLiteral2(args2[0].trim()) === null) return null;
@@ -2671,6 +2678,48 @@ function pythonLoadDirs(path, text) {
     if (!IMPORT_ROOTS.has(value.path)) dirs.add(value.path);
   }
   return [...dirs].sort();
+}
+function importModuleDir(args2, path, text) {
+  const nameArg = args2.find((a) => !/^\w+\s*=/.test(a)) ?? args2.find((a) => /^name\s*=/.test(a))?.replace(/^name\s*=\s*/, "");
+  const packageArg = args2.filter((a) => !/^\w+\s*=/.test(a))[1] ?? args2.find((a) => /^package\s*=/.test(a))?.replace(/^package\s*=\s*/, "");
+  if (nameArg === void 0) return null;
+  const start2 = stringStart(nameArg.trim(), text, 0);
+  if (start2 === null) return null;
+  const dots = /^\.*/.exec(start2)[0].length;
+  const rest = start2.slice(dots);
+  const known = rest.includes(".") ? rest.slice(0, rest.lastIndexOf(".")).split(".") : [];
+  const fileDir = parentDir(path);
+  if (dots === 0) return known.length === 0 ? null : anchored(fileDir, known);
+  const pkg = packageArg?.trim();
+  let base;
+  if (pkg === "__package__" || pkg === "__spec__.parent") base = fileDir;
+  else {
+    const literal = pkg === void 0 ? null : stringLiteral2(pkg);
+    base = literal === null || literal === "" ? null : anchored(fileDir, literal.split("."));
+  }
+  for (let up = dots - 1; base !== null && up > 0; up--) base = base === "" ? null : parentDir(base);
+  return base === null ? null : joinPath(base, known.join("/")) ?? null;
+}
+function anchored(fileDir, segments) {
+  const dirs = fileDir === "" ? [] : fileDir.split("/");
+  const at = dirs.indexOf(segments[0]);
+  return at < 0 ? null : [...dirs.slice(0, at), ...segments].join("/");
+}
+function stringStart(expr, text, depth) {
+  if (depth > 4) return null;
+  const literal = stringLiteral2(expr);
+  if (literal !== null) return literal;
+  const formatted = /^[fF][rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr) ?? /^[rR][fF](['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
+  if (formatted) return formatted[2].split("{")[0];
+  const template = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*(?:%|\.format\s*\()/.exec(expr);
+  if (template) return stringLiteral2(template[1]).split(/[%{]/)[0];
+  const plus = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*\+/.exec(expr);
+  if (plus) return stringLiteral2(plus[1]);
+  if (/^[A-Za-z_]\w*$/.test(expr)) {
+    const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${expr}\\s*=(?!=)(.*)$`, "gm"))];
+    return bindings.length === 1 ? stringStart(bindings[0][1].trim(), text, depth + 1) : null;
+  }
+  return null;
 }
 
 // src/lang/python/spell-path.ts

@@ -1,11 +1,11 @@
-import { parentDir } from '../../util/posix-path.js';
+import { joinPath, parentDir } from '../../util/posix-path.js';
 import { NAME_LOADER_CALLS } from './loader-calls.js';
 import { argumentsAt, evaluate, listItem, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
 
 /** Additions to the import path: `sys.path.insert(i, p)` (the path is the second argument), `append`, `extend([p])`, `site.addsitedir(p)`. */
 const PATH_CALL = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
-/** Loads by a computed name (loader-calls.ts): they may reach any module, whatever the path says. */
-const NAME_LOADER = new RegExp(`\\b(?:${NAME_LOADER_CALLS.join('|')})\\s*\\(`);
+/** Loads by a computed name (loader-calls.ts): they may reach any module, unless importModuleDir bounds one. */
+const NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join('|')})\\s*\\(`, 'g');
 /** Folders every file imports from already (resolution.ts `roots`): adding one loads nothing new. */
 const IMPORT_ROOTS = new Set(['', 'src']);
 
@@ -16,15 +16,25 @@ const IMPORT_ROOTS = new Set(['', 'src']);
  * directory (`Path.cwd()`, a relative literal: pytest runs from the rootdir, taken as the
  * repository's) or from a name bound once in the file to one of those. A module in such a
  * folder is importable by a name module resolution does not know; the folder is the loader's reach.
- * Null when some addition is not static, or when the file also loads modules by computed names
- * (`importlib.import_module(name)`) or asks for a fixture by one (`request.getfixturevalue(name)`):
- * those may reach anything.
+ * A load by a computed name is bounded to the package its static start names
+ * (`import_module(f".unicode{v}", "rich._unicode_data")` loads from `rich/_unicode_data`).
+ * Null when some addition is not static, or when the file loads modules by names without such a
+ * start (`importlib.import_module(name)`, `__import__(name)`, entry points) or asks for a fixture by
+ * a computed name (`request.getfixturevalue(name)`): those may reach anything.
  */
 export function pythonLoadDirs(path: string, text: string): string[] | null {
   const code = maskStrings(stripComments(text));
-  if (NAME_LOADER.test(code.masked)) return null;
   const fileDir = parentDir(path);
   const dirs = new Set<string>();
+  for (const m of code.masked.matchAll(NAME_LOADER)) {
+    const args = m[1] === 'import_module' ? argumentsAt(code.text, (m.index ?? 0) + m[0].length) : null;
+    if (args === null || args.length === 0) return null;
+    // A literal name is an import (references.scm), not a load by a computed name.
+    if (stringLiteral(args[0]!.trim()) !== null) continue;
+    const dir = importModuleDir(args, path, code.text);
+    if (dir === null) return null;
+    dirs.add(dir);
+  }
   // A fixture asked for by a literal name is a fixture reference; by a computed one, any fixture.
   for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
     const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
@@ -40,4 +50,63 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
     if (!IMPORT_ROOTS.has(value.path)) dirs.add(value.path);
   }
   return [...dirs].sort();
+}
+
+/**
+ * The folder (repo-relative) an `import_module(name, package)` call loads from, when its name has a
+ * static dotted start (`f".unicode{v}"` with `package="rich._unicode_data"`, `"." + name` with
+ * `__package__`, `f"myapp.plugins.{name}"`): the package that start names, found by the file's own
+ * path (the package's first segment is a folder the file is in). Null when the start names no
+ * package (`f"plugin_{name}"` may be any top-level module) or the package is not found that way.
+ */
+function importModuleDir(args: readonly string[], path: string, text: string): string | null {
+  const nameArg = args.find((a) => !/^\w+\s*=/.test(a)) ?? args.find((a) => /^name\s*=/.test(a))?.replace(/^name\s*=\s*/, '');
+  const packageArg = args.filter((a) => !/^\w+\s*=/.test(a))[1] ?? args.find((a) => /^package\s*=/.test(a))?.replace(/^package\s*=\s*/, '');
+  if (nameArg === undefined) return null;
+  const start = stringStart(nameArg.trim(), text, 0);
+  if (start === null) return null;
+  const dots = /^\.*/.exec(start)![0].length;
+  const rest = start.slice(dots);
+  // The last dotted segment may be cut short (`.unicode` of `.unicode15-0-0`): only whole ones name folders.
+  const known = rest.includes('.') ? rest.slice(0, rest.lastIndexOf('.')).split('.') : [];
+  const fileDir = parentDir(path);
+  if (dots === 0) return known.length === 0 ? null : anchored(fileDir, known);
+  const pkg = packageArg?.trim();
+  let base: string | null;
+  if (pkg === '__package__' || pkg === '__spec__.parent') base = fileDir;
+  else {
+    const literal = pkg === undefined ? null : stringLiteral(pkg);
+    base = literal === null || literal === '' ? null : anchored(fileDir, literal.split('.'));
+  }
+  for (let up = dots - 1; base !== null && up > 0; up--) base = base === '' ? null : parentDir(base);
+  return base === null ? null : joinPath(base, known.join('/')) ?? null;
+}
+
+/** `segments` as a folder under the part of `fileDir` before the first folder named like `segments[0]`. */
+function anchored(fileDir: string, segments: readonly string[]): string | null {
+  const dirs = fileDir === '' ? [] : fileDir.split('/');
+  const at = dirs.indexOf(segments[0]!);
+  return at < 0 ? null : [...dirs.slice(0, at), ...segments].join('/');
+}
+
+/**
+ * The static start of a string expression: a literal (whole), an f-string up to its first
+ * placeholder, the left operand of `+`, a `%` or `.format` template up to its first placeholder,
+ * or a name bound once in the file to one of those. Null for anything else.
+ */
+function stringStart(expr: string, text: string, depth: number): string | null {
+  if (depth > 4) return null;
+  const literal = stringLiteral(expr);
+  if (literal !== null) return literal;
+  const formatted = /^[fF][rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr) ?? /^[rR][fF](['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
+  if (formatted) return formatted[2]!.split('{')[0]!;
+  const template = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*(?:%|\.format\s*\()/.exec(expr);
+  if (template) return stringLiteral(template[1]!)!.split(/[%{]/)[0]!;
+  const plus = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*\+/.exec(expr);
+  if (plus) return stringLiteral(plus[1]!);
+  if (/^[A-Za-z_]\w*$/.test(expr)) {
+    const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${expr}\\s*=(?!=)(.*)$`, 'gm'))];
+    return bindings.length === 1 ? stringStart(bindings[0]![1]!.trim(), text, depth + 1) : null;
+  }
+  return null;
 }
