@@ -69,8 +69,10 @@ export function applyFloor(
   // Changed files some floor test loads by no name (a dynamic load, a setup file): that test stays.
   const loadedUnnamed = new Set<string>();
   const isOpen = (e: FloorTest): boolean => {
+    // Every changed file's reasons are read, so that the summary lists one kept only by loads.
+    const found = reasonsOf(e.changed);
     if (e.unprovable) loadedUnnamed.add(e.changed);
-    return e.unprovable || reasonsOf(e.changed).length > 0;
+    return e.unprovable || found.length > 0;
   };
   // Floor tests that would be kept on their own: a symbol path selecting one does not say which of its uses are edges.
   const open = new Set<string>();

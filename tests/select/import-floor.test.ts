@@ -54,6 +54,16 @@ describe('applyFloor: the selection never goes below the floor unless proven', (
     expect(closed.summary).toMatchObject({ size: 2, selected: 1, droppedByProof: 1, dropped: [{ file: 'test/index.test.js', changed: ['src/a.js'] }] });
   });
 
+  it('lists each changed file that keeps floor tests with its reasons, a load by no name included', () => {
+    const open = applyFloor([side([])], [], 0, [{ floor, toHead: (p) => p }], () => [{ code: 'module-code', message: 'top-level code' }]);
+    expect(open.summary.open).toEqual([{ file: 'src/a.js', reasons: [{ code: 'module-code', message: 'top-level code' }] }]);
+    // src/c.js reaches its test only through a loader: kept and listed though every symbol is closed.
+    const loaded = importFloor(['src/c.js', 'src/x.js'], graph({ dynamicLoaders: [{ file: 'test/c.test.js', scope: 'src', code: 'readdir-loading' }] }));
+    const r = applyFloor([side([])], [], 0, [{ floor: loaded, toHead: (p) => p }], () => []);
+    expect(r.selected.map((t) => t.file)).toEqual(['test/c.test.js']);
+    expect(r.summary.open.map((o) => `${o.file} ${o.reasons.map((x) => x.code).join(',')}`)).toEqual(['src/x.js loaded-unnamed']);
+  });
+
   it('a low-confidence path adds no test outside the floor; a confident one still does', () => {
     const r = applyFloor([side([reached('test/far.test.js', 0.2), reached('test/near.test.js', 0.9)])], [], 0, [{ floor, toHead: (p) => p }], () => []);
     expect(r.selected.map((t) => t.file)).toEqual(['test/near.test.js']);
