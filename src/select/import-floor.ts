@@ -74,11 +74,17 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
     // The hop each file was first reached by; a chain is spelled out only for a test.
     const reachedBy = new Map<string, FloorHop | null>([[file, null]]);
     const cameFrom = new Map<string, string>();
+    // Loaders of the changed file, or of a file importing it (whose namespace holds the names it
+    // imports), whichever path reached them first: what imports them reaches the change through a
+    // module object too (`getattr(module, name)()`). A module further up holds none of its names.
+    const loaders = new Set<string>();
+    const namespaces = new Set([file, ...(graph.importers.get(file) ?? [])]);
     let frontier = [file];
     while (frontier.length > 0) {
       const next: string[] = [];
       for (const at of frontier) {
         for (const step of stepsOf(at)) {
+          if (step.via === 'loads-dynamically' && namespaces.has(at)) loaders.add(step.file);
           if (reachedBy.has(step.file)) continue;
           reachedBy.set(step.file, step);
           cameFrom.set(step.file, at);
@@ -87,12 +93,16 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
       }
       frontier = next.sort();
     }
+    const throughLoaders = closure(loaders, stepsOf);
     for (const path of reachedBy.keys()) {
       if (path === file || !graph.isTest(path)) continue;
       const chain: FloorHop[] = [];
       for (let at: string | undefined = path; at !== file && at !== undefined; at = cameFrom.get(at)) chain.push(reachedBy.get(at)!);
       chain.reverse();
-      out.push({ test: path, changed: file, chain, unprovable: chain.some((h) => h.via !== 'imports' && !h.byName) });
+      // Unprovable when its chain has a hop that names nothing, or when any other path reaches it
+      // through a dynamic loader: a test importing the file and also running a loader of it may
+      // call its code through the loaded module (getattr(module, name)), which no edge shows.
+      out.push({ test: path, changed: file, chain, unprovable: throughLoaders.has(path) || chain.some((h) => h.via !== 'imports' && !h.byName) });
     }
   }
   return out.sort((a, b) => cmp(a.changed, b.changed) || cmp(a.test, b.test));
@@ -100,4 +110,22 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The files `seeds` reach through `stepsOf`, the seeds included. */
+function closure(seeds: ReadonlySet<string>, stepsOf: (at: string) => readonly FloorHop[]): Set<string> {
+  const seen = new Set(seeds);
+  let frontier = [...seeds];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const at of frontier) {
+      for (const step of stepsOf(at)) {
+        if (seen.has(step.file)) continue;
+        seen.add(step.file);
+        next.push(step.file);
+      }
+    }
+    frontier = next;
+  }
+  return seen;
 }

@@ -393,6 +393,19 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await selectionAfter(cwd, 'helper', { 'pkg/util.py': lines('def helper():', '    return 4', '', '', 'def other():', '    return 2') });
     expect(selectedFiles(report)).toEqual([]);
   });
+  it('a test importing a module and also a loader of it may run its code through the loaded module', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'pkg/__init__.py': '',
+      'pkg/loader.py': lines('import importlib', '', '', 'def call_plugin(name, fn):', '    module = importlib.import_module(f"pkg.plugins.{name}")', '    return getattr(module, fn)()'),
+      'pkg/plugins/__init__.py': '',
+      'pkg/plugins/a.py': lines('def run():', '    return 1'),
+      'tests/test_call.py': lines('import pkg.plugins.a', 'from pkg.loader import call_plugin', '', '', 'def test_call():', '    assert call_plugin("a", "run") == 1'),
+    });
+    // The import is the shortest chain, but getattr(module, fn)() calls run() through the loader.
+    const report = await selectionAfter(cwd, 'run', { 'pkg/plugins/a.py': lines('def run():', '    return 2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_call.py']);
+  });
   it("pytest-django's settings module (DJANGO_SETTINGS_MODULE) is set up for every test: a change it imports runs them all", async () => {
     const cwd = gitRepo({
       'pytest.ini': lines('[pytest]', 'DJANGO_SETTINGS_MODULE = proj.settings', 'python_files = tests.py test_*.py'),

@@ -61,7 +61,8 @@ describe('applyFloor: the selection never goes below the floor unless proven', (
     const loaded = importFloor(['src/c.js', 'src/x.js'], graph({ dynamicLoaders: [{ file: 'test/c.test.js', scope: 'src', code: 'readdir-loading' }] }));
     const r = applyFloor([side([])], [], 0, [{ floor: loaded, toHead: (p) => p }], () => []);
     expect(r.selected.map((t) => t.file)).toEqual(['test/c.test.js']);
-    expect(r.summary.open.map((o) => `${o.file} ${o.reasons.map((x) => x.code).join(',')}`)).toEqual(['src/x.js loaded-unnamed']);
+    // src/c.js too: its test imports it, and also loads it.
+    expect(r.summary.open.map((o) => `${o.file} ${o.reasons.map((x) => x.code).join(',')}`)).toEqual(['src/c.js loaded-unnamed', 'src/x.js loaded-unnamed']);
   });
 
   it('a low-confidence path adds no test outside the floor; a confident one still does', () => {
@@ -95,9 +96,25 @@ function referenceFloor(changed: readonly string[], graph: FloorGraph) {
       }
       frontier = next.sort();
     }
+    // Loaders entered from the changed file or a direct importer, and every file they lead to.
+    const namespaces = new Set([file, ...(graph.importers.get(file) ?? [])]);
+    const tainted = new Set<string>();
+    for (const at of seen.keys()) {
+      if (!namespaces.has(at)) continue;
+      for (const loader of graph.dynamicLoaders) {
+        if (loader.file !== at && (loader.scope === '' || at.startsWith(`${loader.scope}/`))) tainted.add(loader.file);
+      }
+    }
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const at of [...tainted]) {
+        const next = [...(graph.importers.get(at) ?? []), ...graph.dynamicLoaders.filter((l) => l.file !== at && (l.scope === '' || at.startsWith(`${l.scope}/`))).map((l) => l.file), ...(graph.aliased?.get(at) ?? []), ...graph.testsSetUpBy(at)];
+        for (const f of next) if (!tainted.has(f)) grew = tainted.add(f) !== undefined;
+      }
+    }
     for (const [path, chain] of seen) {
       if (path === file || !graph.isTest(path)) continue;
-      out.push({ test: path, changed: file, chain, unprovable: chain.some((h) => h.via !== 'imports' && !h.byName) });
+      out.push({ test: path, changed: file, chain, unprovable: tainted.has(path) || chain.some((h) => h.via !== 'imports' && !h.byName) });
     }
   }
   return out.sort((a, b) => (a.changed < b.changed ? -1 : a.changed > b.changed ? 1 : a.test < b.test ? -1 : a.test > b.test ? 1 : 0));
