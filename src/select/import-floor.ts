@@ -75,7 +75,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
     const reachedBy = new Map<string, FloorHop | null>([[file, null]]);
     const cameFrom = new Map<string, string>();
     // Loaders of the changed file, or of a file importing it (whose namespace holds the names it
-    // imports), whichever path reached them first: what imports them reaches the change through a
+    // imports), however the search came to them: what imports them reaches the change through a
     // module object too (`getattr(module, name)()`). A module further up holds none of its names.
     const loaders = new Set<string>();
     const namespaces = new Set([file, ...(graph.importers.get(file) ?? [])]);

@@ -2790,17 +2790,7 @@ function literalAt(text) {
 }
 function isSet(inside) {
   if (inside.trim() === "") return false;
-  let depth = 0;
-  for (let i2 = 0; i2 < inside.length; i2++) {
-    const c = inside[i2];
-    if (c === '"' || c === "'") {
-      const end = inside.indexOf(c, i2 + 1);
-      if (end < 0) return false;
-      i2 = end;
-    } else if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") depth--;
-    else if (c === ":" && depth === 0) return false;
-  }
+  for (const { c, depth } of outsideStrings(inside, 0, 0)) if (c === ":" && depth === 0) return false;
   return true;
 }
 function closing(text, open) {

@@ -144,7 +144,7 @@ function splitLast(expr: string, op: string): [string, string] | null {
  * literals, with the bracket depth after it (an opening bracket counts on itself, a closing one
  * is seen at the depth it returns to), starting from `depth`.
  */
-function* outsideStrings(text: string, from: number, depth: number): Generator<{ i: number; c: string; depth: number }> {
+export function* outsideStrings(text: string, from: number, depth: number): Generator<{ i: number; c: string; depth: number }> {
   for (let i = from; i < text.length; i++) {
     const c = text[i]!;
     if (c === "'" || c === '"') {

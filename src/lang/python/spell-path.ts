@@ -1,4 +1,5 @@
 import type { PathSpelling } from '../types.js';
+import { outsideStrings } from './path-expressions.js';
 
 /**
  * How the resolver reads captured Python expressions. The receiver of a method is `self` (or `cls`
@@ -88,17 +89,7 @@ function literalAt(text: string): { type: string; end: number } | undefined {
 /** Whether the inside of `{…}` is a set display: items and no `key: value` at its top level (`{}` is a dict). */
 function isSet(inside: string): boolean {
   if (inside.trim() === '') return false;
-  let depth = 0;
-  for (let i = 0; i < inside.length; i++) {
-    const c = inside[i]!;
-    if (c === '"' || c === "'") {
-      const end = inside.indexOf(c, i + 1);
-      if (end < 0) return false;
-      i = end;
-    } else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ':' && depth === 0) return false;
-  }
+  for (const { c, depth } of outsideStrings(inside, 0, 0)) if (c === ':' && depth === 0) return false;
   return true;
 }
 

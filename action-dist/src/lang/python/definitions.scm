@@ -68,14 +68,10 @@
 ; With an `else` (which does run on import) the block stays module code.
 (module
   (if_statement
-    condition: (comparison_operator (identifier) @_n (string) @name)
-    consequence: (block) @body
-    !alternative) @definition.function
-  (#eq? @_n "__name__")
-  (#match? @name "^[\"']__main__[\"']$"))
-(module
-  (if_statement
-    condition: (comparison_operator (string) @name (identifier) @_n)
+    condition: [
+      (comparison_operator (identifier) @_n (string) @name)
+      (comparison_operator (string) @name (identifier) @_n)
+    ]
     consequence: (block) @body
     !alternative) @definition.function
   (#eq? @_n "__name__")
