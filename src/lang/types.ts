@@ -243,6 +243,12 @@ export interface SyntaxTraits {
    */
   inertBases?: RegExp;
   /**
+   * Decorators that register a function with a caller the index models as edges (pytest's
+   * `fixture`, whose uses are fixture references, and its marks): a function under one is no
+   * more reached by a registry than by those edges.
+   */
+  modeledDecorators?: RegExp;
+  /**
    * Decorators (their text after `@`) that hand the function back for calls by name: `property`,
    * `staticmethod`, `functools.wraps(f)`, `overload`. A function under any other decorator may be
    * registered and called through the registry (`@app.route("/")`, `@click.command()`), so the

@@ -406,6 +406,21 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'run', { 'pkg/plugins/a.py': lines('def run():', '    return 2') });
     expect(selectedFiles(report)).toEqual(['tests/test_call.py']);
   });
+  it('a function a decorator registers (a route) is called by the registry: what loads its module reaches it', async () => {
+    const views = (text: string) => lines('from flask import Flask', '', 'app = Flask(__name__)', '', '', 'def helper():', `    return "${text}"`, '', '', '@app.route("/")', 'def index():', '    return helper()', '', '', 'def unused():', '    return 1');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'app/__init__.py': '',
+      'app/views.py': views('hi'),
+      'tests/test_app.py': lines('from app.views import app', '', '', 'def test_index():', '    assert app.test_client().get("/").data == b"hi"'),
+    });
+    // The test client runs index(), which the route decorator registered: no edge leads there.
+    let report = await selectionAfter(cwd, 'helper', { 'app/views.py': views('ho') });
+    expect(selectedFiles(report)).toEqual(['tests/test_app.py']);
+    // A function no decorator registers and nothing calls stays closed.
+    report = await selectionAfter(cwd, 'unused', { 'app/views.py': views('ho').replace('    return 1', '    return 2') });
+    expect(selectedFiles(report)).toEqual([]);
+  });
   it("pytest-django's settings module (DJANGO_SETTINGS_MODULE) is set up for every test: a change it imports runs them all", async () => {
     const cwd = gitRepo({
       'pytest.ini': lines('[pytest]', 'DJANGO_SETTINGS_MODULE = proj.settings', 'python_files = tests.py test_*.py'),

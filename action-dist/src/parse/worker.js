@@ -2955,6 +2955,8 @@ var python = defineLanguage({
     // Dunder methods other than the constructors (`x.attr`, `with x:`, `for i in x`, `x == y`, `str(x)`).
     implicitMembers: /^__(?!init__$|new__$)\w+__$/,
     transparentDecorators: /^(?:(?:builtins|abc|functools|typing|typing_extensions|contextlib|t|te)\.)?(?:property|cached_property|staticmethod|classmethod|abstractmethod|overload|override|final|wraps\(.*\)|lru_cache(?:\(.*\))?|cache|total_ordering|contextmanager|asynccontextmanager|deprecated\(.*\)|[A-Za-z_]\w*\.(?:setter|getter|deleter))$/,
+    // pytest calls fixtures where a parameter names them (fixture references) and runs marked tests itself.
+    modeledDecorators: /^(?:pytest\.|pytest_asyncio\.)?(?:fixture|mark\.\w+)(?:\(.*\))?$/,
     directiveComment: /^#\s*(?:type:|noqa\b|pragma\b|pylint:|mypy:|fmt:|isort:|pyright:|ruff:)/,
     spelling: pythonSpelling
   },

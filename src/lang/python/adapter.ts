@@ -27,6 +27,8 @@ export const python = defineLanguage({
     implicitMembers: /^__(?!init__$|new__$)\w+__$/,
     transparentDecorators:
       /^(?:(?:builtins|abc|functools|typing|typing_extensions|contextlib|t|te)\.)?(?:property|cached_property|staticmethod|classmethod|abstractmethod|overload|override|final|wraps\(.*\)|lru_cache(?:\(.*\))?|cache|total_ordering|contextmanager|asynccontextmanager|deprecated\(.*\)|[A-Za-z_]\w*\.(?:setter|getter|deleter))$/,
+    // pytest calls fixtures where a parameter names them (fixture references) and runs marked tests itself.
+    modeledDecorators: /^(?:pytest\.|pytest_asyncio\.)?(?:fixture|mark\.\w+)(?:\(.*\))?$/,
     directiveComment: /^#\s*(?:type:|noqa\b|pragma\b|pylint:|mypy:|fmt:|isort:|pyright:|ruff:)/,
     spelling: pythonSpelling,
   },

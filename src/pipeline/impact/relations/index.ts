@@ -7,6 +7,7 @@ import { moduleState } from './module-state.js';
 import { nameOnly } from './name-only.js';
 import type { DependencyRelation } from './relation.js';
 import { reflection } from './reflection.js';
+import { registered } from './registered.js';
 
 export type { DependencyRelation } from './relation.js';
 
@@ -16,4 +17,4 @@ export type { DependencyRelation } from './relation.js';
  * keeps the first path found, so the more certain relation comes first (the index's own edges,
  * then dispatch, ..., then matches by name).
  */
-export const RELATIONS: readonly DependencyRelation[] = [indexEdges, dispatch, reflection, handlerMap, nameOnly, barrelNames, moduleState, loads];
+export const RELATIONS: readonly DependencyRelation[] = [indexEdges, dispatch, reflection, handlerMap, registered, nameOnly, barrelNames, moduleState, loads];
