@@ -421,6 +421,18 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await selectionAfter(cwd, 'unused', { 'app/views.py': views('ho').replace('    return 1', '    return 2') });
     expect(selectedFiles(report)).toEqual([]);
   });
+  it('a property read where no reference is recorded reaches its class: the helper it calls is no closed symbol', async () => {
+    const cart = (body: string) => lines(`def _sum(items):`, `    return ${body}`, '', '', 'class Cart:', '    def __init__(self, items):', '        self.items = items', '', '    @property', '    def total(self):', '        return _sum(self.items)');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/cart.py': cart('sum(items)'),
+      'tests/test_cart.py': lines('from shop.cart import Cart', '', '', 'def test_total():', '    assert Cart([1, 2]).total == 3'),
+    });
+    // `Cart(...).total` in an assert is an attribute read no reference records: the class's users reach it.
+    const report = await selectionAfter(cwd, 'sum', { 'shop/cart.py': cart('sum(items) + 1') });
+    expect(selectedFiles(report)).toEqual(['tests/test_cart.py']);
+  });
   it("pytest-django's settings module (DJANGO_SETTINGS_MODULE) is set up for every test: a change it imports runs them all", async () => {
     const cwd = gitRepo({
       'pytest.ini': lines('[pytest]', 'DJANGO_SETTINGS_MODULE = proj.settings', 'python_files = tests.py test_*.py'),

@@ -31,8 +31,12 @@ export const handlerMap: DependencyRelation = {
   async dependents(node, view) {
     const symbol = symbolOf(node);
     // A method the runtime calls unnamed (Python's `__call__`, `__enter__`, `__iter__`) runs
-    // wherever an instance is used, as a constructor does wherever its class is constructed.
-    if ((symbol.kind === 'constructor' || (symbol.kind === 'method' && languageForPath(symbol.file)?.syntax.implicitMembers?.test(symbol.name))) && symbol.parent !== null) {
+    // wherever an instance is used, as a constructor does wherever its class is constructed; so
+    // does a property where not every attribute read is a reference (`Cart(items).total`).
+    const syntax = languageForPath(symbol.file)?.syntax;
+    const implicit = symbol.kind === 'method' && syntax?.implicitMembers?.test(symbol.name) === true;
+    const unrecordedRead = (symbol.kind === 'getter' || symbol.kind === 'setter') && syntax?.attributeReadsRecorded === false;
+    if ((symbol.kind === 'constructor' || implicit || unrecordedRead) && symbol.parent !== null) {
       const owner = (await view.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
       return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
     }
