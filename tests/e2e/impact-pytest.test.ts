@@ -433,6 +433,18 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'sum', { 'shop/cart.py': cart('sum(items) + 1') });
     expect(selectedFiles(report)).toEqual(['tests/test_cart.py']);
   });
+  it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
+    const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/mod.py': mod('1'),
+      'tests/test_mod.py': lines('from shop.mod import other', '', '', 'def test_other():', '    assert other() == 2'),
+    });
+    // test_mod never uses A, but importing shop.mod runs A's body, which calls _compute().
+    const report = await selectionAfter(cwd, 'compute', { 'shop/mod.py': mod('1 / 0') });
+    expect(selectedFiles(report)).toEqual(['tests/test_mod.py']);
+  });
   it("pytest-django's settings module (DJANGO_SETTINGS_MODULE) is set up for every test: a change it imports runs them all", async () => {
     const cwd = gitRepo({
       'pytest.ini': lines('[pytest]', 'DJANGO_SETTINGS_MODULE = proj.settings', 'python_files = tests.py test_*.py'),

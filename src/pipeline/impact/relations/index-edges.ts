@@ -1,4 +1,5 @@
 import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
+import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import { moduleStateNode, moduleValueNode, symbolNode } from '../impact-node.js';
 import type { DependencyRelation } from './relation.js';
 
@@ -22,6 +23,12 @@ export const indexEdges: DependencyRelation = {
         else if (kind !== 'export') node = moduleValueNode(from.id);
       }
       out.push({ node, relation: e.kind, confidence: e.confidence });
+      // A call in the body of a top-level class (`X = compute()`, a class decorator) runs when
+      // the module loads, as top-level code does: whatever loads the module depends on it.
+      if (e.kind === 'calls' && from.kind === 'class' && from.parent === MODULE_QUALNAME) {
+        const module = (await view.symbolsInFile(from.file)).find((s) => s.kind === 'module');
+        if (module) out.push({ node: moduleStateNode(module.id), relation: e.kind, confidence: e.confidence });
+      }
     }
     return out;
   },
