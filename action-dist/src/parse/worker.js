@@ -2456,11 +2456,13 @@ function evaluate(expr, path, fileDir, text, depth = 0) {
     for (let up = attr[2] === "parent" ? 1 : Number(attr[3]) + 1; up > 0 && base !== null; up--) base = parent(base);
     return base;
   }
-  if (/^[A-Za-z_]\w*$/.test(e)) {
-    const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${e}\\s*=(?!=)(.*)$`, "gm"))];
-    return bindings.length === 1 ? again(bindings[0][1]) : null;
-  }
-  return null;
+  const bound = boundOnce(e, text);
+  return bound === null ? null : again(bound);
+}
+function boundOnce(name2, text) {
+  if (!/^[A-Za-z_]\w*$/.test(name2)) return null;
+  const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${name2}\\s*=(?!=)(.*)$`, "gm"))];
+  return bindings.length === 1 ? bindings[0][1].trim() : null;
 }
 function folder(path) {
   return path === null ? null : { path, file: false };
@@ -2715,11 +2717,8 @@ function stringStart(expr, text, depth) {
   if (template) return stringLiteral2(template[1]).split(/[%{]/)[0];
   const plus = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*\+/.exec(expr);
   if (plus) return stringLiteral2(plus[1]);
-  if (/^[A-Za-z_]\w*$/.test(expr)) {
-    const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${expr}\\s*=(?!=)(.*)$`, "gm"))];
-    return bindings.length === 1 ? stringStart(bindings[0][1].trim(), text, depth + 1) : null;
-  }
-  return null;
+  const bound = boundOnce(expr, text);
+  return bound === null ? null : stringStart(bound, text, depth + 1);
 }
 
 // src/lang/python/spell-path.ts

@@ -1,6 +1,6 @@
 import { joinPath, parentDir } from '../../util/posix-path.js';
 import { NAME_LOADER_CALLS } from './loader-calls.js';
-import { argumentsAt, evaluate, listItem, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
+import { argumentsAt, boundOnce, evaluate, listItem, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
 
 /** Additions to the import path: `sys.path.insert(i, p)` (the path is the second argument), `append`, `extend([p])`, `site.addsitedir(p)`. */
 const PATH_CALL = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
@@ -104,9 +104,6 @@ function stringStart(expr: string, text: string, depth: number): string | null {
   if (template) return stringLiteral(template[1]!)!.split(/[%{]/)[0]!;
   const plus = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*\+/.exec(expr);
   if (plus) return stringLiteral(plus[1]!);
-  if (/^[A-Za-z_]\w*$/.test(expr)) {
-    const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${expr}\\s*=(?!=)(.*)$`, 'gm'))];
-    return bindings.length === 1 ? stringStart(bindings[0]![1]!.trim(), text, depth + 1) : null;
-  }
-  return null;
+  const bound = boundOnce(expr, text);
+  return bound === null ? null : stringStart(bound, text, depth + 1);
 }

@@ -46,11 +46,15 @@ export function evaluate(expr: string, path: string, fileDir: string, text: stri
     return base;
   }
   // A name bound once in the file (`ROOT = Path(__file__).parent.parent`, or in the block that uses it).
-  if (/^[A-Za-z_]\w*$/.test(e)) {
-    const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${e}\\s*=(?!=)(.*)$`, 'gm'))];
-    return bindings.length === 1 ? again(bindings[0]![1]!) : null;
-  }
-  return null;
+  const bound = boundOnce(e, text);
+  return bound === null ? null : again(bound);
+}
+
+/** What a plain name is assigned, when the file assigns it exactly once (`ROOT = Path(__file__).parent`); else null. */
+export function boundOnce(name: string, text: string): string | null {
+  if (!/^[A-Za-z_]\w*$/.test(name)) return null;
+  const bindings = [...text.matchAll(new RegExp(`^[ \\t]*${name}\\s*=(?!=)(.*)$`, 'gm'))];
+  return bindings.length === 1 ? bindings[0]![1]!.trim() : null;
 }
 
 function folder(path: string | null): PathValue | null {

@@ -27,16 +27,8 @@ export const dispatch: DependencyRelation = {
     if (!owner) return [];
     if (!CLASS_KINDS.has(owner.kind)) return unownedMethod(symbol, view);
     const out: Dependent[] = [];
-    const seen = new Set<number>([owner.id]);
-    let level = [owner.id];
-    for (let i = 0; i < MAX_ANCESTRY && level.length > 0; i++) {
-      const heritage = [];
-      for (const id of [...level].sort((a, b) => a - b)) heritage.push(...(await view.heritageOf(id)));
-      level = [];
-      for (const ancestor of await view.symbolsOf(heritage.map((e) => e.toId))) {
-        if (seen.has(ancestor.id)) continue;
-        seen.add(ancestor.id);
-        level.push(ancestor.id);
+    for await (const id of ancestorsOf(view, owner.id)) {
+      for (const ancestor of await view.symbolsOf([id])) {
         for (const member of await view.symbolsInFile(ancestor.file)) {
           if (member.parent === ancestor.qualname && member.name === symbol.name) {
             out.push({ node: symbolNode(member.id), relation: 'overrides', confidence: RELATION_CONFIDENCE.overrides });
@@ -47,6 +39,27 @@ export const dispatch: DependencyRelation = {
     return out;
   },
 };
+
+/**
+ * The ancestors of a class (what it extends and implements, transitively), level by level, each
+ * once: a level's classes in id order, each one's heritage edges in the index's order.
+ */
+export async function* ancestorsOf(view: DependencyView, classId: number): AsyncGenerator<number> {
+  const seen = new Set<number>([classId]);
+  let level = [classId];
+  for (let i = 0; i < MAX_ANCESTRY && level.length > 0; i++) {
+    const next: number[] = [];
+    for (const id of [...level].sort((a, b) => a - b)) {
+      for (const edge of await view.heritageOf(id)) {
+        if (seen.has(edge.toId)) continue;
+        seen.add(edge.toId);
+        next.push(edge.toId);
+        yield edge.toId;
+      }
+    }
+    level = next;
+  }
+}
 
 async function unownedMethod(symbol: StoredSymbol, view: DependencyView): Promise<Dependent[]> {
   if (symbol.kind !== 'method') return [];

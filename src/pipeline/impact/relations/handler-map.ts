@@ -5,13 +5,13 @@ import type { StoredSymbol } from '../../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../../model/symbol.js';
 import type { DependencyView } from '../dependency-view.js';
 import { moduleStateNode, symbolNode } from '../impact-node.js';
+import { ancestorsOf } from './dispatch.js';
 import { readersOf } from './module-state.js';
 import { symbolOf, FUNCTION_KINDS, type DependencyRelation } from './relation.js';
 
 /** Members a base class outside the repository may call by their name (a template method, a hook). */
 const OUTSIDE_CALLED_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter']);
 const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(['class']);
-const MAX_ANCESTRY = 32;
 
 /** Kinds a top-level symbol without a dotted qualname has only as a member of an object literal bound to no name. */
 const UNBOUND_MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'getter', 'setter']);
@@ -87,15 +87,8 @@ export const handlerMap: DependencyRelation = {
  */
 async function calledFromOutside(view: DependencyView, owner: StoredSymbol): Promise<boolean> {
   const inert = languageForPath(owner.file)?.syntax.inertBases;
-  const seen = new Set<number>([owner.id]);
-  let level = [owner.id];
-  for (let i = 0; i < MAX_ANCESTRY && level.length > 0; i++) {
-    const next: number[] = [];
-    for (const id of level) {
-      if ((await view.outsideBases(id)).some((name) => inert === undefined || !inert.test(name))) return true;
-      for (const edge of await view.heritageOf(id)) if (!seen.has(edge.toId) && seen.add(edge.toId)) next.push(edge.toId);
-    }
-    level = next.sort((a, b) => a - b);
-  }
+  const calls = async (id: number) => (await view.outsideBases(id)).some((name) => inert === undefined || !inert.test(name));
+  if (await calls(owner.id)) return true;
+  for await (const id of ancestorsOf(view, owner.id)) if (await calls(id)) return true;
   return false;
 }
