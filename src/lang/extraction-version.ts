@@ -36,5 +36,7 @@
  *    calls no longer run on import. Python literals are instances of their built-in type (`x =
  *    {}` binds `new dict`, `"".join` is spelled `str.join`); resolution (same artifact): a value use
  *    of a local holding another member is a local, and what a container's methods give back is unknown.
+ * 17: so is a top-level `if ... and __name__ == "__main__":` block (false on import whatever the
+ *    rest of the condition says).
  */
-export const EXTRACTION_VERSION = 16;
+export const EXTRACTION_VERSION = 17;

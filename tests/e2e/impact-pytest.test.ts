@@ -348,6 +348,15 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     // With an `else`, the guarded code is module code again: it runs on import.
     report = await selectionAfter(cwd, 'else', { 'shop/align.py': lines('class Align:', '    def left(self):', '        return "<<"[:1]', '', '', 'def banner(text):', '    return text + "."', '', '', 'if __name__ == "__main__":', '    print(banner(Align().left()))', 'else:', '    banner("imported")') });
     expect(selectedFiles(report)).toEqual(['tests/test_align.py', 'tests/test_box.py', 'tests/test_script.py']);
+    // A condition joined to the guard by `and` is false on import too; by `or` it may be true.
+    const guarded = (condition: string, body: string) =>
+      lines('import sys', '', '', 'class Align:', '    def left(self):', '        return "<<"[:1]', '', '', 'def banner(text):', `    return ${body}`, '', '', `if ${condition}:`, '    print(banner(Align().left()))');
+    await selectionAfter(cwd, 'and-guard', { 'shop/align.py': guarded('sys.platform != "win32" and __name__ == "__main__"', 'text') });
+    report = await selectionAfter(cwd, 'and-guard-banner', { 'shop/align.py': guarded('sys.platform != "win32" and __name__ == "__main__"', 'text + "!"') });
+    expect(selectedFiles(report)).toEqual(['tests/test_script.py']);
+    await selectionAfter(cwd, 'or-guard', { 'shop/align.py': guarded('sys.platform == "win32" or __name__ == "__main__"', 'text') });
+    report = await selectionAfter(cwd, 'or-guard-banner', { 'shop/align.py': guarded('sys.platform == "win32" or __name__ == "__main__"', 'text + "!"') });
+    expect(selectedFiles(report)).toEqual(['tests/test_align.py', 'tests/test_box.py', 'tests/test_script.py']);
   });
   it('an object kept in a dict literal is called through what the dict gives back: its method stays open', async () => {
     const cwd = gitRepo({
