@@ -1,5 +1,6 @@
 import type { QueryResult, QuerySymbol } from '../model/query-result.js';
 import { escapeInvisibleDeep, escapeInvisibleLines } from '../util/untrusted-text.js';
+import { MAP_LEGEND } from './context-map.js';
 
 /** `ratlas query` for a terminal: the map as get_context shows it, symbols and relations one per line. */
 export function renderQueryText(given: QueryResult): string {
@@ -13,6 +14,7 @@ export function renderQueryText(given: QueryResult): string {
     case 'map':
     case 'context':
       lines.push(`${result.kind}${result.task ? ` for: ${result.task.split('\n', 1)[0]}` : ''} (${result.tokens}/${result.budget} tokens, ${result.files.length} of ${result.totalFiles} files)`);
+      if (result.task) lines.push(MAP_LEGEND);
       for (const file of result.files) lines.push(file.text);
       break;
     case 'symbol':

@@ -1,5 +1,5 @@
 import { packContext, rankForTask } from '../../pipeline/query-context.js';
-import { renderFileBlock } from '../../report/context-map.js';
+import { MAP_LEGEND, renderFileBlock } from '../../report/context-map.js';
 import { countTokens } from '../../util/token-count.js';
 import { sanitizeLine } from '../../util/untrusted-text.js';
 import { composeAnswer } from '../answer.js';
@@ -45,6 +45,7 @@ async function renderMap(
   if (missing.length > 0) notes.push(`not indexed (no symbols to show): ${missing.slice(0, 5).join(', ')}`);
   if (input.pathPrefix) notes.push(`under: ${input.pathPrefix}`);
   notes.push('files most relevant first; Lstart-end = line range; read only the ranges you need');
+  if (input.task) notes.push(MAP_LEGEND);
 
   const header = (usage: string) => headerLine(tool, context, usage);
   const footer = (shown: number): string | null => {
