@@ -114,7 +114,7 @@ export async function applyChangeset(
       const changes: SurfaceChange[] = paths.map((path) => ({ path, before: before.get(path)!, after: cache.surface(path) }));
       const keys = changedKeys(changes, nameFingerprints(changes));
       for (const key of changedProjectKeys({ before: projectsBefore, after: cache.projectFacts() })) keys.add(key);
-      const dirty = cache.readersOf(keys);
+      const dirty = await cache.readersOf(store, keys);
       for (const path of paths) if (cache.has(path)) dirty.add(path);
       const targets = [...dirty].sort(compareText);
       const resolutions = await resolveIndex(store, targets, afterData);

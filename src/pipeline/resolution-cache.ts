@@ -26,7 +26,13 @@ interface FileEntry {
  */
 export class ResolutionCache {
   private readonly entries = new Map<string, FileEntry>();
-  private readonly depsOf = new Map<string, readonly string[]>();
+  /**
+   * Dependency keys by file, read from the store at the first readersOf that asks for a key: an
+   * update that changes no file's surface (every body-only edit, most impact analyses) never needs
+   * them, and reading them (typeorm: 457K keys) was a sixth of loading the cache. Until then the
+   * store holds them and the cache records nothing of them: a late read sees every write since.
+   */
+  private depsOf: Map<string, readonly string[]> | null = null;
   /**
    * The reverse of depsOf (key -> files that read it), built at the second readersOf: a process
    * that updates once (a restore, an impact analysis) scans depsOf instead, a fraction of building
@@ -45,15 +51,14 @@ export class ResolutionCache {
   /** The store revision this cache mirrors. */
   revision = -1;
 
-  /** Reads every file's interface and dependency keys (one scan of the index). */
+  /** Reads every file's interface (one scan of the index); dependency keys wait for readersOf. */
   static async load(store: IndexStore): Promise<ResolutionCache> {
     const cache = new ResolutionCache();
-    const [files, symbols, links, members, deps, projects] = await Promise.all([
+    const [files, symbols, links, members, projects] = await Promise.all([
       store.listFiles(),
       store.allSymbols(),
       store.linkRefs(),
       store.memberBindings(),
-      store.fileDeps(),
       store.projectFiles(),
     ]);
     for (const file of files) cache.entries.set(file.path, { language: file.language, symbols: [], links: [], members: [] });
@@ -73,7 +78,6 @@ export class ResolutionCache {
     for (const b of members) if (isSurfaceBinding(b)) cache.entries.get(b.file)?.members.push(b);
     cache.loaded = loaded;
     cache.projects = projects;
-    for (const [path, keys] of deps) cache.setDeps(path, keys);
     cache.revision = store.revision();
     return cache;
   }
@@ -228,22 +232,24 @@ export class ResolutionCache {
   }
 
   /** Files (that exist) whose last resolution read any of `keys`. */
-  readersOf(keys: Iterable<string>): Set<string> {
+  async readersOf(store: IndexStore, keys: ReadonlySet<string>): Promise<Set<string>> {
     const files = new Set<string>();
+    if (keys.size === 0) return files;
+    const depsOf = (this.depsOf ??= await store.fileDeps());
     if (this.readers === null && this.lookups++ === 0) {
-      const wanted = new Set(keys);
-      for (const [path, deps] of this.depsOf) if (this.entries.has(path) && deps.some((key) => wanted.has(key))) files.add(path);
+      for (const [path, deps] of depsOf) if (this.entries.has(path) && deps.some((key) => keys.has(key))) files.add(path);
       return files;
     }
     if (this.readers === null) {
       this.readers = new Map();
-      for (const [path, deps] of this.depsOf) addReader(this.readers, path, deps);
+      for (const [path, deps] of depsOf) addReader(this.readers, path, deps);
     }
     for (const key of keys) for (const path of this.readers.get(key) ?? []) if (this.entries.has(path)) files.add(path);
     return files;
   }
 
   private setDeps(path: string, keys: readonly string[]): void {
+    if (this.depsOf === null) return;
     if (this.readers) {
       for (const key of this.depsOf.get(path) ?? []) {
         const set = this.readers.get(key);

@@ -7,7 +7,7 @@ import { sha256 } from '../util/hash.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import type { ArtifactLock } from './artifact-lock.js';
 import type { IndexStore } from './index-store.js';
-import { openStore } from './open-store.js';
+import { OPEN_ROOM, openStore } from './open-store.js';
 
 /** Bumped when the artifact's framing (not the database schema) changes. */
 export const ARTIFACT_FORMAT = 1;
@@ -147,11 +147,12 @@ export async function readArtifact(path: string, expected: ManifestExpectation):
 
 /**
  * One output chunk of the size gzip's trailer gives (modulo 4 GiB), so that there are no chunks to
- * join; bounded, since the trailer is read before the checksum is checked (more output, more chunks).
+ * join, and the room the opened database may grow into (OPEN_ROOM) after it; bounded, since the
+ * trailer is read before the checksum is checked (more output, more chunks).
  */
 function outputChunk(payload: Buffer): number {
   const size = payload.byteLength >= 4 ? payload.readUInt32LE(payload.byteLength - 4) : 0;
-  return Math.min(Math.max(64 * 1024, size), Math.max(64 * 1024, payload.byteLength * 16));
+  return Math.min(Math.max(64 * 1024, Math.ceil(size * (1 + OPEN_ROOM))), Math.max(64 * 1024, payload.byteLength * 16));
 }
 
 function parseFrame(path: string, file: Buffer): { manifest: Manifest; payload: Buffer } {
