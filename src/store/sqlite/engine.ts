@@ -46,9 +46,11 @@ export async function createDatabase(expectedBytes: number): Promise<Database> {
   // about 2 s. A file that starts at its expected size is copied once. SQLite reads the page
   // count from the header (valid after every commit), not from the file size, and sql.js's
   // export copies page_count * page_size bytes, so the zeros past the pages never reach an artifact.
-  let image = emptyImage;
+  // A Buffer, which sql.js takes as a view (a Uint8Array it copies: 0.36 s for pip's 25 MB here),
+  // zeroed by the allocator: pages nobody writes cost no memory, so the estimate may be generous.
+  let image: Uint8Array = emptyImage;
   if (expectedBytes > image.byteLength) {
-    image = new Uint8Array(expectedBytes);
+    image = Buffer.alloc(expectedBytes);
     image.set(emptyImage);
   }
   return configure(new SQL.Database(image));
