@@ -65,12 +65,19 @@
 ; `if __name__ == "__main__":` at the top level runs only when the module is run as a script, never
 ; on import: its statements are a function named `__main__` (nobody calls it), not module code, so
 ; a change there reaches no importer. A test that runs the module as a script reaches the file.
-; With an `else` (which does run on import) the block stays module code.
+; With an `else` (which does run on import) the block stays module code. A condition that only adds
+; to it (`sys.platform != "win32" and __name__ == "__main__"`) is false on import all the same.
 (module
   (if_statement
     condition: [
       (comparison_operator (identifier) @_n (string) @name)
       (comparison_operator (string) @name (identifier) @_n)
+      (boolean_operator
+        operator: "and"
+        right: [
+          (comparison_operator (identifier) @_n (string) @name)
+          (comparison_operator (string) @name (identifier) @_n)
+        ])
     ]
     consequence: (block) @body
     !alternative) @definition.function
