@@ -142,7 +142,8 @@ export async function readArtifact(path: string, expected: ManifestExpectation):
     throw new RatlasError('artifact-corrupt', `${path} is damaged (its checksum does not match)`);
   }
   if ('error' in unpacked) throw new RatlasError('artifact-corrupt', `${path} is damaged (${unpacked.error.message})`, { cause: unpacked.error });
-  return { store: await openStore(unpacked.bytes), manifest };
+  // gunzip's one output chunk is ours, room included (see outputChunk).
+  return { store: await openStore(unpacked.bytes, { growInPlace: true }), manifest };
 }
 
 /**

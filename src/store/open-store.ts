@@ -10,7 +10,11 @@ export function createStore(expectedBytes = 0): Promise<IndexStore> {
   return SqliteStore.create(expectedBytes);
 }
 
-/** Opens an index from bytes written by IndexStore.serialize; refuses another schema version. */
-export function openStore(bytes: Uint8Array): Promise<IndexStore> {
-  return SqliteStore.open(bytes);
+/**
+ * Opens an index from bytes written by IndexStore.serialize; refuses another schema version.
+ * `growInPlace`: the caller hands over the bytes and their buffer's spare capacity past them (up to
+ * OPEN_ROOM of them), for the index to grow into without a copy.
+ */
+export function openStore(bytes: Uint8Array, options: { growInPlace?: boolean } = {}): Promise<IndexStore> {
+  return SqliteStore.open(bytes, options.growInPlace ?? false);
 }

@@ -20,7 +20,7 @@ describe('a database opened in a buffer with room to grow', () => {
     await store.putFile(record('src/a.ts', text), await extractFile('src/a.ts', text));
     const bytes = store.serialize();
 
-    const opened = await SqliteStore.open(inRoomyBuffer(bytes));
+    const opened = await SqliteStore.open(inRoomyBuffer(bytes), true);
     expect(Buffer.from(opened.serialize()).equals(Buffer.from(bytes))).toBe(true);
 
     // Written past its pages: the pages land in the room, and a reopened copy checks clean.
@@ -33,5 +33,16 @@ describe('a database opened in a buffer with room to grow', () => {
     const reopened = await SqliteStore.open(grown);
     expect(await reopened.integrityProblems()).toEqual([]);
     expect((await reopened.listFiles()).length).toBe(41);
+  });
+
+  it('touches nothing past the bytes unless the caller grants the room', async () => {
+    const store = await SqliteStore.create();
+    const bytes = store.serialize();
+    const roomy = inRoomyBuffer(bytes);
+    const opened = await SqliteStore.open(roomy);
+    const text = 'export const b = 2;\n';
+    await opened.putFile(record('src/b.ts', text), await extractFile('src/b.ts', text));
+    const past = Buffer.from(roomy.buffer, roomy.byteOffset + roomy.byteLength);
+    expect(past.every((byte) => byte === 0xab)).toBe(true);
   });
 });

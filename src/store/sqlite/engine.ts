@@ -57,15 +57,18 @@ export async function createDatabase(expectedBytes: number): Promise<Database> {
 }
 
 /**
- * Room to grow an opened database may take past its bytes, as a share of them, where the bytes'
- * buffer has it spare (an artifact's reader asks gunzip for that much more: see readArtifact).
- * sql.js keeps the file in one array sized to what it was given, so the first page written past it
- * copied the whole file (typeorm: 40 MB, 0.15-0.35 s here, in every impact analysis, whose changes
- * add well under this). A Buffer is taken as a view, not copied.
+ * Room to grow an opened database may take past its bytes, as a share of them, when its caller
+ * grants the spare capacity of their buffer (an artifact's reader asks gunzip for that much more:
+ * see readArtifact). sql.js keeps the file in one array sized to what it was given, so the first
+ * page written past it copied the whole file (typeorm: 40 MB, 0.15-0.35 s here, in every impact
+ * analysis, whose changes add well under this).
  */
 export const OPEN_ROOM = 0.125;
 
-/** `bytes`, extended over the zeroed spare capacity of its buffer (at most OPEN_ROOM of it). */
+/**
+ * `bytes` extended over the spare capacity of their buffer (at most OPEN_ROOM of them), zeroed, as
+ * a Buffer: sql.js takes a Buffer as a view, not a copy. Only for a caller that owns that memory.
+ */
 function withRoom(bytes: Uint8Array): Uint8Array {
   const room = Math.min(bytes.buffer.byteLength - bytes.byteOffset - bytes.byteLength, Math.ceil(bytes.byteLength * OPEN_ROOM));
   if (room <= 0) return bytes;
@@ -76,12 +79,16 @@ function withRoom(bytes: Uint8Array): Uint8Array {
   return image;
 }
 
-/** Opens database bytes; refuses a database that is not a ratlas index of this schema version. */
-export async function openDatabase(bytes: Uint8Array): Promise<Database> {
+/**
+ * Opens database bytes; refuses a database that is not a ratlas index of this schema version.
+ * `growInPlace`: the caller hands over `bytes` and the spare capacity of their buffer past them,
+ * which the database may then grow into (see withRoom); otherwise nothing past them is touched.
+ */
+export async function openDatabase(bytes: Uint8Array, growInPlace = false): Promise<Database> {
   const SQL = await engine();
   let db: Database;
   try {
-    db = new SQL.Database(withRoom(bytes));
+    db = new SQL.Database(growInPlace ? withRoom(bytes) : bytes);
     const version = db.exec("SELECT value FROM meta WHERE key = 'schemaVersion'")[0]?.values[0]?.[0];
     if (Number(version) !== SCHEMA_VERSION) {
       db.close();

@@ -48,9 +48,9 @@ export class SqliteStore implements IndexStore {
     return new SqliteStore(await createDatabase(expectedBytes));
   }
 
-  /** Opens database bytes; refuses a database that is not a ratlas index of this schema version. */
-  static async open(bytes: Uint8Array): Promise<SqliteStore> {
-    return new SqliteStore(await openDatabase(bytes));
+  /** Opens database bytes; refuses a database that is not a ratlas index of this schema version (see openDatabase for `growInPlace`). */
+  static async open(bytes: Uint8Array, growInPlace = false): Promise<SqliteStore> {
+    return new SqliteStore(await openDatabase(bytes, growInPlace));
   }
 
   serialize(): Uint8Array {
