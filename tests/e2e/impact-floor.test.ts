@@ -46,6 +46,29 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(explain.stdout).toContain('Why src/plugin/upper.js is not proved closed:\n  assigned-onto-object: ');
   });
 
+  it('a method a decorator registers is called by the registry: its changes and its callees\' keep the tests loading it', async () => {
+    const controller = "import { Route } from './registry';\nimport { helper } from './helper';\n\nexport class Controller {\n  @Route('/a')\n  index(): number {\n    return helper();\n  }\n}\n";
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29", "typescript": "5" } }\n',
+      'src/registry.ts':
+        "export const routes: Record<string, () => unknown> = {};\nexport function Route(path: string) {\n  return (_target: object, _key: string, descriptor: PropertyDescriptor) => {\n    routes[path] = descriptor.value;\n  };\n}\nexport function handle(path: string): unknown {\n  return routes[path]!();\n}\n",
+      'src/helper.ts': 'export function helper(): number {\n  return 1;\n}\n',
+      'src/controller.ts': controller,
+      // Runs Controller.index through the registry: by no edge the index holds.
+      'tests/app.test.ts': "import { Controller } from '../src/controller';\nimport { handle } from '../src/registry';\n\ntest('a', () => {\n  expect(Controller).toBeDefined();\n  expect(handle('/a')).toBe(1);\n});\n",
+      'tests/plain.test.ts': "import { helper } from '../src/helper';\n\ntest('plain', () => expect(typeof helper).toBe('function'));\n",
+      'tests/other.test.ts': "import { routes } from '../src/registry';\n\ntest('other', () => expect(routes).toBeDefined());\n",
+    });
+    // A helper only the registered method calls: the test loading the method's module runs it.
+    commit(cwd, 'helper', { 'src/helper.ts': 'export function helper(): number {\n  return 2;\n}\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/app.test.ts', 'tests/plain.test.ts']);
+    // The registered method itself: open, so every floor test of its file stays, with the reason.
+    commit(cwd, 'index', { 'src/controller.ts': controller.replace('return helper();', 'return helper() + 0;') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/app.test.ts']);
+    expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/controller.ts decorated']);
+  });
+
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "data", "devDependencies": { "jest": "29" } }\n',

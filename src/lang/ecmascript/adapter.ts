@@ -28,6 +28,10 @@ const syntax: SyntaxTraits = {
     /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
   // Error calls no method of a subclass by name; a framework base (Component, HTMLElement, a stream) may.
   inertBases: /^(?:Object|Error|[A-Z]\w*Error)$/,
+  // The language defines no decorator: every one is library or framework code, which may hand the
+  // method to a registry that calls it by no name (`@Get()`, `@HostListener('click')`,
+  // `@BeforeInsert()`, `@action`). None is transparent.
+  transparentDecorators: /(?!)/,
   spelling: ecmascriptSpelling,
 };
 
