@@ -7,7 +7,7 @@ interface FloorReport {
   tests: {
     selected: { file: string; basis?: string; reachedFrom: { via: { relation: string; file: string }[] } }[];
     universe?: { runner: string; configFile: string | null; root: string; size: number }[];
-    floor?: { size: number; selected: number; droppedByProof: number; droppedOutsideFloor: number; dropped: { file: string; changed: string[] }[]; open: { file: string; reasons: { code: string }[] }[] };
+    floor?: { size: number; selected: number; droppedByProof: number; droppedOutsideFloor: number; dropped: { file: string; changed: string[] }[]; open: { file: string; reasons: { code: string; message: string }[] }[] };
   };
   warnings: { code: string; file?: string }[];
 }
@@ -67,6 +67,27 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/app.test.ts']);
     expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/controller.ts decorated']);
+  });
+
+  it('a method the runtime calls by no name (coercion, JSON, await, iteration) keeps the tests using its class', async () => {
+    const money = (suffix: string) =>
+      `export class Money {\n  constructor(private readonly cents: number) {}\n  toString(): string {\n    return \`$\${this.cents / 100}\`${suffix.includes('s') ? " + '!'" : ''};\n  }\n  toJSON(): unknown {\n    return this.cents${suffix.includes('j') ? ' + 1' : ''};\n  }\n  *[Symbol.iterator](): Iterator<number> {\n    yield this.cents${suffix.includes('i') ? ' + 1' : ''};\n  }\n  then(resolve: (v: number) => void): void {\n    resolve(this.cents${suffix.includes('t') ? ' + 1' : ''});\n  }\n}\n\nexport function make(c: number): Money {\n  return new Money(c);\n}\n`;
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29", "typescript": "5" } }\n',
+      'src/money.ts': money(''),
+      'tests/str.test.ts': "import { make } from '../src/money';\n\ntest('str', () => expect(`${make(100)}`).toBe('$1'));\n",
+      'tests/json.test.ts': "import { make } from '../src/money';\n\ntest('json', () => expect(JSON.stringify(make(5))).toBe('5'));\n",
+      'tests/iter.test.ts': "import { make } from '../src/money';\n\ntest('iter', () => expect([...make(5)]).toEqual([5]));\n",
+      'tests/then.test.ts': "import { make } from '../src/money';\n\ntest('then', async () => expect(await make(5)).toBe(5));\n",
+      'tests/other.test.ts': "test('other', () => expect(1).toBe(1));\n",
+    });
+    const users = ['tests/iter.test.ts', 'tests/json.test.ts', 'tests/str.test.ts', 'tests/then.test.ts'];
+    for (const [step, suffix, qualname] of [['toString', 's', 'Money.toString'], ['toJSON', 'sj', 'Money.toJSON'], ['iterator', 'sji', 'Money.[Symbol.iterator]'], ['then', 'sjit', 'Money.then']] as const) {
+      commit(cwd, step, { 'src/money.ts': money(suffix) });
+      const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+      expect(selectedFiles(report), step).toEqual(users);
+      expect(floorOf(report).open.map((o) => o.reasons.map((r) => `${r.code} ${r.message.slice(0, r.message.indexOf(' '))}`)).flat(), step).toEqual([`implicit-call src/money.ts#${qualname}`]);
+    }
   });
 
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {

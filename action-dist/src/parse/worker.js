@@ -2384,6 +2384,12 @@ var syntax = {
   directiveComment: /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
   // Error calls no method of a subclass by name; a framework base (Component, HTMLElement, a stream) may.
   inertBases: /^(?:Object|Error|[A-Z]\w*Error)$/,
+  // Methods the runtime calls without the code naming them: coercions (`${x}`, `x + 1`),
+  // JSON.stringify, `await x` (a thenable), the iterator protocol (for-of, spread, `yield*`), an
+  // EventListener object, and every computed name (`[Symbol.iterator]`, `[Symbol.asyncIterator]`,
+  // `[Symbol.toPrimitive]`, `[Symbol.dispose]`, `[util.inspect.custom]`): whatever uses an instance
+  // may run them.
+  implicitMembers: /^(?:toString|toLocaleString|valueOf|toJSON|then|next|return|throw|handleEvent|\[.*\])$/,
   // The language defines no decorator: every one is library or framework code, which may hand the
   // method to a registry that calls it by no name (`@Get()`, `@HostListener('click')`,
   // `@BeforeInsert()`, `@action`). None is transparent.
