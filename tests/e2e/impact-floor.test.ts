@@ -90,6 +90,24 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     }
   });
 
+  it('a getter runs wherever its property is read, and most reads are no reference: a changed one keeps the tests loading it', async () => {
+    const cart = (body: string) => `export class Cart {\n  items: number[] = [];\n  get total(): number {\n    return ${body};\n  }\n}\n`;
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29", "typescript": "5" } }\n',
+      'src/cart.ts': cart('this.items.length'),
+      'src/tax.ts': 'export const RATE = 2;\n',
+      'tests/decl.test.ts': "import { Cart } from '../src/cart';\n\ntest('decl', () => {\n  const t = new Cart().total;\n  expect(t).toBe(0);\n});\n",
+      'tests/binary.test.ts': "import { Cart } from '../src/cart';\n\ntest('binary', () => expect(new Cart().total + 1).toBe(1));\n",
+      'tests/ret.test.ts': "import { Cart } from '../src/cart';\n\nfunction totalOf(c: Cart): number {\n  return c.total;\n}\ntest('ret', () => expect(totalOf(new Cart())).toBe(0));\n",
+      'tests/destructure.test.ts': "import { Cart } from '../src/cart';\n\ntest('destructure', () => {\n  const { total } = new Cart();\n  expect(total).toBe(0);\n});\n",
+      'tests/tax.test.ts': "import { RATE } from '../src/tax';\n\ntest('tax', () => expect(RATE).toBe(2));\n",
+    });
+    commit(cwd, 'getter', { 'src/cart.ts': cart('this.items.length * 1') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/binary.test.ts', 'tests/decl.test.ts', 'tests/destructure.test.ts', 'tests/ret.test.ts']);
+    expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/cart.ts property-read']);
+  });
+
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "data", "devDependencies": { "jest": "29" } }\n',

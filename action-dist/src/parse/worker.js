@@ -2384,6 +2384,10 @@ var syntax = {
   directiveComment: /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
   // Error calls no method of a subclass by name; a framework base (Component, HTMLElement, a stream) may.
   inertBases: /^(?:Object|Error|[A-Z]\w*Error)$/,
+  // A property read is a reference only where it is passed, assigned onto something or spread
+  // (references.scm): `const t = cart.total`, `cart.total + 1`, `if (cart.total)`, `return
+  // cart.total` and `const { total } = cart` are not, so a getter or setter may run by no edge.
+  attributeReadsRecorded: false,
   // Methods the runtime calls without the code naming them: coercions (`${x}`, `x + 1`),
   // JSON.stringify, `await x` (a thenable), the iterator protocol (for-of, spread, `yield*`), an
   // EventListener object, and every computed name (`[Symbol.iterator]`, `[Symbol.asyncIterator]`,
