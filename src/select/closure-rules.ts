@@ -146,6 +146,22 @@ const stringRegistry: ClosureRule = (f) =>
     .filter((s) => s.change !== 'doc' && f.text !== null && usedAsValue(f.text, s.name))
     .map((s) => ({ code: 'registry-value', message: `${f.file}#${s.qualname} is stored as a value in an object or list (a handler registry): it may be called by a string key.` }));
 
+/**
+ * A call through a computed key on the receiving object (`this[name]()`, `this[`on${e}`]()`) may run
+ * any method of its class by no name: every changed method of the file stays open. (A literal key,
+ * `this['save']()`, names its method.)
+ */
+const computedSelfCalls: ClosureRule = (f) => {
+  if (f.text === null) return [];
+  const words = (f.receiverWords ?? ['this']).map((w) => w.replace(/[$]/g, '\\$')).join('|');
+  // `this[k](`, `this[k]?.(`, `(this as Record<string, () => void>)[k]!(`, `this![k](`; not `this['save'](`.
+  const call = new RegExp(`\\b(?:${words})(?:!|\\s+as\\s+[^;\\n]*?\\))?\\s*\\[\\s*(?!['"][^'"\\]]*['"]\\s*\\])[^\\]]+\\]\\s*!?\\s*(?:\\?\\.)?\\s*\\(`);
+  if (!call.test(f.text)) return [];
+  return f.symbols
+    .filter((s) => s.change !== 'doc' && s.kind === 'method')
+    .map((s) => ({ code: 'computed-call', message: `${f.file}#${s.qualname} may be called through a computed key on its object (\`this[name]()\`), by no name.` }));
+};
+
 const propertyReads: ClosureRule = (f) =>
   f.attributeReadsRecorded === false
     ? f.symbols
@@ -182,7 +198,7 @@ function decoratorsAt(lines: readonly string[], line: number): string[] {
 }
 
 /** The rules, in report order. Each returns its part of the open reasons; none means closed for it. */
-export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry];
+export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry, computedSelfCalls];
 
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {

@@ -108,6 +108,22 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/cart.ts property-read']);
   });
 
+  it('a method called through a computed key on its object keeps the tests loading its file', async () => {
+    const model = (greeting: string) =>
+      `export class Model {\n  act(name: string): string {\n    return (this as unknown as Record<string, () => string>)[name]!();\n  }\n  greet(): string {\n    return ${greeting};\n  }\n}\n`;
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29", "typescript": "5" } }\n',
+      'src/model.ts': model("'hi'"),
+      'src/other.ts': 'export const other = 1;\n',
+      'tests/act.test.ts': "import { Model } from '../src/model';\n\nconst which = ['gr', 'eet'].join('');\ntest('act', () => expect(new Model().act(which)).toBe('hi'));\n",
+      'tests/other.test.ts': "import { other } from '../src/other';\n\ntest('other', () => expect(other).toBe(1));\n",
+    });
+    commit(cwd, 'greet', { 'src/model.ts': model("'hi' + ''") });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/act.test.ts']);
+    expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/model.ts computed-call']);
+  });
+
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "data", "devDependencies": { "jest": "29" } }\n',

@@ -37,6 +37,15 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
     expect(codes(file('x', [], { status: 'deleted' }))).toEqual(['file-deleted']);
     expect(codes(file('x', []))).toEqual(['no-symbol-change']);
   });
+  it('a call through a computed key on the receiving object opens the methods of its file', () => {
+    const greet = [fn('Model.greet', { kind: 'method' })];
+    expect(codes(file('class Model { act(n) { return this[n](); } greet() {} }\n', greet))).toEqual(['computed-call']);
+    expect(codes(file('class Model { act(n: string) { return (this as unknown as Record<string, () => string>)[n]!(); } }\n', greet))).toEqual(['computed-call']);
+    expect(codes(file('class Model { act(n: string) { return this[n]?.(); } }\n', greet))).toEqual(['computed-call']);
+    expect(codes(file('class Model { act(n: string) { return (this as unknown as Record<string, () => string>)[n](); } }\n', greet))).toEqual(['computed-call']);
+    expect(codes(file("class Model { act() { return this['greet'](); } }\n", greet))).toEqual([]);
+    expect(codes(file('class Model { act(n) { return this.items[n]; } }\n', greet))).toEqual([]);
+  });
 });
 
 describe('closure rules in a language whose receiver is self and whose index assignments fill containers', () => {
