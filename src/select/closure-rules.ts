@@ -80,6 +80,19 @@ const resolvedUses: ClosureRule = (f) =>
     .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver).` }));
 
 /** Patching by a call or a prototype (`X.prototype.m`, `Object.assign(`, `defineProperty`, `setattr(`): any function of the file may be what it installs. */
+/** A name as a literal part of a regular expression (names hold `$`, never other metacharacters). */
+const escapeName = (name: string): string => name.replace(/[$]/g, '\\$');
+
+/** A regular expression built once per key (receiver words differ only by language). */
+function compiled(cache: Map<string, RegExp>, key: string, build: () => RegExp): RegExp {
+  let re = cache.get(key);
+  if (!re) cache.set(key, (re = build()));
+  return re;
+}
+
+/** The words naming the receiving object in the changed file's language (default `this`). */
+const receiversOf = (f: ChangedFileFacts): readonly string[] => f.receiverWords ?? ['this'];
+
 const CALL_PATCHING = /\.prototype\b|\bObject\.(assign|defineProperty|defineProperties|setPrototypeOf)\s*\(|\bsetattr\s*\(/;
 
 /**
@@ -108,7 +121,7 @@ const INDEXED_FUNCTION = String.raw`(?:^|\n)[ \t]*[A-Za-z_][\w.]*\[[^\n=]*\]\s*=
 const assignedOntoObjects: ClosureRule = (f) => {
   if (f.text === null) return [];
   if (CALL_PATCHING.test(f.text)) return open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, setattr): callers are not resolved edges.`);
-  const sites = patchingSites(f.text, f.receiverWords ?? ['this'], f.indexAssignsData ?? false);
+  const sites = patchingSites(f.text, receiversOf(f), f.indexAssignsData ?? false);
   if (sites.length === 0) return [];
   return f.symbols
     .filter((s) => s.change !== 'doc' && sites.some((site) => (site.line >= s.startLine && site.line <= s.endLine) || namesWord(site.value, s.name)))
@@ -117,9 +130,7 @@ const assignedOntoObjects: ClosureRule = (f) => {
 
 /** Each member assignment that may store a function: its line (1-based) and the rest of that line after `=`. */
 function patchingSites(text: string, receivers: readonly string[], indexAssignsData: boolean): { line: number; value: string }[] {
-  const key = `${receivers.join('|')}${indexAssignsData ? '+data' : ''}`;
-  let re = PATCHING.get(key);
-  if (!re) PATCHING.set(key, (re = memberPatching(receivers, indexAssignsData)));
+  const re = compiled(PATCHING, `${receivers.join('|')}${indexAssignsData ? '+data' : ''}`, () => memberPatching(receivers, indexAssignsData));
   const sites: { line: number; value: string }[] = [];
   for (const m of text.matchAll(re)) {
     // A match may start at the newline before the statement (INDEXED_FUNCTION).
@@ -138,13 +149,18 @@ function lineAt(text: string, index: number): number {
 }
 
 function namesWord(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`).test(text);
+  return new RegExp(`(?<![\\w$])${escapeName(name)}(?![\\w$])`).test(text);
 }
 
 const stringRegistry: ClosureRule = (f) =>
   f.symbols
     .filter((s) => s.change !== 'doc' && f.text !== null && usedAsValue(f.text, s.name))
     .map((s) => ({ code: 'registry-value', message: `${f.file}#${s.qualname} is stored as a value in an object or list (a handler registry): it may be called by a string key.` }));
+
+/** `this[k](`, `this[k]?.(`, `(this as Record<string, () => void>)[k]!(`, `this![k](`; not `this['save'](`. */
+const computedSelfCall = (receivers: readonly string[]): RegExp =>
+  new RegExp(`\\b(?:${receivers.map(escapeName).join('|')})(?:!|\\s+as\\s+[^;\\n]*?\\))?\\s*\\[\\s*(?!['"][^'"\\]]*['"]\\s*\\])[^\\]]+\\]\\s*!?\\s*(?:\\?\\.)?\\s*\\(`);
+const COMPUTED_SELF_CALL = new Map<string, RegExp>();
 
 /**
  * A call through a computed key on the receiving object (`this[name]()`, `this[`on${e}`]()`) may run
@@ -153,10 +169,8 @@ const stringRegistry: ClosureRule = (f) =>
  */
 const computedSelfCalls: ClosureRule = (f) => {
   if (f.text === null) return [];
-  const words = (f.receiverWords ?? ['this']).map((w) => w.replace(/[$]/g, '\\$')).join('|');
-  // `this[k](`, `this[k]?.(`, `(this as Record<string, () => void>)[k]!(`, `this![k](`; not `this['save'](`.
-  const call = new RegExp(`\\b(?:${words})(?:!|\\s+as\\s+[^;\\n]*?\\))?\\s*\\[\\s*(?!['"][^'"\\]]*['"]\\s*\\])[^\\]]+\\]\\s*!?\\s*(?:\\?\\.)?\\s*\\(`);
-  if (!call.test(f.text)) return [];
+  const receivers = receiversOf(f);
+  if (!compiled(COMPUTED_SELF_CALL, receivers.join('|'), () => computedSelfCall(receivers)).test(f.text)) return [];
   return f.symbols
     .filter((s) => s.change !== 'doc' && s.kind === 'method')
     .map((s) => ({ code: 'computed-call', message: `${f.file}#${s.qualname} may be called through a computed key on its object (\`this[name]()\`), by no name.` }));
@@ -207,12 +221,12 @@ export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[
 
 function isFunctionValued(text: string, s: ChangedSymbolFacts): boolean {
   const lines = text.split('\n').slice(s.startLine - 1, s.endLine).join('\n');
-  const escaped = s.name.replace(/[$]/g, '\\$');
+  const escaped = escapeName(s.name);
   return new RegExp(`\\b${escaped}\\s*(:[^=]+)?=\\s*(async\\s+)?(function\\b|\\([^)]*\\)\\s*(:[^=]+)?=>|[A-Za-z_$][\\w$]*\\s*=>)`).test(lines);
 }
 
 function usedAsValue(text: string, name: string): boolean {
-  const n = name.replace(/[$]/g, '\\$');
+  const n = escapeName(name);
   // `{ save, load }`, `{ 'save': save }`, `[save, load]`, `handlers.set('x', save)`, `x = save;`; not `export { save }`.
   const re = new RegExp(`(?<!export\\s*)[{,\\[]\\s*${n}\\s*[,}\\]]|:\\s*${n}\\s*[,}\\n]|\\.set\\([^,]+,\\s*${n}\\s*\\)|[^=!<>]=\\s*${n}\\s*[;\\n,)]`);
   return re.test(text.replace(/export\s*\{[^}]*\}/g, ''));

@@ -13,6 +13,10 @@ interface FloorReport {
 }
 
 const floorOf = (r: unknown) => (r as FloorReport).tests.floor!;
+/** Each changed file the floor keeps open, with its reason codes: `src/a.ts decorated`. */
+const openCodes = (r: unknown) => floorOf(r).open.map((o) => `${o.file} ${o.reasons.map((reason) => reason.code).join(',')}`);
+/** package.json of a TypeScript project tested with jest. */
+const TS_JEST_PACKAGE = '{ "name": "app", "devDependencies": { "jest": "29", "typescript": "5" } }\n';
 
 describe('ratlas impact: the import floor under the selection', { timeout: 240_000 }, () => {
   it('a closed function body change drops the floor tests no symbol path reaches, and counts them', async () => {
@@ -41,7 +45,7 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(report)).toEqual(['test/upper.test.js']);
     expect((report as unknown as FloorReport).tests.universe).toEqual([{ runner: 'jest', configFile: null, root: '', size: 2 }]);
     // The report says why the plugin keeps its floor tests, and --explain repeats it.
-    expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/plugin/upper.js assigned-onto-object']);
+    expect(openCodes(report)).toEqual(['src/plugin/upper.js assigned-onto-object']);
     const explain = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--explain', 'test/upper.test.js'], { cwd });
     expect(explain.stdout).toContain('Why src/plugin/upper.js is not proved closed:\n  assigned-onto-object: ');
   });
@@ -49,7 +53,7 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
   it('a method a decorator registers is called by the registry: its changes and its callees\' keep the tests loading it', async () => {
     const controller = "import { Route } from './registry';\nimport { helper } from './helper';\n\nexport class Controller {\n  @Route('/a')\n  index(): number {\n    return helper();\n  }\n}\n";
     const cwd = gitRepo({
-      'package.json': '{ "name": "app", "devDependencies": { "jest": "29", "typescript": "5" } }\n',
+      'package.json': TS_JEST_PACKAGE,
       'src/registry.ts':
         "export const routes: Record<string, () => unknown> = {};\nexport function Route(path: string) {\n  return (_target: object, _key: string, descriptor: PropertyDescriptor) => {\n    routes[path] = descriptor.value;\n  };\n}\nexport function handle(path: string): unknown {\n  return routes[path]!();\n}\n",
       'src/helper.ts': 'export function helper(): number {\n  return 1;\n}\n',
@@ -66,14 +70,14 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     commit(cwd, 'index', { 'src/controller.ts': controller.replace('return helper();', 'return helper() + 0;') });
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/app.test.ts']);
-    expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/controller.ts decorated']);
+    expect(openCodes(report)).toEqual(['src/controller.ts decorated']);
   });
 
   it('a method the runtime calls by no name (coercion, JSON, await, iteration) keeps the tests using its class', async () => {
     const money = (suffix: string) =>
       `export class Money {\n  constructor(private readonly cents: number) {}\n  toString(): string {\n    return \`$\${this.cents / 100}\`${suffix.includes('s') ? " + '!'" : ''};\n  }\n  toJSON(): unknown {\n    return this.cents${suffix.includes('j') ? ' + 1' : ''};\n  }\n  *[Symbol.iterator](): Iterator<number> {\n    yield this.cents${suffix.includes('i') ? ' + 1' : ''};\n  }\n  then(resolve: (v: number) => void): void {\n    resolve(this.cents${suffix.includes('t') ? ' + 1' : ''});\n  }\n}\n\nexport function make(c: number): Money {\n  return new Money(c);\n}\n`;
     const cwd = gitRepo({
-      'package.json': '{ "name": "app", "devDependencies": { "jest": "29", "typescript": "5" } }\n',
+      'package.json': TS_JEST_PACKAGE,
       'src/money.ts': money(''),
       'tests/str.test.ts': "import { make } from '../src/money';\n\ntest('str', () => expect(`${make(100)}`).toBe('$1'));\n",
       'tests/json.test.ts': "import { make } from '../src/money';\n\ntest('json', () => expect(JSON.stringify(make(5))).toBe('5'));\n",
@@ -93,7 +97,7 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
   it('a getter runs wherever its property is read, and most reads are no reference: a changed one keeps the tests loading it', async () => {
     const cart = (body: string) => `export class Cart {\n  items: number[] = [];\n  get total(): number {\n    return ${body};\n  }\n}\n`;
     const cwd = gitRepo({
-      'package.json': '{ "name": "app", "devDependencies": { "jest": "29", "typescript": "5" } }\n',
+      'package.json': TS_JEST_PACKAGE,
       'src/cart.ts': cart('this.items.length'),
       'src/tax.ts': 'export const RATE = 2;\n',
       'tests/decl.test.ts': "import { Cart } from '../src/cart';\n\ntest('decl', () => {\n  const t = new Cart().total;\n  expect(t).toBe(0);\n});\n",
@@ -105,14 +109,14 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     commit(cwd, 'getter', { 'src/cart.ts': cart('this.items.length * 1') });
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/binary.test.ts', 'tests/decl.test.ts', 'tests/destructure.test.ts', 'tests/ret.test.ts']);
-    expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/cart.ts property-read']);
+    expect(openCodes(report)).toEqual(['src/cart.ts property-read']);
   });
 
   it('a method called through a computed key on its object keeps the tests loading its file', async () => {
     const model = (greeting: string) =>
       `export class Model {\n  act(name: string): string {\n    return (this as unknown as Record<string, () => string>)[name]!();\n  }\n  greet(): string {\n    return ${greeting};\n  }\n}\n`;
     const cwd = gitRepo({
-      'package.json': '{ "name": "app", "devDependencies": { "jest": "29", "typescript": "5" } }\n',
+      'package.json': TS_JEST_PACKAGE,
       'src/model.ts': model("'hi'"),
       'src/other.ts': 'export const other = 1;\n',
       'tests/act.test.ts': "import { Model } from '../src/model';\n\nconst which = ['gr', 'eet'].join('');\ntest('act', () => expect(new Model().act(which)).toBe('hi'));\n",
@@ -121,7 +125,7 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     commit(cwd, 'greet', { 'src/model.ts': model("'hi' + ''") });
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/act.test.ts']);
-    expect(floorOf(report).open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['src/model.ts computed-call']);
+    expect(openCodes(report)).toEqual(['src/model.ts computed-call']);
   });
 
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
