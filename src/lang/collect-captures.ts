@@ -83,6 +83,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
   // Uses are keyed by name node (one meaning per name); module-linking facts by what they bind.
   const uses = new Map<number, CapturedRef & { nameId: number }>();
   const links = new Map<string, CapturedRef>();
+  /** Name nodes that are a binding and a use at once (`const { run } = svc` reads `svc.run`). */
+  const bindsToo = new Set<number>();
   // One name can be both a constructor's parameter and its class's field (parameter properties).
   const locals = new Map<number, CapturedBinding & { nameId: number }>();
   const members = new Map<number, CapturedBinding & { nameId: number }>();
@@ -205,6 +207,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
       } else {
         const known = uses.get(name.id);
         if (!known || outranks(fact, known.fact)) uses.set(name.id, { at: roleNode.startIndex, outside: false, nameId: name.id, fact });
+        if (props['binds'] !== undefined) bindsToo.add(name.id);
       }
     } else if (name) {
       const kind = role.slice('binding.'.length) as BindingKind;
@@ -258,7 +261,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
   // A declaration's own name is not a reference to it; a symbol's name is not a local binding.
   const refs: CapturedRef[] = [...links.values()];
   // A fixture reference is the parameter it fills: the name is bound and used at once.
-  for (const [id, use] of uses) if (!definitions.has(id) && ((!locals.has(id) && !members.has(id)) || use.fact.kind === 'fixture')) refs.push(use);
+  // So is a destructured member: the pattern's name reads the member and binds the local.
+  for (const [id, use] of uses) if (!definitions.has(id) && ((!locals.has(id) && !members.has(id)) || use.fact.kind === 'fixture' || bindsToo.has(id))) refs.push(use);
   const bindings: CapturedBinding[] = [];
   // A typed member that is also a symbol (an interface property of a named type, issue 21) keeps
   // its binding: the type is what a field hop through it (`form.control.register()`) follows. So

@@ -38,5 +38,8 @@
  *    of a local holding another member is a local, and what a container's methods give back is unknown.
  * 17: so is a top-level `if ... and __name__ == "__main__":` block (false on import whatever the
  *    rest of the condition says).
+ * 18: a member read into a local is a reference (`const r = svc.run`, `const { run } = svc`, a
+ *    destructured parameter `({ run }: Service)`), and a call by a computed key on the receiving
+ *    object (`this[name]()`, Python's `getattr(self, name)`) is recorded as a reflective call.
  */
-export const EXTRACTION_VERSION = 17;
+export const EXTRACTION_VERSION = 18;

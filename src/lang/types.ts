@@ -100,6 +100,12 @@ export interface ResolutionTraits {
    */
   reflection: ReadonlySet<string>;
   /**
+   * Calls, as `receiver.name`, that reach a member of the receiving object by a computed name
+   * (`this[name]()`, `getattr(self, name)`): the method making one may run any member of its own
+   * class or of a subclass, wherever the subclass is declared.
+   */
+  selfReflection: ReadonlySet<string>;
+  /**
    * Member names of the runtime's built-in objects (`push`, `get`, `then`): a call of one on a
    * receiver of unknown type is not evidence of a repository method of that name.
    */

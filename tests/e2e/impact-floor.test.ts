@@ -128,6 +128,59 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(openCodes(report)).toEqual(['src/model.ts computed-call']);
   });
 
+  it('a method read into a local (assigned, destructured, a destructured parameter) is used there: its change keeps the tests reading it', async () => {
+    const svc = (body: string) => `import { helper } from './helper';\nexport class Service {\n  run(): number {\n    return ${body};\n  }\n  other(): number {\n    return 3;\n  }\n}\n`;
+    const cwd = gitRepo({
+      'package.json': TS_JEST_PACKAGE,
+      'src/helper.ts': 'export function helper(): number {\n  return 1;\n}\n',
+      'src/svc.ts': svc('helper()'),
+      'tests/destructured.test.ts': "import { Service } from '../src/svc';\n\ntest('a', () => {\n  const svc = new Service();\n  const { run } = svc;\n  expect(run.call(svc)).toBe(1);\n});\n",
+      'tests/renamed.test.ts': "import { Service } from '../src/svc';\n\ntest('b', () => {\n  const { run: go } = new Service();\n  expect(go()).toBe(1);\n});\n",
+      'tests/parameter.test.ts': "import { Service } from '../src/svc';\n\nfunction f({ run }: Service): number {\n  return run();\n}\ntest('c', () => expect(f(new Service())).toBe(1));\n",
+      'tests/assigned.test.ts': "import { Service } from '../src/svc';\n\ntest('d', () => {\n  const s = new Service();\n  const r = s.run;\n  expect(r.call(s)).toBe(1);\n});\n",
+      'tests/other.test.ts': "import { Service } from '../src/svc';\n\ntest('e', () => expect(new Service().other()).toBe(3));\n",
+    });
+    const readers = ['tests/assigned.test.ts', 'tests/destructured.test.ts', 'tests/parameter.test.ts', 'tests/renamed.test.ts'];
+    commit(cwd, 'run', { 'src/svc.ts': svc('helper() + 0') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(readers);
+    expect(floorOf(report)).toMatchObject({ size: 5, droppedByProof: 1, dropped: [{ file: 'tests/other.test.ts' }] });
+    // A helper only the read method calls: the readers reach it through the method.
+    commit(cwd, 'helper', { 'src/helper.ts': 'export function helper(): number {\n  return 2;\n}\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(readers);
+  });
+
+  it('a member destructured from an argument of unknown type is a use by name: the method stays open', async () => {
+    const svc = (body: string) => `class Service {\n  run() {\n    return ${body};\n  }\n}\nmodule.exports = { Service };\n`;
+    const cwd = gitRepo({
+      'package.json': '{ "name": "lib", "devDependencies": { "jest": "29" } }\n',
+      'src/svc.js': svc('1'),
+      'src/runner.js': 'function start({ run } = {}) {\n  return run();\n}\nmodule.exports = { start };\n',
+      'test/start.test.js': "const { Service } = require('../src/svc');\nconst { start } = require('../src/runner');\ntest('start', () => expect(start(new Service())).toBe(1));\n",
+      'test/plain.test.js': "const { Service } = require('../src/svc');\ntest('plain', () => expect(typeof Service).toBe('function'));\n",
+    });
+    commit(cwd, 'run', { 'src/svc.js': svc('1 + 0') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/plain.test.js', 'test/start.test.js']);
+    expect(openCodes(report)).toEqual(['src/svc.js name-only-use']);
+  });
+
+  it('a base method calling a member of this by a computed key reaches a subclass declared in another file', async () => {
+    const sub = (greeting: string) => `import { Base } from './base';\nexport class Sub extends Base {\n  greet(): string {\n    return ${greeting};\n  }\n}\n`;
+    const cwd = gitRepo({
+      'package.json': TS_JEST_PACKAGE,
+      'src/base.ts': 'export class Base {\n  act(name: string): string {\n    return (this as unknown as Record<string, () => string>)[name]!();\n  }\n}\n',
+      'src/sub.ts': sub("'hi'"),
+      'tests/act.test.ts': "import { Sub } from '../src/sub';\n\nconst which = ['gr', 'eet'].join('');\ntest('act', () => expect(new Sub().act(which)).toBe('hi'));\n",
+      'tests/base.test.ts': "import { Base } from '../src/base';\n\ntest('base', () => expect(Base).toBeDefined());\n",
+    });
+    commit(cwd, 'greet', { 'src/sub.ts': sub("'hi' + ''") });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/act.test.ts']);
+    const via = (report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via;
+    expect(via.map((v) => `${v.relation} ${v.file}`)).toContain('reflects src/base.ts');
+  });
+
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "data", "devDependencies": { "jest": "29" } }\n',

@@ -442,6 +442,20 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'sum', { 'shop/cart.py': cart('sum(items) + 1') });
     expect(selectedFiles(report)).toEqual(['tests/test_cart.py']);
   });
+  it('a base method calling a member of self by a computed name (getattr(self, name)) reaches a subclass declared elsewhere', async () => {
+    const sub = (body: string) => lines('from shop.base import Base', '', '', 'class Sub(Base):', '    def greet(self):', `        return ${body}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/base.py': lines('class Base:', '    def act(self, name):', '        return getattr(self, name)()'),
+      'shop/sub.py': sub('"hi"'),
+      'tests/test_sub.py': lines('from shop.sub import Sub', '', '', 'def test_act():', '    assert Sub().act("gr" + "eet") == "hi"'),
+      'tests/test_base.py': lines('from shop.base import Base', '', '', 'def test_base():', '    assert Base'),
+    });
+    // Sub.greet runs through Base.act, which names no member: the reflective call is its dependent.
+    const report = await selectionAfter(cwd, 'greet', { 'shop/sub.py': sub('"hi" + ""') });
+    expect(selectedFiles(report)).toEqual(['tests/test_sub.py']);
+  });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
     const cwd = gitRepo({

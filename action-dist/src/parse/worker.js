@@ -1961,6 +1961,8 @@ var ecmascriptResolution = {
   },
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
   reflection: /* @__PURE__ */ new Set(["Object.getOwnPropertyNames", "Object.getOwnPropertyDescriptors", "Object.getPrototypeOf", "Reflect.ownKeys", "Reflect.getPrototypeOf"]),
+  // `this[name]()` (references.scm): a method of the object's class or a subclass, by no name.
+  selfReflection: /* @__PURE__ */ new Set([".this[]"]),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   containers: /* @__PURE__ */ new Set(["Map", "Set", "WeakMap", "WeakSet", "WeakRef"]),
   projectFiles: ecmascriptProjectFiles,
@@ -2867,7 +2869,9 @@ var pythonResolution = {
   // receiver). A getattr naming its member in a string is a plain read, and `vars(obj)` is an
   // instance's data: counting them made every test reading an optional attribute or an argparse
   // namespace depend on every member of every class.
-  reflection: /* @__PURE__ */ new Set([".getattr*", ".dir", "inspect.getmembers", "inspect.getmembers_static"]),
+  reflection: /* @__PURE__ */ new Set([".getattr*", ".getattr-self*", ".dir", "inspect.getmembers", "inspect.getmembers_static"]),
+  // `getattr(self, name)` with a computed name (references.scm): any member of the class or a subclass.
+  selfReflection: /* @__PURE__ */ new Set([".getattr-self*"]),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   containers: /* @__PURE__ */ new Set(["dict", "list", "set", "tuple", "frozenset"]),
   returnType: declaredReturnType2,
@@ -7490,6 +7494,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
   const refinements = /* @__PURE__ */ new Map();
   const uses = /* @__PURE__ */ new Map();
   const links = /* @__PURE__ */ new Map();
+  const bindsToo = /* @__PURE__ */ new Set();
   const locals = /* @__PURE__ */ new Map();
   const members = /* @__PURE__ */ new Map();
   const out2 = {
@@ -7647,6 +7652,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       } else {
         const known = uses.get(name2.id);
         if (!known || outranks(fact, known.fact)) uses.set(name2.id, { at: roleNode.startIndex, outside: false, nameId: name2.id, fact });
+        if (props["binds"] !== void 0) bindsToo.add(name2.id);
       }
     } else if (name2) {
       const kind = role.slice("binding.".length);
@@ -7689,7 +7695,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     if (definition) definition.kind = refinement.kind;
   }
   const refs = [...links.values()];
-  for (const [id, use] of uses) if (!definitions.has(id) && (!locals.has(id) && !members.has(id) || use.fact.kind === "fixture")) refs.push(use);
+  for (const [id, use] of uses) if (!definitions.has(id) && (!locals.has(id) && !members.has(id) || use.fact.kind === "fixture" || bindsToo.has(id))) refs.push(use);
   const bindings = [];
   for (const group of [locals, members]) {
     for (const [id, binding] of group) {

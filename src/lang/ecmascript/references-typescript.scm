@@ -34,3 +34,38 @@
 ; A class field initialized with a function: readonly clock = systemClock
 (public_field_definition value: (identifier) @reference.value)
 (public_field_definition value: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+
+; A destructured parameter reads members of its argument: `function f({ run }: Service)` reads
+; `Service`'s run; without a type (`({ run }) => run()`) the pattern is the receiver (no path: any
+; member of the name).
+(required_parameter
+  pattern: (object_pattern [
+    (shorthand_property_identifier_pattern) @reference.value
+    (pair_pattern key: (property_identifier) @reference.value)
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @reference.value)
+  ])
+  type: (type_annotation (_) @receiver)
+  (#set! binds "true"))
+(required_parameter
+  pattern: (object_pattern [
+    (shorthand_property_identifier_pattern) @reference.value
+    (pair_pattern key: (property_identifier) @reference.value)
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @reference.value)
+  ]) @receiver
+  !type
+  (#set! binds "true"))
+(optional_parameter
+  pattern: (object_pattern [
+    (shorthand_property_identifier_pattern) @reference.value
+    (pair_pattern key: (property_identifier) @reference.value)
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @reference.value)
+  ])
+  type: (type_annotation (_) @receiver)
+  (#set! binds "true"))
+
+; `(this as Handlers)[name]!()`: references.scm's computed call on the receiving object, asserted non-null.
+((call_expression
+  function: (non_null_expression (subscript_expression object: (_) @_object index: (_) @_key))) @reference.call
+  (#match? @_object "^[(]*this\\b")
+  (#not-match? @_key "^['\"][^'\"]*['\"]$")
+  (#set! name "this[]"))

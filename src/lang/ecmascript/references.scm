@@ -125,6 +125,14 @@
   (#eq? @_module "module")
   (#eq? @_exports "exports")) @reference.export
 
+; `this[name]()`, `(this as Handlers)[name]!()`: a member of the receiving object called by a
+; computed name (resolution.ts selfReflection). A literal key (`this['save']()`) names its member.
+((call_expression
+  function: (subscript_expression object: (_) @_object index: (_) @_key)) @reference.call
+  (#match? @_object "^[(]*this\\b")
+  (#not-match? @_key "^['\"][^'\"]*['\"]$")
+  (#set! name "this[]"))
+
 ; ---- identifiers used as values: callbacks, handler maps, assignments, returns ----
 (arguments (identifier) @reference.value)
 (arguments (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
@@ -139,6 +147,20 @@
 (assignment_expression
   right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
 (variable_declarator value: (identifier) @reference.value)
+; A member read into a local (`const r = svc.run`, `const { run, stop: halt } = svc`): the
+; local may be called later by no name the index connects to the member, so the read is the use.
+; A destructured require() or import() is an import (above), not a read.
+(variable_declarator
+  value: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(variable_declarator
+  name: (object_pattern [
+    (shorthand_property_identifier_pattern) @reference.value
+    (pair_pattern key: (property_identifier) @reference.value)
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @reference.value)
+  ])
+  value: (_) @receiver
+  (#not-match? @receiver "^(await[ \t]+)?(require|import)[ \t]*\\(")
+  (#set! binds "true"))
 (return_statement (identifier) @reference.value)
 (arrow_function body: (identifier) @reference.value)
 (ternary_expression consequence: (identifier) @reference.value)

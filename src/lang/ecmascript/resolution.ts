@@ -30,6 +30,8 @@ export const ecmascriptResolution: ResolutionTraits = {
   },
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
   reflection: new Set(['Object.getOwnPropertyNames', 'Object.getOwnPropertyDescriptors', 'Object.getPrototypeOf', 'Reflect.ownKeys', 'Reflect.getPrototypeOf']),
+  // `this[name]()` (references.scm): a method of the object's class or a subclass, by no name.
+  selfReflection: new Set(['.this[]']),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   containers: new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef']),
   projectFiles: ecmascriptProjectFiles,

@@ -21,7 +21,9 @@ export const pythonResolution: ResolutionTraits = {
   // receiver). A getattr naming its member in a string is a plain read, and `vars(obj)` is an
   // instance's data: counting them made every test reading an optional attribute or an argparse
   // namespace depend on every member of every class.
-  reflection: new Set(['.getattr*', '.dir', 'inspect.getmembers', 'inspect.getmembers_static']),
+  reflection: new Set(['.getattr*', '.getattr-self*', '.dir', 'inspect.getmembers', 'inspect.getmembers_static']),
+  // `getattr(self, name)` with a computed name (references.scm): any member of the class or a subclass.
+  selfReflection: new Set(['.getattr-self*']),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   containers: new Set(['dict', 'list', 'set', 'tuple', 'frozenset']),
   returnType: declaredReturnType,

@@ -51,6 +51,8 @@ export interface DependencyView {
   interfaceMembersNamed(name: string): Promise<readonly StoredSymbol[]>;
   /** Scopes that make a reflective call (each language says which), with the symbols each uses; by scope id. */
   reflectors(): Promise<ReadonlyMap<number, ReadonlySet<number>>>;
+  /** Those of the reflectors that reach members of their own object by a computed name (`this[k]()`), by id. */
+  selfReflectors(): Promise<readonly number[]>;
 
   /** Names a file declares at top level (its variables, functions, classes; not arguments). */
   topLevelNames(file: string): Promise<ReadonlySet<string>>;

@@ -96,7 +96,7 @@ export class StoreDependencyView implements DependencyView {
   private symbolsLoaded: Promise<void> | undefined;
   /** `extends` and `implements` edges by the class or interface they start from. */
   private heritage: Promise<Map<number, Edge[]>> | undefined;
-  private reflecting: Promise<Map<number, Set<number>>> | undefined;
+  private reflected: Promise<{ uses: Map<number, Set<number>>; self: number[] }> | undefined;
   /** Members of interfaces by name, for methods whose class is unknown (relations/dispatch.ts). */
   private interfaceMethods: Map<string, StoredSymbol[]> | undefined;
   private linkData: Promise<LinkData> | undefined;
@@ -472,22 +472,37 @@ export class StoreDependencyView implements DependencyView {
   }
 
   /** Scopes that make a reflective call (each language says which), with the symbols they use; read once. */
-  reflectors(): Promise<Map<number, Set<number>>> {
-    this.reflecting ??= (async () => {
+  async reflectors(): Promise<Map<number, Set<number>>> {
+    return (await this.reflecting()).uses;
+  }
+
+  async selfReflectors(): Promise<readonly number[]> {
+    return (await this.reflecting()).self;
+  }
+
+  /** Scopes making a reflective call, with the symbols each uses, and those reflecting on their own object; read once. */
+  private reflecting(): Promise<{ uses: Map<number, Set<number>>; self: number[] }> {
+    this.reflected ??= (async () => {
       const { languages } = await this.links();
-      const calls = new Set([...new Set(languages.values())].flatMap((l) => [...traitsFor(l).reflection]));
+      const traits = [...new Set(languages.values())].map((l) => traitsFor(l));
+      const calls = new Set(traits.flatMap((t) => [...t.reflection, ...t.selfReflection]));
       const names = [...new Set([...calls].map((c) => c.slice(c.lastIndexOf('.') + 1)))].sort();
       const scopes = new Set<number>();
+      const self = new Set<number>();
       for (const ref of names.length === 0 ? [] : await this.store.refsByName(names)) {
         const language = languages.get(ref.file);
-        if (ref.kind === 'call' && language !== undefined && traitsFor(language).reflection.has(`${ref.receiver ?? ''}.${ref.name}`)) scopes.add(ref.scopeId);
+        if (ref.kind !== 'call' || language === undefined) continue;
+        const key = `${ref.receiver ?? ''}.${ref.name}`;
+        const { reflection, selfReflection } = traitsFor(language);
+        if (reflection.has(key) || selfReflection.has(key)) scopes.add(ref.scopeId);
+        if (selfReflection.has(key)) self.add(ref.scopeId);
       }
       await this.loadSymbols();
       const uses = new Map<number, Set<number>>([...scopes].sort((a, b) => a - b).map((id) => [id, new Set<number>()]));
       for (const e of (await this.edgeSource()).from(new Set(uses.keys()))) uses.get(e.fromId)!.add(e.toId);
-      return uses;
+      return { uses, self: [...self].sort((a, b) => a - b) };
     })();
-    return this.reflecting;
+    return this.reflected;
   }
 
   /** The class hierarchy, read once: `extends` and `implements` edges by where they start. */

@@ -9,6 +9,14 @@
 
 ; `getattr(obj, name)` with a computed name reaches a member no name in the code says: a reflective
 ; call, recorded as `getattr*` (resolution.ts). `getattr(obj, "meta", {})` names its member: a read.
+; On the receiving object (`getattr(self, name)`) it may reach a subclass's member too: `getattr-self*`
+; (first: one record per call).
+((call
+  function: (identifier) @_getattr
+  arguments: (argument_list . (identifier) @_self . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_getattr "getattr")
+  (#any-of? @_self "self" "cls")
+  (#set! name "getattr-self*"))
 ((call
   function: (identifier) @_getattr
   arguments: (argument_list . (_) . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call

@@ -38,7 +38,7 @@ export const uniqueGlobalRule: Rule = {
 export const nameOnlyRule: Rule = {
   name: 'name-only',
   confidence: 0.4,
-  description: 'A method call on a receiver of unknown type, with exactly one method of that name in the repository.',
+  description: 'A method called or read on a receiver of unknown type, with exactly one method of that name in the repository.',
   apply(ref, ctx) {
     if (ref.receiver === undefined) return null;
     const candidates = memberCandidates(ctx, ref);
@@ -83,13 +83,17 @@ function isScript(ctx: ResolveContext, file: FileInterface | undefined): boolean
 }
 
 /**
- * Methods (and function-valued fields) of that name anywhere in the repository; none for a name
- * the runtime's built-in objects have, which an unknown receiver far more often means.
+ * Methods (and function-valued fields) of that name anywhere in the repository, called or read;
+ * none for a name the runtime's built-in objects have, which an unknown receiver far more often means.
  */
 function memberCandidates(ctx: ResolveContext, ref: StoredRef): ResolverSymbol[] {
-  if (ref.kind !== 'call' && ref.kind !== 'new' && ref.kind !== 'jsx') return [];
+  if (ref.kind !== 'call' && ref.kind !== 'new' && ref.kind !== 'jsx' && ref.kind !== 'value') return [];
   if (ctx.traits.builtinMembers.has(ref.name)) return [];
-  return ctx.view.symbolsNamed(ref.name).filter((s) => MEMBER_KINDS.has(s.kind) && (s.kind !== 'function' || !isPlainDeclaration(s)) && !unboundLiteralMember(ctx, s));
+  // A member read (`const { run } = opts`, `on(x.handle)`) may take a method to call later; a
+  // field it reads is data, whatever its name.
+  return ctx.view
+    .symbolsNamed(ref.name)
+    .filter((s) => MEMBER_KINDS.has(s.kind) && (ref.kind !== 'value' || s.kind !== 'field') && (s.kind !== 'function' || !isPlainDeclaration(s)) && !unboundLiteralMember(ctx, s));
 }
 
 const OWNER_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>(['class', 'interface', 'type', 'namespace', 'enum']);
