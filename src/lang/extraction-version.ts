@@ -39,7 +39,9 @@
  * 17: so is a top-level `if ... and __name__ == "__main__":` block (false on import whatever the
  *    rest of the condition says).
  * 18: a member read into a local is a reference (`const r = svc.run`, `const { run } = svc`, a
- *    destructured parameter `({ run }: Service)`), and a call by a computed key on the receiving
- *    object (`this[name]()`, Python's `getattr(self, name)`) is recorded as a reflective call.
+ *    destructured parameter `({ run }: Service)`), and so is one returned, chosen (`a ? s.run : b`,
+ *    `s.run || f`) or taken by `bind`/`call`/`apply`; Python's `operator.methodcaller("run")` calls
+ *    `run` by name. A call by a computed key on the receiving object (`this[name]()`, Python's
+ *    `getattr(self, name)`) is recorded as a reflective call.
  */
 export const EXTRACTION_VERSION = 18;

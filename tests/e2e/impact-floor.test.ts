@@ -128,7 +128,7 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(openCodes(report)).toEqual(['src/model.ts computed-call']);
   });
 
-  it('a method read into a local (assigned, destructured, a destructured parameter) is used there: its change keeps the tests reading it', async () => {
+  it('a method read into a local (assigned, destructured, a destructured parameter, bound, chosen) is used there: its change keeps the tests reading it', async () => {
     const svc = (body: string) => `import { helper } from './helper';\nexport class Service {\n  run(): number {\n    return ${body};\n  }\n  other(): number {\n    return 3;\n  }\n}\n`;
     const cwd = gitRepo({
       'package.json': TS_JEST_PACKAGE,
@@ -138,13 +138,15 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
       'tests/renamed.test.ts': "import { Service } from '../src/svc';\n\ntest('b', () => {\n  const { run: go } = new Service();\n  expect(go()).toBe(1);\n});\n",
       'tests/parameter.test.ts': "import { Service } from '../src/svc';\n\nfunction f({ run }: Service): number {\n  return run();\n}\ntest('c', () => expect(f(new Service())).toBe(1));\n",
       'tests/assigned.test.ts': "import { Service } from '../src/svc';\n\ntest('d', () => {\n  const s = new Service();\n  const r = s.run;\n  expect(r.call(s)).toBe(1);\n});\n",
+      'tests/bound.test.ts': "import { Service } from '../src/svc';\n\ntest('f', () => {\n  const s = new Service();\n  expect(s.run.bind(s)()).toBe(1);\n});\n",
+      'tests/either.test.ts': "import { Service } from '../src/svc';\n\nconst pick = (s: Service, on: boolean) => (on ? s.run : null);\ntest('g', () => expect(pick(new Service(), true)!.call(new Service())).toBe(1));\n",
       'tests/other.test.ts': "import { Service } from '../src/svc';\n\ntest('e', () => expect(new Service().other()).toBe(3));\n",
     });
-    const readers = ['tests/assigned.test.ts', 'tests/destructured.test.ts', 'tests/parameter.test.ts', 'tests/renamed.test.ts'];
+    const readers = ['tests/assigned.test.ts', 'tests/bound.test.ts', 'tests/destructured.test.ts', 'tests/either.test.ts', 'tests/parameter.test.ts', 'tests/renamed.test.ts'];
     commit(cwd, 'run', { 'src/svc.ts': svc('helper() + 0') });
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(readers);
-    expect(floorOf(report)).toMatchObject({ size: 5, droppedByProof: 1, dropped: [{ file: 'tests/other.test.ts' }] });
+    expect(floorOf(report)).toMatchObject({ size: 7, droppedByProof: 1, dropped: [{ file: 'tests/other.test.ts' }] });
     // A helper only the read method calls: the readers reach it through the method.
     commit(cwd, 'helper', { 'src/helper.ts': 'export function helper(): number {\n  return 2;\n}\n' });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(readers);

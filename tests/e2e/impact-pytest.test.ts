@@ -456,6 +456,20 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'greet', { 'shop/sub.py': sub('"hi" + ""') });
     expect(selectedFiles(report)).toEqual(['tests/test_sub.py']);
   });
+  it('operator.methodcaller("name") calls a method by a name in a string: the method is open', async () => {
+    const svc = (body: string) => lines('class Service:', '    def run(self):', `        return ${body}`, '', '    def other(self):', '        return 3');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1'),
+      'tests/test_caller.py': lines('import operator', '', 'from shop.svc import Service', '', '', 'def test_run():', '    assert operator.methodcaller("run")(Service()) == 1'),
+      'tests/test_other.py': lines('from shop.svc import Service', '', '', 'def test_other():', '    assert Service().other() == 3'),
+    });
+    const report = await selectionAfter(cwd, 'run', { 'shop/svc.py': svc('1 + 0') });
+    expect(selectedFiles(report)).toEqual(['tests/test_caller.py', 'tests/test_other.py']);
+    const open = (report as unknown as { tests: { floor: { open: { file: string; reasons: { code: string }[] }[] } } }).tests.floor.open;
+    expect(open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['shop/svc.py name-only-use']);
+  });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
     const cwd = gitRepo({

@@ -162,12 +162,24 @@
   (#not-match? @receiver "^(await[ \t]+)?(require|import)[ \t]*\\(")
   (#set! binds "true"))
 (return_statement (identifier) @reference.value)
+(return_statement (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
 (arrow_function body: (identifier) @reference.value)
+(arrow_function body: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
 (ternary_expression consequence: (identifier) @reference.value)
+(ternary_expression consequence: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
 (ternary_expression alternative: (identifier) @reference.value)
+(ternary_expression alternative: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
 ; `options.format || defaultFormat`: either operand may be the value taken (`&&` gives its right one).
 (binary_expression left: (identifier) @reference.value operator: ["||" "??"])
+(binary_expression left: (member_expression object: (_) @receiver property: (property_identifier) @reference.value) operator: ["||" "??"])
 (binary_expression operator: ["||" "??" "&&"] right: (identifier) @reference.value)
+(binary_expression operator: ["||" "??" "&&"] right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+; `this.handle.bind(this)`, `svc.run.call(svc)`: the method is taken and called by no name of its own.
+((call_expression
+  function: (member_expression
+    object: (member_expression object: (_) @receiver property: (property_identifier) @reference.value)
+    property: (property_identifier) @_taken))
+  (#any-of? @_taken "bind" "call" "apply"))
 
 ; export default { forEach, hasOwnProp: hasOwnProperty }: members of the default export, exported
 ; as `default.forEach`, so that `utils.forEach()` after `import utils from './utils'` finds them.

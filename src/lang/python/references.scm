@@ -23,6 +23,13 @@
   (#eq? @_getattr "getattr")
   (#set! name "getattr*"))
 
+; `operator.methodcaller("run")`: a call of every object's `run` it is applied to, by a name in a
+; string; its arguments are the receiver (no path: any member of the name).
+(call
+  function: [(identifier) @_caller (attribute attribute: (identifier) @_caller)]
+  arguments: (argument_list . (string (string_content) @reference.call)) @receiver
+  (#eq? @_caller "methodcaller"))
+
 ; `importlib.import_module(name)` / `__import__(name)`: with a plain string, an import of that module;
 ; with a computed name, a dynamic load (`import_module*`, `__import__*`: resolution.ts loaderCalls).
 ((call
