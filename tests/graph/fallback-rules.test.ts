@@ -47,6 +47,16 @@ describe('fallback rules', () => {
     expect(callSite(tree, 'checkout', 'cart')).toMatchObject({ outcome: 'ambiguous', rule: 'name-only' });
   });
 
+  it('links a method read by value on an untyped receiver by name only, never a field or a property of that name', async () => {
+    const tree = await resolveTree({
+      'src/cart.ts': 'export class Cart {\n  total = 0;\n  get label() { return "c"; }\n  checkout() {}\n}\n',
+      'src/app.ts': 'export function wire(cart, on) {\n  const { checkout } = cart;\n  on(cart.total, cart.label);\n  return checkout;\n}\n',
+    });
+    const edges = tree.edges.filter((e) => e.from === 'src/app.ts#wire').map((e) => `${e.to} ${e.rule}`);
+    expect(edges).toEqual(['src/cart.ts#Cart.checkout name-only']);
+    expect(tree.edges.find((e) => e.from === 'src/app.ts#wire')!.confidence).toBeLessThan(RESOLVED_AT);
+  });
+
   it('declares the guessing rules lower in untyped JavaScript than in TypeScript (calibrated per language)', async () => {
     const caller = 'export function pay(cart, till) { cart.checkout(); till.refund(); }\n';
     const tree = await resolveTree({

@@ -10,6 +10,8 @@ export const MAX_CANDIDATES = 5;
 
 /** Symbol kinds a method call on an unknown receiver may reach (an object literal's member may be a function). */
 const MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>(['method', 'field', 'getter', 'function']);
+/** Symbol kinds a member read by value on an unknown receiver may take to call later. */
+const VALUE_MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>(['method', 'function']);
 
 export const externalRule: Rule = {
   name: 'external',
@@ -89,11 +91,12 @@ function isScript(ctx: ResolveContext, file: FileInterface | undefined): boolean
 function memberCandidates(ctx: ResolveContext, ref: StoredRef): ResolverSymbol[] {
   if (ref.kind !== 'call' && ref.kind !== 'new' && ref.kind !== 'jsx' && ref.kind !== 'value') return [];
   if (ctx.traits.builtinMembers.has(ref.name)) return [];
-  // A member read (`const { run } = opts`, `on(x.handle)`) may take a method to call later; a
-  // field it reads is data, whatever its name.
-  return ctx.view
-    .symbolsNamed(ref.name)
-    .filter((s) => MEMBER_KINDS.has(s.kind) && (ref.kind !== 'value' || s.kind !== 'field') && (s.kind !== 'function' || !isPlainDeclaration(s)) && !unboundLiteralMember(ctx, s));
+  // A member read (`const { run } = opts`, `on(x.handle)`) may take a method to call later. A field
+  // it reads is data, whatever its name; a property it reads runs its getter, but a changed getter
+  // is open already where reads are not all recorded (closure-rules.ts `property-read`), and a
+  // guessed edge to one (`param.name`) would only lead elsewhere.
+  const kinds = ref.kind === 'value' ? VALUE_MEMBER_KINDS : MEMBER_KINDS;
+  return ctx.view.symbolsNamed(ref.name).filter((s) => kinds.has(s.kind) && (s.kind !== 'function' || !isPlainDeclaration(s)) && !unboundLiteralMember(ctx, s));
 }
 
 const OWNER_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>(['class', 'interface', 'type', 'namespace', 'enum']);
