@@ -42,6 +42,7 @@
  *    destructured parameter `({ run }: Service)`), and so is one returned, chosen (`a ? s.run : b`,
  *    `s.run || f`) or taken by `bind`/`call`/`apply`; Python's `operator.methodcaller("run")` calls
  *    `run` by name. A call by a computed key on the receiving object (`this[name]()`, Python's
- *    `getattr(self, name)`) is recorded as a reflective call.
+ *    `getattr(self, name)`) is recorded as a reflective call, and a Python base a call computes
+ *    (`class A(mixin(Base))`) as an unknown base.
  */
 export const EXTRACTION_VERSION = 18;

@@ -470,6 +470,20 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const open = (report as unknown as { tests: { floor: { open: { file: string; reasons: { code: string }[] }[] } } }).tests.floor.open;
     expect(open.map((o) => `${o.file} ${o.reasons.map((r) => r.code).join(',')}`)).toEqual(['shop/svc.py name-only-use']);
   });
+  it('a class whose base a call computes (class A(mixin(Base))) may inherit any method: a call of one it lacks reaches it by name', async () => {
+    const base = (body: string) => lines('class Base:', '    def m(self):', `        return ${body}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/base.py': base('1'),
+      'shop/a.py': lines('from shop.base import Base', '', '', 'def mixin(b):', '    return type("M", (b,), {})', '', '', 'class A(mixin(Base)):', '    pass'),
+      'tests/test_a.py': lines('from shop.a import A', '', '', 'def test_a():', '    assert A().m() == 1'),
+      'tests/test_plain.py': lines('from shop.a import mixin', '', '', 'def test_plain():', '    assert mixin'),
+    });
+    // test_plain imports shop.a, which imports shop.base; the guessed call from test_a keeps m open.
+    const report = await selectionAfter(cwd, 'm', { 'shop/base.py': base('2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_a.py', 'tests/test_plain.py']);
+  });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
     const cwd = gitRepo({

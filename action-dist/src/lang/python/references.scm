@@ -83,6 +83,11 @@
 ; A generic base (`class Confirm(PromptBase[bool])`) is the class it subscripts.
 (class_definition superclasses: (argument_list (subscript value: (identifier) @reference.extends)))
 (class_definition superclasses: (argument_list (subscript value: (attribute object: (_) @receiver attribute: (identifier) @reference.extends))))
+; A base a call computes (`class A(mixin(Base))`, `six.with_metaclass(Meta, Base)`): a class no name
+; says, recorded on the call (its callee is a call reference too) with its arguments as the receiver
+; (no path): the class has an unknown base, and a member it does not declare may be the base's.
+((class_definition superclasses: (argument_list (call arguments: (argument_list) @receiver) @reference.extends))
+  (#set! name "()"))
 
 ; ---- annotations, string annotations included (`"User"`, read as its first name) ----
 (type (identifier) @reference.type)
