@@ -44,6 +44,8 @@ describe('ratlas impact: members of literals and named callbacks', { timeout: 24
     expect(selectedFiles(configured)).toEqual(['tests/config.test.js']);
     expect(configured.impacted.map((i) => `${i.file}#${i.qualname} via ${i.via.map((v) => v.relation).join(',')}`)).toEqual([
       'src/config.js#<module> via member-of',
+      // `return config.debug` reads the constant: what isDebug returns changed with it.
+      'src/config.js#isDebug via reads',
       'tests/config.test.js#<module> via member-of,imports',
     ]);
   });
