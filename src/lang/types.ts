@@ -249,6 +249,11 @@ export interface SyntaxTraits {
    */
   inertBases?: RegExp;
   /**
+   * Outside bases that make a class an interface checked by shape (Python's `typing.Protocol`):
+   * a call of its method may run the method of that name of any class, related to it or not.
+   */
+  structuralBases?: RegExp;
+  /**
    * Decorators that register a function with a caller the index models as edges (pytest's
    * `fixture`, whose uses are fixture references, and its marks): a function under one is no
    * more reached by a registry than by those edges.

@@ -183,6 +183,23 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(via.map((v) => `${v.relation} ${v.file}`)).toContain('reflects src/base.ts');
   });
 
+  it('a class method may stand for an interface member of its name without `implements`: a call through the interface reaches it', async () => {
+    const impl = (value: string) => `export class Impl {\n  run(): number {\n    return ${value};\n  }\n}\n`;
+    const cwd = gitRepo({
+      'package.json': TS_JEST_PACKAGE,
+      'src/runner.ts': 'export interface Runner {\n  run(): number;\n}\nexport function go(r: Runner): number {\n  return r.run();\n}\n',
+      'src/impl.ts': impl('1'),
+      'src/make.ts': "import { Impl } from './impl';\nimport type { Runner } from './runner';\nexport function make(): Runner {\n  return new Impl();\n}\n",
+      'tests/go.test.ts': "import { go } from '../src/runner';\nimport { make } from '../src/make';\n\ntest('go', () => expect(go(make())).toBe(1));\n",
+      'tests/other.test.ts': "import { go } from '../src/runner';\n\ntest('other', () => expect(typeof go).toBe('function'));\n",
+    });
+    // TypeScript checks Impl against Runner by shape: go(make()) runs Impl.run, and no edge says so.
+    commit(cwd, 'run', { 'src/impl.ts': impl('2') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/go.test.ts']);
+    expect(openCodes(report)).toEqual(['src/impl.ts name-only-use']);
+  });
+
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "data", "devDependencies": { "jest": "29" } }\n',

@@ -484,6 +484,18 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'm', { 'shop/base.py': base('2') });
     expect(selectedFiles(report)).toEqual(['tests/test_a.py', 'tests/test_plain.py']);
   });
+  it('a typing.Protocol is checked by shape: a call through it may run any class\'s method of the name', async () => {
+    const impl = (body: string) => lines('class Impl:', '    def run(self):', `        return ${body}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/runner.py': lines('from typing import Protocol', '', '', 'class Runner(Protocol):', '    def run(self) -> int: ...', '', '', 'def go(r: Runner) -> int:', '    return r.run()'),
+      'shop/impl.py': impl('1'),
+      'tests/test_go.py': lines('from shop.impl import Impl', 'from shop.runner import go', '', '', 'def test_go():', '    assert go(Impl()) == 1'),
+    });
+    const report = await selectionAfter(cwd, 'run', { 'shop/impl.py': impl('2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_go.py']);
+  });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
     const cwd = gitRepo({

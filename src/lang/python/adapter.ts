@@ -21,6 +21,8 @@ export const python = defineLanguage({
     receiverWords: ['self', 'cls'],
     // Exceptions and typing's markers call no method of a subclass by name (dunders are implicitMembers).
     inertBases: /^(?:object|BaseException|Exception|[A-Z]\w*(?:Error|Exception|Warning)|Generic|Protocol|ABC|NamedTuple|TypedDict)$/,
+    // `class Runner(Protocol)`: a call typed by it may run any class's method of the name.
+    structuralBases: /^Protocol$/,
     indexAssignsData: true,
     attributeReadsRecorded: false,
     // Dunder methods other than the constructors (`x.attr`, `with x:`, `for i in x`, `x == y`, `str(x)`).

@@ -47,7 +47,7 @@ export interface DependencyView {
   heritageOf(classId: number): Promise<readonly Edge[]>;
   /** Names of a class's bases that lie outside the repository (see IndexStore.outsideBases). */
   outsideBases(classId: number): Promise<readonly string[]>;
-  /** Members named `name` of every interface, by id. */
+  /** Members named `name` of every interface (and class its language checks by shape: a Protocol), by id. */
   interfaceMembersNamed(name: string): Promise<readonly StoredSymbol[]>;
   /** Scopes that make a reflective call (each language says which), with the symbols each uses; by scope id. */
   reflectors(): Promise<ReadonlyMap<number, ReadonlySet<number>>>;

@@ -1,4 +1,5 @@
 import { fileImporters } from '../../graph/impact/file-importers.js';
+import { languageForPath } from '../../lang/registry.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
 import type { Edge, EdgeKind } from '../../model/edge.js';
 import type { RefKind } from '../../model/reference.js';
@@ -98,7 +99,7 @@ export class StoreDependencyView implements DependencyView {
   private heritage: Promise<Map<number, Edge[]>> | undefined;
   private reflected: Promise<{ uses: Map<number, Set<number>>; self: number[] }> | undefined;
   /** Members of interfaces by name, for methods whose class is unknown (relations/dispatch.ts). */
-  private interfaceMethods: Map<string, StoredSymbol[]> | undefined;
+  private interfaceMethods: Promise<Map<string, StoredSymbol[]>> | undefined;
   private linkData: Promise<LinkData> | undefined;
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
@@ -234,9 +235,14 @@ export class StoreDependencyView implements DependencyView {
   }
 
   async interfaceMembersNamed(name: string): Promise<readonly StoredSymbol[]> {
-    await this.loadSymbols();
-    this.interfaceMethods ??= (() => {
-      const interfaces = new Set([...this.symbols.values()].filter((s) => s.kind === 'interface').map((s) => symbolKey(s.file, s.qualname)));
+    this.interfaceMethods ??= (async () => {
+      await this.loadSymbols();
+      this.outside ??= this.store.outsideBases();
+      const outside = await this.outside;
+      // An interface, or a class its language checks by shape (Python's `class Runner(Protocol)`).
+      const structural = (s: StoredSymbol): boolean =>
+        s.kind === 'interface' || (s.kind === 'class' && (outside.get(s.id) ?? []).some((base) => languageForPath(s.file)?.syntax.structuralBases?.test(base) === true));
+      const interfaces = new Set([...this.symbols.values()].filter(structural).map((s) => symbolKey(s.file, s.qualname)));
       const byName = new Map<string, StoredSymbol[]>();
       for (const s of this.symbols.values()) {
         if (s.parent === null || !interfaces.has(symbolKey(s.file, s.parent))) continue;
@@ -246,7 +252,7 @@ export class StoreDependencyView implements DependencyView {
       }
       return byName;
     })();
-    return this.interfaceMethods.get(name) ?? [];
+    return (await this.interfaceMethods).get(name) ?? [];
   }
 
   async topLevelNames(file: string): Promise<ReadonlySet<string>> {

@@ -14,7 +14,9 @@ const MAX_ANCESTRY = 32;
  * Methods a member overrides or implements: their callers may dispatch to it. A method whose class
  * the index does not hold (a class expression assigned inside a function: `cls = class implements
  * Constraint { defaultMessage() {} }`) may implement any interface method of its name; what it
- * extends or implements is not known.
+ * extends or implements is not known. So may any class's method: an interface is checked by shape
+ * (TypeScript's interfaces, Python's Protocols), so `go(new Impl())` calls `Impl.run` through
+ * `Runner.run` without `Impl implements Runner` written anywhere (weakly: a guess by name).
  */
 export const dispatch: DependencyRelation = {
   name: 'dispatch',
@@ -27,14 +29,19 @@ export const dispatch: DependencyRelation = {
     if (!owner) return [];
     if (!CLASS_KINDS.has(owner.kind)) return unownedMethod(symbol, view);
     const out: Dependent[] = [];
+    const declared = new Set<number>();
     for await (const id of ancestorsOf(view, owner.id)) {
       for (const ancestor of await view.symbolsOf([id])) {
         for (const member of await view.symbolsInFile(ancestor.file)) {
           if (member.parent === ancestor.qualname && member.name === symbol.name) {
+            declared.add(member.id);
             out.push({ node: symbolNode(member.id), relation: 'overrides', confidence: RELATION_CONFIDENCE.overrides });
           }
         }
       }
+    }
+    if (owner.kind === 'class' && symbol.kind === 'method') {
+      for (const id of await interfaceMethodsNamed(symbol.name, view)) if (!declared.has(id)) out.push(byShape(id));
     }
     return out;
   },
@@ -63,8 +70,13 @@ export async function* ancestorsOf(view: DependencyView, classId: number): Async
 
 async function unownedMethod(symbol: StoredSymbol, view: DependencyView): Promise<Dependent[]> {
   if (symbol.kind !== 'method') return [];
-  return (await view.interfaceMembersNamed(symbol.name))
-    .map((m) => m.id)
-    .sort((a, b) => a - b)
-    .map((id) => ({ node: symbolNode(id), relation: 'overrides' as const, confidence: RELATION_CONFIDENCE['name-match'] }));
+  return (await interfaceMethodsNamed(symbol.name, view)).map(byShape);
 }
+
+/** The members named `name` of every interface (see DependencyView.interfaceMembersNamed), by id. */
+async function interfaceMethodsNamed(name: string, view: DependencyView): Promise<number[]> {
+  return (await view.interfaceMembersNamed(name)).map((m) => m.id).sort((a, b) => a - b);
+}
+
+/** A method that may stand for an interface's member of its name, by shape alone: a guess. */
+const byShape = (id: number): Dependent => ({ node: symbolNode(id), relation: 'overrides', confidence: RELATION_CONFIDENCE['name-match'] });
