@@ -43,6 +43,7 @@
  *    `s.run || f`) or taken by `bind`/`call`/`apply`; Python's `operator.methodcaller("run")` calls
  *    `run` by name. A call by a computed key on the receiving object (`this[name]()`, Python's
  *    `getattr(self, name)`) is recorded as a reflective call, and a Python base a call computes
- *    (`class A(mixin(Base))`) as an unknown base.
+ *    (`class A(mixin(Base))`) as an unknown base. `helper.call(null)` reads `helper`;
+ *    `getattr(obj, "run")` reads obj's `run`.
  */
 export const EXTRACTION_VERSION = 18;

@@ -200,6 +200,24 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(openCodes(report)).toEqual(['src/impl.ts name-only-use']);
   });
 
+  it('a function taken by call/apply/bind, or stored under a computed key of a top-level object, is used there', async () => {
+    const helper = (value: string) => `export function helper(): number {\n  return ${value};\n}\n`;
+    const cwd = gitRepo({
+      'package.json': TS_JEST_PACKAGE,
+      'src/h.ts': helper('1'),
+      'src/use.ts': "import { helper } from './h';\nexport function use(): number {\n  return helper.call(null);\n}\nexport function other(): number {\n  return 3;\n}\n",
+      'src/handlers.ts': "import { helper } from './h';\nconst KEY = 'go';\nexport const handlers = {\n  [KEY]: () => helper(),\n};\n",
+      'tests/use.test.ts': "import { use } from '../src/use';\n\ntest('use', () => expect(use()).toBe(1));\n",
+      'tests/handlers.test.ts': "import { handlers } from '../src/handlers';\n\ntest('go', () => expect(handlers.go()).toBe(1));\n",
+      'tests/other.test.ts': "import { other } from '../src/use';\n\ntest('other', () => expect(other()).toBe(3));\n",
+    });
+    commit(cwd, 'helper', { 'src/h.ts': helper('2') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    // `handlers.go()` names no member the index holds (`[KEY]`): the object, top-level state, reaches it.
+    expect(selectedFiles(report)).toEqual(['tests/handlers.test.ts', 'tests/use.test.ts']);
+    expect(floorOf(report)).toMatchObject({ droppedByProof: 1, dropped: [{ file: 'tests/other.test.ts' }] });
+  });
+
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "data", "devDependencies": { "jest": "29" } }\n',

@@ -496,6 +496,18 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'run', { 'shop/impl.py': impl('2') });
     expect(selectedFiles(report)).toEqual(['tests/test_go.py']);
   });
+  it('getattr(obj, "run") reads run by a name in a string: a test calling what it gives back reaches run', async () => {
+    const svc = (body: string) => lines('class Service:', '    def run(self):', `        return ${body}`, '', '    def other(self):', '        return 3');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1'),
+      'tests/test_run.py': lines('from shop.svc import Service', '', '', 'def test_run():', '    assert getattr(Service(), "run")() == 1'),
+      'tests/test_other.py': lines('from shop.svc import Service', '', '', 'def test_other():', '    assert Service().other() == 3'),
+    });
+    const report = await selectionAfter(cwd, 'run', { 'shop/svc.py': svc('2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_run.py']);
+  });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
     const cwd = gitRepo({

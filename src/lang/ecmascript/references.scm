@@ -174,7 +174,11 @@
 (binary_expression left: (member_expression object: (_) @receiver property: (property_identifier) @reference.value) operator: ["||" "??"])
 (binary_expression operator: ["||" "??" "&&"] right: (identifier) @reference.value)
 (binary_expression operator: ["||" "??" "&&"] right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
-; `this.handle.bind(this)`, `svc.run.call(svc)`: the method is taken and called by no name of its own.
+; `this.handle.bind(this)`, `svc.run.call(svc)`, `helper.apply(null, args)`: the function is taken
+; and called by no name of its own.
+((call_expression
+  function: (member_expression object: (identifier) @reference.value property: (property_identifier) @_taken))
+  (#any-of? @_taken "bind" "call" "apply"))
 ((call_expression
   function: (member_expression
     object: (member_expression object: (_) @receiver property: (property_identifier) @reference.value)

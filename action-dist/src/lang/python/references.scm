@@ -23,6 +23,13 @@
   (#eq? @_getattr "getattr")
   (#set! name "getattr*"))
 
+; `getattr(obj, "run")`: a read of obj's `run` by a name in a string (a computed name is above).
+(call
+  function: (identifier) @_getattr
+  arguments: (argument_list . (_) @receiver . (string (string_content) @reference.value) @_literal)
+  (#eq? @_getattr "getattr")
+  (#match? @_literal "^[\"'][^\"'{}]*[\"']$"))
+
 ; `operator.methodcaller("run")`: a call of every object's `run` it is applied to, by a name in a
 ; string; its arguments are the receiver (no path: any member of the name).
 (call

@@ -36,12 +36,14 @@ export const handlerMap: DependencyRelation = {
     const syntax = languageForPath(symbol.file)?.syntax;
     const implicit = symbol.kind === 'method' && syntax?.implicitMembers?.test(symbol.name) === true;
     const unrecordedRead = (symbol.kind === 'getter' || symbol.kind === 'setter') && syntax?.attributeReadsRecorded === false;
+    const inFile = symbol.parent === null ? [] : await view.symbolsInFile(symbol.file);
     if ((symbol.kind === 'constructor' || implicit || unrecordedRead) && symbol.parent !== null) {
-      const owner = (await view.symbolsInFile(symbol.file)).find((s) => s.qualname === symbol.parent);
-      return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
+      // A member of a top-level object literal (`{ [KEY]: () => …, get v() {} }`, parent `<module>`)
+      // has no class: it is reached through its object, below.
+      const owner = inFile.find((s) => s.qualname === symbol.parent);
+      if (owner?.kind !== 'module') return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
     }
     if (symbol.parent === null) return [];
-    const inFile = await view.symbolsInFile(symbol.file);
     if (symbol.parent !== MODULE_QUALNAME) {
       // Declared inside a function (a method of the object literal it returns, a named callback it
       // passes, a function it assigns to a path): its code runs through that function, which no
