@@ -19,6 +19,23 @@ describe('python resolution', () => {
     ]);
   });
 
+  it('reach a submodule a package imports into itself (`from . import svc` in its __init__)', async () => {
+    const tree = await resolveTree({
+      'shop/__init__.py': 'from . import svc\n',
+      'shop/svc.py': 'def run():\n    return 1\n',
+      'lib/__init__.py': 'from lib import util\n',
+      'lib/util.py': 'def helper():\n    return 2\n',
+      'tests/test_shop.py': 'import shop\nfrom shop import svc\nfrom lib import util\n\n\ndef test_run():\n    shop.svc.run()\n    svc.run()\n    util.helper()\n',
+    });
+    // Python's `from pkg import name` imports the submodule when the package holds no such name:
+    // the __init__'s own import of itself names the submodule.
+    expect(callEdges(tree)).toEqual([
+      'tests/test_shop.py#test_run -> lib/util.py#helper (import)',
+      'tests/test_shop.py#test_run -> shop/svc.py#run (import)',
+      'tests/test_shop.py#test_run -> shop/svc.py#run (import)',
+    ]);
+  });
+
   it('resolves self, cls and super() through the class bases across files', async () => {
     const tree = await resolveTree({
       'app/base.py': 'class Base:\n    def __init__(self):\n        pass\n\n    def save(self):\n        return self.validate()\n\n    def validate(self):\n        return True\n',

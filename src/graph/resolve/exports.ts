@@ -65,8 +65,13 @@ export function exportedName(ctx: ResolveContext, file: FileInterface, name: str
   if (direct.length > 0) return { kind: 'symbols', symbols: direct };
   if (topLevel) {
     // Every name a top-level import binds is the module's too (a package `__init__` re-exporting).
+    // `from . import svc` in the package's own `__init__` names itself: Python then imports the
+    // submodule `svc`, which is what the name holds (below) when the import leads nowhere else.
     const imported = importedAs(file, name);
-    if (imported) return followImport(ctx, file, imported, seen, depth);
+    if (imported) {
+      const found = followImport(ctx, file, imported, seen, depth);
+      if (found.kind !== 'unresolved') return found;
+    }
     const own = traits.ownSubmodule?.(file.path, name);
     const module = own === undefined ? undefined : targetFile(ctx, own, file);
     if (module && module !== 'external') return namespaceOf(ctx, module);
