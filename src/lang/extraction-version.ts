@@ -44,6 +44,8 @@
  *    `run` by name. A call by a computed key on the receiving object (`this[name]()`, Python's
  *    `getattr(self, name)`) is recorded as a reflective call, and a Python base a call computes
  *    (`class A(mixin(Base))`) as an unknown base. `helper.call(null)` reads `helper`;
- *    `getattr(obj, "run")` reads obj's `run`.
+ *    `getattr(obj, "run")` reads obj's `run`. Resolution (stored edges): `from . import svc` in a
+ *    package's own `__init__` names the submodule; what `importlib.import_module(...)`,
+ *    `copy.deepcopy(...)` and the like return is unknown, not external.
  */
 export const EXTRACTION_VERSION = 18;

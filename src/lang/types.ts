@@ -116,6 +116,12 @@ export interface ResolutionTraits {
    * what it gives back (`registry.get(k)`) may be any object of the repository, so it stays unknown.
    */
   containers?: ReadonlySet<string>;
+  /**
+   * Outside functions, by dotted name as imported (`importlib.import_module`, `copy.deepcopy`),
+   * whose result may be a repository value (a module it loads, a copy of its argument): a member
+   * of what one returns is unknown, not the outside package's.
+   */
+  handBack?: ReadonlySet<string>;
   /** Resolves a module specifier written in `fromPath` to a repo file, a package, or nothing. */
   resolveModule(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget;
   /**

@@ -508,6 +508,18 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'run', { 'shop/svc.py': svc('2') });
     expect(selectedFiles(report)).toEqual(['tests/test_run.py']);
   });
+  it('a function called on what importlib.import_module("pkg.mod") returns is open: the module is a repository value', async () => {
+    const svc = (body: string) => lines('def run():', `    return ${body}`, '', '', 'def other():', '    return 3');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1'),
+      'tests/test_run.py': lines('import importlib', '', '', 'def test_run():', '    assert importlib.import_module("shop.svc").run() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'run', { 'shop/svc.py': svc('2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_run.py']);
+  });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
     const cwd = gitRepo({

@@ -36,6 +36,18 @@ describe('python resolution', () => {
     ]);
   });
 
+  it('leave unknown, not external, what import_module, deepcopy or cast hand back: it may be a repository value', async () => {
+    const tree = await resolveTree({
+      'shop/__init__.py': '',
+      'shop/svc.py': 'class Service:\n    def run(self):\n        return 1\n\n\ndef run():\n    return 2\n',
+      'tests/test_a.py':
+        'import copy\nimport importlib\nimport json\nfrom importlib import import_module\n\nfrom shop.svc import Service\n\n\ndef test_a():\n    importlib.import_module("shop.svc").run()\n    import_module("shop.svc").run()\n    copy.deepcopy(Service()).run()\n    json.loads("{}").run()\n',
+    });
+    for (const receiver of ['importlib.import_module()', 'import_module()', 'copy.deepcopy()']) expect(callSite(tree, 'run', receiver).outcome, receiver).not.toBe('external');
+    // Any other outside call's result is outside the repository.
+    expect(callSite(tree, 'run', 'json.loads()').outcome).toBe('external');
+  });
+
   it('resolves self, cls and super() through the class bases across files', async () => {
     const tree = await resolveTree({
       'app/base.py': 'class Base:\n    def __init__(self):\n        pass\n\n    def save(self):\n        return self.validate()\n\n    def validate(self):\n        return True\n',

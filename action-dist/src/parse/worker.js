@@ -2874,6 +2874,8 @@ var pythonResolution = {
   selfReflection: /* @__PURE__ */ new Set([".getattr-self*"]),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   containers: /* @__PURE__ */ new Set(["dict", "list", "set", "tuple", "frozenset"]),
+  // `import_module("shop.svc").run()`, `copy.deepcopy(svc).run()`, `cast(Service, x).run()`.
+  handBack: /* @__PURE__ */ new Set(["importlib.import_module", "copy.copy", "copy.deepcopy", "dataclasses.replace", "typing.cast", "functools.reduce", "weakref.proxy"]),
   returnType: declaredReturnType2,
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,

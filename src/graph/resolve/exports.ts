@@ -115,6 +115,11 @@ export function exportedName(ctx: ResolveContext, file: FileInterface, name: str
   return module && (!strict || exportsValue(file, name)) ? valueOf(ctx, file, module, name) : { kind: 'unresolved' };
 }
 
+/** The dotted name an import of an outside package binds: `importlib`, or `importlib.import_module`. */
+export function outsidePath(link: Pick<StoredRef, 'module' | 'name'>): string {
+  return link.name === '' || link.name === '*' ? (link.module ?? '') : `${link.module}.${link.name}`;
+}
+
 /**
  * What a module-level name of `file` stands for: its own declaration, an import, or a top-level
  * variable. Used for names written in another file (base classes, type annotations there).

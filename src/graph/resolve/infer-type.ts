@@ -2,7 +2,7 @@ import type { StoredBinding } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import { fixtureRule } from './rules/fixture-rule.js';
 import type { ResolveContext } from './context.js';
-import { exportedName, moduleLevelName, resolveLink, type ImportTarget } from './exports.js';
+import { exportedName, moduleLevelName, outsidePath, resolveLink, type ImportTarget } from './exports.js';
 import type { DeclaredReturn, OverloadSignature } from '../../lang/types.js';
 import { basesOf, findMember, resolveTypePath, type TypeTarget } from './members.js';
 import { parseReceiver, type PathSegment } from './receiver-path.js';
@@ -79,12 +79,18 @@ function evaluate(ctx: ResolveContext, place: Place, segments: readonly PathSegm
   const [first, ...rest] = segments;
   if (!first) return null;
   let value = root(ctx, place, first.name, depth);
-  if (first.call) value = call(ctx, value, awaited && rest.length === 0, first);
+  // The dotted name of an outside function reached so far, while some may hand back a repository
+  // value (ResolutionTraits.handBack: `import_module("pkg.mod")`): what one returns is unknown.
+  const handBack = ctx.traitsFor(place.file.language).handBack;
+  let outside = value?.kind === 'external' && handBack ? outsideName(ctx, place, first.name) : null;
+  if (first.call) value = outside !== null && handBack!.has(outside) ? null : call(ctx, value, awaited && rest.length === 0, first);
   if (first.construct) value = constructed(value);
   if (first.elements) value = elementsOf(value);
   for (let i = 0; i < rest.length; i++) {
     const segment = rest[i]!;
     const last = i === rest.length - 1;
+    if (outside !== null) outside = `${outside}.${segment.name}`;
+    if (segment.call && outside !== null && handBack!.has(outside)) return null;
     value = segment.call ? callMember(ctx, value, segment.name, awaited && last, segment) : member(ctx, value, segment.name, depth);
     if (segment.construct) value = constructed(value);
     if (segment.elements) value = elementsOf(value);
@@ -110,6 +116,13 @@ function constructed(value: Value): Value {
 function elementsOf(value: Value): Value {
   if (value?.kind === 'union') return unionOf(value.options.map(elementsOf));
   return value?.kind === 'array' ? value.of : null;
+}
+
+/** The dotted outside name an import binds to the first name of a path (`importlib.import_module`), if any. */
+function outsideName(ctx: ResolveContext, place: Place, name: string): string | null {
+  if (place.file !== ctx.own) return null;
+  const hit = ctx.lexical(name, place.scope, place.line);
+  return hit?.kind === 'import' ? outsidePath(hit.link) : null;
 }
 
 /** The first name of a path, looked up where it is written. */

@@ -26,6 +26,8 @@ export const pythonResolution: ResolutionTraits = {
   selfReflection: new Set(['.getattr-self*']),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   containers: new Set(['dict', 'list', 'set', 'tuple', 'frozenset']),
+  // `import_module("shop.svc").run()`, `copy.deepcopy(svc).run()`, `cast(Service, x).run()`.
+  handBack: new Set(['importlib.import_module', 'copy.copy', 'copy.deepcopy', 'dataclasses.replace', 'typing.cast', 'functools.reduce', 'weakref.proxy']),
   returnType: declaredReturnType,
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,
