@@ -46,6 +46,12 @@ const HISTORY: { message: string; tree: Tree }[] = [
     'conftest.py': 'import pytest\n\npytest_plugins = ["tests.plugin", "tests.plugin2"]\n\n\n@pytest.fixture\ndef cart():\n    from shop.models import Cart\n    return Cart()\n',
     'tests/plugin2.py': 'import pytest\n\n\n@pytest.fixture\ndef db():\n    return 2\n',
   } },
+  { message: 'the package imports a module of its own that is not there yet; tests reach it through the package and import_module', tree: {
+    'src/shop/__init__.py': 'from . import tools\n',
+    'tests/test_tools.py': 'import importlib\n\nimport shop\n\n\ndef test_tools():\n    shop.tools.run()\n    importlib.import_module("shop.tools").run()\n',
+  } },
+  { message: 'the module appears', tree: { 'src/shop/tools.py': 'def run():\n    return 1\n' } },
+  { message: 'the package names the module by its absolute name; the module goes', tree: { 'src/shop/__init__.py': 'from shop import tools\n', 'src/shop/tools.py': null } },
 ];
 
 describe('incremental update replayed over a Python history', () => {
