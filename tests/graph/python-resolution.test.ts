@@ -36,6 +36,19 @@ describe('python resolution', () => {
     ]);
   });
 
+  it('follow a receiver bound by a star import: a submodule the package lists in __all__, a class', async () => {
+    const tree = await resolveTree({
+      'shop/__init__.py': 'from .models import *\n__all__ = ["svc", "Cart"]\n',
+      'shop/svc.py': 'def run():\n    return 1\n',
+      'shop/models.py': 'class Cart:\n    @classmethod\n    def make(cls):\n        return cls()\n',
+      'tests/test_a.py': 'from shop import *\n\n\ndef test_a():\n    svc.run()\n    Cart.make()\n',
+    });
+    expect(callEdges(tree).filter((e) => e.startsWith('tests/'))).toEqual([
+      'tests/test_a.py#test_a -> shop/models.py#Cart.make (star-import)',
+      'tests/test_a.py#test_a -> shop/svc.py#run (star-import)',
+    ]);
+  });
+
   it('leave unknown, not external, what import_module, deepcopy or cast hand back: it may be a repository value', async () => {
     const tree = await resolveTree({
       'shop/__init__.py': '',

@@ -81,7 +81,9 @@ export function exportedName(ctx: ResolveContext, file: FileInterface, name: str
     const exportedAs = link.alias ?? link.name;
     if (link.kind === 'export' && exportedAs === name) {
       const local = localName(ctx, file, link.name, seen, depth);
-      if (local) return local;
+      // A name `__all__` lists that the module neither declares nor imports by name may come from
+      // one of its star imports (below); only then is it a value of its own.
+      if (local && !(topLevel && local.kind === 'value')) return local;
     }
     if (link.kind === 'reexport' && link.name !== '*' && exportedAs === name && link.module) {
       const next = targetFile(ctx, link.module, file);

@@ -43,6 +43,12 @@ export const importRule: Rule = {
   },
 };
 
+/** `name` reached from what a receiver's first name is bound to, through the rest of the receiver's path. */
+export function memberThroughPath(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, rest: readonly string[], name: string, kind: Parameters<typeof preferKinds>[1]): Decision | null {
+  for (const segment of rest) target = step(ctx, target, segment);
+  return memberOf(ctx, target, name, kind);
+}
+
 /** A receiver segment that calls (`import_module(1)`, `f()`). */
 const CALLED = /(?:<>)?\(\d*\)$/;
 

@@ -1,6 +1,7 @@
 import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import { exportedName, resolveLink } from '../exports.js';
-import { preferKinds, resolved, settled, type Rule } from './rule.js';
+import { memberThroughPath } from './import-rule.js';
+import { isOpaqueReceiver, preferKinds, resolved, rootName, settled, type Rule } from './rule.js';
 
 /**
  * A bare name nothing in scope declares, bound by a star import (`from .models import *`) in a
@@ -13,14 +14,21 @@ export const starImportRule: Rule = {
   confidence: 0.92,
   description: 'A bare name bound by a star import (`from m import *`), followed to its declaration.',
   apply(ref, ctx) {
-    if (ref.receiver !== undefined || ref.kind === 'export' || ctx.traits.exportModel !== 'top-level') return null;
-    if (ctx.lexical(ref.name, ref.scope, ref.line) !== null) return null;
+    if (ref.kind === 'export' || ctx.traits.exportModel !== 'top-level' || isOpaqueReceiver(ref.receiver)) return null;
+    // `svc.run()` after `from shop import *`: the receiver's first name may be star-bound too (a
+    // submodule the package's `__all__` lists).
+    const name = ref.receiver === undefined ? ref.name : rootName(ref);
+    if (ctx.lexical(name, ref.scope, ref.line) !== null) return null;
     for (const link of ctx.own.links) {
       if (link.kind !== 'reexport' || link.name !== '*' || link.scope !== MODULE_QUALNAME || !link.module) continue;
       const target = resolveLink(ctx, link, ctx.own);
       if (target.kind === 'external') continue;
       if (target.kind !== 'namespace') continue;
-      const found = exportedName(ctx, target.file, ref.name, new Set(), true);
+      const found = exportedName(ctx, target.file, name, new Set(), true);
+      if (ref.receiver !== undefined) {
+        if (found.kind === 'unresolved') continue;
+        return memberThroughPath(ctx, found, ref.receiver.split('.').slice(1), ref.name, ref.kind);
+      }
       if (found.kind === 'symbols') return resolved(preferKinds(found.symbols, ref.kind));
       if (found.kind === 'external') return settled('external');
     }
