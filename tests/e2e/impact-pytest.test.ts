@@ -520,6 +520,20 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'run', { 'shop/svc.py': svc('2') });
     expect(selectedFiles(report)).toEqual(['tests/test_run.py']);
   });
+  it('`from shop import svc` loads the submodule: the import floor reaches it, whatever resolution makes of its uses', async () => {
+    const svc = (body: string) => lines('def run():', `    return ${body}`, '', '', 'def other():', '    return 3');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1'),
+      // The module held in a class attribute: `self.impl.run()` resolves to no edge.
+      'shop/api.py': lines('from shop import svc', '', '', 'class A:', '    impl = svc', '', '    def go(self):', '        return self.impl.run()'),
+      'tests/test_api.py': lines('from shop.api import A', '', '', 'def test_go():', '    assert A().go() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'run', { 'shop/svc.py': svc('2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_api.py']);
+  });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
     const cwd = gitRepo({

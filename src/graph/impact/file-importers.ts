@@ -12,8 +12,11 @@ export function fileImporters(
   files: readonly { path: string; language: string }[],
   links: readonly StoredRef[],
   resolveModule: (specifier: string, fromPath: string, language: string) => ModuleTarget,
-  /** The modules an import of a specifier loads first (a Python package's `__init__.py`): they load for the importer too. */
-  enclosingModules: (specifier: string, language: string) => readonly string[] = () => [],
+  /**
+   * The other modules a link loads, by specifier: a Python package's `__init__.py` loaded first,
+   * the submodule `from pkg import mod` names. They load for the importer too.
+   */
+  alsoLoads: (link: StoredRef, language: string) => readonly string[] = () => [],
 ): Map<string, string[]> {
   const language = new Map(files.map((f) => [f.path, f.language]));
   const importers = new Map<string, Set<string>>();
@@ -21,7 +24,7 @@ export function fileImporters(
     if (!LOADING_LINKS.has(link.kind) || typeof link.module !== 'string') continue;
     const from = language.get(link.file);
     if (from === undefined) continue;
-    for (const specifier of [link.module, ...enclosingModules(link.module, from)]) {
+    for (const specifier of [link.module, ...alsoLoads(link, from)]) {
       const target = resolveModule(specifier, link.file, from);
       if (target.kind !== 'file' || target.path === link.file) continue;
       const set = importers.get(target.path) ?? new Set<string>();

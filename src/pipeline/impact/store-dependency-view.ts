@@ -624,14 +624,14 @@ export class StoreDependencyView implements DependencyView {
         let byModule = targets.get(link.file);
         if (!byModule) targets.set(link.file, (byModule = new Map()));
         const traits = traitsFor(lang);
-        for (const specifier of [link.module, ...(traits.enclosingModules?.(link.module) ?? [])]) {
+        for (const specifier of [link.module, ...alsoLoads(link, lang)]) {
           if (byModule.has(specifier)) continue;
           env ??= await moduleEnvOf(this.store, files);
           byModule.set(specifier, traits.resolveModule(specifier, link.file, env));
         }
       }
       const resolve = (spec: string, from: string) => targets.get(from)!.get(spec)!;
-      const importers = fileImporters(files, links, resolve, (spec, lang) => traitsFor(lang).enclosingModules?.(spec) ?? []);
+      const importers = fileImporters(files, links, resolve, alsoLoads);
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
       const packages = new Map<string, StoredRef[]>();
@@ -690,4 +690,16 @@ function mergeSorted<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) 
   while (i < a.length) out.push(a[i++]!);
   while (j < b.length) out.push(b[j++]!);
   return out;
+}
+
+/**
+ * The other modules an import link loads (see fileImporters): the packages Python runs first, and
+ * the submodule `from pkg import mod` imports when the package holds no attribute `mod` (when it
+ * does, the floor keeps one importer too many, never one too few).
+ */
+function alsoLoads(link: StoredRef, language: string): string[] {
+  const traits = traitsFor(language);
+  const module = link.module as string;
+  const sub = link.kind === 'import' && link.name !== '' && link.name !== '*' ? traits.submodule?.(module, link.name) : undefined;
+  return [...(traits.enclosingModules?.(module) ?? []), ...(sub === undefined ? [] : [sub])];
 }
