@@ -46,6 +46,7 @@
  *    (`class A(mixin(Base))`) as an unknown base. `helper.call(null)` reads `helper`;
  *    `getattr(obj, "run")` reads obj's `run`. Resolution (stored edges): `from . import svc` in a
  *    package's own `__init__` names the submodule; what `importlib.import_module(...)`,
- *    `copy.deepcopy(...)` and the like return is unknown, not external.
+ *    `copy.deepcopy(...)` and the like return is unknown, not external; `pytest.importorskip("m")`
+ *    imports m, as `import_module("m")` does.
  */
 export const EXTRACTION_VERSION = 18;

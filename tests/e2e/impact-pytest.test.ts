@@ -534,6 +534,19 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'run', { 'shop/svc.py': svc('2') });
     expect(selectedFiles(report)).toEqual(['tests/test_api.py']);
   });
+  it('pytest.importorskip("pkg.mod") and __import__("pkg.mod") import the module and hand it back: a change to what the test calls selects it', async () => {
+    const svc = (body: string) => lines('def run():', `    return ${body}`, '', '', 'def other():', '    return 3');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1'),
+      'tests/test_skip.py': lines('import pytest', '', 'svc = pytest.importorskip("shop.svc")', '', '', 'def test_run():', '    assert svc.run() == 1'),
+      'tests/test_dunder.py': lines('def test_run():', '    assert __import__("shop.svc").svc.run() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'run', { 'shop/svc.py': svc('2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_dunder.py', 'tests/test_skip.py']);
+  });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
     const cwd = gitRepo({

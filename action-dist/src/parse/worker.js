@@ -2875,7 +2875,8 @@ var pythonResolution = {
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   containers: /* @__PURE__ */ new Set(["dict", "list", "set", "tuple", "frozenset"]),
   // `import_module("shop.svc").run()`, `copy.deepcopy(svc).run()`, `cast(Service, x).run()`.
-  handBack: /* @__PURE__ */ new Set(["importlib.import_module", "copy.copy", "copy.deepcopy", "dataclasses.replace", "typing.cast", "functools.reduce", "weakref.proxy"]),
+  // A builtin is named bare (`__import__("shop.svc").svc.run()`).
+  handBack: /* @__PURE__ */ new Set(["importlib.import_module", "pytest.importorskip", "__import__", "copy.copy", "copy.deepcopy", "dataclasses.replace", "typing.cast", "functools.reduce", "weakref.proxy"]),
   returnType: declaredReturnType2,
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,

@@ -118,11 +118,12 @@ function elementsOf(value: Value): Value {
   return value?.kind === 'array' ? value.of : null;
 }
 
-/** The dotted outside name an import binds to the first name of a path (`importlib.import_module`), if any. */
+/** The dotted outside name an import binds to the first name of a path (`importlib.import_module`), or a builtin's. */
 function outsideName(ctx: ResolveContext, place: Place, name: string): string | null {
   if (place.file !== ctx.own) return null;
   const hit = ctx.lexical(name, place.scope, place.line);
-  return hit?.kind === 'import' ? outsidePath(hit.link) : null;
+  if (hit === null) return ctx.traits.globals.has(name) ? name : null;
+  return hit.kind === 'import' ? outsidePath(hit.link) : null;
 }
 
 /** The first name of a path, looked up where it is written. */

@@ -27,7 +27,8 @@ export const pythonResolution: ResolutionTraits = {
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   containers: new Set(['dict', 'list', 'set', 'tuple', 'frozenset']),
   // `import_module("shop.svc").run()`, `copy.deepcopy(svc).run()`, `cast(Service, x).run()`.
-  handBack: new Set(['importlib.import_module', 'copy.copy', 'copy.deepcopy', 'dataclasses.replace', 'typing.cast', 'functools.reduce', 'weakref.proxy']),
+  // A builtin is named bare (`__import__("shop.svc").svc.run()`).
+  handBack: new Set(['importlib.import_module', 'pytest.importorskip', '__import__', 'copy.copy', 'copy.deepcopy', 'dataclasses.replace', 'typing.cast', 'functools.reduce', 'weakref.proxy']),
   returnType: declaredReturnType,
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,

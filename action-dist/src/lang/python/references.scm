@@ -37,12 +37,13 @@
   arguments: (argument_list . (string (string_content) @reference.call)) @receiver
   (#eq? @_caller "methodcaller"))
 
-; `importlib.import_module(name)` / `__import__(name)`: with a plain string, an import of that module;
-; with a computed name, a dynamic load (`import_module*`, `__import__*`: resolution.ts loaderCalls).
+; `importlib.import_module(name)` / `__import__(name)` / `pytest.importorskip(name)`: with a plain
+; string, an import of that module; with a computed name, a dynamic load (`import_module*`,
+; `__import__*`: resolution.ts loaderCalls).
 ((call
   function: [(identifier) @_load (attribute attribute: (identifier) @_load)]
   arguments: (argument_list . (string (string_content) @module) @_literal)) @reference.import
-  (#any-of? @_load "import_module" "__import__")
+  (#any-of? @_load "import_module" "__import__" "importorskip")
   (#match? @_literal "^[\"'][^\"'{}]*[\"']$")
   (#set! name ""))
 ((call

@@ -21,6 +21,8 @@ export const externalRule: Rule = {
     if (ref.receiver === '?' || ref.receiver === 'this' || ref.receiver === 'super' || ref.receiver?.startsWith('this.') || ref.receiver?.startsWith('super.')) return null;
     const root = rootName(ref);
     if (!ctx.traits.globals.has(root)) return null;
+    // What a builtin hands back may be a repository value (`__import__("pkg.mod").mod.run()`).
+    if (ref.receiver !== undefined && ctx.traits.handBack?.has(root) && ref.receiver.startsWith(`${root}(`)) return null;
     return ctx.lexical(root, ref.scope) === null ? settled('external') : null;
   },
 };
