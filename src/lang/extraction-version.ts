@@ -47,6 +47,6 @@
  *    `getattr(obj, "run")` reads obj's `run`. Resolution (stored edges): `from . import svc` in a
  *    package's own `__init__` names the submodule; what `importlib.import_module(...)`,
  *    `copy.deepcopy(...)` and the like return is unknown, not external; `pytest.importorskip("m")`
- *    imports m, as `import_module("m")` does.
+ *    imports m, as `import_module("m")` does; `@pytest.fixture(name="db")` exports the fixture as `db`.
  */
 export const EXTRACTION_VERSION = 18;

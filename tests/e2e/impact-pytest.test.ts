@@ -547,6 +547,19 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'run', { 'shop/svc.py': svc('2') });
     expect(selectedFiles(report)).toEqual(['tests/test_dunder.py', 'tests/test_skip.py']);
   });
+  it('a fixture named by @pytest.fixture(name="db") is requested as db: a change it calls selects the tests requesting it', async () => {
+    const svc = (body: string) => lines('def make():', `    return ${body}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1'),
+      'tests/conftest.py': lines('import pytest', '', 'from shop.svc import make', '', '', '@pytest.fixture(name="db")', 'def _db_fixture():', '    return make()'),
+      'tests/test_db.py': lines('def test_db(db):', '    assert db == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'make', { 'shop/svc.py': svc('2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_db.py']);
+  });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
     const cwd = gitRepo({

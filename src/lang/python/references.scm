@@ -77,6 +77,16 @@
   (#set! name "*")
   (#set! alias "*"))
 
+; `@pytest.fixture(name="db") def _db(): ...`: the fixture is requested as `db`, an export of `_db`
+; under that name (the fixture rule looks fixtures up by exported name).
+((decorated_definition
+  (decorator (call
+    function: [(identifier) @_fixture (attribute attribute: (identifier) @_fixture)]
+    arguments: (argument_list (keyword_argument name: (identifier) @_key value: (string (string_content) @alias)))))
+  definition: (function_definition name: (identifier) @name)) @reference.export
+  (#eq? @_fixture "fixture")
+  (#eq? @_key "name"))
+
 ; `__all__ = ["f", "C"]`: the public interface (the engine marks those declarations exported).
 (module
   (expression_statement
