@@ -5,7 +5,7 @@ import type { ResolveContext } from './context.js';
 import { exportedName, moduleLevelName, outsidePath, resolveLink, type ImportTarget } from './exports.js';
 import type { DeclaredReturn, OverloadSignature } from '../../lang/types.js';
 import { basesOf, findMember, resolveTypePath, type TypeTarget } from './members.js';
-import { parseReceiver, type PathSegment } from './receiver-path.js';
+import { callsHandBack, parseReceiver, type PathSegment } from './receiver-path.js';
 import { CLASS_KINDS, valueSymbols, type FileInterface, type ResolverSymbol } from './resolution-data.js';
 
 /**
@@ -79,18 +79,19 @@ function evaluate(ctx: ResolveContext, place: Place, segments: readonly PathSegm
   const [first, ...rest] = segments;
   if (!first) return null;
   let value = root(ctx, place, first.name, depth);
-  // The dotted name of an outside function reached so far, while some may hand back a repository
-  // value (ResolutionTraits.handBack: `import_module("pkg.mod")`): what one returns is unknown.
+  // What some outside functions hand back may be a repository value (ResolutionTraits.handBack:
+  // `import_module("pkg.mod")`): unknown.
   const handBack = ctx.traitsFor(place.file.language).handBack;
-  let outside = value?.kind === 'external' && handBack ? outsideName(ctx, place, first.name) : null;
-  if (first.call) value = outside !== null && handBack!.has(outside) ? null : call(ctx, value, awaited && rest.length === 0, first);
+  if (value?.kind === 'external' && handBack) {
+    const outside = outsideName(ctx, place, first.name);
+    if (outside !== null && callsHandBack(handBack, outside, segments)) return null;
+  }
+  if (first.call) value = call(ctx, value, awaited && rest.length === 0, first);
   if (first.construct) value = constructed(value);
   if (first.elements) value = elementsOf(value);
   for (let i = 0; i < rest.length; i++) {
     const segment = rest[i]!;
     const last = i === rest.length - 1;
-    if (outside !== null) outside = `${outside}.${segment.name}`;
-    if (segment.call && outside !== null && handBack!.has(outside)) return null;
     value = segment.call ? callMember(ctx, value, segment.name, awaited && last, segment) : member(ctx, value, segment.name, depth);
     if (segment.construct) value = constructed(value);
     if (segment.elements) value = elementsOf(value);

@@ -57,3 +57,18 @@ export function rootOfPath(receiver: string): string {
 export function callsOnTheWay(receiver: string | undefined): boolean {
   return receiver?.includes('(') ?? false;
 }
+
+/**
+ * Whether a path calls, on its way, an outside function whose result may be a repository value
+ * (ResolutionTraits.handBack: `importlib.import_module(1).run`): `outside` is the dotted name its
+ * first segment stands for (`importlib`, `importlib.import_module`, a builtin's bare name), each
+ * later segment is a name under it.
+ */
+export function callsHandBack(handBack: ReadonlySet<string>, outside: string, segments: readonly Pick<PathSegment, 'name' | 'call'>[]): boolean {
+  let path = outside;
+  for (const [i, segment] of segments.entries()) {
+    if (i > 0) path = `${path}.${segment.name}`;
+    if (segment.call && handBack.has(path)) return true;
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import type { StoredRef } from '../../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
+import { callsHandBack, parseReceiver } from '../receiver-path.js';
 import { exportKey } from '../tracked-view.js';
 import { isPlainDeclaration, LEXICAL_KINDS, type FileInterface, type ResolverSymbol } from '../resolution-data.js';
 import { preferKinds, resolved, rootName, settled, type Rule } from './rule.js';
@@ -22,7 +23,8 @@ export const externalRule: Rule = {
     const root = rootName(ref);
     if (!ctx.traits.globals.has(root)) return null;
     // What a builtin hands back may be a repository value (`__import__("pkg.mod").mod.run()`).
-    if (ref.receiver !== undefined && ctx.traits.handBack?.has(root) && ref.receiver.startsWith(`${root}(`)) return null;
+    const segments = ref.receiver !== undefined && ctx.traits.handBack ? parseReceiver(ref.receiver) : null;
+    if (segments && callsHandBack(ctx.traits.handBack!, root, segments)) return null;
     return ctx.lexical(root, ref.scope) === null ? settled('external') : null;
   },
 };

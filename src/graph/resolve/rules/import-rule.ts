@@ -2,6 +2,7 @@ import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import { membersNamed } from '../context.js';
 import { exportedName, outsidePath, resolveLink, type ImportTarget } from '../exports.js';
 import { findMember } from '../members.js';
+import { callsHandBack, parseReceiver } from '../receiver-path.js';
 import { CLASS_KINDS, valueSymbols } from '../resolution-data.js';
 import { fromImport, fromLookup, isOpaqueReceiver, preferKinds, resolved, rootName, settled, type Decision, type Rule } from './rule.js';
 
@@ -25,21 +26,14 @@ export const importRule: Rule = {
     if (isOpaqueReceiver(ref.receiver)) return null;
     const hit = ctx.lexical(rootName(ref), ref.kind === 'export' ? '<module>' : ref.scope, ref.line);
     if (hit?.kind !== 'import') return null;
-    let target = resolveLink(ctx, hit.link, ctx.own);
+    const target = resolveLink(ctx, hit.link, ctx.own);
     if (ref.receiver === undefined) return fromImport(target, ref);
-    const [root, ...rest] = ref.receiver.split('.');
     // What some outside functions hand back may be a repository value (`import_module("pkg.mod")`,
     // `copy.deepcopy(obj)`): a member of it is unknown, not the outside package's.
     const handBack = ctx.traitsFor(ctx.own.language).handBack;
-    let outside = target.kind === 'external' && handBack ? outsidePath(hit.link) : null;
-    if (outside !== null && handBack!.has(outside) && CALLED.test(root!)) return null;
-    for (const segment of rest) {
-      target = step(ctx, target, segment);
-      if (outside === null) continue;
-      outside = `${outside}.${segment.replace(CALLED, '')}`;
-      if (handBack!.has(outside) && CALLED.test(segment)) return null;
-    }
-    return memberOf(ctx, target, ref.name, ref.kind);
+    const segments = target.kind === 'external' && handBack ? parseReceiver(ref.receiver) : null;
+    if (segments && callsHandBack(handBack!, outsidePath(hit.link), segments)) return null;
+    return memberThroughPath(ctx, target, ref.receiver.split('.').slice(1), ref.name, ref.kind);
   },
 };
 
@@ -48,9 +42,6 @@ export function memberThroughPath(ctx: Parameters<Rule['apply']>[1], target: Imp
   for (const segment of rest) target = step(ctx, target, segment);
   return memberOf(ctx, target, name, kind);
 }
-
-/** A receiver segment that calls (`import_module(1)`, `f()`). */
-const CALLED = /(?:<>)?\(\d*\)$/;
 
 /** One `.segment` of a path rooted in an import. */
 function step(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, segment: string): ImportTarget {
