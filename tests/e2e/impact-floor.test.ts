@@ -175,6 +175,8 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
       'src/sub.ts': sub("'hi'"),
       'tests/act.test.ts': "import { Sub } from '../src/sub';\n\nconst which = ['gr', 'eet'].join('');\ntest('act', () => expect(new Sub().act(which)).toBe('hi'));\n",
       'tests/base.test.ts': "import { Base } from '../src/base';\n\ntest('base', () => expect(Base).toBeDefined());\n",
+      // A caller by name, so that greet is no method only outside code could call (which its class's users reach).
+      'src/hello.ts': "import type { Sub } from './sub';\nexport function hello(s: Sub): string {\n  return s.greet();\n}\n",
     });
     commit(cwd, 'greet', { 'src/sub.ts': sub("'hi' + ''") });
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
@@ -579,6 +581,8 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
       `import { Transform } from 'stream';\nfunction upper(s: string) { return ${body}; }\nexport class Upper extends Transform {\n  _transform(chunk: unknown, enc: string, cb: (e: null, v: string) => void) { cb(null, upper(String(chunk))); }\n}\nexport class Oops extends Error {\n  describe() { return upper('x'); }\n}\n`;
     const cwd = gitRepo({
       'src/stream.ts': stream('s.toUpperCase()'),
+      // A caller by name: a method nothing here calls is reached through its class whatever its bases.
+      'src/explain.ts': "import type { Oops } from './stream';\nexport function explain(o: Oops) {\n  return o.describe();\n}\n",
       'tests/upper.test.ts': "import { Upper } from '../src/stream';\nnew Upper();\n",
       'tests/plain.test.ts': "import { Oops } from '../src/stream';\nnew Oops();\n",
     });
@@ -586,5 +590,27 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     // Transform calls _transform, so Upper's users reach upper(); Error calls no describe().
     expect(selectedFiles(report)).toEqual(['tests/upper.test.ts']);
+  });
+
+  it('a lifecycle hook nothing here calls (Angular\'s ngOnInit) runs when the framework gets the class: its users reach the change', async () => {
+    const helper = (value: string) => `export function helper(): number {\n  return ${value};\n}\n`;
+    const comp = (extra: string) => `import { helper } from './helper';\nexport class Comp {\n  v = 0;\n  ngOnInit(): void {\n    this.v = helper()${extra};\n  }\n}\n`;
+    const cwd = gitRepo({
+      'package.json': TS_JEST_PACKAGE,
+      'src/helper.ts': helper('1'),
+      'src/comp.ts': comp(''),
+      // A hook in a base class, on a subclass that names an outside interface.
+      'src/base.ts': "import { helper } from './helper';\nexport class Base {\n  w = 0;\n  ngAfterViewInit(): void {\n    this.w = helper();\n  }\n}\n",
+      'src/panel.ts': "import { AfterViewInit } from '@angular/core';\nimport { Base } from './base';\nexport class Panel extends Base implements AfterViewInit {}\n",
+      'tests/comp.test.ts': "import { bootstrap } from '@angular/core';\nimport { Comp } from '../src/comp';\ntest('comp', () => expect(bootstrap(Comp)).toBeTruthy());\n",
+      'tests/panel.test.ts': "import { bootstrap } from '@angular/core';\nimport { Panel } from '../src/panel';\ntest('panel', () => expect(bootstrap(Panel)).toBeTruthy());\n",
+      'tests/plain.test.ts': "test('plain', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'helper', { 'src/helper.ts': helper('2') });
+    let report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/comp.test.ts', 'tests/panel.test.ts']);
+    commit(cwd, 'hook', { 'src/comp.ts': comp(' + 1') });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/comp.test.ts']);
   });
 });

@@ -604,4 +604,34 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(report)).toEqual(['docs/usage.rst']);
     expect(reasonCodes(report)).toEqual([]);
   });
+  it("a mixin's method the outside base of a class below it calls (unittest's setUp): the test class reaches the change", async () => {
+    const svc = (body: string) => lines('def make():', `    return ${body}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1'),
+      'tests/__init__.py': '',
+      'tests/mixins.py': lines('from shop.svc import make', '', '', 'class DbMixin:', '    def setUp(self):', '        self.v = make()'),
+      'tests/test_a.py': lines('import unittest', '', 'from tests.mixins import DbMixin', '', '', 'class TestA(DbMixin, unittest.TestCase):', '    def test_a(self):', '        assert self.v == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    // DbMixin extends nothing, but TestCase, TestA's other base, runs setUp on every TestA.
+    const report = await selectionAfter(cwd, 'make', { 'shop/svc.py': svc('1 / 0') });
+    expect(selectedFiles(report)).toEqual(['tests/test_a.py']);
+  });
+  it('a method nothing in the repository calls (a plugin hook) runs when outside code calls it: its class reaches the change', async () => {
+    const hooks = (body: string) => lines('def prepare():', `    return ${body}`, '', '', 'class Plugin:', '    def on_load(self):', '        return prepare()', '', '    def name(self):', '        return "p"');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/hooks.py': hooks('1'),
+      'shop/names.py': lines('def name_of(p):', '    return p.name()'),
+      'tests/test_load.py': lines('import pluggy', '', 'from shop.hooks import Plugin', '', '', 'def test_load():', '    assert pluggy.load(Plugin())'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    let report = await selectionAfter(cwd, 'prepare', { 'shop/hooks.py': hooks('1 / 0') });
+    expect(selectedFiles(report)).toEqual(['tests/test_load.py']);
+    report = await selectionAfter(cwd, 'hook', { 'shop/hooks.py': hooks('1 / 0').replace('return prepare()', 'return prepare() + 1') });
+    expect(selectedFiles(report)).toEqual(['tests/test_load.py']);
+  });
 });

@@ -45,6 +45,8 @@ export interface DependencyView {
 
   /** `extends` and `implements` edges starting at a class or interface. */
   heritageOf(classId: number): Promise<readonly Edge[]>;
+  /** Classes and interfaces that extend or implement this one directly, by id. */
+  subclassesOf(classId: number): Promise<readonly number[]>;
   /** Names of a class's bases that lie outside the repository (see IndexStore.outsideBases). */
   outsideBases(classId: number): Promise<readonly string[]>;
   /** Members named `name` of every interface (and class its language checks by shape: a Protocol), by id. */

@@ -97,6 +97,8 @@ export class StoreDependencyView implements DependencyView {
   private symbolsLoaded: Promise<void> | undefined;
   /** `extends` and `implements` edges by the class or interface they start from. */
   private heritage: Promise<Map<number, Edge[]>> | undefined;
+  /** The reverse of the class hierarchy: by class, those extending or implementing it. */
+  private subclasses: Promise<Map<number, number[]>> | undefined;
   private reflected: Promise<{ uses: Map<number, Set<number>>; self: number[] }> | undefined;
   /** Members of interfaces by name, for methods whose class is unknown (relations/dispatch.ts). */
   private interfaceMethods: Promise<Map<string, StoredSymbol[]>> | undefined;
@@ -227,6 +229,21 @@ export class StoreDependencyView implements DependencyView {
 
   async heritageOf(classId: number): Promise<readonly Edge[]> {
     return (await this.classHierarchy()).get(classId) ?? [];
+  }
+
+  async subclassesOf(classId: number): Promise<readonly number[]> {
+    this.subclasses ??= (async () => {
+      const byBase = new Map<number, number[]>();
+      for (const edges of (await this.classHierarchy()).values()) {
+        for (const e of edges) {
+          const list = byBase.get(e.toId);
+          if (list) list.push(e.fromId);
+          else byBase.set(e.toId, [e.fromId]);
+        }
+      }
+      return new Map([...byBase].map(([base, list]) => [base, [...new Set(list)].sort((a, b) => a - b)]));
+    })();
+    return (await this.subclasses).get(classId) ?? [];
   }
 
   async outsideBases(classId: number): Promise<readonly string[]> {

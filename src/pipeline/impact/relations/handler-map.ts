@@ -1,12 +1,14 @@
 import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
 import { RELATION_CONFIDENCE } from '../../../graph/impact/relation-confidence.js';
 import { languageForPath } from '../../../lang/registry.js';
+import type { Edge } from '../../../model/edge.js';
 import type { StoredSymbol } from '../../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../../model/symbol.js';
 import type { DependencyView } from '../dependency-view.js';
 import { moduleStateNode, symbolNode } from '../impact-node.js';
 import { ancestorsOf } from './dispatch.js';
 import { readersOf } from './module-state.js';
+import { USES_BY_KIND } from './name-only.js';
 import { symbolOf, FUNCTION_KINDS, type DependencyRelation } from './relation.js';
 
 /** Members a base class outside the repository may call by their name (a template method, a hook). */
@@ -28,7 +30,7 @@ export const handlerMap: DependencyRelation = {
   name: 'handler-map',
   from: ['symbol'],
   description: 'A member of an object or a constructor is used through its container.',
-  async dependents(node, view) {
+  async dependents(node, view, incoming) {
     const symbol = symbolOf(node);
     // A method the runtime calls unnamed (Python's `__call__`, `__enter__`, `__iter__`) runs
     // wherever an instance is used, as a constructor does wherever its class is constructed; so
@@ -50,7 +52,8 @@ export const handlerMap: DependencyRelation = {
       // edge may show, so the function depends on it.
       const owner = inFile.find((s) => s.qualname === symbol.parent);
       if (!owner) return [];
-      if (FUNCTION_KINDS.has(owner.kind) || (OUTSIDE_CALLED_KINDS.has(symbol.kind) && CLASS_KINDS.has(owner.kind) && (await calledFromOutside(view, owner)))) {
+      const outsideCalled = async () => (await calledFromOutside(view, owner)) || (await uncalled(view, symbol, owner, incoming));
+      if (FUNCTION_KINDS.has(owner.kind) || (OUTSIDE_CALLED_KINDS.has(symbol.kind) && CLASS_KINDS.has(owner.kind) && (await outsideCalled()))) {
         return [{ node: symbolNode(owner.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] }];
       }
       return [];
@@ -82,15 +85,68 @@ export const handlerMap: DependencyRelation = {
 };
 
 /**
- * Whether the class or one of its ancestors has a base outside the repository that may call a
- * method it defines: the stdlib's `TextWrapper.wrap` calling an override of `_handle_long_word`,
- * jinja calling a loader's `get_source`, click calling a group's `get_command`. Such a method runs
- * wherever an instance is used, by no edge the index holds, so its class's users depend on it.
+ * Whether a base outside the repository may call a method the class defines: the stdlib's
+ * `TextWrapper.wrap` calling an override of `_handle_long_word`, jinja calling a loader's
+ * `get_source`, click calling a group's `get_command`. Such a method runs wherever an instance is
+ * used, by no edge the index holds, so its class's users depend on it. The instance may be of the
+ * class or of any class below it, and an outside base of either, or of any of their ancestors, may
+ * make the call: a mixin's `setUp` runs in `class TestA(DbMixin, unittest.TestCase)`, whose other
+ * base calls it, though `DbMixin` itself extends nothing.
  */
 async function calledFromOutside(view: DependencyView, owner: StoredSymbol): Promise<boolean> {
   const inert = languageForPath(owner.file)?.syntax.inertBases;
   const calls = async (id: number) => (await view.outsideBases(id)).some((name) => inert === undefined || !inert.test(name));
-  if (await calls(owner.id)) return true;
-  for await (const id of ancestorsOf(view, owner.id)) if (await calls(id)) return true;
+  const checked = new Set<number>();
+  const checks = async (id: number): Promise<boolean> => {
+    if (checked.has(id)) return false;
+    checked.add(id);
+    return calls(id);
+  };
+  for await (const id of descendantsOf(view, owner.id)) {
+    if (await checks(id)) return true;
+    for await (const ancestor of ancestorsOf(view, id)) if (await checks(ancestor)) return true;
+  }
   return false;
+}
+
+/**
+ * Whether nothing in the repository calls or names the method: no edge into it but a same-named
+ * method's (an override's `super.m()`), no use of its name that resolution left open, and no member
+ * of its name in an ancestor (whose callers dispatch to it: that member answers for it). Such a
+ * method is dead code, or outside code calls it on an instance handed there: a framework's
+ * lifecycle hook (Angular's `ngOnInit` on a component given to `bootstrap`, which needs neither an
+ * `implements` nor a base class), a plugin's `on_load`. Its class's users depend on it.
+ */
+async function uncalled(view: DependencyView, symbol: StoredSymbol, owner: StoredSymbol, incoming: readonly Edge[]): Promise<boolean> {
+  for (const e of incoming) {
+    const from = view.symbol(e.fromId);
+    if (!from || from.name !== symbol.name || !OUTSIDE_CALLED_KINDS.has(from.kind)) return false;
+  }
+  // The uses name-only (./name-only.ts) would follow to a member of its kind.
+  if ((await view.unresolvedUsesNamed(symbol.name)).some((u) => USES_BY_KIND[symbol.kind].has(u.kind))) return false;
+  for await (const id of ancestorsOf(view, owner.id)) {
+    for (const ancestor of await view.symbolsOf([id])) {
+      if ((await view.symbolsInFile(ancestor.file)).some((m) => m.parent === ancestor.qualname && m.name === symbol.name)) return false;
+    }
+  }
+  return true;
+}
+
+/** A class and the classes below it (extending or implementing it, transitively), level by level, each once. */
+async function* descendantsOf(view: DependencyView, classId: number): AsyncGenerator<number> {
+  const seen = new Set<number>([classId]);
+  let level = [classId];
+  yield classId;
+  while (level.length > 0) {
+    const next: number[] = [];
+    for (const id of level) {
+      for (const sub of await view.subclassesOf(id)) {
+        if (seen.has(sub)) continue;
+        seen.add(sub);
+        next.push(sub);
+        yield sub;
+      }
+    }
+    level = next;
+  }
 }

@@ -18,7 +18,7 @@ const CALLABLE_USES: ReadonlySet<RefKind> = new Set<RefKind>(['call', 'value', '
  * passed as a value, an accessor is read like a value, a class is constructed, extended or named as
  * a type. A module is never used by name; a constructor is reached through its class.
  */
-const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
+export const USES_BY_KIND: Record<SymbolKind, ReadonlySet<RefKind>> = {
   module: new Set<RefKind>(),
   namespace: new Set<RefKind>(['value', 'type']),
   class: new Set<RefKind>(['new', 'extends', 'implements', 'value', 'type', 'call', 'jsx']),
