@@ -9,6 +9,11 @@ export interface SetupScope {
   setupFilesOf: (test: string) => readonly string[];
   /** Whether a definition of a setup file runs for every test below it unnamed (an autouse fixture, a hook). */
   isImplicit: (file: string, qualname: string) => boolean;
+  /**
+   * Modules setup files load as plugins (a conftest.py's `pytest_plugins`), each with the setup
+   * files naming it: the runner registers their hooks and autouse fixtures as the setup file's own.
+   */
+  plugins?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -35,14 +40,18 @@ export function setupSelections(changed: readonly string[], sides: readonly Reac
   const best = new Map<string, ReachedSymbol>();
   for (const side of sides) {
     for (const r of side.reached) {
-      const setup = side.toHead(r.file);
-      if (setup === null || !below.has(setup)) continue;
+      const file = side.toHead(r.file);
+      if (file === null) continue;
+      const setups = below.has(file) ? [file] : (scope.plugins?.get(file) ?? []).filter((s) => below.has(s));
+      if (setups.length === 0) continue;
       // Its top-level code runs the change (a call, a read, an imported module's changed top-level
       // code), not merely imports a name of it.
       const runsOnImport = r.qualname === MODULE_QUALNAME && r.via.length > 0 && r.via[r.via.length - 1]!.relation !== 'imports';
-      if (!runsOnImport && !scope.isImplicit(setup, r.qualname)) continue;
-      const known = best.get(setup);
-      if (!known || r.depth < known.depth || (r.depth === known.depth && r.confidence > known.confidence)) best.set(setup, r);
+      if (!runsOnImport && !scope.isImplicit(file, r.qualname)) continue;
+      for (const setup of setups) {
+        const known = best.get(setup);
+        if (!known || r.depth < known.depth || (r.depth === known.depth && r.confidence > known.confidence)) best.set(setup, r);
+      }
     }
   }
   for (const [setup, r] of [...best].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

@@ -634,4 +634,22 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await selectionAfter(cwd, 'hook', { 'shop/hooks.py': hooks('1 / 0').replace('return prepare()', 'return prepare() + 1') });
     expect(selectedFiles(report)).toEqual(['tests/test_load.py']);
   });
+  it("a plugin module a conftest.py names in pytest_plugins: its hooks and autouse fixtures run for every test below the conftest", async () => {
+    const svc = (body: string) => lines('def make():', `    return ${body}`, '', '', 'def clean():', `    return ${body}`);
+    const plugin = (extra: string) => lines('import pytest', '', 'from shop.svc import clean, make', '', '', 'def pytest_runtest_setup(item):', `    make()${extra}`, '', '', '@pytest.fixture(autouse=True)', 'def tidy():', '    yield', '    clean()');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1'),
+      'tests/__init__.py': '',
+      'tests/plugin.py': plugin(''),
+      'tests/api/conftest.py': lines('pytest_plugins = ["tests.plugin"]'),
+      'tests/api/test_a.py': lines('def test_a():', '    assert True'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    let report = await selectionAfter(cwd, 'make', { 'shop/svc.py': svc('1 / 0') });
+    expect(selectedFiles(report)).toEqual(['tests/api/test_a.py']);
+    report = await selectionAfter(cwd, 'hook', { 'tests/plugin.py': plugin(' or 1') });
+    expect(selectedFiles(report)).toEqual(['tests/api/test_a.py']);
+  });
 });

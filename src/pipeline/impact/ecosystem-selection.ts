@@ -1,5 +1,6 @@
 /** What the ecosystem adapters add to selection: setup files of directory scope, single test cases, dependency formats. */
 import { ECOSYSTEMS } from '../../ecosystem/registry.js';
+import { languageForPath } from '../../lang/registry.js';
 import type { DependencyReaders } from '../../ecosystem/types.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { SelectedTest } from '../../model/impact.js';
@@ -25,10 +26,34 @@ async function implicitness(store: IndexStore, files: readonly string[]): Promis
  */
 export async function setupTests(store: IndexStore, universe: CompiledUniverses | undefined, files: readonly ChangedFile[], sides: readonly ReachedSide[], tests: ReadonlySet<string>): Promise<SelectedTest[]> {
   if (!universe || universe.setupByName.size === 0) return [];
-  const reachedSetups = new Set(sides.flatMap((side) => side.reached.map((r) => side.toHead(r.file)).filter((p): p is string => p !== null && universe.setupByName.has(p))));
+  const plugins = await namedPlugins(store, [...universe.setupByName].sort());
+  const reachedSetups = new Set(sides.flatMap((side) => side.reached.map((r) => side.toHead(r.file)).filter((p): p is string => p !== null && (universe.setupByName.has(p) || plugins.has(p)))));
   const changed = files.filter((f) => f.status !== 'deleted' && universe.setupByName.has(f.path)).map((f) => f.path);
   const isImplicit = await implicitness(store, [...reachedSetups]);
-  return setupSelections(changed, sides, [...tests].sort(), { byName: universe.setupByName, setupFilesOf: universe.setupFilesOf, isImplicit });
+  return setupSelections(changed, sides, [...tests].sort(), { byName: universe.setupByName, setupFilesOf: universe.setupFilesOf, isImplicit, plugins });
+}
+
+/**
+ * The modules setup files name as plugins (their language's `fixturePluginAlias` on an import: a
+ * conftest.py's `pytest_plugins = ["tests.plugin"]`), by the plugin's path, each with the setup
+ * files naming it, where module resolution found a file of the index.
+ */
+async function namedPlugins(store: IndexStore, setups: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const named = (await store.refsOfFiles(setups)).filter((r) => {
+    const alias = languageForPath(r.file)?.resolution.fixturePluginAlias;
+    return r.kind === 'import' && alias !== undefined && r.alias === alias && typeof r.module === 'string';
+  });
+  if (named.length === 0) return out;
+  const links = await store.moduleLinks();
+  for (const ref of named) {
+    const target = links.get(ref.file)?.find((l) => l.specifier === ref.module)?.target;
+    if (target?.kind !== 'file') continue;
+    const list = out.get(target.path) ?? [];
+    if (!list.includes(ref.file)) list.push(ref.file);
+    out.set(target.path, list.sort());
+  }
+  return out;
 }
 
 /**
