@@ -13183,6 +13183,30 @@ function listOf(value) {
   return Array.isArray(value) ? value : value === void 0 ? [] : [value];
 }
 
+// src/ecosystem/npm/bin-commands.ts
+function npmBinCommands(files) {
+  const present = new Set(files.paths);
+  const out2 = [];
+  for (const file of files.paths.filter((p2) => baseOf(p2) === "package.json" && !p2.includes("node_modules/"))) {
+    const text = files.read(file);
+    let manifest;
+    try {
+      manifest = text === null ? null : JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if (manifest === null || typeof manifest !== "object") continue;
+    const { bin, name: name2 } = manifest;
+    const entries = typeof bin === "string" ? typeof name2 === "string" ? [[name2.slice(name2.lastIndexOf("/") + 1), bin]] : [] : bin !== null && typeof bin === "object" ? Object.entries(bin) : [];
+    for (const [command, spec] of entries) {
+      if (typeof spec !== "string" || command === "") continue;
+      const target = joinRepo(dirOf(file), spec.startsWith(".") ? spec : `./${spec}`);
+      if (target !== null && present.has(target)) out2.push({ name: command, file: target });
+    }
+  }
+  return out2;
+}
+
 // src/ecosystem/npm/build-output.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -18584,6 +18608,7 @@ var npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
+  installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, ".vue", ".svelte", ".astro", "/index.vue"] },
   commands: [
@@ -19371,8 +19396,8 @@ function parseArray(ctx) {
 }
 
 // node_modules/smol-toml/dist/parse.js
-function peekTable(ctx, key, table, meta, type) {
-  let t2 = table;
+function peekTable(ctx, key, table2, meta, type) {
+  let t2 = table2;
   let m2 = meta;
   let k2;
   let hasOwn = false;
@@ -19787,14 +19812,51 @@ function readPipfileLock(text) {
   const doc = JSON.parse(text);
   const fingerprints = /* @__PURE__ */ new Map();
   for (const section of ["default", "develop"]) {
-    const table = doc[section];
-    if (!isTable(table)) continue;
-    for (const [name2, entry] of Object.entries(table)) {
+    const table2 = doc[section];
+    if (!isTable(table2)) continue;
+    for (const [name2, entry] of Object.entries(table2)) {
       const key = normalizeName(name2);
       fingerprints.set(key, [fingerprints.get(key), JSON.stringify(entry)].filter((x3) => x3 !== void 0).join("\n"));
     }
   }
   return { fingerprints, dependencies: /* @__PURE__ */ new Map() };
+}
+
+// src/ecosystem/python/console-scripts.ts
+function consoleScripts(files, moduleFile) {
+  const out2 = [];
+  const add = (dir, name2, target) => {
+    const module2 = typeof target === "string" ? /^\s*([\w.]+)\s*(?::|$)/.exec(target)?.[1] : void 0;
+    const file = module2 === void 0 ? null : moduleFile(dir, module2);
+    if (file !== null) out2.push({ name: name2, file });
+  };
+  for (const path of files.paths) {
+    const name2 = path.slice(path.lastIndexOf("/") + 1);
+    const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+    if (name2 === "pyproject.toml") {
+      const text = files.read(path);
+      let doc;
+      try {
+        doc = text === null ? {} : parse3(text);
+      } catch {
+        continue;
+      }
+      const project = table(doc["project"]);
+      const tables = [table(project?.["scripts"]), table(project?.["gui-scripts"]), table(table(table(doc["tool"])?.["poetry"])?.["scripts"])];
+      for (const scripts of tables) for (const [command, target] of Object.entries(scripts ?? {})) add(dir, command, target);
+    } else if (name2 === "setup.cfg") {
+      const text = files.read(path);
+      const lines = text === null ? [] : readIni(text).get("options.entry_points")?.get("console_scripts")?.split("\n") ?? [];
+      for (const line of lines) {
+        const m2 = /^\s*([^=\s]+)\s*=\s*(.+)$/.exec(line);
+        if (m2) add(dir, m2[1], m2[2]);
+      }
+    }
+  }
+  return out2;
+}
+function table(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
 }
 
 // src/ecosystem/python/package-roots.ts
@@ -19990,6 +20052,11 @@ var python = defineEcosystem({
   aliasTarget: pythonAliasTarget,
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   dependencies: pythonDependencies,
+  // A console script runs its module from the project's folder, its `src/` or a packaging root.
+  installedCommands: (files) => {
+    const present = new Set(files.paths);
+    return consoleScripts(files, (dir, dotted) => moduleIn([dir, dir === "" ? "src" : `${dir}/src`, ...packageRoots(dir, files).map((p2) => dir === "" ? p2 : `${dir}/${p2}`)], dotted, (p2) => present.has(p2)));
+  },
   implicitSetup: ({ qualname, signature }) => !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature),
   commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),

@@ -3,7 +3,7 @@ import { python } from './python/adapter.js';
 import { conventions as pyConventions } from './python/conventions.js';
 import { joinPath, parentDir } from '../util/posix-path.js';
 import { addTo, sortedLists } from '../util/sorted-lists.js';
-import type { EcosystemAdapter, ProjectFiles, TestUniverse } from './types.js';
+import type { EcosystemAdapter, InstalledCommand, ProjectFiles, TestUniverse } from './types.js';
 
 /** Every ecosystem ratlas knows; order matters only for report order. */
 export const ECOSYSTEMS: readonly EcosystemAdapter[] = [npm, python];
@@ -15,6 +15,13 @@ export const CONVENTIONS = [pyConventions] as const;
 export function testUniversesOf(files: ProjectFiles, ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): TestUniverse[] {
   const out = ecosystems.filter((e) => e.detect(files)).flatMap((e) => e.testUniverses(files));
   return out.sort((a, b) => cmp(a.root, b.root) || cmp(a.configFile ?? '', b.configFile ?? '') || cmp(a.runner, b.runner));
+}
+
+/** Pure: the commands the manifests of every ecosystem present in the tree install, sorted by name then file. */
+export function installedCommandsOf(files: ProjectFiles, ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): InstalledCommand[] {
+  const out = ecosystems.filter((e) => e.detect(files)).flatMap((e) => e.installedCommands?.(files) ?? []);
+  const unique = new Map(out.map((c) => [`${c.name}\0${c.file}`, c]));
+  return [...unique.values()].sort((a, b) => cmp(a.name, b.name) || cmp(a.file, b.file));
 }
 
 /**

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import { addTo, sortedLists } from '../util/sorted-lists.js';
-import type { PathPattern, TestUniverse } from './types.js';
+import type { InstalledCommand, PathPattern, TestUniverse } from './types.js';
 
 /** The test universes of a tree, compiled: which paths are tests, and which setup files they load. */
 export interface CompiledUniverses {
@@ -19,10 +19,12 @@ export interface CompiledUniverses {
   textTests: ReadonlySet<string>;
   /** Component files of the tree ratlas does not parse, whose scripts import modules (`.vue`, `.svelte`): see EcosystemAdapter.embedded. */
   components: readonly string[];
+  /** Commands the project's manifests install, with the file each runs (see EcosystemAdapter.installedCommands). */
+  commands: readonly InstalledCommand[];
 }
 
 /** Pure: compiles universes once; every ecosystem's patterns mean the same here. */
-export function compileUniverses(universes: readonly TestUniverse[], components: readonly string[] = []): CompiledUniverses {
+export function compileUniverses(universes: readonly TestUniverse[], components: readonly string[] = [], commands: readonly InstalledCommand[] = []): CompiledUniverses {
   const compiled = universes.map((u) => {
     const prefix = u.root === '' ? '' : `${u.root}/`;
     const include = u.include.map((p) => compilePattern(p));
@@ -52,6 +54,7 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     inSourceTests: new Set(universes.flatMap((u) => u.inSourceTests ?? [])),
     textTests: new Set(universes.flatMap((u) => u.textTestFiles ?? [])),
     components,
+    commands,
   };
 }
 

@@ -109,6 +109,12 @@ export interface TestUniverse {
   textTestFiles?: readonly string[];
 }
 
+/** A command a manifest installs (`"bin": { "tool": "./bin/cli.js" }`, `tool = "pkg.cli:main"`) and the file it runs. */
+export interface InstalledCommand {
+  name: string;
+  file: string;
+}
+
 /** An ecosystem's project files, by role, so that a change to one is classified without naming a language. */
 export interface ProjectFileRoles {
   /** Manifest file names (`package.json`, `pyproject.toml`, `setup.cfg`). */
@@ -231,6 +237,12 @@ export interface EcosystemAdapter {
    * fixture, a `pytest_*` hook. A change reaching such a definition reaches every test below.
    */
   implicitSetup?(symbol: { qualname: string; signature: string }): boolean;
+  /**
+   * Optional, pure: the commands the project's manifests install (npm `bin`, Python
+   * `[project.scripts]`), each with the file of the tree it runs. A test that names one in a string
+   * and spawns a process (`execa('tool')`, `subprocess.run(["tool"])`) runs that file.
+   */
+  installedCommands?(files: ProjectFiles): InstalledCommand[];
   /** Its own manifest and lockfile formats, where they are not npm's. */
   dependencies?: DependencyReaders;
   /** The runners this ecosystem knows, first the default. */

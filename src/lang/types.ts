@@ -160,7 +160,7 @@ export interface ResolutionTraits {
    * Paths a file builds from its own location with static pieces and may hand to a package that
    * loads the modules there: a framework's test utilities started on an app directory
    * (`setup({ rootDir: path.join(__dirname, '../playground') })`), a bundler's root, a script run
-   * by path. `calls`: the called names that build such paths (a filter on stored references
+   * by path. `calls`: the called names that build such paths or start a process (a filter on stored references
    * before any text is read); `of`: the paths (repo-relative, a directory or a file), `[]` when
    * the file cannot hand them to a loader (it imports only inert built-ins and its own files).
    */

@@ -613,4 +613,18 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/comp.test.ts']);
   });
+
+  it('a test spawning a command the package installs (its bin) runs the file behind it', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "tool", "bin": { "tool": "./bin/cli.js" }, "devDependencies": { "jest": "29" } }\n',
+      'bin/cli.js': "#!/usr/bin/env node\nconst { greet } = require('../src/greet');\nconsole.log(greet());\n",
+      'src/greet.js': "exports.greet = () => 'hi';\n",
+      'test/cli.test.js': "const { execSync } = require('child_process');\ntest('cli', () => expect(execSync('npx tool --loud').toString()).toBe('hi\\n'));\n",
+      'test/other.test.js': "const { execSync } = require('child_process');\ntest('other', () => expect(execSync('echo toolbox').toString()).toBe('toolbox\\n'));\n",
+    });
+    commit(cwd, 'greet', { 'src/greet.js': "exports.greet = () => 'hello';\n" });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/cli.test.js']);
+    expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((v) => `${v.relation} ${v.file}`)).toContain('loads test/cli.test.js');
+  });
 });

@@ -652,4 +652,18 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await selectionAfter(cwd, 'hook', { 'tests/plugin.py': plugin(' or 1') });
     expect(selectedFiles(report)).toEqual(['tests/api/test_a.py']);
   });
+  it('a test running a console script by its name runs the module [project.scripts] names for it', async () => {
+    const cli = (body: string) => lines('from shop.fmt import fmt', '', '', 'def main():', `    print(fmt(${body}))`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "shop"', '', '[project.scripts]', 'shop = "shop.cli:main"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/cli.py': cli('1'),
+      'shop/fmt.py': lines('def fmt(x):', '    return str(x)'),
+      'tests/test_cli.py': lines('import subprocess', '', '', 'def test_cli():', '    assert subprocess.run(["shop", "--all"], check=True)'),
+      'tests/test_other.py': lines('import subprocess', '', '', 'def test_other():', '    assert subprocess.run(["echo", "shopping"], check=True)'),
+    });
+    const report = await selectionAfter(cwd, 'fmt', { 'shop/fmt.py': lines('def fmt(x):', '    return str(x) + "!"') });
+    expect(selectedFiles(report)).toEqual(['tests/test_cli.py']);
+    expect(report.tests.selected[0]!.reachedFrom.via.map((h) => `${h.relation} ${h.file}`)).toContain('loads tests/test_cli.py');
+  });
 });

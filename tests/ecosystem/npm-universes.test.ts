@@ -139,4 +139,20 @@ describe('npm adapter: test universes read statically from runner configurations
     const c = compileUniverses([u!]);
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['checks/b.check.ts', 'src/a.test.ts']);
   });
+
+  it('the commands every package.json installs: a bin path named after the package, or bin entries', () => {
+    const files = tree(
+      {
+        'package.json': '{ "name": "@acme/tool", "bin": "./bin/cli.js" }',
+        'packages/b/package.json': '{ "name": "b", "bin": { "b-run": "dist/run.js", "b-dev": "./src/dev.ts", "nope": "./missing.js" } }',
+        'packages/c/package.json': '{ not json',
+      },
+      ['bin/cli.js', 'packages/b/dist/run.js', 'packages/b/src/dev.ts'],
+    );
+    expect(npm.installedCommands!(files)).toEqual([
+      { name: 'tool', file: 'bin/cli.js' },
+      { name: 'b-run', file: 'packages/b/dist/run.js' },
+      { name: 'b-dev', file: 'packages/b/src/dev.ts' },
+    ]);
+  });
 });

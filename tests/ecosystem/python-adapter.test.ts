@@ -100,4 +100,22 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     const files = tree({ 'pytest.ini': '[pytest]\naddopts = --doctest-glob="*.rst" -ra\n', 'pkg/a.py': '', 'tests/test_a.py': '' });
     expect(python.testUniverses(files)[0]).toMatchObject({ textTests: [{ glob: '**/*.rst' }], warnings: [] });
   });
+
+  it('reads the console scripts the packaging installs, each as the module it runs', () => {
+    const files = tree({
+      'pyproject.toml': '[project]\nname = "shop"\n\n[project.scripts]\nshop = "shop.cli:main"\nshop-admin = "shop.admin"\ngone = "shop.gone:main"\n\n[tool.poetry.scripts]\nlegacy = "shop.cli:legacy"\n',
+      'src/shop/__init__.py': '',
+      'src/shop/cli.py': '',
+      'src/shop/admin/__init__.py': '',
+      'tools/setup.cfg': '[options.entry_points]\nconsole_scripts =\n    tool = tool.run:main\n',
+      'tools/tool/run.py': '',
+      'broken/pyproject.toml': '[project\n',
+    });
+    expect(python.installedCommands!(files)).toEqual([
+      { name: 'shop', file: 'src/shop/cli.py' },
+      { name: 'shop-admin', file: 'src/shop/admin/__init__.py' },
+      { name: 'legacy', file: 'src/shop/cli.py' },
+      { name: 'tool', file: 'tools/tool/run.py' },
+    ]);
+  });
 });

@@ -1968,7 +1968,11 @@ var ecmascriptResolution = {
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
-  handedPaths: { calls: ["join", "resolve", "URL"], of: ecmascriptHandedPaths },
+  // Path builders, and what starts a process (a test spawning a command the package installs).
+  handedPaths: {
+    calls: ["join", "resolve", "URL", "exec", "execSync", "execFile", "execFileSync", "spawn", "spawnSync", "fork", "execa", "execaSync", "execaNode", "execaCommand", "execaCommandSync"],
+    of: ecmascriptHandedPaths
+  },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
   exportModel: "declared",

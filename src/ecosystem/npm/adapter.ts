@@ -1,6 +1,7 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
 import { BABEL_CONFIG, babelResolverAliases } from './babel-aliases.js';
+import { npmBinCommands } from './bin-commands.js';
 import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
@@ -41,6 +42,7 @@ export const npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
+  installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, '.vue', '.svelte', '.astro', '/index.vue'] },
   commands: [

@@ -1,6 +1,7 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { detectPytest, pythonCiSetup } from './ci-setup.js';
 import { pythonDependencies } from './dependencies.js';
+import { consoleScripts } from './console-scripts.js';
 import { packageRoots } from './package-roots.js';
 import { pytestOptionsIn } from './pytest-options.js';
 
@@ -75,6 +76,11 @@ export const python = defineEcosystem({
   aliasTarget: pythonAliasTarget,
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   dependencies: pythonDependencies,
+  // A console script runs its module from the project's folder, its `src/` or a packaging root.
+  installedCommands: (files) => {
+    const present = new Set(files.paths);
+    return consoleScripts(files, (dir, dotted) => moduleIn([dir, dir === '' ? 'src' : `${dir}/src`, ...packageRoots(dir, files).map((p) => (dir === '' ? p : `${dir}/${p}`))], dotted, (p) => present.has(p)));
+  },
   implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature),
   commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),

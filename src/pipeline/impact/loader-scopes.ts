@@ -1,4 +1,5 @@
 import type { GitRepo } from '../../git/repo.js';
+import type { InstalledCommand } from '../../ecosystem/types.js';
 import { languageForPath } from '../../lang/registry.js';
 
 /**
@@ -51,6 +52,39 @@ export async function handedPathLoaders(files: readonly string[], readText: (pat
     const paths = text === undefined ? [] : (languageForPath(file)?.resolution.handedPaths?.of(file, text) ?? []);
     return paths.map((scope) => ({ file, scope, code: 'handed-path' }));
   });
+}
+
+/**
+ * Files that name a command the project installs (EcosystemAdapter.installedCommands) as a word of
+ * a string and call what starts processes in their language (the calls of ResolutionTraits.handedPaths:
+ * `execa('tool')`, `execSync('npx tool')`, `subprocess.run(["tool", "--help"])`), each as a loader
+ * of the file the command runs (code `runs-command`). A word naming no command adds nothing.
+ */
+export async function commandLoaders(
+  files: readonly string[],
+  readText: (paths: readonly string[]) => Promise<Map<string, string>>,
+  commands: readonly InstalledCommand[],
+): Promise<ScopedLoader[]> {
+  if (commands.length === 0 || files.length === 0) return [];
+  const texts = await readText(files);
+  return files.flatMap((file) => {
+    const text = texts.get(file);
+    const words = text === undefined ? new Set<string>() : stringWords(text);
+    return commands.filter((c) => words.has(c.name)).map((c) => ({ file, scope: c.file, code: 'runs-command' }));
+  });
+}
+
+/** The whitespace-separated words of a text's quoted strings, each also without its folders (`./node_modules/.bin/tool`: `tool`). */
+function stringWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
+    for (const word of m[2]!.split(/\s+/)) {
+      if (word === '') continue;
+      out.add(word);
+      out.add(word.slice(word.lastIndexOf('/') + 1));
+    }
+  }
+  return out;
 }
 
 /**

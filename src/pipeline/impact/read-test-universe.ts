@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { DEFAULTS, type RatlasConfig } from '../../config/load-config.js';
-import { ECOSYSTEMS, embeddedFiles, testUniversesOf } from '../../ecosystem/registry.js';
+import { ECOSYSTEMS, embeddedFiles, installedCommandsOf, testUniversesOf } from '../../ecosystem/registry.js';
 import { compileUniverses, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { PathPattern, TestUniverse } from '../../ecosystem/types.js';
 import type { GitRepo } from '../../git/repo.js';
@@ -16,15 +16,17 @@ export type TreeSource = { commit: string } | 'worktree';
  */
 export async function readTestUniverse(repo: GitRepo, source: TreeSource, config: RatlasConfig): Promise<CompiledUniverses> {
   const paths = source === 'worktree' ? await repo.listWorkingTree() : (await repo.listTree(source.commit)).map((e) => e.path);
+  const texts = await readTexts(repo, source, [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))]);
+  const files = { paths, read: (p: string) => texts.get(p) ?? null };
+  const commands = installedCommandsOf(files);
   if (JSON.stringify(config.tests.include) !== JSON.stringify(DEFAULTS.tests.include)) {
     const override = [conventions(config, 'ratlas-config', 'ratlas.config.json')];
-    return compileUniverses(override, embeddedFiles(override, paths));
+    return compileUniverses(override, embeddedFiles(override, paths), commands);
   }
-  const texts = await readTexts(repo, source, [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))]);
   for (const e of ECOSYSTEMS) await e.prepare?.();
-  const universes = await withInSourceTests(testUniversesOf({ paths, read: (p) => texts.get(p) ?? null }), repo, source, paths);
+  const universes = await withInSourceTests(testUniversesOf(files), repo, source, paths);
   const chosen = universes.length > 0 ? universes : [conventions(config, 'defaults', null)];
-  return compileUniverses(chosen, embeddedFiles(chosen, paths));
+  return compileUniverses(chosen, embeddedFiles(chosen, paths), commands);
 }
 
 /**

@@ -9,7 +9,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
-import { handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
+import { commandLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -59,8 +59,11 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const unresolved = await view.unresolvedImports();
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
   // there without importing it; only tests, so that a source file joining paths stays no loader.
-  const handed = await handedPathLoaders((await view.pathBuilders()).filter((f) => tests.has(f)), side.texts);
+  const handing = (await view.pathBuilders()).filter((f) => tests.has(f));
+  const handed = await handedPathLoaders(handing, side.texts);
   loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
+  // A test spawning a command the project installs (`execa('tool')`) runs the file behind it.
+  loaders.push(...(await commandLoaders(handing, side.texts, universe?.commands ?? [])));
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
   const implicit = await implicitLinks(universe, unresolved, side.texts);
   loaders.push(...implicit.loaders);
