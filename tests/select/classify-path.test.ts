@@ -56,6 +56,7 @@ describe('PathClassifier glob lists', () => {
     inSourceTests: new Set<string>(),
     textTests: new Set<string>(),
     components: [],
+    commands: [],
   };
 
   it('are compiled when first asked, so an unused list costs nothing', () => {

@@ -1,0 +1,53 @@
+import { parse as parseToml } from 'smol-toml';
+import type { InstalledCommand, ProjectFiles } from '../types.js';
+import { readIni } from './read-ini.js';
+
+/** The entry-point group of console scripts, which pyproject.toml also spells `[project.scripts]`. */
+export const CONSOLE_SCRIPTS = 'console_scripts';
+
+/**
+ * Pure: the entry points of `group` that the packaging of every project in the tree declares
+ * (pyproject.toml `[project.entry-points.<group>]` and Poetry's `[tool.poetry.plugins."<group>"]`,
+ * setup.cfg `[options.entry_points] <group> =`; for console scripts also `[project.scripts]`,
+ * `[project.gui-scripts]` and `[tool.poetry.scripts]`), each with the module it names (`tool =
+ * "pkg.cli:main"`: `pkg.cli`) as `moduleFile` finds it from the project's folder. A file that cannot
+ * be parsed declares nothing.
+ */
+export function entryPoints(files: ProjectFiles, group: string, moduleFile: (dir: string, dotted: string) => string | null): InstalledCommand[] {
+  const out: InstalledCommand[] = [];
+  const add = (dir: string, name: string, target: unknown) => {
+    const module = typeof target === 'string' ? /^\s*([\w.]+)\s*(?::|$)/.exec(target)?.[1] : undefined;
+    const file = module === undefined ? null : moduleFile(dir, module);
+    if (file !== null) out.push({ name, file });
+  };
+  for (const path of files.paths) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    if (name === 'pyproject.toml') {
+      const text = files.read(path);
+      let doc: Record<string, unknown>;
+      try {
+        doc = text === null ? {} : (parseToml(text) as Record<string, unknown>);
+      } catch {
+        continue;
+      }
+      const project = table(doc['project']);
+      const poetry = table(table(doc['tool'])?.['poetry']);
+      const tables = [table(table(project?.['entry-points'])?.[group]), table(table(poetry?.['plugins'])?.[group])];
+      if (group === CONSOLE_SCRIPTS) tables.push(table(project?.['scripts']), table(project?.['gui-scripts']), table(poetry?.['scripts']));
+      for (const entries of tables) for (const [entry, target] of Object.entries(entries ?? {})) add(dir, entry, target);
+    } else if (name === 'setup.cfg') {
+      const text = files.read(path);
+      const lines = text === null ? [] : (readIni(text).get('options.entry_points')?.get(group)?.split('\n') ?? []);
+      for (const line of lines) {
+        const m = /^\s*([^=\s]+)\s*=\s*(.+)$/.exec(line);
+        if (m) add(dir, m[1]!, m[2]!);
+      }
+    }
+  }
+  return out;
+}
+
+function table(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
