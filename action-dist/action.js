@@ -19822,8 +19822,9 @@ function readPipfileLock(text) {
   return { fingerprints, dependencies: /* @__PURE__ */ new Map() };
 }
 
-// src/ecosystem/python/console-scripts.ts
-function consoleScripts(files, moduleFile) {
+// src/ecosystem/python/entry-points.ts
+var CONSOLE_SCRIPTS = "console_scripts";
+function entryPoints(files, group, moduleFile) {
   const out2 = [];
   const add = (dir, name2, target) => {
     const module2 = typeof target === "string" ? /^\s*([\w.]+)\s*(?::|$)/.exec(target)?.[1] : void 0;
@@ -19842,11 +19843,13 @@ function consoleScripts(files, moduleFile) {
         continue;
       }
       const project = table(doc["project"]);
-      const tables = [table(project?.["scripts"]), table(project?.["gui-scripts"]), table(table(table(doc["tool"])?.["poetry"])?.["scripts"])];
-      for (const scripts of tables) for (const [command, target] of Object.entries(scripts ?? {})) add(dir, command, target);
+      const poetry = table(table(doc["tool"])?.["poetry"]);
+      const tables = [table(table(project?.["entry-points"])?.[group]), table(table(poetry?.["plugins"])?.[group])];
+      if (group === CONSOLE_SCRIPTS) tables.push(table(project?.["scripts"]), table(project?.["gui-scripts"]), table(poetry?.["scripts"]));
+      for (const entries of tables) for (const [entry, target] of Object.entries(entries ?? {})) add(dir, entry, target);
     } else if (name2 === "setup.cfg") {
       const text = files.read(path);
-      const lines = text === null ? [] : readIni(text).get("options.entry_points")?.get("console_scripts")?.split("\n") ?? [];
+      const lines = text === null ? [] : readIni(text).get("options.entry_points")?.get(group)?.split("\n") ?? [];
       for (const line of lines) {
         const m2 = /^\s*([^=\s]+)\s*=\s*(.+)$/.exec(line);
         if (m2) add(dir, m2[1], m2[2]);
@@ -20009,6 +20012,7 @@ var python = defineEcosystem({
       return options ? [{ dir, options }] : [];
     });
     if (!configured.some((c3) => c3.dir === "")) configured.unshift({ dir: "", options: { configFile: "" } });
+    const entryPlugins = entryPoints(files, "pytest11", installedModule(files)).map((e) => e.file);
     return configured.map(({ dir, options }) => {
       const prefix = dir === "" ? "" : `${dir}/`;
       const nested = configured.filter((c3) => c3.dir !== dir && (dir === "" || c3.dir.startsWith(prefix))).map((c3) => c3.dir.slice(prefix.length));
@@ -20029,7 +20033,7 @@ var python = defineEcosystem({
         setupFiles: conftests,
         setupScope: "directory",
         // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
-        ...pluginFiles(dir, [...options.plugins ?? [], ...options.djangoSettings ?? []], files),
+        ...pluginFiles(dir, [...options.plugins ?? [], ...options.djangoSettings ?? []], files, entryPlugins),
         ...importFolders(dir, options.pythonpath ?? [], files),
         aliases: [],
         warnings: warnings.splice(0),
@@ -20052,11 +20056,7 @@ var python = defineEcosystem({
   aliasTarget: pythonAliasTarget,
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   dependencies: pythonDependencies,
-  // A console script runs its module from the project's folder, its `src/` or a packaging root.
-  installedCommands: (files) => {
-    const present = new Set(files.paths);
-    return consoleScripts(files, (dir, dotted) => moduleIn([dir, dir === "" ? "src" : `${dir}/src`, ...packageRoots(dir, files).map((p2) => dir === "" ? p2 : `${dir}/${p2}`)], dotted, (p2) => present.has(p2)));
-  },
+  installedCommands: (files) => entryPoints(files, CONSOLE_SCRIPTS, installedModule(files)),
   implicitSetup: ({ qualname, signature }) => !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature),
   commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
@@ -20071,10 +20071,14 @@ function pythonAliasTarget(universe, specifier, exists) {
   if (specifier.startsWith(".") || !universe.moduleLookup) return null;
   return moduleIn(universe.moduleLookup.paths, specifier, exists);
 }
-function pluginFiles(dir, plugins2, files) {
+function pluginFiles(dir, plugins2, files, installed) {
   const present = new Set(files.paths);
-  const out2 = plugins2.flatMap((name2) => moduleIn([dir, dir === "" ? "src" : `${dir}/src`], name2, (p2) => present.has(p2)) ?? []);
+  const out2 = [...plugins2.flatMap((name2) => moduleIn([dir, dir === "" ? "src" : `${dir}/src`], name2, (p2) => present.has(p2)) ?? []), ...installed];
   return out2.length > 0 ? { pluginFiles: [...new Set(out2)].sort() } : {};
+}
+function installedModule(files) {
+  const present = new Set(files.paths);
+  return (dir, dotted) => moduleIn([dir, dir === "" ? "src" : `${dir}/src`, ...packageRoots(dir, files).map((p2) => dir === "" ? p2 : `${dir}/${p2}`)], dotted, (p2) => present.has(p2));
 }
 function moduleIn(folders, dotted, exists) {
   const rel = dotted.replaceAll(".", "/");

@@ -666,4 +666,21 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(report)).toEqual(['tests/test_cli.py']);
     expect(report.tests.selected[0]!.reachedFrom.via.map((h) => `${h.relation} ${h.file}`)).toContain('loads tests/test_cli.py');
   });
+  it("the project's own pytest plugin (a pytest11 entry point) is set up for every test, as a -p plugin is", async () => {
+    const plugin = (body: string) => lines('import pytest', '', 'from pytest_shop.make import make', '', '', '@pytest.fixture', 'def thing():', `    return ${body}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "pytest-shop"', '', '[project.entry-points.pytest11]', 'shop = "pytest_shop.plugin"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'src/pytest_shop/__init__.py': '',
+      'src/pytest_shop/make.py': lines('def make():', '    return 1'),
+      'src/pytest_shop/plugin.py': plugin('make()'),
+      'tests/test_a.py': lines('def test_a(thing):', '    assert thing == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    // No test imports the plugin: pytest loads it from the installed project's entry points.
+    let report = await selectionAfter(cwd, 'make', { 'src/pytest_shop/make.py': lines('def make():', '    return 2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_a.py', 'tests/test_plain.py']);
+    commit(cwd, 'thing', { 'src/pytest_shop/plugin.py': plugin('make() + 1') });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-setup-changed']);
+  });
 });

@@ -101,7 +101,7 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     expect(python.testUniverses(files)[0]).toMatchObject({ textTests: [{ glob: '**/*.rst' }], warnings: [] });
   });
 
-  it('reads the console scripts the packaging installs, each as the module it runs', () => {
+  it('reads the console scripts the packaging installs, each as the module it runs, and its own pytest plugins', () => {
     const files = tree({
       'pyproject.toml': '[project]\nname = "shop"\n\n[project.scripts]\nshop = "shop.cli:main"\nshop-admin = "shop.admin"\ngone = "shop.gone:main"\n\n[tool.poetry.scripts]\nlegacy = "shop.cli:legacy"\n',
       'src/shop/__init__.py': '',
@@ -111,6 +111,7 @@ describe('python ecosystem: pytest test universes, read statically', () => {
       'tools/tool/run.py': '',
       'broken/pyproject.toml': '[project\n',
     });
+    expect(python.testUniverses({ ...files, read: (p) => (p === 'pyproject.toml' ? '[project.entry-points.pytest11]\nshop = "shop.cli"\n' : files.read(p)) })[0]!.pluginFiles).toEqual(['src/shop/cli.py']);
     expect(python.installedCommands!(files)).toEqual([
       { name: 'shop', file: 'src/shop/cli.py' },
       { name: 'shop-admin', file: 'src/shop/admin/__init__.py' },

@@ -1,7 +1,7 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { detectPytest, pythonCiSetup } from './ci-setup.js';
 import { pythonDependencies } from './dependencies.js';
-import { consoleScripts } from './console-scripts.js';
+import { CONSOLE_SCRIPTS, entryPoints } from './entry-points.js';
 import { packageRoots } from './package-roots.js';
 import { pytestOptionsIn } from './pytest-options.js';
 
@@ -33,6 +33,9 @@ export const python = defineEcosystem({
       return options ? [{ dir, options }] : [];
     });
     if (!configured.some((c) => c.dir === '')) configured.unshift({ dir: '', options: { configFile: '' } });
+    // The project's own pytest plugins (entry points of group pytest11): pytest loads them for every
+    // test once the project is installed, as it loads a `-p` plugin.
+    const entryPlugins = entryPoints(files, 'pytest11', installedModule(files)).map((e) => e.file);
     return configured.map(({ dir, options }): TestUniverse => {
       const prefix = dir === '' ? '' : `${dir}/`;
       const nested = configured.filter((c) => c.dir !== dir && (dir === '' || c.dir.startsWith(prefix))).map((c) => c.dir.slice(prefix.length));
@@ -53,7 +56,7 @@ export const python = defineEcosystem({
         setupFiles: conftests,
         setupScope: 'directory',
         // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
-        ...pluginFiles(dir, [...(options.plugins ?? []), ...(options.djangoSettings ?? [])], files),
+        ...pluginFiles(dir, [...(options.plugins ?? []), ...(options.djangoSettings ?? [])], files, entryPlugins),
         ...importFolders(dir, options.pythonpath ?? [], files),
         aliases: [],
         warnings: warnings.splice(0),
@@ -76,11 +79,7 @@ export const python = defineEcosystem({
   aliasTarget: pythonAliasTarget,
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   dependencies: pythonDependencies,
-  // A console script runs its module from the project's folder, its `src/` or a packaging root.
-  installedCommands: (files) => {
-    const present = new Set(files.paths);
-    return consoleScripts(files, (dir, dotted) => moduleIn([dir, dir === '' ? 'src' : `${dir}/src`, ...packageRoots(dir, files).map((p) => (dir === '' ? p : `${dir}/${p}`))], dotted, (p) => present.has(p)));
-  },
+  installedCommands: (files) => entryPoints(files, CONSOLE_SCRIPTS, installedModule(files)),
   implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature),
   commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
@@ -111,10 +110,16 @@ function pythonAliasTarget(universe: TestUniverse, specifier: string, exists: (p
  * rootdir or its `src/`): a package's `__init__.py` or a module. A plugin that is no file here
  * (`-p xdist`, an installed package) is left out.
  */
-function pluginFiles(dir: string, plugins: readonly string[], files: ProjectFiles): Pick<TestUniverse, 'pluginFiles'> {
+function pluginFiles(dir: string, plugins: readonly string[], files: ProjectFiles, installed: readonly string[]): Pick<TestUniverse, 'pluginFiles'> {
   const present = new Set(files.paths);
-  const out = plugins.flatMap((name) => moduleIn([dir, dir === '' ? 'src' : `${dir}/src`], name, (p) => present.has(p)) ?? []);
+  const out = [...plugins.flatMap((name) => moduleIn([dir, dir === '' ? 'src' : `${dir}/src`], name, (p) => present.has(p)) ?? []), ...installed];
   return out.length > 0 ? { pluginFiles: [...new Set(out)].sort() } : {};
+}
+
+/** How an installed project finds a module its packaging names: from the project's folder, its `src/`, or a packaging root. */
+function installedModule(files: ProjectFiles): (dir: string, dotted: string) => string | null {
+  const present = new Set(files.paths);
+  return (dir, dotted) => moduleIn([dir, dir === '' ? 'src' : `${dir}/src`, ...packageRoots(dir, files).map((p) => (dir === '' ? p : `${dir}/${p}`))], dotted, (p) => present.has(p));
 }
 
 /** A dotted module name as the file of the first folder holding it (`pkg.mod`: `pkg/mod.py` or `pkg/mod/__init__.py`), or null. */
