@@ -163,8 +163,11 @@ export interface ResolutionTraits {
    * by path. `calls`: the called names that build such paths or start a process (a filter on stored references
    * before any text is read); `of`: the paths (repo-relative, a directory or a file), `[]` when
    * the file cannot hand them to a loader (it imports only inert built-ins and its own files).
+   * `starts`: the called names that start a process or a worker on a path (`fork`, `new Worker`,
+   * `subprocess.run`): a source file calling one runs the code files it builds paths to (a test
+   * runs whatever its paths hold; a source file joining paths to read data runs nothing).
    */
-  handedPaths?: { calls: readonly string[]; of(path: string, text: string): string[] };
+  handedPaths?: { calls: readonly string[]; starts: readonly string[]; of(path: string, text: string): string[] };
   /**
    * Pure: the declared return type in a function's, method's or getter's signature text; undefined
    * when none is written, and the resolver infers one from the `return` bindings.

@@ -125,4 +125,27 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
     expect(selectedFiles(math)).toEqual(['test/each.test.js']);
     expect(why(math)).toEqual({ 'test/each.test.js': 'floor: loads non-literal-require' });
   });
+
+  it('a source file starting a worker or a child process on a script it names by path runs that script; one joining a path to a folder reads data', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29" } }\n',
+      'src/helper.js': 'exports.helper = () => 1;\n',
+      'src/worker.js': "const { parentPort } = require('worker_threads');\nconst { helper } = require('./helper');\nparentPort.postMessage(helper());\n",
+      'src/child.js': "const { helper } = require('./helper');\nprocess.send(helper());\n",
+      'src/pool.js': "const { Worker } = require('worker_threads');\nconst path = require('path');\nexports.run = () => new Worker(path.join(__dirname, 'worker.js'));\n",
+      'src/parent.js': "const { fork } = require('child_process');\nexports.run = () => fork(require.resolve('./child'));\n",
+      'src/data.js': "const { execSync } = require('child_process');\nconst path = require('path');\nexports.list = () => execSync('ls ' + path.join(__dirname, 'templates'));\n",
+      'src/templates/helper-copy.js': 'exports.helper = () => 1;\n',
+      'test/pool.test.js': "const { run } = require('../src/pool');\ntest('pool', () => expect(run()).toBeTruthy());\n",
+      'test/parent.test.js': "const { run } = require('../src/parent');\ntest('parent', () => expect(run()).toBeTruthy());\n",
+      'test/data.test.js': "const { list } = require('../src/data');\ntest('data', () => expect(list()).toBeTruthy());\n",
+    });
+    commit(cwd, 'helper', { 'src/helper.js': 'exports.helper = () => 2;\n' });
+    let report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/parent.test.js', 'test/pool.test.js']);
+    expect(why(report)).toEqual({ 'test/parent.test.js': 'floor: imports, loads handed-path, imports', 'test/pool.test.js': 'floor: imports, loads handed-path, imports' });
+    commit(cwd, 'template', { 'src/templates/helper-copy.js': 'exports.helper = () => 2;\n' });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual([]);
+  });
 });

@@ -683,4 +683,17 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(reasonCodes(report)).toEqual(['test-setup-changed']);
   });
+  it('a source module running a script of the repository in another process (by a path from __file__) runs what that script imports', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/fmt.py': lines('def fmt(x):', '    return str(x)'),
+      'shop/worker.py': lines('from shop.fmt import fmt', '', 'print(fmt(1))'),
+      'shop/pool.py': lines('import os', 'import subprocess', 'import sys', '', 'HERE = os.path.dirname(__file__)', '', '', 'def run():', '    return subprocess.run([sys.executable, os.path.join(HERE, "worker.py")], check=True)'),
+      'tests/test_pool.py': lines('from shop.pool import run', '', '', 'def test_run():', '    assert run()'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'fmt', { 'shop/fmt.py': lines('def fmt(x):', '    return str(x) + "!"') });
+    expect(selectedFiles(report)).toEqual(['tests/test_pool.py']);
+  });
 });

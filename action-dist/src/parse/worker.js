@@ -1946,6 +1946,7 @@ function matchPaths(settings, specifier) {
 var __ratlas_module_url4 = new URL("../lang/ecmascript/resolution.js", __ratlas_bundle_url).href;
 var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
 var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
+var PROCESS_STARTERS = ["Worker", "fork", "spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "execa", "execaSync", "execaNode", "execaCommand", "execaCommandSync"];
 var ecmascriptResolution = {
   globals: ECMASCRIPT_GLOBALS,
   // Calls whose results a file may load: a directory read or a glob, or a bundler's context. The
@@ -1968,9 +1969,10 @@ var ecmascriptResolution = {
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
-  // Path builders, and what starts a process (a test spawning a command the package installs).
+  // Path builders, and what starts a process or a worker (on a path, or a command the package installs).
   handedPaths: {
-    calls: ["join", "resolve", "URL", "exec", "execSync", "execFile", "execFileSync", "spawn", "spawnSync", "fork", "execa", "execaSync", "execaNode", "execaCommand", "execaCommandSync"],
+    calls: ["join", "resolve", "URL", ...PROCESS_STARTERS],
+    starts: PROCESS_STARTERS,
     of: ecmascriptHandedPaths
   },
   // A file without import or export is a classic script: browsers share its top-level names.
@@ -2866,6 +2868,7 @@ function declaredReturnType2(signature) {
 }
 
 // src/lang/python/resolution.ts
+var PROCESS_STARTERS2 = ["run", "call", "check_call", "check_output", "Popen", "system", "run_module", "run_path", "spawn"];
 var pythonResolution = {
   globals: PYTHON_BUILTINS,
   // `dir(obj)`, `inspect.getmembers(obj)` and a `getattr(obj, name)` with a computed name (`getattr*`,
@@ -2900,7 +2903,7 @@ var pythonResolution = {
   loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
-  handedPaths: { calls: ["run", "call", "check_call", "check_output", "Popen", "system", "run_module", "run_path", "spawn"], of: pythonHandedPaths },
+  handedPaths: { calls: PROCESS_STARTERS2, starts: PROCESS_STARTERS2, of: pythonHandedPaths },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

@@ -15,6 +15,9 @@ import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
  * `exports`, `types`, `module`, `main`, mapped from build output back to source). Anything else is a
  * package from outside the repository.
  */
+/** Calls that start a process or a worker thread on a script: node's child_process and worker_threads, execa. */
+const PROCESS_STARTERS = ['Worker', 'fork', 'spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'execa', 'execaSync', 'execaNode', 'execaCommand', 'execaCommandSync'];
+
 export const ecmascriptResolution: ResolutionTraits = {
   globals: ECMASCRIPT_GLOBALS,
   // Calls whose results a file may load: a directory read or a glob, or a bundler's context. The
@@ -37,9 +40,10 @@ export const ecmascriptResolution: ResolutionTraits = {
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
-  // Path builders, and what starts a process (a test spawning a command the package installs).
+  // Path builders, and what starts a process or a worker (on a path, or a command the package installs).
   handedPaths: {
-    calls: ['join', 'resolve', 'URL', 'exec', 'execSync', 'execFile', 'execFileSync', 'spawn', 'spawnSync', 'fork', 'execa', 'execaSync', 'execaNode', 'execaCommand', 'execaCommandSync'],
+    calls: ['join', 'resolve', 'URL', ...PROCESS_STARTERS],
+    starts: PROCESS_STARTERS,
     of: ecmascriptHandedPaths,
   },
   // A file without import or export is a classic script: browsers share its top-level names.

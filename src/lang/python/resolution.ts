@@ -14,6 +14,9 @@ import { declaredReturnType } from './spell-path.js';
  * a namespace package (a folder without `__init__.py`) is reached through its modules. What no root
  * holds is the standard library or an installed package: external.
  */
+/** Calls that run a script or a module in another process, or in this one by path (runpy). */
+const PROCESS_STARTERS = ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'];
+
 export const pythonResolution: ResolutionTraits = {
   globals: PYTHON_BUILTINS,
   // `dir(obj)`, `inspect.getmembers(obj)` and a `getattr(obj, name)` with a computed name (`getattr*`,
@@ -48,7 +51,7 @@ export const pythonResolution: ResolutionTraits = {
   loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
-  handedPaths: { calls: ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'], of: pythonHandedPaths },
+  handedPaths: { calls: PROCESS_STARTERS, starts: PROCESS_STARTERS, of: pythonHandedPaths },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

@@ -352,9 +352,19 @@ export class StoreDependencyView implements DependencyView {
   }
 
   /** Files that call what their language builds handed paths with (ResolutionTraits.handedPaths): the ones whose text is worth reading. */
-  async pathBuilders(): Promise<string[]> {
+  pathBuilders(): Promise<string[]> {
+    return this.callersOf((traits) => traits.handedPaths?.calls ?? []);
+  }
+
+  /** Files that call what their language starts a process or a worker with (ResolutionTraits.handedPaths `starts`). */
+  processStarters(): Promise<string[]> {
+    return this.callersOf((traits) => traits.handedPaths?.starts ?? []);
+  }
+
+  /** Files holding a reference to one of the names their language's `namesOf` lists, sorted. */
+  private async callersOf(namesOf: (traits: ReturnType<typeof traitsFor>) => readonly string[]): Promise<string[]> {
     const data = await this.links();
-    const callsOf = (language: string) => traitsFor(language).handedPaths?.calls ?? [];
+    const callsOf = (language: string) => namesOf(traitsFor(language));
     const names = [...new Set([...new Set(data.languages.values())].flatMap(callsOf))].sort();
     const out = new Set<string>();
     for (const ref of names.length === 0 ? [] : await this.store.refsByName(names)) {

@@ -62,6 +62,12 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const handing = (await view.pathBuilders()).filter((f) => tests.has(f));
   const handed = await handedPathLoaders(handing, side.texts);
   loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
+  // A source file starting a worker or a process on a script it builds a path to (`new
+  // Worker(path.join(__dirname, 'worker.js'))`, `fork(require.resolve('./child'))`) runs that
+  // script: only code files count, since a source file joining a path to a folder reads data.
+  const starting = (await view.processStarters()).filter((f) => !tests.has(f));
+  const started = await handedPathLoaders(starting, side.texts);
+  loaders.push(...started.flatMap((l) => withExtension(l, unresolved.files)).filter((l) => unresolved.files.has(l.scope)));
   // A test spawning a command the project installs (`execa('tool')`) runs the file behind it.
   loaders.push(...(await commandLoaders(handing, side.texts, universe?.commands ?? [])));
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
