@@ -13179,6 +13179,19 @@ function babelResolverAliases(config, babelDir, root) {
   if (aliases.length === 0 && paths.length === 0) return null;
   return { aliases, ...paths.length > 0 && { moduleLookup: { paths, directories: [] } } };
 }
+function babelLocalModules(config, babelDir, exists) {
+  if (!isObject(config)) return [];
+  const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
+  const entries = [config["plugins"], config["presets"], env?.["plugins"], env?.["presets"]].flatMap(listOf);
+  const out2 = [];
+  for (const entry of entries) {
+    const spec = Array.isArray(entry) ? entry[0] : entry;
+    if (typeof spec !== "string" || !spec.startsWith(".")) continue;
+    const file = resolveFile(babelDir, spec, exists);
+    if (file !== null && exists(file)) out2.push(file);
+  }
+  return [...new Set(out2)].sort();
+}
 function listOf(value) {
   return Array.isArray(value) ? value : value === void 0 ? [] : [value];
 }
@@ -18712,10 +18725,14 @@ function withBabelResolver(u2, pick, files) {
   const file = pick(u2.root, BABEL_CONFIG)[0] ?? pick("", BABEL_CONFIG)[0];
   const text = file === void 0 ? null : files.read(file);
   if (file === void 0 || text === null) return u2;
-  const found = babelResolverAliases(readConfigFile(file, text), dirOf(file), u2.root);
-  if (found === null) return u2;
+  const config = readConfigFile(file, text);
+  const present = new Set(files.paths);
+  const local = babelLocalModules(config, dirOf(file), (p2) => present.has(p2)).filter((m2) => !u2.setupFiles.includes(m2));
+  const withLocal = local.length > 0 ? { ...u2, setupFiles: [...u2.setupFiles, ...local] } : u2;
+  const found = babelResolverAliases(config, dirOf(file), u2.root);
+  if (found === null) return withLocal;
   const paths = [...u2.moduleLookup?.paths ?? [], ...found.moduleLookup?.paths ?? []];
-  return { ...u2, aliases: [...u2.aliases, ...found.aliases], ...paths.length > 0 || u2.moduleLookup ? { moduleLookup: { paths, directories: u2.moduleLookup?.directories ?? [] } } : {} };
+  return { ...withLocal, aliases: [...u2.aliases, ...found.aliases], ...paths.length > 0 || u2.moduleLookup ? { moduleLookup: { paths, directories: u2.moduleLookup?.directories ?? [] } } : {} };
 }
 function workspaceAsConfig(file, list) {
   const items = list.items();

@@ -627,4 +627,19 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(report)).toEqual(['test/cli.test.js']);
     expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((v) => `${v.relation} ${v.file}`)).toContain('loads test/cli.test.js');
   });
+
+  it("a babel plugin of the tree that babel-jest runs on every test: a change to it runs them all", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29", "babel-jest": "29" } }\n',
+      'babel.config.js': "module.exports = { plugins: ['./tools/plugin.js'] };\n",
+      'tools/plugin.js': 'module.exports = () => ({ visitor: {} });\n',
+      'src/a.js': 'exports.a = () => 1;\n',
+      'test/a.test.js': "const { a } = require('../src/a');\ntest('a', () => expect(a()).toBe(1));\n",
+      'test/b.test.js': "test('b', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'plugin', { 'tools/plugin.js': 'module.exports = () => ({ visitor: { Program() {} } });\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-setup-changed']);
+    expect(report.tests.runAll).toBe(true);
+  });
 });

@@ -155,4 +155,16 @@ describe('npm adapter: test universes read statically from runner configurations
       { name: 'b-dev', file: 'packages/b/src/dev.ts' },
     ]);
   });
+
+  it("the babel config babel-jest finds: the tree's plugins and presets it names run on every test", () => {
+    const files = tree(
+      {
+        'package.json': '{ "name": "app", "devDependencies": { "jest": "29" } }',
+        'babel.config.js': "module.exports = { presets: [['./tools/preset', { x: 1 }], '@babel/preset-env'], plugins: ['./tools/plugin.js', 'lodash'], env: { test: { plugins: ['./tools/test-only.js'] } } };",
+      },
+      ['tools/preset.js', 'tools/plugin.js', 'tools/test-only.js', 'src/a.js'],
+    );
+    const [universe] = npm.testUniverses(files);
+    expect(universe!.setupFiles).toEqual(['tools/plugin.js', 'tools/preset.js', 'tools/test-only.js']);
+  });
 });

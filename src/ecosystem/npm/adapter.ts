@@ -1,6 +1,6 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
-import { BABEL_CONFIG, babelResolverAliases } from './babel-aliases.js';
+import { BABEL_CONFIG, babelLocalModules, babelResolverAliases } from './babel-aliases.js';
 import { npmBinCommands } from './bin-commands.js';
 import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
@@ -162,18 +162,23 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
 }
 
 /**
- * A jest universe with what babel-plugin-module-resolver makes of its imports, from the babel
- * config babel-jest finds (the universe's folder, else the repository's root); jest's own
- * `moduleNameMapper` keeps precedence. A config that cannot be read statically adds nothing.
+ * A jest universe with what the babel config babel-jest finds (the universe's folder, else the
+ * repository's root) adds: the plugins and presets of the tree it names, which run on every test
+ * (setup files), and what babel-plugin-module-resolver makes of imports (jest's own
+ * `moduleNameMapper` keeps precedence). A config that cannot be read statically adds nothing.
  */
 function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => string[], files: ProjectFiles): TestUniverse {
   const file = pick(u.root, BABEL_CONFIG)[0] ?? pick('', BABEL_CONFIG)[0];
   const text = file === undefined ? null : files.read(file);
   if (file === undefined || text === null) return u;
-  const found = babelResolverAliases(readConfigFile(file, text), dirOf(file), u.root);
-  if (found === null) return u;
+  const config = readConfigFile(file, text);
+  const present = new Set(files.paths);
+  const local = babelLocalModules(config, dirOf(file), (p) => present.has(p)).filter((m) => !u.setupFiles.includes(m));
+  const withLocal = local.length > 0 ? { ...u, setupFiles: [...u.setupFiles, ...local] } : u;
+  const found = babelResolverAliases(config, dirOf(file), u.root);
+  if (found === null) return withLocal;
   const paths = [...(u.moduleLookup?.paths ?? []), ...(found.moduleLookup?.paths ?? [])];
-  return { ...u, aliases: [...u.aliases, ...found.aliases], ...(paths.length > 0 || u.moduleLookup ? { moduleLookup: { paths, directories: u.moduleLookup?.directories ?? [] } } : {}) };
+  return { ...withLocal, aliases: [...u.aliases, ...found.aliases], ...(paths.length > 0 || u.moduleLookup ? { moduleLookup: { paths, directories: u.moduleLookup?.directories ?? [] } } : {}) };
 }
 
 function workspaceAsConfig(file: string, list: ConfigValues): ConfigValues {

@@ -1,7 +1,7 @@
 import { relativePath } from '../../util/posix-path.js';
 import type { TestUniverse } from '../types.js';
 import { isObject, type Literal } from './read-config-literal.js';
-import { joinRepo } from './repo-paths.js';
+import { joinRepo, resolveFile } from './repo-paths.js';
 
 /** babel's project-wide and file-relative configurations. */
 export const BABEL_CONFIG = /^(babel\.config\.(js|cjs|mjs|cts|json)|\.babelrc(\.(js|cjs|json))?)$/;
@@ -40,6 +40,26 @@ export function babelResolverAliases(config: Literal, babelDir: string, root: st
   }
   if (aliases.length === 0 && paths.length === 0) return null;
   return { aliases, ...(paths.length > 0 && { moduleLookup: { paths, directories: [] } }) };
+}
+
+/**
+ * Pure: the plugins and presets of the tree a babel config at `babelDir` names by a relative path
+ * (`plugins: ['./tools/plugin.js']`, `[['./preset', {...}]]`, those of `env.test` too), as files:
+ * babel-jest runs them on every test and every module it imports, so a change to one can fail any
+ * test though no test imports it. A config that is no object names none.
+ */
+export function babelLocalModules(config: Literal, babelDir: string, exists: (path: string) => boolean): string[] {
+  if (!isObject(config)) return [];
+  const env = isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
+  const entries = [config['plugins'], config['presets'], env?.['plugins'], env?.['presets']].flatMap(listOf);
+  const out: string[] = [];
+  for (const entry of entries) {
+    const spec = Array.isArray(entry) ? entry[0] : entry;
+    if (typeof spec !== 'string' || !spec.startsWith('.')) continue;
+    const file = resolveFile(babelDir, spec, exists);
+    if (file !== null && exists(file)) out.push(file);
+  }
+  return [...new Set(out)].sort();
 }
 
 function listOf(value: Literal | undefined): Literal[] {
