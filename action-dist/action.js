@@ -20034,6 +20034,7 @@ var python = defineEcosystem({
       const prefix = dir === "" ? "" : `${dir}/`;
       const nested = configured.filter((c3) => c3.dir !== dir && (dir === "" || c3.dir.startsWith(prefix))).map((c3) => c3.dir.slice(prefix.length));
       const conftests = files.paths.filter((p2) => baseName(p2) === "conftest.py" && p2.startsWith(prefix));
+      const packageInits = files.paths.filter((p2) => baseName(p2) === "__init__.py" && p2.startsWith(prefix));
       return {
         ecosystem: "python",
         // pytest runs Python tests with or without a configuration (configFile null: its defaults).
@@ -20047,7 +20048,7 @@ var python = defineEcosystem({
           // A nested configuration is a rootdir of its own.
           ...nested.map((n) => ({ glob: `${n}/**` }))
         ],
-        setupFiles: conftests,
+        setupFiles: [...conftests, ...packageInits].sort(),
         setupScope: "directory",
         // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
         ...pluginFiles(dir, [...options.plugins ?? [], ...options.djangoSettings ?? []], files, entryPlugins),

@@ -696,4 +696,22 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'fmt', { 'shop/fmt.py': lines('def fmt(x):', '    return str(x) + "!"') });
     expect(selectedFiles(report)).toEqual(['tests/test_pool.py']);
   });
+  it("a test package's __init__.py runs before every test below it (pytest imports a test by its dotted name)", async () => {
+    const svc = (body: string) => lines('def make():', `    return ${body}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1'),
+      'tests/__init__.py': '',
+      'tests/api/__init__.py': lines('from shop.svc import make', '', 'make()'),
+      'tests/api/test_a.py': lines('def test_a():', '    assert True'),
+      'tests/api/deep/__init__.py': '',
+      'tests/api/deep/test_b.py': lines('def test_b():', '    assert True'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    let report = await selectionAfter(cwd, 'make', { 'shop/svc.py': svc('1 / 0') });
+    expect(selectedFiles(report)).toEqual(['tests/api/deep/test_b.py', 'tests/api/test_a.py']);
+    report = await selectionAfter(cwd, 'init', { 'tests/api/__init__.py': lines('from shop.svc import make', '', 'make()', 'make()') });
+    expect(selectedFiles(report)).toEqual(['tests/api/deep/test_b.py', 'tests/api/test_a.py']);
+  });
 });

@@ -24,6 +24,14 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     ]);
   });
 
+  it("loads the __init__.py of a test's packages before it, as it loads a conftest.py", () => {
+    const files = tree({ 'shop/__init__.py': '', 'tests/__init__.py': '', 'tests/unit/__init__.py': '', 'tests/unit/test_a.py': '', 'tests/test_b.py': '' });
+    const universe = compileUniverses(python.testUniverses(files));
+    expect(universe.setupFilesOf('tests/unit/test_a.py')).toEqual(['tests/__init__.py', 'tests/unit/__init__.py']);
+    expect(universe.setupFilesOf('tests/test_b.py')).toEqual(['tests/__init__.py']);
+    expect(universe.isTest('tests/unit/__init__.py')).toBe(false);
+  });
+
   it('loads a conftest.py for the tests in its folder and below only', () => {
     const files = tree({ 'conftest.py': '', 'tests/conftest.py': '', 'tests/unit/conftest.py': '', 'tests/unit/test_a.py': '', 'tests/api/test_b.py': '', 'other/test_c.py': '' });
     const universe = compileUniverses(python.testUniverses(files));

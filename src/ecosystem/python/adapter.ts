@@ -40,6 +40,9 @@ export const python = defineEcosystem({
       const prefix = dir === '' ? '' : `${dir}/`;
       const nested = configured.filter((c) => c.dir !== dir && (dir === '' || c.dir.startsWith(prefix))).map((c) => c.dir.slice(prefix.length));
       const conftests = files.paths.filter((p) => baseName(p) === 'conftest.py' && p.startsWith(prefix));
+      // A test in a package is imported by its dotted name (pytest's default import mode), so
+      // every `__init__.py` above it runs first: a setup file of the tests below its folder.
+      const packageInits = files.paths.filter((p) => baseName(p) === '__init__.py' && p.startsWith(prefix));
       return {
         ecosystem: 'python',
         // pytest runs Python tests with or without a configuration (configFile null: its defaults).
@@ -53,7 +56,7 @@ export const python = defineEcosystem({
           // A nested configuration is a rootdir of its own.
           ...nested.map((n) => ({ glob: `${n}/**` })),
         ],
-        setupFiles: conftests,
+        setupFiles: [...conftests, ...packageInits].sort(),
         setupScope: 'directory',
         // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
         ...pluginFiles(dir, [...(options.plugins ?? []), ...(options.djangoSettings ?? [])], files, entryPlugins),
