@@ -642,4 +642,17 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(reasonCodes(report)).toEqual(['test-setup-changed']);
     expect(report.tests.runAll).toBe(true);
   });
+
+  it('a data file a setup file names (.env.test) reaches every test the setup file runs for', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29" }, "jest": { "setupFiles": ["<rootDir>/test/setup.js"] } }\n',
+      '.env.test': 'A=1\n',
+      'test/setup.js': "require('dotenv').config({ path: '.env.test' });\n",
+      'test/a.test.js': "test('a', () => expect(process.env.A).toBe('1'));\n",
+      'test/b.test.js': "test('b', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'env', { '.env.test': 'A=2\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/a.test.js', 'test/b.test.js']);
+  });
 });

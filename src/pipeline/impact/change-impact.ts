@@ -29,7 +29,7 @@ import { dependencyChanges, dependencyFiles } from './policies/dependency-change
 import { dynamicImports } from './policies/dynamic-imports.js';
 import { headParse as headParsePolicy } from './policies/head-parse.js';
 import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
-import { baseName, mentionCandidates, mentionedFiles } from './policies/mentioned-files.js';
+import { baseName, mentionCandidates, mentionedFiles, type MentioningCode } from './policies/mentioned-files.js';
 import { unreachedChanges } from './policies/unreached-changes.js';
 import { readDependencyFiles } from './read-dependency-files.js';
 import type { ResolvedRange } from './resolve-range.js';
@@ -226,10 +226,13 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   // A loader's text: the base commit's, or the head version where the change rewrote it.
   const headTexts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
   const baseTexts = commitTexts(repo, base);
+  // A code file naming a changed data file counts as changed for the floor too: a setup file reading
+  // `.env.test` runs for every test, though no symbol path leads from it.
+  const withMentions = (paths: readonly string[], code: readonly MentioningCode[]) => [...new Set([...paths, ...code.map((c) => c.path)])].sort();
   const [baseFloor, headFloor] = await floorsOf(
     classifier.universe,
-    { view: baseView, tests: baseTests, changed: basePaths, texts: (paths) => baseTexts(paths) },
-    { view: headView, tests: headTests, changed: headPaths, texts: (paths) => baseTexts(paths, headTexts) },
+    { view: baseView, tests: baseTests, changed: withMentions(basePaths, baseMentions.code), texts: (paths) => baseTexts(paths) },
+    { view: headView, tests: headTests, changed: withMentions(headPaths, headMentions.code), texts: (paths) => baseTexts(paths, headTexts) },
   );
   const floorSides: FloorSide[] = [
     { floor: baseFloor, toHead: sides[0]!.toHead },
