@@ -655,4 +655,18 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['test/a.test.js', 'test/b.test.js']);
   });
+
+  it('a code file nothing imports that a test reads as text (a fixture) selects the test naming it', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29" } }\n',
+      'src/count.js': 'exports.count = (s) => s.split("\\n").length;\n',
+      'test/fixtures/input.js': 'const a = 1;\n',
+      'test/count.test.js': "const fs = require('fs');\nconst path = require('path');\nconst { count } = require('../src/count');\ntest('c', () => expect(count(fs.readFileSync(path.join(__dirname, 'fixtures/input.js'), 'utf8'))).toBe(2));\n",
+      'test/plain.test.js': "test('plain', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'fixture', { 'test/fixtures/input.js': 'const a = 1;\nconst b = 2;\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/count.test.js']);
+    expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((v) => v.relation)).toEqual(['mentions']);
+  });
 });

@@ -714,4 +714,16 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await selectionAfter(cwd, 'init', { 'tests/api/__init__.py': lines('from shop.svc import make', '', 'make()', 'make()') });
     expect(selectedFiles(report)).toEqual(['tests/api/deep/test_b.py', 'tests/api/test_a.py']);
   });
+  it('a Python file nothing imports that a test reads as data (tests/data/sample.py) selects the test naming it', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/count.py': lines('def count(s):', '    return len(s.splitlines())'),
+      'tests/data/sample.py': lines('a = 1'),
+      'tests/test_count.py': lines('from pathlib import Path', '', 'from shop.count import count', '', '', 'def test_count():', '    assert count((Path(__file__).parent / "data" / "sample.py").read_text()) == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'sample', { 'tests/data/sample.py': lines('a = 1', 'b = 2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_count.py']);
+  });
 });

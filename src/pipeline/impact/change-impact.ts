@@ -167,7 +167,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const minTestConfidence = config.tests.minConfidence;
   const reachingTests = await filesReachingTests(baseView, baseSeeds, baseReached, (p) => baseTests.has(p) && !deletedPaths.has(p), minTestConfidence);
   const baseDynamic = await dynamicImportPart(setting, baseView, deleted, baseTests);
-  const baseMentions = mentionedFiles({ files: deleted, roles, namedBy: await mentionsIn(setting, deleted, roles, { commit: base }), isTest: (p) => baseTests.has(p), isCode });
+  const baseMentions = mentionedFiles({ files: deleted, roles, namedBy: await mentionsIn(setting, mentionCandidates(deleted, roles), { commit: base }), isTest: (p) => baseTests.has(p), isCode });
 
   // Head side: the base index with the changeset applied.
   // Every source file is in `parsed`: applying parses nothing more.
@@ -194,7 +194,18 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const headTests = new Set([...headRecords.map((f) => f.path).filter(isTestPath), ...textTests]);
   const present = files.filter((f) => f.status !== 'deleted');
   const where = target.kind === 'commit' ? { commit: target.commit } : target.kind === 'staged' ? ('staged' as const) : ('worktree' as const);
-  const headMentions = mentionedFiles({ files: present, roles, namedBy: await mentionsIn(setting, present, roles, where), isTest: (p) => headTests.has(p), isCode });
+  // A changed code file nothing imports may be a fixture a test reads as text (`input.js` of a
+  // transform's test): it is looked for by name as a data file is.
+  const unimported: ChangedFile[] = [];
+  for (const f of present) if (roles.get(f.path) === 'code' && (await headView.importersOf(f.path)).length === 0) unimported.push(f);
+  const headMentions = mentionedFiles({
+    files: present,
+    roles,
+    namedBy: await mentionsIn(setting, [...mentionCandidates(present, roles), ...unimported], where),
+    isTest: (p) => headTests.has(p),
+    isCode,
+    unimported,
+  });
   for (const file of headMentions.code) {
     for (const s of await store.symbolsOfFiles([file.path])) headSeeds.push({ node: seedNode(s), from: file.from });
   }
@@ -276,15 +287,10 @@ async function dynamicImportPart(setting: ImpactSetting, view: StoreDependencyVi
   return dynamicImports({ changed, sites, importers: await view.importerMap(), isTest: (p) => tests.has(p) });
 }
 
-/** For each changed non-code file, the code files of one tree that contain its name (git grep). */
-async function mentionsIn(
-  setting: ImpactSetting,
-  files: readonly ChangedFile[],
-  roles: ReadonlyMap<string, PathRole>,
-  where: { commit: string } | 'staged' | 'worktree',
-): Promise<Map<string, string[]>> {
+/** For each candidate file (a changed non-code file, or code nothing imports), the code files of one tree that contain its name (git grep). */
+async function mentionsIn(setting: ImpactSetting, candidates: readonly ChangedFile[], where: { commit: string } | 'staged' | 'worktree'): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  for (const f of mentionCandidates(files, roles)) out.set(f.path, await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
+  for (const f of candidates) out.set(f.path, await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
   return out;
 }
 

@@ -11,6 +11,11 @@ export interface MentionFacts {
   namedBy: ReadonlyMap<string, readonly string[]>;
   isTest: (path: string) => boolean;
   isCode: (path: string) => boolean;
+  /**
+   * Changed code files nothing imports (a fixture a test reads as text, a script): named by a test,
+   * they select it as a data file does; named nowhere, they add nothing (the analysis has them).
+   */
+  unimported?: readonly ChangedFile[];
 }
 
 /** A source file that names a changed non-code file: it counts as changed (see ImpactPart.seeds). */
@@ -25,14 +30,16 @@ export function mentionCandidates(files: readonly ChangedFile[], roles: Readonly
 }
 
 /**
- * Pure: non-code files that tests or source files name (fixtures, snapshots, data). Tests naming
- * them are selected, source files naming them become changed (returned as `code`, whose symbols the
- * caller seeds). A file named nowhere is inert when the config says so, else every test runs.
+ * Pure: non-code files that tests or source files name (fixtures, snapshots, data), and changed code
+ * files nothing imports (`unimported`). Tests naming them are selected, source files naming them
+ * become changed (returned as `code`, whose symbols the caller seeds). A non-code file named nowhere
+ * is inert when the config says so, else every test runs.
  */
 export function mentionedFiles(facts: MentionFacts): ImpactPart & { code: MentioningCode[] } {
   const part = { ...emptyPart(), code: [] as MentioningCode[] };
-  for (const f of mentionCandidates(facts.files, facts.roles)) {
-    const role = facts.roles.get(f.path);
+  const unimported = new Set((facts.unimported ?? []).map((f) => f.path));
+  for (const f of [...mentionCandidates(facts.files, facts.roles), ...(facts.unimported ?? [])]) {
+    const role = unimported.has(f.path) ? 'other' : facts.roles.get(f.path);
     const from = { file: f.path, qualname: null, change: 'file' as const };
     const named = new Set<string>();
     const snapshotOf = /^(.*?)__snapshots__\/(.+)\.snap$/.exec(f.path);
@@ -40,6 +47,7 @@ export function mentionedFiles(facts: MentionFacts): ImpactPart & { code: Mentio
     for (const path of facts.namedBy.get(f.path) ?? []) named.add(path);
     let mentioned = false;
     for (const path of [...named].sort()) {
+      if (path === f.path) continue;
       if (facts.isTest(path)) {
         mentioned = true;
         part.direct.push({ file: path, confidence: 0.9, reachedFrom: { from, via: [{ file: path, qualname: MODULE_QUALNAME, relation: 'mentions', confidence: 0.9 }] } });
@@ -48,7 +56,7 @@ export function mentionedFiles(facts: MentionFacts): ImpactPart & { code: Mentio
         part.code.push({ path, from });
       }
     }
-    if (mentioned) continue;
+    if (mentioned || unimported.has(f.path)) continue;
     if (role === 'inert') part.ignored.push(ignore(f.path, 'inert'));
     else part.reasons.push(runAll('unparsed-file', `${f.path} is not source ratlas parses, not inert (changes.inert), and no test or source file names it.`, f.path));
   }
