@@ -8,6 +8,9 @@ import { dirname, fileCandidates } from './module-paths.js';
 import { joinPath } from '../../util/posix-path.js';
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 
+/** Calls that start a process or a worker thread on a script: node's child_process and worker_threads, execa. */
+const PROCESS_STARTERS = ['Worker', 'fork', 'spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'execa', 'execaSync', 'execaNode', 'execaCommand', 'execaCommandSync'];
+
 /**
  * Module resolution as TypeScript's `bundler` mode sees a repository: relative paths (a `.js`
  * written in TypeScript names the `.ts` it compiles from), then the nearest tsconfig's `paths` and
@@ -15,9 +18,6 @@ import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
  * `exports`, `types`, `module`, `main`, mapped from build output back to source). Anything else is a
  * package from outside the repository.
  */
-/** Calls that start a process or a worker thread on a script: node's child_process and worker_threads, execa. */
-const PROCESS_STARTERS = ['Worker', 'fork', 'spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'execa', 'execaSync', 'execaNode', 'execaCommand', 'execaCommandSync'];
-
 export const ecmascriptResolution: ResolutionTraits = {
   globals: ECMASCRIPT_GLOBALS,
   // Calls whose results a file may load: a directory read or a glob, or a bundler's context. The

@@ -5,6 +5,9 @@ import { PYTHON_LOADER_CALLS } from './loader-calls.js';
 import { pythonLoadDirs } from './load-dirs.js';
 import { declaredReturnType } from './spell-path.js';
 
+/** Calls that run a script or a module in another process, or in this one by path (runpy). */
+const PROCESS_STARTERS = ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'];
+
 /**
  * Python's import system as a repository sees it, without running anything: relative imports
  * (`.x`, `..pkg.x`, `.` for the package itself) from the importing file's package; absolute ones
@@ -14,9 +17,6 @@ import { declaredReturnType } from './spell-path.js';
  * a namespace package (a folder without `__init__.py`) is reached through its modules. What no root
  * holds is the standard library or an installed package: external.
  */
-/** Calls that run a script or a module in another process, or in this one by path (runpy). */
-const PROCESS_STARTERS = ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'];
-
 export const pythonResolution: ResolutionTraits = {
   globals: PYTHON_BUILTINS,
   // `dir(obj)`, `inspect.getmembers(obj)` and a `getattr(obj, name)` with a computed name (`getattr*`,
