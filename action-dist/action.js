@@ -19864,6 +19864,12 @@ function entryPoints(files, group, moduleFile) {
       const tables = [table(table(project?.["entry-points"])?.[group]), table(table(poetry?.["plugins"])?.[group])];
       if (group === CONSOLE_SCRIPTS) tables.push(table(project?.["scripts"]), table(project?.["gui-scripts"]), table(poetry?.["scripts"]));
       for (const entries of tables) for (const [entry, target] of Object.entries(entries ?? {})) add(dir, entry, target);
+    } else if (name2 === "setup.py") {
+      const text = files.read(path) ?? "";
+      const escaped = group.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      for (const list of text.matchAll(new RegExp(`['"]${escaped}['"]\\s*:\\s*\\[([^\\]]*)\\]`, "g"))) {
+        for (const entry of list[1].matchAll(/['"]\s*([^=\s'"]+)\s*=\s*([^'"]+)['"]/g)) add(dir, entry[1], entry[2]);
+      }
     } else if (name2 === "setup.cfg") {
       const text = files.read(path);
       const lines = text === null ? [] : readIni(text).get("options.entry_points")?.get(group)?.split("\n") ?? [];

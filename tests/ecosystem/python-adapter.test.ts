@@ -118,9 +118,13 @@ describe('python ecosystem: pytest test universes, read statically', () => {
       'tools/setup.cfg': '[options.entry_points]\nconsole_scripts =\n    tool = tool.run:main\n',
       'tools/tool/run.py': '',
       'broken/pyproject.toml': '[project\n',
+      'legacy/setup.py': "from setuptools import setup\nsetup(name='old', entry_points={'console_scripts': ['old-tool = old.main:run', \"old-two=old.main:two\"], 'pytest11': ['old = old.main']})\n",
+      'legacy/old/main.py': '',
     });
-    expect(python.testUniverses({ ...files, read: (p) => (p === 'pyproject.toml' ? '[project.entry-points.pytest11]\nshop = "shop.cli"\n' : files.read(p)) })[0]!.pluginFiles).toEqual(['src/shop/cli.py']);
+    expect(python.testUniverses({ ...files, read: (p) => (p === 'pyproject.toml' ? '[project.entry-points.pytest11]\nshop = "shop.cli"\n' : files.read(p)) })[0]!.pluginFiles).toEqual(['legacy/old/main.py', 'src/shop/cli.py']);
     expect(python.installedCommands!(files)).toEqual([
+      { name: 'old-tool', file: 'legacy/old/main.py' },
+      { name: 'old-two', file: 'legacy/old/main.py' },
       { name: 'shop', file: 'src/shop/cli.py' },
       { name: 'shop-admin', file: 'src/shop/admin/__init__.py' },
       { name: 'legacy', file: 'src/shop/cli.py' },

@@ -8,7 +8,8 @@ export const CONSOLE_SCRIPTS = 'console_scripts';
 /**
  * Pure: the entry points of `group` that the packaging of every project in the tree declares
  * (pyproject.toml `[project.entry-points.<group>]` and Poetry's `[tool.poetry.plugins."<group>"]`,
- * setup.cfg `[options.entry_points] <group> =`; for console scripts also `[project.scripts]`,
+ * setup.cfg `[options.entry_points] <group> =`, setup.py's `entry_points={"<group>": [...]}` when
+ * spelled as a literal list; for console scripts also `[project.scripts]`,
  * `[project.gui-scripts]` and `[tool.poetry.scripts]`), each with the module it names (`tool =
  * "pkg.cli:main"`: `pkg.cli`) as `moduleFile` finds it from the project's folder. A file that cannot
  * be parsed declares nothing.
@@ -36,6 +37,13 @@ export function entryPoints(files: ProjectFiles, group: string, moduleFile: (dir
       const tables = [table(table(project?.['entry-points'])?.[group]), table(table(poetry?.['plugins'])?.[group])];
       if (group === CONSOLE_SCRIPTS) tables.push(table(project?.['scripts']), table(project?.['gui-scripts']), table(poetry?.['scripts']));
       for (const entries of tables) for (const [entry, target] of Object.entries(entries ?? {})) add(dir, entry, target);
+    } else if (name === 'setup.py') {
+      // Read, not run: the literal list of "name = module:attr" strings under the group's key.
+      const text = files.read(path) ?? '';
+      const escaped = group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      for (const list of text.matchAll(new RegExp(`['"]${escaped}['"]\\s*:\\s*\\[([^\\]]*)\\]`, 'g'))) {
+        for (const entry of list[1]!.matchAll(/['"]\s*([^=\s'"]+)\s*=\s*([^'"]+)['"]/g)) add(dir, entry[1]!, entry[2]!);
+      }
     } else if (name === 'setup.cfg') {
       const text = files.read(path);
       const lines = text === null ? [] : (readIni(text).get('options.entry_points')?.get(group)?.split('\n') ?? []);
