@@ -726,4 +726,27 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'sample', { 'tests/data/sample.py': lines('a = 1', 'b = 2') });
     expect(selectedFiles(report)).toEqual(['tests/test_count.py']);
   });
+  it("a conftest.py's namespace is what pytest registers: an autouse fixture or hook it imports, or a plugin package star-imports, is its own", async () => {
+    const svc = (made: string, prepared: string) => lines('def make():', `    return ${made}`, '', '', 'def prepare():', `    return ${prepared}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/svc.py': svc('1', '1'),
+      'shop/testing/__init__.py': lines('from shop.testing.hooks import *  # noqa'),
+      'shop/testing/hooks.py': lines('from shop.svc import prepare', '', '', 'def pytest_runtest_setup(item):', '    prepare()'),
+      'tests/__init__.py': '',
+      'tests/fixtures.py': lines('import pytest', '', 'from shop.svc import make', '', '', '@pytest.fixture(autouse=True)', 'def prep():', '    make()'),
+      'tests/a/conftest.py': lines('from tests.fixtures import *  # noqa'),
+      'tests/a/test_a.py': lines('def test_a():', '    assert True'),
+      'tests/b/conftest.py': lines('pytest_plugins = ["shop.testing"]'),
+      'tests/b/test_b.py': lines('def test_b():', '    assert True'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    // tests/a/conftest.py star-imports the autouse fixture calling make().
+    let report = await selectionAfter(cwd, 'make', { 'shop/svc.py': svc('1 / 0', '1') });
+    expect(selectedFiles(report)).toEqual(['tests/a/test_a.py']);
+    // tests/b/conftest.py names a plugin package whose __init__ star-imports the hook calling prepare().
+    report = await selectionAfter(cwd, 'prepare', { 'shop/svc.py': svc('1 / 0', '2') });
+    expect(selectedFiles(report)).toEqual(['tests/b/test_b.py']);
+  });
 });

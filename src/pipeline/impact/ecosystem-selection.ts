@@ -34,25 +34,45 @@ export async function setupTests(store: IndexStore, universe: CompiledUniverses 
 }
 
 /**
- * The modules setup files name as plugins (their language's `fixturePluginAlias` on an import: a
- * conftest.py's `pytest_plugins = ["tests.plugin"]`), by the plugin's path, each with the setup
- * files naming it, where module resolution found a file of the index.
+ * The modules whose definitions a setup file's namespace holds, by path, each with the setup files
+ * holding them: what the runner registers as the setup file's own (pytest takes every fixture and
+ * `pytest_*` hook in a conftest.py's namespace). Those are the plugins it names (its language's
+ * `fixturePluginAlias` on an import: `pytest_plugins = ["tests.plugin"]`), the modules it or a
+ * plugin imports names from (`from tests.fixtures import *`, `from tests.fixtures import prep`),
+ * and, transitively, what any of those star-imports. Only files of the index count.
  */
 async function namedPlugins(store: IndexStore, setups: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  const named = (await store.refsOfFiles(setups)).filter((r) => {
-    const alias = languageForPath(r.file)?.resolution.fixturePluginAlias;
-    return r.kind === 'import' && alias !== undefined && r.alias === alias && typeof r.module === 'string';
-  });
-  if (named.length === 0) return out;
+  const owners = new Map<string, Set<string>>(setups.map((s) => [s, new Set([s])]));
   const links = await store.moduleLinks();
-  for (const ref of named) {
-    const target = links.get(ref.file)?.find((l) => l.specifier === ref.module)?.target;
-    if (target?.kind !== 'file') continue;
-    const list = out.get(target.path) ?? [];
-    if (!list.includes(ref.file)) list.push(ref.file);
-    out.set(target.path, list.sort());
+  const targetOf = (file: string, module: string) => {
+    const target = links.get(file)?.find((l) => l.specifier === module)?.target;
+    return target?.kind === 'file' ? target.path : null;
+  };
+  const plugins = new Set<string>();
+  let frontier = [...setups];
+  while (frontier.length > 0) {
+    const next = new Set<string>();
+    for (const ref of await store.refsOfFiles(frontier)) {
+      // A star import is stored as a re-export (its names become the importer's).
+      if ((ref.kind !== 'import' && ref.kind !== 'reexport') || typeof ref.module !== 'string') continue;
+      const alias = languageForPath(ref.file)?.resolution.fixturePluginAlias;
+      const namesFrom = setups.includes(ref.file) || plugins.has(ref.file);
+      const isPlugin = alias !== undefined && ref.alias === alias && setups.includes(ref.file);
+      // A setup file's or a plugin's `from m import ...`, a plugin it names, or anyone's `from m import *`.
+      if (!(isPlugin || ref.name === '*' || (namesFrom && ref.name !== ''))) continue;
+      const target = targetOf(ref.file, ref.module);
+      if (target === null) continue;
+      if (isPlugin) plugins.add(target);
+      const list = owners.get(target) ?? new Set<string>();
+      const before = list.size;
+      for (const owner of owners.get(ref.file) ?? []) list.add(owner);
+      owners.set(target, list);
+      if (list.size > before) next.add(target);
+    }
+    frontier = [...next].sort();
   }
+  const out = new Map<string, string[]>();
+  for (const [file, of] of owners) if (!setups.includes(file)) out.set(file, [...of].sort());
   return out;
 }
 
