@@ -20102,7 +20102,12 @@ function pluginFiles(dir, plugins2, files, installed) {
 }
 function installedModule(files) {
   const present = new Set(files.paths);
-  return (dir, dotted) => moduleIn([dir, dir === "" ? "src" : `${dir}/src`, ...packageRoots(dir, files).map((p2) => dir === "" ? p2 : `${dir}/${p2}`)], dotted, (p2) => present.has(p2));
+  const folders = /* @__PURE__ */ new Map();
+  return (dir, dotted) => {
+    let inDir = folders.get(dir);
+    if (!inDir) folders.set(dir, inDir = [dir, dir === "" ? "src" : `${dir}/src`, ...packageRoots(dir, files).map((p2) => dir === "" ? p2 : `${dir}/${p2}`)]);
+    return moduleIn(inDir, dotted, (p2) => present.has(p2));
+  };
 }
 function moduleIn(folders, dotted, exists) {
   const rel = dotted.replaceAll(".", "/");

@@ -10,10 +10,11 @@ export interface SetupScope {
   /** Whether a definition of a setup file runs for every test below it unnamed (an autouse fixture, a hook). */
   isImplicit: (file: string, qualname: string) => boolean;
   /**
-   * Modules setup files load as plugins (a conftest.py's `pytest_plugins`), each with the setup
-   * files naming it: the runner registers their hooks and autouse fixtures as the setup file's own.
+   * Modules whose definitions setup files hold in their namespace (a conftest.py's `pytest_plugins`,
+   * what it imports names from), each with the setup files holding them: the runner registers
+   * their hooks and autouse fixtures as the setup file's own.
    */
-  plugins?: ReadonlyMap<string, readonly string[]>;
+  namespaces?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -42,7 +43,7 @@ export function setupSelections(changed: readonly string[], sides: readonly Reac
     for (const r of side.reached) {
       const file = side.toHead(r.file);
       if (file === null) continue;
-      const setups = below.has(file) ? [file] : (scope.plugins?.get(file) ?? []).filter((s) => below.has(s));
+      const setups = below.has(file) ? [file] : (scope.namespaces?.get(file) ?? []).filter((s) => below.has(s));
       if (setups.length === 0) continue;
       // Its top-level code runs the change (a call, a read, an imported module's changed top-level
       // code), not merely imports a name of it.

@@ -119,10 +119,18 @@ function pluginFiles(dir: string, plugins: readonly string[], files: ProjectFile
   return out.length > 0 ? { pluginFiles: [...new Set(out)].sort() } : {};
 }
 
-/** How an installed project finds a module its packaging names: from the project's folder, its `src/`, or a packaging root. */
+/**
+ * How an installed project finds a module its packaging names: from the project's folder, its
+ * `src/`, or a packaging root (read once per project folder, not once per entry point).
+ */
 function installedModule(files: ProjectFiles): (dir: string, dotted: string) => string | null {
   const present = new Set(files.paths);
-  return (dir, dotted) => moduleIn([dir, dir === '' ? 'src' : `${dir}/src`, ...packageRoots(dir, files).map((p) => (dir === '' ? p : `${dir}/${p}`))], dotted, (p) => present.has(p));
+  const folders = new Map<string, string[]>();
+  return (dir, dotted) => {
+    let inDir = folders.get(dir);
+    if (!inDir) folders.set(dir, (inDir = [dir, dir === '' ? 'src' : `${dir}/src`, ...packageRoots(dir, files).map((p) => (dir === '' ? p : `${dir}/${p}`))]));
+    return moduleIn(inDir, dotted, (p) => present.has(p));
+  };
 }
 
 /** A dotted module name as the file of the first folder holding it (`pkg.mod`: `pkg/mod.py` or `pkg/mod/__init__.py`), or null. */

@@ -26,11 +26,11 @@ async function implicitness(store: IndexStore, files: readonly string[]): Promis
  */
 export async function setupTests(store: IndexStore, universe: CompiledUniverses | undefined, files: readonly ChangedFile[], sides: readonly ReachedSide[], tests: ReadonlySet<string>): Promise<SelectedTest[]> {
   if (!universe || universe.setupByName.size === 0) return [];
-  const plugins = await namedPlugins(store, [...universe.setupByName].sort());
-  const reachedSetups = new Set(sides.flatMap((side) => side.reached.map((r) => side.toHead(r.file)).filter((p): p is string => p !== null && (universe.setupByName.has(p) || plugins.has(p)))));
+  const namespaces = await setupNamespaces(store, [...universe.setupByName].sort());
+  const reachedSetups = new Set(sides.flatMap((side) => side.reached.map((r) => side.toHead(r.file)).filter((p): p is string => p !== null && (universe.setupByName.has(p) || namespaces.has(p)))));
   const changed = files.filter((f) => f.status !== 'deleted' && universe.setupByName.has(f.path)).map((f) => f.path);
   const isImplicit = await implicitness(store, [...reachedSetups]);
-  return setupSelections(changed, sides, [...tests].sort(), { byName: universe.setupByName, setupFilesOf: universe.setupFilesOf, isImplicit, plugins });
+  return setupSelections(changed, sides, [...tests].sort(), { byName: universe.setupByName, setupFilesOf: universe.setupFilesOf, isImplicit, namespaces });
 }
 
 /**
@@ -41,7 +41,8 @@ export async function setupTests(store: IndexStore, universe: CompiledUniverses 
  * plugin imports names from (`from tests.fixtures import *`, `from tests.fixtures import prep`),
  * and, transitively, what any of those star-imports. Only files of the index count.
  */
-async function namedPlugins(store: IndexStore, setups: readonly string[]): Promise<Map<string, string[]>> {
+async function setupNamespaces(store: IndexStore, setups: readonly string[]): Promise<Map<string, string[]>> {
+  const isSetup = new Set(setups);
   const owners = new Map<string, Set<string>>(setups.map((s) => [s, new Set([s])]));
   const links = await store.moduleLinks();
   const targetOf = (file: string, module: string) => {
@@ -56,8 +57,8 @@ async function namedPlugins(store: IndexStore, setups: readonly string[]): Promi
       // A star import is stored as a re-export (its names become the importer's).
       if ((ref.kind !== 'import' && ref.kind !== 'reexport') || typeof ref.module !== 'string') continue;
       const alias = languageForPath(ref.file)?.resolution.fixturePluginAlias;
-      const namesFrom = setups.includes(ref.file) || plugins.has(ref.file);
-      const isPlugin = alias !== undefined && ref.alias === alias && setups.includes(ref.file);
+      const namesFrom = isSetup.has(ref.file) || plugins.has(ref.file);
+      const isPlugin = alias !== undefined && ref.alias === alias && isSetup.has(ref.file);
       // A setup file's or a plugin's `from m import ...`, a plugin it names, or anyone's `from m import *`.
       if (!(isPlugin || ref.name === '*' || (namesFrom && ref.name !== ''))) continue;
       const target = targetOf(ref.file, ref.module);
@@ -72,7 +73,7 @@ async function namedPlugins(store: IndexStore, setups: readonly string[]): Promi
     frontier = [...next].sort();
   }
   const out = new Map<string, string[]>();
-  for (const [file, of] of owners) if (!setups.includes(file)) out.set(file, [...of].sort());
+  for (const [file, of] of owners) if (!isSetup.has(file)) out.set(file, [...of].sort());
   return out;
 }
 
