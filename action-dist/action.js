@@ -20081,11 +20081,12 @@ var python = defineEcosystem({
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   dependencies: pythonDependencies,
   installedCommands: (files) => entryPoints(files, CONSOLE_SCRIPTS, installedModule(files)),
-  implicitSetup: ({ qualname, signature }) => !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature),
+  implicitSetup: ({ qualname, signature }) => !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature) || XUNIT_SETUP.test(qualname),
   commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup
 });
+var XUNIT_SETUP = /^(?:(?:setup|teardown)(?:_module|_function)?|setUpModule|tearDownModule|(?:[^.]+\.)+(?:(?:setup|teardown)(?:_method|_class)?|setUp|tearDown|setUpClass|tearDownClass))$/;
 function importFolders(dir, pythonpath, files) {
   const prefix = dir === "" ? "" : `${dir}/`;
   const folders = [...pythonpath.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")), ...packageRoots(dir, files)].map((p2) => p2 === "" || p2 === "." ? dir : `${prefix}${p2}`).filter((p2) => p2 !== "" && p2 !== "src" && !p2.split("/").includes(".."));

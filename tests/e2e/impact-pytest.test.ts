@@ -163,6 +163,32 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(result.stdout).toBe('python -m pytest tests/api/test_health.py tests/api/test_orders.py tests/unit/test_cart.py\n');
   });
 
+  it('narrows to node ids only where the reached cases are all that runs the change: xunit setups, test classes and unittest cases keep their file whole', async () => {
+    const prices = (body: string) => lines('def price(x):', `    return ${body}`, '', '', 'def other(x):', '    return x');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/prices.py': prices('x * 100'),
+      // setup_method and setup_class run for the cases of their class; no case names them.
+      'tests/test_setups.py': lines(
+        'from shop.prices import other, price', '', '', 'def test_direct():', '    assert price(1) == 100', '', '',
+        'class TestSetup:', '    def setup_method(self):', '        self.p = price(1)', '', '    def test_p(self):', '        assert self.p == 100', '', '',
+        'class TestOnce:', '    @classmethod', '    def setup_class(cls):', '        cls.p = price(2)', '', '    def test_q(self):', '        assert cls.p',
+      ),
+      // setup_module runs before every case of the module.
+      'tests/test_module_setup.py': lines('from shop.prices import price', '', 'P = None', '', '', 'def setup_module(module):', '    global P', '    P = price(1)', '', '', 'def test_direct():', '    assert price(1) == 100', '', '', 'def test_mod():', '    assert P == 100'),
+      // pytest collects a unittest.TestCase whatever its name: a case the default rules do not name.
+      'tests/test_unittest.py': lines('import unittest', '', 'from shop.prices import price', '', '', 'class PriceCase(unittest.TestCase):', '    def test_w(self):', '        self.assertEqual(price(1), 100)', '', '', 'def test_direct():', '    assert price(1) == 100'),
+      // A setup a case also calls by name still runs before every case of its class.
+      'tests/test_explicit.py': lines('from shop.prices import price', '', '', 'class TestAgain:', '    def setup_method(self):', '        self.p = price(1)', '', '    def test_reset(self):', '        self.setup_method()', '        assert self.p', '', '    def test_value(self):', '        assert self.p == 100'),
+      'tests/test_narrow.py': lines('from shop.prices import other, price', '', '', 'def test_direct():', '    assert price(1) == 100', '', '', 'def test_other():', '    assert other(1) == 1'),
+    });
+    commit(cwd, 'price', { 'shop/prices.py': prices('x * 100 + 0') });
+    const result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('python -m pytest tests/test_explicit.py tests/test_module_setup.py tests/test_narrow.py::test_direct tests/test_setups.py tests/test_unittest.py\n');
+  });
+
   it('selects the tests importing a changed package: requirements, pyproject dependencies, lockfiles', async () => {
     const deps = {
       ...SHOP,

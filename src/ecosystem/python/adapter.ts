@@ -83,11 +83,18 @@ export const python = defineEcosystem({
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   dependencies: pythonDependencies,
   installedCommands: (files) => entryPoints(files, CONSOLE_SCRIPTS, installedModule(files)),
-  implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature),
+  implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature) || XUNIT_SETUP.test(qualname),
   commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup,
 });
+
+/**
+ * xunit-style setup and teardown, which pytest and unittest call around the cases of a module or
+ * a class without any case naming them (nose's bare `setup`/`teardown` included).
+ */
+const XUNIT_SETUP =
+  /^(?:(?:setup|teardown)(?:_module|_function)?|setUpModule|tearDownModule|(?:[^.]+\.)+(?:(?:setup|teardown)(?:_method|_class)?|setUp|tearDown|setUpClass|tearDownClass))$/;
 
 /**
  * Folders on `sys.path` when the tests run that module resolution does not take for roots (it
