@@ -1,5 +1,7 @@
 import { projectFacts, ResolutionData } from '../graph/resolve/resolution-data.js';
+import { ExportMemo } from '../graph/resolve/export-memo.js';
 import { resolveFile } from '../graph/resolve/resolve-file.js';
+import { RULES } from '../graph/resolve/rules/index.js';
 import { languageById, projectFileReader } from '../lang/registry.js';
 import type { DeclaredReturn, ModuleEnv, ProjectFileFacts, ResolutionTraits } from '../lang/types.js';
 import type { StoredBinding, StoredRef } from '../model/stored.js';
@@ -69,7 +71,9 @@ export async function resolveIndex(store: IndexStore, paths?: readonly string[],
   const targets = paths ? [...paths].filter((p) => data.exists(p)).sort() : data.paths();
   const refs = groupByFile(await store.refsOfFiles(targets));
   const bindings = groupByFile(await store.bindingsOfFiles(targets));
-  const resolutions = targets.map((path) => resolveFile(data, path, refs.get(path) ?? [], bindings.get(path) ?? [], traitsFor));
+  // Export lookups answered once for the run: many files import the same names from the same barrels.
+  const memo = new ExportMemo();
+  const resolutions = targets.map((path) => resolveFile(data, path, refs.get(path) ?? [], bindings.get(path) ?? [], traitsFor, RULES, memo));
   await store.putResolutions(resolutions);
   return resolutions;
 }

@@ -1,3 +1,4 @@
+import type { ExportMemo } from '../../src/graph/resolve/export-memo.js';
 import { ResolutionData } from '../../src/graph/resolve/resolution-data.js';
 import { resolveFile } from '../../src/graph/resolve/resolve-file.js';
 import type { Rule } from '../../src/graph/resolve/rules/index.js';
@@ -36,9 +37,14 @@ export interface ResolvedTree {
 /**
  * Extracts and resolves a tree of files in memory (no git, no store): the real extraction and the
  * real resolver, so rule tests read like the code they describe. Project files (package.json,
- * tsconfig.json) are recognised by name.
+ * tsconfig.json) are recognised by name. Files are resolved in path order; with `memo`, they share
+ * its export answers as resolveIndex's files do (`reverse`: in reverse path order).
  */
-export async function resolveTree(tree: Record<string, string>, rules?: readonly Rule[]): Promise<ResolvedTree> {
+export async function resolveTree(
+  tree: Record<string, string>,
+  rules?: readonly Rule[],
+  shared?: { memo: ExportMemo; reverse?: boolean },
+): Promise<ResolvedTree> {
   let nextId = 1;
   const symbols: StoredSymbol[] = [];
   const refs: StoredRef[] = [];
@@ -67,8 +73,8 @@ export async function resolveTree(tree: Record<string, string>, rules?: readonly
   const keyOf = new Map(symbols.map((s) => [s.id, `${s.file}#${s.qualname}`]));
   const refOf = new Map(refs.map((r) => [r.id, r]));
   const result: ResolvedTree = { edges: [], refs: [], deps: new Map() };
-  for (const { path } of paths) {
-    const resolution = resolveFile(data, path, refs.filter((r) => r.file === path), bindings.filter((b) => b.file === path), traitsFor, rules);
+  for (const { path } of shared?.reverse ? [...paths].reverse() : paths) {
+    const resolution = resolveFile(data, path, refs.filter((r) => r.file === path), bindings.filter((b) => b.file === path), traitsFor, rules, shared?.memo);
     for (const e of resolution.edges) {
       result.edges.push({ from: keyOf.get(e.fromId)!, to: keyOf.get(e.toId)!, kind: e.kind, rule: e.rule, confidence: e.confidence, line: e.line });
     }

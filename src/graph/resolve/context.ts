@@ -3,6 +3,7 @@ import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { ModuleTarget, ResolutionTraits } from '../../lang/types.js';
 import { CLASS_KINDS, isPlainDeclaration, LEXICAL_KINDS, type FileInterface, type ResolverSymbol } from './resolution-data.js';
 import { rootOfPath } from './receiver-path.js';
+import { ExportMemo } from './export-memo.js';
 import type { TrackedView } from './tracked-view.js';
 
 /** What a bare name means at a point in a file, innermost declaration first. */
@@ -45,6 +46,8 @@ export class ResolveContext {
     readonly traitsFor: (language: string) => ResolutionTraits,
     private readonly lineOf: (symbol: ResolverSymbol) => number,
     refs: readonly StoredRef[] = [],
+    /** Answers of export lookups, shared by the files of one resolution run (export-memo.ts). */
+    readonly memo: ExportMemo = new ExportMemo(),
   ) {
     for (const ref of refs) {
       const first = ref.receiver === undefined ? ref.name : rootOfPath(ref.receiver);
@@ -155,7 +158,9 @@ export class ResolveContext {
   /** Where a module specifier written in `fromFile` leads (tracked: everything it consults is a dependency). */
   resolveModule(specifier: string, fromFile: FileInterface): ModuleTarget {
     const key = `${fromFile.path}\0${specifier}`;
-    let target = this.modules.get(key);
+    // While an answer's reads are recorded for other files to replay, a target this file looked
+    // up before must be looked up again: its reads are recorded only then.
+    let target = this.view.recordingReads ? undefined : this.modules.get(key);
     if (!target) {
       target = this.traitsFor(fromFile.language).resolveModule(specifier, fromFile.path, this.view);
       this.modules.set(key, target);

@@ -2,22 +2,10 @@ import type { StoredRef } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import { membersNamed, type ResolveContext } from './context.js';
 import { isPlainDeclaration, LEXICAL_KINDS, moduleSymbolOf, type FileInterface, type ResolverSymbol } from './resolution-data.js';
+import type { ImportTarget } from './import-target.js';
 import { exportKey, fileKey, starKey } from './tracked-view.js';
 
-/**
- * Where an imported name leads:
- * - `symbols`: declarations (a class, a function...);
- * - `namespace`: a whole module (`import * as ns`, `const lib = require(...)`);
- * - `value`: a top-level name of `file` that is no symbol (a variable), under its local name there;
- * - `external`: a package outside the repository; `unresolved`: nothing the index knows.
- */
-export type ImportTarget =
-  | { kind: 'symbols'; symbols: ResolverSymbol[] }
-  /** `file` is read only through exportedName, which records what it looks up (see namespaceOf). */
-  | { kind: 'namespace'; file: FileInterface; module: ResolverSymbol }
-  | { kind: 'value'; file: FileInterface; module: ResolverSymbol; name: string }
-  | { kind: 'external'; name: string }
-  | { kind: 'unresolved' };
+export type { ImportTarget } from './import-target.js';
 
 /** Re-export chains longer than this are given up on (a barrel of barrels is a few hops deep). */
 const MAX_DEPTH = 32;
@@ -48,6 +36,12 @@ export function resolveLink(ctx: ResolveContext, link: StoredRef, from: FileInte
  * (`export default {...}`), so the importer still depends on the file.
  */
 export function exportedName(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>, strict = false, depth = 0): ImportTarget {
+  // A lookup that starts here depends on nothing but the index: one answer serves every file of the run.
+  if (seen.size === 0 && depth === 0) return ctx.memo.answer(ctx.view, `${file.path}\0${name}\0${strict}`, () => lookUpExport(ctx, file, name, seen, strict, depth));
+  return lookUpExport(ctx, file, name, seen, strict, depth);
+}
+
+function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, seen: Set<string>, strict: boolean, depth: number): ImportTarget {
   // What this reads of `file`: its symbols, links and bindings of `name` (and of the local names
   // its export links of `name` point to, tracked in localName), its module symbol and its
   // `export *` links. Nothing else of the file decides the answer.

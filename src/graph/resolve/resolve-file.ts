@@ -5,6 +5,7 @@ import type { ResolutionTraits } from '../../lang/types.js';
 import type { FileResolution } from '../../model/file-resolution.js';
 import type { ModuleLink } from '../../model/module-target.js';
 import { ResolveContext } from './context.js';
+import type { ExportMemo } from './export-memo.js';
 import type { ResolutionData } from './resolution-data.js';
 import { RULES, type Decision, type Rule } from './rules/index.js';
 import { TrackedView } from './tracked-view.js';
@@ -45,11 +46,12 @@ export function resolveFile(
   bindings: StoredBinding[],
   traitsFor: (language: string) => ResolutionTraits,
   rules: readonly Rule[] = RULES,
+  memo?: ExportMemo,
 ): FileResolution {
   const own = data.file(path);
   if (!own) return { path, edges: [], outcomes: [], deps: [] };
   const view = new TrackedView(data, path);
-  const ctx = new ResolveContext(view, own, bindings, traitsFor, (symbol) => data.startLineOf(symbol), refs);
+  const ctx = new ResolveContext(view, own, bindings, traitsFor, (symbol) => data.startLineOf(symbol), refs, memo);
   const edges: Edge[] = [];
   const outcomes: FileResolution['outcomes'] = [];
   for (const ref of refs) {

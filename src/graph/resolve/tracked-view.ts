@@ -24,9 +24,17 @@ export const packageKey = (name: string): string => `w:${name}`;
 export const exportKey = (path: string, name: string): string => `e:${path}#${name}`;
 export const starKey = (path: string): string => `s:${path}`;
 
+/**
+ * One read a resolution made: a dependency key and the file it is of (null: not of one file, such
+ * as a name's symbols repo-wide). Reads of the file being resolved record no key.
+ */
+export type Read = readonly [key: string, path: string | null];
+
 /** Read access to the index for one file's resolution, recording every key it reads. */
 export class TrackedView implements ModuleEnv {
   private readonly keys = new Set<string>();
+  /** While `recorded` runs: every read, in order, for another file's resolution to replay. */
+  private recording: Read[] | null = null;
 
   constructor(
     private readonly data: ResolutionData,
@@ -34,7 +42,7 @@ export class TrackedView implements ModuleEnv {
   ) {}
 
   file(path: string): FileInterface | undefined {
-    if (path !== this.self) this.keys.add(fileKey(path));
+    this.add(fileKey(path), path);
     return this.data.file(path);
   }
 
@@ -48,31 +56,64 @@ export class TrackedView implements ModuleEnv {
 
   /** Records a key read through peek (another file's only). */
   track(key: string, path: string): void {
-    if (path !== this.self) this.keys.add(key);
+    this.add(key, path);
   }
 
   symbolsNamed(name: string): readonly ResolverSymbol[] {
-    this.keys.add(nameKey(name));
+    this.add(nameKey(name), null);
     return this.data.symbolsNamed(name);
   }
 
   exists(path: string): boolean {
-    if (path !== this.self) this.keys.add(pathKey(path));
+    this.add(pathKey(path), path);
     return this.data.exists(path);
   }
 
   projectFile(path: string): ProjectFileFacts | undefined {
-    this.keys.add(projectKey(path));
+    this.add(projectKey(path), null);
     return this.data.projectFile(path);
   }
 
   packagesNamed(name: string): readonly { path: string; facts: ProjectFileFacts }[] {
-    this.keys.add(packageKey(name));
+    this.add(packageKey(name), null);
     return this.data.packagesNamed(name);
+  }
+
+  /** Whether reads are being recorded (a caller keeping its own cache must not hide reads then). */
+  get recordingReads(): boolean {
+    return this.recording !== null;
+  }
+
+  /**
+   * Runs `fn` and returns its value with every read it made, so that the resolution of another
+   * file asking the same question can take the answer and replay the reads (see ExportMemo).
+   * Recordings nest: an outer one sees the inner one's reads too.
+   */
+  recorded<T>(fn: () => T): { value: T; reads: Read[] } {
+    const outer = this.recording;
+    const reads: Read[] = [];
+    this.recording = reads;
+    try {
+      const value = fn();
+      return { value, reads };
+    } finally {
+      this.recording = outer;
+      if (outer) for (const read of reads) outer.push(read);
+    }
+  }
+
+  /** Records reads another file's resolution made for the same answer (this file's own excepted). */
+  replay(reads: readonly Read[]): void {
+    for (const [key, path] of reads) this.add(key, path);
   }
 
   /** The recorded keys, sorted (stored with the file). */
   deps(): string[] {
     return [...this.keys].sort();
+  }
+
+  private add(key: string, path: string | null): void {
+    if (path !== this.self) this.keys.add(key);
+    this.recording?.push([key, path]);
   }
 }
