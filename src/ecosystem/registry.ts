@@ -118,6 +118,11 @@ export function buildOutputLinks(
   };
 }
 
+/** Pure: the test files that read `path` as their snapshot, by any ecosystem's convention (EcosystemAdapter.snapshotOwners), sorted. */
+export function snapshotOwners(path: string, ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
+  return [...new Set(ecosystems.flatMap((e) => e.snapshotOwners?.(path) ?? []))].sort();
+}
+
 /** The files of a tree that some ecosystem with a universe here calls component files (EcosystemAdapter.embedded). */
 export function embeddedFiles(universes: readonly TestUniverse[], tree: readonly string[], ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
   const patterns = ecosystems.filter((e) => e.embedded && active(e, universes)).map((e) => e.embedded!.files);

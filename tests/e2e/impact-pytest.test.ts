@@ -189,6 +189,24 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(result.stdout).toBe('python -m pytest tests/test_explicit.py tests/test_module_setup.py tests/test_narrow.py::test_direct tests/test_setups.py tests/test_unittest.py\n');
   });
 
+  it('selects the test module a changed syrupy snapshot belongs to; a data file named nowhere still runs everything', async () => {
+    const cwd = gitRepo({
+      ...SHOP,
+      'tests/unit/__snapshots__/test_prices.ambr': lines('# serializer version: 1', '# name: test_price', '  100', '# ---'),
+      'tests/unit/__snapshots__/test_cart/test_total.json': lines('{"total": 300}'),
+      'tests/unit/test_prices/expected.yml': lines('price: 100'),
+    });
+    commit(cwd, 'amber snapshot', { 'tests/unit/__snapshots__/test_prices.ambr': lines('# serializer version: 1', '# name: test_price', '  200', '# ---') });
+    const amber = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(amber)).toEqual([]);
+    expect(selectedFiles(amber)).toEqual(['tests/unit/test_prices.py']);
+    commit(cwd, 'single-file snapshot', { 'tests/unit/__snapshots__/test_cart/test_total.json': lines('{"total": 600}') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/unit/test_cart.py']);
+    // A folder named after a test module is no snapshot convention: whoever reads it is unknown.
+    commit(cwd, 'data', { 'tests/unit/test_prices/expected.yml': lines('price: 200') });
+    expect(reasonCodes(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['unparsed-file']);
+  });
+
   it('selects the tests importing a changed package: requirements, pyproject dependencies, lockfiles', async () => {
     const deps = {
       ...SHOP,

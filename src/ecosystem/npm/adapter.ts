@@ -42,6 +42,11 @@ export const npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
+  // jest and vitest keep a test's snapshots in `__snapshots__/<test file name>.snap` beside it.
+  snapshotOwners: (path) => {
+    const owner = /^(.*?)__snapshots__\/([^/]+)\.snap$/.exec(path);
+    return owner ? [`${owner[1]}${owner[2]}`] : [];
+  },
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, '.vue', '.svelte', '.astro', '/index.vue'] },

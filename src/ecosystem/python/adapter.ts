@@ -80,9 +80,15 @@ export const python = defineEcosystem({
     inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'bandit'],
   },
   aliasTarget: pythonAliasTarget,
-  // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   dependencies: pythonDependencies,
   installedCommands: (files) => entryPoints(files, CONSOLE_SCRIPTS, installedModule(files)),
+  // syrupy keeps a test module's snapshots in `__snapshots__/<module>.ambr` beside it, or one file
+  // per case under `__snapshots__/<module>/` (its single-file extensions).
+  snapshotOwners: (path) => {
+    const owner = /^(.*?)__snapshots__\/([^/]+?)(?:\.ambr|\/.+)$/.exec(path);
+    return owner ? [`${owner[1]}${owner[2]}.py`] : [];
+  },
+  // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature) || XUNIT_SETUP.test(qualname),
   commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),

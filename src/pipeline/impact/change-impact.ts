@@ -35,7 +35,7 @@ import { readDependencyFiles } from './read-dependency-files.js';
 import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
-import { dependencyReadersOf, setupTests, testCases } from './ecosystem-selection.js';
+import { dependencyReadersOf, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
 import { closureFacts, floorsOf, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 
@@ -167,7 +167,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const minTestConfidence = config.tests.minConfidence;
   const reachingTests = await filesReachingTests(baseView, baseSeeds, baseReached, (p) => baseTests.has(p) && !deletedPaths.has(p), minTestConfidence);
   const baseDynamic = await dynamicImportPart(setting, baseView, deleted, baseTests);
-  const baseMentions = mentionedFiles({ files: deleted, roles, namedBy: await mentionsIn(setting, mentionCandidates(deleted, roles), { commit: base }), isTest: (p) => baseTests.has(p), isCode });
+  const baseMentions = mentionedFiles({ files: deleted, roles, namedBy: await mentionsIn(setting, mentionCandidates(deleted, roles), { commit: base }), isTest: (p) => baseTests.has(p), isCode, snapshotOwners });
 
   // Head side: the base index with the changeset applied.
   // Every source file is in `parsed`: applying parses nothing more.
@@ -204,6 +204,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     namedBy: await mentionsIn(setting, [...mentionCandidates(present, roles), ...unimported], where),
     isTest: (p) => headTests.has(p),
     isCode,
+    snapshotOwners,
     unimported,
   });
   for (const file of headMentions.code) {

@@ -1,5 +1,6 @@
 /** What the ecosystem adapters add to selection: setup files of directory scope, single test cases, dependency formats. */
 import { ECOSYSTEMS } from '../../ecosystem/registry.js';
+export { snapshotOwners } from '../../ecosystem/registry.js';
 import { languageForPath } from '../../lang/registry.js';
 import type { DependencyReaders } from '../../ecosystem/types.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';

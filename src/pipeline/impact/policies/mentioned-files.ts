@@ -11,6 +11,8 @@ export interface MentionFacts {
   namedBy: ReadonlyMap<string, readonly string[]>;
   isTest: (path: string) => boolean;
   isCode: (path: string) => boolean;
+  /** The tests that read a file as their snapshot, by their tool's convention (EcosystemAdapter.snapshotOwners). */
+  snapshotOwners: (path: string) => readonly string[];
   /**
    * Changed code files nothing imports (a fixture a test reads as text, a script): named by a test,
    * they select it as a data file does; named nowhere, they add nothing (the analysis has them).
@@ -42,8 +44,7 @@ export function mentionedFiles(facts: MentionFacts): ImpactPart & { code: Mentio
     const role = unimported.has(f.path) ? 'other' : facts.roles.get(f.path);
     const from = { file: f.path, qualname: null, change: 'file' as const };
     const named = new Set<string>();
-    const snapshotOf = /^(.*?)__snapshots__\/(.+)\.snap$/.exec(f.path);
-    if (snapshotOf && facts.isTest(`${snapshotOf[1]}${snapshotOf[2]}`)) named.add(`${snapshotOf[1]}${snapshotOf[2]}`);
+    for (const owner of facts.snapshotOwners(f.path)) if (facts.isTest(owner)) named.add(owner);
     for (const path of facts.namedBy.get(f.path) ?? []) named.add(path);
     let mentioned = false;
     for (const path of [...named].sort()) {
