@@ -12868,6 +12868,10 @@ function joinPath(dir, relative3) {
   }
   return parts2.join("/");
 }
+function parentDir(path) {
+  const slash = path.lastIndexOf("/");
+  return slash < 0 ? "" : path.slice(0, slash);
+}
 function relativePath(from, to2) {
   const a = from === "" ? [] : from.split("/");
   const b3 = to2 === "" ? [] : to2.split("/");
@@ -13565,16 +13569,16 @@ function mochaRuns(scripts) {
   for (const script2 of scripts) {
     for (const m2 of script2.matchAll(/(?:^|[\s/])mocha(?:\s+([^&|;]*))?(?=$|[&|;])/g)) {
       const run2 = { specs: [], recursive: false, extensions: [], requires: [] };
-      const words = (m2[1] ?? "").trim().split(/\s+/).filter((w2) => w2 !== "").map((w2) => w2.replace(/^['"]|['"]$/g, ""));
-      for (let i2 = 0; i2 < words.length; i2++) {
-        const word = words[i2];
+      const words2 = (m2[1] ?? "").trim().split(/\s+/).filter((w2) => w2 !== "").map((w2) => w2.replace(/^['"]|['"]$/g, ""));
+      for (let i2 = 0; i2 < words2.length; i2++) {
+        const word = words2[i2];
         const [flag, inline] = word.startsWith("--") && word.includes("=") ? [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)] : [word, void 0];
         if (flag === "--recursive") run2.recursive = true;
         else if (flag === "--spec" || flag === "--extension") {
-          const value = inline ?? words[++i2];
+          const value = inline ?? words2[++i2];
           if (value !== void 0) (flag === "--spec" ? run2.specs : run2.extensions).push(...value.split(","));
         } else if (flag === "--require" || flag === "-r" || flag === "--file") {
-          const value = inline ?? words[++i2];
+          const value = inline ?? words2[++i2];
           if (value !== void 0) run2.requires.push(value);
         } else if (MOCHA_VALUE_OPTIONS.has(flag)) {
           if (inline === void 0) i2++;
@@ -13591,10 +13595,10 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   const at2 = script2.indexOf("--test");
   const before = script2.slice(0, at2).split(/&&|\|\||;/).pop() ?? "";
   const after = script2.slice(at2 + "--test".length).split(/&&|\|\||;/)[0] ?? "";
-  const words = (text) => text.split(/\s+/).map((a) => a.replace(/^['"]|['"]$/g, "")).filter((a) => a !== "");
+  const words2 = (text) => text.split(/\s+/).map((a) => a.replace(/^['"]|['"]$/g, "")).filter((a) => a !== "");
   const preloads = [];
   const args2 = [];
-  const all = [...words(before).map((w2) => ({ w: w2, after: false })), ...words(after).map((w2) => ({ w: w2, after: true }))];
+  const all = [...words2(before).map((w2) => ({ w: w2, after: false })), ...words2(after).map((w2) => ({ w: w2, after: true }))];
   for (let i2 = 0; i2 < all.length; i2++) {
     const { w: w2 } = all[i2];
     const [flag, inline] = w2.includes("=") && w2.startsWith("-") ? [w2.slice(0, w2.indexOf("=")), w2.slice(w2.indexOf("=") + 1)] : [w2, void 0];
@@ -18602,6 +18606,25 @@ function configFilesMatching(spec, ctx) {
   return ctx.dirs.map((d2) => ctx.vitestConfigIn(d2)).filter((c3) => c3 !== null && matchDirsOrFiles(spec, { exists: () => false, dirs: [c3.file] }).length > 0).map((c3) => ({ kind: "file", path: c3.file }));
 }
 
+// src/ecosystem/npm/snapshots.ts
+function npmSnapshotOwners(path, tests2) {
+  const text = /^(.*?)__snapshots__\/([^/]+)\.snap$/.exec(path);
+  if (text) return [`${text[1]}${text[2]}`];
+  const screenshot = /^(.*?)([^/]+)-snapshots\/.+$/.exec(path);
+  if (screenshot) return [`${screenshot[1]}${screenshot[2]}`];
+  const image = /^(.*?)__image_snapshots__\/(?:.+\/)?([^/]+)$/.exec(path);
+  if (image) {
+    const dir = image[1].replace(/\/$/, "");
+    const beside = tests2.filter((t2) => parentDir(t2) === dir);
+    const named = beside.filter((t2) => image[2].startsWith(`${words(t2.slice(t2.lastIndexOf("/") + 1))}-`));
+    return named.length > 0 ? named : beside;
+  }
+  return [];
+}
+function words(name2) {
+  return name2.replace(/([a-z0-9])([A-Z])/g, "$1-$2").split(/[^A-Za-z0-9]+/).filter(Boolean).join("-").toLowerCase();
+}
+
 // src/ecosystem/npm/adapter.ts
 var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
@@ -18621,11 +18644,7 @@ var npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
-  // jest and vitest keep a test's snapshots in `__snapshots__/<test file name>.snap` beside it.
-  snapshotOwners: (path) => {
-    const owner = /^(.*?)__snapshots__\/([^/]+)\.snap$/.exec(path);
-    return owner ? [`${owner[1]}${owner[2]}`] : [];
-  },
+  snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, ".vue", ".svelte", ".astro", "/index.vue"] },
@@ -19972,24 +19991,24 @@ function fromIni(configFile, section) {
   });
 }
 function djangoSettings(key, addopts) {
-  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/));
-  const ds2 = words.flatMap((w2, i2) => w2.startsWith("--ds=") ? [w2.slice(5)] : w2 === "--ds" && words[i2 + 1] ? [words[i2 + 1]] : []);
+  const words2 = (addopts ?? []).flatMap((a) => a.split(/\s+/));
+  const ds2 = words2.flatMap((w2, i2) => w2.startsWith("--ds=") ? [w2.slice(5)] : w2 === "--ds" && words2[i2 + 1] ? [words2[i2 + 1]] : []);
   const all = [...key?.trim() ? [key.trim()] : [], ...ds2];
   return all.length > 0 ? all : void 0;
 }
 function plugins(addopts) {
-  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
+  const words2 = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
   const out2 = [];
-  for (let i2 = 0; i2 < words.length; i2++) {
-    const word = words[i2];
-    const name2 = word === "-p" ? words[++i2] : word.startsWith("-p") && !word.startsWith("--") ? word.slice(2) : void 0;
+  for (let i2 = 0; i2 < words2.length; i2++) {
+    const word = words2[i2];
+    const name2 = word === "-p" ? words2[++i2] : word.startsWith("-p") && !word.startsWith("--") ? word.slice(2) : void 0;
     if (name2 !== void 0 && name2 !== "" && !name2.startsWith("no:")) out2.push(name2);
   }
   return out2.length > 0 ? out2 : void 0;
 }
 function doctestGlobs(addopts) {
-  const words = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
-  const out2 = words.flatMap((w2, i2) => w2.startsWith("--doctest-glob=") ? [w2.slice("--doctest-glob=".length)] : w2 === "--doctest-glob" && words[i2 + 1] ? [words[i2 + 1]] : []);
+  const words2 = (addopts ?? []).flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
+  const out2 = words2.flatMap((w2, i2) => w2.startsWith("--doctest-glob=") ? [w2.slice("--doctest-glob=".length)] : w2 === "--doctest-glob" && words2[i2 + 1] ? [words2[i2 + 1]] : []);
   const globs = out2.map((g2) => g2.replace(/^['"]|['"]$/g, "")).filter((g2) => g2 !== "");
   return globs.length > 0 ? globs : void 0;
 }

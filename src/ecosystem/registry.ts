@@ -119,8 +119,8 @@ export function buildOutputLinks(
 }
 
 /** Pure: the test files that read `path` as their snapshot, by any ecosystem's convention (EcosystemAdapter.snapshotOwners), sorted. */
-export function snapshotOwners(path: string, ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
-  return [...new Set(ecosystems.flatMap((e) => e.snapshotOwners?.(path) ?? []))].sort();
+export function snapshotOwners(path: string, tests: readonly string[], ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
+  return [...new Set(ecosystems.flatMap((e) => e.snapshotOwners?.(path, tests) ?? []))].sort();
 }
 
 /** The files of a tree that some ecosystem with a universe here calls component files (EcosystemAdapter.embedded). */

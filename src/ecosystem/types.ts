@@ -244,11 +244,12 @@ export interface EcosystemAdapter {
    */
   installedCommands?(files: ProjectFiles): InstalledCommand[];
   /**
-   * Optional, pure: the test files that read `path` by their snapshot tool's convention, not by
-   * naming it (jest's and vitest's `__snapshots__/a.test.ts.snap`, syrupy's
-   * `__snapshots__/test_a.ambr`); empty for any other file. A changed snapshot selects its test.
+   * Optional, pure: the files of `tests` (the tree's tests, sorted) that read `path` by their
+   * snapshot tool's convention, not by naming it (jest's `__snapshots__/a.test.ts.snap`, syrupy's
+   * `__snapshots__/test_a.ambr`, Playwright's screenshots); empty for any other file. A changed
+   * snapshot selects its test.
    */
-  snapshotOwners?(path: string): string[];
+  snapshotOwners?(path: string, tests: readonly string[]): string[];
   /** Its own manifest and lockfile formats, where they are not npm's. */
   dependencies?: DependencyReaders;
   /** The runners this ecosystem knows, first the default. */

@@ -88,9 +88,20 @@ export class PathClassifier {
     if (this.lockfiles(name)) return 'lockfile';
     if (this.isTest(path) || this.universe?.textTests.has(path)) return 'test';
     if (this.isCode(path)) return 'code';
-    if (this.inert(path)) return 'inert';
+    if (this.inert(path) && !inTestFolder(path)) return 'inert';
     return 'other';
   }
+}
+
+/**
+ * Folders of tests and their data. A Markdown file or an image there is a test's input more often
+ * than documentation (a Markdown processor's cases, an image library's samples), read by listing
+ * the folder, so no test names it: it is never inert, and unnamed it runs every test.
+ */
+const TEST_FOLDER = /(?:^|\/)(?:tests?|__tests__|testing|specs?|e2e|fixtures|__fixtures__|__testfixtures__|testdata|test-data|test_data)\//;
+
+function inTestFolder(path: string): boolean {
+  return TEST_FOLDER.test(path);
 }
 
 /**

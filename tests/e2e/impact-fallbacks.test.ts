@@ -58,6 +58,37 @@ const CASES: Case[] = [
     runAll: [],
     selected: ['tests/report.test.ts'],
   },
+  {
+    name: 'a Playwright screenshot selects its test (images are otherwise inert)',
+    base: { 'tests/report.test.ts-snapshots/title-chromium-linux.png': '\u0089PNG\u0000one' },
+    change: { 'tests/report.test.ts-snapshots/title-chromium-linux.png': '\u0089PNG\u0000two' },
+    runAll: [],
+    selected: ['tests/report.test.ts'],
+  },
+  {
+    name: 'a jest-image-snapshot baseline selects the test its name starts with',
+    base: { 'tests/__image_snapshots__/report-test-ts-title-1-snap.png': '\u0089PNG\u0000one' },
+    change: { 'tests/__image_snapshots__/report-test-ts-title-1-snap.png': '\u0089PNG\u0000two' },
+    runAll: [],
+    selected: ['tests/report.test.ts'],
+  },
+  {
+    name: 'an image snapshot of a custom name selects every test beside it',
+    base: { 'tests/__image_snapshots__/home-1-snap.png': '\u0089PNG\u0000one' },
+    change: { 'tests/__image_snapshots__/home-1-snap.png': '\u0089PNG\u0000two' },
+    runAll: [],
+    selected: ['tests/cart.test.ts', 'tests/persist.test.ts', 'tests/report.test.ts'],
+  },
+  {
+    name: 'a Markdown file or an image in a test folder that no test names runs everything (a test may list the folder)',
+    base: {
+      'tests/cases.test.ts': "import { readdirSync, readFileSync } from 'fs';\nfor (const f of readdirSync(`${__dirname}/cases`)) test(f, () => { expect(readFileSync(`${__dirname}/cases/${f}`, 'utf8')).toMatchSnapshot(); });\n",
+      'tests/cases/heading.md': '# one\n',
+      'tests/cases/logo.png': '\u0089PNG\u0000one',
+    },
+    change: { 'tests/cases/heading.md': '# two\n', 'tests/cases/logo.png': '\u0089PNG\u0000two' },
+    runAll: ['unparsed-file', 'unparsed-file'],
+  },
   { name: 'a syntax error runs everything', change: { 'src/report.ts': 'export function title( { return "x"; }\n' }, runAll: ['parse-failed'] },
   {
     name: 'a changed file loaded by a computed import() runs everything',

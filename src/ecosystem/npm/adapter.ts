@@ -14,6 +14,7 @@ import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { baseOf, dirOf, joinRepo } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
 import { VITEST_EXPORTED_DEFAULTS, vitestUniverses, type VitestContext } from './vitest-universes.js';
+import { npmSnapshotOwners } from './snapshots.js';
 
 const JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
@@ -42,11 +43,7 @@ export const npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
-  // jest and vitest keep a test's snapshots in `__snapshots__/<test file name>.snap` beside it.
-  snapshotOwners: (path) => {
-    const owner = /^(.*?)__snapshots__\/([^/]+)\.snap$/.exec(path);
-    return owner ? [`${owner[1]}${owner[2]}`] : [];
-  },
+  snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, '.vue', '.svelte', '.astro', '/index.vue'] },

@@ -167,7 +167,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const minTestConfidence = config.tests.minConfidence;
   const reachingTests = await filesReachingTests(baseView, baseSeeds, baseReached, (p) => baseTests.has(p) && !deletedPaths.has(p), minTestConfidence);
   const baseDynamic = await dynamicImportPart(setting, baseView, deleted, baseTests);
-  const baseMentions = mentionedFiles({ files: deleted, roles, namedBy: await mentionsIn(setting, mentionCandidates(deleted, roles), { commit: base }), isTest: (p) => baseTests.has(p), isCode, snapshotOwners });
+  const baseMentions = mentionedFiles({ files: deleted, roles, namedBy: await mentionsIn(setting, mentionCandidates(deleted, roles), { commit: base }), isTest: (p) => baseTests.has(p), isCode, snapshotOwners: (p) => snapshotOwners(p, [...baseTests].sort()) });
 
   // Head side: the base index with the changeset applied.
   // Every source file is in `parsed`: applying parses nothing more.
@@ -204,7 +204,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     namedBy: await mentionsIn(setting, [...mentionCandidates(present, roles), ...unimported], where),
     isTest: (p) => headTests.has(p),
     isCode,
-    snapshotOwners,
+    snapshotOwners: (p) => snapshotOwners(p, [...headTests].sort()),
     unimported,
   });
   for (const file of headMentions.code) {

@@ -59,7 +59,7 @@ export function mentionedFiles(facts: MentionFacts): ImpactPart & { code: Mentio
     }
     if (mentioned || unimported.has(f.path)) continue;
     if (role === 'inert') part.ignored.push(ignore(f.path, 'inert'));
-    else part.reasons.push(runAll('unparsed-file', `${f.path} is not source ratlas parses, not inert (changes.inert), and no test or source file names it.`, f.path));
+    else part.reasons.push(runAll('unparsed-file', `${f.path} is not source ratlas parses, not inert (changes.inert; nothing in a test folder is), and no test or source file names it.`, f.path));
   }
   return part;
 }
