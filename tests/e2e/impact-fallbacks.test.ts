@@ -89,6 +89,16 @@ const CASES: Case[] = [
     change: { 'tests/cases/heading.md': '# two\n', 'tests/cases/logo.png': '\u0089PNG\u0000two' },
     runAll: ['unparsed-file', 'unparsed-file'],
   },
+  {
+    name: 'a doc a test reads by a path built from its folder selects that test',
+    base: {
+      'docs/pages/title.md': '# Title\n',
+      'tests/docs.test.ts': "import { readFileSync } from 'fs';\nimport { resolve } from 'path';\nimport { title } from '../src/report';\ntest('documented', () => { expect(readFileSync(resolve(__dirname, '../docs/pages', `${title()}.md`), 'utf8')).toMatch(/^# /); });\n",
+    },
+    change: { 'docs/pages/title.md': 'Title\n' },
+    runAll: [],
+    selected: ['tests/docs.test.ts'],
+  },
   { name: 'a syntax error runs everything', change: { 'src/report.ts': 'export function title( { return "x"; }\n' }, runAll: ['parse-failed'] },
   {
     name: 'a changed file loaded by a computed import() runs everything',

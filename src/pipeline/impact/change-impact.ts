@@ -38,6 +38,7 @@ import { commitTexts } from './loader-scopes.js';
 import { dependencyReadersOf, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
 import { closureFacts, floorsOf, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
+import { parentDir } from '../../util/posix-path.js';
 
 const CODE_PATHSPECS = LANGUAGES.flatMap((l) => l.extensions.map((ext) => `*${ext}`));
 
@@ -291,7 +292,20 @@ async function dynamicImportPart(setting: ImpactSetting, view: StoreDependencyVi
 /** For each candidate file (a changed non-code file, or code nothing imports), the code files of one tree that contain its name (git grep). */
 async function mentionsIn(setting: ImpactSetting, candidates: readonly ChangedFile[], where: { commit: string } | 'staged' | 'worktree'): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  for (const f of candidates) out.set(f.path, await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
+  const byFolder = new Map<string, string[]>();
+  for (const f of candidates) {
+    const named = new Set(await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
+    // A test may build a doc's path from its folder's (`resolve(__dirname, '../docs/rules',
+    // `${rule}.md`)`, eslint-plugin-jest's docs check): for a file that would otherwise be ignored
+    // as inert, a test naming its folder's path reads it. (Any other file named nowhere runs all.)
+    const folder = parentDir(f.path);
+    if (folder !== '' && setting.classifier.role(f.path) === 'inert') {
+      let naming = byFolder.get(folder);
+      if (!naming) byFolder.set(folder, (naming = await setting.repo.filesContaining(folder, where, CODE_PATHSPECS)));
+      for (const path of naming) named.add(path);
+    }
+    out.set(f.path, [...named].sort());
+  }
   return out;
 }
 

@@ -7,7 +7,7 @@ export interface MentionFacts {
   /** The changed files of one side (base: the deleted ones; head: the others). */
   files: readonly ChangedFile[];
   roles: ReadonlyMap<string, PathRole>;
-  /** For each changed non-code file, the code files of that side that contain its base name. */
+  /** For each changed non-code file, the code files of that side that contain its base name (an inert one's: or its folder's path). */
   namedBy: ReadonlyMap<string, readonly string[]>;
   isTest: (path: string) => boolean;
   isCode: (path: string) => boolean;
