@@ -1,6 +1,5 @@
 /** What the ecosystem adapters add to selection: setup files of directory scope, single test cases, dependency formats. */
 import { ECOSYSTEMS } from '../../ecosystem/registry.js';
-export { snapshotOwners } from '../../ecosystem/registry.js';
 import { languageForPath } from '../../lang/registry.js';
 import type { DependencyReaders } from '../../ecosystem/types.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
@@ -10,6 +9,9 @@ import type { ReachedSide } from '../../select/select-tests.js';
 import { setupSelections } from '../../select/setup-selections.js';
 import type { IndexStore } from '../../store/index-store.js';
 import type { ChangedFile } from './changed-files.js';
+
+/** The tests that read a file as their snapshot (EcosystemAdapter.snapshotOwners). */
+export { snapshotOwners } from '../../ecosystem/registry.js';
 
 /** Whether a definition runs for the tests below or beside it unnamed (an ecosystem's `implicitSetup`). */
 async function implicitness(store: IndexStore, files: readonly string[]): Promise<(file: string, qualname: string) => boolean> {
