@@ -88,7 +88,7 @@ export class PathClassifier {
     if (this.lockfiles(name)) return 'lockfile';
     if (this.isTest(path) || this.universe?.textTests.has(path)) return 'test';
     if (this.isCode(path)) return 'code';
-    if (this.inert(path) && !inTestFolder(path)) return 'inert';
+    if (this.inert(path) && !TEST_FOLDER.test(path)) return 'inert';
     return 'other';
   }
 }
@@ -99,10 +99,6 @@ export class PathClassifier {
  * the folder, so no test names it: it is never inert, and unnamed it runs every test.
  */
 const TEST_FOLDER = /(?:^|\/)(?:tests?|__tests__|testing|specs?|e2e|fixtures|__fixtures__|__testfixtures__|testdata|test-data|test_data)\//;
-
-function inTestFolder(path: string): boolean {
-  return TEST_FOLDER.test(path);
-}
 
 /**
  * Compiled on first use: a run asks few of the lists (with a test universe, never tests.include or

@@ -168,7 +168,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const minTestConfidence = config.tests.minConfidence;
   const reachingTests = await filesReachingTests(baseView, baseSeeds, baseReached, (p) => baseTests.has(p) && !deletedPaths.has(p), minTestConfidence);
   const baseDynamic = await dynamicImportPart(setting, baseView, deleted, baseTests);
-  const baseMentions = mentionedFiles({ files: deleted, roles, namedBy: await mentionsIn(setting, mentionCandidates(deleted, roles), { commit: base }), isTest: (p) => baseTests.has(p), isCode, snapshotOwners: (p) => snapshotOwners(p, [...baseTests].sort()) });
+  const baseMentions = mentionedFiles({ files: deleted, roles, namedBy: await mentionsIn(setting, roles, mentionCandidates(deleted, roles), { commit: base }), isTest: (p) => baseTests.has(p), isCode, snapshotOwners: ownersAmong(baseTests) });
 
   // Head side: the base index with the changeset applied.
   // Every source file is in `parsed`: applying parses nothing more.
@@ -202,10 +202,10 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const headMentions = mentionedFiles({
     files: present,
     roles,
-    namedBy: await mentionsIn(setting, [...mentionCandidates(present, roles), ...unimported], where),
+    namedBy: await mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported], where),
     isTest: (p) => headTests.has(p),
     isCode,
-    snapshotOwners: (p) => snapshotOwners(p, [...headTests].sort()),
+    snapshotOwners: ownersAmong(headTests),
     unimported,
   });
   for (const file of headMentions.code) {
@@ -289,8 +289,19 @@ async function dynamicImportPart(setting: ImpactSetting, view: StoreDependencyVi
   return dynamicImports({ changed, sites, importers: await view.importerMap(), isTest: (p) => tests.has(p) });
 }
 
+/** The snapshot owners of a path among one side's tests (listed and sorted once, on first use). */
+function ownersAmong(tests: ReadonlySet<string>): (path: string) => string[] {
+  let sorted: string[] | undefined;
+  return (path) => snapshotOwners(path, (sorted ??= [...tests].sort()));
+}
+
 /** For each candidate file (a changed non-code file, or code nothing imports), the code files of one tree that contain its name (git grep). */
-async function mentionsIn(setting: ImpactSetting, candidates: readonly ChangedFile[], where: { commit: string } | 'staged' | 'worktree'): Promise<Map<string, string[]>> {
+async function mentionsIn(
+  setting: ImpactSetting,
+  roles: ReadonlyMap<string, PathRole>,
+  candidates: readonly ChangedFile[],
+  where: { commit: string } | 'staged' | 'worktree',
+): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   const byFolder = new Map<string, string[]>();
   for (const f of candidates) {
@@ -299,7 +310,7 @@ async function mentionsIn(setting: ImpactSetting, candidates: readonly ChangedFi
     // `${rule}.md`)`, eslint-plugin-jest's docs check): for a file that would otherwise be ignored
     // as inert, a test naming its folder's path reads it. (Any other file named nowhere runs all.)
     const folder = parentDir(f.path);
-    if (folder !== '' && setting.classifier.role(f.path) === 'inert') {
+    if (folder !== '' && roles.get(f.path) === 'inert') {
       let naming = byFolder.get(folder);
       if (!naming) byFolder.set(folder, (naming = await setting.repo.filesContaining(folder, where, CODE_PATHSPECS)));
       for (const path of naming) named.add(path);
