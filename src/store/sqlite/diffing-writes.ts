@@ -5,7 +5,7 @@ import type { Outcome } from '../../model/edge.js';
 import type { StoredBinding, StoredRef } from '../../model/stored.js';
 import { RatlasError } from '../../util/errors.js';
 import { searchTerms } from '../../util/terms.js';
-import type { BulkRefs } from './bulk-writes.js';
+import type { BulkWrites } from './bulk-writes.js';
 import { DepKeyIds } from './dep-key-ids.js';
 import type { SqlValue, Statement } from './engine.js';
 import { textWriter, unindexSymbols } from './full-text.js';
@@ -18,7 +18,7 @@ import { firstValue } from './statement-values.js';
 // of the files an update re-resolves) costs reads, which in sql.js are several times cheaper.
 
 /** IndexStore.putFile: the file row, its symbols (diffed), references and bindings (replaced). */
-export function writeFile(run: SqlRunner, bulk: BulkRefs, record: FileRecord, extraction: Extraction | null): void {
+export function writeFile(run: SqlRunner, bulk: BulkWrites, record: FileRecord, extraction: Extraction | null): void {
   // A file put twice in bulk mode: its held-back references are written, then replaced.
   const deferring = bulk.holds(record.path);
   if (!deferring) bulk.flush();
@@ -57,6 +57,7 @@ export function writeFile(run: SqlRunner, bulk: BulkRefs, record: FileRecord, ex
        sig_hash, body_hash, doc_hash, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const text = textWriter(run);
+  const index = deferring ? (id: number, terms: string, doc: string | null) => bulk.holdText({ table: 'symbol_text', id, terms, doc }) : text.index;
   for (const s of symbols) {
     const terms = searchTerms(s.qualname);
     const values = [s.name, s.kind, s.parent, s.signature, s.doc, s.startLine, s.endLine, s.exported ? 1 : 0, s.sigHash, s.bodyHash, s.docHash, terms];
@@ -70,11 +71,11 @@ export function writeFile(run: SqlRunner, bulk: BulkRefs, record: FileRecord, ex
         const docChanged = stored.values[4] !== values[4];
         if (docChanged) text.unindex(id);
         update.run([...values, id]);
-        if (docChanged) text.index(id, terms, s.doc);
+        if (docChanged) index(id, terms, s.doc);
       }
     } else {
       id = Number(firstValue(insert, [fileId, s.qualname, ...values]));
-      text.index(id, terms, s.doc);
+      index(id, terms, s.doc);
     }
     idOf.set(s.qualname, id);
   }
@@ -114,7 +115,7 @@ export function writeFile(run: SqlRunner, bulk: BulkRefs, record: FileRecord, ex
 }
 
 /** IndexStore.putResolutions: edges, outcomes and dependency keys, writing only what differs. */
-export function writeResolutions(run: SqlRunner, bulk: BulkRefs, resolutions: readonly FileResolution[]): void {
+export function writeResolutions(run: SqlRunner, bulk: BulkWrites, resolutions: readonly FileResolution[]): void {
   const db = run.db;
   // A store that holds no resolution yet (a cold build) has nothing to compare with: skip reading
   // every file's edges and outcomes back (a third of resolving a large repository).

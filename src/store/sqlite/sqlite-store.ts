@@ -10,7 +10,7 @@ import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { EdgeColumns, IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
 import { RatlasError } from '../../util/errors.js';
 import { SCHEMA_VERSION } from '../schema-version.js';
-import { BulkRefs } from './bulk-writes.js';
+import { BulkWrites } from './bulk-writes.js';
 import { writeFile, writeResolutions } from './diffing-writes.js';
 import { createDatabase, openDatabase, type SqlValue } from './engine.js';
 import { searchSymbols, unindexFile } from './full-text.js';
@@ -36,11 +36,11 @@ export class SqliteStore implements IndexStore {
   /** listFiles at one revision: an impact analysis asks for it three times before it writes, twice after. */
   private files: { revision: number; records: FileRecord[] } | null = null;
   private readonly run: SqlRunner;
-  private readonly bulk: BulkRefs;
+  private readonly bulk: BulkWrites;
 
   private constructor(db: Awaited<ReturnType<typeof createDatabase>>) {
     this.run = new SqlRunner(db);
-    this.bulk = new BulkRefs(this.run);
+    this.bulk = new BulkWrites(this.run);
   }
 
   /** A new, empty index (see createDatabase for `expectedBytes`). */
@@ -121,7 +121,8 @@ export class SqliteStore implements IndexStore {
   async putFileText(path: string, words: FileWords | null): Promise<void> {
     const id = firstValue(this.run.statement('SELECT id FROM files WHERE path = ?'), [path]);
     if (id === undefined) throw new RatlasError('store-no-file', `Cannot write the full text of ${path}: the index has no such file (putFile first).`, { exit: 3 });
-    writeFileText(this.run.statement, Number(id), words);
+    if (this.bulk.active) this.bulk.holdText({ table: 'file_text', fileId: Number(id), words });
+    else writeFileText(this.run.statement, Number(id), words);
   }
 
   async deleteFile(path: string): Promise<void> {
@@ -243,6 +244,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async findSymbols(query: SymbolQuery): Promise<StoredSymbol[]> {
+    this.bulk.flush();
     return searchSymbols(this.run, query);
   }
 

@@ -266,6 +266,40 @@ export function storeContract(name: string, backend: StoreBackend): void {
       await bulk.close();
     });
 
+    it('in bulk mode, searches see the full text put and find what they find without it', async () => {
+      const search = async (store: IndexStore) => ({
+        files: (await store.searchText([stem('cart'), stem('apple')])).matches,
+        symbols: (await store.findSymbols({ text: 'cart costs', limit: 10 })).map((s) => s.qualname),
+      });
+      // Within one transaction, as a cold build writes (its end writes whatever is held).
+      const fill = async (store: IndexStore, bulk: boolean, read: (store: IndexStore) => Promise<void>) =>
+        store.transaction(async () => {
+          if (bulk) store.beginBulk();
+          for (const path of Object.keys(FILES)) {
+            const extraction = await extractFile(path, FILES[path]!);
+            await store.putFile(record(path, FILES[path]!), extraction);
+            await store.putFileText(path, fileWords(path, extraction));
+          }
+          await read(store);
+        });
+      const plain = await backend.create();
+      let expected: Awaited<ReturnType<typeof search>> | undefined;
+      await fill(plain, false, async (store) => {
+        expected = await search(store);
+      });
+      expect(expected!.files.length).toBeGreaterThan(0);
+      expect(expected!.symbols).toContain('Cart');
+      const bulk = await backend.create();
+      await fill(bulk, true, async (store) => {
+        expect(await store.findSymbols({ text: 'cart costs', limit: 10 })).toEqual(await plain.findSymbols({ text: 'cart costs', limit: 10 }));
+        expect(await search(store)).toEqual(expected);
+      });
+      expect(await search(bulk)).toEqual(expected);
+      expect(await contents(bulk)).toEqual(await contents(plain));
+      await plain.close();
+      await bulk.close();
+    });
+
     it('serializes to bytes that open as the same index; meta and revision behave', async () => {
       const store = await backend.create();
       await put(store, Object.keys(FILES));
