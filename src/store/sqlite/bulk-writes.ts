@@ -33,7 +33,9 @@ type HeldText = { table: 'symbol_text'; id: number; terms: string; doc: string |
 export class BulkWrites {
   private pending: PendingRef[] | null = null;
   private text: HeldText[] = [];
+  /** The files put in bulk mode. */
   private readonly files = new Set<string>();
+  private fresh = false;
   /**
    * The bindings of the files put, by path, as bindingsOfFiles would read them back. They are
    * written as usual; resolution reads them from here instead of from the rows (vue-core: 77K
@@ -52,18 +54,25 @@ export class BulkWrites {
     if (this.pending) return;
     this.pending = [];
     this.nextId = Number(this.run.one('SELECT COALESCE(MAX(id), 0) + 1 AS next FROM refs')!['next']);
+    this.fresh = this.run.one('SELECT NOT EXISTS (SELECT 1 FROM files) AS fresh')!['fresh'] === 1;
   }
 
-  /** Whether `path`'s references are to be held (bulk mode, and the file not put before in it). */
-  holds(path: string): boolean {
-    return this.pending !== null && !this.files.has(path);
+  /**
+   * How putFile writes `path`, which it is about to put: null when nothing is held (not bulk mode,
+   * or the file was put before in it: what was held is written first); 'held' when its references
+   * and full text are held; 'fresh' when, besides, the store held no file when bulk mode began, so
+   * no row of the file can exist yet (a cold build: nothing to read back or delete first).
+   */
+  take(path: string): 'fresh' | 'held' | null {
+    if (this.pending === null || this.files.has(path)) return null;
+    this.files.add(path);
+    return this.fresh ? 'fresh' : 'held';
   }
 
   /** Holds back the reference `make` builds with the id its row will have. */
   hold(make: (id: number) => StoredRef, fileId: number, dynamic: 0 | 1): void {
     const ref = make(this.nextId++);
     this.pending!.push({ ref, fileId, dynamic });
-    this.files.add(ref.file);
   }
 
   /** Holds back a full-text write (bulk mode only: see active). */

@@ -14,15 +14,19 @@ export class DepKeyIds {
   private readonly find: Statement;
   private readonly add: Statement;
 
+  /** Whether the table held no key when the write began (a cold build): every key is then added here, none need looking up. */
+  private readonly empty: boolean;
+
   constructor(db: Database) {
     this.find = db.prepare('SELECT id FROM dep_keys WHERE key = ?');
     this.add = db.prepare('INSERT INTO dep_keys (key) VALUES (?) RETURNING id');
+    this.empty = db.exec('SELECT NOT EXISTS (SELECT 1 FROM dep_keys)')[0]?.values[0]?.[0] === 1;
   }
 
   idOf(key: string): number {
     let id = this.ids.get(key);
     if (id === undefined) {
-      id = Number(firstValue(this.find, [key]) ?? firstValue(this.add, [key]));
+      id = Number((this.empty ? undefined : firstValue(this.find, [key])) ?? firstValue(this.add, [key]));
       this.ids.set(key, id);
     }
     return id;

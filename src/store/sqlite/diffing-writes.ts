@@ -20,7 +20,8 @@ import { firstValue } from './statement-values.js';
 /** IndexStore.putFile: the file row, its symbols (diffed), references and bindings (replaced). */
 export function writeFile(run: SqlRunner, bulk: BulkWrites, record: FileRecord, extraction: Extraction | null): void {
   // A file put twice in bulk mode: its held-back references are written, then replaced.
-  const deferring = bulk.holds(record.path);
+  const mode = bulk.take(record.path);
+  const deferring = mode !== null;
   if (!deferring) bulk.flush();
   const upsert = run.statement(
     `INSERT INTO files (path, language, status, reason, hash, size, lines, mtime_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -29,18 +30,19 @@ export function writeFile(run: SqlRunner, bulk: BulkWrites, record: FileRecord, 
      RETURNING id`,
   );
   const fileId = Number(firstValue(upsert, [record.path, record.language, record.status, record.reason, record.hash, record.size, record.lines, record.mtimeMs]));
-  run.statement('DELETE FROM refs WHERE file_id = ?').run([fileId]);
-  run.statement('DELETE FROM bindings WHERE file_id = ?').run([fileId]);
-
   // Stored symbols with the values they hold, in UPDATE's column order: an update rewrites only
   // the symbols that changed (an edit inside one function leaves the file's others as they are).
   const existing = new Map<string, { id: number; values: SqlValue[] }>();
-  run.each(
-    `SELECT id, qualname, name, kind, parent, signature, doc, start_line, end_line, exported, sig_hash, body_hash, doc_hash, terms
-     FROM symbols WHERE file_id = ?`,
-    [fileId],
-    ([id, qualname, ...values]) => existing.set(String(qualname), { id: Number(id), values }),
-  );
+  if (mode !== 'fresh') {
+    run.statement('DELETE FROM refs WHERE file_id = ?').run([fileId]);
+    run.statement('DELETE FROM bindings WHERE file_id = ?').run([fileId]);
+    run.each(
+      `SELECT id, qualname, name, kind, parent, signature, doc, start_line, end_line, exported, sig_hash, body_hash, doc_hash, terms
+       FROM symbols WHERE file_id = ?`,
+      [fileId],
+      ([id, qualname, ...values]) => existing.set(String(qualname), { id: Number(id), values }),
+    );
+  }
   const symbols = extraction?.symbols ?? [];
   const keep = new Set(symbols.map((s) => s.qualname));
   const gone = [...existing].filter(([qualname]) => !keep.has(qualname)).map(([, stored]) => stored.id);
