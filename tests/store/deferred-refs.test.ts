@@ -89,4 +89,42 @@ describe('references held back for bulk loading (cold build)', () => {
       await deferred.close();
     }
   });
+
+  it('a file put twice in a cold build is stored as its second version, with or without references', async () => {
+    // The second put of a file reads back what the first wrote; a file without references held
+    // nothing, yet its symbols were written and must be diffed, not inserted again.
+    const first: Record<string, string> = { 'src/plain.ts': 'export const a = 1;\nexport function f() { return 1; }\n', ...FILES };
+    const second: Record<string, string> = { 'src/plain.ts': 'export const a = 2;\nexport function g() { return 2; }\n', 'src/item.ts': FILES['src/item.ts']!.replace('price = 1', 'price = 2') };
+    const putAll = async (store: SqliteStore, files: Record<string, string>) => {
+      for (const [path, text] of Object.entries(files)) {
+        const lang = await loadLanguage(languageForPath(path)!);
+        const extraction = extract(lang, path, text);
+        await store.putFile({ path, language: lang.definition.id, status: extraction.status, reason: null, hash: text, size: text.length, lines: extraction.lines, mtimeMs: null }, extraction);
+      }
+    };
+    const stores: SqliteStore[] = [];
+    for (const defer of [false, true]) {
+      const store = await SqliteStore.create();
+      await store.transaction(async () => {
+        if (defer) store.beginBulk();
+        await putAll(store, first);
+        await putAll(store, second);
+        await resolveIndex(store);
+      });
+      stores.push(store);
+    }
+    const [plain, deferred] = stores as [SqliteStore, SqliteStore];
+    try {
+      const names = async (store: SqliteStore) => (await store.allSymbols()).map((s) => `${s.file}#${s.qualname}`);
+      expect(await names(plain)).toContain('src/plain.ts#g');
+      expect(await names(plain)).not.toContain('src/plain.ts#f');
+      expect(await names(deferred)).toEqual(await names(plain));
+      expect(await deferred.allEdges()).toEqual(await plain.allEdges());
+      expect(await deferred.refsOfFiles(Object.keys(first))).toEqual(await plain.refsOfFiles(Object.keys(first)));
+      expect(await deferred.integrityProblems()).toEqual([]);
+    } finally {
+      await plain.close();
+      await deferred.close();
+    }
+  });
 });
