@@ -24751,8 +24751,8 @@ var GitRepo = class _GitRepo {
    * Files whose content contains `text` (a fixed string), in a commit, the staging area or the
    * working tree (untracked files included), limited to `pathspecs`.
    */
-  async filesContaining(text, where, pathspecs) {
-    const args2 = ["grep", "-l", "-z", "-F", "-I", "--no-color", "-e", text];
+  async filesContaining(text, where, pathspecs, options = {}) {
+    const args2 = ["grep", "-l", "-z", "-I", "--no-color", ...options.asPath ? ["-E", "-e", asPathPattern(text)] : ["-F", "-e", text]];
     if (where === "staged") args2.push("--cached");
     else if (where === "worktree") args2.push("--untracked");
     else args2.push(where.commit);
@@ -24893,6 +24893,10 @@ function parseRawDiff(out2) {
     }
   }
   return changes.sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
+}
+function asPathPattern(path) {
+  const quotes = `\\'"\``;
+  return `(^|[/}${quotes}])${path.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&")}([/$${quotes}]|$)`;
 }
 
 // src/action/inputs.ts

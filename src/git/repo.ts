@@ -236,8 +236,13 @@ export class GitRepo {
    * Files whose content contains `text` (a fixed string), in a commit, the staging area or the
    * working tree (untracked files included), limited to `pathspecs`.
    */
-  async filesContaining(text: string, where: { commit: string } | 'staged' | 'worktree', pathspecs: readonly string[]): Promise<string[]> {
-    const args = ['grep', '-l', '-z', '-F', '-I', '--no-color', '-e', text];
+  async filesContaining(
+    text: string,
+    where: { commit: string } | 'staged' | 'worktree',
+    pathspecs: readonly string[],
+    options: { asPath?: boolean } = {},
+  ): Promise<string[]> {
+    const args = ['grep', '-l', '-z', '-I', '--no-color', ...(options.asPath ? ['-E', '-e', asPathPattern(text)] : ['-F', '-e', text])];
     if (where === 'staged') args.push('--cached');
     else if (where === 'worktree') args.push('--untracked');
     else args.push(where.commit);
@@ -435,4 +440,16 @@ export function parseRawDiff(out: string): ChangedPath[] {
     }
   }
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * An extended regular expression for `path` standing as a path in text: bounded on each side by the
+ * start or end of a line, a slash, a backslash or a quote (`'../docs/rules'`, `"docs"`), a
+ * placeholder before it (`${root}docs/`, `f"{root}docs"`) or after it (`docs${sep}`); not by
+ * letters, digits or spaces (`const docs = ...`, `mydocs`, `docs_old`).
+ */
+function asPathPattern(path: string): string {
+  // In a bracket expression of a POSIX regular expression a backslash stands for itself.
+  const quotes = `\\'"\``;
+  return `(^|[/}${quotes}])${path.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&')}([/$${quotes}]|$)`;
 }
