@@ -24895,8 +24895,11 @@ function parseRawDiff(out2) {
   return changes.sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
 }
 function asPathPattern(path) {
+  const escaped = path.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&");
+  const outsideName = "(^|[^A-Za-z0-9_.-])";
+  if (path.includes("/")) return `${outsideName}${escaped}([^A-Za-z0-9_.-]|$)`;
   const quotes = `\\'"\``;
-  return `(^|[/}${quotes}])${path.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&")}([/$${quotes}]|$)`;
+  return `${outsideName}${escaped}/|(^|[/}${quotes}])${escaped}([/$${quotes}]|$)`;
 }
 
 // src/action/inputs.ts

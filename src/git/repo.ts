@@ -443,13 +443,18 @@ export function parseRawDiff(out: string): ChangedPath[] {
 }
 
 /**
- * An extended regular expression for `path` standing as a path in text: bounded on each side by the
- * start or end of a line, a slash, a backslash or a quote (`'../docs/rules'`, `"docs"`), a
- * placeholder before it (`${root}docs/`, `f"{root}docs"`) or after it (`docs${sep}`); not by
- * letters, digits or spaces (`const docs = ...`, `mydocs`, `docs_old`).
+ * An extended regular expression for `path` standing as a path in text, not as part of a longer
+ * name (`mydocs/rules`, `docs/rules_old`). A path of one segment is also a word (`const docs = ...`,
+ * `'renders the docs'`): it stands as a path only when a slash follows it, or when it is bounded on
+ * both sides by a slash, a backslash, a quote, a placeholder or a line's start or end (`'docs'`,
+ * `${root}docs`, `/docs`). A command naming the bare folder before a space (`cp -r docs out`) is not
+ * found that way.
  */
 function asPathPattern(path: string): string {
+  const escaped = path.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&');
+  const outsideName = '(^|[^A-Za-z0-9_.-])';
+  if (path.includes('/')) return `${outsideName}${escaped}([^A-Za-z0-9_.-]|$)`;
   // In a bracket expression of a POSIX regular expression a backslash stands for itself.
   const quotes = `\\'"\``;
-  return `(^|[/}${quotes}])${path.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&')}([/$${quotes}]|$)`;
+  return `${outsideName}${escaped}/|(^|[/}${quotes}])${escaped}([/$${quotes}]|$)`;
 }

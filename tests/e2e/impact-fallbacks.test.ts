@@ -96,23 +96,25 @@ const CASES: Case[] = [
       'tests/docs.test.ts': "import { readFileSync } from 'fs';\nimport { resolve } from 'path';\nimport { title } from '../src/report';\ntest('documented', () => { expect(readFileSync(resolve(__dirname, '../docs/pages', `${title()}.md`), 'utf8')).toMatch(/^# /); });\n",
       'tests/root.test.ts': "test('root', () => { expect(`${process.cwd()}/docs/pages/`).toBeTruthy(); });\n",
       'tests/template.test.ts': "const root = '../';\ntest('template', () => { expect(`${root}docs/pages${'/'}`).toBeTruthy(); });\n",
+      'tests/command.test.ts': "import { execSync } from 'child_process';\ntest('command', () => { expect(execSync('cat docs/pages/*.md').length).toBeGreaterThan(0); });\n",
       // The folder's path among other words, or as part of another folder's: no test reads the doc that way.
       'tests/words.test.ts': "const docs = { pages: 1 };\ntest('docs/pages_old and mydocs/pages', () => { expect(docs.pages).toBe(1); });\n",
     },
     change: { 'docs/pages/title.md': 'Title\n' },
     runAll: [],
-    selected: ['tests/docs.test.ts', 'tests/root.test.ts', 'tests/template.test.ts'],
+    selected: ['tests/command.test.ts', 'tests/docs.test.ts', 'tests/root.test.ts', 'tests/template.test.ts'],
   },
   {
     name: 'a doc in a top-level folder a test names as a path selects that test, not tests using the word',
     base: {
       'docs/guide.md': '# Guide\n',
       'tests/guide.test.ts': "import { readdirSync } from 'fs';\ntest('guides', () => { expect(readdirSync('docs').length).toBeGreaterThan(0); });\n",
+      'tests/shell.test.ts': "import { execSync } from 'child_process';\ntest('shell', () => { expect(execSync('wc -l docs/*.md').length).toBeGreaterThan(0); });\n",
       'tests/words.test.ts': "const docs = [1];\ntest('counts the docs', () => { expect(docs.length).toBe(1); });\n",
     },
     change: { 'docs/guide.md': '# The guide\n' },
     runAll: [],
-    selected: ['tests/guide.test.ts'],
+    selected: ['tests/guide.test.ts', 'tests/shell.test.ts'],
   },
   { name: 'a syntax error runs everything', change: { 'src/report.ts': 'export function title( { return "x"; }\n' }, runAll: ['parse-failed'] },
   {
