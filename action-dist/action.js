@@ -13612,6 +13612,28 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
 }
 
+// src/ecosystem/npm/node-path.ts
+var ASSIGNMENT = /(?:^|[\s;&|(])NODE_PATH=("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
+function scriptNodePaths(scripts, dir) {
+  const out2 = /* @__PURE__ */ new Set();
+  for (const script2 of scripts) {
+    for (const m2 of script2.matchAll(ASSIGNMENT)) {
+      const value = m2[1].replace(/^(["'])(.*)\1$/, "$2");
+      for (const part of value.split(/[:;]/)) {
+        if (part === "" || part.includes("$") || part.includes("%")) continue;
+        const folder = joinRepo(dir, part.startsWith(".") || part.startsWith("/") ? part : `./${part}`);
+        if (folder !== null) out2.add(folder.replace(/\/$/, ""));
+      }
+    }
+  }
+  return [...out2].sort();
+}
+function withNodePaths(universe, folders) {
+  if (folders.length === 0) return universe;
+  const paths = [.../* @__PURE__ */ new Set([...universe.moduleLookup?.paths ?? [], ...folders])];
+  return { ...universe, moduleLookup: { paths, directories: universe.moduleLookup?.directories ?? [] } };
+}
+
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
   const len = text.length;
@@ -18711,6 +18733,7 @@ function npmUniverses(files) {
   const out2 = [];
   for (const dir of [...byDir.keys()].sort()) {
     const manifest = manifestOf(dir);
+    const first = out2.length;
     const uses = manifest ? runnersNamedBy(manifest) : /* @__PURE__ */ new Set();
     const named = (runner) => manifest ? configsNamedByScripts(manifest, runner).filter((f3) => pathSet.has(f3)) : [];
     const jest = jestConfigIn(dir);
@@ -18736,6 +18759,8 @@ function npmUniverses(files) {
     else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx, mochaCli));
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
     if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file, ctx.exists));
+    const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
+    for (let i2 = first; i2 < out2.length; i2++) out2[i2] = withNodePaths(out2[i2], nodePaths);
   }
   const seen = /* @__PURE__ */ new Set();
   return out2.map((u2) => u2.runner === "jest" ? withBabelResolver(u2, pick, files) : u2).filter((u2) => {

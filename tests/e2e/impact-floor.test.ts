@@ -329,6 +329,17 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/m.test.js']);
   });
 
+  it('a bare import node finds through NODE_PATH set by a test script reaches the file it names', async () => {
+    const cwd = gitRepo({
+      'package.json': `${JSON.stringify({ name: 'np', scripts: { test: 'cross-env NODE_PATH=./src:$NODE_PATH jest' }, devDependencies: { jest: '29' } })}\n`,
+      'src/utils/math.js': 'module.exports = { add: (a, b) => a + b };\n',
+      'test/a.test.js': "const { add } = require('utils/math');\ntest('a', () => expect(add(1, 1)).toBe(2));\n",
+      'test/b.test.js': "test('b', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'math', { 'src/utils/math.js': 'module.exports = { add: (a, b) => a - b };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/a.test.js']);
+  });
+
   it("vitest's JSX runtime reaches every JSX file, and a project with extends: true takes the root's setup files", async () => {
     const config = [
       "import { defineConfig } from 'vitest/config';",

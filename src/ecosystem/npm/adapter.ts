@@ -9,6 +9,7 @@ import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
+import { scriptNodePaths, withNodePaths } from './node-path.js';
 import { isObject, type Literal } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { baseOf, dirOf, joinRepo } from './repo-paths.js';
@@ -120,6 +121,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const out: TestUniverse[] = [];
   for (const dir of [...byDir.keys()].sort()) {
     const manifest = manifestOf(dir);
+    const first = out.length;
     const uses = manifest ? runnersNamedBy(manifest) : new Set<string>();
     // A config a test script names (`jest --config test/jest.config.js`) is what runs: its
     // directory is where jest resolves its rootDir from, as for a config found by its name.
@@ -153,6 +155,10 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
 
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
     if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file, ctx.exists));
+
+    // Folders the package's scripts put on NODE_PATH: every runner its scripts start inherits them.
+    const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
+    for (let i = first; i < out.length; i++) out[i] = withNodePaths(out[i]!, nodePaths);
   }
   const seen = new Set<string>();
   return out.map((u) => (u.runner === 'jest' ? withBabelResolver(u, pick, files) : u)).filter((u) => {
