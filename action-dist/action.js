@@ -13323,6 +13323,30 @@ var ConfigValues = class _ConfigValues {
   get readable() {
     return isObject(this.value);
   }
+  /**
+   * Whether the field at `path` holds a value this reading cannot know: computed or partly
+   * computed, or the whole configuration (or an object on the way) unreadable. With `orSpread`,
+   * also when it is absent from an object that spreads or computes keys it could come from
+   * (`{ ...base, test: {...} }` may set `test.include` in `base`). Records nothing: the accessors warn.
+   */
+  unknown(path, orSpread = false) {
+    let v2 = this.value;
+    for (const key of path) {
+      if (v2 instanceof Unknown) return true;
+      if (!isObject(v2)) return false;
+      const next = v2[key];
+      if (next === void 0) return orSpread && ("\0spread" in v2 || "\0computed" in v2);
+      v2 = next;
+    }
+    return v2 instanceof Unknown || Array.isArray(v2) && v2.some((item) => item instanceof Unknown);
+  }
+  /**
+   * Of `fields` (dotted paths: `test.include`), those that may hold values this reading cannot
+   * know; `spreadable` ones also when a spread they are absent beside may set them (see unknown).
+   */
+  unknownOf(fields, spreadable = []) {
+    return [...fields.filter((f3) => this.unknown(f3.split("."))), ...spreadable.filter((f3) => this.unknown(f3.split("."), true))];
+  }
   /** The object at `path` (`test`, `test.poolOptions`), or undefined. */
   object(...path) {
     const v2 = this.at(path);
@@ -13495,9 +13519,14 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: config?.entries("moduleNameMapper") ?? [],
       ...moduleLookup(config, rootDir),
-      warnings: config ? [...new Set(config.warnings)] : []
+      warnings: config ? [...new Set(config.warnings)] : [],
+      ...unknownTests(config, testRegex !== void 0 && testRegex.length > 0)
     }
   ];
+}
+function unknownTests(config, byRegex) {
+  const fields = config?.unknownOf(["rootDir", "roots", "projects"], byRegex ? ["testRegex"] : ["testRegex", "testMatch"]) ?? [];
+  return fields.length > 0 ? { unknownTests: fields } : {};
 }
 function relative(dir, path) {
   if (path === dir) return "";
@@ -13560,7 +13589,8 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     exclude: [...(config?.strings("ignore") ?? []).map((glob) => ({ glob: glob.replace(/^\.\//, "") })), { glob: "**/node_modules/**" }],
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
-    warnings: config ? [.../* @__PURE__ */ new Set([...config.warnings, ...warnings])] : []
+    warnings: config ? [.../* @__PURE__ */ new Set([...config.warnings, ...warnings])] : [],
+    ...config?.unknown(["spec"], true) && { unknownTests: ["spec"] }
   };
 }
 var MOCHA_VALUE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--package", "--extension", "--file", "--ignore", "--exclude", "--require", "-r", "--spec", "--reporter", "-R", "--reporter-option", "--reporter-options", "-O", "--ui", "-u", "--timeout", "-t", "--slow", "-s", "--grep", "-g", "--fgrep", "-f", "--retries", "--jobs", "-j", "--node-option", "-n", "--watch-files", "--watch-ignore"]);
@@ -18562,6 +18592,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
     warnings: config ? [...new Set(config.warnings)] : [],
+    ...unknownTests2(config),
     ...inSource(test),
     ...runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: "**/*.{jsx,tsx}" }] } }
   });
@@ -18626,6 +18657,10 @@ function vitestProjects(dir, projects, ctx, depth, parent) {
 function configFilesMatching(spec, ctx) {
   if (!/\.[cm]?[jt]s$|\.json$/.test(spec)) return [];
   return ctx.dirs.map((d2) => ctx.vitestConfigIn(d2)).filter((c3) => c3 !== null && matchDirsOrFiles(spec, { exists: () => false, dirs: [c3.file] }).length > 0).map((c3) => ({ kind: "file", path: c3.file }));
+}
+function unknownTests2(config) {
+  const fields = config?.unknownOf(["root", "test.root", "test.dir", "test.projects", "test.workspace"], ["test.include"]) ?? [];
+  return fields.length > 0 ? { unknownTests: fields } : {};
 }
 
 // src/ecosystem/npm/snapshots.ts

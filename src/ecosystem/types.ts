@@ -93,6 +93,12 @@ export interface TestUniverse {
   /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */
   warnings: readonly string[];
   /**
+   * The fields of the configuration that say which files are tests (jest `testMatch`, vitest
+   * `include`, mocha `spec`, ...) and that could not be read: the runner may run tests the
+   * universe does not hold.
+   */
+  unknownTests?: readonly string[];
+  /**
    * Files that are tests only when their text holds `marker` (vitest `includeSource`: source files
    * with `import.meta.vitest` blocks). Resolved to paths by whoever reads the tree's texts (the
    * universe matches paths only); until then they are not tests.

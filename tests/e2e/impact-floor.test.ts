@@ -329,6 +329,29 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/m.test.js']);
   });
 
+  it('a runner configuration that computes which files are tests runs every test, unless ratlas.config.json lists them', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "cu", "devDependencies": { "jest": "29" } }\n',
+      'jest.config.js': "const kind = process.env.KIND || 'itest';\nmodule.exports = { testMatch: ['**/*.' + kind + '.js'] };\n",
+      'README.md': '# cu\n',
+      'src/x.js': 'exports.x = () => 1;\n',
+      'check/x.itest.js': "const { x } = require('../src/x');\ntest('x', () => expect(x()).toBe(1));\n",
+      'check/y.itest.js': "test('y', () => expect(1).toBe(1));\n",
+    });
+    // jest's default testMatch holds no test here: before, the change selected nothing at all.
+    commit(cwd, 'x', { 'src/x.js': 'exports.x = () => 2;\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-universe-unknown']);
+    expect(report.tests.reasons[0]!.message).toContain('jest.config.js computes testMatch');
+    commit(cwd, 'docs', { 'README.md': '# cu, a library\n' });
+    expect((await impactJson(cwd, ['--diff', 'HEAD~1...HEAD'])).tests.runAll).toBe(false);
+    commit(cwd, 'say which', { 'ratlas.config.json': '{ "tests": { "include": ["check/**/*.itest.js"] } }\n' });
+    commit(cwd, 'x again', { 'src/x.js': 'exports.x = () => 3;\n' });
+    const listed = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(listed.tests.runAll).toBe(false);
+    expect(selectedFiles(listed)).toEqual(['check/x.itest.js']);
+  });
+
   it('a bare import node finds through NODE_PATH set by a test script reaches the file it names', async () => {
     const cwd = gitRepo({
       'package.json': `${JSON.stringify({ name: 'np', scripts: { test: 'cross-env NODE_PATH=./src:$NODE_PATH jest' }, devDependencies: { jest: '29' } })}\n`,

@@ -80,6 +80,23 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(u!.warnings.length).toBeGreaterThan(0);
     const c = compileUniverses([u!]);
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['a.test.ts', 'x/__tests__/y.ts']);
+    // The defaults may not be what the runner runs: the universe says which fields it could not read.
+    expect(u!.unknownTests).toEqual(['testRegex', 'testMatch']);
+  });
+
+  it('the fields saying which files are tests are unknown when computed, or absent beside a spread that may set them', () => {
+    const universes = (config: string, file = 'vitest.config.js') =>
+      npm.testUniverses(tree({ 'package.json': `{ "devDependencies": { "${file.startsWith('jest') ? 'jest' : 'vitest'}": "1" } }`, [file]: config }));
+    const unknown = (config: string, file?: string) => universes(config, file).map((u) => u.unknownTests ?? []);
+    expect(unknown("const kind = process.env.KIND;\nmodule.exports = { testMatch: ['**/*.' + kind + '.js'] };\n", 'jest.config.js')).toEqual([['testMatch']]);
+    expect(unknown("const dirs = ['check'];\nexport default { test: { include: dirs.map((d) => `${d}/**/*.js`) } };\n")).toEqual([['test.include']]);
+    expect(unknown("import base from './base.js';\nexport default { ...base };\n")).toEqual([['test.include']]);
+    expect(unknown("import base from './base.js';\nexport default { test: { ...base.test } };\n")).toEqual([['test.include']]);
+    // Written literally beside a spread, or inside a function config: known.
+    expect(unknown("import base from './base.js';\nexport default { ...base, test: { ...base.test, include: ['check/**/*.js'] } };\n")).toEqual([[]]);
+    expect(unknown("import { defineConfig } from 'vitest/config';\nexport default defineConfig(({ mode }) => ({ test: { include: ['check/**/*.js'] } }));\n")).toEqual([[]]);
+    expect(unknown("module.exports = { testRegex: '/spec/.*\\\\.js$', ...require('./shared') };\n", 'jest.config.js')).toEqual([[]]);
+    expect(unknown("const root = process.env.ROOT;\nmodule.exports = { roots: [root] };\n", 'jest.config.js')).toEqual([['roots']]);
   });
 
   it('testRegex, jest projects, and the package.json jest key of a package', () => {

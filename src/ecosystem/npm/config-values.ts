@@ -27,6 +27,32 @@ export class ConfigValues {
     return isObject(this.value);
   }
 
+  /**
+   * Whether the field at `path` holds a value this reading cannot know: computed or partly
+   * computed, or the whole configuration (or an object on the way) unreadable. With `orSpread`,
+   * also when it is absent from an object that spreads or computes keys it could come from
+   * (`{ ...base, test: {...} }` may set `test.include` in `base`). Records nothing: the accessors warn.
+   */
+  unknown(path: readonly string[], orSpread = false): boolean {
+    let v: Literal | undefined = this.value;
+    for (const key of path) {
+      if (v instanceof Unknown) return true;
+      if (!isObject(v)) return false;
+      const next: Literal | undefined = v[key];
+      if (next === undefined) return orSpread && ('\0spread' in v || '\0computed' in v);
+      v = next;
+    }
+    return v instanceof Unknown || (Array.isArray(v) && v.some((item) => item instanceof Unknown));
+  }
+
+  /**
+   * Of `fields` (dotted paths: `test.include`), those that may hold values this reading cannot
+   * know; `spreadable` ones also when a spread they are absent beside may set them (see unknown).
+   */
+  unknownOf(fields: readonly string[], spreadable: readonly string[] = []): string[] {
+    return [...fields.filter((f) => this.unknown(f.split('.'))), ...spreadable.filter((f) => this.unknown(f.split('.'), true))];
+  }
+
   /** The object at `path` (`test`, `test.poolOptions`), or undefined. */
   object(...path: string[]): ConfigValues | undefined {
     const v = this.at(path);

@@ -82,8 +82,19 @@ export function jestUniverses(dir: string, configFile: string | null, config: Co
       aliases: config?.entries('moduleNameMapper') ?? [],
       ...moduleLookup(config, rootDir),
       warnings: config ? [...new Set(config.warnings)] : [],
+      ...unknownTests(config, testRegex !== undefined && testRegex.length > 0),
     },
   ];
+}
+
+/**
+ * The fields saying which files jest runs as tests that `config` could not read. The test globs
+ * count also when a spread may set them (testMatch only without testRegex); where tests are
+ * looked for only when written and computed.
+ */
+function unknownTests(config: ConfigValues | null, byRegex: boolean): Pick<TestUniverse, 'unknownTests'> {
+  const fields = config?.unknownOf(['rootDir', 'roots', 'projects'], byRegex ? ['testRegex'] : ['testRegex', 'testMatch']) ?? [];
+  return fields.length > 0 ? { unknownTests: fields } : {};
 }
 
 function relative(dir: string, path: string): string {

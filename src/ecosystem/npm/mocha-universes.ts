@@ -49,6 +49,7 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
     warnings: config ? [...new Set([...config.warnings, ...warnings])] : [],
+    ...(config?.unknown(['spec'], true) && { unknownTests: ['spec'] }),
   };
 }
 

@@ -50,6 +50,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
     warnings: config ? [...new Set(config.warnings)] : [],
+    ...unknownTests(config),
     ...inSource(test),
     ...(runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: '**/*.{jsx,tsx}' }] } }),
   });
@@ -156,4 +157,13 @@ function configFilesMatching(spec: string, ctx: VitestContext): { kind: 'file'; 
     .map((d) => ctx.vitestConfigIn(d))
     .filter((c): c is { file: string; values: ConfigValues | null } => c !== null && matchDirsOrFiles(spec, { exists: () => false, dirs: [c.file] }).length > 0)
     .map((c) => ({ kind: 'file' as const, path: c.file }));
+}
+
+/**
+ * The fields saying which files vitest runs as tests that `config` could not read: `test.include`
+ * also when a spread may set it; where tests are looked for only when written and computed.
+ */
+function unknownTests(config: ConfigValues | null): Pick<TestUniverse, 'unknownTests'> {
+  const fields = config?.unknownOf(['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace'], ['test.include']) ?? [];
+  return fields.length > 0 ? { unknownTests: fields } : {};
 }

@@ -30,6 +30,7 @@ import { dynamicImports } from './policies/dynamic-imports.js';
 import { headParse as headParsePolicy } from './policies/head-parse.js';
 import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
 import { baseName, mentionCandidates, mentionedFiles, type MentioningCode } from './policies/mentioned-files.js';
+import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges } from './policies/unreached-changes.js';
 import { readDependencyFiles } from './read-dependency-files.js';
 import type { ResolvedRange } from './resolve-range.js';
@@ -127,6 +128,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const isTestPath = (path: string) => classifier.isTest(path);
   const roles = new Map<string, PathRole>(files.map((f) => [f.path, classifier.role(f.path)]));
   const rolePart = changedFileRoles(files, roles, (path) => classifier.universe?.setupByName.has(path) ?? false);
+  const universePart = unknownTestUniverse(setting.unknownTests, files, roles);
 
   const basePaths = files.flatMap((f) => (f.status === 'added' ? [] : [f.previousPath ?? f.path])).filter(isCode);
   const baseSymbols = await store.symbolsOfFiles(basePaths);
@@ -274,7 +276,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     selected,
     tests: headTests,
     // The order reasons, ignored files and warnings are listed in.
-    parts: [input.opening, rolePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, dependencyPart, headDynamic, testsPart, unreached],
+    parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, dependencyPart, headDynamic, testsPart, unreached],
     floor: floor.summary,
   });
 }

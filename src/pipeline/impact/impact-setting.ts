@@ -16,6 +16,8 @@ export interface ImpactSetting {
   classifier: PathClassifier;
   /** Runner configurations that could not be read. */
   warnings: Warning[];
+  /** Configurations whose fields saying which files are tests could not be read, with those fields. */
+  unknownTests: { file: string | null; fields: readonly string[] }[];
 }
 
 /** Reads the runners' configurations of the tree whose tests are selected: they define what a test is. */
@@ -27,5 +29,6 @@ export async function impactSetting(repo: GitRepo, config: RatlasConfig, source:
   for (const u of universe.universes) {
     for (const message of u.warnings) warnings.push({ code: 'runner-config-unreadable', message, ...(u.configFile !== null && { file: u.configFile }) });
   }
-  return { repo, config, isCode, classifier, warnings };
+  const unknownTests = universe.universes.flatMap((u) => (u.unknownTests && u.unknownTests.length > 0 ? [{ file: u.configFile, fields: u.unknownTests }] : []));
+  return { repo, config, isCode, classifier, warnings, unknownTests };
 }
