@@ -20171,6 +20171,8 @@ var python = defineEcosystem({
     return owner ? [`${owner[1]}${owner[2]}.py`] : [];
   },
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
+  // Hooks that collect files of any kind as tests (a conftest.py running YAML cases).
+  collectionHooks: ["pytest_collect_file", "pytest_collect_directory", "pytest_pycollect_makemodule"],
   implicitSetup: ({ qualname, signature }) => !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature) || XUNIT_SETUP.test(qualname),
   commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),

@@ -244,6 +244,12 @@ export interface EcosystemAdapter {
    */
   implicitSetup?(symbol: { qualname: string; signature: string }): boolean;
   /**
+   * Names of top-level functions with which a plugin or setup file makes the runner collect tests
+   * from files no glob of its configuration names (pytest's `pytest_collect_file`: YAML cases run
+   * by a conftest.py). Where the index holds one, which files are tests is not known.
+   */
+  collectionHooks?: readonly string[];
+  /**
    * Optional, pure: the commands the project's manifests install (npm `bin`, Python
    * `[project.scripts]`), each with the file of the tree it runs. A test that names one in a string
    * and spawns a process (`execa('tool')`, `subprocess.run(["tool"])`) runs that file.

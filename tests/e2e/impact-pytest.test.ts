@@ -189,6 +189,48 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(result.stdout).toBe('python -m pytest tests/test_explicit.py tests/test_module_setup.py tests/test_narrow.py::test_direct tests/test_setups.py tests/test_unittest.py\n');
   });
 
+  it('runs every test where a conftest.py collects tests from files no configuration names (pytest_collect_file)', async () => {
+    const conftest = [
+      'import pytest',
+      'import yaml',
+      'from shop.calc import add',
+      '',
+      'def pytest_collect_file(parent, file_path):',
+      '    if file_path.suffix == ".yaml" and file_path.name.startswith("check"):',
+      '        return YamlFile.from_parent(parent, path=file_path)',
+      '',
+      'class YamlFile(pytest.File):',
+      '    def collect(self):',
+      '        for name, spec in yaml.safe_load(self.path.open()).items():',
+      '            yield YamlItem.from_parent(self, name=name, spec=spec)',
+      '',
+      'class YamlItem(pytest.Item):',
+      '    def __init__(self, *, spec, **kwargs):',
+      '        super().__init__(**kwargs)',
+      '        self.spec = spec',
+      '',
+      '    def runtest(self):',
+      '        assert add(*self.spec["args"]) == self.spec["want"]',
+      '',
+    ].join('\n');
+    const cwd = gitRepo({
+      'pyproject.toml': '[project]\nname = "shop"\n',
+      'README.md': '# shop\n',
+      'shop/__init__.py': '',
+      'shop/calc.py': 'def add(a, b):\n    return a + b\n',
+      'tests/conftest.py': conftest,
+      'tests/check_add.yaml': 'one:\n  args: [1, 2]\n  want: 3\n',
+      'tests/test_other.py': 'def test_other():\n    assert True\n',
+    });
+    // The YAML case calls add() through the hook's item; no test file reaches it: before, nothing was selected.
+    commit(cwd, 'calc', { 'shop/calc.py': 'def add(a, b):\n    return a - b\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-universe-unknown']);
+    expect(report.tests.reasons[0]!.message).toContain('tests/conftest.py defines pytest_collect_file');
+    commit(cwd, 'docs', { 'README.md': '# shop, a calculator\n' });
+    expect((await impactJson(cwd, ['--diff', 'HEAD~1...HEAD'])).tests.runAll).toBe(false);
+  });
+
   it('selects the test module a changed syrupy snapshot belongs to; a data file named nowhere still runs everything', async () => {
     const cwd = gitRepo({
       ...SHOP,

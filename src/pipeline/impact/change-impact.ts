@@ -36,7 +36,7 @@ import { readDependencyFiles } from './read-dependency-files.js';
 import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
-import { dependencyReadersOf, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
+import { collectingHooks, dependencyReadersOf, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
 import { closureFacts, floorsOf, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
@@ -128,7 +128,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const isTestPath = (path: string) => classifier.isTest(path);
   const roles = new Map<string, PathRole>(files.map((f) => [f.path, classifier.role(f.path)]));
   const rolePart = changedFileRoles(files, roles, (path) => classifier.universe?.setupByName.has(path) ?? false);
-  const universePart = unknownTestUniverse(setting.unknownTests, files, roles);
+  const universePart = unknownTestUniverse([...setting.unknownTests, ...(await collectingHooks(store))], files, roles);
 
   const basePaths = files.flatMap((f) => (f.status === 'added' ? [] : [f.previousPath ?? f.path])).filter(isCode);
   const baseSymbols = await store.symbolsOfFiles(basePaths);

@@ -10,6 +10,19 @@ import { setupSelections } from '../../select/setup-selections.js';
 import type { IndexStore } from '../../store/index-store.js';
 import type { ChangedFile } from './changed-files.js';
 
+/**
+ * Where the index holds a top-level function an ecosystem names among its collection hooks
+ * (`pytest_collect_file` in a conftest.py): the runner collects tests no glob names, each with the
+ * hook's name as the field that could not be read.
+ */
+export async function collectingHooks(store: IndexStore): Promise<{ file: string; fields: string[]; collected: true }[]> {
+  const out: { file: string; fields: string[]; collected: true }[] = [];
+  for (const name of [...new Set(ECOSYSTEMS.flatMap((e) => e.collectionHooks ?? []))].sort()) {
+    for (const s of await store.symbolsByName(name)) if (s.qualname === name) out.push({ file: s.file, fields: [name], collected: true });
+  }
+  return out;
+}
+
 /** The tests that read a file as their snapshot (EcosystemAdapter.snapshotOwners). */
 export { snapshotOwners } from '../../ecosystem/registry.js';
 

@@ -3,28 +3,28 @@ import type { ChangedFile } from '../changed-files.js';
 import { emptyPart, runAll, type ImpactPart } from './impact-part.js';
 
 /**
- * Pure: every test runs when a runner's configuration computes which files are tests and the
- * change is more than inert files. The runner then runs files ratlas cannot tell for tests (its
- * defaults stand in for what could not be read): with `testMatch: ['**' + '/*.' + kind + '.js']`,
+ * Pure: every test runs when a runner's configuration computes which files are tests, or a plugin
+ * collects tests from files no glob names (a conftest.py's `pytest_collect_file`), and the change
+ * is more than inert files. The runner then runs files ratlas cannot tell for tests (its defaults
+ * stand in for what could not be read): with `testMatch: ['**' + '/*.' + kind + '.js']`,
  * `check/x.itest.js` was no test, and a change reaching only it selected nothing at all.
- * ratlas.config.json `tests.include` says which files are tests instead (no configuration is read then).
+ * ratlas.config.json `tests.include` says which files are tests instead (no configuration is read
+ * then); a collection hook has no such remedy (its cases are no files to select).
  */
 export function unknownTestUniverse(
-  unknown: readonly { file: string | null; fields: readonly string[] }[],
+  /** Configurations with fields they compute, and files defining collection hooks (`collected`). */
+  unknown: readonly { file: string | null; fields: readonly string[]; collected?: boolean }[],
   files: readonly ChangedFile[],
   roles: ReadonlyMap<string, PathRole>,
 ): ImpactPart {
   const part = emptyPart();
   if (unknown.length === 0 || files.every((f) => roles.get(f.path) === 'inert')) return part;
-  for (const { file, fields } of unknown) {
+  for (const { file, fields, collected } of unknown) {
     const where = file ?? 'a runner configuration';
-    part.reasons.push(
-      runAll(
-        'test-universe-unknown',
-        `${where} computes ${fields.join(', ')}: which files it runs as tests is not known; list them in ratlas.config.json tests.include to select among them.`,
-        ...(file === null ? [] : [file]),
-      ),
-    );
+    const message = collected
+      ? `${where} defines ${fields.join(', ')}: the runner collects tests from files no configuration names.`
+      : `${where} computes ${fields.join(', ')}: which files it runs as tests is not known; list them in ratlas.config.json tests.include to select among them.`;
+    part.reasons.push(runAll('test-universe-unknown', message, ...(file === null ? [] : [file])));
   }
   return part;
 }
