@@ -3256,7 +3256,7 @@ var require_scan = __commonJS({
       }
       let base = str;
       let prefix = "";
-      let glob = "";
+      let glob2 = "";
       if (start3 > 0) {
         prefix = str.slice(0, start3);
         str = str.slice(start3);
@@ -3264,10 +3264,10 @@ var require_scan = __commonJS({
       }
       if (base && isGlob === true && lastIndex > 0) {
         base = str.slice(0, lastIndex);
-        glob = str.slice(lastIndex);
+        glob2 = str.slice(lastIndex);
       } else if (isGlob === true) {
         base = "";
-        glob = str;
+        glob2 = str;
       } else {
         base = str;
       }
@@ -3277,7 +3277,7 @@ var require_scan = __commonJS({
         }
       }
       if (opts.unescape === true) {
-        if (glob) glob = utils.removeBackslashes(glob);
+        if (glob2) glob2 = utils.removeBackslashes(glob2);
         if (base && backslashes === true) {
           base = utils.removeBackslashes(base);
         }
@@ -3287,7 +3287,7 @@ var require_scan = __commonJS({
         input,
         start: start3,
         base,
-        glob,
+        glob: glob2,
         isBrace,
         isBracket,
         isGlob,
@@ -4365,9 +4365,9 @@ var require_picomatch = __commonJS({
     var utils = require_utils();
     var constants = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch3 = (glob, options, returnState = false) => {
-      if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch3(input, options, returnState));
+    var picomatch3 = (glob2, options, returnState = false) => {
+      if (Array.isArray(glob2)) {
+        const fns = glob2.map((input) => picomatch3(input, options, returnState));
         const arrayMatcher = (str) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str);
@@ -4377,13 +4377,13 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject2(glob) && glob.tokens && glob.input;
-      if (glob === "" || typeof glob !== "string" && !isState) {
+      const isState = isObject2(glob2) && glob2.tokens && glob2.input;
+      if (glob2 === "" || typeof glob2 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
       const opts = options || {};
       const posix = opts.windows;
-      const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
+      const regex = isState ? picomatch3.compileRe(glob2, options) : picomatch3.makeRe(glob2, options, false, true);
       const state = regex.state;
       delete regex.state;
       let isIgnored = () => false;
@@ -4392,8 +4392,8 @@ var require_picomatch = __commonJS({
         isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob, posix });
-        const result = { glob, state, regex, posix, input, output, match, isMatch };
+        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob: glob2, posix });
+        const result = { glob: glob2, state, regex, posix, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
         }
@@ -4418,7 +4418,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch3.test = (input, regex, options, { glob, posix } = {}) => {
+    picomatch3.test = (input, regex, options, { glob: glob2, posix } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -4427,11 +4427,11 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const format2 = opts.format || (posix ? utils.toPosixSlashes : null);
-      let match = input === glob;
+      let match = input === glob2;
       let output = match && format2 ? format2(input) : input;
       if (match === false) {
         output = format2 ? format2(input) : input;
-        match = output === glob;
+        match = output === glob2;
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
@@ -4442,8 +4442,8 @@ var require_picomatch = __commonJS({
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch3.matchBase = (input, glob, options, posix = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
+    picomatch3.matchBase = (input, glob2, options, posix = options && options.windows) => {
+      const regex = glob2 instanceof RegExp ? glob2 : picomatch3.makeRe(glob2, options);
       return regex.test(utils.basename(input, { windows: posix }));
     };
     picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
@@ -4502,11 +4502,11 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch3(glob, options, returnState = false) {
+    function picomatch3(glob2, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
-      return pico(glob, options, returnState);
+      return pico(glob2, options, returnState);
     }
     Object.assign(picomatch3, pico);
     module2.exports = picomatch3;
@@ -13227,15 +13227,15 @@ function npmBinCommands(files) {
 // src/ecosystem/npm/build-output.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
-function rebaseOutputGlob(glob, root, paths) {
+function rebaseOutputGlob(glob2, root, paths) {
   const prefix = root === "" ? "" : `${root}/`;
   const rels = paths.filter((p2) => p2.startsWith(prefix)).map((p2) => p2.slice(prefix.length));
   const matches = (g2) => {
     const m2 = (0, import_picomatch.default)(g2, { dot: true });
     return rels.some((r2) => m2(r2));
   };
-  if (matches(glob)) return glob;
-  const segments = glob.split("/");
+  if (matches(glob2)) return glob2;
+  const segments = glob2.split("/");
   const firstWild = segments.findIndex((s) => /[*?{[]/.test(s));
   const literal = firstWild === -1 ? segments.length - 1 : firstWild;
   for (let drop = 1; drop <= literal; drop++) {
@@ -13253,8 +13253,8 @@ function rebaseOutputFile(path, exists) {
   }
   return null;
 }
-function toSources(glob) {
-  return glob.replace(/\.[cm]?js$/, `.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(",")}}`);
+function toSources(glob2) {
+  return glob2.replace(/\.[cm]?js$/, `.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(",")}}`);
 }
 var OUTPUT_DIRS = /* @__PURE__ */ new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "types", "bundle", "compiled"]);
 function npmBuiltFrom(path, exists, holds) {
@@ -13497,7 +13497,7 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
   const toRoot = (p2) => p2.replace(/^<rootDir>\/?/, "");
   const roots = (config?.strings("roots") ?? ["<rootDir>"]).map((r2) => joinRepo(rootDir, r2, rootDir)).flatMap((r2) => r2 === null ? [] : [relative(rootDir, r2)]);
   const testRegex = config?.strings("testRegex");
-  const include = testRegex && testRegex.length > 0 ? testRegex.map((regex) => ({ regex, absolute: true })) : (config?.strings("testMatch") ?? JEST_TEST_MATCH).map((glob) => ({ glob: toRoot(glob) }));
+  const include = testRegex && testRegex.length > 0 ? testRegex.map((regex) => ({ regex, absolute: true })) : (config?.strings("testMatch") ?? JEST_TEST_MATCH).map((glob2) => ({ glob: toRoot(glob2) }));
   const rootPrefix = rootDir === "" ? "" : `/${rootDir}`;
   const exclude = (config?.strings("testPathIgnorePatterns") ?? JEST_IGNORE).map((regex) => ({ regex: regex.split("<rootDir>").join(rootPrefix), absolute: true }));
   const modules = [
@@ -13542,13 +13542,64 @@ function matchDirsOrFiles(spec, ctx) {
   const out2 = ctx.dirs.filter((d2) => re2.test(d2)).map((path) => ({ kind: "dir", path }));
   return out2;
 }
-function globToRegExp(glob) {
-  return import_picomatch2.default.makeRe(glob, { dot: false });
+function globToRegExp(glob2) {
+  return import_picomatch2.default.makeRe(glob2, { dot: false });
 }
 function moduleLookup(config, rootDir) {
   const paths = (config?.strings("modulePaths") ?? []).flatMap((p2) => joinRepo(rootDir, p2.startsWith("<rootDir>") ? p2 : `./${p2}`, rootDir) ?? []);
   const directories = (config?.strings("moduleDirectories") ?? []).filter((d2) => d2 !== "node_modules" && !d2.includes("/"));
   return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
+}
+
+// src/ecosystem/npm/browser-universes.ts
+var PLAYWRIGHT_TEST_MATCH = ["**/*.{spec,test}.{js,ts,mjs,cjs,mts,cts,jsx,tsx}"];
+var CYPRESS = {
+  e2e: { specPattern: ["cypress/e2e/**/*.cy.{js,jsx,ts,tsx}"], support: "./cypress/support/e2e" },
+  component: { specPattern: ["**/*.cy.{js,jsx,ts,tsx}"], support: "./cypress/support/component" }
+};
+var glob = (g2) => ({ glob: g2.replace(/^\.\//, "") });
+function playwrightUniverses(dir, configFile, config, exists) {
+  const projects = config?.items("projects")?.filter((p2) => typeof p2 !== "string") ?? [];
+  const setupFiles = [...treeFiles(dir, [...config?.strings("globalSetup") ?? [], ...config?.strings("globalTeardown") ?? []], exists), ...configFile === null ? [] : [configFile]];
+  const universe = (project) => {
+    const testDir = project?.string("testDir") ?? config?.string("testDir");
+    const unknown = [...config?.unknownOf(["testDir", "projects"], ["testMatch"]) ?? [], ...project?.unknownOf(["testDir", "testMatch"]) ?? []];
+    return {
+      ecosystem: "npm",
+      runner: "playwright",
+      configFile,
+      root: testDir === void 0 ? dir : joinRepo(dir, testDir) ?? dir,
+      roots: [],
+      include: (project?.strings("testMatch") ?? config?.strings("testMatch") ?? PLAYWRIGHT_TEST_MATCH).map(glob),
+      exclude: [...(project?.strings("testIgnore") ?? config?.strings("testIgnore") ?? []).map(glob), { glob: "**/node_modules/**" }],
+      setupFiles: [...new Set(setupFiles)].sort(),
+      aliases: [],
+      warnings: config ? [...new Set(config.warnings)] : [],
+      ...unknown.length > 0 && { unknownTests: [...new Set(unknown)] }
+    };
+  };
+  return projects.length > 0 ? projects.map(universe) : [universe(null)];
+}
+function cypressUniverses(dir, configFile, config, exists) {
+  const types = ["e2e", "component"].filter((t2) => config?.object(t2) !== void 0);
+  return (types.length > 0 ? types : ["e2e"]).map((type) => {
+    const section = config?.object(type);
+    const support = section?.string("supportFile") ?? CYPRESS[type].support;
+    const unknown = config?.unknownOf([], [`${type}.specPattern`]) ?? [];
+    return {
+      ecosystem: "npm",
+      runner: "cypress",
+      configFile,
+      root: dir,
+      roots: [],
+      include: (section?.strings("specPattern") ?? [...CYPRESS[type].specPattern]).map(glob),
+      exclude: [...(section?.strings("excludeSpecPattern") ?? []).map(glob), { glob: "**/node_modules/**" }],
+      setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, [support.startsWith(".") ? support : `./${support}`], exists), ...configFile === null ? [] : [configFile]])].sort(),
+      aliases: [],
+      warnings: config ? [...new Set(config.warnings)] : [],
+      ...unknown.length > 0 && { unknownTests: unknown }
+    };
+  });
 }
 
 // src/ecosystem/npm/mocha-universes.ts
@@ -13564,9 +13615,9 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
       if (path === null) return [];
       const rel = path === dir ? "" : dir === "" ? path : path.slice(dir.length + 1);
       const isDir = !/[*?{[]/.test(rel) && ctx.dirs.includes(path);
-      const glob = isDir ? `${rel}/${recursive ? "**/" : ""}*.${ext}` : rel;
-      const rebased = configFile === null ? glob : rebaseOutputGlob(glob, dir, ctx.paths) ?? glob;
-      if (rebased !== glob) warnings.push(`${configFile}: spec ${spec} names no file of the tree (build output?); its tests are taken as ${rebased}.`);
+      const glob2 = isDir ? `${rel}/${recursive ? "**/" : ""}*.${ext}` : rel;
+      const rebased = configFile === null ? glob2 : rebaseOutputGlob(glob2, dir, ctx.paths) ?? glob2;
+      if (rebased !== glob2) warnings.push(`${configFile}: spec ${spec} names no file of the tree (build output?); its tests are taken as ${rebased}.`);
       return [{ glob: rebased }];
     });
   });
@@ -13586,7 +13637,7 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     root: dir,
     roots: [],
     include,
-    exclude: [...(config?.strings("ignore") ?? []).map((glob) => ({ glob: glob.replace(/^\.\//, "") })), { glob: "**/node_modules/**" }],
+    exclude: [...(config?.strings("ignore") ?? []).map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })), { glob: "**/node_modules/**" }],
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
     warnings: config ? [.../* @__PURE__ */ new Set([...config.warnings, ...warnings])] : [],
@@ -13637,7 +13688,7 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
       if (value !== void 0) preloads.push(value);
     } else if (all[i2].after && !w2.startsWith("-")) args2.push(w2);
   }
-  const include = (args2.length > 0 ? args2.map((a) => /[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, "") : `${a.replace(/^\.\//, "").replace(/\/$/, "")}/**/*.{cjs,mjs,js,ts,mts,cts}`) : NODE_TEST_DEFAULTS).map((glob) => ({ glob }));
+  const include = (args2.length > 0 ? args2.map((a) => /[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, "") : `${a.replace(/^\.\//, "").replace(/\/$/, "")}/**/*.{cjs,mjs,js,ts,mts,cts}`) : NODE_TEST_DEFAULTS).map((glob2) => ({ glob: glob2 }));
   const setupFiles = treeFiles(dir, preloads, exists);
   return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
 }
@@ -18587,8 +18638,8 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     configFile,
     root,
     roots: testDir !== void 0 ? [testDir.replace(/^\.\/?/, "").replace(/\/$/, "")].filter((r2) => r2 !== "") : [],
-    include: [...test?.strings("include") ?? VITEST_INCLUDE, ...typeTests(config, test, ctx)].map((glob) => ({ glob: glob.replace(/^\.\//, "") })),
-    exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, "") })),
+    include: [...test?.strings("include") ?? VITEST_INCLUDE, ...typeTests(config, test, ctx)].map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })),
+    exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })),
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
     warnings: config ? [...new Set(config.warnings)] : [],
@@ -18628,7 +18679,7 @@ function typeTests(config, test, ctx) {
 function inSource(test) {
   const globs = test?.strings("includeSource");
   if (!globs || globs.length === 0) return {};
-  return { inSource: { include: globs.map((glob) => ({ glob: glob.replace(/^\.\//, "") })), marker: "import.meta.vitest" } };
+  return { inSource: { include: globs.map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })), marker: "import.meta.vitest" } };
 }
 function vitestProjects(dir, projects, ctx, depth, parent) {
   const out2 = [];
@@ -18686,11 +18737,13 @@ function words(name2) {
 var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
+var PLAYWRIGHT_CONFIG = /^playwright\.config\.(js|ts|mjs|cjs|mts|cts)$/;
+var CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 var NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|json)$|[.-](jest|vitest)\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 function isConfigPath(path) {
   if (path.includes("node_modules/")) return false;
   const name2 = baseOf(path);
-  return name2 === "package.json" || JEST_CONFIG.test(name2) || VITEST_CONFIG.test(name2) || MOCHA_CONFIG.test(name2) || NAMED_CONFIG.test(name2) || BABEL_CONFIG.test(name2);
+  return name2 === "package.json" || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG].some((re2) => re2.test(name2));
 }
 var npm = defineEcosystem({
   id: "npm",
@@ -18709,7 +18762,8 @@ var npm = defineEcosystem({
     { runner: "vitest", some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },
     { runner: "jest", some: ["npx", "jest", "--runTestsByPath"], all: ["npx", "jest"] },
     { runner: "mocha", some: ["npx", "mocha"], all: ["npx", "mocha"] },
-    { runner: "node", some: ["node", "--test"], all: ["node", "--test"] }
+    { runner: "node", some: ["node", "--test"], all: ["node", "--test"] },
+    { runner: "playwright", some: ["npx", "playwright", "test"], all: ["npx", "playwright", "test"], browser: true }
   ],
   detectRunner: detectTestRunner,
   ciSetup: npmCiSetup
@@ -18794,6 +18848,12 @@ function npmUniverses(files) {
     else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx, mochaCli));
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
     if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file, ctx.exists));
+    const [playwright] = pick(dir, PLAYWRIGHT_CONFIG);
+    if (playwright) out2.push(...playwrightUniverses(dir, playwright, read(playwright), ctx.exists));
+    else if (uses.has("@playwright/test")) out2.push(...playwrightUniverses(dir, null, null, ctx.exists));
+    const [cypress] = pick(dir, CYPRESS_CONFIG);
+    if (cypress) out2.push(...cypressUniverses(dir, cypress, read(cypress), ctx.exists));
+    else if (uses.has("cypress")) out2.push(...cypressUniverses(dir, null, null, ctx.exists));
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
     for (let i2 = first; i2 < out2.length; i2++) out2[i2] = withNodePaths(out2[i2], nodePaths);
   }
@@ -18830,6 +18890,7 @@ function runnersNamedBy(manifest) {
   for (const runner of ["jest", "vitest", "mocha"]) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out2.add(runner);
   }
+  for (const runner of ["@playwright/test", "cypress"]) if (deps.includes(runner)) out2.add(runner);
   return out2;
 }
 function configsNamedByScripts(manifest, runner) {
@@ -20132,9 +20193,9 @@ var python = defineEcosystem({
         configFile: options.configFile === "" ? null : options.configFile,
         root: dir,
         roots: (options.testpaths ?? []).map((t2) => t2.replace(/^\.\//, "").replace(/\/$/, "")),
-        include: (options.pythonFiles ?? DEFAULT_FILES).map((glob) => ({ glob: `**/${glob}` })),
+        include: (options.pythonFiles ?? DEFAULT_FILES).map((glob2) => ({ glob: `**/${glob2}` })),
         exclude: [
-          ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob) => ({ glob: `**/${glob}/**` })),
+          ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob2) => ({ glob: `**/${glob2}/**` })),
           // A nested configuration is a rootdir of its own.
           ...nested.map((n) => ({ glob: `${n}/**` }))
         ],
@@ -20231,6 +20292,8 @@ var RUNNERS = ["auto", ...COMMANDS.keys()];
 function detectRunner(report) {
   const found = [...new Set((report.tests.universe ?? []).filter((u2) => u2.size > 0 && COMMANDS.has(u2.runner)).map((u2) => u2.runner))].sort();
   if (found.length === 1) return found[0];
+  const units = found.filter((r2) => !COMMANDS.get(r2).browser);
+  if (units.length === 1) return units[0];
   throw new RatlasError(
     "runner-undetected",
     found.length === 0 ? "No test runner configuration or convention of a known runner finds the tests here." : `Tests of several runners are here (${found.join(", ")}).`,
@@ -20243,7 +20306,9 @@ function renderRunnerCommand(report, given) {
 `;
   if (report.tests.selected.length === 0) return "";
   const command = COMMANDS.get(runner);
-  const args2 = report.tests.selected.flatMap((t2) => {
+  const own = report.tests.selected.filter((t2) => t2.runners === void 0 || t2.runners.includes(runner));
+  if (own.length === 0) return "";
+  const args2 = own.flatMap((t2) => {
     const cases = command.caseArgument && t2.cases ? t2.cases.map((q3) => command.caseArgument(t2.file, q3)) : [];
     return cases.length > 0 && cases.every((c3) => c3 !== null) ? cases.map(runnerPath) : [runnerPath(t2.file)];
   });

@@ -171,6 +171,11 @@ export interface RunnerCommand {
   /** Runs the whole suite. */
   all: readonly string[];
   /**
+   * A browser runner (Playwright): its tests sit beside a unit runner's in many repositories, so
+   * `--runner auto` takes the unit runner when there is one.
+   */
+  browser?: boolean;
+  /**
    * The argument that runs one test case of a file (pytest's node id `tests/test_a.py::TestA::test_b`),
    * or null when the qualname is no test case the runner collects. Absent: the runner takes files only.
    */

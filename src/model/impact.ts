@@ -101,6 +101,12 @@ export interface SelectedTest {
    * unchanged. Running only these runs every path found. Absent: the whole file.
    */
   cases?: string[];
+  /**
+   * The runners whose configurations hold the file, sorted: given only where the repository's
+   * tests belong to more than one runner (vitest beside Playwright), so that each runner's command
+   * gets its own files.
+   */
+  runners?: string[];
 }
 
 /** Why every test must run; `code` is stable (tests and CI scripts match on it). */

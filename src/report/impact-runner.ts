@@ -17,6 +17,9 @@ export type Runner = string;
 export function detectRunner(report: ImpactReport): string {
   const found = [...new Set((report.tests.universe ?? []).filter((u) => u.size > 0 && COMMANDS.has(u.runner)).map((u) => u.runner))].sort();
   if (found.length === 1) return found[0]!;
+  // Unit tests beside browser tests: the unit runner (the browser one is asked for by name).
+  const units = found.filter((r) => !COMMANDS.get(r)!.browser);
+  if (units.length === 1) return units[0]!;
   throw new RatlasError(
     'runner-undetected',
     found.length === 0 ? 'No test runner configuration or convention of a known runner finds the tests here.' : `Tests of several runners are here (${found.join(', ')}).`,
@@ -33,8 +36,11 @@ export function renderRunnerCommand(report: ImpactReport, given: Runner): string
   if (report.tests.runAll) return `${COMMANDS.get(runner)!.all.join(' ')}\n`;
   if (report.tests.selected.length === 0) return '';
   const command = COMMANDS.get(runner)!;
+  // Where tests belong to several runners, each runner runs its own.
+  const own = report.tests.selected.filter((t) => t.runners === undefined || t.runners.includes(runner));
+  if (own.length === 0) return '';
   // A file narrowed to test cases is run case by case where the runner can (pytest node ids).
-  const args = report.tests.selected.flatMap((t) => {
+  const args = own.flatMap((t) => {
     const cases = command.caseArgument && t.cases ? t.cases.map((q) => command.caseArgument!(t.file, q)) : [];
     return cases.length > 0 && cases.every((c) => c !== null) ? (cases as string[]).map(runnerPath) : [runnerPath(t.file)];
   });

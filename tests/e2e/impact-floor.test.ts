@@ -329,6 +329,34 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/m.test.js']);
   });
 
+  it('Playwright and Cypress specs are tests of their runners, and each runner command gets its own', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "br", "devDependencies": { "vitest": "1", "@playwright/test": "1", "cypress": "13" } }\n',
+      'playwright.config.ts': "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: './e2e', testMatch: '**/*.e2e.ts' });\n",
+      'cypress.config.ts': "import { defineConfig } from 'cypress';\nexport default defineConfig({ component: { specPattern: 'src/**/*.cy.ts' } });\n",
+      'src/label.ts': 'export const label = () => "ok";\n',
+      'src/label.test.ts': "import { label } from './label';\ntest('label', () => expect(label()).toBe('ok'));\n",
+      'src/label.cy.ts': "import { label } from './label';\nit('label', () => { expect(label()).to.eq('ok'); });\n",
+      'src/page.ts': 'export const title = () => "home";\n',
+      'e2e/home.e2e.ts': "import { test, expect } from '@playwright/test';\nimport { title } from '../src/page';\ntest('home', async () => { expect(title()).toBe('home'); });\n",
+    });
+    // Reached only by the Playwright spec: before, no test at all.
+    commit(cwd, 'page', { 'src/page.ts': 'export const title = () => "start";\n' });
+    const page = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(page.tests.selected.map((t) => [t.file, (t as { runners?: string[] }).runners])).toEqual([['e2e/home.e2e.ts', ['playwright']]]);
+    const command = async (runner: string) => (await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', runner], { cwd })).stdout;
+    expect(await command('vitest')).toBe('');
+    expect(await command('playwright')).toBe('npx playwright test e2e/home.e2e.ts\n');
+    // Reached by a test of each runner: each command names its own; auto takes the unit runner.
+    commit(cwd, 'label', { 'src/label.ts': 'export const label = () => "fine";\n' });
+    const label = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(label.tests.selected.map((t) => [t.file, (t as { runners?: string[] }).runners])).toEqual([
+      ['src/label.cy.ts', ['cypress']],
+      ['src/label.test.ts', ['vitest']],
+    ]);
+    expect(await command('auto')).toBe('npx vitest run src/label.test.ts\n');
+  });
+
   it('a runner configuration that computes which files are tests runs every test, unless ratlas.config.json lists them', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "cu", "devDependencies": { "jest": "29" } }\n',

@@ -84,6 +84,32 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(u!.unknownTests).toEqual(['testRegex', 'testMatch']);
   });
 
+  it('Playwright (testDir, testMatch, projects, globalSetup) and Cypress (a universe per testing type, support files)', () => {
+    const files = tree(
+      {
+        'package.json': '{ "devDependencies": { "@playwright/test": "1", "cypress": "13" } }',
+        'playwright.config.ts': [
+          "import { defineConfig } from '@playwright/test';",
+          'export default defineConfig({',
+          "  globalSetup: './e2e/setup.ts',",
+          "  projects: [{ name: 'web', testDir: './e2e/web' }, { name: 'api', testDir: './e2e/api', testMatch: '**/*.api.ts' }],",
+          '});',
+        ].join('\n'),
+        'cypress.config.ts': "import { defineConfig } from 'cypress';\nexport default defineConfig({ e2e: {}, component: { specPattern: 'src/**/*.cy.tsx' } });\n",
+      },
+      ['e2e/setup.ts', 'e2e/web/home.spec.ts', 'e2e/web/util.ts', 'e2e/api/users.api.ts', 'e2e/api/users.spec.ts', 'cypress/e2e/login.cy.ts', 'cypress/support/e2e.ts', 'cypress/support/component.ts', 'src/Button.cy.tsx', 'src/Button.tsx'],
+    );
+    const universes = npm.testUniverses(files);
+    expect(universes.map((u) => [u.runner, u.root, u.setupFiles])).toEqual([
+      ['playwright', 'e2e/web', ['e2e/setup.ts', 'playwright.config.ts']],
+      ['playwright', 'e2e/api', ['e2e/setup.ts', 'playwright.config.ts']],
+      ['cypress', '', ['cypress.config.ts', 'cypress/support/e2e.ts']],
+      ['cypress', '', ['cypress.config.ts', 'cypress/support/component.ts']],
+    ]);
+    const c = compileUniverses(universes);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['cypress/e2e/login.cy.ts', 'e2e/api/users.api.ts', 'e2e/web/home.spec.ts', 'src/Button.cy.tsx']);
+  });
+
   it('the fields saying which files are tests are unknown when computed, or absent beside a spread that may set them', () => {
     const universes = (config: string, file = 'vitest.config.js') =>
       npm.testUniverses(tree({ 'package.json': `{ "devDependencies": { "${file.startsWith('jest') ? 'jest' : 'vitest'}": "1" } }`, [file]: config }));

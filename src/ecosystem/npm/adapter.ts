@@ -8,6 +8,7 @@ import { npmMockTarget } from './mocks.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
+import { cypressUniverses, playwrightUniverses } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
 import { isObject, type Literal } from './read-config-literal.js';
@@ -20,6 +21,8 @@ import { npmSnapshotOwners } from './snapshots.js';
 const JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
+const PLAYWRIGHT_CONFIG = /^playwright\.config\.(js|ts|mjs|cjs|mts|cts)$/;
+const CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 
 
 /** A config a test script may name with `--config` (`test/jest.config.js`, `jest.unit.config.ts`, `vitest.e2e.config.ts`). */
@@ -28,7 +31,10 @@ const NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|jso
 function isConfigPath(path: string): boolean {
   if (path.includes('node_modules/')) return false;
   const name = baseOf(path);
-  return name === 'package.json' || JEST_CONFIG.test(name) || VITEST_CONFIG.test(name) || MOCHA_CONFIG.test(name) || NAMED_CONFIG.test(name) || BABEL_CONFIG.test(name);
+  return (
+    name === 'package.json' ||
+    [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG].some((re) => re.test(name))
+  );
 }
 
 /**
@@ -53,6 +59,7 @@ export const npm = defineEcosystem({
     { runner: 'jest', some: ['npx', 'jest', '--runTestsByPath'], all: ['npx', 'jest'] },
     { runner: 'mocha', some: ['npx', 'mocha'], all: ['npx', 'mocha'] },
     { runner: 'node', some: ['node', '--test'], all: ['node', '--test'] },
+    { runner: 'playwright', some: ['npx', 'playwright', 'test'], all: ['npx', 'playwright', 'test'], browser: true },
   ],
   detectRunner: detectTestRunner,
   ciSetup: npmCiSetup,
@@ -156,6 +163,14 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
     if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file, ctx.exists));
 
+    // Browser runners: a config of their own, or the package depending on them.
+    const [playwright] = pick(dir, PLAYWRIGHT_CONFIG);
+    if (playwright) out.push(...playwrightUniverses(dir, playwright, read(playwright), ctx.exists));
+    else if (uses.has('@playwright/test')) out.push(...playwrightUniverses(dir, null, null, ctx.exists));
+    const [cypress] = pick(dir, CYPRESS_CONFIG);
+    if (cypress) out.push(...cypressUniverses(dir, cypress, read(cypress), ctx.exists));
+    else if (uses.has('cypress')) out.push(...cypressUniverses(dir, null, null, ctx.exists));
+
     // Folders the package's scripts put on NODE_PATH: every runner its scripts start inherits them.
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
     for (let i = first; i < out.length; i++) out[i] = withNodePaths(out[i]!, nodePaths);
@@ -204,6 +219,7 @@ function runnersNamedBy(manifest: Manifest): Set<string> {
   for (const runner of ['jest', 'vitest', 'mocha']) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out.add(runner);
   }
+  for (const runner of ['@playwright/test', 'cypress']) if (deps.includes(runner)) out.add(runner);
   return out;
 }
 

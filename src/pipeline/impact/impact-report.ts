@@ -1,4 +1,5 @@
 import { collectImpacted, round } from '../../graph/impact/collect-impacted.js';
+import { compileUniverses, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { FileChange } from '../../model/change.js';
 import type { ImpactRange, ImpactReport, ReachedSymbol, SelectedTest } from '../../model/impact.js';
 import type { FloorSummary } from '../../select/apply-floor.js';
@@ -39,6 +40,7 @@ export function impactReport(setting: ImpactSetting, shapeAsked: ReportShape, in
     (i) => `${i.file}\0${i.code}`,
   ).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const all = [...input.tests].sort();
+  const runnersOf = testRunners(classifier.universe);
   return {
     schemaVersion: 1,
     range: input.range,
@@ -48,7 +50,7 @@ export function impactReport(setting: ImpactSetting, shapeAsked: ReportShape, in
     tests: {
       runAll: reasons.length > 0,
       reasons,
-      selected: input.selected.map((t) => ({ ...t, confidence: round(t.confidence) })),
+      selected: input.selected.map((t) => ({ ...t, confidence: round(t.confidence), ...runnersOf(t.file) })),
       total: all.length,
       ...(reasons.length > 0 ? { all } : {}),
       ignored,
@@ -67,4 +69,18 @@ function dedupe<T>(items: readonly T[], key: (item: T) => string): T[] {
     seen.add(k);
     return true;
   });
+}
+
+/**
+ * Per test file, the runners whose universes hold it, where the universes are of more than one
+ * runner (else nothing: a single runner's report stays as it was).
+ */
+function testRunners(universe: CompiledUniverses | undefined): (file: string) => { runners?: string[] } {
+  const runners = [...new Set(universe?.universes.map((u) => u.runner) ?? [])];
+  if (!universe || runners.length < 2) return () => ({});
+  const each = universe.universes.map((u) => ({ runner: u.runner, one: compileUniverses([u]) }));
+  return (file) => {
+    const found = [...new Set(each.filter((e) => e.one.isTest(file)).map((e) => e.runner))].sort();
+    return found.length > 0 ? { runners: found } : {};
+  };
 }

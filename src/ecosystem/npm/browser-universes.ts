@@ -1,0 +1,68 @@
+import type { TestUniverse } from '../types.js';
+import type { ConfigValues } from './config-values.js';
+import { joinRepo, treeFiles } from './repo-paths.js';
+
+/** Playwright's default `testMatch` (`.*(test|spec).(js|ts|mjs)` in its documentation, any script extension here). */
+const PLAYWRIGHT_TEST_MATCH = ['**/*.{spec,test}.{js,ts,mjs,cjs,mts,cts,jsx,tsx}'];
+/** Cypress's default `specPattern` per testing type, and the support file it loads before each spec. */
+const CYPRESS = {
+  e2e: { specPattern: ['cypress/e2e/**/*.cy.{js,jsx,ts,tsx}'], support: './cypress/support/e2e' },
+  component: { specPattern: ['**/*.cy.{js,jsx,ts,tsx}'], support: './cypress/support/component' },
+} as const;
+
+const glob = (g: string) => ({ glob: g.replace(/^\.\//, '') });
+
+/**
+ * Pure: the test universes of a Playwright configuration (`config` null: its defaults in `dir`):
+ * `testDir` (default: the config's folder), `testMatch`, `testIgnore`, each of `projects` with its
+ * own; `globalSetup`/`globalTeardown` and the config itself run before every test.
+ */
+export function playwrightUniverses(dir: string, configFile: string | null, config: ConfigValues | null, exists: (path: string) => boolean): TestUniverse[] {
+  const projects = config?.items('projects')?.filter((p): p is ConfigValues => typeof p !== 'string') ?? [];
+  const setupFiles = [...treeFiles(dir, [...(config?.strings('globalSetup') ?? []), ...(config?.strings('globalTeardown') ?? [])], exists), ...(configFile === null ? [] : [configFile])];
+  const universe = (project: ConfigValues | null): TestUniverse => {
+    const testDir = project?.string('testDir') ?? config?.string('testDir');
+    const unknown = [...(config?.unknownOf(['testDir', 'projects'], ['testMatch']) ?? []), ...(project?.unknownOf(['testDir', 'testMatch']) ?? [])];
+    return {
+      ecosystem: 'npm',
+      runner: 'playwright',
+      configFile,
+      root: testDir === undefined ? dir : (joinRepo(dir, testDir) ?? dir),
+      roots: [],
+      include: (project?.strings('testMatch') ?? config?.strings('testMatch') ?? PLAYWRIGHT_TEST_MATCH).map(glob),
+      exclude: [...(project?.strings('testIgnore') ?? config?.strings('testIgnore') ?? []).map(glob), { glob: '**/node_modules/**' }],
+      setupFiles: [...new Set(setupFiles)].sort(),
+      aliases: [],
+      warnings: config ? [...new Set(config.warnings)] : [],
+      ...(unknown.length > 0 && { unknownTests: [...new Set(unknown)] }),
+    };
+  };
+  return projects.length > 0 ? projects.map(universe) : [universe(null)];
+}
+
+/**
+ * Pure: the test universes of a Cypress configuration (`config` null: its defaults in `dir`), one
+ * per testing type it configures (`e2e`, `component`; e2e alone by default): `specPattern` and
+ * `excludeSpecPattern` from the project's folder, the type's `supportFile` loaded before each spec.
+ */
+export function cypressUniverses(dir: string, configFile: string | null, config: ConfigValues | null, exists: (path: string) => boolean): TestUniverse[] {
+  const types = (['e2e', 'component'] as const).filter((t) => config?.object(t) !== undefined);
+  return (types.length > 0 ? types : (['e2e'] as const)).map((type): TestUniverse => {
+    const section = config?.object(type);
+    const support = section?.string('supportFile') ?? CYPRESS[type].support;
+    const unknown = config?.unknownOf([], [`${type}.specPattern`]) ?? [];
+    return {
+      ecosystem: 'npm',
+      runner: 'cypress',
+      configFile,
+      root: dir,
+      roots: [],
+      include: (section?.strings('specPattern') ?? [...CYPRESS[type].specPattern]).map(glob),
+      exclude: [...(section?.strings('excludeSpecPattern') ?? []).map(glob), { glob: '**/node_modules/**' }],
+      setupFiles: [...new Set([...treeFiles(dir, [support.startsWith('.') ? support : `./${support}`], exists), ...(configFile === null ? [] : [configFile])])].sort(),
+      aliases: [],
+      warnings: config ? [...new Set(config.warnings)] : [],
+      ...(unknown.length > 0 && { unknownTests: unknown }),
+    };
+  });
+}
