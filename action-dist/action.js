@@ -13525,7 +13525,7 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
   ];
 }
 function unknownTests(config, byRegex) {
-  const fields = config?.unknownOf(["rootDir", "roots", "projects"], byRegex ? ["testRegex"] : ["testRegex", "testMatch"]) ?? [];
+  const fields = config?.unknownOf(["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS], byRegex ? ["testRegex"] : ["testRegex", "testMatch"]) ?? [];
   return fields.length > 0 ? { unknownTests: fields } : {};
 }
 function relative(dir, path) {
@@ -13641,7 +13641,7 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
     warnings: config ? [.../* @__PURE__ */ new Set([...config.warnings, ...warnings])] : [],
-    ...config?.unknown(["spec"], true) && { unknownTests: ["spec"] }
+    ...unknownTests2(config)
   };
 }
 var MOCHA_VALUE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--package", "--extension", "--file", "--ignore", "--exclude", "--require", "-r", "--spec", "--reporter", "-R", "--reporter-option", "--reporter-options", "-O", "--ui", "-u", "--timeout", "-t", "--slow", "-s", "--grep", "-g", "--fgrep", "-f", "--retries", "--jobs", "-j", "--node-option", "-n", "--watch-files", "--watch-ignore"]);
@@ -13691,6 +13691,10 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   const include = (args2.length > 0 ? args2.map((a) => /[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, "") : `${a.replace(/^\.\//, "").replace(/\/$/, "")}/**/*.{cjs,mjs,js,ts,mts,cts}`) : NODE_TEST_DEFAULTS).map((glob2) => ({ glob: glob2 }));
   const setupFiles = treeFiles(dir, preloads, exists);
   return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
+}
+function unknownTests2(config) {
+  const fields = config?.unknownOf(["require", "file"], ["spec"]) ?? [];
+  return fields.length > 0 ? { unknownTests: fields } : {};
 }
 
 // src/ecosystem/npm/node-path.ts
@@ -18617,12 +18621,13 @@ var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
   ["defaultExclude", VITEST_EXCLUDE]
 ]);
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
+var MODULE_FIELDS = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"];
 function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const test = config?.object("test");
   const projects = test?.items("projects") ?? test?.items("workspace");
   const rootSpec = test?.string("root") ?? config?.string("root");
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
-  const modules = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"].flatMap((field) => test?.strings(field) ?? []);
+  const modules = MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []);
   const setupFiles = [...inherited?.setupFiles ?? [], ...treeFiles(root, modules, ctx.exists)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...inherited?.aliases ?? [], ...config?.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []];
@@ -18643,7 +18648,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
     warnings: config ? [...new Set(config.warnings)] : [],
-    ...unknownTests2(config),
+    ...unknownTests3(config),
     ...inSource(test),
     ...runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: "**/*.{jsx,tsx}" }] } }
   });
@@ -18709,8 +18714,8 @@ function configFilesMatching(spec, ctx) {
   if (!/\.[cm]?[jt]s$|\.json$/.test(spec)) return [];
   return ctx.dirs.map((d2) => ctx.vitestConfigIn(d2)).filter((c3) => c3 !== null && matchDirsOrFiles(spec, { exists: () => false, dirs: [c3.file] }).length > 0).map((c3) => ({ kind: "file", path: c3.file }));
 }
-function unknownTests2(config) {
-  const fields = config?.unknownOf(["root", "test.root", "test.dir", "test.projects", "test.workspace"], ["test.include"]) ?? [];
+function unknownTests3(config) {
+  const fields = config?.unknownOf(["root", "test.root", "test.dir", "test.projects", "test.workspace", ...MODULE_FIELDS.map((f3) => `test.${f3}`)], ["test.include"]) ?? [];
   return fields.length > 0 ? { unknownTests: fields } : {};
 }
 

@@ -16,7 +16,7 @@ export const RUN_ALL_CODES = {
   'dynamic-import': 'A changed file that nothing imports statically sits under a folder with a non-literal import(): it may be loaded at run time.',
   'changeset-too-large': 'The changeset has more files than changes.maxFiles in ratlas.config.json.',
   'index-unavailable': 'The index of the base commit could not be built or read.',
-  'test-universe-unknown': "A test runner's configuration computes which files are tests (its globs, roots or projects): tests outside the files ratlas takes for tests may reach the change.",
+  'test-universe-unknown': "A test runner's configuration computes which files are tests or which modules it loads before them (globs, roots, projects, setup files), or a plugin collects tests from files no configuration names: tests ratlas does not know may reach the change.",
 } as const satisfies Record<string, string>;
 export type RunAllCode = keyof typeof RUN_ALL_CODES;
 

@@ -329,6 +329,21 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/m.test.js']);
   });
 
+  it('a computed setup file runs every test when code changes: what it imports may be what the tests depend on', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "cs", "type": "module", "devDependencies": { "vitest": "1" } }\n',
+      'vitest.config.js': "const here = process.cwd();\nexport default { test: { setupFiles: [here + '/test/setup.js'] } };\n",
+      'test/setup.js': "import { reset } from '../src/reset.js';\nglobalThis.ready = reset();\n",
+      'src/reset.js': 'export const reset = () => true;\n',
+      'test/a.test.js': "test('a', () => expect(globalThis.ready).toBe(true));\n",
+    });
+    // Before: src/reset.js reached no test (the setup file was not known for one), nothing was selected.
+    commit(cwd, 'reset', { 'src/reset.js': 'export const reset = () => false;\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-universe-unknown']);
+    expect(report.tests.reasons[0]!.message).toContain('vitest.config.js computes test.setupFiles');
+  });
+
   it('Playwright and Cypress specs are tests of their runners, and each runner command gets its own', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "br", "devDependencies": { "vitest": "1", "@playwright/test": "1", "cypress": "13" } }\n',

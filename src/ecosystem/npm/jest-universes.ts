@@ -88,12 +88,12 @@ export function jestUniverses(dir: string, configFile: string | null, config: Co
 }
 
 /**
- * The fields saying which files jest runs as tests that `config` could not read. The test globs
- * count also when a spread may set them (testMatch only without testRegex); where tests are
- * looked for only when written and computed.
+ * The fields saying which files jest runs as tests, or loads before them, that `config` could not
+ * read. The test globs count also when a spread may set them (testMatch only without testRegex);
+ * where tests are looked for, and the modules loaded first, only when written and computed.
  */
 function unknownTests(config: ConfigValues | null, byRegex: boolean): Pick<TestUniverse, 'unknownTests'> {
-  const fields = config?.unknownOf(['rootDir', 'roots', 'projects'], byRegex ? ['testRegex'] : ['testRegex', 'testMatch']) ?? [];
+  const fields = config?.unknownOf(['rootDir', 'roots', 'projects', ...JEST_MODULE_FIELDS], byRegex ? ['testRegex'] : ['testRegex', 'testMatch']) ?? [];
   return fields.length > 0 ? { unknownTests: fields } : {};
 }
 

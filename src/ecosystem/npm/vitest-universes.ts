@@ -16,6 +16,9 @@ export const VITEST_EXPORTED_DEFAULTS: ReadonlyMap<string, string[]> = new Map([
 /** Vitest's type tests (`typecheck.include` default): run beside the others when typecheck is on. */
 const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 
+/** Fields naming modules vitest loads for every test: setup files, serializers, a custom runner or environment. */
+const MODULE_FIELDS = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'];
+
 /**
  * Pure: the test universes of one vitest (or vite) configuration, or of a workspace file (a list
  * of projects). `projects` (`test.projects`, `test.workspace`) become universes of their own;
@@ -28,7 +31,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   const rootSpec = test?.string('root') ?? config?.string('root');
   const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
   // Modules vitest loads for every test: setup files, serializers, a custom runner or environment.
-  const modules = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'].flatMap((field) => test?.strings(field) ?? []);
+  const modules = MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []);
   const setupFiles = [...(inherited?.setupFiles ?? []), ...treeFiles(root, modules, ctx.exists)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...(inherited?.aliases ?? []), ...(config?.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])];
@@ -160,10 +163,11 @@ function configFilesMatching(spec: string, ctx: VitestContext): { kind: 'file'; 
 }
 
 /**
- * The fields saying which files vitest runs as tests that `config` could not read: `test.include`
- * also when a spread may set it; where tests are looked for only when written and computed.
+ * The fields saying which files vitest runs as tests, or loads before them, that `config` could
+ * not read: `test.include` also when a spread may set it; where tests are looked for, and the
+ * modules loaded first, only when written and computed.
  */
 function unknownTests(config: ConfigValues | null): Pick<TestUniverse, 'unknownTests'> {
-  const fields = config?.unknownOf(['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace'], ['test.include']) ?? [];
+  const fields = config?.unknownOf(['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace', ...MODULE_FIELDS.map((f) => `test.${f}`)], ['test.include']) ?? [];
   return fields.length > 0 ? { unknownTests: fields } : {};
 }

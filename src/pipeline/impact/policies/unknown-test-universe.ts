@@ -23,7 +23,7 @@ export function unknownTestUniverse(
     const where = file ?? 'a runner configuration';
     const message = collected
       ? `${where} defines ${fields.join(', ')}: the runner collects tests from files no configuration names.`
-      : `${where} computes ${fields.join(', ')}: which files it runs as tests is not known; list them in ratlas.config.json tests.include to select among them.`;
+      : `${where} computes ${fields.join(', ')}: which files it runs as tests, or loads before them, is not known; list them in ratlas.config.json tests.include and tests.setupFiles to select among them.`;
     part.reasons.push(runAll('test-universe-unknown', message, ...(file === null ? [] : [file])));
   }
   return part;
