@@ -20170,6 +20170,7 @@ function compact(options) {
 // src/ecosystem/python/adapter.ts
 var CONFIG_NAMES = /* @__PURE__ */ new Set(["pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"]);
 var DEFAULT_FILES = ["test_*.py", "*_test.py"];
+var DJANGO_FILES = ["tests.py"];
 var DEFAULT_NORECURSE = ["*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}"];
 var baseName = (path) => path.slice(path.lastIndexOf("/") + 1);
 var dirName = (path) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
@@ -20186,6 +20187,7 @@ var python = defineEcosystem({
     });
     if (!configured.some((c3) => c3.dir === "")) configured.unshift({ dir: "", options: { configFile: "" } });
     const entryPlugins = entryPoints(files, "pytest11", installedModule(files)).map((e) => e.file);
+    const defaultFiles = files.paths.some((p2) => baseName(p2) === "manage.py") ? [...DEFAULT_FILES, ...DJANGO_FILES] : DEFAULT_FILES;
     return configured.map(({ dir, options }) => {
       const prefix = dir === "" ? "" : `${dir}/`;
       const nested = configured.filter((c3) => c3.dir !== dir && (dir === "" || c3.dir.startsWith(prefix))).map((c3) => c3.dir.slice(prefix.length));
@@ -20198,7 +20200,7 @@ var python = defineEcosystem({
         configFile: options.configFile === "" ? null : options.configFile,
         root: dir,
         roots: (options.testpaths ?? []).map((t2) => t2.replace(/^\.\//, "").replace(/\/$/, "")),
-        include: (options.pythonFiles ?? DEFAULT_FILES).map((glob2) => ({ glob: `**/${glob2}` })),
+        include: (options.pythonFiles ?? defaultFiles).map((glob2) => ({ glob: `**/${glob2}` })),
         exclude: [
           ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob2) => ({ glob: `**/${glob2}/**` })),
           // A nested configuration is a rootdir of its own.

@@ -189,6 +189,21 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(result.stdout).toBe('python -m pytest tests/test_explicit.py tests/test_module_setup.py tests/test_narrow.py::test_direct tests/test_setups.py tests/test_unittest.py\n');
   });
 
+  it("takes a Django app's tests.py for a test module: the file startapp writes and Django's runner finds", async () => {
+    const cwd = gitRepo({
+      'manage.py': 'import sys\nfrom django.core.management import execute_from_command_line\nexecute_from_command_line(sys.argv)\n',
+      'requirements.txt': 'Django==5.0\n',
+      'shop/__init__.py': '',
+      'shop/models.py': 'def price():\n    return 1\n',
+      'shop/tests.py': 'from django.test import TestCase\nfrom shop.models import price\n\n\nclass PriceTests(TestCase):\n    def test_price(self):\n        self.assertEqual(price(), 1)\n',
+      'blog/__init__.py': '',
+      'blog/tests.py': 'from django.test import TestCase\n\n\nclass BlogTests(TestCase):\n    def test_blog(self):\n        self.assertTrue(True)\n',
+    });
+    // Before: no test module at all (pytest's defaults take test_*.py and *_test.py), nothing selected.
+    commit(cwd, 'price', { 'shop/models.py': 'def price():\n    return 2\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['shop/tests.py']);
+  });
+
   it('runs every test where a conftest.py collects tests from files no configuration names (pytest_collect_file)', async () => {
     const conftest = [
       'import pytest',
