@@ -13551,6 +13551,29 @@ function moduleLookup(config, rootDir) {
   return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
 }
 
+// src/ecosystem/npm/ava-universe.ts
+var EXT = "{js,cjs,mjs,ts,cts,mts}";
+var AVA_FILES = [`test.${EXT}`, `src/test.${EXT}`, `source/test.${EXT}`, `**/test-*.${EXT}`, `**/*.spec.${EXT}`, `**/*.test.${EXT}`, `**/test/**/*.${EXT}`, `**/tests/**/*.${EXT}`, `**/__tests__/**/*.${EXT}`];
+var AVA_IGNORED = ["**/node_modules/**", "**/fixtures/**", "**/helpers/**", "**/_*"];
+function avaUniverse(dir, configFile, config, exists) {
+  const files = config?.strings("files");
+  const globs = (files ?? AVA_FILES).map((g2) => g2.replace(/^\.\//, ""));
+  const unknown = config?.unknownOf(["require"], ["files"]) ?? [];
+  return {
+    ecosystem: "npm",
+    runner: "ava",
+    configFile,
+    root: dir,
+    roots: [],
+    include: globs.filter((g2) => !g2.startsWith("!")).map((glob2) => ({ glob: glob2 })),
+    exclude: [...AVA_IGNORED, ...globs.filter((g2) => g2.startsWith("!")).map((g2) => g2.slice(1))].map((glob2) => ({ glob: glob2 })),
+    setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, config?.strings("require") ?? [], exists), ...configFile !== null && !configFile.endsWith("package.json") ? [configFile] : []])].sort(),
+    aliases: [],
+    warnings: config ? [...new Set(config.warnings)] : [],
+    ...unknown.length > 0 && { unknownTests: unknown }
+  };
+}
+
 // src/ecosystem/npm/browser-universes.ts
 var PLAYWRIGHT_TEST_MATCH = ["**/*.{spec,test}.{js,ts,mjs,cjs,mts,cts,jsx,tsx}"];
 var CYPRESS = {
@@ -18744,11 +18767,12 @@ var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.pro
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
 var PLAYWRIGHT_CONFIG = /^playwright\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 var CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
+var AVA_CONFIG = /^ava\.config\.(js|cjs|mjs)$/;
 var NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|json)$|[.-](jest|vitest)\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 function isConfigPath(path) {
   if (path.includes("node_modules/")) return false;
   const name2 = baseOf(path);
-  return name2 === "package.json" || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG].some((re2) => re2.test(name2));
+  return name2 === "package.json" || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG].some((re2) => re2.test(name2));
 }
 var npm = defineEcosystem({
   id: "npm",
@@ -18768,7 +18792,8 @@ var npm = defineEcosystem({
     { runner: "jest", some: ["npx", "jest", "--runTestsByPath"], all: ["npx", "jest"] },
     { runner: "mocha", some: ["npx", "mocha"], all: ["npx", "mocha"] },
     { runner: "node", some: ["node", "--test"], all: ["node", "--test"] },
-    { runner: "playwright", some: ["npx", "playwright", "test"], all: ["npx", "playwright", "test"], browser: true }
+    { runner: "playwright", some: ["npx", "playwright", "test"], all: ["npx", "playwright", "test"], browser: true },
+    { runner: "ava", some: ["npx", "ava"], all: ["npx", "ava"] }
   ],
   detectRunner: detectTestRunner,
   ciSetup: npmCiSetup
@@ -18853,6 +18878,11 @@ function npmUniverses(files) {
     else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx, mochaCli));
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
     if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file, ctx.exists));
+    const [ava] = pick(dir, AVA_CONFIG);
+    const avaKey = manifest && isObject(manifest.value["ava"]) ? new ConfigValues(`${manifest.file} (ava)`, manifest.value["ava"]) : null;
+    if (ava) out2.push(avaUniverse(dir, ava, read(ava), ctx.exists));
+    else if (avaKey) out2.push(avaUniverse(dir, manifest.file, avaKey, ctx.exists));
+    else if (uses.has("ava")) out2.push(avaUniverse(dir, null, null, ctx.exists));
     const [playwright] = pick(dir, PLAYWRIGHT_CONFIG);
     if (playwright) out2.push(...playwrightUniverses(dir, playwright, read(playwright), ctx.exists));
     else if (uses.has("@playwright/test")) out2.push(...playwrightUniverses(dir, null, null, ctx.exists));
@@ -18892,7 +18922,7 @@ function runnersNamedBy(manifest) {
   const out2 = /* @__PURE__ */ new Set();
   const scripts = scriptsOf(manifest);
   const deps = ["dependencies", "devDependencies"].flatMap((k2) => isObject(manifest.value[k2]) ? Object.keys(manifest.value[k2]) : []);
-  for (const runner of ["jest", "vitest", "mocha"]) {
+  for (const runner of ["jest", "vitest", "mocha", "ava"]) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out2.add(runner);
   }
   for (const runner of ["@playwright/test", "cypress"]) if (deps.includes(runner)) out2.add(runner);

@@ -344,6 +344,21 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(report.tests.reasons[0]!.message).toContain('vitest.config.js computes test.setupFiles');
   });
 
+  it("AVA's tests are found by its configuration or its defaults (test.js, test-*.js), helpers left out", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "av", "scripts": { "test": "ava" }, "devDependencies": { "ava": "6" } }\n',
+      'lib/a.js': 'exports.a = () => 1;\n',
+      'test.js': "const test = require('ava');\nconst { a } = require('./lib/a');\ntest('a', (t) => t.is(a(), 1));\n",
+      'test-b.js': "const test = require('ava');\nconst { a } = require('./lib/a');\ntest('b', (t) => t.is(a(), 1));\n",
+      'test/helpers/make.js': "const { a } = require('../../lib/a');\nmodule.exports = () => a();\n",
+      'test/c.js': "const test = require('ava');\nconst make = require('./helpers/make');\ntest('c', (t) => t.is(make(), 1));\n",
+    });
+    // Before: AVA was no runner ratlas read, and neither test.js nor test-b.js matched a convention.
+    commit(cwd, 'a', { 'lib/a.js': 'exports.a = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test-b.js', 'test.js', 'test/c.js']);
+    expect((await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'auto'], { cwd })).stdout).toBe('npx ava test-b.js test.js test/c.js\n');
+  });
+
   it('Playwright and Cypress specs are tests of their runners, and each runner command gets its own', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "br", "devDependencies": { "vitest": "1", "@playwright/test": "1", "cypress": "13" } }\n',

@@ -8,6 +8,7 @@ import { npmMockTarget } from './mocks.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
+import { avaUniverse } from './ava-universe.js';
 import { cypressUniverses, playwrightUniverses } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
@@ -23,6 +24,7 @@ const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.p
 const MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
 const PLAYWRIGHT_CONFIG = /^playwright\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 const CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
+const AVA_CONFIG = /^ava\.config\.(js|cjs|mjs)$/;
 
 
 /** A config a test script may name with `--config` (`test/jest.config.js`, `jest.unit.config.ts`, `vitest.e2e.config.ts`). */
@@ -33,7 +35,7 @@ function isConfigPath(path: string): boolean {
   const name = baseOf(path);
   return (
     name === 'package.json' ||
-    [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG].some((re) => re.test(name))
+    [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG].some((re) => re.test(name))
   );
 }
 
@@ -60,6 +62,7 @@ export const npm = defineEcosystem({
     { runner: 'mocha', some: ['npx', 'mocha'], all: ['npx', 'mocha'] },
     { runner: 'node', some: ['node', '--test'], all: ['node', '--test'] },
     { runner: 'playwright', some: ['npx', 'playwright', 'test'], all: ['npx', 'playwright', 'test'], browser: true },
+    { runner: 'ava', some: ['npx', 'ava'], all: ['npx', 'ava'] },
   ],
   detectRunner: detectTestRunner,
   ciSetup: npmCiSetup,
@@ -163,6 +166,12 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
     if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file, ctx.exists));
 
+    const [ava] = pick(dir, AVA_CONFIG);
+    const avaKey = manifest && isObject(manifest.value['ava']) ? new ConfigValues(`${manifest.file} (ava)`, manifest.value['ava']) : null;
+    if (ava) out.push(avaUniverse(dir, ava, read(ava), ctx.exists));
+    else if (avaKey) out.push(avaUniverse(dir, manifest!.file, avaKey, ctx.exists));
+    else if (uses.has('ava')) out.push(avaUniverse(dir, null, null, ctx.exists));
+
     // Browser runners: a config of their own, or the package depending on them.
     const [playwright] = pick(dir, PLAYWRIGHT_CONFIG);
     if (playwright) out.push(...playwrightUniverses(dir, playwright, read(playwright), ctx.exists));
@@ -216,7 +225,7 @@ function runnersNamedBy(manifest: Manifest): Set<string> {
   const out = new Set<string>();
   const scripts = scriptsOf(manifest);
   const deps = ['dependencies', 'devDependencies'].flatMap((k) => (isObject(manifest.value[k]) ? Object.keys(manifest.value[k]) : []));
-  for (const runner of ['jest', 'vitest', 'mocha']) {
+  for (const runner of ['jest', 'vitest', 'mocha', 'ava']) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out.add(runner);
   }
   for (const runner of ['@playwright/test', 'cypress']) if (deps.includes(runner)) out.add(runner);
