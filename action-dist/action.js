@@ -13472,8 +13472,9 @@ var JEST_MODULE_FIELDS = [
   "dependencyExtractor",
   "testSequencer"
 ];
-function jestUniverses(dir, configFile, config, ctx, depth = 0) {
-  const rootDir = config?.string("rootDir") !== void 0 ? joinRepo(dir, config.string("rootDir")) ?? dir : dir;
+function jestUniverses(dir, configFile, own, ctx, depth = 0) {
+  const rootDir = own?.string("rootDir") !== void 0 ? joinRepo(dir, own.string("rootDir")) ?? dir : dir;
+  const { config, presetFile, presetUnknown } = withPreset(own, rootDir, ctx);
   const projects = config?.items("projects");
   if (projects && projects.length > 0 && depth < 3) {
     const out2 = [];
@@ -13507,6 +13508,7 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
   ];
   const setupFiles = treeFiles(rootDir, modules, ctx.exists);
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
+  if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
   return [
     {
       ecosystem: "npm",
@@ -13520,13 +13522,28 @@ function jestUniverses(dir, configFile, config, ctx, depth = 0) {
       aliases: config?.entries("moduleNameMapper") ?? [],
       ...moduleLookup(config, rootDir),
       warnings: config ? [...new Set(config.warnings)] : [],
-      ...unknownTests(config, testRegex !== void 0 && testRegex.length > 0)
+      ...unknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown)
     }
   ];
 }
-function unknownTests(config, byRegex) {
-  const fields = config?.unknownOf(["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS], byRegex ? ["testRegex"] : ["testRegex", "testMatch"]) ?? [];
+function unknownTests(config, byRegex, presetUnknown) {
+  const fields = [...presetUnknown ? ["preset"] : [], ...config?.unknownOf(["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS], byRegex ? ["testRegex"] : ["testRegex", "testMatch"]) ?? []];
   return fields.length > 0 ? { unknownTests: fields } : {};
+}
+var PRESET_CONCAT = ["setupFiles", "setupFilesAfterEnv"];
+function withPreset(config, rootDir, ctx) {
+  const preset = config?.string("preset");
+  if (!config || preset === void 0 || !/^(\.|<rootDir>)/.test(preset)) return { config, presetFile: null, presetUnknown: config?.unknown(["preset"]) ?? false };
+  const base = joinRepo(rootDir, preset, rootDir);
+  const file = base === null ? void 0 : [base, `${base}/jest-preset.json`, `${base}/jest-preset.js`].find((p2) => ctx.exists(p2));
+  const values = file === void 0 ? null : ctx.read(file);
+  if (file === void 0 || values === null || !isObject(values.raw) || !isObject(config.raw)) return { config, presetFile: file ?? null, presetUnknown: true };
+  const merged = { ...values.raw, ...config.raw };
+  for (const key of PRESET_CONCAT) {
+    const lists = [values.raw[key], config.raw[key]].filter((v2) => Array.isArray(v2));
+    if (lists.length > 0) merged[key] = lists.flat();
+  }
+  return { config: new ConfigValues(config.file, merged, config.warnings), presetFile: file, presetUnknown: false };
 }
 function relative(dir, path) {
   if (path === dir) return "";

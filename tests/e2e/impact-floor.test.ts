@@ -344,6 +344,27 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(report.tests.reasons[0]!.message).toContain('vitest.config.js computes test.setupFiles');
   });
 
+  it("a jest preset in the tree gives its testMatch and setup files; one that cannot be read runs every test", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "ps", "devDependencies": { "jest": "29" } }\n',
+      'jest-preset.js': "module.exports = { testMatch: ['**/*.check.js'], setupFiles: ['<rootDir>/setup.js'] };\n",
+      'jest.config.js': "module.exports = { preset: './jest-preset.js' };\n",
+      'setup.js': "global.ready = require('./src/ready').ready();\n",
+      'src/ready.js': 'exports.ready = () => true;\n',
+      'src/x.js': 'exports.x = () => 1;\n',
+      'spec/x.check.js': "const { x } = require('../src/x');\ntest('x', () => expect(x()).toBe(1));\n",
+      'spec/r.check.js': "test('r', () => expect(global.ready).toBe(true));\n",
+    });
+    // Before: the preset was not followed; jest's default names held no test, nothing was selected.
+    commit(cwd, 'x', { 'src/x.js': 'exports.x = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['spec/x.check.js']);
+    commit(cwd, 'ready', { 'src/ready.js': 'exports.ready = () => false;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['spec/r.check.js', 'spec/x.check.js']);
+    commit(cwd, 'elsewhere', { 'jest.config.js': "module.exports = { preset: './config/shared' };\n", 'config/shared/index.js': 'module.exports = {};\n' });
+    commit(cwd, 'x again', { 'src/x.js': 'exports.x = () => 3;\n' });
+    expect(reasonCodes(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test-universe-unknown']);
+  });
+
   it("AVA's tests are found by its configuration or its defaults (test.js, test-*.js), helpers left out", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "av", "scripts": { "test": "ava" }, "devDependencies": { "ava": "6" } }\n',

@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import type { PathPattern, TestUniverse } from '../types.js';
-import type { ConfigValues } from './config-values.js';
+import { ConfigValues } from './config-values.js';
+import { isObject, type Literal } from './read-config-literal.js';
 import { isScript, joinRepo, treeFiles } from './repo-paths.js';
 
 /** Jest's defaults (jest-config `Defaults`): testMatch, and /node_modules/ ignored. */
@@ -32,8 +33,9 @@ export interface ProjectContext {
  * Pure: the test universes of one jest configuration (`config` null: jest's defaults in `dir`).
  * `projects` entries become universes of their own, as jest runs them.
  */
-export function jestUniverses(dir: string, configFile: string | null, config: ConfigValues | null, ctx: ProjectContext, depth = 0): TestUniverse[] {
-  const rootDir = config?.string('rootDir') !== undefined ? (joinRepo(dir, config.string('rootDir')!) ?? dir) : dir;
+export function jestUniverses(dir: string, configFile: string | null, own: ConfigValues | null, ctx: ProjectContext, depth = 0): TestUniverse[] {
+  const rootDir = own?.string('rootDir') !== undefined ? (joinRepo(dir, own.string('rootDir')!) ?? dir) : dir;
+  const { config, presetFile, presetUnknown } = withPreset(own, rootDir, ctx);
   const projects = config?.items('projects');
   if (projects && projects.length > 0 && depth < 3) {
     const out: TestUniverse[] = [];
@@ -69,6 +71,7 @@ export function jestUniverses(dir: string, configFile: string | null, config: Co
   ];
   const setupFiles = treeFiles(rootDir, modules, ctx.exists);
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
+  if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
   return [
     {
       ecosystem: 'npm',
@@ -82,7 +85,7 @@ export function jestUniverses(dir: string, configFile: string | null, config: Co
       aliases: config?.entries('moduleNameMapper') ?? [],
       ...moduleLookup(config, rootDir),
       warnings: config ? [...new Set(config.warnings)] : [],
-      ...unknownTests(config, testRegex !== undefined && testRegex.length > 0),
+      ...unknownTests(config, testRegex !== undefined && testRegex.length > 0, presetUnknown),
     },
   ];
 }
@@ -92,9 +95,33 @@ export function jestUniverses(dir: string, configFile: string | null, config: Co
  * read. The test globs count also when a spread may set them (testMatch only without testRegex);
  * where tests are looked for, and the modules loaded first, only when written and computed.
  */
-function unknownTests(config: ConfigValues | null, byRegex: boolean): Pick<TestUniverse, 'unknownTests'> {
-  const fields = config?.unknownOf(['rootDir', 'roots', 'projects', ...JEST_MODULE_FIELDS], byRegex ? ['testRegex'] : ['testRegex', 'testMatch']) ?? [];
+function unknownTests(config: ConfigValues | null, byRegex: boolean, presetUnknown: boolean): Pick<TestUniverse, 'unknownTests'> {
+  const fields = [...(presetUnknown ? ['preset'] : []), ...(config?.unknownOf(['rootDir', 'roots', 'projects', ...JEST_MODULE_FIELDS], byRegex ? ['testRegex'] : ['testRegex', 'testMatch']) ?? [])];
   return fields.length > 0 ? { unknownTests: fields } : {};
+}
+
+/** Fields jest concatenates from a preset and the config instead of letting the config's replace the preset's. */
+const PRESET_CONCAT = ['setupFiles', 'setupFilesAfterEnv'];
+
+/**
+ * `config` over what its `preset` sets (jest takes the preset's options where the config has none,
+ * and concatenates the setup files). A preset in the tree (`./jest-preset.js`, or a folder holding
+ * jest-preset.json or .js) is read; a package's (`ts-jest`) is taken to keep jest's test names,
+ * as presets of packages do; a path in the tree that cannot be read leaves `preset` unknown.
+ */
+function withPreset(config: ConfigValues | null, rootDir: string, ctx: ProjectContext): { config: ConfigValues | null; presetFile: string | null; presetUnknown: boolean } {
+  const preset = config?.string('preset');
+  if (!config || preset === undefined || !/^(\.|<rootDir>)/.test(preset)) return { config, presetFile: null, presetUnknown: config?.unknown(['preset']) ?? false };
+  const base = joinRepo(rootDir, preset, rootDir);
+  const file = base === null ? undefined : [base, `${base}/jest-preset.json`, `${base}/jest-preset.js`].find((p) => ctx.exists(p));
+  const values = file === undefined ? null : ctx.read(file);
+  if (file === undefined || values === null || !isObject(values.raw) || !isObject(config.raw)) return { config, presetFile: file ?? null, presetUnknown: true };
+  const merged: { [key: string]: Literal } = { ...values.raw, ...config.raw };
+  for (const key of PRESET_CONCAT) {
+    const lists = [values.raw[key], config.raw[key]].filter((v): v is Literal[] => Array.isArray(v));
+    if (lists.length > 0) merged[key] = lists.flat();
+  }
+  return { config: new ConfigValues(config.file, merged, config.warnings), presetFile: file, presetUnknown: false };
 }
 
 function relative(dir: string, path: string): string {
