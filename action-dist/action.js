@@ -18967,7 +18967,7 @@ function nodeTestScript(manifest) {
   const scripts = isObject(manifest.value["scripts"]) ? manifest.value["scripts"] : {};
   for (const key of Object.keys(scripts).sort()) {
     const s = scripts[key];
-    if (typeof s === "string" && /\bnode\b[^&|;]*\s--test\b/.test(s)) return s;
+    if (typeof s === "string" && /\b(node|tsx)\b[^&|;]*\s--test\b/.test(s)) return s;
   }
   return null;
 }

@@ -365,6 +365,17 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(reasonCodes(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test-universe-unknown']);
   });
 
+  it("node's test runner started through tsx runs the files its script names", async () => {
+    const cwd = gitRepo({
+      'package.json': `${JSON.stringify({ name: 'tx', type: 'module', scripts: { test: "tsx --test 'checks/**/*.ts'" }, devDependencies: { tsx: '4' } })}\n`,
+      'lib/a.ts': 'export const a = () => 1;\n',
+      'checks/a.ts': "import { test } from 'node:test';\nimport { a } from '../lib/a.js';\ntest('a', () => { if (a() !== 1) throw new Error('a'); });\n",
+    });
+    // Before: not read as node's runner; checks/a.ts matched no convention, nothing was selected.
+    commit(cwd, 'a', { 'lib/a.ts': 'export const a = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['checks/a.ts']);
+  });
+
   it("AVA's tests are found by its configuration or its defaults (test.js, test-*.js), helpers left out", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "av", "scripts": { "test": "ava" }, "devDependencies": { "ava": "6" } }\n',

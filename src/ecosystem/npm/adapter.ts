@@ -264,7 +264,8 @@ function nodeTestScript(manifest: Manifest): string | null {
   const scripts = isObject(manifest.value['scripts']) ? manifest.value['scripts'] : {};
   for (const key of Object.keys(scripts).sort()) {
     const s = scripts[key];
-    if (typeof s === 'string' && /\bnode\b[^&|;]*\s--test\b/.test(s)) return s;
+    // tsx passes --test and what follows to node's runner (`tsx --test 'checks/**/*.ts'`).
+    if (typeof s === 'string' && /\b(node|tsx)\b[^&|;]*\s--test\b/.test(s)) return s;
   }
   return null;
 }
