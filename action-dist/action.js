@@ -13417,6 +13417,10 @@ var ConfigValues = class _ConfigValues {
     return v2;
   }
 };
+function unknownTests(config, fields, spreadable = [], also = []) {
+  const found = [.../* @__PURE__ */ new Set([...also, ...config?.unknownOf(fields, spreadable) ?? []])];
+  return found.length > 0 ? { unknownTests: found } : {};
+}
 
 // src/ecosystem/npm/detect-test-runner.ts
 var CONFIG = /^(vitest\.config|vitest\.workspace|vite\.config|jest\.config|\.mocharc)(\.[\w.]+)?$/;
@@ -13522,13 +13526,12 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0) {
       aliases: config?.entries("moduleNameMapper") ?? [],
       ...moduleLookup(config, rootDir),
       warnings: config ? [...new Set(config.warnings)] : [],
-      ...unknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown)
+      ...jestUnknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown)
     }
   ];
 }
-function unknownTests(config, byRegex, presetUnknown) {
-  const fields = [...presetUnknown ? ["preset"] : [], ...config?.unknownOf(["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS], byRegex ? ["testRegex"] : ["testRegex", "testMatch"]) ?? []];
-  return fields.length > 0 ? { unknownTests: fields } : {};
+function jestUnknownTests(config, byRegex, presetUnknown) {
+  return unknownTests(config, ["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS], byRegex ? ["testRegex"] : ["testRegex", "testMatch"], presetUnknown ? ["preset"] : []);
 }
 var PRESET_CONCAT = ["setupFiles", "setupFilesAfterEnv"];
 function withPreset(config, rootDir, ctx) {
@@ -13575,7 +13578,6 @@ var AVA_IGNORED = ["**/node_modules/**", "**/fixtures/**", "**/helpers/**", "**/
 function avaUniverse(dir, configFile, config, exists) {
   const files = config?.strings("files");
   const globs = (files ?? AVA_FILES).map((g2) => g2.replace(/^\.\//, ""));
-  const unknown = config?.unknownOf(["require"], ["files"]) ?? [];
   return {
     ecosystem: "npm",
     runner: "ava",
@@ -13587,7 +13589,7 @@ function avaUniverse(dir, configFile, config, exists) {
     setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, config?.strings("require") ?? [], exists), ...configFile !== null && !configFile.endsWith("package.json") ? [configFile] : []])].sort(),
     aliases: [],
     warnings: config ? [...new Set(config.warnings)] : [],
-    ...unknown.length > 0 && { unknownTests: unknown }
+    ...unknownTests(config, ["require"], ["files"])
   };
 }
 
@@ -13603,7 +13605,6 @@ function playwrightUniverses(dir, configFile, config, exists) {
   const setupFiles = [...treeFiles(dir, [...config?.strings("globalSetup") ?? [], ...config?.strings("globalTeardown") ?? []], exists), ...configFile === null ? [] : [configFile]];
   const universe = (project) => {
     const testDir = project?.string("testDir") ?? config?.string("testDir");
-    const unknown = [...config?.unknownOf(["testDir", "projects"], ["testMatch"]) ?? [], ...project?.unknownOf(["testDir", "testMatch"]) ?? []];
     return {
       ecosystem: "npm",
       runner: "playwright",
@@ -13615,7 +13616,7 @@ function playwrightUniverses(dir, configFile, config, exists) {
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
-      ...unknown.length > 0 && { unknownTests: [...new Set(unknown)] }
+      ...unknownTests(project, ["testDir", "testMatch"], [], config?.unknownOf(["testDir", "projects"], ["testMatch"]))
     };
   };
   return projects.length > 0 ? projects.map(universe) : [universe(null)];
@@ -13625,7 +13626,6 @@ function cypressUniverses(dir, configFile, config, exists) {
   return (types.length > 0 ? types : ["e2e"]).map((type) => {
     const section = config?.object(type);
     const support = section?.string("supportFile") ?? CYPRESS[type].support;
-    const unknown = config?.unknownOf([], [`${type}.specPattern`]) ?? [];
     return {
       ecosystem: "npm",
       runner: "cypress",
@@ -13637,7 +13637,7 @@ function cypressUniverses(dir, configFile, config, exists) {
       setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, [support.startsWith(".") ? support : `./${support}`], exists), ...configFile === null ? [] : [configFile]])].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
-      ...unknown.length > 0 && { unknownTests: unknown }
+      ...unknownTests(config, [], [`${type}.specPattern`])
     };
   });
 }
@@ -13681,7 +13681,8 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
     warnings: config ? [.../* @__PURE__ */ new Set([...config.warnings, ...warnings])] : [],
-    ...unknownTests2(config)
+    // `spec` also when a spread may set it; `require` and `file` when written and computed.
+    ...unknownTests(config, ["require", "file"], ["spec"])
   };
 }
 var MOCHA_VALUE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--package", "--extension", "--file", "--ignore", "--exclude", "--require", "-r", "--spec", "--reporter", "-R", "--reporter-option", "--reporter-options", "-O", "--ui", "-u", "--timeout", "-t", "--slow", "-s", "--grep", "-g", "--fgrep", "-f", "--retries", "--jobs", "-j", "--node-option", "-n", "--watch-files", "--watch-ignore"]);
@@ -13731,10 +13732,6 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   const include = (args2.length > 0 ? args2.map((a) => /[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, "") : `${a.replace(/^\.\//, "").replace(/\/$/, "")}/**/*.{cjs,mjs,js,ts,mts,cts}`) : NODE_TEST_DEFAULTS).map((glob2) => ({ glob: glob2 }));
   const setupFiles = treeFiles(dir, preloads, exists);
   return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
-}
-function unknownTests2(config) {
-  const fields = config?.unknownOf(["require", "file"], ["spec"]) ?? [];
-  return fields.length > 0 ? { unknownTests: fields } : {};
 }
 
 // src/ecosystem/npm/node-path.ts
@@ -18688,7 +18685,8 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
     warnings: config ? [...new Set(config.warnings)] : [],
-    ...unknownTests3(config),
+    // `test.include` also when a spread may set it; where tests are looked for, and the modules loaded first, when written and computed.
+    ...unknownTests(config, ["root", "test.root", "test.dir", "test.projects", "test.workspace", ...MODULE_FIELDS.map((f3) => `test.${f3}`)], ["test.include"]),
     ...inSource(test),
     ...runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: "**/*.{jsx,tsx}" }] } }
   });
@@ -18753,10 +18751,6 @@ function vitestProjects(dir, projects, ctx, depth, parent) {
 function configFilesMatching(spec, ctx) {
   if (!/\.[cm]?[jt]s$|\.json$/.test(spec)) return [];
   return ctx.dirs.map((d2) => ctx.vitestConfigIn(d2)).filter((c3) => c3 !== null && matchDirsOrFiles(spec, { exists: () => false, dirs: [c3.file] }).length > 0).map((c3) => ({ kind: "file", path: c3.file }));
-}
-function unknownTests3(config) {
-  const fields = config?.unknownOf(["root", "test.root", "test.dir", "test.projects", "test.workspace", ...MODULE_FIELDS.map((f3) => `test.${f3}`)], ["test.include"]) ?? [];
-  return fields.length > 0 ? { unknownTests: fields } : {};
 }
 
 // src/ecosystem/npm/snapshots.ts

@@ -1,5 +1,5 @@
 import type { TestUniverse } from '../types.js';
-import type { ConfigValues } from './config-values.js';
+import { unknownTests, type ConfigValues } from './config-values.js';
 import { treeFiles } from './repo-paths.js';
 
 /** Script extensions AVA runs (its own cjs, mjs, js; TypeScript through @ava/typescript): a superset is safe. */
@@ -16,7 +16,6 @@ const AVA_IGNORED = ['**/node_modules/**', '**/fixtures/**', '**/helpers/**', '*
 export function avaUniverse(dir: string, configFile: string | null, config: ConfigValues | null, exists: (path: string) => boolean): TestUniverse {
   const files = config?.strings('files');
   const globs = (files ?? AVA_FILES).map((g) => g.replace(/^\.\//, ''));
-  const unknown = config?.unknownOf(['require'], ['files']) ?? [];
   return {
     ecosystem: 'npm',
     runner: 'ava',
@@ -28,6 +27,6 @@ export function avaUniverse(dir: string, configFile: string | null, config: Conf
     setupFiles: [...new Set([...treeFiles(dir, config?.strings('require') ?? [], exists), ...(configFile !== null && !configFile.endsWith('package.json') ? [configFile] : [])])].sort(),
     aliases: [],
     warnings: config ? [...new Set(config.warnings)] : [],
-    ...(unknown.length > 0 && { unknownTests: unknown }),
+    ...unknownTests(config, ['require'], ['files']),
   };
 }

@@ -1,5 +1,5 @@
 import type { TestUniverse } from '../types.js';
-import type { ConfigValues } from './config-values.js';
+import { unknownTests, type ConfigValues } from './config-values.js';
 import { joinRepo, treeFiles } from './repo-paths.js';
 
 /** Playwright's default `testMatch` (`.*(test|spec).(js|ts|mjs)` in its documentation, any script extension here). */
@@ -22,7 +22,6 @@ export function playwrightUniverses(dir: string, configFile: string | null, conf
   const setupFiles = [...treeFiles(dir, [...(config?.strings('globalSetup') ?? []), ...(config?.strings('globalTeardown') ?? [])], exists), ...(configFile === null ? [] : [configFile])];
   const universe = (project: ConfigValues | null): TestUniverse => {
     const testDir = project?.string('testDir') ?? config?.string('testDir');
-    const unknown = [...(config?.unknownOf(['testDir', 'projects'], ['testMatch']) ?? []), ...(project?.unknownOf(['testDir', 'testMatch']) ?? [])];
     return {
       ecosystem: 'npm',
       runner: 'playwright',
@@ -34,7 +33,7 @@ export function playwrightUniverses(dir: string, configFile: string | null, conf
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
-      ...(unknown.length > 0 && { unknownTests: [...new Set(unknown)] }),
+      ...unknownTests(project, ['testDir', 'testMatch'], [], config?.unknownOf(['testDir', 'projects'], ['testMatch'])),
     };
   };
   return projects.length > 0 ? projects.map(universe) : [universe(null)];
@@ -50,7 +49,6 @@ export function cypressUniverses(dir: string, configFile: string | null, config:
   return (types.length > 0 ? types : (['e2e'] as const)).map((type): TestUniverse => {
     const section = config?.object(type);
     const support = section?.string('supportFile') ?? CYPRESS[type].support;
-    const unknown = config?.unknownOf([], [`${type}.specPattern`]) ?? [];
     return {
       ecosystem: 'npm',
       runner: 'cypress',
@@ -62,7 +60,7 @@ export function cypressUniverses(dir: string, configFile: string | null, config:
       setupFiles: [...new Set([...treeFiles(dir, [support.startsWith('.') ? support : `./${support}`], exists), ...(configFile === null ? [] : [configFile])])].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
-      ...(unknown.length > 0 && { unknownTests: unknown }),
+      ...unknownTests(config, [], [`${type}.specPattern`]),
     };
   });
 }

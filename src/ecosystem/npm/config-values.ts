@@ -1,3 +1,4 @@
+import type { TestUniverse } from '../types.js';
 import { isObject, Unknown, type Literal } from './read-config-literal.js';
 
 /**
@@ -128,4 +129,14 @@ export class ConfigValues {
     }
     return v;
   }
+}
+
+/**
+ * A universe's `unknownTests`: the fields of `config` that say which files are tests, or which
+ * modules load before them, and that this reading cannot know (ConfigValues.unknownOf), after
+ * `also` (fields known to be unknown otherwise); nothing when every one is known.
+ */
+export function unknownTests(config: ConfigValues | null | undefined, fields: readonly string[], spreadable: readonly string[] = [], also: readonly string[] = []): Pick<TestUniverse, 'unknownTests'> {
+  const found = [...new Set([...also, ...(config?.unknownOf(fields, spreadable) ?? [])])];
+  return found.length > 0 ? { unknownTests: found } : {};
 }

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { PathPattern, TestUniverse } from '../types.js';
-import { ConfigValues } from './config-values.js';
+import { ConfigValues, unknownTests } from './config-values.js';
 import { isObject, type Literal } from './read-config-literal.js';
 import { isScript, joinRepo, treeFiles } from './repo-paths.js';
 
@@ -85,7 +85,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
       aliases: config?.entries('moduleNameMapper') ?? [],
       ...moduleLookup(config, rootDir),
       warnings: config ? [...new Set(config.warnings)] : [],
-      ...unknownTests(config, testRegex !== undefined && testRegex.length > 0, presetUnknown),
+      ...jestUnknownTests(config, testRegex !== undefined && testRegex.length > 0, presetUnknown),
     },
   ];
 }
@@ -95,9 +95,8 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
  * read. The test globs count also when a spread may set them (testMatch only without testRegex);
  * where tests are looked for, and the modules loaded first, only when written and computed.
  */
-function unknownTests(config: ConfigValues | null, byRegex: boolean, presetUnknown: boolean): Pick<TestUniverse, 'unknownTests'> {
-  const fields = [...(presetUnknown ? ['preset'] : []), ...(config?.unknownOf(['rootDir', 'roots', 'projects', ...JEST_MODULE_FIELDS], byRegex ? ['testRegex'] : ['testRegex', 'testMatch']) ?? [])];
-  return fields.length > 0 ? { unknownTests: fields } : {};
+function jestUnknownTests(config: ConfigValues | null, byRegex: boolean, presetUnknown: boolean): Pick<TestUniverse, 'unknownTests'> {
+  return unknownTests(config, ['rootDir', 'roots', 'projects', ...JEST_MODULE_FIELDS], byRegex ? ['testRegex'] : ['testRegex', 'testMatch'], presetUnknown ? ['preset'] : []);
 }
 
 /** Fields jest concatenates from a preset and the config instead of letting the config's replace the preset's. */

@@ -1,5 +1,5 @@
 import type { TestUniverse } from '../types.js';
-import type { ConfigValues } from './config-values.js';
+import { unknownTests, type ConfigValues } from './config-values.js';
 import type { ProjectContext } from './jest-universes.js';
 import { rebaseOutputFile, rebaseOutputGlob } from './build-output.js';
 import { isScript, joinRepo, resolveFile, treeFiles } from './repo-paths.js';
@@ -49,7 +49,8 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
     warnings: config ? [...new Set([...config.warnings, ...warnings])] : [],
-    ...unknownTests(config),
+    // `spec` also when a spread may set it; `require` and `file` when written and computed.
+    ...unknownTests(config, ['require', 'file'], ['spec']),
   };
 }
 
@@ -123,10 +124,4 @@ export function nodeTestUniverse(dir: string, script: string, manifest: string, 
   // A preloaded package (`--import tsx`) is no file of the tree.
   const setupFiles = treeFiles(dir, preloads, exists);
   return { ecosystem: 'npm', runner: 'node', configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: '**/node_modules/**' }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
-}
-
-/** The fields saying which files mocha runs as tests (`spec`, also when a spread may set it), or loads first, that `config` could not read. */
-function unknownTests(config: ConfigValues | null): Pick<TestUniverse, 'unknownTests'> {
-  const fields = config?.unknownOf(['require', 'file'], ['spec']) ?? [];
-  return fields.length > 0 ? { unknownTests: fields } : {};
 }

@@ -1,5 +1,5 @@
 import type { TestUniverse } from '../types.js';
-import type { ConfigValues } from './config-values.js';
+import { unknownTests, type ConfigValues } from './config-values.js';
 import { matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
 import { dirOf, isScript, joinRepo, treeFiles } from './repo-paths.js';
 
@@ -53,7 +53,8 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
     warnings: config ? [...new Set(config.warnings)] : [],
-    ...unknownTests(config),
+    // `test.include` also when a spread may set it; where tests are looked for, and the modules loaded first, when written and computed.
+    ...unknownTests(config, ['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace', ...MODULE_FIELDS.map((f) => `test.${f}`)], ['test.include']),
     ...inSource(test),
     ...(runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: '**/*.{jsx,tsx}' }] } }),
   });
@@ -160,14 +161,4 @@ function configFilesMatching(spec: string, ctx: VitestContext): { kind: 'file'; 
     .map((d) => ctx.vitestConfigIn(d))
     .filter((c): c is { file: string; values: ConfigValues | null } => c !== null && matchDirsOrFiles(spec, { exists: () => false, dirs: [c.file] }).length > 0)
     .map((c) => ({ kind: 'file' as const, path: c.file }));
-}
-
-/**
- * The fields saying which files vitest runs as tests, or loads before them, that `config` could
- * not read: `test.include` also when a spread may set it; where tests are looked for, and the
- * modules loaded first, only when written and computed.
- */
-function unknownTests(config: ConfigValues | null): Pick<TestUniverse, 'unknownTests'> {
-  const fields = config?.unknownOf(['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace', ...MODULE_FIELDS.map((f) => `test.${f}`)], ['test.include']) ?? [];
-  return fields.length > 0 ? { unknownTests: fields } : {};
 }
