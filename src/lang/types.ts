@@ -157,6 +157,15 @@ export interface ResolutionTraits {
    */
   dynamicLoadDirs?(path: string, text: string): string[] | null;
   /**
+   * Loads of a module its callers name: a helper running `require(rulePath)` on its parameter
+   * loads what the files calling it hand it. `dirs`: pure, when each of a file's non-literal loads
+   * is bounded (as `dynamicLoadDirs`) or loads a specifier handed in through a parameter, and one
+   * does, the directories of the bounded ones; else null. `words`: pure, the words of a file's
+   * strings, which name the modules it may hand to such a helper; null when it may hand names its
+   * text does not hold (read from the environment, the command line, files, directory listings).
+   */
+  callerLoads?: { dirs(path: string, text: string): string[] | null; words(text: string): string[] | null };
+  /**
    * Paths a file builds from its own location with static pieces and may hand to a package that
    * loads the modules there: a framework's test utilities started on an app directory
    * (`setup({ rootDir: path.join(__dirname, '../playground') })`), a bundler's root, a script run

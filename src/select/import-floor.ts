@@ -7,7 +7,7 @@ export interface FloorHop {
    * it (jest `moduleNameMapper`, vite `resolve.alias`), which module resolution does not follow.
    */
   via: 'imports' | 'loads-dynamically' | 'setup' | 'aliased';
-  /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`, `handed-path`, `runs-command`), `setup-file`, `runner-alias`, `runner-mock`, `injected-import`. */
+  /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`, `handed-path`, `handed-specifier`, `runs-command`), `setup-file`, `runner-alias`, `runner-mock`, `injected-import`. */
   code?: string;
   /** For setup: the test reaches the setup file's definitions by name (see FloorGraph.setupByName). */
   byName?: boolean;
@@ -57,12 +57,23 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
   // A file's loaders are the same whichever changed file the search starts from: listed once per
   // file, not once per search (typeorm: 10 searches visit ~3,000 files each, on both sides).
   const loadersOf = new Map<string, FloorHop[]>();
+  // Each loader by its scope, so that a file looks up the scopes holding it (itself, each folder
+  // above it, everything) rather than every loader: in the loaders' order.
+  const byScope = new Map<string, number[]>();
+  graph.dynamicLoaders.forEach((loader, i) => {
+    const list = byScope.get(loader.scope);
+    if (list) list.push(i);
+    else byScope.set(loader.scope, [i]);
+  });
   const stepsOf = (at: string): FloorHop[] => {
     let steps = loadersOf.get(at);
     if (steps) return steps;
     steps = (graph.importers.get(at) ?? []).map((f) => ({ file: f, via: 'imports' as const }));
-    for (const loader of graph.dynamicLoaders) {
-      if (loader.file !== at && (loader.scope === '' || at === loader.scope || at.startsWith(`${loader.scope}/`))) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
+    const scopes = new Set(['', at]);
+    for (let slash = at.indexOf('/'); slash !== -1; slash = at.indexOf('/', slash + 1)) scopes.add(at.slice(0, slash));
+    for (const i of [...scopes].flatMap((scope) => byScope.get(scope) ?? []).sort((a, b) => a - b)) {
+      const loader = graph.dynamicLoaders[i]!;
+      if (loader.file !== at) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
     }
     for (const f of graph.aliased?.get(at) ?? []) steps.push({ file: f, via: 'aliased', code: 'runner-alias' });
     for (const f of graph.implicit?.get(at) ?? []) steps.push({ file: f.file, via: 'aliased', code: f.code });

@@ -39,6 +39,32 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
     expect(why(fr)['test/locale/keys.test.js']).toBe('floor: loads non-literal-require');
   });
 
+  it("a helper loading what its callers hand it (eslint-plugin-jest's requireRule): each caller loads the files its strings name", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "rules", "devDependencies": { "jest": "29" } }\n',
+      'src/rules/alpha.js': 'module.exports = { create() { return 1; } };\n',
+      'src/rules/beta.js': 'module.exports = { create() { return 2; } };\n',
+      'src/tokenizer.js': 'module.exports = { parse(s) { return s; } };\n',
+      // The helper requires a parameter, and the values of a parameter's entries.
+      'test/helpers.js':
+        "function requireRule(rulePath) { return require(rulePath); }\nfunction fromConfig(config) {\n  const out = {};\n  for (const [key, value] of Object.entries(config)) if (key === 'parser') out.parser = require(value);\n  return out;\n}\nmodule.exports = { requireRule, fromConfig };\n",
+      'test/alpha.test.js': "const { requireRule } = require('./helpers');\nconst rule = requireRule('../src/rules/alpha');\ntest('alpha', () => expect(rule.create()).toBe(1));\n",
+      'test/beta.test.js': "const { requireRule } = require('./helpers');\nconst rule = requireRule('../src/rules/beta');\ntest('beta', () => expect(rule.create()).toBe(2));\n",
+      // The name it hands comes from a module it imports.
+      'test/names.js': "module.exports = { parserPath: '../src/tokenizer' };\n",
+      'test/parser.test.js': "const { fromConfig } = require('./helpers');\nconst { parserPath } = require('./names');\ntest('parser', () => expect(fromConfig({ parser: parserPath }).parser.parse('a')).toBe('a'));\n",
+      // Names listed from a directory: anything.
+      'test/listed.test.js': "const fs = require('fs');\nconst { requireRule } = require('./helpers');\nfor (const f of fs.readdirSync(__dirname + '/../src/rules')) requireRule('../src/rules/' + f);\ntest('listed', () => {});\n",
+    });
+    commit(cwd, 'alpha', { 'src/rules/alpha.js': 'module.exports = { create() { return 3; } };\n' });
+    const alpha = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(alpha)).toEqual(['test/alpha.test.js', 'test/listed.test.js']);
+    expect(why(alpha)).toEqual({ 'test/alpha.test.js': 'floor: loads handed-specifier', 'test/listed.test.js': 'floor: loads handed-specifier' });
+    commit(cwd, 'tokenizer', { 'src/tokenizer.js': 'module.exports = { parse(s) { return s + s; } };\n' });
+    const parser = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(parser)).toEqual(['test/listed.test.js', 'test/parser.test.js']);
+  });
+
   it("jest's moduleNameMapper: a test importing `@app/math` depends on src/math.js", async () => {
     const cwd = gitRepo({
       'package.json': JSON.stringify({ name: 'mapped', devDependencies: { jest: '29' }, jest: { moduleNameMapper: { '^@app/(.*)$': '<rootDir>/src/$1', '\\.css$': 'identity-obj-proxy' } } }) + '\n',

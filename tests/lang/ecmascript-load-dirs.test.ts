@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ecmascriptHandedPaths, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
+import { ecmascriptCallerLoads, ecmascriptHandedPaths, ecmascriptLoadDirs, ecmascriptStringWords } from '../../src/lang/ecmascript/load-dirs.js';
 
 describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
   it("dayjs's locale test: require(fPath) with fPath = path.join(__dirname, localeDir, file)", () => {
@@ -86,5 +86,60 @@ describe('ecmascriptHandedPaths: paths a file builds from its location and may h
     const runs = "import { build } from 'vite';\n";
     expect(ecmascriptHandedPaths('test/a.test.ts', `${runs}await build({ root: path.join(process.cwd(), 'app') });`)).toEqual([]);
     expect(ecmascriptHandedPaths('test/a.test.ts', `${runs}const s = parts.join('/');\nnew Promise((resolve) => resolve('./x'));`)).toEqual([]);
+  });
+});
+
+describe('ecmascriptCallerLoads: loads of what the callers hand in', () => {
+  it("eslint-plugin-jest's test-utils: require(rulePath) and require(value) of Object.entries(config)", () => {
+    const text = [
+      "import { createRequire } from 'module';",
+      "import type { TSESLint } from '@typescript-eslint/utils';",
+      'const require = createRequire(__filename);',
+      'export class Tester {',
+      '  private static flat<T>(config: T): T {',
+      '    const obj: Record<string, unknown> = {};',
+      '    for (const [key, value] of Object.entries(config)) {',
+      "      if (key === 'parser') { obj.parser = require(value); continue; }",
+      '    }',
+      '    return obj as T;',
+      '  }',
+      '}',
+      'export const createRuleRequirer = <T extends unknown[]>(',
+      '  rulePath: string,',
+      '  fixture: string,',
+      ') => ({ requireRule() { return require(rulePath).default; } });',
+    ].join('\n');
+    expect(ecmascriptLoadDirs('src/rules/__tests__/test-utils.ts', text)).toBeNull();
+    expect(ecmascriptCallerLoads('src/rules/__tests__/test-utils.ts', text)).toEqual([]);
+    // A property of a parameter, a name declared once from one; a bounded load beside them keeps its folder.
+    expect(ecmascriptCallerLoads('src/load.js', "function load(opts) { const p = opts.path; require('./plugins/' + opts.kind); return require(p); }")).toEqual(['src/plugins']);
+  });
+
+  it('not handed in: computed in the file, reassigned, imported, listed, or a global', () => {
+    expect(ecmascriptCallerLoads('src/load.js', "function load(file) { file = path.join(process.cwd(), file); return require(file); }")).toBeNull();
+    expect(ecmascriptCallerLoads('src/load.js', "const { plugin } = require('./config');\nrequire(plugin);")).toBeNull();
+    expect(ecmascriptCallerLoads('src/load.js', "import { plugin } from './config';\nrequire(plugin);")).toBeNull();
+    expect(ecmascriptCallerLoads('src/load.js', "for (const f of fs.readdirSync(dir)) require(f);")).toBeNull();
+    expect(ecmascriptCallerLoads('src/load.js', 'require(process.argv[2]);')).toBeNull();
+    expect(ecmascriptCallerLoads('src/load.js', 'function load(name = "./a") { return require(name); }')).toBeNull();
+    // Nothing handed in: not a helper of this kind (its loads are bounded, or it has none).
+    expect(ecmascriptCallerLoads('src/load.js', "require('./rules/' + name);")).toBeNull();
+  });
+
+  it("a package's file by require.resolve is no load of the repository; a type-only import loads nothing", () => {
+    const text = "import type { Pkg } from '@schemastore/package';\nexport const version = () => {\n  const jestPath = require.resolve('jest/package.json');\n  return (require(jestPath) as Pkg).version;\n};\n";
+    expect(ecmascriptLoadDirs('src/rules/utils/detectJestVersion.ts', text)).toEqual(['node_modules/jest/package.json']);
+    expect(ecmascriptLoadDirs('src/a.js', "const p = require.resolve('./plugins/x');\nrequire(p);")).toEqual(['src/plugins']);
+  });
+});
+
+describe('ecmascriptStringWords: the names a file may hand to such a helper', () => {
+  it("the words of its strings; null when names may come from outside its text", () => {
+    expect(ecmascriptStringWords("const rule = requireRule('../no-error-equal');\nrun(`${name}.test`, 'a b');")).toEqual(['..', '.test', 'a', 'b', 'no-error-equal']);
+    expect(ecmascriptStringWords('load(process.env.RULE);')).toBeNull();
+    expect(ecmascriptStringWords("for (const f of readdirSync(dir)) load(f);")).toBeNull();
+    expect(ecmascriptStringWords("const names = require('./names.json');")).toBeNull();
+    // Words in comments name nothing.
+    expect(ecmascriptStringWords("// requireRule('../alpha')\nload();")).toEqual([]);
   });
 });

@@ -385,11 +385,20 @@ var __ratlas_module_url3 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_b
 var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
 var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 function ecmascriptLoadDirs(path, text) {
+  const sites = loadSites(path, text, false);
+  return sites && sites.dirs;
+}
+function ecmascriptCallerLoads(path, text) {
+  const sites = loadSites(path, text, true);
+  return sites !== null && sites.handedIn ? sites.dirs : null;
+}
+function loadSites(path, text, allowHanded) {
   const code = stripComments(text);
   const fileDir = parentDir(path);
   const dirs = /* @__PURE__ */ new Set();
   let sites = 0;
-  const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0] + " ".repeat(str.length - 2) + str[0]);
+  let handedIn = false;
+  const masked = maskStrings(code);
   for (const m of masked.matchAll(LOAD_CALL)) {
     const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
     if (args2 === null || args2.length === 0) return null;
@@ -398,17 +407,63 @@ function ecmascriptLoadDirs(path, text) {
     const literal = stringLiteral(first);
     if (literal !== null && !globbing) continue;
     sites++;
-    const prefix = literal === null ? staticPrefix(first, code, 0) : m[1] === "require.context" ? { text: literal, complete: true } : { text: globPrefix(literal), complete: false };
+    const resolved = globbing ? null : resolvedLiteral(first, code);
+    if (resolved !== null && !resolved.startsWith(".")) {
+      dirs.add(`node_modules/${resolved}`);
+      continue;
+    }
+    const prefix = resolved !== null ? { text: resolved, complete: false } : literal === null ? staticPrefix(first, code, 0) : m[1] === "require.context" ? { text: literal, complete: true } : { text: globPrefix(literal), complete: false };
     const dir = prefix === null ? null : joinDir(fileDir, prefix.text, prefix.complete);
-    if (dir === null) return null;
-    dirs.add(dir);
+    if (dir !== null) dirs.add(dir);
+    else if (allowHanded && !globbing && handedInValue(first, code, 0)) handedIn = true;
+    else return null;
   }
-  if (sites > 0) return [...dirs].sort();
-  return loadsNothingUnnamed(code, masked) ? [] : null;
+  if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
+  return loadsNothingUnnamed(code, masked) ? { dirs: [], handedIn: false } : null;
+}
+function resolvedLiteral(expr, code) {
+  const e = unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, ""));
+  const name2 = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  const value = name2 === void 0 ? e : onlyBinding(code, name2);
+  const call = value === null ? null : /^require\.resolve\s*\(/.exec(value);
+  if (!call) return null;
+  const args2 = argumentsAt(value, call[0].length);
+  return args2 !== null && args2.length === 1 ? stringLiteral(args2[0].trim()) : null;
+}
+var NOT_HANDED = /* @__PURE__ */ new Set(["__dirname", "__filename", "require", "module", "exports", "process", "globalThis", "global", "window", "self", "arguments", "undefined"]);
+function handedInValue(expr, code, depth) {
+  if (depth > 4) return false;
+  const e = unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, "").replace(/!$/, ""));
+  const root = /^([A-Za-z_$][\w$]*)(?:\s*\??\.\s*[\w$]+|\s*\[[^\]]*\])*$/.exec(e)?.[1];
+  if (root === void 0 || NOT_HANDED.has(root)) return false;
+  const n = root.replace(/\$/g, "\\$");
+  const masked = maskStrings(code);
+  if (new RegExp(`(?<![\\w$.])${n}\\s*(?:[-+*/|&]|\\?\\?)?=(?![=>])`).test(masked.replace(new RegExp(`\\b(?:const|let|var)\\s+${n}\\b`, "g"), ""))) return false;
+  const declarations = [...masked.matchAll(new RegExp(`\\b(?:const|let|var)\\s+(${n}\\b|[[{][^=;]*?(?<![\\w$.])${n}\\b[^=;]*?[}\\]])\\s*(?::[^=;]+)?(=(?![=>])|\\s(?:of|in)\\b)`, "g"))];
+  const elsewhere = new RegExp(`\\b(?:function|class)\\s+${n}\\b|\\bimport\\b[^;]*?(?<![\\w$.])${n}\\b[^;]*?\\bfrom\\b|\\bcatch\\s*\\(\\s*${n}\\b`);
+  if (elsewhere.test(masked)) return false;
+  if (declarations.length === 0) return true;
+  if (declarations.length > 1) return false;
+  const d = declarations[0];
+  const from = expressionAt(code, (d.index ?? 0) + d[0].length);
+  if (from === null) return false;
+  return handedInValue(from.replace(/^Object\.(?:entries|keys|values)\s*\(([\s\S]*)\)$/, "$1"), code, depth + 1);
+}
+function ecmascriptStringWords(text) {
+  const code = stripComments(text);
+  const masked = maskStrings(code);
+  if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
+  if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
+  const words = /* @__PURE__ */ new Set();
+  for (const m of code.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
+    const contents = m[0].startsWith("`") ? m[0].slice(1, -1).replace(/\$\{[^}]*\}/g, " ") : m[0].slice(1, -1);
+    for (const word of contents.split(/[^\w.@$-]+/)) if (word !== "") words.add(word);
+  }
+  return [...words].sort();
 }
 function ecmascriptHandedPaths(path, text) {
   const code = stripComments(text);
-  const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0] + " ".repeat(str.length - 2) + str[0]);
+  const masked = maskStrings(code);
   if (loadsNothingUnnamed(code, masked)) return [];
   const fileDir = parentDir(path);
   const out2 = /* @__PURE__ */ new Set();
@@ -440,7 +495,8 @@ var INERT_BUILTINS = /* @__PURE__ */ new Set(["fs", "fs/promises", "path", "path
 var TEST_FRAMEWORKS = /* @__PURE__ */ new Set(["vitest", "@jest/globals", "node:test"]);
 function loadsNothingUnnamed(code, masked) {
   if (/(?<![\w$.])require\b(?!\s*(?:\(|\.resolve\b))/.test(masked) || /(?<![\w$.])(eval|Function)\s*\(|\bnew\s+Function\b|\bcreateRequire\b/.test(masked)) return false;
-  const specifiers = [...code.matchAll(/\b(?:from|import|require)\s*\(?\s*(['"])([^'"\n]+)\1/g)].map((m) => m[2]);
+  const runtime = code.replace(/\b(?:import|export)\s+type\s[^;'"]*?\bfrom\s*(['"])[^'"\n]+\1/g, "");
+  const specifiers = [...runtime.matchAll(/\b(?:from|import|require)\s*\(?\s*(['"])([^'"\n]+)\1/g)].map((m) => m[2]);
   return specifiers.every((s) => s.startsWith(".") || INERT_BUILTINS.has(s.replace(/^node:/, "")) || TEST_FRAMEWORKS.has(s));
 }
 function staticPrefix(expr, code, depth) {
@@ -608,6 +664,9 @@ function joinDir(fileDir, prefix, complete) {
   const dirPart = complete ? prefix : prefix.slice(0, prefix.lastIndexOf("/") + 1);
   if (!complete && !dirPart.startsWith(".")) return null;
   return joinPath(fileDir, dirPart);
+}
+function maskStrings(code) {
+  return code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0] + " ".repeat(str.length - 2) + str[0]);
 }
 function stripComments(text) {
   return text.replace(/("(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (all, string) => string ?? " ".repeat(all.length));
@@ -1969,6 +2028,7 @@ var ecmascriptResolution = {
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
+  callerLoads: { dirs: ecmascriptCallerLoads, words: ecmascriptStringWords },
   // Path builders, and what starts a process or a worker (on a path, or a command the package installs).
   handedPaths: {
     calls: ["join", "resolve", "URL", ...PROCESS_STARTERS],
@@ -2593,7 +2653,7 @@ function stripComments3(text) {
   }
   return out2;
 }
-function maskStrings(text) {
+function maskStrings2(text) {
   let masked = "";
   for (let i2 = 0; i2 < text.length; i2++) {
     const c = text[i2];
@@ -2612,7 +2672,7 @@ var MODULE_FLAG = /(['"])-m\1\s*,\s*(['"])([A-Za-z_][\w.]*)\2|-m\s+([A-Za-z_][\w
 var RUN_MODULE = /\brunpy\.run_module\s*\(/g;
 var PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
 function pythonHandedPaths(path, text) {
-  const code = maskStrings(stripComments3(text));
+  const code = maskStrings2(stripComments3(text));
   if (!RUNS.test(code.masked)) return [];
   const fileDir = parentDir(path);
   const out2 = /* @__PURE__ */ new Set();
@@ -2677,7 +2737,7 @@ var PATH_CALL2 = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/
 var NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join("|")})\\s*\\(`, "g");
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
 function pythonLoadDirs(path, text) {
-  const code = maskStrings(stripComments3(text));
+  const code = maskStrings2(stripComments3(text));
   const fileDir = parentDir(path);
   const dirs = /* @__PURE__ */ new Set();
   for (const m of code.masked.matchAll(NAME_LOADER)) {

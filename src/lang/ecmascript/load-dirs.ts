@@ -13,12 +13,34 @@ import { joinPath, parentDir } from '../../util/posix-path.js';
  * name that is a parameter, a loop variable or reassigned is not bounded.
  */
 export function ecmascriptLoadDirs(path: string, text: string): string[] | null {
+  const sites = loadSites(path, text, false);
+  return sites && sites.dirs;
+}
+
+/**
+ * Pure: when a file's non-literal loads are each bounded (as ecmascriptLoadDirs reads them) or
+ * load a specifier its callers hand in, and at least one does: the directories of the bounded
+ * ones; else null. eslint-plugin-jest's test helper `createRuleRequirerTester(rulePath, …)` runs
+ * `require(rulePath)`, and its `_flatCompat(config)` runs `require(value)` for each `[key, value]`
+ * of `Object.entries(config)`: the helper loads nothing of its own, only what the tests calling
+ * it name (`'../no-error-equal'`). A specifier is handed in when it is a parameter (a name the
+ * file declares in no other way), a property of one, or a name declared once from one (`const x
+ * = opts.path`, a loop over it or over `Object.entries|keys|values` of it), never reassigned.
+ */
+export function ecmascriptCallerLoads(path: string, text: string): string[] | null {
+  const sites = loadSites(path, text, true);
+  return sites !== null && sites.handedIn ? sites.dirs : null;
+}
+
+/** The loads of a file's text: the directories bounding them, and whether one loads a handed-in specifier (only counted when `allowHanded`). */
+function loadSites(path: string, text: string, allowHanded: boolean): { dirs: string[]; handedIn: boolean } | null {
   const code = stripComments(text);
   const fileDir = parentDir(path);
   const dirs = new Set<string>();
   let sites = 0;
+  let handedIn = false;
   // Calls are looked for outside strings (`'import(x)'` is text); arguments are read from the code.
-  const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0]! + ' '.repeat(str.length - 2) + str[0]!);
+  const masked = maskStrings(code);
   for (const m of masked.matchAll(LOAD_CALL)) {
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
     if (args === null || args.length === 0) return null;
@@ -27,14 +49,78 @@ export function ecmascriptLoadDirs(path: string, text: string): string[] | null 
     const literal = stringLiteral(first);
     if (literal !== null && !globbing) continue; // a literal specifier: module resolution follows it
     sites++;
+    // `require(require.resolve('jest/package.json'))`, also through a name: a package's file,
+    // which no indexed file is (no workspace package is looked up by this text).
+    const resolved = globbing ? null : resolvedLiteral(first, code);
+    if (resolved !== null && !resolved.startsWith('.')) {
+      dirs.add(`node_modules/${resolved}`);
+      continue;
+    }
     // require.context names a directory; import.meta.glob a pattern whose directory part bounds it.
-    const prefix = literal === null ? staticPrefix(first, code, 0) : m[1] === 'require.context' ? { text: literal, complete: true } : { text: globPrefix(literal), complete: false };
+    const prefix = resolved !== null ? { text: resolved, complete: false } : literal === null ? staticPrefix(first, code, 0) : m[1] === 'require.context' ? { text: literal, complete: true } : { text: globPrefix(literal), complete: false };
     const dir = prefix === null ? null : joinDir(fileDir, prefix.text, prefix.complete);
-    if (dir === null) return null;
-    dirs.add(dir);
+    if (dir !== null) dirs.add(dir);
+    else if (allowHanded && !globbing && handedInValue(first, code, 0)) handedIn = true;
+    else return null;
   }
-  if (sites > 0) return [...dirs].sort();
-  return loadsNothingUnnamed(code, masked) ? [] : null;
+  if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
+  return loadsNothingUnnamed(code, masked) ? { dirs: [], handedIn: false } : null;
+}
+
+/** The literal `require.resolve` is called on, when `expr` is that call or a name bound once to it. */
+function resolvedLiteral(expr: string, code: string): string | null {
+  const e = unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, ''));
+  const name = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  const value = name === undefined ? e : onlyBinding(code, name);
+  const call = value === null ? null : /^require\.resolve\s*\(/.exec(value);
+  if (!call) return null;
+  const args = argumentsAt(value!, call[0].length);
+  return args !== null && args.length === 1 ? stringLiteral(args[0]!.trim()) : null;
+}
+
+/** Names no caller hands in: Node's module globals and the global objects. */
+const NOT_HANDED = new Set(['__dirname', '__filename', 'require', 'module', 'exports', 'process', 'globalThis', 'global', 'window', 'self', 'arguments', 'undefined']);
+
+/** Whether a load's specifier is a value the file's callers hand in (see ecmascriptCallerLoads). */
+function handedInValue(expr: string, code: string, depth: number): boolean {
+  if (depth > 4) return false;
+  const e = unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, '').replace(/!$/, ''));
+  const root = /^([A-Za-z_$][\w$]*)(?:\s*\??\.\s*[\w$]+|\s*\[[^\]]*\])*$/.exec(e)?.[1];
+  if (root === undefined || NOT_HANDED.has(root)) return false;
+  const n = root.replace(/\$/g, '\\$');
+  const masked = maskStrings(code);
+  // Reassigned anywhere (a default value included): the file computes it.
+  if (new RegExp(`(?<![\\w$.])${n}\\s*(?:[-+*/|&]|\\?\\?)?=(?![=>])`).test(masked.replace(new RegExp(`\\b(?:const|let|var)\\s+${n}\\b`, 'g'), ''))) return false;
+  const declarations = [...masked.matchAll(new RegExp(`\\b(?:const|let|var)\\s+(${n}\\b|[[{][^=;]*?(?<![\\w$.])${n}\\b[^=;]*?[}\\]])\\s*(?::[^=;]+)?(=(?![=>])|\\s(?:of|in)\\b)`, 'g'))];
+  const elsewhere = new RegExp(`\\b(?:function|class)\\s+${n}\\b|\\bimport\\b[^;]*?(?<![\\w$.])${n}\\b[^;]*?\\bfrom\\b|\\bcatch\\s*\\(\\s*${n}\\b`);
+  if (elsewhere.test(masked)) return false;
+  // Declared nowhere in the file: a parameter (a property or element of one, when destructured).
+  if (declarations.length === 0) return true;
+  if (declarations.length > 1) return false;
+  const d = declarations[0]!;
+  const from = expressionAt(code, (d.index ?? 0) + d[0].length);
+  if (from === null) return false;
+  return handedInValue(from.replace(/^Object\.(?:entries|keys|values)\s*\(([\s\S]*)\)$/, '$1'), code, depth + 1);
+}
+
+/**
+ * Pure: the words of a file's strings (`'../no-error-equal'`: `..`, `no-error-equal`), which name
+ * the modules the file may hand to a loader; null when the file may hand it names its text does
+ * not hold: it reads the environment, the command line, files or directory listings.
+ */
+export function ecmascriptStringWords(text: string): string[] | null {
+  const code = stripComments(text);
+  const masked = maskStrings(code);
+  if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
+  // A data file a module imports may list names too.
+  if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
+  const words = new Set<string>();
+  for (const m of code.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
+    // A template's substitutions are code: the names there are the file's own.
+    const contents = m[0].startsWith('`') ? m[0].slice(1, -1).replace(/\$\{[^}]*\}/g, ' ') : m[0].slice(1, -1);
+    for (const word of contents.split(/[^\w.@$-]+/)) if (word !== '') words.add(word);
+  }
+  return [...words].sort();
 }
 
 /**
@@ -49,7 +135,7 @@ export function ecmascriptLoadDirs(path: string, text: string): string[] | null 
  */
 export function ecmascriptHandedPaths(path: string, text: string): string[] {
   const code = stripComments(text);
-  const masked = code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0]! + ' '.repeat(str.length - 2) + str[0]!);
+  const masked = maskStrings(code);
   if (loadsNothingUnnamed(code, masked)) return [];
   const fileDir = parentDir(path);
   const out = new Set<string>();
@@ -98,7 +184,9 @@ const TEST_FRAMEWORKS = new Set(['vitest', '@jest/globals', 'node:test']);
  */
 function loadsNothingUnnamed(code: string, masked: string): boolean {
   if (/(?<![\w$.])require\b(?!\s*(?:\(|\.resolve\b))/.test(masked) || /(?<![\w$.])(eval|Function)\s*\(|\bnew\s+Function\b|\bcreateRequire\b/.test(masked)) return false;
-  const specifiers = [...code.matchAll(/\b(?:from|import|require)\s*\(?\s*(['"])([^'"\n]+)\1/g)].map((m) => m[2]!);
+  // A type-only import loads nothing at run time.
+  const runtime = code.replace(/\b(?:import|export)\s+type\s[^;'"]*?\bfrom\s*(['"])[^'"\n]+\1/g, '');
+  const specifiers = [...runtime.matchAll(/\b(?:from|import|require)\s*\(?\s*(['"])([^'"\n]+)\1/g)].map((m) => m[2]!);
   return specifiers.every((s) => s.startsWith('.') || INERT_BUILTINS.has(s.replace(/^node:/, '')) || TEST_FRAMEWORKS.has(s));
 }
 
@@ -299,6 +387,11 @@ function joinDir(fileDir: string, prefix: string, complete: boolean): string | n
   // be a workspace package anywhere in the tree: not bounded. path.join(__dirname, …) is a path.
   if (!complete && !dirPart.startsWith('.')) return null;
   return joinPath(fileDir, dirPart);
+}
+
+/** The code with every string's contents blanked (its quotes kept), so that calls are looked for in code only. */
+function maskStrings(code: string): string {
+  return code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0]! + ' '.repeat(str.length - 2) + str[0]!);
 }
 
 function stripComments(text: string): string {

@@ -9,7 +9,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
-import { commandLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
+import { callerLoaders, commandLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -55,8 +55,11 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
       }
     }
   }
-  const loaders = await scopeLoaders(await view.dynamicLoaders(), side.texts, (file) => scopeOf(file, universe));
+  const fallback = (file: string) => scopeOf(file, universe);
+  const { scoped: loaders, handing: helpers } = await scopeLoaders(await view.dynamicLoaders(), side.texts, fallback);
   const unresolved = await view.unresolvedImports();
+  // A helper loading what its callers hand it: its callers load what their strings name.
+  loaders.push(...(await callerLoaders(helpers, await view.importerMap(), unresolved.files, side.texts, fallback)));
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
   // there without importing it; only tests, so that a source file joining paths stays no loader.
   const handing = (await view.pathBuilders()).filter((f) => tests.has(f));
