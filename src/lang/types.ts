@@ -163,8 +163,10 @@ export interface ResolutionTraits {
    * does, the directories of the bounded ones; else null. `words`: pure, the words of a file's
    * strings, which name the modules it may hand to such a helper; null when it may hand names its
    * text does not hold (read from the environment, the command line, files, directory listings).
+   * `sharesGlobally`: pure, whether a file puts values on the global object, where files that do not
+   * import it may call them (a setup file's `global.requireRule = requireRule`).
    */
-  callerLoads?: { dirs(path: string, text: string): string[] | null; words(text: string): string[] | null };
+  callerLoads?: { dirs(path: string, text: string): string[] | null; words(text: string): string[] | null; sharesGlobally(text: string): boolean };
   /**
    * Paths a file builds from its own location with static pieces and may hand to a package that
    * loads the modules there: a framework's test utilities started on an app directory

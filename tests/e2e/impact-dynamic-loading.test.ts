@@ -39,7 +39,7 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
     expect(why(fr)['test/locale/keys.test.js']).toBe('floor: loads non-literal-require');
   });
 
-  it("a helper loading what its callers hand it (eslint-plugin-jest's requireRule): each caller loads the files its strings name", async () => {
+  it("a helper loading what its callers hand it (eslint-plugin-jest's requireRule): each caller loads the files its text names", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "rules", "devDependencies": { "jest": "29" } }\n',
       'src/rules/alpha.js': 'module.exports = { create() { return 1; } };\n',
@@ -48,11 +48,16 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
       // The helper requires a parameter, and the values of a parameter's entries.
       'test/helpers.js':
         "function requireRule(rulePath) { return require(rulePath); }\nfunction fromConfig(config) {\n  const out = {};\n  for (const [key, value] of Object.entries(config)) if (key === 'parser') out.parser = require(value);\n  return out;\n}\nmodule.exports = { requireRule, fromConfig };\n",
-      'test/alpha.test.js': "const { requireRule } = require('./helpers');\nconst rule = requireRule('../src/rules/alpha');\ntest('alpha', () => expect(rule.create()).toBe(1));\n",
+      'src/rules/index.js': "module.exports = ['alpha', 'beta'];\n",
+      // `index` as a name of the code names no index file but the caller's or the helper's own.
+      'test/alpha.test.js': "const { requireRule } = require('./helpers');\nconst rule = requireRule('../src/rules/alpha');\nfor (let index = 0; index < 2; index++) test(`alpha ${index}`, () => expect(rule.create()).toBe(1));\n",
       'test/beta.test.js': "const { requireRule } = require('./helpers');\nconst rule = requireRule('../src/rules/beta');\ntest('beta', () => expect(rule.create()).toBe(2));\n",
       // The name it hands comes from a module it imports.
       'test/names.js': "module.exports = { parserPath: '../src/tokenizer' };\n",
       'test/parser.test.js': "const { fromConfig } = require('./helpers');\nconst { parserPath } = require('./names');\ntest('parser', () => expect(fromConfig({ parser: parserPath }).parser.parse('a')).toBe('a'));\n",
+      // A name from an object's key, spelled as code spells it: preferTodo names prefer-todo.js.
+      'src/rules/prefer-todo.js': 'module.exports = { create() { return 4; } };\n',
+      'test/keys.test.js': "const { requireRule } = require('./helpers');\nconst kebab = (s) => s.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());\nfor (const name of Object.keys({ preferTodo: 4 })) test(name, () => expect(requireRule(`../src/rules/${kebab(name)}`).create()).toBe(4));\n",
       // Names listed from a directory: anything.
       'test/listed.test.js': "const fs = require('fs');\nconst { requireRule } = require('./helpers');\nfor (const f of fs.readdirSync(__dirname + '/../src/rules')) requireRule('../src/rules/' + f);\ntest('listed', () => {});\n",
     });
@@ -60,9 +65,33 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
     const alpha = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(alpha)).toEqual(['test/alpha.test.js', 'test/listed.test.js']);
     expect(why(alpha)).toEqual({ 'test/alpha.test.js': 'floor: loads handed-specifier', 'test/listed.test.js': 'floor: loads handed-specifier' });
+    commit(cwd, 'index', { 'src/rules/index.js': "module.exports = ['alpha'];\n" });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/listed.test.js']);
+    commit(cwd, 'prefer-todo', { 'src/rules/prefer-todo.js': 'module.exports = { create() { return 5; } };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/keys.test.js', 'test/listed.test.js']);
     commit(cwd, 'tokenizer', { 'src/tokenizer.js': 'module.exports = { parse(s) { return s + s; } };\n' });
     const parser = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(parser)).toEqual(['test/listed.test.js', 'test/parser.test.js']);
+  });
+
+  it('the callers of such a helper include the tests importing it through an alias or calling the global a setup file makes of it', async () => {
+    const cwd = gitRepo({
+      'package.json': JSON.stringify({ name: 'rules', devDependencies: { jest: '29' }, jest: { moduleNameMapper: { '^@helpers$': '<rootDir>/test/helpers.js' }, setupFiles: ['<rootDir>/test/setup.js'] } }) + '\n',
+      'src/rules/alpha.js': 'module.exports = { create() { return 1; } };\n',
+      'src/rules/beta.js': 'module.exports = { create() { return 2; } };\n',
+      'test/helpers.js': 'function requireRule(rulePath) { return require(rulePath); }\nmodule.exports = { requireRule };\n',
+      'test/setup.js': "global.requireRule = require('./helpers').requireRule;\n",
+      'test/global.test.js': "const rule = requireRule('../src/rules/alpha');\ntest('alpha', () => expect(rule.create()).toBe(1));\n",
+      'test/aliased.test.js': "const { requireRule } = require('@helpers');\nconst rule = requireRule('../src/rules/beta');\ntest('beta', () => expect(rule.create()).toBe(2));\n",
+    });
+    commit(cwd, 'alpha', { 'src/rules/alpha.js': 'module.exports = { create() { return 3; } };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/global.test.js']);
+    commit(cwd, 'beta', { 'src/rules/beta.js': 'module.exports = { create() { return 4; } };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/aliased.test.js']);
+    // A module that is no setup file putting the helper on the global object: any file may call it.
+    commit(cwd, 'install', { 'test/install.js': "global.loadRule = require('./helpers').requireRule;\n", 'test/install.test.js': "require('./install');\ntest('i', () => {});\n" });
+    commit(cwd, 'beta again', { 'src/rules/beta.js': 'module.exports = { create() { return 5; } };\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/aliased.test.js', 'test/global.test.js', 'test/install.test.js']);
   });
 
   it("jest's moduleNameMapper: a test importing `@app/math` depends on src/math.js", async () => {

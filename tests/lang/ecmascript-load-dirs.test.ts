@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ecmascriptCallerLoads, ecmascriptHandedPaths, ecmascriptLoadDirs, ecmascriptStringWords } from '../../src/lang/ecmascript/load-dirs.js';
+import { ecmascriptCallerLoads, ecmascriptHandedPaths, ecmascriptLoadDirs, ecmascriptSharesGlobally, ecmascriptStringWords } from '../../src/lang/ecmascript/load-dirs.js';
 
 describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
   it("dayjs's locale test: require(fPath) with fPath = path.join(__dirname, localeDir, file)", () => {
@@ -134,12 +134,27 @@ describe('ecmascriptCallerLoads: loads of what the callers hand in', () => {
 });
 
 describe('ecmascriptStringWords: the names a file may hand to such a helper', () => {
-  it("the words of its strings; null when names may come from outside its text", () => {
-    expect(ecmascriptStringWords("const rule = requireRule('../no-error-equal');\nrun(`${name}.test`, 'a b');")).toEqual(['..', '.test', 'a', 'b', 'no-error-equal']);
+  it('the words of its strings and the names of its code; null when names may come from outside its text', () => {
+    // A string holding whitespace is text (a code sample), unless the file splits strings into names.
+    expect(ecmascriptStringWords("requireRule('../no-error-equal');\nrun(`${name}.test`, 'import x from src');")).toEqual(['.test', 'name', 'no-error-equal', 'requireRule', 'run']);
+    expect(ecmascriptStringWords("'alpha beta'.split(' ').forEach((n) => requireRule(`../${n}`));")).toEqual(['alpha', 'beta', 'forEach', 'n', 'requireRule', 'split']);
+    // A path names its last piece, not the folders on its way; an object's keys are names.
+    expect(ecmascriptStringWords("lint('src/component.test.jsx', '../rules/');")).toEqual(['component.test.jsx', 'lint']);
+    expect(ecmascriptStringWords("load('./__mocks__/index.js');")).toEqual(['__mocks__', 'index.js', 'load']);
+    expect(ecmascriptStringWords('for (const r of Object.keys({ alpha: 1 })) load(r);')).toEqual(['Object', 'alpha', 'const', 'for', 'keys', 'load', 'of', 'r']);
     expect(ecmascriptStringWords('load(process.env.RULE);')).toBeNull();
     expect(ecmascriptStringWords("for (const f of readdirSync(dir)) load(f);")).toBeNull();
     expect(ecmascriptStringWords("const names = require('./names.json');")).toBeNull();
     // Words in comments name nothing.
-    expect(ecmascriptStringWords("// requireRule('../alpha')\nload();")).toEqual([]);
+    expect(ecmascriptStringWords("// requireRule('../alpha')\nload();")).toEqual(['load']);
+  });
+});
+
+describe('ecmascriptSharesGlobally: values put where files that do not import them can call them', () => {
+  it('global, globalThis, window properties and Object.assign onto them; not a comparison or a local', () => {
+    expect(ecmascriptSharesGlobally("global.requireRule = require('./helpers').requireRule;")).toBe(true);
+    expect(ecmascriptSharesGlobally("globalThis['load'] = load;")).toBe(true);
+    expect(ecmascriptSharesGlobally('Object.assign(window, { load });')).toBe(true);
+    expect(ecmascriptSharesGlobally('if (global.x === 1) run();\nconst global2 = {}; global2.x = 1;')).toBe(false);
   });
 });

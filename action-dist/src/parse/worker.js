@@ -454,12 +454,25 @@ function ecmascriptStringWords(text) {
   const masked = maskStrings(code);
   if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
   if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
+  const splits = /\.\s*split\s*\(/.test(masked);
   const words = /* @__PURE__ */ new Set();
+  const substitutions = [];
   for (const m of code.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
-    const contents = m[0].startsWith("`") ? m[0].slice(1, -1).replace(/\$\{[^}]*\}/g, " ") : m[0].slice(1, -1);
-    for (const word of contents.split(/[^\w.@$-]+/)) if (word !== "") words.add(word);
+    const contents = m[0].startsWith("`") ? m[0].slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, sub) => (substitutions.push(sub), "")) : m[0].slice(1, -1);
+    if (!splits && /\s/.test(contents)) continue;
+    for (const path of contents.split(/[^\w.@$/-]+/)) {
+      const pieces = path.split("/");
+      const word = pieces[pieces.length - 1];
+      if (word !== "") words.add(word);
+      if (/^index(?:\.\w+)?$/.test(word) && pieces.length > 1 && pieces[pieces.length - 2] !== "") words.add(pieces[pieces.length - 2]);
+    }
   }
+  for (const name2 of [masked, ...substitutions].join("\n").match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(name2);
   return [...words].sort();
+}
+function ecmascriptSharesGlobally(text) {
+  const masked = maskStrings(stripComments(text));
+  return /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/.test(masked);
 }
 function ecmascriptHandedPaths(path, text) {
   const code = stripComments(text);
@@ -2028,7 +2041,7 @@ var ecmascriptResolution = {
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
-  callerLoads: { dirs: ecmascriptCallerLoads, words: ecmascriptStringWords },
+  callerLoads: { dirs: ecmascriptCallerLoads, words: ecmascriptStringWords, sharesGlobally: ecmascriptSharesGlobally },
   // Path builders, and what starts a process or a worker (on a path, or a command the package installs).
   handedPaths: {
     calls: ["join", "resolve", "URL", ...PROCESS_STARTERS],

@@ -104,8 +104,8 @@ function handedInValue(expr: string, code: string, depth: number): boolean {
 }
 
 /**
- * Pure: the words of a file's strings (`'../no-error-equal'`: `..`, `no-error-equal`), which name
- * the modules the file may hand to a loader; null when the file may hand it names its text does
+ * Pure: the words of a file's strings (`'../no-error-equal'`: `no-error-equal`; a template's static
+ * parts) and its code's names, which name the modules the file may hand to a loader; null when the file may hand it names its text does
  * not hold: it reads the environment, the command line, files or directory listings.
  */
 export function ecmascriptStringWords(text: string): string[] | null {
@@ -114,13 +114,33 @@ export function ecmascriptStringWords(text: string): string[] | null {
   if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
   // A data file a module imports may list names too.
   if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
+  // A specifier holds no whitespace: a string that does is text (a test's code sample, a message),
+  // unless the file splits strings, which may be lists of names (`'alpha beta'.split(' ')`).
+  const splits = /\.\s*split\s*\(/.test(masked);
   const words = new Set<string>();
+  const substitutions: string[] = [];
   for (const m of code.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
-    // A template's substitutions are code: the names there are the file's own.
-    const contents = m[0].startsWith('`') ? m[0].slice(1, -1).replace(/\$\{[^}]*\}/g, ' ') : m[0].slice(1, -1);
-    for (const word of contents.split(/[^\w.@$-]+/)) if (word !== '') words.add(word);
+    // A template's substitutions are code (their names are taken below with the code's).
+    const contents = m[0].startsWith('`') ? m[0].slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, sub: string) => (substitutions.push(sub), '')) : m[0].slice(1, -1);
+    if (!splits && /\s/.test(contents)) continue;
+    // A path names its last piece (`src/component.test.jsx`: not `src`, a folder on the way), and
+    // an index file its folder too (`./__mocks__/index`).
+    for (const path of contents.split(/[^\w.@$/-]+/)) {
+      const pieces = path.split('/');
+      const word = pieces[pieces.length - 1]!;
+      if (word !== '') words.add(word);
+      if (/^index(?:\.\w+)?$/.test(word) && pieces.length > 1 && pieces[pieces.length - 2] !== '') words.add(pieces[pieces.length - 2]!);
+    }
   }
+  // A name may come from code too: an object's keys (`Object.keys({ alpha: … })`), a class's `.name`.
+  for (const name of [masked, ...substitutions].join('\n').match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(name);
   return [...words].sort();
+}
+
+/** Pure: whether a file assigns to the global object (`global.x =`, `globalThis['x'] =`, `Object.assign(window, …)`). */
+export function ecmascriptSharesGlobally(text: string): boolean {
+  const masked = maskStrings(stripComments(text));
+  return /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/.test(masked);
 }
 
 /**

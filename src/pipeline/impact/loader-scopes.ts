@@ -1,6 +1,7 @@
 import type { GitRepo } from '../../git/repo.js';
 import type { InstalledCommand } from '../../ecosystem/types.js';
 import { languageForPath } from '../../lang/registry.js';
+import { parentDir } from '../../util/posix-path.js';
 
 /**
  * Loader codes whose evidence is no load by itself: a directory listing, an addition to the
@@ -54,44 +55,53 @@ const MAX_HANDING_FILES = 1000;
 /**
  * What the helpers that load specifiers their callers hand in (`require(rulePath)`) reach: each
  * file that imports one, directly or through other files (the helper itself too), loads the
- * indexed files its strings or its imports' strings name by a word (`'../no-error-equal'` names
- * `no-error-equal.ts`; an `index` file by its folder), with code `handed-specifier`. A file that may
- * hand names no text holds (read from the environment or from files, listed from a directory)
- * loads anything `fallback` gives, as does a helper called from more than MAX_HANDING_FILES files.
- * A name assembled from pieces of words (`'no-' + 'error-equal'`) is not followed.
+ * indexed files a word of its text or its imports' texts names (ResolutionTraits.callerLoads
+ * `words`: `'../no-error-equal'` names `no-error-equal.ts`, and so does `noErrorEqual`; an `index`
+ * file by its folder), with code `handed-specifier`. A file that may hand names no text holds
+ * (read from the environment or from files, listed from a directory) loads anything `fallback`
+ * gives, as does a helper imported through more than MAX_HANDING_FILES files. Left out: a name
+ * assembled from pieces (`'no-' + 'error-equal'`), or held by a module two imports away.
  */
 export async function callerLoaders(
   helpers: readonly { file: string; code: string }[],
-  importers: ReadonlyMap<string, readonly string[]>,
+  callersOf: (file: string) => readonly string[],
+  isSetupFile: (file: string) => boolean,
   files: ReadonlySet<string>,
   readText: (paths: readonly string[]) => Promise<Map<string, string>>,
   fallback: (file: string) => string,
 ): Promise<ScopedLoader[]> {
   if (helpers.length === 0) return [];
-  const callers = new Set<string>();
   const out: ScopedLoader[] = [];
-  for (const helper of helpers) {
+  const closures = helpers.map((helper) => {
     const reached = new Set([helper.file]);
     for (let frontier = [helper.file]; frontier.length > 0 && reached.size <= MAX_HANDING_FILES; ) {
-      frontier = frontier.flatMap((f) => importers.get(f) ?? []).filter((f) => !reached.has(f) && reached.add(f));
+      frontier = frontier.flatMap(callersOf).filter((f) => !reached.has(f) && reached.add(f));
     }
-    if (reached.size > MAX_HANDING_FILES) out.push({ ...helper, scope: fallback(helper.file) });
-    else for (const f of reached) callers.add(f);
-  }
-  if (callers.size === 0) return out;
+    return reached;
+  });
+  const callers = new Set(closures.filter((c) => c.size <= MAX_HANDING_FILES).flatMap((c) => [...c]));
   const imports = new Map<string, string[]>();
-  for (const [target, list] of importers) {
-    for (const f of list) if (callers.has(f)) imports.set(f, [...(imports.get(f) ?? []), target]);
+  for (const target of files) {
+    for (const f of callersOf(target)) if (callers.has(f)) imports.set(f, [...(imports.get(f) ?? []), target]);
   }
   const read = [...new Set([...callers, ...[...callers].flatMap((f) => imports.get(f) ?? [])])].sort();
-  const texts = await readText(read);
+  const texts = read.length > 0 ? await readText(read) : new Map<string, string>();
   const wordsOf = new Map<string, string[] | null>();
+  const global = new Set<string>();
   for (const f of read) {
     const text = texts.get(f);
-    const words = languageForPath(f)?.resolution.callerLoads?.words;
-    wordsOf.set(f, text === undefined || words === undefined ? null : words(text));
+    const traits = languageForPath(f)?.resolution.callerLoads;
+    wordsOf.set(f, text === undefined || traits === undefined ? null : traits.words(text));
+    // A setup file's globals reach the tests it sets up, which are its callers already.
+    if (text !== undefined && !isSetupFile(f) && traits?.sharesGlobally(text)) global.add(f);
   }
-  const named = filesByWord(files);
+  // A helper too widely imported, or one a caller puts on the global object (where files that do
+  // not import it may call it: mocha runs every test file in one process), loads anything.
+  helpers.forEach((helper, i) => {
+    const closure = closures[i]!;
+    if (closure.size > MAX_HANDING_FILES || [...closure].some((f) => global.has(f))) out.push({ ...helper, scope: fallback(helper.file) });
+  });
+  const { named, indexIn } = filesByWord(files);
   // A helper handing itself names keeps its own code.
   const codeOf = new Map(helpers.map((h) => [h.file, h.code]));
   for (const f of [...callers].sort()) {
@@ -101,29 +111,52 @@ export async function callerLoaders(
       out.push({ file: f, scope: fallback(f), code });
       continue;
     }
-    const scopes = new Set(sources.flatMap((words) => words!.flatMap((w) => [...(named.get(w) ?? []), ...(named.get(w.replace(/\.[^.]*$/, '')) ?? [])])));
+    const spellings = new Set(sources.flatMap((words) => words!.flatMap((w) => [spelling(w), spelling(w.replace(/\.[^.]*$/, ''))])));
+    const scopes = new Set([...spellings].flatMap((w) => named.get(w) ?? []));
+    // `index` (a loop's counter as often as a module) names only the index files a relative
+    // specifier reaches from the caller's folder or the folder of a helper it calls (`./index`, `../index`).
+    if (spellings.has('index')) {
+      const dirs = [f, ...helpers.filter((_, i) => closures[i]!.has(f)).map((h) => h.file)].map(parentDir);
+      for (const dir of dirs) for (const d of [dir, parentDir(dir)]) for (const file of indexIn.get(d) ?? []) scopes.add(file);
+    }
     for (const scope of [...scopes].sort()) out.push({ file: f, scope, code });
   }
   return out;
 }
 
-/** Each word a specifier may name a file by: its base name, without its extension, and an index file's folder. */
-function filesByWord(files: ReadonlySet<string>): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  const add = (word: string, file: string) => {
-    const list = out.get(word);
+/**
+ * A word as names are compared: without case, `-` or `_`, since code turns one spelling of a name
+ * into another (`preferTodo` into `prefer-todo`).
+ */
+function spelling(word: string): string {
+  return word.toLowerCase().replace(/[-_]/g, '');
+}
+
+/**
+ * Each word (its spelling) a specifier may name a file by: its base name, without its extension,
+ * and an index file by its folder's name only (`indexIn`: the index files of each folder).
+ */
+function filesByWord(files: ReadonlySet<string>): { named: Map<string, string[]>; indexIn: Map<string, string[]> } {
+  const named = new Map<string, string[]>();
+  const indexIn = new Map<string, string[]>();
+  const add = (map: Map<string, string[]>, key: string, file: string) => {
+    const list = map.get(key);
     if (list) list.push(file);
-    else out.set(word, [file]);
+    else map.set(key, [file]);
   };
   for (const file of files) {
     const parts = file.split('/');
     const base = parts[parts.length - 1]!;
     const stem = base.replace(/\.[^.]*$/, '');
-    add(base, file);
-    if (stem !== base && stem !== '') add(stem, file);
-    if (stem === 'index' && parts.length > 1) add(parts[parts.length - 2]!, file);
+    if (stem === 'index') {
+      add(indexIn, parentDir(file), file);
+      if (parts.length > 1) add(named, spelling(parts[parts.length - 2]!), file);
+      continue;
+    }
+    add(named, spelling(base), file);
+    if (stem !== base && stem !== '') add(named, spelling(stem), file);
   }
-  return out;
+  return { named, indexIn };
 }
 
 /**

@@ -58,8 +58,6 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const fallback = (file: string) => scopeOf(file, universe);
   const { scoped: loaders, handing: helpers } = await scopeLoaders(await view.dynamicLoaders(), side.texts, fallback);
   const unresolved = await view.unresolvedImports();
-  // A helper loading what its callers hand it: its callers load what their strings name.
-  loaders.push(...(await callerLoaders(helpers, await view.importerMap(), unresolved.files, side.texts, fallback)));
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
   // there without importing it; only tests, so that a source file joining paths stays no loader.
   const handing = (await view.pathBuilders()).filter((f) => tests.has(f));
@@ -76,8 +74,18 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
   const implicit = await implicitLinks(universe, unresolved, side.texts);
   loaders.push(...implicit.loaders);
+  const importers = await view.importerMap();
+  // A helper loading what its callers hand it: its callers (through imports, aliases, implicit
+  // links and setup files) load what their texts name.
+  const callersOf = (file: string) => [
+    ...(importers.get(file) ?? []),
+    ...(aliased.get(file) ?? []),
+    ...(implicit.importers.get(file) ?? []).map((i) => i.file),
+    ...(setUpBy.get(file) ?? []),
+  ];
+  loaders.push(...(await callerLoaders(helpers, callersOf, (f) => setUpBy.has(f), unresolved.files, side.texts, fallback)));
   const graph: FloorGraph = {
-    importers: await view.importerMap(),
+    importers,
     dynamicLoaders: loaders,
     isTest: (p) => tests.has(p),
     testsSetUpBy: (p) => setUpBy.get(p) ?? [],
