@@ -20208,16 +20208,36 @@ function compact(options) {
   return out2;
 }
 
+// src/ecosystem/python/unittest-discovery.ts
+var COMMAND_FILES = /(^|\/)(tox\.ini|setup\.cfg|pyproject\.toml|noxfile\.py|Makefile|[^/]*\.mk|runtests\.py)$|^\.github\/workflows\/[^/]+\.ya?ml$/;
+var UNITTEST_RUN = /(?:-m\s+|['"]-m['"]\s*,\s*['"])unittest\b([^\n]*)|\bunittest\.main\s*\(\s*module\s*=\s*None/g;
+var DEFAULT_PATTERN = "test*.py";
+function isCommandFile(path) {
+  return COMMAND_FILES.test(path);
+}
+function unittestPatterns(files) {
+  const out2 = /* @__PURE__ */ new Set();
+  for (const path of files.paths.filter(isCommandFile)) {
+    const text = files.read(path);
+    if (text === null) continue;
+    for (const m2 of text.matchAll(UNITTEST_RUN)) {
+      const pattern = /(?:^|\s|['"],\s*['"])(?:-p|--pattern)(?:\s+|=|['"]\s*,\s*['"])['"]?([^\s'"]+)/.exec(m2[1] ?? "");
+      out2.add(pattern?.[1] ?? DEFAULT_PATTERN);
+    }
+  }
+  return [...out2].sort();
+}
+
 // src/ecosystem/python/adapter.ts
 var CONFIG_NAMES = /* @__PURE__ */ new Set(["pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"]);
 var DEFAULT_FILES = ["test_*.py", "*_test.py"];
-var DJANGO_FILES = ["tests.py"];
+var DJANGO_FILES = ["test*.py"];
 var DEFAULT_NORECURSE = ["*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}"];
 var baseName = (path) => path.slice(path.lastIndexOf("/") + 1);
 var dirName = (path) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 var python = defineEcosystem({
   id: "python",
-  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName(p2)) || baseName(p2) === "setup.py"),
+  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName(p2)) || baseName(p2) === "setup.py" || isCommandFile(p2)),
   detect: (files) => files.paths.some((p2) => p2.endsWith(".py")),
   testUniverses(files) {
     const warnings = [];
@@ -20228,7 +20248,7 @@ var python = defineEcosystem({
     });
     if (!configured.some((c3) => c3.dir === "")) configured.unshift({ dir: "", options: { configFile: "" } });
     const entryPlugins = entryPoints(files, "pytest11", installedModule(files)).map((e) => e.file);
-    const defaultFiles = files.paths.some((p2) => baseName(p2) === "manage.py") ? [...DEFAULT_FILES, ...DJANGO_FILES] : DEFAULT_FILES;
+    const unittest = [...unittestPatterns(files), ...files.paths.some((p2) => baseName(p2) === "manage.py") ? DJANGO_FILES : []];
     return configured.map(({ dir, options }) => {
       const prefix = dir === "" ? "" : `${dir}/`;
       const nested = configured.filter((c3) => c3.dir !== dir && (dir === "" || c3.dir.startsWith(prefix))).map((c3) => c3.dir.slice(prefix.length));
@@ -20241,7 +20261,7 @@ var python = defineEcosystem({
         configFile: options.configFile === "" ? null : options.configFile,
         root: dir,
         roots: (options.testpaths ?? []).map((t2) => t2.replace(/^\.\//, "").replace(/\/$/, "")),
-        include: (options.pythonFiles ?? defaultFiles).map((glob2) => ({ glob: `**/${glob2}` })),
+        include: [.../* @__PURE__ */ new Set([...options.pythonFiles ?? DEFAULT_FILES, ...unittest])].map((glob2) => ({ glob: `**/${glob2}` })),
         exclude: [
           ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob2) => ({ glob: `**/${glob2}/**` })),
           // A nested configuration is a rootdir of its own.

@@ -204,6 +204,22 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['shop/tests.py']);
   });
 
+  it("takes the modules unittest's discovery imports where the project runs unittest: test*.py, or its -p pattern", async () => {
+    const cwd = gitRepo({
+      'tox.ini': '[testenv]\ncommands = python -m unittest discover -s tests\n',
+      'Makefile': 'check:\n\tpython -m unittest discover -s checks -p "*_checks.py"\n',
+      'calc/__init__.py': '',
+      'calc/ops.py': 'def add(a, b):\n    return a + b\n',
+      'tests/__init__.py': '',
+      'tests/testops.py': 'import unittest\nfrom calc.ops import add\n\n\nclass OpsTests(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(add(1, 2), 3)\n',
+      'checks/__init__.py': '',
+      'checks/ops_checks.py': 'import unittest\nfrom calc.ops import add\n\n\nclass OpsChecks(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(add(2, 2), 4)\n',
+    });
+    // Before: neither module matched pytest's default names, and nothing was selected.
+    commit(cwd, 'add', { 'calc/ops.py': 'def add(a, b):\n    return a + b + 0\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['checks/ops_checks.py', 'tests/testops.py']);
+  });
+
   it('runs every test where a conftest.py collects tests from files no configuration names (pytest_collect_file)', async () => {
     const conftest = [
       'import pytest',

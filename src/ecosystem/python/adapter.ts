@@ -4,16 +4,17 @@ import { pythonDependencies } from './dependencies.js';
 import { CONSOLE_SCRIPTS, entryPoints } from './entry-points.js';
 import { packageRoots } from './package-roots.js';
 import { pytestOptionsIn } from './pytest-options.js';
+import { isCommandFile, unittestPatterns } from './unittest-discovery.js';
 
 const CONFIG_NAMES = new Set(['pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']);
 /** pytest's defaults (`python_files`, `norecursedirs`). */
 const DEFAULT_FILES = ['test_*.py', '*_test.py'];
 /**
- * Django's test runner (`manage.py test`) finds `test*.py` in every app, and `startapp` writes each
- * app's tests into `tests.py`, which pytest's defaults do not take: in a Django project without
- * its own python_files, that module is a test too.
+ * Django's test runner (`manage.py test`) finds `test*.py` in every app (unittest's discovery), and
+ * `startapp` writes each app's tests into `tests.py`, which pytest's defaults do not take: in a
+ * Django project those modules are tests too.
  */
-const DJANGO_FILES = ['tests.py'];
+const DJANGO_FILES = ['test*.py'];
 const DEFAULT_NORECURSE = ['*.egg', '.*', '_darcs', 'build', 'CVS', 'dist', 'node_modules', 'venv', '{arch}'];
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
@@ -28,7 +29,7 @@ const dirName = (path: string): string => (path.includes('/') ? path.slice(0, pa
  */
 export const python = defineEcosystem({
   id: 'python',
-  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py'),
+  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py' || isCommandFile(p)),
   detect: (files) => files.paths.some((p) => p.endsWith('.py')),
   testUniverses(files: ProjectFiles): TestUniverse[] {
     const warnings: string[] = [];
@@ -42,7 +43,8 @@ export const python = defineEcosystem({
     // The project's own pytest plugins (entry points of group pytest11): pytest loads them for every
     // test once the project is installed, as it loads a `-p` plugin.
     const entryPlugins = entryPoints(files, 'pytest11', installedModule(files)).map((e) => e.file);
-    const defaultFiles = files.paths.some((p) => baseName(p) === 'manage.py') ? [...DEFAULT_FILES, ...DJANGO_FILES] : DEFAULT_FILES;
+    // Modules unittest's discovery imports as tests, where the project runs it (or Django's runner).
+    const unittest = [...unittestPatterns(files), ...(files.paths.some((p) => baseName(p) === 'manage.py') ? DJANGO_FILES : [])];
     return configured.map(({ dir, options }): TestUniverse => {
       const prefix = dir === '' ? '' : `${dir}/`;
       const nested = configured.filter((c) => c.dir !== dir && (dir === '' || c.dir.startsWith(prefix))).map((c) => c.dir.slice(prefix.length));
@@ -57,7 +59,7 @@ export const python = defineEcosystem({
         configFile: options.configFile === '' ? null : options.configFile,
         root: dir,
         roots: (options.testpaths ?? []).map((t) => t.replace(/^\.\//, '').replace(/\/$/, '')),
-        include: (options.pythonFiles ?? defaultFiles).map((glob) => ({ glob: `**/${glob}` })),
+        include: [...new Set([...(options.pythonFiles ?? DEFAULT_FILES), ...unittest])].map((glob) => ({ glob: `**/${glob}` })),
         exclude: [
           ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob) => ({ glob: `**/${glob}/**` })),
           // A nested configuration is a rootdir of its own.
