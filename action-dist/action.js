@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/sql.js/dist/sql-wasm.js
 var require_sql_wasm = __commonJS({
   "node_modules/sql.js/dist/sql-wasm.js"(exports, module2) {
-    var __ratlas_module_url11 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
-    var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
-    var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
+    var __ratlas_module_url12 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
+    var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
+    var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
     var initSqlJsPromise = void 0;
     var initSqlJs2 = function(moduleConfig) {
       if (initSqlJsPromise) {
@@ -1115,11 +1115,11 @@ var require_sql_wasm = __commonJS({
         var va = "./this.program", wa = (a, b3) => {
           throw b3;
         }, xa = globalThis.document?.currentScript?.src;
-        typeof __ratlas_filename11 !== "undefined" ? xa = __ratlas_filename11 : ba && (xa = self.location.href);
+        typeof __ratlas_filename12 !== "undefined" ? xa = __ratlas_filename12 : ba && (xa = self.location.href);
         var ya = "", za, Ca;
         if (da) {
           var fs3 = __require("node:fs");
-          ya = __ratlas_dirname11 + "/";
+          ya = __ratlas_dirname12 + "/";
           Ca = (a) => {
             a = Da(a) ? new URL(a) : a;
             return fs3.readFileSync(a);
@@ -24765,6 +24765,9 @@ var BlobReader = class {
 };
 
 // src/git/repo.ts
+var __ratlas_module_url10 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
+var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
+var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
 var REGULAR_FILE_MODES = /* @__PURE__ */ new Set(["100644", "100755"]);
 var GitRepo = class _GitRepo {
   constructor(root, git) {
@@ -25090,10 +25093,14 @@ function parseRawDiff(out2) {
   return changes.sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
 }
 function asPathPattern(path) {
-  const escaped = path.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&");
+  const escape = (segment) => segment.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&");
   const outsideName = "(^|[^A-Za-z0-9_.-])";
-  if (path.includes("/")) return `${outsideName}${escaped}([^A-Za-z0-9_.-]|$)`;
   const quotes = `\\'"\``;
+  if (path.includes("/")) {
+    const between = `(/|[${quotes}][[:space:]]*[,/][[:space:]]*[${quotes}])`;
+    return `${outsideName}${path.split("/").map(escape).join(between)}([^A-Za-z0-9_.-]|$)`;
+  }
+  const escaped = escape(path);
   return `${outsideName}${escaped}/|(^|[/}${quotes}])${escaped}([/$${quotes}]|$)`;
 }
 
@@ -25128,9 +25135,9 @@ function boolean(name2, value, fallback) {
 }
 
 // src/action/prepare-step.ts
-var __ratlas_module_url10 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
-var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
-var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
+var __ratlas_module_url11 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
+var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
+var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
 function cacheKeyPrefix(runnerOs) {
   return `ratlas-index-v1-${runnerOs}-${bundleVersion()}-`;
 }
@@ -25204,7 +25211,7 @@ async function fetched(found, ref, log2) {
 }
 var version;
 function bundleVersion() {
-  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url10), "utf8")).version;
+  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url11), "utf8")).version;
   return version;
 }
 

@@ -444,17 +444,22 @@ export function parseRawDiff(out: string): ChangedPath[] {
 
 /**
  * An extended regular expression for `path` standing as a path in text, not as part of a longer
- * name (`mydocs/rules`, `docs/rules_old`). A path of one segment is also a word (`const docs = ...`,
- * `'renders the docs'`): it stands as a path only when a slash follows it, or when it is bounded on
- * both sides by a slash, a backslash, a quote, a placeholder or a line's start or end (`'docs'`,
- * `${root}docs`, `/docs`). A command naming the bare folder before a space (`cp -r docs out`) is not
- * found that way.
+ * name (`mydocs/rules`, `docs/rules_old`). Its segments may stand in strings of their own, joined
+ * on one line (`path.join(__dirname, '..', 'docs', 'rules')`, `Path(...) / "docs" / "rules"`). A
+ * path of one segment is also a word (`const docs = ...`, `'renders the docs'`): it stands as a
+ * path only when a slash follows it, or when it is bounded on both sides by a slash, a backslash,
+ * a quote, a placeholder or a line's start or end (`'docs'`, `${root}docs`, `/docs`). A command
+ * naming the bare folder before a space (`cp -r docs out`) is not found that way.
  */
 function asPathPattern(path: string): string {
-  const escaped = path.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&');
+  const escape = (segment: string) => segment.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&');
   const outsideName = '(^|[^A-Za-z0-9_.-])';
-  if (path.includes('/')) return `${outsideName}${escaped}([^A-Za-z0-9_.-]|$)`;
   // In a bracket expression of a POSIX regular expression a backslash stands for itself.
   const quotes = `\\'"\``;
+  if (path.includes('/')) {
+    const between = `(/|[${quotes}][[:space:]]*[,/][[:space:]]*[${quotes}])`;
+    return `${outsideName}${path.split('/').map(escape).join(between)}([^A-Za-z0-9_.-]|$)`;
+  }
+  const escaped = escape(path);
   return `${outsideName}${escaped}/|(^|[/}${quotes}])${escaped}([/$${quotes}]|$)`;
 }

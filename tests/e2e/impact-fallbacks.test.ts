@@ -97,12 +97,15 @@ const CASES: Case[] = [
       'tests/root.test.ts': "test('root', () => { expect(`${process.cwd()}/docs/pages/`).toBeTruthy(); });\n",
       'tests/template.test.ts': "const root = '../';\ntest('template', () => { expect(`${root}docs/pages${'/'}`).toBeTruthy(); });\n",
       'tests/command.test.ts': "import { execSync } from 'child_process';\ntest('command', () => { expect(execSync('cat docs/pages/*.md').length).toBeGreaterThan(0); });\n",
+      // The folder's segments as strings of their own: path.join's arguments.
+      'tests/joined.test.ts': "import { readFileSync } from 'fs';\nimport { join } from 'path';\ntest('joined', () => { expect(readFileSync(join(__dirname, '..', 'docs', 'pages', 'title' + '.md'), 'utf8')).toMatch(/^# /); });\n",
+      'tests/pieces.test.ts': "test('pieces', () => { expect(['docs', 'guide', 'pages'].length).toBe(3); });\n",
       // The folder's path among other words, or as part of another folder's: no test reads the doc that way.
       'tests/words.test.ts': "const docs = { pages: 1 };\ntest('docs/pages_old and mydocs/pages', () => { expect(docs.pages).toBe(1); });\n",
     },
     change: { 'docs/pages/title.md': 'Title\n' },
     runAll: [],
-    selected: ['tests/command.test.ts', 'tests/docs.test.ts', 'tests/root.test.ts', 'tests/template.test.ts'],
+    selected: ['tests/command.test.ts', 'tests/docs.test.ts', 'tests/joined.test.ts', 'tests/root.test.ts', 'tests/template.test.ts'],
   },
   {
     name: 'a doc in a top-level folder a test names as a path selects that test, not tests using the word',
