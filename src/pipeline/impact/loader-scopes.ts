@@ -49,6 +49,12 @@ export async function scopeLoaders(
   return { scoped, handing };
 }
 
+/** What callerLoaders reads of a caller's text (kept by text, so that a run reads each text once). */
+export interface CallerTextFacts {
+  words: string[] | null;
+  global: boolean;
+}
+
 /** Past this many files calling a helper that loads what it is handed (directly or through others), the helper is read as loading anything. */
 const MAX_HANDING_FILES = 1000;
 
@@ -69,6 +75,7 @@ export async function callerLoaders(
   files: ReadonlySet<string>,
   readText: (paths: readonly string[]) => Promise<Map<string, string>>,
   fallback: (file: string) => string,
+  textFacts: Map<string, CallerTextFacts> = new Map(),
 ): Promise<ScopedLoader[]> {
   if (helpers.length === 0) return [];
   const out: ScopedLoader[] = [];
@@ -91,9 +98,16 @@ export async function callerLoaders(
   for (const f of read) {
     const text = texts.get(f);
     const traits = languageForPath(f)?.resolution.callerLoads;
-    wordsOf.set(f, text === undefined || traits === undefined ? null : traits.words(text));
+    if (text === undefined || traits === undefined) {
+      wordsOf.set(f, null);
+      continue;
+    }
+    // Both sides of a change read mostly the same texts: each is read once per run.
+    let facts = textFacts.get(text);
+    if (!facts) textFacts.set(text, (facts = { words: traits.words(text), global: traits.sharesGlobally(text) }));
+    wordsOf.set(f, facts.words);
     // A setup file's globals reach the tests it sets up, which are its callers already.
-    if (text !== undefined && !isSetupFile(f) && traits?.sharesGlobally(text)) global.add(f);
+    if (!isSetupFile(f) && facts.global) global.add(f);
   }
   // A helper too widely imported, or one a caller puts on the global object (where files that do
   // not import it may call it: mocha runs every test file in one process), loads anything.

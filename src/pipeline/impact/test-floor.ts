@@ -9,7 +9,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
-import { callerLoaders, commandLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
+import { callerLoaders, commandLoaders, handedPathLoaders, scopeLoaders, type CallerTextFacts, type ScopedLoader } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -30,8 +30,9 @@ export interface FloorSideInput {
  * breadth-first searches over most of the module graph (typeorm: 3,000 files each).
  */
 export async function floorsOf(universe: CompiledUniverses | undefined, base: FloorSideInput, head: FloorSideInput): Promise<[FloorTest[], FloorTest[]]> {
-  const baseGraph = await floorGraph(base, universe);
-  const headGraph = await floorGraph(head, universe);
+  const textFacts = new Map<string, CallerTextFacts>();
+  const baseGraph = await floorGraph(base, universe, textFacts);
+  const headGraph = await floorGraph(head, universe, textFacts);
   const baseFloor = importFloor(base.changed, baseGraph.graph);
   if (sameStrings(base.changed, head.changed) && sameFloorGraph(baseGraph, headGraph)) return [baseFloor, baseFloor];
   return [baseFloor, importFloor(head.changed, headGraph.graph)];
@@ -43,7 +44,7 @@ interface SideGraph {
   tests: ReadonlySet<string>;
 }
 
-async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | undefined): Promise<SideGraph> {
+async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | undefined, textFacts: Map<string, CallerTextFacts>): Promise<SideGraph> {
   const { view, tests } = side;
   const setUpBy = new Map<string, string[]>();
   if (universe) {
@@ -83,7 +84,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
     ...(implicit.importers.get(file) ?? []).map((i) => i.file),
     ...(setUpBy.get(file) ?? []),
   ];
-  loaders.push(...(await callerLoaders(helpers, callersOf, (f) => setUpBy.has(f), unresolved.files, side.texts, fallback)));
+  loaders.push(...(await callerLoaders(helpers, callersOf, (f) => setUpBy.has(f), unresolved.files, side.texts, fallback, textFacts)));
   const graph: FloorGraph = {
     importers,
     dynamicLoaders: loaders,
