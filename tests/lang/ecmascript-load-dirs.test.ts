@@ -25,6 +25,25 @@ describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
     expect(ecmascriptLoadDirs('test/b.test.js', "const dir = path.resolve(__dirname, '..', 'src');\nfor (const f of list) jest.requireActual(path.join(dir, f));")).toEqual(['src']);
   });
 
+  it("typeorm's test-utils: require of what a function of the file returns, each return a whole path", () => {
+    const text = [
+      'function getOrmFilepath(): string {',
+      '  try {',
+      '    return require.resolve(__dirname + "/../../ormconfig.json")',
+      '  } catch {',
+      '    return require.resolve(__dirname + "/../../../../ormconfig.json")',
+      '  }',
+      '}',
+      'export function getTypeOrmConfig() {',
+      '  return require(getOrmFilepath())',
+      '}',
+    ].join('\n');
+    // The second path lies outside the repository: no indexed file.
+    expect(ecmascriptLoadDirs('test/utils/test-utils.ts', text)).toEqual(['ormconfig.json']);
+    // A function returning a computed path stays unbounded.
+    expect(ecmascriptLoadDirs('test/utils/u.ts', 'function where() { return process.env.CONFIG; }\nrequire(where());')).toBeNull();
+  });
+
   it('unbounded: a parameter, a loop variable, a reassigned name, a package prefix, a path from elsewhere', () => {
     expect(ecmascriptLoadDirs('src/load.js', 'function load(file) { return require(file); }')).toBeNull();
     expect(ecmascriptLoadDirs('src/load.js', 'const load = (file) => require(file);')).toBeNull();

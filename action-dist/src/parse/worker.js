@@ -412,10 +412,11 @@ function loadSites(path, text, allowHanded) {
       dirs.add(`node_modules/${resolved}`);
       continue;
     }
-    const prefix = resolved !== null ? { text: resolved, complete: false } : literal === null ? staticPrefix(first, code, 0) : m[1] === "require.context" ? { text: literal, complete: true } : { text: globPrefix(literal), complete: false };
-    const dir = prefix === null ? null : joinDir(fileDir, prefix.text, prefix.complete);
-    if (dir !== null) dirs.add(dir);
-    else if (allowHanded && !globbing && handedInValue(first, code, 0)) handedIn = true;
+    const prefixes = resolved !== null ? [{ text: resolved, complete: false }] : literal === null ? staticPrefixes(first, code) : m[1] === "require.context" ? [{ text: literal, complete: true }] : [{ text: globPrefix(literal), complete: false }];
+    const scopes = prefixes?.map((prefix) => scopeOf(fileDir, prefix)) ?? [null];
+    if (scopes.every((scope) => scope !== null)) {
+      for (const scope of scopes) if (scope !== OUTSIDE) dirs.add(scope);
+    } else if (allowHanded && !globbing && handedInValue(first, code, 0)) handedIn = true;
     else return null;
   }
   if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
@@ -521,6 +522,8 @@ function staticPrefix(expr, code, depth) {
   if (concat.length > 1) {
     const head = stringLiteral(concat[0].trim());
     if (head !== null) return { text: head, complete: false };
+    const rest = concat.length === 2 ? stringLiteral(concat[1].trim()) : null;
+    if (concat[0].trim() === "__dirname" && rest !== null && rest.startsWith("/")) return { text: `.${rest}`, complete: false, exact: true };
     const inner = staticPrefix(concat[0], code, depth + 1);
     return inner && { ...inner, complete: false };
   }
@@ -544,7 +547,43 @@ function staticPrefix(expr, code, depth) {
     const init2 = onlyBinding(code, name2);
     return init2 === null ? null : staticPrefix(init2, code, depth + 1);
   }
+  const resolving = /^require\.resolve\s*\(/.exec(e);
+  if (resolving) {
+    const args2 = argumentsAt(e, resolving[0].length);
+    return args2 !== null && args2.length >= 1 ? staticPrefix(args2[0], code, depth + 1) : null;
+  }
   return null;
+}
+function staticPrefixes(expr, code) {
+  const called = /^([A-Za-z_$][\w$]*)\s*\(\s*\)$/.exec(unwrap(expr))?.[1];
+  if (called === void 0) {
+    const prefix = staticPrefix(expr, code, 0);
+    return prefix && [prefix];
+  }
+  const n = called.replace(/\$/g, "\\$");
+  const masked = maskStrings(code);
+  const declared = [...masked.matchAll(new RegExp(`\\bfunction\\s+${n}\\s*\\([^)]*\\)[^{]*\\{`, "g"))];
+  if (declared.length !== 1) return null;
+  const start2 = (declared[0].index ?? 0) + declared[0][0].length;
+  let end = start2;
+  for (const step of topLevel(code, start2)) {
+    if ("broken" in step) return null;
+    end = step.i;
+    if (step.close) break;
+  }
+  const prefixes = [];
+  for (const m of masked.slice(start2, end).matchAll(/\breturn\b/g)) {
+    const value = expressionAt(code, start2 + (m.index ?? 0) + m[0].length);
+    const prefix = value === null || value === "" ? null : staticPrefix(value, code, 1);
+    if (prefix === null) return null;
+    prefixes.push(prefix);
+  }
+  return prefixes.length > 0 ? prefixes : null;
+}
+var OUTSIDE = "\0outside";
+function scopeOf(fileDir, prefix) {
+  if (prefix.exact && /\.[A-Za-z0-9]+$/.test(prefix.text) && prefix.text.startsWith(".")) return joinPath(fileDir, prefix.text) ?? OUTSIDE;
+  return joinDir(fileDir, prefix.text, prefix.complete);
 }
 function staticString(expr, code, depth) {
   const literal = stringLiteral(unwrap(expr));

@@ -57,10 +57,12 @@ function loadSites(path: string, text: string, allowHanded: boolean): { dirs: st
       continue;
     }
     // require.context names a directory; import.meta.glob a pattern whose directory part bounds it.
-    const prefix = resolved !== null ? { text: resolved, complete: false } : literal === null ? staticPrefix(first, code, 0) : m[1] === 'require.context' ? { text: literal, complete: true } : { text: globPrefix(literal), complete: false };
-    const dir = prefix === null ? null : joinDir(fileDir, prefix.text, prefix.complete);
-    if (dir !== null) dirs.add(dir);
-    else if (allowHanded && !globbing && handedInValue(first, code, 0)) handedIn = true;
+    const prefixes =
+      resolved !== null ? [{ text: resolved, complete: false }] : literal === null ? staticPrefixes(first, code) : m[1] === 'require.context' ? [{ text: literal, complete: true }] : [{ text: globPrefix(literal), complete: false }];
+    const scopes = prefixes?.map((prefix) => scopeOf(fileDir, prefix)) ?? [null];
+    if (scopes.every((scope) => scope !== null)) {
+      for (const scope of scopes) if (scope !== OUTSIDE) dirs.add(scope!);
+    } else if (allowHanded && !globbing && handedInValue(first, code, 0)) handedIn = true;
     else return null;
   }
   if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
@@ -228,6 +230,9 @@ function staticPrefix(expr: string, code: string, depth: number): Prefix | null 
   if (concat.length > 1) {
     const head = stringLiteral(concat[0]!.trim());
     if (head !== null) return { text: head, complete: false };
+    // `__dirname + '/../../ormconfig.json'`: a path from the file's folder, whole when static.
+    const rest = concat.length === 2 ? stringLiteral(concat[1]!.trim()) : null;
+    if (concat[0]!.trim() === '__dirname' && rest !== null && rest.startsWith('/')) return { text: `.${rest}`, complete: false, exact: true };
     const inner = staticPrefix(concat[0]!, code, depth + 1);
     return inner && { ...inner, complete: false };
   }
@@ -253,7 +258,58 @@ function staticPrefix(expr: string, code: string, depth: number): Prefix | null 
     const init = onlyBinding(code, name);
     return init === null ? null : staticPrefix(init, code, depth + 1);
   }
+  // `require.resolve(path)` is the path, found.
+  const resolving = /^require\.resolve\s*\(/.exec(e);
+  if (resolving) {
+    const args = argumentsAt(e, resolving[0].length);
+    return args !== null && args.length >= 1 ? staticPrefix(args[0]!, code, depth + 1) : null;
+  }
   return null;
+}
+
+/**
+ * The prefixes of a load's specifier: staticPrefix's, or for a call of a function of the file
+ * without arguments (`require(getOrmFilepath())`) those of every `return` it holds (typeorm's
+ * test-utils returns `require.resolve(__dirname + "/../../ormconfig.json")`, failing that the same
+ * four folders up); null when one is not bounded, or the function is not declared once.
+ */
+function staticPrefixes(expr: string, code: string): Prefix[] | null {
+  const called = /^([A-Za-z_$][\w$]*)\s*\(\s*\)$/.exec(unwrap(expr))?.[1];
+  if (called === undefined) {
+    const prefix = staticPrefix(expr, code, 0);
+    return prefix && [prefix];
+  }
+  const n = called.replace(/\$/g, '\\$');
+  const masked = maskStrings(code);
+  const declared = [...masked.matchAll(new RegExp(`\\bfunction\\s+${n}\\s*\\([^)]*\\)[^{]*\\{`, 'g'))];
+  if (declared.length !== 1) return null;
+  const start = (declared[0]!.index ?? 0) + declared[0]![0].length;
+  let end = start;
+  for (const step of topLevel(code, start)) {
+    if ('broken' in step) return null;
+    end = step.i;
+    if (step.close) break;
+  }
+  const prefixes: Prefix[] = [];
+  for (const m of masked.slice(start, end).matchAll(/\breturn\b/g)) {
+    const value = expressionAt(code, start + (m.index ?? 0) + m[0].length);
+    const prefix = value === null || value === '' ? null : staticPrefix(value, code, 1);
+    if (prefix === null) return null;
+    prefixes.push(prefix);
+  }
+  return prefixes.length > 0 ? prefixes : null;
+}
+
+/** A load of a file outside the repository: it reaches nothing indexed. */
+const OUTSIDE = '\0outside';
+
+/**
+ * Where a prefix's loads reach from `fileDir`: a whole path with an extension is that file
+ * (OUTSIDE when it lies outside the repository); else the folder joinDir gives, or null.
+ */
+function scopeOf(fileDir: string, prefix: Prefix): string | null {
+  if (prefix.exact && /\.[A-Za-z0-9]+$/.test(prefix.text) && prefix.text.startsWith('.')) return joinPath(fileDir, prefix.text) ?? OUTSIDE;
+  return joinDir(fileDir, prefix.text, prefix.complete);
 }
 
 /** A whole static string: a literal, or a name bound once to one. */
