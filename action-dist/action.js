@@ -24947,10 +24947,13 @@ var GitRepo = class _GitRepo {
   }
   /**
    * Files whose content contains `text` (a fixed string), in a commit, the staging area or the
-   * working tree (untracked files included), limited to `pathspecs`.
+   * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
+   * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
+   * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment).
    */
   async filesContaining(text, where, pathspecs, options = {}) {
-    const args2 = ["grep", "-l", "-z", "-I", "--no-color", ...options.asPath ? ["-E", "-e", asPathPattern(text)] : ["-F", "-e", text]];
+    const pattern = options.asPath ? asPathPattern(text) : options.asStringEnd ? asStringEndPattern(text) : null;
+    const args2 = ["grep", "-l", "-z", "-I", "--no-color", ...pattern !== null ? ["-E", "-e", pattern] : ["-F", "-e", text]];
     if (where === "staged") args2.push("--cached");
     else if (where === "worktree") args2.push("--untracked");
     else args2.push(where.commit);
@@ -25091,6 +25094,9 @@ function parseRawDiff(out2) {
     }
   }
   return changes.sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
+}
+function asStringEndPattern(name2) {
+  return `(^|[/\\'"\`])${name2.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&")}['"\`]`;
 }
 function asPathPattern(path) {
   const escape = (segment) => segment.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&");

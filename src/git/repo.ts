@@ -234,15 +234,18 @@ export class GitRepo {
 
   /**
    * Files whose content contains `text` (a fixed string), in a commit, the staging area or the
-   * working tree (untracked files included), limited to `pathspecs`.
+   * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
+   * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
+   * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment).
    */
   async filesContaining(
     text: string,
     where: { commit: string } | 'staged' | 'worktree',
     pathspecs: readonly string[],
-    options: { asPath?: boolean } = {},
+    options: { asPath?: boolean; asStringEnd?: boolean } = {},
   ): Promise<string[]> {
-    const args = ['grep', '-l', '-z', '-I', '--no-color', ...(options.asPath ? ['-E', '-e', asPathPattern(text)] : ['-F', '-e', text])];
+    const pattern = options.asPath ? asPathPattern(text) : options.asStringEnd ? asStringEndPattern(text) : null;
+    const args = ['grep', '-l', '-z', '-I', '--no-color', ...(pattern !== null ? ['-E', '-e', pattern] : ['-F', '-e', text])];
     if (where === 'staged') args.push('--cached');
     else if (where === 'worktree') args.push('--untracked');
     else args.push(where.commit);
@@ -451,6 +454,11 @@ export function parseRawDiff(out: string): ChangedPath[] {
  * a quote, a placeholder or a line's start or end (`'docs'`, `${root}docs`, `/docs`). A command
  * naming the bare folder before a space (`cp -r docs out`) is not found that way.
  */
+function asStringEndPattern(name: string): string {
+  // In a bracket expression of a POSIX regular expression a backslash stands for itself.
+  return `(^|[/\\'"\`])${name.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&')}['"\`]`;
+}
+
 function asPathPattern(path: string): string {
   const escape = (segment: string) => segment.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&');
   const outsideName = '(^|[^A-Za-z0-9_.-])';

@@ -163,6 +163,23 @@ const CASES: Case[] = [
     selected: [],
     ignored: ['package.json dependency-inert'],
   },
+  {
+    // A version read as data; a file naming package.json only in a comment, or never saying `version`, reads no version.
+    name: 'a bumped version selects the tests reaching the code reading it, and a test reading the manifest',
+    base: {
+      'package.json': '{\n  "name": "demo",\n  "version": "1.0.0",\n  "private": true,\n  "dependencies": { "left-pad": "1.0.0" }\n}\n',
+      'src/banner.ts': "import pkg from '../package.json';\nexport const banner = () => `demo ${pkg.version}`;\n",
+      'src/names.ts': "import pkg from '../package.json';\n/** The names in package.json. */\nexport const named = () => pkg.name;\n",
+      'src/noted.ts': '// Settings are listed in package.json: version and all.\nexport const noted = () => 1;\n',
+      'tests/banner.test.ts': "import { banner } from '../src/banner';\ntest('banner', () => expect(banner()).toBe('demo 1.0.0'));\n",
+      'tests/names.test.ts': "import { named } from '../src/names';\nimport { noted } from '../src/noted';\ntest('names', () => expect(named() + noted()).toBe('demo1'));\n",
+      'tests/manifest.test.ts': "import { readFileSync } from 'fs';\ntest('manifest', () => expect(readFileSync('package.json', 'utf8')).toMatchSnapshot());\n",
+    },
+    change: { 'package.json': '{\n  "name": "demo",\n  "version": "1.1.0",\n  "private": true,\n  "dependencies": { "left-pad": "1.0.0" }\n}\n' },
+    runAll: [],
+    selected: ['tests/banner.test.ts', 'tests/manifest.test.ts'],
+    ignored: ['package.json inert'],
+  },
   { name: 'a doc-comment-only edit selects nothing', change: { 'src/report.ts': '/** The title. */\nexport function title() { return "report"; }\n' }, runAll: [], selected: [] },
 ];
 

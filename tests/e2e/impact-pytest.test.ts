@@ -220,6 +220,20 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['checks/ops_checks.py', 'tests/testops.py']);
   });
 
+  it('a bumped version in pyproject.toml selects the test that reads it', async () => {
+    const pyproject = (version: string) => `[project]\nname = "calc"\nversion = "${version}"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n`;
+    const cwd = gitRepo({
+      'pyproject.toml': pyproject('1.0.0'),
+      'calc/__init__.py': '',
+      'calc/ops.py': 'def add(a, b):\n    return a + b\n',
+      'tests/test_version.py': 'import tomllib\nfrom pathlib import Path\n\n\ndef test_version():\n    data = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())\n    assert data["project"]["version"] == "1.0.0"\n',
+      'tests/test_ops.py': 'from calc.ops import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n',
+    });
+    // Before: only fields that cannot affect a test run changed, and nothing was selected.
+    commit(cwd, 'bump', { 'pyproject.toml': pyproject('1.1.0') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_version.py']);
+  });
+
   it('runs every test where a conftest.py collects tests from files no configuration names (pytest_collect_file)', async () => {
     const conftest = [
       'import pytest',

@@ -33,6 +33,7 @@ import { baseName, mentionCandidates, mentionedFiles, type MentioningCode } from
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges } from './policies/unreached-changes.js';
 import { readDependencyFiles } from './read-dependency-files.js';
+import { changedKeys } from './policies/changed-keys.js';
 import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
@@ -201,10 +202,13 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   // transform's test): it is looked for by name as a data file is.
   const unimported: ChangedFile[] = [];
   for (const f of present) if (roles.get(f.path) === 'code' && (await headView.importersOf(f.path)).length === 0) unimported.push(f);
+  const dependencyTexts = await readDependencyFiles(repo, base, target, dependencyFiles(files, roles));
+  // A manifest's changed keys: source naming it reads it as data only where it spells one.
+  const manifestKeys = new Map(dependencyTexts.filter((f) => roles.get(f.path) === 'manifest').map((f) => [f.path, changedKeys(f.before, f.after)]));
   const headMentions = mentionedFiles({
     files: present,
     roles,
-    namedBy: await mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported], where),
+    namedBy: await mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported], where, { keys: manifestKeys, isTest: (p) => headTests.has(p) }),
     isTest: (p) => headTests.has(p),
     isCode,
     snapshotOwners: ownersAmong(headTests),
@@ -213,7 +217,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   for (const file of headMentions.code) {
     for (const s of await store.symbolsOfFiles([file.path])) headSeeds.push({ node: seedNode(s), from: file.from });
   }
-  const dependencyPart = await dependencyChanges(await readDependencyFiles(repo, base, target, dependencyFiles(files, roles)), roles, headView, config, classifier, dependencyReadersOf);
+  const dependencyPart = await dependencyChanges(dependencyTexts, roles, headView, config, classifier, dependencyReadersOf);
   headSeeds.push(...dependencyPart.seeds);
   const headReached = await traverseSide(headView, headSeeds);
   for (const file of await filesReachingTests(headView, headSeeds, headReached, (p) => headTests.has(p), minTestConfidence)) reachingTests.add(file);
@@ -297,17 +301,33 @@ function ownersAmong(tests: ReadonlySet<string>): (path: string) => string[] {
   return (path) => snapshotOwners(path, (sorted ??= [...tests].sort()));
 }
 
-/** For each candidate file (a changed non-code file, or code nothing imports), the code files of one tree that contain its name (git grep). */
+/**
+ * For each candidate file (a changed non-code file, or code nothing imports), the code files of one
+ * tree that contain its name (git grep). Of the source files naming a manifest, only those ending a
+ * string with its name (a path to it: not a comment's mention) and, where its changed keys are
+ * known (`manifests.keys`), spelling one of them: `require('../package.json')` in a file that never
+ * says `version` does not read a bumped version. A test naming it may read it whole: it is kept.
+ */
 async function mentionsIn(
   setting: ImpactSetting,
   roles: ReadonlyMap<string, PathRole>,
   candidates: readonly ChangedFile[],
   where: { commit: string } | 'staged' | 'worktree',
+  manifests?: { keys: ReadonlyMap<string, string[] | null>; isTest: (path: string) => boolean },
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   const byFolder = new Map<string, string[]>();
   for (const f of candidates) {
     const named = new Set(await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
+    if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
+      // Source reads a manifest by a path ending in its name; of those, a file that spells none of
+      // the changed keys does not read what changed.
+      const reading = new Set(await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS, { asStringEnd: true }));
+      const keys = manifests.keys.get(f.path);
+      const spelling = new Set<string>();
+      for (const key of keys ?? []) for (const path of await setting.repo.filesContaining(key, where, CODE_PATHSPECS)) spelling.add(path);
+      for (const path of named) if (!manifests.isTest(path) && (!reading.has(path) || (keys && !spelling.has(path)))) named.delete(path);
+    }
     // A test may build a doc's path from its folder's (`resolve(__dirname, '../docs/rules',
     // `${rule}.md`)`, eslint-plugin-jest's docs check): for a file that would otherwise be ignored
     // as inert, a test naming its folder's path reads it. (Any other file named nowhere runs all.)

@@ -26,9 +26,13 @@ export interface MentioningCode {
   from: { file: string; qualname: null; change: 'file' };
 }
 
-/** The non-code files {@link mentionedFiles} asks about: the ones whose role is `inert` or `other`. */
+/**
+ * The non-code files {@link mentionedFiles} asks about: the ones whose role is `inert` or `other`,
+ * and manifests, which code may read as data (`require('../package.json').version`, a test
+ * parsing `pyproject.toml`) besides what their dependencies do (dependency-changes.ts).
+ */
 export function mentionCandidates(files: readonly ChangedFile[], roles: ReadonlyMap<string, PathRole>): ChangedFile[] {
-  return files.filter((f) => roles.get(f.path) === 'inert' || roles.get(f.path) === 'other');
+  return files.filter((f) => roles.get(f.path) === 'inert' || roles.get(f.path) === 'other' || roles.get(f.path) === 'manifest');
 }
 
 /**
@@ -52,12 +56,13 @@ export function mentionedFiles(facts: MentionFacts): ImpactPart & { code: Mentio
       if (facts.isTest(path)) {
         mentioned = true;
         part.direct.push({ file: path, confidence: 0.9, reachedFrom: { from, via: [{ file: path, qualname: MODULE_QUALNAME, relation: 'mentions', confidence: 0.9 }] } });
-      } else if (role === 'other' && facts.isCode(path)) {
+      } else if ((role === 'other' || role === 'manifest') && facts.isCode(path)) {
         mentioned = true;
         part.code.push({ path, from });
       }
     }
-    if (mentioned || unimported.has(f.path)) continue;
+    // A manifest named nowhere is the dependency policy's alone.
+    if (mentioned || unimported.has(f.path) || role === 'manifest') continue;
     if (role === 'inert') part.ignored.push(ignore(f.path, 'inert'));
     else part.reasons.push(runAll('unparsed-file', `${f.path} is not source ratlas parses, not inert (changes.inert; nothing in a test folder is), and no test or source file names it.`, f.path));
   }
