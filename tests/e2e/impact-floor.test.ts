@@ -391,6 +391,53 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect((await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'auto'], { cwd })).stdout).toBe('npx ava test-b.js test.js test/c.js\n');
   });
 
+  it("bun's and deno's test runners: their file names (_test, _spec, test.ts), bunfig.toml's preload, deno.json's test.include", async () => {
+    const bun = gitRepo({
+      'package.json': '{ "name": "b", "scripts": { "test": "bun test" } }\n',
+      'bunfig.toml': '[install]\nexact = true\n\n[test]\npreload = ["./test/setup.ts"]\n',
+      'test/setup.ts': "import { reset } from '../src/reset';\nreset();\n",
+      'src/reset.ts': 'export const reset = () => true;\n',
+      'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
+      'src/math_test.ts': "import { expect, test } from 'bun:test';\nimport { add } from './math';\ntest('add', () => expect(add(1, 2)).toBe(3));\n",
+      'src/more_spec.ts': "import { expect, test } from 'bun:test';\ntest('more', () => expect(1).toBe(1));\n",
+    });
+    // Before: neither name matched a convention ratlas knew, and nothing was selected.
+    commit(bun, 'add', { 'src/math.ts': 'export const add = (a: number, b: number) => a - b;\n' });
+    expect(selectedFiles(await impactJson(bun, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/math_test.ts']);
+    expect((await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'auto'], { cwd: bun })).stdout).toBe('bun test src/math_test.ts\n');
+    commit(bun, 'reset', { 'src/reset.ts': 'export const reset = () => false;\n' });
+    expect(selectedFiles(await impactJson(bun, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/math_test.ts', 'src/more_spec.ts']);
+
+    const deno = gitRepo({
+      'deno.json': '{ "test": { "include": ["src/"], "exclude": ["src/fixtures/"] } }\n',
+      'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n',
+      'src/math_test.ts': "import { add } from './math.ts';\nDeno.test('add', () => { if (add(1, 2) !== 3) throw new Error(); });\n",
+      'src/sub/test.ts': "import { add } from '../math.ts';\nDeno.test('sub', () => { if (add(2, 2) !== 4) throw new Error(); });\n",
+      'src/fixtures/case_test.ts': "import { add } from '../math.ts';\nexport const x = add(1, 1);\n",
+    });
+    commit(deno, 'add', { 'src/math.ts': 'export const add = (a: number, b: number) => a - b;\n' });
+    expect(selectedFiles(await impactJson(deno, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/math_test.ts', 'src/sub/test.ts']);
+  });
+
+  it("jasmine's specs and helpers, from spec/support/jasmine.json", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "j", "scripts": { "test": "jasmine" }, "devDependencies": { "jasmine": "5" } }\n',
+      'spec/support/jasmine.json': '{ "spec_dir": "spec", "spec_files": ["**/*[sS]pec.?(m)js"], "helpers": ["helpers/**/*.?(m)js"] }\n',
+      'spec/helpers/setup.js': "const { reset } = require('../../lib/reset');\nbeforeEach(() => reset());\n",
+      'lib/reset.js': 'exports.reset = () => true;\n',
+      'lib/math.js': 'exports.add = (a, b) => a + b;\n',
+      'spec/mathSpec.js': "const { add } = require('../lib/math');\ndescribe('add', () => it('adds', () => expect(add(1, 2)).toBe(3)));\n",
+      'spec/otherSpec.js': "describe('o', () => it('o', () => expect(1).toBe(1)));\n",
+    });
+    // Before: mathSpec.js matched no convention ratlas knew (no dot before Spec), and nothing was selected.
+    commit(cwd, 'add', { 'lib/math.js': 'exports.add = (a, b) => a - b;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['spec/mathSpec.js']);
+    expect((await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'auto'], { cwd })).stdout).toBe('npx jasmine spec/mathSpec.js\n');
+    // A helper runs before every spec.
+    commit(cwd, 'reset', { 'lib/reset.js': 'exports.reset = () => false;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['spec/mathSpec.js', 'spec/otherSpec.js']);
+  });
+
   it('Playwright and Cypress specs are tests of their runners, and each runner command gets its own', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "br", "devDependencies": { "vitest": "1", "@playwright/test": "1", "cypress": "13" } }\n',

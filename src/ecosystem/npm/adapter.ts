@@ -9,6 +9,8 @@ import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
 import { avaUniverse } from './ava-universe.js';
+import { bunUniverse, denoUniverse, runsBunTest } from './bun-deno-universes.js';
+import { JASMINE_CONFIGS, jasmineUniverse } from './jasmine-universe.js';
 import { cypressUniverses, playwrightUniverses } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
@@ -25,6 +27,9 @@ const MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
 const PLAYWRIGHT_CONFIG = /^playwright\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 const CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 const AVA_CONFIG = /^ava\.config\.(js|cjs|mjs)$/;
+const BUN_CONFIG = /^bunfig\.toml$/;
+const DENO_CONFIG = /^deno\.jsonc?$/;
+const JASMINE_CONFIG = /^jasmine\.(json|js|mjs)$/;
 
 
 /** A config a test script may name with `--config` (`test/jest.config.js`, `jest.unit.config.ts`, `vitest.e2e.config.ts`). */
@@ -35,7 +40,7 @@ function isConfigPath(path: string): boolean {
   const name = baseOf(path);
   return (
     name === 'package.json' ||
-    [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG].some((re) => re.test(name))
+    [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re) => re.test(name))
   );
 }
 
@@ -63,6 +68,9 @@ export const npm = defineEcosystem({
     { runner: 'node', some: ['node', '--test'], all: ['node', '--test'] },
     { runner: 'playwright', some: ['npx', 'playwright', 'test'], all: ['npx', 'playwright', 'test'], browser: true },
     { runner: 'ava', some: ['npx', 'ava'], all: ['npx', 'ava'] },
+    { runner: 'jasmine', some: ['npx', 'jasmine'], all: ['npx', 'jasmine'] },
+    { runner: 'bun', some: ['bun', 'test'], all: ['bun', 'test'] },
+    { runner: 'deno', some: ['deno', 'test'], all: ['deno', 'test'] },
   ],
   detectRunner: detectTestRunner,
   ciSetup: npmCiSetup,
@@ -172,6 +180,19 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     else if (avaKey) out.push(avaUniverse(dir, manifest!.file, avaKey, ctx.exists));
     else if (uses.has('ava')) out.push(avaUniverse(dir, null, null, ctx.exists));
 
+    // jasmine: its configuration where `jasmine init` puts it, or its defaults where a script or a dependency names it.
+    const jasmine = JASMINE_CONFIGS.map((c) => (dir === '' ? c : `${dir}/${c}`)).find((c) => pathSet.has(c));
+    if (jasmine) out.push(jasmineUniverse(dir, jasmine, read(jasmine), files.paths, ctx.exists));
+    else if (uses.has('jasmine')) out.push(jasmineUniverse(dir, null, null, files.paths, ctx.exists));
+
+    // bun's and deno's own test runners: a script running `bun test` (or a bunfig.toml), a deno.json.
+    const [bunfig] = pick(dir, BUN_CONFIG);
+    if ((manifest && runsBunTest(scriptsOf(manifest))) || (bunfig && /^\[test\]/m.test(files.read(bunfig) ?? ''))) {
+      out.push(bunUniverse(dir, bunfig ?? null, bunfig ? files.read(bunfig) : null, ctx.exists));
+    }
+    const [deno] = pick(dir, DENO_CONFIG);
+    if (deno) out.push(denoUniverse(dir, deno, read(deno)));
+
     // Browser runners: a config of their own, or the package depending on them.
     const [playwright] = pick(dir, PLAYWRIGHT_CONFIG);
     if (playwright) out.push(...playwrightUniverses(dir, playwright, read(playwright), ctx.exists));
@@ -225,7 +246,7 @@ function runnersNamedBy(manifest: Manifest): Set<string> {
   const out = new Set<string>();
   const scripts = scriptsOf(manifest);
   const deps = ['dependencies', 'devDependencies'].flatMap((k) => (isObject(manifest.value[k]) ? Object.keys(manifest.value[k]) : []));
-  for (const runner of ['jest', 'vitest', 'mocha', 'ava']) {
+  for (const runner of ['jest', 'vitest', 'mocha', 'ava', 'jasmine']) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out.add(runner);
   }
   for (const runner of ['@playwright/test', 'cypress']) if (deps.includes(runner)) out.add(runner);
