@@ -13213,12 +13213,19 @@ function npmBinCommands(files) {
       continue;
     }
     if (manifest === null || typeof manifest !== "object") continue;
-    const { bin, name: name2 } = manifest;
+    const { bin, name: name2, scripts } = manifest;
     const entries = typeof bin === "string" ? typeof name2 === "string" ? [[name2.slice(name2.lastIndexOf("/") + 1), bin]] : [] : bin !== null && typeof bin === "object" ? Object.entries(bin) : [];
     for (const [command, spec] of entries) {
       if (typeof spec !== "string" || command === "") continue;
       const target = joinRepo(dirOf(file), spec.startsWith(".") ? spec : `./${spec}`);
       if (target !== null && present.has(target)) out2.push({ name: command, file: target });
+    }
+    for (const [script2, command] of scripts !== null && typeof scripts === "object" ? Object.entries(scripts) : []) {
+      if (typeof command !== "string" || script2 === "") continue;
+      for (const word of command.split(/[\s;&|()]+/)) {
+        const target = /\.[cm]?[jt]sx?$/.test(word) ? joinRepo(dirOf(file), word.startsWith(".") ? word : `./${word}`) : null;
+        if (target !== null && present.has(target)) out2.push({ name: script2, file: target });
+      }
     }
   }
   return out2;

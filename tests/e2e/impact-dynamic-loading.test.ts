@@ -94,6 +94,24 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/aliased.test.js', 'test/global.test.js', 'test/install.test.js']);
   });
 
+  it('a test running a script by its path in a command, or by its package script name, runs what the script imports', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "scripts": { "gen": "node scripts/gen.js --out dist" }, "devDependencies": { "jest": "29" } }\n',
+      'scripts/gen.js': "const { make } = require('../src/lib');\nconsole.log(make());\n",
+      'scripts/other.js': "const { other } = require('../src/other');\nconsole.log(other());\n",
+      'src/lib.js': 'exports.make = () => 1;\n',
+      'src/other.js': 'exports.other = () => 1;\n',
+      'test/node.test.js': "const { execSync } = require('child_process');\ntest('gen', () => expect(execSync('node scripts/gen.js').toString().trim()).toBe('1'));\n",
+      'test/npm.test.js': "const { execSync } = require('child_process');\ntest('gen', () => expect(execSync('npm run -s gen').toString().trim()).toBe('1'));\n",
+      'test/other.test.js': "const { execSync } = require('child_process');\ntest('other', () => expect(execSync('node ./scripts/other.js').toString().trim()).toBe('1'));\n",
+    });
+    // Before: no import reaches src/lib.js from a test, and nothing was selected.
+    commit(cwd, 'lib', { 'src/lib.js': 'exports.make = () => 2;\n' });
+    const lib = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(lib)).toEqual(['test/node.test.js', 'test/npm.test.js']);
+    expect(why(lib)['test/node.test.js']).toBe('floor: imports, loads runs-command');
+  });
+
   it("jest's moduleNameMapper: a test importing `@app/math` depends on src/math.js", async () => {
     const cwd = gitRepo({
       'package.json': JSON.stringify({ name: 'mapped', devDependencies: { jest: '29' }, jest: { moduleNameMapper: { '^@app/(.*)$': '<rootDir>/src/$1', '\\.css$': 'identity-obj-proxy' } } }) + '\n',
