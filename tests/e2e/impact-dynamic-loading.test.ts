@@ -104,12 +104,14 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
       'test/node.test.js': "const { execSync } = require('child_process');\ntest('gen', () => expect(execSync('node scripts/gen.js').toString().trim()).toBe('1'));\n",
       'test/npm.test.js': "const { execSync } = require('child_process');\ntest('gen', () => expect(execSync('npm run -s gen').toString().trim()).toBe('1'));\n",
       'test/other.test.js': "const { execSync } = require('child_process');\ntest('other', () => expect(execSync('node ./scripts/other.js').toString().trim()).toBe('1'));\n",
+      // Code handed to node on its command line, naming a module without its extension.
+      'test/eval.test.js': "const { execSync } = require('child_process');\ntest('eval', () => expect(execSync(`node -p \"require('./src/lib').make()\"`).toString().trim()).toBe('1'));\n",
     });
     // Before: no import reaches src/lib.js from a test, and nothing was selected.
     commit(cwd, 'lib', { 'src/lib.js': 'exports.make = () => 2;\n' });
     const lib = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
-    expect(selectedFiles(lib)).toEqual(['test/node.test.js', 'test/npm.test.js']);
-    expect(why(lib)['test/node.test.js']).toBe('floor: imports, loads runs-command');
+    expect(selectedFiles(lib)).toEqual(['test/eval.test.js', 'test/node.test.js', 'test/npm.test.js']);
+    expect(why(lib)['test/node.test.js']).toBe('floor: imports, loads handed-path');
   });
 
   it("jest's moduleNameMapper: a test importing `@app/math` depends on src/math.js", async () => {

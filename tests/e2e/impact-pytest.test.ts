@@ -220,7 +220,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['checks/ops_checks.py', 'tests/testops.py']);
   });
 
-  it('a test running a script by its path in a subprocess runs what the script imports', async () => {
+  it('a test running a script by its path in a subprocess, or code with -c, runs what it imports', async () => {
     const cwd = gitRepo({
       'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
       'calc/__init__.py': '',
@@ -228,10 +228,12 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
       'scripts/gen.py': 'from calc.ops import make\nprint(make())\n',
       'tests/test_gen.py': 'import subprocess\nimport sys\n\n\ndef test_gen():\n    out = subprocess.run([sys.executable, "scripts/gen.py"], capture_output=True, text=True).stdout\n    assert out.strip() == "1"\n',
       'tests/test_other.py': 'def test_other():\n    assert True\n',
+      // Code handed to the interpreter with -c imports the module.
+      'tests/test_inline.py': 'import subprocess\nimport sys\n\n\ndef test_inline():\n    out = subprocess.run([sys.executable, "-c", "from calc.ops import make; print(make())"], capture_output=True, text=True).stdout\n    assert out.strip() == "1"\n',
     });
     // Before: no import reaches calc/ops.py from a test, and nothing was selected.
     commit(cwd, 'make', { 'calc/ops.py': 'def make():\n    return 2\n' });
-    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_gen.py']);
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_gen.py', 'tests/test_inline.py']);
   });
 
   it('a bumped version in pyproject.toml selects the test that reads it', async () => {

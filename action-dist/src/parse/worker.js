@@ -501,8 +501,18 @@ function ecmascriptHandedPaths(path, text) {
     const dir = joinDir(fileDir, prefix.text.startsWith(".") ? prefix.text : `./${prefix.text}`, true);
     if (dir !== null) out2.add(dir);
   }
+  if (PROCESS_START.test(masked)) {
+    const commands = code.replace(SPECIFIER, (all, _quote, at) => masked.startsWith(all.slice(0, 4), at) ? " ".repeat(all.length) : all);
+    for (const m of commands.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
+      for (const piece of m[0].slice(1, -1).match(/[\w.@-]*\/[\w./@-]*[\w@-]/g) ?? []) {
+        for (const path2 of [joinPath("", piece), joinPath(fileDir, piece)]) if (path2 !== null && path2 !== "" && path2 !== fileDir) out2.add(path2);
+      }
+    }
+  }
   return [...out2].sort();
 }
+var PROCESS_START = /(?<![\w$])(?:exec|execSync|execFile|execFileSync|spawn|spawnSync|fork|execa|execaSync|execaNode|execaCommand|execaCommandSync|Worker)\s*\(/;
+var SPECIFIER = /\b(?:from|import|require|requireActual|importActual|mock|doMock|resolve)\s*\(?\s*(['"`])[^'"`\n]*\1/g;
 var PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(|(?<![\w$.])(?:require|import\.meta)\.(resolve)\s*\(/g;
 var LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 var INERT_BUILTINS = /* @__PURE__ */ new Set(["fs", "fs/promises", "path", "path/posix", "os", "util", "assert", "assert/strict", "url", "crypto", "events", "buffer", "stream"]);
@@ -2722,6 +2732,8 @@ function maskStrings2(text) {
 var RUNS = /\b(?:subprocess|runpy|os\.system|os\.exec\w*|os\.spawn\w*|pexpect)\b/;
 var MODULE_FLAG = /(['"])-m\1\s*,\s*(['"])([A-Za-z_][\w.]*)\2|-m\s+([A-Za-z_][\w.]*)/g;
 var RUN_MODULE = /\brunpy\.run_module\s*\(/g;
+var CODE_FLAG = /(['"])-c\1\s*,\s*(['"])((?:\\.|(?!\2).)*)\2|-c\s+(['"])((?:\\.|(?!\4).)*)\4/g;
+var IMPORTED = /\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)/g;
 var PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
 function pythonHandedPaths(path, text) {
   const code = maskStrings2(stripComments3(text));
@@ -2734,9 +2746,15 @@ function pythonHandedPaths(path, text) {
     out2.add(`src/${rel}`);
   };
   for (const m of code.text.matchAll(MODULE_FLAG)) module2(m[3] ?? m[4]);
+  for (const m of code.text.matchAll(CODE_FLAG)) {
+    for (const i2 of (m[3] ?? m[5]).matchAll(IMPORTED)) for (const name2 of (i2[1] ?? i2[2]).split(/\s*,\s*/)) module2(name2);
+  }
   for (const m of code.masked.matchAll(RUN_MODULE)) {
     const name2 = stringLiteral2(argumentsAt2(code.text, (m.index ?? 0) + m[0].length)?.[0] ?? "");
     if (name2 !== null) module2(name2);
+  }
+  for (const m of code.text.matchAll(/(['"])([\w.-]*\/[\w./-]*\.py)\1/g)) {
+    for (const path2 of [joinPath("", m[2]), joinPath(fileDir, m[2])]) if (path2 !== null && path2 !== "") out2.add(path2);
   }
   for (const m of code.masked.matchAll(PATH_START)) {
     const start2 = m.index ?? 0;

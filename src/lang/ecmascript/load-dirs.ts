@@ -185,8 +185,25 @@ export function ecmascriptHandedPaths(path: string, text: string): string[] {
     const dir = joinDir(fileDir, prefix.text.startsWith('.') ? prefix.text : `./${prefix.text}`, true);
     if (dir !== null) out.add(dir);
   }
+  // A script a process it starts runs by its path (`execSync('node scripts/gen.js')`, `node -p
+  // "require('./src/lib')"`): each path in a string that is no module specifier, from the
+  // repository's root (where a runner starts) and from the file's folder.
+  if (PROCESS_START.test(masked)) {
+    // A specifier in code (its keyword outside strings); one inside a string is code handed to a process.
+    const commands = code.replace(SPECIFIER, (all: string, _quote: string, at: number) => (masked.startsWith(all.slice(0, 4), at) ? ' '.repeat(all.length) : all));
+    for (const m of commands.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
+      for (const piece of m[0].slice(1, -1).match(/[\w.@-]*\/[\w./@-]*[\w@-]/g) ?? []) {
+        for (const path of [joinPath('', piece), joinPath(fileDir, piece)]) if (path !== null && path !== '' && path !== fileDir) out.add(path);
+      }
+    }
+  }
   return [...out].sort();
 }
+
+/** The calls that start a process or a worker on a script. */
+const PROCESS_START = /(?<![\w$])(?:exec|execSync|execFile|execFileSync|spawn|spawnSync|fork|execa|execaSync|execaNode|execaCommand|execaCommandSync|Worker)\s*\(/;
+/** A module specifier: imported, required, mocked; not a path a process is handed. */
+const SPECIFIER = /\b(?:from|import|require|requireActual|importActual|mock|doMock|resolve)\s*\(?\s*(['"`])[^'"`\n]*\1/g;
 
 const PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(|(?<![\w$.])(?:require|import\.meta)\.(resolve)\s*\(/g;
 

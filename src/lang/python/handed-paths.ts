@@ -1,4 +1,4 @@
-import { parentDir } from '../../util/posix-path.js';
+import { joinPath, parentDir } from '../../util/posix-path.js';
 import { argumentsAt, callAt, evaluate, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
 
 /** What runs Python code of the repository in another process or by name: a subprocess, os.system, runpy. */
@@ -6,11 +6,15 @@ const RUNS = /\b(?:subprocess|runpy|os\.system|os\.exec\w*|os\.spawn\w*|pexpect)
 /** `-m pkg.mod` in an argument list or a command string. */
 const MODULE_FLAG = /(['"])-m\1\s*,\s*(['"])([A-Za-z_][\w.]*)\2|-m\s+([A-Za-z_][\w.]*)/g;
 const RUN_MODULE = /\brunpy\.run_module\s*\(/g;
+/** `-c "code"` in an argument list or a command string: the code's imports run. */
+const CODE_FLAG = /(['"])-c\1\s*,\s*(['"])((?:\\.|(?!\2).)*)\2|-c\s+(['"])((?:\\.|(?!\4).)*)\4/g;
+const IMPORTED = /\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)/g;
 const PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
 
 /**
  * Pure: what a test runs of the repository in another process, which no import shows: a module
  * run with `-m` (`subprocess.run([sys.executable, "-m", "mytool"])`, `runpy.run_module("mytool")`)
+ * or imported by code given with `-c` (`[sys.executable, "-c", "from app.cli import main; main()"]`)
  * as its folder or file (`mytool`, also under `src/`: the caller settles a missing `.py`), and
  * paths built from the test's location (`os.path.join(os.path.dirname(__file__), "..", "scripts",
  * "tool.py")`). `[]` for a file that runs nothing in another process.
@@ -26,9 +30,17 @@ export function pythonHandedPaths(path: string, text: string): string[] {
     out.add(`src/${rel}`);
   };
   for (const m of code.text.matchAll(MODULE_FLAG)) module(m[3] ?? m[4]!);
+  for (const m of code.text.matchAll(CODE_FLAG)) {
+    for (const i of (m[3] ?? m[5]!).matchAll(IMPORTED)) for (const name of (i[1] ?? i[2]!).split(/\s*,\s*/)) module(name);
+  }
   for (const m of code.masked.matchAll(RUN_MODULE)) {
     const name = stringLiteral(argumentsAt(code.text, (m.index ?? 0) + m[0].length)?.[0] ?? '');
     if (name !== null) module(name);
+  }
+  // A script run by its path (`subprocess.run([sys.executable, "scripts/gen.py"])`), from the
+  // repository's root (where pytest starts) and from the test's folder.
+  for (const m of code.text.matchAll(/(['"])([\w.-]*\/[\w./-]*\.py)\1/g)) {
+    for (const path of [joinPath('', m[2]!), joinPath(fileDir, m[2]!)]) if (path !== null && path !== '') out.add(path);
   }
   for (const m of code.masked.matchAll(PATH_START)) {
     const start = m.index ?? 0;

@@ -1,7 +1,7 @@
 import type { GitRepo } from '../../git/repo.js';
 import type { InstalledCommand } from '../../ecosystem/types.js';
 import { languageForPath } from '../../lang/registry.js';
-import { joinPath, parentDir } from '../../util/posix-path.js';
+import { parentDir } from '../../util/posix-path.js';
 
 /**
  * Loader codes whose evidence is no load by itself: a directory listing, an addition to the
@@ -209,35 +209,14 @@ export async function commandLoaders(
   });
 }
 
-/**
- * Files that name a code file of the repository by its path as a word of a string and call what
- * starts processes in their language (`execSync('node scripts/gen.js')`, `subprocess.run([sys.executable,
- * "scripts/gen.py"])`), each as a loader of that file (code `runs-command`): the path read from the
- * repository's root (where a test runner starts) or from the file's folder.
- */
-export async function scriptLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>, code: ReadonlySet<string>): Promise<ScopedLoader[]> {
-  if (files.length === 0) return [];
-  const texts = await readText(files);
-  return files.flatMap((file) => {
-    const text = texts.get(file);
-    if (text === undefined) return [];
-    const scopes = new Set<string>();
-    for (const word of stringWords(text, false)) {
-      if (!word.includes('/') || !/\.\w+$/.test(word)) continue;
-      for (const path of [joinPath('', word), joinPath(parentDir(file), word)]) if (path !== null && path !== file && code.has(path)) scopes.add(path);
-    }
-    return [...scopes].sort().map((scope) => ({ file, scope, code: 'runs-command' }));
-  });
-}
-
-/** The whitespace-separated words of a text's quoted strings, each also without its folders (`./node_modules/.bin/tool`: `tool`) unless `bare` is false. */
-function stringWords(text: string, bare = true): Set<string> {
+/** The whitespace-separated words of a text's quoted strings, each also without its folders (`./node_modules/.bin/tool`: `tool`). */
+function stringWords(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(/(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
     for (const word of m[2]!.split(/\s+/)) {
       if (word === '') continue;
       out.add(word);
-      if (bare) out.add(word.slice(word.lastIndexOf('/') + 1));
+      out.add(word.slice(word.lastIndexOf('/') + 1));
     }
   }
   return out;

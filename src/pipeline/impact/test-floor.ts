@@ -9,7 +9,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
-import { callerLoaders, commandLoaders, handedPathLoaders, scopeLoaders, scriptLoaders, type CallerTextFacts, type ScopedLoader } from './loader-scopes.js';
+import { callerLoaders, commandLoaders, handedPathLoaders, scopeLoaders, type CallerTextFacts, type ScopedLoader } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -70,10 +70,8 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const starting = (await view.processStarters()).filter((f) => !tests.has(f));
   const started = await handedPathLoaders(starting, side.texts);
   loaders.push(...started.flatMap((l) => withExtension(l, unresolved.files)).filter((l) => unresolved.files.has(l.scope)));
-  // A test spawning a command the project installs (`execa('tool')`) runs the file behind it, and
-  // one running a script by its path (`execSync('node scripts/gen.js')`) runs that script.
+  // A test spawning a command the project installs (`execa('tool')`, a package script) runs the file behind it.
   loaders.push(...(await commandLoaders(handing, side.texts, universe?.commands ?? [])));
-  loaders.push(...(await scriptLoaders(handing, side.texts, unresolved.files)));
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
   const implicit = await implicitLinks(universe, unresolved, side.texts);
   loaders.push(...implicit.loaders);
