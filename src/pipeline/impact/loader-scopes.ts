@@ -60,7 +60,9 @@ const MAX_HANDING_FILES = 1000;
 
 /**
  * What the helpers that load specifiers their callers hand in (`require(rulePath)`) reach: each
- * file that imports one, directly or through other files (the helper itself too), loads the
+ * file that calls one (`callersOf`, followed from the helper: importers, directly or through other
+ * files, through a runner alias or an implicit link, and the tests a setup file importing it sets
+ * up; the helper itself too), loads the
  * indexed files a word of its text or its imports' texts names (ResolutionTraits.callerLoads
  * `words`: `'../no-error-equal'` names `no-error-equal.ts`, and so does `noErrorEqual`; an `index`
  * file by its folder), with code `handed-specifier`. A file that may hand names no text holds
