@@ -25855,9 +25855,8 @@ function npmUniverses(files) {
     if (jasmine) out2.push(jasmineUniverse(dir, jasmine, read(jasmine), files.paths, ctx.exists));
     else if (uses.has("jasmine")) out2.push(jasmineUniverse(dir, null, null, files.paths, ctx.exists));
     const [bunfig] = pick(dir, BUN_CONFIG);
-    if (manifest && runsBunTest(scriptsOf(manifest)) || bunfig && /^\[test\]/m.test(files.read(bunfig) ?? "")) {
-      out2.push(bunUniverse(dir, bunfig ?? null, bunfig ? files.read(bunfig) : null, ctx.exists));
-    }
+    const bunfigText = bunfig ? files.read(bunfig) : null;
+    if (manifest && runsBunTest(scriptsOf(manifest)) || /^\[test\]/m.test(bunfigText ?? "")) out2.push(bunUniverse(dir, bunfig ?? null, bunfigText, ctx.exists));
     const [deno] = pick(dir, DENO_CONFIG);
     if (deno) out2.push(denoUniverse(dir, deno, read(deno)));
     const [playwright] = pick(dir, PLAYWRIGHT_CONFIG);
@@ -31912,14 +31911,16 @@ var GitRepo = class _GitRepo {
     return parseRawDiff(out2);
   }
   /**
-   * Files whose content contains `text` (a fixed string), in a commit, the staging area or the
+   * Files whose content contains `text` (a fixed string; or any of several), in a commit, the staging area or the
    * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
    * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
    * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment).
    */
   async filesContaining(text, where, pathspecs, options = {}) {
-    const pattern = options.asPath ? asPathPattern(text) : options.asStringEnd ? asStringEndPattern(text) : null;
-    const args2 = ["grep", "-l", "-z", "-I", "--no-color", ...pattern !== null ? ["-E", "-e", pattern] : ["-F", "-e", text]];
+    const texts = typeof text === "string" ? [text] : text;
+    if (texts.length === 0) return [];
+    const pattern = (t2) => options.asPath ? asPathPattern(t2) : options.asStringEnd ? asStringEndPattern(t2) : t2;
+    const args2 = ["grep", "-l", "-z", "-I", "--no-color", options.asPath || options.asStringEnd ? "-E" : "-F", ...texts.flatMap((t2) => ["-e", pattern(t2)])];
     if (where === "staged") args2.push("--cached");
     else if (where === "worktree") args2.push("--untracked");
     else args2.push(where.commit);
@@ -32061,19 +32062,21 @@ function parseRawDiff(out2) {
   }
   return changes.sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
 }
+function escapeEre(text) {
+  return text.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&");
+}
+var QUOTES = `\\'"\``;
 function asStringEndPattern(name2) {
-  return `(^|[/\\'"\`])${name2.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&")}['"\`]`;
+  return `(^|[/${QUOTES}])${escapeEre(name2)}['"\`]`;
 }
 function asPathPattern(path) {
-  const escape = (segment) => segment.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&");
   const outsideName = "(^|[^A-Za-z0-9_.-])";
-  const quotes = `\\'"\``;
   if (path.includes("/")) {
-    const between = `(/|[${quotes}][[:space:]]*[,/][[:space:]]*[${quotes}])`;
-    return `${outsideName}${path.split("/").map(escape).join(between)}([^A-Za-z0-9_.-]|$)`;
+    const between = `(/|[${QUOTES}][[:space:]]*[,/][[:space:]]*[${QUOTES}])`;
+    return `${outsideName}${path.split("/").map(escapeEre).join(between)}([^A-Za-z0-9_.-]|$)`;
   }
-  const escaped = escape(path);
-  return `${outsideName}${escaped}/|(^|[/}${quotes}])${escaped}([/$${quotes}]|$)`;
+  const escaped = escapeEre(path);
+  return `${outsideName}${escaped}/|(^|[/}${QUOTES}])${escaped}([/$${QUOTES}]|$)`;
 }
 
 // src/action/inputs.ts

@@ -233,19 +233,21 @@ export class GitRepo {
   }
 
   /**
-   * Files whose content contains `text` (a fixed string), in a commit, the staging area or the
+   * Files whose content contains `text` (a fixed string; or any of several), in a commit, the staging area or the
    * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
    * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
    * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment).
    */
   async filesContaining(
-    text: string,
+    text: string | readonly string[],
     where: { commit: string } | 'staged' | 'worktree',
     pathspecs: readonly string[],
     options: { asPath?: boolean; asStringEnd?: boolean } = {},
   ): Promise<string[]> {
-    const pattern = options.asPath ? asPathPattern(text) : options.asStringEnd ? asStringEndPattern(text) : null;
-    const args = ['grep', '-l', '-z', '-I', '--no-color', ...(pattern !== null ? ['-E', '-e', pattern] : ['-F', '-e', text])];
+    const texts = typeof text === 'string' ? [text] : text;
+    if (texts.length === 0) return [];
+    const pattern = (t: string) => (options.asPath ? asPathPattern(t) : options.asStringEnd ? asStringEndPattern(t) : t);
+    const args = ['grep', '-l', '-z', '-I', '--no-color', options.asPath || options.asStringEnd ? '-E' : '-F', ...texts.flatMap((t) => ['-e', pattern(t)])];
     if (where === 'staged') args.push('--cached');
     else if (where === 'worktree') args.push('--untracked');
     else args.push(where.commit);
@@ -445,6 +447,19 @@ export function parseRawDiff(out: string): ChangedPath[] {
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** A literal for an extended regular expression. */
+function escapeEre(text: string): string {
+  return text.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&');
+}
+
+/** Quotes, as a bracket expression's items (in a POSIX bracket expression a backslash stands for itself). */
+const QUOTES = `\\'"\``;
+
+/** An extended regular expression for `name` ending a string, as a file name a path ends with does. */
+function asStringEndPattern(name: string): string {
+  return `(^|[/${QUOTES}])${escapeEre(name)}['"\`]`;
+}
+
 /**
  * An extended regular expression for `path` standing as a path in text, not as part of a longer
  * name (`mydocs/rules`, `docs/rules_old`). Its segments may stand in strings of their own, joined
@@ -454,20 +469,12 @@ export function parseRawDiff(out: string): ChangedPath[] {
  * a quote, a placeholder or a line's start or end (`'docs'`, `${root}docs`, `/docs`). A command
  * naming the bare folder before a space (`cp -r docs out`) is not found that way.
  */
-function asStringEndPattern(name: string): string {
-  // In a bracket expression of a POSIX regular expression a backslash stands for itself.
-  return `(^|[/\\'"\`])${name.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&')}['"\`]`;
-}
-
 function asPathPattern(path: string): string {
-  const escape = (segment: string) => segment.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&');
   const outsideName = '(^|[^A-Za-z0-9_.-])';
-  // In a bracket expression of a POSIX regular expression a backslash stands for itself.
-  const quotes = `\\'"\``;
   if (path.includes('/')) {
-    const between = `(/|[${quotes}][[:space:]]*[,/][[:space:]]*[${quotes}])`;
-    return `${outsideName}${path.split('/').map(escape).join(between)}([^A-Za-z0-9_.-]|$)`;
+    const between = `(/|[${QUOTES}][[:space:]]*[,/][[:space:]]*[${QUOTES}])`;
+    return `${outsideName}${path.split('/').map(escapeEre).join(between)}([^A-Za-z0-9_.-]|$)`;
   }
-  const escaped = escape(path);
-  return `${outsideName}${escaped}/|(^|[/}${quotes}])${escaped}([/$${quotes}]|$)`;
+  const escaped = escapeEre(path);
+  return `${outsideName}${escaped}/|(^|[/}${QUOTES}])${escaped}([/$${QUOTES}]|$)`;
 }

@@ -14,6 +14,15 @@ export function joinPath(dir: string, relative: string): string | null {
   return parts.join('/');
 }
 
+/**
+ * The repo-relative paths a relative path written in a file of `dir` may name when a process is
+ * started on it: read from the repository's root (where test runners start) and from `dir`; none
+ * that leaves the repository or is the root itself.
+ */
+export function fromRootOrDir(path: string, dir: string): string[] {
+  return [...new Set([joinPath('', path), joinPath(dir, path)])].filter((p): p is string => p !== null && p !== '');
+}
+
 /** The folder holding a repo-relative path ('' at the root). */
 export function parentDir(path: string): string {
   const slash = path.lastIndexOf('/');

@@ -375,6 +375,9 @@ function joinPath(dir, relative) {
   }
   return parts2.join("/");
 }
+function fromRootOrDir(path, dir) {
+  return [.../* @__PURE__ */ new Set([joinPath("", path), joinPath(dir, path)])].filter((p) => p !== null && p !== "");
+}
 function parentDir(path) {
   const slash = path.lastIndexOf("/");
   return slash < 0 ? "" : path.slice(0, slash);
@@ -412,18 +415,18 @@ function loadSites(path, text, allowHanded) {
       dirs.add(`node_modules/${resolved}`);
       continue;
     }
-    const prefixes = resolved !== null ? [{ text: resolved, complete: false }] : literal === null ? staticPrefixes(first, code) : m[1] === "require.context" ? [{ text: literal, complete: true }] : [{ text: globPrefix(literal), complete: false }];
+    const prefixes = resolved !== null ? [{ text: resolved, complete: false }] : literal === null ? staticPrefixes(first, code, masked) : m[1] === "require.context" ? [{ text: literal, complete: true }] : [{ text: globPrefix(literal), complete: false }];
     const scopes = prefixes?.map((prefix) => scopeOf(fileDir, prefix)) ?? [null];
     if (scopes.every((scope) => scope !== null)) {
       for (const scope of scopes) if (scope !== OUTSIDE) dirs.add(scope);
-    } else if (allowHanded && !globbing && handedInValue(first, code, 0)) handedIn = true;
+    } else if (allowHanded && !globbing && handedInValue(first, code, masked, 0)) handedIn = true;
     else return null;
   }
   if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
   return loadsNothingUnnamed(code, masked) ? { dirs: [], handedIn: false } : null;
 }
 function resolvedLiteral(expr, code) {
-  const e = unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, ""));
+  const e = withoutCast(expr);
   const name2 = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
   const value = name2 === void 0 ? e : onlyBinding(code, name2);
   const call = value === null ? null : /^require\.resolve\s*\(/.exec(value);
@@ -431,14 +434,16 @@ function resolvedLiteral(expr, code) {
   const args2 = argumentsAt(value, call[0].length);
   return args2 !== null && args2.length === 1 ? stringLiteral(args2[0].trim()) : null;
 }
+function withoutCast(expr) {
+  return unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, "").replace(/!$/, ""));
+}
 var NOT_HANDED = /* @__PURE__ */ new Set(["__dirname", "__filename", "require", "module", "exports", "process", "globalThis", "global", "window", "self", "arguments", "undefined"]);
-function handedInValue(expr, code, depth) {
+function handedInValue(expr, code, masked, depth) {
   if (depth > 4) return false;
-  const e = unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, "").replace(/!$/, ""));
+  const e = withoutCast(expr);
   const root = /^([A-Za-z_$][\w$]*)(?:\s*\??\.\s*[\w$]+|\s*\[[^\]]*\])*$/.exec(e)?.[1];
   if (root === void 0 || NOT_HANDED.has(root)) return false;
   const n = root.replace(/\$/g, "\\$");
-  const masked = maskStrings(code);
   if (new RegExp(`(?<![\\w$.])${n}\\s*(?:[-+*/|&]|\\?\\?)?=(?![=>])`).test(masked.replace(new RegExp(`\\b(?:const|let|var)\\s+${n}\\b`, "g"), ""))) return false;
   const declarations = [...masked.matchAll(new RegExp(`\\b(?:const|let|var)\\s+(${n}\\b|[[{][^=;]*?(?<![\\w$.])${n}\\b[^=;]*?[}\\]])\\s*(?::[^=;]+)?(=(?![=>])|\\s(?:of|in)\\b)`, "g"))];
   const elsewhere = new RegExp(`\\b(?:function|class)\\s+${n}\\b|\\bimport\\b[^;]*?(?<![\\w$.])${n}\\b[^;]*?\\bfrom\\b|\\bcatch\\s*\\(\\s*${n}\\b`);
@@ -448,7 +453,7 @@ function handedInValue(expr, code, depth) {
   const d = declarations[0];
   const from = expressionAt(code, (d.index ?? 0) + d[0].length);
   if (from === null) return false;
-  return handedInValue(from.replace(/^Object\.(?:entries|keys|values)\s*\(([\s\S]*)\)$/, "$1"), code, depth + 1);
+  return handedInValue(from.replace(/^Object\.(?:entries|keys|values)\s*\(([\s\S]*)\)$/, "$1"), code, masked, depth + 1);
 }
 function ecmascriptStringWords(text) {
   const code = stripComments(text);
@@ -458,7 +463,7 @@ function ecmascriptStringWords(text) {
   const splits = /\.\s*split\s*\(/.test(masked);
   const words = /* @__PURE__ */ new Set();
   const substitutions = [];
-  for (const m of code.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
+  for (const m of code.matchAll(STRING_LITERAL)) {
     const contents = m[0].startsWith("`") ? m[0].slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, sub) => (substitutions.push(sub), "")) : m[0].slice(1, -1);
     if (!splits && /\s/.test(contents)) continue;
     for (const path of contents.split(/[^\w.@$/-]+/)) {
@@ -503,9 +508,9 @@ function ecmascriptHandedPaths(path, text) {
   }
   if (PROCESS_START.test(masked)) {
     const commands = code.replace(SPECIFIER, (all, _quote, at) => masked.startsWith(all.slice(0, 4), at) ? " ".repeat(all.length) : all);
-    for (const m of commands.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
+    for (const m of commands.matchAll(STRING_LITERAL)) {
       for (const piece of m[0].slice(1, -1).match(/[\w.@-]*\/[\w./@-]*[\w@-]/g) ?? []) {
-        for (const path2 of [joinPath("", piece), joinPath(fileDir, piece)]) if (path2 !== null && path2 !== "" && path2 !== fileDir) out2.add(path2);
+        for (const path2 of fromRootOrDir(piece, fileDir)) if (path2 !== fileDir) out2.add(path2);
       }
     }
   }
@@ -564,14 +569,13 @@ function staticPrefix(expr, code, depth) {
   }
   return null;
 }
-function staticPrefixes(expr, code) {
+function staticPrefixes(expr, code, masked) {
   const called = /^([A-Za-z_$][\w$]*)\s*\(\s*\)$/.exec(unwrap(expr))?.[1];
   if (called === void 0) {
     const prefix = staticPrefix(expr, code, 0);
     return prefix && [prefix];
   }
   const n = called.replace(/\$/g, "\\$");
-  const masked = maskStrings(code);
   const declared = [...masked.matchAll(new RegExp(`\\bfunction\\s+${n}\\s*\\([^)]*\\)[^{]*\\{`, "g"))];
   if (declared.length !== 1) return null;
   const start2 = (declared[0].index ?? 0) + declared[0][0].length;
@@ -727,11 +731,13 @@ function joinDir(fileDir, prefix, complete) {
   if (!complete && !dirPart.startsWith(".")) return null;
   return joinPath(fileDir, dirPart);
 }
+var STRING_LITERAL = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g;
+var COMMENT_OR_STRING = new RegExp(`(${STRING_LITERAL.source})|\\/\\*[\\s\\S]*?\\*\\/|\\/\\/[^\\n]*`, "g");
 function maskStrings(code) {
-  return code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0] + " ".repeat(str.length - 2) + str[0]);
+  return code.replace(STRING_LITERAL, (str) => str[0] + " ".repeat(str.length - 2) + str[0]);
 }
 function stripComments(text) {
-  return text.replace(/("(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (all, string) => string ?? " ".repeat(all.length));
+  return text.replace(COMMENT_OR_STRING, (all, string) => string ?? " ".repeat(all.length));
 }
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
@@ -2754,7 +2760,7 @@ function pythonHandedPaths(path, text) {
     if (name2 !== null) module2(name2);
   }
   for (const m of code.text.matchAll(/(['"])([\w.-]*\/[\w./-]*\.py)\1/g)) {
-    for (const path2 of [joinPath("", m[2]), joinPath(fileDir, m[2])]) if (path2 !== null && path2 !== "") out2.add(path2);
+    for (const path2 of fromRootOrDir(m[2], fileDir)) out2.add(path2);
   }
   for (const m of code.masked.matchAll(PATH_START)) {
     const start2 = m.index ?? 0;

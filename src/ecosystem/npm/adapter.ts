@@ -187,9 +187,8 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
 
     // bun's and deno's own test runners: a script running `bun test` (or a bunfig.toml), a deno.json.
     const [bunfig] = pick(dir, BUN_CONFIG);
-    if ((manifest && runsBunTest(scriptsOf(manifest))) || (bunfig && /^\[test\]/m.test(files.read(bunfig) ?? ''))) {
-      out.push(bunUniverse(dir, bunfig ?? null, bunfig ? files.read(bunfig) : null, ctx.exists));
-    }
+    const bunfigText = bunfig ? files.read(bunfig) : null;
+    if ((manifest && runsBunTest(scriptsOf(manifest))) || /^\[test\]/m.test(bunfigText ?? '')) out.push(bunUniverse(dir, bunfig ?? null, bunfigText, ctx.exists));
     const [deno] = pick(dir, DENO_CONFIG);
     if (deno) out.push(denoUniverse(dir, deno, read(deno)));
 

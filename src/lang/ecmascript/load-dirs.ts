@@ -1,4 +1,4 @@
-import { joinPath, parentDir } from '../../util/posix-path.js';
+import { fromRootOrDir, joinPath, parentDir } from '../../util/posix-path.js';
 
 /**
  * Pure: the directories (repo-relative, sorted) a file's dynamic loads can reach, when every one of
@@ -58,11 +58,11 @@ function loadSites(path: string, text: string, allowHanded: boolean): { dirs: st
     }
     // require.context names a directory; import.meta.glob a pattern whose directory part bounds it.
     const prefixes =
-      resolved !== null ? [{ text: resolved, complete: false }] : literal === null ? staticPrefixes(first, code) : m[1] === 'require.context' ? [{ text: literal, complete: true }] : [{ text: globPrefix(literal), complete: false }];
+      resolved !== null ? [{ text: resolved, complete: false }] : literal === null ? staticPrefixes(first, code, masked) : m[1] === 'require.context' ? [{ text: literal, complete: true }] : [{ text: globPrefix(literal), complete: false }];
     const scopes = prefixes?.map((prefix) => scopeOf(fileDir, prefix)) ?? [null];
     if (scopes.every((scope) => scope !== null)) {
       for (const scope of scopes) if (scope !== OUTSIDE) dirs.add(scope!);
-    } else if (allowHanded && !globbing && handedInValue(first, code, 0)) handedIn = true;
+    } else if (allowHanded && !globbing && handedInValue(first, code, masked, 0)) handedIn = true;
     else return null;
   }
   if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
@@ -71,7 +71,7 @@ function loadSites(path: string, text: string, allowHanded: boolean): { dirs: st
 
 /** The literal `require.resolve` is called on, when `expr` is that call or a name bound once to it. */
 function resolvedLiteral(expr: string, code: string): string | null {
-  const e = unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, ''));
+  const e = withoutCast(expr);
   const name = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
   const value = name === undefined ? e : onlyBinding(code, name);
   const call = value === null ? null : /^require\.resolve\s*\(/.exec(value);
@@ -80,17 +80,21 @@ function resolvedLiteral(expr: string, code: string): string | null {
   return args !== null && args.length === 1 ? stringLiteral(args[0]!.trim()) : null;
 }
 
+/** An expression without the TypeScript that changes nothing it loads (`x as string`, `x!`), unwrapped. */
+function withoutCast(expr: string): string {
+  return unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, '').replace(/!$/, ''));
+}
+
 /** Names no caller hands in: Node's module globals and the global objects. */
 const NOT_HANDED = new Set(['__dirname', '__filename', 'require', 'module', 'exports', 'process', 'globalThis', 'global', 'window', 'self', 'arguments', 'undefined']);
 
 /** Whether a load's specifier is a value the file's callers hand in (see ecmascriptCallerLoads). */
-function handedInValue(expr: string, code: string, depth: number): boolean {
+function handedInValue(expr: string, code: string, masked: string, depth: number): boolean {
   if (depth > 4) return false;
-  const e = unwrap(expr.replace(/\s+as\s+[\w$.<>[\]| ]+$/, '').replace(/!$/, ''));
+  const e = withoutCast(expr);
   const root = /^([A-Za-z_$][\w$]*)(?:\s*\??\.\s*[\w$]+|\s*\[[^\]]*\])*$/.exec(e)?.[1];
   if (root === undefined || NOT_HANDED.has(root)) return false;
   const n = root.replace(/\$/g, '\\$');
-  const masked = maskStrings(code);
   // Reassigned anywhere (a default value included): the file computes it.
   if (new RegExp(`(?<![\\w$.])${n}\\s*(?:[-+*/|&]|\\?\\?)?=(?![=>])`).test(masked.replace(new RegExp(`\\b(?:const|let|var)\\s+${n}\\b`, 'g'), ''))) return false;
   const declarations = [...masked.matchAll(new RegExp(`\\b(?:const|let|var)\\s+(${n}\\b|[[{][^=;]*?(?<![\\w$.])${n}\\b[^=;]*?[}\\]])\\s*(?::[^=;]+)?(=(?![=>])|\\s(?:of|in)\\b)`, 'g'))];
@@ -102,7 +106,7 @@ function handedInValue(expr: string, code: string, depth: number): boolean {
   const d = declarations[0]!;
   const from = expressionAt(code, (d.index ?? 0) + d[0].length);
   if (from === null) return false;
-  return handedInValue(from.replace(/^Object\.(?:entries|keys|values)\s*\(([\s\S]*)\)$/, '$1'), code, depth + 1);
+  return handedInValue(from.replace(/^Object\.(?:entries|keys|values)\s*\(([\s\S]*)\)$/, '$1'), code, masked, depth + 1);
 }
 
 /**
@@ -121,7 +125,7 @@ export function ecmascriptStringWords(text: string): string[] | null {
   const splits = /\.\s*split\s*\(/.test(masked);
   const words = new Set<string>();
   const substitutions: string[] = [];
-  for (const m of code.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
+  for (const m of code.matchAll(STRING_LITERAL)) {
     // A template's substitutions are code (their names are taken below with the code's).
     const contents = m[0].startsWith('`') ? m[0].slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, sub: string) => (substitutions.push(sub), '')) : m[0].slice(1, -1);
     if (!splits && /\s/.test(contents)) continue;
@@ -191,9 +195,9 @@ export function ecmascriptHandedPaths(path: string, text: string): string[] {
   if (PROCESS_START.test(masked)) {
     // A specifier in code (its keyword outside strings); one inside a string is code handed to a process.
     const commands = code.replace(SPECIFIER, (all: string, _quote: string, at: number) => (masked.startsWith(all.slice(0, 4), at) ? ' '.repeat(all.length) : all));
-    for (const m of commands.matchAll(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g)) {
+    for (const m of commands.matchAll(STRING_LITERAL)) {
       for (const piece of m[0].slice(1, -1).match(/[\w.@-]*\/[\w./@-]*[\w@-]/g) ?? []) {
-        for (const path of [joinPath('', piece), joinPath(fileDir, piece)]) if (path !== null && path !== '' && path !== fileDir) out.add(path);
+        for (const path of fromRootOrDir(piece, fileDir)) if (path !== fileDir) out.add(path);
       }
     }
   }
@@ -290,14 +294,13 @@ function staticPrefix(expr: string, code: string, depth: number): Prefix | null 
  * test-utils returns `require.resolve(__dirname + "/../../ormconfig.json")`, failing that the same
  * four folders up); null when one is not bounded, or the function is not declared once.
  */
-function staticPrefixes(expr: string, code: string): Prefix[] | null {
+function staticPrefixes(expr: string, code: string, masked: string): Prefix[] | null {
   const called = /^([A-Za-z_$][\w$]*)\s*\(\s*\)$/.exec(unwrap(expr))?.[1];
   if (called === undefined) {
     const prefix = staticPrefix(expr, code, 0);
     return prefix && [prefix];
   }
   const n = called.replace(/\$/g, '\\$');
-  const masked = maskStrings(code);
   const declared = [...masked.matchAll(new RegExp(`\\bfunction\\s+${n}\\s*\\([^)]*\\)[^{]*\\{`, 'g'))];
   if (declared.length !== 1) return null;
   const start = (declared[0]!.index ?? 0) + declared[0]![0].length;
@@ -482,11 +485,16 @@ function joinDir(fileDir: string, prefix: string, complete: boolean): string | n
   return joinPath(fileDir, dirPart);
 }
 
+/** A string literal: quoted, or a template (its substitutions inside it). */
+const STRING_LITERAL = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g;
+/** A string literal (captured, kept) or a comment (blanked). */
+const COMMENT_OR_STRING = new RegExp(`(${STRING_LITERAL.source})|\\/\\*[\\s\\S]*?\\*\\/|\\/\\/[^\\n]*`, 'g');
+
 /** The code with every string's contents blanked (its quotes kept), so that calls are looked for in code only. */
 function maskStrings(code: string): string {
-  return code.replace(/"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/g, (str) => str[0]! + ' '.repeat(str.length - 2) + str[0]!);
+  return code.replace(STRING_LITERAL, (str) => str[0]! + ' '.repeat(str.length - 2) + str[0]!);
 }
 
 function stripComments(text: string): string {
-  return text.replace(/("(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (all, string: string | undefined) => string ?? ' '.repeat(all.length));
+  return text.replace(COMMENT_OR_STRING, (all, string: string | undefined) => string ?? ' '.repeat(all.length));
 }

@@ -1,4 +1,4 @@
-import { joinPath, parentDir } from '../../util/posix-path.js';
+import { fromRootOrDir, parentDir } from '../../util/posix-path.js';
 import { argumentsAt, callAt, evaluate, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
 
 /** What runs Python code of the repository in another process or by name: a subprocess, os.system, runpy. */
@@ -40,7 +40,7 @@ export function pythonHandedPaths(path: string, text: string): string[] {
   // A script run by its path (`subprocess.run([sys.executable, "scripts/gen.py"])`), from the
   // repository's root (where pytest starts) and from the test's folder.
   for (const m of code.text.matchAll(/(['"])([\w.-]*\/[\w./-]*\.py)\1/g)) {
-    for (const path of [joinPath('', m[2]!), joinPath(fileDir, m[2]!)]) if (path !== null && path !== '') out.add(path);
+    for (const path of fromRootOrDir(m[2]!, fileDir)) out.add(path);
   }
   for (const m of code.masked.matchAll(PATH_START)) {
     const start = m.index ?? 0;

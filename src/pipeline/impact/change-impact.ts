@@ -324,8 +324,7 @@ async function mentionsIn(
       // the changed keys does not read what changed.
       const reading = new Set(await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS, { asStringEnd: true }));
       const keys = manifests.keys.get(f.path);
-      const spelling = new Set<string>();
-      for (const key of keys ?? []) for (const path of await setting.repo.filesContaining(key, where, CODE_PATHSPECS)) spelling.add(path);
+      const spelling = new Set(keys ? await setting.repo.filesContaining(keys, where, CODE_PATHSPECS) : []);
       for (const path of named) if (!manifests.isTest(path) && (!reading.has(path) || (keys && !spelling.has(path)))) named.delete(path);
     }
     // A test may build a doc's path from its folder's (`resolve(__dirname, '../docs/rules',

@@ -32,8 +32,10 @@ export interface MentioningCode {
  * parsing `pyproject.toml`) besides what their dependencies do (dependency-changes.ts).
  */
 export function mentionCandidates(files: readonly ChangedFile[], roles: ReadonlyMap<string, PathRole>): ChangedFile[] {
-  return files.filter((f) => roles.get(f.path) === 'inert' || roles.get(f.path) === 'other' || roles.get(f.path) === 'manifest');
+  return files.filter((f) => MENTIONED_ROLES.has(roles.get(f.path)));
 }
+
+const MENTIONED_ROLES = new Set<PathRole | undefined>(['inert', 'other', 'manifest']);
 
 /**
  * Pure: non-code files that tests or source files name (fixtures, snapshots, data), and changed code
