@@ -148,6 +148,12 @@ export interface ResolutionTraits {
    * `__init__.py`), or undefined when `path` is no package (see `submodule`).
    */
   ownSubmodule?(path: string, name: string): string | undefined;
+  /**
+   * The module-level function the runtime asks for a name a module does not bind (Python's
+   * `__getattr__`, PEP 562: `from pkg import heavy` runs `pkg.__getattr__('heavy')`, which lazy
+   * packages use to import a submodule on first use). A lookup of such a name leads to it.
+   */
+  moduleFallback?: string;
   /** Project files (package manifests, compiler configs) the module system reads. */
   projectFiles?: ProjectFileTraits;
   /**

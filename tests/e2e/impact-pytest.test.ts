@@ -896,4 +896,16 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await selectionAfter(cwd, 'prepare', { 'shop/svc.py': svc('1 / 0', '2') });
     expect(selectedFiles(report)).toEqual(['tests/b/test_b.py']);
   });
+  it("a name a package's module-level __getattr__ answers (a lazy import, PEP 562) leads to that function and what it imports", async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': lines('def __getattr__(name):', '    if name == "heavy":', '        from shop._heavy import heavy', '        return heavy', '    raise AttributeError(name)'),
+      'shop/_heavy.py': lines('def heavy():', '    return 1'),
+      'tests/test_from.py': lines('from shop import heavy', '', '', 'def test_from():', '    assert heavy() == 1'),
+      'tests/test_attr.py': lines('import shop', '', '', 'def test_attr():', '    assert shop.heavy() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'heavy', { 'shop/_heavy.py': lines('def heavy():', '    return 2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_attr.py', 'tests/test_from.py']);
+  });
 });

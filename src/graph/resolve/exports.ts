@@ -106,9 +106,18 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
     const member = memberOfWhole(ctx, file, name, seen, depth);
     if (member) return member;
   }
+  // A name the module does not bind is asked of its fallback (`__getattr__`), which decides what it is.
+  const fallback = traits.moduleFallback === undefined || strict ? [] : fallbackOf(ctx, file, traits.moduleFallback);
+  if (fallback.length > 0) return { kind: 'symbols', symbols: fallback };
   // A name exported by `export const x = ...` (a variable, no symbol) is still this file's.
   const module = moduleSymbolOf(file);
   return module && (!strict || exportsValue(file, name)) ? valueOf(ctx, file, module, name) : { kind: 'unresolved' };
+}
+
+/** The module-level functions named `fallback` in `file` (what answers for names it does not bind). */
+function fallbackOf(ctx: ResolveContext, file: FileInterface, fallback: string): ResolverSymbol[] {
+  ctx.track(exportKey(file.path, fallback), file.path);
+  return (file.children.get(MODULE_QUALNAME) ?? []).filter((s) => s.name === fallback && s.kind === 'function' && isPlainDeclaration(s));
 }
 
 /** The dotted name an import of an outside package binds: `importlib`, or `importlib.import_module`. */

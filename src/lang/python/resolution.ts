@@ -36,6 +36,7 @@ export const pythonResolution: ResolutionTraits = {
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,
   exportModel: 'top-level',
+  moduleFallback: '__getattr__',
   // pytest's fixture lookup past the test's own module: conftest.py in its folder, then in each
   // folder above (the nearest overrides), and the modules a conftest names in `pytest_plugins`.
   fixtureFiles: (fromPath) => {
