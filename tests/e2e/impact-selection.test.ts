@@ -206,4 +206,21 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
     expect(symbols).toEqual(['src/cart.ts#total body', 'src/report.ts#unused moved src/store.ts#unused', 'src/store.ts#cost renamed src/store.ts#price']);
     expect(selectedFiles(report)).toEqual(['tests/cart.test.ts']);
   });
+
+  it('a module held as a namespace value (a literal import(), a namespace stored) may run any declaration: its holder reaches a change', async () => {
+    const page = (n: number) => `export default function page() { return ${n}; }\n`;
+    const cwd = gitRepo({
+      'package.json': '{ "name": "lazy", "devDependencies": { "jest": "29", "ts-jest": "29", "typescript": "5" }, "jest": { "preset": "ts-jest" } }\n',
+      'src/page.ts': page(1),
+      'src/lazy.ts': "export const routes = { page: () => import('./page').then((m) => m.default()) };\n",
+      'src/table.ts': "import * as P from './page';\nexport const table = { p: P };\n",
+      'test/lazy.test.ts': "import { routes } from '../src/lazy';\ntest('lazy', async () => expect(await routes.page()).toBe(1));\n",
+      'test/table.test.ts': "import { table } from '../src/table';\ntest('table', () => expect(table.p.default()).toBe(1));\n",
+      'test/other.test.ts': "test('other', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'page', { 'src/page.ts': page(2) });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/lazy.test.ts', 'test/table.test.ts']);
+    expect(report.tests.selected.every((t) => t.reachedFrom.via[0]!.relation === 'references')).toBe(true);
+  });
 });

@@ -72,6 +72,12 @@ export interface DependencyView {
   exportChain(file: string): Promise<readonly number[]>;
   /** Uses by name (not import statements or export lists) resolved to each of these modules. */
   moduleUses(moduleIds: readonly number[]): Promise<ReadonlyMap<number, readonly ModuleUse[]>>;
+  /**
+   * Code holding the namespace of `file` (or of a file re-exporting it) as a value, which it may use
+   * for any of its exports by no name the index resolves: the scope of a literal `import()` of it,
+   * and uses of its namespace as a value (`{ page: P }`, `call(P)`).
+   */
+  namespaceTakers(file: string): Promise<readonly ModuleUse[]>;
 
   /** Files that import, require or re-export `file` with a literal specifier, by path. */
   importersOf(file: string): Promise<readonly string[]>;

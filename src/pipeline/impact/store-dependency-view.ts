@@ -21,6 +21,8 @@ interface LinkData {
   dynamic: string[];
   /** Files that re-export each file (`export * from`, `export { x } from`). */
   reexporters: Map<string, string[]>;
+  /** Literal `import()`s of each file, by the file imported. */
+  dynamicImporters: Map<string, StoredRef[]>;
   /** Module links to each external package. */
   packages: Map<string, StoredRef[]>;
   languages: Map<string, string>;
@@ -455,6 +457,20 @@ export class StoreDependencyView implements DependencyView {
     return chain;
   }
 
+  async namespaceTakers(file: string): Promise<ModuleUse[]> {
+    const chain = await this.exportChain(file);
+    const uses = await this.moduleUses(chain);
+    const { dynamicImporters } = await this.links();
+    const out: ModuleUse[] = [];
+    for (const id of chain) {
+      for (const use of uses.get(id) ?? []) if (use.kind === 'value') out.push(use);
+      const path = this.symbols.get(id)?.file;
+      for (const ref of path === undefined ? [] : (dynamicImporters.get(path) ?? [])) out.push({ fromId: ref.scopeId, name: ref.name, kind: ref.kind });
+    }
+    const scopes = new Set((await this.symbolsOf([...new Set(out.map((u) => u.fromId))])).map((s) => s.id));
+    return out.filter((u) => scopes.has(u.fromId));
+  }
+
   /**
    * Reads, in one batch, the uses (not import statements or export lists) that point at each of
    * these modules, with the name used; cached.
@@ -661,13 +677,19 @@ export class StoreDependencyView implements DependencyView {
       const importers = fileImporters(files, links, resolve, alsoLoads);
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
+      const dynamicImporters = new Map<string, StoredRef[]>();
+      for (const link of links) {
+        if (link.kind !== 'dynamic-import' || typeof link.module !== 'string' || !language.has(link.file)) continue;
+        const target = resolve(link.module, link.file);
+        if (target.kind === 'file') dynamicImporters.set(target.path, [...(dynamicImporters.get(target.path) ?? []), link]);
+      }
       const packages = new Map<string, StoredRef[]>();
       for (const link of links) {
         if (link.kind === 'export' || typeof link.module !== 'string' || !language.has(link.file)) continue;
         const target = resolve(link.module, link.file);
         if (target.kind === 'external') packages.set(target.name, [...(packages.get(target.name) ?? []), link]);
       }
-      return { links, importers, reexporters, dynamic, packages, languages: language, targets };
+      return { links, importers, reexporters, dynamic, dynamicImporters, packages, languages: language, targets };
     })();
     return this.linkData;
   }

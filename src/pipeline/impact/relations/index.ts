@@ -4,6 +4,7 @@ import { handlerMap } from './handler-map.js';
 import { indexEdges } from './index-edges.js';
 import { loads } from './loads.js';
 import { moduleState } from './module-state.js';
+import { namespaceValue } from './namespace-value.js';
 import { nameOnly } from './name-only.js';
 import type { DependencyRelation } from './relation.js';
 import { reflection } from './reflection.js';
@@ -17,4 +18,4 @@ export type { DependencyRelation } from './relation.js';
  * keeps the first path found, so the more certain relation comes first (the index's own edges,
  * then dispatch, ..., then matches by name).
  */
-export const RELATIONS: readonly DependencyRelation[] = [indexEdges, dispatch, reflection, handlerMap, registered, nameOnly, barrelNames, moduleState, loads];
+export const RELATIONS: readonly DependencyRelation[] = [indexEdges, dispatch, reflection, handlerMap, registered, nameOnly, barrelNames, namespaceValue, moduleState, loads];
