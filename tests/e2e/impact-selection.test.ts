@@ -208,7 +208,7 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
   });
 
   it('a module held as a namespace value (a literal import(), a namespace stored) may run any declaration: its holder reaches a change', async () => {
-    const page = (n: number) => `export default function page() { return ${n}; }\n`;
+    const page = (n: number) => `export const LIMIT = 3;\nexport default function page() { return ${n}; }\n`;
     const cwd = gitRepo({
       'package.json': '{ "name": "lazy", "devDependencies": { "jest": "29", "ts-jest": "29", "typescript": "5" }, "jest": { "preset": "ts-jest" } }\n',
       'src/page.ts': page(1),
@@ -216,6 +216,9 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
       'src/table.ts': "import * as P from './page';\nexport const table = { p: P };\n",
       'test/lazy.test.ts': "import { routes } from '../src/lazy';\ntest('lazy', async () => expect(await routes.page()).toBe(1));\n",
       'test/table.test.ts': "import { table } from '../src/table';\ntest('table', () => expect(table.p.default()).toBe(1));\n",
+      // A variable of the module read as a value is no hold on its namespace.
+      'src/limit.ts': "import { LIMIT } from './page';\nexport const limits = [LIMIT];\n",
+      'test/limit.test.ts': "import { limits } from '../src/limit';\ntest('limit', () => expect(limits).toEqual([3]));\n",
       'test/other.test.ts': "test('other', () => expect(1).toBe(1));\n",
     });
     commit(cwd, 'page', { 'src/page.ts': page(2) });

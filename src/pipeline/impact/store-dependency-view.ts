@@ -116,6 +116,8 @@ export class StoreDependencyView implements DependencyView {
   private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
   private readonly chains = new Map<string, Promise<number[]>>();
   private readonly usesOfModule = new Map<number, ModuleUse[]>();
+  /** The module links of each file (namespaceTakers reads the bindings of the files using a module). */
+  private linksByFile: Promise<Map<string, StoredRef[]>> | undefined;
   private readonly testPath: (path: string) => boolean;
   private readonly carry: Carry | undefined;
   private readonly held: HeldReads;
@@ -463,12 +465,36 @@ export class StoreDependencyView implements DependencyView {
     const { dynamicImporters } = await this.links();
     const out: ModuleUse[] = [];
     for (const id of chain) {
-      for (const use of uses.get(id) ?? []) if (use.kind === 'value') out.push(use);
       const path = this.symbols.get(id)?.file;
+      for (const use of uses.get(id) ?? []) if (use.kind === 'value' && path !== undefined && (await this.holdsNamespace(use, path))) out.push(use);
       for (const ref of path === undefined ? [] : (dynamicImporters.get(path) ?? [])) out.push({ fromId: ref.scopeId, name: ref.name, kind: ref.kind });
     }
     const scopes = new Set((await this.symbolsOf([...new Set(out.map((u) => u.fromId))])).map((s) => s.id));
     return out.filter((u) => scopes.has(u.fromId));
+  }
+
+  /**
+   * Whether a value use pinned to the module of `file` is of the module's namespace, not of one of
+   * its top-level variables (`from .align import AlignMethod`, an alias read as a value, is pinned
+   * there too): the name it uses is bound by an import of the whole module (`import * as P`,
+   * `const m = require(...)`), or of a name the module declares no variable of (Python's `from pkg
+   * import mod`). A use bound by no import of the using file counts too.
+   */
+  private async holdsNamespace(use: ModuleUse, file: string): Promise<boolean> {
+    const scope = this.symbols.get(use.fromId);
+    if (!scope) return false;
+    this.linksByFile ??= this.links().then(({ links }) => {
+      const byFile = new Map<string, StoredRef[]>();
+      for (const link of links) {
+        const list = byFile.get(link.file);
+        if (list) list.push(link);
+        else byFile.set(link.file, [link]);
+      }
+      return byFile;
+    });
+    const binding = ((await this.linksByFile).get(scope.file) ?? []).find((l) => (l.kind === 'import' || l.kind === 'require') && (l.alias ?? l.name) === use.name);
+    if (!binding || binding.name === '*' || binding.name === '') return true;
+    return !(await this.topLevelNames(file)).has(binding.name);
   }
 
   /**
