@@ -908,4 +908,17 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'heavy', { 'shop/_heavy.py': lines('def heavy():', '    return 2') });
     expect(selectedFiles(report)).toEqual(['tests/test_attr.py', 'tests/test_from.py']);
   });
+  it('a variable of a module read or set through its namespace (a test helper swapping a hook) is no hold on the module', async () => {
+    const prompts = (n: number) => lines('prompt_func = input', '', '', 'def launch():', `    return ${n}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/prompts.py': prompts(1),
+      'shop/testing.py': lines('from shop import prompts', '', '', 'def isolated():', '    old = prompts.prompt_func', '    prompts.prompt_func = lambda *a: "y"', '    return old'),
+      'tests/test_isolated.py': lines('from shop.testing import isolated', '', '', 'def test_isolated():', '    assert isolated()'),
+    });
+    // Nothing calls launch: the test importing the module is dropped by proof, as before namespace-value.
+    const report = await selectionAfter(cwd, 'launch', { 'shop/prompts.py': prompts(2) });
+    expect(selectedFiles(report)).toEqual([]);
+  });
 });

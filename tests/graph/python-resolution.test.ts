@@ -36,6 +36,16 @@ describe('python resolution', () => {
     ]);
   });
 
+  it("a submodule read through its package (`pkg._compat` handed to monkeypatch) is that module's namespace, not the package's", async () => {
+    const tree = await resolveTree({
+      'pkg/__init__.py': 'def __getattr__(name):\n    raise AttributeError(name)\n',
+      'pkg/_compat.py': 'isatty = None\n',
+      'tests/test_compat.py': 'import pkg\nfrom pkg._compat import isatty\n\n\ndef test_tty(monkeypatch):\n    monkeypatch.setattr(pkg._compat, "isatty", lambda: 1)\n',
+    });
+    const edges = tree.edges.filter((e) => e.from === 'tests/test_compat.py#test_tty').map((e) => `${e.to} (${e.kind})`);
+    expect(edges).toEqual(['pkg/_compat.py#<module> (references)']);
+  });
+
   it('follow a receiver bound by a star import: a submodule the package lists in __all__, a class', async () => {
     const tree = await resolveTree({
       'shop/__init__.py': 'from .models import *\n__all__ = ["svc", "Cart"]\n',

@@ -478,7 +478,7 @@ export class StoreDependencyView implements DependencyView {
    * its top-level variables (`from .align import AlignMethod`, an alias read as a value, is pinned
    * there too): the name it uses is bound by an import of the whole module (`import * as P`,
    * `const m = require(...)`), or of a name the module declares no variable of (Python's `from pkg
-   * import mod`). A use bound by no import of the using file counts too.
+   * import mod`); a read of a variable through the namespace (`termui.prompt_func`) is none.
    */
   private async holdsNamespace(use: ModuleUse, file: string): Promise<boolean> {
     const scope = this.symbols.get(use.fromId);
@@ -493,8 +493,9 @@ export class StoreDependencyView implements DependencyView {
       return byFile;
     });
     const binding = ((await this.linksByFile).get(scope.file) ?? []).find((l) => (l.kind === 'import' || l.kind === 'require') && (l.alias ?? l.name) === use.name);
-    if (!binding || binding.name === '*' || binding.name === '') return true;
-    return !(await this.topLevelNames(file)).has(binding.name);
+    if (binding && (binding.name === '*' || binding.name === '')) return true;
+    // A member read through the namespace (`termui.visible_prompt_func`) is pinned to the module too.
+    return !(await this.topLevelNames(file)).has(binding?.name ?? use.name);
   }
 
   /**

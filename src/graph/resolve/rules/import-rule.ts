@@ -64,6 +64,8 @@ function memberOf(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, name:
       const found = exportedName(ctx, target.file, name, new Set());
       if (found.kind === 'symbols') return resolved(preferKinds(found.symbols, kind));
       if (found.kind === 'external') return settled('external');
+      // `pkg.sub` where `sub` is a submodule is that module's namespace, not a value of the package's.
+      if (found.kind === 'namespace') return resolved([found.module], true);
       return resolved([target.module], true);
     }
     case 'value': {
