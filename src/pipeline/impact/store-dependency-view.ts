@@ -483,15 +483,7 @@ export class StoreDependencyView implements DependencyView {
   private async holdsNamespace(use: ModuleUse, file: string): Promise<boolean> {
     const scope = this.symbols.get(use.fromId);
     if (!scope) return false;
-    this.linksByFile ??= this.links().then(({ links }) => {
-      const byFile = new Map<string, StoredRef[]>();
-      for (const link of links) {
-        const list = byFile.get(link.file);
-        if (list) list.push(link);
-        else byFile.set(link.file, [link]);
-      }
-      return byFile;
-    });
+    this.linksByFile ??= this.links().then(({ links }) => groupBy(links, (link) => link.file));
     const binding = ((await this.linksByFile).get(scope.file) ?? []).find((l) => (l.kind === 'import' || l.kind === 'require') && (l.alias ?? l.name) === use.name);
     if (binding && (binding.name === '*' || binding.name === '')) return true;
     // A member read through the namespace (`termui.visible_prompt_func`) is pinned to the module too.
@@ -704,12 +696,13 @@ export class StoreDependencyView implements DependencyView {
       const importers = fileImporters(files, links, resolve, alsoLoads);
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
-      const dynamicImporters = new Map<string, StoredRef[]>();
+      const loadedBy = new Map<StoredRef, string>();
       for (const link of links) {
         if (link.kind !== 'dynamic-import' || typeof link.module !== 'string' || !language.has(link.file)) continue;
         const target = resolve(link.module, link.file);
-        if (target.kind === 'file') dynamicImporters.set(target.path, [...(dynamicImporters.get(target.path) ?? []), link]);
+        if (target.kind === 'file') loadedBy.set(link, target.path);
       }
+      const dynamicImporters = groupBy(loadedBy.keys(), (link) => loadedBy.get(link)!);
       const packages = new Map<string, StoredRef[]>();
       for (const link of links) {
         if (link.kind === 'export' || typeof link.module !== 'string' || !language.has(link.file)) continue;
@@ -747,11 +740,17 @@ export class StoreDependencyView implements DependencyView {
 
 /** Uses grouped by name, each list in the order given. */
 function byName(uses: readonly UnresolvedUse[]): Map<string, UnresolvedUse[]> {
-  const out = new Map<string, UnresolvedUse[]>();
-  for (const use of uses) {
-    const list = out.get(use.name);
-    if (list) list.push(use);
-    else out.set(use.name, [use]);
+  return groupBy(uses, (use) => use.name);
+}
+
+/** Items grouped by `key`, each list in the order given. */
+function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
   }
   return out;
 }

@@ -2,15 +2,15 @@ import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
 import { useNode } from '../impact-node.js';
 import { symbolOf, type DependencyRelation } from './relation.js';
 
+/** Which of the module's declarations the holder uses is unknown: as certain as loading it. */
+const CONFIDENCE = 0.5;
+
 /**
  * Code holding a module's namespace as a value: a literal `import()` (`() => import('./page')`,
  * whose result a router calls `.default` of) or a namespace stored or passed (`{ page: P }`). What
  * it does with the namespace is no reference the index resolves, and `default` is no name a match
  * can find, so any declaration of the module may be what it runs.
  */
-/** Which of the module's declarations the holder uses is unknown: as certain as loading it. */
-const CONFIDENCE = 0.5;
-
 export const namespaceValue: DependencyRelation = {
   name: 'namespace-value',
   from: ['symbol'],
