@@ -48,5 +48,9 @@
  *    package's own `__init__` names the submodule; what `importlib.import_module(...)`,
  *    `copy.deepcopy(...)` and the like return is unknown, not external; `pytest.importorskip("m")`
  *    imports m, as `import_module("m")` does; `@pytest.fixture(name="db")` exports the fixture as `db`.
+ * 19: Python's `import_module("m")`, `__import__("m")` and `importorskip("m")` with a literal are
+ *    dynamic imports (their namespace is a value, as JavaScript's `import('./m')`). Resolution
+ *    (stored edges): a name a module does not bind leads to its module-level `__getattr__`; `pkg.sub`
+ *    where `sub` is a submodule is that module, not a value of the package's.
  */
-export const EXTRACTION_VERSION = 18;
+export const EXTRACTION_VERSION = 19;

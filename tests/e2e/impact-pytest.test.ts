@@ -921,4 +921,17 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'launch', { 'shop/prompts.py': prompts(2) });
     expect(selectedFiles(report)).toEqual([]);
   });
+  it('importlib.import_module("pkg.mod") hands back the module as a value: a function taken from it by a computed name may be any of its own', async () => {
+    const cmds = (n: number) => lines('def hello():', `    return ${n}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/cmds.py': cmds(1),
+      'shop/run.py': lines('import importlib', '', '', 'def run(name):', '    mod = importlib.import_module("shop.cmds")', '    return getattr(mod, name)()'),
+      'tests/test_run.py': lines('from shop.run import run', '', '', 'def test_run():', '    assert run("hello") == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'hello', { 'shop/cmds.py': cmds(2) });
+    expect(selectedFiles(report)).toEqual(['tests/test_run.py']);
+  });
 });

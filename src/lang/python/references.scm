@@ -38,14 +38,15 @@
   (#eq? @_caller "methodcaller"))
 
 ; `importlib.import_module(name)` / `__import__(name)` / `pytest.importorskip(name)`: with a plain
-; string, an import of that module; with a computed name, a dynamic load (`import_module*`,
-; `__import__*`: resolution.ts loaderCalls).
+; string, an import of that module whose namespace the call hands back as a value (as JavaScript's
+; `import('./x')`); with a computed name, a dynamic load (`import_module*`, `__import__*`:
+; resolution.ts loaderCalls).
 ((call
   function: [(identifier) @_load (attribute attribute: (identifier) @_load)]
-  arguments: (argument_list . (string (string_content) @module) @_literal)) @reference.import
+  arguments: (argument_list . (string (string_content) @module) @_literal)) @reference.dynamic-import
   (#any-of? @_load "import_module" "__import__" "importorskip")
   (#match? @_literal "^[\"'][^\"'{}]*[\"']$")
-  (#set! name ""))
+  (#set! name "*"))
 ((call
   function: [(identifier) @_load (attribute attribute: (identifier) @_load)]
   arguments: (argument_list . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
