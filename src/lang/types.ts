@@ -91,6 +91,18 @@ export interface ModuleEnv {
  * through `env`, which the resolver tracks so that adding or removing a file re-resolves exactly
  * the imports it could change.
  */
+/** What a file that may call a helper loading what it is handed says about the names it hands (ResolutionTraits.callerLoads). */
+export interface CallerText {
+  /**
+   * The words of its strings and code, which name the modules it may hand to such a helper; null
+   * when it may hand names its text does not hold (read from the environment, the command line,
+   * files, directory listings).
+   */
+  words: string[] | null;
+  /** Whether it puts values on the global object, where files that do not import it may call them (a setup file's `global.requireRule = requireRule`). */
+  sharesGlobally: boolean;
+}
+
 export interface ResolutionTraits {
   /** Names the runtime provides (`console`, `Promise`): uses of them are external, never repo symbols. */
   globals: ReadonlySet<string>;
@@ -166,13 +178,10 @@ export interface ResolutionTraits {
    * Loads of a module its callers name: a helper running `require(rulePath)` on its parameter
    * loads what the files calling it hand it. `dirs`: pure, when each of a file's non-literal loads
    * is bounded (as `dynamicLoadDirs`) or loads a specifier handed in through a parameter, and one
-   * does, the directories of the bounded ones; else null. `words`: pure, the words of a file's
-   * strings, which name the modules it may hand to such a helper; null when it may hand names its
-   * text does not hold (read from the environment, the command line, files, directory listings).
-   * `sharesGlobally`: pure, whether a file puts values on the global object, where files that do not
-   * import it may call them (a setup file's `global.requireRule = requireRule`).
+   * does, the directories of the bounded ones; else null. `text`: pure, what a caller's text says
+   * (CallerText), read in one pass.
    */
-  callerLoads?: { dirs(path: string, text: string): string[] | null; words(text: string): string[] | null; sharesGlobally(text: string): boolean };
+  callerLoads?: { dirs(path: string, text: string): string[] | null; text(text: string): CallerText };
   /**
    * Paths a file builds from its own location with static pieces and may hand to a package that
    * loads the modules there: a framework's test utilities started on an app directory

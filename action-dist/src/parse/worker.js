@@ -455,9 +455,13 @@ function handedInValue(expr, code, masked, depth) {
   if (from === null) return false;
   return handedInValue(from.replace(/^Object\.(?:entries|keys|values)\s*\(([\s\S]*)\)$/, "$1"), code, masked, depth + 1);
 }
-function ecmascriptStringWords(text) {
+function ecmascriptCallerText(text) {
   const code = stripComments(text);
   const masked = maskStrings(code);
+  return { words: stringWords(code, masked), sharesGlobally: SHARES_GLOBALLY.test(masked) };
+}
+var SHARES_GLOBALLY = /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/;
+function stringWords(code, masked) {
   if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
   if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
   const splits = /\.\s*split\s*\(/.test(masked);
@@ -475,10 +479,6 @@ function ecmascriptStringWords(text) {
   }
   for (const name2 of [masked, ...substitutions].join("\n").match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(name2);
   return [...words].sort();
-}
-function ecmascriptSharesGlobally(text) {
-  const masked = maskStrings(stripComments(text));
-  return /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/.test(masked);
 }
 function ecmascriptHandedPaths(path, text) {
   const code = stripComments(text);
@@ -2096,7 +2096,7 @@ var ecmascriptResolution = {
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
-  callerLoads: { dirs: ecmascriptCallerLoads, words: ecmascriptStringWords, sharesGlobally: ecmascriptSharesGlobally },
+  callerLoads: { dirs: ecmascriptCallerLoads, text: ecmascriptCallerText },
   // Path builders, and what starts a process or a worker (on a path, or a command the package installs).
   handedPaths: {
     calls: ["join", "resolve", "URL", ...PROCESS_STARTERS],

@@ -1,3 +1,4 @@
+import type { CallerText } from '../types.js';
 import { fromRootOrDir, joinPath, parentDir } from '../../util/posix-path.js';
 
 /**
@@ -115,8 +116,26 @@ function handedInValue(expr: string, code: string, masked: string, depth: number
  * not hold: it reads the environment, the command line, files or directory listings.
  */
 export function ecmascriptStringWords(text: string): string[] | null {
+  return ecmascriptCallerText(text).words;
+}
+
+/** Pure: whether a file assigns to the global object (`global.x =`, `globalThis['x'] =`, `Object.assign(window, …)`). */
+export function ecmascriptSharesGlobally(text: string): boolean {
+  return ecmascriptCallerText(text).sharesGlobally;
+}
+
+/** Pure: both of the above, from one pass over the file's code (comments stripped, strings masked). */
+export function ecmascriptCallerText(text: string): CallerText {
   const code = stripComments(text);
   const masked = maskStrings(code);
+  return { words: stringWords(code, masked), sharesGlobally: SHARES_GLOBALLY.test(masked) };
+}
+
+/** An assignment to the global object, or a copy onto it. */
+const SHARES_GLOBALLY = /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/;
+
+/** ecmascriptStringWords over the code (comments stripped) and the same with its strings masked. */
+function stringWords(code: string, masked: string): string[] | null {
   if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
   // A data file a module imports may list names too.
   if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
@@ -141,12 +160,6 @@ export function ecmascriptStringWords(text: string): string[] | null {
   // A name may come from code too: an object's keys (`Object.keys({ alpha: … })`), a class's `.name`.
   for (const name of [masked, ...substitutions].join('\n').match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(name);
   return [...words].sort();
-}
-
-/** Pure: whether a file assigns to the global object (`global.x =`, `globalThis['x'] =`, `Object.assign(window, …)`). */
-export function ecmascriptSharesGlobally(text: string): boolean {
-  const masked = maskStrings(stripComments(text));
-  return /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/.test(masked);
 }
 
 /**

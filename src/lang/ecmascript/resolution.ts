@@ -1,5 +1,5 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
-import { ecmascriptCallerLoads, ecmascriptHandedPaths, ecmascriptLoadDirs, ecmascriptSharesGlobally, ecmascriptStringWords } from './load-dirs.js';
+import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptHandedPaths, ecmascriptLoadDirs } from './load-dirs.js';
 import { ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, matchPaths } from './compiler-settings.js';
@@ -40,7 +40,7 @@ export const ecmascriptResolution: ResolutionTraits = {
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
-  callerLoads: { dirs: ecmascriptCallerLoads, words: ecmascriptStringWords, sharesGlobally: ecmascriptSharesGlobally },
+  callerLoads: { dirs: ecmascriptCallerLoads, text: ecmascriptCallerText },
   // Path builders, and what starts a process or a worker (on a path, or a command the package installs).
   handedPaths: {
     calls: ['join', 'resolve', 'URL', ...PROCESS_STARTERS],

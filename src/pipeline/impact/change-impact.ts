@@ -301,6 +301,11 @@ function ownersAmong(tests: ReadonlySet<string>): (path: string) => string[] {
   return (path) => snapshotOwners(path, (sorted ??= [...tests].sort()));
 }
 
+/** Pathspecs naming exactly these paths (no glob magic in a file's name). */
+function literalPaths(paths: readonly string[]): string[] {
+  return paths.map((path) => `:(literal)${path}`);
+}
+
 /**
  * For each candidate file (a changed non-code file, or code nothing imports), the code files of one
  * tree that contain its name (git grep). Of the source files naming a manifest, only those ending a
@@ -321,11 +326,12 @@ async function mentionsIn(
     const named = new Set(await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
     if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
       // Source reads a manifest by a path ending in its name; of those, a file that spells none of
-      // the changed keys does not read what changed.
-      const reading = new Set(await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS, { asStringEnd: true }));
+      // the changed keys does not read what changed. Each grep reads only the files still in question.
+      const sources = [...named].filter((path) => !manifests.isTest(path));
+      const reading = new Set(sources.length > 0 ? await setting.repo.filesContaining(baseName(f.path), where, literalPaths(sources), { asStringEnd: true }) : []);
       const keys = manifests.keys.get(f.path);
-      const spelling = new Set(keys ? await setting.repo.filesContaining(keys, where, CODE_PATHSPECS) : []);
-      for (const path of named) if (!manifests.isTest(path) && (!reading.has(path) || (keys && !spelling.has(path)))) named.delete(path);
+      const spelling = new Set(keys && reading.size > 0 ? await setting.repo.filesContaining(keys, where, literalPaths([...reading])) : []);
+      for (const path of sources) if (!reading.has(path) || (keys && !spelling.has(path))) named.delete(path);
     }
     // A test may build a doc's path from its folder's (`resolve(__dirname, '../docs/rules',
     // `${rule}.md`)`, eslint-plugin-jest's docs check): for a file that would otherwise be ignored

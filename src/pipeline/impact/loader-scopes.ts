@@ -1,6 +1,8 @@
 import type { GitRepo } from '../../git/repo.js';
 import type { InstalledCommand } from '../../ecosystem/types.js';
 import { languageForPath } from '../../lang/registry.js';
+import type { CallerText } from '../../lang/types.js';
+import { pushTo } from '../../util/group-by.js';
 import { parentDir } from '../../util/posix-path.js';
 
 /**
@@ -49,12 +51,6 @@ export async function scopeLoaders(
   return { scoped, handing };
 }
 
-/** What callerLoaders reads of a caller's text (kept by text, so that a run reads each text once). */
-export interface CallerTextFacts {
-  words: string[] | null;
-  global: boolean;
-}
-
 /** Past this many files calling a helper that loads what it is handed (directly or through others), the helper is read as loading anything. */
 const MAX_HANDING_FILES = 1000;
 
@@ -64,7 +60,7 @@ const MAX_HANDING_FILES = 1000;
  * files, through a runner alias or an implicit link, and the tests a setup file importing it sets
  * up; the helper itself too), loads the
  * indexed files a word of its text or its imports' texts names (ResolutionTraits.callerLoads
- * `words`: `'../no-error-equal'` names `no-error-equal.ts`, and so does `noErrorEqual`; an `index`
+ * `text`: `'../no-error-equal'` names `no-error-equal.ts`, and so does `noErrorEqual`; an `index`
  * file by its folder), with code `handed-specifier`. A file that may hand names no text holds
  * (read from the environment or from files, listed from a directory) loads anything `fallback`
  * gives, as does a helper imported through more than MAX_HANDING_FILES files. Left out: a name
@@ -77,7 +73,8 @@ export async function callerLoaders(
   files: ReadonlySet<string>,
   readText: (paths: readonly string[]) => Promise<Map<string, string>>,
   fallback: (file: string) => string,
-  textFacts: Map<string, CallerTextFacts> = new Map(),
+  // What a caller's text says (CallerText), by text: both sides of a change read mostly the same texts.
+  textFacts: Map<string, CallerText> = new Map(),
 ): Promise<ScopedLoader[]> {
   if (helpers.length === 0) return [];
   const out: ScopedLoader[] = [];
@@ -91,7 +88,7 @@ export async function callerLoaders(
   const callers = new Set(closures.filter((c) => c.size <= MAX_HANDING_FILES).flatMap((c) => [...c]));
   const imports = new Map<string, string[]>();
   for (const target of files) {
-    for (const f of callersOf(target)) if (callers.has(f)) imports.set(f, [...(imports.get(f) ?? []), target]);
+    for (const f of callersOf(target)) if (callers.has(f)) pushTo(imports, f, target);
   }
   const read = [...new Set([...callers, ...[...callers].flatMap((f) => imports.get(f) ?? [])])].sort();
   const texts = read.length > 0 ? await readText(read) : new Map<string, string>();
@@ -104,12 +101,11 @@ export async function callerLoaders(
       wordsOf.set(f, null);
       continue;
     }
-    // Both sides of a change read mostly the same texts: each is read once per run.
     let facts = textFacts.get(text);
-    if (!facts) textFacts.set(text, (facts = { words: traits.words(text), global: traits.sharesGlobally(text) }));
+    if (!facts) textFacts.set(text, (facts = traits.text(text)));
     wordsOf.set(f, facts.words);
     // A setup file's globals reach the tests it sets up, which are its callers already.
-    if (!isSetupFile(f) && facts.global) global.add(f);
+    if (!isSetupFile(f) && facts.sharesGlobally) global.add(f);
   }
   // A helper too widely imported, or one a caller puts on the global object (where files that do
   // not import it may call it: mocha runs every test file in one process), loads anything.
@@ -155,22 +151,17 @@ function spelling(word: string): string {
 function filesByWord(files: ReadonlySet<string>): { named: Map<string, string[]>; indexIn: Map<string, string[]> } {
   const named = new Map<string, string[]>();
   const indexIn = new Map<string, string[]>();
-  const add = (map: Map<string, string[]>, key: string, file: string) => {
-    const list = map.get(key);
-    if (list) list.push(file);
-    else map.set(key, [file]);
-  };
   for (const file of files) {
     const parts = file.split('/');
     const base = parts[parts.length - 1]!;
     const stem = base.replace(/\.[^.]*$/, '');
     if (stem === 'index') {
-      add(indexIn, parentDir(file), file);
-      if (parts.length > 1) add(named, spelling(parts[parts.length - 2]!), file);
+      pushTo(indexIn, parentDir(file), file);
+      if (parts.length > 1) pushTo(named, spelling(parts[parts.length - 2]!), file);
       continue;
     }
-    add(named, spelling(base), file);
-    if (stem !== base && stem !== '') add(named, spelling(stem), file);
+    pushTo(named, spelling(base), file);
+    if (stem !== base && stem !== '') pushTo(named, spelling(stem), file);
   }
   return { named, indexIn };
 }

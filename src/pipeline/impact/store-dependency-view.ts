@@ -1,4 +1,5 @@
 import { fileImporters } from '../../graph/impact/file-importers.js';
+import { groupBy } from '../../util/group-by.js';
 import { languageForPath } from '../../lang/registry.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
 import type { Edge, EdgeKind } from '../../model/edge.js';
@@ -743,17 +744,6 @@ function byName(uses: readonly UnresolvedUse[]): Map<string, UnresolvedUse[]> {
   return groupBy(uses, (use) => use.name);
 }
 
-/** Items grouped by `key`, each list in the order given. */
-function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
 
 /** Two lists sorted by `compare`, as one sorted list (the first's items first where they tie). */
 function mergeSorted<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => number): T[] {

@@ -1,5 +1,6 @@
 import { aliasedImporters } from '../../ecosystem/registry.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
+import type { CallerText } from '../../lang/types.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
 import { languageForPath } from '../../lang/registry.js';
@@ -9,7 +10,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
-import { callerLoaders, commandLoaders, handedPathLoaders, scopeLoaders, type CallerTextFacts, type ScopedLoader } from './loader-scopes.js';
+import { callerLoaders, commandLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -30,7 +31,7 @@ export interface FloorSideInput {
  * breadth-first searches over most of the module graph (typeorm: 3,000 files each).
  */
 export async function floorsOf(universe: CompiledUniverses | undefined, base: FloorSideInput, head: FloorSideInput): Promise<[FloorTest[], FloorTest[]]> {
-  const textFacts = new Map<string, CallerTextFacts>();
+  const textFacts = new Map<string, CallerText>();
   const baseGraph = await floorGraph(base, universe, textFacts);
   const headGraph = await floorGraph(head, universe, textFacts);
   const baseFloor = importFloor(base.changed, baseGraph.graph);
@@ -44,7 +45,7 @@ interface SideGraph {
   tests: ReadonlySet<string>;
 }
 
-async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | undefined, textFacts: Map<string, CallerTextFacts>): Promise<SideGraph> {
+async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | undefined, textFacts: Map<string, CallerText>): Promise<SideGraph> {
   const { view, tests } = side;
   const setUpBy = new Map<string, string[]>();
   if (universe) {
