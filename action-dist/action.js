@@ -31682,8 +31682,8 @@ var BlobReader = class {
       for (const w2 of this.waiting.splice(0)) w2.reject(error);
     };
     child.on("error", fail);
-    child.on("exit", (code) => {
-      if (this.waiting.length > 0) fail(new RatlasError("git-failed", `git cat-file exited with code ${code}.`, { exit: 3 }));
+    child.on("exit", (code, signal) => {
+      if (!this.closed || this.waiting.length > 0) fail(new RatlasError("git-failed", `git cat-file exited with ${signal ? `signal ${signal}` : `code ${code}`}.`, { exit: 3 }));
     });
     child.stdin.on("error", fail);
   }
@@ -31691,6 +31691,7 @@ var BlobReader = class {
   buffer = Buffer.alloc(0);
   waiting = [];
   failed = null;
+  closed = false;
   /** Bytes of `rev:path` or of a blob id; null when it does not exist. */
   read(spec) {
     if (this.failed) return Promise.reject(this.failed);
@@ -31700,7 +31701,22 @@ var BlobReader = class {
       this.child.stdin.write(`${spec}\0`);
     });
   }
+  /**
+   * Whether the process keeps node running. A shared reader lets go while no lease is open, so that
+   * an idle process never holds the CLI up; while one is, an awaited read must keep the loop alive.
+   */
+  hold(on2) {
+    for (const handle2 of [this.child, this.child.stdin, this.child.stdout, this.child.stderr]) {
+      if (on2) handle2.ref?.();
+      else handle2.unref?.();
+    }
+  }
+  /** False once the process failed or was closed: a new one must be started. */
+  get usable() {
+    return this.failed === null && !this.closed;
+  }
   close() {
+    this.closed = true;
     this.child.stdin.end();
   }
   drain() {
@@ -31728,6 +31744,43 @@ var BlobReader = class {
     }
   }
 };
+var SharedBlobReader = class _SharedBlobReader {
+  constructor(start3) {
+    this.start = start3;
+  }
+  start;
+  static IDLE_MS = 200;
+  /** The current process and its open leases (a failed one is replaced; its leases see its error). */
+  current = null;
+  idle = null;
+  lease() {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    if (!this.current?.reader.usable) this.current = { reader: this.start(), leases: 0 };
+    const entry = this.current;
+    if (entry.leases++ === 0) entry.reader.hold(true);
+    let open = true;
+    return {
+      read: (spec) => entry.reader.read(spec),
+      close: () => {
+        if (!open) return;
+        open = false;
+        if (--entry.leases > 0) return;
+        entry.reader.hold(false);
+        if (entry !== this.current) return entry.reader.close();
+        this.idle = setTimeout(() => this.close(), _SharedBlobReader.IDLE_MS);
+        this.idle.unref();
+      }
+    };
+  }
+  /** Ends the process now (no lease may be open). */
+  close() {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    this.current?.reader.close();
+    this.current = null;
+  }
+};
 
 // src/git/repo.ts
 var __ratlas_module_url10 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
@@ -31738,28 +31791,36 @@ var GitRepo = class _GitRepo {
   constructor(root, git) {
     this.root = root;
     this.git = git;
+    this.blobs = new SharedBlobReader(() => new BlobReader(spawn2("git", ["cat-file", "--batch", "-z"], { cwd: this.root, stdio: ["pipe", "pipe", "pipe"] })));
   }
   root;
   git;
+  blobs;
+  static TREES_KEPT = 4;
+  trees = /* @__PURE__ */ new Map();
   /** Opens the repository containing `cwd`; fails with an actionable error outside one. */
   static async open(cwd) {
     const stat = statSync(cwd, { throwIfNoEntry: false });
     if (!stat?.isDirectory()) {
       throw new RatlasError("not-a-repo", `${cwd} ${stat ? "is not a folder" : "does not exist"}.`, { hint: "Pass the folder of a git working tree with --repo DIR." });
     }
-    if ((await wo({ baseDir: cwd }).raw(["rev-parse", "--is-bare-repository"]).catch(() => "")).trim() === "true") {
-      throw new RatlasError("bare-repo", `${cwd} is a bare git repository: it has no working tree to index.`, {
-        hint: "Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone)."
-      });
-    }
-    let root;
-    try {
-      root = (await wo({ baseDir: cwd }).revparse(["--show-toplevel"])).trim();
-    } catch (error) {
-      throw new RatlasError("not-a-repo", `${cwd} is not inside a git repository.`, {
-        hint: "Run ratlas from a git working tree, or pass --repo DIR.",
-        cause: error
-      });
+    const both = await wo({ baseDir: cwd }).raw(["rev-parse", "--is-bare-repository", "--show-toplevel"]).catch(() => "");
+    const [bare, top] = both.trim().split("\n");
+    let root = bare === "false" && top ? top : "";
+    if (!root) {
+      if ((await wo({ baseDir: cwd }).raw(["rev-parse", "--is-bare-repository"]).catch(() => "")).trim() === "true") {
+        throw new RatlasError("bare-repo", `${cwd} is a bare git repository: it has no working tree to index.`, {
+          hint: "Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone)."
+        });
+      }
+      try {
+        root = (await wo({ baseDir: cwd }).revparse(["--show-toplevel"])).trim();
+      } catch (error) {
+        throw new RatlasError("not-a-repo", `${cwd} is not inside a git repository.`, {
+          hint: "Run ratlas from a git working tree, or pass --repo DIR.",
+          cause: error
+        });
+      }
     }
     const real = realpathSync(root);
     return new _GitRepo(real, wo({ baseDir: real, maxConcurrentProcesses: 4 }));
@@ -31837,8 +31898,23 @@ var GitRepo = class _GitRepo {
       return false;
     }
   }
-  /** Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). */
-  async listTree(commit) {
+  /**
+   * Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). A tree
+   * named by its full commit id cannot change: it is listed once per repository (an index build and
+   * an impact each ask for the same commit's from two or three places).
+   */
+  listTree(commit) {
+    if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) return this.readTree(commit);
+    let listed = this.trees.get(commit);
+    if (!listed) {
+      listed = this.readTree(commit);
+      listed.catch(() => this.trees.delete(commit));
+      if (this.trees.size >= _GitRepo.TREES_KEPT) this.trees.delete(this.trees.keys().next().value);
+      this.trees.set(commit, listed);
+    }
+    return listed;
+  }
+  async readTree(commit) {
     const out2 = await this.run(["ls-tree", "-r", "-z", "--long", "--full-tree", commit]);
     const entries = [];
     for (const record2 of out2.split("\0")) {
@@ -31928,9 +32004,12 @@ var GitRepo = class _GitRepo {
     const prefix = typeof where === "object" ? `${where.commit}:` : "";
     return out2.split("\0").filter((p2) => p2.length > 0).map((p2) => prefix && p2.startsWith(prefix) ? p2.slice(prefix.length) : p2).sort();
   }
-  /** Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines). */
+  /**
+   * Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines),
+   * shared with the repository's other readers (SharedBlobReader). Close it when done.
+   */
   openBlobReader() {
-    return new BlobReader(spawn2("git", ["cat-file", "--batch", "-z"], { cwd: this.root, stdio: ["pipe", "pipe", "pipe"] }));
+    return this.blobs.lease();
   }
   /**
    * Fetches `by` more commits of history into a shallow clone, from `remote` (default: origin, else

@@ -4,7 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { RatlasError } from '../util/errors.js';
 import { shellQuote } from '../util/shell-quote.js';
-import { BlobReader } from './blob-reader.js';
+import { BlobReader, SharedBlobReader, type BlobSource } from './blob-reader.js';
 
 /** A file in a commit's tree, as `git ls-tree --long` lists it. */
 export interface TreeEntry {
@@ -34,10 +34,16 @@ const REGULAR_FILE_MODES = new Set(['100644', '100755']);
  * involved and the next step.
  */
 export class GitRepo {
+  private readonly blobs: SharedBlobReader;
+  private static readonly TREES_KEPT = 4;
+  private readonly trees = new Map<string, Promise<TreeEntry[]>>();
+
   private constructor(
     readonly root: string,
     private readonly git: SimpleGit,
-  ) {}
+  ) {
+    this.blobs = new SharedBlobReader(() => new BlobReader(spawn('git', ['cat-file', '--batch', '-z'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] })));
+  }
 
   /** Opens the repository containing `cwd`; fails with an actionable error outside one. */
   static async open(cwd: string): Promise<GitRepo> {
@@ -45,19 +51,27 @@ export class GitRepo {
     if (!stat?.isDirectory()) {
       throw new RatlasError('not-a-repo', `${cwd} ${stat ? 'is not a folder' : 'does not exist'}.`, { hint: 'Pass the folder of a git working tree with --repo DIR.' });
     }
-    if ((await simpleGit({ baseDir: cwd }).raw(['rev-parse', '--is-bare-repository']).catch(() => '')).trim() === 'true') {
-      throw new RatlasError('bare-repo', `${cwd} is a bare git repository: it has no working tree to index.`, {
-        hint: 'Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone).',
-      });
-    }
-    let root: string;
-    try {
-      root = (await simpleGit({ baseDir: cwd }).revparse(['--show-toplevel'])).trim();
-    } catch (error) {
-      throw new RatlasError('not-a-repo', `${cwd} is not inside a git repository.`, {
-        hint: 'Run ratlas from a git working tree, or pass --repo DIR.',
-        cause: error,
-      });
+    // One git process for the usual case (a working tree); the two questions apart only to say
+    // which condition failed.
+    const both = await simpleGit({ baseDir: cwd })
+      .raw(['rev-parse', '--is-bare-repository', '--show-toplevel'])
+      .catch(() => '');
+    const [bare, top] = both.trim().split('\n');
+    let root = bare === 'false' && top ? top : '';
+    if (!root) {
+      if ((await simpleGit({ baseDir: cwd }).raw(['rev-parse', '--is-bare-repository']).catch(() => '')).trim() === 'true') {
+        throw new RatlasError('bare-repo', `${cwd} is a bare git repository: it has no working tree to index.`, {
+          hint: 'Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone).',
+        });
+      }
+      try {
+        root = (await simpleGit({ baseDir: cwd }).revparse(['--show-toplevel'])).trim();
+      } catch (error) {
+        throw new RatlasError('not-a-repo', `${cwd} is not inside a git repository.`, {
+          hint: 'Run ratlas from a git working tree, or pass --repo DIR.',
+          cause: error,
+        });
+      }
     }
     const real = realpathSync(root);
     return new GitRepo(real, simpleGit({ baseDir: real, maxConcurrentProcesses: 4 }));
@@ -151,8 +165,25 @@ export class GitRepo {
     }
   }
 
-  /** Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). */
-  async listTree(commit: string): Promise<TreeEntry[]> {
+  /**
+   * Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). A tree
+   * named by its full commit id cannot change: it is listed once per repository (an index build and
+   * an impact each ask for the same commit's from two or three places).
+   */
+  listTree(commit: string): Promise<readonly TreeEntry[]> {
+    if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) return this.readTree(commit);
+    let listed = this.trees.get(commit);
+    if (!listed) {
+      listed = this.readTree(commit);
+      listed.catch(() => this.trees.delete(commit));
+      // A few recent commits are enough (a range's two ends, a replay's next step).
+      if (this.trees.size >= GitRepo.TREES_KEPT) this.trees.delete(this.trees.keys().next().value!);
+      this.trees.set(commit, listed);
+    }
+    return listed;
+  }
+
+  private async readTree(commit: string): Promise<TreeEntry[]> {
     const out = await this.run(['ls-tree', '-r', '-z', '--long', '--full-tree', commit]);
     const entries: TreeEntry[] = [];
     for (const record of out.split('\0')) {
@@ -260,9 +291,12 @@ export class GitRepo {
       .sort();
   }
 
-  /** Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines). */
-  openBlobReader(): BlobReader {
-    return new BlobReader(spawn('git', ['cat-file', '--batch', '-z'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] }));
+  /**
+   * Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines),
+   * shared with the repository's other readers (SharedBlobReader). Close it when done.
+   */
+  openBlobReader(): BlobSource {
+    return this.blobs.lease();
   }
 
   /**

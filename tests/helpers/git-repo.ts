@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { onTestFinished } from 'vitest';
@@ -39,10 +39,9 @@ export function gitRepo(tree: Tree, message = 'initial'): string {
   const cwd = mkdtempSync(join(tmpdir(), 'ratlas-test-'));
   onTestFinished(() => rmSync(cwd, { recursive: true, force: true }));
   git(cwd, 'init', '--quiet', '--initial-branch=main');
-  git(cwd, 'config', 'commit.gpgSign', 'false');
-  git(cwd, 'config', 'gc.auto', '0');
-  git(cwd, 'config', 'maintenance.auto', 'false');
-  git(cwd, 'config', 'core.autocrlf', 'false');
+  // Written, not set with `git config` four times: every git process the suite starts costs a fork
+  // of a test worker (tests/helpers carry hundreds of repositories).
+  appendFileSync(join(cwd, '.git', 'config'), '[commit]\n\tgpgSign = false\n[gc]\n\tauto = 0\n[maintenance]\n\tauto = false\n[core]\n\tautocrlf = false\n');
   writeTree(cwd, { '.gitattributes': '* text=auto eol=lf\n', ...tree });
   commit(cwd, message);
   return cwd;
@@ -53,5 +52,17 @@ export function commit(cwd: string, message: string, tree: Tree = {}): string {
   writeTree(cwd, tree);
   git(cwd, 'add', '--all');
   git(cwd, 'commit', '--quiet', '--allow-empty', '-m', message);
-  return git(cwd, 'rev-parse', 'HEAD').trim();
+  return headOf(cwd) ?? git(cwd, 'rev-parse', 'HEAD').trim();
+}
+
+/** HEAD's commit read from the files git just wrote (a loose ref: gc is off), without a process. */
+function headOf(cwd: string): string | null {
+  const gitDir = join(cwd, '.git');
+  if (!existsSync(join(gitDir, 'HEAD'))) return null;
+  const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+  if (/^[0-9a-f]{40}$/.test(head)) return head;
+  const ref = /^ref: (refs\/heads\/[^\s]+)$/.exec(head)?.[1];
+  const file = ref ? join(gitDir, ref) : null;
+  const id = file && existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  return /^[0-9a-f]{40}$/.test(id) ? id : null;
 }
