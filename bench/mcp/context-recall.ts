@@ -16,11 +16,16 @@
  * figures, and for every ranked file its rank signals (RankParts) and the token cost and value of
  * each level of detail, for bench/mcp/fit-rank-weights.ts.
  *
- * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--only tuning|held-out] [--held-out-repo] [--cache-dir DIR] [--dump FILE]
+ * `--reveal use|hide` measures an agent in the middle of a task: of a commit touching 2 or more files,
+ * one is already changed in the working tree and the map must find the others (`use` hands it to
+ * the ranking as a changed file, `hide` does not: the same commits and truth without that signal).
+ *
+ * Usage: nice -n 10 npx tsx bench/mcp/context-recall.ts REPO [--commits N] [--walk M] [--only tuning|held-out] [--held-out-repo] [--cache-dir DIR] [--dump FILE] [--reveal use|hide]
  *        [--weights JSON]   (RankWeights overrides, and PackWeights ones under "pack"; default: RANK_WEIGHTS, PACK_WEIGHTS)
  * REPO must be a clone outside the project; the first index's artifact goes to --cache-dir.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
@@ -50,6 +55,10 @@ const { positionals, values } = parseArgs({
     budgets: { type: 'string', default: '2000,4000' },
     dump: { type: 'string' },
     weights: { type: 'string', default: '{}' },
+    // Mid-task: one touched file (picked by a hash of commit and path) is already changed in the
+    // working tree; the truth is the others. `use` passes it as get_context's changedFiles, `hide`
+    // only removes it from the truth (the same commits, without the working-tree signal).
+    reveal: { type: 'string' },
   },
 });
 const repo = positionals[0]!;
@@ -130,6 +139,13 @@ function contentsBaseline(task: string, indexed: readonly string[], kind: 'tfidf
   return ranked.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
 }
 
+if (values.reveal !== undefined && values.reveal !== 'use' && values.reveal !== 'hide') throw new Error('--reveal takes use or hide');
+/** The touched file an agent changed first: any one of them, the same on every run. */
+function revealedOf(commit: string, touched: readonly string[]): string {
+  const key = (p: string) => createHash('sha256').update(`${commit}\0${p}`).digest('hex');
+  return [...touched].sort((a, b) => (key(a) < key(b) ? -1 : 1))[0]!;
+}
+
 let overBudget = 0;
 function writeDump(): void {
   writeFileSync(values.dump!, `${JSON.stringify({ repo, head: git('rev-parse', 'HEAD').trim(), commits: dump })}\n`);
@@ -188,13 +204,15 @@ for (let i = 0; i < walkTo; i++) {
   const split: Split = i < splitAt && !values['held-out-repo'] ? 'tuning' : 'held-out';
   const parents = git('rev-list', '--parents', '-n', '1', commit).trim().split(' ').slice(1);
   const indexed = new Set(indexedPaths);
-  const touched = git('diff', '--name-only', '--no-renames', `${commit}^`, commit).split('\n').filter((p) => indexed.has(p));
+  const allTouched = git('diff', '--name-only', '--no-renames', `${commit}^`, commit).split('\n').filter((p) => indexed.has(p));
+  const revealed = values.reveal === undefined || allTouched.length < 2 ? null : revealedOf(commit, allTouched);
+  const touched = allTouched.filter((p) => p !== revealed);
   const t0 = performance.now();
   const measured = values.only === undefined || split === values.only;
-  if (measured && parents.length === 1 && touched.length >= 1 && touched.length <= 20) {
+  if (measured && parents.length === 1 && touched.length >= 1 && allTouched.length <= 20 && (values.reveal === undefined || revealed !== null)) {
     evaluated++;
     const message = git('log', '-1', '--format=%B', commit).trim();
-    const input = { task: message, focusFiles: [], changedFiles: [], pathPrefix: '' };
+    const input = { task: message, focusFiles: [], changedFiles: revealed !== null && values.reveal === 'use' ? [revealed] : [], pathPrefix: '' };
     const rankings: Record<Method, RankedFile[]> = {
       ratlas: await rankForTask(snapshot, input, weights),
       'tfidf-contents': contentsBaseline(message, indexedPaths, 'tfidf'),
