@@ -31901,7 +31901,7 @@ var GitRepo = class _GitRepo {
   /**
    * Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). A tree
    * named by its full commit id cannot change: it is listed once per repository (an index build and
-   * an impact each ask for the same commit's from two or three places).
+   * an impact each ask for the same commit's tree from two or three places).
    */
   listTree(commit) {
     if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) return this.readTree(commit);
