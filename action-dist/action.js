@@ -31804,17 +31804,18 @@ var GitRepo = class _GitRepo {
     if (!stat?.isDirectory()) {
       throw new RatlasError("not-a-repo", `${cwd} ${stat ? "is not a folder" : "does not exist"}.`, { hint: "Pass the folder of a git working tree with --repo DIR." });
     }
-    const both = await wo({ baseDir: cwd }).raw(["rev-parse", "--is-bare-repository", "--show-toplevel"]).catch(() => "");
+    const here = wo({ baseDir: cwd });
+    const both = await here.raw(["rev-parse", "--is-bare-repository", "--show-toplevel"]).catch(() => "");
     const [bare, top] = both.trim().split("\n");
     let root = bare === "false" && top ? top : "";
     if (!root) {
-      if ((await wo({ baseDir: cwd }).raw(["rev-parse", "--is-bare-repository"]).catch(() => "")).trim() === "true") {
+      if ((await here.raw(["rev-parse", "--is-bare-repository"]).catch(() => "")).trim() === "true") {
         throw new RatlasError("bare-repo", `${cwd} is a bare git repository: it has no working tree to index.`, {
           hint: "Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone)."
         });
       }
       try {
-        root = (await wo({ baseDir: cwd }).revparse(["--show-toplevel"])).trim();
+        root = (await here.revparse(["--show-toplevel"])).trim();
       } catch (error) {
         throw new RatlasError("not-a-repo", `${cwd} is not inside a git repository.`, {
           hint: "Run ratlas from a git working tree, or pass --repo DIR.",

@@ -53,19 +53,18 @@ export class GitRepo {
     }
     // One git process for the usual case (a working tree); the two questions apart only to say
     // which condition failed.
-    const both = await simpleGit({ baseDir: cwd })
-      .raw(['rev-parse', '--is-bare-repository', '--show-toplevel'])
-      .catch(() => '');
+    const here = simpleGit({ baseDir: cwd });
+    const both = await here.raw(['rev-parse', '--is-bare-repository', '--show-toplevel']).catch(() => '');
     const [bare, top] = both.trim().split('\n');
     let root = bare === 'false' && top ? top : '';
     if (!root) {
-      if ((await simpleGit({ baseDir: cwd }).raw(['rev-parse', '--is-bare-repository']).catch(() => '')).trim() === 'true') {
+      if ((await here.raw(['rev-parse', '--is-bare-repository']).catch(() => '')).trim() === 'true') {
         throw new RatlasError('bare-repo', `${cwd} is a bare git repository: it has no working tree to index.`, {
           hint: 'Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone).',
         });
       }
       try {
-        root = (await simpleGit({ baseDir: cwd }).revparse(['--show-toplevel'])).trim();
+        root = (await here.revparse(['--show-toplevel'])).trim();
       } catch (error) {
         throw new RatlasError('not-a-repo', `${cwd} is not inside a git repository.`, {
           hint: 'Run ratlas from a git working tree, or pass --repo DIR.',

@@ -86,11 +86,6 @@ export interface ModuleEnv {
   packagesNamed(name: string): readonly { path: string; facts: ProjectFileFacts }[];
 }
 
-/**
- * What the resolver needs to know about a language's names and modules. Pure: existence checks go
- * through `env`, which the resolver tracks so that adding or removing a file re-resolves exactly
- * the imports it could change.
- */
 /** What a file that may call a helper loading what it is handed says about the names it hands (ResolutionTraits.callerLoads). */
 export interface CallerText {
   /**
@@ -103,6 +98,11 @@ export interface CallerText {
   sharesGlobally: boolean;
 }
 
+/**
+ * What the resolver needs to know about a language's names and modules. Pure: existence checks go
+ * through `env`, which the resolver tracks so that adding or removing a file re-resolves exactly
+ * the imports it could change.
+ */
 export interface ResolutionTraits {
   /** Names the runtime provides (`console`, `Promise`): uses of them are external, never repo symbols. */
   globals: ReadonlySet<string>;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ecmascriptCallerLoads, ecmascriptHandedPaths, ecmascriptLoadDirs, ecmascriptSharesGlobally, ecmascriptStringWords } from '../../src/lang/ecmascript/load-dirs.js';
+import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptHandedPaths, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
+
+// The two answers of one read of a caller's text (ResolutionTraits.callerLoads.text).
+const ecmascriptStringWords = (text: string) => ecmascriptCallerText(text).words;
+const ecmascriptSharesGlobally = (text: string) => ecmascriptCallerText(text).sharesGlobally;
 
 describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
   it("dayjs's locale test: require(fPath) with fPath = path.join(__dirname, localeDir, file)", () => {

@@ -111,20 +111,10 @@ function handedInValue(expr: string, code: string, masked: string, depth: number
 }
 
 /**
- * Pure: the words of a file's strings (`'../no-error-equal'`: `no-error-equal`; a template's static
- * parts) and its code's names, which name the modules the file may hand to a loader; null when the file may hand it names its text does
- * not hold: it reads the environment, the command line, files or directory listings.
+ * Pure: what a caller's text says (CallerText), from one pass over its code (comments stripped,
+ * strings masked): the words of its strings, and whether it assigns to the global object
+ * (`global.x =`, `globalThis['x'] =`, `Object.assign(window, …)`).
  */
-export function ecmascriptStringWords(text: string): string[] | null {
-  return ecmascriptCallerText(text).words;
-}
-
-/** Pure: whether a file assigns to the global object (`global.x =`, `globalThis['x'] =`, `Object.assign(window, …)`). */
-export function ecmascriptSharesGlobally(text: string): boolean {
-  return ecmascriptCallerText(text).sharesGlobally;
-}
-
-/** Pure: both of the above, from one pass over the file's code (comments stripped, strings masked). */
 export function ecmascriptCallerText(text: string): CallerText {
   const code = stripComments(text);
   const masked = maskStrings(code);
@@ -134,7 +124,12 @@ export function ecmascriptCallerText(text: string): CallerText {
 /** An assignment to the global object, or a copy onto it. */
 const SHARES_GLOBALLY = /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/;
 
-/** ecmascriptStringWords over the code (comments stripped) and the same with its strings masked. */
+/**
+ * The words of a file's strings (`'../no-error-equal'`: `no-error-equal`; a template's static parts)
+ * and its code's names, which name the modules the file may hand to a loader; null when the file may
+ * hand it names its text does not hold: it reads the environment, the command line, files or
+ * directory listings. `code` has its comments stripped, `masked` its strings masked too.
+ */
 function stringWords(code: string, masked: string): string[] | null {
   if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
   // A data file a module imports may list names too.

@@ -1,5 +1,5 @@
 import { fileImporters } from '../../graph/impact/file-importers.js';
-import { groupBy } from '../../util/group-by.js';
+import { groupBy, pushTo } from '../../util/group-by.js';
 import { languageForPath } from '../../lang/registry.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
 import type { Edge, EdgeKind } from '../../model/edge.js';
@@ -697,13 +697,12 @@ export class StoreDependencyView implements DependencyView {
       const importers = fileImporters(files, links, resolve, alsoLoads);
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
-      const loadedBy = new Map<StoredRef, string>();
+      const dynamicImporters = new Map<string, StoredRef[]>();
       for (const link of links) {
         if (link.kind !== 'dynamic-import' || typeof link.module !== 'string' || !language.has(link.file)) continue;
         const target = resolve(link.module, link.file);
-        if (target.kind === 'file') loadedBy.set(link, target.path);
+        if (target.kind === 'file') pushTo(dynamicImporters, target.path, link);
       }
-      const dynamicImporters = groupBy(loadedBy.keys(), (link) => loadedBy.get(link)!);
       const packages = new Map<string, StoredRef[]>();
       for (const link of links) {
         if (link.kind === 'export' || typeof link.module !== 'string' || !language.has(link.file)) continue;
@@ -743,7 +742,6 @@ export class StoreDependencyView implements DependencyView {
 function byName(uses: readonly UnresolvedUse[]): Map<string, UnresolvedUse[]> {
   return groupBy(uses, (use) => use.name);
 }
-
 
 /** Two lists sorted by `compare`, as one sorted list (the first's items first where they tie). */
 function mergeSorted<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => number): T[] {
