@@ -38,9 +38,11 @@ import { openIndex } from '../../src/pipeline/build-index.js';
 import { packContext, RANK_WEIGHTS, rankForTask, type RankedFile, type RankWeights } from '../../src/pipeline/query-context.js';
 import { IndexSnapshot } from '../../src/pipeline/query-snapshot.js';
 import { renderFileBlock } from '../../src/report/context-map.js';
-import { countTokens } from '../../src/util/token-count.js';
+import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
 import { detailLevels } from '../../src/graph/rank/detail-levels.js';
 import { PACK_WEIGHTS, type PackWeights } from '../../src/graph/rank/map-value.js';
+
+await loadTokenCounter();
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

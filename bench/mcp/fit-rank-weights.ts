@@ -18,7 +18,9 @@ import { packMap } from '../../src/graph/rank/pack-map.js';
 import { mapValue, PACK_WEIGHTS, type PackWeights } from '../../src/graph/rank/map-value.js';
 import { rankTags } from '../../src/graph/rank/rank-tags.js';
 import { RANK_WEIGHTS, type RankWeights } from '../../src/pipeline/query-context.js';
-import { countTokens } from '../../src/util/token-count.js';
+import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
+
+await loadTokenCounter();
 
 /** As context-recall.ts: room the MCP answer keeps for its header, notes and footer. */
 const FRAME = 60;

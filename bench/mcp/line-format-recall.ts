@@ -11,7 +11,9 @@
  * parent's counts. Budgets are context-recall's minus its 60-token frame.
  */
 import { readFileSync } from 'node:fs';
-import { countTokens } from '../../src/util/token-count.js';
+import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
+
+await loadTokenCounter();
 
 interface DumpCommit {
   truth: string[];

@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { toolVersion } from '../pipeline/tool-info.js';
 import { QueryError } from '../pipeline/query-errors.js';
 import { isRatlasError } from '../util/errors.js';
+import { loadTokenCounter } from '../util/token-count.js';
 import { INSTRUCTIONS } from './instructions.js';
 import { LineTransport } from './line-transport.js';
 import { McpSession, type McpSessionOptions } from './session.js';
@@ -48,6 +49,8 @@ export function createMcpServer(session: McpSession): Server {
     const problems = argumentProblems(name, args);
     if (problems) return toolError(`Invalid arguments for ${name}: ${problems.slice(0, 5).join('; ')}.\nSee the tool's input schema (tools/list).`);
     try {
+      // Every answer is measured in tokens; the encoding is normally loaded by now (serveStdio).
+      await loadTokenCounter();
       return { content: [{ type: 'text', text: await handler(session, args) }] };
     } catch (error) {
       return toolError(describeError(error));
@@ -79,6 +82,8 @@ export async function serveStdio(options: McpSessionOptions): Promise<void> {
   process.env['NO_COLOR'] = '1';
   const session = new McpSession(options);
   session.start();
+  // Compiled while the index's first reads wait on disk and git; a failure shows at the first call.
+  loadTokenCounter().catch(() => undefined);
   const server = createMcpServer(session);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

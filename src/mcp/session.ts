@@ -62,8 +62,9 @@ export class McpSession {
 
   /** The index, fresh (or marked stale), for one call. */
   async context(): Promise<ToolContext> {
+    const askedAt = performance.now();
     const live = await this.ready();
-    const freshness = await live.ensureFresh(this.options.freshnessTimeoutMs);
+    const freshness = await live.ensureFresh(this.options.freshnessTimeoutMs, askedAt);
     return { live, snapshot: await live.snapshot(), freshness };
   }
 

@@ -43,6 +43,9 @@ export class LiveIndex {
   private queued: Promise<void> | null = null;
   private pending = 0;
   private lastError: string | null = null;
+  /** When the last refresh that succeeded began looking at the working tree (performance.now()). */
+  private lastFreshFrom: number | null = null;
+  private started = 0;
   private cached: IndexSnapshot | null = null;
   private loading: Promise<IndexSnapshot> | null = null;
   private generationValue = 0;
@@ -105,11 +108,23 @@ export class LiveIndex {
     return this.dirty;
   }
 
+  /** Refreshes begun so far (the one of open included). */
+  get refreshesStarted(): number {
+    return this.started;
+  }
+
   /**
    * Brings the index up to the working tree as it is now, waiting at most `timeoutMs`. A refresh that
    * takes longer goes on in the background; the answer is then marked stale with the files pending.
+   * `askedAt` (performance.now() when the caller's request arrived): a refresh that succeeded and
+   * began looking after it has seen every edit made before it, so none is started. The first call
+   * of a server, which waits for the index to open, is answered without a second walk of the tree.
    */
-  async ensureFresh(timeoutMs: number): Promise<Freshness> {
+  async ensureFresh(timeoutMs: number, askedAt?: number): Promise<Freshness> {
+    const idle = !this.running && !this.queued;
+    if (idle && askedAt !== undefined && this.lastFreshFrom !== null && this.lastFreshFrom >= askedAt && this.lastError === null) {
+      return { fresh: true, pendingFiles: 0, phase: null, error: null };
+    }
     const refresh = this.requestRefresh();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
@@ -202,6 +217,8 @@ export class LiveIndex {
 
   private async refresh(): Promise<void> {
     await this.reading;
+    this.started++;
+    const from = performance.now();
     try {
       // The working-tree refresh the CLI uses: one `git status` (skipped while the watch can tell
       // that only indexed files' content moved), then size and mtime, then content hashes decide
@@ -212,6 +229,7 @@ export class LiveIndex {
       this.head = result.head ?? EMPTY_TREE;
       this.dirty = result.dirty;
       this.lastError = null;
+      this.lastFreshFrom = from;
     } catch (error) {
       this.watch.reset();
       this.lastError = isRatlasError(error) || error instanceof Error ? error.message : String(error);

@@ -1,6 +1,6 @@
 import type { EdgeKind } from '../model/edge.js';
 import type { StoredSymbol } from '../model/stored.js';
-import { countTokens } from '../util/token-count.js';
+import { countTokens, loadTokenCounter } from '../util/token-count.js';
 import { openIndex, type BuildIndexOptions } from './build-index.js';
 import type { QueryMapFile, QueryResult, QuerySymbol, RankParts } from '../model/query-result.js';
 import { packContext, rankForTask, type BlockRenderer } from './query-context.js';
@@ -21,7 +21,7 @@ export type QueryRequest =
  */
 /** `render` writes a file's block of a map (report/context-map.ts renderFileBlock, as MCP's get_context uses). */
 export async function runQuery(options: BuildIndexOptions, request: QueryRequest, render: BlockRenderer): Promise<QueryResult> {
-  const opened = await openIndex(options);
+  const [opened] = await Promise.all([openIndex(options), loadTokenCounter()]);
   try {
     const snapshot = await IndexSnapshot.load(opened.store, 0);
     const commit = (await opened.store.getMeta('commit')) || null;

@@ -1,5 +1,3 @@
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-
 /**
  * The encoding budgets are measured in. Anthropic publishes no tokenizer for current Claude models;
  * o200k_base (GPT-4o and later) is a real BPE over the same kinds of text and lands within a few
@@ -10,12 +8,28 @@ export const TOKEN_ENCODING = 'o200k_base';
 const cache = new Map<string, number>();
 const CACHE_LIMIT = 50_000;
 
-/** Tokens of `text` in TOKEN_ENCODING. Memoized: maps re-count the same lines many times. */
+let encoder: ((text: string) => number) | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads the encoding. Its merge ranks are a module that takes about 0.4 s to compile and run (typeorm
+ * machine, 2026-12-04): imported eagerly, the MCP server paid it before answering `initialize` and
+ * before its index began to open; loaded here, it runs while the index's reads wait on disk and git.
+ */
+export function loadTokenCounter(): Promise<void> {
+  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => {
+    encoder = module.countTokens;
+  });
+  return loading;
+}
+
+/** Tokens of `text` in TOKEN_ENCODING, once loadTokenCounter() has settled. Memoized: maps re-count the same lines many times. */
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   let count = cache.get(text);
   if (count === undefined) {
-    count = countO200k(text);
+    if (!encoder) throw new Error('countTokens called before loadTokenCounter() settled');
+    count = encoder(text);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(text, count);
   }

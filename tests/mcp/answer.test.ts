@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer } from '../../src/mcp/answer.js';
-import { countTokens } from '../../src/util/token-count.js';
+import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
 import { sanitizeBlock, sanitizeLine } from '../../src/util/untrusted-text.js';
+
+await loadTokenCounter();
 
 describe('composeAnswer', () => {
   const items = Array.from({ length: 200 }, (_, i) => `src/module${i}.ts (12 lines)\n  L1-12 export function handler${i}(request: Request): Response`);

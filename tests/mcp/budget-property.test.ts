@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countTokens } from '../../src/util/token-count.js';
+import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
 import { gitRepo, type Tree } from '../helpers/git-repo.js';
 import { connectInProcess } from './in-process.js';
+
+await loadTokenCounter();
 
 const AREAS = ['billing', 'auth', 'search', 'storage'];
 const NOUNS = ['invoice', 'user', 'session', 'query', 'index', 'token', 'payment', 'record'];

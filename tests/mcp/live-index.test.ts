@@ -62,4 +62,22 @@ describe('LiveIndex', () => {
       await live.close();
     }
   });
+
+  it('answers a call that arrived before the last refresh began without another, and sees an edit made after it', async () => {
+    const cwd = gitRepo(BASE);
+    const fresh = { fresh: true, pendingFiles: 0, phase: null, error: null };
+    const askedBeforeOpen = performance.now();
+    const live = await LiveIndex.open({ cwd, jobs: 1 });
+    try {
+      const opened = live.refreshesStarted;
+      expect(await live.ensureFresh(60_000, askedBeforeOpen)).toEqual(fresh);
+      expect(live.refreshesStarted).toBe(opened);
+      writeTree(cwd, { 'src/util.ts': 'export function helper() { return 3; }\n' });
+      expect(await live.ensureFresh(60_000, performance.now())).toEqual(fresh);
+      expect(live.refreshesStarted).toBe(opened + 1);
+      expect(live.changedFiles).toEqual(['src/util.ts']);
+    } finally {
+      await live.close();
+    }
+  });
 });

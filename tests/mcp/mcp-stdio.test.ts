@@ -2,11 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { countTokens } from '../../src/util/token-count.js';
+import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
 import { commit, gitRepo, writeTree } from '../helpers/git-repo.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 import { connectInProcess } from './in-process.js';
 import { spawnMcp } from './mcp-client.js';
+
+await loadTokenCounter();
 
 /** A shop: a store, a cart that uses it, an API handler that uses the cart, and a test of the cart. */
 const SHOP = {

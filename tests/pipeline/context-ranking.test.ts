@@ -5,9 +5,11 @@ import { openIndex } from '../../src/pipeline/build-index.js';
 import { packContext, rankForTask } from '../../src/pipeline/query-context.js';
 import { IndexSnapshot } from '../../src/pipeline/query-snapshot.js';
 import { renderFileBlock } from '../../src/report/context-map.js';
-import { countTokens } from '../../src/util/token-count.js';
+import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
 import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
 import { cacheDir } from '../helpers/temp-dir.js';
+
+await loadTokenCounter();
 
 const NOUNS = ['invoice', 'user', 'session', 'query', 'token', 'payment', 'record', 'ledger', 'refund', 'coupon'];
 
