@@ -12,7 +12,6 @@ export const RUN_ALL_CODES = {
   'manifest-changed': 'package.json changed in a field that is not a dependency version (exports, main, type, scripts that run tests).',
   'dependency-toolchain': 'A package that runs, compiles or hosts every test (or a dependency of one) changed version.',
   'dependency-unattributed': 'A changed package is used by no source file ratlas can see (a CLI, a config string), or a lockfile could not be read.',
-  'parse-failed': 'A changed file failed to parse (syntax error or parser time-out): its symbols are not known.',
   'dynamic-import': 'A changed file that nothing imports statically sits under a folder with a non-literal import(): it may be loaded at run time.',
   'changeset-too-large': 'The changeset has more files than changes.maxFiles in ratlas.config.json.',
   'index-unavailable': 'The index of the base commit could not be built or read.',

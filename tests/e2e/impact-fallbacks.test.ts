@@ -119,7 +119,15 @@ const CASES: Case[] = [
     runAll: [],
     selected: ['tests/guide.test.ts', 'tests/shell.test.ts'],
   },
-  { name: 'a syntax error runs everything', change: { 'src/report.ts': 'export function title( { return "x"; }\n' }, runAll: ['parse-failed'] },
+  // A file with syntax errors is a change of the whole file: the tests that load it, no others.
+  { name: 'a syntax error selects every test that loads the file', change: { 'src/report.ts': 'export function title( { return "x"; }\n' }, runAll: [], selected: ['tests/report.test.ts'] },
+  {
+    name: 'a syntax error in a file other files import selects the tests loading it through them',
+    change: { 'src/store.ts': 'export class Store {\n  save(item: string) { return item.trim(); }\n  load() { return 1; \n}\nexport function price(x: number) { return x * 100; }\n' },
+    runAll: [],
+    selected: ['tests/cart.test.ts', 'tests/persist.test.ts'],
+  },
+  { name: 'a syntax error in a file no test loads selects nothing', base: { 'scripts/tool.ts': 'export const x = 1;\n' }, change: { 'scripts/tool.ts': 'export const x = (;\n' }, runAll: [], selected: [] },
   {
     name: 'a changed file loaded by a computed import() runs everything',
     base: { 'src/plugins/loader.ts': 'export function load(name: string) { return import(`./${name}`); }\n', 'src/plugins/dark.ts': 'export const name = "dark";\n' },
@@ -196,6 +204,15 @@ describe('ratlas impact: fallbacks and non-code changes', { timeout: 240_000 }, 
       if (c.ignored) expect(report.tests.ignored.map((i) => `${i.file} ${i.code}`)).toEqual(c.ignored);
     });
   }
+
+  it('says which changed file has syntax errors, as a warning', async () => {
+    const cwd = gitRepo(APP);
+    commit(cwd, 'break', { 'src/report.ts': 'export function title( { return "x"; }\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(report.warnings.filter((w) => w.code === 'syntax-errors')).toEqual([
+      expect.objectContaining({ code: 'syntax-errors', file: 'src/report.ts' }),
+    ]);
+  });
 
   it('a cache folder that cannot be created is bad input (exit 2, named), not a silent run-all', async () => {
     const cwd = gitRepo({ ...APP, 'not-a-folder': 'a file where the cache folder should be\n' });

@@ -63,4 +63,5 @@ export interface ReportLike {
     all?: string[];
     ignored: { file: string; code: string }[];
   };
+  warnings: { code: string; message: string; file?: string }[];
 }

@@ -351,6 +351,18 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(report)).toEqual(['tests/unit/test_plugins.py']);
   });
 
+  it('a module with a syntax error selects every test that loads it: through package __init__ files and conftest.py too', async () => {
+    // prices.py is imported by cart.py, which shop/__init__.py imports, which runs before shop.db,
+    // which tests/conftest.py imports: every test collected under tests/ fails to load.
+    const shop = gitRepo(SHOP);
+    const everything = await selectionAfter(shop, 'break prices', { 'src/shop/prices.py': lines('def price(item:', '    return item * 100') });
+    expect(selectedFiles(everything)).toEqual(ALL_TESTS);
+    expect(everything.warnings.map((w) => `${w.code} ${w.file}`)).toContain('syntax-errors src/shop/prices.py');
+    const stamps = gitRepo(SHOP);
+    const one = await selectionAfter(stamps, 'break ink', { 'src/stamps/ink.py': lines('def stamp(x:', '    return f"[{x}]"') });
+    expect(selectedFiles(one)).toEqual(['tests/unit/test_stamp.py']);
+  });
+
   it('follows dispatch through a generic base and an instance called through __call__', async () => {
     const cwd = gitRepo({
       ...SHOP,

@@ -27,7 +27,7 @@ import { untracedTests } from './policies/untraced-tests.js';
 import { configuredRuns } from './policies/configured-runs.js';
 import { dependencyChanges, dependencyFiles } from './policies/dependency-changes.js';
 import { dynamicImports } from './policies/dynamic-imports.js';
-import { headParse as headParsePolicy } from './policies/head-parse.js';
+import { headParse as headParsePolicy, WHOLE_FILE_PARSES } from './policies/head-parse.js';
 import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
 import { baseName, mentionCandidates, mentionedFiles, type MentioningCode } from './policies/mentioned-files.js';
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
@@ -192,7 +192,8 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
       const symbol = headKey.get(symbolKey(c.file, s.qualname));
       if (symbol) headSeeds.push({ node: seedNode(symbol), from: { file: c.file, qualname: s.qualname, change: s.change } });
     }
-    if (headParse.get(c.file) === 'skipped') headSeeds.push({ node: loadNode(c.file), from: { file: c.file, qualname: null, change: 'file' } });
+    const parse = headParse.get(c.file);
+    if (parse !== undefined && WHOLE_FILE_PARSES.has(parse)) headSeeds.push({ node: loadNode(c.file), from: { file: c.file, qualname: null, change: 'file' } });
   }
   const headRecords = await store.listFiles();
   const headTests = new Set([...headRecords.map((f) => f.path).filter(isTestPath), ...textTests]);

@@ -1,18 +1,27 @@
 import type { HeadParse } from '../changed-files.js';
-import { emptyPart, runAll, type ImpactPart } from './impact-part.js';
+import { emptyPart, type ImpactPart } from './impact-part.js';
+
+/** Head parses whose symbols are not (all) known: the change is traversed as a change of the whole file. */
+export const WHOLE_FILE_PARSES: ReadonlySet<HeadParse> = new Set(['partial', 'failed', 'skipped']);
+
+const WHY: Record<string, { code: string; why: string }> = {
+  partial: { code: 'syntax-errors', why: 'has syntax errors (or syntax the parser does not know)' },
+  failed: { code: 'parse-failed', why: 'could not be parsed (a parser failure or time-out)' },
+  skipped: { code: 'not-analyzed', why: 'is not parsed (too large, minified, generated or binary)' },
+};
 
 /**
- * Pure: a changed file whose head version did not parse has unknown symbols, so every test runs; one
- * ratlas does not parse (too large, minified, generated) is traversed as a whole file, with a warning.
+ * Pure: a changed file whose head version ratlas could not read whole is traversed as a whole file
+ * (change-impact seeds its load node): every test that loads it, directly or through other files,
+ * is selected, and the closure rules keep every floor test importing it (`file-not-parsed`). A file
+ * nothing loads can break no test by its own symbols, so this is what running everything bought,
+ * at the cost of only the tests that load it; a warning names the file and why.
  */
 export function headParse(parses: ReadonlyMap<string, HeadParse>): ImpactPart {
   const part = emptyPart();
   for (const [path, state] of [...parses].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (state === 'failed' || state === 'partial') {
-      part.reasons.push(runAll('parse-failed', `${path} ${state === 'failed' ? 'could not be parsed' : 'has syntax errors'}; its symbols are not known.`, path));
-    } else if (state === 'skipped') {
-      part.warnings.push({ code: 'not-analyzed', message: 'ratlas does not parse this file (too large, minified, generated or binary); every test that loads it is selected.', file: path });
-    }
+    const reason = WHOLE_FILE_PARSES.has(state) ? WHY[state] : undefined;
+    if (reason) part.warnings.push({ code: reason.code, message: `${path} ${reason.why}: its symbols are not all known, so every test that loads it is selected.`, file: path });
   }
   return part;
 }
