@@ -39,7 +39,7 @@ export function relationCommand(direction: 'callers' | 'callees') {
     static override description =
       direction === 'callers' ? 'Who uses a symbol, breadth first (what the MCP tool callers_of answers).' : 'What a symbol uses, breadth first (what the MCP tool callees_of answers).';
     static override examples = [`<%= config.bin %> query ${direction} Store.save --file src/store.ts`, `<%= config.bin %> query ${direction} parseConfig --depth 2 --format json`];
-    static override args = { qualname: Args.string({ description: 'The symbol: a qualname (Class.method) or a name.', required: true }) };
+    static override args = { qualname: Args.string({ description: 'The symbol: a qualname (Class.method) or a name.', required: true, ignoreStdin: true }) };
     static override flags = {
       ...queryFlags,
       file: Flags.string({ description: 'The file that declares it, when the name is not unique.' }),

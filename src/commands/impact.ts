@@ -22,7 +22,7 @@ Exit codes: 0 done (whatever was found), 2 bad input (range, ref, flag, config),
     '<%= config.bin %> impact --diff origin/main --format html --output impact.html',
   ];
   static override args = {
-    target: Args.string({ description: 'A file, path#qualname or symbol name: show what depends on it (instead of a diff).', required: false }),
+    target: Args.string({ description: 'A file, path#qualname or symbol name: show what depends on it (instead of a diff).', required: false, ignoreStdin: true }),
   };
   static override flags = {
     ...commonFlags,
