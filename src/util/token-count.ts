@@ -12,9 +12,9 @@ let encoder: ((text: string) => number) | undefined;
 let loading: Promise<void> | undefined;
 
 /**
- * Loads the encoding. Its merge ranks are a module that takes about 0.4 s to compile and run (typeorm
- * machine, 2026-12-04): imported eagerly, the MCP server paid it before answering `initialize` and
- * before its index began to open; loaded here, it runs while the index's reads wait on disk and git.
+ * Loads the encoding. Its merge ranks are a module that takes about 0.4 s to compile and run
+ * (measured 2026-12-04): imported with this module, the MCP server paid it before it could answer
+ * `initialize` or begin opening its index; loaded on demand, it runs while the index opens.
  */
 export function loadTokenCounter(): Promise<void> {
   loading ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => {

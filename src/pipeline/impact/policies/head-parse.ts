@@ -1,14 +1,15 @@
 import type { HeadParse } from '../changed-files.js';
 import { emptyPart, type ImpactPart } from './impact-part.js';
 
-/** Head parses whose symbols are not (all) known: the change is traversed as a change of the whole file. */
-export const WHOLE_FILE_PARSES: ReadonlySet<HeadParse> = new Set(['partial', 'failed', 'skipped']);
-
-const WHY: Record<string, { code: string; why: string }> = {
+/** Head parses whose symbols are not (all) known, with the warning each gives. */
+const WHY: Partial<Record<HeadParse, { code: string; why: string }>> = {
   partial: { code: 'syntax-errors', why: 'has syntax errors (or syntax the parser does not know)' },
   failed: { code: 'parse-failed', why: 'could not be parsed (a parser failure or time-out)' },
   skipped: { code: 'not-analyzed', why: 'is not parsed (too large, minified, generated or binary)' },
 };
+
+/** Head parses whose change is traversed as a change of the whole file. */
+export const WHOLE_FILE_PARSES: ReadonlySet<HeadParse> = new Set(Object.keys(WHY) as HeadParse[]);
 
 /**
  * Pure: a changed file whose head version ratlas could not read whole is traversed as a whole file
@@ -20,7 +21,7 @@ const WHY: Record<string, { code: string; why: string }> = {
 export function headParse(parses: ReadonlyMap<string, HeadParse>): ImpactPart {
   const part = emptyPart();
   for (const [path, state] of [...parses].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const reason = WHOLE_FILE_PARSES.has(state) ? WHY[state] : undefined;
+    const reason = WHY[state];
     if (reason) part.warnings.push({ code: reason.code, message: `${path} ${reason.why}: its symbols are not all known, so every test that loads it is selected.`, file: path });
   }
   return part;
