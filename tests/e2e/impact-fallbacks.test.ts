@@ -188,6 +188,26 @@ const CASES: Case[] = [
     selected: ['tests/banner.test.ts', 'tests/manifest.test.ts'],
     ignored: ['package.json inert'],
   },
+  {
+    // A golden or data file a helper reads by a computed path: named nowhere, it would run everything.
+    name: 'a data file a tests.runs rule names selects that rule\'s tests, not everything',
+    base: {
+      'ratlas.config.json': '{ "tests": { "runs": [{ "tests": ["tests/report.test.ts"], "files": ["goldens/**"] }] } }\n',
+      'goldens/report.golden': 'report\n',
+    },
+    change: { 'goldens/report.golden': 'reports\n' },
+    runAll: [],
+    selected: ['tests/report.test.ts'],
+  },
+  {
+    name: 'a data file a tests.runs rule names but whose tests do not exist still runs everything',
+    base: {
+      'ratlas.config.json': '{ "tests": { "runs": [{ "tests": ["tests/gone.test.ts"], "files": ["goldens/**"] }] } }\n',
+      'goldens/report.golden': 'report\n',
+    },
+    change: { 'goldens/report.golden': 'reports\n' },
+    runAll: ['unparsed-file'],
+  },
   { name: 'a doc-comment-only edit selects nothing', change: { 'src/report.ts': '/** The title. */\nexport function title() { return "report"; }\n' }, runAll: [], selected: [] },
 ];
 

@@ -24,7 +24,7 @@ import { loadNode, seedNode, type Seed } from './impact-node.js';
 import { changedFileRoles } from './policies/changed-file-roles.js';
 import { changedTests } from './policies/changed-tests.js';
 import { untracedTests } from './policies/untraced-tests.js';
-import { configuredRuns } from './policies/configured-runs.js';
+import { configuredRuns, runByConfig } from './policies/configured-runs.js';
 import { dependencyChanges, dependencyFiles } from './policies/dependency-changes.js';
 import { dynamicImports } from './policies/dynamic-imports.js';
 import { headParse as headParsePolicy, WHOLE_FILE_PARSES } from './policies/head-parse.js';
@@ -171,7 +171,15 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const minTestConfidence = config.tests.minConfidence;
   const reachingTests = await filesReachingTests(baseView, baseSeeds, baseReached, (p) => baseTests.has(p) && !deletedPaths.has(p), minTestConfidence);
   const baseDynamic = await dynamicImportPart(setting, baseView, deleted, baseTests);
-  const baseMentions = mentionedFiles({ files: deleted, roles, namedBy: await mentionsIn(setting, roles, mentionCandidates(deleted, roles), { commit: base }), isTest: (p) => baseTests.has(p), isCode, snapshotOwners: ownersAmong(baseTests) });
+  const baseMentions = mentionedFiles({
+    files: deleted,
+    roles,
+    namedBy: await mentionsIn(setting, roles, mentionCandidates(deleted, roles), { commit: base }),
+    isTest: (p) => baseTests.has(p),
+    isCode,
+    snapshotOwners: ownersAmong(baseTests),
+    runBy: (p) => runByConfig(classifier.runs, p, baseTests),
+  });
 
   // Head side: the base index with the changeset applied.
   // Every source file is in `parsed`: applying parses nothing more.
@@ -214,6 +222,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     isCode,
     snapshotOwners: ownersAmong(headTests),
     unimported,
+    runBy: (p) => runByConfig(classifier.runs, p, headTests),
   });
   for (const file of headMentions.code) {
     for (const s of await store.symbolsOfFiles([file.path])) headSeeds.push({ node: seedNode(s), from: file.from });
@@ -232,7 +241,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     ...headMentions.direct,
     ...baseDynamic.direct,
     ...headDynamic.direct,
-    ...configuredRuns(classifier.runs, [...baseReached, ...headReached], headTests),
+    ...configuredRuns(classifier.runs, [...baseReached, ...headReached], headTests, mentionCandidates(files, roles).map((f) => f.path)),
     ...testsPart.direct,
     ...untracedTests(headRecords, (p) => headTests.has(p), files, isCode, textTests),
   ];

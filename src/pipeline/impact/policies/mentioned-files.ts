@@ -18,6 +18,8 @@ export interface MentionFacts {
    * they select it as a data file does; named nowhere, they add nothing (the analysis has them).
    */
   unimported?: readonly ChangedFile[];
+  /** Whether a tests.runs rule says which tests run the file (configuredRuns selects them). */
+  runBy?: (path: string) => boolean;
 }
 
 /** A source file that names a changed non-code file: it counts as changed (see ImpactPart.seeds). */
@@ -63,8 +65,8 @@ export function mentionedFiles(facts: MentionFacts): ImpactPart & { code: Mentio
         part.code.push({ path, from });
       }
     }
-    // A manifest named nowhere is the dependency policy's alone.
-    if (mentioned || unimported.has(f.path) || role === 'manifest') continue;
+    // A manifest named nowhere is the dependency policy's alone; a file a tests.runs rule names, that rule's.
+    if (mentioned || unimported.has(f.path) || role === 'manifest' || facts.runBy?.(f.path)) continue;
     if (role === 'inert') part.ignored.push(ignore(f.path, 'inert'));
     else part.reasons.push(runAll('unparsed-file', `${f.path} is not source ratlas parses, not inert (changes.inert; nothing in a test folder is), and no test or source file names it.`, f.path));
   }
