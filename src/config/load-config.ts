@@ -75,6 +75,11 @@ export const DEFAULTS: RatlasConfig = {
       '**/.{gitignore,gitattributes,editorconfig,prettierignore,eslintignore,npmignore,mailmap}',
       '**/.prettierrc{,.*}',
       '**/{.eslintrc,.stylelintrc,.markdownlint}{,.*}',
+      // Hooks, docs builds and coverage services run linters, docs and uploads, never the tests.
+      '**/.pre-commit-{config,hooks}.{yaml,yml}',
+      '**/.readthedocs.{yaml,yml}',
+      '**/.codespellrc',
+      '**/{codecov,.codecov}.{yaml,yml}',
       '.github/**',
       '.vscode/**',
       '.husky/**',

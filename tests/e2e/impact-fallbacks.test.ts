@@ -39,6 +39,14 @@ const DATES = {
 
 const CASES: Case[] = [
   { name: 'docs are inert', change: { 'README.md': '# changed\n' }, runAll: [], selected: [], ignored: ['README.md inert'] },
+  {
+    name: 'hook, docs-build and coverage-service configurations are inert',
+    base: { '.pre-commit-config.yaml': 'repos: []\n', '.readthedocs.yaml': 'version: 2\n', 'codecov.yml': 'coverage: {}\n' },
+    change: { '.pre-commit-config.yaml': 'repos:\n  - repo: local\n', '.readthedocs.yaml': 'version: 3\n', 'codecov.yml': 'coverage: { round: up }\n' },
+    runAll: [],
+    selected: [],
+    ignored: ['.pre-commit-config.yaml inert', '.readthedocs.yaml inert', 'codecov.yml inert'],
+  },
   { name: 'a changed tsconfig runs everything', change: { 'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n' }, runAll: ['tsconfig-changed'] },
   { name: 'a changed runner configuration runs everything', change: { 'vitest.config.ts': 'export default {};\n' }, runAll: ['runner-config-changed'] },
   { name: 'a changed ratlas configuration runs everything', change: { 'ratlas.config.json': '{ "impact": { "depth": 2 } }\n' }, runAll: ['ratlas-config-changed'] },
