@@ -26960,12 +26960,17 @@ function diffSetupCfg(before, after) {
   out2.packages = [...packages].sort();
   return out2;
 }
+function isLocalSource(source) {
+  if (!isTable(source)) return false;
+  const table2 = source;
+  return "editable" in table2 || "virtual" in table2 || "directory" in table2 || table2["type"] === "directory";
+}
 function readTomlLock(text) {
   const doc = parse3(text);
   const parts2 = /* @__PURE__ */ new Map();
   const dependencies = /* @__PURE__ */ new Map();
   for (const entry of doc.package ?? []) {
-    if (typeof entry["name"] !== "string") continue;
+    if (typeof entry["name"] !== "string" || isLocalSource(entry["source"])) continue;
     const name2 = normalizeName(entry["name"]);
     const fingerprint = JSON.stringify([entry["version"] ?? null, entry["source"] ?? null, entry["files"] ?? entry["sdist"] ?? entry["wheels"] ?? null]);
     parts2.set(name2, [...parts2.get(name2) ?? [], fingerprint]);
@@ -27253,7 +27258,9 @@ var python = defineEcosystem({
     // configuration (dependencies.ts); conftest.py is a setup file.
     runnerConfigs: ["**/{pytest.ini,tox.ini,noxfile.py}"],
     toolchainPackages: ["pytest", "pytest-*", "pluggy", "coverage", "tox", "nox", "hypothesis"],
-    inertPackages: ["black", "ruff", "flake8", "flake8-*", "isort", "pylint", "mypy", "pyright", "types-*", "pre-commit", "bandit"]
+    // Linters, type checkers, hooks and docs builders: none runs or is imported by a test (a package
+    // source imports is attributed to its importers before this list is read).
+    inertPackages: ["black", "ruff", "flake8", "flake8-*", "isort", "pylint", "mypy", "pyright", "types-*", "pre-commit", "pre-commit-*", "bandit", "codespell", "sphinx", "sphinx-*", "sphinxcontrib-*", "furo", "myst-parser", "mkdocs", "mkdocs-*"]
   },
   aliasTarget: pythonAliasTarget,
   dependencies: pythonDependencies,

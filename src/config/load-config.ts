@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONVENTIONS, ECOSYSTEMS } from '../ecosystem/registry.js';
-import { NPM_ROLES } from '../ecosystem/npm/roles.js';
 import { schemaErrors } from '../schema/validate.js';
 import { RatlasError } from '../util/errors.js';
 import { globsMatcher } from '../util/glob.js';
@@ -92,9 +91,10 @@ export const DEFAULTS: RatlasConfig = {
     maxFiles: 1000,
     dynamicImports: true,
   },
+  // Every ecosystem's: a lockfile names its own ecosystem's packages only.
   dependencies: {
-    toolchain: [...NPM_ROLES.toolchainPackages],
-    inert: [...NPM_ROLES.inertPackages],
+    toolchain: ECOSYSTEMS.flatMap((e) => e.roles.toolchainPackages),
+    inert: ECOSYSTEMS.flatMap((e) => e.roles.inertPackages),
   },
 };
 

@@ -340,6 +340,28 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(reasonCodes(report)).toEqual(['dependency-unattributed']);
   });
 
+  it("a uv.lock listing the project itself (editable) attributes a bumped dependency to its importers; linters and docs tools are inert", async () => {
+    const lock = (requests: string, ruff: string) =>
+      lines(
+        '[[package]]', 'name = "shop"', 'version = "0.1.0"', 'source = { editable = "." }', 'dependencies = [{ name = "requests" }]', '',
+        '[package.dev-dependencies]', 'dev = [{ name = "ruff" }, { name = "sphinx" }]', '',
+        '[[package]]', 'name = "requests"', `version = "${requests}"`, 'source = { registry = "https://example.invalid/simple" }', '',
+        '[[package]]', 'name = "ruff"', `version = "${ruff}"`, 'source = { registry = "https://example.invalid/simple" }', '',
+        '[[package]]', 'name = "sphinx"', `version = "${ruff}"`, 'source = { registry = "https://example.invalid/simple" }',
+      );
+    const cwd = gitRepo({
+      ...SHOP,
+      'uv.lock': lock('2.31.0', '0.5.0'),
+      'src/shop/http.py': lines('import requests', '', '', 'def fetch(url):', '    return requests.get(url)'),
+      'tests/unit/test_http.py': lines('from shop.http import fetch', '', '', 'def test_fetch():', '    assert fetch'),
+    });
+    let report = await selectionAfter(cwd, 'requests', { 'uv.lock': lock('2.32.0', '0.5.0') });
+    expect(selectedFiles(report)).toEqual(['tests/unit/test_http.py']);
+    report = await selectionAfter(cwd, 'ruff and sphinx', { 'uv.lock': lock('2.32.0', '0.6.0') });
+    expect(selectedFiles(report)).toEqual([]);
+    expect(report.tests.ignored.map((i) => `${i.file} ${i.code}`)).toEqual(['uv.lock dependency-inert']);
+  });
+
   it('keeps the tests of a module that imports plugins by a computed name', async () => {
     const cwd = gitRepo({
       ...SHOP,

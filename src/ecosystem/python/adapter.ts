@@ -86,7 +86,9 @@ export const python = defineEcosystem({
     // configuration (dependencies.ts); conftest.py is a setup file.
     runnerConfigs: ['**/{pytest.ini,tox.ini,noxfile.py}'],
     toolchainPackages: ['pytest', 'pytest-*', 'pluggy', 'coverage', 'tox', 'nox', 'hypothesis'],
-    inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'bandit'],
+    // Linters, type checkers, hooks and docs builders: none runs or is imported by a test (a package
+    // source imports is attributed to its importers before this list is read).
+    inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'pre-commit-*', 'bandit', 'codespell', 'sphinx', 'sphinx-*', 'sphinxcontrib-*', 'furo', 'myst-parser', 'mkdocs', 'mkdocs-*'],
   },
   aliasTarget: pythonAliasTarget,
   dependencies: pythonDependencies,

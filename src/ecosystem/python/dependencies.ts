@@ -258,13 +258,25 @@ function diffSetupCfg(before: string | null, after: string | null): ManifestDiff
   return out;
 }
 
+/**
+ * A package whose source is a folder of this repository: the project itself (uv lists it, `editable`
+ * or `virtual`) or a path dependency (`directory`; poetry: `type = "directory"`). Its code is indexed
+ * and its imports resolve inside the repository, so it is no installed package: what a changed
+ * dependency does to it is what that dependency's importers show, and its version is its manifest's.
+ */
+function isLocalSource(source: unknown): boolean {
+  if (!isTable(source)) return false;
+  const table = source as Record<string, unknown>;
+  return 'editable' in table || 'virtual' in table || 'directory' in table || table['type'] === 'directory';
+}
+
 /** poetry.lock, pdm.lock and uv.lock: `[[package]]` with a name, a version, a source and its dependencies. */
 function readTomlLock(text: string): LockedPackages {
   const doc = parseToml(text) as { package?: Record<string, unknown>[] };
   const parts = new Map<string, string[]>();
   const dependencies = new Map<string, Set<string>>();
   for (const entry of doc.package ?? []) {
-    if (typeof entry['name'] !== 'string') continue;
+    if (typeof entry['name'] !== 'string' || isLocalSource(entry['source'])) continue;
     const name = normalizeName(entry['name']);
     const fingerprint = JSON.stringify([entry['version'] ?? null, entry['source'] ?? null, entry['files'] ?? entry['sdist'] ?? entry['wheels'] ?? null]);
     parts.set(name, [...(parts.get(name) ?? []), fingerprint]);
