@@ -26963,7 +26963,8 @@ function diffSetupCfg(before, after) {
 function isLocalSource(source) {
   if (!isTable(source)) return false;
   const table2 = source;
-  return "editable" in table2 || "virtual" in table2 || "directory" in table2 || table2["type"] === "directory";
+  const folder = table2["editable"] ?? table2["virtual"] ?? table2["directory"] ?? (table2["type"] === "directory" ? table2["url"] : void 0);
+  return typeof folder === "string" && !folder.startsWith("/") && !/^[A-Za-z]:/.test(folder) && !folder.split(/[\\/]/).includes("..");
 }
 function readTomlLock(text) {
   const doc = parse3(text);

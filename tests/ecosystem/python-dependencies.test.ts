@@ -60,6 +60,21 @@ describe('python dependency files, read statically', () => {
     expect(() => deps.readLockfile('uv.lock', '[[package]\n')).toThrow();
   });
 
+  it('leaves out of a lock the packages whose source is a folder of the repository, not one outside it', () => {
+    const uv = [
+      '[[package]]\nname = "shop"\nversion = "0.1.0"\nsource = { editable = "." }\ndependencies = [{ name = "requests" }]',
+      '[[package]]\nname = "shop-docs"\nversion = "0.1.0"\nsource = { virtual = "docs" }',
+      '[[package]]\nname = "shop-core"\nversion = "0.1.0"\nsource = { directory = "libs/core" }',
+      '[[package]]\nname = "sibling"\nversion = "0.1.0"\nsource = { directory = "../sibling" }',
+      '[[package]]\nname = "requests"\nversion = "2.32.0"\nsource = { registry = "https://example.invalid/simple" }',
+    ].join('\n\n');
+    const lock = deps.readLockfile('uv.lock', uv);
+    expect([...lock.fingerprints.keys()].sort()).toEqual(['requests', 'sibling']);
+    expect([...lock.dependencies.keys()].sort()).toEqual(['requests', 'sibling']);
+    const poetry = '[[package]]\nname = "core"\nversion = "1.0"\n\n[package.source]\ntype = "directory"\nurl = "libs/core"\n';
+    expect([...deps.readLockfile('poetry.lock', poetry).fingerprints.keys()]).toEqual([]);
+  });
+
   it('knows the module names distributions are imported by', () => {
     expect(importNames('PyYAML')).toEqual(['pyyaml', 'yaml']);
     expect(importNames('python-dateutil')).toEqual(['dateutil', 'python_dateutil']);

@@ -260,14 +260,16 @@ function diffSetupCfg(before: string | null, after: string | null): ManifestDiff
 
 /**
  * A package whose source is a folder of this repository: the project itself (uv lists it, `editable`
- * or `virtual`) or a path dependency (`directory`; poetry: `type = "directory"`). Its code is indexed
- * and its imports resolve inside the repository, so it is no installed package: what a changed
- * dependency does to it is what that dependency's importers show, and its version is its manifest's.
+ * or `virtual`) or a path dependency inside it (`directory`; poetry: `type = "directory"` with its
+ * `url`). Its code is indexed and its imports resolve inside the repository, so it is no installed
+ * package: what a changed dependency does to it is what that dependency's importers show, and its
+ * version is its manifest's. A folder outside the repository (`../lib`) stays a package.
  */
 function isLocalSource(source: unknown): boolean {
   if (!isTable(source)) return false;
   const table = source as Record<string, unknown>;
-  return 'editable' in table || 'virtual' in table || 'directory' in table || table['type'] === 'directory';
+  const folder = table['editable'] ?? table['virtual'] ?? table['directory'] ?? (table['type'] === 'directory' ? table['url'] : undefined);
+  return typeof folder === 'string' && !folder.startsWith('/') && !/^[A-Za-z]:/.test(folder) && !folder.split(/[\\/]/).includes('..');
 }
 
 /** poetry.lock, pdm.lock and uv.lock: `[[package]]` with a name, a version, a source and its dependencies. */
