@@ -11,12 +11,13 @@ import type { PathClassifier } from '../../../select/classify-path.js';
  */
 export function configuredRuns(runs: PathClassifier['runs'], reached: readonly ReachedSymbol[], tests: ReadonlySet<string>, files: readonly string[] = []): SelectedTest[] {
   const out: SelectedTest[] = [];
+  const sortedFiles = [...files].sort();
   for (const rule of runs) {
     let best: ReachedSymbol | undefined;
     for (const r of reached) {
       if (rule.files(r.file) && (!best || r.depth < best.depth || (r.depth === best.depth && r.confidence > best.confidence))) best = r;
     }
-    const file = best ? undefined : [...files].sort().find((path) => rule.files(path));
+    const file = best ? undefined : sortedFiles.find((path) => rule.files(path));
     const start: Pick<ReachedSymbol, 'from' | 'via' | 'confidence'> | undefined = best ?? (file === undefined ? undefined : { from: { file, qualname: null, change: 'file' }, via: [], confidence: 1 });
     if (!start) continue;
     for (const test of [...tests].filter(rule.tests).sort()) {
