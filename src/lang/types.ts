@@ -118,6 +118,12 @@ export interface ResolutionTraits {
    */
   selfReflection: ReadonlySet<string>;
   /**
+   * Calls, as `receiver.name`, through which a scope reaches the top-level declarations of its own
+   * module by a computed name (`globals()["do_" + op]`, `getattr(sys.modules[__name__], name)`):
+   * the scope may run any of them.
+   */
+  moduleReflection: ReadonlySet<string>;
+  /**
    * Member names of the runtime's built-in objects (`push`, `get`, `then`): a call of one on a
    * receiver of unknown type is not evidence of a repository method of that name.
    */

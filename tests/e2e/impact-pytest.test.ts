@@ -968,4 +968,25 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'hello', { 'shop/cmds.py': cmds(2) });
     expect(selectedFiles(report)).toEqual(['tests/test_run.py']);
   });
+  it("a function its own module looks up by a computed name (globals()[name], getattr(sys.modules[__name__], name)) runs in the scope doing it", async () => {
+    const add = (n: number) => lines('def do_add(a, b):', `    return a + b + ${n}`);
+    const viaGlobals = (n: number) => lines(add(n), '', 'def run(name, a, b):', '    return globals()["do_" + name](a, b)');
+    const viaModules = (n: number) => lines('import sys', '', '', add(n), '', 'def run(name, a, b):', '    return getattr(sys.modules[__name__], "do_" + name)(a, b)');
+    const viaTable = (n: number) => lines(add(n), '', 'TABLE = {k[3:]: v for k, v in globals().items() if k.startswith("do_")}');
+    const test = (module: string, call: string) => lines(`from shop.${module} import ${call.split('[')[0]}`, '', '', 'def test_run():', `    assert ${call} == 2`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/globs.py': viaGlobals(0),
+      'shop/mods.py': viaModules(0),
+      'shop/table.py': viaTable(0),
+      'tests/test_globs.py': test('globs', 'run("add", 1, 1)'),
+      'tests/test_mods.py': test('mods', 'run("add", 1, 1)'),
+      'tests/test_table.py': test('table', 'TABLE["add"](1, 1)'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    // Each test names only the looking-up scope (run, TABLE); do_add is reached by no name.
+    const report = await selectionAfter(cwd, 'add', { 'shop/globs.py': viaGlobals(1), 'shop/mods.py': viaModules(1), 'shop/table.py': viaTable(1) });
+    expect(selectedFiles(report)).toEqual(['tests/test_globs.py', 'tests/test_mods.py', 'tests/test_table.py']);
+  });
 });

@@ -2091,6 +2091,8 @@ var ecmascriptResolution = {
   reflection: /* @__PURE__ */ new Set(["Object.getOwnPropertyNames", "Object.getOwnPropertyDescriptors", "Object.getPrototypeOf", "Reflect.ownKeys", "Reflect.getPrototypeOf"]),
   // `this[name]()` (references.scm): a method of the object's class or a subclass, by no name.
   selfReflection: /* @__PURE__ */ new Set([".this[]"]),
+  // A module's top-level bindings are reachable by no computed name (no `globals()`).
+  moduleReflection: /* @__PURE__ */ new Set(),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   containers: /* @__PURE__ */ new Set(["Map", "Set", "WeakMap", "WeakSet", "WeakRef"]),
   projectFiles: ecmascriptProjectFiles,
@@ -3015,6 +3017,9 @@ var pythonResolution = {
   reflection: /* @__PURE__ */ new Set([".getattr*", ".getattr-self*", ".dir", "inspect.getmembers", "inspect.getmembers_static"]),
   // `getattr(self, name)` with a computed name (references.scm): any member of the class or a subclass.
   selfReflection: /* @__PURE__ */ new Set([".getattr-self*"]),
+  // `globals()[name]` (any use of `globals()`: a lookup, `.get`, an update) and `getattr` of the
+  // module's own object (references.scm): any top-level declaration of the scope's module.
+  moduleReflection: /* @__PURE__ */ new Set([".globals", ".getattr-module*"]),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   containers: /* @__PURE__ */ new Set(["dict", "list", "set", "tuple", "frozenset"]),
   // `import_module("shop.svc").run()`, `copy.deepcopy(svc).run()`, `cast(Service, x).run()`.

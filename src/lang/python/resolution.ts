@@ -27,6 +27,9 @@ export const pythonResolution: ResolutionTraits = {
   reflection: new Set(['.getattr*', '.getattr-self*', '.dir', 'inspect.getmembers', 'inspect.getmembers_static']),
   // `getattr(self, name)` with a computed name (references.scm): any member of the class or a subclass.
   selfReflection: new Set(['.getattr-self*']),
+  // `globals()[name]` (any use of `globals()`: a lookup, `.get`, an update) and `getattr` of the
+  // module's own object (references.scm): any top-level declaration of the scope's module.
+  moduleReflection: new Set(['.globals', '.getattr-module*']),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   containers: new Set(['dict', 'list', 'set', 'tuple', 'frozenset']),
   // `import_module("shop.svc").run()`, `copy.deepcopy(svc).run()`, `cast(Service, x).run()`.

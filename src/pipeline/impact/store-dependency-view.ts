@@ -102,7 +102,7 @@ export class StoreDependencyView implements DependencyView {
   private heritage: Promise<Map<number, Edge[]>> | undefined;
   /** The reverse of the class hierarchy: by class, those extending or implementing it. */
   private subclasses: Promise<Map<number, number[]>> | undefined;
-  private reflected: Promise<{ uses: Map<number, Set<number>>; self: number[] }> | undefined;
+  private reflected: Promise<{ uses: Map<number, Set<number>>; self: number[]; module: Map<string, number[]> }> | undefined;
   /** Members of interfaces by name, for methods whose class is unknown (relations/dispatch.ts). */
   private interfaceMethods: Promise<Map<string, StoredSymbol[]>> | undefined;
   private linkData: Promise<LinkData> | undefined;
@@ -549,27 +549,34 @@ export class StoreDependencyView implements DependencyView {
     return (await this.reflecting()).self;
   }
 
+  async moduleReflectors(file: string): Promise<readonly number[]> {
+    return (await this.reflecting()).module.get(file) ?? [];
+  }
+
   /** Scopes making a reflective call, with the symbols each uses, and those reflecting on their own object; read once. */
-  private reflecting(): Promise<{ uses: Map<number, Set<number>>; self: number[] }> {
+  private reflecting(): Promise<{ uses: Map<number, Set<number>>; self: number[]; module: Map<string, number[]> }> {
     this.reflected ??= (async () => {
       const { languages } = await this.links();
       const traits = [...new Set(languages.values())].map((l) => traitsFor(l));
-      const calls = new Set(traits.flatMap((t) => [...t.reflection, ...t.selfReflection]));
+      const calls = new Set(traits.flatMap((t) => [...t.reflection, ...t.selfReflection, ...t.moduleReflection]));
       const names = [...new Set([...calls].map((c) => c.slice(c.lastIndexOf('.') + 1)))].sort();
       const scopes = new Set<number>();
       const self = new Set<number>();
+      const module = new Map<string, number[]>();
       for (const ref of names.length === 0 ? [] : await this.store.refsByName(names)) {
         const language = languages.get(ref.file);
         if (ref.kind !== 'call' || language === undefined) continue;
         const key = `${ref.receiver ?? ''}.${ref.name}`;
-        const { reflection, selfReflection } = traitsFor(language);
+        const { reflection, selfReflection, moduleReflection } = traitsFor(language);
         if (reflection.has(key) || selfReflection.has(key)) scopes.add(ref.scopeId);
         if (selfReflection.has(key)) self.add(ref.scopeId);
+        if (moduleReflection.has(key)) pushTo(module, ref.file, ref.scopeId);
       }
       await this.loadSymbols();
       const uses = new Map<number, Set<number>>([...scopes].sort((a, b) => a - b).map((id) => [id, new Set<number>()]));
       for (const e of (await this.edgeSource()).from(new Set(uses.keys()))) uses.get(e.fromId)!.add(e.toId);
-      return { uses, self: [...self].sort((a, b) => a - b) };
+      const byFile = new Map([...module].map(([file, ids]) => [file, [...new Set(ids)].sort((a, b) => a - b)]));
+      return { uses, self: [...self].sort((a, b) => a - b), module: byFile };
     })();
     return this.reflected;
   }

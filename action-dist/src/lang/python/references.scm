@@ -10,7 +10,16 @@
 ; `getattr(obj, name)` with a computed name reaches a member no name in the code says: a reflective
 ; call, recorded as `getattr*` (resolution.ts). `getattr(obj, "meta", {})` names its member: a read.
 ; On the receiving object (`getattr(self, name)`) it may reach a subclass's member too: `getattr-self*`
-; (first: one record per call).
+; (first: one record per call). On the module's own object (`getattr(sys.modules[__name__], name)`) it
+; reaches the module's top-level declarations: `getattr-module*`.
+((call
+  function: (identifier) @_getattr
+  arguments: (argument_list . (subscript value: (attribute object: (identifier) @_sys attribute: (identifier) @_modules) subscript: (identifier) @_name) . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_getattr "getattr")
+  (#eq? @_sys "sys")
+  (#eq? @_modules "modules")
+  (#eq? @_name "__name__")
+  (#set! name "getattr-module*"))
 ((call
   function: (identifier) @_getattr
   arguments: (argument_list . (identifier) @_self . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
