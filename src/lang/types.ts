@@ -118,9 +118,9 @@ export interface ResolutionTraits {
    */
   selfReflection: ReadonlySet<string>;
   /**
-   * Calls, as `receiver.name`, through which a scope reaches the top-level declarations of its own
-   * module by a computed name (`globals()["do_" + op]`, `getattr(sys.modules[__name__], name)`):
-   * the scope may run any of them.
+   * Calls, as `receiver.name`, through which a scope reaches the names of its own module's namespace
+   * (its top-level declarations and imports) by a computed name (`globals()["do_" + op]`,
+   * `eval("helper()")`): the scope may run any of them.
    */
   moduleReflection: ReadonlySet<string>;
   /**

@@ -968,25 +968,33 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'hello', { 'shop/cmds.py': cmds(2) });
     expect(selectedFiles(report)).toEqual(['tests/test_run.py']);
   });
-  it("a function its own module looks up by a computed name (globals()[name], getattr(sys.modules[__name__], name)) runs in the scope doing it", async () => {
+  it("a name its own module looks up by a computed name (globals(), eval, sys.modules[__name__]) runs in the scope doing it, an imported one too", async () => {
     const add = (n: number) => lines('def do_add(a, b):', `    return a + b + ${n}`);
-    const viaGlobals = (n: number) => lines(add(n), '', 'def run(name, a, b):', '    return globals()["do_" + name](a, b)');
-    const viaModules = (n: number) => lines('import sys', '', '', add(n), '', 'def run(name, a, b):', '    return getattr(sys.modules[__name__], "do_" + name)(a, b)');
-    const viaTable = (n: number) => lines(add(n), '', 'TABLE = {k[3:]: v for k, v in globals().items() if k.startswith("do_")}');
-    const test = (module: string, call: string) => lines(`from shop.${module} import ${call.split('[')[0]}`, '', '', 'def test_run():', `    assert ${call} == 2`);
-    const cwd = gitRepo({
+    const run = (lookup: string) => lines('def run(name, a, b):', `    return ${lookup}(a, b)`);
+    const forms: Record<string, (n: number) => string> = {
+      globs: (n) => lines(add(n), '', run('globals()["do_" + name]')),
+      table: (n) => lines(add(n), '', 'TABLE = {k[3:]: v for k, v in dict(locals()).items() if k.startswith("do_")}', '', '', run('TABLE[name]')),
+      evals: (n) => lines(add(n), '', run('eval("do_" + name)')),
+      mods: (n) => lines('import sys', '', '', add(n), '', run('getattr(sys.modules[__name__], "do_" + name)')),
+      dicts: (n) => lines('import sys', '', '', add(n), '', run('vars(sys.modules[__name__])["do_" + name]')),
+      attrs: (n) => lines('import sys', '', '', add(n), '', run('sys.modules[__name__].__dict__["do_" + name]')),
+    };
+    const tree: Record<string, string> = {
       'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
       'shop/__init__.py': '',
-      'shop/globs.py': viaGlobals(0),
-      'shop/mods.py': viaModules(0),
-      'shop/table.py': viaTable(0),
-      'tests/test_globs.py': test('globs', 'run("add", 1, 1)'),
-      'tests/test_mods.py': test('mods', 'run("add", 1, 1)'),
-      'tests/test_table.py': test('table', 'TABLE["add"](1, 1)'),
+      // eval's namespace holds what the module imports: do_add changes in another file.
+      'shop/ops.py': add(0),
+      'shop/imported.py': lines('from shop.ops import do_add', '', '', run('eval("do_" + name)')),
       'tests/test_plain.py': lines('def test_plain():', '    assert True'),
-    });
-    // Each test names only the looking-up scope (run, TABLE); do_add is reached by no name.
-    const report = await selectionAfter(cwd, 'add', { 'shop/globs.py': viaGlobals(1), 'shop/mods.py': viaModules(1), 'shop/table.py': viaTable(1) });
-    expect(selectedFiles(report)).toEqual(['tests/test_globs.py', 'tests/test_mods.py', 'tests/test_table.py']);
+    };
+    for (const [name, form] of Object.entries(forms)) {
+      tree[`shop/${name}.py`] = form(0);
+      tree[`tests/test_${name}.py`] = lines(`from shop.${name} import run`, '', '', 'def test_run():', '    assert run("add", 1, 1) == 2');
+    }
+    tree['tests/test_imported.py'] = lines('from shop.imported import run', '', '', 'def test_run():', '    assert run("add", 1, 1) == 2');
+    // Each test names only the looking-up scope (run); do_add is reached by no name.
+    const changed = Object.fromEntries([...Object.entries(forms).map(([name, form]) => [`shop/${name}.py`, form(1)]), ['shop/ops.py', add(1)]]);
+    const report = await selectionAfter(gitRepo(tree), 'add', changed);
+    expect(selectedFiles(report)).toEqual([...Object.keys(forms), 'imported'].map((name) => `tests/test_${name}.py`).sort());
   });
 });

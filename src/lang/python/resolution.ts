@@ -27,9 +27,10 @@ export const pythonResolution: ResolutionTraits = {
   reflection: new Set(['.getattr*', '.getattr-self*', '.dir', 'inspect.getmembers', 'inspect.getmembers_static']),
   // `getattr(self, name)` with a computed name (references.scm): any member of the class or a subclass.
   selfReflection: new Set(['.getattr-self*']),
-  // `globals()[name]` (any use of `globals()`: a lookup, `.get`, an update) and `getattr` of the
-  // module's own object (references.scm): any top-level declaration of the scope's module.
-  moduleReflection: new Set(['.globals', '.getattr-module*']),
+  // The module's namespace as a mapping (`globals()`, `locals()` and `vars()` at top level, any use
+  // of them counted: a lookup, `.get`, an update), code run in it (`eval`, `exec`), and its own
+  // module object (`sys.modules[__name__]`, references.scm): any name it declares or imports.
+  moduleReflection: new Set(['.globals', '.locals', '.vars', '.eval', '.exec', '.module-namespace*']),
   builtinMembers: PYTHON_BUILTIN_MEMBERS,
   containers: new Set(['dict', 'list', 'set', 'tuple', 'frozenset']),
   // `import_module("shop.svc").run()`, `copy.deepcopy(svc).run()`, `cast(Service, x).run()`.

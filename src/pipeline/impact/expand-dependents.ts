@@ -14,12 +14,14 @@ export function expandDependents(view: DependencyView, relations: readonly Depen
       const list: Dependent[] = [];
       out.set(key, list);
       const node = level.node(key);
+      if (!node) continue;
       // A module reached through its import statements only: its top-level state is unchanged, so
-      // what depends on that state (importers, users of its variables) is not reached through it.
-      if (!node || (node.kind === 'symbol' && node.symbol.kind === 'module')) continue;
-      const incoming = node.kind === 'load' ? [] : level.edgesTo(node.symbol.id);
+      // what depends on that state (importers, users of its variables) is not reached through it;
+      // only what reads its namespace is.
+      const imported = node.kind === 'symbol' && node.symbol.kind === 'module';
+      const incoming = node.kind === 'load' || imported ? [] : level.edgesTo(node.symbol.id);
       for (const relation of relations) {
-        if (relation.from.includes(node.kind)) list.push(...(await relation.dependents(node, view, incoming)));
+        if (imported ? relation.imports === true : relation.from.includes(node.kind)) list.push(...(await relation.dependents(node, view, incoming)));
       }
     }
     return out;

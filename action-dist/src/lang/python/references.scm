@@ -11,7 +11,8 @@
 ; call, recorded as `getattr*` (resolution.ts). `getattr(obj, "meta", {})` names its member: a read.
 ; On the receiving object (`getattr(self, name)`) it may reach a subclass's member too: `getattr-self*`
 ; (first: one record per call). On the module's own object (`getattr(sys.modules[__name__], name)`) it
-; reaches the module's top-level declarations: `getattr-module*`.
+; reaches any name of the module's namespace: `module-namespace*`, as any other use of that object
+; (`sys.modules[__name__].__dict__`, `mod = sys.modules[__name__]`) is, below.
 ((call
   function: (identifier) @_getattr
   arguments: (argument_list . (subscript value: (attribute object: (identifier) @_sys attribute: (identifier) @_modules) subscript: (identifier) @_name) . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
@@ -19,7 +20,7 @@
   (#eq? @_sys "sys")
   (#eq? @_modules "modules")
   (#eq? @_name "__name__")
-  (#set! name "getattr-module*"))
+  (#set! name "module-namespace*"))
 ((call
   function: (identifier) @_getattr
   arguments: (argument_list . (identifier) @_self . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
@@ -31,6 +32,14 @@
   arguments: (argument_list . (_) . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
   (#eq? @_getattr "getattr")
   (#set! name "getattr*"))
+
+((subscript
+  value: (attribute object: (identifier) @_sys attribute: (identifier) @_modules)
+  subscript: (identifier) @_name) @reference.call
+  (#eq? @_sys "sys")
+  (#eq? @_modules "modules")
+  (#eq? @_name "__name__")
+  (#set! name "module-namespace*"))
 
 ; `getattr(obj, "run")`: a read of obj's `run` by a name in a string (a computed name is above).
 (call

@@ -3,6 +3,7 @@ import { dispatch } from './dispatch.js';
 import { handlerMap } from './handler-map.js';
 import { indexEdges } from './index-edges.js';
 import { loads } from './loads.js';
+import { moduleNamespace } from './module-namespace.js';
 import { moduleState } from './module-state.js';
 import { namespaceValue } from './namespace-value.js';
 import { nameOnly } from './name-only.js';
@@ -18,4 +19,4 @@ export type { DependencyRelation } from './relation.js';
  * keeps the first path found, so the more certain relation comes first (the index's own edges,
  * then dispatch, ..., then matches by name).
  */
-export const RELATIONS: readonly DependencyRelation[] = [indexEdges, dispatch, reflection, handlerMap, registered, nameOnly, barrelNames, namespaceValue, moduleState, loads];
+export const RELATIONS: readonly DependencyRelation[] = [indexEdges, dispatch, reflection, moduleNamespace, handlerMap, registered, nameOnly, barrelNames, namespaceValue, moduleState, loads];

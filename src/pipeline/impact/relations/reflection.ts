@@ -1,7 +1,6 @@
 import type { Dependent } from '../../../graph/impact/traverse-dependents.js';
 import { RELATION_CONFIDENCE } from '../../../graph/impact/relation-confidence.js';
 import type { StoredSymbol } from '../../../model/stored.js';
-import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import type { DependencyView } from '../dependency-view.js';
 import { moduleStateNode, symbolNode } from '../impact-node.js';
 import { ancestorsOf, DISPATCHED_KINDS } from './dispatch.js';
@@ -17,8 +16,7 @@ const UNNAMED_REFLECTION = 0.1;
  * touch any member: it depends on every one, weakly. Other code is held to the classes it uses,
  * or a reflective utility would reach every test through its callers. A method calling a member of
  * its own object by a computed name (`this[name]()`, `getattr(self, name)`) may run any member of
- * its class or of a subclass declared anywhere: it depends on each of them. A top-level
- * declaration is depended on by the scopes of its module that look its declarations up by name.
+ * its class or of a subclass declared anywhere: it depends on each of them.
  */
 export const reflection: DependencyRelation = {
   name: 'reflection',
@@ -26,7 +24,6 @@ export const reflection: DependencyRelation = {
   description: 'Code that enumerates a class’s members may touch any of them.',
   async dependents(node, view) {
     const symbol = symbolOf(node);
-    if (symbol.parent === MODULE_QUALNAME) return moduleReflecting(view, symbol);
     if (!DISPATCHED_KINDS.has(symbol.kind) || symbol.parent === null) return [];
     const reflectors = await view.reflectors();
     if (reflectors.size === 0) return [];
@@ -46,19 +43,6 @@ export const reflection: DependencyRelation = {
     return out;
   },
 };
-
-/**
- * A top-level declaration: scopes of its module that look its declarations up by a computed name
- * (`globals()["do_" + op]`, `getattr(sys.modules[__name__], name)`) may run it. The module's
- * importers reach those scopes by their names, never this declaration's.
- */
-async function moduleReflecting(view: DependencyView, symbol: StoredSymbol): Promise<Dependent[]> {
-  const scopes = await view.moduleReflectors(symbol.file);
-  await view.symbolsOf(scopes);
-  return scopes
-    .filter((id) => id !== symbol.id)
-    .map((id) => ({ node: view.symbol(id)?.kind === 'module' ? moduleStateNode(id) : symbolNode(id), relation: 'reflects' as const, confidence: RELATION_CONFIDENCE.reflects }));
-}
 
 /** The methods of `owner` or of its ancestors that call a member of their own object by a computed name. */
 async function selfReflecting(view: DependencyView, owner: StoredSymbol): Promise<Dependent[]> {

@@ -13,6 +13,11 @@ export interface DependencyRelation {
   name: string;
   /** The kinds of node it follows from. */
   from: readonly NodeKind[];
+  /**
+   * Whether it also follows from a module reached through its import statements only (a name it
+   * imports changed): its top-level state is unchanged, but its namespace is not.
+   */
+  imports?: boolean;
   /** Why code depends this way, in one sentence. */
   description: string;
   dependents(node: ImpactNode, view: DependencyView, incoming: readonly Edge[]): Promise<Dependent[]>;
