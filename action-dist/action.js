@@ -27125,7 +27125,8 @@ function fromIni(configFile, section) {
     plugins: plugins(iniList(section?.get("addopts"))),
     pythonpath: iniList(section?.get("pythonpath")),
     djangoSettings: djangoSettings(section?.get("django_settings_module"), iniList(section?.get("addopts"))),
-    doctestGlobs: doctestGlobs(iniList(section?.get("addopts")))
+    doctestGlobs: doctestGlobs(iniList(section?.get("addopts"))),
+    usefixtures: iniList(section?.get("usefixtures"))
   });
 }
 function djangoSettings(key, addopts) {
@@ -27166,12 +27167,13 @@ function fromToml(configFile, options) {
     plugins: plugins(list(options["addopts"])),
     pythonpath: list(options["pythonpath"]),
     djangoSettings: djangoSettings(typeof options["DJANGO_SETTINGS_MODULE"] === "string" ? options["DJANGO_SETTINGS_MODULE"] : void 0, list(options["addopts"])),
-    doctestGlobs: doctestGlobs(list(options["addopts"]))
+    doctestGlobs: doctestGlobs(list(options["addopts"])),
+    usefixtures: list(options["usefixtures"])
   });
 }
 function compact(options) {
   const out2 = { configFile: options.configFile };
-  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions", "plugins", "pythonpath", "djangoSettings", "doctestGlobs"]) {
+  for (const key of ["testpaths", "pythonFiles", "norecursedirs", "pythonClasses", "pythonFunctions", "plugins", "pythonpath", "djangoSettings", "doctestGlobs", "usefixtures"]) {
     const value = options[key];
     if (value !== void 0) out2[key] = value;
   }
@@ -27243,6 +27245,8 @@ var python = defineEcosystem({
         // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
         ...pluginFiles(dir, [...options.plugins ?? [], ...options.djangoSettings ?? []], files, entryPlugins),
         ...importFolders(dir, options.pythonpath ?? [], files),
+        // `usefixtures` in the configuration: those fixtures run for every test, named by none.
+        ...options.usefixtures && { implicitNames: options.usefixtures },
         aliases: [],
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.

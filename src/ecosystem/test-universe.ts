@@ -13,6 +13,8 @@ export interface CompiledUniverses {
   setupFiles: ReadonlySet<string>;
   /** Setup files of `directory` scope: tests below reach their definitions by name (pytest fixtures). */
   setupByName: ReadonlySet<string>;
+  /** Setup definitions every universe's configuration applies unnamed (TestUniverse.implicitNames). */
+  implicitNames: ReadonlySet<string>;
   /** Source files that are tests by their text (vitest in-source tests, pytest doctests): run whole. */
   inSourceTests: ReadonlySet<string>;
   /** Text files run as tests (pytest `--doctest-glob`): tests ratlas does not index. */
@@ -51,6 +53,7 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.setupFor(test)))].sort(),
     setupFiles,
     setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles : []))),
+    implicitNames: new Set(universes.flatMap((u) => u.implicitNames ?? [])),
     inSourceTests: new Set(universes.flatMap((u) => u.inSourceTests ?? [])),
     textTests: new Set(universes.flatMap((u) => u.textTestFiles ?? [])),
     components,

@@ -73,6 +73,12 @@ export interface TestUniverse {
    */
   pluginFiles?: readonly string[];
   /**
+   * Names of setup definitions the configuration applies to every test of the universe without
+   * the tests naming them (pytest's `usefixtures` option): each runs as an implicit one does
+   * (see {@link EcosystemAdapter.implicitSetup}).
+   */
+  implicitNames?: readonly string[];
+  /**
    * Module specifier rewrites the runner applies (jest `moduleNameMapper`, vitest `alias`):
    * regex source or prefix -> replacement. A test whose import is rewritten depends on what the
    * rewrite can reach.

@@ -997,4 +997,18 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(gitRepo(tree), 'add', changed);
     expect(selectedFiles(report)).toEqual([...Object.keys(forms), 'imported'].map((name) => `tests/test_${name}.py`).sort());
   });
+  it("a fixture the configuration's usefixtures applies runs for every test: a change it calls selects them all", async () => {
+    const seed = (n: number) => lines('STATE = {}', '', '', 'def seed():', `    STATE["x"] = ${n}`);
+    const cwd = gitRepo({
+      'pytest.ini': lines('[pytest]', 'testpaths = tests', 'usefixtures = seeded other'),
+      'shop/__init__.py': '',
+      'shop/seed.py': seed(1),
+      'tests/conftest.py': lines('import pytest', 'from shop.seed import seed', '', '', '@pytest.fixture', 'def seeded():', '    seed()'),
+      'tests/test_a.py': lines('from shop.seed import STATE', '', '', 'def test_a():', '    assert STATE["x"] == 1'),
+      'tests/test_b.py': lines('def test_b():', '    assert True'),
+    });
+    // Neither test names the fixture, nor does test_b import shop.seed.
+    const report = await selectionAfter(cwd, 'seed', { 'shop/seed.py': seed(2) });
+    expect(selectedFiles(report)).toEqual(['tests/test_a.py', 'tests/test_b.py']);
+  });
 });

@@ -74,6 +74,21 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
     expect((unnamed.tests as { floor?: { size: number; droppedOutsideFloor: number } }).floor).toMatchObject({ size: 0, droppedOutsideFloor: 1 });
   });
 
+  it('a direct eval runs code in its module\'s scope: a function it may call there, or one the module imports, reaches its callers', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29" } }\n',
+      'src/helper.js': 'export const helper = () => 1;\n',
+      'src/local.js': 'const twice = (x) => x * 2;\nexport const run = (name) => eval(name + "(1)");\n',
+      'src/imported.js': "import { helper } from './helper.js';\nexport const run = () => eval('helper()');\n",
+      'tests/local.test.js': "import { run } from '../src/local.js';\ntest('l', () => expect(run('twice')).toBe(2));\n",
+      'tests/imported.test.js': "import { run } from '../src/imported.js';\ntest('i', () => expect(run()).toBe(1));\n",
+      'tests/other.test.js': "test('o', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'both', { 'src/helper.js': 'export const helper = () => 2;\n', 'src/local.js': 'const twice = (x) => x * 3;\nexport const run = (name) => eval(name + "(1)");\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/imported.test.js', 'tests/local.test.js']);
+  });
+
   it('a method of a class expression the index does not hold reaches callers of interface methods of its name', async () => {
     const make = (message: string) =>
       [

@@ -62,7 +62,7 @@ describe('python ecosystem: pytest test universes, read statically', () => {
 
   it('reads [tool.pytest.ini_options] from pyproject.toml', () => {
     const files = tree({
-      'pyproject.toml': '[project]\nname = "x"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests", "./integration/"]\npython_files = ["check_*.py"]\nnorecursedirs = ["fixtures"]\n',
+      'pyproject.toml': '[project]\nname = "x"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests", "./integration/"]\npython_files = ["check_*.py"]\nnorecursedirs = ["fixtures"]\nusefixtures = ["db"]\n',
       'tests/check_a.py': '',
     });
     const [universe] = python.testUniverses(files);
@@ -72,6 +72,7 @@ describe('python ecosystem: pytest test universes, read statically', () => {
       roots: ['tests', 'integration'],
       include: [{ glob: '**/check_*.py' }],
       exclude: [{ glob: '**/fixtures/**' }],
+      implicitNames: ['db'],
     });
   });
 

@@ -2091,8 +2091,9 @@ var ecmascriptResolution = {
   reflection: /* @__PURE__ */ new Set(["Object.getOwnPropertyNames", "Object.getOwnPropertyDescriptors", "Object.getPrototypeOf", "Reflect.ownKeys", "Reflect.getPrototypeOf"]),
   // `this[name]()` (references.scm): a method of the object's class or a subclass, by no name.
   selfReflection: /* @__PURE__ */ new Set([".this[]"]),
-  // A module's top-level bindings are reachable by no computed name (no `globals()`).
-  moduleReflection: /* @__PURE__ */ new Set(),
+  // A direct `eval("helper()")` runs code in the caller's scope, the module's bindings and imports
+  // included; no other call reaches a module's bindings by a computed name (they are no object's).
+  moduleReflection: /* @__PURE__ */ new Set([".eval"]),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   containers: /* @__PURE__ */ new Set(["Map", "Set", "WeakMap", "WeakSet", "WeakRef"]),
   projectFiles: ecmascriptProjectFiles,

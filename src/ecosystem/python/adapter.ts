@@ -70,6 +70,8 @@ export const python = defineEcosystem({
         // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
         ...pluginFiles(dir, [...(options.plugins ?? []), ...(options.djangoSettings ?? [])], files, entryPlugins),
         ...importFolders(dir, options.pythonpath ?? [], files),
+        // `usefixtures` in the configuration: those fixtures run for every test, named by none.
+        ...(options.usefixtures && { implicitNames: options.usefixtures }),
         aliases: [],
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.

@@ -20,6 +20,8 @@ export interface PytestOptions {
   djangoSettings?: string[];
   /** `addopts`' `--doctest-glob` patterns: text files matching one are tests too. */
   doctestGlobs?: string[];
+  /** `usefixtures`: fixtures pytest applies to every test, as a `usefixtures` mark on each would. */
+  usefixtures?: string[];
 }
 
 /**
@@ -68,6 +70,7 @@ function fromIni(configFile: string, section: Map<string, string> | undefined): 
     pythonpath: iniList(section?.get('pythonpath')),
     djangoSettings: djangoSettings(section?.get('django_settings_module'), iniList(section?.get('addopts'))),
     doctestGlobs: doctestGlobs(iniList(section?.get('addopts'))),
+    usefixtures: iniList(section?.get('usefixtures')),
   });
 }
 
@@ -119,12 +122,13 @@ function fromToml(configFile: string, options: Record<string, unknown>): PytestO
     pythonpath: list(options['pythonpath']),
     djangoSettings: djangoSettings(typeof options['DJANGO_SETTINGS_MODULE'] === 'string' ? options['DJANGO_SETTINGS_MODULE'] : undefined, list(options['addopts'])),
     doctestGlobs: doctestGlobs(list(options['addopts'])),
+    usefixtures: list(options['usefixtures']),
   });
 }
 
 function compact(options: { [K in keyof PytestOptions]: PytestOptions[K] | undefined }): PytestOptions {
   const out: PytestOptions = { configFile: options.configFile! };
-  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions', 'plugins', 'pythonpath', 'djangoSettings', 'doctestGlobs'] as const) {
+  for (const key of ['testpaths', 'pythonFiles', 'norecursedirs', 'pythonClasses', 'pythonFunctions', 'plugins', 'pythonpath', 'djangoSettings', 'doctestGlobs', 'usefixtures'] as const) {
     const value = options[key];
     if (value !== undefined) out[key] = value;
   }

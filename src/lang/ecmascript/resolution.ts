@@ -35,8 +35,9 @@ export const ecmascriptResolution: ResolutionTraits = {
   reflection: new Set(['Object.getOwnPropertyNames', 'Object.getOwnPropertyDescriptors', 'Object.getPrototypeOf', 'Reflect.ownKeys', 'Reflect.getPrototypeOf']),
   // `this[name]()` (references.scm): a method of the object's class or a subclass, by no name.
   selfReflection: new Set(['.this[]']),
-  // A module's top-level bindings are reachable by no computed name (no `globals()`).
-  moduleReflection: new Set(),
+  // A direct `eval("helper()")` runs code in the caller's scope, the module's bindings and imports
+  // included; no other call reaches a module's bindings by a computed name (they are no object's).
+  moduleReflection: new Set(['.eval']),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   containers: new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef']),
   projectFiles: ecmascriptProjectFiles,

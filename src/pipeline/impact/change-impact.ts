@@ -271,7 +271,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));
   // A file that is a test by its text (doctests, in-source tests) holds cases no qualname names: whole.
   const inSource = classifier.universe?.inSourceTests ?? [];
-  const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open, ...inSource]));
+  const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open, ...inSource]), classifier.universe?.implicitNames ?? new Set());
   const unreached = unreachedChanges(changes, roles, selected, reachingTests);
 
   const changed = new Set<string>();

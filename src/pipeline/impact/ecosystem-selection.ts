@@ -26,10 +26,14 @@ export async function collectingHooks(store: IndexStore): Promise<{ file: string
 /** The tests that read a file as their snapshot (EcosystemAdapter.snapshotOwners). */
 export { snapshotOwners } from '../../ecosystem/registry.js';
 
-/** Whether a definition runs for the tests below or beside it unnamed (an ecosystem's `implicitSetup`). */
-async function implicitness(store: IndexStore, files: readonly string[]): Promise<(file: string, qualname: string) => boolean> {
+/**
+ * Whether a definition runs for the tests below or beside it unnamed: by what it says (an
+ * ecosystem's `implicitSetup`), or because the configuration applies it to every test (`names`).
+ */
+async function implicitness(store: IndexStore, files: readonly string[], names: ReadonlySet<string>): Promise<(file: string, qualname: string) => boolean> {
   const signatures = new Map((await store.symbolsOfFiles([...files].sort())).map((s) => [`${s.file}#${s.qualname}`, s.signature]));
   return (file, qualname) => {
+    if (names.has(qualname)) return true;
     const signature = signatures.get(`${file}#${qualname}`);
     return signature !== undefined && ECOSYSTEMS.some((e) => e.implicitSetup?.({ qualname, signature }) ?? false);
   };
@@ -45,7 +49,7 @@ export async function setupTests(store: IndexStore, universe: CompiledUniverses 
   const namespaces = await setupNamespaces(store, [...universe.setupByName].sort());
   const reachedSetups = new Set(sides.flatMap((side) => side.reached.map((r) => side.toHead(r.file)).filter((p): p is string => p !== null && (universe.setupByName.has(p) || namespaces.has(p)))));
   const changed = files.filter((f) => f.status !== 'deleted' && universe.setupByName.has(f.path)).map((f) => f.path);
-  const isImplicit = await implicitness(store, [...reachedSetups]);
+  const isImplicit = await implicitness(store, [...reachedSetups], universe.implicitNames);
   return setupSelections(changed, sides, [...tests].sort(), { byName: universe.setupByName, setupFilesOf: universe.setupFilesOf, isImplicit, namespaces });
 }
 
@@ -96,13 +100,14 @@ async function setupNamespaces(store: IndexStore, setups: readonly string[]): Pr
 /**
  * Selected test files narrowed to the test cases reached, where the ecosystem's runner runs single
  * cases (select/narrow-cases.ts). `whole`: files selected by anything but symbol paths stay whole.
+ * `implicitNames`: definitions the configuration applies to every test (CompiledUniverses).
  */
-export async function testCases(store: IndexStore, selected: SelectedTest[], sides: readonly ReachedSide[], whole: ReadonlySet<string>): Promise<SelectedTest[]> {
+export async function testCases(store: IndexStore, selected: SelectedTest[], sides: readonly ReachedSide[], whole: ReadonlySet<string>, implicitNames: ReadonlySet<string>): Promise<SelectedTest[]> {
   const caseOf = ECOSYSTEMS.flatMap((e) => e.commands.flatMap((c) => (c.caseArgument ? [c.caseArgument] : [])));
   const isCase = (file: string, qualname: string) => caseOf.some((f) => f(file, qualname) !== null);
   const candidates = selected.filter((t) => !whole.has(t.file) && t.basis !== 'floor');
   if (candidates.length === 0) return selected;
-  return narrowToCases(selected, sides, whole, { isCase, isImplicit: await implicitness(store, candidates.map((t) => t.file)) });
+  return narrowToCases(selected, sides, whole, { isCase, isImplicit: await implicitness(store, candidates.map((t) => t.file), implicitNames) });
 }
 
 /** The ecosystem reading a manifest or lockfile in its own format, if one does (else npm's readers apply). */
