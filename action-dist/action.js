@@ -13394,6 +13394,21 @@ var ConfigValues = class _ConfigValues {
     }
     return out2;
   }
+  /**
+   * Module names of a list whose items are a name or a `[name, options]` pair (jest and vitest
+   * `reporters`); a lone name is a list of one. What is not a name is left out, with a warning.
+   */
+  modules(...path) {
+    const v2 = this.at(path);
+    if (v2 === void 0) return [];
+    const out2 = [];
+    for (const item of Array.isArray(v2) ? v2 : [v2]) {
+      const name2 = Array.isArray(item) ? item[0] : item;
+      if (typeof name2 === "string") out2.push(name2);
+      else this.warnings.push(`${this.file}: an item of ${path.join(".")} is computed and not known.`);
+    }
+    return out2;
+  }
   /** String-to-string entries of an object or of a `[{find, replacement}]` list (aliases, mappers). */
   entries(...path) {
     const v2 = this.at(path);
@@ -13515,7 +13530,11 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0) {
   const modules = [
     ...JEST_MODULE_FIELDS.flatMap((field) => config?.strings(field) ?? []),
     ...config?.strings("haste", "hasteImplModulePath") ?? [],
-    ...(config?.entries("transform") ?? []).map((t2) => t2.replacement)
+    ...(config?.entries("transform") ?? []).map((t2) => t2.replacement),
+    // Reporters run in the test process: one that throws fails the run. Read when written, not
+    // required (a computed list is no unknown test), since they decide no test's outcome.
+    ...config?.modules("reporters") ?? [],
+    ...config?.strings("testResultsProcessor") ?? []
   ];
   const setupFiles = treeFiles(rootDir, modules, ctx.exists);
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
@@ -25615,7 +25634,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const projects = test?.items("projects") ?? test?.items("workspace");
   const rootSpec = test?.string("root") ?? config?.string("root");
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
-  const modules = MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []);
+  const modules = [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...test?.modules("reporters") ?? []];
   const setupFiles = [...inherited?.setupFiles ?? [], ...treeFiles(root, modules, ctx.exists)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...inherited?.aliases ?? [], ...config?.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []];

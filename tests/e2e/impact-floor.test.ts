@@ -279,6 +279,26 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(reasonCodes(report)).toEqual(['test-setup-changed']);
   });
 
+  it('a reporter of jest or vitest, named alone or with options, runs in the test process: a change to it runs every test', async () => {
+    const jest = { reporters: ['default', ['<rootDir>/tools/jest-reporter.js', { out: 'x' }], ['jest-junit', {}]] };
+    const cwd = gitRepo({
+      'package.json': `${JSON.stringify({ name: 'rp', devDependencies: { jest: '29' }, jest })}\n`,
+      'tools/jest-reporter.js': 'module.exports = class { onRunComplete() {} };\n',
+      'web/package.json': '{ "name": "web", "devDependencies": { "vitest": "4" } }\n',
+      'web/vitest.config.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { reporters: ['default', './tools/reporter.ts'] } });\n",
+      'web/tools/reporter.ts': 'export default class { onFinished() {} }\n',
+      'web/a.test.ts': 'export {};\n',
+      'test/a.test.js': "test('a', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'jest reporter', { 'tools/jest-reporter.js': 'module.exports = class { onRunComplete() { throw new Error("x"); } };\n' });
+    let report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-setup-changed']);
+    commit(cwd, 'vitest reporter', { 'web/tools/reporter.ts': 'export default class { onFinished() { throw new Error("x"); } }\n' });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(reasonCodes(report)).toEqual(['test-setup-changed']);
+    expect(report.warnings).toEqual([]);
+  });
+
   it("a module vitest's config imports (a local plugin) reaches every test the config runs", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "vx", "devDependencies": { "vitest": "4" } }\n',

@@ -99,6 +99,22 @@ export class ConfigValues {
     return out;
   }
 
+  /**
+   * Module names of a list whose items are a name or a `[name, options]` pair (jest and vitest
+   * `reporters`); a lone name is a list of one. What is not a name is left out, with a warning.
+   */
+  modules(...path: string[]): string[] {
+    const v = this.at(path);
+    if (v === undefined) return [];
+    const out: string[] = [];
+    for (const item of Array.isArray(v) ? v : [v]) {
+      const name = Array.isArray(item) ? item[0] : item;
+      if (typeof name === 'string') out.push(name);
+      else this.warnings.push(`${this.file}: an item of ${path.join('.')} is computed and not known.`);
+    }
+    return out;
+  }
+
   /** String-to-string entries of an object or of a `[{find, replacement}]` list (aliases, mappers). */
   entries(...path: string[]): { pattern: string; replacement: string }[] {
     const v = this.at(path);

@@ -68,6 +68,10 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
     ...JEST_MODULE_FIELDS.flatMap((field) => config?.strings(field) ?? []),
     ...(config?.strings('haste', 'hasteImplModulePath') ?? []),
     ...(config?.entries('transform') ?? []).map((t) => t.replacement),
+    // Reporters run in the test process: one that throws fails the run. Read when written, not
+    // required (a computed list is no unknown test), since they decide no test's outcome.
+    ...(config?.modules('reporters') ?? []),
+    ...(config?.strings('testResultsProcessor') ?? []),
   ];
   const setupFiles = treeFiles(rootDir, modules, ctx.exists);
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);

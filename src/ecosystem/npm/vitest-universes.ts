@@ -30,8 +30,9 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   const projects = test?.items('projects') ?? test?.items('workspace');
   const rootSpec = test?.string('root') ?? config?.string('root');
   const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
-  // Modules vitest loads for every test: setup files, serializers, a custom runner or environment.
-  const modules = MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []);
+  // Modules vitest loads for every test: setup files, serializers, a custom runner or environment;
+  // and its reporters, which run in the test process (one that throws fails the run).
+  const modules = [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...(test?.modules('reporters') ?? [])];
   const setupFiles = [...(inherited?.setupFiles ?? []), ...treeFiles(root, modules, ctx.exists)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...(inherited?.aliases ?? []), ...(config?.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])];
