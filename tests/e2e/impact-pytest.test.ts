@@ -1011,4 +1011,24 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'seed', { 'shop/seed.py': seed(2) });
     expect(selectedFiles(report)).toEqual(['tests/test_a.py', 'tests/test_b.py']);
   });
+  it('a name imported twice (a fallback import under try/except ImportError) may be either; top-level code storing a function on another module changes what calls through it run', async () => {
+    const pure = (n: number) => lines('def fast():', `    return ${n}`);
+    const cached = (n: number) => lines('def cached_fetch():', `    return ${n}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': lines('from shop import api', 'from shop._cache import cached_fetch', '', 'api.fetch = cached_fetch'),
+      'shop/api.py': lines('def fetch():', '    return 0'),
+      'shop/_cache.py': cached(1),
+      'shop/_pure.py': pure(1),
+      // shop/_speedups is a compiled extension the repository does not hold.
+      'shop/speed.py': lines('try:', '    from shop._speedups import fast', 'except ImportError:', '    from shop._pure import fast', '', '', 'def run():', '    return fast()'),
+      'tests/test_api.py': lines('from shop import api', '', '', 'def test_fetch():', '    assert api.fetch() == 1'),
+      'tests/test_speed.py': lines('from shop.speed import run', '', '', 'def test_run():', '    assert run() == 1'),
+    });
+    let report = await selectionAfter(cwd, 'pure', { 'shop/_pure.py': pure(2) });
+    expect(selectedFiles(report)).toEqual(['tests/test_speed.py']);
+    // Every test loads shop/__init__.py, whose top-level code installs cached_fetch as api.fetch.
+    report = await selectionAfter(cwd, 'cached', { 'shop/_cache.py': cached(2) });
+    expect(selectedFiles(report)).toEqual(['tests/test_api.py', 'tests/test_speed.py']);
+  });
 });

@@ -37,6 +37,8 @@ export class ResolveContext {
   private readonly uses = new Map<string, StoredRef[]>();
   private readonly calls = new Map<number, CallSite[] | undefined>();
   private readonly imports = new Map<string, StoredRef>();
+  /** Every module-level import binding each local name, in file order (see importAlternatives). */
+  private readonly importsByLocal = new Map<string, StoredRef[]>();
   private readonly modules = new Map<string, ModuleTarget>();
 
   constructor(
@@ -74,7 +76,18 @@ export class ResolveContext {
       if (!LINK_BINDING_KINDS.has(link.kind) || link.name === '') continue;
       const local = link.alias ?? link.name;
       if (!this.imports.has(local)) this.imports.set(local, link);
+      this.importsByLocal.set(local, [...(this.importsByLocal.get(local) ?? []), link]);
     }
+  }
+
+  /**
+   * The imports binding the same local name as `link`, `link` first: a name imported twice
+   * (`try: from ._speedups import fast` / `except ImportError: from ._pure import fast`, or under
+   * an `if`) may be either at run time.
+   */
+  importAlternatives(link: StoredRef): StoredRef[] {
+    const all = this.importsByLocal.get(link.alias ?? link.name) ?? [];
+    return [link, ...all.filter((l) => l !== link)];
   }
 
   get traits(): ResolutionTraits {

@@ -136,6 +136,11 @@
 (except_clause (tuple (identifier) @reference.type))
 
 ; ---- names used as values: passed, assigned, returned, stored ----
+; Top-level code storing a name on another object (`api.fetch = cached_fetch`, `Svc.handler = run`)
+; changes what every later `api.fetch()` runs, wherever it is: loading the module runs the change,
+; as a top-level call does (recorded as a call; a call outranks a value on one name).
+(module (expression_statement (assignment left: (attribute) right: (identifier) @reference.call)))
+(module (expression_statement (assignment left: (attribute) right: (attribute object: (_) @receiver attribute: (identifier) @reference.call))))
 ((argument_list (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
 (keyword_argument value: (identifier) @reference.value)
 (assignment right: (identifier) @reference.value)

@@ -1,3 +1,4 @@
+import type { StoredRef } from '../../../model/stored.js';
 import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import { membersNamed } from '../context.js';
 import { exportedName, outsidePath, resolveLink, type ImportTarget } from '../exports.js';
@@ -26,16 +27,33 @@ export const importRule: Rule = {
     if (isOpaqueReceiver(ref.receiver)) return null;
     const hit = ctx.lexical(rootName(ref), ref.kind === 'export' ? '<module>' : ref.scope, ref.line);
     if (hit?.kind !== 'import') return null;
-    const target = resolveLink(ctx, hit.link, ctx.own);
-    if (ref.receiver === undefined) return fromImport(target, ref);
-    // What some outside functions hand back may be a repository value (`import_module("pkg.mod")`,
-    // `copy.deepcopy(obj)`): a member of it is unknown, not the outside package's.
-    const handBack = ctx.traitsFor(ctx.own.language).handBack;
-    const segments = target.kind === 'external' && handBack ? parseReceiver(ref.receiver) : null;
-    if (segments && callsHandBack(handBack!, outsidePath(hit.link), segments)) return null;
-    return memberThroughPath(ctx, target, ref.receiver.split('.').slice(1), ref.name, ref.kind);
+    return eitherImport(ctx.importAlternatives(hit.link).map((link) => throughLink(ctx, link, ref)));
   },
 };
+
+/** A use of a name one import binds: the import's target, or a member of it. */
+function throughLink(ctx: Parameters<Rule['apply']>[1], link: StoredRef, ref: StoredRef): Decision | null {
+  const target = resolveLink(ctx, link, ctx.own);
+  if (ref.receiver === undefined) return fromImport(target, ref);
+  // What some outside functions hand back may be a repository value (`import_module("pkg.mod")`,
+  // `copy.deepcopy(obj)`): a member of it is unknown, not the outside package's.
+  const handBack = ctx.traitsFor(ctx.own.language).handBack;
+  const segments = target.kind === 'external' && handBack ? parseReceiver(ref.receiver) : null;
+  if (segments && callsHandBack(handBack!, outsidePath(link), segments)) return null;
+  return memberThroughPath(ctx, target, ref.receiver.split('.').slice(1), ref.name, ref.kind);
+}
+
+/**
+ * A name several imports bind (a fallback import) means what any of them names: every repository
+ * declaration they reach; the first import's verdict when none reaches one.
+ */
+function eitherImport(decisions: readonly (Decision | null)[]): Decision | null {
+  const [first] = decisions;
+  if (decisions.length === 1) return first ?? null;
+  const targets = [...new Set(decisions.flatMap((d) => (d?.outcome === 'resolved' ? d.targets : [])))];
+  if (targets.length === 0) return first ?? null;
+  return decisions.every((d) => d?.outcome !== 'resolved' || d.viaModule) ? resolved(targets, true) : resolved(targets);
+}
 
 /** `name` reached from what a receiver's first name is bound to, through the rest of the receiver's path. */
 export function memberThroughPath(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, rest: readonly string[], name: string, kind: Parameters<typeof preferKinds>[1]): Decision | null {
