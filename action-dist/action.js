@@ -12922,7 +12922,9 @@ var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 var MODULE_SUFFIXES = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs", "/index.cjs"];
 var REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
 function npmAliasTarget(universe, specifier, exists, importer) {
+  let matched = null;
   for (const { pattern, replacement } of universe.aliases) {
+    if (matched !== null && pattern !== matched) return null;
     let rewritten = null;
     if (REGEX_SYNTAX.test(pattern)) {
       let re2;
@@ -12936,12 +12938,15 @@ function npmAliasTarget(universe, specifier, exists, importer) {
       rewritten = replacement + specifier.slice(pattern.length);
     }
     if (rewritten === null) continue;
-    const base = rewritten.startsWith("<rootDir>") || rewritten.startsWith(".") ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith("/") ? null : joinRepo(universe.root, `./${rewritten}`);
-    if (base === null) return null;
+    matched = pattern;
+    const base = rewritten.startsWith("<rootDir>") || rewritten.startsWith(".") ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith("/") ? rootRelative(universe, rewritten) : joinRepo(universe.root, `./${rewritten}`);
+    if (base === null) continue;
     for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
-    return null;
   }
-  return lookedUp(universe, specifier, exists, importer);
+  return matched === null ? lookedUp(universe, specifier, exists, importer) : null;
+}
+function rootRelative(universe, path) {
+  return universe.runner === "vitest" ? joinRepo(universe.root, `.${path}`) : null;
 }
 function lookedUp(universe, specifier, exists, importer) {
   if (!universe.moduleLookup || specifier.startsWith(".") || specifier.startsWith("/")) return null;
@@ -13409,15 +13414,18 @@ var ConfigValues = class _ConfigValues {
     }
     return out2;
   }
-  /** String-to-string entries of an object or of a `[{find, replacement}]` list (aliases, mappers). */
+  /**
+   * String-to-string entries of an object or of a `[{find, replacement}]` list (aliases, mappers).
+   * A key mapped to a list (jest's `moduleNameMapper` fallbacks) gives one entry per replacement,
+   * in order.
+   */
   entries(...path) {
     const v2 = this.at(path);
     const out2 = [];
     if (isObject(v2)) {
       for (const [k2, r2] of Object.entries(v2)) {
         if (k2.startsWith("\0")) continue;
-        const replacement = Array.isArray(r2) ? r2[0] : r2;
-        if (typeof replacement === "string") out2.push({ pattern: k2, replacement });
+        for (const replacement of Array.isArray(r2) ? r2 : [r2]) if (typeof replacement === "string") out2.push({ pattern: k2, replacement });
       }
     } else if (Array.isArray(v2)) {
       for (const item of v2) {

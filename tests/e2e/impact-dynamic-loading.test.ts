@@ -144,6 +144,24 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
     expect(why(report)).toEqual({ 'checks/text.ts': 'floor: loads runner-alias' });
   });
 
+  it("an alias's fallbacks and root paths: jest tries each path a mapper lists, vite takes `/src` from its root", async () => {
+    const cwd = gitRepo({
+      'package.json': JSON.stringify({ name: 'fallbacks', devDependencies: { jest: '29' }, jest: { moduleNameMapper: { '^@app/(.*)$': ['<rootDir>/src/$1', '<rootDir>/lib/$1'] } } }) + '\n',
+      'lib/legacy.js': 'exports.legacy = () => 1;\n',
+      'test/legacy.test.js': "const { legacy } = require('@app/legacy');\ntest('l', () => expect(legacy()).toBe(1));\n",
+      'test/other.test.js': "test('o', () => expect(1).toBe(1));\n",
+      'web/package.json': '{ "name": "web", "devDependencies": { "vitest": "4" } }\n',
+      'web/vitest.config.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { alias: [{ find: /^@\\//, replacement: '/src/' }] } });\n",
+      'web/src/x.ts': 'export const x = () => 1;\n',
+      'web/test/x.test.ts': "import { x } from '@/x';\nx();\n",
+      'web/test/other.test.ts': 'export {};\n',
+    });
+    commit(cwd, 'both', { 'lib/legacy.js': 'exports.legacy = () => 2;\n', 'web/src/x.ts': 'export const x = () => 2;\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/legacy.test.js', 'web/test/x.test.ts']);
+    expect(why(report)).toEqual({ 'test/legacy.test.js': 'floor: loads runner-alias', 'web/test/x.test.ts': 'floor: loads runner-alias' });
+  });
+
   it('import.meta.glob loads every module of its package; a static import stays precise', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "globbed", "devDependencies": { "vitest": "4" } }\n',

@@ -16,7 +16,11 @@ const REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
  * `__dirname`, which the config reader drops).
  */
 export function npmAliasTarget(universe: TestUniverse, specifier: string, exists: (path: string) => boolean, importer: string): string | null {
+  let matched: string | null = null;
   for (const { pattern, replacement } of universe.aliases) {
+    // Entries of the pattern that matched are its fallbacks (jest tries each path in turn); the
+    // first pattern that matches decides, whether or not any of its paths names a file here.
+    if (matched !== null && pattern !== matched) return null;
     let rewritten: string | null = null;
     if (REGEX_SYNTAX.test(pattern)) {
       let re: RegExp;
@@ -30,13 +34,20 @@ export function npmAliasTarget(universe: TestUniverse, specifier: string, exists
       rewritten = replacement + specifier.slice(pattern.length);
     }
     if (rewritten === null) continue;
-    // Like the runner, the first alias that matches decides, whether or not it names a file here.
-    const base = rewritten.startsWith('<rootDir>') || rewritten.startsWith('.') ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith('/') ? null : joinRepo(universe.root, `./${rewritten}`);
-    if (base === null) return null;
+    matched = pattern;
+    const base = rewritten.startsWith('<rootDir>') || rewritten.startsWith('.') ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith('/') ? rootRelative(universe, rewritten) : joinRepo(universe.root, `./${rewritten}`);
+    if (base === null) continue;
     for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
-    return null;
   }
-  return lookedUp(universe, specifier, exists, importer);
+  return matched === null ? lookedUp(universe, specifier, exists, importer) : null;
+}
+
+/**
+ * An absolute path an alias rewrites to: vite (vitest's resolver) takes `/src/x` from its root, as
+ * its dev server does (`alias: { '@': '/src' }`); for jest it is a path outside the tree.
+ */
+function rootRelative(universe: TestUniverse, path: string): string | null {
+  return universe.runner === 'vitest' ? joinRepo(universe.root, `.${path}`) : null;
 }
 
 /** A bare specifier found in jest's `modulePaths` or `moduleDirectories`, as jest tries them: folders, then names upward. */

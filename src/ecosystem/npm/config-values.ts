@@ -115,15 +115,18 @@ export class ConfigValues {
     return out;
   }
 
-  /** String-to-string entries of an object or of a `[{find, replacement}]` list (aliases, mappers). */
+  /**
+   * String-to-string entries of an object or of a `[{find, replacement}]` list (aliases, mappers).
+   * A key mapped to a list (jest's `moduleNameMapper` fallbacks) gives one entry per replacement,
+   * in order.
+   */
   entries(...path: string[]): { pattern: string; replacement: string }[] {
     const v = this.at(path);
     const out: { pattern: string; replacement: string }[] = [];
     if (isObject(v)) {
       for (const [k, r] of Object.entries(v)) {
         if (k.startsWith('\0')) continue;
-        const replacement = Array.isArray(r) ? r[0] : r;
-        if (typeof replacement === 'string') out.push({ pattern: k, replacement });
+        for (const replacement of Array.isArray(r) ? r : [r]) if (typeof replacement === 'string') out.push({ pattern: k, replacement });
       }
     } else if (Array.isArray(v)) {
       for (const item of v) {
