@@ -55,7 +55,7 @@ export interface DependencyView {
   reflectors(): Promise<ReadonlyMap<number, ReadonlySet<number>>>;
   /** Those of the reflectors that reach members of their own object by a computed name (`this[k]()`), by id. */
   selfReflectors(): Promise<readonly number[]>;
-  /** Scopes in `file` that reach its top-level declarations by a computed name (`globals()[k]`), by id. */
+  /** Scopes in `file` that look up names of its namespace (declared or imported) by a computed name (`globals()[k]`, `eval`), by id. */
   moduleReflectors(file: string): Promise<readonly number[]>;
 
   /** Names a file declares at top level (its variables, functions, classes; not arguments). */
