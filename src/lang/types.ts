@@ -283,6 +283,11 @@ export interface SyntaxTraits {
    */
   implicitMembers?: RegExp;
   /**
+   * Of those, the methods the runtime calls when a subclass is created (Python's
+   * `__init_subclass__`): a changed one runs whenever a module declaring a subclass loads.
+   */
+  classCreationHooks?: RegExp;
+  /**
    * Base classes outside the repository that call no method of a subclass by its name (Python's
    * `object`, `Exception`, `Generic`): a method of a class whose other outside bases are these is
    * called only where the repository calls it. Any other outside base (a framework's loader, a

@@ -1031,4 +1031,21 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await selectionAfter(cwd, 'cached', { 'shop/_cache.py': cached(2) });
     expect(selectedFiles(report)).toEqual(['tests/test_api.py', 'tests/test_speed.py']);
   });
+  it('a hook run as a subclass is created (__init_subclass__) runs when its module loads; a class subscripted runs __class_getitem__', async () => {
+    const helper = (n: number) => lines('def helper():', `    return ${n}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/h.py': helper(1),
+      'shop/base.py': lines('from shop.h import helper', '', 'REG = {}', '', '', 'class Base:', '    def __init_subclass__(cls, key=None, **kw):', '        super().__init_subclass__(**kw)', '        REG[key] = helper()'),
+      // Imported for its effect only: nothing names Plug.
+      'shop/plug.py': lines('from shop.base import Base', '', '', 'class Plug(Base, key="p"):', '    pass'),
+      'shop/box.py': lines('from shop.h import helper', '', '', 'class Box:', '    def __class_getitem__(cls, item):', '        return helper()'),
+      'tests/test_reg.py': lines('import shop.plug', 'from shop.base import REG', '', '', 'def test_reg():', '    assert REG["p"] == 1'),
+      'tests/test_box.py': lines('from shop.box import Box', '', '', 'def test_box():', '    assert Box[int] == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'helper', { 'shop/h.py': helper(2) });
+    expect(selectedFiles(report)).toEqual(['tests/test_box.py', 'tests/test_reg.py']);
+  });
 });

@@ -43,7 +43,14 @@ export const handlerMap: DependencyRelation = {
       // A member of a top-level object literal (`{ [KEY]: () => …, get v() {} }`, parent `<module>`)
       // has no class: it is reached through its object, below.
       const owner = inFile.find((s) => s.qualname === symbol.parent);
-      if (owner?.kind !== 'module') return owner ? [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }] : [];
+      if (owner?.kind !== 'module') {
+        if (!owner) return [];
+        const out: Dependent[] = [{ node: symbolNode(owner.id), relation: 'member-of', confidence: 1 }];
+        // A hook run as each subclass is created (`__init_subclass__`): by loading the module
+        // declaring the subclass, which nothing else may name (a plugin imported for its effect).
+        if (implicit && syntax?.classCreationHooks?.test(symbol.name) === true) out.push(...(await subclassModules(view, owner.id)));
+        return out;
+      }
     }
     if (symbol.parent === null) return [];
     if (symbol.parent !== MODULE_QUALNAME) {
@@ -149,4 +156,17 @@ async function* descendantsOf(view: DependencyView, classId: number): AsyncGener
     }
     level = next;
   }
+}
+
+/** The top-level state of every module declaring a subclass of the class, however far below it. */
+async function subclassModules(view: DependencyView, classId: number): Promise<Dependent[]> {
+  const below: number[] = [];
+  for await (const id of descendantsOf(view, classId)) if (id !== classId) below.push(id);
+  const files = new Set((await view.symbolsOf(below)).map((s) => s.file));
+  const out: Dependent[] = [];
+  for (const file of [...files].sort()) {
+    const module = (await view.symbolsInFile(file)).find((s) => s.kind === 'module');
+    if (module) out.push({ node: moduleStateNode(module.id), relation: 'member-of', confidence: RELATION_CONFIDENCE['member-of'] });
+  }
+  return out;
 }
