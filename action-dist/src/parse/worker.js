@@ -3127,6 +3127,7 @@ var python = defineLanguage({
     attributeReadsRecorded: false,
     // Dunder methods other than the constructors (`x.attr`, `with x:`, `for i in x`, `x == y`, `str(x)`).
     implicitMembers: /^__(?!init__$|new__$)\w+__$/,
+    classCreationHooks: /^__init_subclass__$/,
     transparentDecorators: /^(?:(?:builtins|abc|functools|typing|typing_extensions|contextlib|t|te)\.)?(?:property|cached_property|staticmethod|classmethod|abstractmethod|overload|override|final|wraps\(.*\)|lru_cache(?:\(.*\))?|cache|total_ordering|contextmanager|asynccontextmanager|deprecated\(.*\)|[A-Za-z_]\w*\.(?:setter|getter|deleter))$/,
     // pytest calls fixtures where a parameter names them (fixture references) and runs marked tests itself.
     modeledDecorators: /^(?:pytest\.|pytest_asyncio\.)?(?:fixture|mark\.\w+)(?:\(.*\))?$/,

@@ -150,6 +150,9 @@
 (list (identifier) @reference.value)
 (tuple (identifier) @reference.value)
 (pair value: (identifier) @reference.value)
+; A name subscripted (`Box[int]` runs `Box.__class_getitem__`, `TABLE[k]` reads TABLE).
+(subscript value: (identifier) @reference.value)
+(subscript value: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (argument_list (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (assignment right: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (return_statement (attribute object: (_) @receiver attribute: (identifier) @reference.value))
