@@ -36,9 +36,8 @@ export class ResolveContext {
   /** This file's references by the name they start with (a bare name, or a receiver path's first name). */
   private readonly uses = new Map<string, StoredRef[]>();
   private readonly calls = new Map<number, CallSite[] | undefined>();
-  private readonly imports = new Map<string, StoredRef>();
-  /** Every module-level import binding each local name, in file order (see importAlternatives). */
-  private readonly importsByLocal = new Map<string, StoredRef[]>();
+  /** The module-level imports binding each local name, in file order: the first is the name's (see importAlternatives). */
+  private readonly imports = new Map<string, StoredRef[]>();
   private readonly modules = new Map<string, ModuleTarget>();
 
   constructor(
@@ -75,8 +74,7 @@ export class ResolveContext {
     for (const link of own.links) {
       if (!LINK_BINDING_KINDS.has(link.kind) || link.name === '') continue;
       const local = link.alias ?? link.name;
-      if (!this.imports.has(local)) this.imports.set(local, link);
-      this.importsByLocal.set(local, [...(this.importsByLocal.get(local) ?? []), link]);
+      this.imports.set(local, [...(this.imports.get(local) ?? []), link]);
     }
   }
 
@@ -86,7 +84,7 @@ export class ResolveContext {
    * an `if`) may be either at run time.
    */
   importAlternatives(link: StoredRef): StoredRef[] {
-    const all = this.importsByLocal.get(link.alias ?? link.name) ?? [];
+    const all = this.imports.get(link.alias ?? link.name) ?? [];
     return [link, ...all.filter((l) => l !== link)];
   }
 
@@ -103,7 +101,7 @@ export class ResolveContext {
   lexical(name: string, scope: string, line?: number): LexicalHit {
     for (let current: string | null = scope; current !== null; current = this.own.byQualname.get(current)?.parent ?? null) {
       const symbols = this.declaredIn(current).get(name) ?? [];
-      const link = current === MODULE_QUALNAME ? this.imports.get(name) : undefined;
+      const link = current === MODULE_QUALNAME ? this.imports.get(name)?.[0] : undefined;
       const bindings = this.locals.get(current)?.get(name) ?? [];
       const hits: { hit: NonNullable<LexicalHit>; line: number }[] = [];
       if (symbols.length > 0) hits.push({ hit: { kind: 'symbol', symbols }, line: Math.max(...symbols.map((s) => this.nearestAbove(this.lineOf(s), line))) });
