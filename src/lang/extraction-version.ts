@@ -1,6 +1,7 @@
 /**
  * The version of what extract() makes of a given source: bump it whenever the same bytes can yield
- * other facts or other hashes (a query, token or hash rule changed). Artifacts built by another
+ * other facts or other hashes (a token or hash rule changed in the engine; an edit to a query file
+ * needs no bump: artifact manifests carry a digest of every language's queries, pipeline/tool-info.ts). Artifacts built by another
  * version must be rebuilt, or a diff between them reports every symbol as changed. The grammar
  * version alone does not say this: the queries and the engine change without it.
  *

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { EXTRACTION_VERSION } from '../lang/extraction-version.js';
 import { LANGUAGES } from '../lang/registry.js';
@@ -13,13 +14,26 @@ export function toolVersion(): string {
   return version;
 }
 
+let versions: Record<string, string> | undefined;
+
 /**
- * What turns a language's source into facts: grammar package and file, and the extraction version
- * (queries and engine). A change to either invalidates every artifact.
+ * What turns a language's source into facts: grammar package and file, the extraction version (the
+ * engine) and a digest of the language's query files. A change to any of them invalidates every
+ * artifact: the digest makes that true of a query edit nobody remembered to version, which would
+ * otherwise leave a cached index with the old references (and a test the new ones reach unselected).
  */
 export function grammarVersions(): Record<string, string> {
   const pkg = grammarPackageVersion();
-  return Object.fromEntries(LANGUAGES.map((lang) => [lang.id, `tree-sitter-wasms@${pkg}/${lang.grammar} extraction ${EXTRACTION_VERSION}`]));
+  versions ??= Object.fromEntries(
+    LANGUAGES.map((lang) => [lang.id, `tree-sitter-wasms@${pkg}/${lang.grammar} extraction ${EXTRACTION_VERSION} queries ${queryDigest(lang.folder, lang.queries)}`]),
+  );
+  return versions;
+}
+
+function queryDigest(folder: string, files: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(readFileSync(new URL(`../lang/${folder}/${file}`, import.meta.url))).update('\0');
+  return hash.digest('hex').slice(0, 12);
 }
 
 export function manifestExpectation(configHash: string): ManifestExpectation {
