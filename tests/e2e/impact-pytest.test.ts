@@ -1048,4 +1048,21 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'helper', { 'shop/h.py': helper(2) });
     expect(selectedFiles(report)).toEqual(['tests/test_box.py', 'tests/test_reg.py']);
   });
+  it('a metaclass runs as each class using it is created: declared by keyword, by six, or through a subclass of it', async () => {
+    const helper = (n: number) => lines('def helper():', `    return ${n}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/h.py': helper(1),
+      'shop/meta.py': lines('from shop.h import helper', '', 'REG = {}', '', '', 'class Meta(type):', '    def __new__(mcs, name, bases, ns):', '        REG[name] = helper()', '        return super().__new__(mcs, name, bases, ns)', '', '', 'class SubMeta(Meta):', '    pass', '', '', 'class Base(metaclass=Meta):', '    pass'),
+      // Imported for their effect only: nothing names Plug or Old.
+      'shop/plug.py': lines('from shop.meta import Base', '', '', 'class Plug(Base):', '    pass'),
+      'shop/old.py': lines('import six', 'from shop.meta import SubMeta', '', '', 'class Old(six.with_metaclass(SubMeta, object)):', '    pass'),
+      'tests/test_plug.py': lines('import shop.plug', 'from shop.meta import REG', '', '', 'def test_plug():', '    assert REG["Plug"] == 1'),
+      'tests/test_old.py': lines('import shop.old', '', '', 'def test_old():', '    import shop.meta', '    assert shop.meta.REG["Old"] == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'helper', { 'shop/h.py': helper(2) });
+    expect(selectedFiles(report)).toEqual(['tests/test_old.py', 'tests/test_plug.py']);
+  });
 });

@@ -126,6 +126,24 @@
 ((class_definition superclasses: (argument_list (call arguments: (argument_list) @receiver) @reference.extends))
   (#set! name "()"))
 
+; A metaclass runs as the class statement does (`class Base(metaclass=Meta)` calls
+; `Meta("Base", bases, ns)`, and so does every subclass's): the class's own scope calls it, which
+; makes its module's load depend on the metaclass (a call in a top-level class's scope is top-level
+; code), and so every module importing it. six's `with_metaclass(Meta, Base)` and
+; `@add_metaclass(Meta)` say the same by a call.
+(class_definition superclasses: (argument_list (keyword_argument name: (identifier) @_key value: [(identifier) @reference.call (attribute object: (_) @receiver attribute: (identifier) @reference.call)]))
+  (#eq? @_key "metaclass"))
+(class_definition superclasses: (argument_list (call
+  function: [(identifier) @_fn (attribute attribute: (identifier) @_fn)]
+  arguments: (argument_list . [(identifier) @reference.call (attribute object: (_) @receiver attribute: (identifier) @reference.call)])))
+  (#eq? @_fn "with_metaclass"))
+(decorated_definition
+  (decorator (call
+    function: [(identifier) @_fn (attribute attribute: (identifier) @_fn)]
+    arguments: (argument_list . [(identifier) @reference.call (attribute object: (_) @receiver attribute: (identifier) @reference.call)])))
+  definition: (class_definition)
+  (#eq? @_fn "add_metaclass"))
+
 ; ---- annotations, string annotations included (`"User"`, read as its first name) ----
 (type (identifier) @reference.type)
 (type (attribute object: (_) @receiver attribute: (identifier) @reference.type))
