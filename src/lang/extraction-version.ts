@@ -1,9 +1,12 @@
 /**
- * The version of what extract() makes of a given source: bump it whenever the same bytes can yield
- * other facts or other hashes (a token or hash rule changed in the engine; an edit to a query file
- * needs no bump: artifact manifests carry a digest of every language's queries, pipeline/tool-info.ts). Artifacts built by another
- * version must be rebuilt, or a diff between them reports every symbol as changed. The grammar
- * version alone does not say this: the queries and the engine change without it.
+ * The version of what extract() and resolution make of a given source: bump it whenever the same
+ * bytes can yield other facts, hashes or stored edges (a query, a token or hash rule, a resolution
+ * rule). Artifacts built by another version are rebuilt, never read, or a diff between them reports
+ * every symbol as changed and a cached index keeps the old edges. The grammar version alone does
+ * not say this. A test holds each version to the index it gives of one project
+ * (tests/pipeline/goldens/extraction-ledger.json); manifests also carry a digest of every
+ * language's query files (pipeline/tool-info.ts), so a query edit invalidates caches even where
+ * that project does not show it.
  *
  * 2: query fixes, lexer-based token hashes (TokenHash instead of SHA-1 of leaf tokens).
  * 3: receivers spelled with the calls on the way, binding initializers and element sources,

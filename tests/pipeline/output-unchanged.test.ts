@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { EXTRACTION_VERSION } from '../../src/lang/extraction-version.js';
 import { buildIndex } from '../../src/pipeline/build-index.js';
 import { exportGraph } from '../../src/pipeline/export-graph.js';
 import { expectGolden } from '../lang/helpers/expect-golden.js';
@@ -88,7 +89,30 @@ describe('the output of a cold build', { timeout: 240_000 }, () => {
     const graph = await exportGraph({ cwd, cacheDir: cache, rev: 'HEAD' });
     const artifact = createHash('sha256').update(readFileSync(built.artifact)).digest('hex');
     expect(built.action).toBe('built');
-    expectGolden(`${JSON.stringify(graph, null, 2)}\n`, `${GOLDENS}cold-build.export.json`);
+    const exported = `${JSON.stringify(graph, null, 2)}\n`;
+    expectGolden(exported, `${GOLDENS}cold-build.export.json`);
     expectGolden(`${artifact}\n`, `${GOLDENS}cold-build.artifact.sha256`);
+    expectVersioned(createHash('sha256').update(exported).digest('hex'));
   });
 });
+
+/**
+ * An index whose facts change under the same EXTRACTION_VERSION is a stale cache waiting to happen:
+ * an artifact the build before wrote is reused, with the old edges, by the build after. The ledger
+ * pins each version to the export it gives on this project; UPDATE_GOLDEN=1 records a new version,
+ * never rewrites an old one.
+ */
+function expectVersioned(exportDigest: string): void {
+  const path = `${GOLDENS}extraction-ledger.json`;
+  const ledger = (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}) as Record<string, string>;
+  const pinned = ledger[String(EXTRACTION_VERSION)];
+  if (pinned === undefined && process.env['UPDATE_GOLDEN'] === '1') {
+    writeFileSync(path, `${JSON.stringify({ ...ledger, [String(EXTRACTION_VERSION)]: exportDigest }, null, 2)}\n`);
+    return;
+  }
+  expect(pinned, `No ledger entry for extraction version ${EXTRACTION_VERSION}: run with UPDATE_GOLDEN=1 to record it.`).toBeDefined();
+  expect(
+    exportDigest,
+    `The index of this project changed under extraction version ${EXTRACTION_VERSION}: bump EXTRACTION_VERSION (src/lang/extraction-version.ts) and say what changed, so that no cached artifact is read with other facts.`,
+  ).toBe(pinned);
+}
