@@ -57,6 +57,12 @@
  *    (stored edges): a name a module does not bind leads to its module-level `__getattr__`; `pkg.sub`
  *    where `sub` is a submodule is that module, not a value of the package's.
  * 20: resolution (stored edges): a name a file imports twice (`try: from ._speedups import fast`,
- *    `except ImportError: from ._pure import fast`) resolves to every declaration the imports reach.
+ *    `except ImportError: from ._pure import fast`) resolves to every declaration the imports reach;
+ *    Python's metaclass keyword (and six's `with_metaclass`/`add_metaclass`) is a call from the
+ *    class's scope.
+ * 21: Python: names and members as values in sets, choices, splats, lambdas, yields and
+ *    parentheses, members in lists, tuples, dict values, keyword arguments and defaults; a lambda
+ *    assigned at the top of a file whose root is an ERROR node (a syntax error further down).
+ *    JavaScript and TypeScript: a default parameter value (`f = u.helper`, `g = other`).
  */
-export const EXTRACTION_VERSION = 20;
+export const EXTRACTION_VERSION = 21;

@@ -46,4 +46,19 @@ describe('ratlas impact: parameters typed by what the calls in their file pass',
     // can run the changed code; before the floor a name match kept it.
     expect(selectedFiles(report)).toEqual(['tests/interval.test.js']);
   });
+
+  it('a default parameter value is taken whenever the argument is left out: a member of a namespace, or a bare name', async () => {
+    const util = (n: number) => `export function helper() { return ${n}; }\nexport function other() { return ${n}; }\n`;
+    const cwd = gitRepo({
+      'src/util.ts': util(1),
+      'src/go.ts': "import * as u from './util';\nexport function go(f = u.helper) { return f(); }\n",
+      'src/run.js': "import { other } from './util';\nexport function run(f = other) { return f(); }\n",
+      'tests/go.test.ts': "import { go } from '../src/go';\nexpect(go()).toBe(1);\n",
+      'tests/run.test.js': "import { run } from '../src/run.js';\nexpect(run()).toBe(1);\n",
+      'tests/plain.test.ts': 'expect(1).toBe(1);\n',
+    });
+    commit(cwd, 'util', { 'src/util.ts': util(2) });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/go.test.ts', 'tests/run.test.js']);
+  });
 });

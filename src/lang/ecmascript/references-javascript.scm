@@ -24,3 +24,7 @@
       (object_assignment_pattern left: (shorthand_property_identifier_pattern) @reference.value)
     ]) @receiver)
   (#set! binds "true"))
+
+; A default parameter value (`function go(f = u.helper)`) is taken whenever the argument is left out.
+(formal_parameters (assignment_pattern right: (identifier) @reference.value))
+(formal_parameters (assignment_pattern right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value)))

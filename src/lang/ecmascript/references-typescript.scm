@@ -69,3 +69,7 @@
   (#match? @_object "^[(]*this\\b")
   (#not-match? @_key "^['\"][^'\"]*['\"]$")
   (#set! name "this[]"))
+
+; A default parameter value (`function go(f = u.helper)`) is taken whenever the argument is left out.
+(required_parameter value: (identifier) @reference.value)
+(required_parameter value: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))

@@ -174,6 +174,32 @@
 (argument_list (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (assignment right: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (return_statement (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+; The same in the other places a value goes: a set, a choice (`a if c else b`, `custom or default`),
+; a splat, a lambda's result, a yield, parentheses; and a member there or as a keyword argument or
+; default (`{"rfc": utils.from_rfc}` in a class body is that class's use of `from_rfc`, which runs as
+; `self.FUNCS[fmt](value)`; unrecorded, the closure rules proved its users unaffected).
+((set (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+((conditional_expression (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+((boolean_operator (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+((list_splat (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+((dictionary_splat (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+((parenthesized_expression (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+((yield (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+(lambda body: (identifier) @reference.value)
+(augmented_assignment right: (identifier) @reference.value)
+(list (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(tuple (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(set (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(pair value: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(default_parameter value: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(typed_default_parameter value: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(conditional_expression (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(boolean_operator (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(parenthesized_expression (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(yield (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(lambda body: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(augmented_assignment right: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 
 ; `pytest_plugins = ["app.testing.fixtures"]`: pytest imports these modules for their fixtures.
 (module

@@ -53,6 +53,11 @@
 (module
   (expression_statement
     (assignment left: (identifier) @name right: (lambda body: (_) @body))) @definition.function)
+; A syntax error further down can leave the statements under an ERROR root instead of `module`: the
+; lambdas above it are still the module's (a partial file keeps what is healthy).
+(ERROR
+  (expression_statement
+    (assignment left: (identifier) @name right: (lambda body: (_) @body))) @definition.function)
 
 ; `@overload` stubs (`typing.overload`) are signatures of the implementation that follows: they fold
 ; into it as TypeScript's overload declarations do (one symbol, the stubs in its signature).
