@@ -179,7 +179,9 @@
 ; default (`{"rfc": utils.from_rfc}` in a class body is that class's use of `from_rfc`, which runs as
 ; `self.FUNCS[fmt](value)`; unrecorded, the closure rules proved its users unaffected).
 ((set (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
-((conditional_expression (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+; (A choice's value is its first or last operand, `a if c else b`: the condition is only tested.)
+((conditional_expression . (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+((conditional_expression (identifier) @reference.value .) (#not-any-of? @reference.value "self" "cls"))
 ((boolean_operator (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
 ((list_splat (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
 ((dictionary_splat (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
@@ -194,7 +196,8 @@
 (keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (default_parameter value: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (typed_default_parameter value: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
-(conditional_expression (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(conditional_expression . (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+(conditional_expression (attribute object: (_) @receiver attribute: (identifier) @reference.value) .)
 (boolean_operator (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (parenthesized_expression (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (yield (attribute object: (_) @receiver attribute: (identifier) @reference.value))
