@@ -23,10 +23,12 @@ let versions: Record<string, string> | undefined;
  * otherwise leave a cached index with the old references (and a test the new ones reach unselected).
  */
 export function grammarVersions(): Record<string, string> {
-  const pkg = grammarPackageVersion();
-  versions ??= Object.fromEntries(
-    LANGUAGES.map((lang) => [lang.id, `tree-sitter-wasms@${pkg}/${lang.grammar} extraction ${EXTRACTION_VERSION} queries ${queryDigest(lang.folder, lang.queries)}`]),
-  );
+  if (!versions) {
+    const pkg = grammarPackageVersion();
+    versions = Object.fromEntries(
+      LANGUAGES.map((lang) => [lang.id, `tree-sitter-wasms@${pkg}/${lang.grammar} extraction ${EXTRACTION_VERSION} queries ${queryDigest(lang.folder, lang.queries)}`]),
+    );
+  }
   return versions;
 }
 
