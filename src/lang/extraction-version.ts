@@ -64,5 +64,7 @@
  *    parentheses, members in lists, tuples, dict values, keyword arguments and defaults; a lambda
  *    assigned at the top of a file whose root is an ERROR node (a syntax error further down).
  *    JavaScript and TypeScript: a default parameter value (`f = u.helper`, `g = other`).
+ * 22: JavaScript and TypeScript: the operand of a cast, `satisfies` or `!`, a value in parentheses
+ *    where a value is taken, and a destructuring default, as values.
  */
-export const EXTRACTION_VERSION = 21;
+export const EXTRACTION_VERSION = 22;

@@ -61,4 +61,23 @@ describe('ratlas impact: parameters typed by what the calls in their file pass',
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/go.test.ts', 'tests/run.test.js']);
   });
+
+  it('a value passed on through a cast, satisfies, a non-null assertion, parentheses or a destructuring default is taken', async () => {
+    const util = (n: number) => `export function helper() { return ${n}; }\n`;
+    const cwd = gitRepo({
+      'src/util.ts': util(1),
+      'src/cast.ts': "import * as u from './util';\nconst f = u.helper as () => number;\nexport function go() { return f(); }\n",
+      'src/table.ts': "import * as u from './util';\nconst T = { a: u.helper satisfies () => number, b: (u.helper) };\nexport function go() { return T.a() + T.b(); }\n",
+      'src/assert.ts': "import * as u from './util';\nexport function go() { const f = u.helper!; return f(); }\n",
+      'src/pick.ts': "import * as u from './util';\nexport function go(o: { f?: () => number } = {}) { const { f = u.helper } = o; return f(); }\n",
+      'tests/cast.test.ts': "import { go } from '../src/cast';\nexpect(go()).toBe(1);\n",
+      'tests/table.test.ts': "import { go } from '../src/table';\nexpect(go()).toBe(2);\n",
+      'tests/assert.test.ts': "import { go } from '../src/assert';\nexpect(go()).toBe(1);\n",
+      'tests/pick.test.ts': "import { go } from '../src/pick';\nexpect(go()).toBe(1);\n",
+      'tests/plain.test.ts': 'expect(1).toBe(1);\n',
+    });
+    commit(cwd, 'util', { 'src/util.ts': util(2) });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/assert.test.ts', 'tests/cast.test.ts', 'tests/pick.test.ts', 'tests/table.test.ts']);
+  });
 });

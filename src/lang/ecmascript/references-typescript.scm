@@ -73,3 +73,13 @@
 ; A default parameter value (`function go(f = u.helper)`) is taken whenever the argument is left out.
 (required_parameter value: (identifier) @reference.value)
 (required_parameter value: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+
+; A cast, `satisfies` or a non-null assertion passes its operand on: `{ save: u.save as Handler }`,
+; `const f = u.helper!` take `u.save` and `u.helper` as values wherever the whole is taken (a
+; receiver, `(this.store as Store).save()`, is read the same way).
+(as_expression . (identifier) @reference.value)
+(as_expression . (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(satisfies_expression . (identifier) @reference.value)
+(satisfies_expression . (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(non_null_expression (identifier) @reference.value)
+(non_null_expression (member_expression object: (_) @receiver property: (property_identifier) @reference.value))

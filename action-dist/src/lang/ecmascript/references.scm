@@ -169,6 +169,16 @@
 (ternary_expression consequence: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
 (ternary_expression alternative: (identifier) @reference.value)
 (ternary_expression alternative: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+; A value in parentheses where a value is taken (`{ a: (u.helper) }`), and a destructuring
+; default (`const { f = u.helper } = o`), taken when the property is missing.
+(pair value: (parenthesized_expression [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)]))
+(variable_declarator value: (parenthesized_expression [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)]))
+(return_statement (parenthesized_expression [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)]))
+(arrow_function body: (parenthesized_expression [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)]))
+(assignment_expression right: (parenthesized_expression [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)]))
+(object_assignment_pattern right: (identifier) @reference.value)
+(object_assignment_pattern right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+(array_pattern (assignment_pattern right: [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)]))
 ; `options.format || defaultFormat`: either operand may be the value taken (`&&` gives its right one).
 (binary_expression left: (identifier) @reference.value operator: ["||" "??"])
 (binary_expression left: (member_expression object: (_) @receiver property: (property_identifier) @reference.value) operator: ["||" "??"])
