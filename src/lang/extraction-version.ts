@@ -66,5 +66,6 @@
  *    JavaScript and TypeScript: a default parameter value (`f = u.helper`, `g = other`).
  * 22: JavaScript and TypeScript: the operand of a cast, `satisfies` or `!`, a value in parentheses
  *    where a value is taken, and a destructuring default, as values.
+ * 23: Python: the value of an assignment expression (`if (f := u.helper):`).
  */
-export const EXTRACTION_VERSION = 22;
+export const EXTRACTION_VERSION = 23;

@@ -1065,7 +1065,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'helper', { 'shop/h.py': helper(2) });
     expect(selectedFiles(report)).toEqual(['tests/test_old.py', 'tests/test_plug.py']);
   });
-  it('a function stored by its module path in a class-body table, passed as a keyword or chosen by `or`, is a use of it', async () => {
+  it('a function stored by its module path in a class-body table, passed as a keyword, chosen by `or` or bound by `:=`, is a use of it', async () => {
     const utils = (n: number) => lines('def from_rfc(s):', `    return ${n}`, '', '', 'def weight(x):', `    return -x * ${n}`, '', '', 'def plain(x):', `    return x * ${n}`);
     const cwd = gitRepo({
       'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
@@ -1073,12 +1073,13 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
       'shop/utils.py': utils(1),
       // marshmallow's DateTime: `DESERIALIZATION_FUNCS = {"rfc": utils.from_rfc}`, run as `self.FUNCS[fmt](value)`.
       'shop/fields.py': lines('from shop import utils', '', '', 'class DateTime:', '    FUNCS = {"rfc": utils.from_rfc}', '', '    def load(self, value):', '        return self.FUNCS["rfc"](value)'),
-      'shop/order.py': lines('from shop import utils', '', '', 'def order(xs, key=None):', '    return sorted(xs, key=key or utils.plain)', '', '', 'def heavy(xs):', '    return sorted(xs, key=utils.weight)'),
+      'shop/order.py': lines('from shop import utils', '', '', 'def order(xs, key=None):', '    return sorted(xs, key=key or utils.plain)', '', '', 'def heavy(xs):', '    if (by := utils.weight):', '        return sorted(xs, key=by)'),
       'tests/test_fields.py': lines('from shop.fields import DateTime', '', '', 'def test_load():', '    assert DateTime().load("x") == 1'),
-      'tests/test_order.py': lines('from shop.order import heavy, order', '', '', 'def test_order():', '    assert order([2, 1]) == [1, 2]', '    assert heavy([1, 2]) == [2, 1]'),
+      'tests/test_order.py': lines('from shop.order import order', '', '', 'def test_order():', '    assert order([2, 1]) == [1, 2]'),
+      'tests/test_heavy.py': lines('from shop.order import heavy', '', '', 'def test_heavy():', '    assert heavy([1, 2]) == [2, 1]'),
       'tests/test_plain.py': lines('def test_plain():', '    assert True'),
     });
     const report = await selectionAfter(cwd, 'utils', { 'shop/utils.py': utils(2) });
-    expect(selectedFiles(report)).toEqual(['tests/test_fields.py', 'tests/test_order.py']);
+    expect(selectedFiles(report)).toEqual(['tests/test_fields.py', 'tests/test_heavy.py', 'tests/test_order.py']);
   });
 });

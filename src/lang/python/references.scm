@@ -189,6 +189,8 @@
 ((yield (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
 (lambda body: (identifier) @reference.value)
 (augmented_assignment right: (identifier) @reference.value)
+(named_expression value: (identifier) @reference.value)
+(named_expression value: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (list (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (tuple (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (set (attribute object: (_) @receiver attribute: (identifier) @reference.value))
