@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Language, Parser, Query } from 'web-tree-sitter';
@@ -38,12 +40,21 @@ export function loadLanguage(definition: LanguageDefinition): Promise<LoadedLang
   return pending;
 }
 
+/** A language's query file, copied next to the built code. */
+function queryFile(definition: LanguageDefinition, file: string): URL {
+  return new URL(`../lang/${definition.folder}/${file}`, import.meta.url);
+}
+
+/** A digest of a language's query files as loading reads them (artifact manifests record it: pipeline/tool-info.ts). */
+export function queryDigest(definition: LanguageDefinition): string {
+  const hash = createHash('sha256');
+  for (const file of definition.queries) hash.update(readFileSync(queryFile(definition, file))).update('\0');
+  return hash.digest('hex').slice(0, 12);
+}
+
 async function load(definition: LanguageDefinition): Promise<LoadedLanguage> {
   const language = await loadGrammar(definition.grammar);
-  const folder = new URL(`../lang/${definition.folder}/`, import.meta.url);
-  const sources = await Promise.all(
-    definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder), 'utf8') })),
-  );
+  const sources = await Promise.all(definition.queries.map(async (file) => ({ file, text: await readFile(queryFile(definition, file), 'utf8') })));
   let query: Query;
   try {
     query = new Query(language, sources.map((s) => s.text).join('\n'));

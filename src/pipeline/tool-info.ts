@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { EXTRACTION_VERSION } from '../lang/extraction-version.js';
 import { LANGUAGES } from '../lang/registry.js';
-import { grammarPackageVersion } from '../parse/load-language.js';
+import { grammarPackageVersion, queryDigest } from '../parse/load-language.js';
 import type { ManifestExpectation } from '../store/artifact.js';
 import { SCHEMA_VERSION } from '../store/schema-version.js';
 
@@ -26,16 +25,10 @@ export function grammarVersions(): Record<string, string> {
   if (!versions) {
     const pkg = grammarPackageVersion();
     versions = Object.fromEntries(
-      LANGUAGES.map((lang) => [lang.id, `tree-sitter-wasms@${pkg}/${lang.grammar} extraction ${EXTRACTION_VERSION} queries ${queryDigest(lang.folder, lang.queries)}`]),
+      LANGUAGES.map((lang) => [lang.id, `tree-sitter-wasms@${pkg}/${lang.grammar} extraction ${EXTRACTION_VERSION} queries ${queryDigest(lang)}`]),
     );
   }
   return versions;
-}
-
-function queryDigest(folder: string, files: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(readFileSync(new URL(`../lang/${folder}/${file}`, import.meta.url))).update('\0');
-  return hash.digest('hex').slice(0, 12);
 }
 
 export function manifestExpectation(configHash: string): ManifestExpectation {

@@ -7143,12 +7143,12 @@ function loadLanguage(definition) {
   }
   return pending;
 }
+function queryFile(definition, file) {
+  return new URL(`../lang/${definition.folder}/${file}`, __ratlas_module_url6);
+}
 async function load(definition) {
   const language = await loadGrammar(definition.grammar);
-  const folder2 = new URL(`../lang/${definition.folder}/`, __ratlas_module_url6);
-  const sources = await Promise.all(
-    definition.queries.map(async (file) => ({ file, text: await readFile(new URL(file, folder2), "utf8") }))
-  );
+  const sources = await Promise.all(definition.queries.map(async (file) => ({ file, text: await readFile(queryFile(definition, file), "utf8") })));
   let query;
   try {
     query = new Query(language, sources.map((s) => s.text).join("\n"));
