@@ -1,8 +1,11 @@
 import { execute } from '@oclif/core';
+import { keepWasmOnBaseline } from '../util/wasm-tiering.js';
 import { BUNDLE_COMMANDS } from './bundle-commands.js';
 
 /** oclif loads the commands from this module (action-dist/package.json names it), by this name. */
 export const COMMANDS = BUNDLE_COMMANDS;
+
+keepWasmOnBaseline();
 
 // No top-level await: oclif imports this very module to find COMMANDS, and an import of a module
 // still evaluating would wait for itself.
