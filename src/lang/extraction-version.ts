@@ -67,5 +67,10 @@
  * 22: JavaScript and TypeScript: the operand of a cast, `satisfies` or `!`, a value in parentheses
  *    where a value is taken, and a destructuring default, as values.
  * 23: Python: the value of an assignment expression (`if (f := u.helper):`).
+ * 24: JavaScript and TypeScript: `export default u.helper`, the right side of an augmented
+ *    assignment (`f ??= u.helper`), a yielded or thrown value, and a member called by a literal
+ *    name (`u['helper']()`); Python: the elements of a bare tuple (`return u.helper, None`).
+ *    Resolution: `Holder.attr` through a class whose attribute has no symbol (a class attribute,
+ *    a static field) or through a namespace resolves to the holder.
  */
-export const EXTRACTION_VERSION = 23;
+export const EXTRACTION_VERSION = 24;

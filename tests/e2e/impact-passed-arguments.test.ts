@@ -78,4 +78,35 @@ describe('ratlas impact: parameters typed by what the calls in their file pass',
     });
     expect(selected).toEqual(['tests/assert.test.ts', 'tests/cast.test.ts', 'tests/pick.test.ts', 'tests/table.test.ts']);
   });
+
+  it('a value exported as default, assigned by ??= or ||=, yielded or thrown, or called by a literal key is taken', async () => {
+    const selected = await selectedAfterUtilChange({
+      'src/dflt.ts': "import * as u from './util';\nexport default u.helper;\n",
+      'src/logical.ts': "import * as u from './util';\nlet f: (() => number) | undefined;\nconst o: { g?: () => number } = {};\nexport function go() { f ??= u.helper; o.g ||= u.other; return f() + o.g(); }\n",
+      'src/gen.ts': "import * as u from './util';\nfunction* gen() { yield u.helper; }\nexport function go() { return gen().next().value!(); }\n",
+      'src/thrown.ts': "import * as u from './util';\nexport function go() { try { throw u.helper; } catch (e) { return (e as () => number)(); } }\n",
+      'src/keyed.ts': "import * as u from './util';\nexport function go() { return u['helper'](); }\n",
+      'tests/dflt.test.ts': "import go from '../src/dflt';\nexpect(go()).toBe(1);\n",
+      'tests/logical.test.ts': "import { go } from '../src/logical';\nexpect(go()).toBe(2);\n",
+      'tests/gen.test.ts': "import { go } from '../src/gen';\nexpect(go()).toBe(1);\n",
+      'tests/thrown.test.ts': "import { go } from '../src/thrown';\nexpect(go()).toBe(1);\n",
+      'tests/keyed.test.ts': "import { go } from '../src/keyed';\nexpect(go()).toBe(1);\n",
+    });
+    expect(selected).toEqual(['tests/dflt.test.ts', 'tests/gen.test.ts', 'tests/keyed.test.ts', 'tests/logical.test.ts', 'tests/thrown.test.ts']);
+  });
+
+  it('a value kept by a class static field or a namespace and used through its holder is taken', async () => {
+    const selected = await selectedAfterUtilChange({
+      'src/static.ts': "import * as u from './util';\nclass T { static f = u.helper; }\nexport function go() { return T.f(); }\n",
+      'src/keyed-table.ts': "import * as u from './util';\nconst k = 'a';\nclass T { static table: Record<string, () => number> = { [k]: u.helper }; }\nexport function go() { return T.table.a(); }\n",
+      'src/holder.ts': "import * as u from './util';\nexport class Hooks { static run = u.other; }\n",
+      'src/imported.ts': "import { Hooks } from './holder';\nexport function go() { return Hooks.run(); }\n",
+      'src/space.ts': "import * as u from './util';\nnamespace N { export const f = u.helper; }\nexport function go() { return N.f(); }\n",
+      'tests/static.test.ts': "import { go } from '../src/static';\nexpect(go()).toBe(1);\n",
+      'tests/keyed-table.test.ts': "import { go } from '../src/keyed-table';\nexpect(go()).toBe(1);\n",
+      'tests/imported.test.ts': "import { go } from '../src/imported';\nexpect(go()).toBe(1);\n",
+      'tests/space.test.ts': "import { go } from '../src/space';\nexpect(go()).toBe(1);\n",
+    });
+    expect(selected).toEqual(['tests/imported.test.ts', 'tests/keyed-table.test.ts', 'tests/space.test.ts', 'tests/static.test.ts']);
+  });
 });

@@ -82,6 +82,11 @@ async function selectionAfter(cwd: string, message: string, tree: Record<string,
   return report;
 }
 
+/** A repository with the pytest project `shop` (tests in tests/) and `tree`. */
+function shopProject(tree: Record<string, string>): string {
+  return gitRepo({ 'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'), 'shop/__init__.py': '', ...tree });
+}
+
 describe('pytest selection: conftest.py hierarchies, fixtures and import-time code', { timeout: 300_000 }, () => {
   it('selects exactly the tests a change reaches', async () => {
     const cwd = gitRepo(SHOP);
@@ -165,9 +170,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
 
   it('narrows to node ids only where the reached cases are all that runs the change: xunit setups, test classes and unittest cases keep their file whole', async () => {
     const prices = (body: string) => lines('def price(x):', `    return ${body}`, '', '', 'def other(x):', '    return x');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/prices.py': prices('x * 100'),
       // setup_method and setup_class run for the cases of their class; no case names them.
       'tests/test_setups.py': lines(
@@ -511,9 +514,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(report)).toEqual(['tests/test_cli.py']);
   });
   it('a module\'s `if __name__ == "__main__":` block runs when it is run as a script, not on import', async () => {
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/align.py': lines('class Align:', '    def left(self):', '        return "<"', '', '', 'def banner(text):', '    return text', '', '', 'if __name__ == "__main__":', '    print(banner(Align().left()))'),
       'shop/box.py': lines('class Box:', '    head_left = "+"', '', '', 'def row(box):', '    left = box.head_left', '    parts = []', '    parts.append(left)', '    return parts'),
       'tests/test_box.py': lines('from shop.align import Align', 'from shop.box import Box, row', '', '', 'def test_row():', '    assert row(Box()) == ["+"]'),
@@ -540,9 +541,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(report)).toEqual(['tests/test_align.py', 'tests/test_box.py', 'tests/test_script.py']);
   });
   it('an object kept in a dict literal is called through what the dict gives back: its method stays open', async () => {
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/saver.py': lines('class Saver:', '    def save(self):', '        return 1'),
       'shop/registry.py': lines('from shop.saver import Saver', '', 'HANDLERS = {"s": Saver()}', '', '', 'def run(k):', '    return HANDLERS.get(k).save()'),
       'tests/test_run.py': lines('from shop.registry import run', '', '', 'def test_run():', '    assert run("s") == 1'),
@@ -613,9 +612,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a property read where no reference is recorded reaches its class: the helper it calls is no closed symbol', async () => {
     const cart = (body: string) => lines(`def _sum(items):`, `    return ${body}`, '', '', 'class Cart:', '    def __init__(self, items):', '        self.items = items', '', '    @property', '    def total(self):', '        return _sum(self.items)');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/cart.py': cart('sum(items)'),
       'tests/test_cart.py': lines('from shop.cart import Cart', '', '', 'def test_total():', '    assert Cart([1, 2]).total == 3'),
     });
@@ -625,9 +622,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a base method calling a member of self by a computed name (getattr(self, name)) reaches a subclass declared elsewhere', async () => {
     const sub = (body: string) => lines('from shop.base import Base', '', '', 'class Sub(Base):', '    def greet(self):', `        return ${body}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/base.py': lines('class Base:', '    def act(self, name):', '        return getattr(self, name)()'),
       'shop/sub.py': sub('"hi"'),
       'tests/test_sub.py': lines('from shop.sub import Sub', '', '', 'def test_act():', '    assert Sub().act("gr" + "eet") == "hi"'),
@@ -639,9 +634,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('operator.methodcaller("name") calls a method by a name in a string: the method is open', async () => {
     const svc = (body: string) => lines('class Service:', '    def run(self):', `        return ${body}`, '', '    def other(self):', '        return 3');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1'),
       'tests/test_caller.py': lines('import operator', '', 'from shop.svc import Service', '', '', 'def test_run():', '    assert operator.methodcaller("run")(Service()) == 1'),
       'tests/test_other.py': lines('from shop.svc import Service', '', '', 'def test_other():', '    assert Service().other() == 3'),
@@ -653,9 +646,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a class whose base a call computes (class A(mixin(Base))) may inherit any method: a call of one it lacks reaches it by name', async () => {
     const base = (body: string) => lines('class Base:', '    def m(self):', `        return ${body}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/base.py': base('1'),
       'shop/a.py': lines('from shop.base import Base', '', '', 'def mixin(b):', '    return type("M", (b,), {})', '', '', 'class A(mixin(Base)):', '    pass'),
       'tests/test_a.py': lines('from shop.a import A', '', '', 'def test_a():', '    assert A().m() == 1'),
@@ -667,9 +658,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a typing.Protocol is checked by shape: a call through it may run any class\'s method of the name', async () => {
     const impl = (body: string) => lines('class Impl:', '    def run(self):', `        return ${body}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/runner.py': lines('from typing import Protocol', '', '', 'class Runner(Protocol):', '    def run(self) -> int: ...', '', '', 'def go(r: Runner) -> int:', '    return r.run()'),
       'shop/impl.py': impl('1'),
       'tests/test_go.py': lines('from shop.impl import Impl', 'from shop.runner import go', '', '', 'def test_go():', '    assert go(Impl()) == 1'),
@@ -679,9 +668,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('getattr(obj, "run") reads run by a name in a string: a test calling what it gives back reaches run', async () => {
     const svc = (body: string) => lines('class Service:', '    def run(self):', `        return ${body}`, '', '    def other(self):', '        return 3');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1'),
       'tests/test_run.py': lines('from shop.svc import Service', '', '', 'def test_run():', '    assert getattr(Service(), "run")() == 1'),
       'tests/test_other.py': lines('from shop.svc import Service', '', '', 'def test_other():', '    assert Service().other() == 3'),
@@ -691,9 +678,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a function called on what importlib.import_module("pkg.mod") returns is open: the module is a repository value', async () => {
     const svc = (body: string) => lines('def run():', `    return ${body}`, '', '', 'def other():', '    return 3');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1'),
       'tests/test_run.py': lines('import importlib', '', '', 'def test_run():', '    assert importlib.import_module("shop.svc").run() == 1'),
       'tests/test_plain.py': lines('def test_plain():', '    assert True'),
@@ -703,9 +688,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('`from shop import svc` loads the submodule: the import floor reaches it, whatever resolution makes of its uses', async () => {
     const svc = (body: string) => lines('def run():', `    return ${body}`, '', '', 'def other():', '    return 3');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1'),
       // The module held in a class attribute: `self.impl.run()` resolves to no edge.
       'shop/api.py': lines('from shop import svc', '', '', 'class A:', '    impl = svc', '', '    def go(self):', '        return self.impl.run()'),
@@ -717,9 +700,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('pytest.importorskip("pkg.mod") and __import__("pkg.mod") import the module and hand it back: a change to what the test calls selects it', async () => {
     const svc = (body: string) => lines('def run():', `    return ${body}`, '', '', 'def other():', '    return 3');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1'),
       'tests/test_skip.py': lines('import pytest', '', 'svc = pytest.importorskip("shop.svc")', '', '', 'def test_run():', '    assert svc.run() == 1'),
       'tests/test_dunder.py': lines('def test_run():', '    assert __import__("shop.svc").svc.run() == 1'),
@@ -730,9 +711,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a fixture named by @pytest.fixture(name="db") is requested as db: a change it calls selects the tests requesting it', async () => {
     const svc = (body: string) => lines('def make():', `    return ${body}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1'),
       'tests/conftest.py': lines('import pytest', '', 'from shop.svc import make', '', '', '@pytest.fixture(name="db")', 'def _db_fixture():', '    return make()'),
       'tests/test_db.py': lines('def test_db(db):', '    assert db == 1'),
@@ -743,9 +722,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a call in a class body runs when the module loads: every test importing the module reaches it', async () => {
     const mod = (body: string) => lines('def _compute():', `    return ${body}`, '', '', 'class A:', '    X = _compute()', '', '', 'def other():', '    return 2');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/mod.py': mod('1'),
       'tests/test_mod.py': lines('from shop.mod import other', '', '', 'def test_other():', '    assert other() == 2'),
     });
@@ -787,9 +764,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it("a mixin's method the outside base of a class below it calls (unittest's setUp): the test class reaches the change", async () => {
     const svc = (body: string) => lines('def make():', `    return ${body}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1'),
       'tests/__init__.py': '',
       'tests/mixins.py': lines('from shop.svc import make', '', '', 'class DbMixin:', '    def setUp(self):', '        self.v = make()'),
@@ -802,9 +777,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a method nothing in the repository calls (a plugin hook) runs when outside code calls it: its class reaches the change', async () => {
     const hooks = (body: string) => lines('def prepare():', `    return ${body}`, '', '', 'class Plugin:', '    def on_load(self):', '        return prepare()', '', '    def name(self):', '        return "p"');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/hooks.py': hooks('1'),
       'shop/names.py': lines('def name_of(p):', '    return p.name()'),
       'tests/test_load.py': lines('import pluggy', '', 'from shop.hooks import Plugin', '', '', 'def test_load():', '    assert pluggy.load(Plugin())'),
@@ -818,9 +791,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   it("a plugin module a conftest.py names in pytest_plugins: its hooks and autouse fixtures run for every test below the conftest", async () => {
     const svc = (body: string) => lines('def make():', `    return ${body}`, '', '', 'def clean():', `    return ${body}`);
     const plugin = (extra: string) => lines('import pytest', '', 'from shop.svc import clean, make', '', '', 'def pytest_runtest_setup(item):', `    make()${extra}`, '', '', '@pytest.fixture(autouse=True)', 'def tidy():', '    yield', '    clean()');
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1'),
       'tests/__init__.py': '',
       'tests/plugin.py': plugin(''),
@@ -865,9 +836,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(reasonCodes(report)).toEqual(['test-setup-changed']);
   });
   it('a source module running a script of the repository in another process (by a path from __file__) runs what that script imports', async () => {
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/fmt.py': lines('def fmt(x):', '    return str(x)'),
       'shop/worker.py': lines('from shop.fmt import fmt', '', 'print(fmt(1))'),
       'shop/pool.py': lines('import os', 'import subprocess', 'import sys', '', 'HERE = os.path.dirname(__file__)', '', '', 'def run():', '    return subprocess.run([sys.executable, os.path.join(HERE, "worker.py")], check=True)'),
@@ -879,9 +848,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it("a test package's __init__.py runs before every test below it (pytest imports a test by its dotted name)", async () => {
     const svc = (body: string) => lines('def make():', `    return ${body}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1'),
       'tests/__init__.py': '',
       'tests/api/__init__.py': lines('from shop.svc import make', '', 'make()'),
@@ -896,9 +863,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(selectedFiles(report)).toEqual(['tests/api/deep/test_b.py', 'tests/api/test_a.py']);
   });
   it('a Python file nothing imports that a test reads as data (tests/data/sample.py) selects the test naming it', async () => {
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/count.py': lines('def count(s):', '    return len(s.splitlines())'),
       'tests/data/sample.py': lines('a = 1'),
       'tests/test_count.py': lines('from pathlib import Path', '', 'from shop.count import count', '', '', 'def test_count():', '    assert count((Path(__file__).parent / "data" / "sample.py").read_text()) == 1'),
@@ -909,9 +874,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it("a conftest.py's namespace is what pytest registers: an autouse fixture or hook it imports, or a plugin package star-imports, is its own", async () => {
     const svc = (made: string, prepared: string) => lines('def make():', `    return ${made}`, '', '', 'def prepare():', `    return ${prepared}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/svc.py': svc('1', '1'),
       'shop/testing/__init__.py': lines('from shop.testing.hooks import *  # noqa'),
       'shop/testing/hooks.py': lines('from shop.svc import prepare', '', '', 'def pytest_runtest_setup(item):', '    prepare()'),
@@ -944,9 +907,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a variable of a module read or set through its namespace (a test helper swapping a hook) is no hold on the module', async () => {
     const prompts = (n: number) => lines('prompt_func = input', '', '', 'def launch():', `    return ${n}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/prompts.py': prompts(1),
       'shop/testing.py': lines('from shop import prompts', '', '', 'def isolated():', '    old = prompts.prompt_func', '    prompts.prompt_func = lambda *a: "y"', '    return old'),
       'tests/test_isolated.py': lines('from shop.testing import isolated', '', '', 'def test_isolated():', '    assert isolated()'),
@@ -957,9 +918,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('importlib.import_module("pkg.mod") hands back the module as a value: a function taken from it by a computed name may be any of its own', async () => {
     const cmds = (n: number) => lines('def hello():', `    return ${n}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/cmds.py': cmds(1),
       'shop/run.py': lines('import importlib', '', '', 'def run(name):', '    mod = importlib.import_module("shop.cmds")', '    return getattr(mod, name)()'),
       'tests/test_run.py': lines('from shop.run import run', '', '', 'def test_run():', '    assert run("hello") == 1'),
@@ -1033,9 +992,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a hook run as a subclass is created (__init_subclass__) runs when its module loads; a class subscripted runs __class_getitem__', async () => {
     const helper = (n: number) => lines('def helper():', `    return ${n}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/h.py': helper(1),
       'shop/base.py': lines('from shop.h import helper', '', 'REG = {}', '', '', 'class Base:', '    def __init_subclass__(cls, key=None, **kw):', '        super().__init_subclass__(**kw)', '        REG[key] = helper()'),
       // Imported for its effect only: nothing names Plug.
@@ -1050,9 +1007,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a metaclass runs as each class using it is created: declared by keyword, by six, or through a subclass of it', async () => {
     const helper = (n: number) => lines('def helper():', `    return ${n}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/h.py': helper(1),
       'shop/meta.py': lines('from shop.h import helper', '', 'REG = {}', '', '', 'class Meta(type):', '    def __new__(mcs, name, bases, ns):', '        REG[name] = helper()', '        return super().__new__(mcs, name, bases, ns)', '', '', 'class SubMeta(Meta):', '    pass', '', '', 'class Base(metaclass=Meta):', '    pass'),
       // Imported for their effect only: nothing names Plug or Old.
@@ -1067,9 +1022,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
   });
   it('a function stored by its module path in a class-body table, passed as a keyword, chosen by `or` or bound by `:=`, is a use of it', async () => {
     const utils = (n: number) => lines('def from_rfc(s):', `    return ${n}`, '', '', 'def weight(x):', `    return -x * ${n}`, '', '', 'def plain(x):', `    return x * ${n}`);
-    const cwd = gitRepo({
-      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
-      'shop/__init__.py': '',
+    const cwd = shopProject({
       'shop/utils.py': utils(1),
       // marshmallow's DateTime: `DESERIALIZATION_FUNCS = {"rfc": utils.from_rfc}`, run as `self.FUNCS[fmt](value)`.
       'shop/fields.py': lines('from shop import utils', '', '', 'class DateTime:', '    FUNCS = {"rfc": utils.from_rfc}', '', '    def load(self, value):', '        return self.FUNCS["rfc"](value)'),
@@ -1081,5 +1034,20 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     });
     const report = await selectionAfter(cwd, 'utils', { 'shop/utils.py': utils(2) });
     expect(selectedFiles(report)).toEqual(['tests/test_fields.py', 'tests/test_heavy.py', 'tests/test_order.py']);
+  });
+  it('a function kept as a class attribute and called through the class, or returned in a bare tuple, is a use of it', async () => {
+    const utils = (n: number) => lines('def helper():', `    return ${n}`);
+    const cwd = shopProject({
+      'shop/utils.py': utils(1),
+      'shop/plain.py': lines('from shop import utils', '', '', 'class Hooks:', '    run = utils.helper', '', '', 'def go():', '    return Hooks.run()'),
+      'shop/typed.py': lines('from typing import Callable, ClassVar', '', 'from shop import utils', '', '', 'class Hooks:', '    run: ClassVar[Callable[[], int]] = utils.helper', '', '', 'def go():', '    f = Hooks.run', '    return f()'),
+      'shop/pair.py': lines('from shop import utils', '', '', 'def pick():', '    return utils.helper, None', '', '', 'def go():', '    f, _ = pick()', '    return f()'),
+      'tests/test_plain.py': lines('from shop.plain import go', '', '', 'def test_go():', '    assert go() == 1'),
+      'tests/test_typed.py': lines('from shop.typed import go', '', '', 'def test_go():', '    assert go() == 1'),
+      'tests/test_pair.py': lines('from shop.pair import go', '', '', 'def test_go():', '    assert go() == 1'),
+      'tests/test_other.py': lines('def test_other():', '    assert True'),
+    });
+    const report = await selectionAfter(cwd, 'helper', { 'shop/utils.py': utils(2) });
+    expect(selectedFiles(report)).toEqual(['tests/test_pair.py', 'tests/test_plain.py', 'tests/test_typed.py']);
   });
 });

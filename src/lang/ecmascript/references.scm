@@ -184,6 +184,16 @@
 (binary_expression left: (member_expression object: (_) @receiver property: (property_identifier) @reference.value) operator: ["||" "??"])
 (binary_expression operator: ["||" "??" "&&"] right: (identifier) @reference.value)
 (binary_expression operator: ["||" "??" "&&"] right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+; `export default api.handler`: the module's default export is that value.
+(export_statement value: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+; `f ??= api.handler`, `o.f ||= handler`, `label += suffix`: the right side is taken.
+(augmented_assignment_expression right: [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)])
+; `yield api.handler`, `throw api.failure`: the value leaves the function, for its caller to use.
+(yield_expression [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)])
+(throw_statement [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)])
+; `api['handler']()`: a member called by a literal name is called by that name.
+(call_expression
+  function: (subscript_expression object: (_) @receiver index: (string (string_fragment) @reference.call)))
 ; `this.handle.bind(this)`, `svc.run.call(svc)`, `helper.apply(null, args)`: the function is taken
 ; and called by no name of its own.
 ((call_expression

@@ -187,6 +187,9 @@
 ((dictionary_splat (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
 ((parenthesized_expression (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
 ((yield (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+; `return handler, None`, `pair = handler, other`: each element of a bare tuple is a value.
+((expression_list (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+(expression_list (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 (lambda body: (identifier) @reference.value)
 (augmented_assignment right: (identifier) @reference.value)
 (named_expression value: (identifier) @reference.value)

@@ -5,7 +5,7 @@ import { exportedName, outsidePath, resolveLink, type ImportTarget } from '../ex
 import { findMember } from '../members.js';
 import { callsHandBack, parseReceiver } from '../receiver-path.js';
 import { CLASS_KINDS, valueSymbols } from '../resolution-data.js';
-import { fromImport, fromLookup, isOpaqueReceiver, preferKinds, resolved, rootName, settled, type Decision, type Rule } from './rule.js';
+import { fromImport, holdersOf, isOpaqueReceiver, preferKinds, resolved, rootName, settled, throughHolder, type Decision, type Rule } from './rule.js';
 
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport']);
 
@@ -57,7 +57,16 @@ function eitherImport(decisions: readonly (Decision | null)[]): Decision | null 
 
 /** `name` reached from what a receiver's first name is bound to, through the rest of the receiver's path. */
 export function memberThroughPath(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, rest: readonly string[], name: string, kind: Parameters<typeof preferKinds>[1]): Decision | null {
-  for (const segment of rest) target = step(ctx, target, segment);
+  for (const segment of rest) {
+    const next = step(ctx, target, segment);
+    // `Holder.table.run()` through a field with no symbol: whatever it holds, the holder set.
+    if (next.kind === 'unresolved' && target.kind === 'symbols') {
+      const values = valueSymbols(target.symbols);
+      const holders = holdersOf(ctx, findMember(ctx, values.filter((s) => CLASS_KINDS.has(s.kind)), segment), values, segment);
+      if (holders.length > 0) return resolved(holders);
+    }
+    target = next;
+  }
   return memberOf(ctx, target, name, kind);
 }
 
@@ -100,7 +109,7 @@ function memberOf(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, name:
       const classes = values.filter((s) => CLASS_KINDS.has(s.kind));
       const others = values.filter((s) => !CLASS_KINDS.has(s.kind)).flatMap((s) => membersNamed(ctx.file(s.file)!, s, name));
       if (others.length > 0) return resolved(others);
-      return fromLookup(findMember(ctx, classes, name));
+      return throughHolder(ctx, findMember(ctx, classes, name), values, name);
     }
   }
 }

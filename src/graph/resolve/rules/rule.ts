@@ -59,6 +59,29 @@ export function fromLookup(lookup: MemberLookup, external = false): Decision | n
   return lookup.external || external ? settled('external') : null;
 }
 
+/**
+ * `Holder.name` read through a class or a namespace itself, where `name` has no symbol: a class
+ * attribute or static field (`handler = helper` in a Python class body, `static handler = helper`),
+ * or a namespace's variable (`namespace N { export const handler = helper }`). Its value is set by
+ * the holder's body, whose references are the holder's, so the use depends on the holder: settled as
+ * a local field, `Holder.handler()` reached nothing when `helper` changed. A name no declaration of
+ * the class mentions is left to the next rules (it may be set at run time from anywhere), and so is
+ * one a namespace of the same name declares elsewhere (a namespace merged across files).
+ */
+export function throughHolder(ctx: ResolveContext, lookup: MemberLookup, owners: readonly ResolverSymbol[], name: string): Decision | null {
+  if (lookup.members.length > 0) return resolved(lookup.members);
+  const holders = holdersOf(ctx, lookup, owners, name);
+  return holders.length > 0 ? resolved(holders) : fromLookup(lookup);
+}
+
+/** The holders of `name` among `owners` (see throughHolder): classes declaring it as a field, namespaces. */
+export function holdersOf(ctx: ResolveContext, lookup: MemberLookup, owners: readonly ResolverSymbol[], name: string): ResolverSymbol[] {
+  if (lookup.members.length > 0) return [];
+  const namespaces = owners.filter((o) => o.kind === 'namespace');
+  const declaredElsewhere = namespaces.length > 0 && ctx.view.symbolsNamed(name).some((s) => namespaces.some((n) => s.parent === n.qualname));
+  return owners.filter((o) => (lookup.field && o.kind === 'class') || (o.kind === 'namespace' && !declaredElsewhere));
+}
+
 /** The first name of a receiver path (`foo` of `foo().bar`), or the name itself for a bare reference. */
 export function rootName(ref: StoredRef): string {
   return ref.receiver === undefined ? ref.name : rootOfPath(ref.receiver);

@@ -4,7 +4,7 @@ import { membersNamed, type ResolveContext } from '../context.js';
 import { findMember } from '../members.js';
 import { CLASS_KINDS, valueSymbols, type ResolverSymbol } from '../resolution-data.js';
 import { aliasedPath, FOLLOWED_USES } from './alias-rule.js';
-import { fromLookup, isOpaqueReceiver, preferKinds, resolved, settled, type Rule } from './rule.js';
+import { holdersOf, isOpaqueReceiver, preferKinds, resolved, settled, throughHolder, type Rule } from './rule.js';
 
 /**
  * Names declared in the same file, innermost scope first (a local variable or parameter shadows),
@@ -28,10 +28,16 @@ export const scopeRule: Rule = {
     const hit = ctx.lexical(segments[0]!, scope, ref.line);
     if (hit?.kind === 'symbol') {
       let owners = nearest(ctx, valueSymbols(hit.symbols), ref);
-      for (const segment of segments.slice(1)) owners = owners.flatMap((o) => membersNamed(ctx.own, o, segment));
+      for (const segment of segments.slice(1)) {
+        const next = owners.flatMap((o) => membersNamed(ctx.own, o, segment));
+        // `Holder.table.run()` through a field with no symbol: whatever it holds, the holder set.
+        const holders = next.length === 0 ? holdersOf(ctx, findMember(ctx, owners.filter((o) => CLASS_KINDS.has(o.kind)), segment), owners, segment) : [];
+        if (holders.length > 0) return resolved(holders);
+        owners = next;
+      }
       const plain = owners.filter((o) => !CLASS_KINDS.has(o.kind)).flatMap((o) => membersNamed(ctx.own, o, ref.name));
       if (plain.length > 0) return resolved(plain);
-      return fromLookup(findMember(ctx, owners.filter((o) => CLASS_KINDS.has(o.kind)), ref.name));
+      return throughHolder(ctx, findMember(ctx, owners.filter((o) => CLASS_KINDS.has(o.kind)), ref.name), owners, ref.name);
     }
     // object.method() where `const object = { method() {} }` was declared in the scope that binds `object`.
     // An annotated variable (`const ctx: Context = {...}`) is typed by its annotation: the type rule's.
