@@ -72,5 +72,7 @@
  *    name (`u['helper']()`); Python: the elements of a bare tuple (`return u.helper, None`).
  *    Resolution: `Holder.attr` through a class whose attribute has no symbol (a class attribute,
  *    a static field) or through a namespace resolves to the holder.
+ * 25: Resolution: `this.run()` / `cls.run()` of a field its class sets (`static run = helper`, a
+ *    Python class attribute) resolves to the class.
  */
-export const EXTRACTION_VERSION = 24;
+export const EXTRACTION_VERSION = 25;

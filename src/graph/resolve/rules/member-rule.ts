@@ -1,7 +1,7 @@
 import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
 import { basesOf, findMember } from '../members.js';
-import { fromLookup, resolved, settled, type Decision, type Rule } from './rule.js';
+import { fromLookup, resolved, settled, throughHolder, type Decision, type Rule } from './rule.js';
 
 /**
  * `this.m()` against the enclosing class and then its bases (breadth-first over `extends`,
@@ -27,7 +27,11 @@ export const memberRule: Rule = {
     const owner = ctx.enclosingClass(ref.scope);
     if (!owner) return ref.receiver === 'this' ? objectSibling(ctx, ref.scope, ref.name) : null;
     const start = ref.receiver === 'this' ? { bases: [owner], external: false } : basesOf(ctx, owner);
-    return fromLookup(findMember(ctx, start.bases, ref.name), start.external);
+    const lookup = findMember(ctx, start.bases, ref.name);
+    // `this.run()` / `cls.run()` of a field the class sets in its body (`static run = helper`, a
+    // Python class attribute): the call runs what the class holds (see throughHolder).
+    if (ref.kind === 'call' && lookup.field) return throughHolder(ctx, lookup, start.bases, ref.name);
+    return fromLookup(lookup, start.external);
   },
 };
 
