@@ -74,5 +74,7 @@
  *    a static field) or through a namespace resolves to the holder.
  * 25: Resolution: `this.run()` / `cls.run()` of a field its class sets (`static run = helper`, a
  *    Python class attribute) resolves to the class.
+ * 26: What a loop iterates is a value: JavaScript/TypeScript `for (... of/in X)`, Python `for ... in X`
+ *    and comprehensions' `for ... in X`.
  */
-export const EXTRACTION_VERSION = 25;
+export const EXTRACTION_VERSION = 26;

@@ -95,7 +95,7 @@ describe('ratlas impact: parameters typed by what the calls in their file pass',
     expect(selected).toEqual(['tests/dflt.test.ts', 'tests/gen.test.ts', 'tests/keyed.test.ts', 'tests/logical.test.ts', 'tests/thrown.test.ts']);
   });
 
-  it('a value kept by a class static field or a namespace and used through its holder, or through `this` in the class, is taken', async () => {
+  it('a value kept by a class static field or a namespace and used through its holder, or through `this` in the class, or iterated over, is taken', async () => {
     const selected = await selectedAfterUtilChange({
       'src/static.ts': "import * as u from './util';\nclass T { static f = u.helper; }\nexport function go() { return T.f(); }\n",
       'src/keyed-table.ts': "import * as u from './util';\nconst k = 'a';\nclass T { static table: Record<string, () => number> = { [k]: u.helper }; }\nexport function go() { return T.table.a(); }\n",
@@ -108,7 +108,9 @@ describe('ratlas impact: parameters typed by what the calls in their file pass',
       'tests/space.test.ts': "import { go } from '../src/space';\nexpect(go()).toBe(1);\n",
       'src/inner.ts': "import * as u from './util';\nclass T { static f = u.helper; static run() { return this.f(); } }\nexport function go() { return T.run(); }\n",
       'tests/inner.test.ts': "import { go } from '../src/inner';\nexpect(go()).toBe(1);\n",
+      'src/loop.ts': "import * as u from './util';\nclass K { static hooks = [u.helper]; }\nexport function go() { for (const f of K.hooks) return f(); return 0; }\n",
+      'tests/loop.test.ts': "import { go } from '../src/loop';\nexpect(go()).toBe(1);\n",
     });
-    expect(selected).toEqual(['tests/imported.test.ts', 'tests/inner.test.ts', 'tests/keyed-table.test.ts', 'tests/space.test.ts', 'tests/static.test.ts']);
+    expect(selected).toEqual(['tests/imported.test.ts', 'tests/inner.test.ts', 'tests/keyed-table.test.ts', 'tests/loop.test.ts', 'tests/space.test.ts', 'tests/static.test.ts']);
   });
 });

@@ -1035,7 +1035,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const report = await selectionAfter(cwd, 'utils', { 'shop/utils.py': utils(2) });
     expect(selectedFiles(report)).toEqual(['tests/test_fields.py', 'tests/test_heavy.py', 'tests/test_order.py']);
   });
-  it('a function kept as a class attribute and called through the class or its cls, or returned in a bare tuple, is a use of it', async () => {
+  it('a function kept as a class attribute and called through the class or its cls, returned in a bare tuple, or iterated over, is a use of it', async () => {
     const utils = (n: number) => lines('def helper():', `    return ${n}`);
     const cwd = shopProject({
       'shop/utils.py': utils(1),
@@ -1047,9 +1047,13 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
       'tests/test_pair.py': lines('from shop.pair import go', '', '', 'def test_go():', '    assert go() == 1'),
       'shop/maker.py': lines('from shop import utils', '', '', 'class Maker:', '    run = staticmethod(utils.helper)', '', '    @classmethod', '    def make(cls):', '        return cls.run()', '', '', 'def go():', '    return Maker.make()'),
       'tests/test_maker.py': lines('from shop.maker import go', '', '', 'def test_go():', '    assert go() == 1'),
+      'shop/hooks.py': lines('from shop.utils import helper', '', 'HOOKS = (helper,)', '', '', 'class Registry:', '    ALL = [helper]'),
+      'shop/loops.py': lines('from shop.hooks import HOOKS, Registry', '', '', 'def first():', '    return [f() for f in HOOKS][0]', '', '', 'def every():', '    for f in Registry.ALL:', '        return f()'),
+      'tests/test_first.py': lines('from shop.loops import first', '', '', 'def test_first():', '    assert first() == 1'),
+      'tests/test_every.py': lines('from shop.loops import every', '', '', 'def test_every():', '    assert every() == 1'),
       'tests/test_other.py': lines('def test_other():', '    assert True'),
     });
     const report = await selectionAfter(cwd, 'helper', { 'shop/utils.py': utils(2) });
-    expect(selectedFiles(report)).toEqual(['tests/test_maker.py', 'tests/test_pair.py', 'tests/test_plain.py', 'tests/test_typed.py']);
+    expect(selectedFiles(report)).toEqual(['tests/test_every.py', 'tests/test_first.py', 'tests/test_maker.py', 'tests/test_pair.py', 'tests/test_plain.py', 'tests/test_typed.py']);
   });
 });

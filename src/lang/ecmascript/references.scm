@@ -184,6 +184,8 @@
 (binary_expression left: (member_expression object: (_) @receiver property: (property_identifier) @reference.value) operator: ["||" "??"])
 (binary_expression operator: ["||" "??" "&&"] right: (identifier) @reference.value)
 (binary_expression operator: ["||" "??" "&&"] right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+; `for (const hook of HOOKS)`, `for (const k in api.table)`: what is iterated hands its elements to the loop.
+(for_in_statement right: [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)])
 ; `export default api.handler`: the module's default export is that value.
 (export_statement value: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
 ; `f ??= api.handler`, `o.f ||= handler`, `label += suffix`: the right side is taken.

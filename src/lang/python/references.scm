@@ -187,6 +187,11 @@
 ((dictionary_splat (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
 ((parenthesized_expression (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
 ((yield (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+; `for hook in HOOKS:`, `[f() for f in Hooks.ALL]`: what is iterated hands its elements to the loop.
+((for_statement right: (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+(for_statement right: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
+((for_in_clause right: (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
+(for_in_clause right: (attribute object: (_) @receiver attribute: (identifier) @reference.value))
 ; `return handler, None`, `pair = handler, other`: each element of a bare tuple is a value.
 ((expression_list (identifier) @reference.value) (#not-any-of? @reference.value "self" "cls"))
 (expression_list (attribute object: (_) @receiver attribute: (identifier) @reference.value))
