@@ -157,6 +157,50 @@ const stringRegistry: ClosureRule = (f) =>
     .filter((s) => s.change !== 'doc' && f.text !== null && usedAsValue(f.text, s.name))
     .map((s) => ({ code: 'registry-value', message: `${f.file}#${s.qualname} is stored as a value in an object or list (a handler registry): it may be called by a string key.` }));
 
+/**
+ * A function passed to a call in the file's top-level code (`Reg.add('a', helper)`,
+ * `atexit.register(cleanup)`, `app.use(auth)`): the callee may keep it and call it later by no name
+ * (a registry filled when the file loads), so its callers are not edges. (Stored by assignment or
+ * in a literal, `stringRegistry` and `assignedOntoObjects` say so.)
+ */
+const passedOnLoad: ClosureRule = (f) => {
+  if (f.text === null) return [];
+  const calls = topLevelCalls(f.text);
+  if (calls.length === 0) return [];
+  return f.symbols
+    .filter((s) => s.change !== 'doc' && FUNCTION_KINDS.has(s.kind) && calls.some((call) => passesName(call, s.name)) && !usedAsValue(f.text!, s.name))
+    .map((s) => ({ code: 'registry-value', message: `${f.file}#${s.qualname} is passed to a call when the file loads: the callee may keep it and call it by no name.` }));
+};
+
+/** Declarations and imports: top-level statements that call nothing as the file loads (their bodies run later). */
+const DECLARATION =
+  /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:def|class|function\*?|interface|type|enum|import|from|declare|abstract\s+class|namespace)\b|^@|^(?:export\s*\{|#|\/\/|\/\*|\*|["'`])|^(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[\w$]+\s*=>)/;
+
+/**
+ * The file's top-level statements that call something: each starts on a line without indentation
+ * and runs on over the indented or closing lines after it (a call's arguments on lines of their own).
+ */
+function topLevelCalls(text: string): string[] {
+  const statements: string[] = [];
+  let current: string[] | null = null;
+  for (const line of text.split('\n')) {
+    // A line opening with a closing bracket or an operator goes on with the statement before it
+    // (`>(createAtom) {` after a multi-line type parameter list).
+    if (line.length > 0 && !/^[\s)\]}>.,?:|&+=-]/.test(line)) {
+      if (current) statements.push(current.join('\n'));
+      current = DECLARATION.test(line) ? null : [line];
+    } else if (current) current.push(line);
+  }
+  if (current) statements.push(current.join('\n'));
+  return statements.filter((statement) => statement.includes('('));
+}
+
+/** Whether `name` stands in a statement's arguments as a value: not called, not a member of something else, not in a string. */
+function passesName(statement: string, name: string): boolean {
+  const args = statement.slice(statement.indexOf('(') + 1).replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g, '""');
+  return new RegExp(`(?<![\\w$.])${escapeName(name)}(?![\\w$])(?!\\s*\\()`).test(args);
+}
+
 /** `this[k](`, `this[k]?.(`, `(this as Record<string, () => void>)[k]!(`, `this![k](`; not `this['save'](`. */
 const computedSelfCall = (receivers: readonly string[]): RegExp =>
   new RegExp(`\\b(?:${receivers.map(escapeName).join('|')})(?:!|\\s+as\\s+[^;\\n]*?\\))?\\s*\\[\\s*(?!['"][^'"\\]]*['"]\\s*\\])[^\\]]+\\]\\s*!?\\s*(?:\\?\\.)?\\s*\\(`);
@@ -212,7 +256,7 @@ function decoratorsAt(lines: readonly string[], line: number): string[] {
 }
 
 /** The rules, in report order. Each returns its part of the open reasons; none means closed for it. */
-export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry, computedSelfCalls];
+export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry, passedOnLoad, computedSelfCalls];
 
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {

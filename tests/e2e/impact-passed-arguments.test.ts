@@ -95,6 +95,18 @@ describe('ratlas impact: parameters typed by what the calls in their file pass',
     expect(selected).toEqual(['tests/dflt.test.ts', 'tests/gen.test.ts', 'tests/keyed.test.ts', 'tests/logical.test.ts', 'tests/thrown.test.ts']);
   });
 
+  it('a function handed to a call as its file loads (a registry filled on import) keeps the tests that load the file', async () => {
+    const cwd = gitRepo({
+      'src/reg.ts': 'export class Reg { static map = new Map<string, () => number>(); static add(n: string, f: () => number) { Reg.map.set(n, f); } static run(n: string) { return Reg.map.get(n)!(); } }\n',
+      'src/plugin.ts': "import { Reg } from './reg';\nexport function helper() { return 1; }\nReg.add('a', helper);\n",
+      'src/index.ts': "import './plugin';\nexport { Reg } from './reg';\n",
+      'tests/run.test.ts': "import { Reg } from '../src/index';\nexpect(Reg.run('a')).toBe(1);\n",
+      'tests/plain.test.ts': 'expect(1).toBe(1);\n',
+    });
+    commit(cwd, 'helper', { 'src/plugin.ts': "import { Reg } from './reg';\nexport function helper() { return 2; }\nReg.add('a', helper);\n" });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/run.test.ts']);
+  });
+
   it('a value kept by a class static field or a namespace and used through its holder, or through `this` in the class, or iterated over, is taken', async () => {
     const selected = await selectedAfterUtilChange({
       'src/static.ts': "import * as u from './util';\nclass T { static f = u.helper; }\nexport function go() { return T.f(); }\n",

@@ -48,6 +48,25 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
   });
 });
 
+describe('closure rules: a function handed to a call as the file loads', () => {
+  it('opens when top-level code passes it (a registry filled on import), on one line or over several', () => {
+    expect(codes(file("export function save() {}\nReg.add('a', save);\n"))).toEqual(['registry-value']);
+    expect(codes(file("export function save() {}\nexport const route = wrap(\n  '/a',\n  save\n);\n"))).toEqual(['registry-value']);
+    expect(codes(file('def save():\n    pass\n\n\natexit.register(save)\n', [fn('save')], { file: 'src/a.py' }))).toEqual(['registry-value']);
+  });
+  it('stays closed for a call of it, a member of that name, a declaration, or a use inside a function body', () => {
+    expect(codes(file('export function save() {}\nsave();\nconsole.log(api.save);\n'))).toEqual([]);
+    expect(codes(file('export function save() {}\nexport function run(xs) {\n  return xs.map(save);\n}\n'))).toEqual([]);
+    expect(codes(file('export function save() {}\nexport const run = (xs) => {\n  return xs.map(save);\n};\n'))).toEqual([]);
+    expect(codes(file('def save():\n    pass\n\n\ndef run(xs):\n    return map(save, xs)\n', [fn('save')], { file: 'src/a.py' }))).toEqual([]);
+    expect(codes(file('"""Registers (once) the save handler."""\n', [fn('save')], { file: 'src/a.py' }))).toEqual([]);
+    // rich's align.py: a method called through its class, and its own name in a string, in a __main__ block.
+    expect(codes(file('def left():\n    pass\n\n\nif __name__ == "__main__":\n    show(Align.left(hl("align=\'left\'")))\n', [fn('left')], { file: 'src/a.py' }))).toEqual([]);
+    // jotai's freezeAtomCreator: a type parameter list over several lines, then its own name in a string.
+    expect(codes(file("export function save<\n  T,\n>(create: T): T {\n  console.warn('save is deprecated')\n  return create\n}\n"))).toEqual([]);
+  });
+});
+
 describe('closure rules in a language whose receiver is self and whose index assignments fill containers', () => {
   const py = (text: string) => codes(file(text, [fn('save')], { file: 'src/a.py', receiverWords: ['self', 'cls'], indexAssignsData: true }));
   it("keeps an object's own state and a container's items closed", () => {
