@@ -165,10 +165,16 @@ const stringRegistry: ClosureRule = (f) =>
  */
 const passedOnLoad: ClosureRule = (f) => {
   if (f.text === null) return [];
-  const calls = topLevelCalls(f.text);
-  if (calls.length === 0) return [];
+  const text = f.text;
+  const args = topLevelCallArguments(text);
+  if (args.length === 0) return [];
   return f.symbols
-    .filter((s) => s.change !== 'doc' && FUNCTION_KINDS.has(s.kind) && calls.some((call) => passesName(call, s.name)) && !usedAsValue(f.text!, s.name))
+    .filter((s) => s.change !== 'doc' && FUNCTION_KINDS.has(s.kind) && !usedAsValue(text, s.name))
+    .filter((s) => {
+      // The name as a value: not called, not a member of something else.
+      const passed = new RegExp(`(?<![\\w$.])${escapeName(s.name)}(?![\\w$])(?!\\s*\\()`);
+      return args.some((a) => passed.test(a));
+    })
     .map((s) => ({ code: 'registry-value', message: `${f.file}#${s.qualname} is passed to a call when the file loads: the callee may keep it and call it by no name.` }));
 };
 
@@ -177,10 +183,11 @@ const DECLARATION =
   /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:def|class|function\*?|interface|type|enum|import|from|declare|abstract\s+class|namespace)\b|^@|^(?:export\s*\{|#|\/\/|\/\*|\*|["'`])|^(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[\w$]+\s*=>)/;
 
 /**
- * The file's top-level statements that call something: each starts on a line without indentation
- * and runs on over the indented or closing lines after it (a call's arguments on lines of their own).
+ * What the file's top-level statements pass to calls: each statement's text after its first `(`,
+ * strings blanked. A statement starts on a line without indentation and runs on over the indented or
+ * closing lines after it (a call's arguments on lines of their own).
  */
-function topLevelCalls(text: string): string[] {
+function topLevelCallArguments(text: string): string[] {
   const statements: string[] = [];
   let current: string[] | null = null;
   for (const line of text.split('\n')) {
@@ -192,13 +199,9 @@ function topLevelCalls(text: string): string[] {
     } else if (current) current.push(line);
   }
   if (current) statements.push(current.join('\n'));
-  return statements.filter((statement) => statement.includes('('));
-}
-
-/** Whether `name` stands in a statement's arguments as a value: not called, not a member of something else, not in a string. */
-function passesName(statement: string, name: string): boolean {
-  const args = statement.slice(statement.indexOf('(') + 1).replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g, '""');
-  return new RegExp(`(?<![\\w$.])${escapeName(name)}(?![\\w$])(?!\\s*\\()`).test(args);
+  return statements
+    .filter((statement) => statement.includes('('))
+    .map((statement) => statement.slice(statement.indexOf('(') + 1).replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g, '""'));
 }
 
 /** `this[k](`, `this[k]?.(`, `(this as Record<string, () => void>)[k]!(`, `this![k](`; not `this['save'](`. */
