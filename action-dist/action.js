@@ -3863,9 +3863,9 @@ var require_parse = __commonJS({
                 const idx = prev.value.lastIndexOf("[");
                 const pre = prev.value.slice(0, idx);
                 const rest2 = prev.value.slice(idx + 2);
-                const posix = POSIX_REGEX_SOURCE[rest2];
-                if (posix) {
-                  prev.value = pre + posix;
+                const posix2 = POSIX_REGEX_SOURCE[rest2];
+                if (posix2) {
+                  prev.value = pre + posix2;
                   state.backtrack = true;
                   advance();
                   if (!bos.output && tokens.indexOf(prev) === 1) {
@@ -4382,7 +4382,7 @@ var require_picomatch = __commonJS({
         throw new TypeError("Expected pattern to be a non-empty string");
       }
       const opts = options || {};
-      const posix = opts.windows;
+      const posix2 = opts.windows;
       const regex = isState2 ? picomatch3.compileRe(glob2, options) : picomatch3.makeRe(glob2, options, false, true);
       const state = regex.state;
       delete regex.state;
@@ -4392,8 +4392,8 @@ var require_picomatch = __commonJS({
         isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob: glob2, posix });
-        const result = { glob: glob2, state, regex, posix, input, output, match, isMatch };
+        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob: glob2, posix: posix2 });
+        const result = { glob: glob2, state, regex, posix: posix2, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
         }
@@ -4418,7 +4418,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch3.test = (input, regex, options, { glob: glob2, posix } = {}) => {
+    picomatch3.test = (input, regex, options, { glob: glob2, posix: posix2 } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -4426,7 +4426,7 @@ var require_picomatch = __commonJS({
         return { isMatch: false, output: "" };
       }
       const opts = options || {};
-      const format2 = opts.format || (posix ? utils.toPosixSlashes : null);
+      const format2 = opts.format || (posix2 ? utils.toPosixSlashes : null);
       let match = input === glob2;
       let output = match && format2 ? format2(input) : input;
       if (match === false) {
@@ -4435,16 +4435,16 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch3.matchBase(input, regex, options, posix);
+          match = picomatch3.matchBase(input, regex, options, posix2);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch3.matchBase = (input, glob2, options, posix = options && options.windows) => {
+    picomatch3.matchBase = (input, glob2, options, posix2 = options && options.windows) => {
       const regex = glob2 instanceof RegExp ? glob2 : picomatch3.makeRe(glob2, options);
-      return regex.test(utils.basename(input, { windows: posix }));
+      return regex.test(utils.basename(input, { windows: posix2 }));
     };
     picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
     picomatch3.parse = (pattern, options) => {
@@ -8476,10 +8476,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start: start3, key, sep: sep2, value } = collItem;
+        const { start: start3, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start3, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -8493,7 +8493,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -8517,7 +8517,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -8533,7 +8533,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -8624,7 +8624,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -8638,13 +8638,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -8687,18 +8687,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i2 = 0; i2 < fc.items.length; ++i2) {
         const collItem = fc.items[i2];
-        const { start: start3, key, sep: sep2, value } = collItem;
+        const { start: start3, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start3, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i2 === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i2 < fc.items.length - 1)
@@ -8752,8 +8752,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -8765,7 +8765,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -8776,8 +8776,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st2 of sep2) {
+              if (sep3)
+                for (const st2 of sep3) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -8794,7 +8794,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -8974,7 +8974,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i2 + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i2 = 0; i2 < contentStart; ++i2)
         value += lines[i2][0].slice(trimIndent) + "\n";
@@ -8991,24 +8991,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -9191,25 +9191,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -10019,14 +10019,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start: start3, key, sep: sep2, value }) {
+    function stringifyItem({ start: start3, key, sep: sep3, value }) {
       let res = "";
       for (const st2 of start3)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st2 of sep2)
+      if (sep3)
+        for (const st2 of sep3)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -11193,18 +11193,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start3 = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start: start3, key: scalar, sep: sep2 }]
+            items: [{ start: start3, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -11357,15 +11357,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start4 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep2 = it2.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it2.sep;
+                  sep3.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start4, key, sep: sep2 }]
+                    items: [{ start: start4, key, sep: sep3 }]
                   });
                 } else if (start3.length > 0) {
                   it2.sep = it2.sep.concat(start3, this.sourceToken);
@@ -11559,13 +11559,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start3 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start: start3, key: fc, sep: sep2 }]
+              items: [{ start: start3, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -12857,9 +12857,9 @@ function defineEcosystem(adapter) {
 }
 
 // src/util/posix-path.ts
-function joinPath(dir, relative3) {
+function joinPath(dir, relative4) {
   const parts2 = dir ? dir.split("/") : [];
-  for (const part of relative3.split("/")) {
+  for (const part of relative4.split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") {
       if (parts2.length === 0) return null;
@@ -16813,10 +16813,10 @@ var Regexp = class Regexp2 {
         else out2 += sub.appendTo();
         break;
       case Regexp2.Op.ALTERNATE: {
-        let sep2 = "";
+        let sep3 = "";
         for (let sub of this.subs) {
-          out2 += sep2;
-          sep2 = "|";
+          out2 += sep3;
+          sep3 = "|";
           out2 += sub.appendTo();
         }
         break;
@@ -20394,7 +20394,7 @@ function globToRe2(glob2, source = "a glob list") {
   }
   return out2.join("");
 }
-function splitTopLevel(text, sep2) {
+function splitTopLevel(text, sep3) {
   const parts2 = [];
   let depth = 0;
   let inClass = false;
@@ -20412,7 +20412,7 @@ function splitTopLevel(text, sep2) {
     if (c3 === "[" && text.indexOf("]", i2 + 2) !== -1) inClass = true;
     else if (c3 === "{" || c3 === "(") depth++;
     else if ((c3 === "}" || c3 === ")") && depth > 0) depth--;
-    else if (c3 === sep2 && depth === 0) {
+    else if (c3 === sep3 && depth === 0) {
       parts2.push(text.slice(start3, i2));
       start3 = i2 + 1;
     }
@@ -23647,8 +23647,8 @@ var Module2 = /* @__PURE__ */ (() => {
     var moduleRtn;
     var Module = moduleArg;
     var readyPromiseResolve, readyPromiseReject;
-    var readyPromise = new Promise((resolve4, reject) => {
-      readyPromiseResolve = resolve4;
+    var readyPromise = new Promise((resolve5, reject) => {
+      readyPromiseResolve = resolve5;
       readyPromiseReject = reject;
     });
     var ENVIRONMENT_IS_WEB = typeof window == "object";
@@ -23731,13 +23731,13 @@ var Module2 = /* @__PURE__ */ (() => {
         }
         readAsync = /* @__PURE__ */ __name(async (url) => {
           if (isFileURI(url)) {
-            return new Promise((resolve4, reject) => {
+            return new Promise((resolve5, reject) => {
               var xhr = new XMLHttpRequest();
               xhr.open("GET", url, true);
               xhr.responseType = "arraybuffer";
               xhr.onload = () => {
                 if (xhr.status == 200 || xhr.status == 0 && xhr.response) {
-                  resolve4(xhr.response);
+                  resolve5(xhr.response);
                   return;
                 }
                 reject(xhr.status);
@@ -23961,10 +23961,10 @@ var Module2 = /* @__PURE__ */ (() => {
       __name(receiveInstantiationResult, "receiveInstantiationResult");
       var info2 = getWasmImports();
       if (Module["instantiateWasm"]) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           Module["instantiateWasm"](info2, (mod, inst) => {
             receiveInstance(mod, inst);
-            resolve4(mod.exports);
+            resolve5(mod.exports);
           });
         });
       }
@@ -27437,7 +27437,7 @@ function ratlasCli() {
   return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url8));
 }
 function runRatlas(args2, options) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const fence = stopCommands();
     options.log(`$ ratlas ${args2.map(shellQuote).join(" ")}
 `);
@@ -27453,7 +27453,7 @@ function runRatlas(args2, options) {
     child.on("close", (code, signal) => {
       written.then(() => {
         options.log(fence.resume);
-        resolve4({ code: code ?? (signal ? 128 : 1), stderrTail: tail.trim() });
+        resolve5({ code: code ?? (signal ? 128 : 1), stderrTail: tail.trim() });
       }, reject);
     });
   });
@@ -28216,7 +28216,7 @@ ${htmlFile !== "" && runUrl ? `${pageLink(runUrl, artifact)}
 // src/action/prepare-step.ts
 import { existsSync as existsSync3, mkdirSync, mkdtempSync, readFileSync as readFileSync7, statSync as statSync2 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join7, resolve as resolve3 } from "node:path";
+import { join as join8, resolve as resolve4 } from "node:path";
 
 // src/git/deepen-to-merge-base.ts
 var DEEPEN_STEP = 100;
@@ -28266,8 +28266,8 @@ function escapeRegExp(text) {
 
 // src/git/repo.ts
 import { spawn as spawn2 } from "node:child_process";
-import { realpathSync, statSync } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join6, resolve as resolve2 } from "node:path";
+import { readlinkSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute as isAbsolute3, join as join7, resolve as resolve3 } from "node:path";
 
 // node_modules/@simple-git/args-pathspec/dist/index.mjs
 var t = /* @__PURE__ */ new WeakMap();
@@ -31735,8 +31735,8 @@ var BlobReader = class {
   read(spec) {
     if (this.failed) return Promise.reject(this.failed);
     if (spec.includes("\0")) return Promise.resolve(null);
-    return new Promise((resolve4, reject) => {
-      this.waiting.push({ spec, resolve: resolve4, reject });
+    return new Promise((resolve5, reject) => {
+      this.waiting.push({ spec, resolve: resolve5, reject });
       this.child.stdin.write(`${spec}\0`);
     });
   }
@@ -31821,11 +31821,80 @@ var SharedBlobReader = class _SharedBlobReader {
   }
 };
 
+// src/git/symlink-aliases.ts
+import { posix } from "node:path";
+var MAX_HOPS = 8;
+function symlinkAliases(files, links) {
+  const regular = new Set(files);
+  const sorted = [...regular].sort();
+  const targets = new Map(links.map((l3) => [l3.path, targetOf(l3)]));
+  const aliases = /* @__PURE__ */ new Map();
+  for (const link of links) {
+    const real = realPathOf(link.path, targets);
+    if (real === null || real === link.path) continue;
+    if (regular.has(real)) {
+      aliases.set(link.path, real);
+      continue;
+    }
+    if (real === "" || link.path.startsWith(`${real}/`)) continue;
+    for (const file of filesUnder(sorted, real)) {
+      const alias = `${link.path}${file.slice(real.length)}`;
+      if (!regular.has(alias)) aliases.set(alias, file);
+    }
+  }
+  return [...aliases].map(([path, realPath]) => ({ path, realPath })).sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
+}
+function targetOf(link) {
+  if (link.target === "" || link.target.startsWith("/") || link.target.includes("\0")) return null;
+  const joined = posix.normalize(posix.join(posix.dirname(link.path), link.target)).replace(/\/+$/, "");
+  if (joined === ".." || joined.startsWith("../")) return null;
+  return joined === "." ? "" : joined;
+}
+function realPathOf(path, targets) {
+  let current = path;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const link = linkPrefix(current, targets);
+    if (link === null) return current;
+    const target = targets.get(link);
+    if (target === null || target === void 0) return null;
+    const rest = current.slice(link.length);
+    current = target === "" ? rest.replace(/^\//, "") : `${target}${rest}`;
+  }
+  return null;
+}
+function linkPrefix(path, targets) {
+  for (let end = path.length; end > 0; end = path.lastIndexOf("/", end - 1)) {
+    const prefix = path.slice(0, end);
+    if (targets.has(prefix)) return prefix;
+  }
+  return null;
+}
+function filesUnder(sorted, dir) {
+  const prefix = `${dir}/`;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = low + high >>> 1;
+    if (sorted[mid] < prefix) low = mid + 1;
+    else high = mid;
+  }
+  const out2 = [];
+  for (let i2 = low; i2 < sorted.length && sorted[i2].startsWith(prefix); i2++) out2.push(sorted[i2]);
+  return out2;
+}
+
+// src/util/path.ts
+import { isAbsolute as isAbsolute2, join as join6, relative as relative3, resolve as resolve2, sep as sep2 } from "node:path";
+function repoFilePath(root, path) {
+  return join6(root, ...path.split("/"));
+}
+
 // src/git/repo.ts
 var __ratlas_module_url10 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
 var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
 var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
 var REGULAR_FILE_MODES = /* @__PURE__ */ new Set(["100644", "100755"]);
+var SYMLINK_MODE = "120000";
 var GitRepo = class _GitRepo {
   constructor(root, git) {
     this.root = root;
@@ -31837,6 +31906,7 @@ var GitRepo = class _GitRepo {
   blobs;
   static TREES_KEPT = 4;
   trees = /* @__PURE__ */ new Map();
+  listed = null;
   /** Opens the repository containing `cwd`; fails with an actionable error outside one. */
   static async open(cwd) {
     const stat = statSync(cwd, { throwIfNoEntry: false });
@@ -31957,20 +32027,72 @@ var GitRepo = class _GitRepo {
   async readTree(commit) {
     const out2 = await this.run(["ls-tree", "-r", "-z", "--long", "--full-tree", commit]);
     const entries = [];
+    const links = [];
     for (const record2 of out2.split("\0")) {
       if (!record2) continue;
       const tab = record2.indexOf("	");
       const [mode, type, oid, size] = record2.slice(0, tab).split(/\s+/);
+      if (type === "blob" && mode === SYMLINK_MODE) links.push({ path: record2.slice(tab + 1), oid });
       if (type !== "blob" || !REGULAR_FILE_MODES.has(mode)) continue;
       entries.push({ path: record2.slice(tab + 1), oid, size: Number(size), mode });
     }
-    return entries;
+    return links.length === 0 ? entries : this.withAliases(entries, links);
+  }
+  /** A tree's regular files and the paths its symlinks make readable (symlinkAliases), by path. */
+  async withAliases(entries, links) {
+    const reader = this.openBlobReader();
+    const tracked = [];
+    try {
+      for (const link of links) {
+        const bytes = await reader.read(link.oid);
+        if (bytes) tracked.push({ path: link.path, target: Buffer.from(bytes).toString("utf8") });
+      }
+    } finally {
+      reader.close();
+    }
+    const byPath = new Map(entries.map((e) => [e.path, e]));
+    const aliases = symlinkAliases(byPath.keys(), tracked).map(({ path, realPath }) => ({ ...byPath.get(realPath), path, aliasOf: realPath }));
+    return [...entries, ...aliases].sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
   }
   /** Tracked files plus untracked files that are not ignored, as git sees the working tree. */
   async listWorkingTree() {
     const out2 = await this.run(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate"]);
     const paths = out2.split("\0").filter((p2) => p2.length > 0);
     return [...new Set(paths)].sort();
+  }
+  /**
+   * The paths tracked symlinks of the working tree make readable (symlinkAliases): links as git's
+   * index records them, targets as they are on disk, among the files git's index tracks (an
+   * untracked file under a linked folder is not read through the link, wherever it is asked).
+   * Git's index listing is read again only when its file moved.
+   */
+  async workingTreeAliases() {
+    return (await this.workingTreeLinks()).aliases;
+  }
+  /** The same, with the links read (a link gone from disk, or no longer one, is not among them). */
+  async workingTreeLinks() {
+    const listing = await this.indexListing();
+    if (listing.links.length === 0) return { links: [], aliases: [] };
+    const links = new Set(listing.links);
+    const tracked = listing.links.flatMap((path) => {
+      const target = linkTarget(this.root, path);
+      return target === null ? [] : [{ path, target }];
+    });
+    return { links: tracked, aliases: symlinkAliases(listing.files.filter((p2) => !links.has(p2)), tracked) };
+  }
+  /** Git's index as `ls-files -s` lists it: tracked symlinks and the other tracked paths. */
+  async indexListing() {
+    const stamp = indexFileStamp(this.root);
+    if (stamp !== null && this.listed?.stamp === stamp) return this.listed.listing;
+    const out2 = await this.run(["ls-files", "-s", "-z"]);
+    const listing = { links: [], files: [] };
+    for (const record2 of out2.split("\0")) {
+      if (!record2) continue;
+      const path = record2.slice(record2.indexOf("	") + 1);
+      (record2.startsWith(`${SYMLINK_MODE} `) ? listing.links : listing.files).push(path);
+    }
+    if (stamp !== null) this.listed = { stamp, listing };
+    return listing;
   }
   /** Untracked files that are not ignored. */
   async untrackedPaths() {
@@ -31997,13 +32119,13 @@ var GitRepo = class _GitRepo {
     const [gitDir = "", commonDir = ""] = (await this.run(["rev-parse", "--absolute-git-dir", "--git-common-dir"])).trim().split("\n");
     const configured = (await this.run(["config", "--path", "--get", "core.excludesFile"]).catch(() => "")).trim();
     const home = process.env.HOME ?? "";
-    const xdg = process.env.XDG_CONFIG_HOME || (home ? join6(home, ".config") : "");
+    const xdg = process.env.XDG_CONFIG_HOME || (home ? join7(home, ".config") : "");
     const globalFiles = [];
-    if (home) globalFiles.push(join6(home, ".gitconfig"));
-    if (xdg) globalFiles.push(join6(xdg, "git", "config"));
-    const excludesFile = configured || (xdg ? join6(xdg, "git", "ignore") : "");
+    if (home) globalFiles.push(join7(home, ".gitconfig"));
+    if (xdg) globalFiles.push(join7(xdg, "git", "config"));
+    const excludesFile = configured || (xdg ? join7(xdg, "git", "ignore") : "");
     if (excludesFile) globalFiles.push(excludesFile);
-    return { gitDir, commonDir: isAbsolute2(commonDir) ? commonDir : resolve2(this.root, commonDir), globalFiles };
+    return { gitDir, commonDir: isAbsolute3(commonDir) ? commonDir : resolve3(this.root, commonDir), globalFiles };
   }
   /** Paths that differ between HEAD and the working tree (staged, unstaged, untracked). */
   async dirtyPaths() {
@@ -32181,6 +32303,17 @@ function parseRawDiff(out2) {
   }
   return changes.sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
 }
+function linkTarget(root, path) {
+  try {
+    return readlinkSync(repoFilePath(root, path));
+  } catch {
+    return null;
+  }
+}
+function indexFileStamp(root) {
+  const info2 = statSync(join7(root, ".git", "index"), { throwIfNoEntry: false });
+  return info2?.isFile() ? `${info2.size}:${info2.mtimeMs}:${info2.ino}` : null;
+}
 function escapeEre(text) {
   return text.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&");
 }
@@ -32238,7 +32371,7 @@ function cacheKeyPrefix(runnerOs) {
 async function prepareStep(env, log2) {
   const inputs = readInputs(env);
   const context = readGitHubContext(env);
-  const workingDirectory = resolve3(context.workspace, inputs.workingDirectory);
+  const workingDirectory = resolve4(context.workspace, inputs.workingDirectory);
   if (!existsSync3(workingDirectory) || !statSync2(workingDirectory).isDirectory()) {
     throw new RatlasError("bad-input", `Input working-directory is "${inputs.workingDirectory}", which is not a folder under ${context.workspace}.`, {
       hint: "Check out the repository first (actions/checkout) and pass a folder inside it."
@@ -32263,7 +32396,7 @@ async function prepareStep(env, log2) {
   const state = {
     version: 1,
     inputs,
-    dir: mkdtempSync(join7(parent, "ratlas-")),
+    dir: mkdtempSync(join8(parent, "ratlas-")),
     repoRoot: repo.root,
     workingDirectory,
     base,

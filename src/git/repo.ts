@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { realpathSync, statSync } from 'node:fs';
+import { readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { RatlasError } from '../util/errors.js';
 import { shellQuote } from '../util/shell-quote.js';
 import { BlobReader, SharedBlobReader, type BlobSource } from './blob-reader.js';
+import { symlinkAliases, type SymlinkAlias, type TrackedLink } from './symlink-aliases.js';
+import { repoFilePath } from '../util/path.js';
 
 /** A file in a commit's tree, as `git ls-tree --long` lists it. */
 export interface TreeEntry {
@@ -12,6 +14,8 @@ export interface TreeEntry {
   oid: string;
   size: number;
   mode: string;
+  /** For a path a tracked symlink makes readable, the regular file it reads (whose blob, size and mode it has). */
+  aliasOf?: string;
 }
 
 /** One changed path between two commits, with git's rename detection. */
@@ -28,6 +32,7 @@ export interface ChangedPath {
 }
 
 const REGULAR_FILE_MODES = new Set(['100644', '100755']);
+const SYMLINK_MODE = '120000';
 
 /**
  * The only place ratlas runs git. Every failure becomes a RatlasError naming the ref or path
@@ -37,6 +42,7 @@ export class GitRepo {
   private readonly blobs: SharedBlobReader;
   private static readonly TREES_KEPT = 4;
   private readonly trees = new Map<string, Promise<TreeEntry[]>>();
+  private listed: { stamp: string; listing: { links: string[]; files: string[] } } | null = null;
 
   private constructor(
     readonly root: string,
@@ -185,14 +191,33 @@ export class GitRepo {
   private async readTree(commit: string): Promise<TreeEntry[]> {
     const out = await this.run(['ls-tree', '-r', '-z', '--long', '--full-tree', commit]);
     const entries: TreeEntry[] = [];
+    const links: { path: string; oid: string }[] = [];
     for (const record of out.split('\0')) {
       if (!record) continue;
       const tab = record.indexOf('\t');
       const [mode, type, oid, size] = record.slice(0, tab).split(/\s+/);
+      if (type === 'blob' && mode === SYMLINK_MODE) links.push({ path: record.slice(tab + 1), oid: oid! });
       if (type !== 'blob' || !REGULAR_FILE_MODES.has(mode!)) continue;
       entries.push({ path: record.slice(tab + 1), oid: oid!, size: Number(size), mode: mode! });
     }
-    return entries;
+    return links.length === 0 ? entries : this.withAliases(entries, links);
+  }
+
+  /** A tree's regular files and the paths its symlinks make readable (symlinkAliases), by path. */
+  private async withAliases(entries: TreeEntry[], links: readonly { path: string; oid: string }[]): Promise<TreeEntry[]> {
+    const reader = this.openBlobReader();
+    const tracked: TrackedLink[] = [];
+    try {
+      for (const link of links) {
+        const bytes = await reader.read(link.oid);
+        if (bytes) tracked.push({ path: link.path, target: Buffer.from(bytes).toString('utf8') });
+      }
+    } finally {
+      reader.close();
+    }
+    const byPath = new Map(entries.map((e) => [e.path, e]));
+    const aliases = symlinkAliases(byPath.keys(), tracked).map(({ path, realPath }): TreeEntry => ({ ...byPath.get(realPath)!, path, aliasOf: realPath }));
+    return [...entries, ...aliases].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
   /** Tracked files plus untracked files that are not ignored, as git sees the working tree. */
@@ -200,6 +225,43 @@ export class GitRepo {
     const out = await this.run(['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--deduplicate']);
     const paths = out.split('\0').filter((p) => p.length > 0);
     return [...new Set(paths)].sort();
+  }
+
+  /**
+   * The paths tracked symlinks of the working tree make readable (symlinkAliases): links as git's
+   * index records them, targets as they are on disk, among the files git's index tracks (an
+   * untracked file under a linked folder is not read through the link, wherever it is asked).
+   * Git's index listing is read again only when its file moved.
+   */
+  async workingTreeAliases(): Promise<SymlinkAlias[]> {
+    return (await this.workingTreeLinks()).aliases;
+  }
+
+  /** The same, with the links read (a link gone from disk, or no longer one, is not among them). */
+  async workingTreeLinks(): Promise<{ links: TrackedLink[]; aliases: SymlinkAlias[] }> {
+    const listing = await this.indexListing();
+    if (listing.links.length === 0) return { links: [], aliases: [] };
+    const links = new Set(listing.links);
+    const tracked = listing.links.flatMap((path) => {
+      const target = linkTarget(this.root, path);
+      return target === null ? [] : [{ path, target }];
+    });
+    return { links: tracked, aliases: symlinkAliases(listing.files.filter((p) => !links.has(p)), tracked) };
+  }
+
+  /** Git's index as `ls-files -s` lists it: tracked symlinks and the other tracked paths. */
+  private async indexListing(): Promise<{ links: string[]; files: string[] }> {
+    const stamp = indexFileStamp(this.root);
+    if (stamp !== null && this.listed?.stamp === stamp) return this.listed.listing;
+    const out = await this.run(['ls-files', '-s', '-z']);
+    const listing: { links: string[]; files: string[] } = { links: [], files: [] };
+    for (const record of out.split('\0')) {
+      if (!record) continue;
+      const path = record.slice(record.indexOf('\t') + 1);
+      (record.startsWith(`${SYMLINK_MODE} `) ? listing.links : listing.files).push(path);
+    }
+    if (stamp !== null) this.listed = { stamp, listing };
+    return listing;
   }
 
   /** Untracked files that are not ignored. */
@@ -478,6 +540,24 @@ export function parseRawDiff(out: string): ChangedPath[] {
     }
   }
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** What the link at `path` names on disk, or null when it is gone or no link. */
+export function linkTarget(root: string, path: string): string | null {
+  try {
+    return readlinkSync(repoFilePath(root, path));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stamp of `.git/index` (size, mtime, inode), or null where the repository keeps it elsewhere
+ * (a linked worktree, a submodule): git rewrites the file whenever it changes.
+ */
+function indexFileStamp(root: string): string | null {
+  const info = statSync(join(root, '.git', 'index'), { throwIfNoEntry: false });
+  return info?.isFile() ? `${info.size}:${info.mtimeMs}:${info.ino}` : null;
 }
 
 /** A literal for an extended regular expression. */

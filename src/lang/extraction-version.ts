@@ -76,5 +76,7 @@
  *    Python class attribute) resolves to the class.
  * 26: What a loop iterates is a value: JavaScript/TypeScript `for (... of/in X)`, Python `for ... in X`
  *    and comprehensions' `for ... in X`.
+ * 27: Paths a tracked symlink makes readable are indexed with the content of the file it names
+ *    (src/git/symlink-aliases.ts): an index of a tree with links holds more files.
  */
-export const EXTRACTION_VERSION = 26;
+export const EXTRACTION_VERSION = 27;

@@ -146,10 +146,12 @@ async function checkReparse(repo: GitRepo, config: LoadedConfig, store: IndexSto
   const files: SourceFile[] = [];
   const skipped: string[] = [];
   const reader = manifest.source === 'commit' ? repo.openBlobReader() : null;
+  // A path a symlink makes readable holds the content of the file it names (symlinkAliases).
+  const aliasBlobs = new Map(reader ? (await repo.listTree(manifest.commit)).flatMap((e) => (e.aliasOf === undefined ? [] : [[e.path, e.oid] as const])) : []);
   try {
     for (const path of paths) {
       const record = records.get(path)!;
-      const bytes = reader ? await reader.read(`${manifest.commit}:${path}`) : await readFile(repoFilePath(repo.root, path)).catch(() => null);
+      const bytes = reader ? await reader.read(aliasBlobs.get(path) ?? `${manifest.commit}:${path}`) : await readFile(repoFilePath(repo.root, path)).catch(() => null);
       const file = bytes ? classify(path, record.language, bytes, null, config.config) : null;
       // A working-tree file edited since the index was written is not evidence against it.
       if (!file || (!reader && file.hash !== record.hash)) skipped.push(path);

@@ -1,7 +1,10 @@
 import type { RatlasConfig } from '../config/load-config.js';
+import { withAliasChanges, withWorktreeAliasChanges } from '../git/alias-changes.js';
 import type { ChangedPath, GitRepo } from '../git/repo.js';
+import { stampOf } from '../git/worktree-watch.js';
 import { languageForPath } from '../lang/registry.js';
 import { isCacheFileName } from '../store/cache-dir.js';
+import { repoFilePath } from '../util/path.js';
 import type { FileUpdate } from './apply-changeset.js';
 import { classify, readWorktreeFile, selectPaths } from './collect-sources.js';
 import { readProjectFromDisk, selectProjectPaths, toProjectFile, type ProjectFileUpdate } from './project-files.js';
@@ -25,7 +28,8 @@ export interface Changeset {
  * included). A rename is a removal plus an addition.
  */
 export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTarget, config: RatlasConfig): Promise<Changeset> {
-  const changes = await changedPaths(repo, from, to);
+  // A path a symlink makes readable is read through to the file it names: its blob, or its path on disk.
+  const { changes, readAs } = await changedPaths(repo, from, to);
   const removed = new Set<string>();
   const present = new Set<string>();
   for (const change of changes) {
@@ -42,15 +46,15 @@ export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTa
     for (const path of [...present].filter((p) => wanted.has(p)).sort()) {
       const language = languageForPath(path)!.id;
       if (reader) {
-        const bytes = await reader.read(to.kind === 'commit' ? `${to.commit}:${path}` : `:0:${path}`);
+        const bytes = await reader.read(readAs.get(path) ?? (to.kind === 'commit' ? `${to.commit}:${path}` : `:0:${path}`));
         updates.push({ path, file: bytes ? classify(path, language, bytes, null, config) : null });
         continue;
       }
-      updates.push({ path, file: await readWorktreeFile(repo.root, path, language, config) });
+      updates.push({ path, file: await readWorktreeFile(repo.root, path, language, config, readAs.get(path)) });
     }
     for (const path of selectProjectPaths(present, config)) {
       const project = reader
-        ? toProjectFile(path, await reader.read(to.kind === 'commit' ? `${to.commit}:${path}` : `:0:${path}`), config)
+        ? toProjectFile(path, await reader.read(readAs.get(path) ?? (to.kind === 'commit' ? `${to.commit}:${path}` : `:0:${path}`)), config)
         : await readProjectFromDisk(repo, path, config);
       updates.push({ path, project });
     }
@@ -67,13 +71,22 @@ export async function commitChangeset(repo: GitRepo, from: string, to: string, c
   return (await collectChangeset(repo, from, { kind: 'commit', commit: to }, config)).updates;
 }
 
-async function changedPaths(repo: GitRepo, from: string, to: ChangeTarget): Promise<ChangedPath[]> {
-  if (to.kind === 'commit') return repo.diff(from, to.commit);
-  if (to.kind === 'staged') return repo.diff(from, { staged: true });
-  const tracked = await repo.diff(from, { workingTree: true });
+/**
+ * The changed paths, and what to read for each path a symlink makes readable: the blob of the file
+ * it names in a commit, that file's path in the working tree. The staging area's links are not
+ * followed (its tree is not listed): a link there stays a path ratlas does not read.
+ */
+async function changedPaths(repo: GitRepo, from: string, to: ChangeTarget): Promise<{ changes: ChangedPath[]; readAs: Map<string, string> }> {
+  if (to.kind === 'commit') {
+    const [changes, before, after] = await Promise.all([repo.diff(from, to.commit), repo.listTree(from), repo.listTree(to.commit)]);
+    return { changes: withAliasChanges(changes, before, after), readAs: new Map(after.flatMap((e) => (e.aliasOf === undefined ? [] : [[e.path, e.oid] as const]))) };
+  }
+  if (to.kind === 'staged') return { changes: await repo.diff(from, { staged: true }), readAs: new Map() };
+  const [tracked, before, aliases] = await Promise.all([repo.diff(from, { workingTree: true }), repo.listTree(from), repo.workingTreeAliases()]);
   const seen = new Set(tracked.map((c) => c.path));
   const untracked = (await repo.untrackedPaths())
     .filter((p) => !seen.has(p) && !isCacheFileName(p))
     .map((path): ChangedPath => ({ status: 'added', path, regularFile: true }));
-  return [...tracked, ...untracked].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const changes = withWorktreeAliasChanges([...tracked, ...untracked], before, aliases, (p) => stampOf(repoFilePath(repo.root, p))?.kind === 'file');
+  return { changes, readAs: new Map(aliases.map((a) => [a.path, a.realPath])) };
 }

@@ -34,13 +34,25 @@ export function selectPaths(paths: Iterable<string>, config: RatlasConfig): stri
 }
 
 /** The indexable paths of a source, with the size git or the file system reports. */
-export async function listSource(repo: GitRepo, source: IndexSource, config: RatlasConfig): Promise<{ path: string; oid: string | null }[]> {
+export async function listSource(repo: GitRepo, source: IndexSource, config: RatlasConfig): Promise<SourceEntry[]> {
   if (source.kind === 'commit') {
     const entries = await repo.listTree(source.commit);
     const byPath = new Map(entries.map((e) => [e.path, e]));
     return selectPaths(byPath.keys(), config).map((path) => ({ path, oid: byPath.get(path)!.oid }));
   }
-  return selectPaths(await repo.listWorkingTree(), config).map((path) => ({ path, oid: null }));
+  const [paths, linked] = await Promise.all([repo.listWorkingTree(), repo.workingTreeAliases()]);
+  const aliases = new Map(linked.map((a) => [a.path, a.realPath]));
+  return selectPaths([...paths, ...aliases.keys()], config).map((path) => {
+    const realPath = aliases.get(path);
+    return realPath === undefined ? { path, oid: null } : { path, oid: null, realPath };
+  });
+}
+
+/** A path to index: its blob in a commit, or its file on disk (`realPath` for a path a symlink makes readable). */
+export interface SourceEntry {
+  path: string;
+  oid: string | null;
+  realPath?: string;
 }
 
 /**
@@ -50,7 +62,7 @@ export async function listSource(repo: GitRepo, source: IndexSource, config: Rat
 export async function* readSources(
   repo: GitRepo,
   source: IndexSource,
-  entries: { path: string; oid: string | null }[],
+  entries: SourceEntry[],
   config: RatlasConfig,
 ): AsyncGenerator<SourceFile> {
   const reader = source.kind === 'commit' ? repo.openBlobReader() : null;
@@ -61,7 +73,7 @@ export async function* readSources(
         const bytes = await reader.read(entry.oid!);
         if (bytes) yield classify(entry.path, language, bytes, null, config);
       } else {
-        const file = await readWorktreeFile(repo.root, entry.path, language, config);
+        const file = await readWorktreeFile(repo.root, entry.path, language, config, entry.realPath);
         if (file) yield file;
       }
     }
@@ -72,11 +84,11 @@ export async function* readSources(
 
 /**
  * A file of the working tree, read and classified; null when it is not a regular file (gone, a
- * directory, or a symlink: a commit's tree lists none, and one may lead out of the repository).
- * A file over the size limit is only stat'ed.
+ * directory, or a symlink: one may lead out of the repository; one a tracked link makes readable
+ * inside it is read from `realPath`, see symlinkAliases). A file over the size limit is only stat'ed.
  */
-export async function readWorktreeFile(root: string, path: string, language: string, config: RatlasConfig): Promise<SourceFile | null> {
-  const full = repoFilePath(root, path);
+export async function readWorktreeFile(root: string, path: string, language: string, config: RatlasConfig, realPath = path): Promise<SourceFile | null> {
+  const full = repoFilePath(root, realPath);
   const info = await lstat(full).catch(() => null);
   if (!info?.isFile()) return null;
   const mtimeMs = Math.trunc(info.mtimeMs);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { LoadedConfig, RatlasConfig } from '../config/load-config.js';
-import type { GitRepo } from '../git/repo.js';
+import { linkTarget, type GitRepo } from '../git/repo.js';
+import type { TrackedLink } from '../git/symlink-aliases.js';
 import { RACY_MS, stampOf, type Examined, type WorktreeWatch } from '../git/worktree-watch.js';
 import { languageForPath } from '../lang/registry.js';
 import type { Warning } from '../model/warning.js';
@@ -52,15 +53,21 @@ export async function refreshWorktree(
   const started = Date.now();
   const { config } = loaded;
   const changed = watch?.changedPaths() ?? null;
-  if (watch && changed) {
-    const paths = selectPaths(changed, config);
-    const projectPaths = selectProjectPaths(changed, config);
+  // Git's index is unchanged, and so is the list of its links; where they all name what they did
+  // at the last refresh, the paths they make readable are as they were.
+  const linked = watch ? linksSeen.get(watch) : undefined;
+  if (watch && changed && (!linked || linked.links.every((l) => linkTarget(repo.root, l.path) === l.target))) {
+    const aliases = linked?.aliases ?? new Map<string, string>();
+    const moved = withAliases(changed, aliases);
+    const paths = selectPaths(moved, config);
+    const projectPaths = selectProjectPaths(moved, config);
     const head = (await store.getMeta(META_COMMIT)) || null;
     // Every watched path is in the working tree's file set while git's index and ignore rules are
     // unchanged. A path whose stamp moved is hashed even when size and mtime match the index: a
     // write can put both back, not its ctime.
-    const examined = await examine(repo, store, config, paths, projectPaths, new Set(changed), started, true);
-    const dirty = watch.record(examined.found);
+    const examined = await examine(repo, store, config, paths, projectPaths, new Set(moved), started, true, aliases);
+    // Dirty as git status says: of paths, not of the paths links make readable through them.
+    const dirty = watch.record(examined.found).filter((p) => !aliases.has(p));
     return { ...(await applyFound(store, examined, head, dirty, options, config, warnings)), examined: changed.length, detectedBy: 'stamps' };
   }
 
@@ -72,18 +79,23 @@ export async function refreshWorktree(
   // Project files (tsconfig.json, package.json) shape resolution: they are refreshed too.
   const dirty = selectIndexedPaths(status.dirty, config);
 
-  const candidates = new Set([...recorded, ...dirty]);
+  const moved = new Set([...recorded, ...dirty]);
   if (base !== (head ?? '')) {
-    for (const path of await movedPaths(repo, store, base, head)) candidates.add(path);
+    for (const path of await movedPaths(repo, store, base, head)) moved.add(path);
   }
+  const links = await repo.workingTreeLinks();
+  const aliases = new Map(links.aliases.map((a) => [a.path, a.realPath]));
+  if (watch) linksSeen.set(watch, { links: links.links, aliases });
+  const candidates = new Set([...withAliases(moved, aliases), ...(await formerAliases(repo, store, status.dirty))]);
   const paths = selectPaths(candidates, config);
   const projectPaths = selectProjectPaths(candidates, config);
   // A path git status reports is in the working tree's file set whenever it exists on disk; only
-  // the others (dirty before, or moved by HEAD) need asking whether git tracks or ignores them.
+  // the others (dirty before, or moved by HEAD) need asking whether git tracks or ignores them. A
+  // path a link makes readable is in it while the link is.
   const dirtySet = new Set(dirty);
-  const others = [...paths, ...projectPaths].filter((p) => !dirtySet.has(p));
+  const others = [...paths, ...projectPaths].filter((p) => !dirtySet.has(p) && !aliases.has(p));
   const tracked = await repo.workingTreeMembers(others);
-  const examined = await examine(repo, store, config, paths, projectPaths, new Set([...dirty, ...tracked]), started);
+  const examined = await examine(repo, store, config, paths, projectPaths, new Set([...dirty, ...tracked, ...aliases.keys()]), started, false, aliases);
   const result = await applyFound(store, examined, head, dirty, options, config, warnings);
   if (watch && prepared) watch.settle(prepared, status, await indexedHashes(store), examined.found, (list) => selectIndexedPaths(list, config));
   return { ...result, examined: paths.length + projectPaths.length, detectedBy: 'git-status' };
@@ -110,7 +122,8 @@ async function examine(
   projectPaths: string[],
   members: ReadonlySet<string>,
   started: number,
-  hashAll = false,
+  hashAll: boolean,
+  aliases: ReadonlyMap<string, string>,
 ): Promise<Found> {
   const found = new Map<string, Examined>();
   const updates: (FileUpdate | ProjectFileUpdate)[] = [];
@@ -129,7 +142,8 @@ async function examine(
     const record = known.get(path);
     const at = Date.now();
     // Stamped before it is read: a write after this shows at the next refresh.
-    const info = members.has(path) ? stampOf(repoFilePath(repo.root, path)) : null;
+    const file = repoFilePath(repo.root, aliases.get(path) ?? path);
+    const info = members.has(path) ? stampOf(file) : null;
     if (info?.kind !== 'file') {
       found.set(path, { stamp: info, at, hash: null });
       if (record) updates.push({ path, file: null });
@@ -150,19 +164,54 @@ async function examine(
       else updates.push({ path, file: { path, language, size: info.size, hash: '', mtimeMs: trusted, content: { kind: 'skip', reason: 'too-large' } } });
       continue;
     }
-    const bytes = await readFile(repoFilePath(repo.root, path)).catch(() => null);
+    const bytes = await readFile(file).catch(() => null);
     if (!bytes) {
       found.set(path, { stamp: null, at, hash: null });
       if (record) updates.push({ path, file: null });
       continue;
     }
     hashed++;
-    const file = classify(path, language, bytes, trusted, config);
-    found.set(path, { stamp: info, at, hash: file.hash });
-    if (record && record.hash === file.hash) touched.push({ path, size: file.size, mtimeMs: trusted });
-    else updates.push({ path, file });
+    const read = classify(path, language, bytes, trusted, config);
+    found.set(path, { stamp: info, at, hash: read.hash });
+    if (record && record.hash === read.hash) touched.push({ path, size: read.size, mtimeMs: trusted });
+    else updates.push({ path, file: read });
   }
   return { updates, touched, hashed, found };
+}
+
+/**
+ * The tracked links a watch's last git-status refresh read, and the paths they make readable
+ * (alias -> real path): a refresh from stamps alone trusts them while every link names what it did.
+ */
+const linksSeen = new WeakMap<WorktreeWatch, { links: readonly TrackedLink[]; aliases: ReadonlyMap<string, string> }>();
+
+/**
+ * Paths that may have changed, with the paths links make readable through them: an alias of a
+ * changed file, and every alias under a changed link (retargeted, added).
+ */
+function withAliases(paths: Iterable<string>, aliases: ReadonlyMap<string, string>): string[] {
+  const out = new Set(paths);
+  if (aliases.size === 0) return [...out];
+  for (const [alias, real] of aliases) {
+    if (out.has(real)) out.add(alias);
+    for (let end = alias.lastIndexOf('/'); end > 0; end = alias.lastIndexOf('/', end - 1)) {
+      if (out.has(alias.slice(0, end))) out.add(alias);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Indexed paths under a path git reports changed that the index does not hold itself: the files
+ * a removed or retargeted link to a folder made readable. Listing the index is paid only then.
+ * (status.dirty, not the indexable dirty paths: a link to a folder is no file of any language.)
+ */
+async function formerAliases(repo: GitRepo, store: IndexStore, dirty: readonly string[]): Promise<string[]> {
+  // A link removed (gone from disk) or retargeted (a link on disk), of a name no language reads.
+  const unknown = dirty.filter((p) => !languageForPath(p) && stampOf(repoFilePath(repo.root, p))?.kind !== 'file');
+  if (unknown.length === 0) return [];
+  const indexed = (await store.listFiles()).map((f) => f.path);
+  return indexed.filter((p) => unknown.some((d) => p.startsWith(`${d}/`)));
 }
 
 /** Applies what examine found and records where the working tree stands. */

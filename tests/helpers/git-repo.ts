@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { onTestFinished } from 'vitest';
 
-/** A file tree: path -> content, or null to delete the path. */
-export type Tree = Record<string, string | null>;
+/** A file tree: path -> content, a symlink to write (its target as written), or null to delete the path. */
+export type Tree = Record<string, string | { symlink: string } | null>;
 
 const GIT_ENV = {
   GIT_AUTHOR_NAME: 'ratlas test',
@@ -24,7 +24,11 @@ export function writeTree(cwd: string, tree: Tree): void {
   for (const [path, content] of Object.entries(tree)) {
     const full = join(cwd, path);
     if (content === null) rmSync(full, { force: true });
-    else {
+    else if (typeof content === 'object') {
+      rmSync(full, { force: true, recursive: true });
+      mkdirSync(dirname(full), { recursive: true });
+      symlinkSync(content.symlink, full);
+    } else {
       mkdirSync(dirname(full), { recursive: true });
       writeFileSync(full, content);
     }

@@ -44,3 +44,35 @@ describe('incremental update', { timeout: 240_000 }, () => {
     });
   });
 });
+
+/** Links made, followed, retargeted and removed: the paths they make readable are files like any other. */
+const LINKED: { message: string; tree: Tree }[] = [
+  {
+    message: 'link a module and a folder, and use both through the links',
+    tree: {
+      'src/a.ts': { symlink: '../lib/a.ts' },
+      'pkg/shared': { symlink: '../shared' },
+      'src/use.ts': "import { a } from './a';\nimport { x } from '../pkg/shared/x';\nexport function go() { return a() + x(); }\n",
+    },
+  },
+  { message: 'change what the links name', tree: { 'lib/a.ts': 'export function a() { return 2; }\n', 'shared/x.ts': 'export function x() { return 3; }\nexport function y() { return 4; }\n' } },
+  { message: 'retarget the module link', tree: { 'src/a.ts': { symlink: '../lib/b.ts' } } },
+  { message: 'remove the folder link', tree: { 'pkg/shared': null } },
+  { message: 'replace the module link by a file', tree: { 'src/a.ts': 'export function a() { return 5; }\n' } },
+  { message: 'link to a file out of the tree', tree: { 'src/out.ts': { symlink: '../../outside.ts' } } },
+];
+
+describe('incremental update through symlinks', { timeout: 240_000 }, () => {
+  it('gives exactly the graph a full rebuild gives, after every commit', async () => {
+    const cwd = gitRepo({
+      'lib/a.ts': 'export function a() { return 1; }\n',
+      'lib/b.ts': 'export function a() { return 9; }\n',
+      'shared/x.ts': 'export function x() { return 3; }\n',
+    });
+    await replayCommits(cwd, LINKED, async (step, _result, incremental, full) => {
+      const graph = await graphOf(incremental, null, 'commit');
+      expect(graph, step.message).toEqual(await graphOf(full, null, 'commit'));
+      if (step === LINKED[0]) expect(JSON.stringify(graph)).toContain('pkg/shared/x.ts');
+    });
+  });
+});

@@ -84,12 +84,12 @@ describe('the working-tree index', { timeout: 240_000 }, () => {
     expect(reopened).toMatchObject({ source: 'worktree', action: 'reused', restore: { kind: 'worktree', mode: 'none' } });
   });
 
-  it('never reads through a symlink: tracked or untracked, a linked file stays out, as in the index of a commit', async () => {
+  it('reads through a tracked symlink only to a file of the repository: a link out of it, tracked or untracked, stays out, as in the index of a commit', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'ratlas-outside-'));
     onTestFinished(() => rmSync(outside, { recursive: true, force: true }));
     writeFileSync(join(outside, 'secret.ts'), 'export function outsideSecret() {}\n');
     const cwd = gitRepo({ 'src/a.ts': 'export function a() {}\n', 'src/b.ts': 'export function b() {}\n' });
-    // A link to a file outside, and a tracked file turned into a link, committed.
+    // A link to a file outside, and a tracked file turned into a link to a file inside, committed.
     symlinkSync(join(outside, 'secret.ts'), join(cwd, 'src/linked.ts'));
     rmSync(join(cwd, 'src/b.ts'));
     symlinkSync('a.ts', join(cwd, 'src/b.ts'));
@@ -99,16 +99,16 @@ describe('the working-tree index', { timeout: 240_000 }, () => {
 
     const repo = await GitRepo.open(cwd);
     const { updates } = await collectChangeset(repo, before, { kind: 'commit', commit: git(cwd, 'rev-parse', 'HEAD').trim() }, loadConfig(repo.root).config);
-    // Neither the file turned link nor the link added is read: both are absent from the new index.
-    expect(updates).toEqual([
-      { path: 'src/b.ts', file: null },
-      { path: 'src/linked.ts', file: null },
+    // The file turned link reads what it names; the link out of the repository is not read.
+    expect(updates.map((u) => ('file' in u ? [u.path, u.file?.content.kind === 'source' ? u.file.content.text : null] : [u.path]))).toEqual([
+      ['src/b.ts', 'export function a() {}\n'],
+      ['src/linked.ts', null],
     ]);
 
     const opened = await openIndex({ cwd, cacheDir: cacheDir(), jobs: 1 });
     try {
       const files = (await opened.store.listFiles()).map((f) => f.path);
-      expect(files).toEqual(['src/a.ts']);
+      expect(files).toEqual(['src/a.ts', 'src/b.ts']);
       expect(await opened.store.symbolsByName('outsideSecret')).toEqual([]);
       await expectEqualsFullWorktreeBuild(cwd, opened, 'with symlinks in the tree');
     } finally {

@@ -103,4 +103,38 @@ describe('a long-lived working-tree index skips git status only when stamps can 
       await opened.store.close();
     }
   });
+
+  it('reads through tracked symlinks: what a link names, edited, linked, unlinked, equal to a full build at every step', async () => {
+    const cwd = gitRepo({
+      'lib/a.ts': 'export function a() { return 1; }\n',
+      'src/a.ts': { symlink: '../lib/a.ts' },
+      'shared/x.ts': 'export function x() { return 1; }\n',
+      'pkg/shared': { symlink: '../shared' },
+      'src/use.ts': "import { a } from './a';\nimport { x } from '../pkg/shared/x';\nexport const use = () => a() + x();\n",
+    });
+    const opened = await openIndex({ cwd, cacheDir: cacheDir(), jobs: 1 });
+    try {
+      await expectCurrent(cwd, opened, 'first refresh', 'git-status');
+      await expectCurrent(cwd, opened, 'second refresh');
+      await expectCurrent(cwd, opened, 'nothing changed');
+      writeFileSync(join(cwd, 'lib/a.ts'), 'export function a() { return 2; }\nexport function b() { return 3; }\n');
+      await expectCurrent(cwd, opened, 'a linked file edited');
+      writeFileSync(join(cwd, 'shared/x.ts'), 'export function x() { return 22; }\nexport function y() { return 3; }\n');
+      await expectCurrent(cwd, opened, 'a file in a linked folder edited');
+      writeTree(cwd, { 'src/b.ts': { symlink: '../lib/a.ts' } });
+      await expectCurrent(cwd, opened, 'a link added', 'git-status');
+      git(cwd, 'add', '--all');
+      await expectCurrent(cwd, opened, 'the link staged', 'git-status');
+      writeTree(cwd, { 'pkg/shared': null });
+      await expectCurrent(cwd, opened, 'a folder link removed', 'git-status');
+      writeTree(cwd, { 'src/a.ts': { symlink: '../shared/x.ts' } });
+      await expectCurrent(cwd, opened, 'a file link retargeted', 'git-status');
+      commit(cwd, 'links');
+      await expectCurrent(cwd, opened, 'a commit', 'git-status');
+      writeFileSync(join(cwd, 'shared/x.ts'), 'export function x() { return 5; }\n');
+      await expectCurrent(cwd, opened, 'the new target edited');
+    } finally {
+      await opened.store.close();
+    }
+  });
 });
