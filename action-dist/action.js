@@ -27114,6 +27114,16 @@ function strings(value) {
   return Array.isArray(value) ? value.filter((v2) => typeof v2 === "string") : [];
 }
 
+// src/ecosystem/python/package-structure.ts
+var baseName = (path) => path.slice(path.lastIndexOf("/") + 1);
+function renamedTestModules(path, tests2) {
+  if (baseName(path) !== "__init__.py") return [];
+  const prefix = path.slice(0, path.length - "__init__.py".length);
+  const below = tests2.filter((t2) => t2.endsWith(".py") && t2.startsWith(prefix));
+  const names = new Set(below.map(baseName));
+  return tests2.filter((t2) => t2.endsWith(".py") && (t2.startsWith(prefix) || names.has(baseName(t2))));
+}
+
 // src/ecosystem/python/pytest-options.ts
 function pytestOptionsIn(dir, files, warnings) {
   return configuredIn(dir, files, warnings);
@@ -27233,27 +27243,27 @@ var CONFIG_NAMES = /* @__PURE__ */ new Set(["pytest.ini", "pyproject.toml", "tox
 var DEFAULT_FILES = ["test_*.py", "*_test.py"];
 var DJANGO_FILES = ["test*.py"];
 var DEFAULT_NORECURSE = ["*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}"];
-var baseName = (path) => path.slice(path.lastIndexOf("/") + 1);
+var baseName2 = (path) => path.slice(path.lastIndexOf("/") + 1);
 var dirName = (path) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 var python = defineEcosystem({
   id: "python",
-  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName(p2)) || baseName(p2) === "setup.py" || isCommandFile(p2)),
+  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName2(p2)) || baseName2(p2) === "setup.py" || isCommandFile(p2)),
   detect: (files) => files.paths.some((p2) => p2.endsWith(".py")),
   testUniverses(files) {
     const warnings = [];
-    const dirs = [...new Set(files.paths.filter((p2) => CONFIG_NAMES.has(baseName(p2))).map(dirName))].sort();
+    const dirs = [...new Set(files.paths.filter((p2) => CONFIG_NAMES.has(baseName2(p2))).map(dirName))].sort();
     const configured = dirs.flatMap((dir) => {
       const options = pytestOptionsIn(dir, files, warnings);
       return options ? [{ dir, options }] : [];
     });
     if (!configured.some((c3) => c3.dir === "")) configured.unshift({ dir: "", options: { configFile: "" } });
     const entryPlugins = entryPoints(files, "pytest11", installedModule(files)).map((e) => e.file);
-    const unittest = [...unittestPatterns(files), ...files.paths.some((p2) => baseName(p2) === "manage.py") ? DJANGO_FILES : []];
+    const unittest = [...unittestPatterns(files), ...files.paths.some((p2) => baseName2(p2) === "manage.py") ? DJANGO_FILES : []];
     return configured.map(({ dir, options }) => {
       const prefix = dir === "" ? "" : `${dir}/`;
       const nested = configured.filter((c3) => c3.dir !== dir && (dir === "" || c3.dir.startsWith(prefix))).map((c3) => c3.dir.slice(prefix.length));
-      const conftests = files.paths.filter((p2) => baseName(p2) === "conftest.py" && p2.startsWith(prefix));
-      const packageInits = files.paths.filter((p2) => baseName(p2) === "__init__.py" && p2.startsWith(prefix));
+      const conftests = files.paths.filter((p2) => baseName2(p2) === "conftest.py" && p2.startsWith(prefix));
+      const packageInits = files.paths.filter((p2) => baseName2(p2) === "__init__.py" && p2.startsWith(prefix));
       return {
         ecosystem: "python",
         // pytest runs Python tests with or without a configuration (configFile null: its defaults).
@@ -27303,6 +27313,7 @@ var python = defineEcosystem({
     const owner = /^(.*?)__snapshots__\/([^/]+?)(?:\.ambr|\/.+)$/.exec(path);
     return owner ? [`${owner[1]}${owner[2]}.py`] : [];
   },
+  renamedTestModules,
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   // Hooks that collect files of any kind as tests (a conftest.py running YAML cases).
   collectionHooks: ["pytest_collect_file", "pytest_collect_directory", "pytest_pycollect_makemodule"],

@@ -123,6 +123,11 @@ export function snapshotOwners(path: string, tests: readonly string[], ecosystem
   return [...new Set(ecosystems.flatMap((e) => e.snapshotOwners?.(path, tests) ?? []))].sort();
 }
 
+/** Pure: the test files whose module names adding or deleting `path` changes, by any ecosystem's convention (EcosystemAdapter.renamedTestModules), sorted. */
+export function renamedTestModules(path: string, tests: readonly string[], ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
+  return [...new Set(ecosystems.flatMap((e) => e.renamedTestModules?.(path, tests) ?? []))].sort();
+}
+
 /** The files of a tree that some ecosystem with a universe here calls component files (EcosystemAdapter.embedded). */
 export function embeddedFiles(universes: readonly TestUniverse[], tree: readonly string[], ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
   const patterns = ecosystems.filter((e) => e.embedded && active(e, universes)).map((e) => e.embedded!.files);

@@ -273,6 +273,12 @@ export interface EcosystemAdapter {
    * snapshot selects its test.
    */
   snapshotOwners?(path: string, tests: readonly string[]): string[];
+  /**
+   * Optional, pure: the files of `tests` (the tree's tests after the change, sorted) whose module
+   * names the runner derives otherwise once `path` is added or deleted (pytest: a folder's
+   * `__init__.py` renames the test modules below it); empty for any other file.
+   */
+  renamedTestModules?(path: string, tests: readonly string[]): string[];
   /** Its own manifest and lockfile formats, where they are not npm's. */
   dependencies?: DependencyReaders;
   /** The runners this ecosystem knows, first the default. */

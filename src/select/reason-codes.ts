@@ -13,6 +13,7 @@ export const RUN_ALL_CODES = {
   'dependency-toolchain': 'A package that runs, compiles or hosts every test (or a dependency of one) changed version.',
   'dependency-unattributed': 'A changed package is used by no source file ratlas can see (a CLI, a config string), or a lockfile could not be read.',
   'dynamic-import': 'A changed file that nothing imports statically sits under a folder with a non-literal import(): it may be loaded at run time.',
+  'checkout-attributes-changed': 'A .gitattributes rule that decides how files are checked out (line endings, encoding, filters) changed: a fresh checkout may differ byte for byte.',
   'changeset-too-large': 'The changeset has more files than changes.maxFiles in ratlas.config.json.',
   'index-unavailable': 'The index of the base commit could not be built or read.',
   'test-universe-unknown': "A test runner's configuration computes which files are tests or which modules it loads before them (globs, roots, projects, setup files), or a plugin collects tests from files no configuration names: tests ratlas does not know may reach the change.",

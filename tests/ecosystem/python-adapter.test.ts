@@ -133,3 +133,17 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     ]);
   });
 });
+
+describe('python ecosystem: test modules an __init__.py renames', () => {
+  const tests = ['tests/a/test_same.py', 'tests/b/test_other.py', 'tests/b/test_same.py', 'tests/test_top.py', 'web/test_same.ts'];
+
+  it('are the tests below its folder and the tests elsewhere of the same file name', () => {
+    expect(python.renamedTestModules!('tests/b/__init__.py', tests)).toEqual(['tests/a/test_same.py', 'tests/b/test_other.py', 'tests/b/test_same.py']);
+    expect(python.renamedTestModules!('tests/__init__.py', tests)).toEqual(['tests/a/test_same.py', 'tests/b/test_other.py', 'tests/b/test_same.py', 'tests/test_top.py']);
+  });
+
+  it('are none for any other file, or an __init__.py with no test below it', () => {
+    expect(python.renamedTestModules!('tests/b/conftest.py', tests)).toEqual([]);
+    expect(python.renamedTestModules!('src/pkg/__init__.py', tests)).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { detectPytest, pythonCiSetup } from './ci-setup.js';
 import { pythonDependencies } from './dependencies.js';
 import { CONSOLE_SCRIPTS, entryPoints } from './entry-points.js';
 import { packageRoots } from './package-roots.js';
+import { renamedTestModules } from './package-structure.js';
 import { pytestOptionsIn } from './pytest-options.js';
 import { isCommandFile, unittestPatterns } from './unittest-discovery.js';
 
@@ -101,6 +102,7 @@ export const python = defineEcosystem({
     const owner = /^(.*?)__snapshots__\/([^/]+?)(?:\.ambr|\/.+)$/.exec(path);
     return owner ? [`${owner[1]}${owner[2]}.py`] : [];
   },
+  renamedTestModules,
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   // Hooks that collect files of any kind as tests (a conftest.py running YAML cases).
   collectionHooks: ['pytest_collect_file', 'pytest_collect_directory', 'pytest_pycollect_makemodule'],

@@ -34,10 +34,11 @@ import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges } from './policies/unreached-changes.js';
 import { readDependencyFiles } from './read-dependency-files.js';
 import { changedKeys } from './policies/changed-keys.js';
+import { checkoutAttributes } from './policies/checkout-attributes.js';
 import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
-import { collectingHooks, dependencyReadersOf, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
+import { collectingHooks, dependencyReadersOf, renamedModuleTests, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
 import { closureFacts, floorsOf, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
@@ -228,6 +229,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     for (const s of await store.symbolsOfFiles([file.path])) headSeeds.push({ node: seedNode(s), from: file.from });
   }
   const dependencyPart = await dependencyChanges(dependencyTexts, roles, headView, config, classifier, dependencyReadersOf);
+  const attributesPart = checkoutAttributes(await readDependencyFiles(repo, base, target, files.filter((f) => baseName(f.path) === '.gitattributes')));
   headSeeds.push(...dependencyPart.seeds);
   const headReached = await traverseSide(headView, headSeeds);
   for (const file of await filesReachingTests(headView, headSeeds, headReached, (p) => headTests.has(p), minTestConfidence)) reachingTests.add(file);
@@ -244,6 +246,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     ...configuredRuns(classifier.runs, [...baseReached, ...headReached], headTests, mentionCandidates(files, roles).map((f) => f.path)),
     ...testsPart.direct,
     ...untracedTests(headRecords, (p) => headTests.has(p), files, isCode, textTests),
+    ...renamedModuleTests(files, headTests),
   ];
   const sides: ReachedSide[] = [
     { reached: baseReached, isTest: (p) => baseTests.has(p), toHead: (p) => (deletedPaths.has(p) ? null : (renamedTo.get(p) ?? p)) },
@@ -290,7 +293,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     selected,
     tests: headTests,
     // The order reasons, ignored files and warnings are listed in.
-    parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, dependencyPart, headDynamic, testsPart, unreached],
+    parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
     floor: floor.summary,
   });
 }

@@ -1,9 +1,10 @@
 /** What the ecosystem adapters add to selection: setup files of directory scope, single test cases, dependency formats. */
-import { ECOSYSTEMS } from '../../ecosystem/registry.js';
+import { ECOSYSTEMS, renamedTestModules } from '../../ecosystem/registry.js';
 import { languageForPath } from '../../lang/registry.js';
 import type { DependencyReaders } from '../../ecosystem/types.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { SelectedTest } from '../../model/impact.js';
+import { MODULE_QUALNAME } from '../../model/symbol.js';
 import { narrowToCases } from '../../select/narrow-cases.js';
 import type { ReachedSide } from '../../select/select-tests.js';
 import { setupSelections } from '../../select/setup-selections.js';
@@ -25,6 +26,24 @@ export async function collectingHooks(store: IndexStore): Promise<{ file: string
 
 /** The tests that read a file as their snapshot (EcosystemAdapter.snapshotOwners). */
 export { snapshotOwners } from '../../ecosystem/registry.js';
+
+/**
+ * The tests whose module names a file added or deleted changes (EcosystemAdapter.renamedTestModules,
+ * a folder's `__init__.py`): each is selected, reached from that file. A rename adds one path and
+ * deletes another. `tests` are the tests after the change.
+ */
+export function renamedModuleTests(files: readonly ChangedFile[], tests: ReadonlySet<string>): SelectedTest[] {
+  const paths = files.flatMap((f) => (f.status === 'added' || f.status === 'deleted' ? [f.path] : f.previousPath !== undefined ? [f.path, f.previousPath] : []));
+  if (paths.length === 0) return [];
+  const sorted = [...tests].sort();
+  const out: SelectedTest[] = [];
+  for (const path of [...new Set(paths)].sort()) {
+    for (const test of renamedTestModules(path, sorted)) {
+      out.push({ file: test, confidence: 1, reachedFrom: { from: { file: path, qualname: null, change: 'file' }, via: [{ file: test, qualname: MODULE_QUALNAME, relation: 'runs', confidence: 1 }] } });
+    }
+  }
+  return out;
+}
 
 /**
  * Whether a definition runs for the tests below or beside it unnamed: by what it says (an

@@ -5,7 +5,7 @@ import type { ChangeTarget } from '../collect-changeset.js';
 import type { ChangedFile } from './changed-files.js';
 import type { DependencyFile } from './policies/dependency-changes.js';
 
-/** Both versions of each changed manifest or lockfile: the base commit's and the target's (commit, staging area or working tree). */
+/** Both versions of each given changed file (manifests, lockfiles, .gitattributes): the base commit's and the target's (commit, staging area or working tree). */
 export async function readDependencyFiles(repo: GitRepo, base: string, target: ChangeTarget, files: readonly ChangedFile[]): Promise<DependencyFile[]> {
   if (files.length === 0) return [];
   const reader = repo.openBlobReader();
