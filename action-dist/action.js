@@ -27326,7 +27326,20 @@ var XUNIT_SETUP = /^(?:(?:setup|teardown)(?:_module|_function)?|setUpModule|tear
 function importFolders(dir, pythonpath, files) {
   const prefix = dir === "" ? "" : `${dir}/`;
   const folders = [...pythonpath.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")), ...packageRoots(dir, files)].map((p2) => p2 === "" || p2 === "." ? dir : `${prefix}${p2}`).filter((p2) => p2 !== "" && p2 !== "src" && !p2.split("/").includes(".."));
-  return folders.length > 0 ? { moduleLookup: { paths: [...new Set(folders)].sort(), directories: [] } } : {};
+  const configured = [...new Set(folders)].sort();
+  const loose = looseFolders(prefix, files).filter((f3) => !configured.includes(f3));
+  const paths = [...configured, ...loose];
+  return paths.length > 0 ? { moduleLookup: { paths, directories: [] } } : {};
+}
+function looseFolders(prefix, files) {
+  const paths = new Set(files.paths);
+  const folders = /* @__PURE__ */ new Set();
+  for (const path of files.paths) {
+    if (!path.endsWith(".py") || !path.startsWith(prefix)) continue;
+    const folder = dirName(path);
+    if (folder !== "" && folder !== "src" && !paths.has(`${folder}/__init__.py`)) folders.add(folder);
+  }
+  return [...folders].sort();
 }
 function pythonAliasTarget(universe, specifier, exists) {
   if (specifier.startsWith(".") || !universe.moduleLookup) return null;

@@ -20,6 +20,18 @@ describe('impact of the tree\'s shape', { timeout: 120_000 }, () => {
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/a/test_same.py', 'tests/b/test_same.py']);
   });
 
+  it('a module on a PYTHONPATH set outside pytest\'s configuration (tox setenv) is found by its name: its change selects the test importing it', async () => {
+    const cwd = gitRepo({
+      ...PY,
+      'tox.ini': lines('[testenv]', 'setenv =', '    PYTHONPATH = {toxinidir}/lib', 'commands = pytest'),
+      'lib/helper.py': lines('def helper():', '    return 1'),
+      'tests/test_h.py': lines('import helper', '', 'def test_h():', '    assert helper.helper() == 1'),
+      'tests/test_plain.py': lines('def test_x():', '    assert True'),
+    });
+    commit(cwd, 'change helper', { 'lib/helper.py': lines('def helper():', '    return 2') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_h.py']);
+  });
+
   it('a .gitattributes rule changing how a fixture is checked out runs every test; a linguist rule runs none', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "app", "type": "module", "devDependencies": { "vitest": "4" } }\n',

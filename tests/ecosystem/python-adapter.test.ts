@@ -147,3 +147,19 @@ describe('python ecosystem: test modules an __init__.py renames', () => {
     expect(python.renamedTestModules!('src/pkg/__init__.py', tests)).toEqual([]);
   });
 });
+
+describe('python ecosystem: where a bare import may be found', () => {
+  it('looks in the configured folders first, then in every folder of modules outside a package', () => {
+    const files = tree({
+      'pyproject.toml': '[tool.pytest.ini_options]\npythonpath = ["vendor"]\n',
+      'vendor/dep.py': '',
+      'lib/helper.py': '',
+      'scripts/tool.py': '',
+      'pkg/__init__.py': '',
+      'pkg/mod.py': '',
+      'src/app.py': '',
+      'top.py': '',
+    });
+    expect(python.testUniverses(files)[0]!.moduleLookup).toEqual({ paths: ['vendor', 'lib', 'scripts'], directories: [] });
+  });
+});

@@ -129,7 +129,28 @@ function importFolders(dir: string, pythonpath: readonly string[], files: Projec
   const folders = [...pythonpath.map((p) => p.replace(/^\.\/?/, '').replace(/\/$/, '')), ...packageRoots(dir, files)]
     .map((p) => (p === '' || p === '.' ? dir : `${prefix}${p}`))
     .filter((p) => p !== '' && p !== 'src' && !p.split('/').includes('..'));
-  return folders.length > 0 ? { moduleLookup: { paths: [...new Set(folders)].sort(), directories: [] } } : {};
+  const configured = [...new Set(folders)].sort();
+  const loose = looseFolders(prefix, files).filter((f) => !configured.includes(f));
+  const paths = [...configured, ...loose];
+  return paths.length > 0 ? { moduleLookup: { paths, directories: [] } } : {};
+}
+
+/**
+ * Folders holding modules outside any package, last in the lookup: a `PYTHONPATH` set where no
+ * configuration of pytest says (tox's `setenv`, a Makefile, a CI step, `sys.path` edited by code
+ * ratlas does not follow) puts one on `sys.path`, and `import helper` in a test then loads
+ * `lib/helper.py`. An import no root resolves that names such a module is taken for it: a test
+ * running it is kept (where two folders hold one name, the first in path order is).
+ */
+function looseFolders(prefix: string, files: ProjectFiles): string[] {
+  const paths = new Set(files.paths);
+  const folders = new Set<string>();
+  for (const path of files.paths) {
+    if (!path.endsWith('.py') || !path.startsWith(prefix)) continue;
+    const folder = dirName(path);
+    if (folder !== '' && folder !== 'src' && !paths.has(`${folder}/__init__.py`)) folders.add(folder);
+  }
+  return [...folders].sort();
 }
 
 /** A dotted module name found in one of the universe's import folders (`pkg.mod` as `lib/pkg/mod.py`), or null. */
