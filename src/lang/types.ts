@@ -197,9 +197,12 @@ export interface ResolutionTraits {
    * the file cannot hand them to a loader (it imports only inert built-ins and its own files).
    * `starts`: the called names that start a process or a worker on a path (`fork`, `new Worker`,
    * `subprocess.run`): a source file calling one runs the code files it builds paths to (a test
-   * runs whatever its paths hold; a source file joining paths to read data runs nothing).
+   * runs whatever its paths hold; a source file joining paths to read data runs nothing). The
+   * paths of `of` include folders a file reads every file of (walked, globbed, linted, handed to
+   * a process by name); `lists`: folders it only lists, reading none of their files (the names
+   * there decide what it does: only a file added to or removed from one changes it).
    */
-  handedPaths?: { calls: readonly string[]; starts: readonly string[]; of(path: string, text: string): string[] };
+  handedPaths?: { calls: readonly string[]; starts: readonly string[]; of(path: string, text: string): string[]; lists?(path: string, text: string): string[] };
   /**
    * Pure: the declared return type in a function's, method's or getter's signature text; undefined
    * when none is written, and the resolver infers one from the `return` bindings.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptHandedPaths, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
+import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptHandedPaths, ecmascriptListedFolders, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
 
 // The two answers of one read of a caller's text (ResolutionTraits.callerLoads.text).
 const ecmascriptStringWords = (text: string) => ecmascriptCallerText(text).words;
@@ -109,6 +109,22 @@ describe('ecmascriptHandedPaths: paths a file builds from its location and may h
     const runs = "import { build } from 'vite';\n";
     expect(ecmascriptHandedPaths('test/a.test.ts', `${runs}await build({ root: path.join(process.cwd(), 'app') });`)).toEqual([]);
     expect(ecmascriptHandedPaths('test/a.test.ts', `${runs}const s = parts.join('/');\nnew Promise((resolve) => resolve('./x'));`)).toEqual([]);
+  });
+});
+
+describe('ecmascriptHandedPaths and ecmascriptListedFolders: folders a test reads every file of, or lists', () => {
+  it('linted, globbed, read after listing, handed to a process; `.` unless the process runs elsewhere', () => {
+    expect(ecmascriptHandedPaths('test/l.test.ts', "import { ESLint } from 'eslint';\nawait new ESLint().lintFiles(['src/**/*.ts']);")).toEqual(['src', 'test/src']);
+    expect(ecmascriptHandedPaths('test/g.test.ts', "import fg from 'fast-glob';\nfor (const f of fg.sync('lib/*.js')) readFileSync(f);")).toEqual(['lib', 'test/lib']);
+    expect(ecmascriptHandedPaths('test/r.test.ts', "import fs from 'node:fs';\nfor (const f of fs.readdirSync('src')) fs.readFileSync('src/' + f, 'utf8');")).toEqual(['src', 'test/src']);
+    expect(ecmascriptHandedPaths('test/t.test.ts', "import { execSync } from 'node:child_process';\nexecSync('npx tsc --noEmit -p .');")).toEqual(['', 'test/tsc', 'tsc']);
+    expect(ecmascriptHandedPaths('test/g.test.ts', "import { execFileSync } from 'node:child_process';\nexecFileSync('git', ['add', '.'], { cwd: dir });")).toEqual(['add', 'test/add']);
+  });
+
+  it("dayjs's declarations test: a folder listed by name only, with nothing read of it", () => {
+    const text = "const fs = require('fs');\nconst path = require('path');\nfs.readdirSync(path.join(__dirname, '../src/plugin')).forEach((l) => fs.existsSync(path.join(__dirname, '../types/plugin', `${l}.d.ts`)));";
+    expect(ecmascriptHandedPaths('test/d.test.js', text)).toEqual([]);
+    expect(ecmascriptListedFolders('test/d.test.js', text)).toEqual(['src/plugin']);
   });
 });
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pythonHandedPaths } from '../../src/lang/python/handed-paths.js';
+import { pythonHandedPaths, pythonListedFolders } from '../../src/lang/python/handed-paths.js';
 
 const of = (path: string, ...lines: string[]) => pythonHandedPaths(path, `${lines.join('\n')}\n`);
 
 describe('pythonHandedPaths: what a test runs of the repository in another process', () => {
   it('a module run with -m or runpy, as its folder or file (also under src/)', () => {
     expect(of('tests/test_cli.py', 'import subprocess, sys', 'subprocess.run([sys.executable, "-m", "mytool.cli", "--help"])')).toEqual(['mytool/cli', 'src/mytool/cli']);
-    expect(of('tests/test_cli.py', 'import subprocess', 'subprocess.check_output("python -m mytool run", shell=True)')).toEqual(['mytool', 'src/mytool']);
+    // The module's arguments are words that may name folders (`python -m mypy pkg`): `run` names none here.
+    expect(of('tests/test_cli.py', 'import subprocess', 'subprocess.check_output("python -m mytool run", shell=True)')).toEqual(['mytool', 'run', 'src/mytool', 'tests/run']);
     expect(of('tests/test_run.py', 'import runpy', 'runpy.run_module("tool", run_name="__main__")')).toEqual(['src/tool', 'tool']);
   });
 
@@ -17,5 +18,25 @@ describe('pythonHandedPaths: what a test runs of the repository in another proce
 
   it('nothing for a test that starts no process', () => {
     expect(of('tests/test_a.py', 'import os', 'DATA = os.path.join(os.path.dirname(__file__), "data")', 'def test_a():', '    assert os.listdir(DATA)')).toEqual([]);
+  });
+});
+
+describe('pythonHandedPaths: folders a test reads every file of', () => {
+  it('walked, globbed, compiled, type-checked or handed to a process; `.` unless the process runs elsewhere', () => {
+    expect(of('tests/test_w.py', 'import os', "for root, _, names in os.walk('shop'):", '    pass')).toEqual(['shop', 'tests/shop']);
+    expect(of('tests/test_g.py', 'import glob', "FILES = glob.glob('src/shop/**/*.py', recursive=True)")).toEqual(['src/shop', 'tests/src/shop']);
+    expect(of('tests/test_p.py', 'from pathlib import Path', "ROOT = Path(__file__).parent.parent", "for p in (ROOT / 'shop').rglob('*.py'):", '    p.read_text()')).toEqual(['shop']);
+    expect(of('tests/test_c.py', 'import compileall', "compileall.compile_dir('shop')")).toEqual(['shop', 'tests/shop']);
+    expect(of('tests/test_t.py', 'from mypy import api', "api.run(['shop', '--strict'])")).toEqual(['shop', 'tests/shop']);
+    expect(of('tests/test_f.py', 'import subprocess', "subprocess.call(['pyflakes', '.'])")).toEqual(['']);
+    expect(of('tests/test_g.py', 'import subprocess', "subprocess.run(['git', 'add', '.'], cwd=tmp)")).toEqual(['add', 'tests/add']);
+  });
+
+  it('a folder only listed by a test reading no content: its names only (lists)', () => {
+    const listing = ['import os', 'def test_names():', "    assert len(os.listdir('shop')) == 2"];
+    expect(of('tests/test_l.py', ...listing)).toEqual([]);
+    expect(pythonListedFolders('tests/test_l.py', `${listing.join('\n')}\n`)).toEqual(['shop', 'tests/shop']);
+    const reading = [...listing, "    assert open(os.path.join('shop', os.listdir('shop')[0])).read()"];
+    expect(of('tests/test_r.py', ...reading)).toEqual(['shop', 'tests/shop']);
   });
 });

@@ -483,9 +483,10 @@ function stringWords(code, masked) {
 function ecmascriptHandedPaths(path, text) {
   const code = stripComments(text);
   const masked = maskStrings(code);
-  if (loadsNothingUnnamed(code, masked)) return [];
   const fileDir = parentDir(path);
-  const out2 = /* @__PURE__ */ new Set();
+  const { reads } = directoryReads(fileDir, code, masked);
+  if (loadsNothingUnnamed(code, masked)) return reads;
+  const out2 = new Set(reads);
   for (const m of masked.matchAll(PATH_CALL)) {
     const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
     if (args2 === null || args2.length === 0) continue;
@@ -513,10 +514,64 @@ function ecmascriptHandedPaths(path, text) {
         for (const path2 of fromRootOrDir(piece, fileDir)) if (path2 !== fileDir) out2.add(path2);
       }
     }
+    for (const path2 of commandFolders(code, masked, fileDir)) out2.add(path2);
   }
   return [...out2].sort();
 }
+function directoryReads(fileDir, code, masked) {
+  const reads = /* @__PURE__ */ new Set();
+  const lists = /* @__PURE__ */ new Set();
+  const namesOnly = !CONTENT_READ.test(masked) && loadsNothingUnnamed(code, masked);
+  for (const m of masked.matchAll(DIRECTORY_READ)) {
+    const out2 = namesOnly && LISTING.test(m[0]) ? lists : reads;
+    const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    const first = args2?.[0]?.trim();
+    if (first === void 0) continue;
+    const items = first.startsWith("[") ? argumentsAt(first, 1) ?? [] : [first];
+    for (const item of items) {
+      const literal = stringLiteral(item.trim());
+      if (literal !== null) {
+        const head = /[*?{[]/.test(literal) ? globPrefix(literal).replace(/\/$/, "") : literal.replace(/\/$/, "");
+        if (head === "" || head === "." || head === "./") out2.add("");
+        else for (const path of fromRootOrDir(head, fileDir)) out2.add(path);
+        continue;
+      }
+      const prefix = staticPrefix(item, code, 0);
+      if (prefix === null || !(prefix.complete || prefix.exact)) continue;
+      const dir = joinDir(fileDir, prefix.text.startsWith(".") ? prefix.text : `./${prefix.text}`, true);
+      if (dir !== null) out2.add(dir);
+    }
+  }
+  return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
+}
+function ecmascriptListedFolders(path, text) {
+  const code = stripComments(text);
+  return directoryReads(parentDir(path), code, maskStrings(code)).lists;
+}
+var DIRECTORY_READ = /(?<![\w$])(?:readdirSync|readdir|opendirSync|opendir|globSync|glob|globby|globbySync|lintFiles|(?:fg|fastGlob|glob|globby)\.sync)\s*\(/g;
+var LISTING = /^(?:readdirSync|readdir|opendirSync|opendir)\b/;
+var CONTENT_READ = /(?<![\w$])(?:readFileSync|readFile|createReadStream|readJsonSync|readJson|readJSON|lintFiles|lintText)\s*\(/;
+function commandFolders(code, masked, fileDir) {
+  const out2 = /* @__PURE__ */ new Set();
+  const elsewhere = /\bcwd\b/.test(masked);
+  const word = (w) => {
+    if (w === "." || w === "./") {
+      if (!elsewhere) out2.add("");
+    } else if (/^[\w@][\w.@-]*\/?$/.test(w)) {
+      for (const path of fromRootOrDir(w.replace(/\/$/, ""), fileDir)) if (path !== fileDir) out2.add(path);
+    }
+  };
+  for (const m of masked.matchAll(PROCESS_STARTS)) {
+    const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length) ?? [];
+    const command = stringLiteral(args2[0]?.trim() ?? "");
+    if (command !== null) command.split(/\s+/).slice(1).forEach(word);
+    const list = args2[1]?.trim();
+    if (list?.startsWith("[")) for (const item of argumentsAt(list, 1) ?? []) stringLiteral(item.trim())?.split(/\s+/).forEach(word);
+  }
+  return [...out2];
+}
 var PROCESS_START = /(?<![\w$])(?:exec|execSync|execFile|execFileSync|spawn|spawnSync|fork|execa|execaSync|execaNode|execaCommand|execaCommandSync|Worker)\s*\(/;
+var PROCESS_STARTS = new RegExp(PROCESS_START.source, "g");
 var SPECIFIER = /\b(?:from|import|require|requireActual|importActual|mock|doMock|resolve)\s*\(?\s*(['"`])[^'"`\n]*\1/g;
 var PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(|(?<![\w$.])(?:require|import\.meta)\.(resolve)\s*\(/g;
 var LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
@@ -2102,9 +2157,11 @@ var ecmascriptResolution = {
   callerLoads: { dirs: ecmascriptCallerLoads, text: ecmascriptCallerText },
   // Path builders, and what starts a process or a worker (on a path, or a command the package installs).
   handedPaths: {
-    calls: ["join", "resolve", "URL", ...PROCESS_STARTERS],
+    // Path builders, listings and globs (what a test reads by folder), and process starters.
+    calls: ["join", "resolve", "URL", "readdirSync", "readdir", "opendirSync", "opendir", "globSync", "glob", "globby", "globbySync", "lintFiles", "sync", ...PROCESS_STARTERS],
     starts: PROCESS_STARTERS,
-    of: ecmascriptHandedPaths
+    of: ecmascriptHandedPaths,
+    lists: ecmascriptListedFolders
   },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
@@ -2737,6 +2794,80 @@ function maskStrings2(text) {
   return { text, masked };
 }
 
+// src/lang/python/directory-reads.ts
+var WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob\.i?glob|compileall\.compile_dir|api\.run)\s*\(/g;
+var PATH_LISTING = /\.\s*(?:rglob|glob|iterdir|walk)\s*\(/g;
+var STARTS = /\b(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.system)\s*\(/g;
+function pythonDirectoryReads(path, fileDir, code, masked) {
+  const reads = /* @__PURE__ */ new Set();
+  const lists = /* @__PURE__ */ new Set();
+  const namesOnly = !CONTENT_READ2.test(masked);
+  let out2 = reads;
+  const add = (expr, dot) => {
+    const literal = stringLiteral2(expr);
+    if (literal !== null) {
+      for (const word of literal.split(/\s+/)) addWord(word, dot);
+      return;
+    }
+    const value = evaluate(expr, path, fileDir, code);
+    if (value !== null && !value.file) out2.add(value.path);
+  };
+  const addWord = (word, dot) => {
+    const head = (/[*?[]/.test(word) ? word.slice(0, word.search(/[*?[]/)) : word).replace(/\/+$/, "");
+    if (head === "" || head === ".") {
+      if (dot) out2.add("");
+    } else if (/^[\w][\w.-]*(?:\/[\w.-]+)*$/.test(head)) {
+      for (const p of fromRootOrDir(head, fileDir)) if (p !== fileDir) out2.add(p);
+    }
+  };
+  const elsewhere = /\bcwd\s*=/.test(masked);
+  const items = (arg) => {
+    const a = arg?.trim();
+    if (a === void 0) return [];
+    return /^[[(]/.test(a) ? argumentsAt2(a, 1) ?? [] : [a];
+  };
+  for (const m of masked.matchAll(WALKS)) {
+    out2 = namesOnly && /^os\.(?:listdir|scandir)\b/.test(m[0]) ? lists : reads;
+    for (const item of items(argumentsAt2(code, (m.index ?? 0) + m[0].length)?.[0])) add(item, true);
+  }
+  out2 = reads;
+  for (const m of masked.matchAll(STARTS)) {
+    const args2 = items(argumentsAt2(code, (m.index ?? 0) + m[0].length)?.[0]);
+    const words = args2.length === 1 ? (stringLiteral2(args2[0])?.split(/\s+/) ?? []).map((w) => `'${w}'`) : args2;
+    words.forEach((item, i2) => {
+      if (i2 === 0 || /^['"]-[mc]['"]$/.test(words[i2 - 1] ?? "")) return;
+      add(item, !elsewhere);
+    });
+  }
+  for (const m of masked.matchAll(PATH_LISTING)) {
+    out2 = namesOnly && /iterdir/.test(m[0]) ? lists : reads;
+    const receiver = receiverBefore(code, masked, m.index ?? 0);
+    if (receiver !== null) add(receiver, true);
+  }
+  return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
+}
+var CONTENT_READ2 = /\b(?:open|read_text|read_bytes|import_module|__import__|exec|exec_module|run_path|spec_from_file_location|load_source|subprocess\.\w+|os\.system)\s*\(/;
+function receiverBefore(code, masked, dot) {
+  let end = dot;
+  while (end > 0 && /\s/.test(masked[end - 1])) end--;
+  let start2 = end;
+  if (masked[start2 - 1] === ")") {
+    let depth = 0;
+    for (start2 = end - 1; start2 >= 0; start2--) {
+      const c = masked[start2];
+      if (c === ")") depth++;
+      else if (c === "(" && --depth === 0) break;
+    }
+    if (start2 < 0) return null;
+    while (start2 > 0 && /[\w.]/.test(masked[start2 - 1])) start2--;
+    const expr = code.slice(start2, end).trim();
+    return callAt(expr, expr.indexOf("(") + 1) === null ? null : expr;
+  }
+  while (start2 > 0 && /[\w.]/.test(masked[start2 - 1])) start2--;
+  const name2 = code.slice(start2, end);
+  return /^[A-Za-z_]\w*$/.test(name2) ? name2 : null;
+}
+
 // src/lang/python/handed-paths.ts
 var RUNS = /\b(?:subprocess|runpy|os\.system|os\.exec\w*|os\.spawn\w*|pexpect)\b/;
 var MODULE_FLAG = /(['"])-m\1\s*,\s*(['"])([A-Za-z_][\w.]*)\2|-m\s+([A-Za-z_][\w.]*)/g;
@@ -2746,9 +2877,10 @@ var IMPORTED = /\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_][\w.]
 var PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
 function pythonHandedPaths(path, text) {
   const code = maskStrings2(stripComments3(text));
-  if (!RUNS.test(code.masked)) return [];
   const fileDir = parentDir(path);
-  const out2 = /* @__PURE__ */ new Set();
+  const { reads } = pythonDirectoryReads(path, fileDir, code.text, code.masked);
+  if (!RUNS.test(code.masked)) return reads.sort();
+  const out2 = new Set(reads);
   const module2 = (name2) => {
     const rel = name2.replaceAll(".", "/");
     out2.add(rel);
@@ -2773,6 +2905,10 @@ function pythonHandedPaths(path, text) {
     if (value !== null && !value.file && value.path !== fileDir) out2.add(value.path);
   }
   return [...out2].sort();
+}
+function pythonListedFolders(path, text) {
+  const code = maskStrings2(stripComments3(text));
+  return pythonDirectoryReads(path, parentDir(path), code.text, code.masked).lists;
 }
 function callEnd(text, from) {
   const call = callAt(text, from);
@@ -3047,7 +3183,8 @@ var pythonResolution = {
   loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
-  handedPaths: { calls: PROCESS_STARTERS2, starts: PROCESS_STARTERS2, of: pythonHandedPaths },
+  // Process starters, and what lists or walks a folder (what a test reads by folder).
+  handedPaths: { calls: [...PROCESS_STARTERS2, "walk", "listdir", "scandir", "glob", "iglob", "rglob", "iterdir", "compile_dir"], starts: PROCESS_STARTERS2, of: pythonHandedPaths, lists: pythonListedFolders },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

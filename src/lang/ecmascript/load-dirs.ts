@@ -170,9 +170,10 @@ function stringWords(code: string, masked: string): string[] | null {
 export function ecmascriptHandedPaths(path: string, text: string): string[] {
   const code = stripComments(text);
   const masked = maskStrings(code);
-  if (loadsNothingUnnamed(code, masked)) return [];
   const fileDir = parentDir(path);
-  const out = new Set<string>();
+  const { reads } = directoryReads(fileDir, code, masked);
+  if (loadsNothingUnnamed(code, masked)) return reads;
+  const out = new Set<string>(reads);
   for (const m of masked.matchAll(PATH_CALL)) {
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
     if (args === null || args.length === 0) continue;
@@ -208,12 +209,90 @@ export function ecmascriptHandedPaths(path: string, text: string): string[] {
         for (const path of fromRootOrDir(piece, fileDir)) if (path !== fileDir) out.add(path);
       }
     }
+    for (const path of commandFolders(code, masked, fileDir)) out.add(path);
   }
   return [...out].sort();
 }
 
+/**
+ * Folders a file reads every file of, by their path: listed (`readdirSync('src')`), globbed
+ * (`globSync('src/**\/*.ts')`, `fg.sync`, `globby`), linted (`new ESLint().lintFiles(['src'])`),
+ * from the repository's root (where a runner starts) and from the file's folder, or built from
+ * `__dirname`. A test reading the text of what it lists (a licence header, a rule per file, a
+ * lint over the sources) depends on every file there, though it loads none. A folder only listed
+ * by a file that reads no content and loads nothing it computes is one of `lists`: its names
+ * decide, not its files' texts.
+ */
+function directoryReads(fileDir: string, code: string, masked: string): { reads: string[]; lists: string[] } {
+  const reads = new Set<string>();
+  const lists = new Set<string>();
+  const namesOnly = !CONTENT_READ.test(masked) && loadsNothingUnnamed(code, masked);
+  for (const m of masked.matchAll(DIRECTORY_READ)) {
+    const out = namesOnly && LISTING.test(m[0]) ? lists : reads;
+    const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    const first = args?.[0]?.trim();
+    if (first === undefined) continue;
+    const items = first.startsWith('[') ? (argumentsAt(first, 1) ?? []) : [first];
+    for (const item of items) {
+      const literal = stringLiteral(item.trim());
+      if (literal !== null) {
+        const head = /[*?{[]/.test(literal) ? globPrefix(literal).replace(/\/$/, '') : literal.replace(/\/$/, '');
+        if (head === '' || head === '.' || head === './') out.add('');
+        else for (const path of fromRootOrDir(head, fileDir)) out.add(path);
+        continue;
+      }
+      const prefix = staticPrefix(item, code, 0);
+      if (prefix === null || !(prefix.complete || prefix.exact)) continue;
+      const dir = joinDir(fileDir, prefix.text.startsWith('.') ? prefix.text : `./${prefix.text}`, true);
+      if (dir !== null) out.add(dir);
+    }
+  }
+  return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
+}
+
+/** Pure: folders a file only lists by name (ResolutionTraits.handedPaths `lists`). */
+export function ecmascriptListedFolders(path: string, text: string): string[] {
+  const code = stripComments(text);
+  return directoryReads(parentDir(path), code, maskStrings(code)).lists;
+}
+
+/** Listing, globbing and linting calls whose first argument (or its items) names what they read. */
+const DIRECTORY_READ = /(?<![\w$])(?:readdirSync|readdir|opendirSync|opendir|globSync|glob|globby|globbySync|lintFiles|(?:fg|fastGlob|glob|globby)\.sync)\s*\(/g;
+/** Of those, the ones that give names only. */
+const LISTING = /^(?:readdirSync|readdir|opendirSync|opendir)\b/;
+/** Calls that read a file's content (a listing followed by one reads what it lists). */
+const CONTENT_READ = /(?<![\w$])(?:readFileSync|readFile|createReadStream|readJsonSync|readJson|readJSON|lintFiles|lintText)\s*\(/;
+
+/**
+ * Folders a started process is handed by name in its command string or argument list (`tsc -p
+ * src`, `execa('eslint', ['lib'])`): each bare word of those literals as a path from the root and
+ * from the file's folder (a word naming nothing reaches nothing; the program's name is skipped),
+ * and `.` as the whole repository, unless the file gives some process another working directory
+ * (`cwd`), where `.` is that folder.
+ */
+function commandFolders(code: string, masked: string, fileDir: string): string[] {
+  const out = new Set<string>();
+  const elsewhere = /\bcwd\b/.test(masked);
+  const word = (w: string) => {
+    if (w === '.' || w === './') {
+      if (!elsewhere) out.add('');
+    } else if (/^[\w@][\w.@-]*\/?$/.test(w)) {
+      for (const path of fromRootOrDir(w.replace(/\/$/, ''), fileDir)) if (path !== fileDir) out.add(path);
+    }
+  };
+  for (const m of masked.matchAll(PROCESS_STARTS)) {
+    const args = argumentsAt(code, (m.index ?? 0) + m[0].length) ?? [];
+    const command = stringLiteral(args[0]?.trim() ?? '');
+    if (command !== null) command.split(/\s+/).slice(1).forEach(word);
+    const list = args[1]?.trim();
+    if (list?.startsWith('[')) for (const item of argumentsAt(list, 1) ?? []) stringLiteral(item.trim())?.split(/\s+/).forEach(word);
+  }
+  return [...out];
+}
+
 /** The calls that start a process or a worker on a script. */
 const PROCESS_START = /(?<![\w$])(?:exec|execSync|execFile|execFileSync|spawn|spawnSync|fork|execa|execaSync|execaNode|execaCommand|execaCommandSync|Worker)\s*\(/;
+const PROCESS_STARTS = new RegExp(PROCESS_START.source, 'g');
 /** A module specifier: imported, required, mocked; not a path a process is handed. */
 const SPECIFIER = /\b(?:from|import|require|requireActual|importActual|mock|doMock|resolve)\s*\(?\s*(['"`])[^'"`\n]*\1/g;
 

@@ -1,4 +1,5 @@
 import { fromRootOrDir, parentDir } from '../../util/posix-path.js';
+import { pythonDirectoryReads } from './directory-reads.js';
 import { argumentsAt, callAt, evaluate, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
 
 /** What runs Python code of the repository in another process or by name: a subprocess, os.system, runpy. */
@@ -21,9 +22,10 @@ const PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s
  */
 export function pythonHandedPaths(path: string, text: string): string[] {
   const code = maskStrings(stripComments(text));
-  if (!RUNS.test(code.masked)) return [];
   const fileDir = parentDir(path);
-  const out = new Set<string>();
+  const { reads } = pythonDirectoryReads(path, fileDir, code.text, code.masked);
+  if (!RUNS.test(code.masked)) return reads.sort();
+  const out = new Set<string>(reads);
   const module = (name: string) => {
     const rel = name.replaceAll('.', '/');
     out.add(rel);
@@ -50,6 +52,12 @@ export function pythonHandedPaths(path: string, text: string): string[] {
     if (value !== null && !value.file && value.path !== fileDir) out.add(value.path);
   }
   return [...out].sort();
+}
+
+/** Pure: folders a file only lists by name (ResolutionTraits.handedPaths `lists`). */
+export function pythonListedFolders(path: string, text: string): string[] {
+  const code = maskStrings(stripComments(text));
+  return pythonDirectoryReads(path, parentDir(path), code.text, code.masked).lists;
 }
 
 /** The index just past the `)` closing the call whose `(` ends before `from`. */

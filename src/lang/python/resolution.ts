@@ -1,6 +1,6 @@
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
-import { pythonHandedPaths } from './handed-paths.js';
+import { pythonHandedPaths, pythonListedFolders } from './handed-paths.js';
 import { PYTHON_LOADER_CALLS } from './loader-calls.js';
 import { pythonLoadDirs } from './load-dirs.js';
 import { declaredReturnType } from './spell-path.js';
@@ -56,7 +56,8 @@ export const pythonResolution: ResolutionTraits = {
   loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
-  handedPaths: { calls: PROCESS_STARTERS, starts: PROCESS_STARTERS, of: pythonHandedPaths },
+  // Process starters, and what lists or walks a folder (what a test reads by folder).
+  handedPaths: { calls: [...PROCESS_STARTERS, 'walk', 'listdir', 'scandir', 'glob', 'iglob', 'rglob', 'iterdir', 'compile_dir'], starts: PROCESS_STARTERS, of: pythonHandedPaths, lists: pythonListedFolders },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

@@ -263,8 +263,8 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const withMentions = (paths: readonly string[], code: readonly MentioningCode[]) => [...new Set([...paths, ...code.map((c) => c.path)])].sort();
   const [baseFloor, headFloor] = await floorsOf(
     classifier.universe,
-    { view: baseView, tests: baseTests, changed: withMentions(basePaths, baseMentions.code), texts: (paths) => baseTexts(paths) },
-    { view: headView, tests: headTests, changed: withMentions(headPaths, headMentions.code), texts: (paths) => baseTexts(paths, headTexts) },
+    { view: baseView, tests: baseTests, changed: withMentions(basePaths, baseMentions.code), listed: onlyOn(files, 'base'), texts: (paths) => baseTexts(paths) },
+    { view: headView, tests: headTests, changed: withMentions(headPaths, headMentions.code), listed: onlyOn(files, 'head'), texts: (paths) => baseTexts(paths, headTexts) },
   );
   const floorSides: FloorSide[] = [
     { floor: baseFloor, toHead: sides[0]!.toHead },
@@ -306,6 +306,14 @@ async function dynamicImportPart(setting: ImpactSetting, view: StoreDependencyVi
   const sites = await view.dynamicImportSites();
   if (sites.length === 0) return emptyPart();
   return dynamicImports({ changed, sites, importers: await view.importerMap(), isTest: (p) => tests.has(p) });
+}
+
+/** The changed files one side has and the other lacks: deleted (base), added (head), both paths of a rename. */
+function onlyOn(files: readonly ChangedFile[], side: 'base' | 'head'): string[] {
+  return files.flatMap((f) => {
+    if (f.previousPath !== undefined) return [side === 'base' ? f.previousPath : f.path];
+    return f.status === (side === 'base' ? 'deleted' : 'added') ? [f.path] : [];
+  });
 }
 
 /** The snapshot owners of a path among one side's tests (listed and sorted once, on first use). */

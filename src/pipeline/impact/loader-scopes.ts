@@ -183,6 +183,22 @@ export async function handedPathLoaders(files: readonly string[], readText: (pat
 }
 
 /**
+ * Files that list a folder of the repository by name only (ResolutionTraits.handedPaths `lists`),
+ * each as a loader of it (code `lists-folder`): a file added to or removed from the folder changes
+ * what they do, an edit of one does not (the caller keeps only the folders such a change touched).
+ */
+export async function listingLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>): Promise<ScopedLoader[]> {
+  const listing = files.filter((f) => languageForPath(f)?.resolution.handedPaths?.lists !== undefined);
+  if (listing.length === 0) return [];
+  const texts = await readText(listing);
+  return listing.flatMap((file) => {
+    const text = texts.get(file);
+    const paths = text === undefined ? [] : (languageForPath(file)?.resolution.handedPaths?.lists?.(file, text) ?? []);
+    return paths.map((scope) => ({ file, scope, code: 'lists-folder' }));
+  });
+}
+
+/**
  * Files that name a command the project installs (EcosystemAdapter.installedCommands) as a word of
  * a string and call what starts processes in their language (the calls of ResolutionTraits.handedPaths:
  * `execa('tool')`, `execSync('npx tool')`, `subprocess.run(["tool", "--help"])`), each as a loader

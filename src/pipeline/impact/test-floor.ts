@@ -10,7 +10,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
-import { callerLoaders, commandLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
+import { callerLoaders, commandLoaders, handedPathLoaders, listingLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -20,6 +20,8 @@ export interface FloorSideInput {
   tests: ReadonlySet<string>;
   /** The changed code files that exist on this side. */
   changed: readonly string[];
+  /** The files that exist on this side only (deleted: the base's; added: the head's; a rename both): what a folder's listing shows. */
+  listed: readonly string[];
   /** Reads loaders' sources, so that a loader whose text bounds its loads reaches only that directory. */
   texts: (paths: readonly string[]) => Promise<Map<string, string>>;
 }
@@ -65,6 +67,11 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const handing = (await view.pathBuilders()).filter((f) => tests.has(f));
   const handed = await handedPathLoaders(handing, side.texts);
   loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
+  // A test listing a folder by name only: changed where a file there appeared or went.
+  if (side.listed.length > 0) {
+    const listings = await listingLoaders(handing, side.texts);
+    loaders.push(...listings.filter((l) => side.listed.some((p) => l.scope === '' || p === l.scope || p.startsWith(`${l.scope}/`))));
+  }
   // A source file starting a worker or a process on a script it builds a path to (`new
   // Worker(path.join(__dirname, 'worker.js'))`, `fork(require.resolve('./child'))`) runs that
   // script: only code files count, since a source file joining a path to a folder reads data.

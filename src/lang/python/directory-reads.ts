@@ -1,0 +1,96 @@
+import { fromRootOrDir } from '../../util/posix-path.js';
+import { argumentsAt, callAt, evaluate, stringLiteral } from './path-expressions.js';
+
+/** Calls whose first argument (or its items) names a folder they read every file of. */
+const WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob\.i?glob|compileall\.compile_dir|api\.run)\s*\(/g;
+/** Methods of a path that list what is under it. */
+const PATH_LISTING = /\.\s*(?:rglob|glob|iterdir|walk)\s*\(/g;
+/** What starts a process, whose argument list or command string may name folders. */
+const STARTS = /\b(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.system)\s*\(/g;
+
+/**
+ * Pure: folders a test reads every file of, by their path: walked or listed (`os.walk('pkg')`,
+ * `Path('pkg').rglob('*.py')`, `glob.glob('pkg/**')`), compiled (`compileall.compile_dir`),
+ * type-checked (`mypy.api.run(['pkg'])`), or handed to a process (`[sys.executable, '-m', 'mypy',
+ * 'pkg']`, `pyflakes .`). A test reading the text of what it lists (a licence header, a lint over
+ * the sources) depends on every file there, though it imports none. Literal paths count from the
+ * root (where pytest starts) and from the test's folder; `.` is the whole repository, unless the
+ * file gives the process another working directory (`cwd=`). `code` is the file's text without
+ * comments, `masked` the same with string contents blanked.
+ */
+export function pythonDirectoryReads(path: string, fileDir: string, code: string, masked: string): { reads: string[]; lists: string[] } {
+  const reads = new Set<string>();
+  const lists = new Set<string>();
+  // A folder listed by a file that reads no file's content, imports nothing it computes and starts no process: its names only.
+  const namesOnly = !CONTENT_READ.test(masked);
+  let out = reads;
+  const add = (expr: string, dot: boolean) => {
+    const literal = stringLiteral(expr);
+    if (literal !== null) {
+      for (const word of literal.split(/\s+/)) addWord(word, dot);
+      return;
+    }
+    const value = evaluate(expr, path, fileDir, code);
+    if (value !== null && !value.file) out.add(value.path);
+  };
+  const addWord = (word: string, dot: boolean) => {
+    const head = (/[*?[]/.test(word) ? word.slice(0, word.search(/[*?[]/)) : word).replace(/\/+$/, '');
+    if (head === '' || head === '.') {
+      if (dot) out.add('');
+    } else if (/^[\w][\w.-]*(?:\/[\w.-]+)*$/.test(head)) {
+      for (const p of fromRootOrDir(head, fileDir)) if (p !== fileDir) out.add(p);
+    }
+  };
+  const elsewhere = /\bcwd\s*=/.test(masked);
+  const items = (arg: string | undefined) => {
+    const a = arg?.trim();
+    if (a === undefined) return [];
+    return /^[[(]/.test(a) ? (argumentsAt(a, 1) ?? []) : [a];
+  };
+  for (const m of masked.matchAll(WALKS)) {
+    out = namesOnly && /^os\.(?:listdir|scandir)\b/.test(m[0]) ? lists : reads;
+    for (const item of items(argumentsAt(code, (m.index ?? 0) + m[0].length)?.[0])) add(item, true);
+  }
+  out = reads;
+  for (const m of masked.matchAll(STARTS)) {
+    // The program, and what `-m`/`-c` take (a module, code: handed-paths.ts reads those), are no folders.
+    const args = items(argumentsAt(code, (m.index ?? 0) + m[0].length)?.[0]);
+    const words = args.length === 1 ? (stringLiteral(args[0]!)?.split(/\s+/) ?? []).map((w) => `'${w}'`) : args;
+    words.forEach((item, i) => {
+      if (i === 0 || /^['"]-[mc]['"]$/.test(words[i - 1] ?? '')) return;
+      add(item, !elsewhere);
+    });
+  }
+  for (const m of masked.matchAll(PATH_LISTING)) {
+    out = namesOnly && /iterdir/.test(m[0]) ? lists : reads;
+    const receiver = receiverBefore(code, masked, m.index ?? 0);
+    if (receiver !== null) add(receiver, true);
+  }
+  return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
+}
+
+/** Calls that read a file's content, import by a computed name or run code: a listing followed by one reads what it lists. */
+const CONTENT_READ = /\b(?:open|read_text|read_bytes|import_module|__import__|exec|exec_module|run_path|spec_from_file_location|load_source|subprocess\.\w+|os\.system)\s*\(/;
+
+/** The expression a method is called on, ending at `dot`: a call or parenthesized chain (`Path('x')`, `(ROOT / 'x')`), or a name. */
+function receiverBefore(code: string, masked: string, dot: number): string | null {
+  let end = dot;
+  while (end > 0 && /\s/.test(masked[end - 1]!)) end--;
+  let start = end;
+  if (masked[start - 1] === ')') {
+    let depth = 0;
+    for (start = end - 1; start >= 0; start--) {
+      const c = masked[start]!;
+      if (c === ')') depth++;
+      else if (c === '(' && --depth === 0) break;
+    }
+    if (start < 0) return null;
+    // The callee of a call (`Path(`, `pathlib.Path(`), if any.
+    while (start > 0 && /[\w.]/.test(masked[start - 1]!)) start--;
+    const expr = code.slice(start, end).trim();
+    return callAt(expr, expr.indexOf('(') + 1) === null ? null : expr;
+  }
+  while (start > 0 && /[\w.]/.test(masked[start - 1]!)) start--;
+  const name = code.slice(start, end);
+  return /^[A-Za-z_]\w*$/.test(name) ? name : null;
+}
