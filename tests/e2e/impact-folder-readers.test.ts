@@ -35,6 +35,19 @@ describe('tests that read a folder', { timeout: 120_000 }, () => {
     expect(await impact(cwd)).toEqual(['test/lint.test.ts', 'test/types.test.ts']);
   });
 
+  it('a test running a task runner in the repository (npm run lint, make lint) runs for any edit', async () => {
+    const cwd = gitRepo({
+      ...JS,
+      'test/lint.test.ts': vtest("import { execSync } from 'node:child_process';", "execSync('npm run lint');"),
+      'test/other-dir.test.ts': vtest("import { execSync } from 'node:child_process';", "execSync('npm pack', { cwd: '/tmp/elsewhere' });"),
+    });
+    commit(cwd, 'edit a', { 'src/a.ts': 'export const a = (): number => 2;\n' });
+    expect(await impact(cwd)).toEqual(['test/lint.test.ts']);
+    const py = gitRepo({ ...PY, 'Makefile': 'lint:\n\tflake8 shop\n', 'tests/test_make.py': lines('import subprocess', '', 'def test_make():', "    assert subprocess.call(['make', 'lint']) == 0") });
+    commit(py, 'edit m', { 'shop/m.py': lines('def helper():', '    return 2') });
+    expect(await impact(py)).toEqual(['tests/test_make.py']);
+  });
+
   it('a test listing a folder by name only runs for a file added there, not for an edit of one', async () => {
     const listing = vtest("import fs from 'node:fs';\nimport path from 'node:path';", "for (const f of fs.readdirSync(path.join(__dirname, '../src/plugin'))) expect(fs.existsSync(path.join(__dirname, '../types/plugin', `${f}.d.ts`))).toBe(true);");
     const cwd = gitRepo({ ...JS, 'test/declarations.test.ts': listing });

@@ -119,6 +119,8 @@ describe('ecmascriptHandedPaths and ecmascriptListedFolders: folders a test read
     expect(ecmascriptHandedPaths('test/r.test.ts', "import fs from 'node:fs';\nfor (const f of fs.readdirSync('src')) fs.readFileSync('src/' + f, 'utf8');")).toEqual(['src', 'test/src']);
     expect(ecmascriptHandedPaths('test/t.test.ts', "import { execSync } from 'node:child_process';\nexecSync('npx tsc --noEmit -p .');")).toEqual(['', 'test/tsc', 'tsc']);
     expect(ecmascriptHandedPaths('test/g.test.ts', "import { execFileSync } from 'node:child_process';\nexecFileSync('git', ['add', '.'], { cwd: dir });")).toEqual(['add', 'test/add']);
+    // A task runner run in the repository: anything there.
+    expect(ecmascriptHandedPaths('test/l.test.ts', "import { execSync } from 'node:child_process';\nexecSync('npm run lint');")).toEqual(['', 'lint', 'run', 'test/lint', 'test/run']);
   });
 
   it("dayjs's declarations test: a folder listed by name only, with nothing read of it", () => {

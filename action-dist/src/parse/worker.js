@@ -564,12 +564,15 @@ function commandFolders(code, masked, fileDir) {
   for (const m of masked.matchAll(PROCESS_STARTS)) {
     const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length) ?? [];
     const command = stringLiteral(args2[0]?.trim() ?? "");
-    if (command !== null) command.split(/\s+/).slice(1).forEach(word);
+    const words = command?.split(/\s+/) ?? [];
+    if (TASK_RUNNERS.has(words[0] ?? "") && !elsewhere) out2.add("");
+    words.slice(1).forEach(word);
     const list = args2[1]?.trim();
     if (list?.startsWith("[")) for (const item of argumentsAt(list, 1) ?? []) stringLiteral(item.trim())?.split(/\s+/).forEach(word);
   }
   return [...out2];
 }
+var TASK_RUNNERS = /* @__PURE__ */ new Set(["npm", "yarn", "pnpm", "bun", "make", "turbo", "nx", "lerna", "just", "git"]);
 var PROCESS_START = /(?<![\w$])(?:exec|execSync|execFile|execFileSync|spawn|spawnSync|fork|execa|execaSync|execaNode|execaCommand|execaCommandSync|Worker)\s*\(/;
 var PROCESS_STARTS = new RegExp(PROCESS_START.source, "g");
 var SPECIFIER = /\b(?:from|import|require|requireActual|importActual|mock|doMock|resolve)\s*\(?\s*(['"`])[^'"`\n]*\1/g;
@@ -2834,6 +2837,8 @@ function pythonDirectoryReads(path, fileDir, code, masked) {
   for (const m of masked.matchAll(STARTS)) {
     const args2 = items(argumentsAt2(code, (m.index ?? 0) + m[0].length)?.[0]);
     const words = args2.length === 1 ? (stringLiteral2(args2[0])?.split(/\s+/) ?? []).map((w) => `'${w}'`) : args2;
+    const program = stringLiteral2(words[0] ?? "");
+    if (program !== null && TASK_RUNNERS2.has(program) && !elsewhere) reads.add("");
     words.forEach((item, i2) => {
       if (i2 === 0 || /^['"]-[mc]['"]$/.test(words[i2 - 1] ?? "")) return;
       add(item, !elsewhere);
@@ -2846,6 +2851,7 @@ function pythonDirectoryReads(path, fileDir, code, masked) {
   }
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
 }
+var TASK_RUNNERS2 = /* @__PURE__ */ new Set(["make", "tox", "nox", "pre-commit", "invoke", "just", "git", "hatch", "poetry", "pdm", "uv"]);
 var CONTENT_READ2 = /\b(?:open|read_text|read_bytes|import_module|__import__|exec|exec_module|run_path|spec_from_file_location|load_source|subprocess\.\w+|os\.system)\s*\(/;
 function receiverBefore(code, masked, dot) {
   let end = dot;

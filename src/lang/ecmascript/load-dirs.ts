@@ -267,8 +267,8 @@ const CONTENT_READ = /(?<![\w$])(?:readFileSync|readFile|createReadStream|readJs
  * Folders a started process is handed by name in its command string or argument list (`tsc -p
  * src`, `execa('eslint', ['lib'])`): each bare word of those literals as a path from the root and
  * from the file's folder (a word naming nothing reaches nothing; the program's name is skipped),
- * and `.` as the whole repository, unless the file gives some process another working directory
- * (`cwd`), where `.` is that folder.
+ * and `.` as the whole repository, as is a task runner's run (`npm run lint`), unless the file
+ * gives some process another working directory (`cwd`), where they are that folder's.
  */
 function commandFolders(code: string, masked: string, fileDir: string): string[] {
   const out = new Set<string>();
@@ -283,12 +283,21 @@ function commandFolders(code: string, masked: string, fileDir: string): string[]
   for (const m of masked.matchAll(PROCESS_STARTS)) {
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length) ?? [];
     const command = stringLiteral(args[0]?.trim() ?? '');
-    if (command !== null) command.split(/\s+/).slice(1).forEach(word);
+    const words = command?.split(/\s+/) ?? [];
+    if (TASK_RUNNERS.has(words[0] ?? '') && !elsewhere) out.add('');
+    words.slice(1).forEach(word);
     const list = args[1]?.trim();
     if (list?.startsWith('[')) for (const item of argumentsAt(list, 1) ?? []) stringLiteral(item.trim())?.split(/\s+/).forEach(word);
   }
   return [...out];
 }
+
+/**
+ * Programs whose work the repository defines elsewhere (package scripts, make targets, a monorepo's
+ * task graph) or that read the repository itself (`git grep`): a test starting one in the
+ * repository's folder may run anything there, and depends on every file.
+ */
+const TASK_RUNNERS = new Set(['npm', 'yarn', 'pnpm', 'bun', 'make', 'turbo', 'nx', 'lerna', 'just', 'git']);
 
 /** The calls that start a process or a worker on a script. */
 const PROCESS_START = /(?<![\w$])(?:exec|execSync|execFile|execFileSync|spawn|spawnSync|fork|execa|execaSync|execaNode|execaCommand|execaCommandSync|Worker)\s*\(/;

@@ -12,8 +12,9 @@ const STARTS = /\b(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.
  * Pure: folders a test reads every file of, by their path: walked or listed (`os.walk('pkg')`,
  * `Path('pkg').rglob('*.py')`, `glob.glob('pkg/**')`), compiled (`compileall.compile_dir`),
  * type-checked (`mypy.api.run(['pkg'])`), or handed to a process (`[sys.executable, '-m', 'mypy',
- * 'pkg']`, `pyflakes .`). A test reading the text of what it lists (a licence header, a lint over
- * the sources) depends on every file there, though it imports none. Literal paths count from the
+ * 'pkg']`, `pyflakes .`; a task runner, `make lint`, the whole repository). A test reading the
+ * text of what it lists (a licence header, a lint over the sources) depends on every file there,
+ * though it imports none. Literal paths count from the
  * root (where pytest starts) and from the test's folder; `.` is the whole repository, unless the
  * file gives the process another working directory (`cwd=`). `code` is the file's text without
  * comments, `masked` the same with string contents blanked.
@@ -56,6 +57,8 @@ export function pythonDirectoryReads(path: string, fileDir: string, code: string
     // The program, and what `-m`/`-c` take (a module, code: handed-paths.ts reads those), are no folders.
     const args = items(argumentsAt(code, (m.index ?? 0) + m[0].length)?.[0]);
     const words = args.length === 1 ? (stringLiteral(args[0]!)?.split(/\s+/) ?? []).map((w) => `'${w}'`) : args;
+    const program = stringLiteral(words[0] ?? '');
+    if (program !== null && TASK_RUNNERS.has(program) && !elsewhere) reads.add('');
     words.forEach((item, i) => {
       if (i === 0 || /^['"]-[mc]['"]$/.test(words[i - 1] ?? '')) return;
       add(item, !elsewhere);
@@ -68,6 +71,13 @@ export function pythonDirectoryReads(path: string, fileDir: string, code: string
   }
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
 }
+
+/**
+ * Programs whose work the repository defines elsewhere (make targets, tox and nox environments,
+ * pre-commit hooks, tasks, a project's scripts run by its manager) or that read the repository
+ * itself (`git grep`): a test starting one in the repository's folder may run anything there.
+ */
+const TASK_RUNNERS = new Set(['make', 'tox', 'nox', 'pre-commit', 'invoke', 'just', 'git', 'hatch', 'poetry', 'pdm', 'uv']);
 
 /** Calls that read a file's content, import by a computed name or run code: a listing followed by one reads what it lists. */
 const CONTENT_READ = /\b(?:open|read_text|read_bytes|import_module|__import__|exec|exec_module|run_path|spec_from_file_location|load_source|subprocess\.\w+|os\.system)\s*\(/;
