@@ -202,7 +202,19 @@ export interface ResolutionTraits {
    * a process by name); `lists`: folders it only lists, reading none of their files (the names
    * there decide what it does: only a file added to or removed from one changes it).
    */
-  handedPaths?: { calls: readonly string[]; starts: readonly string[]; of(path: string, text: string): string[]; lists?(path: string, text: string): string[] };
+  handedPaths?: {
+    calls: readonly string[];
+    starts: readonly string[];
+    of(path: string, text: string): string[];
+    lists?(path: string, text: string): string[];
+    /**
+     * What any file reads by folder, processes aside: `readCalls` filters stored references (the
+     * listing, walking and globbing calls), `folders` gives the folders read whole and those only
+     * listed. A helper, a fixture or a script a test runs that reads a folder makes the test depend on it.
+     */
+    readCalls?: readonly string[];
+    folders?(path: string, text: string): { reads: string[]; lists: string[] };
+  };
   /**
    * Pure: the declared return type in a function's, method's or getter's signature text; undefined
    * when none is written, and the resolver infers one from the `return` bindings.

@@ -100,6 +100,11 @@ export class PathClassifier {
  */
 const TEST_FOLDER = /(?:^|\/)(?:tests?|__tests__|testing|specs?|e2e|fixtures|__fixtures__|__testfixtures__|testdata|test-data|test_data)\//;
 
+/** Whether a path lies in a folder of tests or their data (a helper, a fixture, a setup file beside the tests). */
+export function inTestFolder(path: string): boolean {
+  return TEST_FOLDER.test(path);
+}
+
 /**
  * Compiled on first use: a run asks few of the lists (with a test universe, never tests.include or
  * exclude), and compiling the defaults took ~30 ms of every `ratlas impact`. A list from the

@@ -48,6 +48,25 @@ describe('tests that read a folder', { timeout: 120_000 }, () => {
     expect(await impact(py)).toEqual(['tests/test_make.py']);
   });
 
+  it('a folder read by what a test uses: a helper it imports, a script it runs, a conftest fixture', async () => {
+    const cwd = gitRepo({
+      ...JS,
+      'test/utils/sources.ts': "import fs from 'node:fs';\nexport const sources = () => fs.readdirSync('src').map((f) => fs.readFileSync('src/' + f, 'utf8'));\n",
+      'test/s.test.ts': vtest("import { sources } from './utils/sources';", 'expect(sources().length).toBe(1);'),
+      'scripts/check.mjs': "import fs from 'node:fs';\nfor (const f of fs.readdirSync('src')) if (fs.readFileSync('src/' + f, 'utf8').includes('x')) process.exit(1);\n",
+      'test/check.test.ts': vtest("import { execSync } from 'node:child_process';", "execSync('node scripts/check.mjs');"),
+    });
+    commit(cwd, 'edit a', { 'src/a.ts': 'export const a = (): number => 2;\n' });
+    expect(await impact(cwd)).toEqual(['test/check.test.ts', 'test/s.test.ts']);
+    const py = gitRepo({
+      ...PY,
+      'tests/conftest.py': lines('import os', 'import pytest', '', '@pytest.fixture', 'def sources():', "    return [open(os.path.join(r, n)).read() for r, _, ns in os.walk('shop') for n in ns]"),
+      'tests/test_src.py': lines('def test_src(sources):', "    assert all('x' not in s for s in sources)"),
+    });
+    commit(py, 'edit m', { 'shop/m.py': lines('def helper():', '    return 2') });
+    expect(await impact(py)).toContain('tests/test_src.py');
+  });
+
   it('a test listing a folder by name only runs for a file added there, not for an edit of one', async () => {
     const listing = vtest("import fs from 'node:fs';\nimport path from 'node:path';", "for (const f of fs.readdirSync(path.join(__dirname, '../src/plugin'))) expect(fs.existsSync(path.join(__dirname, '../types/plugin', `${f}.d.ts`))).toBe(true);");
     const cwd = gitRepo({ ...JS, 'test/declarations.test.ts': listing });

@@ -8,6 +8,7 @@ function side(importers: Record<string, string[]>, tests: string[], loaders: { f
     dynamicLoaders: async () => loaders,
     // No file here builds a path to hand to a package or to a process it starts (handed-path loaders).
     pathBuilders: async () => [],
+    folderReaders: async () => [],
     processStarters: async () => [],
     unresolvedImports: async () => ({ specifiers: [], files: new Set(Object.keys(importers)) }),
     importerMap: async () => new Map(Object.entries(importers)),

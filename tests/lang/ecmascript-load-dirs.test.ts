@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptHandedPaths, ecmascriptListedFolders, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
+import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptListedFolders, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
 
 // The two answers of one read of a caller's text (ResolutionTraits.callerLoads.text).
 const ecmascriptStringWords = (text: string) => ecmascriptCallerText(text).words;
@@ -119,6 +119,8 @@ describe('ecmascriptHandedPaths and ecmascriptListedFolders: folders a test read
     expect(ecmascriptHandedPaths('test/r.test.ts', "import fs from 'node:fs';\nfor (const f of fs.readdirSync('src')) fs.readFileSync('src/' + f, 'utf8');")).toEqual(['src', 'test/src']);
     expect(ecmascriptHandedPaths('test/t.test.ts', "import { execSync } from 'node:child_process';\nexecSync('npx tsc --noEmit -p .');")).toEqual(['', 'test/tsc', 'tsc']);
     expect(ecmascriptHandedPaths('test/g.test.ts', "import { execFileSync } from 'node:child_process';\nexecFileSync('git', ['add', '.'], { cwd: dir });")).toEqual(['add', 'test/add']);
+    // A pattern relative to a folder given apart names none of its own (typeorm's codemod: `{ cwd: p }`).
+    expect(ecmascriptFolders('src/find.ts', "import { globSync } from 'tinyglobby';\nexport const find = (p) => globSync('**/package.json', { cwd: p });")).toEqual({ reads: [], lists: [] });
     // A task runner run in the repository: anything there.
     expect(ecmascriptHandedPaths('test/l.test.ts', "import { execSync } from 'node:child_process';\nexecSync('npm run lint');")).toEqual(['', 'lint', 'run', 'test/lint', 'test/run']);
   });

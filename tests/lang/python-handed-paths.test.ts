@@ -30,6 +30,7 @@ describe('pythonHandedPaths: folders a test reads every file of', () => {
     expect(of('tests/test_t.py', 'from mypy import api', "api.run(['shop', '--strict'])")).toEqual(['shop', 'tests/shop']);
     expect(of('tests/test_f.py', 'import subprocess', "subprocess.call(['pyflakes', '.'])")).toEqual(['']);
     expect(of('tests/test_g.py', 'import subprocess', "subprocess.run(['git', 'add', '.'], cwd=tmp)")).toEqual(['add', 'tests/add']);
+    expect(of('tests/test_g.py', 'import glob', "FILES = glob.glob('**/*.py', root_dir=base, recursive=True)")).toEqual([]);
     // A task runner run in the repository: anything there.
     expect(of('tests/test_m.py', 'import subprocess', "subprocess.call(['make', 'lint'])")).toEqual(['', 'lint', 'tests/lint']);
     expect(of('tests/test_t.py', 'import subprocess', "subprocess.call('tox -e lint', shell=True)")).toEqual(['', 'lint', 'tests/lint']);

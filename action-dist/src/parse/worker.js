@@ -526,7 +526,7 @@ function directoryReads(fileDir, code, masked) {
     const out2 = namesOnly && LISTING.test(m[0]) ? lists : reads;
     const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
     const first = args2?.[0]?.trim();
-    if (first === void 0) continue;
+    if (first === void 0 || args2.slice(1).some((a) => /\bcwd\b/.test(a))) continue;
     const items = first.startsWith("[") ? argumentsAt(first, 1) ?? [] : [first];
     for (const item of items) {
       const literal = stringLiteral(item.trim());
@@ -545,9 +545,13 @@ function directoryReads(fileDir, code, masked) {
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
 }
 function ecmascriptListedFolders(path, text) {
-  const code = stripComments(text);
-  return directoryReads(parentDir(path), code, maskStrings(code)).lists;
+  return ecmascriptFolders(path, text).lists;
 }
+function ecmascriptFolders(path, text) {
+  const code = stripComments(text);
+  return directoryReads(parentDir(path), code, maskStrings(code));
+}
+var ECMASCRIPT_READ_CALLS = ["readdirSync", "readdir", "opendirSync", "opendir", "globSync", "glob", "globby", "globbySync", "lintFiles", "sync"];
 var DIRECTORY_READ = /(?<![\w$])(?:readdirSync|readdir|opendirSync|opendir|globSync|glob|globby|globbySync|lintFiles|(?:fg|fastGlob|glob|globby)\.sync)\s*\(/g;
 var LISTING = /^(?:readdirSync|readdir|opendirSync|opendir)\b/;
 var CONTENT_READ = /(?<![\w$])(?:readFileSync|readFile|createReadStream|readJsonSync|readJson|readJSON|lintFiles|lintText)\s*\(/;
@@ -2161,10 +2165,12 @@ var ecmascriptResolution = {
   // Path builders, and what starts a process or a worker (on a path, or a command the package installs).
   handedPaths: {
     // Path builders, listings and globs (what a test reads by folder), and process starters.
-    calls: ["join", "resolve", "URL", "readdirSync", "readdir", "opendirSync", "opendir", "globSync", "glob", "globby", "globbySync", "lintFiles", "sync", ...PROCESS_STARTERS],
+    calls: ["join", "resolve", "URL", ...ECMASCRIPT_READ_CALLS, ...PROCESS_STARTERS],
     starts: PROCESS_STARTERS,
     of: ecmascriptHandedPaths,
-    lists: ecmascriptListedFolders
+    lists: ecmascriptListedFolders,
+    readCalls: ECMASCRIPT_READ_CALLS,
+    folders: ecmascriptFolders
   },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
@@ -2801,7 +2807,7 @@ function maskStrings2(text) {
 var WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob\.i?glob|compileall\.compile_dir|api\.run)\s*\(/g;
 var PATH_LISTING = /\.\s*(?:rglob|glob|iterdir|walk)\s*\(/g;
 var STARTS = /\b(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.system)\s*\(/g;
-function pythonDirectoryReads(path, fileDir, code, masked) {
+function pythonDirectoryReads(path, fileDir, code, masked, processes = true) {
   const reads = /* @__PURE__ */ new Set();
   const lists = /* @__PURE__ */ new Set();
   const namesOnly = !CONTENT_READ2.test(masked);
@@ -2831,10 +2837,12 @@ function pythonDirectoryReads(path, fileDir, code, masked) {
   };
   for (const m of masked.matchAll(WALKS)) {
     out2 = namesOnly && /^os\.(?:listdir|scandir)\b/.test(m[0]) ? lists : reads;
-    for (const item of items(argumentsAt2(code, (m.index ?? 0) + m[0].length)?.[0])) add(item, true);
+    const args2 = argumentsAt2(code, (m.index ?? 0) + m[0].length) ?? [];
+    if (args2.slice(1).some((a) => /^\s*root_dir\s*=/.test(a))) continue;
+    for (const item of items(args2[0])) add(item, true);
   }
   out2 = reads;
-  for (const m of masked.matchAll(STARTS)) {
+  for (const m of processes ? masked.matchAll(STARTS) : []) {
     const args2 = items(argumentsAt2(code, (m.index ?? 0) + m[0].length)?.[0]);
     const words = args2.length === 1 ? (stringLiteral2(args2[0])?.split(/\s+/) ?? []).map((w) => `'${w}'`) : args2;
     const program = stringLiteral2(words[0] ?? "");
@@ -2911,6 +2919,10 @@ function pythonHandedPaths(path, text) {
     if (value !== null && !value.file && value.path !== fileDir) out2.add(value.path);
   }
   return [...out2].sort();
+}
+function pythonFolders(path, text) {
+  const code = maskStrings2(stripComments3(text));
+  return pythonDirectoryReads(path, parentDir(path), code.text, code.masked, false);
 }
 function pythonListedFolders(path, text) {
   const code = maskStrings2(stripComments3(text));
@@ -3150,6 +3162,7 @@ function declaredReturnType2(signature) {
 
 // src/lang/python/resolution.ts
 var PROCESS_STARTERS2 = ["run", "call", "check_call", "check_output", "Popen", "system", "run_module", "run_path", "spawn"];
+var READ_CALLS = ["walk", "listdir", "scandir", "glob", "iglob", "rglob", "iterdir", "compile_dir"];
 var pythonResolution = {
   globals: PYTHON_BUILTINS,
   // `dir(obj)`, `inspect.getmembers(obj)` and a `getattr(obj, name)` with a computed name (`getattr*`,
@@ -3190,7 +3203,7 @@ var pythonResolution = {
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
-  handedPaths: { calls: [...PROCESS_STARTERS2, "walk", "listdir", "scandir", "glob", "iglob", "rglob", "iterdir", "compile_dir"], starts: PROCESS_STARTERS2, of: pythonHandedPaths, lists: pythonListedFolders },
+  handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS], starts: PROCESS_STARTERS2, of: pythonHandedPaths, lists: pythonListedFolders, readCalls: READ_CALLS, folders: pythonFolders },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

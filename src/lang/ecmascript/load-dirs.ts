@@ -231,7 +231,8 @@ function directoryReads(fileDir: string, code: string, masked: string): { reads:
     const out = namesOnly && LISTING.test(m[0]) ? lists : reads;
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
     const first = args?.[0]?.trim();
-    if (first === undefined) continue;
+    // A pattern relative to a folder given apart (`globSync('**/x', { cwd: p })`) names no folder of its own.
+    if (first === undefined || args!.slice(1).some((a) => /\bcwd\b/.test(a))) continue;
     const items = first.startsWith('[') ? (argumentsAt(first, 1) ?? []) : [first];
     for (const item of items) {
       const literal = stringLiteral(item.trim());
@@ -252,9 +253,17 @@ function directoryReads(fileDir: string, code: string, masked: string): { reads:
 
 /** Pure: folders a file only lists by name (ResolutionTraits.handedPaths `lists`). */
 export function ecmascriptListedFolders(path: string, text: string): string[] {
-  const code = stripComments(text);
-  return directoryReads(parentDir(path), code, maskStrings(code)).lists;
+  return ecmascriptFolders(path, text).lists;
 }
+
+/** Pure: folders a file reads whole or lists (ResolutionTraits.handedPaths `folders`). */
+export function ecmascriptFolders(path: string, text: string): { reads: string[]; lists: string[] } {
+  const code = stripComments(text);
+  return directoryReads(parentDir(path), code, maskStrings(code));
+}
+
+/** The called names of DIRECTORY_READ (ResolutionTraits.handedPaths `readCalls`). */
+export const ECMASCRIPT_READ_CALLS = ['readdirSync', 'readdir', 'opendirSync', 'opendir', 'globSync', 'glob', 'globby', 'globbySync', 'lintFiles', 'sync'];
 
 /** Listing, globbing and linting calls whose first argument (or its items) names what they read. */
 const DIRECTORY_READ = /(?<![\w$])(?:readdirSync|readdir|opendirSync|opendir|globSync|glob|globby|globbySync|lintFiles|(?:fg|fastGlob|glob|globby)\.sync)\s*\(/g;

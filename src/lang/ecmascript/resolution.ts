@@ -1,5 +1,5 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
-import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptHandedPaths, ecmascriptListedFolders, ecmascriptLoadDirs } from './load-dirs.js';
+import { ECMASCRIPT_READ_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptListedFolders, ecmascriptLoadDirs } from './load-dirs.js';
 import { ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, matchPaths } from './compiler-settings.js';
@@ -47,10 +47,12 @@ export const ecmascriptResolution: ResolutionTraits = {
   // Path builders, and what starts a process or a worker (on a path, or a command the package installs).
   handedPaths: {
     // Path builders, listings and globs (what a test reads by folder), and process starters.
-    calls: ['join', 'resolve', 'URL', 'readdirSync', 'readdir', 'opendirSync', 'opendir', 'globSync', 'glob', 'globby', 'globbySync', 'lintFiles', 'sync', ...PROCESS_STARTERS],
+    calls: ['join', 'resolve', 'URL', ...ECMASCRIPT_READ_CALLS, ...PROCESS_STARTERS],
     starts: PROCESS_STARTERS,
     of: ecmascriptHandedPaths,
     lists: ecmascriptListedFolders,
+    readCalls: ECMASCRIPT_READ_CALLS,
+    folders: ecmascriptFolders,
   },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,

@@ -19,7 +19,7 @@ const STARTS = /\b(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.
  * file gives the process another working directory (`cwd=`). `code` is the file's text without
  * comments, `masked` the same with string contents blanked.
  */
-export function pythonDirectoryReads(path: string, fileDir: string, code: string, masked: string): { reads: string[]; lists: string[] } {
+export function pythonDirectoryReads(path: string, fileDir: string, code: string, masked: string, processes = true): { reads: string[]; lists: string[] } {
   const reads = new Set<string>();
   const lists = new Set<string>();
   // A folder listed by a file that reads no file's content, imports nothing it computes and starts no process: its names only.
@@ -50,10 +50,13 @@ export function pythonDirectoryReads(path: string, fileDir: string, code: string
   };
   for (const m of masked.matchAll(WALKS)) {
     out = namesOnly && /^os\.(?:listdir|scandir)\b/.test(m[0]) ? lists : reads;
-    for (const item of items(argumentsAt(code, (m.index ?? 0) + m[0].length)?.[0])) add(item, true);
+    const args = argumentsAt(code, (m.index ?? 0) + m[0].length) ?? [];
+    // A pattern relative to a folder given apart (`glob.glob('**', root_dir=p)`) names no folder of its own.
+    if (args.slice(1).some((a) => /^\s*root_dir\s*=/.test(a))) continue;
+    for (const item of items(args[0])) add(item, true);
   }
   out = reads;
-  for (const m of masked.matchAll(STARTS)) {
+  for (const m of processes ? masked.matchAll(STARTS) : []) {
     // The program, and what `-m`/`-c` take (a module, code: handed-paths.ts reads those), are no folders.
     const args = items(argumentsAt(code, (m.index ?? 0) + m[0].length)?.[0]);
     const words = args.length === 1 ? (stringLiteral(args[0]!)?.split(/\s+/) ?? []).map((w) => `'${w}'`) : args;

@@ -54,6 +54,12 @@ export function pythonHandedPaths(path: string, text: string): string[] {
   return [...out].sort();
 }
 
+/** Pure: folders a file reads whole or lists, processes aside (ResolutionTraits.handedPaths `folders`). */
+export function pythonFolders(path: string, text: string): { reads: string[]; lists: string[] } {
+  const code = maskStrings(stripComments(text));
+  return pythonDirectoryReads(path, parentDir(path), code.text, code.masked, false);
+}
+
 /** Pure: folders a file only lists by name (ResolutionTraits.handedPaths `lists`). */
 export function pythonListedFolders(path: string, text: string): string[] {
   const code = maskStrings(stripComments(text));

@@ -1,12 +1,14 @@
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
-import { pythonHandedPaths, pythonListedFolders } from './handed-paths.js';
+import { pythonFolders, pythonHandedPaths, pythonListedFolders } from './handed-paths.js';
 import { PYTHON_LOADER_CALLS } from './loader-calls.js';
 import { pythonLoadDirs } from './load-dirs.js';
 import { declaredReturnType } from './spell-path.js';
 
 /** Calls that run a script or a module in another process, or in this one by path (runpy). */
 const PROCESS_STARTERS = ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'];
+/** What lists, walks or compiles a folder (directory-reads.ts). */
+const READ_CALLS = ['walk', 'listdir', 'scandir', 'glob', 'iglob', 'rglob', 'iterdir', 'compile_dir'];
 
 /**
  * Python's import system as a repository sees it, without running anything: relative imports
@@ -57,7 +59,7 @@ export const pythonResolution: ResolutionTraits = {
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
-  handedPaths: { calls: [...PROCESS_STARTERS, 'walk', 'listdir', 'scandir', 'glob', 'iglob', 'rglob', 'iterdir', 'compile_dir'], starts: PROCESS_STARTERS, of: pythonHandedPaths, lists: pythonListedFolders },
+  handedPaths: { calls: [...PROCESS_STARTERS, ...READ_CALLS], starts: PROCESS_STARTERS, of: pythonHandedPaths, lists: pythonListedFolders, readCalls: READ_CALLS, folders: pythonFolders },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

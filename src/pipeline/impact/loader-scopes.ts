@@ -199,6 +199,22 @@ export async function listingLoaders(files: readonly string[], readText: (paths:
 }
 
 /**
+ * Files that read folders of the repository (ResolutionTraits.handedPaths `folders`), each as a
+ * loader of each: `reads-folder` for a folder read whole, `lists-folder` for one listed by name
+ * only (the caller keeps those only where a file there appeared or went).
+ */
+export async function folderLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>): Promise<ScopedLoader[]> {
+  const reading = files.filter((f) => languageForPath(f)?.resolution.handedPaths?.folders !== undefined);
+  if (reading.length === 0) return [];
+  const texts = await readText(reading);
+  return reading.flatMap((file) => {
+    const text = texts.get(file);
+    const folders = text === undefined ? { reads: [], lists: [] } : languageForPath(file)!.resolution.handedPaths!.folders!(file, text);
+    return [...folders.reads.map((scope) => ({ file, scope, code: 'reads-folder' })), ...folders.lists.map((scope) => ({ file, scope, code: 'lists-folder' }))];
+  });
+}
+
+/**
  * Files that name a command the project installs (EcosystemAdapter.installedCommands) as a word of
  * a string and call what starts processes in their language (the calls of ResolutionTraits.handedPaths:
  * `execa('tool')`, `execSync('npx tool')`, `subprocess.run(["tool", "--help"])`), each as a loader

@@ -361,6 +361,11 @@ export class StoreDependencyView implements DependencyView {
     return this.callersOf((traits) => traits.handedPaths?.calls ?? []);
   }
 
+  /** Files that call what their language lists, walks or globs a folder with (ResolutionTraits.handedPaths `readCalls`). */
+  folderReaders(): Promise<string[]> {
+    return this.callersOf((traits) => traits.handedPaths?.readCalls ?? []);
+  }
+
   /** Files that call what their language starts a process or a worker with (ResolutionTraits.handedPaths `starts`). */
   processStarters(): Promise<string[]> {
     return this.callersOf((traits) => traits.handedPaths?.starts ?? []);

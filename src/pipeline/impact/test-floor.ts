@@ -10,7 +10,8 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
-import { callerLoaders, commandLoaders, handedPathLoaders, listingLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
+import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, listingLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
+import { inTestFolder } from '../../select/classify-path.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
@@ -64,14 +65,19 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const unresolved = await view.unresolvedImports();
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
   // there without importing it; only tests, so that a source file joining paths stays no loader.
-  const handing = (await view.pathBuilders()).filter((f) => tests.has(f));
+  // Helpers, fixtures and setup files in a test folder count as the tests using them do.
+  const handing = (await view.pathBuilders()).filter((f) => tests.has(f) || inTestFolder(f));
   const handed = await handedPathLoaders(handing, side.texts);
   loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
-  // A test listing a folder by name only: changed where a file there appeared or went.
-  if (side.listed.length > 0) {
-    const listings = await listingLoaders(handing, side.texts);
-    loaders.push(...listings.filter((l) => side.listed.some((p) => l.scope === '' || p === l.scope || p.startsWith(`${l.scope}/`))));
-  }
+  // Any other file reading a folder (a script a test runs, a module a test imports): what is there
+  // reaches whoever reaches it. Not the whole repository: a source file's relative path is one
+  // from wherever it runs, for a library usually a folder its caller gives.
+  const handingSet = new Set(handing);
+  const readers = (await folderLoaders((await view.folderReaders()).filter((f) => !handingSet.has(f)), side.texts)).filter((l) => l.scope !== '');
+  // A folder listed by name only: changed where a file there appeared or went.
+  const listed = (l: ScopedLoader) => side.listed.some((p) => l.scope === '' || p === l.scope || p.startsWith(`${l.scope}/`));
+  loaders.push(...readers.filter((l) => l.code !== 'lists-folder' || listed(l)));
+  if (side.listed.length > 0) loaders.push(...(await listingLoaders(handing, side.texts)).filter(listed));
   // A source file starting a worker or a process on a script it builds a path to (`new
   // Worker(path.join(__dirname, 'worker.js'))`, `fork(require.resolve('./child'))`) runs that
   // script: only code files count, since a source file joining a path to a folder reads data.
