@@ -119,6 +119,8 @@ describe('ecmascriptHandedPaths and ecmascriptListedFolders: folders a test read
     expect(ecmascriptHandedPaths('test/r.test.ts', "import fs from 'node:fs';\nfor (const f of fs.readdirSync('src')) fs.readFileSync('src/' + f, 'utf8');")).toEqual(['src', 'test/src']);
     expect(ecmascriptHandedPaths('test/t.test.ts', "import { execSync } from 'node:child_process';\nexecSync('npx tsc --noEmit -p .');")).toEqual(['', 'test/tsc', 'tsc']);
     expect(ecmascriptHandedPaths('test/g.test.ts', "import { execFileSync } from 'node:child_process';\nexecFileSync('git', ['add', '.'], { cwd: dir });")).toEqual(['add', 'test/add']);
+    expect(ecmascriptHandedPaths('test/u.test.ts', "import fs from 'node:fs';\nfor (const f of fs.readdirSync(new URL('../src/', import.meta.url))) fs.readFileSync(f);")).toEqual(['src']);
+    expect(ecmascriptHandedPaths('test/d.test.ts', "import fs from 'node:fs';\nimport path from 'node:path';\nconst d = path.join(import.meta.dirname, '../src');\nfor (const f of fs.readdirSync(d)) fs.readFileSync(path.join(d, f));")).toEqual(['src']);
     // A pattern relative to a folder given apart names none of its own (typeorm's codemod: `{ cwd: p }`).
     expect(ecmascriptFolders('src/find.ts', "import { globSync } from 'tinyglobby';\nexport const find = (p) => globSync('**/package.json', { cwd: p });")).toEqual({ reads: [], lists: [] });
     // A task runner run in the repository: anything there.

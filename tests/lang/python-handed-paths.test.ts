@@ -31,6 +31,8 @@ describe('pythonHandedPaths: folders a test reads every file of', () => {
     expect(of('tests/test_f.py', 'import subprocess', "subprocess.call(['pyflakes', '.'])")).toEqual(['']);
     expect(of('tests/test_g.py', 'import subprocess', "subprocess.run(['git', 'add', '.'], cwd=tmp)")).toEqual(['add', 'tests/add']);
     expect(of('tests/test_g.py', 'import glob', "FILES = glob.glob('**/*.py', root_dir=base, recursive=True)")).toEqual([]);
+    expect(of('tests/test_j.py', 'from pathlib import Path', "for p in Path(__file__).parent.parent.joinpath('shop').glob('*.py'):", '    p.read_text()')).toEqual(['shop']);
+    expect(of('tests/test_o.py', 'import glob, os', 'HERE = os.path.dirname(__file__)', "FILES = glob.glob(os.path.join(HERE, '..', 'shop', '*.py'))")).toEqual(['shop']);
     // A task runner run in the repository: anything there.
     expect(of('tests/test_m.py', 'import subprocess', "subprocess.call(['make', 'lint'])")).toEqual(['', 'lint', 'tests/lint']);
     expect(of('tests/test_t.py', 'import subprocess', "subprocess.call('tox -e lint', shell=True)")).toEqual(['', 'lint', 'tests/lint']);

@@ -530,6 +530,12 @@ function directoryReads(fileDir, code, masked) {
     const items = first.startsWith("[") ? argumentsAt(first, 1) ?? [] : [first];
     for (const item of items) {
       const literal = stringLiteral(item.trim());
+      const url = /^new\s+URL\s*\(\s*(['"`])([^'"`\n]*)\1\s*,\s*import\.meta\.url\s*\)$/.exec(item.trim());
+      if (url) {
+        const dir2 = url[2].startsWith(".") ? joinDir(fileDir, url[2].endsWith("/") ? url[2] : `${url[2]}/`, true) : null;
+        if (dir2 !== null) out2.add(dir2.replace(/\/$/, ""));
+        continue;
+      }
       if (literal !== null) {
         const head = /[*?{[]/.test(literal) ? globPrefix(literal).replace(/\/$/, "") : literal.replace(/\/$/, "");
         if (head === "" || head === "." || head === "./") out2.add("");
@@ -609,7 +615,7 @@ function staticPrefix(expr, code, depth) {
     const args2 = argumentsAt(e, call[0].length);
     if (args2 === null || args2.length === 0) return null;
     const first = args2[0].trim();
-    const base = first === "__dirname" ? "" : staticPrefix(first, code, depth + 1);
+    const base = first === "__dirname" || first === "import.meta.dirname" ? "" : staticPrefix(first, code, depth + 1);
     if (base === null || typeof base !== "string" && !base.exact) return null;
     const parts2 = typeof base === "string" || base.text === "" ? [] : [base.text];
     for (const arg of args2.slice(1)) {
@@ -2668,6 +2674,12 @@ function evaluate(expr, path, fileDir, text, depth = 0) {
     const base = again(division[0]);
     return base === null ? null : joined(base, [division[1]]);
   }
+  const joinpath = /^(.*)\.joinpath\s*\(/s.exec(e);
+  if (joinpath && closes(e, joinpath[0].length)) {
+    const base = again(joinpath[1]);
+    const pieces = argumentsAt2(e, joinpath[0].length);
+    return base === null || pieces === null ? null : joined(base, pieces);
+  }
   const attr = /^(.*)\.(parent|resolve\(\)|absolute\(\)|parents\[(\d+)\])$/s.exec(e);
   if (attr) {
     let base = again(attr[1]);
@@ -2819,7 +2831,7 @@ function pythonDirectoryReads(path, fileDir, code, masked, processes = true) {
       return;
     }
     const value = evaluate(expr, path, fileDir, code);
-    if (value !== null && !value.file) out2.add(value.path);
+    if (value !== null && !value.file) out2.add(value.path.split("/").filter((_, i2, parts2) => !parts2.slice(0, i2 + 1).some((p) => /[*?[]/.test(p))).join("/"));
   };
   const addWord = (word, dot) => {
     const head = (/[*?[]/.test(word) ? word.slice(0, word.search(/[*?[]/)) : word).replace(/\/+$/, "");
@@ -2865,21 +2877,23 @@ function receiverBefore(code, masked, dot) {
   let end = dot;
   while (end > 0 && /\s/.test(masked[end - 1])) end--;
   let start2 = end;
-  if (masked[start2 - 1] === ")") {
-    let depth = 0;
-    for (start2 = end - 1; start2 >= 0; start2--) {
-      const c = masked[start2];
-      if (c === ")") depth++;
-      else if (c === "(" && --depth === 0) break;
-    }
-    if (start2 < 0) return null;
-    while (start2 > 0 && /[\w.]/.test(masked[start2 - 1])) start2--;
-    const expr = code.slice(start2, end).trim();
-    return callAt(expr, expr.indexOf("(") + 1) === null ? null : expr;
+  while (start2 > 0) {
+    const c = masked[start2 - 1];
+    if (c === ")" || c === "]") {
+      let depth = 0;
+      let at = start2 - 1;
+      for (; at >= 0; at--) {
+        const d = masked[at];
+        if (d === ")" || d === "]") depth++;
+        else if ((d === "(" || d === "[") && --depth === 0) break;
+      }
+      if (at < 0) return null;
+      start2 = at;
+    } else if (/[\w.]/.test(c)) start2--;
+    else break;
   }
-  while (start2 > 0 && /[\w.]/.test(masked[start2 - 1])) start2--;
-  const name2 = code.slice(start2, end);
-  return /^[A-Za-z_]\w*$/.test(name2) ? name2 : null;
+  const expr = code.slice(start2, end).trim();
+  return expr === "" || expr.startsWith(".") ? null : expr;
 }
 
 // src/lang/python/handed-paths.ts

@@ -236,6 +236,13 @@ function directoryReads(fileDir: string, code: string, masked: string): { reads:
     const items = first.startsWith('[') ? (argumentsAt(first, 1) ?? []) : [first];
     for (const item of items) {
       const literal = stringLiteral(item.trim());
+      // new URL('../src/', import.meta.url): a folder from the file's.
+      const url = /^new\s+URL\s*\(\s*(['"`])([^'"`\n]*)\1\s*,\s*import\.meta\.url\s*\)$/.exec(item.trim());
+      if (url) {
+        const dir = url[2]!.startsWith('.') ? joinDir(fileDir, url[2]!.endsWith('/') ? url[2]! : `${url[2]!}/`, true) : null;
+        if (dir !== null) out.add(dir.replace(/\/$/, ''));
+        continue;
+      }
       if (literal !== null) {
         const head = /[*?{[]/.test(literal) ? globPrefix(literal).replace(/\/$/, '') : literal.replace(/\/$/, '');
         if (head === '' || head === '.' || head === './') out.add('');
@@ -368,7 +375,7 @@ function staticPrefix(expr: string, code: string, depth: number): Prefix | null 
     if (args === null || args.length === 0) return null;
     // The first piece: __dirname, or a name holding a whole path built from it.
     const first = args[0]!.trim();
-    const base = first === '__dirname' ? '' : staticPrefix(first, code, depth + 1);
+    const base = first === '__dirname' || first === 'import.meta.dirname' ? '' : staticPrefix(first, code, depth + 1);
     if (base === null || (typeof base !== 'string' && !base.exact)) return null;
     const parts: string[] = typeof base === 'string' || base.text === '' ? [] : [base.text];
     for (const arg of args.slice(1)) {

@@ -1,5 +1,5 @@
 import { fromRootOrDir } from '../../util/posix-path.js';
-import { argumentsAt, callAt, evaluate, stringLiteral } from './path-expressions.js';
+import { argumentsAt, evaluate, stringLiteral } from './path-expressions.js';
 
 /** Calls whose first argument (or its items) names a folder they read every file of. */
 const WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob\.i?glob|compileall\.compile_dir|api\.run)\s*\(/g;
@@ -32,7 +32,8 @@ export function pythonDirectoryReads(path: string, fileDir: string, code: string
       return;
     }
     const value = evaluate(expr, path, fileDir, code);
-    if (value !== null && !value.file) out.add(value.path);
+    // A pattern built as a path (`os.path.join(HERE, 'pkg', '*.py')`): the folder before its first wildcard.
+    if (value !== null && !value.file) out.add(value.path.split('/').filter((_, i, parts) => !parts.slice(0, i + 1).some((p) => /[*?[]/.test(p))).join('/'));
   };
   const addWord = (word: string, dot: boolean) => {
     const head = (/[*?[]/.test(word) ? word.slice(0, word.search(/[*?[]/)) : word).replace(/\/+$/, '');
@@ -85,25 +86,26 @@ const TASK_RUNNERS = new Set(['make', 'tox', 'nox', 'pre-commit', 'invoke', 'jus
 /** Calls that read a file's content, import by a computed name or run code: a listing followed by one reads what it lists. */
 const CONTENT_READ = /\b(?:open|read_text|read_bytes|import_module|__import__|exec|exec_module|run_path|spec_from_file_location|load_source|subprocess\.\w+|os\.system)\s*\(/;
 
-/** The expression a method is called on, ending at `dot`: a call or parenthesized chain (`Path('x')`, `(ROOT / 'x')`), or a name. */
+/** The expression a method is called on, ending at `dot`: a chain of names, attributes and calls (`Path(__file__).parent.joinpath('x')`, `(ROOT / 'x')`, `PKG`). */
 function receiverBefore(code: string, masked: string, dot: number): string | null {
   let end = dot;
   while (end > 0 && /\s/.test(masked[end - 1]!)) end--;
   let start = end;
-  if (masked[start - 1] === ')') {
-    let depth = 0;
-    for (start = end - 1; start >= 0; start--) {
-      const c = masked[start]!;
-      if (c === ')') depth++;
-      else if (c === '(' && --depth === 0) break;
-    }
-    if (start < 0) return null;
-    // The callee of a call (`Path(`, `pathlib.Path(`), if any.
-    while (start > 0 && /[\w.]/.test(masked[start - 1]!)) start--;
-    const expr = code.slice(start, end).trim();
-    return callAt(expr, expr.indexOf('(') + 1) === null ? null : expr;
+  while (start > 0) {
+    const c = masked[start - 1]!;
+    if (c === ')' || c === ']') {
+      let depth = 0;
+      let at = start - 1;
+      for (; at >= 0; at--) {
+        const d = masked[at]!;
+        if (d === ')' || d === ']') depth++;
+        else if ((d === '(' || d === '[') && --depth === 0) break;
+      }
+      if (at < 0) return null;
+      start = at;
+    } else if (/[\w.]/.test(c)) start--;
+    else break;
   }
-  while (start > 0 && /[\w.]/.test(masked[start - 1]!)) start--;
-  const name = code.slice(start, end);
-  return /^[A-Za-z_]\w*$/.test(name) ? name : null;
+  const expr = code.slice(start, end).trim();
+  return expr === '' || expr.startsWith('.') ? null : expr;
 }

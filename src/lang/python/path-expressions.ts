@@ -38,6 +38,13 @@ export function evaluate(expr: string, path: string, fileDir: string, text: stri
     const base = again(division[0]);
     return base === null ? null : joined(base, [division[1]]);
   }
+  // `X.joinpath('a', 'b')`.
+  const joinpath = /^(.*)\.joinpath\s*\(/s.exec(e);
+  if (joinpath && closes(e, joinpath[0].length)) {
+    const base = again(joinpath[1]!);
+    const pieces = argumentsAt(e, joinpath[0].length);
+    return base === null || pieces === null ? null : joined(base, pieces);
+  }
   const attr = /^(.*)\.(parent|resolve\(\)|absolute\(\)|parents\[(\d+)\])$/s.exec(e);
   if (attr) {
     let base = again(attr[1]!);
