@@ -64,8 +64,8 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const { scoped: loaders, handing: helpers } = await scopeLoaders(await view.dynamicLoaders(), side.texts, fallback);
   const unresolved = await view.unresolvedImports();
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
-  // there without importing it; only tests, so that a source file joining paths stays no loader.
-  // Helpers, fixtures and setup files in a test folder count as the tests using them do.
+  // there without importing it. Only tests, and the helpers, fixtures and setup files of a test
+  // folder, which count as the tests using them do: a source file joining paths stays no loader.
   const handing = (await view.pathBuilders()).filter((f) => tests.has(f) || inTestFolder(f));
   const handed = await handedPathLoaders(handing, side.texts);
   loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
