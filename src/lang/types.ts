@@ -199,18 +199,18 @@ export interface ResolutionTraits {
    * `subprocess.run`): a source file calling one runs the code files it builds paths to (a test
    * runs whatever its paths hold; a source file joining paths to read data runs nothing). The
    * paths of `of` include folders a file reads every file of (walked, globbed, linted, handed to
-   * a process by name); `lists`: folders it only lists, reading none of their files (the names
-   * there decide what it does: only a file added to or removed from one changes it).
+   * a process by name).
    */
   handedPaths?: {
     calls: readonly string[];
     starts: readonly string[];
     of(path: string, text: string): string[];
-    lists?(path: string, text: string): string[];
     /**
      * What any file reads by folder, processes aside: `readCalls` filters stored references (the
      * listing, walking and globbing calls), `folders` gives the folders read whole and those only
-     * listed. A helper, a fixture or a script a test runs that reads a folder makes the test depend on it.
+     * listed, reading none of their files (the names there decide what it does: only a file added
+     * to or removed from one changes it). A helper, a fixture or a script a test runs that reads a
+     * folder makes the test depend on it.
      */
     readCalls?: readonly string[];
     folders?(path: string, text: string): { reads: string[]; lists: string[] };

@@ -2,6 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { resolveFile } from '../graph/resolve/resolve-file.js';
+import { aliasBlobs } from '../git/alias-changes.js';
 import { GitRepo } from '../git/repo.js';
 import type { Check, CheckId, DoctorReport } from '../model/doctor-report.js';
 import { symbolKey } from '../model/stored.js';
@@ -147,11 +148,11 @@ async function checkReparse(repo: GitRepo, config: LoadedConfig, store: IndexSto
   const skipped: string[] = [];
   const reader = manifest.source === 'commit' ? repo.openBlobReader() : null;
   // A path a symlink makes readable holds the content of the file it names (symlinkAliases).
-  const aliasBlobs = new Map(reader ? (await repo.listTree(manifest.commit)).flatMap((e) => (e.aliasOf === undefined ? [] : [[e.path, e.oid] as const])) : []);
+  const aliases = reader ? aliasBlobs(await repo.listTree(manifest.commit)) : new Map<string, string>();
   try {
     for (const path of paths) {
       const record = records.get(path)!;
-      const bytes = reader ? await reader.read(aliasBlobs.get(path) ?? `${manifest.commit}:${path}`) : await readFile(repoFilePath(repo.root, path)).catch(() => null);
+      const bytes = reader ? await reader.read(aliases.get(path) ?? `${manifest.commit}:${path}`) : await readFile(repoFilePath(repo.root, path)).catch(() => null);
       const file = bytes ? classify(path, record.language, bytes, null, config.config) : null;
       // A working-tree file edited since the index was written is not evidence against it.
       if (!file || (!reader && file.hash !== record.hash)) skipped.push(path);

@@ -1,5 +1,5 @@
 import type { RatlasConfig } from '../config/load-config.js';
-import { withAliasChanges, withWorktreeAliasChanges } from '../git/alias-changes.js';
+import { aliasBlobs, withAliasChanges, withWorktreeAliasChanges } from '../git/alias-changes.js';
 import type { ChangedPath, GitRepo } from '../git/repo.js';
 import { stampOf } from '../git/worktree-watch.js';
 import { languageForPath } from '../lang/registry.js';
@@ -79,7 +79,7 @@ export async function commitChangeset(repo: GitRepo, from: string, to: string, c
 async function changedPaths(repo: GitRepo, from: string, to: ChangeTarget): Promise<{ changes: ChangedPath[]; readAs: Map<string, string> }> {
   if (to.kind === 'commit') {
     const [changes, before, after] = await Promise.all([repo.diff(from, to.commit), repo.listTree(from), repo.listTree(to.commit)]);
-    return { changes: withAliasChanges(changes, before, after), readAs: new Map(after.flatMap((e) => (e.aliasOf === undefined ? [] : [[e.path, e.oid] as const]))) };
+    return { changes: withAliasChanges(changes, before, after), readAs: aliasBlobs(after) };
   }
   if (to.kind === 'staged') return { changes: await repo.diff(from, { staged: true }), readAs: new Map() };
   const [tracked, before, aliases] = await Promise.all([repo.diff(from, { workingTree: true }), repo.listTree(from), repo.workingTreeAliases()]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptListedFolders, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
+import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
 
 // The two answers of one read of a caller's text (ResolutionTraits.callerLoads.text).
 const ecmascriptStringWords = (text: string) => ecmascriptCallerText(text).words;
@@ -112,7 +112,7 @@ describe('ecmascriptHandedPaths: paths a file builds from its location and may h
   });
 });
 
-describe('ecmascriptHandedPaths and ecmascriptListedFolders: folders a test reads every file of, or lists', () => {
+describe('ecmascriptHandedPaths and ecmascriptFolders: folders a test reads every file of, or lists', () => {
   it('linted, globbed, read after listing, handed to a process; `.` unless the process runs elsewhere', () => {
     expect(ecmascriptHandedPaths('test/l.test.ts', "import { ESLint } from 'eslint';\nawait new ESLint().lintFiles(['src/**/*.ts']);")).toEqual(['src', 'test/src']);
     expect(ecmascriptHandedPaths('test/g.test.ts', "import fg from 'fast-glob';\nfor (const f of fg.sync('lib/*.js')) readFileSync(f);")).toEqual(['lib', 'test/lib']);
@@ -130,7 +130,7 @@ describe('ecmascriptHandedPaths and ecmascriptListedFolders: folders a test read
   it("dayjs's declarations test: a folder listed by name only, with nothing read of it", () => {
     const text = "const fs = require('fs');\nconst path = require('path');\nfs.readdirSync(path.join(__dirname, '../src/plugin')).forEach((l) => fs.existsSync(path.join(__dirname, '../types/plugin', `${l}.d.ts`)));";
     expect(ecmascriptHandedPaths('test/d.test.js', text)).toEqual([]);
-    expect(ecmascriptListedFolders('test/d.test.js', text)).toEqual(['src/plugin']);
+    expect(ecmascriptFolders('test/d.test.js', text).lists).toEqual(['src/plugin']);
   });
 });
 

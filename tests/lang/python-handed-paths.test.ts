@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pythonHandedPaths, pythonListedFolders } from '../../src/lang/python/handed-paths.js';
+import { pythonFolders, pythonHandedPaths } from '../../src/lang/python/handed-paths.js';
 
 const of = (path: string, ...lines: string[]) => pythonHandedPaths(path, `${lines.join('\n')}\n`);
 
@@ -41,7 +41,7 @@ describe('pythonHandedPaths: folders a test reads every file of', () => {
   it('a folder only listed by a test reading no content: its names only (lists)', () => {
     const listing = ['import os', 'def test_names():', "    assert len(os.listdir('shop')) == 2"];
     expect(of('tests/test_l.py', ...listing)).toEqual([]);
-    expect(pythonListedFolders('tests/test_l.py', `${listing.join('\n')}\n`)).toEqual(['shop', 'tests/shop']);
+    expect(pythonFolders('tests/test_l.py', `${listing.join('\n')}\n`).lists).toEqual(['shop', 'tests/shop']);
     const reading = [...listing, "    assert open(os.path.join('shop', os.listdir('shop')[0])).read()"];
     expect(of('tests/test_r.py', ...reading)).toEqual(['shop', 'tests/shop']);
   });

@@ -550,9 +550,6 @@ function directoryReads(fileDir, code, masked) {
   }
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
 }
-function ecmascriptListedFolders(path, text) {
-  return ecmascriptFolders(path, text).lists;
-}
 function ecmascriptFolders(path, text) {
   const code = stripComments(text);
   return directoryReads(parentDir(path), code, maskStrings(code));
@@ -2174,7 +2171,6 @@ var ecmascriptResolution = {
     calls: ["join", "resolve", "URL", ...ECMASCRIPT_READ_CALLS, ...PROCESS_STARTERS],
     starts: PROCESS_STARTERS,
     of: ecmascriptHandedPaths,
-    lists: ecmascriptListedFolders,
     readCalls: ECMASCRIPT_READ_CALLS,
     folders: ecmascriptFolders
   },
@@ -2938,10 +2934,6 @@ function pythonFolders(path, text) {
   const code = maskStrings2(stripComments3(text));
   return pythonDirectoryReads(path, parentDir(path), code.text, code.masked, false);
 }
-function pythonListedFolders(path, text) {
-  const code = maskStrings2(stripComments3(text));
-  return pythonDirectoryReads(path, parentDir(path), code.text, code.masked).lists;
-}
 function callEnd(text, from) {
   const call = callAt(text, from);
   return call === null ? null : call.end + 1;
@@ -3217,7 +3209,7 @@ var pythonResolution = {
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
-  handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS], starts: PROCESS_STARTERS2, of: pythonHandedPaths, lists: pythonListedFolders, readCalls: READ_CALLS, folders: pythonFolders },
+  handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS], starts: PROCESS_STARTERS2, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

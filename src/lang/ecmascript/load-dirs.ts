@@ -258,11 +258,6 @@ function directoryReads(fileDir: string, code: string, masked: string): { reads:
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
 }
 
-/** Pure: folders a file only lists by name (ResolutionTraits.handedPaths `lists`). */
-export function ecmascriptListedFolders(path: string, text: string): string[] {
-  return ecmascriptFolders(path, text).lists;
-}
-
 /** Pure: folders a file reads whole or lists (ResolutionTraits.handedPaths `folders`). */
 export function ecmascriptFolders(path: string, text: string): { reads: string[]; lists: string[] } {
   const code = stripComments(text);

@@ -1,5 +1,5 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
-import { ECMASCRIPT_READ_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptListedFolders, ecmascriptLoadDirs } from './load-dirs.js';
+import { ECMASCRIPT_READ_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs } from './load-dirs.js';
 import { ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, matchPaths } from './compiler-settings.js';
@@ -50,7 +50,6 @@ export const ecmascriptResolution: ResolutionTraits = {
     calls: ['join', 'resolve', 'URL', ...ECMASCRIPT_READ_CALLS, ...PROCESS_STARTERS],
     starts: PROCESS_STARTERS,
     of: ecmascriptHandedPaths,
-    lists: ecmascriptListedFolders,
     readCalls: ECMASCRIPT_READ_CALLS,
     folders: ecmascriptFolders,
   },

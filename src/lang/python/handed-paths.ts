@@ -60,12 +60,6 @@ export function pythonFolders(path: string, text: string): { reads: string[]; li
   return pythonDirectoryReads(path, parentDir(path), code.text, code.masked, false);
 }
 
-/** Pure: folders a file only lists by name (ResolutionTraits.handedPaths `lists`). */
-export function pythonListedFolders(path: string, text: string): string[] {
-  const code = maskStrings(stripComments(text));
-  return pythonDirectoryReads(path, parentDir(path), code.text, code.masked).lists;
-}
-
 /** The index just past the `)` closing the call whose `(` ends before `from`. */
 function callEnd(text: string, from: number): number | null {
   const call = callAt(text, from);

@@ -1,6 +1,6 @@
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
-import { pythonFolders, pythonHandedPaths, pythonListedFolders } from './handed-paths.js';
+import { pythonFolders, pythonHandedPaths } from './handed-paths.js';
 import { PYTHON_LOADER_CALLS } from './loader-calls.js';
 import { pythonLoadDirs } from './load-dirs.js';
 import { declaredReturnType } from './spell-path.js';
@@ -59,7 +59,7 @@ export const pythonResolution: ResolutionTraits = {
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
-  handedPaths: { calls: [...PROCESS_STARTERS, ...READ_CALLS], starts: PROCESS_STARTERS, of: pythonHandedPaths, lists: pythonListedFolders, readCalls: READ_CALLS, folders: pythonFolders },
+  handedPaths: { calls: [...PROCESS_STARTERS, ...READ_CALLS], starts: PROCESS_STARTERS, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

@@ -183,22 +183,6 @@ export async function handedPathLoaders(files: readonly string[], readText: (pat
 }
 
 /**
- * Files that list a folder of the repository by name only (ResolutionTraits.handedPaths `lists`),
- * each as a loader of it (code `lists-folder`): a file added to or removed from the folder changes
- * what they do, an edit of one does not (the caller keeps only the folders such a change touched).
- */
-export async function listingLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>): Promise<ScopedLoader[]> {
-  const listing = files.filter((f) => languageForPath(f)?.resolution.handedPaths?.lists !== undefined);
-  if (listing.length === 0) return [];
-  const texts = await readText(listing);
-  return listing.flatMap((file) => {
-    const text = texts.get(file);
-    const paths = text === undefined ? [] : (languageForPath(file)?.resolution.handedPaths?.lists?.(file, text) ?? []);
-    return paths.map((scope) => ({ file, scope, code: 'lists-folder' }));
-  });
-}
-
-/**
  * Files that read folders of the repository (ResolutionTraits.handedPaths `folders`), each as a
  * loader of each: `reads-folder` for a folder read whole, `lists-folder` for one listed by name
  * only (the caller keeps those only where a file there appeared or went).

@@ -10,7 +10,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
-import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, listingLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
+import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { inTestFolder } from '../../select/classify-path.js';
 import { firstHop } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
@@ -69,15 +69,16 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const handing = (await view.pathBuilders()).filter((f) => tests.has(f) || inTestFolder(f));
   const handed = await handedPathLoaders(handing, side.texts);
   loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
-  // Any other file reading a folder (a script a test runs, a module a test imports): what is there
-  // reaches whoever reaches it. Not the whole repository: a source file's relative path is one
-  // from wherever it runs, for a library usually a folder its caller gives.
+  // Any file reading a folder: what is there reaches whoever reaches it (a script a test runs, a
+  // module a test imports). Of those handing paths, only the folders they list by name: `of` gave
+  // the ones they read whole. The others' reads are not the whole repository: a source file's
+  // relative path is one from wherever it runs, for a library usually a folder its caller gives.
   const handingSet = new Set(handing);
-  const readers = (await folderLoaders((await view.folderReaders()).filter((f) => !handingSet.has(f)), side.texts)).filter((l) => l.scope !== '');
   // A folder listed by name only: changed where a file there appeared or went.
   const listed = (l: ScopedLoader) => side.listed.some((p) => l.scope === '' || p === l.scope || p.startsWith(`${l.scope}/`));
-  loaders.push(...readers.filter((l) => l.code !== 'lists-folder' || listed(l)));
-  if (side.listed.length > 0) loaders.push(...(await listingLoaders(handing, side.texts)).filter(listed));
+  for (const l of await folderLoaders(await view.folderReaders(), side.texts)) {
+    if (l.code === 'lists-folder' ? listed(l) : !handingSet.has(l.file) && l.scope !== '') loaders.push(l);
+  }
   // A source file starting a worker or a process on a script it builds a path to (`new
   // Worker(path.join(__dirname, 'worker.js'))`, `fork(require.resolve('./child'))`) runs that
   // script: only code files count, since a source file joining a path to a folder reads data.
