@@ -288,8 +288,12 @@ export class GitRepo {
    * status (global config, global excludes), absent ones included.
    */
   async stateFiles(): Promise<{ gitDir: string; commonDir: string; globalFiles: string[] }> {
-    const [gitDir = '', commonDir = ''] = (await this.run(['rev-parse', '--absolute-git-dir', '--git-common-dir'])).trim().split('\n');
-    const configured = (await this.run(['config', '--path', '--get', 'core.excludesFile']).catch(() => '')).trim();
+    const [dirs, excludes] = await Promise.all([
+      this.run(['rev-parse', '--absolute-git-dir', '--git-common-dir']),
+      this.run(['config', '--path', '--get', 'core.excludesFile']).catch(() => ''),
+    ]);
+    const [gitDir = '', commonDir = ''] = dirs.trim().split('\n');
+    const configured = excludes.trim();
     const home = process.env.HOME ?? '';
     const xdg = process.env.XDG_CONFIG_HOME || (home ? join(home, '.config') : '');
     const globalFiles: string[] = [];

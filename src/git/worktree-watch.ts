@@ -34,6 +34,12 @@ export interface Examined extends Observed {
  */
 export const RACY_MS = 2000;
 
+/**
+ * How long after a refresh that asked git its walk of the tree waits (see WorktreeWatch.settle):
+ * long enough for the answer that waited on the refresh to be sent first.
+ */
+const SETTLE_DELAY_MS = 2000;
+
 export function stampOf(path: string): Stamp | null {
   try {
     const s = lstatSync(path, { throwIfNoEntry: false });
@@ -53,6 +59,13 @@ function sameStamp(a: Stamp | null, b: Stamp | null): boolean {
 function isRacy(observed: Observed): boolean {
   const { stamp, at } = observed;
   return stamp !== null && Math.max(stamp.mtimeMs, stamp.ctimeMs) >= at - RACY_MS;
+}
+
+/** Where git keeps what decides its status: HEAD, the index, config and exclude files. */
+interface StateFiles {
+  files: string[];
+  headFile: string;
+  commonDir: string;
 }
 
 /** Stamps taken before `git status` runs: anything that moves after them shows at the next check. */
@@ -87,15 +100,32 @@ interface Seen {
  */
 export class WorktreeWatch {
   private seen: Seen | null = null;
-  private stateFiles: { files: string[]; headFile: string; commonDir: string } | null = null;
+  private stateFiles: StateFiles | null = null;
+  private stateFilesLoading: Promise<StateFiles> | null = null;
   /** The .gitignore and .gitattributes files the last walk met, stamped before git status from then on. */
   private ignoreFiles: string[] = [];
+  /** A settle whose walk is put off (see settle()). */
+  private pendingSettle: { timer: NodeJS.Timeout; run: () => void } | null = null;
 
-  constructor(private readonly repo: GitRepo) {}
+  /** Whether a settle has walked the tree (or put its walk off) yet. */
+  private walked = false;
+
+  constructor(
+    private readonly repo: GitRepo,
+    private readonly options: { firstWalkLater?: boolean } = {},
+  ) {}
+
+  /**
+   * Starts finding git's state files (two git processes) ahead of the first refresh, which would
+   * otherwise wait for them before it can stamp anything.
+   */
+  prefetch(): void {
+    this.loadStateFiles().catch(() => undefined);
+  }
 
   /** Stamps git's state files and the indexed files; call before `git status`. */
   async prepare(paths: Iterable<string>): Promise<Prepared> {
-    this.stateFiles ??= await this.listStateFiles();
+    this.stateFiles ??= await this.loadStateFiles();
     const at = Date.now();
     const state = new Map<string, Stamp | null>();
     for (const path of [...this.stateFiles.files, ...this.ignoreFiles]) state.set(path, stampOf(path));
@@ -111,6 +141,14 @@ export class WorktreeWatch {
    * their content hashes; `examined` what the refresh read; `indexable` picks, among paths, those
    * the index would hold. Leaves no record (the next refresh asks git) when git reported a rename
    * or a conflict, or when the tree moved while it looked.
+   *
+   * With `firstWalkLater`, the first settle's walk of the tree (a listing and an lstat of every
+   * directory, 0.1 s on 3,600 files) is put off until the next changedPaths() call or
+   * SETTLE_DELAY_MS, whichever comes first, so that a server's first answer, which waits for the
+   * first refresh, does not wait for the walk too. The files' stamps are still the ones taken
+   * before git status, so a write after it shows; but a listing taken later may not be what git
+   * saw (an ignore file deleted since would go unseen), so a walk that finds any directory changed
+   * since the stamps leaves no record.
    */
   settle(
     prepared: Prepared,
@@ -120,10 +158,45 @@ export class WorktreeWatch {
     indexable: (paths: string[]) => string[],
   ): void {
     this.seen = null;
+    this.cancelSettle();
+    const later = this.options.firstWalkLater === true && !this.walked;
+    this.walked = true;
+    if (!later) {
+      this.walkAndRecord(prepared, status, indexed, examined, indexable, false);
+      return;
+    }
+    const timer = setTimeout(() => this.settleNow(), SETTLE_DELAY_MS);
+    // A process with nothing else to do exits without walking.
+    timer.unref();
+    this.pendingSettle = { timer, run: () => this.walkAndRecord(prepared, status, indexed, examined, indexable, true) };
+  }
+
+  /** Runs a settle put off by settle(), if one is pending. */
+  private settleNow(): void {
+    const pending = this.pendingSettle;
+    if (!pending) return;
+    this.cancelSettle();
+    pending.run();
+  }
+
+  private cancelSettle(): void {
+    if (this.pendingSettle) clearTimeout(this.pendingSettle.timer);
+    this.pendingSettle = null;
+  }
+
+  private walkAndRecord(
+    prepared: Prepared,
+    status: WorktreeStatus,
+    indexed: ReadonlyMap<string, string | null>,
+    examined: ReadonlyMap<string, Examined>,
+    indexable: (paths: string[]) => string[],
+    late: boolean,
+  ): void {
     if (status.entries.some((e) => e.kind === 'renamed' || e.kind === 'unmerged')) return;
     const ignored = new Set(status.ignored);
     const walked = walk(this.repo.root, ignored);
     if (!walked) return;
+    if (late && [...walked.dirs.values()].some((dir) => dir.stamp !== null && Math.max(dir.stamp.mtimeMs, dir.stamp.ctimeMs) >= prepared.at)) return;
     this.ignoreFiles = [...walked.ignoreFiles.keys()];
     // An ignore file git may have read before its last write: unchanged since stamped before git
     // status ran, or written long enough before.
@@ -155,6 +228,7 @@ export class WorktreeWatch {
    * fresh to trust), or null when only git can tell.
    */
   changedPaths(): string[] | null {
+    this.settleNow();
     const changed = this.seen ? this.compare(this.seen) : null;
     if (!changed) this.seen = null;
     return changed;
@@ -187,6 +261,7 @@ export class WorktreeWatch {
       if (!sameStamp(stampOf(path), stamp)) {
         // The state files themselves may have moved (core.excludesFile edited): list them again.
         this.stateFiles = null;
+        this.stateFilesLoading = null;
         return null;
       }
     }
@@ -210,10 +285,20 @@ export class WorktreeWatch {
 
   /** Forgets what it saw: the next refresh asks git. */
   reset(): void {
+    this.cancelSettle();
     this.seen = null;
   }
 
-  private async listStateFiles(): Promise<{ files: string[]; headFile: string; commonDir: string }> {
+  /** The state files, read once (again after a failure, or after they moved). */
+  private loadStateFiles(): Promise<StateFiles> {
+    this.stateFilesLoading ??= this.listStateFiles().catch((error: unknown) => {
+      this.stateFilesLoading = null;
+      throw error;
+    });
+    return this.stateFilesLoading;
+  }
+
+  private async listStateFiles(): Promise<StateFiles> {
     const { gitDir, commonDir, globalFiles } = await this.repo.stateFiles();
     const files = [
       join(gitDir, 'HEAD'),

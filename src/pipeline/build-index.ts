@@ -31,6 +31,8 @@ export interface BuildIndexOptions extends ParseOptions {
    * of the working tree: neither is looked up again (three git processes on the way to the artifact).
    */
   resolved?: { repo: GitRepo; commit: string };
+  /** The repository at `cwd`, opened by the caller. */
+  repo?: GitRepo;
   /** Rebuild even when a valid artifact exists. */
   full?: boolean;
   cacheDir?: string;
@@ -95,7 +97,7 @@ export interface Freshness {
  */
 export async function openIndex(options: BuildIndexOptions): Promise<OpenedIndex> {
   const started = performance.now();
-  const repo = options.resolved?.repo ?? (await GitRepo.open(options.cwd));
+  const repo = options.resolved?.repo ?? options.repo ?? (await GitRepo.open(options.cwd));
   const config = loadConfig(repo.root);
   const context: IndexContext = { repo, config, cacheDir: resolveCacheDir(repo.root, options.cacheDir), options, warnings: [], started };
   if (options.resolved) return openCommitIndex(context, options.resolved.commit);

@@ -1,5 +1,5 @@
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
-import type { GitRepo } from '../git/repo.js';
+import { GitRepo } from '../git/repo.js';
 import { WorktreeWatch } from '../git/worktree-watch.js';
 import type { Warning } from '../model/warning.js';
 import type { IndexStore } from '../store/index-store.js';
@@ -69,15 +69,21 @@ export class LiveIndex {
     readonly action: 'built' | 'updated' | 'reused',
     private readonly jobs: number | undefined,
     cacheDir: string | undefined,
+    watch: WorktreeWatch,
   ) {
     this.head = opened;
-    this.watch = new WorktreeWatch(repo);
+    this.watch = watch;
     this.checkouts = new RetainedCheckouts({ cwd: repo.root, ...(cacheDir !== undefined && { cacheDir }), ...(jobs !== undefined && { jobs }) });
   }
 
   /** Opens (building when needed) the index of HEAD, then applies the working tree's changes. */
   static async open(options: LiveIndexOptions): Promise<LiveIndex> {
-    const opened = await openHead(options);
+    const repo = await GitRepo.open(options.cwd);
+    // The watch's git processes run while the index opens (mostly reading and decompressing); its
+    // first walk of the tree waits until the first answer is out.
+    const watch = new WorktreeWatch(repo, { firstWalkLater: true });
+    watch.prefetch();
+    const opened = await openHead(options, repo);
     const live = new LiveIndex(
       opened.repo,
       opened.store,
@@ -87,6 +93,7 @@ export class LiveIndex {
       opened.action,
       options.jobs,
       options.cacheDir,
+      watch,
     );
     live.warnings.push(...opened.warnings);
     live.generationValue = Number((await opened.store.getMeta('generation')) ?? '0');
@@ -250,8 +257,8 @@ export class LiveIndex {
 }
 
 /** The commit index of HEAD; the working tree's index in a repository without commits. */
-async function openHead(options: LiveIndexOptions) {
-  const base: BuildIndexOptions = { cwd: options.cwd };
+async function openHead(options: LiveIndexOptions, repo: GitRepo) {
+  const base: BuildIndexOptions = { cwd: options.cwd, repo };
   if (options.cacheDir !== undefined) base.cacheDir = options.cacheDir;
   if (options.jobs !== undefined) base.jobs = options.jobs;
   if (options.onProgress) base.onProgress = options.onProgress;

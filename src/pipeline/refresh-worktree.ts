@@ -72,7 +72,8 @@ export async function refreshWorktree(
   }
 
   const prepared = watch ? await watch.prepare((await indexedHashes(store)).keys()) : null;
-  const status = await repo.worktreeStatus({ ignored: watch !== undefined });
+  // Git's index listing (for its links) is read while status runs: two processes, one wait.
+  const [status, links] = await Promise.all([repo.worktreeStatus({ ignored: watch !== undefined }), repo.workingTreeLinks()]);
   const head = status.head;
   const base = (await store.getMeta(META_COMMIT)) ?? '';
   const recorded = JSON.parse((await store.getMeta(META_DIRTY)) ?? '[]') as string[];
@@ -83,7 +84,6 @@ export async function refreshWorktree(
   if (base !== (head ?? '')) {
     for (const path of await movedPaths(repo, store, base, head)) moved.add(path);
   }
-  const links = await repo.workingTreeLinks();
   const aliases = new Map(links.aliases.map((a) => [a.path, a.realPath]));
   if (watch) linksSeen.set(watch, { links: links.links, aliases });
   const candidates = new Set([...withAliases(moved, aliases), ...(await formerAliases(repo, store, status.dirty))]);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { GitRepo } from '../../src/git/repo.js';
+import { WorktreeWatch } from '../../src/git/worktree-watch.js';
 import { openIndex, refreshIndex, type OpenedIndex } from '../../src/pipeline/build-index.js';
 import { selectIndexedPaths } from '../../src/pipeline/project-files.js';
 import { commit, git, gitRepo, writeTree } from '../helpers/git-repo.js';
@@ -133,6 +134,34 @@ describe('a long-lived working-tree index skips git status only when stamps can 
       await expectCurrent(cwd, opened, 'a commit', 'git-status');
       writeFileSync(join(cwd, 'shared/x.ts'), 'export function x() { return 5; }\n');
       await expectCurrent(cwd, opened, 'the new target edited');
+    } finally {
+      await opened.store.close();
+    }
+  });
+
+  it("puts a server's first walk of the tree off, skips git status after it, and asks git when the tree moved before it", async () => {
+    const cwd = gitRepo({
+      'src/a.ts': 'export const a = 1;\n',
+      'src/b.ts': "import { a } from './a';\nexport const b = a;\n",
+      'gen/.gitignore': 'made.ts\n',
+      'gen/made.ts': 'export const made = 1;\n',
+    });
+    // Ignore files written within 2 s of a refresh are too fresh to trust (no record either way).
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const opened = await openIndex({ cwd, cacheDir: cacheDir(), jobs: 1 });
+    try {
+      opened.watch = new WorktreeWatch(opened.repo, { firstWalkLater: true });
+      await expectCurrent(cwd, opened, 'first refresh, its walk put off', 'git-status');
+      writeFileSync(join(cwd, 'src/a.ts'), 'export const a = 2;\n');
+      await expectCurrent(cwd, opened, 'an edit in place: the walk done as this refresh begins', 'stamps');
+
+      // A new server: its first walk comes after an ignore file git read was deleted. The listing
+      // would not show it, and gen/made.ts, ignored no more, would stay out of the index.
+      opened.watch = new WorktreeWatch(opened.repo, { firstWalkLater: true });
+      await expectCurrent(cwd, opened, "a new server's first refresh", 'git-status');
+      rmSync(join(cwd, 'gen/.gitignore'));
+      await expectCurrent(cwd, opened, 'an ignore file deleted before the walk', 'git-status');
+      expect(await opened.store.getFile('gen/made.ts')).not.toBeNull();
     } finally {
       await opened.store.close();
     }

@@ -10,16 +10,17 @@ export interface PageRankOptions {
 
 /**
  * PageRank whose random jumps land on the personalization vector instead of uniformly, so the rank
- * of a file is how often a walk that keeps restarting at the task's seeds visits it. Edge weights
- * come from the `weight` attribute. An empty personalization means uniform (plain PageRank).
- * graphology-metrics' pagerank takes no personalization, hence this power iteration; nodes are
- * visited in sorted order so the floating-point sums, and the result, are deterministic.
+ * of a file is how often a walk that keeps restarting at the task's seeds visits it, edges taken in
+ * proportion to their weights. An empty personalization means uniform (plain PageRank). Nodes and
+ * edges are visited in the graph's sorted order so the floating-point sums, and the result, are
+ * deterministic.
  */
 export function personalizedPageRank(graph: FileGraph, personalization: ReadonlyMap<string, number>, options: PageRankOptions = {}): Map<string, number> {
   const damping = options.damping ?? 0.85;
   const maxIterations = options.maxIterations ?? 100;
   const tolerance = options.tolerance ?? 1e-10;
-  const { nodes, index, outStart, targets, shares, dangling } = flatten(graph);
+  const { nodes, index, outStart, targets } = graph;
+  const { shares: share, dangling } = shares(graph);
   const n = nodes.length;
   const result = new Map<string, number>();
   if (n === 0) return result;
@@ -45,7 +46,7 @@ export function personalizedPageRank(graph: FileGraph, personalization: Readonly
     for (let i = 0; i < n; i++) {
       const mass = damping * rank[i]!;
       if (mass === 0) continue;
-      for (let k = outStart[i]!; k < outStart[i + 1]!; k++) next[targets[k]!]! += mass * shares[k]!;
+      for (let k = outStart[i]!; k < outStart[i + 1]!; k++) next[targets[k]!]! += mass * share[k]!;
     }
     let change = 0;
     for (let i = 0; i < n; i++) change += Math.abs(next[i]! - rank[i]!);
@@ -56,53 +57,31 @@ export function personalizedPageRank(graph: FileGraph, personalization: Readonly
   return result;
 }
 
-/** A graph's nodes (sorted) and outgoing edges as flat arrays: what each power iteration walks. */
-interface FlatGraph {
-  nodes: string[];
-  index: Map<string, number>;
-  /** Edges of node i are targets/shares[outStart[i] .. outStart[i + 1]). */
-  outStart: Int32Array;
-  targets: Int32Array;
-  /** Share of the source's out-weight each edge carries. */
+/** The rows of a graph with each edge's share of its source's out-weight: what each power iteration walks. */
+interface Shares {
+  /** Share of the source's out-weight each edge carries (edges as in the graph's rows). */
   shares: Float64Array;
   /** Nodes without outgoing weight. */
   dangling: number[];
 }
 
-/**
- * Flattened once per graph and kept while the graph lives: a map ranks many tasks over one
- * snapshot's graph, and walking graphology's adjacency costs more than the iterations themselves.
- * A graph changed after its first ranking (node or edge count differs) is flattened again.
- */
-const flattened = new WeakMap<FileGraph, { order: number; size: number; flat: FlatGraph }>();
+/** Computed once per graph and kept while the graph lives: a map ranks many tasks over one snapshot's graph. */
+const sharesOf = new WeakMap<FileGraph, Shares>();
 
-function flatten(graph: FileGraph): FlatGraph {
-  const cached = flattened.get(graph);
-  if (cached && cached.order === graph.order && cached.size === graph.size) return cached.flat;
-  const nodes = graph.nodes().sort();
-  const n = nodes.length;
-  const index = new Map(nodes.map((node, i) => [node, i]));
-  const outStart = new Int32Array(n + 1);
-  const targets: number[] = [];
-  const shares: number[] = [];
+function shares(graph: FileGraph): Shares {
+  const cached = sharesOf.get(graph);
+  if (cached) return cached;
+  const { outStart, weights } = graph;
+  const n = graph.nodes.length;
+  const out = new Float64Array(weights.length);
   const dangling: number[] = [];
   for (let i = 0; i < n; i++) {
-    outStart[i] = targets.length;
-    const out: [number, number][] = [];
-    graph.forEachOutEdge(nodes[i]!, (_edge, attrs, _source, target) => {
-      const weight = attrs.weight;
-      if (weight > 0) out.push([index.get(target)!, weight]);
-    });
-    out.sort((a, b) => a[0] - b[0]);
-    const total = out.reduce((sum, [, w]) => sum + w, 0);
+    let total = 0;
+    for (let k = outStart[i]!; k < outStart[i + 1]!; k++) total += weights[k]!;
     if (total === 0) dangling.push(i);
-    for (const [target, weight] of out) {
-      targets.push(target);
-      shares.push(weight / total);
-    }
+    for (let k = outStart[i]!; k < outStart[i + 1]!; k++) out[k] = weights[k]! / total;
   }
-  outStart[n] = targets.length;
-  const flat = { nodes, index, outStart, targets: Int32Array.from(targets), shares: Float64Array.from(shares), dangling };
-  flattened.set(graph, { order: graph.order, size: graph.size, flat });
-  return flat;
+  const computed = { shares: out, dangling };
+  sharesOf.set(graph, computed);
+  return computed;
 }
