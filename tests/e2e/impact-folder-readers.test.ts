@@ -89,4 +89,21 @@ describe('tests that read a folder', { timeout: 120_000 }, () => {
     commit(cwd, 'add n', { 'shop/n.py': lines('X = 1') });
     expect(await impact(cwd)).toEqual(['tests/test_compile.py', 'tests/test_modules.py', 'tests/test_types.py', 'tests/test_walk.py']);
   });
+
+  it('a folder named by a value another module exports (test/paths.ts, tests/paths.py): any edit runs the test reading it', async () => {
+    const cwd = gitRepo({
+      ...JS,
+      'test/paths.ts': "import path from 'node:path';\nexport const SRC = path.join(__dirname, '../src');\n",
+      'test/r.test.ts': vtest("import fs from 'node:fs';\nimport path from 'node:path';\nimport { SRC } from './paths';", "for (const f of fs.readdirSync(SRC)) expect(fs.readFileSync(path.join(SRC, f), 'utf8')).not.toContain('x');"),
+    });
+    commit(cwd, 'edit a', { 'src/a.ts': 'export const a = (): number => 2;\n' });
+    expect(await impact(cwd)).toEqual(['test/r.test.ts']);
+    const py = gitRepo({
+      ...PY,
+      'tests/paths.py': lines('from pathlib import Path', "PKG = Path(__file__).parent.parent / 'shop'"),
+      'tests/test_r.py': lines('from paths import PKG', '', 'def test_r():', "    for p in PKG.rglob('*.py'):", "        assert 'x' not in p.read_text()"),
+    });
+    commit(py, 'edit m', { 'shop/m.py': lines('def helper():', '    return 2') });
+    expect(await impact(py)).toEqual(['tests/test_r.py']);
+  });
 });

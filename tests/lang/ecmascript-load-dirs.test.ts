@@ -127,6 +127,19 @@ describe('ecmascriptHandedPaths and ecmascriptFolders: folders a test reads ever
     expect(ecmascriptHandedPaths('test/l.test.ts', "import { execSync } from 'node:child_process';\nexecSync('npm run lint');")).toEqual(['', 'lint', 'run', 'test/lint', 'test/run']);
   });
 
+  it('a folder held by a value another module exports: any folder (the whole repository)', () => {
+    const reads = (text: string) => ecmascriptHandedPaths('test/r.test.ts', `import fs from 'node:fs';\nimport path from 'node:path';\n${text}`);
+    expect(reads("import { SRC } from './paths';\nfor (const f of fs.readdirSync(SRC)) fs.readFileSync(path.join(SRC, f));")).toEqual(['']);
+    expect(reads("import * as paths from './paths';\nfor (const f of fs.readdirSync(paths.SRC)) fs.readFileSync(f);")).toEqual(['']);
+    expect(reads("const { SRC: src } = require('../paths');\nfor (const f of fs.readdirSync(path.join(src, 'lib'))) fs.readFileSync(f);")).toEqual(['']);
+    expect(reads("import { ROOT } from './paths';\nconst lib = `${ROOT}/lib`;\nfor (const f of fs.readdirSync(lib)) fs.readFileSync(f);")).toEqual(['']);
+    expect(reads("import { globSync } from 'tinyglobby';\nimport { ROOT } from './paths';\nfor (const f of globSync('**/*.ts', { cwd: ROOT })) fs.readFileSync(f);")).toEqual(['']);
+    // A name of the file itself, a parameter, or a built-in module's value: not another module's.
+    expect(reads("export const list = (dir) => { for (const f of fs.readdirSync(dir)) fs.readFileSync(f); };")).toEqual([]);
+    expect(reads("import os from 'node:os';\nfor (const f of fs.readdirSync(os.tmpdir())) fs.readFileSync(f);")).toEqual([]);
+    expect(reads("import { sep } from 'path';\nfor (const f of fs.readdirSync(sep)) fs.readFileSync(f);")).toEqual([]);
+  });
+
   it("dayjs's declarations test: a folder listed by name only, with nothing read of it", () => {
     const text = "const fs = require('fs');\nconst path = require('path');\nfs.readdirSync(path.join(__dirname, '../src/plugin')).forEach((l) => fs.existsSync(path.join(__dirname, '../types/plugin', `${l}.d.ts`)));";
     expect(ecmascriptHandedPaths('test/d.test.js', text)).toEqual([]);

@@ -38,6 +38,17 @@ describe('pythonHandedPaths: folders a test reads every file of', () => {
     expect(of('tests/test_t.py', 'import subprocess', "subprocess.call('tox -e lint', shell=True)")).toEqual(['', 'lint', 'tests/lint']);
   });
 
+  it('a folder held by a value another module gives: any folder (the whole repository)', () => {
+    expect(of('tests/test_l.py', 'import os', 'from paths import PKG', 'for root, _, names in os.walk(PKG):', '    open(os.path.join(root, names[0])).read()')).toEqual(['']);
+    expect(of('tests/test_l.py', 'from .paths import PKG as P', 'for p in P.rglob("*.py"):', '    p.read_text()')).toEqual(['']);
+    expect(of('tests/test_l.py', 'import glob, os', 'from tests import paths', 'FILES = glob.glob(os.path.join(paths.PKG, "*.py"))')).toEqual(['']);
+    expect(of('tests/test_l.py', 'import os', 'import shop', 'for root, _, names in os.walk(os.path.dirname(shop.__file__)):', '    open(names[0]).read()')).toEqual(['']);
+    // A parameter, a name of the file, or a value of a module outside the repository: not another module's folder.
+    expect(of('tests/test_l.py', 'import os', 'def test_l(tmp_path):', '    for p in tmp_path.rglob("*"):', '        p.read_text()')).toEqual([]);
+    expect(of('tests/test_l.py', 'import os, sys', 'for root, _, names in os.walk(sys.prefix):', '    open(names[0]).read()')).toEqual([]);
+    expect(of('tests/test_l.py', 'import os', 'from tempfile import gettempdir', 'for name in os.listdir(gettempdir()):', '    open(name).read()')).toEqual([]);
+  });
+
   it('a folder only listed by a test reading no content: its names only (lists)', () => {
     const listing = ['import os', 'def test_names():', "    assert len(os.listdir('shop')) == 2"];
     expect(of('tests/test_l.py', ...listing)).toEqual([]);

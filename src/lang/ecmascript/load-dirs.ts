@@ -1,5 +1,6 @@
 import type { CallerText } from '../types.js';
 import { fromRootOrDir, joinPath, parentDir } from '../../util/posix-path.js';
+import { importedFromModule } from './imported-names.js';
 
 /**
  * Pure: the directories (repo-relative, sorted) a file's dynamic loads can reach, when every one of
@@ -231,8 +232,11 @@ function directoryReads(fileDir: string, code: string, masked: string): { reads:
     const out = namesOnly && LISTING.test(m[0]) ? lists : reads;
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
     const first = args?.[0]?.trim();
-    // A pattern relative to a folder given apart (`globSync('**/x', { cwd: p })`) names no folder of its own.
-    if (first === undefined || args!.slice(1).some((a) => /\bcwd\b/.test(a))) continue;
+    // A pattern relative to a folder given apart (`globSync('**/x', { cwd: p })`) names no folder of
+    // its own; the folder given is one only when another module exports it (as below).
+    const cwd = args?.slice(1).map((a) => /\bcwd\s*:\s*([^,}]+)/.exec(a) ?? (/\bcwd\b/.test(a) ? [] : null)).find((c) => c !== null);
+    if (cwd?.[1] !== undefined && importedRoot(cwd[1], code, 0)) out.add('');
+    if (first === undefined || cwd !== undefined) continue;
     const items = first.startsWith('[') ? (argumentsAt(first, 1) ?? []) : [first];
     for (const item of items) {
       const literal = stringLiteral(item.trim());
@@ -250,12 +254,39 @@ function directoryReads(fileDir: string, code: string, masked: string): { reads:
         continue;
       }
       const prefix = staticPrefix(item, code, 0);
+      // A folder held by a value another module exports (`readdirSync(SRC)` after `import { SRC }
+      // from './paths'`): which one, this file does not say, so any (the whole repository).
+      if ((prefix === null || (prefix.text === '' && !prefix.exact)) && importedRoot(item, code, 0)) out.add('');
       if (prefix === null || !(prefix.complete || prefix.exact)) continue;
       const dir = joinDir(fileDir, prefix.text.startsWith('.') ? prefix.text : `./${prefix.text}`, true);
       if (dir !== null) out.add(dir);
     }
   }
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
+}
+
+/**
+ * Whether a path expression starts from a value imported from another module: the name itself or
+ * an attribute of it (`SRC`, `paths.SRC`), the first piece of a join, a concatenation or a
+ * template (`path.join(SRC, 'x')`, `SRC + '/x'`, `${SRC}/x`), or a name bound once to one of those.
+ */
+function importedRoot(expr: string, code: string, depth: number): boolean {
+  if (depth > 4) return false;
+  const e = unwrap(expr);
+  const template = /^`\$\{([^}]*)\}/.exec(e);
+  if (template) return importedRoot(template[1]!, code, depth + 1);
+  const concat = splitTopLevel(e, '+');
+  if (concat.length > 1) return importedRoot(concat[0]!, code, depth + 1);
+  const call = /^(?:path\.(?:posix\.)?)?(?:join|resolve)\s*\(/.exec(e);
+  if (call) {
+    const first = argumentsAt(e, call[0].length)?.[0];
+    return first !== undefined && importedRoot(first, code, depth + 1);
+  }
+  const chain = /^([A-Za-z_$][\w$]*)(?:\s*\.\s*[A-Za-z_$][\w$]*)*$/.exec(e);
+  if (!chain) return false;
+  if (importedFromModule(code, chain[1]!)) return true;
+  const init = chain[1] === e ? onlyBinding(code, e) : null;
+  return init !== null && importedRoot(init, code, depth + 1);
 }
 
 /** Pure: folders a file reads whole or lists (ResolutionTraits.handedPaths `folders`). */

@@ -1,5 +1,5 @@
 import { fromRootOrDir } from '../../util/posix-path.js';
-import { argumentsAt, evaluate, stringLiteral } from './path-expressions.js';
+import { argumentsAt, evaluate, importedName, stringLiteral } from './path-expressions.js';
 
 /** Calls whose first argument (or its items) names a folder they read every file of. */
 const WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob\.i?glob|compileall\.compile_dir|api\.run)\s*\(/g;
@@ -31,7 +31,13 @@ export function pythonDirectoryReads(path: string, fileDir: string, code: string
       for (const word of literal.split(/\s+/)) addWord(word, dot);
       return;
     }
-    const value = evaluate(expr, path, fileDir, code);
+    const value = evaluate(expr, path, fileDir, code, 0, (name) => importedName(code, name));
+    // A folder held by a value another module gives (`os.walk(PKG)` after `from paths import
+    // PKG`): which one, this file does not say, so any (the whole repository).
+    if (value?.unknown) {
+      out.add('');
+      return;
+    }
     // A pattern built as a path (`os.path.join(HERE, 'pkg', '*.py')`): the folder before its first wildcard.
     if (value !== null && !value.file) out.add(value.path.split('/').filter((_, i, parts) => !parts.slice(0, i + 1).some((p) => /[*?[]/.test(p))).join('/'));
   };

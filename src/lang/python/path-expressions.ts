@@ -11,13 +11,19 @@ export interface PathValue {
   path: string;
   /** `__file__` itself, not a folder. */
   file: boolean;
+  /**
+   * A folder built from a value imported from another module (`from paths import PKG`): which
+   * one, this file does not say (`path` is then ''). Only when evaluate() is given `imported`.
+   */
+  unknown?: true;
 }
 
 /** A path expression's value, or null when it is not built from static pieces. */
-export function evaluate(expr: string, path: string, fileDir: string, text: string, depth = 0): PathValue | null {
+export function evaluate(expr: string, path: string, fileDir: string, text: string, depth = 0, imported?: (name: string) => boolean): PathValue | null {
   if (depth > 8) return null;
   const e = unwrap(expr);
-  const again = (x: string) => evaluate(x, path, fileDir, text, depth + 1);
+  // A value built on an unknown folder is one too.
+  const again = (x: string) => evaluate(x, path, fileDir, text, depth + 1, imported);
   const literal = stringLiteral(e);
   if (literal !== null) return literal.startsWith('/') ? null : folder(joinPath('', literal));
   if (e === '__file__') return { path, file: true };
@@ -27,7 +33,7 @@ export function evaluate(expr: string, path: string, fileDir: string, text: stri
     const args = argumentsAt(e, call[0].length);
     if (args === null || args.length === 0) return null;
     const base = again(args[0]!);
-    if (base === null) return null;
+    if (base === null || base.unknown) return base;
     if (call[1] === 'os.path.dirname') return parent(base);
     if (call[1] !== 'os.path.join') return args.length === 1 ? base : null;
     return joined(base, args.slice(1));
@@ -36,25 +42,63 @@ export function evaluate(expr: string, path: string, fileDir: string, text: stri
   const division = splitLast(e, '/');
   if (division !== null) {
     const base = again(division[0]);
-    return base === null ? null : joined(base, [division[1]]);
+    return base === null || base.unknown ? base : joined(base, [division[1]]);
   }
   // `X.joinpath('a', 'b')`.
   const joinpath = /^(.*)\.joinpath\s*\(/s.exec(e);
   if (joinpath && closes(e, joinpath[0].length)) {
     const base = again(joinpath[1]!);
     const pieces = argumentsAt(e, joinpath[0].length);
+    if (base?.unknown) return base;
     return base === null || pieces === null ? null : joined(base, pieces);
   }
   const attr = /^(.*)\.(parent|resolve\(\)|absolute\(\)|parents\[(\d+)\])$/s.exec(e);
   if (attr) {
     let base = again(attr[1]!);
-    if (attr[2] === 'resolve()' || attr[2] === 'absolute()' || base === null) return base;
+    if (attr[2] === 'resolve()' || attr[2] === 'absolute()' || base === null || base.unknown) return base;
     for (let up = attr[2] === 'parent' ? 1 : Number(attr[3]) + 1; up > 0 && base !== null; up--) base = parent(base);
     return base;
   }
   // A name bound once in the file (`ROOT = Path(__file__).parent.parent`, or in the block that uses it).
   const bound = boundOnce(e, text);
-  return bound === null ? null : again(bound);
+  if (bound !== null) return again(bound);
+  // `PKG` or `paths.PKG`, imported: a folder of the repository, perhaps.
+  const root = /^([A-Za-z_]\w*)(?:\s*\.\s*[A-Za-z_]\w*)*$/.exec(e)?.[1];
+  return root !== undefined && imported?.(root) ? { path: '', file: false, unknown: true } : null;
+}
+
+/**
+ * Modules whose values name folders outside the repository, or none (`sys.prefix`,
+ * `tempfile.tempdir`, `os.sep`, `site.USER_SITE`): importing a name from one is no folder of it.
+ */
+const OUTSIDE_MODULES = new Set(['os', 'sys', 'tempfile', 'site', 'sysconfig', 'pathlib', 'shutil', 'glob', 'importlib', 'pkgutil', 'platform', 'string', 'math']);
+
+/**
+ * Pure: whether `name` is bound in `text` by an import (`from paths import PKG`, `from .paths
+ * import PKG as P`, `import paths`, `from . import paths`) of a module that may be the
+ * repository's: its value is in another file, which a reader of this one cannot see.
+ */
+export function importedName(text: string, name: string): boolean {
+  for (const m of text.matchAll(/^[ \t]*from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[^\n#]+)/gm)) {
+    if (OUTSIDE_MODULES.has(m[1]!.split('.')[0]!)) continue;
+    if (importedNames(m[2]!).includes(name)) return true;
+  }
+  for (const m of text.matchAll(/^[ \t]*import\s+([^\n#]+)/gm)) {
+    for (const part of m[1]!.split(',')) {
+      const [module = '', alias] = part.trim().split(/\s+as\s+/);
+      if (!OUTSIDE_MODULES.has(module.split('.')[0]!) && (alias ?? module.split('.')[0]) === name) return true;
+    }
+  }
+  return false;
+}
+
+/** The local names of an import list: `a, b as c`, `(a,\n b)`. */
+function importedNames(list: string): string[] {
+  return list
+    .replace(/[()]/g, '')
+    .split(',')
+    .map((part) => part.trim().split(/\s+as\s+/).pop()!.trim())
+    .filter((n) => n !== '');
 }
 
 /** What a plain name is assigned, when the file assigns it exactly once (`ROOT = Path(__file__).parent`); else null. */
