@@ -32140,8 +32140,12 @@ var GitRepo = class _GitRepo {
    * status (global config, global excludes), absent ones included.
    */
   async stateFiles() {
-    const [gitDir = "", commonDir = ""] = (await this.run(["rev-parse", "--absolute-git-dir", "--git-common-dir"])).trim().split("\n");
-    const configured = (await this.run(["config", "--path", "--get", "core.excludesFile"]).catch(() => "")).trim();
+    const [dirs, excludes] = await Promise.all([
+      this.run(["rev-parse", "--absolute-git-dir", "--git-common-dir"]),
+      this.run(["config", "--path", "--get", "core.excludesFile"]).catch(() => "")
+    ]);
+    const [gitDir = "", commonDir = ""] = dirs.trim().split("\n");
+    const configured = excludes.trim();
     const home = process.env.HOME ?? "";
     const xdg = process.env.XDG_CONFIG_HOME || (home ? join7(home, ".config") : "");
     const globalFiles = [];

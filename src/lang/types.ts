@@ -229,6 +229,13 @@ export interface ResolutionTraits {
    */
   fixtureFiles?(fromPath: string): readonly string[];
   /**
+   * Calls that run the examples written in a module's documentation (Python's doctest: `testmod`,
+   * `DocTestSuite`, `run_docstring_examples`). Where a test calls one, a change to a file's
+   * documentation alone is no longer inert: every test loading the file runs again. Absent: the
+   * language's documentation is never run.
+   */
+  docTestCalls?: readonly string[];
+  /**
    * Calls that load modules they do not name (a directory read, a glob, a plugin lookup), by called
    * name, with the receivers that make them one (null: a bare call) and a reason code; the first
    * entry whose receivers match decides. Absent: the language has none.

@@ -444,6 +444,40 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     // calc/twice.py has no docstring example, so it is no test.
     expect(report.tests.selected.map((t) => `${t.file}${(t as { cases?: string[] }).cases ? ' cases' : ''}`)).toEqual(['calc/ops.py', 'tests/test_twice.py cases']);
   });
+  it("a docstring edit runs the tests loading the module where a test runs its examples (doctest.testmod); it is inert where none does", async () => {
+    const doc = (result: number) => lines('def helper():', '    """', '    >>> helper()', `    ${result}`, '    """', '    return 1');
+    const tree = {
+      'pyproject.toml': lines('[project]', 'name = "shop"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/m.py': doc(1),
+      'tests/test_plain.py': lines('def test_x():', '    assert True'),
+    };
+    const cwd = gitRepo({ ...tree, 'tests/test_doc.py': lines('import doctest', 'import shop.m', '', '', 'def test_doc():', '    assert doctest.testmod(shop.m).failed == 0') });
+    commit(cwd, 'the example changes', { 'shop/m.py': doc(2) });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_doc.py']);
+    const inert = gitRepo({ ...tree, 'tests/test_m.py': lines('from shop.m import helper', '', '', 'def test_m():', '    assert helper() == 1') });
+    commit(inert, 'the example changes', { 'shop/m.py': doc(2) });
+    const report = await impactJson(inert, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual([]);
+    expect(report.tests.ignored.map((i) => `${i.file} ${i.code}`)).toEqual(['shop/m.py doc-only']);
+  });
+
+  it('a test patching a module attribute by its dotted name runs when that module changes, though it imports nothing of it', async () => {
+    const m = (...extra: string[]) => lines('def other():', '    return 0', ...extra);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "shop"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': '',
+      'shop/m.py': m('', '', 'def helper():', '    return 1'),
+      'shop/api.py': lines('from shop import m', '', '', 'def run():', '    return m.other()'),
+      'tests/test_mock.py': lines('from unittest import mock', 'from shop.api import run', '', '', "@mock.patch('shop.m.helper', return_value=5)", 'def test_mock(_h):', '    assert run() == 0'),
+      'tests/test_monkey.py': lines('def test_monkey(monkeypatch):', "    monkeypatch.setattr('shop.m.helper', lambda: 5)"),
+      'tests/test_plain.py': lines('def test_x():', '    assert True'),
+    });
+    // helper is gone: both patches fail (AttributeError), and neither test calls it.
+    commit(cwd, 'helper removed', { 'shop/m.py': m() });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_mock.py', 'tests/test_monkey.py']);
+  });
+
   it('a plugin addopts loads with -p is set up for every test: a change to it runs them all', async () => {
     const cwd = gitRepo({
       'pyproject.toml': lines('[project]', 'name = "plug"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]', 'addopts = "-ra -p tests.plugin -p no:cacheprovider"'),

@@ -383,6 +383,25 @@ function parentDir(path) {
   return slash < 0 ? "" : path.slice(0, slash);
 }
 
+// src/lang/ecmascript/imported-names.ts
+import { builtinModules } from "node:module";
+var BUILTINS = new Set(builtinModules);
+var IMPORT_CLAUSE = /\bimport\s+(?!type\s)([^;'"]*?)\s+from\s+(['"])([^'"\n]+)\2/g;
+var REQUIRE_BINDING = /\b(?:const|let|var)\s+(\{[^}]*\}|[A-Za-z_$][\w$]*)\s*=\s*(?:require|await\s+import)\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g;
+function importedFromModule(code, name2) {
+  for (const re of [IMPORT_CLAUSE, REQUIRE_BINDING]) {
+    for (const m of code.matchAll(re)) {
+      const specifier = m[3];
+      if (specifier.startsWith("node:") || BUILTINS.has(specifier)) continue;
+      if (boundNames(m[1]).includes(name2)) return true;
+    }
+  }
+  return false;
+}
+function boundNames(clause) {
+  return clause.split(/[{},]/).map((part) => part.trim()).filter((part) => part !== "" && !part.startsWith("type ")).map((part) => /(?:\bas|:)\s*([A-Za-z_$][\w$]*)$/.exec(part)?.[1] ?? part);
+}
+
 // src/lang/ecmascript/load-dirs.ts
 var __ratlas_module_url3 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_bundle_url).href;
 var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
@@ -526,7 +545,9 @@ function directoryReads(fileDir, code, masked) {
     const out2 = namesOnly && LISTING.test(m[0]) ? lists : reads;
     const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
     const first = args2?.[0]?.trim();
-    if (first === void 0 || args2.slice(1).some((a) => /\bcwd\b/.test(a))) continue;
+    const cwd = args2?.slice(1).map((a) => /\bcwd\s*:\s*([^,}]+)/.exec(a) ?? (/\bcwd\b/.test(a) ? [] : null)).find((c) => c !== null);
+    if (cwd?.[1] !== void 0 && importedRoot(cwd[1], code, 0)) out2.add("");
+    if (first === void 0 || cwd !== void 0) continue;
     const items = first.startsWith("[") ? argumentsAt(first, 1) ?? [] : [first];
     for (const item of items) {
       const literal = stringLiteral(item.trim());
@@ -543,12 +564,31 @@ function directoryReads(fileDir, code, masked) {
         continue;
       }
       const prefix = staticPrefix(item, code, 0);
+      if ((prefix === null || prefix.text === "" && !prefix.exact) && importedRoot(item, code, 0)) out2.add("");
       if (prefix === null || !(prefix.complete || prefix.exact)) continue;
       const dir = joinDir(fileDir, prefix.text.startsWith(".") ? prefix.text : `./${prefix.text}`, true);
       if (dir !== null) out2.add(dir);
     }
   }
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
+}
+function importedRoot(expr, code, depth) {
+  if (depth > 4) return false;
+  const e = unwrap(expr);
+  const template = /^`\$\{([^}]*)\}/.exec(e);
+  if (template) return importedRoot(template[1], code, depth + 1);
+  const concat = splitTopLevel(e, "+");
+  if (concat.length > 1) return importedRoot(concat[0], code, depth + 1);
+  const call = /^(?:path\.(?:posix\.)?)?(?:join|resolve)\s*\(/.exec(e);
+  if (call) {
+    const first = argumentsAt(e, call[0].length)?.[0];
+    return first !== void 0 && importedRoot(first, code, depth + 1);
+  }
+  const chain = /^([A-Za-z_$][\w$]*)(?:\s*\.\s*[A-Za-z_$][\w$]*)*$/.exec(e);
+  if (!chain) return false;
+  if (importedFromModule(code, chain[1])) return true;
+  const init2 = chain[1] === e ? onlyBinding(code, e) : null;
+  return init2 !== null && importedRoot(init2, code, depth + 1);
 }
 function ecmascriptFolders(path, text) {
   const code = stripComments(text);
@@ -2647,10 +2687,10 @@ var PYTHON_BUILTIN_MEMBERS = new Set(
 );
 
 // src/lang/python/path-expressions.ts
-function evaluate(expr, path, fileDir, text, depth = 0) {
+function evaluate(expr, path, fileDir, text, depth = 0, imported) {
   if (depth > 8) return null;
   const e = unwrap2(expr);
-  const again = (x) => evaluate(x, path, fileDir, text, depth + 1);
+  const again = (x) => evaluate(x, path, fileDir, text, depth + 1, imported);
   const literal = stringLiteral2(e);
   if (literal !== null) return literal.startsWith("/") ? null : folder(joinPath("", literal));
   if (e === "__file__") return { path, file: true };
@@ -2660,7 +2700,7 @@ function evaluate(expr, path, fileDir, text, depth = 0) {
     const args2 = argumentsAt2(e, call[0].length);
     if (args2 === null || args2.length === 0) return null;
     const base = again(args2[0]);
-    if (base === null) return null;
+    if (base === null || base.unknown) return base;
     if (call[1] === "os.path.dirname") return parent(base);
     if (call[1] !== "os.path.join") return args2.length === 1 ? base : null;
     return joined(base, args2.slice(1));
@@ -2668,23 +2708,43 @@ function evaluate(expr, path, fileDir, text, depth = 0) {
   const division = splitLast(e, "/");
   if (division !== null) {
     const base = again(division[0]);
-    return base === null ? null : joined(base, [division[1]]);
+    return base === null || base.unknown ? base : joined(base, [division[1]]);
   }
   const joinpath = /^(.*)\.joinpath\s*\(/s.exec(e);
   if (joinpath && closes(e, joinpath[0].length)) {
     const base = again(joinpath[1]);
     const pieces = argumentsAt2(e, joinpath[0].length);
+    if (base?.unknown) return base;
     return base === null || pieces === null ? null : joined(base, pieces);
   }
   const attr = /^(.*)\.(parent|resolve\(\)|absolute\(\)|parents\[(\d+)\])$/s.exec(e);
   if (attr) {
     let base = again(attr[1]);
-    if (attr[2] === "resolve()" || attr[2] === "absolute()" || base === null) return base;
+    if (attr[2] === "resolve()" || attr[2] === "absolute()" || base === null || base.unknown) return base;
     for (let up = attr[2] === "parent" ? 1 : Number(attr[3]) + 1; up > 0 && base !== null; up--) base = parent(base);
     return base;
   }
   const bound = boundOnce(e, text);
-  return bound === null ? null : again(bound);
+  if (bound !== null) return again(bound);
+  const root = /^([A-Za-z_]\w*)(?:\s*\.\s*[A-Za-z_]\w*)*$/.exec(e)?.[1];
+  return root !== void 0 && imported?.(root) ? { path: "", file: false, unknown: true } : null;
+}
+var OUTSIDE_MODULES = /* @__PURE__ */ new Set(["os", "sys", "tempfile", "site", "sysconfig", "pathlib", "shutil", "glob", "importlib", "pkgutil", "platform", "string", "math"]);
+function importedName(text, name2) {
+  for (const m of text.matchAll(/^[ \t]*from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[^\n#]+)/gm)) {
+    if (OUTSIDE_MODULES.has(m[1].split(".")[0])) continue;
+    if (importedNames(m[2]).includes(name2)) return true;
+  }
+  for (const m of text.matchAll(/^[ \t]*import\s+([^\n#]+)/gm)) {
+    for (const part of m[1].split(",")) {
+      const [module2 = "", alias] = part.trim().split(/\s+as\s+/);
+      if (!OUTSIDE_MODULES.has(module2.split(".")[0]) && (alias ?? module2.split(".")[0]) === name2) return true;
+    }
+  }
+  return false;
+}
+function importedNames(list) {
+  return list.replace(/[()]/g, "").split(",").map((part) => part.trim().split(/\s+as\s+/).pop().trim()).filter((n) => n !== "");
 }
 function boundOnce(name2, text) {
   if (!/^[A-Za-z_]\w*$/.test(name2)) return null;
@@ -2826,7 +2886,11 @@ function pythonDirectoryReads(path, fileDir, code, masked, processes = true) {
       for (const word of literal.split(/\s+/)) addWord(word, dot);
       return;
     }
-    const value = evaluate(expr, path, fileDir, code);
+    const value = evaluate(expr, path, fileDir, code, 0, (name2) => importedName(code, name2));
+    if (value?.unknown) {
+      out2.add("");
+      return;
+    }
     if (value !== null && !value.file) out2.add(value.path.split("/").filter((_, i2, parts2) => !parts2.slice(0, i2 + 1).some((p) => /[*?[]/.test(p))).join("/"));
   };
   const addWord = (word, dot) => {
@@ -2899,12 +2963,14 @@ var RUN_MODULE = /\brunpy\.run_module\s*\(/g;
 var CODE_FLAG = /(['"])-c\1\s*,\s*(['"])((?:\\.|(?!\2).)*)\2|-c\s+(['"])((?:\\.|(?!\4).)*)\4/g;
 var IMPORTED = /\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)/g;
 var PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
+var PATCH_TARGET = /(?<![\w.])(?:(?:mock|mocker|unittest\.mock)\.)?patch(?:\.dict)?\s*\(\s*(['"])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+)\1|\bmonkeypatch\.(?:setattr|delattr)\s*\(\s*(['"])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\3/g;
 function pythonHandedPaths(path, text) {
   const code = maskStrings2(stripComments3(text));
   const fileDir = parentDir(path);
   const { reads } = pythonDirectoryReads(path, fileDir, code.text, code.masked);
-  if (!RUNS.test(code.masked)) return reads.sort();
-  const out2 = new Set(reads);
+  const patched = patchedModules(code.text);
+  if (!RUNS.test(code.masked)) return [.../* @__PURE__ */ new Set([...reads, ...patched])].sort();
+  const out2 = /* @__PURE__ */ new Set([...reads, ...patched]);
   const module2 = (name2) => {
     const rel = name2.replaceAll(".", "/");
     out2.add(rel);
@@ -2929,6 +2995,17 @@ function pythonHandedPaths(path, text) {
     if (value !== null && !value.file && value.path !== fileDir) out2.add(value.path);
   }
   return [...out2].sort();
+}
+function patchedModules(text) {
+  const out2 = [];
+  for (const m of text.matchAll(PATCH_TARGET)) {
+    const parts2 = (m[2] ?? m[4]).split(".");
+    for (let end = 1; end < parts2.length; end++) {
+      const rel = parts2.slice(0, end).join("/");
+      out2.push(`${rel}.py`, `${rel}/__init__.py`, `src/${rel}.py`, `src/${rel}/__init__.py`);
+    }
+  }
+  return out2;
 }
 function pythonFolders(path, text) {
   const code = maskStrings2(stripComments3(text));
@@ -3169,6 +3246,7 @@ function declaredReturnType2(signature) {
 // src/lang/python/resolution.ts
 var PROCESS_STARTERS2 = ["run", "call", "check_call", "check_output", "Popen", "system", "run_module", "run_path", "spawn"];
 var READ_CALLS = ["walk", "listdir", "scandir", "glob", "iglob", "rglob", "iterdir", "compile_dir"];
+var PATCH_CALLS = ["patch", "setattr", "delattr"];
 var pythonResolution = {
   globals: PYTHON_BUILTINS,
   // `dir(obj)`, `inspect.getmembers(obj)` and a `getattr(obj, name)` with a computed name (`getattr*`,
@@ -3209,7 +3287,8 @@ var pythonResolution = {
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
-  handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS], starts: PROCESS_STARTERS2, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
+  handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS, ...PATCH_CALLS], starts: PROCESS_STARTERS2, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
+  docTestCalls: ["testmod", "DocTestSuite", "run_docstring_examples", "DocTestFinder"],
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

@@ -11,6 +11,8 @@ const RUN_MODULE = /\brunpy\.run_module\s*\(/g;
 const CODE_FLAG = /(['"])-c\1\s*,\s*(['"])((?:\\.|(?!\2).)*)\2|-c\s+(['"])((?:\\.|(?!\4).)*)\4/g;
 const IMPORTED = /\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)/g;
 const PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
+/** `mock.patch('pkg.mod.attr')`, `mocker.patch(...)`, `patch.dict('pkg.mod.TABLE')`, `monkeypatch.setattr('pkg.mod.attr', v)`. */
+const PATCH_TARGET = /(?<![\w.])(?:(?:mock|mocker|unittest\.mock)\.)?patch(?:\.dict)?\s*\(\s*(['"])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+)\1|\bmonkeypatch\.(?:setattr|delattr)\s*\(\s*(['"])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\3/g;
 
 /**
  * Pure: what a test runs of the repository in another process, which no import shows: a module
@@ -24,8 +26,9 @@ export function pythonHandedPaths(path: string, text: string): string[] {
   const code = maskStrings(stripComments(text));
   const fileDir = parentDir(path);
   const { reads } = pythonDirectoryReads(path, fileDir, code.text, code.masked);
-  if (!RUNS.test(code.masked)) return reads.sort();
-  const out = new Set<string>(reads);
+  const patched = patchedModules(code.text);
+  if (!RUNS.test(code.masked)) return [...new Set([...reads, ...patched])].sort();
+  const out = new Set<string>([...reads, ...patched]);
   const module = (name: string) => {
     const rel = name.replaceAll('.', '/');
     out.add(rel);
@@ -52,6 +55,24 @@ export function pythonHandedPaths(path: string, text: string): string[] {
     if (value !== null && !value.file && value.path !== fileDir) out.add(value.path);
   }
   return [...out].sort();
+}
+
+/**
+ * The module files a test patches an attribute of by a dotted name (`mock.patch('shop.m.helper')`,
+ * `monkeypatch.setattr('shop.m.helper', f)`): the patch imports the module and fails when the
+ * attribute is gone, though the test may import nothing of it. Each dotted prefix as a module file
+ * or package `__init__.py`, also under `src/` (a name naming no file reaches nothing).
+ */
+function patchedModules(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(PATCH_TARGET)) {
+    const parts = (m[2] ?? m[4]!).split('.');
+    for (let end = 1; end < parts.length; end++) {
+      const rel = parts.slice(0, end).join('/');
+      out.push(`${rel}.py`, `${rel}/__init__.py`, `src/${rel}.py`, `src/${rel}/__init__.py`);
+    }
+  }
+  return out;
 }
 
 /** Pure: folders a file reads whole or lists, processes aside (ResolutionTraits.handedPaths `folders`). */

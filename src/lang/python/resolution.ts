@@ -9,6 +9,8 @@ import { declaredReturnType } from './spell-path.js';
 const PROCESS_STARTERS = ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'];
 /** What lists, walks or compiles a folder (directory-reads.ts). */
 const READ_CALLS = ['walk', 'listdir', 'scandir', 'glob', 'iglob', 'rglob', 'iterdir', 'compile_dir'];
+/** What replaces an attribute of a module named by a dotted string (handed-paths.ts). */
+const PATCH_CALLS = ['patch', 'setattr', 'delattr'];
 
 /**
  * Python's import system as a repository sees it, without running anything: relative imports
@@ -59,7 +61,8 @@ export const pythonResolution: ResolutionTraits = {
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
-  handedPaths: { calls: [...PROCESS_STARTERS, ...READ_CALLS], starts: PROCESS_STARTERS, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
+  handedPaths: { calls: [...PROCESS_STARTERS, ...READ_CALLS, ...PATCH_CALLS], starts: PROCESS_STARTERS, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
+  docTestCalls: ['testmod', 'DocTestSuite', 'run_docstring_examples', 'DocTestFinder'],
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).
   enclosingModules: (specifier) => {

@@ -26,6 +26,7 @@ import { changedTests } from './policies/changed-tests.js';
 import { untracedTests } from './policies/untraced-tests.js';
 import { configuredRuns, runByConfig } from './policies/configured-runs.js';
 import { dependencyChanges, dependencyFiles } from './policies/dependency-changes.js';
+import { docTestSeeds } from './policies/doc-test-seeds.js';
 import { dynamicImports } from './policies/dynamic-imports.js';
 import { headParse as headParsePolicy, WHOLE_FILE_PARSES } from './policies/head-parse.js';
 import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
@@ -204,6 +205,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     const parse = headParse.get(c.file);
     if (parse !== undefined && WHOLE_FILE_PARSES.has(parse)) headSeeds.push({ node: loadNode(c.file), from: { file: c.file, qualname: null, change: 'file' } });
   }
+  if (changes.some((c) => c.symbols.some((s) => s.change === 'doc'))) headSeeds.push(...docTestSeeds(changes, await headView.docTestRunners(), isTestPath));
   const headRecords = await store.listFiles();
   const headTests = new Set([...headRecords.map((f) => f.path).filter(isTestPath), ...textTests]);
   const present = files.filter((f) => f.status !== 'deleted');

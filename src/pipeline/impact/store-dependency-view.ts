@@ -371,6 +371,11 @@ export class StoreDependencyView implements DependencyView {
     return this.callersOf((traits) => traits.handedPaths?.starts ?? []);
   }
 
+  /** Files that call what their language runs documentation examples with (ResolutionTraits.docTestCalls). */
+  docTestRunners(): Promise<string[]> {
+    return this.callersOf((traits) => traits.docTestCalls ?? []);
+  }
+
   /** Files holding a reference to one of the names their language's `namesOf` lists, sorted. */
   private async callersOf(namesOf: (traits: ReturnType<typeof traitsFor>) => readonly string[]): Promise<string[]> {
     const data = await this.links();
