@@ -50,6 +50,8 @@ export function buildSymbols(
     add((inBody ? bodyHashes : sigHashes)[owner]!, start, end, text);
   });
 
+  for (const text of compilingComments(source, captures.comments, syntax)) moduleHash.add(text);
+
   const moduleSymbol: SymbolFact = {
     qualname: MODULE_QUALNAME,
     name: MODULE_QUALNAME,
@@ -94,4 +96,22 @@ export function buildSymbols(
  */
 function foldedSignature(signature: string, bodylessOverloads: boolean): string {
   return bodylessOverloads && !signature.endsWith('…') ? `${signature};` : signature;
+}
+
+/** The texts of the comments that change how the file compiles (SyntaxTraits.compilingComments), in order. */
+function compilingComments(source: string, comments: readonly { start: number; end: number }[], syntax: SyntaxTraits): string[] {
+  const rule = syntax.compilingComments;
+  if (!rule) return [];
+  const out: string[] = [];
+  let line = 1;
+  let counted = 0;
+  for (const c of comments) {
+    if (rule.firstLines !== undefined) {
+      for (; counted < c.start; counted++) if (source.charCodeAt(counted) === 10) line++;
+      if (line > rule.firstLines) break;
+    }
+    const text = source.slice(c.start, c.end);
+    if (rule.pattern.test(text)) out.push(text);
+  }
+  return out;
 }

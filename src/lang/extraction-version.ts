@@ -78,5 +78,7 @@
  *    and comprehensions' `for ... in X`.
  * 27: Paths a tracked symlink makes readable are indexed with the content of the file it names
  *    (src/git/symlink-aliases.ts): an index of a tree with links holds more files.
+ * 28: Comments that change how a file compiles (SyntaxTraits.compilingComments: a JSX pragma,
+ *    `@flow`, Python's encoding declaration) are hashed into the module's body.
  */
-export const EXTRACTION_VERSION = 27;
+export const EXTRACTION_VERSION = 28;

@@ -273,6 +273,13 @@ export interface SyntaxTraits {
   equivalentTokens: Readonly<Record<string, string>>;
   /** Comments addressed to tools (`// eslint-disable-next-line`): never a declaration's doc. */
   directiveComment?: RegExp;
+  /**
+   * Comments that change how the whole file is read or compiled (a JSX pragma, `@flow`, Python's
+   * source encoding declaration), matched on their text and, with `firstLines`, only that near the
+   * top: their text is hashed into the module's body, so editing one is a change every importer
+   * sees, where other comments are formatting.
+   */
+  compilingComments?: { pattern: RegExp; firstLines?: number };
   /** Openers of comments that document what follows even after code on their line (`/**`). */
   docMarkers?: readonly string[];
   /**

@@ -198,6 +198,30 @@ describe('ratlas impact: test selection on real git history', { timeout: 240_000
     expect(selectedFiles(report)).toEqual(['tests/app.test.ts']);
   });
 
+  it('a comment that changes how a file compiles (a JSX pragma, an encoding declaration) reaches every test that loads it', async () => {
+    const app = (pragma: string) => `/** @jsxImportSource ${pragma} */\nexport function App() {\n  return <p>x</p>;\n}\n`;
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "vitest": "4" } }\n',
+      'src/app.tsx': app('react'),
+      'tests/app.test.tsx': "import { App } from '../src/app';\ntest('app', () => { expect(App()).toBeTruthy(); });\n",
+      'tests/other.test.ts': "test('other', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'preact', { 'src/app.tsx': app('preact') });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(report.changes[0]!.symbols.map((s) => `${s.qualname} ${s.change}`)).toEqual(['<module> body']);
+    expect(selectedFiles(report)).toEqual(['tests/app.test.tsx']);
+    const m = (coding: string) => `# -*- coding: ${coding} -*-\ndef f():\n    return 'x'\n`;
+    const py = gitRepo({
+      'pyproject.toml': '[project]\nname = "shop"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+      'shop/__init__.py': '',
+      'shop/m.py': m('utf-8'),
+      'tests/test_m.py': "from shop.m import f\n\n\ndef test_m():\n    assert f() == 'x'\n",
+      'tests/test_other.py': 'def test_other():\n    assert True\n',
+    });
+    commit(py, 'ascii', { 'shop/m.py': m('ascii') });
+    expect(selectedFiles(await impactJson(py, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_m.py']);
+  });
+
   it('a changed or added test file selects itself; staged changes are read from the index', async () => {
     const cwd = gitRepo(APP);
     writeFileSync(join(cwd, 'tests/report.test.ts'), `${APP['tests/report.test.ts']}test('more', () => { expect(1).toBe(1); });\n`);

@@ -145,6 +145,18 @@ describe('an edit changes only the hashes it should', () => {
     expect(await hashChanges('src/app.tsx', before, after)).toEqual([]);
   });
 
+  it('a comment that changes how the file compiles changes <module>; other comments are formatting', async () => {
+    const jsx = (pragma: string, note = 'one') => `/** @jsxImportSource ${pragma} */\nexport function App() {\n  // ${note}\n  return <p>x</p>;\n}\n`;
+    expect(await hashChanges('src/app.tsx', jsx('react'), jsx('preact'))).toEqual(['<module>:body']);
+    expect(await hashChanges('src/app.js', '// @flow\nexport const a = 1;\n', 'export const a = 1;\n')).toEqual(['<module>:body']);
+    expect(await hashChanges('src/app.tsx', jsx('react'), jsx('react', 'two'))).toEqual([]);
+    const py = (line1: string, last = '# note') => `${line1}\nimport os\n\n\ndef f():\n    return os.sep\n${last}\n`;
+    expect(await hashChanges('shop/m.py', py('# -*- coding: utf-8 -*-'), py('# -*- coding: latin-1 -*-'))).toEqual(['<module>:body']);
+    expect(await hashChanges('shop/m.py', py('#!/usr/bin/env python3'), py('#!/usr/bin/env python2'))).toEqual(['<module>:body']);
+    // Below line 2 an encoding declaration is an ordinary comment (PEP 263).
+    expect(await hashChanges('shop/m.py', py('# a', '# coding: utf-8'), py('# a', '# coding: latin-1'))).toEqual([]);
+  });
+
   it('a require-only edit leaves <module> alone in CommonJS', async () => {
     const before = "const fs = require('fs');\nmodule.exports = { read: (p) => fs.readFileSync(p) };\n";
     const after = "const fs = require('fs');\nconst path = require('path');\nmodule.exports = { read: (p) => fs.readFileSync(p) };\n";

@@ -2628,7 +2628,10 @@ var syntax = {
   // JSDoc documents what follows wherever it stands; a trailing `//` belongs to the code before it.
   docMarkers: ["/**"],
   // Linters, compilers, coverage tools, bundlers and formatters read these; people read the doc above.
-  directiveComment: /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
+  directiveComment: /^\/[/*]\*?\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
+  // A JSX pragma picks the factory every element of the file compiles to; `@flow` decides whether
+  // a Babel preset strips the file's types.
+  compilingComments: { pattern: /@(?:jsx(?:Frag|ImportSource|Runtime)?|flow|noflow)\b/ },
   // Error calls no method of a subclass by name; a framework base (Component, HTMLElement, a stream) may.
   inertBases: /^(?:Object|Error|[A-Z]\w*Error)$/,
   // A property read is a reference only where it is passed, assigned onto something or spread
@@ -3373,6 +3376,9 @@ var python = defineLanguage({
     // pytest calls fixtures where a parameter names them (fixture references) and runs marked tests itself.
     modeledDecorators: /^(?:pytest\.|pytest_asyncio\.)?(?:fixture|mark\.\w+)(?:\(.*\))?$/,
     directiveComment: /^#\s*(?:type:|noqa\b|pragma\b|pylint:|mypy:|fmt:|isort:|pyright:|ruff:)/,
+    // The source encoding declaration (PEP 263: line 1 or 2) decides how the file decodes; the
+    // `#!` line how it runs as a script.
+    compilingComments: { pattern: /^#!|^#.*?coding[:=][ \t]*[-\w.]+/, firstLines: 2 },
     spelling: pythonSpelling
   },
   resolution: pythonResolution
@@ -7842,6 +7848,7 @@ function buildSymbols(placed, captures, source, lines, syntax2) {
     const inBody = raw.bodyStart !== null && start2 >= raw.bodyStart && start2 < raw.bodyEnd;
     add((inBody ? bodyHashes : sigHashes)[owner], start2, end, text);
   });
+  for (const text of compilingComments(source, captures.comments, syntax2)) moduleHash.add(text);
   const moduleSymbol = {
     qualname: MODULE_QUALNAME,
     name: MODULE_QUALNAME,
@@ -7880,6 +7887,22 @@ function buildSymbols(placed, captures, source, lines, syntax2) {
 }
 function foldedSignature(signature, bodylessOverloads) {
   return bodylessOverloads && !signature.endsWith("…") ? `${signature};` : signature;
+}
+function compilingComments(source, comments, syntax2) {
+  const rule = syntax2.compilingComments;
+  if (!rule) return [];
+  const out2 = [];
+  let line = 1;
+  let counted = 0;
+  for (const c of comments) {
+    if (rule.firstLines !== void 0) {
+      for (; counted < c.start; counted++) if (source.charCodeAt(counted) === 10) line++;
+      if (line > rule.firstLines) break;
+    }
+    const text = source.slice(c.start, c.end);
+    if (rule.pattern.test(text)) out2.push(text);
+  }
+  return out2;
 }
 
 // src/lang/collect-captures.ts

@@ -25,7 +25,10 @@ const syntax: SyntaxTraits = {
   docMarkers: ['/**'],
   // Linters, compilers, coverage tools, bundlers and formatters read these; people read the doc above.
   directiveComment:
-    /^\/[/*]\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
+    /^\/[/*]\*?\s*(?:[#@]__[A-Z_]+__|eslint\b|@ts-|prettier-ignore|istanbul\s|c8\s|v8\s|biome-ignore|tslint:|jshint\s|globals?\s|#(?:end)?region|webpack[A-Z]|@vite-ignore|[#@]\s*sourceMappingURL|@jsx)/,
+  // A JSX pragma picks the factory every element of the file compiles to; `@flow` decides whether
+  // a Babel preset strips the file's types.
+  compilingComments: { pattern: /@(?:jsx(?:Frag|ImportSource|Runtime)?|flow|noflow)\b/ },
   // Error calls no method of a subclass by name; a framework base (Component, HTMLElement, a stream) may.
   inertBases: /^(?:Object|Error|[A-Z]\w*Error)$/,
   // A property read is a reference only where it is passed, assigned onto something or spread

@@ -33,6 +33,9 @@ export const python = defineLanguage({
     // pytest calls fixtures where a parameter names them (fixture references) and runs marked tests itself.
     modeledDecorators: /^(?:pytest\.|pytest_asyncio\.)?(?:fixture|mark\.\w+)(?:\(.*\))?$/,
     directiveComment: /^#\s*(?:type:|noqa\b|pragma\b|pylint:|mypy:|fmt:|isort:|pyright:|ruff:)/,
+    // The source encoding declaration (PEP 263: line 1 or 2) decides how the file decodes; the
+    // `#!` line how it runs as a script.
+    compilingComments: { pattern: /^#!|^#.*?coding[:=][ \t]*[-\w.]+/, firstLines: 2 },
     spelling: pythonSpelling,
   },
   resolution: pythonResolution,
