@@ -27327,9 +27327,20 @@ function importFolders(dir, pythonpath, files) {
   const prefix = dir === "" ? "" : `${dir}/`;
   const folders = [...pythonpath.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")), ...packageRoots(dir, files)].map((p2) => p2 === "" || p2 === "." ? dir : `${prefix}${p2}`).filter((p2) => p2 !== "" && p2 !== "src" && !p2.split("/").includes(".."));
   const configured = [...new Set(folders)].sort();
-  const loose = looseFolders(prefix, files).filter((f3) => !configured.includes(f3));
-  const paths = [...configured, ...loose];
+  const projects = subprojectFolders(dir, files).filter((f3) => !configured.includes(f3));
+  const loose = looseFolders(prefix, files).filter((f3) => !configured.includes(f3) && !projects.includes(f3));
+  const paths = [...configured, ...projects, ...loose];
   return paths.length > 0 ? { moduleLookup: { paths, directories: [] } } : {};
+}
+function subprojectFolders(dir, files) {
+  const out2 = [];
+  for (const path of files.paths) {
+    const m2 = /^(?:(.*)\/)?(?:pyproject\.toml|setup\.py|setup\.cfg)$/.exec(path);
+    const folder = m2?.[1] ?? "";
+    if (m2 === null || folder === dir) continue;
+    out2.push(folder === "" ? "" : folder, folder === "" ? "src" : `${folder}/src`, ...packageRoots(folder, files).map((p2) => folder === "" ? p2 : `${folder}/${p2}`));
+  }
+  return [...new Set(out2)].filter((f3) => f3 !== "" && f3 !== "src").sort();
 }
 function looseFolders(prefix, files) {
   const paths = new Set(files.paths);

@@ -522,6 +522,24 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     commit(cwd, 'tool', { 'scripts/tool.py': lines('def run():', '    return 2') });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_tool.py']);
   });
+
+  it('a package of another project of the repository (installed with -e ./libs/xlib, or its src/ layout) is found by its name', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "app"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'requirements.txt': lines('-e ./libs/xlib', '-e ./libs/ylib'),
+      'libs/xlib/pyproject.toml': lines('[project]', 'name = "xlib"'),
+      'libs/xlib/xlib/__init__.py': lines('def x():', '    return 1'),
+      'libs/ylib/setup.py': lines('from setuptools import setup', 'setup(name="ylib")'),
+      'libs/ylib/src/ylib/core.py': lines('def y():', '    return 1'),
+      'tests/test_x.py': lines('from xlib import x', '', '', 'def test_x():', '    assert x() == 1'),
+      'tests/test_y.py': lines('from ylib.core import y', '', '', 'def test_y():', '    assert y() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    commit(cwd, 'x', { 'libs/xlib/xlib/__init__.py': lines('def x():', '    return 2') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_x.py']);
+    commit(cwd, 'y', { 'libs/ylib/src/ylib/core.py': lines('def y():', '    return 2') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_y.py']);
+  });
   it('a fixture asked for with request.getfixturevalue is a fixture reference; a computed name may be any fixture', async () => {
     const cwd = gitRepo({
       ...SHOP,

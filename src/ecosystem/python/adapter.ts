@@ -130,9 +130,29 @@ function importFolders(dir: string, pythonpath: readonly string[], files: Projec
     .map((p) => (p === '' || p === '.' ? dir : `${prefix}${p}`))
     .filter((p) => p !== '' && p !== 'src' && !p.split('/').includes('..'));
   const configured = [...new Set(folders)].sort();
-  const loose = looseFolders(prefix, files).filter((f) => !configured.includes(f));
-  const paths = [...configured, ...loose];
+  const projects = subprojectFolders(dir, files).filter((f) => !configured.includes(f));
+  const loose = looseFolders(prefix, files).filter((f) => !configured.includes(f) && !projects.includes(f));
+  const paths = [...configured, ...projects, ...loose];
   return paths.length > 0 ? { moduleLookup: { paths, directories: [] } } : {};
+}
+
+/**
+ * The import folders of the other Python projects in the repository (a folder with its own
+ * pyproject.toml, setup.py or setup.cfg): the folder, its `src/` and its packaging roots. A
+ * requirements line `-e ./libs/xlib`, a path dependency or a workspace member installs one, and
+ * `import xlib` in a test then loads `libs/xlib/xlib/__init__.py`, which no root of the repository
+ * holds. After the configured folders; an import no root resolves that names one of their modules
+ * is taken for it.
+ */
+function subprojectFolders(dir: string, files: ProjectFiles): string[] {
+  const out: string[] = [];
+  for (const path of files.paths) {
+    const m = /^(?:(.*)\/)?(?:pyproject\.toml|setup\.py|setup\.cfg)$/.exec(path);
+    const folder = m?.[1] ?? '';
+    if (m === null || folder === dir) continue;
+    out.push(folder === '' ? '' : folder, folder === '' ? 'src' : `${folder}/src`, ...packageRoots(folder, files).map((p) => (folder === '' ? p : `${folder}/${p}`)));
+  }
+  return [...new Set(out)].filter((f) => f !== '' && f !== 'src').sort();
 }
 
 /**
