@@ -53,6 +53,9 @@ describe('pythonHandedPaths: folders a test reads every file of', () => {
     expect(of('tests/test_l.py', 'from .paths import PKG as P', 'for p in P.rglob("*.py"):', '    p.read_text()')).toEqual(['']);
     expect(of('tests/test_l.py', 'import glob, os', 'from tests import paths', 'FILES = glob.glob(os.path.join(paths.PKG, "*.py"))')).toEqual(['']);
     expect(of('tests/test_l.py', 'import os', 'import shop', 'for root, _, names in os.walk(os.path.dirname(shop.__file__)):', '    open(names[0]).read()')).toEqual(['']);
+    // Through a star import: a constant's name, not a parameter's.
+    expect(of('tests/test_l.py', 'import os', 'from paths import *', 'for root, _, names in os.walk(PKG):', '    open(names[0]).read()')).toEqual(['']);
+    expect(of('tests/test_l.py', 'from shop.m import *', 'def test_l(tmp_path):', '    for p in tmp_path.rglob("*"):', '        p.read_text()')).toEqual([]);
     // A parameter, a name of the file, or a value of a module outside the repository: not another module's folder.
     expect(of('tests/test_l.py', 'import os', 'def test_l(tmp_path):', '    for p in tmp_path.rglob("*"):', '        p.read_text()')).toEqual([]);
     expect(of('tests/test_l.py', 'import os, sys', 'for root, _, names in os.walk(sys.prefix):', '    open(names[0]).read()')).toEqual([]);

@@ -2736,7 +2736,9 @@ var OUTSIDE_MODULES = /* @__PURE__ */ new Set(["os", "sys", "tempfile", "site", 
 function importedName(text, name2) {
   for (const m of text.matchAll(/^[ \t]*from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[^\n#]+)/gm)) {
     if (OUTSIDE_MODULES.has(m[1].split(".")[0])) continue;
-    if (importedNames(m[2]).includes(name2)) return true;
+    const names = importedNames(m[2]);
+    if (names.includes(name2)) return true;
+    if (names.includes("*") && /^[A-Z][A-Z0-9_]*$/.test(name2)) return true;
   }
   for (const m of text.matchAll(/^[ \t]*import\s+([^\n#]+)/gm)) {
     for (const part of m[1].split(",")) {

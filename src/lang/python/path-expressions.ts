@@ -81,7 +81,11 @@ const OUTSIDE_MODULES = new Set(['os', 'sys', 'tempfile', 'site', 'sysconfig', '
 export function importedName(text: string, name: string): boolean {
   for (const m of text.matchAll(/^[ \t]*from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[^\n#]+)/gm)) {
     if (OUTSIDE_MODULES.has(m[1]!.split('.')[0]!)) continue;
-    if (importedNames(m[2]!).includes(name)) return true;
+    const names = importedNames(m[2]!);
+    if (names.includes(name)) return true;
+    // A star import may bring any name; a constant's (`PKG`, `DATA_DIR`) is taken for one of
+    // them, not a parameter's or a local's (`tmp_path`, `root`).
+    if (names.includes('*') && /^[A-Z][A-Z0-9_]*$/.test(name)) return true;
   }
   for (const m of text.matchAll(/^[ \t]*import\s+([^\n#]+)/gm)) {
     for (const part of m[1]!.split(',')) {
