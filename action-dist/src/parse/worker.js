@@ -3006,6 +3006,7 @@ function patchedModules(text) {
   for (const m of text.matchAll(PATCH_TARGET)) {
     const parts2 = (m[2] ?? m[4]).split(".");
     for (let end = 1; end < parts2.length; end++) {
+      if (end < parts2.length - 1 && !/^_*[A-Z]/.test(parts2[end])) continue;
       const rel = parts2.slice(0, end).join("/");
       out2.push(`${rel}.py`, `${rel}/__init__.py`, `src/${rel}.py`, `src/${rel}/__init__.py`);
     }

@@ -60,14 +60,18 @@ export function pythonHandedPaths(path: string, text: string): string[] {
 /**
  * The module files a test patches an attribute of by a dotted name (`mock.patch('shop.m.helper')`,
  * `monkeypatch.setattr('shop.m.helper', f)`): the patch imports the module and fails when the
- * attribute is gone, though the test may import nothing of it. Each dotted prefix as a module file
- * or package `__init__.py`, also under `src/` (a name naming no file reaches nothing).
+ * attribute is gone, though the test may import nothing of it. The module is the name without its
+ * last part, or a shorter prefix where what follows it is a class (`shop.m.Cart.total`: `shop.m`;
+ * `shop.Cart.total`: `shop`), each as a module file or package `__init__.py`, also under `src/` (a
+ * name naming no file reaches nothing). Not the packages above it: importing `shop.m` runs
+ * `shop/__init__.py`, but so does the test's own import of anything in `shop`.
  */
 function patchedModules(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(PATCH_TARGET)) {
     const parts = (m[2] ?? m[4]!).split('.');
     for (let end = 1; end < parts.length; end++) {
+      if (end < parts.length - 1 && !/^_*[A-Z]/.test(parts[end]!)) continue;
       const rel = parts.slice(0, end).join('/');
       out.push(`${rel}.py`, `${rel}/__init__.py`, `src/${rel}.py`, `src/${rel}/__init__.py`);
     }
