@@ -199,11 +199,14 @@ export interface ResolutionTraits {
    * `subprocess.run`): a source file calling one runs the code files it builds paths to (a test
    * runs whatever its paths hold; a source file joining paths to read data runs nothing). The
    * paths of `of` include folders a file reads every file of (walked, globbed, linted, handed to
-   * a process by name).
+   * a process by name). `patches`: the called names that replace an attribute of a module named
+   * by a dotted string (`mock.patch('pkg.mod.attr')`): a test calling one is read for the modules
+   * it patches (in `of`), though it builds no path and starts nothing.
    */
   handedPaths?: {
     calls: readonly string[];
     starts: readonly string[];
+    patches?: readonly string[];
     of(path: string, text: string): string[];
     /**
      * What any file reads by folder, processes aside: `readCalls` filters stored references (the

@@ -3293,7 +3293,7 @@ var pythonResolution = {
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
-  handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS, ...PATCH_CALLS], starts: PROCESS_STARTERS2, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
+  handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS], patches: PATCH_CALLS, starts: PROCESS_STARTERS2, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
   docTestCalls: ["testmod", "DocTestSuite", "run_docstring_examples", "DocTestFinder"],
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).

@@ -361,6 +361,11 @@ export class StoreDependencyView implements DependencyView {
     return this.callersOf((traits) => traits.handedPaths?.calls ?? []);
   }
 
+  /** Files that call what their language patches a module's attribute by a dotted name with (ResolutionTraits.handedPaths `patches`). */
+  patchers(): Promise<string[]> {
+    return this.callersOf((traits) => traits.handedPaths?.patches ?? []);
+  }
+
   /** Files that call what their language lists, walks or globs a folder with (ResolutionTraits.handedPaths `readCalls`). */
   folderReaders(): Promise<string[]> {
     return this.callersOf((traits) => traits.handedPaths?.readCalls ?? []);

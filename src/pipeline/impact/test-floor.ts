@@ -66,14 +66,17 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
   // there without importing it. Only tests, and the helpers, fixtures and setup files of a test
   // folder, which count as the tests using them do: a source file joining paths stays no loader.
-  const handing = (await view.pathBuilders()).filter((f) => tests.has(f) || inTestFolder(f));
-  const handed = await handedPathLoaders(handing, side.texts);
+  const inTests = (f: string) => tests.has(f) || inTestFolder(f);
+  const handing = (await view.pathBuilders()).filter(inTests);
+  // A test patching a module by a dotted name hands its path too; it runs no command by that.
+  const reading = [...new Set([...handing, ...(await view.patchers()).filter(inTests)])].sort();
+  const handed = await handedPathLoaders(reading, side.texts);
   loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
   // Any file reading a folder: what is there reaches whoever reaches it (a script a test runs, a
   // module a test imports). Of those handing paths, only the folders they list by name: `of` gave
   // the ones they read whole. The others' reads are not the whole repository: a source file's
   // relative path is one from wherever it runs, for a library usually a folder its caller gives.
-  const handingSet = new Set(handing);
+  const handingSet = new Set(reading);
   // A folder listed by name only: changed where a file there appeared or went.
   const listed = (l: ScopedLoader) => side.listed.some((p) => l.scope === '' || p === l.scope || p.startsWith(`${l.scope}/`));
   for (const l of await folderLoaders(await view.folderReaders(), side.texts)) {
