@@ -6,8 +6,10 @@ import { floorsOf, type FloorSideInput } from '../../src/pipeline/impact/test-fl
 function side(importers: Record<string, string[]>, tests: string[], loaders: { file: string; code: string }[] = []): FloorSideInput {
   const view = {
     dynamicLoaders: async () => loaders,
-    // No file here builds a path to hand to a package or to a process it starts (handed-path loaders).
+    // No file here builds a path to hand to a package or to a process it starts, or patches a
+    // module by a dotted name (handed-path loaders).
     pathBuilders: async () => [],
+    patchers: async () => [],
     folderReaders: async () => [],
     processStarters: async () => [],
     unresolvedImports: async () => ({ specifiers: [], files: new Set(Object.keys(importers)) }),
