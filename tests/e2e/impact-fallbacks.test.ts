@@ -53,6 +53,18 @@ const CASES: Case[] = [
   { name: 'a changed setup file runs everything', change: { 'vitest.setup.ts': 'export const ready = true;\n' }, runAll: ['test-setup-changed'] },
   { name: 'a file in a language ratlas does not parse, named nowhere, runs everything', change: { 'src/theme.css': 'body { color: red; }\n' }, runAll: ['unparsed-file'] },
   {
+    name: 'a schema named only by a generator configuration no test loads runs everything: the tests import what it generates',
+    base: {
+      '.gitignore': 'src/generated/\n',
+      'codegen.ts': "export default { schema: 'schema/api.graphql', generates: { 'src/generated/api.ts': {} } };\n",
+      'schema/api.graphql': 'type Query { a: Int }\n',
+      'src/client.ts': "import { GetA } from './generated/api';\nexport const q = () => GetA;\n",
+      'tests/client.test.ts': "import { q } from '../src/client';\ntest('q', () => { expect(q()).toBeDefined(); });\n",
+    },
+    change: { 'schema/api.graphql': 'type Query { a: String }\n' },
+    runAll: ['unparsed-file'],
+  },
+  {
     name: 'a fixture named by a test selects that test',
     base: { 'tests/fixtures/cart.json': '[1]\n', 'tests/fixture.test.ts': "import data from './fixtures/cart.json';\ntest('data', () => { expect(data).toEqual([1]); });\n" },
     change: { 'tests/fixtures/cart.json': '[2]\n' },

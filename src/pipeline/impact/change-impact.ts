@@ -32,7 +32,7 @@ import { headParse as headParsePolicy, WHOLE_FILE_PARSES } from './policies/head
 import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
 import { baseName, mentionCandidates, mentionedFiles, type MentioningCode } from './policies/mentioned-files.js';
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
-import { unreachedChanges } from './policies/unreached-changes.js';
+import { unreachedChanges, unreachedMentions } from './policies/unreached-changes.js';
 import { readDependencyFiles } from './read-dependency-files.js';
 import { changedKeys } from './policies/changed-keys.js';
 import { checkoutAttributes } from './policies/checkout-attributes.js';
@@ -278,6 +278,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const inSource = classifier.universe?.inSourceTests ?? [];
   const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open, ...inSource]), classifier.universe?.implicitNames ?? new Set());
   const unreached = unreachedChanges(changes, roles, selected, reachingTests);
+  const unreachedData = unreachedMentions([...baseMentions.code, ...headMentions.code], roles, selected, reachingTests);
 
   const changed = new Set<string>();
   for (const c of changes) {
@@ -295,7 +296,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     selected,
     tests: headTests,
     // The order reasons, ignored files and warnings are listed in.
-    parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
+    parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, unreachedData, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
     floor: floor.summary,
   });
 }
