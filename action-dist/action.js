@@ -25607,6 +25607,7 @@ function readConfigFile(path, text, known) {
 var SCRIPT = "{js,ts,mjs,cjs,mts,cts}";
 var NPM_ROLES = {
   manifests: ["package.json"],
+  taskFiles: [":(glob)**/package.json"],
   lockfiles: ["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"],
   runnerConfigs: [
     `**/{vitest,vite,jest,mocha,karma,playwright,cypress,ava,babel,swc}.config.${SCRIPT}`,
@@ -27299,6 +27300,8 @@ var python = defineEcosystem({
     // pyproject.toml and setup.cfg are manifests whose pytest sections are read as runner
     // configuration (dependencies.ts); conftest.py is a setup file.
     runnerConfigs: ["**/{pytest.ini,tox.ini,noxfile.py}"],
+    // tox's commands_pre, nox sessions, hatch's and pdm's scripts in pyproject.toml.
+    taskFiles: [":(glob)**/tox.ini", ":(glob)**/noxfile.py", ":(glob)**/pyproject.toml"],
     toolchainPackages: ["pytest", "pytest-*", "pluggy", "coverage", "tox", "nox", "hypothesis"],
     // Linters, type checkers, hooks and docs builders: none runs or is imported by a test (a package
     // source imports is attributed to its importers before this list is read).

@@ -139,6 +139,12 @@ export interface ProjectFileRoles {
   toolchainPackages: readonly string[];
   /** Packages that cannot change behaviour (linters, formatters, type stubs). */
   inertPackages: readonly string[];
+  /**
+   * File names (git pathspec globs) that say what runs before or with the tests (package.json's
+   * scripts, tox.ini, noxfile.py): a changed script nothing imports that one of them names runs
+   * every test, since what it generates may reach any (code task-script-changed).
+   */
+  taskFiles?: readonly string[];
 }
 
 /** What changed between two versions of a manifest. */

@@ -3,7 +3,8 @@
  * means (README "Impact and test selection" lists the same table; schemas enumerate the codes).
  */
 export const RUN_ALL_CODES = {
-  'unparsed-file': 'A changed file in a language ratlas does not parse, not known to be inert, and named by no test or source file.',
+  'unparsed-file': 'A changed file in a language ratlas does not parse, not known to be inert, and named by no test or source file, or only by code no test reaches.',
+  'task-script-changed': 'A changed script nothing imports is named by a file saying what runs before or with the tests (package.json scripts, tox.ini, noxfile.py, a Makefile, a CI workflow): what it generates may reach any test.',
   'tsconfig-changed': 'A TypeScript/JavaScript project file changed: module resolution or compilation of every file may differ.',
   'runner-config-changed': 'A test-runner or transpiler configuration changed: how every test runs may differ.',
   'ratlas-config-changed': 'ratlas.config.json changed: the conventions this selection used may differ.',

@@ -65,6 +65,25 @@ const CASES: Case[] = [
     runAll: ['unparsed-file'],
   },
   {
+    name: 'a script nothing imports that the test command runs first (pretest) runs everything: the tests import what it generates',
+    base: {
+      '.gitignore': 'src/gen.json\n',
+      'package.json': '{ "name": "demo", "scripts": { "pretest": "node scripts/gen.mjs", "test": "vitest run" }, "devDependencies": { "vitest": "1.0.0" } }\n',
+      'scripts/gen.mjs': "import { writeFileSync } from 'node:fs';\nwriteFileSync('src/gen.json', JSON.stringify({ v: 1 }));\n",
+      'src/gen-user.ts': "import gen from './gen.json';\nexport const v = () => gen.v;\n",
+      'tests/gen.test.ts': "import { v } from '../src/gen-user';\ntest('v', () => { expect(v()).toBe(1); });\n",
+    },
+    change: { 'scripts/gen.mjs': "import { writeFileSync } from 'node:fs';\nwriteFileSync('src/gen.json', JSON.stringify({ v: 2 }));\n" },
+    runAll: ['task-script-changed'],
+  },
+  {
+    name: 'a script nothing imports and no task file names selects nothing',
+    base: { 'scripts/release.mjs': "console.log('release');\n" },
+    change: { 'scripts/release.mjs': "console.log('release!');\n" },
+    runAll: [],
+    selected: [],
+  },
+  {
     name: 'a fixture named by a test selects that test',
     base: { 'tests/fixtures/cart.json': '[1]\n', 'tests/fixture.test.ts': "import data from './fixtures/cart.json';\ntest('data', () => { expect(data).toEqual([1]); });\n" },
     change: { 'tests/fixtures/cart.json': '[2]\n' },

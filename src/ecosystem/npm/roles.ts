@@ -8,6 +8,7 @@ const SCRIPT = '{js,ts,mjs,cjs,mts,cts}';
  */
 export const NPM_ROLES: ProjectFileRoles = {
   manifests: ['package.json'],
+  taskFiles: [':(glob)**/package.json'],
   lockfiles: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb'],
   runnerConfigs: [
     `**/{vitest,vite,jest,mocha,karma,playwright,cypress,ava,babel,swc}.config.${SCRIPT}`,

@@ -88,6 +88,8 @@ export const python = defineEcosystem({
     // pyproject.toml and setup.cfg are manifests whose pytest sections are read as runner
     // configuration (dependencies.ts); conftest.py is a setup file.
     runnerConfigs: ['**/{pytest.ini,tox.ini,noxfile.py}'],
+    // tox's commands_pre, nox sessions, hatch's and pdm's scripts in pyproject.toml.
+    taskFiles: [':(glob)**/tox.ini', ':(glob)**/noxfile.py', ':(glob)**/pyproject.toml'],
     toolchainPackages: ['pytest', 'pytest-*', 'pluggy', 'coverage', 'tox', 'nox', 'hypothesis'],
     // Linters, type checkers, hooks and docs builders: none runs or is imported by a test (a package
     // source imports is attributed to its importers before this list is read).

@@ -1,4 +1,5 @@
 import { diffSymbols } from '../../diff/diff-symbols.js';
+import { ECOSYSTEMS } from '../../ecosystem/registry.js';
 import { languageForPath, LANGUAGES } from '../../lang/registry.js';
 import type { FileChange } from '../../model/change.js';
 import type { ImpactRange, ImpactReport, SelectedTest } from '../../model/impact.js';
@@ -33,6 +34,7 @@ import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
 import { baseName, mentionCandidates, mentionedFiles, type MentioningCode } from './policies/mentioned-files.js';
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges, unreachedMentions } from './policies/unreached-changes.js';
+import { NEUTRAL_TASK_FILES, taskScripts } from './policies/task-scripts.js';
 import { readDependencyFiles } from './read-dependency-files.js';
 import { changedKeys } from './policies/changed-keys.js';
 import { checkoutAttributes } from './policies/checkout-attributes.js';
@@ -279,6 +281,8 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open, ...inSource]), classifier.universe?.implicitNames ?? new Set());
   const unreached = unreachedChanges(changes, roles, selected, reachingTests);
   const unreachedData = unreachedMentions([...baseMentions.code, ...headMentions.code], roles, selected, reachingTests);
+  const scripts = unimported.map((f) => f.path).filter((p) => !headTests.has(p) && !reachingTests.has(p));
+  const scriptsPart = taskScripts(scripts, await taskFilesNaming(setting, scripts, where), selected);
 
   const changed = new Set<string>();
   for (const c of changes) {
@@ -296,7 +300,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     selected,
     tests: headTests,
     // The order reasons, ignored files and warnings are listed in.
-    parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, unreachedData, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
+    parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, unreachedData, scriptsPart, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
     floor: floor.summary,
   });
 }
@@ -337,6 +341,15 @@ function literalPaths(paths: readonly string[]): string[] {
  * known (`manifests.keys`), spelling one of them: `require('../package.json')` in a file that never
  * says `version` does not read a bumped version. A test naming it may read it whole: it is kept.
  */
+/** For each script, the task files (ProjectFileRoles.taskFiles and the neutral ones) whose text holds its file name. */
+async function taskFilesNaming(setting: ImpactSetting, scripts: readonly string[], where: { commit: string } | 'staged' | 'worktree'): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (scripts.length === 0) return out;
+  const pathspecs = [...new Set([...ECOSYSTEMS.flatMap((e) => e.roles.taskFiles ?? []), ...NEUTRAL_TASK_FILES])];
+  for (const script of scripts) out.set(script, await setting.repo.filesContaining(baseName(script), where, pathspecs));
+  return out;
+}
+
 async function mentionsIn(
   setting: ImpactSetting,
   roles: ReadonlyMap<string, PathRole>,
