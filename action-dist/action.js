@@ -13314,6 +13314,16 @@ function npmMockTarget(path, exists) {
   return { module: name2 };
 }
 
+// src/ecosystem/npm/resolution-order.ts
+var JAVASCRIPT = /^(.*)\.(?:js|jsx|mjs|cjs)$/;
+var TYPESCRIPT_SUFFIXES = [".ts", ".tsx", ".mts", ".cts"];
+function npmResolvedInstead(path, exists) {
+  const m2 = JAVASCRIPT.exec(path);
+  if (!m2 || path.includes("node_modules/")) return null;
+  for (const suffix of TYPESCRIPT_SUFFIXES) if (exists(m2[1] + suffix)) return m2[1] + suffix;
+  return null;
+}
+
 // src/ecosystem/npm/config-values.ts
 var ConfigValues = class _ConfigValues {
   constructor(file, value, warnings = []) {
@@ -25776,6 +25786,7 @@ var npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
+  resolvedInstead: npmResolvedInstead,
   snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,

@@ -83,6 +83,31 @@ export function mockedImporters(
 }
 
 /**
+ * Pure: for every file of `files` a runner loads in place of the file beside it that module
+ * resolution takes (EcosystemAdapter.resolvedInstead), that file, as the one whose imports lead
+ * the runner to it. Sorted.
+ */
+export function resolvedInsteadImporters(
+  universes: readonly TestUniverse[],
+  files: readonly string[],
+  exists: (path: string) => boolean,
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): Map<string, string[]> {
+  const adapters = ecosystems.filter((e) => e.resolvedInstead && active(e, universes));
+  const out = new Map<string, string[]>();
+  for (const file of adapters.length === 0 ? [] : [...files].sort()) {
+    for (const e of adapters) {
+      const taken = e.resolvedInstead!(file, exists);
+      if (taken !== null && taken !== file) {
+        out.set(file, [taken]);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
  * Pure: relative imports of build output the tree does not hold (`import '../dist/index.js'` in a
  * test of the bundle, a bin script running compiled code), as what they run: importers of the
  * source file it is compiled from, or loaders of the folder the build reads.

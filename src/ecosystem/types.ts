@@ -241,6 +241,13 @@ export interface EcosystemAdapter {
    */
   mockTarget?(path: string, exists: (path: string) => boolean): { file: string } | { module: string } | null;
   /**
+   * Optional, pure: for a file of the tree, the file beside it that module resolution (which
+   * ratlas's links follow) takes for an import either could answer, where the runner takes `path`
+   * (TypeScript resolves `./a` to `a.ts`, jest and vite load `a.js`); null for any other file. Whoever
+   * imports that file may run `path`.
+   */
+  resolvedInstead?(path: string, exists: (path: string) => boolean): string | null;
+  /**
    * Optional, pure: for a path a relative import names that the tree does not hold, the source it
    * is built from when the path is build output (`../dist/index.js`): a file of the tree, or a
    * folder whose files the build reads (a bundle); null for any other missing path. `holds` says

@@ -80,5 +80,10 @@
  *    (src/git/symlink-aliases.ts): an index of a tree with links holds more files.
  * 28: Comments that change how a file compiles (SyntaxTraits.compilingComments: a JSX pragma,
  *    `@flow`, Python's encoding declaration) are hashed into the module's body.
+ * 29: Resolution: a name several star imports give is looked up in every one of them (and tracked
+ *    in each): Python binds the last (`from .a import *` then `from .b import *`, or an import of
+ *    the name followed by a star import giving it); ECMAScript `export *` conflicts give both.
+ *    Python: a package (`util/__init__.py`) before a module of the same name (`util.py`);
+ *    ECMAScript: a relative import of a folder with a `package.json` takes its entry before its index.
  */
-export const EXTRACTION_VERSION = 28;
+export const EXTRACTION_VERSION = 29;

@@ -156,6 +156,15 @@ export interface ResolutionTraits {
    */
   exportModel: 'declared' | 'top-level';
   /**
+   * What a name two star imports (or a star import after an import of the name) both provide
+   * stands for. `last-wins`: the module binds its names in statement order, so the later import
+   * rebinds it (Python's `from .a import *` then `from .b import *`). `ambiguous`: either (ES
+   * modules exclude a name two `export *` give from different bindings, and importing it is a
+   * SyntaxError; CommonJS's `__exportStar` keeps the first), so whoever imports it depends on both.
+   * Either way, a name added to any of those modules changes what the others' importers get.
+   */
+  starConflicts: 'last-wins' | 'ambiguous';
+  /**
    * Packages whose modules are attributes of the package (Python `from pkg import mod`, `pkg.mod.f()`):
    * the specifier of the module `name` inside the module `specifier` (`pkg` → `pkg.mod`, `.` → `.mod`);
    * undefined when `name` cannot be a module of it. Tried only when the name is not declared there.

@@ -7,7 +7,7 @@ export interface FloorHop {
    * it (jest `moduleNameMapper`, vite `resolve.alias`), which module resolution does not follow.
    */
   via: 'imports' | 'loads-dynamically' | 'setup' | 'aliased';
-  /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`, `handed-path`, `handed-specifier`, `runs-command`), `setup-file`, `runner-alias`, `runner-mock`, `injected-import`. */
+  /** Why a hop that is not a static import exists: the loader's reason code (`readdir-loading`, `non-literal-require`, `handed-path`, `handed-specifier`, `runs-command`), `setup-file`, `runner-alias`, `runner-mock`, `runner-resolution`, `injected-import`. */
   code?: string;
   /** For setup: the test reaches the setup file's definitions by name (see FloorGraph.setupByName). */
   byName?: boolean;

@@ -2217,11 +2217,12 @@ var ecmascriptResolution = {
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
   exportModel: "declared",
+  starConflicts: "ambiguous",
   resolveModule(specifier, fromPath, env) {
     if (specifier.startsWith(".") || specifier.startsWith("/")) {
       const base = specifier.startsWith("/") ? specifier.slice(1) : joinPath(dirname(fromPath), specifier);
       if (base === null) return { kind: "unresolved" };
-      const found = fileCandidates(base).find((p) => env.exists(p));
+      const found = relativeTarget(base, env);
       return found ? { kind: "file", path: found } : { kind: "unresolved" };
     }
     const settings = compilerSettings(fromPath, env);
@@ -2237,6 +2238,16 @@ var ecmascriptResolution = {
     return resolveBare(specifier, fromPath, env);
   }
 };
+function relativeTarget(base, env) {
+  const candidates = fileCandidates(base);
+  const index = base === "" ? "index" : `${base}/index`;
+  const file = candidates.find((p) => !p.startsWith(index) && env.exists(p));
+  if (file) return file;
+  const manifestPath = base === "" ? "package.json" : `${base}/package.json`;
+  const manifest = env.projectFile(manifestPath);
+  const entry = manifest && resolvePackage(manifestPath, manifest, ".", env);
+  return entry || candidates.find((p) => p.startsWith(index) && env.exists(p));
+}
 var EXTENSION = /\.(?:[cm]?[jt]sx?|d\.[cm]?ts)$/;
 function hasExtension(path) {
   return EXTENSION.test(path);
@@ -3276,6 +3287,7 @@ var pythonResolution = {
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,
   exportModel: "top-level",
+  starConflicts: "last-wins",
   moduleFallback: "__getattr__",
   // pytest's fixture lookup past the test's own module: conftest.py in its folder, then in each
   // folder above (the nearest overrides), and the modules a conftest names in `pytest_plugins`.
@@ -3330,9 +3342,9 @@ var pythonResolution = {
 };
 function moduleFile(base, packageOnly, env) {
   const init2 = join(base, "__init__.py");
-  if (packageOnly) return env.exists(init2) ? init2 : void 0;
-  if (base !== "" && env.exists(`${base}.py`)) return `${base}.py`;
-  return env.exists(init2) ? init2 : void 0;
+  if (env.exists(init2)) return init2;
+  if (packageOnly || base === "") return void 0;
+  return env.exists(`${base}.py`) ? `${base}.py` : void 0;
 }
 function roots(fromPath, env) {
   const out2 = ["", "src"];

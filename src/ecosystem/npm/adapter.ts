@@ -5,6 +5,7 @@ import { npmBinCommands } from './bin-commands.js';
 import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
+import { npmResolvedInstead } from './resolution-order.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
@@ -57,6 +58,7 @@ export const npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
+  resolvedInstead: npmResolvedInstead,
   snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,

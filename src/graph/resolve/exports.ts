@@ -63,6 +63,9 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
     // submodule `svc`, which is what the name holds (below) when the import leads nowhere else.
     const imported = importedAs(file, name);
     if (imported) {
+      // `from .a import helper` and then `from .b import *`: b's helper, where it has one, is bound last.
+      const later = traits.starConflicts === 'last-wins' ? fromStars(ctx, file, name, seen, depth, 'last-wins', imported) : null;
+      if (later) return later;
       const found = followImport(ctx, file, imported, seen, depth);
       if (found.kind !== 'unresolved') return found;
     }
@@ -92,13 +95,8 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
   }
   // `export * from` re-exports every name but `default`.
   if (name !== 'default') {
-    for (const link of file.links) {
-      if (link.kind !== 'reexport' || link.name !== '*' || (link.alias !== undefined && link.alias !== '*') || !link.module) continue;
-      const next = targetFile(ctx, link.module, file);
-      if (!next || next === 'external') continue;
-      const found = exportedName(ctx, next, name, seen, true, depth + 1);
-      if (found.kind !== 'unresolved') return found;
-    }
+    const found = fromStars(ctx, file, name, seen, depth, traits.starConflicts);
+    if (found) return found;
   }
   // `export = React`, `module.exports = api`: a module that exports one thing as a whole gives that
   // thing's members as its names (`const { render } = require('preact/compat')`, issue 21).
@@ -112,6 +110,40 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
   // A name exported by `export const x = ...` (a variable, no symbol) is still this file's.
   const module = moduleSymbolOf(file);
   return module && (!strict || exportsValue(file, name)) ? valueOf(ctx, file, module, name) : { kind: 'unresolved' };
+}
+
+/**
+ * What `file`'s star imports (`export * from`, `from .a import *`) give under `name`, after the link
+ * `after` when given, or null. Every star import is asked, not only the first that has the name, so
+ * that the answer tracks each one's `name`: adding it to any of them changes what the name stands for
+ * (see LanguageTraits.starConflicts).
+ */
+function fromStars(
+  ctx: ResolveContext,
+  file: FileInterface,
+  name: string,
+  seen: Set<string>,
+  depth: number,
+  conflicts: 'last-wins' | 'ambiguous',
+  after?: StoredRef,
+): ImportTarget | null {
+  const found: ImportTarget[] = [];
+  for (const link of file.links) {
+    if (link.kind !== 'reexport' || link.name !== '*' || (link.alias !== undefined && link.alias !== '*') || !link.module) continue;
+    if (after && (link.line < after.line || (link.line === after.line && link.col <= after.col))) continue;
+    const next = targetFile(ctx, link.module, file);
+    if (!next || next === 'external') continue;
+    const target = exportedName(ctx, next, name, seen, true, depth + 1);
+    if (target.kind !== 'unresolved') found.push(target);
+  }
+  if (found.length <= 1) return found[0] ?? null;
+  if (conflicts === 'last-wins') return found[found.length - 1]!;
+  // Two modules giving the name: an importer may get either (or a SyntaxError), so it gets both
+  // where both are declarations; otherwise the first, as CommonJS's `__exportStar` keeps.
+  if (!found.every((t) => t.kind === 'symbols')) return found[0]!;
+  const symbols = new Map<number, ResolverSymbol>();
+  for (const t of found) for (const symbol of t.symbols) symbols.set(symbol.id, symbol);
+  return { kind: 'symbols', symbols: [...symbols.values()] };
 }
 
 /** The module-level functions named `fallback` in `file` (what answers for names it does not bind). */

@@ -56,11 +56,12 @@ export const ecmascriptResolution: ResolutionTraits = {
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
   exportModel: 'declared',
+  starConflicts: 'ambiguous',
   resolveModule(specifier, fromPath, env): ModuleTarget {
     if (specifier.startsWith('.') || specifier.startsWith('/')) {
       const base = specifier.startsWith('/') ? specifier.slice(1) : joinPath(dirname(fromPath), specifier);
       if (base === null) return { kind: 'unresolved' };
-      const found = fileCandidates(base).find((p) => env.exists(p));
+      const found = relativeTarget(base, env);
       return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
     }
     const settings = compilerSettings(fromPath, env);
@@ -78,6 +79,22 @@ export const ecmascriptResolution: ResolutionTraits = {
     return resolveBare(specifier, fromPath, env);
   },
 };
+
+/**
+ * A relative specifier's file: the file itself or with an extension, else the folder's
+ * `package.json` entry (`require('./lib')` of a folder whose manifest says `"main": "./main.js"`, as
+ * Node and the bundlers load it), else its index.
+ */
+function relativeTarget(base: string, env: ModuleEnv): string | undefined {
+  const candidates = fileCandidates(base);
+  const index = base === '' ? 'index' : `${base}/index`;
+  const file = candidates.find((p) => !p.startsWith(index) && env.exists(p));
+  if (file) return file;
+  const manifestPath = base === '' ? 'package.json' : `${base}/package.json`;
+  const manifest = env.projectFile(manifestPath);
+  const entry = manifest && resolvePackage(manifestPath, manifest, '.', env);
+  return entry || candidates.find((p) => p.startsWith(index) && env.exists(p));
+}
 
 const EXTENSION = /\.(?:[cm]?[jt]sx?|d\.[cm]?ts)$/;
 

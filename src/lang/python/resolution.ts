@@ -44,6 +44,7 @@ export const pythonResolution: ResolutionTraits = {
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,
   exportModel: 'top-level',
+  starConflicts: 'last-wins',
   moduleFallback: '__getattr__',
   // pytest's fixture lookup past the test's own module: conftest.py in its folder, then in each
   // folder above (the nearest overrides), and the modules a conftest names in `pytest_plugins`.
@@ -97,12 +98,16 @@ export const pythonResolution: ResolutionTraits = {
   },
 };
 
-/** `base.py` or `base/__init__.py` (only the latter for a package itself), whichever exists. */
+/**
+ * `base/__init__.py` or `base.py` (only the former for a package itself), whichever exists: a
+ * package first, as Python's path finder looks for a folder with `__init__` before a module of the
+ * same name (so a package added beside `util.py` is what `import util` then loads).
+ */
 function moduleFile(base: string, packageOnly: boolean, env: ModuleEnv): string | undefined {
   const init = join(base, '__init__.py');
-  if (packageOnly) return env.exists(init) ? init : undefined;
-  if (base !== '' && env.exists(`${base}.py`)) return `${base}.py`;
-  return env.exists(init) ? init : undefined;
+  if (env.exists(init)) return init;
+  if (packageOnly || base === '') return undefined;
+  return env.exists(`${base}.py`) ? `${base}.py` : undefined;
 }
 
 /** The import roots for a file: the repository root, `src`, then each non-package folder above it, outermost first. */

@@ -1,10 +1,11 @@
-import { buildOutputLinks, embeddedImporters, mockedImporters } from '../../ecosystem/registry.js';
+import { buildOutputLinks, embeddedImporters, mockedImporters, resolvedInsteadImporters } from '../../ecosystem/registry.js';
 import { injectedImporters, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { ScopedLoader } from './loader-scopes.js';
 
 /**
  * What a runner loads that no import in the indexed text shows, each link with its reason code: a
- * manual mock for the module it stands in for (`runner-mock`), the JSX runtime its transform
+ * manual mock for the module it stands in for (`runner-mock`), a `.js` file it takes where module
+ * resolution takes the `.ts` beside it (`runner-resolution`), the JSX runtime its transform
  * injects (`injected-import`), what a component file ratlas does not parse imports and who imports
  * it (`embedded-import`), the sources behind an import of build output (`build-output`: a file, or
  * for a bundle a loader of the folder the build reads).
@@ -22,6 +23,7 @@ export async function implicitLinks(
   };
   add(mockedImporters(universes, files, unresolved.specifiers, (p) => unresolved.files.has(p)), 'runner-mock');
   add(injectedImporters(universes, files), 'injected-import');
+  add(resolvedInsteadImporters(universes, files, (p) => unresolved.files.has(p)), 'runner-resolution');
   const components = universe?.components ?? [];
   if (components.length > 0) {
     const texts = await readTexts(components);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { commit, gitRepo } from '../helpers/git-repo.js';
+import { impactJson, selectedFiles } from './impact-helpers.js';
+
+// Which file an import loads when more than one could answer it: a file added or edited there
+// changes what an unchanged importer runs.
+
+const VITEST = '{ "name": "demo", "private": true, "type": "module", "devDependencies": { "vitest": "1.0.0" } }\n';
+
+describe('ratlas impact: which file an import loads', { timeout: 240_000 }, () => {
+  it('Python: a package added beside a module of the same name is what the import loads', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': '[project]\nname = "shop"\nversion = "1.0"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+      'shop/__init__.py': '',
+      'shop/util.py': 'def v():\n    return 1\n',
+      'tests/test_util.py': 'from shop.util import v\n\ndef test_v():\n    assert v() == 1\n',
+      'tests/test_other.py': 'def test_other():\n    assert True\n',
+    });
+    commit(cwd, 'package', { 'shop/util/__init__.py': 'def v():\n    return 2\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_util.py']);
+    // From then on the package answers: an edit to the module beside it reaches no test.
+    commit(cwd, 'module', { 'shop/util.py': 'def v():\n    return 3\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
+  });
+
+  it("a folder's package.json entry is what a relative import of the folder loads", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "demo", "private": true, "devDependencies": { "vitest": "1.0.0" } }\n',
+      'src/lib/package.json': '{ "main": "./main.js" }\n',
+      'src/lib/main.js': 'exports.v = () => 1;\n',
+      'tests/lib.test.js': "const { v } = require('../src/lib');\ntest('v', () => { expect(v()).toBe(1); });\n",
+      'tests/other.test.js': "test('other', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'main', { 'src/lib/main.js': 'exports.v = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/lib.test.js']);
+  });
+
+  it('a .js file beside the .ts an import names is what jest and vite load', async () => {
+    const cwd = gitRepo({
+      'package.json': VITEST,
+      'src/a.ts': 'export const v = () => 1;\n',
+      'src/use.ts': "import { v } from './a';\nexport const w = () => v();\n",
+      'tests/use.test.ts': "import { w } from '../src/use';\ntest('w', () => { expect(w()).toBe(1); });\n",
+      'tests/other.test.ts': "test('other', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'compiled beside', { 'src/a.js': 'export const v = () => 2;\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/use.test.ts']);
+    expect(report.tests.selected[0]!.reachedFrom.via.map((h) => (h as { code?: string }).code)).toContain('runner-resolution');
+    commit(cwd, 'edit the .js', { 'src/a.js': 'export const v = () => 3;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/use.test.ts']);
+  });
+});
