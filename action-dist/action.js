@@ -13316,7 +13316,7 @@ function npmMockTarget(path, exists) {
 
 // src/ecosystem/npm/resolution-order.ts
 var JAVASCRIPT = /^(.*)\.(?:js|jsx|mjs|cjs)$/;
-var TYPESCRIPT_SUFFIXES = [".ts", ".tsx", ".mts", ".cts"];
+var TYPESCRIPT_SUFFIXES = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".d.mts", ".d.cts"];
 function npmResolvedInstead(path, exists) {
   const m2 = JAVASCRIPT.exec(path);
   if (!m2 || path.includes("node_modules/")) return null;

@@ -50,4 +50,17 @@ describe('ratlas impact: which file an import loads', { timeout: 240_000 }, () =
     commit(cwd, 'edit the .js', { 'src/a.js': 'export const v = () => 3;\n' });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/use.test.ts']);
   });
+
+  it('a .js file typed by a .d.ts beside it is what runs where TypeScript reads the declaration', async () => {
+    const cwd = gitRepo({
+      'package.json': VITEST,
+      'src/lib.js': 'export const v = () => 1;\n',
+      'src/lib.d.ts': 'export declare const v: () => number;\n',
+      'src/use.ts': "import { v } from './lib';\nexport const w = () => v();\n",
+      'tests/use.test.ts': "import { w } from '../src/use';\ntest('w', () => { expect(w()).toBe(1); });\n",
+      'tests/other.test.ts': "test('other', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'edit the .js', { 'src/lib.js': 'export const v = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/use.test.ts']);
+  });
 });

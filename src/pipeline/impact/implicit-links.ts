@@ -5,7 +5,7 @@ import type { ScopedLoader } from './loader-scopes.js';
 /**
  * What a runner loads that no import in the indexed text shows, each link with its reason code: a
  * manual mock for the module it stands in for (`runner-mock`), a `.js` file it takes where module
- * resolution takes the `.ts` beside it (`runner-resolution`), the JSX runtime its transform
+ * resolution takes the `.ts` or `.d.ts` beside it (`runner-resolution`), the JSX runtime its transform
  * injects (`injected-import`), what a component file ratlas does not parse imports and who imports
  * it (`embedded-import`), the sources behind an import of build output (`build-output`: a file, or
  * for a bundle a loader of the folder the build reads).
