@@ -13314,6 +13314,52 @@ function npmMockTarget(path, exists) {
   return { module: name2 };
 }
 
+// src/ecosystem/npm/package-entries.ts
+function isPackageManifest(path) {
+  return (path === "package.json" || path.endsWith("/package.json")) && !path.includes("node_modules/");
+}
+var ENTRY_FIELDS = ["main", "module", "browser", "types", "typings", "source"];
+var SUFFIXES = ["", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".d.ts", "/index.js", "/index.ts", "/index.d.ts"];
+function packageEntryGroups(manifestPath, text, exists) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return [];
+  const manifest = parsed;
+  const dir = manifestPath.includes("/") ? manifestPath.slice(0, manifestPath.lastIndexOf("/")) : "";
+  const file = (target) => {
+    const base = joinPath(dir, target);
+    return base === null ? void 0 : SUFFIXES.map((s) => base + s).find((p2) => exists(p2));
+  };
+  const groups = [];
+  const add = (targets) => {
+    const files = [...new Set(targets.flatMap((t2) => file(t2) ?? []))].sort();
+    if (files.length > 1) groups.push(files);
+  };
+  const exportsMap = manifest["exports"];
+  if (exportsMap === void 0) {
+    add(ENTRY_FIELDS.flatMap((f3) => typeof manifest[f3] === "string" ? [manifest[f3]] : []));
+    return groups;
+  }
+  const subpaths = exportsMap !== null && typeof exportsMap === "object" && !Array.isArray(exportsMap) && Object.keys(exportsMap).some((k2) => k2.startsWith(".")) ? Object.entries(exportsMap) : [[".", exportsMap]];
+  for (const [subpath, value] of subpaths) {
+    if (subpath.includes("*")) continue;
+    const targets = [];
+    collect(value, targets);
+    if (subpath === ".") targets.push(...ENTRY_FIELDS.flatMap((f3) => typeof manifest[f3] === "string" ? [manifest[f3]] : []));
+    add(targets.filter((t2) => !t2.includes("*")));
+  }
+  return groups;
+}
+function collect(value, out2) {
+  if (typeof value === "string") out2.push(value);
+  else if (Array.isArray(value)) for (const v2 of value) collect(v2, out2);
+  else if (value !== null && typeof value === "object") for (const v2 of Object.values(value)) collect(v2, out2);
+}
+
 // src/ecosystem/npm/resolution-order.ts
 var JAVASCRIPT = /^(.*)\.(?:js|jsx|mjs|cjs)$/;
 var TYPESCRIPT_SUFFIXES = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".d.mts", ".d.cts"];
@@ -16111,11 +16157,11 @@ var DFA = class DFA2 {
     const startState = this.start(input, pos);
     if (startState === null) return null;
     const matches = /* @__PURE__ */ new Set();
-    const collect = (state, atEnd) => {
+    const collect2 = (state, atEnd) => {
       if (anchor !== RE2Flags.ANCHOR_BOTH || atEnd) for (let k2 = 0; k2 < state.matchIDs.length; k2++) matches.add(state.matchIDs[k2]);
       return false;
     };
-    if (this.run(input, pos, anchor, startState, collect) === null) return null;
+    if (this.run(input, pos, anchor, startState, collect2) === null) return null;
     return Array.from(matches).sort((a, b3) => a - b3);
   }
 };
@@ -25787,6 +25833,8 @@ var npm = defineEcosystem({
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
   resolvedInstead: npmResolvedInstead,
+  isEntryManifest: isPackageManifest,
+  entryGroups: packageEntryGroups,
   snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,

@@ -107,6 +107,34 @@ export function resolvedInsteadImporters(
   return out;
 }
 
+/** Pure: the files of `files` whose text `entryGroupImporters` needs (package manifests). Sorted. */
+export function entryManifests(universes: readonly TestUniverse[], files: readonly string[], ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
+  const adapters = ecosystems.filter((e) => e.isEntryManifest && e.entryGroups && active(e, universes));
+  return adapters.length === 0 ? [] : files.filter((f) => adapters.some((e) => e.isEntryManifest!(f))).sort();
+}
+
+/**
+ * Pure: for every file a package offers for one of its specifiers beside others (its entry
+ * fields, the conditions of one `exports` subpath: EcosystemAdapter.entryGroups), the others: an
+ * import that module resolution answers with one of them may run any. Sorted.
+ */
+export function entryGroupImporters(
+  universes: readonly TestUniverse[],
+  manifests: ReadonlyMap<string, string>,
+  exists: (path: string) => boolean,
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): Map<string, string[]> {
+  const adapters = ecosystems.filter((e) => e.isEntryManifest && e.entryGroups && active(e, universes));
+  const out = new Map<string, Set<string>>();
+  for (const [path, text] of [...manifests].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const e = adapters.find((a) => a.isEntryManifest!(path));
+    for (const group of e?.entryGroups!(path, text, exists) ?? []) {
+      for (const file of group) for (const other of group) if (other !== file) addTo(out, file, other);
+    }
+  }
+  return sortedLists(out);
+}
+
 /**
  * Pure: relative imports of build output the tree does not hold (`import '../dist/index.js'` in a
  * test of the bundle, a bin script running compiled code), as what they run: importers of the

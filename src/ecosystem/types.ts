@@ -247,6 +247,15 @@ export interface EcosystemAdapter {
    * imports that file may run `path`.
    */
   resolvedInstead?(path: string, exists: (path: string) => boolean): string | null;
+  /** Optional, pure: whether a file of the tree is a manifest whose entries `entryGroups` reads. */
+  isEntryManifest?(path: string): boolean;
+  /**
+   * Optional, pure: groups of files of the tree that one specifier of a package may load, from its
+   * manifest's text (`main` and `module` and `types`; the conditions of one `exports` subpath).
+   * Module resolution takes one of a group and a runner may load another, so whoever imports one
+   * may run any of them.
+   */
+  entryGroups?(manifestPath: string, text: string, exists: (path: string) => boolean): string[][];
   /**
    * Optional, pure: for a path a relative import names that the tree does not hold, the source it
    * is built from when the path is build output (`../dist/index.js`): a file of the tree, or a

@@ -63,4 +63,25 @@ describe('ratlas impact: which file an import loads', { timeout: 240_000 }, () =
     commit(cwd, 'edit the .js', { 'src/lib.js': 'export const v = () => 2;\n' });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/use.test.ts']);
   });
+
+  it("a workspace package's runtime entry is what runs where TypeScript reads its types (exports conditions, main beside types)", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "demo", "private": true, "type": "module", "workspaces": ["packages/*"], "devDependencies": { "vitest": "1.0.0" } }\n',
+      'packages/lib/package.json': '{ "name": "@demo/lib", "type": "module", "exports": { ".": { "types": "./types/index.d.ts", "default": "./src/index.js" } } }\n',
+      'packages/lib/src/index.js': "import { h } from './helper.js';\nexport const v = () => h();\n",
+      'packages/lib/src/helper.js': 'export const h = () => 1;\n',
+      'packages/lib/types/index.d.ts': 'export declare const v: () => number;\n',
+      'tests/lib.test.ts': "import { v } from '@demo/lib';\ntest('v', () => { expect(v()).toBe(1); });\n",
+      'tests/other.test.ts': "test('other', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'helper', { 'packages/lib/src/helper.js': 'export const h = () => 2;\n' });
+    let report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/lib.test.ts']);
+    expect(report.tests.runAll).toBe(false);
+    // The same package described by entry fields: `main` runs, `types` is read.
+    commit(cwd, 'fields', { 'packages/lib/package.json': '{ "name": "@demo/lib", "type": "module", "types": "./types/index.d.ts", "main": "./src/index.js" }\n' });
+    commit(cwd, 'helper again', { 'packages/lib/src/helper.js': 'export const h = () => 3;\n' });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/lib.test.ts']);
+  });
 });

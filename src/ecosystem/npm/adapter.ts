@@ -5,6 +5,7 @@ import { npmBinCommands } from './bin-commands.js';
 import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
+import { isPackageManifest, packageEntryGroups } from './package-entries.js';
 import { npmResolvedInstead } from './resolution-order.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
@@ -59,6 +60,8 @@ export const npm = defineEcosystem({
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
   resolvedInstead: npmResolvedInstead,
+  isEntryManifest: isPackageManifest,
+  entryGroups: packageEntryGroups,
   snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,

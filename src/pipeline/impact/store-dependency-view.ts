@@ -3,6 +3,7 @@ import { groupBy, pushTo } from '../../util/group-by.js';
 import { languageForPath } from '../../lang/registry.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
 import type { Edge, EdgeKind } from '../../model/edge.js';
+import type { ProjectFile } from '../../model/project-file.js';
 import type { RefKind } from '../../model/reference.js';
 import { compareRefs, compareSymbols, compareUtf8, edgeOrder, symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
@@ -109,6 +110,7 @@ export class StoreDependencyView implements DependencyView {
   private uses: Promise<Map<string, UnresolvedUse[]>> | undefined;
   private readonly builtinTyped = new Map<string, Map<string, boolean>>();
   private outside: Promise<Map<number, string[]>> | undefined;
+  private projectFilesRead: Promise<ProjectFile[]> | undefined;
   private readonly refFacts = new Map<number, RefName>();
   /** Kinds of the references edges start at, as the edge source gave them (see refKindsOf). */
   private readonly edgeRefKinds = new Map<number, RefKind>();
@@ -406,6 +408,12 @@ export class StoreDependencyView implements DependencyView {
       if (data.targets.get(link.file)?.get(link.module)?.kind !== 'file') specifiers.push({ file: link.file, module: link.module });
     }
     return { specifiers, files: new Set(data.languages.keys()) };
+  }
+
+  /** The project files (package manifests, configurations) with their text. */
+  projectFiles(): Promise<ProjectFile[]> {
+    this.projectFilesRead ??= this.store.projectFiles();
+    return this.projectFilesRead;
   }
 
   /** Files holding an `import()` whose specifier is not a literal: they may load any file. */

@@ -91,7 +91,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   // A test spawning a command the project installs (`execa('tool')`, a package script) runs the file behind it.
   loaders.push(...(await commandLoaders(handing, side.texts, universe?.commands ?? [])));
   const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
-  const implicit = await implicitLinks(universe, unresolved, side.texts);
+  const implicit = await implicitLinks(universe, unresolved, side.texts, () => view.projectFiles());
   loaders.push(...implicit.loaders);
   const importers = await view.importerMap();
   // A helper loading what its callers hand it: its callers (through imports, aliases, implicit

@@ -1,0 +1,67 @@
+import { joinPath } from '../../util/posix-path.js';
+
+/** A package manifest of the tree (`package.json`, `packages/lib/package.json`). */
+export function isPackageManifest(path: string): boolean {
+  return (path === 'package.json' || path.endsWith('/package.json')) && !path.includes('node_modules/');
+}
+
+/** Fields naming what `import 'pkg'` loads: the runners read `main`, `module`, `browser`; TypeScript `types`, `typings`. */
+const ENTRY_FIELDS = ['main', 'module', 'browser', 'types', 'typings', 'source'] as const;
+/** What a target written without an extension may be, in the order the runners try them. */
+const SUFFIXES = ['', '.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx', '.d.ts', '/index.js', '/index.ts', '/index.d.ts'];
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/**
+ * Pure: groups of files of the tree one specifier of a package may load, from its manifest's text:
+ * the entry fields together (for `import 'pkg'` with no `exports`), and each subpath of `exports`
+ * with every target of its conditions (`{ "types": "./types/index.d.ts", "import": "./esm.js",
+ * "require": "./cjs.cjs" }`). TypeScript's resolution, which ratlas's links follow, takes one of
+ * them (the declaration, when there is one); jest takes `main` or `require`, vite `module` or
+ * `import`. Only groups of two files or more; wildcard subpaths are left out. [] for a manifest that
+ * does not parse.
+ */
+export function packageEntryGroups(manifestPath: string, text: string, exists: (path: string) => boolean): string[][] {
+  let parsed: Json;
+  try {
+    parsed = JSON.parse(text) as Json;
+  } catch {
+    return [];
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return [];
+  const manifest = parsed;
+  const dir = manifestPath.includes('/') ? manifestPath.slice(0, manifestPath.lastIndexOf('/')) : '';
+  const file = (target: string): string | undefined => {
+    const base = joinPath(dir, target);
+    return base === null ? undefined : SUFFIXES.map((s) => base + s).find((p) => exists(p));
+  };
+  const groups: string[][] = [];
+  const add = (targets: string[]) => {
+    const files = [...new Set(targets.flatMap((t) => file(t) ?? []))].sort();
+    if (files.length > 1) groups.push(files);
+  };
+  const exportsMap = manifest['exports'];
+  if (exportsMap === undefined) {
+    add(ENTRY_FIELDS.flatMap((f) => (typeof manifest[f] === 'string' ? [manifest[f] as string] : [])));
+    return groups;
+  }
+  const subpaths =
+    exportsMap !== null && typeof exportsMap === 'object' && !Array.isArray(exportsMap) && Object.keys(exportsMap).some((k) => k.startsWith('.'))
+      ? Object.entries(exportsMap)
+      : [['.', exportsMap] as const];
+  for (const [subpath, value] of subpaths) {
+    if (subpath.includes('*')) continue;
+    const targets: string[] = [];
+    collect(value, targets);
+    // The entry fields still answer `import 'pkg'` for TypeScript settings that ignore `exports`.
+    if (subpath === '.') targets.push(...ENTRY_FIELDS.flatMap((f) => (typeof manifest[f] === 'string' ? [manifest[f] as string] : [])));
+    add(targets.filter((t) => !t.includes('*')));
+  }
+  return groups;
+}
+
+function collect(value: Json, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) collect(v, out);
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) collect(v, out);
+}
