@@ -27407,10 +27407,12 @@ function subprojectFolders(dir, files) {
 function looseFolders(prefix, files) {
   const paths = new Set(files.paths);
   const folders = /* @__PURE__ */ new Set();
+  const outsidePackages = (folder) => folder !== "" && folder !== "src" && !paths.has(`${folder}/__init__.py`);
   for (const path of files.paths) {
     if (!path.endsWith(".py") || !path.startsWith(prefix)) continue;
     const folder = dirName(path);
-    if (folder !== "" && folder !== "src" && !paths.has(`${folder}/__init__.py`)) folders.add(folder);
+    if (outsidePackages(folder)) folders.add(folder);
+    if (baseName2(path) === "__init__.py" && folder !== "" && outsidePackages(dirName(folder))) folders.add(dirName(folder));
   }
   return [...folders].sort();
 }

@@ -32,6 +32,18 @@ describe('impact of the tree\'s shape', { timeout: 120_000 }, () => {
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_h.py']);
   });
 
+  it('a package on a PYTHONPATH set outside any configuration the repository holds is found by its name', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "shop"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'lib/shop/__init__.py': '',
+      'lib/shop/m.py': lines('def f():', '    return 1'),
+      'tests/test_m.py': lines('from shop.m import f', '', 'def test_f():', '    assert f() == 1'),
+      'tests/test_plain.py': lines('def test_x():', '    assert True'),
+    });
+    commit(cwd, 'change f', { 'lib/shop/m.py': lines('def f():', '    return 2') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_m.py']);
+  });
+
   it('a .gitattributes rule changing how a fixture is checked out runs every test; a linguist rule runs none', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "app", "type": "module", "devDependencies": { "vitest": "4" } }\n',

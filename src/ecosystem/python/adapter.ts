@@ -158,19 +158,23 @@ function subprojectFolders(dir: string, files: ProjectFiles): string[] {
 }
 
 /**
- * Folders holding modules outside any package, last in the lookup: a `PYTHONPATH` set where no
- * configuration of pytest says (tox's `setenv`, a Makefile, a CI step, `sys.path` edited by code
- * ratlas does not follow) puts one on `sys.path`, and `import helper` in a test then loads
- * `lib/helper.py`. An import no root resolves that names such a module is taken for it: a test
- * running it is kept (where two folders hold one name, the first in path order is).
+ * Folders holding modules or packages outside any package, last in the lookup: a `PYTHONPATH` set
+ * where no configuration of pytest says (tox's `setenv`, a Makefile, a CI step, `sys.path` edited
+ * by code ratlas does not follow) puts one on `sys.path`, and `import helper` in a test then loads
+ * `lib/helper.py`, `import shop` `lib/shop/__init__.py`. An import no root resolves that names such
+ * a module is taken for it: a test running it is kept (where two folders hold one name, the first
+ * in path order is).
  */
 function looseFolders(prefix: string, files: ProjectFiles): string[] {
   const paths = new Set(files.paths);
   const folders = new Set<string>();
+  const outsidePackages = (folder: string) => folder !== '' && folder !== 'src' && !paths.has(`${folder}/__init__.py`);
   for (const path of files.paths) {
     if (!path.endsWith('.py') || !path.startsWith(prefix)) continue;
     const folder = dirName(path);
-    if (folder !== '' && folder !== 'src' && !paths.has(`${folder}/__init__.py`)) folders.add(folder);
+    if (outsidePackages(folder)) folders.add(folder);
+    // A top-level package (`lib/shop/__init__.py` where `lib` is none): its folder is a root.
+    if (baseName(path) === '__init__.py' && folder !== '' && outsidePackages(dirName(folder))) folders.add(dirName(folder));
   }
   return [...folders].sort();
 }
