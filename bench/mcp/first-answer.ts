@@ -5,8 +5,10 @@
  * between the builds so that the machine's load falls on both alike.
  *
  * Usage: npx tsx bench/mcp/first-answer.ts REPO --cache-dir DIR [--runs 7] [--delay MS] BUILD...
- * BUILD is a folder with bin/run.js (a copy of a built checkout); DIR should hold the artifact of
- * REPO's HEAD, so that the server reuses it (the "artifact reused" case of issue 22).
+ * BUILD is a folder with bin/run.js (a copy of a built checkout), or FOLDER=CACHE_DIR to give that
+ * build a cache folder of its own (builds of different extraction versions do not share
+ * artifacts); DIR should hold the artifact of REPO's HEAD, so that the server reuses it (the
+ * "artifact reused" case of issue 22).
  * Prints per build the median connect time, first answer (from spawn), first answer from the call
  * (what the agent waits after its call) and the second call, and a hash of both answers: equal
  * hashes mean the builds answered the same.
@@ -39,7 +41,7 @@ interface Run {
 async function once(build: string): Promise<Run> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(build, 'bin', 'run.js'), 'mcp', '--repo', repo!, '--cache-dir', values['cache-dir']!, '--open-timeout', '600000', '--freshness-timeout', '60000'],
+    args: [join(build.split('=')[0]!, 'bin', 'run.js'), 'mcp', '--repo', repo!, '--cache-dir', build.split('=')[1] ?? values['cache-dir']!, '--open-timeout', '600000', '--freshness-timeout', '60000'],
     env: { ...getDefaultEnvironment(), NO_COLOR: '1' },
     stderr: 'inherit',
   });
