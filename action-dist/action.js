@@ -13320,7 +13320,7 @@ function isPackageManifest(path) {
 }
 var ENTRY_FIELDS = ["main", "module", "browser", "types", "typings", "source"];
 var SUFFIXES = ["", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".d.ts", "/index.js", "/index.ts", "/index.d.ts"];
-function packageEntryGroups(manifestPath, text, exists) {
+function packageEntryGroups(manifestPath, text, exists, files = []) {
   let parsed;
   try {
     parsed = JSON.parse(text);
@@ -13336,23 +13336,42 @@ function packageEntryGroups(manifestPath, text, exists) {
   };
   const groups = [];
   const add = (targets) => {
-    const files = [...new Set(targets.flatMap((t2) => file(t2) ?? []))].sort();
-    if (files.length > 1) groups.push(files);
+    const files2 = [...new Set(targets.flatMap((t2) => file(t2) ?? []))].sort();
+    if (files2.length > 1) groups.push(files2);
   };
+  const entryFields = ENTRY_FIELDS.flatMap((f3) => typeof manifest[f3] === "string" ? [manifest[f3]] : []);
   const exportsMap = manifest["exports"];
-  if (exportsMap === void 0) {
-    add(ENTRY_FIELDS.flatMap((f3) => typeof manifest[f3] === "string" ? [manifest[f3]] : []));
-    return groups;
-  }
-  const subpaths = exportsMap !== null && typeof exportsMap === "object" && !Array.isArray(exportsMap) && Object.keys(exportsMap).some((k2) => k2.startsWith(".")) ? Object.entries(exportsMap) : [[".", exportsMap]];
+  const subpaths = [];
+  if (exportsMap === void 0) add(entryFields);
+  else if (exportsMap !== null && typeof exportsMap === "object" && !Array.isArray(exportsMap) && Object.keys(exportsMap).some((k2) => k2.startsWith("."))) {
+    subpaths.push(...Object.entries(exportsMap));
+  } else subpaths.push([".", exportsMap]);
+  const importsMap = manifest["imports"];
+  if (importsMap !== null && typeof importsMap === "object" && !Array.isArray(importsMap)) subpaths.push(...Object.entries(importsMap));
   for (const [subpath, value] of subpaths) {
-    if (subpath.includes("*")) continue;
     const targets = [];
     collect(value, targets);
-    if (subpath === ".") targets.push(...ENTRY_FIELDS.flatMap((f3) => typeof manifest[f3] === "string" ? [manifest[f3]] : []));
-    add(targets.filter((t2) => !t2.includes("*")));
+    if (subpath === ".") targets.push(...entryFields);
+    if (!subpath.includes("*")) add(targets.filter((t2) => !t2.includes("*")));
+    else for (const value2 of starValues(dir, targets, files)) add(targets.map((t2) => t2.replaceAll("*", value2)));
   }
   return groups;
+}
+function starValues(dir, targets, files) {
+  const values = /* @__PURE__ */ new Set();
+  for (const target of targets) {
+    const joined = joinPath(dir, target);
+    const star = joined?.indexOf("*") ?? -1;
+    if (joined === null || star === -1 || joined.indexOf("*", star + 1) !== -1) continue;
+    const prefix = joined.slice(0, star);
+    const suffix = joined.slice(star + 1);
+    for (const file of files) {
+      if (file.length <= prefix.length + suffix.length || !file.startsWith(prefix) || !file.endsWith(suffix)) continue;
+      const value = file.slice(prefix.length, file.length - suffix.length);
+      values.add(suffix === "" ? value.replace(/(?:\.d)?\.[cm]?[jt]sx?$/, "") : value);
+    }
+  }
+  return [...values].sort();
 }
 function collect(value, out2) {
   if (typeof value === "string") out2.push(value);

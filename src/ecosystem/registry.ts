@@ -121,6 +121,7 @@ export function entryManifests(universes: readonly TestUniverse[], files: readon
 export function entryGroupImporters(
   universes: readonly TestUniverse[],
   manifests: ReadonlyMap<string, string>,
+  files: readonly string[],
   exists: (path: string) => boolean,
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): Map<string, string[]> {
@@ -128,7 +129,7 @@ export function entryGroupImporters(
   const out = new Map<string, Set<string>>();
   for (const [path, text] of [...manifests].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const e = adapters.find((a) => a.isEntryManifest!(path));
-    for (const group of e?.entryGroups!(path, text, exists) ?? []) {
+    for (const group of e?.entryGroups!(path, text, exists, files) ?? []) {
       for (const file of group) for (const other of group) if (other !== file) addTo(out, file, other);
     }
   }

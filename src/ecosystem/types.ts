@@ -251,11 +251,12 @@ export interface EcosystemAdapter {
   isEntryManifest?(path: string): boolean;
   /**
    * Optional, pure: groups of files of the tree that one specifier of a package may load, from its
-   * manifest's text (`main` and `module` and `types`; the conditions of one `exports` subpath).
+   * manifest's text (`main` and `module` and `types`; the conditions of one `exports` or `imports`
+   * subpath, a wildcard one for each file of `files` it matches).
    * Module resolution takes one of a group and a runner may load another, so whoever imports one
    * may run any of them.
    */
-  entryGroups?(manifestPath: string, text: string, exists: (path: string) => boolean): string[][];
+  entryGroups?(manifestPath: string, text: string, exists: (path: string) => boolean, files: readonly string[]): string[][];
   /**
    * Optional, pure: for a path a relative import names that the tree does not hold, the source it
    * is built from when the path is build output (`../dist/index.js`): a file of the tree, or a

@@ -84,4 +84,24 @@ describe('ratlas impact: which file an import loads', { timeout: 240_000 }, () =
     report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/lib.test.ts']);
   });
+
+  it('the runtime target of a wildcard exports subpath, and of an imports map, is what runs where TypeScript reads the declaration', async () => {
+    const cwd = gitRepo({
+      'package.json':
+        '{ "name": "demo", "private": true, "type": "module", "workspaces": ["packages/*"], "imports": { "#env": { "types": "./types/env.d.ts", "default": "./src/env.js" } }, "devDependencies": { "vitest": "1.0.0" } }\n',
+      'src/env.js': 'export const env = () => 1;\n',
+      'types/env.d.ts': 'export declare const env: () => number;\n',
+      'packages/lib/package.json': '{ "name": "@demo/lib", "type": "module", "exports": { "./*": { "types": "./types/*.d.ts", "default": "./src/*.js" } } }\n',
+      'packages/lib/src/util.js': "import { h } from './helper.js';\nexport const v = () => h();\n",
+      'packages/lib/src/helper.js': 'export const h = () => 1;\n',
+      'packages/lib/types/util.d.ts': 'export declare const v: () => number;\n',
+      'tests/lib.test.ts': "import { v } from '@demo/lib/util';\ntest('v', () => { expect(v()).toBe(1); });\n",
+      'tests/env.test.ts': "import { env } from '#env';\ntest('env', () => { expect(env()).toBe(1); });\n",
+      'tests/other.test.ts': "test('other', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'helper', { 'packages/lib/src/helper.js': 'export const h = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/lib.test.ts']);
+    commit(cwd, 'env', { 'src/env.js': 'export const env = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/env.test.ts']);
+  });
 });

@@ -29,6 +29,19 @@ describe('packageEntryGroups: the files one specifier of a package may load', ()
     ]);
   });
 
+  it('groups a wildcard subpath once for each file of the tree it matches, and the imports map as exports', () => {
+    const files = ['p/src/util.js', 'p/src/io.js', 'p/types/util.d.ts', 'p/src/private/x.js', 'p/src/env.js', 'p/types/env.d.ts'];
+    const text = JSON.stringify({
+      exports: { './*': { types: './types/*.d.ts', default: './src/*.js' } },
+      imports: { '#env': { types: './types/env.d.ts', default: './src/env.js' } },
+    });
+    expect(packageEntryGroups('p/package.json', text, tree(...files), files)).toEqual([
+      ['p/src/env.js', 'p/types/env.d.ts'],
+      ['p/src/util.js', 'p/types/util.d.ts'],
+      ['p/src/env.js', 'p/types/env.d.ts'],
+    ]);
+  });
+
   it('finds targets written without an extension, and leaves out what the tree does not hold', () => {
     const exists = tree('index.js', 'index.d.ts');
     expect(packageEntryGroups('package.json', JSON.stringify({ main: 'index', types: 'index.d.ts', module: 'dist/index.mjs' }), exists)).toEqual([['index.d.ts', 'index.js']]);

@@ -31,7 +31,7 @@ export async function implicitLinks(
   const projects = await projectFiles();
   const manifests = new Set(entryManifests(universes, projects.map((p) => p.path)));
   const texts = new Map(projects.filter((p) => manifests.has(p.path)).map((p) => [p.path, p.text]));
-  add(entryGroupImporters(universes, texts, (p) => unresolved.files.has(p)), 'runner-resolution');
+  add(entryGroupImporters(universes, texts, files, (p) => unresolved.files.has(p)), 'runner-resolution');
   const components = universe?.components ?? [];
   if (components.length > 0) {
     const texts = await readTexts(components);
