@@ -25852,6 +25852,7 @@ var npm = defineEcosystem({
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
   resolvedInstead: npmResolvedInstead,
+  lookupOverridesResolution: true,
   isEntryManifest: isPackageManifest,
   entryGroups: packageEntryGroups,
   snapshotOwners: npmSnapshotOwners,

@@ -17,6 +17,25 @@ export function testUniversesOf(files: ProjectFiles, ecosystems: readonly Ecosys
   return out.sort((a, b) => cmp(a.root, b.root) || cmp(a.configFile ?? '', b.configFile ?? '') || cmp(a.runner, b.runner));
 }
 
+/**
+ * Pure: aliasedImporters for imports module resolution did answer (`@/x` through tsconfig
+ * `paths`): the runner applies its aliases (vite `resolve.alias`, jest `moduleNameMapper`) before
+ * resolving, so where one names another file (`@` -> `app/` where the tsconfig says `src/`) the
+ * runner loads that one. A module lookup counts only where the runner resolves bare names itself
+ * (EcosystemAdapter.lookupOverridesResolution: jest's `moduleDirectories`); Python's import
+ * folders come after the roots module resolution found the import in.
+ */
+export function aliasOverrides(
+  universes: readonly TestUniverse[],
+  specifiers: readonly { file: string; module: string }[],
+  exists: (path: string) => boolean,
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): Map<string, string[]> {
+  const overriding = (u: TestUniverse) => ecosystems.find((e) => e.id === u.ecosystem)?.lookupOverridesResolution === true;
+  const aliasing = universes.map((u) => (overriding(u) ? u : (({ moduleLookup: _lookup, ...rest }) => rest)(u)));
+  return aliasedImporters(aliasing, specifiers, exists, ecosystems);
+}
+
 /** Pure: the commands the manifests of every ecosystem present in the tree install, sorted by name then file. */
 export function installedCommandsOf(files: ProjectFiles, ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): InstalledCommand[] {
   const out = ecosystems.filter((e) => e.detect(files)).flatMap((e) => e.installedCommands?.(files) ?? []);

@@ -247,6 +247,13 @@ export interface EcosystemAdapter {
    * imports that file may run `path`.
    */
   resolvedInstead?(path: string, exists: (path: string) => boolean): string | null;
+  /**
+   * Whether the runner resolves a bare specifier itself, its module lookup included (jest's
+   * `modulePaths` and `moduleDirectories`, `NODE_PATH`), never through the compiler's `paths` or
+   * `baseUrl` that module resolution follows: then a lookup naming another file than module
+   * resolution found is what runs. Python's import folders only add to the roots.
+   */
+  lookupOverridesResolution?: boolean;
   /** Optional, pure: whether a file of the tree is a manifest whose entries `entryGroups` reads. */
   isEntryManifest?(path: string): boolean;
   /**

@@ -9,3 +9,10 @@ export function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 export function sortedLists(map: ReadonlyMap<string, ReadonlySet<string>>): Map<string, string[]> {
   return new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, set]) => [key, [...set].sort()]));
 }
+
+/** The union of several maps of lists, sorted as sortedLists sorts. */
+export function mergeLists(...maps: ReadonlyMap<string, readonly string[]>[]): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  for (const map of maps) for (const [key, values] of map) for (const value of values) addTo(out, key, value);
+  return sortedLists(out);
+}

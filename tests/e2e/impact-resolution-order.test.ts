@@ -104,4 +104,34 @@ describe('ratlas impact: which file an import loads', { timeout: 240_000 }, () =
     commit(cwd, 'env', { 'src/env.js': 'export const env = () => 2;\n' });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/env.test.ts']);
   });
+
+  it("the runner's alias wins over tsconfig paths where they name different files", async () => {
+    const cwd = gitRepo({
+      'package.json': VITEST,
+      'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }\n',
+      'vitest.config.ts': "import { fileURLToPath } from 'node:url';\nexport default { resolve: { alias: { '@': fileURLToPath(new URL('./app', import.meta.url)) } } };\n",
+      'src/x.ts': 'export const x = () => 1;\n',
+      'app/x.ts': "import { h } from './h';\nexport const x = () => h();\n",
+      'app/h.ts': 'export const h = () => 1;\n',
+      'tests/x.test.ts': "import { x } from '@/x';\ntest('x', () => { expect(x()).toBe(1); });\n",
+      'tests/other.test.ts': "test('other', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'helper', { 'app/h.ts': 'export const h = () => 2;\n' });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/x.test.ts']);
+    expect(report.tests.selected[0]!.reachedFrom.via.map((h) => (h as { code?: string }).code)).toContain('runner-alias');
+  });
+
+  it("jest resolves a bare name through its moduleDirectories, not the tsconfig's baseUrl", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "demo", "private": true, "devDependencies": { "jest": "29.0.0" }, "jest": { "moduleDirectories": ["node_modules", "src"] } }\n',
+      'tsconfig.json': '{ "compilerOptions": { "baseUrl": "lib" } }\n',
+      'lib/money.js': 'exports.cents = (x) => x * 100;\n',
+      'src/money.js': 'exports.cents = (x) => x * 100;\n',
+      'tests/money.test.js': "const { cents } = require('money');\ntest('c', () => { expect(cents(1)).toBe(100); });\n",
+      'tests/other.test.js': "test('o', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'src money', { 'src/money.js': 'exports.cents = (x) => x * 10;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/money.test.js']);
+  });
 });

@@ -15,6 +15,7 @@ function side(importers: Record<string, string[]>, tests: string[], loaders: { f
     unresolvedImports: async () => ({ specifiers: [], files: new Set(Object.keys(importers)) }),
     importerMap: async () => new Map(Object.entries(importers)),
     projectFiles: async () => [],
+    resolvedBareImports: async () => [],
   } as unknown as StoreDependencyView;
   return { view, tests: new Set(tests), changed: ['src/a.ts'], listed: [], texts: async () => new Map() };
 }

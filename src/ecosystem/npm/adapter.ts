@@ -60,6 +60,7 @@ export const npm = defineEcosystem({
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
   resolvedInstead: npmResolvedInstead,
+  lookupOverridesResolution: true,
   isEntryManifest: isPackageManifest,
   entryGroups: packageEntryGroups,
   snapshotOwners: npmSnapshotOwners,

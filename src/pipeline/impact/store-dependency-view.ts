@@ -416,6 +416,17 @@ export class StoreDependencyView implements DependencyView {
     return this.projectFilesRead;
   }
 
+  /** Imports of a bare or aliased specifier (`@/x`, `~/x`, `pkg`) that module resolution answered with a file of the tree. */
+  async resolvedBareImports(): Promise<{ file: string; module: string }[]> {
+    const data = await this.links();
+    const out: { file: string; module: string }[] = [];
+    for (const link of data.links) {
+      if (link.kind === 'export' || typeof link.module !== 'string' || link.module.startsWith('.') || !data.languages.has(link.file)) continue;
+      if (data.targets.get(link.file)?.get(link.module)?.kind === 'file') out.push({ file: link.file, module: link.module });
+    }
+    return out;
+  }
+
   /** Files holding an `import()` whose specifier is not a literal: they may load any file. */
   async dynamicImportSites(): Promise<string[]> {
     return (await this.links()).dynamic;

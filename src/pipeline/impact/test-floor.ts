@@ -1,4 +1,5 @@
-import { aliasedImporters } from '../../ecosystem/registry.js';
+import { aliasedImporters, aliasOverrides } from '../../ecosystem/registry.js';
+import { mergeLists } from '../../util/sorted-lists.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { CallerText } from '../../lang/types.js';
 import type { FileChange } from '../../model/change.js';
@@ -90,7 +91,10 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   loaders.push(...started.flatMap((l) => withExtension(l, unresolved.files)).filter((l) => unresolved.files.has(l.scope)));
   // A test spawning a command the project installs (`execa('tool')`, a package script) runs the file behind it.
   loaders.push(...(await commandLoaders(handing, side.texts, universe?.commands ?? [])));
-  const aliased = aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p));
+  const aliased = mergeLists(
+    aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p)),
+    aliasOverrides(universe?.universes ?? [], await view.resolvedBareImports(), (p) => unresolved.files.has(p)),
+  );
   const implicit = await implicitLinks(universe, unresolved, side.texts, () => view.projectFiles());
   loaders.push(...implicit.loaders);
   const importers = await view.importerMap();
