@@ -13380,13 +13380,23 @@ function collect(value, out2) {
 }
 
 // src/ecosystem/npm/resolution-order.ts
-var JAVASCRIPT = /^(.*)\.(?:js|jsx|mjs|cjs)$/;
-var TYPESCRIPT_SUFFIXES = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".d.mts", ".d.cts"];
-function npmResolvedInstead(path, exists) {
-  const m2 = JAVASCRIPT.exec(path);
-  if (!m2 || path.includes("node_modules/")) return null;
-  for (const suffix of TYPESCRIPT_SUFFIXES) if (exists(m2[1] + suffix)) return m2[1] + suffix;
-  return null;
+var CODE_EXTENSIONS = ["d.mts", "d.cts", "d.ts", "mjs", "cjs", "mts", "cts", "jsx", "tsx", "js", "ts"];
+function npmExtensionGroups(files, universes) {
+  const configured = universes.flatMap((u2) => u2.ecosystem === "npm" ? u2.extensions ?? [] : []);
+  const extensions2 = [.../* @__PURE__ */ new Set([...configured.map((e) => e.replace(/^\./, "")), ...CODE_EXTENSIONS])].filter((e) => e !== "" && !e.includes("/")).sort((a, b3) => b3.length - a.length || (a < b3 ? -1 : a > b3 ? 1 : 0));
+  const byStem = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    if (file.includes("node_modules/")) continue;
+    const name2 = file.slice(file.lastIndexOf("/") + 1);
+    for (const ext of extensions2) {
+      if (name2.length <= ext.length + 1 || !name2.endsWith(`.${ext}`)) continue;
+      const stem = file.slice(0, file.length - ext.length - 1);
+      const group = byStem.get(stem);
+      if (group === void 0) byStem.set(stem, [file]);
+      else if (!group.includes(file)) group.push(file);
+    }
+  }
+  return [...byStem.values()].filter((g2) => g2.length > 1).map((g2) => g2.sort());
 }
 
 // src/ecosystem/npm/config-values.ts
@@ -13634,6 +13644,7 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0) {
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: config?.entries("moduleNameMapper") ?? [],
       ...moduleLookup(config, rootDir),
+      ...extensions(config?.strings("moduleFileExtensions")),
       warnings: config ? [...new Set(config.warnings)] : [],
       ...jestUnknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown)
     }
@@ -13673,6 +13684,9 @@ function matchDirsOrFiles(spec, ctx) {
 }
 function globToRegExp(glob2) {
   return import_picomatch2.default.makeRe(glob2, { dot: false });
+}
+function extensions(list) {
+  return list && list.length > 0 ? { extensions: list.map((e) => e.replace(/^\./, "")) } : {};
 }
 function moduleLookup(config, rootDir) {
   const paths = (config?.strings("modulePaths") ?? []).flatMap((p2) => joinRepo(rootDir, p2.startsWith("<rootDir>") ? p2 : `./${p2}`, rootDir) ?? []);
@@ -20699,8 +20713,8 @@ function cypressUniverses(dir, configFile, config, exists) {
 function mochaUniverse(dir, configFile, config, ctx, runs = []) {
   const warnings = [];
   const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [] }]).flatMap((run2) => {
-    const extensions = [.../* @__PURE__ */ new Set([...config?.strings("extension") ?? ["js", "cjs", "mjs"], ...run2.extensions])].map((e) => e.replace(/^\./, ""));
-    const ext = extensions.length === 1 ? extensions[0] : `{${extensions.join(",")}}`;
+    const extensions2 = [.../* @__PURE__ */ new Set([...config?.strings("extension") ?? ["js", "cjs", "mjs"], ...run2.extensions])].map((e) => e.replace(/^\./, ""));
+    const ext = extensions2.length === 1 ? extensions2[0] : `{${extensions2.join(",")}}`;
     const recursive = run2.recursive || (config?.boolean("recursive") ?? false);
     const specs = [...config?.strings("spec") ?? [], ...run2.specs];
     return (specs.length > 0 ? specs : ["./test"]).flatMap((spec) => {
@@ -25738,6 +25752,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })),
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
+    ...extensions(config?.strings("resolve", "extensions")),
     warnings: config ? [...new Set(config.warnings)] : [],
     // `test.include` also when a spread may set it; where tests are looked for, and the modules loaded first, when written and computed.
     ...unknownTests(config, ["root", "test.root", "test.dir", "test.projects", "test.workspace", ...MODULE_FIELDS.map((f3) => `test.${f3}`)], ["test.include"]),
@@ -25851,7 +25866,7 @@ var npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
-  resolvedInstead: npmResolvedInstead,
+  extensionGroups: npmExtensionGroups,
   lookupOverridesResolution: true,
   isEntryManifest: isPackageManifest,
   entryGroups: packageEntryGroups,

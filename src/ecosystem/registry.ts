@@ -102,28 +102,21 @@ export function mockedImporters(
 }
 
 /**
- * Pure: for every file of `files` a runner loads in place of the file beside it that module
- * resolution takes (EcosystemAdapter.resolvedInstead), that file, as the one whose imports lead
- * the runner to it. Sorted.
+ * Pure: for every file of a group one import may load depending on whose extension order answers
+ * it (EcosystemAdapter.extensionGroups), the others of its group, whose importers may run it. Sorted.
  */
-export function resolvedInsteadImporters(
+export function extensionGroupImporters(
   universes: readonly TestUniverse[],
   files: readonly string[],
-  exists: (path: string) => boolean,
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): Map<string, string[]> {
-  const adapters = ecosystems.filter((e) => e.resolvedInstead && active(e, universes));
-  const out = new Map<string, string[]>();
-  for (const file of adapters.length === 0 ? [] : [...files].sort()) {
-    for (const e of adapters) {
-      const taken = e.resolvedInstead!(file, exists);
-      if (taken !== null && taken !== file) {
-        out.set(file, [taken]);
-        break;
-      }
+  const out = new Map<string, Set<string>>();
+  for (const e of ecosystems.filter((a) => a.extensionGroups && active(a, universes))) {
+    for (const group of e.extensionGroups!(files, universes)) {
+      for (const file of group) for (const other of group) if (other !== file) addTo(out, file, other);
     }
   }
-  return out;
+  return sortedLists(out);
 }
 
 /** Pure: the files of `files` whose text `entryGroupImporters` needs (package manifests). Sorted. */

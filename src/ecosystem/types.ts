@@ -91,6 +91,11 @@ export interface TestUniverse {
    */
   moduleLookup?: { paths: readonly string[]; directories: readonly string[] };
   /**
+   * The extensions the runner tries, in its order, for a specifier naming none, where configured
+   * (jest `moduleFileExtensions`, vite `resolve.extensions`): `web.js` makes `./a` load `a.web.js`.
+   */
+  extensions?: readonly string[];
+  /**
    * Modules the runner's transform adds an import of to every file matching `into` (relative to
    * `root`): the JSX runtime of vite's `oxc.jsx.importSource` or `esbuild.jsxImportSource` for
    * each JSX file. No file imports them in its text, yet a change there reaches every such file.
@@ -241,12 +246,12 @@ export interface EcosystemAdapter {
    */
   mockTarget?(path: string, exists: (path: string) => boolean): { file: string } | { module: string } | null;
   /**
-   * Optional, pure: for a file of the tree, the file beside it that module resolution (which
-   * ratlas's links follow) takes for an import either could answer, where the runner takes `path`
-   * (TypeScript resolves `./a` to `a.ts`, jest and vite load `a.js`); null for any other file. Whoever
-   * imports that file may run `path`.
+   * Optional, pure: groups of files of the tree one import may load, depending on whose extension
+   * order answers it: module resolution's (which ratlas's links follow; TypeScript resolves `./a`
+   * to `a.ts`) or the runner's (jest and vite load `a.js`, vite `a.mjs` before it, a configured
+   * order whatever it lists first: `universes`). Whoever imports one may run any of them.
    */
-  resolvedInstead?(path: string, exists: (path: string) => boolean): string | null;
+  extensionGroups?(files: readonly string[], universes: readonly TestUniverse[]): string[][];
   /**
    * Whether the runner resolves a bare specifier itself, its module lookup included (jest's
    * `modulePaths` and `moduleDirectories`, `NODE_PATH`), never through the compiler's `paths` or

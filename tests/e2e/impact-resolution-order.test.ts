@@ -51,6 +51,43 @@ describe('ratlas impact: which file an import loads', { timeout: 240_000 }, () =
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/use.test.ts']);
   });
 
+  it('a file of the same name the runner tries first is what it loads: .mjs beside .js and .mts beside .ts in vite, a configured platform extension', async () => {
+    const cwd = gitRepo({
+      'package.json': VITEST,
+      'vitest.config.ts': "export default { resolve: { extensions: ['.web.ts', '.mjs', '.js', '.mts', '.ts'] } };\n",
+      'src/a.js': 'export const a = () => 1;\n',
+      'src/a.mjs': 'export const a = () => 1;\n',
+      'src/b.ts': 'export const b = () => 1;\n',
+      'src/b.mts': 'export const b = () => 1;\n',
+      'src/c.ts': 'export const c = () => 1;\n',
+      'src/c.web.ts': 'export const c = () => 1;\n',
+      'tests/a.test.js': "import { a } from '../src/a';\ntest('a', () => { expect(a()).toBe(1); });\n",
+      'tests/b.test.ts': "import { b } from '../src/b';\ntest('b', () => { expect(b()).toBe(1); });\n",
+      'tests/c.test.ts': "import { c } from '../src/c';\ntest('c', () => { expect(c()).toBe(1); });\n",
+      'tests/other.test.ts': "test('other', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'the files vite takes', {
+      'src/a.mjs': 'export const a = () => 2;\n',
+      'src/b.mts': 'export const b = () => 2;\n',
+      'src/c.web.ts': 'export const c = () => 2;\n',
+    });
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['tests/a.test.js', 'tests/b.test.ts', 'tests/c.test.ts']);
+    expect(report.tests.runAll).toBe(false);
+  });
+
+  it("jest's moduleFileExtensions decide which variant a require loads", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "demo", "private": true, "devDependencies": { "jest": "29.0.0" }, "jest": { "moduleFileExtensions": ["web.js", "js", "json"] } }\n',
+      'src/a.js': 'exports.a = () => 1;\n',
+      'src/a.web.js': 'exports.a = () => 1;\n',
+      'tests/a.test.js': "const { a } = require('../src/a');\ntest('a', () => { expect(a()).toBe(1); });\n",
+      'tests/other.test.js': "test('o', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'web variant', { 'src/a.web.js': 'exports.a = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/a.test.js']);
+  });
+
   it('a .js file typed by a .d.ts beside it is what runs where TypeScript reads the declaration', async () => {
     const cwd = gitRepo({
       'package.json': VITEST,

@@ -6,7 +6,7 @@ import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
 import { isPackageManifest, packageEntryGroups } from './package-entries.js';
-import { npmResolvedInstead } from './resolution-order.js';
+import { npmExtensionGroups } from './resolution-order.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
 import { jestUniverses, type ProjectContext } from './jest-universes.js';
@@ -59,7 +59,7 @@ export const npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
-  resolvedInstead: npmResolvedInstead,
+  extensionGroups: npmExtensionGroups,
   lookupOverridesResolution: true,
   isEntryManifest: isPackageManifest,
   entryGroups: packageEntryGroups,

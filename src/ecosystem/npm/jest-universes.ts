@@ -88,6 +88,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: config?.entries('moduleNameMapper') ?? [],
       ...moduleLookup(config, rootDir),
+      ...extensions(config?.strings('moduleFileExtensions')),
       warnings: config ? [...new Set(config.warnings)] : [],
       ...jestUnknownTests(config, testRegex !== undefined && testRegex.length > 0, presetUnknown),
     },
@@ -147,6 +148,11 @@ export function matchDirsOrFiles(spec: string, ctx: Pick<ProjectContext, 'exists
 
 function globToRegExp(glob: string): RegExp {
   return picomatch.makeRe(glob, { dot: false });
+}
+
+/** The runner's own extension order, where configured (`web.js` first makes `./a` load `a.web.js`). */
+export function extensions(list: readonly string[] | undefined): Pick<TestUniverse, 'extensions'> {
+  return list && list.length > 0 ? { extensions: list.map((e) => e.replace(/^\./, '')) } : {};
 }
 
 /** jest's `modulePaths` (folders) and `moduleDirectories` (names; node_modules is the packages'), where set. */

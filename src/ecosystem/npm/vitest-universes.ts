@@ -1,6 +1,6 @@
 import type { TestUniverse } from '../types.js';
 import { unknownTests, type ConfigValues } from './config-values.js';
-import { matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
+import { extensions, matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
 import { dirOf, isScript, joinRepo, treeFiles } from './repo-paths.js';
 
 /** Vitest's defaults (vitest `configDefaults`): include, and what 4.x excludes. */
@@ -53,6 +53,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases,
+    ...extensions(config?.strings('resolve', 'extensions')),
     warnings: config ? [...new Set(config.warnings)] : [],
     // `test.include` also when a spread may set it; where tests are looked for, and the modules loaded first, when written and computed.
     ...unknownTests(config, ['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace', ...MODULE_FIELDS.map((f) => `test.${f}`)], ['test.include']),

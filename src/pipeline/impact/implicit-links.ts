@@ -1,17 +1,17 @@
-import { buildOutputLinks, embeddedImporters, entryGroupImporters, entryManifests, mockedImporters, resolvedInsteadImporters } from '../../ecosystem/registry.js';
+import { buildOutputLinks, embeddedImporters, entryGroupImporters, entryManifests, extensionGroupImporters, mockedImporters } from '../../ecosystem/registry.js';
 import { injectedImporters, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { ScopedLoader } from './loader-scopes.js';
 
 /**
  * What a runner loads that no import in the indexed text shows, each link with its reason code: a
- * manual mock for the module it stands in for (`runner-mock`), a `.js` file it takes where module
- * resolution takes the `.ts` or `.d.ts` beside it, or the entry of a package it takes where module
- * resolution takes another (`main` beside `types`, one `exports` condition beside another:
- * `runner-resolution`), the JSX runtime its transform
- * injects (`injected-import`), what a component file ratlas does not parse imports and who imports
- * it (`embedded-import`), the sources behind an import of build output (`build-output`: a file, or
- * for a bundle a loader of the folder the build reads).
+ * manual mock for the module it stands in for (`runner-mock`), a file it takes where module
+ * resolution takes another of the same name beside it (`a.js` or `a.mjs` for `a.ts`), or the
+ * entry of a package it takes where module resolution takes another (`main` beside `types`, one
+ * `exports` condition beside another: `runner-resolution`), the JSX runtime its transform injects
+ * (`injected-import`), what a component file ratlas does not parse imports and who imports it
+ * (`embedded-import`), the sources behind an import of build output (`build-output`: a file, or for
+ * a bundle a loader of the folder the build reads).
  */
 export async function implicitLinks(
   universe: CompiledUniverses | undefined,
@@ -27,7 +27,7 @@ export async function implicitLinks(
   };
   add(mockedImporters(universes, files, unresolved.specifiers, (p) => unresolved.files.has(p)), 'runner-mock');
   add(injectedImporters(universes, files), 'injected-import');
-  add(resolvedInsteadImporters(universes, files, (p) => unresolved.files.has(p)), 'runner-resolution');
+  add(extensionGroupImporters(universes, files), 'runner-resolution');
   const projects = await projectFiles();
   const manifests = new Set(entryManifests(universes, projects.map((p) => p.path)));
   const texts = new Map(projects.filter((p) => manifests.has(p.path)).map((p) => [p.path, p.text]));
