@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/sql.js/dist/sql-wasm.js
 var require_sql_wasm = __commonJS({
   "node_modules/sql.js/dist/sql-wasm.js"(exports, module2) {
-    var __ratlas_module_url12 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
-    var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
-    var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
+    var __ratlas_module_url13 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
+    var __ratlas_filename13 = __ratlas_fileURLToPath(__ratlas_module_url13);
+    var __ratlas_dirname13 = __ratlas_dirname_of(__ratlas_filename13);
     var initSqlJsPromise = void 0;
     var initSqlJs2 = function(moduleConfig) {
       if (initSqlJsPromise) {
@@ -1115,11 +1115,11 @@ var require_sql_wasm = __commonJS({
         var va = "./this.program", wa = (a, b3) => {
           throw b3;
         }, xa = globalThis.document?.currentScript?.src;
-        typeof __ratlas_filename12 !== "undefined" ? xa = __ratlas_filename12 : ba && (xa = self.location.href);
+        typeof __ratlas_filename13 !== "undefined" ? xa = __ratlas_filename13 : ba && (xa = self.location.href);
         var ya = "", za, Ca;
         if (da) {
           var fs3 = __require("node:fs");
-          ya = __ratlas_dirname12 + "/";
+          ya = __ratlas_dirname13 + "/";
           Ca = (a) => {
             a = Da(a) ? new URL(a) : a;
             return fs3.readFileSync(a);
@@ -12975,11 +12975,18 @@ var Unknown = class {
   why;
 };
 var CONFIG_WRAPPERS = /* @__PURE__ */ new Set(["defineConfig", "defineProject", "defineWorkspace", "defineVitestConfig", "defineJestConfig"]);
-function readConfigLiteral(program, known = /* @__PURE__ */ new Map()) {
+function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported) {
   const bindings = /* @__PURE__ */ new Map();
+  const imports = /* @__PURE__ */ new Map();
   let exported = null;
   for (const statement of program.namedChildren) {
     if (!statement) continue;
+    if (statement.type === "import_statement") {
+      const source = statement.childForFieldName("source");
+      const clause = statement.namedChildren.find((c3) => c3?.type === "import_clause");
+      const local = clause?.namedChildren.find((c3) => c3?.type === "identifier");
+      if (source?.type === "string" && local) imports.set(local.text, stringValue(source));
+    }
     for (const declarator of declarators(statement)) {
       const name2 = declarator.childForFieldName("name");
       const value = declarator.childForFieldName("value");
@@ -12998,7 +13005,7 @@ function readConfigLiteral(program, known = /* @__PURE__ */ new Map()) {
     }
   }
   if (!exported) return new Unknown("no `export default` or `module.exports =` found");
-  return new Reader(bindings, known).value(exported, 0);
+  return new Reader(bindings, known, imports, imported).value(exported, 0);
 }
 function declarators(statement) {
   const decl = statement.type === "export_statement" ? statement.childForFieldName("declaration") : statement;
@@ -13006,12 +13013,19 @@ function declarators(statement) {
   return decl.namedChildren.filter((c3) => c3?.type === "variable_declarator");
 }
 var Reader = class {
-  constructor(bindings, known) {
+  constructor(bindings, known, imports = /* @__PURE__ */ new Map(), imported) {
     this.bindings = bindings;
     this.known = known;
+    this.imports = imports;
+    this.imported = imported;
   }
   bindings;
   known;
+  imports;
+  imported;
+  importedValue(specifier, text) {
+    return this.imported?.(specifier) ?? new Unknown(text);
+  }
   value(node, depth) {
     if (depth > 50) return new Unknown("nested too deeply");
     switch (node.type) {
@@ -13054,7 +13068,9 @@ var Reader = class {
         return this.object(node, depth);
       case "identifier": {
         const bound = this.bindings.get(node.text);
-        return bound ? this.value(bound, depth + 1) : this.known.get(node.text) ?? new Unknown(node.text);
+        if (bound) return this.value(bound, depth + 1);
+        const specifier = this.imports.get(node.text);
+        return this.known.get(node.text) ?? (specifier !== void 0 ? this.importedValue(specifier, node.text) : new Unknown(node.text));
       }
       case "member_expression":
         return this.known.get(node.text) ?? new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
@@ -13106,6 +13122,7 @@ var Reader = class {
     if (CONFIG_WRAPPERS.has(name2) && args2[0]) return this.value(args2[0], depth + 1);
     if (name2 === "mergeConfig" && args2.length >= 2) return args2.map((a) => this.value(a, depth + 1)).reduce(deepMerge);
     if (name2 === "require.resolve" && args2[0]?.type === "string") return stringValue(args2[0]);
+    if (name2 === "require" && args2[0]?.type === "string") return this.importedValue(stringValue(args2[0]), node.text);
     if (/^(path\.)?(resolve|join)$/.test(name2) && args2.length > 0) {
       const parts2 = [];
       for (const arg of args2) {
@@ -25665,7 +25682,7 @@ var script;
 async function prepareConfigReader() {
   script ??= await loadGrammar("tree-sitter-typescript.wasm");
 }
-function readConfigFile(path, text, known) {
+function readConfigFile(path, text, known, imported) {
   const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
   const name2 = path.slice(path.lastIndexOf("/") + 1);
   if (ext === "json" || ext === "jsonc" || name2 === ".mocharc" || name2 === ".babelrc") {
@@ -25685,7 +25702,7 @@ function readConfigFile(path, text, known) {
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode, known) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, known, imported) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();
@@ -25842,6 +25859,9 @@ function words(name2) {
 }
 
 // src/ecosystem/npm/adapter.ts
+var __ratlas_module_url8 = new URL("./src/ecosystem/npm/adapter.js", __ratlas_bundle_url).href;
+var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
+var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
 var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
@@ -25866,7 +25886,7 @@ var npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
-  extensionGroups: npmExtensionGroups,
+  lookupGroups: npmExtensionGroups,
   lookupOverridesResolution: true,
   isEntryManifest: isPackageManifest,
   entryGroups: packageEntryGroups,
@@ -25888,6 +25908,13 @@ var npm = defineEcosystem({
   detectRunner: detectTestRunner,
   ciSetup: npmCiSetup
 });
+function sameFolderConfig(from, specifier, paths, read) {
+  if (!specifier.startsWith("./") || specifier.slice(2).includes("/")) return void 0;
+  const base = joinRepo(dirOf(from), specifier);
+  if (base === null) return void 0;
+  const file = ["", ".ts", ".js", ".mjs", ".cjs", ".mts", ".cts", ".json"].map((ext) => base + ext).find((p2) => paths.has(p2) && isConfigPath(p2));
+  return file === void 0 ? void 0 : read(file)?.raw;
+}
 function npmUniverses(files) {
   const pathSet = new Set(files.paths);
   const dirs = /* @__PURE__ */ new Set();
@@ -25898,8 +25925,10 @@ function npmUniverses(files) {
   const readCache = /* @__PURE__ */ new Map();
   const read = (path) => {
     if (!readCache.has(path)) {
+      readCache.set(path, null);
       const text = files.read(path);
-      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS)));
+      const imported = (specifier) => sameFolderConfig(path, specifier, pathSet, read);
+      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported)));
     }
     return readCache.get(path);
   };
@@ -27169,6 +27198,74 @@ function table(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
 }
 
+// src/ecosystem/python/conventions.ts
+var conventions = {
+  /** pytest's default `python_files`. */
+  testInclude: ["**/test_*.py", "**/*_test.py"],
+  /** pytest loads every conftest.py above a test before it: a changed one may change any test. */
+  setupFiles: ["**/conftest.py"],
+  /**
+   * None: a test reaches a conftest.py fixture by naming it as a parameter, which is a fixture edge
+   * of the index, and what runs without being named (autouse fixtures, hooks, top-level code)
+   * reaches every test below the conftest.py through its setup scope (adapter.ts).
+   */
+  runs: []
+};
+
+// src/ecosystem/python/lookup-groups.ts
+var NOT_IMPORTED = /* @__PURE__ */ new Set(["conftest", "__main__", "setup", "noxfile"]);
+function pythonLookupGroups(files, universes) {
+  const present = new Set(files);
+  const isPackage = (dir) => dir !== "" && present.has(`${dir}/__init__.py`);
+  const isTest = testMatcher(universes);
+  const roots = /* @__PURE__ */ new Set(["", "src"]);
+  for (const file of files) {
+    if (!file.endsWith(".py") || !isTest(file)) continue;
+    let dir = dirOf2(file);
+    while (isPackage(dir)) dir = dirOf2(dir);
+    roots.add(dir);
+  }
+  const byName = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    if (!file.endsWith(".py") || file.includes("site-packages/")) continue;
+    const base = file.slice(file.lastIndexOf("/") + 1, -3);
+    const init2 = base === "__init__";
+    let dir = dirOf2(file);
+    if (init2 && dir === "") continue;
+    const parts2 = [init2 ? dir.slice(dir.lastIndexOf("/") + 1) : base];
+    if (init2) dir = dirOf2(dir);
+    if (NOT_IMPORTED.has(parts2[0])) continue;
+    for (; ; ) {
+      if (roots.has(dir)) {
+        const name2 = parts2.join(".");
+        let answers = byName.get(name2);
+        if (answers === void 0) byName.set(name2, answers = /* @__PURE__ */ new Map());
+        if (!answers.get(dir)?.endsWith("/__init__.py")) answers.set(dir, file);
+      }
+      if (!isPackage(dir)) break;
+      parts2.unshift(dir.slice(dir.lastIndexOf("/") + 1));
+      dir = dirOf2(dir);
+    }
+  }
+  return [...byName.values()].map((answers) => [...new Set(answers.values())].sort()).filter((g2) => g2.length > 1);
+}
+function testMatcher(universes) {
+  const globs = [...conventions.testInclude, ...conventions.setupFiles];
+  for (const u2 of universes) {
+    if (u2.ecosystem !== "python") continue;
+    for (const p2 of u2.include) if ("glob" in p2 && p2.absolute !== true) globs.push(u2.root === "" ? p2.glob : `${u2.root}/${p2.glob}`);
+  }
+  try {
+    return compileGlobs(globs);
+  } catch {
+    return compileGlobs([...conventions.testInclude, ...conventions.setupFiles]);
+  }
+}
+function dirOf2(path) {
+  const slash = path.lastIndexOf("/");
+  return slash < 0 ? "" : path.slice(0, slash);
+}
+
 // src/ecosystem/python/package-roots.ts
 function packageRoots(dir, files) {
   const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
@@ -27402,6 +27499,7 @@ var python = defineEcosystem({
     inertPackages: ["black", "ruff", "flake8", "flake8-*", "isort", "pylint", "mypy", "pyright", "types-*", "pre-commit", "pre-commit-*", "bandit", "codespell", "sphinx", "sphinx-*", "sphinxcontrib-*", "furo", "myst-parser", "mkdocs", "mkdocs-*"]
   },
   aliasTarget: pythonAliasTarget,
+  lookupGroups: pythonLookupGroups,
   dependencies: pythonDependencies,
   installedCommands: (files) => entryPoints(files, CONSOLE_SCRIPTS, installedModule(files)),
   // syrupy keeps a test module's snapshots in `__snapshots__/<module>.ambr` beside it, or one file
@@ -27563,12 +27661,12 @@ function stopCommands() {
 }
 
 // src/action/run-ratlas.ts
-var __ratlas_module_url8 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
-var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
-var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
+var __ratlas_module_url9 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
+var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
+var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
 function ratlasCli() {
-  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url8));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url8));
+  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url9));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url9));
 }
 function runRatlas(args2, options) {
   return new Promise((resolve5, reject) => {
@@ -27959,17 +28057,17 @@ function inlineText(text, element) {
 }
 
 // src/report/render-impact-page.ts
-var __ratlas_module_url9 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
-var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
-var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
+var __ratlas_module_url10 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
+var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
+var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
 var assets;
 function pageAssets() {
   if (!assets) {
     const read = (url) => readFileSync5(url, "utf8");
     assets = {
-      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url9).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
-      script: read(new URL("./impact-page/page.js", __ratlas_module_url9)),
-      style: read(new URL("./impact-page/page.css", __ratlas_module_url9))
+      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url10).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
+      script: read(new URL("./impact-page/page.js", __ratlas_module_url10)),
+      style: read(new URL("./impact-page/page.css", __ratlas_module_url10))
     };
   }
   return assets;
@@ -32024,9 +32122,9 @@ function repoFilePath(root, path) {
 }
 
 // src/git/repo.ts
-var __ratlas_module_url10 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
-var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
-var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
+var __ratlas_module_url11 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
+var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
+var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
 var REGULAR_FILE_MODES = /* @__PURE__ */ new Set(["100644", "100755"]);
 var SYMLINK_MODE = "120000";
 var GitRepo = class _GitRepo {
@@ -32500,9 +32598,9 @@ function boolean(name2, value, fallback) {
 }
 
 // src/action/prepare-step.ts
-var __ratlas_module_url11 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
-var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
-var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
+var __ratlas_module_url12 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
+var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
+var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
 function cacheKeyPrefix(runnerOs) {
   return `ratlas-index-v1-${runnerOs}-${bundleVersion()}-`;
 }
@@ -32576,7 +32674,7 @@ async function fetched(found, ref, log2) {
 }
 var version;
 function bundleVersion() {
-  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url11), "utf8")).version;
+  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url12), "utf8")).version;
   return version;
 }
 

@@ -102,17 +102,17 @@ export function mockedImporters(
 }
 
 /**
- * Pure: for every file of a group one import may load depending on whose extension order answers
- * it (EcosystemAdapter.extensionGroups), the others of its group, whose importers may run it. Sorted.
+ * Pure: for every file of a group one import may load depending on whose lookup order answers it
+ * (EcosystemAdapter.lookupGroups), the others of its group, whose importers may run it. Sorted.
  */
-export function extensionGroupImporters(
+export function lookupGroupImporters(
   universes: readonly TestUniverse[],
   files: readonly string[],
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): Map<string, string[]> {
   const out = new Map<string, Set<string>>();
-  for (const e of ecosystems.filter((a) => a.extensionGroups && active(a, universes))) {
-    for (const group of e.extensionGroups!(files, universes)) {
+  for (const e of ecosystems.filter((a) => a.lookupGroups && active(a, universes))) {
+    for (const group of e.lookupGroups!(files, universes)) {
       for (const file of group) for (const other of group) if (other !== file) addTo(out, file, other);
     }
   }

@@ -246,12 +246,14 @@ export interface EcosystemAdapter {
    */
   mockTarget?(path: string, exists: (path: string) => boolean): { file: string } | { module: string } | null;
   /**
-   * Optional, pure: groups of files of the tree one import may load, depending on whose extension
-   * order answers it: module resolution's (which ratlas's links follow; TypeScript resolves `./a`
-   * to `a.ts`) or the runner's (jest and vite load `a.js`, vite `a.mjs` before it, a configured
-   * order whatever it lists first: `universes`). Whoever imports one may run any of them.
+   * Optional, pure: groups of files of the tree one import may load, depending on whose lookup
+   * order answers it: module resolution's, which ratlas's links follow, or the runner's. npm: the
+   * extension order (TypeScript resolves `./a` to `a.ts`, jest and vite load `a.js`, vite `a.mjs`
+   * before it, a configured order whatever it lists first: `universes`). Python: `sys.path`'s
+   * order and the module imported first under a name (pytest puts each test folder first).
+   * Whoever imports one may run any of them.
    */
-  extensionGroups?(files: readonly string[], universes: readonly TestUniverse[]): string[][];
+  lookupGroups?(files: readonly string[], universes: readonly TestUniverse[]): string[][];
   /**
    * Whether the runner resolves a bare specifier itself, its module lookup included (jest's
    * `modulePaths` and `moduleDirectories`, `NODE_PATH`), never through the compiler's `paths` or

@@ -85,5 +85,7 @@
  *    the name followed by a star import giving it); ECMAScript `export *` conflicts give both.
  *    Python: a package (`util/__init__.py`) before a module of the same name (`util.py`);
  *    ECMAScript: a relative import of a folder with a `package.json` takes its entry before its index.
+ * 30: Python's `import a.b` looks `a.b` up in the regular package `a` names on any root before a
+ *    folder `a/` without `__init__.py` on an earlier one (a namespace portion).
  */
-export const EXTRACTION_VERSION = 29;
+export const EXTRACTION_VERSION = 30;

@@ -507,6 +507,21 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     commit(cwd, 'other', { 'lib/other.py': lines('def run():', '    return 4') });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
   });
+  it("a package that extends its own __path__ loads submodules from that folder", async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "shop"', 'version = "1.0"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'shop/__init__.py': lines('import os', '', '__path__.append(os.path.join(os.path.dirname(__file__), "..", "extra"))'),
+      'extra/plugin.py': lines('def f():', '    return 1'),
+      'lib/other.py': lines('def f():', '    return 1'),
+      'tests/__init__.py': '',
+      'tests/test_plugin.py': lines('from shop.plugin import f', '', '', 'def test_f():', '    assert f() == 1'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    commit(cwd, 'plugin', { 'extra/plugin.py': lines('def f():', '    return 2') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_plugin.py']);
+    commit(cwd, 'other', { 'lib/other.py': lines('def f():', '    return 2') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
+  });
   it("a package installed from a folder that is no import root (package-dir, pythonpath) is found by its name", async () => {
     const cwd = gitRepo({
       'pyproject.toml': lines('[project]', 'name = "mypkg"', '', '[tool.setuptools]', 'package-dir = {"" = "lib"}', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]', 'pythonpath = ["scripts"]'),

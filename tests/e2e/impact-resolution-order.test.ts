@@ -23,6 +23,26 @@ describe('ratlas impact: which file an import loads', { timeout: 240_000 }, () =
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
   });
 
+  it('Python: a module of one name in two folders pytest puts on sys.path, or one shadowing a package, is what either import may load', async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': '[project]\nname = "shop"\nversion = "1.0"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+      'src/shop/__init__.py': 'def f():\n    return 1\n',
+      'tests/shop.py': 'def f():\n    return 1\n',
+      'tests/test_shop.py': 'from shop import f\n\ndef test_f():\n    assert f() == 1\n',
+      'tests/helpers.py': 'def h():\n    return 1\n',
+      'tests/test_top.py': 'from helpers import h\n\ndef test_h():\n    assert h() == 1\n',
+      'tests/integration/helpers.py': 'def h():\n    return 1\n',
+      'tests/integration/test_a.py': 'from helpers import h\n\ndef test_a():\n    assert h() == 1\n',
+      'tests/test_other.py': 'def test_other():\n    assert True\n',
+    });
+    // pytest puts tests/integration first for test_a (and keeps whichever helpers loaded first).
+    commit(cwd, 'inner helpers', { 'tests/integration/helpers.py': 'def h():\n    return 2\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/integration/test_a.py', 'tests/test_top.py']);
+    // tests/ comes before the installed src/shop: `import shop` in a test loads tests/shop.py.
+    commit(cwd, 'shadow', { 'tests/shop.py': 'def f():\n    return 2\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_shop.py']);
+  });
+
   it("a folder's package.json entry is what a relative import of the folder loads", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "demo", "private": true, "devDependencies": { "vitest": "1.0.0" } }\n',
@@ -157,6 +177,21 @@ describe('ratlas impact: which file an import loads', { timeout: 240_000 }, () =
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['tests/x.test.ts']);
     expect(report.tests.selected[0]!.reachedFrom.via.map((h) => (h as { code?: string }).code)).toContain('runner-alias');
+  });
+
+  it("the alias of a vite.config a vitest.config merges is the runner's", async () => {
+    const cwd = gitRepo({
+      'package.json': VITEST,
+      'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }\n',
+      'vite.config.ts': "import path from 'node:path';\nexport default { resolve: { alias: { '@': path.resolve(__dirname, 'app') } } };\n",
+      'vitest.config.ts': "import { mergeConfig, defineConfig } from 'vitest/config';\nimport viteConfig from './vite.config';\nexport default mergeConfig(viteConfig, defineConfig({ test: { environment: 'node' } }));\n",
+      'src/x.ts': 'export const x = () => 1;\n',
+      'app/x.ts': 'export const x = () => 1;\n',
+      'tests/x.test.ts': "import { x } from '@/x';\ntest('x', () => { expect(x()).toBe(1); });\n",
+      'tests/other.test.ts': "test('other', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'app', { 'app/x.ts': 'export const x = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/x.test.ts']);
   });
 
   it("jest resolves a bare name through its moduleDirectories, not the tsconfig's baseUrl", async () => {

@@ -119,6 +119,17 @@ describe('python resolution', () => {
     });
     expect(callEdges(tree)).toEqual(['main.py#go -> ns/tools/fmt.py#render (import)', 'main.py#go -> ns/tools/fmt.py#render (import)']);
   });
+
+  it('looks a submodule up in the regular package its first name loads, before a namespace folder of that name on an earlier root', async () => {
+    const tree = await resolveTree({
+      'shop/x.py': 'def f():\n    return 1\n',
+      'src/shop/__init__.py': '',
+      'src/shop/x.py': 'def f():\n    return 1\n',
+      'tests/__init__.py': '',
+      'tests/test_x.py': 'from shop.x import f\n\n\ndef test_f():\n    f()\n',
+    });
+    expect(callEdges(tree)).toEqual(['tests/test_x.py#test_f -> src/shop/x.py#f (import)']);
+  });
 });
 
 describe('python star imports', () => {

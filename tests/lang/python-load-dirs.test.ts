@@ -14,6 +14,8 @@ describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
     expect(at('tests/conftest.py', 'import os, sys', 'lib = os.path.join(os.path.dirname(__file__), "lib")', 'sys.path.insert(0, lib)')).toEqual(['tests/lib']);
     expect(at('noxfile.py', 'import sys', "sys.path.extend(['build/helpers'])")).toEqual(['build/helpers']);
     expect(at('tests/t.py', 'import site', "site.addsitedir(os.path.join(__file__, '..', 'vendor'))")).toEqual(['tests/vendor']);
+    // A package's own import path, extended the same way.
+    expect(at('shop/__init__.py', 'import os', "__path__.append(os.path.join(os.path.dirname(__file__), '..', 'extra'))")).toEqual(['extra']);
   });
 
   it('an addition of a folder already on the import path loads nothing new', () => {

@@ -3054,9 +3054,11 @@ var PYTHON_LOADER_CALLS = {
   // A folder put on the import path makes its modules importable by names resolution leaves
   // outside the tree (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))`
   // then `import tool`): the folder, where load-dirs.ts can read it, is what the file may load.
-  insert: [{ code: "sys-path", receivers: ["sys.path"] }],
-  append: [{ code: "sys-path", receivers: ["sys.path"] }],
-  extend: [{ code: "sys-path", receivers: ["sys.path"] }],
+  // A package's own `__path__` extended the same way (`__path__.append(os.path.join(
+  // os.path.dirname(__file__), '..', 'extra'))`) makes `pkg.x` load `extra/x.py`.
+  insert: [{ code: "sys-path", receivers: ["sys.path", "__path__"] }],
+  append: [{ code: "sys-path", receivers: ["sys.path", "__path__"] }],
+  extend: [{ code: "sys-path", receivers: ["sys.path", "__path__"] }],
   addsitedir: [{ code: "sys-path", receivers: ["site"] }],
   // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
   // bounds the literal ones: they are fixture references).
@@ -3066,7 +3068,7 @@ var BOUNDED = /* @__PURE__ */ new Set(["sys-path", "dynamic-fixture"]);
 var NAME_LOADER_CALLS = Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code))).map(([name2]) => name2.replace(/\*$/, ""));
 
 // src/lang/python/load-dirs.ts
-var PATH_CALL2 = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
+var PATH_CALL2 = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
 var NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join("|")})\\s*\\(`, "g");
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
 function pythonLoadDirs(path, text) {
@@ -3088,7 +3090,7 @@ function pythonLoadDirs(path, text) {
   for (const m of code.masked.matchAll(PATH_CALL2)) {
     const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
     if (args2 === null) return null;
-    const arg = m[1] === "sys.path.insert" ? args2[1] : m[1] === "sys.path.extend" ? listItem(args2[0]) : args2[0];
+    const arg = m[1].endsWith(".insert") ? args2[1] : m[1].endsWith(".extend") ? listItem(args2[0]) : args2[0];
     if (arg === void 0) return null;
     const value = evaluate(arg.trim(), path, fileDir, code.text, 0);
     if (value === null || value.file) return null;
@@ -3333,7 +3335,10 @@ var pythonResolution = {
       return found ? { kind: "file", path: found } : { kind: "unresolved" };
     }
     const relative = rest.replace(/\./g, "/");
-    for (const root of roots(fromPath, env)) {
+    const searched = roots(fromPath, env);
+    const top = rest.split(".")[0];
+    const regular = searched.find((root) => moduleFile(join(root, top), false, env) !== void 0);
+    for (const root of regular === void 0 ? searched : [regular, ...searched]) {
       const found = moduleFile(join(root, relative), false, env);
       if (found) return { kind: "file", path: found };
     }

@@ -59,7 +59,7 @@ export const npm = defineEcosystem({
   roles: NPM_ROLES,
   aliasTarget: npmAliasTarget,
   mockTarget: npmMockTarget,
-  extensionGroups: npmExtensionGroups,
+  lookupGroups: npmExtensionGroups,
   lookupOverridesResolution: true,
   isEntryManifest: isPackageManifest,
   entryGroups: packageEntryGroups,
@@ -88,6 +88,19 @@ interface Manifest {
   value: { [key: string]: Literal };
 }
 
+/**
+ * What a configuration imports from another configuration file beside it (`import viteConfig from
+ * './vite.config'` in vitest.config.ts, to merge): that file's value. Only a file in the same
+ * folder, whose paths (`path.resolve(__dirname, 'src')`) mean the same from either; else undefined.
+ */
+function sameFolderConfig(from: string, specifier: string, paths: ReadonlySet<string>, read: (path: string) => ConfigValues | null): Literal | undefined {
+  if (!specifier.startsWith('./') || specifier.slice(2).includes('/')) return undefined;
+  const base = joinRepo(dirOf(from), specifier);
+  if (base === null) return undefined;
+  const file = ['', '.ts', '.js', '.mjs', '.cjs', '.mts', '.cts', '.json'].map((ext) => base + ext).find((p) => paths.has(p) && isConfigPath(p));
+  return file === undefined ? undefined : read(file)?.raw;
+}
+
 /** Pure: every runner configuration of every package, as universes (deduplicated by config). */
 export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const pathSet = new Set(files.paths);
@@ -99,8 +112,10 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const readCache = new Map<string, ConfigValues | null>();
   const read = (path: string): ConfigValues | null => {
     if (!readCache.has(path)) {
+      readCache.set(path, null); // a config importing itself, directly or not, reads nothing of it
       const text = files.read(path);
-      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS)));
+      const imported = (specifier: string) => sameFolderConfig(path, specifier, pathSet, read);
+      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported)));
     }
     return readCache.get(path)!;
   };

@@ -2,7 +2,7 @@ import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { Parser, type Language } from 'web-tree-sitter';
 import { parse as parseYaml } from 'yaml';
 import { loadGrammar } from '../../parse/load-language.js';
-import { readConfigLiteral, Unknown, type Literal } from './read-config-literal.js';
+import { readConfigLiteral, Unknown, type ImportedValue, type Literal } from './read-config-literal.js';
 
 let script: Language | undefined;
 
@@ -16,7 +16,7 @@ export async function prepareConfigReader(): Promise<void> {
  * script is read statically (never executed): {@link readConfigLiteral}. An unreadable file is an
  * {@link Unknown} saying why.
  */
-export function readConfigFile(path: string, text: string, known?: ReadonlyMap<string, Literal>): Literal {
+export function readConfigFile(path: string, text: string, known?: ReadonlyMap<string, Literal>, imported?: ImportedValue): Literal {
   const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (ext === 'json' || ext === 'jsonc' || name === '.mocharc' || name === '.babelrc') {
@@ -36,7 +36,7 @@ export function readConfigFile(path: string, text: string, known?: ReadonlyMap<s
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode, known) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, known, imported) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();

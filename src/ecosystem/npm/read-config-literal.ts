@@ -13,15 +13,24 @@ const CONFIG_WRAPPERS = new Set(['defineConfig', 'defineProject', 'defineWorkspa
  * Pure: the value a JavaScript/TypeScript configuration module exports (`export default …`,
  * `module.exports = …`), read from its syntax tree without running it. Literals, top-level `const`
  * bindings, spreads of known objects, `defineConfig(…)` (also of an arrow function returning an
- * object), `mergeConfig(a, b)`, `require.resolve('./x')`, `path.resolve|join(__dirname, '…')` and
- * the `known` values a runner exports (`[...configDefaults.exclude, 'e2e/**']`) are followed; anything else becomes an {@link Unknown}, so a caller can say which field it could
- * not read and use the runner's default for it, never a guess.
+ * object), `mergeConfig(a, b)`, `require.resolve('./x')`, `path.resolve|join(__dirname, '…')`, the
+ * default export of a module it imports where `imported` reads it, and the `known` values a runner
+ * exports (`[...configDefaults.exclude, 'e2e/**']`) are followed; anything else becomes an
+ * {@link Unknown}, so a caller can say which field it could not read and use the runner's default
+ * for it, never a guess.
  */
-export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Literal> = new Map()): Literal {
+export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Literal> = new Map(), imported?: ImportedValue): Literal {
   const bindings = new Map<string, Node>();
+  const imports = new Map<string, string>();
   let exported: Node | null = null;
   for (const statement of program.namedChildren) {
     if (!statement) continue;
+    if (statement.type === 'import_statement') {
+      const source = statement.childForFieldName('source');
+      const clause = statement.namedChildren.find((c) => c?.type === 'import_clause');
+      const local = clause?.namedChildren.find((c) => c?.type === 'identifier');
+      if (source?.type === 'string' && local) imports.set(local.text, stringValue(source));
+    }
     for (const declarator of declarators(statement)) {
       const name = declarator.childForFieldName('name');
       const value = declarator.childForFieldName('value');
@@ -40,8 +49,15 @@ export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Lite
     }
   }
   if (!exported) return new Unknown('no `export default` or `module.exports =` found');
-  return new Reader(bindings, known).value(exported, 0);
+  return new Reader(bindings, known, imports, imported).value(exported, 0);
 }
+
+/**
+ * The value another module of the repository exports by default, for a specifier a configuration
+ * imports (`import viteConfig from './vite.config'`, `require('./vite.config')`); undefined when
+ * the caller does not read it.
+ */
+export type ImportedValue = (specifier: string) => Literal | undefined;
 
 function declarators(statement: Node): Node[] {
   const decl = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
@@ -54,7 +70,14 @@ class Reader {
     private readonly bindings: ReadonlyMap<string, Node>,
     /** Values a runner's package exports under a name (`configDefaults.exclude`), by that name. */
     private readonly known: ReadonlyMap<string, Literal>,
+    /** Default imports by local name: their specifiers. */
+    private readonly imports: ReadonlyMap<string, string> = new Map(),
+    private readonly imported?: ImportedValue,
   ) {}
+
+  private importedValue(specifier: string, text: string): Literal {
+    return this.imported?.(specifier) ?? new Unknown(text);
+  }
 
   value(node: Node, depth: number): Literal {
     if (depth > 50) return new Unknown('nested too deeply');
@@ -98,7 +121,9 @@ class Reader {
         return this.object(node, depth);
       case 'identifier': {
         const bound = this.bindings.get(node.text);
-        return bound ? this.value(bound, depth + 1) : (this.known.get(node.text) ?? new Unknown(node.text));
+        if (bound) return this.value(bound, depth + 1);
+        const specifier = this.imports.get(node.text);
+        return this.known.get(node.text) ?? (specifier !== undefined ? this.importedValue(specifier, node.text) : new Unknown(node.text));
       }
       case 'member_expression':
         return this.known.get(node.text) ?? new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
@@ -152,6 +177,7 @@ class Reader {
     if (CONFIG_WRAPPERS.has(name) && args[0]) return this.value(args[0], depth + 1);
     if (name === 'mergeConfig' && args.length >= 2) return args.map((a) => this.value(a, depth + 1)).reduce(deepMerge);
     if (name === 'require.resolve' && args[0]?.type === 'string') return stringValue(args[0]);
+    if (name === 'require' && args[0]?.type === 'string') return this.importedValue(stringValue(args[0]), node.text);
     if (/^(path\.)?(resolve|join)$/.test(name) && args.length > 0) {
       const parts: string[] = [];
       for (const arg of args) {

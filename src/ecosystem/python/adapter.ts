@@ -2,6 +2,7 @@ import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.
 import { detectPytest, pythonCiSetup } from './ci-setup.js';
 import { pythonDependencies } from './dependencies.js';
 import { CONSOLE_SCRIPTS, entryPoints } from './entry-points.js';
+import { pythonLookupGroups } from './lookup-groups.js';
 import { packageRoots } from './package-roots.js';
 import { renamedTestModules } from './package-structure.js';
 import { pytestOptionsIn } from './pytest-options.js';
@@ -96,6 +97,7 @@ export const python = defineEcosystem({
     inertPackages: ['black', 'ruff', 'flake8', 'flake8-*', 'isort', 'pylint', 'mypy', 'pyright', 'types-*', 'pre-commit', 'pre-commit-*', 'bandit', 'codespell', 'sphinx', 'sphinx-*', 'sphinxcontrib-*', 'furo', 'myst-parser', 'mkdocs', 'mkdocs-*'],
   },
   aliasTarget: pythonAliasTarget,
+  lookupGroups: pythonLookupGroups,
   dependencies: pythonDependencies,
   installedCommands: (files) => entryPoints(files, CONSOLE_SCRIPTS, installedModule(files)),
   // syrupy keeps a test module's snapshots in `__snapshots__/<module>.ambr` beside it, or one file

@@ -2,8 +2,11 @@ import { joinPath, parentDir } from '../../util/posix-path.js';
 import { NAME_LOADER_CALLS } from './loader-calls.js';
 import { argumentsAt, boundOnce, evaluate, listItem, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
 
-/** Additions to the import path: `sys.path.insert(i, p)` (the path is the second argument), `append`, `extend([p])`, `site.addsitedir(p)`. */
-const PATH_CALL = /\b(sys\.path\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
+/**
+ * Additions to the import path: `sys.path.insert(i, p)` (the path is the second argument),
+ * `append`, `extend([p])`, `site.addsitedir(p)`; and to a package's own, `__path__.append(p)`.
+ */
+const PATH_CALL = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
 /** Loads by a computed name (loader-calls.ts): they may reach any module, unless importModuleDir bounds one. */
 const NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join('|')})\\s*\\(`, 'g');
 /** Folders every file imports from already (resolution.ts `roots`): adding one loads nothing new. */
@@ -43,7 +46,7 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
   for (const m of code.masked.matchAll(PATH_CALL)) {
     const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
     if (args === null) return null;
-    const arg = m[1] === 'sys.path.insert' ? args[1] : m[1] === 'sys.path.extend' ? listItem(args[0]) : args[0];
+    const arg = m[1]!.endsWith('.insert') ? args[1] : m[1]!.endsWith('.extend') ? listItem(args[0]) : args[0];
     if (arg === undefined) return null;
     const value = evaluate(arg.trim(), path, fileDir, code.text, 0);
     if (value === null || value.file) return null;

@@ -20,9 +20,11 @@ export const PYTHON_LOADER_CALLS: NonNullable<ResolutionTraits['loaderCalls']> =
   // A folder put on the import path makes its modules importable by names resolution leaves
   // outside the tree (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'scripts'))`
   // then `import tool`): the folder, where load-dirs.ts can read it, is what the file may load.
-  insert: [{ code: 'sys-path', receivers: ['sys.path'] }],
-  append: [{ code: 'sys-path', receivers: ['sys.path'] }],
-  extend: [{ code: 'sys-path', receivers: ['sys.path'] }],
+  // A package's own `__path__` extended the same way (`__path__.append(os.path.join(
+  // os.path.dirname(__file__), '..', 'extra'))`) makes `pkg.x` load `extra/x.py`.
+  insert: [{ code: 'sys-path', receivers: ['sys.path', '__path__'] }],
+  append: [{ code: 'sys-path', receivers: ['sys.path', '__path__'] }],
+  extend: [{ code: 'sys-path', receivers: ['sys.path', '__path__'] }],
   addsitedir: [{ code: 'sys-path', receivers: ['site'] }],
   // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
   // bounds the literal ones: they are fixture references).

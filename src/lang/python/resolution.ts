@@ -90,7 +90,13 @@ export const pythonResolution: ResolutionTraits = {
       return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
     }
     const relative = rest.replace(/\./g, '/');
-    for (const root of roots(fromPath, env)) {
+    const searched = roots(fromPath, env);
+    // `import a.b` imports `a` first, and a regular package (or module) on any root wins over a
+    // folder without `__init__.py` on an earlier one (a namespace portion): `a.b` is then looked
+    // up in that package only.
+    const top = rest.split('.')[0]!;
+    const regular = searched.find((root) => moduleFile(join(root, top), false, env) !== undefined);
+    for (const root of regular === undefined ? searched : [regular, ...searched]) {
       const found = moduleFile(join(root, relative), false, env);
       if (found) return { kind: 'file', path: found };
     }

@@ -1,4 +1,4 @@
-import { buildOutputLinks, embeddedImporters, entryGroupImporters, entryManifests, extensionGroupImporters, mockedImporters } from '../../ecosystem/registry.js';
+import { buildOutputLinks, embeddedImporters, entryGroupImporters, entryManifests, lookupGroupImporters, mockedImporters } from '../../ecosystem/registry.js';
 import { injectedImporters, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { ScopedLoader } from './loader-scopes.js';
@@ -27,7 +27,7 @@ export async function implicitLinks(
   };
   add(mockedImporters(universes, files, unresolved.specifiers, (p) => unresolved.files.has(p)), 'runner-mock');
   add(injectedImporters(universes, files), 'injected-import');
-  add(extensionGroupImporters(universes, files), 'runner-resolution');
+  add(lookupGroupImporters(universes, files), 'runner-resolution');
   const projects = await projectFiles();
   const manifests = new Set(entryManifests(universes, projects.map((p) => p.path)));
   const texts = new Map(projects.filter((p) => manifests.has(p.path)).map((p) => [p.path, p.text]));

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { pythonLookupGroups } from '../../src/ecosystem/python/lookup-groups.js';
+
+describe('pythonLookupGroups: Python files one absolute import may load, by sys.path order', () => {
+  it('groups modules of one name in test folders pytest puts on sys.path, and a package of src/', () => {
+    const files = [
+      'src/shop/__init__.py',
+      'src/shop/util.py',
+      'tests/shop.py',
+      'tests/helpers.py',
+      'tests/test_top.py',
+      'tests/integration/helpers.py',
+      'tests/integration/test_a.py',
+      'tests/integration/conftest.py',
+      'tests/conftest.py',
+      'docs/helpers.py',
+    ];
+    expect(pythonLookupGroups(files, [])).toEqual([
+      ['src/shop/__init__.py', 'tests/shop.py'],
+      ['tests/helpers.py', 'tests/integration/helpers.py'],
+    ]);
+  });
+
+  it('names a module through the packages above it, up to the test folder that is no package', () => {
+    const files = ['tests/__init__.py', 'tests/util.py', 'tests/test_a.py', 'lib/util.py', 'tests/unit/util.py', 'tests/unit/test_b.py', 'util.py'];
+    // tests/ is a package: its basedir is the root, where `tests.util` and `util` (util.py) are names.
+    // tests/unit/ is not: `util` there is the root's `util` too.
+    expect(pythonLookupGroups(files, [])).toEqual([['tests/unit/util.py', 'util.py']]);
+  });
+
+  it('leaves a package and a module of its name in one folder alone: the package answers', () => {
+    expect(pythonLookupGroups(['shop/__init__.py', 'shop/util.py', 'shop/util/__init__.py', 'tests/test_a.py'], [])).toEqual([]);
+  });
+
+  it("takes a universe's own test names", () => {
+    const files = ['checks/helpers.py', 'checks/check_a.py', 'helpers.py'];
+    expect(pythonLookupGroups(files, [])).toEqual([]);
+    const universe = { ecosystem: 'python', runner: 'pytest', configFile: 'pytest.ini', root: '', roots: [], include: [{ glob: '**/check_*.py' }], exclude: [], setupFiles: [], aliases: [], warnings: [] };
+    expect(pythonLookupGroups(files, [universe])).toEqual([['checks/helpers.py', 'helpers.py']]);
+  });
+});
