@@ -26017,7 +26017,11 @@ function npmUniverses(files) {
     if (cypress) out2.push(...cypressUniverses(dir, cypress, read(cypress), ctx.exists));
     else if (uses.has("cypress")) out2.push(...cypressUniverses(dir, null, null, ctx.exists));
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
-    for (let i2 = first; i2 < out2.length; i2++) out2[i2] = withNodePaths(out2[i2], nodePaths);
+    const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
+    for (let i2 = first; i2 < out2.length; i2++) {
+      const u2 = withNodePaths(out2[i2], nodePaths);
+      out2[i2] = moduleAliases.length > 0 && u2.root === dir ? { ...u2, aliases: [...u2.aliases, ...moduleAliases] } : u2;
+    }
   }
   const seen = /* @__PURE__ */ new Set();
   return out2.map((u2) => u2.runner === "jest" ? withBabelResolver(u2, pick, files) : u2).filter((u2) => {
@@ -26026,6 +26030,13 @@ function npmUniverses(files) {
     seen.add(key);
     return true;
   });
+}
+function moduleAliasesOf(manifest) {
+  const aliases = manifest["_moduleAliases"];
+  if (!isObject(aliases)) return [];
+  return Object.entries(aliases).flatMap(
+    ([name2, target]) => typeof target === "string" && name2 !== "" ? [{ pattern: `^${name2.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(/.*)?$`, replacement: `<rootDir>/${target.replace(/^\.\//, "")}$1` }] : []
+  );
 }
 function withBabelResolver(u2, pick, files) {
   const file = pick(u2.root, BABEL_CONFIG)[0] ?? pick("", BABEL_CONFIG)[0];
@@ -27152,6 +27163,115 @@ function readPipfileLock(text) {
   return { fingerprints, dependencies: /* @__PURE__ */ new Map() };
 }
 
+// src/ecosystem/python/module-in.ts
+function moduleIn(folders, dotted, exists) {
+  const rel = dotted.replaceAll(".", "/");
+  for (const folder of folders) {
+    const prefix = folder === "" ? "" : `${folder}/`;
+    for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (exists(candidate)) return candidate;
+  }
+  return null;
+}
+
+// src/ecosystem/python/django-apps.ts
+function isDjangoSetupCandidate(path) {
+  if (!path.endsWith(".py")) return false;
+  const name2 = path.slice(path.lastIndexOf("/") + 1);
+  return name2 === "manage.py" || name2 === "conftest.py" || /^settings.*\.py$|_settings\.py$/.test(name2) || path.includes("/settings/") || path.startsWith("settings/");
+}
+var APPS = /\b([A-Z][A-Z0-9_]*APPS)\b\s*(?:\+?=|\.(?:append|extend|insert)\s*\()/g;
+var SETTINGS_MODULE = /DJANGO_SETTINGS_MODULE['"]?\s*\]?\s*[,=:]\s*['"]([\w.]+)['"]/g;
+function djangoSetupFiles(files, settings) {
+  const present = new Set(files.paths);
+  const candidates = files.paths.filter(isDjangoSetupCandidate);
+  const texts = new Map(candidates.flatMap((p2) => {
+    const text = files.read(p2);
+    return text === null ? [] : [[p2, stripComments2(text)]];
+  }));
+  const named = new Set(settings);
+  for (const text of texts.values()) for (const m2 of text.matchAll(SETTINGS_MODULE)) named.add(m2[1]);
+  const configures = [...texts].some(([p2, text]) => p2.endsWith("conftest.py") && /\bsettings\.configure\s*\(/.test(text));
+  const managed = candidates.some((p2) => p2 === "manage.py" || p2.endsWith("/manage.py"));
+  if (named.size === 0 && !configures && !managed) return [];
+  const roots = ["", "src", ...candidates.filter((p2) => p2.endsWith("/manage.py")).map((p2) => p2.slice(0, p2.lastIndexOf("/")))];
+  const out2 = /* @__PURE__ */ new Set();
+  for (const name2 of named) {
+    const file = moduleIn(roots, name2, (p2) => present.has(p2));
+    if (file !== null) out2.add(file);
+  }
+  const apps = /* @__PURE__ */ new Set();
+  for (const text of texts.values()) for (const app of appNames(text)) apps.add(app);
+  for (const [path, text] of texts) {
+    for (const segment of settingsSegments(path, text)) {
+      for (const m2 of segment.matchAll(DOTTED)) {
+        const name2 = m2[2];
+        const file = moduleIn(roots, name2, (p2) => present.has(p2)) ?? moduleIn(roots, name2.slice(0, name2.lastIndexOf(".")), (p2) => present.has(p2));
+        if (file !== null) out2.add(file);
+      }
+    }
+  }
+  const admin = apps.has("django.contrib.admin") || apps.has("django.contrib.admin.apps.AdminConfig");
+  for (const app of apps) {
+    const init2 = moduleIn(roots, packageOf(app), (p2) => present.has(p2));
+    if (init2 === null || !init2.endsWith("/__init__.py")) continue;
+    const dir = init2.slice(0, -"/__init__.py".length);
+    for (const module2 of ["__init__.py", "apps.py", "models.py", "models/__init__.py", ...admin ? ["admin.py"] : []]) {
+      if (present.has(`${dir}/${module2}`)) out2.add(`${dir}/${module2}`);
+    }
+  }
+  return [...out2].sort();
+}
+var DOTTED = /(['"])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\1/g;
+function settingsSegments(path, text) {
+  const name2 = path.slice(path.lastIndexOf("/") + 1);
+  if (name2 !== "conftest.py" && name2 !== "manage.py") return [text];
+  return [...text.matchAll(/\bsettings\.configure\s*(?=\()/g)].map((m2) => valueAfter(text, (m2.index ?? 0) + m2[0].length));
+}
+function appNames(text) {
+  const out2 = [];
+  for (const m2 of text.matchAll(APPS)) {
+    const segment = valueAfter(text, (m2.index ?? 0) + m2[0].length);
+    for (const s of segment.matchAll(/(['"])([\w.]+)\1/g)) out2.push(s[2]);
+  }
+  return out2;
+}
+function valueAfter(text, from) {
+  let at2 = from;
+  while (text[at2] === " " || text[at2] === "	") at2++;
+  const open = text[at2];
+  if (open !== "[" && open !== "(") {
+    const end = text.indexOf("\n", at2);
+    return text.slice(at2, end < 0 ? text.length : end);
+  }
+  let depth = 0;
+  for (let i2 = at2; i2 < text.length; i2++) {
+    const c3 = text[i2];
+    if (c3 === "[" || c3 === "(" || c3 === "{") depth++;
+    else if ((c3 === "]" || c3 === ")" || c3 === "}") && --depth === 0) return text.slice(at2, i2 + 1);
+  }
+  return text.slice(at2);
+}
+function packageOf(app) {
+  const parts2 = app.split(".");
+  if (parts2.length > 1 && /^[A-Z]/.test(parts2[parts2.length - 1])) parts2.pop();
+  if (parts2.length > 1 && parts2[parts2.length - 1] === "apps") parts2.pop();
+  return parts2.join(".");
+}
+function stripComments2(text) {
+  return text.split("\n").map((line) => {
+    let quote2 = null;
+    for (let i2 = 0; i2 < line.length; i2++) {
+      const c3 = line[i2];
+      if (quote2 !== null) {
+        if (c3 === "\\") i2++;
+        else if (c3 === quote2) quote2 = null;
+      } else if (c3 === '"' || c3 === "'") quote2 = c3;
+      else if (c3 === "#") return line.slice(0, i2);
+    }
+    return line;
+  }).join("\n");
+}
+
 // src/ecosystem/python/entry-points.ts
 var CONSOLE_SCRIPTS = "console_scripts";
 function entryPoints(files, group, moduleFile) {
@@ -27439,7 +27559,7 @@ var baseName2 = (path) => path.slice(path.lastIndexOf("/") + 1);
 var dirName = (path) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 var python = defineEcosystem({
   id: "python",
-  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName2(p2)) || baseName2(p2) === "setup.py" || isCommandFile(p2)),
+  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName2(p2)) || baseName2(p2) === "setup.py" || isCommandFile(p2) || isDjangoSetupCandidate(p2)),
   detect: (files) => files.paths.some((p2) => p2.endsWith(".py")),
   testUniverses(files) {
     const warnings = [];
@@ -27450,6 +27570,7 @@ var python = defineEcosystem({
     });
     if (!configured.some((c3) => c3.dir === "")) configured.unshift({ dir: "", options: { configFile: "" } });
     const entryPlugins = entryPoints(files, "pytest11", installedModule(files)).map((e) => e.file);
+    const django = djangoSetupFiles(files, configured.flatMap((c3) => c3.options.djangoSettings ?? []));
     const unittest = [...unittestPatterns(files), ...files.paths.some((p2) => baseName2(p2) === "manage.py") ? DJANGO_FILES : []];
     return configured.map(({ dir, options }) => {
       const prefix = dir === "" ? "" : `${dir}/`;
@@ -27471,8 +27592,9 @@ var python = defineEcosystem({
         ],
         setupFiles: [...conftests, ...packageInits].sort(),
         setupScope: "directory",
-        // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
-        ...pluginFiles(dir, [...options.plugins ?? [], ...options.djangoSettings ?? []], files, entryPlugins),
+        // Plugins `-p` loads, the Django settings pytest-django loads and the applications Django
+        // loads, run before every test.
+        ...pluginFiles(dir, [...options.plugins ?? [], ...options.djangoSettings ?? []], files, [...entryPlugins, ...django]),
         ...importFolders(dir, options.pythonpath ?? [], files),
         // `usefixtures` in the configuration: those fixtures run for every test, named by none.
         ...options.usefixtures && { implicitNames: options.usefixtures },
@@ -27566,14 +27688,6 @@ function installedModule(files) {
     if (!inDir) folders.set(dir, inDir = [dir, dir === "" ? "src" : `${dir}/src`, ...packageRoots(dir, files).map((p2) => dir === "" ? p2 : `${dir}/${p2}`)]);
     return moduleIn(inDir, dotted, (p2) => present.has(p2));
   };
-}
-function moduleIn(folders, dotted, exists) {
-  const rel = dotted.replaceAll(".", "/");
-  for (const folder of folders) {
-    const prefix = folder === "" ? "" : `${folder}/`;
-    for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (exists(candidate)) return candidate;
-  }
-  return null;
 }
 function nodeId(file, qualname) {
   const parts2 = qualname.split(".");

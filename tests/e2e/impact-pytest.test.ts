@@ -507,6 +507,33 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     commit(cwd, 'other', { 'lib/other.py': lines('def run():', '    return 4') });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
   });
+  it("Django's app loading runs each installed application's apps, models and what ready() imports before every test", async () => {
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[project]', 'name = "proj"', 'version = "1.0"', '', '[tool.pytest.ini_options]', 'DJANGO_SETTINGS_MODULE = "proj.settings"', 'testpaths = ["tests"]'),
+      'proj/__init__.py': '',
+      'proj/settings.py': lines('SECRET_KEY = "x"', 'INSTALLED_APPS = ["django.contrib.auth", "django.contrib.contenttypes", "blog.apps.BlogConfig"]'),
+      'blog/__init__.py': '',
+      'blog/apps.py': lines('from django.apps import AppConfig', '', '', 'class BlogConfig(AppConfig):', '    name = "blog"', '', '    def ready(self):', '        from . import signals  # noqa: F401'),
+      'blog/signals.py': lines('from django.contrib.auth.models import User', 'from django.db.models.signals import post_save', 'from django.dispatch import receiver', '', '', '@receiver(post_save, sender=User)', 'def on_user(sender, instance, created, **kwargs):', '    instance.first_name = instance.first_name or "anon"'),
+      'blog/views.py': lines('def index(request):', '    return None'),
+      'tests/__init__.py': '',
+      'tests/test_users.py': lines('import pytest', 'from django.contrib.auth.models import User', '', '', '@pytest.mark.django_db', 'def test_user():', '    assert User.objects.create(username="a").first_name == "anon"'),
+      'tests/test_plain.py': lines('def test_plain():', '    assert True'),
+    });
+    commit(cwd, 'receiver', { 'blog/signals.py': lines('def on_user(sender, instance, created, **kwargs):', '    instance.first_name = "nobody"') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_plain.py', 'tests/test_users.py']);
+    // A module of the application that app loading does not import still selects by its importers.
+    commit(cwd, 'view', { 'blog/views.py': lines('def index(request):', '    return 1') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual([]);
+    // Once the URLconf the settings name routes to it, a request of the test client runs it.
+    commit(cwd, 'urls', {
+      'proj/settings.py': lines('SECRET_KEY = "x"', 'ROOT_URLCONF = "proj.urls"', 'INSTALLED_APPS = ["django.contrib.auth", "django.contrib.contenttypes", "blog.apps.BlogConfig"]'),
+      'proj/urls.py': lines('from django.urls import path', 'from blog import views', '', 'urlpatterns = [path("", views.index)]'),
+    });
+    commit(cwd, 'view again', { 'blog/views.py': lines('def index(request):', '    return 2') });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_plain.py', 'tests/test_users.py']);
+  });
+
   it("a package that extends its own __path__ loads submodules from that folder", async () => {
     const cwd = gitRepo({
       'pyproject.toml': lines('[project]', 'name = "shop"', 'version = "1.0"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),

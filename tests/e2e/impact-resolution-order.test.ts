@@ -194,6 +194,17 @@ describe('ratlas impact: which file an import loads', { timeout: 240_000 }, () =
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/x.test.ts']);
   });
 
+  it("module-alias's _moduleAliases send a bare name to a folder of the package", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "demo", "private": true, "_moduleAliases": { "@lib": "lib" }, "dependencies": { "module-alias": "2.2.3" }, "devDependencies": { "jest": "29.0.0" } }\n',
+      'lib/x.js': 'exports.x = () => 1;\n',
+      'tests/x.test.js': "require('module-alias/register');\nconst { x } = require('@lib/x');\ntest('x', () => { expect(x()).toBe(1); });\n",
+      'tests/other.test.js': "test('o', () => { expect(1).toBe(1); });\n",
+    });
+    commit(cwd, 'lib', { 'lib/x.js': 'exports.x = () => 2;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/x.test.js']);
+  });
+
   it("jest resolves a bare name through its moduleDirectories, not the tsconfig's baseUrl", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "demo", "private": true, "devDependencies": { "jest": "29.0.0" }, "jest": { "moduleDirectories": ["node_modules", "src"] } }\n',

@@ -223,7 +223,11 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
 
     // Folders the package's scripts put on NODE_PATH: every runner its scripts start inherits them.
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
-    for (let i = first; i < out.length; i++) out[i] = withNodePaths(out[i]!, nodePaths);
+    const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
+    for (let i = first; i < out.length; i++) {
+      const u = withNodePaths(out[i]!, nodePaths);
+      out[i] = moduleAliases.length > 0 && u.root === dir ? { ...u, aliases: [...u.aliases, ...moduleAliases] } : u;
+    }
   }
   const seen = new Set<string>();
   return out.map((u) => (u.runner === 'jest' ? withBabelResolver(u, pick, files) : u)).filter((u) => {
@@ -232,6 +236,19 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * module-alias's `_moduleAliases` in a package.json (`{ "@lib": "lib" }`): once code requires
+ * `module-alias/register`, `require('@lib/x')` loads `lib/x` of the package, under any runner.
+ * As aliases of the package's universes: the name itself, or followed by `/`.
+ */
+function moduleAliasesOf(manifest: { [key: string]: Literal }): { pattern: string; replacement: string }[] {
+  const aliases = manifest['_moduleAliases'];
+  if (!isObject(aliases)) return [];
+  return Object.entries(aliases).flatMap(([name, target]) =>
+    typeof target === 'string' && name !== '' ? [{ pattern: `^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/.*)?$`, replacement: `<rootDir>/${target.replace(/^\.\//, '')}$1` }] : [],
+  );
 }
 
 /**

@@ -1,8 +1,10 @@
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { detectPytest, pythonCiSetup } from './ci-setup.js';
 import { pythonDependencies } from './dependencies.js';
+import { djangoSetupFiles, isDjangoSetupCandidate } from './django-apps.js';
 import { CONSOLE_SCRIPTS, entryPoints } from './entry-points.js';
 import { pythonLookupGroups } from './lookup-groups.js';
+import { moduleIn } from './module-in.js';
 import { packageRoots } from './package-roots.js';
 import { renamedTestModules } from './package-structure.js';
 import { pytestOptionsIn } from './pytest-options.js';
@@ -31,7 +33,7 @@ const dirName = (path: string): string => (path.includes('/') ? path.slice(0, pa
  */
 export const python = defineEcosystem({
   id: 'python',
-  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py' || isCommandFile(p)),
+  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py' || isCommandFile(p) || isDjangoSetupCandidate(p)),
   detect: (files) => files.paths.some((p) => p.endsWith('.py')),
   testUniverses(files: ProjectFiles): TestUniverse[] {
     const warnings: string[] = [];
@@ -45,6 +47,8 @@ export const python = defineEcosystem({
     // The project's own pytest plugins (entry points of group pytest11): pytest loads them for every
     // test once the project is installed, as it loads a `-p` plugin.
     const entryPlugins = entryPoints(files, 'pytest11', installedModule(files)).map((e) => e.file);
+    // What Django loads before every test, where the project sets it up for them.
+    const django = djangoSetupFiles(files, configured.flatMap((c) => c.options.djangoSettings ?? []));
     // Modules unittest's discovery imports as tests, where the project runs it (or Django's runner).
     const unittest = [...unittestPatterns(files), ...(files.paths.some((p) => baseName(p) === 'manage.py') ? DJANGO_FILES : [])];
     return configured.map(({ dir, options }): TestUniverse => {
@@ -69,8 +73,9 @@ export const python = defineEcosystem({
         ],
         setupFiles: [...conftests, ...packageInits].sort(),
         setupScope: 'directory',
-        // Plugins `-p` loads, and the Django settings pytest-django loads, run before every test.
-        ...pluginFiles(dir, [...(options.plugins ?? []), ...(options.djangoSettings ?? [])], files, entryPlugins),
+        // Plugins `-p` loads, the Django settings pytest-django loads and the applications Django
+        // loads, run before every test.
+        ...pluginFiles(dir, [...(options.plugins ?? []), ...(options.djangoSettings ?? [])], files, [...entryPlugins, ...django]),
         ...importFolders(dir, options.pythonpath ?? [], files),
         // `usefixtures` in the configuration: those fixtures run for every test, named by none.
         ...(options.usefixtures && { implicitNames: options.usefixtures }),
@@ -212,15 +217,6 @@ function installedModule(files: ProjectFiles): (dir: string, dotted: string) => 
   };
 }
 
-/** A dotted module name as the file of the first folder holding it (`pkg.mod`: `pkg/mod.py` or `pkg/mod/__init__.py`), or null. */
-function moduleIn(folders: readonly string[], dotted: string, exists: (path: string) => boolean): string | null {
-  const rel = dotted.replaceAll('.', '/');
-  for (const folder of folders) {
-    const prefix = folder === '' ? '' : `${folder}/`;
-    for (const candidate of [`${prefix}${rel}.py`, `${prefix}${rel}/__init__.py`]) if (exists(candidate)) return candidate;
-  }
-  return null;
-}
 
 /**
  * pytest's node id of a test case by its default collection rules (`python_functions = test*`,
