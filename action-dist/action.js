@@ -27211,6 +27211,11 @@ function djangoSetupFiles(files, settings) {
     }
   }
   const admin = apps.has("django.contrib.admin") || apps.has("django.contrib.admin.apps.AdminConfig");
+  const migrations = /* @__PURE__ */ new Map();
+  for (const p2 of files.paths) {
+    const m2 = /^(.*)\/migrations\/[^/]+\.py$/.exec(p2);
+    if (m2) migrations.set(m2[1], [...migrations.get(m2[1]) ?? [], p2]);
+  }
   for (const app of apps) {
     const init2 = moduleIn(roots, packageOf(app), (p2) => present.has(p2));
     if (init2 === null || !init2.endsWith("/__init__.py")) continue;
@@ -27218,6 +27223,7 @@ function djangoSetupFiles(files, settings) {
     for (const module2 of ["__init__.py", "apps.py", "models.py", "models/__init__.py", ...admin ? ["admin.py"] : []]) {
       if (present.has(`${dir}/${module2}`)) out2.add(`${dir}/${module2}`);
     }
+    for (const p2 of migrations.get(dir) ?? []) out2.add(p2);
   }
   return [...out2].sort();
 }

@@ -11,8 +11,19 @@ describe('djangoSetupFiles: what Django loads before every test', () => {
       ...APP,
       'proj/__init__.py': '',
       'proj/settings.py': 'INSTALLED_APPS = [\n    "django.contrib.admin",  # the admin\n    "blog.apps.BlogConfig",\n    "missing",\n]\n',
+      'blog/migrations/__init__.py': '',
+      'blog/migrations/0001_initial.py': '',
+      'other/migrations/0001_initial.py': '',
     });
-    expect(djangoSetupFiles(tree, ['proj.settings'])).toEqual(['blog/__init__.py', 'blog/admin.py', 'blog/apps.py', 'blog/models.py', 'proj/settings.py']);
+    expect(djangoSetupFiles(tree, ['proj.settings'])).toEqual([
+      'blog/__init__.py',
+      'blog/admin.py',
+      'blog/apps.py',
+      'blog/migrations/0001_initial.py',
+      'blog/migrations/__init__.py',
+      'blog/models.py',
+      'proj/settings.py',
+    ]);
   });
 
   it('reads split settings, additions and the settings module manage.py names; no admin, no admin.py', () => {

@@ -22,8 +22,8 @@ const SETTINGS_MODULE = /DJANGO_SETTINGS_MODULE['"]?\s*\]?\s*[,=:]\s*['"]([\w.]+
  * `DJANGO_SETTINGS_MODULE`, `settings.configure()` in a conftest.py, `manage.py test`): the
  * settings modules a file names, and for each application of `INSTALLED_APPS` that is a package
  * of the tree, its package, `apps.py` and `models` (app loading imports them, then runs each
- * `AppConfig.ready()`), and `admin.py` where `django.contrib.admin` is installed (its
- * autodiscovery); and every module of the tree a settings string names (ROOT_URLCONF, MIDDLEWARE,
+ * `AppConfig.ready()`), its `migrations/` (run to create the test database), and `admin.py`
+ * where `django.contrib.admin` is installed (its autodiscovery); and every module of the tree a settings string names (ROOT_URLCONF, MIDDLEWARE,
  * backends), which Django imports as a test requests a page or logs in. No test imports them, yet a
  * change there (a signal receiver connected in `ready()`, a model, a view) reaches every test. Applications are read from every settings module the
  * tree holds (split settings list them in a base module); `settings` says which modules the
@@ -63,6 +63,11 @@ export function djangoSetupFiles(files: ProjectFiles, settings: readonly string[
     }
   }
   const admin = apps.has('django.contrib.admin') || apps.has('django.contrib.admin.apps.AdminConfig');
+  const migrations = new Map<string, string[]>();
+  for (const p of files.paths) {
+    const m = /^(.*)\/migrations\/[^/]+\.py$/.exec(p);
+    if (m) migrations.set(m[1]!, [...(migrations.get(m[1]!) ?? []), p]);
+  }
   for (const app of apps) {
     const init = moduleIn(roots, packageOf(app), (p) => present.has(p));
     if (init === null || !init.endsWith('/__init__.py')) continue;
@@ -70,6 +75,8 @@ export function djangoSetupFiles(files: ProjectFiles, settings: readonly string[
     for (const module of ['__init__.py', 'apps.py', 'models.py', 'models/__init__.py', ...(admin ? ['admin.py'] : [])]) {
       if (present.has(`${dir}/${module}`)) out.add(`${dir}/${module}`);
     }
+    // The test database is created by running every installed application's migrations.
+    for (const p of migrations.get(dir) ?? []) out.add(p);
   }
   return [...out].sort();
 }
