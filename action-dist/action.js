@@ -27190,8 +27190,9 @@ function djangoSetupFiles(files, settings) {
   }));
   const named = new Set(settings);
   for (const text of texts.values()) for (const m2 of text.matchAll(SETTINGS_MODULE)) named.add(m2[1]);
-  const configures = [...texts].some(([p2, text]) => p2.endsWith("conftest.py") && /\bsettings\.configure\s*\(/.test(text));
-  const managed = candidates.some((p2) => p2 === "manage.py" || p2.endsWith("/manage.py"));
+  const djangoText = (p2, name2) => (p2 === name2 || p2.endsWith(`/${name2}`)) && /\bdjango\b/.test(texts.get(p2) ?? "");
+  const configures = [...texts].some(([p2, text]) => djangoText(p2, "conftest.py") && /\bsettings\.configure\s*\(/.test(text));
+  const managed = candidates.some((p2) => djangoText(p2, "manage.py"));
   if (named.size === 0 && !configures && !managed) return [];
   const roots = ["", "src", ...candidates.filter((p2) => p2.endsWith("/manage.py")).map((p2) => p2.slice(0, p2.lastIndexOf("/")))];
   const out2 = /* @__PURE__ */ new Set();

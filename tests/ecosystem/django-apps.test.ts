@@ -50,14 +50,17 @@ describe('djangoSetupFiles: what Django loads before every test', () => {
       'tests/conftest.py': 'from unittest import mock\n\npatcher = mock.patch("blog.views.index")\n',
     });
     expect(djangoSetupFiles(tree, ['proj.settings'])).toEqual(['blog/middleware.py', 'proj/settings.py', 'proj/urls.py']);
-    const configured = files({ ...APP, 'proj/__init__.py': '', 'proj/urls.py': '', 'conftest.py': 'settings.configure(ROOT_URLCONF="proj.urls", INSTALLED_APPS=[])\nx = "blog.views"\n' });
+    const configured = files({ ...APP, 'proj/__init__.py': '', 'proj/urls.py': '', 'conftest.py': 'from django.conf import settings\nsettings.configure(ROOT_URLCONF="proj.urls", INSTALLED_APPS=[])\nx = "blog.views"\n' });
     expect(djangoSetupFiles(configured, [])).toEqual(['proj/urls.py']);
   });
 
   it('takes the applications a conftest configures, and nothing where nothing sets Django up', () => {
     const conftest = 'from django.conf import settings\n\ndef pytest_configure():\n    settings.configure(INSTALLED_APPS=["blog"])\n';
     expect(djangoSetupFiles(files({ ...APP, 'conftest.py': conftest }), [])).toEqual(['blog/__init__.py', 'blog/apps.py', 'blog/models.py']);
-    // An example project's settings in the docs, with nothing running Django for the tests.
+    // An example project's settings in the docs, with nothing running Django for the tests; a
+    // Flask-Script manage.py and another library's settings.configure() are no Django either.
     expect(djangoSetupFiles(files({ ...APP, 'docs/example/settings.py': 'INSTALLED_APPS = ["blog"]\n' }), [])).toEqual([]);
+    const flask = { 'manage.py': 'from flask_script import Manager\n', 'conftest.py': 'from dynaconf import settings\nsettings.configure(ROOT="blog.views")\n', 'settings.py': 'HANDLER = "blog.views"\n' };
+    expect(djangoSetupFiles(files({ ...APP, ...flask }), [])).toEqual([]);
   });
 });

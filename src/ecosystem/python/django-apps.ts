@@ -38,8 +38,10 @@ export function djangoSetupFiles(files: ProjectFiles, settings: readonly string[
   }));
   const named = new Set(settings);
   for (const text of texts.values()) for (const m of text.matchAll(SETTINGS_MODULE)) named.add(m[1]!);
-  const configures = [...texts].some(([p, text]) => p.endsWith('conftest.py') && /\bsettings\.configure\s*\(/.test(text));
-  const managed = candidates.some((p) => p === 'manage.py' || p.endsWith('/manage.py'));
+  // Django's own (another library may call a `settings.configure()`; Flask-Script had a manage.py).
+  const djangoText = (p: string, name: string) => (p === name || p.endsWith(`/${name}`)) && /\bdjango\b/.test(texts.get(p) ?? '');
+  const configures = [...texts].some(([p, text]) => djangoText(p, 'conftest.py') && /\bsettings\.configure\s*\(/.test(text));
+  const managed = candidates.some((p) => djangoText(p, 'manage.py'));
   if (named.size === 0 && !configures && !managed) return [];
   // Where a dotted name is looked up: the repository, src/, and each folder holding a manage.py.
   const roots = ['', 'src', ...candidates.filter((p) => p.endsWith('/manage.py')).map((p) => p.slice(0, p.lastIndexOf('/')))];
