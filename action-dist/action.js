@@ -27163,6 +27163,34 @@ function readPipfileLock(text) {
   return { fingerprints, dependencies: /* @__PURE__ */ new Map() };
 }
 
+// src/lang/python/path-expressions.ts
+function skipString(text, i2) {
+  const q3 = text[i2];
+  const triple = text.startsWith(q3.repeat(3), i2);
+  const end = triple ? q3.repeat(3) : q3;
+  for (let j3 = i2 + end.length; j3 < text.length; j3++) {
+    if (text[j3] === "\\") j3++;
+    else if (text.startsWith(end, j3)) return j3 + end.length - 1;
+    else if (!triple && text[j3] === "\n") return j3;
+  }
+  return text.length - 1;
+}
+function stripComments2(text) {
+  let out2 = "";
+  for (let i2 = 0; i2 < text.length; i2++) {
+    const c3 = text[i2];
+    if (c3 === "'" || c3 === '"') {
+      const end = skipString(text, i2);
+      out2 += text.slice(i2, end + 1);
+      i2 = end;
+    } else if (c3 === "#") {
+      while (i2 < text.length && text[i2] !== "\n") i2++;
+      out2 += "\n";
+    } else out2 += c3;
+  }
+  return out2;
+}
+
 // src/ecosystem/python/module-in.ts
 function moduleIn(folders, dotted, exists) {
   const rel = dotted.replaceAll(".", "/");
@@ -27264,20 +27292,6 @@ function packageOf(app) {
   if (parts2.length > 1 && parts2[parts2.length - 1] === "apps") parts2.pop();
   return parts2.join(".");
 }
-function stripComments2(text) {
-  return text.split("\n").map((line) => {
-    let quote2 = null;
-    for (let i2 = 0; i2 < line.length; i2++) {
-      const c3 = line[i2];
-      if (quote2 !== null) {
-        if (c3 === "\\") i2++;
-        else if (c3 === quote2) quote2 = null;
-      } else if (c3 === '"' || c3 === "'") quote2 = c3;
-      else if (c3 === "#") return line.slice(0, i2);
-    }
-    return line;
-  }).join("\n");
-}
 
 // src/ecosystem/python/entry-points.ts
 var CONSOLE_SCRIPTS = "console_scripts";
@@ -27348,8 +27362,8 @@ function pythonLookupGroups(files, universes) {
   const roots = /* @__PURE__ */ new Set(["", "src"]);
   for (const file of files) {
     if (!file.endsWith(".py") || !isTest(file)) continue;
-    let dir = dirOf2(file);
-    while (isPackage(dir)) dir = dirOf2(dir);
+    let dir = parentDir(file);
+    while (isPackage(dir)) dir = parentDir(dir);
     roots.add(dir);
   }
   const byName = /* @__PURE__ */ new Map();
@@ -27357,10 +27371,10 @@ function pythonLookupGroups(files, universes) {
     if (!file.endsWith(".py") || file.includes("site-packages/")) continue;
     const base = file.slice(file.lastIndexOf("/") + 1, -3);
     const init2 = base === "__init__";
-    let dir = dirOf2(file);
+    let dir = parentDir(file);
     if (init2 && dir === "") continue;
     const parts2 = [init2 ? dir.slice(dir.lastIndexOf("/") + 1) : base];
-    if (init2) dir = dirOf2(dir);
+    if (init2) dir = parentDir(dir);
     if (NOT_IMPORTED.has(parts2[0])) continue;
     for (; ; ) {
       if (roots.has(dir)) {
@@ -27371,7 +27385,7 @@ function pythonLookupGroups(files, universes) {
       }
       if (!isPackage(dir)) break;
       parts2.unshift(dir.slice(dir.lastIndexOf("/") + 1));
-      dir = dirOf2(dir);
+      dir = parentDir(dir);
     }
   }
   return [...byName.values()].map((answers) => [...new Set(answers.values())].sort()).filter((g2) => g2.length > 1);
@@ -27387,10 +27401,6 @@ function testMatcher(universes) {
   } catch {
     return compileGlobs([...conventions.testInclude, ...conventions.setupFiles]);
   }
-}
-function dirOf2(path) {
-  const slash = path.lastIndexOf("/");
-  return slash < 0 ? "" : path.slice(0, slash);
 }
 
 // src/ecosystem/python/package-roots.ts

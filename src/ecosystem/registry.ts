@@ -112,9 +112,7 @@ export function lookupGroupImporters(
 ): Map<string, string[]> {
   const out = new Map<string, Set<string>>();
   for (const e of ecosystems.filter((a) => a.lookupGroups && active(a, universes))) {
-    for (const group of e.lookupGroups!(files, universes)) {
-      for (const file of group) for (const other of group) if (other !== file) addTo(out, file, other);
-    }
+    addGroups(out, e.lookupGroups!(files, universes));
   }
   return sortedLists(out);
 }
@@ -141,11 +139,14 @@ export function entryGroupImporters(
   const out = new Map<string, Set<string>>();
   for (const [path, text] of [...manifests].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const e = adapters.find((a) => a.isEntryManifest!(path));
-    for (const group of e?.entryGroups!(path, text, exists, files) ?? []) {
-      for (const file of group) for (const other of group) if (other !== file) addTo(out, file, other);
-    }
+    addGroups(out, e?.entryGroups!(path, text, exists, files) ?? []);
   }
   return sortedLists(out);
+}
+
+/** Records each file of each group as an importer of the others of its group. */
+function addGroups(out: Map<string, Set<string>>, groups: readonly (readonly string[])[]): void {
+  for (const group of groups) for (const file of group) for (const other of group) if (other !== file) addTo(out, file, other);
 }
 
 /**

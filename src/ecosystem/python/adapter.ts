@@ -217,7 +217,6 @@ function installedModule(files: ProjectFiles): (dir: string, dotted: string) => 
   };
 }
 
-
 /**
  * pytest's node id of a test case by its default collection rules (`python_functions = test*`,
  * `python_classes = Test*`): `test_a` at top level, `TestA.test_b` in a class (nested classes too).

@@ -1,3 +1,4 @@
+import { stripComments } from '../../lang/python/path-expressions.js';
 import type { ProjectFiles } from '../types.js';
 import { moduleIn } from './module-in.js';
 
@@ -127,24 +128,4 @@ function packageOf(app: string): string {
   if (parts.length > 1 && /^[A-Z]/.test(parts[parts.length - 1]!)) parts.pop();
   if (parts.length > 1 && parts[parts.length - 1] === 'apps') parts.pop();
   return parts.join('.');
-}
-
-
-/** The text without `#` comments (a `#` inside a one-line string literal is kept). */
-function stripComments(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      let quote: string | null = null;
-      for (let i = 0; i < line.length; i++) {
-        const c = line[i]!;
-        if (quote !== null) {
-          if (c === '\\') i++;
-          else if (c === quote) quote = null;
-        } else if (c === '"' || c === "'") quote = c;
-        else if (c === '#') return line.slice(0, i);
-      }
-      return line;
-    })
-    .join('\n');
 }

@@ -1,4 +1,5 @@
 import { compileGlobs } from '../../util/glob.js';
+import { parentDir } from '../../util/posix-path.js';
 import type { TestUniverse } from '../types.js';
 import { conventions } from './conventions.js';
 
@@ -23,8 +24,8 @@ export function pythonLookupGroups(files: readonly string[], universes: readonly
   const roots = new Set(['', 'src']);
   for (const file of files) {
     if (!file.endsWith('.py') || !isTest(file)) continue;
-    let dir = dirOf(file);
-    while (isPackage(dir)) dir = dirOf(dir);
+    let dir = parentDir(file);
+    while (isPackage(dir)) dir = parentDir(dir);
     roots.add(dir);
   }
   // name -> root -> the file that root answers with (a package before a module of its name, as the path finder looks).
@@ -33,10 +34,10 @@ export function pythonLookupGroups(files: readonly string[], universes: readonly
     if (!file.endsWith('.py') || file.includes('site-packages/')) continue;
     const base = file.slice(file.lastIndexOf('/') + 1, -3);
     const init = base === '__init__';
-    let dir = dirOf(file);
+    let dir = parentDir(file);
     if (init && dir === '') continue;
     const parts = [init ? dir.slice(dir.lastIndexOf('/') + 1) : base];
-    if (init) dir = dirOf(dir);
+    if (init) dir = parentDir(dir);
     if (NOT_IMPORTED.has(parts[0]!)) continue;
     for (;;) {
       if (roots.has(dir)) {
@@ -47,7 +48,7 @@ export function pythonLookupGroups(files: readonly string[], universes: readonly
       }
       if (!isPackage(dir)) break;
       parts.unshift(dir.slice(dir.lastIndexOf('/') + 1));
-      dir = dirOf(dir);
+      dir = parentDir(dir);
     }
   }
   return [...byName.values()].map((answers) => [...new Set(answers.values())].sort()).filter((g) => g.length > 1);
@@ -65,9 +66,4 @@ function testMatcher(universes: readonly TestUniverse[]): (path: string) => bool
   } catch {
     return compileGlobs([...conventions.testInclude, ...conventions.setupFiles]);
   }
-}
-
-function dirOf(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash < 0 ? '' : path.slice(0, slash);
 }
