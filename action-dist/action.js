@@ -27651,11 +27651,17 @@ var python = defineEcosystem({
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   // Hooks that collect files of any kind as tests (a conftest.py running YAML cases).
   collectionHooks: ["pytest_collect_file", "pytest_collect_directory", "pytest_pycollect_makemodule"],
-  implicitSetup: ({ qualname, signature }) => !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature) || XUNIT_SETUP.test(qualname),
+  implicitSetup,
+  // Test functions and the test methods of any class (a unittest.TestCase subclass is collected
+  // whatever its name), with what implicitSetup names.
+  namespaceCalls: (symbol) => implicitSetup(symbol) || /^(?:[^.]+\.)*test[^.]*$/.test(symbol.qualname),
   commands: [{ runner: "pytest", some: ["python", "-m", "pytest"], all: ["python", "-m", "pytest"], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup
 });
+function implicitSetup({ qualname, signature }) {
+  return !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature) || XUNIT_SETUP.test(qualname);
+}
 var XUNIT_SETUP = /^(?:(?:setup|teardown)(?:_module|_function)?|setUpModule|tearDownModule|(?:[^.]+\.)+(?:(?:setup|teardown)(?:_method|_class)?|setUp|tearDown|setUpClass|tearDownClass))$/;
 function importFolders(dir, pythonpath, files) {
   const prefix = dir === "" ? "" : `${dir}/`;

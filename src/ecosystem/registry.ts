@@ -190,6 +190,11 @@ export function snapshotOwners(path: string, tests: readonly string[], ecosystem
   return [...new Set(ecosystems.flatMap((e) => e.snapshotOwners?.(path, tests) ?? []))].sort();
 }
 
+/** Pure: whether some ecosystem's runner calls the definition by name in any test module holding it (EcosystemAdapter.namespaceCalls). */
+export function namespaceCalled(symbol: { qualname: string; signature: string }, ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): boolean {
+  return ecosystems.some((e) => e.namespaceCalls?.(symbol) ?? false);
+}
+
 /** Pure: the test files whose module names adding or deleting `path` changes, by any ecosystem's convention (EcosystemAdapter.renamedTestModules), sorted. */
 export function renamedTestModules(path: string, tests: readonly string[], ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
   return [...new Set(ecosystems.flatMap((e) => e.renamedTestModules?.(path, tests) ?? []))].sort();

@@ -292,6 +292,13 @@ export interface EcosystemAdapter {
    */
   implicitSetup?(symbol: { qualname: string; signature: string }): boolean;
   /**
+   * Pure: whether the runner calls a definition by its name wherever a test module's namespace
+   * holds it, declared there or not: pytest collects `test*` functions and methods, runs xunit
+   * setup and a module's `pytest_generate_tests`, applies autouse fixtures. A test module taking
+   * another module's names wholesale (`from tests.shared import *`) runs such definitions of it.
+   */
+  namespaceCalls?(symbol: { qualname: string; signature: string }): boolean;
+  /**
    * Names of top-level functions with which a plugin or setup file makes the runner collect tests
    * from files no glob of its configuration names (pytest's `pytest_collect_file`: YAML cases run
    * by a conftest.py). Where the index holds one, which files are tests is not known.

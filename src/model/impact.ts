@@ -22,6 +22,8 @@ import type { Warning } from './warning.js';
  * - reflects: this code enumerates the members of the changed member's class by reflection
  *   (`Object.getOwnPropertyNames(Object.getPrototypeOf(x))`), so it may touch it by no name.
  * - runs: this test runs the file without importing it (a subprocess; config `tests.runs`).
+ * - collects: this test module's namespace holds the changed definition (a star import), and the
+ *   runner calls it there by its name (a test case, xunit setup, a hook).
  */
 export const RELATIONS = [
   'calls',
@@ -39,6 +41,7 @@ export const RELATIONS = [
   'imports-package',
   'reflects',
   'runs',
+  'collects',
   'untraced',
 ] as const satisfies readonly (EdgeKind | string)[];
 export type Relation = (typeof RELATIONS)[number];

@@ -62,3 +62,38 @@ describe('ratlas impact: names several star imports give', { timeout: 240_000 },
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/helper.test.ts']);
   });
 });
+
+// pytest collects and calls definitions by their names in a test module's namespace, however they
+// got there: a star import hands a test module tests, xunit setup and hooks it names nowhere.
+const COLLECTED: Record<string, string> = {
+  'pyproject.toml': '[project]\nname = "shop"\nversion = "1.0"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+  'tests/__init__.py': '',
+  'tests/base.py': 'STATE = {}\n\n\ndef setup_module(module):\n    STATE["x"] = 1\n',
+  'tests/test_mod.py': 'from tests.base import *\n\n\ndef test_x():\n    assert STATE["x"] == 1\n',
+  'tests/shared.py': 'class TestShared:\n    def test_s(self):\n        assert self.value() == 1\n\n    def value(self):\n        return 1\n\n\ndef test_shared():\n    assert 1 == 1\n',
+  'tests/test_a.py': 'from tests.shared import *  # noqa\n',
+  'tests/gen.py': 'def pytest_generate_tests(metafunc):\n    if "n" in metafunc.fixturenames:\n        metafunc.parametrize("n", [1])\n',
+  'tests/test_g.py': 'from tests.gen import *  # noqa\n\n\ndef test_n(n):\n    assert n == 1\n',
+  'tests/helpers/__init__.py': 'from .xunit import *  # noqa\n',
+  'tests/helpers/xunit.py': 'STATE = {}\n\n\ndef setUpModule():\n    STATE["y"] = 1\n',
+  'tests/test_chain.py': 'import unittest\n\nfrom tests.helpers import *  # noqa\n\n\nclass T(unittest.TestCase):\n    def test_y(self):\n        self.assertEqual(STATE["y"], 1)\n',
+  'tests/test_other.py': 'def test_other():\n    assert 1 + 1 == 2\n',
+};
+
+describe('ratlas impact: what a star import puts into a test module runs there', { timeout: 240_000 }, () => {
+  it('setup_module, a test class method, a test function, pytest_generate_tests and setUpModule through a package', async () => {
+    const cwd = gitRepo(COLLECTED);
+    const selected = async (message: string, tree: Tree) => {
+      commit(cwd, message, tree);
+      const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+      return { files: selectedFiles(report), relations: report.tests.selected.flatMap((t) => t.reachedFrom?.via.map((v) => v.relation) ?? []) };
+    };
+    const setup = await selected('setup', { 'tests/base.py': COLLECTED['tests/base.py']!.replace('= 1', '= 2') });
+    expect(setup.files).toEqual(['tests/test_mod.py']);
+    expect(setup.relations).toContain('collects');
+    expect((await selected('helper', { 'tests/shared.py': COLLECTED['tests/shared.py']!.replace('return 1', 'return 2') })).files).toEqual(['tests/test_a.py']);
+    expect((await selected('case', { 'tests/shared.py': COLLECTED['tests/shared.py']!.replace('1 == 1', '1 == 2') })).files).toEqual(['tests/test_a.py']);
+    expect((await selected('hook', { 'tests/gen.py': COLLECTED['tests/gen.py']!.replace('[1]', '[2]') })).files).toEqual(['tests/test_g.py']);
+    expect((await selected('chain', { 'tests/helpers/xunit.py': COLLECTED['tests/helpers/xunit.py']!.replace('= 1', '= 2') })).files).toEqual(['tests/test_chain.py']);
+  });
+});

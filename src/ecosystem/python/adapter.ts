@@ -115,11 +115,19 @@ export const python = defineEcosystem({
   // An autouse fixture runs for every test below its conftest.py; so do the runner's hooks.
   // Hooks that collect files of any kind as tests (a conftest.py running YAML cases).
   collectionHooks: ['pytest_collect_file', 'pytest_collect_directory', 'pytest_pycollect_makemodule'],
-  implicitSetup: ({ qualname, signature }) => (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature) || XUNIT_SETUP.test(qualname),
+  implicitSetup,
+  // Test functions and the test methods of any class (a unittest.TestCase subclass is collected
+  // whatever its name), with what implicitSetup names.
+  namespaceCalls: (symbol) => implicitSetup(symbol) || /^(?:[^.]+\.)*test[^.]*$/.test(symbol.qualname),
   commands: [{ runner: 'pytest', some: ['python', '-m', 'pytest'], all: ['python', '-m', 'pytest'], caseArgument: nodeId }],
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup,
 });
+
+/** A `pytest_*` hook, an autouse fixture, xunit setup: run for the tests in their scope, unnamed. */
+function implicitSetup({ qualname, signature }: { qualname: string; signature: string }): boolean {
+  return (!qualname.includes('.') && qualname.startsWith('pytest_')) || /\bautouse\s*=\s*True\b/.test(signature) || XUNIT_SETUP.test(qualname);
+}
 
 /**
  * xunit-style setup and teardown, which pytest and unittest call around the cases of a module or

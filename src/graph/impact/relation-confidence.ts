@@ -20,6 +20,8 @@ export const RELATION_CONFIDENCE = {
   reflects: 0.5,
   /** Declared in the config by the people who wrote the test. */
   runs: 1,
+  /** The runner calls what a test module's namespace holds by name; a method named `test*` may be of a class it does not collect. */
+  collects: 0.9,
   /** The test's imports are not known for sure (the index skipped it, or parsed it only in part): it may load anything. */
   untraced: 0.5,
 } as const satisfies Partial<Record<Relation, number>>;

@@ -42,6 +42,8 @@ export interface DependencyView {
 
   /** Whether a path is a test file of this side. */
   isTest(path: string): boolean;
+  /** Whether a test runner calls the definition by its name in any test module holding it (a test case, xunit setup, a hook). */
+  namespaceCalled(symbol: StoredSymbol): boolean;
 
   /** `extends` and `implements` edges starting at a class or interface. */
   heritageOf(classId: number): Promise<readonly Edge[]>;

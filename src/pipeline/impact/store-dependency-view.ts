@@ -1,3 +1,4 @@
+import { namespaceCalled } from '../../ecosystem/registry.js';
 import { fileImporters } from '../../graph/impact/file-importers.js';
 import { groupBy, pushTo } from '../../util/group-by.js';
 import { languageForPath } from '../../lang/registry.js';
@@ -232,6 +233,10 @@ export class StoreDependencyView implements DependencyView {
 
   isTest(path: string): boolean {
     return this.testPath(path);
+  }
+
+  namespaceCalled(symbol: StoredSymbol): boolean {
+    return namespaceCalled(symbol);
   }
 
   async heritageOf(classId: number): Promise<readonly Edge[]> {

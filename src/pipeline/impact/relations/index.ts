@@ -1,4 +1,5 @@
 import { barrelNames } from './barrel-names.js';
+import { collected } from './collected.js';
 import { dispatch } from './dispatch.js';
 import { handlerMap } from './handler-map.js';
 import { indexEdges } from './index-edges.js';
@@ -19,4 +20,4 @@ export type { DependencyRelation } from './relation.js';
  * keeps the first path found, so the more certain relation comes first (the index's own edges,
  * then dispatch, ..., then matches by name).
  */
-export const RELATIONS: readonly DependencyRelation[] = [indexEdges, dispatch, reflection, moduleNamespace, handlerMap, registered, nameOnly, barrelNames, namespaceValue, moduleState, loads];
+export const RELATIONS: readonly DependencyRelation[] = [indexEdges, dispatch, reflection, moduleNamespace, handlerMap, registered, collected, nameOnly, barrelNames, namespaceValue, moduleState, loads];
