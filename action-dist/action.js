@@ -32525,13 +32525,15 @@ var GitRepo = class _GitRepo {
    * Files whose content contains `text` (a fixed string; or any of several), in a commit, the staging area or the
    * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
    * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
-   * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment).
+   * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment);
+   * `asStringStart`: opening a string, alone or before `.` or `:` (`"shop.log.Keep"`; not `import shop.log`).
    */
   async filesContaining(text, where, pathspecs, options = {}) {
     const texts = typeof text === "string" ? [text] : text;
     if (texts.length === 0) return [];
-    const pattern = (t2) => options.asPath ? asPathPattern(t2) : options.asStringEnd ? asStringEndPattern(t2) : t2;
-    const args2 = ["grep", "-l", "-z", "-I", "--no-color", options.asPath || options.asStringEnd ? "-E" : "-F", ...texts.flatMap((t2) => ["-e", pattern(t2)])];
+    const pattern = (t2) => options.asPath ? asPathPattern(t2) : options.asStringEnd ? asStringEndPattern(t2) : options.asStringStart ? asStringStartPattern(t2) : t2;
+    const extended = options.asPath || options.asStringEnd || options.asStringStart;
+    const args2 = ["grep", "-l", "-z", "-I", "--no-color", extended ? "-E" : "-F", ...texts.flatMap((t2) => ["-e", pattern(t2)])];
     if (where === "staged") args2.push("--cached");
     else if (where === "worktree") args2.push("--untracked");
     else args2.push(where.commit);
@@ -32693,6 +32695,9 @@ function escapeEre(text) {
 var QUOTES = `\\'"\``;
 function asStringEndPattern(name2) {
   return `(^|[/${QUOTES}])${escapeEre(name2)}['"\`]`;
+}
+function asStringStartPattern(name2) {
+  return `[${QUOTES}]${escapeEre(name2)}[.:${QUOTES}]`;
 }
 function asPathPattern(path) {
   const outsideName = "(^|[^A-Za-z0-9_.-])";

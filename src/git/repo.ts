@@ -332,18 +332,20 @@ export class GitRepo {
    * Files whose content contains `text` (a fixed string; or any of several), in a commit, the staging area or the
    * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
    * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
-   * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment).
+   * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment);
+   * `asStringStart`: opening a string, alone or before `.` or `:` (`"shop.log.Keep"`; not `import shop.log`).
    */
   async filesContaining(
     text: string | readonly string[],
     where: { commit: string } | 'staged' | 'worktree',
     pathspecs: readonly string[],
-    options: { asPath?: boolean; asStringEnd?: boolean } = {},
+    options: { asPath?: boolean; asStringEnd?: boolean; asStringStart?: boolean } = {},
   ): Promise<string[]> {
     const texts = typeof text === 'string' ? [text] : text;
     if (texts.length === 0) return [];
-    const pattern = (t: string) => (options.asPath ? asPathPattern(t) : options.asStringEnd ? asStringEndPattern(t) : t);
-    const args = ['grep', '-l', '-z', '-I', '--no-color', options.asPath || options.asStringEnd ? '-E' : '-F', ...texts.flatMap((t) => ['-e', pattern(t)])];
+    const pattern = (t: string) => (options.asPath ? asPathPattern(t) : options.asStringEnd ? asStringEndPattern(t) : options.asStringStart ? asStringStartPattern(t) : t);
+    const extended = options.asPath || options.asStringEnd || options.asStringStart;
+    const args = ['grep', '-l', '-z', '-I', '--no-color', extended ? '-E' : '-F', ...texts.flatMap((t) => ['-e', pattern(t)])];
     if (where === 'staged') args.push('--cached');
     else if (where === 'worktree') args.push('--untracked');
     else args.push(where.commit);
@@ -575,6 +577,11 @@ const QUOTES = `\\'"\``;
 /** An extended regular expression for `name` ending a string, as a file name a path ends with does. */
 function asStringEndPattern(name: string): string {
   return `(^|[/${QUOTES}])${escapeEre(name)}['"\`]`;
+}
+
+/** An extended regular expression for `name` opening a string, then ending it or going on with `.` or `:` (`"shop.log.Keep"`, `'shop.main:app'`). */
+function asStringStartPattern(name: string): string {
+  return `[${QUOTES}]${escapeEre(name)}[.:${QUOTES}]`;
 }
 
 /**

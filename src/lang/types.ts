@@ -181,6 +181,13 @@ export interface ResolutionTraits {
    * packages use to import a submodule on first use). A lookup of such a name leads to it.
    */
   moduleFallback?: string;
+  /**
+   * Pure: the names code may spell in a string to load the file at `path` by no import statement
+   * (Python: its dotted module name under any root, `shop.log` for shop/log.py or src/shop/log.py,
+   * as in logging's `dictConfig({"class": "shop.log.Keep"})` or Celery's `include=["shop.tasks"]`).
+   * A changed file nothing imports is looked for by these as well as by its file name.
+   */
+  stringNames?(path: string): string[];
   /** Project files (package manifests, compiler configs) the module system reads. */
   projectFiles?: ProjectFileTraits;
   /**

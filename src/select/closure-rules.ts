@@ -13,6 +13,12 @@ export interface ChangedSymbolFacts extends Pick<SymbolChange, 'qualname' | 'nam
   indexed: boolean;
   /** The first hop of every path the traversal found from this symbol. */
   firstHops: readonly { relation: Relation; confidence: number }[];
+  /**
+   * A method of a class deriving (directly or through the repository's classes) from one outside
+   * the repository, whose paths reach nothing beyond its own class: nothing the index holds makes
+   * or uses an instance, so whatever calls it is outside code.
+   */
+  calledFromOutside?: boolean;
 }
 
 export interface ChangedFileFacts {
@@ -258,8 +264,19 @@ function decoratorsAt(lines: readonly string[], line: number): string[] {
   return out;
 }
 
+/**
+ * A method of a class deriving from one outside the repository whose paths end at its own class:
+ * outside code calls it (logging calls a Handler's `emit`, a framework its view's `get`) on an
+ * instance made where the index sees no call (a class named by a dotted string in `dictConfig`, an
+ * entry point). Where the index holds an instantiation, the paths through it reach its callers.
+ */
+const outsideCallers: ClosureRule = (f) =>
+  f.symbols
+    .filter((s) => s.change !== 'doc' && s.calledFromOutside === true)
+    .map((s) => ({ code: 'outside-caller', message: `${f.file}#${s.qualname} overrides code outside the repository, which may call it on an instance made by no call the index holds.` }));
+
 /** The rules, in report order. Each returns its part of the open reasons; none means closed for it. */
-export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry, passedOnLoad, computedSelfCalls];
+export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry, passedOnLoad, computedSelfCalls, outsideCallers];
 
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {

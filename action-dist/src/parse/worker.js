@@ -3291,6 +3291,14 @@ var pythonResolution = {
   exportModel: "top-level",
   starConflicts: "last-wins",
   moduleFallback: "__getattr__",
+  // Every dotted suffix of two names or more (the root the packaging installs from is not known
+  // here); a package's `__init__.py` is named by its folder.
+  stringNames: (path) => {
+    const parts2 = path.replace(/(?:\/__init__)?\.pyi?$/, "").split("/");
+    const out2 = [];
+    for (let start2 = 0; start2 <= parts2.length - 2; start2++) out2.push(parts2.slice(start2).join("."));
+    return out2;
+  },
   // pytest's fixture lookup past the test's own module: conftest.py in its folder, then in each
   // folder above (the nearest overrides), and the modules a conftest names in `pytest_plugins`.
   fixtureFiles: (fromPath) => {

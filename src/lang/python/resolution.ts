@@ -46,6 +46,14 @@ export const pythonResolution: ResolutionTraits = {
   exportModel: 'top-level',
   starConflicts: 'last-wins',
   moduleFallback: '__getattr__',
+  // Every dotted suffix of two names or more (the root the packaging installs from is not known
+  // here); a package's `__init__.py` is named by its folder.
+  stringNames: (path) => {
+    const parts = path.replace(/(?:\/__init__)?\.pyi?$/, '').split('/');
+    const out: string[] = [];
+    for (let start = 0; start <= parts.length - 2; start++) out.push(parts.slice(start).join('.'));
+    return out;
+  },
   // pytest's fixture lookup past the test's own module: conftest.py in its folder, then in each
   // folder above (the nearest overrides), and the modules a conftest names in `pytest_plugins`.
   fixtureFiles: (fromPath) => {

@@ -42,7 +42,7 @@ import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
 import { collectingHooks, dependencyReadersOf, renamedModuleTests, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
-import { closureFacts, floorsOf, unknownFile } from './test-floor.js';
+import { closureFacts, floorsOf, outsideDerivedMethods, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
 
@@ -274,7 +274,8 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     { floor: baseFloor, toHead: sides[0]!.toHead },
     { floor: headFloor, toHead: sides[1]!.toHead },
   ];
-  const facts = closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]));
+  const outside = await outsideDerivedMethods(changes, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });
+  const facts = closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside);
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));
   // A file that is a test by its text (doctests, in-source tests) holds cases no qualname names: whole.
   const inSource = classifier.universe?.inSourceTests ?? [];
@@ -361,6 +362,10 @@ async function mentionsIn(
   const byFolder = new Map<string, string[]>();
   for (const f of candidates) {
     const named = new Set(await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
+    // A code file (one nothing imports) is also looked for by the names its language loads it by
+    // from a string, opening one: `"shop.log.Keep"` in a logging config, not `import shop.log`.
+    const spelled = roles.get(f.path) === 'code' ? (languageForPath(f.path)?.resolution.stringNames?.(f.path) ?? []) : [];
+    for (const path of await setting.repo.filesContaining(spelled, where, CODE_PATHSPECS, { asStringStart: true })) named.add(path);
     if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
       // Source reads a manifest by a path ending in its name; of those, a file that spells none of
       // the changed keys does not read what changed. Each grep reads only the files still in question.

@@ -5,7 +5,7 @@ import type { CallerText } from '../../lang/types.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
 import { languageForPath } from '../../lang/registry.js';
-import { symbolKey } from '../../model/stored.js';
+import { symbolKey, type StoredSymbol } from '../../model/stored.js';
 import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorGraph, type FloorTest } from '../../select/import-floor.js';
 import type { FileUpdate } from '../apply-changeset.js';
@@ -170,13 +170,18 @@ export function closureFacts(
   reached: readonly ReachedSymbol[],
   baseKeys: ReadonlySet<string>,
   headKeys: ReadonlySet<string>,
+  outsideDerived: ReadonlySet<string> = new Set(),
 ): Map<string, ChangedFileFacts> {
   const texts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
   const hops = new Map<string, { relation: ReachedSymbol['via'][number]['relation']; confidence: number }[]>();
+  // Changed symbols with a path to something outside their own class (or, for a function, outside itself).
+  const beyondOwner = new Set<string>();
   for (const r of reached) {
     const first = firstHop(r);
     if (!first || r.from.qualname === null) continue;
     const key = symbolKey(r.from.file, r.from.qualname);
+    const owner = r.from.qualname.includes('.') ? r.from.qualname.slice(0, r.from.qualname.lastIndexOf('.')) : r.from.qualname;
+    if (r.file !== r.from.file || (r.qualname !== owner && !r.qualname.startsWith(`${owner}.`))) beyondOwner.add(key);
     // Appended in place: copying the list per reached symbol was quadratic (typeorm: 10 changed
     // symbols reach ~15,000 symbols, 3 s of copying and the allocations' system time).
     const list = hops.get(key);
@@ -199,12 +204,50 @@ export function closureFacts(
         ...s,
         indexed: s.change === 'removed' ? baseKeys.has(symbolKey(c.previousFile ?? c.file, s.qualname)) || baseKeys.has(symbolKey(s.previous?.file ?? c.file, s.previous?.qualname ?? s.qualname)) : headKeys.has(symbolKey(c.file, s.qualname)),
         firstHops: hops.get(symbolKey(c.file, s.qualname)) ?? [],
+        ...(outsideDerived.has(symbolKey(c.file, s.qualname)) && !beyondOwner.has(symbolKey(c.file, s.qualname)) && { calledFromOutside: true }),
       })),
     };
     out.set(c.file, facts);
     if (c.previousFile) out.set(c.previousFile, facts);
   }
   return out;
+}
+
+const METHOD_KINDS: ReadonlySet<string> = new Set(['method', 'getter', 'setter', 'constructor']);
+
+/** One side's view and the symbols of the changed files on it, by symbolKey. */
+export interface OutsideSide {
+  view: StoreDependencyView;
+  symbols: ReadonlyMap<string, StoredSymbol>;
+}
+
+/**
+ * The changed methods whose class derives from a class outside the repository, directly or through
+ * the repository's own classes (closure rule outsideCallers), keyed by the head path and qualname
+ * as closureFacts keys them. A removed method is looked up on the base side, others on the head.
+ */
+export async function outsideDerivedMethods(changes: readonly FileChange[], base: OutsideSide, head: OutsideSide): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const c of changes) {
+    for (const s of c.symbols) {
+      if (s.change === 'doc' || !METHOD_KINDS.has(s.kind)) continue;
+      const removed = s.change === 'removed';
+      const side = removed ? base : head;
+      const symbol = side.symbols.get(removed ? symbolKey(s.previous?.file ?? c.previousFile ?? c.file, s.previous?.qualname ?? s.qualname) : symbolKey(c.file, s.qualname));
+      const owner = symbol?.parent == null ? undefined : side.symbols.get(symbolKey(symbol.file, symbol.parent));
+
+      if (owner?.kind === 'class' && (await derivesFromOutside(side.view, owner.id, new Set()))) out.add(symbolKey(c.file, s.qualname));
+    }
+  }
+  return out;
+}
+
+async function derivesFromOutside(view: StoreDependencyView, classId: number, seen: Set<number>): Promise<boolean> {
+  if (seen.has(classId)) return false;
+  seen.add(classId);
+  if ((await view.outsideBases(classId)).length > 0) return true;
+  for (const edge of await view.heritageOf(classId)) if (await derivesFromOutside(view, edge.toId, seen)) return true;
+  return false;
 }
 
 /** What the closure rules read of a file's language (its receiver words, which reads and calls its queries record). */
