@@ -20684,6 +20684,7 @@ var CYPRESS = {
   component: { specPattern: ["**/*.cy.{js,jsx,ts,tsx}"], support: "./cypress/support/component" }
 };
 var glob = (g2) => ({ glob: g2.replace(/^\.\//, "") });
+var served = (dir) => ({ glob: dir === "" ? "**" : `${dir}/**`, absolute: true });
 function playwrightUniverses(dir, configFile, config, exists) {
   const projects = config?.items("projects")?.filter((p2) => typeof p2 !== "string") ?? [];
   const setupFiles = [...treeFiles(dir, [...config?.strings("globalSetup") ?? [], ...config?.strings("globalTeardown") ?? []], exists), ...configFile === null ? [] : [configFile]];
@@ -20700,6 +20701,7 @@ function playwrightUniverses(dir, configFile, config, exists) {
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
+      servedFiles: [served(dir)],
       ...unknownTests(project, ["testDir", "testMatch"], [], config?.unknownOf(["testDir", "projects"], ["testMatch"]))
     };
   };
@@ -20721,6 +20723,7 @@ function cypressUniverses(dir, configFile, config, exists) {
       setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, [support.startsWith(".") ? support : `./${support}`], exists), ...configFile === null ? [] : [configFile]])].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
+      ...type === "e2e" && { servedFiles: [served(dir)] },
       ...unknownTests(config, [], [`${type}.specPattern`])
     };
   });

@@ -23,7 +23,12 @@ export interface CompiledUniverses {
   components: readonly string[];
   /** Commands the project's manifests install, with the file each runs (see EcosystemAdapter.installedCommands). */
   commands: readonly InstalledCommand[];
+  /** Each universe's tests with the files they run unimported (TestUniverse.servedFiles), as tests.runs rules. */
+  runs: readonly { tests: (path: string) => boolean; files: (path: string) => boolean }[];
 }
+
+/** Documents a served application does not run. */
+const DOCUMENT = /\.(?:md|mdx|markdown|rst|txt|adoc)$|(?:^|\/)(?:LICENSE|CHANGELOG|AUTHORS)[^/]*$/i;
 
 /** Pure: compiles universes once; every ecosystem's patterns mean the same here. */
 export function compileUniverses(universes: readonly TestUniverse[], components: readonly string[] = [], commands: readonly InstalledCommand[] = []): CompiledUniverses {
@@ -47,6 +52,13 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     return { universe: u, member, setupFor };
   });
   const setupFiles = new Set(universes.flatMap((u) => [...u.setupFiles, ...(u.pluginFiles ?? [])]));
+  const anyTest = (path: string) => compiled.some((c) => c.member(path));
+  const runs = compiled.flatMap((c) => {
+    if (!c.universe.servedFiles?.length) return [];
+    const served = c.universe.servedFiles.map((p) => compilePattern(p));
+    const files = (path: string) => !DOCUMENT.test(path) && served.some((m) => m(path, path)) && !anyTest(path);
+    return [{ tests: c.member, files }];
+  });
   return {
     universes,
     isTest: (path) => !setupFiles.has(path) && compiled.some((c) => c.member(path)),
@@ -58,6 +70,7 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     textTests: new Set(universes.flatMap((u) => u.textTestFiles ?? [])),
     components,
     commands,
+    runs,
   };
 }
 

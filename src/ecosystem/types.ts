@@ -73,6 +73,13 @@ export interface TestUniverse {
    */
   pluginFiles?: readonly string[];
   /**
+   * Files every test of the universe runs without importing them: a browser runner's end-to-end
+   * tests drive the application a web server builds and serves from the project's files
+   * (Playwright; Cypress's e2e type), so an edit to any of them may fail any test. Tests of any
+   * universe and documents never count among them.
+   */
+  servedFiles?: readonly PathPattern[];
+  /**
    * Names of setup definitions the configuration applies to every test of the universe without
    * the tests naming them (pytest's `usefixtures` option): each runs as an implicit one does
    * (see {@link EcosystemAdapter.implicitSetup}).

@@ -39,7 +39,7 @@ export class PathClassifier {
   private readonly runAll: (path: string) => boolean;
   private readonly manifests: (name: string) => boolean;
   private readonly lockfiles: (name: string) => boolean;
-  /** config tests.runs, compiled. */
+  /** config tests.runs and the universes' served files (CompiledUniverses.runs), compiled. */
   readonly runs: readonly { tests: (path: string) => boolean; files: (path: string) => boolean }[];
 
   /** `isCode` says whether ratlas parses and indexes the path (a known language, not excluded). */
@@ -61,7 +61,7 @@ export class PathClassifier {
     this.tsconfig = matcher(config.changes.tsconfig);
     this.runner = matcher(config.changes.runnerConfig);
     this.runAll = matcher(config.changes.runAll);
-    this.runs = config.tests.runs.map((rule) => ({ tests: matcher(rule.tests), files: matcher(rule.files) }));
+    this.runs = [...config.tests.runs.map((rule) => ({ tests: matcher(rule.tests), files: matcher(rule.files) })), ...(universe?.runs ?? [])];
   }
 
   /** The answers of isTest so far: impact asks it of every indexed file per side and of every file a traversal reaches. */

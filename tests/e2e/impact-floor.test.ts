@@ -478,10 +478,12 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     const command = async (runner: string) => (await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', runner], { cwd })).stdout;
     expect(await command('vitest')).toBe('');
     expect(await command('playwright')).toBe('npx playwright test e2e/home.e2e.ts\n');
-    // Reached by a test of each runner: each command names its own; auto takes the unit runner.
+    // Reached by a test of each runner: each command names its own; auto takes the unit runner. The
+    // Playwright spec runs whatever the project serves, whether it imports the file or not.
     commit(cwd, 'label', { 'src/label.ts': 'export const label = () => "fine";\n' });
     const label = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(label.tests.selected.map((t) => [t.file, (t as { runners?: string[] }).runners])).toEqual([
+      ['e2e/home.e2e.ts', ['playwright']],
       ['src/label.cy.ts', ['cypress']],
       ['src/label.test.ts', ['vitest']],
     ]);

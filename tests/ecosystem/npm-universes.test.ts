@@ -108,6 +108,11 @@ describe('npm adapter: test universes read statically from runner configurations
     ]);
     const c = compileUniverses(universes);
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['cypress/e2e/login.cy.ts', 'e2e/api/users.api.ts', 'e2e/web/home.spec.ts', 'src/Button.cy.tsx']);
+    // End-to-end tests run every file the project serves; component tests (and other tests) are no such file.
+    const runners = (path: string) => files.paths.filter((t) => c.runs.some((r) => r.files(path) && r.tests(t))).sort();
+    expect(runners('src/Button.tsx')).toEqual(['cypress/e2e/login.cy.ts', 'e2e/api/users.api.ts', 'e2e/web/home.spec.ts']);
+    expect(runners('src/Button.cy.tsx')).toEqual([]);
+    expect(runners('README.md')).toEqual([]);
   });
 
   it('the fields saying which files are tests are unknown when computed, or absent beside a spread that may set them', () => {

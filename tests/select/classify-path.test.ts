@@ -58,6 +58,7 @@ describe('PathClassifier glob lists', () => {
     textTests: new Set<string>(),
     components: [],
     commands: [],
+    runs: [],
   };
 
   it('are compiled when first asked, so an unused list costs nothing', () => {

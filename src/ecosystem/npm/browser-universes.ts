@@ -11,6 +11,8 @@ const CYPRESS = {
 } as const;
 
 const glob = (g: string) => ({ glob: g.replace(/^\.\//, '') });
+/** The project's files, which its web server serves (the configuration's folder). A component test mounts what it imports: none. */
+const served = (dir: string) => ({ glob: dir === '' ? '**' : `${dir}/**`, absolute: true });
 
 /**
  * Pure: the test universes of a Playwright configuration (`config` null: its defaults in `dir`):
@@ -33,6 +35,7 @@ export function playwrightUniverses(dir: string, configFile: string | null, conf
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
+      servedFiles: [served(dir)],
       ...unknownTests(project, ['testDir', 'testMatch'], [], config?.unknownOf(['testDir', 'projects'], ['testMatch'])),
     };
   };
@@ -60,6 +63,7 @@ export function cypressUniverses(dir: string, configFile: string | null, config:
       setupFiles: [...new Set([...treeFiles(dir, [support.startsWith('.') ? support : `./${support}`], exists), ...(configFile === null ? [] : [configFile])])].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
+      ...(type === 'e2e' && { servedFiles: [served(dir)] }),
       ...unknownTests(config, [], [`${type}.specPattern`]),
     };
   });

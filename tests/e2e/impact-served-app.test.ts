@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { commit, gitRepo } from '../helpers/git-repo.js';
+import { impactJson, selectedFiles } from './impact-helpers.js';
+
+// A browser runner's end-to-end tests import none of the application: they visit the pages its
+// web server builds and serves from the project's files. Unit tests beside them import what they test.
+
+const APP = {
+  'package.json': '{ "name": "web", "private": true, "type": "module", "devDependencies": { "vitest": "1.0.0", "vite": "5.0.0", "@playwright/test": "1.40.0" } }\n',
+  'vitest.config.ts': "export default { test: { include: ['src/**/*.test.ts'] } };\n",
+  'playwright.config.ts': "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: './e2e', webServer: { command: 'npx vite', url: 'http://localhost:5173' } });\n",
+  'index.html': '<script type="module" src="/src/main.ts"></script>\n',
+  'README.md': '# web\n',
+  'src/main.ts': "import { title } from './title';\ndocument.body.textContent = title();\n",
+  'src/title.ts': "export const title = () => 'one';\n",
+  'src/title.test.ts': "import { title } from './title';\ntest('title', () => { expect(title()).toBe('one'); });\n",
+  'src/sum.ts': 'export const sum = (a: number, b: number) => a + b;\n',
+  'src/sum.test.ts': "import { sum } from './sum';\ntest('sum', () => { expect(sum(1, 2)).toBe(3); });\n",
+  'e2e/home.spec.ts': "import { test, expect } from '@playwright/test';\ntest('home', async ({ page }) => { await page.goto('/'); await expect(page.locator('body')).toHaveText('one'); });\n",
+  'e2e/about.spec.ts': "import { test } from '@playwright/test';\ntest('about', async ({ page }) => { await page.goto('/about'); });\n",
+};
+
+describe('ratlas impact: end-to-end tests run the application they visit', { timeout: 240_000 }, () => {
+  it('selects every Playwright spec for a change to what the server serves, and none for tests or documents', async () => {
+    const cwd = gitRepo(APP);
+    const selected = async (message: string, tree: Record<string, string>) => {
+      commit(cwd, message, tree);
+      return selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']));
+    };
+    const specs = ['e2e/about.spec.ts', 'e2e/home.spec.ts'];
+    expect(await selected('source', { 'src/title.ts': "export const title = () => 'two';\n" })).toEqual([...specs, 'src/title.test.ts']);
+    expect(await selected('page', { 'index.html': '<script type="module" src="/src/main.ts"></script>\n<title>web</title>\n' })).toEqual(specs);
+    expect(await selected('unit test', { 'src/sum.test.ts': "import { sum } from './sum';\ntest('sum', () => { expect(sum(2, 2)).toBe(4); });\n" })).toEqual(['src/sum.test.ts']);
+    expect(await selected('spec', { 'e2e/about.spec.ts': "import { test } from '@playwright/test';\ntest('about', async ({ page }) => { await page.goto('/about/'); });\n" })).toEqual(['e2e/about.spec.ts']);
+    expect(await selected('docs', { 'README.md': '# web app\n' })).toEqual([]);
+  });
+});
