@@ -20728,6 +20728,34 @@ function cypressUniverses(dir, configFile, config, exists) {
     };
   });
 }
+var STORIES = "**/*.stories.@(js|jsx|mjs|cjs|ts|tsx|mts|cts)";
+var STORY_FILES = "**/*.stories.@(js|jsx|mjs|cjs|ts|tsx|mts|cts)";
+function storybookUniverse(dir, mainFile, config, preview) {
+  const configDir = mainFile === null ? joinRepo(dir, "./.storybook") ?? dir : dirOf(mainFile);
+  const entries = config?.items("stories");
+  const include = (entries ?? [null]).flatMap((entry) => {
+    if (entry === null) return [{ glob: dir === "" ? STORIES : `${dir}/${STORIES}`, absolute: true }];
+    const spec = typeof entry === "string" ? entry : joinGlob(entry.string("directory"), entry.string("files") ?? STORY_FILES);
+    const path = spec === null || /\.mdx$/.test(spec) ? null : joinRepo(configDir, spec.startsWith(".") ? spec : `./${spec}`);
+    return path === null ? [] : [{ glob: path, absolute: true }];
+  });
+  return {
+    ecosystem: "npm",
+    runner: "storybook",
+    configFile: mainFile,
+    root: dir,
+    roots: [],
+    include,
+    exclude: [{ glob: "**/node_modules/**" }],
+    setupFiles: [.../* @__PURE__ */ new Set([...mainFile === null ? [] : [mainFile], ...preview])].sort(),
+    aliases: [],
+    warnings: config ? [...new Set(config.warnings)] : [],
+    ...unknownTests(config, ["stories"])
+  };
+}
+function joinGlob(directory, files) {
+  return directory === void 0 ? null : `${directory.replace(/\/$/, "")}/${files}`;
+}
 
 // src/ecosystem/npm/mocha-universes.ts
 function mochaUniverse(dir, configFile, config, ctx, runs = []) {
@@ -25869,6 +25897,9 @@ var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
 var PLAYWRIGHT_CONFIG = /^playwright\.config\.(js|ts|mjs|cjs|mts|cts)$/;
+var STORYBOOK_MAIN = /^main\.(js|ts|mjs|cjs|mts|cts)$/;
+var STORYBOOK_PREVIEW = /^preview\.(js|jsx|ts|tsx|mjs|cjs|mts|cts)$/;
+var STORYBOOK_RUNNERS = ["@storybook/test-runner", "@storybook/addon-vitest", "@storybook/experimental-addon-test"];
 var CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 var AVA_CONFIG = /^ava\.config\.(js|cjs|mjs)$/;
 var BUN_CONFIG = /^bunfig\.toml$/;
@@ -25878,7 +25909,7 @@ var NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|json)
 function isConfigPath(path) {
   if (path.includes("node_modules/")) return false;
   const name2 = baseOf(path);
-  return name2 === "package.json" || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re2) => re2.test(name2));
+  return name2 === "package.json" || baseOf(dirOf(path)) === ".storybook" && (STORYBOOK_MAIN.test(name2) || STORYBOOK_PREVIEW.test(name2)) || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re2) => re2.test(name2));
 }
 var npm = defineEcosystem({
   id: "npm",
@@ -26019,6 +26050,11 @@ function npmUniverses(files) {
     const [cypress] = pick(dir, CYPRESS_CONFIG);
     if (cypress) out2.push(...cypressUniverses(dir, cypress, read(cypress), ctx.exists));
     else if (uses.has("cypress")) out2.push(...cypressUniverses(dir, null, null, ctx.exists));
+    if (STORYBOOK_RUNNERS.some((r2) => uses.has(r2))) {
+      const folder = dir === "" ? ".storybook" : `${dir}/.storybook`;
+      const [main2] = pick(folder, STORYBOOK_MAIN);
+      out2.push(storybookUniverse(dir, main2 ?? null, main2 ? read(main2) : null, pick(folder, STORYBOOK_PREVIEW)));
+    }
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i2 = first; i2 < out2.length; i2++) {
@@ -26066,7 +26102,7 @@ function runnersNamedBy(manifest) {
   for (const runner of ["jest", "vitest", "mocha", "ava", "jasmine"]) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out2.add(runner);
   }
-  for (const runner of ["@playwright/test", "cypress"]) if (deps.includes(runner)) out2.add(runner);
+  for (const runner of ["@playwright/test", "cypress", ...STORYBOOK_RUNNERS]) if (deps.includes(runner)) out2.add(runner);
   return out2;
 }
 function configsNamedByScripts(manifest, runner) {

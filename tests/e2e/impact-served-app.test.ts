@@ -35,3 +35,24 @@ describe('ratlas impact: end-to-end tests run the application they visit', { tim
     expect(await selected('docs', { 'README.md': '# web app\n' })).toEqual([]);
   });
 });
+
+const STORIES = {
+  'package.json': '{ "name": "ui", "private": true, "type": "module", "devDependencies": { "@storybook/test-runner": "0.16.0", "@storybook/react-vite": "8.0.0" } }\n',
+  '.storybook/main.ts': "export default { stories: ['../src/**/*.stories.@(ts|tsx)'], framework: '@storybook/react-vite' };\n",
+  '.storybook/preview.tsx': 'export default { parameters: {} };\n',
+  'src/Button.tsx': 'export const Button = ({ label }: { label: string }) => <button>{label}</button>;\n',
+  'src/Button.stories.tsx': "import { Button } from './Button';\nexport default { component: Button };\nexport const Primary = { args: { label: 'one' } };\n",
+  'src/Card.tsx': 'export const Card = () => <div>card</div>;\n',
+  'src/Card.stories.tsx': "import { Card } from './Card';\nexport default { component: Card };\nexport const Plain = {};\n",
+};
+
+describe('ratlas impact: Storybook test runners run every story as a test', { timeout: 240_000 }, () => {
+  it('selects the stories of a changed component, and every story for a changed preview', async () => {
+    const cwd = gitRepo(STORIES);
+    commit(cwd, 'button', { 'src/Button.tsx': 'export const Button = ({ label }: { label: string }) => <button>{label.trim()}</button>;\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/Button.stories.tsx']);
+    commit(cwd, 'preview', { '.storybook/preview.tsx': 'export default { parameters: { layout: "centered" } };\n' });
+    const preview = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(preview.tests.runAll ? preview.tests.all : selectedFiles(preview)).toEqual(['src/Button.stories.tsx', 'src/Card.stories.tsx']);
+  });
+});

@@ -84,6 +84,25 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(u!.unknownTests).toEqual(['testRegex', 'testMatch']);
   });
 
+  it('Storybook test runners: the stories of .storybook/main (globs and directory entries, from that folder), main and preview as setup', () => {
+    const story = (main: string | null, pkg = '{ "devDependencies": { "@storybook/test-runner": "0.16" } }') =>
+      compileUniverses(
+        npm.testUniverses(
+          tree(
+            { 'package.json': pkg, ...(main === null ? {} : { '.storybook/main.ts': main }), '.storybook/preview.tsx': 'export default {};\n' },
+            ['src/Button.stories.tsx', 'src/Button.tsx', 'docs/Intro.stories.ts', 'lib/Card.stories.jsx', 'lib/Card.mdx'],
+          ),
+        ),
+      );
+    const configured = story("export default { stories: ['../src/**/*.stories.@(ts|tsx)', { directory: '../lib', files: '*.stories.jsx' }, '../lib/*.mdx'] };\n");
+    expect(['src/Button.stories.tsx', 'docs/Intro.stories.ts', 'lib/Card.stories.jsx', 'lib/Card.mdx', '.storybook/preview.tsx'].filter((p) => configured.isTest(p))).toEqual(['src/Button.stories.tsx', 'lib/Card.stories.jsx']);
+    expect([...configured.setupFiles].sort()).toEqual(['.storybook/main.ts', '.storybook/preview.tsx']);
+    // Without a main file, every story of the package; without a runner of stories, none.
+    expect(story(null).isTest('docs/Intro.stories.ts')).toBe(true);
+    expect(story(null, '{ "devDependencies": { "@storybook/addon-vitest": "9" } }').isTest('docs/Intro.stories.ts')).toBe(true);
+    expect(story(null, '{ "devDependencies": { "@storybook/react": "8" } }').isTest('docs/Intro.stories.ts')).toBe(false);
+  });
+
   it('Playwright (testDir, testMatch, projects, globalSetup) and Cypress (a universe per testing type, support files)', () => {
     const files = tree(
       {

@@ -13,7 +13,7 @@ import { jestUniverses, type ProjectContext } from './jest-universes.js';
 import { avaUniverse } from './ava-universe.js';
 import { bunUniverse, denoUniverse, runsBunTest } from './bun-deno-universes.js';
 import { JASMINE_CONFIGS, jasmineUniverse } from './jasmine-universe.js';
-import { cypressUniverses, playwrightUniverses } from './browser-universes.js';
+import { cypressUniverses, playwrightUniverses, storybookUniverse } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
 import { isObject, type Literal } from './read-config-literal.js';
@@ -27,6 +27,11 @@ const JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
 const PLAYWRIGHT_CONFIG = /^playwright\.config\.(js|ts|mjs|cjs|mts|cts)$/;
+/** Storybook's configuration folder's main and preview files. */
+const STORYBOOK_MAIN = /^main\.(js|ts|mjs|cjs|mts|cts)$/;
+const STORYBOOK_PREVIEW = /^preview\.(js|jsx|ts|tsx|mjs|cjs|mts|cts)$/;
+/** Packages that run every story as a test. */
+const STORYBOOK_RUNNERS = ['@storybook/test-runner', '@storybook/addon-vitest', '@storybook/experimental-addon-test'];
 const CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 const AVA_CONFIG = /^ava\.config\.(js|cjs|mjs)$/;
 const BUN_CONFIG = /^bunfig\.toml$/;
@@ -42,6 +47,7 @@ function isConfigPath(path: string): boolean {
   const name = baseOf(path);
   return (
     name === 'package.json' ||
+    (baseOf(dirOf(path)) === '.storybook' && (STORYBOOK_MAIN.test(name) || STORYBOOK_PREVIEW.test(name))) ||
     [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re) => re.test(name))
   );
 }
@@ -221,6 +227,13 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if (cypress) out.push(...cypressUniverses(dir, cypress, read(cypress), ctx.exists));
     else if (uses.has('cypress')) out.push(...cypressUniverses(dir, null, null, ctx.exists));
 
+    // Storybook's test runners: each story is a test, rendered with the preview's decorators.
+    if (STORYBOOK_RUNNERS.some((r) => uses.has(r))) {
+      const folder = dir === '' ? '.storybook' : `${dir}/.storybook`;
+      const [main] = pick(folder, STORYBOOK_MAIN);
+      out.push(storybookUniverse(dir, main ?? null, main ? read(main) : null, pick(folder, STORYBOOK_PREVIEW)));
+    }
+
     // Folders the package's scripts put on NODE_PATH: every runner its scripts start inherits them.
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
@@ -286,7 +299,7 @@ function runnersNamedBy(manifest: Manifest): Set<string> {
   for (const runner of ['jest', 'vitest', 'mocha', 'ava', 'jasmine']) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out.add(runner);
   }
-  for (const runner of ['@playwright/test', 'cypress']) if (deps.includes(runner)) out.add(runner);
+  for (const runner of ['@playwright/test', 'cypress', ...STORYBOOK_RUNNERS]) if (deps.includes(runner)) out.add(runner);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import type { TestUniverse } from '../types.js';
 import { unknownTests, type ConfigValues } from './config-values.js';
-import { joinRepo, treeFiles } from './repo-paths.js';
+import { dirOf, joinRepo, treeFiles } from './repo-paths.js';
 
 /** Playwright's default `testMatch` (`.*(test|spec).(js|ts|mjs)` in its documentation, any script extension here). */
 const PLAYWRIGHT_TEST_MATCH = ['**/*.{spec,test}.{js,ts,mjs,cjs,mts,cts,jsx,tsx}'];
@@ -67,4 +67,43 @@ export function cypressUniverses(dir: string, configFile: string | null, config:
       ...unknownTests(config, [], [`${type}.specPattern`]),
     };
   });
+}
+
+/** Storybook's default `stories` (its documentation's `*.stories.*` under `../src`, from any folder here). */
+const STORIES = '**/*.stories.@(js|jsx|mjs|cjs|ts|tsx|mts|cts)';
+/** The files of a `{ directory, files }` stories entry without `files`. */
+const STORY_FILES = '**/*.stories.@(js|jsx|mjs|cjs|ts|tsx|mts|cts)';
+
+/**
+ * Pure: the stories Storybook's test runners run as tests (`test-storybook`, the vitest addon): the
+ * `stories` of `.storybook/main.*` (globs relative to that folder, or `{ directory, files }`), its
+ * default without one. The main file and `.storybook/preview.*` (decorators and global styles of
+ * every story) are setup files. `mainFile` null: the package's `.storybook` folder holds none.
+ */
+export function storybookUniverse(dir: string, mainFile: string | null, config: ConfigValues | null, preview: readonly string[]): TestUniverse {
+  const configDir = mainFile === null ? (joinRepo(dir, './.storybook') ?? dir) : dirOf(mainFile);
+  const entries = config?.items('stories');
+  const include = (entries ?? [null]).flatMap((entry): { glob: string; absolute: true }[] => {
+    if (entry === null) return [{ glob: dir === '' ? STORIES : `${dir}/${STORIES}`, absolute: true }];
+    const spec = typeof entry === 'string' ? entry : joinGlob(entry.string('directory'), entry.string('files') ?? STORY_FILES);
+    const path = spec === null || /\.mdx$/.test(spec) ? null : joinRepo(configDir, spec.startsWith('.') ? spec : `./${spec}`);
+    return path === null ? [] : [{ glob: path, absolute: true }];
+  });
+  return {
+    ecosystem: 'npm',
+    runner: 'storybook',
+    configFile: mainFile,
+    root: dir,
+    roots: [],
+    include,
+    exclude: [{ glob: '**/node_modules/**' }],
+    setupFiles: [...new Set([...(mainFile === null ? [] : [mainFile]), ...preview])].sort(),
+    aliases: [],
+    warnings: config ? [...new Set(config.warnings)] : [],
+    ...unknownTests(config, ['stories']),
+  };
+}
+
+function joinGlob(directory: string | undefined, files: string): string | null {
+  return directory === undefined ? null : `${directory.replace(/\/$/, '')}/${files}`;
 }
