@@ -12987,6 +12987,10 @@ function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported)
       const local = clause?.namedChildren.find((c3) => c3?.type === "identifier");
       if (source?.type === "string" && local) imports.set(local.text, stringValue(source));
     }
+    if (statement.type === "function_declaration") {
+      const name2 = statement.childForFieldName("name");
+      if (name2) bindings.set(name2.text, statement);
+    }
     for (const declarator of declarators(statement)) {
       const name2 = declarator.childForFieldName("name");
       const value = declarator.childForFieldName("value");
@@ -13121,6 +13125,8 @@ var Reader = class {
     const name2 = callee?.text ?? "";
     if (CONFIG_WRAPPERS.has(name2) && args2[0]) return this.value(args2[0], depth + 1);
     if (name2 === "mergeConfig" && args2.length >= 2) return args2.map((a) => this.value(a, depth + 1)).reduce(deepMerge);
+    const local = callee?.type === "identifier" ? this.bindings.get(callee.text) : void 0;
+    if (local && FUNCTION_NODES.has(local.type) && args2.length === 0 && (local.childForFieldName("parameters")?.namedChildren.length ?? 0) === 0) return this.returned(local, depth);
     if (name2 === "require.resolve" && args2[0]?.type === "string") return stringValue(args2[0]);
     if (name2 === "require" && args2[0]?.type === "string") return this.importedValue(stringValue(args2[0]), node.text);
     if (/^(path\.)?(resolve|join)$/.test(name2) && args2.length > 0) {
@@ -13139,16 +13145,40 @@ var Reader = class {
     }
     return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
   }
-  /** `() => ({…})` or `function () { return {…} }`: the one returned value when there is exactly one. */
+  /**
+   * `() => ({…})` or `function () { return {…} }`: the one returned value when there is exactly
+   * one. Where every return of several gives a list (`projects` by an environment variable: one
+   * project, the other, or both), their union: each list the run may take is part of it, so the
+   * tests and setup files read from it hold every one that may run.
+   */
   returned(node, depth) {
     const body2 = node.childForFieldName("body");
     if (!body2) return new Unknown(node.text);
     if (body2.type !== "statement_block") return this.value(body2, depth + 1);
-    const returns = body2.namedChildren.filter((c3) => c3?.type === "return_statement");
-    if (returns.length !== 1 || !returns[0].namedChildren[0]) return new Unknown("a function with several returns");
-    return this.value(returns[0].namedChildren[0], depth + 1);
+    const values = returnsOf(body2).map((r2) => r2.namedChildren[0] ? this.value(r2.namedChildren[0], depth + 1) : new Unknown(r2.text));
+    if (values.length === 1) return values[0];
+    if (values.length === 0 || !values.every(Array.isArray)) return new Unknown("a function with several returns");
+    const union = [];
+    const seen = /* @__PURE__ */ new Set();
+    for (const item of values.flat()) {
+      const key = JSON.stringify(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      union.push(item);
+    }
+    return union;
   }
 };
+var FUNCTION_NODES = /* @__PURE__ */ new Set(["arrow_function", "function_expression", "function", "function_declaration"]);
+function returnsOf(node) {
+  const out2 = [];
+  for (const child of node.namedChildren) {
+    if (!child || FUNCTION_NODES.has(child.type) || child.type === "class_declaration" || child.type === "method_definition") continue;
+    if (child.type === "return_statement") out2.push(child);
+    else out2.push(...returnsOf(child));
+  }
+  return out2;
+}
 function keyOf(node) {
   if (node.type === "property_identifier" || node.type === "identifier") return node.text;
   if (node.type === "string") return stringValue(node);
@@ -13608,7 +13638,7 @@ var JEST_MODULE_FIELDS = [
   "dependencyExtractor",
   "testSequencer"
 ];
-function jestUniverses(dir, configFile, own, ctx, depth = 0) {
+function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
   const rootDir = own?.string("rootDir") !== void 0 ? joinRepo(dir, own.string("rootDir")) ?? dir : dir;
   const { config, presetFile, presetUnknown } = withPreset(own, rootDir, ctx);
   const projects = config?.items("projects");
@@ -13616,16 +13646,18 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0) {
     const out2 = [];
     for (const project of projects) {
       if (typeof project !== "string") {
-        out2.push(...jestUniverses(rootDir, configFile, project, ctx, depth + 1));
+        const own2 = project.string("rootDir");
+        const base = own2 !== void 0 && !own2.startsWith("<rootDir>") && !own2.startsWith("/") ? cwd : configFile === null ? rootDir : dirOfPath(configFile);
+        out2.push(...jestUniverses(base, configFile, project, ctx, depth + 1, cwd));
         continue;
       }
       const spec = joinRepo(rootDir, project, rootDir);
       if (spec === null) continue;
       for (const target of matchDirsOrFiles(spec, ctx)) {
-        if (target.kind === "file") out2.push(...jestUniverses(dirOfPath(target.path), target.path, ctx.read(target.path), ctx, depth + 1));
+        if (target.kind === "file") out2.push(...jestUniverses(dirOfPath(target.path), target.path, ctx.read(target.path), ctx, depth + 1, cwd));
         else {
           const found = ctx.configIn(target.path);
-          out2.push(...jestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1));
+          out2.push(...jestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, cwd));
         }
       }
     }
@@ -26009,7 +26041,7 @@ function npmUniverses(files) {
     const uses = manifest ? runnersNamedBy(manifest) : /* @__PURE__ */ new Set();
     const named = (runner) => manifest ? configsNamedByScripts(manifest, runner).filter((f3) => pathSet.has(f3)) : [];
     const jest = jestConfigIn(dir);
-    for (const file of named("jest")) out2.push(...jestUniverses(dirOf(file), file, read(file), ctx));
+    for (const file of named("jest")) out2.push(...jestUniverses(dirOf(file), file, read(file), ctx, 0, dir));
     if (jest) out2.push(...jestUniverses(dir, jest.file, jest.values, ctx));
     else if (uses.has("jest") && named("jest").length === 0) out2.push(...jestUniverses(dir, null, null, ctx));
     const vctx = manifest && vitestTypecheckByScript(manifest) ? { ...ctx, typecheck: true } : ctx;

@@ -59,6 +59,36 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['pkg/unit/e.ts', 'src/__tests__/a.test.ts', 'src/__tests__/b.tests.ts']);
   });
 
+  it("projects a function picks by an environment variable: every project it may return; an inline project's rootDir '.' is where jest runs", () => {
+    // react-hook-form's scripts/jest/jest.config.js, run as `jest --config ./scripts/jest/jest.config.js`.
+    const config = [
+      "const base = { rootDir: '.', roots: ['<rootDir>/src'] };",
+      "const web = { ...base, testMatch: ['**/__tests__/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup.ts'] };",
+      "const server = { ...base, testMatch: ['**/*.server.test.ts'] };",
+      'const getProjects = () => {',
+      '  const env = process.env.TEST_ENV;',
+      '  if (!env) {',
+      '    return [web, server];',
+      '  }',
+      '  switch (env) {',
+      "    case 'web':",
+      '      return [web];',
+      "    case 'server':",
+      '      return [server];',
+      '  }',
+      '};',
+      'module.exports = { projects: getProjects() };',
+    ].join('\n');
+    const files = tree(
+      { 'package.json': JSON.stringify({ scripts: { test: 'jest --config ./scripts/jest/jest.config.js' }, devDependencies: { jest: '30' } }), 'scripts/jest/jest.config.js': config },
+      ['src/__tests__/form.test.ts', 'src/api.server.test.ts', 'src/form.ts', 'scripts/jest/setup.ts'],
+    );
+    const universes = npm.testUniverses(files).filter((u) => u.configFile === 'scripts/jest/jest.config.js' && u.root === '');
+    expect(universes.map((u) => u.setupFiles)).toEqual([['scripts/jest/jest.config.js', 'scripts/jest/setup.ts'], ['scripts/jest/jest.config.js']]);
+    const c = compileUniverses(universes);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['src/__tests__/form.test.ts', 'src/api.server.test.ts']);
+  });
+
   it("mocha pointed at compiled output (typeorm's .mocharc.json): the sources it is compiled from, with a warning", () => {
     const files = tree(
       {

@@ -172,7 +172,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     // directory is where jest resolves its rootDir from, as for a config found by its name.
     const named = (runner: string) => (manifest ? configsNamedByScripts(manifest, runner).filter((f) => pathSet.has(f)) : []);
     const jest = jestConfigIn(dir);
-    for (const file of named('jest')) out.push(...jestUniverses(dirOf(file), file, read(file), ctx));
+    for (const file of named('jest')) out.push(...jestUniverses(dirOf(file), file, read(file), ctx, 0, dir));
     if (jest) out.push(...jestUniverses(dir, jest.file, jest.values, ctx));
     else if (uses.has('jest') && named('jest').length === 0) out.push(...jestUniverses(dir, null, null, ctx));
 

@@ -31,9 +31,12 @@ export interface ProjectContext {
 
 /**
  * Pure: the test universes of one jest configuration (`config` null: jest's defaults in `dir`).
- * `projects` entries become universes of their own, as jest runs them.
+ * `projects` entries become universes of their own, as jest runs them. `cwd`: where jest runs (the
+ * package whose script starts it), against which jest resolves an inline project's relative
+ * `rootDir` (`{ rootDir: '.' }` in scripts/jest/jest.config.js is the package, not scripts/jest);
+ * without one, or with `<rootDir>/…`, a project starts from its configuration file's folder.
  */
-export function jestUniverses(dir: string, configFile: string | null, own: ConfigValues | null, ctx: ProjectContext, depth = 0): TestUniverse[] {
+export function jestUniverses(dir: string, configFile: string | null, own: ConfigValues | null, ctx: ProjectContext, depth = 0, cwd = dir): TestUniverse[] {
   const rootDir = own?.string('rootDir') !== undefined ? (joinRepo(dir, own.string('rootDir')!) ?? dir) : dir;
   const { config, presetFile, presetUnknown } = withPreset(own, rootDir, ctx);
   const projects = config?.items('projects');
@@ -41,16 +44,18 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
     const out: TestUniverse[] = [];
     for (const project of projects) {
       if (typeof project !== 'string') {
-        out.push(...jestUniverses(rootDir, configFile, project, ctx, depth + 1));
+        const own = project.string('rootDir');
+        const base = own !== undefined && !own.startsWith('<rootDir>') && !own.startsWith('/') ? cwd : configFile === null ? rootDir : dirOfPath(configFile);
+        out.push(...jestUniverses(base, configFile, project, ctx, depth + 1, cwd));
         continue;
       }
       const spec = joinRepo(rootDir, project, rootDir);
       if (spec === null) continue;
       for (const target of matchDirsOrFiles(spec, ctx)) {
-        if (target.kind === 'file') out.push(...jestUniverses(dirOfPath(target.path), target.path, ctx.read(target.path), ctx, depth + 1));
+        if (target.kind === 'file') out.push(...jestUniverses(dirOfPath(target.path), target.path, ctx.read(target.path), ctx, depth + 1, cwd));
         else {
           const found = ctx.configIn(target.path);
-          out.push(...jestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1));
+          out.push(...jestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, cwd));
         }
       }
     }

@@ -31,6 +31,10 @@ export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Lite
       const local = clause?.namedChildren.find((c) => c?.type === 'identifier');
       if (source?.type === 'string' && local) imports.set(local.text, stringValue(source));
     }
+    if (statement.type === 'function_declaration') {
+      const name = statement.childForFieldName('name');
+      if (name) bindings.set(name.text, statement);
+    }
     for (const declarator of declarators(statement)) {
       const name = declarator.childForFieldName('name');
       const value = declarator.childForFieldName('value');
@@ -176,6 +180,9 @@ class Reader {
     const name = callee?.text ?? '';
     if (CONFIG_WRAPPERS.has(name) && args[0]) return this.value(args[0], depth + 1);
     if (name === 'mergeConfig' && args.length >= 2) return args.map((a) => this.value(a, depth + 1)).reduce(deepMerge);
+    // A function of the module called without arguments (`projects: getProjects()`).
+    const local = callee?.type === 'identifier' ? this.bindings.get(callee.text) : undefined;
+    if (local && FUNCTION_NODES.has(local.type) && args.length === 0 && (local.childForFieldName('parameters')?.namedChildren.length ?? 0) === 0) return this.returned(local, depth);
     if (name === 'require.resolve' && args[0]?.type === 'string') return stringValue(args[0]);
     if (name === 'require' && args[0]?.type === 'string') return this.importedValue(stringValue(args[0]), node.text);
     if (/^(path\.)?(resolve|join)$/.test(name) && args.length > 0) {
@@ -196,15 +203,42 @@ class Reader {
     return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
   }
 
-  /** `() => ({…})` or `function () { return {…} }`: the one returned value when there is exactly one. */
+  /**
+   * `() => ({…})` or `function () { return {…} }`: the one returned value when there is exactly
+   * one. Where every return of several gives a list (`projects` by an environment variable: one
+   * project, the other, or both), their union: each list the run may take is part of it, so the
+   * tests and setup files read from it hold every one that may run.
+   */
   private returned(node: Node, depth: number): Literal {
     const body = node.childForFieldName('body');
     if (!body) return new Unknown(node.text);
     if (body.type !== 'statement_block') return this.value(body, depth + 1);
-    const returns = body.namedChildren.filter((c): c is Node => c?.type === 'return_statement');
-    if (returns.length !== 1 || !returns[0]!.namedChildren[0]) return new Unknown('a function with several returns');
-    return this.value(returns[0]!.namedChildren[0], depth + 1);
+    const values = returnsOf(body).map((r) => (r.namedChildren[0] ? this.value(r.namedChildren[0], depth + 1) : new Unknown(r.text)));
+    if (values.length === 1) return values[0]!;
+    if (values.length === 0 || !values.every(Array.isArray)) return new Unknown('a function with several returns');
+    const union: Literal[] = [];
+    const seen = new Set<string>();
+    for (const item of values.flat()) {
+      const key = JSON.stringify(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      union.push(item);
+    }
+    return union;
   }
+}
+
+const FUNCTION_NODES = new Set(['arrow_function', 'function_expression', 'function', 'function_declaration']);
+
+/** The return statements of a function body, outside the functions nested in it. */
+function returnsOf(node: Node): Node[] {
+  const out: Node[] = [];
+  for (const child of node.namedChildren) {
+    if (!child || FUNCTION_NODES.has(child.type) || child.type === 'class_declaration' || child.type === 'method_definition') continue;
+    if (child.type === 'return_statement') out.push(child);
+    else out.push(...returnsOf(child));
+  }
+  return out;
 }
 
 function keyOf(node: Node): string | null {
