@@ -39,8 +39,12 @@ export class PathClassifier {
   private readonly runAll: (path: string) => boolean;
   private readonly manifests: (name: string) => boolean;
   private readonly lockfiles: (name: string) => boolean;
-  /** config tests.runs and the universes' served files (CompiledUniverses.runs), compiled. */
-  readonly runs: readonly { tests: (path: string) => boolean; files: (path: string) => boolean }[];
+  /**
+   * config tests.runs and the universes' served files (CompiledUniverses.runs), compiled. `claims`:
+   * the rule says all that runs the files it names (config rules: what people declared), so a file
+   * of it that no code names needs no other test; a served application's rule only adds its tests.
+   */
+  readonly runs: readonly { tests: (path: string) => boolean; files: (path: string) => boolean; claims: boolean }[];
 
   /** `isCode` says whether ratlas parses and indexes the path (a known language, not excluded). */
   constructor(
@@ -61,7 +65,7 @@ export class PathClassifier {
     this.tsconfig = matcher(config.changes.tsconfig);
     this.runner = matcher(config.changes.runnerConfig);
     this.runAll = matcher(config.changes.runAll);
-    this.runs = [...config.tests.runs.map((rule) => ({ tests: matcher(rule.tests), files: matcher(rule.files) })), ...(universe?.runs ?? [])];
+    this.runs = [...config.tests.runs.map((rule) => ({ tests: matcher(rule.tests), files: matcher(rule.files), claims: true })), ...(universe?.runs ?? []).map((rule) => ({ ...rule, claims: false }))];
   }
 
   /** The answers of isTest so far: impact asks it of every indexed file per side and of every file a traversal reaches. */

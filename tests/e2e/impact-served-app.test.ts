@@ -29,7 +29,10 @@ describe('ratlas impact: end-to-end tests run the application they visit', { tim
     };
     const specs = ['e2e/about.spec.ts', 'e2e/home.spec.ts'];
     expect(await selected('source', { 'src/title.ts': "export const title = () => 'two';\n" })).toEqual([...specs, 'src/title.test.ts']);
-    expect(await selected('page', { 'index.html': '<script type="module" src="/src/main.ts"></script>\n<title>web</title>\n' })).toEqual(specs);
+    // A page no code names: every test runs (a unit test may read it by a path no search finds), the specs among them.
+    commit(cwd, 'page', { 'index.html': '<script type="module" src="/src/main.ts"></script>\n<title>web</title>\n' });
+    const page = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect([page.tests.runAll, selectedFiles(page)]).toEqual([true, specs]);
     expect(await selected('unit test', { 'src/sum.test.ts': "import { sum } from './sum';\ntest('sum', () => { expect(sum(2, 2)).toBe(4); });\n" })).toEqual(['src/sum.test.ts']);
     expect(await selected('spec', { 'e2e/about.spec.ts': "import { test } from '@playwright/test';\ntest('about', async ({ page }) => { await page.goto('/about/'); });\n" })).toEqual(['e2e/about.spec.ts']);
     expect(await selected('docs', { 'README.md': '# web app\n' })).toEqual([]);

@@ -28,7 +28,10 @@ export function configuredRuns(runs: PathClassifier['runs'], reached: readonly R
   return out;
 }
 
-/** Whether a tests.runs rule names `path` among the files its tests run, and some of its tests exist. */
+/**
+ * Whether a tests.runs rule names `path` among the files its tests run, and some of its tests exist:
+ * a rule that claims its files (PathClassifier.runs), so that no other test is looked for.
+ */
 export function runByConfig(runs: PathClassifier['runs'], path: string, tests: ReadonlySet<string>): boolean {
-  return runs.some((rule) => rule.files(path) && [...tests].some(rule.tests));
+  return runs.some((rule) => rule.claims && rule.files(path) && [...tests].some(rule.tests));
 }
