@@ -13646,8 +13646,8 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
     const out2 = [];
     for (const project of projects) {
       if (typeof project !== "string") {
-        const own2 = project.string("rootDir");
-        const base = own2 !== void 0 && !own2.startsWith("<rootDir>") && !own2.startsWith("/") ? cwd : configFile === null ? rootDir : dirOfPath(configFile);
+        const projectRoot = project.string("rootDir");
+        const base = projectRoot !== void 0 && !projectRoot.startsWith("<rootDir>") && !projectRoot.startsWith("/") ? cwd : configFile === null ? rootDir : dirOfPath(configFile);
         out2.push(...jestUniverses(base, configFile, project, ctx, depth + 1, cwd));
         continue;
       }
@@ -20761,13 +20761,12 @@ function cypressUniverses(dir, configFile, config, exists) {
   });
 }
 var STORIES = "**/*.stories.@(js|jsx|mjs|cjs|ts|tsx|mts|cts)";
-var STORY_FILES = "**/*.stories.@(js|jsx|mjs|cjs|ts|tsx|mts|cts)";
 function storybookUniverse(dir, mainFile, config, preview) {
   const configDir = mainFile === null ? joinRepo(dir, "./.storybook") ?? dir : dirOf(mainFile);
   const entries = config?.items("stories");
   const include = (entries ?? [null]).flatMap((entry) => {
     if (entry === null) return [{ glob: dir === "" ? STORIES : `${dir}/${STORIES}`, absolute: true }];
-    const spec = typeof entry === "string" ? entry : joinGlob(entry.string("directory"), entry.string("files") ?? STORY_FILES);
+    const spec = typeof entry === "string" ? entry : joinGlob(entry.string("directory"), entry.string("files") ?? STORIES);
     const path = spec === null || /\.mdx$/.test(spec) ? null : joinRepo(configDir, spec.startsWith(".") ? spec : `./${spec}`);
     return path === null ? [] : [{ glob: path, absolute: true }];
   });

@@ -69,10 +69,8 @@ export function cypressUniverses(dir: string, configFile: string | null, config:
   });
 }
 
-/** Storybook's default `stories` (its documentation's `*.stories.*` under `../src`, from any folder here). */
+/** Story files: Storybook's default (its documentation's `*.stories.*` under `../src`, from any folder here), and a `{ directory }` entry's without `files`. */
 const STORIES = '**/*.stories.@(js|jsx|mjs|cjs|ts|tsx|mts|cts)';
-/** The files of a `{ directory, files }` stories entry without `files`. */
-const STORY_FILES = '**/*.stories.@(js|jsx|mjs|cjs|ts|tsx|mts|cts)';
 
 /**
  * Pure: the stories Storybook's test runners run as tests (`test-storybook`, the vitest addon): the
@@ -85,7 +83,7 @@ export function storybookUniverse(dir: string, mainFile: string | null, config: 
   const entries = config?.items('stories');
   const include = (entries ?? [null]).flatMap((entry): { glob: string; absolute: true }[] => {
     if (entry === null) return [{ glob: dir === '' ? STORIES : `${dir}/${STORIES}`, absolute: true }];
-    const spec = typeof entry === 'string' ? entry : joinGlob(entry.string('directory'), entry.string('files') ?? STORY_FILES);
+    const spec = typeof entry === 'string' ? entry : joinGlob(entry.string('directory'), entry.string('files') ?? STORIES);
     const path = spec === null || /\.mdx$/.test(spec) ? null : joinRepo(configDir, spec.startsWith('.') ? spec : `./${spec}`);
     return path === null ? [] : [{ glob: path, absolute: true }];
   });

@@ -44,8 +44,8 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
     const out: TestUniverse[] = [];
     for (const project of projects) {
       if (typeof project !== 'string') {
-        const own = project.string('rootDir');
-        const base = own !== undefined && !own.startsWith('<rootDir>') && !own.startsWith('/') ? cwd : configFile === null ? rootDir : dirOfPath(configFile);
+        const projectRoot = project.string('rootDir');
+        const base = projectRoot !== undefined && !projectRoot.startsWith('<rootDir>') && !projectRoot.startsWith('/') ? cwd : configFile === null ? rootDir : dirOfPath(configFile);
         out.push(...jestUniverses(base, configFile, project, ctx, depth + 1, cwd));
         continue;
       }
