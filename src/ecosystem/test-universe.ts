@@ -61,7 +61,7 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
   });
   return {
     universes,
-    isTest: (path) => !setupFiles.has(path) && compiled.some((c) => c.member(path)),
+    isTest: (path) => !setupFiles.has(path) && anyTest(path),
     setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.setupFor(test)))].sort(),
     setupFiles,
     setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles : []))),

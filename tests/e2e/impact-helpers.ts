@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { schemaErrors } from '../../src/schema/validate.js';
+import { commit, type Tree } from '../helpers/git-repo.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 
 /** A small app: a store, code using it three ways, and tests that reach it (or not). */
@@ -42,6 +43,12 @@ export async function impactJson(cwd: string, args: string[]): Promise<ReportLik
   const report = JSON.parse(result.stdout) as ReportLike;
   expect(schemaErrors('impact-report', report)).toEqual([]);
   return report;
+}
+
+/** Commits `tree` on top of the repository and reads the impact of that commit. */
+export async function impactOfCommit(cwd: string, message: string, tree: Tree): Promise<ReportLike> {
+  commit(cwd, message, tree);
+  return impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
 }
 
 export function selectedFiles(report: ReportLike): string[] {

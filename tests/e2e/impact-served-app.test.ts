@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commit, gitRepo } from '../helpers/git-repo.js';
-import { impactJson, selectedFiles } from './impact-helpers.js';
+import { gitRepo } from '../helpers/git-repo.js';
+import { impactOfCommit, selectedFiles } from './impact-helpers.js';
 
 // A browser runner's end-to-end tests import none of the application: they visit the pages its
 // web server builds and serves from the project's files. Unit tests beside them import what they test.
@@ -23,15 +23,11 @@ const APP = {
 describe('ratlas impact: end-to-end tests run the application they visit', { timeout: 240_000 }, () => {
   it('selects every Playwright spec for a change to what the server serves, and none for tests or documents', async () => {
     const cwd = gitRepo(APP);
-    const selected = async (message: string, tree: Record<string, string>) => {
-      commit(cwd, message, tree);
-      return selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']));
-    };
+    const selected = async (message: string, tree: Record<string, string>) => selectedFiles(await impactOfCommit(cwd, message, tree));
     const specs = ['e2e/about.spec.ts', 'e2e/home.spec.ts'];
     expect(await selected('source', { 'src/title.ts': "export const title = () => 'two';\n" })).toEqual([...specs, 'src/title.test.ts']);
     // A page no code names: every test runs (a unit test may read it by a path no search finds), the specs among them.
-    commit(cwd, 'page', { 'index.html': '<script type="module" src="/src/main.ts"></script>\n<title>web</title>\n' });
-    const page = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    const page = await impactOfCommit(cwd, 'page', { 'index.html': '<script type="module" src="/src/main.ts"></script>\n<title>web</title>\n' });
     expect([page.tests.runAll, selectedFiles(page)]).toEqual([true, specs]);
     expect(await selected('unit test', { 'src/sum.test.ts': "import { sum } from './sum';\ntest('sum', () => { expect(sum(2, 2)).toBe(4); });\n" })).toEqual(['src/sum.test.ts']);
     expect(await selected('spec', { 'e2e/about.spec.ts': "import { test } from '@playwright/test';\ntest('about', async ({ page }) => { await page.goto('/about/'); });\n" })).toEqual(['e2e/about.spec.ts']);
@@ -52,10 +48,9 @@ const STORIES = {
 describe('ratlas impact: Storybook test runners run every story as a test', { timeout: 240_000 }, () => {
   it('selects the stories of a changed component, and every story for a changed preview', async () => {
     const cwd = gitRepo(STORIES);
-    commit(cwd, 'button', { 'src/Button.tsx': 'export const Button = ({ label }: { label: string }) => <button>{label.trim()}</button>;\n' });
-    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/Button.stories.tsx']);
-    commit(cwd, 'preview', { '.storybook/preview.tsx': 'export default { parameters: { layout: "centered" } };\n' });
-    const preview = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    const button = await impactOfCommit(cwd, 'button', { 'src/Button.tsx': 'export const Button = ({ label }: { label: string }) => <button>{label.trim()}</button>;\n' });
+    expect(selectedFiles(button)).toEqual(['src/Button.stories.tsx']);
+    const preview = await impactOfCommit(cwd, 'preview', { '.storybook/preview.tsx': 'export default { parameters: { layout: "centered" } };\n' });
     expect(preview.tests.runAll ? preview.tests.all : selectedFiles(preview)).toEqual(['src/Button.stories.tsx', 'src/Card.stories.tsx']);
   });
 });

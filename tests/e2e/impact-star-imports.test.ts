@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo, type Tree } from '../helpers/git-repo.js';
-import { impactJson, selectedFiles } from './impact-helpers.js';
+import { impactJson, impactOfCommit, selectedFiles } from './impact-helpers.js';
 
 // A name that several star imports give: adding it to another of those modules changes what the
 // name stands for (Python rebinds it in statement order; ES `export *` makes it ambiguous), though
@@ -84,8 +84,7 @@ describe('ratlas impact: what a star import puts into a test module runs there',
   it('setup_module, a test class method, a test function, pytest_generate_tests and setUpModule through a package', async () => {
     const cwd = gitRepo(COLLECTED);
     const selected = async (message: string, tree: Tree) => {
-      commit(cwd, message, tree);
-      const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+      const report = await impactOfCommit(cwd, message, tree);
       return { files: selectedFiles(report), relations: report.tests.selected.flatMap((t) => t.reachedFrom?.via.map((v) => v.relation) ?? []) };
     };
     const setup = await selected('setup', { 'tests/base.py': COLLECTED['tests/base.py']!.replace('= 1', '= 2') });
