@@ -87,5 +87,8 @@
  *    ECMAScript: a relative import of a folder with a `package.json` takes its entry before its index.
  * 30: Python's `import a.b` looks `a.b` up in the regular package `a` names on any root before a
  *    folder `a/` without `__init__.py` on an earlier one (a namespace portion).
+ * 31: Resolution: a local declared by an import (`const S = require('./s')` in a function, or again
+ *    under a name the file imported before) is that import, not its initializer's value; what
+ *    `require(...)` and `jest.requireActual(...)` give is unknown, not the runtime's.
  */
-export const EXTRACTION_VERSION = 30;
+export const EXTRACTION_VERSION = 31;

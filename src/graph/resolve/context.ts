@@ -108,13 +108,24 @@ export class ResolveContext {
       if (link) hits.push({ hit: { kind: 'import', link }, line: this.nearestAbove(link.line, line) });
       if (bindings.length > 0) {
         const binding = [...bindings].sort((a, b) => this.nearestAbove(b.line, line) - this.nearestAbove(a.line, line))[0]!;
-        hits.push({ hit: { kind: 'local', binding }, line: this.nearestAbove(binding.line, line) });
+        const bound = this.importBinding(binding);
+        hits.push({ hit: bound ? { kind: 'import', link: bound } : { kind: 'local', binding }, line: this.nearestAbove(binding.line, line) });
       }
       if (hits.length === 0) continue;
       // Stable sort: on a tie (no line, or none above) the order above decides.
       return hits.sort((a, b) => b.line - a.line)[0]!.hit;
     }
     return null;
+  }
+
+  /**
+   * The import a local is declared by, when the declaration is one (`const S = require('./s')`
+   * binds a variable and imports, on one line of one scope): that import, so that a module loaded
+   * inside a function, or loaded again under a name the file imported before, is the module and
+   * not what its initializer evaluates to (a call of the runtime's `require`).
+   */
+  private importBinding(binding: StoredBinding): StoredRef | undefined {
+    return this.imports.get(binding.name)?.find((l) => l.line === binding.line && l.scope === binding.scope);
   }
 
   /**

@@ -40,6 +40,9 @@ export const ecmascriptResolution: ResolutionTraits = {
   moduleReflection: new Set(['.eval']),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   containers: new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef']),
+  // What these hand back is a module of the repository as often as a package (`require('./s').run()`,
+  // `jest.requireActual('../lib/a').fn()`): a member of it is unknown, never the runtime's.
+  handBack: new Set(['require', 'jest.requireActual', 'jest.requireMock', 'vi.importActual', 'vi.importMock']),
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,
