@@ -27,7 +27,7 @@ export function testUniversesOf(files: ProjectFiles, ecosystems: readonly Ecosys
  */
 export function aliasOverrides(
   universes: readonly TestUniverse[],
-  specifiers: readonly { file: string; module: string }[],
+  specifiers: readonly { file: string; module: string; resolved?: string }[],
   exists: (path: string) => boolean,
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): Map<string, string[]> {
@@ -47,22 +47,23 @@ export function installedCommandsOf(files: ProjectFiles, ecosystems: readonly Ec
  * Pure: for every file of the tree, the files that import it only through a runner's module alias
  * (jest `moduleNameMapper`, vite `resolve.alias`): `specifiers` are the imports module resolution
  * left outside the tree. An importer uses the aliases of every universe whose root holds it (the
- * runner of such a universe may load it). Sorted importers per target.
+ * runner of such a universe may load it). An alias leading where module resolution led (`resolved`)
+ * adds nothing: that import is a named one. Sorted importers per target.
  */
 export function aliasedImporters(
   universes: readonly TestUniverse[],
-  specifiers: readonly { file: string; module: string }[],
+  specifiers: readonly { file: string; module: string; resolved?: string }[],
   exists: (path: string) => boolean,
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): Map<string, string[]> {
   const withAliases = universes.filter((u) => u.aliases.length > 0 || (u.moduleLookup && (u.moduleLookup.paths.length > 0 || u.moduleLookup.directories.length > 0)));
   const out = new Map<string, Set<string>>();
   if (withAliases.length === 0) return new Map();
-  for (const { file, module } of specifiers) {
+  for (const { file, module, resolved } of specifiers) {
     for (const u of withAliases) {
       if (u.root !== '' && !file.startsWith(`${u.root}/`)) continue;
       const target = ecosystems.find((e) => e.id === u.ecosystem)?.aliasTarget?.(u, module, exists, file);
-      if (target && target !== file) addTo(out, target, file);
+      if (target && target !== file && target !== resolved) addTo(out, target, file);
     }
   }
   return sortedLists(out);

@@ -93,7 +93,7 @@ export function applyFloor(
       file,
       reasons: [
         ...reasonsOf(file),
-        ...(loadedUnnamed.has(file) ? [{ code: 'loaded-unnamed', message: `${file} is loaded by a dynamic load or a setup file, not by a name: the tests loading it that way are kept.` }] : []),
+        ...(loadedUnnamed.has(file) ? [{ code: 'loaded-unnamed', message: `${file} is loaded by a dynamic load, a runner's own resolution or a setup file, not by a name: the tests loading it that way are kept.` }] : []),
       ],
     }))
     .filter((f) => f.reasons.length > 0);

@@ -19,7 +19,7 @@ export interface FloorTest {
   changed: string;
   /** From the changed file's first loader to the test, shortest first found (BFS). */
   chain: FloorHop[];
-  /** Some hop is a dynamic load or a setup file not reached by name: uses through it are not resolved edges, so never dropped by proof. */
+  /** Its chain has a dynamic load, or some path to it a runner's alias or a setup file not reached by name: uses through it are not resolved edges, so never dropped by proof. */
   unprovable: boolean;
 }
 
@@ -104,16 +104,28 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
       }
       frontier = next.sort();
     }
+    // Every runner's alias or resolution and setup file no test names, wherever the search met it:
+    // the files beyond one import what the runner gives them, not what resolution took, so their
+    // uses may run the change by a path no edge shows, however else they import the file. The
+    // shortest chain alone missed it: fast-json-stringify's debug-mode test requires the changed
+    // lib/serializer.js, and `..`, which node resolves to index.js (calling into it) where
+    // resolution took the package's types. (Dynamic loads count from the namespaces above.)
+    const unnamed = new Set<string>();
+    for (const at of reachedBy.keys()) {
+      for (const step of stepsOf(at)) if (step.via !== 'imports' && step.via !== 'loads-dynamically' && !step.byName) unnamed.add(step.file);
+    }
+    const throughUnnamed = closure(unnamed, stepsOf);
     const throughLoaders = closure(loaders, stepsOf);
     for (const path of reachedBy.keys()) {
       if (path === file || !graph.isTest(path)) continue;
       const chain: FloorHop[] = [];
       for (let at: string | undefined = path; at !== file && at !== undefined; at = cameFrom.get(at)) chain.push(reachedBy.get(at)!);
       chain.reverse();
-      // Unprovable when its chain has a hop that names nothing, or when any other path reaches it
-      // through a dynamic loader: a test importing the file and also running a loader of it may
-      // call its code through the loaded module (getattr(module, name)), which no edge shows.
-      out.push({ test: path, changed: file, chain, unprovable: throughLoaders.has(path) || chain.some((h) => h.via !== 'imports' && !h.byName) });
+      // Unprovable when its chain has a hop that names nothing, when some path reaches it through
+      // a runner's alias or setup file, or when any other path reaches it through a dynamic loader:
+      // a test importing the file and also running a loader of it may call its code through the
+      // loaded module (getattr(module, name)), which no edge shows.
+      out.push({ test: path, changed: file, chain, unprovable: throughLoaders.has(path) || throughUnnamed.has(path) || chain.some((h) => h.via !== 'imports' && !h.byName) });
     }
   }
   return out.sort((a, b) => cmp(a.changed, b.changed) || cmp(a.test, b.test));

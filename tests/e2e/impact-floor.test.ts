@@ -222,17 +222,33 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(floorOf(report)).toMatchObject({ droppedByProof: 1, dropped: [{ file: 'tests/other.test.ts' }] });
   });
 
+  it('a test importing the changed file is not proven unaffected while another path reaches it through the runner alone', async () => {
+    // Resolution takes the package's `types` for the test's `require('..')`; node loads `main`
+    // (index.js), which calls the changed method. The test also requires the changed file directly,
+    // for a constant: that import chain is the shortest, and was the only one the proof looked at.
+    const cwd = gitRepo({
+      'package.json': '{ "name": "gen", "main": "index.js", "types": "types/index.d.ts", "scripts": { "test": "node --test" } }\n',
+      'types/index.d.ts': 'declare function build(x: number): number;\nexport = build;\n',
+      'index.js': "const { Engine } = require('./lib/engine')\nmodule.exports = function build (x) {\n  const engine = new Engine()\n  return engine.run(x)\n}\n",
+      'lib/engine.js': "class Engine {\n  run (x) {\n    return x + 1\n  }\n}\nconst VERSION = 1\nmodule.exports = { Engine, VERSION }\n",
+      'test/build.test.js': "const { test } = require('node:test')\nconst build = require('..')\nconst { VERSION } = require('../lib/engine')\n\ntest('build', () => {\n  build(VERSION)\n})\n",
+      'test/other.test.js': "const { test } = require('node:test')\ntest('other', () => {})\n",
+    });
+    commit(cwd, 'run throws', { 'lib/engine.js': "class Engine {\n  run (x) {\n    throw new Error('no')\n  }\n}\nconst VERSION = 1\nmodule.exports = { Engine, VERSION }\n" });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/build.test.js']);
+  });
+
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "data", "devDependencies": { "jest": "29" } }\n',
-      'src/rules/alpha.js': 'module.exports = { check() { return 1; } };\n',
-      'src/rules/beta.js': 'module.exports = { check() { return 2; } };\n',
-      'src/other.js': 'module.exports = { check() { return 3; } };\n',
+      'src/rules/alpha.js': 'module.exports = function alpha() { return 1; };\n',
+      'src/rules/beta.js': 'module.exports = function beta() { return 2; };\n',
+      'src/other.js': 'module.exports = function other() { return 3; };\n',
       'test/rules.test.js':
-        "const fs = require('fs');\nconst path = require('path');\nconst dir = path.join(__dirname, '../src/rules');\nfor (const f of fs.readdirSync(dir)) {\n  const rule = require(path.join(dir, f));\n  test(f, () => expect(rule.check()).toBeGreaterThan(0));\n}\n",
-      'test/other.test.js': "const other = require('../src/other');\ntest('other', () => expect(other.check()).toBe(3));\n",
+        "const fs = require('fs');\nconst path = require('path');\nconst dir = path.join(__dirname, '../src/rules');\nfor (const f of fs.readdirSync(dir)) {\n  const rule = require(path.join(dir, f));\n  test(f, () => expect(rule()).toBeGreaterThan(0));\n}\n",
+      'test/other.test.js': "const other = require('../src/other');\ntest('other', () => expect(other()).toBe(3));\n",
     });
-    commit(cwd, 'beta throws', { 'src/rules/beta.js': 'module.exports = { check() { throw new Error("x"); } };\n' });
+    commit(cwd, 'beta throws', { 'src/rules/beta.js': 'module.exports = function beta() { throw new Error("x"); };\n' });
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['test/rules.test.js']);
     const kept = (report as unknown as FloorReport).tests.selected[0]!;
@@ -863,5 +879,28 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['test/count.test.js']);
     expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((v) => v.relation)).toEqual(['mentions']);
+  });
+});
+
+// A runner alias leading an import where module resolution led it already (jotai: vitest's
+// `jotai/vanilla/utils` -> src/vanilla/utils.ts, as tsconfig's paths say) is a named import: a test
+// through it stays provable, and a closed change reaching it by no symbol path drops it.
+const ALIASED = {
+  'package.json': '{ "name": "lib", "private": true, "type": "module", "devDependencies": { "vitest": "1.0.0" } }\n',
+  'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "lib/*": ["./src/*"] } } }\n',
+  'vitest.config.ts':
+    "import { resolve } from 'node:path';\nimport { defineConfig } from 'vitest/config';\nexport default defineConfig({ resolve: { alias: [{ find: /^lib(.*)$/, replacement: resolve('./src/$1.ts') }] }, test: { dir: 'tests' } });\n",
+  'src/utils.ts': "export { freeze } from './utils/freeze';\nexport { plain } from './utils/plain';\n",
+  'src/utils/freeze.ts': 'export function freeze<T>(x: T): T {\n  return x;\n}\n',
+  'src/utils/plain.ts': 'export function plain(): number {\n  return 1;\n}\n',
+  'tests/freeze.test.ts': "import { freeze } from 'lib/utils';\ntest('freeze', () => expect(freeze(1)).toBe(1));\n",
+  'tests/plain.test.ts': "import { plain } from 'lib/utils';\ntest('plain', () => expect(plain()).toBe(1));\n",
+};
+
+describe('ratlas impact: a runner alias agreeing with module resolution', { timeout: 240_000 }, () => {
+  it('keeps the tests it reaches provable', async () => {
+    const cwd = gitRepo(ALIASED);
+    commit(cwd, 'freeze', { 'src/utils/freeze.ts': 'export function freeze<T>(x: T): T {\n  return Object.freeze(x);\n}\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/freeze.test.ts']);
   });
 });

@@ -24,6 +24,12 @@ describe('importFloor: the runner-equivalent floor', () => {
     ]);
   });
 
+  it('a test some path reaches through a hop that names nothing is unprovable, however short its import chain', () => {
+    // test/debug.test.js imports the changed file, and the runner resolves its `..` to src/index.js, which imports it too.
+    const g = graph({ importers: new Map([['src/s.js', ['src/index.js', 'test/debug.test.js']], ['src/index.js', []]]), aliased: new Map([['src/index.js', ['test/debug.test.js']]]) });
+    expect(importFloor(['src/s.js'], g).map((f) => `${f.test} ${f.chain.map((h) => h.via).join('>')} ${f.unprovable}`)).toEqual(['test/debug.test.js imports true']);
+  });
+
   it('dynamic loaders reach every file under their scope, setup files every test they are loaded before', () => {
     const g = graph({ dynamicLoaders: [{ file: 'test/data.test.js', scope: '', code: 'readdir-loading' }], testsSetUpBy: (p) => (p === 'test/setup.js' ? ['test/c.test.js'] : []) });
     const floor = importFloor(['src/data/x.js'], g);
@@ -104,6 +110,11 @@ function referenceFloor(changed: readonly string[], graph: FloorGraph) {
       for (const loader of graph.dynamicLoaders) {
         if (loader.file !== at && (loader.scope === '' || at.startsWith(`${loader.scope}/`))) tainted.add(loader.file);
       }
+    }
+    // And every file beyond a runner's alias or a setup file not named, on any path.
+    for (const [at] of seen) {
+      for (const f of graph.aliased?.get(at) ?? []) tainted.add(f);
+      if (!graph.setupByName?.(at)) for (const f of graph.testsSetUpBy(at)) tainted.add(f);
     }
     for (let grew = true; grew; ) {
       grew = false;

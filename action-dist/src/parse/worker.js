@@ -2201,6 +2201,9 @@ var ecmascriptResolution = {
   moduleReflection: /* @__PURE__ */ new Set([".eval"]),
   builtinMembers: ECMASCRIPT_BUILTIN_MEMBERS,
   containers: /* @__PURE__ */ new Set(["Map", "Set", "WeakMap", "WeakSet", "WeakRef"]),
+  // What these hand back is a module of the repository as often as a package (`require('./s').run()`,
+  // `jest.requireActual('../lib/a').fn()`): a member of it is unknown, never the runtime's.
+  handBack: /* @__PURE__ */ new Set(["require", "jest.requireActual", "jest.requireMock", "vi.importActual", "vi.importMock"]),
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,

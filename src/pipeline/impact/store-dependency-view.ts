@@ -421,13 +421,14 @@ export class StoreDependencyView implements DependencyView {
     return this.projectFilesRead;
   }
 
-  /** Imports of a bare or aliased specifier (`@/x`, `~/x`, `pkg`) that module resolution answered with a file of the tree. */
-  async resolvedBareImports(): Promise<{ file: string; module: string }[]> {
+  /** Imports of a bare or aliased specifier (`@/x`, `~/x`, `pkg`) that module resolution answered with a file of the tree, and that file. */
+  async resolvedBareImports(): Promise<{ file: string; module: string; resolved: string }[]> {
     const data = await this.links();
-    const out: { file: string; module: string }[] = [];
+    const out: { file: string; module: string; resolved: string }[] = [];
     for (const link of data.links) {
       if (link.kind === 'export' || typeof link.module !== 'string' || link.module.startsWith('.') || !data.languages.has(link.file)) continue;
-      if (data.targets.get(link.file)?.get(link.module)?.kind === 'file') out.push({ file: link.file, module: link.module });
+      const target = data.targets.get(link.file)?.get(link.module);
+      if (target?.kind === 'file') out.push({ file: link.file, module: link.module, resolved: target.path });
     }
     return out;
   }
