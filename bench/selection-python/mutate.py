@@ -74,6 +74,21 @@ def ratlas(*args):
     return r.stdout, (time.monotonic() - started) * 1000
 
 
+def collected_file(classname, defined_in):
+    """The test file that collected a junit testcase. Its `file` attribute names where the test
+    function is defined: a test method inherited from a class of another test file (itsdangerous's
+    `TestTimedSerializer(TestSerializer)` in test_timed.py) is reported under the base class's
+    file, not under the file pytest collected and ran it from (the file a selector must select,
+    and the one coverage contexts name). The classname is the collected node id with dots: the
+    longest dotted prefix that is a file of the repository is that file."""
+    parts = classname.split(".")
+    for n in range(len(parts), 0, -1):
+        candidate = os.path.join(*parts[:n]) + ".py"
+        if os.path.isfile(os.path.join(repo, candidate)):
+            return candidate
+    return defined_in
+
+
 def run_suite(junit, coverage=False, ran=None):
     """Per test file (repo-relative), the test ids that passed; `ran`, when given, gets every id reported."""
     if os.path.exists(junit):
@@ -94,7 +109,7 @@ def run_suite(junit, coverage=False, ran=None):
         file = case.get("file")
         if not file:
             continue
-        file = os.path.relpath(os.path.join(repo, file), repo)
+        file = collected_file(case.get("classname") or "", os.path.relpath(os.path.join(repo, file), repo))
         ids = passed.setdefault(file, set())
         test_id = f"{case.get('classname')}::{case.get('name')}"
         if ran is not None:

@@ -7,20 +7,29 @@
 // selection (`jest --findRelatedTests`, `vitest related`) selects. A failing test file that a tool did
 // not select is a miss. The clone is reset after every mutant.
 //
+// `--runner mocha`: the suite runs with mocha's JSON reporter (`--mocha-spec` gives the spec globs of
+// the repository's test script, `--suite-arg` its options). Mocha has no related-test listing, so
+// there is no peer (`peer: null` in rows and summary). Mocha loads every spec file before running any
+// test, so a mutant that throws while a spec file loads (a `describe` body, a required example app)
+// aborts the whole run with no report: the harness then runs each baseline test file alone to learn
+// which ones fail (`suiteCrashed: "per-file"` on the row). A run that ends early (an uncaught error
+// outside any test) has a report without the test files after that point: those did not fail, they
+// did not run, and each is run alone (`rerunAlone` on the row). For jest and vitest a run that writes no
+// report is recorded as `suiteCrashed: true` with unknown failing files, and the run goes on.
+//
 //   node bench/selection/mutate.mjs --repo /tmp/bench/luxon --runner jest --samples 30 \
 //     --src 'src/' --env TZ=America/New_York --out bench/selection/results/luxon.json
 //
 // The repository must be a disposable clone with its dependencies installed and a clean tree.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gitIn, mean, median, mutationPoint, random, ratlasIn } from './mutants.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const ts = createRequire(import.meta.url)(join(ROOT, 'node_modules/typescript'));
 
 const { values: opts } = parseArgs({
   options: {
@@ -50,6 +59,15 @@ const { values: opts } = parseArgs({
     // The peer's related-test listing: `related` (`vitest related --run`, runs them) or `list`
     // (`vitest list --changed HEAD~1`, lists only). jest always lists (`--listTests --findRelatedTests`).
     'vitest-peer': { type: 'string', default: 'list' },
+    // mocha: the spec globs/files of the repository's test script (the positional arguments of
+    // `mocha`); a per-file run (after a crash) passes one test file instead of them.
+    'mocha-spec': { type: 'string', multiple: true, default: [] },
+    // A shell command run (under nice, in the repository) before every suite run: the build step a
+    // test script runs first (sinon's `pretest-node`: `npm run build-artifacts`, for the tests that
+    // load the built lib/).
+    'pre-suite': { type: 'string' },
+    // Where to write ratlas's whole report for each mutant with a missed test file: PREFIX<n>.json.
+    'miss-prefix': { type: 'string' },
   },
 });
 const RATLAS = resolve(opts.ratlas ?? join(ROOT, 'bin/run.js'));
@@ -59,19 +77,25 @@ for (const pair of opts.env) env[pair.slice(0, pair.indexOf('='))] = pair.slice(
 const cacheDir = opts['cache-dir'] ?? mkdtempSync(join(tmpdir(), 'ratlas-bench-cache-'));
 const work = mkdtempSync(join(tmpdir(), 'ratlas-bench-'));
 
-const git = (...args) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@ratlas.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@ratlas.invalid' } }).trim();
-const ratlas = (...args) => {
-  const started = performance.now();
-  const r = spawnSync(process.execPath, [RATLAS, ...args, '--cache-dir', cacheDir, '--quiet'], { cwd: repo, encoding: 'utf8', env, maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(`ratlas ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  return { stdout: r.stdout, ms: performance.now() - started };
-};
+const git = gitIn(repo, env);
+const ratlas = ratlasIn(RATLAS, repo, cacheDir, env);
 
 if (git('status', '--porcelain', '--untracked-files=no') !== '') throw new Error(`${repo} has uncommitted changes`);
 const baseCommit = git('rev-parse', 'HEAD');
 
-/** Per test file: the names of the test cases that passed. */
-function runSuite() {
+/**
+ * Per test file: the names of the test cases that passed; `crashed` when the runner wrote no report.
+ * `baseline`: a run that writes no report stops the harness (nothing can be compared).
+ */
+function runSuite({ baseline: isBaseline = false } = {}) {
+  if (opts['pre-suite']) {
+    const pre = spawnSync('nice', ['-n', '10', 'sh', '-c', opts['pre-suite']], { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60 * 1000 });
+    if (pre.status !== 0) {
+      if (isBaseline) throw new Error(`--pre-suite failed (${pre.status}): ${(pre.stderr ?? '').slice(-2000)}`);
+      console.error(`bench: --pre-suite failed (${pre.status}); the suite runs anyway: ${(pre.stderr ?? '').slice(-400)}`);
+    }
+  }
+  if (opts.runner === 'mocha') return runMochaSuite(isBaseline);
   const out = join(work, 'result.json');
   rmSync(out, { force: true });
   // jest: a results processor writes the report (jest-results.cjs says why not --json).
@@ -80,7 +104,11 @@ function runSuite() {
   const run = spawnSync('nice', ['-n', '10', 'npx', ...args], { cwd: repo, env: { ...env, RATLAS_BENCH_RESULTS: out }, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60 * 1000 });
   if (!existsSync(out)) {
     const why = run.error ? String(run.error) : `exit ${run.status}, signal ${run.signal}`;
-    throw new Error(`the test runner wrote no JSON report (${why}): ${(run.stderr ?? '').slice(-2000)}`);
+    const message = `the test runner wrote no JSON report (${why}): ${(run.stderr ?? '').slice(-2000)}`;
+    if (isBaseline) throw new Error(message);
+    // The failing files are unknown: recorded on the row (suiteCrashed), not counted as detected.
+    console.error(`bench: suite crashed: ${message.slice(0, 600)}`);
+    return { passed: new Map(), crashed: true };
   }
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const passed = new Map();
@@ -91,7 +119,79 @@ function runSuite() {
     for (const a of file.assertionResults) if (a.status === 'passed') names.add(a.fullName);
     passed.set(path, names);
   }
-  return passed;
+  return { passed, crashed: false };
+}
+
+const mochaMajor = (() => {
+  try {
+    return Number(JSON.parse(readFileSync(join(repo, 'node_modules/mocha/package.json'), 'utf8')).version.split('.')[0]);
+  } catch {
+    return 11;
+  }
+})();
+
+/** One mocha run of `specs` with the JSON reporter: its report, or null when it wrote none. */
+function mochaRun(specs, timeout) {
+  const out = join(work, 'result.json');
+  rmSync(out, { force: true });
+  // mocha >= 9 writes the report to a file; older versions print it on stdout (mixed with whatever
+  // the tests print, so the report is found by its first key).
+  const reporter = mochaMajor >= 9 ? ['--reporter', 'json', '--reporter-option', `output=${out}`] : ['--reporter', 'json'];
+  // The repository's mocha, started without npx (the per-file runs start it once per test file).
+  const bin = existsSync(join(repo, 'node_modules/mocha/bin/mocha.js')) ? [process.execPath, join(repo, 'node_modules/mocha/bin/mocha.js')] : ['npx', 'mocha'];
+  const run = spawnSync('nice', ['-n', '10', ...bin, ...opts['suite-arg'], ...reporter, ...specs], { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout });
+  let text = null;
+  if (mochaMajor >= 9) text = existsSync(out) ? readFileSync(out, 'utf8') : null;
+  else {
+    const at = (run.stdout ?? '').indexOf('{\n  "stats"');
+    text = at === -1 ? null : run.stdout.slice(at);
+  }
+  try {
+    if (text !== null) return { report: JSON.parse(text), run };
+  } catch {}
+  return { report: null, run };
+}
+
+/** mocha's report per test file: the full titles of the tests that passed (every file that ran one). */
+function mochaPassed(report, into = new Map()) {
+  const rel = (f) => (f.startsWith(repo) ? f.slice(repo.length + 1) : f);
+  for (const list of [report.tests, report.failures, report.pending, report.passes]) {
+    for (const t of list ?? []) if (t.file && !into.has(rel(t.file))) into.set(rel(t.file), new Set());
+  }
+  for (const t of report.passes ?? []) if (t.file) into.get(rel(t.file)).add(t.fullTitle);
+  return into;
+}
+
+function runMochaSuite(isBaseline) {
+  const { report, run } = mochaRun(opts['mocha-spec'], 30 * 60 * 1000);
+  if (report) {
+    const passed = mochaPassed(report);
+    if (isBaseline) return { passed, crashed: false };
+    // A run can end early (an uncaught error outside any test: a stubbed setImmediate that throws),
+    // and the test files after that point never run. They did not fail: each is run alone to learn
+    // whether it does (`rerunAlone` on the row).
+    const notRun = [...baseline.keys()].filter((f) => !passed.has(f));
+    if (notRun.length) console.error(`bench: ${notRun.length} test files did not run (the run ended early): running them one by one`);
+    for (const file of notRun) {
+      const one = mochaRun([file], 5 * 60 * 1000);
+      if (one.report) mochaPassed(one.report, passed);
+      if (!passed.has(file)) passed.set(file, new Set());
+    }
+    return { passed, crashed: false, rerunAlone: notRun };
+  }
+  const why = run.error ? String(run.error) : `exit ${run.status}, signal ${run.signal}`;
+  const message = `mocha wrote no JSON report (${why}): ${(run.stderr ?? '').slice(-1500)}`;
+  if (isBaseline) throw new Error(message);
+  // mocha loads every spec file before it runs a test: one file that throws while loading aborts the
+  // run. Each baseline test file alone then says which ones fail (a file with no report: all of it).
+  console.error(`bench: suite crashed, running the ${baseline.size} test files one by one: ${message.slice(0, 400)}`);
+  const passed = new Map();
+  for (const file of baseline.keys()) {
+    const one = mochaRun([file], 5 * 60 * 1000);
+    if (one.report) mochaPassed(one.report, passed);
+    if (!passed.has(file)) passed.set(file, new Set());
+  }
+  return { passed, crashed: 'per-file' };
 }
 
 /**
@@ -120,37 +220,6 @@ function peerSelection(file) {
   return [...new Set(report.testResults.map((t) => rel(t.name)))].sort();
 }
 
-/** Where to insert a throw: just inside the `{` of the function body starting at `line`. */
-function mutationPoint(text, fileName, line, name) {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
-  let found = null;
-  const visit = (node) => {
-    if (found) return;
-    if (ts.isFunctionLike(node) && node.body && ts.isBlock(node.body) && node.body.statements.length > 0) {
-      const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      const declared = node.name ? node.name.getText(source) : null;
-      if (start === line && (declared === null || declared === name || declared.replace(/['"]/g, '') === name)) {
-        found = node.body.getStart(source) + 1;
-        return;
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 console.error(`bench: indexing ${repo} at ${baseCommit.slice(0, 12)}`);
 const indexRun = ratlas('index', '--rev', 'HEAD', '--format', 'json');
 const graph = JSON.parse(ratlas('export', '--rev', 'HEAD').stdout);
@@ -168,11 +237,6 @@ const replayed = (previous) => previous.rows.map((r) => {
   return symbol;
 });
 
-const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 function summarize() {
   const summary = {
   repo: opts.repo,
@@ -189,19 +253,26 @@ function summarize() {
     meanSelected: mean(rows.map((r) => r.ratlas.selected)),
     medianImpactMs: median(rows.map((r) => r.ratlas.ms)),
   },
-  peer: {
-    missedTestFiles: rows.reduce((n, r) => n + r.peer.missed.length, 0),
-    meanSelected: mean(rows.map((r) => r.peer.selected)),
-  },
+  // mocha has no related-test listing: no peer (null).
+  peer: rows.some((r) => r.peer) ? {
+    missedTestFiles: rows.reduce((n, r) => n + (r.peer?.missed.length ?? 0), 0),
+    meanSelected: mean(rows.filter((r) => r.peer).map((r) => r.peer.selected)),
+  } : null,
+  // Mutants whose suite run wrote no report: `true` (failing files unknown, counted as undetected)
+  // or, for mocha, `per-file` (each test file run alone instead: failing files known).
+  suiteCrashed: rows.filter((r) => r.suiteCrashed === true).length,
+  suiteCrashedPerFile: rows.filter((r) => r.suiteCrashed === 'per-file').length,
+  // mocha: mutants whose suite run ended early; the test files that did not run were run alone.
+  endedEarly: rows.filter((r) => r.rerunAlone?.length).length,
   indexMs: Math.round(indexRun.ms),
   suiteFiles: suiteFiles ? [...suiteFiles].sort() : null,
 };
-  summary.selectedRatio = summary.peer.meanSelected === 0 ? null : summary.ratlas.meanSelected / summary.peer.meanSelected;
+  summary.selectedRatio = !summary.peer || summary.peer.meanSelected === 0 ? null : summary.ratlas.meanSelected / summary.peer.meanSelected;
   // Shares of the suite (issue 18): what each selects per mutant, beside the oracle (the files that really failed).
   const total = summary.testFiles || 1;
   summary.share = {
     ratlas: mean(rows.map((r) => r.ratlas.selected / total)),
-    peer: mean(rows.map((r) => r.peer.selected / total)),
+    peer: summary.peer ? mean(rows.filter((r) => r.peer).map((r) => r.peer.selected / total)) : null,
     oracle: mean(rows.map((r) => r.failing.length / total)),
   };
   summary.ratlas.runAllReasons = {};
@@ -223,10 +294,11 @@ if (previous && (previous.summary.commit !== baseCommit || previous.summary.runn
 const previousRows = new Map((previous?.rows ?? []).map((r) => [r.symbol, r]));
 const order = previous ? replayed(previous) : drawn;
 console.error(previous ? `bench: failing test files and peer selections from ${opts['failing-from']}` : `bench: baseline suite run`);
-const baseline = previous ? null : runSuite();
+const baseline = previous ? null : runSuite({ baseline: true }).passed;
 // The test files the suite runs (null for an older --failing-from file that did not record them).
 const suiteFiles = baseline ? new Set(baseline.keys()) : previous.summary.suiteFiles ? new Set(previous.summary.suiteFiles) : null;
 const rows = [];
+let missCount = 0;
 for (const symbol of order) {
   if (rows.length >= Number(opts.samples)) break;
   // A long run on a loaded machine can be ended between mutants: create `<out>.stop`.
@@ -246,9 +318,13 @@ for (const symbol of order) {
     const known = previousRows.get(symbol.id);
     if (previous && !known) throw new Error(`${opts['failing-from']} has no row for ${symbol.id}: not the same mutants`);
     const failing = known ? [...known.failing] : [];
+    let suiteCrashed = known?.suiteCrashed ?? false;
+    let rerunAlone = known?.rerunAlone ?? [];
     if (!known) {
-      const mutated = runSuite();
-      for (const [file, names] of baseline) {
+      const { passed: mutated, crashed, rerunAlone: alone } = runSuite();
+      suiteCrashed = crashed;
+      rerunAlone = alone ?? [];
+      if (crashed !== true) for (const [file, names] of baseline) {
         const now = mutated.get(file) ?? new Set();
         if ([...names].some((n) => !now.has(n))) failing.push(file);
       }
@@ -261,13 +337,23 @@ for (const symbol of order) {
     const listed = report.tests.runAll ? null : report.tests.selected.map((t) => t.file);
     const selected = listed === null ? null : inSuite(listed);
     const reusePeer = known && !opts['rerun-peer'];
-    const peerFiles = reusePeer ? (known.peer.files ?? null) : inSuite(peerSelection(symbol.file));
-    const peerCount = peerFiles?.length ?? known.peer.selected;
+    const noPeer = opts.runner === 'mocha';
+    const peerFiles = noPeer ? null : reusePeer ? (known.peer.files ?? null) : inSuite(peerSelection(symbol.file));
+    const peerCount = noPeer ? null : peerFiles?.length ?? known.peer.selected;
     const missed = selected === null ? [] : failing.filter((f) => !selected.includes(f));
-    const peerMissed = reusePeer ? known.peer.missed : failing.filter((f) => !peerFiles.includes(f));
+    const peerMissed = noPeer ? null : reusePeer ? known.peer.missed : failing.filter((f) => !peerFiles.includes(f));
+    if (missed.length && opts['miss-prefix']) {
+      // The whole ratlas report of a mutant with a miss, for diagnosis.
+      missCount += 1;
+      const file = `${opts['miss-prefix']}${missCount}.json`;
+      writeFileSync(file, `${JSON.stringify({ symbol: symbol.id, failing, missed, report }, null, 2)}\n`);
+      console.error(`bench: ratlas report of the miss written to ${file}`);
+    }
     rows.push({
       symbol: symbol.id,
       failing: failing.sort(),
+      ...(suiteCrashed ? { suiteCrashed } : {}),
+      ...(rerunAlone.length ? { rerunAlone } : {}),
       ratlas: {
         runAll: report.tests.runAll,
         reasons: report.tests.reasons.map((r) => r.code),
@@ -279,9 +365,9 @@ for (const symbol of order) {
         floor: report.tests.floor ? { size: report.tests.floor.size, droppedByProof: report.tests.floor.droppedByProof } : null,
         universe: report.tests.universe ?? null,
       },
-      peer: { selected: peerCount, missed: peerMissed, files: peerFiles },
+      peer: noPeer ? null : { selected: peerCount, missed: peerMissed, files: peerFiles },
     });
-    console.error(`bench: ${rows.length} ${symbol.id}: failing ${failing.length}, ratlas ${selected?.length ?? 'all'} (missed ${missed.length}${missed.length ? `: ${missed.join(' ')}` : ''}), peer ${peerCount} (missed ${peerMissed.length})`);
+    console.error(`bench: ${rows.length} ${symbol.id}: failing ${suiteCrashed === true ? 'unknown (suite crashed)' : failing.length}${suiteCrashed === 'per-file' ? ' (suite crashed, per-file runs)' : ''}, ratlas ${selected?.length ?? 'all'} (missed ${missed.length}${missed.length ? `: ${missed.join(' ')}` : ''})${noPeer ? '' : `, peer ${peerCount} (missed ${peerMissed.length})`}`);
   } finally {
     git('reset', '-q', '--hard', 'HEAD~1');
   }
