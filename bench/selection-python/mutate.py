@@ -119,15 +119,35 @@ def run_suite(junit, coverage=False, ran=None):
     return passed
 
 
+def is_overload(node):
+    """Whether a definition is a typing `@overload` stub (no body that runs)."""
+    return any((d.id if isinstance(d, ast.Name) else d.attr if isinstance(d, ast.Attribute) else None) == "overload" for d in node.decorator_list)
+
+
 def mutation_point(text, line, name):
-    """(line index to insert before, indentation) for the function declared at `line`, or None."""
+    """(line index to insert before, indentation) for the function declared at `line`, or None.
+
+    An overloaded function is one symbol starting at its first `@overload` stub: the implementation
+    (the next definition of the name that is no stub) is what runs, and what is mutated."""
     tree = ast.parse(text)
-    for node in ast.walk(tree):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name != name:
-            continue
+
+    def definitions():
+        """Each definition of the name, with the later ones of its block (an implementation follows its stubs there)."""
+        for holder in ast.walk(tree):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(holder, field, None)
+                defs = [n for n in block if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name] if isinstance(block, list) else []
+                for i, node in enumerate(defs):
+                    yield node, defs[i + 1:]
+
+    for node, later in definitions():
         first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
         if line not in (first, node.lineno):
             continue
+        if is_overload(node):
+            node = next((n for n in later if not is_overload(n)), None)
+            if node is None:
+                return None
         body = node.body
         # After the docstring: a doc edit is not what is measured.
         if isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant) and isinstance(body[0].value.value, str):
@@ -139,6 +159,9 @@ def mutation_point(text, line, name):
             return None
         source_line = text.splitlines()[stmt.lineno - 1]
         indent = source_line[: len(source_line) - len(source_line.lstrip())]
+        # A statement sharing its line with the end of the signature (`) -> str: ...`): no line to insert before.
+        if len(indent) != stmt.col_offset:
+            return None
         return stmt.lineno - 1, indent, (stmt.lineno, node.end_lineno)
     return None
 
