@@ -23,6 +23,7 @@ pytest-cov and the repository's test dependencies.
 """
 import argparse
 import ast
+import functools
 import json
 import os
 import random
@@ -74,6 +75,7 @@ def ratlas(*args):
     return r.stdout, (time.monotonic() - started) * 1000
 
 
+@functools.lru_cache(maxsize=None)  # once per test class, not once per test of it
 def collected_file(classname, defined_in):
     """The test file that collected a junit testcase. Its `file` attribute names where the test
     function is defined: a test method inherited from a class of another test file (itsdangerous's

@@ -90,12 +90,20 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
     // module object too (`getattr(module, name)()`). A module further up holds none of its names.
     const loaders = new Set<string>();
     const namespaces = new Set([file, ...(graph.importers.get(file) ?? [])]);
+    // Every runner's alias or resolution and setup file no test names, wherever the search meets
+    // it: the files beyond one import what the runner gives them, not what resolution took, so
+    // their uses may run the change by a path no edge shows, however else they import the file.
+    // The shortest chain alone missed it: fast-json-stringify's debug-mode test requires the
+    // changed lib/serializer.js, and `..`, which node resolves to index.js (calling into it) where
+    // resolution took the package's types. (Dynamic loads count from the namespaces above.)
+    const unnamed = new Set<string>();
     let frontier = [file];
     while (frontier.length > 0) {
       const next: string[] = [];
       for (const at of frontier) {
         for (const step of stepsOf(at)) {
           if (step.via === 'loads-dynamically' && namespaces.has(at)) loaders.add(step.file);
+          else if (step.via !== 'imports' && step.via !== 'loads-dynamically' && !step.byName) unnamed.add(step.file);
           if (reachedBy.has(step.file)) continue;
           reachedBy.set(step.file, step);
           cameFrom.set(step.file, at);
@@ -103,16 +111,6 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
         }
       }
       frontier = next.sort();
-    }
-    // Every runner's alias or resolution and setup file no test names, wherever the search met it:
-    // the files beyond one import what the runner gives them, not what resolution took, so their
-    // uses may run the change by a path no edge shows, however else they import the file. The
-    // shortest chain alone missed it: fast-json-stringify's debug-mode test requires the changed
-    // lib/serializer.js, and `..`, which node resolves to index.js (calling into it) where
-    // resolution took the package's types. (Dynamic loads count from the namespaces above.)
-    const unnamed = new Set<string>();
-    for (const at of reachedBy.keys()) {
-      for (const step of stepsOf(at)) if (step.via !== 'imports' && step.via !== 'loads-dynamically' && !step.byName) unnamed.add(step.file);
     }
     const throughUnnamed = closure(unnamed, stepsOf);
     const throughLoaders = closure(loaders, stepsOf);

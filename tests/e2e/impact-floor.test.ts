@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo } from '../helpers/git-repo.js';
 import { runInProcess } from '../helpers/run-in-process.js';
-import { APP, impactJson, reasonCodes, selectedFiles } from './impact-helpers.js';
+import { APP, impactJson, impactOfCommit, reasonCodes, selectedFiles } from './impact-helpers.js';
 
 interface FloorReport {
   tests: {
@@ -234,8 +234,8 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
       'test/build.test.js': "const { test } = require('node:test')\nconst build = require('..')\nconst { VERSION } = require('../lib/engine')\n\ntest('build', () => {\n  build(VERSION)\n})\n",
       'test/other.test.js': "const { test } = require('node:test')\ntest('other', () => {})\n",
     });
-    commit(cwd, 'run throws', { 'lib/engine.js': "class Engine {\n  run (x) {\n    throw new Error('no')\n  }\n}\nconst VERSION = 1\nmodule.exports = { Engine, VERSION }\n" });
-    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/build.test.js']);
+    const report = await impactOfCommit(cwd, 'run throws', { 'lib/engine.js': "class Engine {\n  run (x) {\n    throw new Error('no')\n  }\n}\nconst VERSION = 1\nmodule.exports = { Engine, VERSION }\n" });
+    expect(selectedFiles(report)).toEqual(['test/build.test.js']);
   });
 
   it('a data module loaded through fs.readdirSync selects the test that reads the directory', async () => {
@@ -900,7 +900,7 @@ const ALIASED = {
 describe('ratlas impact: a runner alias agreeing with module resolution', { timeout: 240_000 }, () => {
   it('keeps the tests it reaches provable', async () => {
     const cwd = gitRepo(ALIASED);
-    commit(cwd, 'freeze', { 'src/utils/freeze.ts': 'export function freeze<T>(x: T): T {\n  return Object.freeze(x);\n}\n' });
-    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/freeze.test.ts']);
+    const report = await impactOfCommit(cwd, 'freeze', { 'src/utils/freeze.ts': 'export function freeze<T>(x: T): T {\n  return Object.freeze(x);\n}\n' });
+    expect(selectedFiles(report)).toEqual(['tests/freeze.test.ts']);
   });
 });
