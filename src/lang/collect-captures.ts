@@ -63,6 +63,8 @@ export interface Captures {
   functions: Span[];
   /** Docs inside declarations (`@docstring`): dropped from hashes, hashed as the doc. */
   docstrings: Span[];
+  /** Calls that run code held in a string (`new Function(…)`, `exec(…)`): generated-code.ts. */
+  evaluators: Span[];
 }
 
 /** References that link modules (their name is an exported name, not a use of a local one). */
@@ -97,6 +99,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     decorators: [],
     functions: [],
     docstrings: [],
+    evaluators: [],
   };
   const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
   // Reference and binding names are almost always single identifiers: their text is the identifier
@@ -149,6 +152,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         case 'function': out.functions.push(span(capture.node)); break;
         case 'doc': docNode = capture.node; break;
         case 'docstring': out.docstrings.push(span(capture.node)); break;
+        case 'evaluates': out.evaluators.push(span(capture.node)); break;
         default:
           if (capture.name.startsWith('definition.') || capture.name.startsWith('reference.') || capture.name.startsWith('binding.')) {
             role = capture.name;
@@ -289,6 +293,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     decorators: out.decorators.sort(byStart),
     functions: out.functions.sort(byStart),
     docstrings: out.docstrings.sort(byStart),
+    evaluators: out.evaluators.sort(byStart),
   };
 }
 

@@ -9,6 +9,7 @@ import { collectCaptures, type Captures } from './collect-captures.js';
 import { collectFaults } from './collect-faults.js';
 import { docCommentBefore } from './doc-comment.js';
 import { fileText } from './file-text.js';
+import { generatedCodeRefs } from './generated-code.js';
 import { markExported } from './mark-exported.js';
 import { assignQualnames, foldDeepDefinitions, MAX_SYMBOL_DEPTH, type LocatedDefinition } from './qualnames.js';
 import { isWhitespace, LineIndex, onlyTrivia, type Span } from './source-text.js';
@@ -59,6 +60,10 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
       { line: folded[0]!.startLine, message: `${folded.length} declarations nested more than ${MAX_SYMBOL_DEPTH} levels deep are part of their enclosing declaration` },
     ];
     const placed = assignQualnames(kept);
+    // Calls written in code the file builds in strings and runs: uses by name, placed like the others.
+    if (captures.evaluators.length > 0) {
+      captures.refs.push(...generatedCodeRefs(source, captures.literals, captures.interpolations, lang.definition.resolution, lines));
+    }
     const scopes = assignScopes(placed, (captures.refs as Scoped[]).concat(captures.bindings), captures.functions);
     // The facts are ours, fresh from collectCaptures: they get their scope in place rather than copied.
     const refs = captures.refs.map((ref, i) => Object.assign(ref.fact, { scope: scopes[i]! }) as RefFact);

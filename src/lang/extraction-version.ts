@@ -90,5 +90,7 @@
  * 31: Resolution: a local declared by an import (`const S = require('./s')` in a function, or again
  *    under a name the file imported before) is that import, not its initializer's value; what
  *    `require(...)` and `jest.requireActual(...)` give is unknown, not the runtime's.
+ * 32: A file running code held in a string (`new Function`, `vm.runIn…`, Python's `exec`) records
+ *    the calls and members written in its strings as uses by name on an unknown receiver.
  */
-export const EXTRACTION_VERSION = 31;
+export const EXTRACTION_VERSION = 32;

@@ -83,7 +83,7 @@ const indexed: ClosureRule = (f) =>
 const resolvedUses: ClosureRule = (f) =>
   f.symbols
     .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || (h.confidence < PROOF_CONFIDENCE && h.relation !== 'reflects')))
-    .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver).` }));
+    .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver, or code built in a string and run).` }));
 
 /** Patching by a call or a prototype (`X.prototype.m`, `Object.assign(`, `defineProperty`, `setattr(`): any function of the file may be what it installs. */
 /** A name as a literal part of a regular expression (names hold `$`, never other metacharacters). */

@@ -10,6 +10,7 @@ describe('python: annotated-source goldens', () => {
     'classes-and-methods.py',
     'conftest-plugins.py',
     'dataclass-fields.py',
+    'generated_code.py',
     'imports.py',
     'main-guard.py',
     'module-callables.py',
