@@ -51,8 +51,9 @@ export interface FloorGraph {
  * Pure: the runner-equivalent floor of a change: every test file whose transitive static imports,
  * dynamic loads or setup files reach one of `changed` (what `jest --findRelatedTests` selects, plus
  * what it cannot see). Per changed file, each test once, by its shortest chain; sorted.
+ * `dependents`: per changed file, the files whose code the symbol paths from its changes reach.
  */
-export function importFloor(changed: readonly string[], graph: FloorGraph): FloorTest[] {
+export function importFloor(changed: readonly string[], graph: FloorGraph, dependents: ReadonlyMap<string, readonly string[]> = new Map()): FloorTest[] {
   const out: FloorTest[] = [];
   // A file's loaders are the same whichever changed file the search starts from: listed once per
   // file, not once per search (typeorm: 10 searches visit ~3,000 files each, on both sides).
@@ -85,11 +86,16 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
     // The hop each file was first reached by; a chain is spelled out only for a test.
     const reachedBy = new Map<string, FloorHop | null>([[file, null]]);
     const cameFrom = new Map<string, string>();
-    // Loaders of the changed file, or of a file importing it (whose namespace holds the names it
-    // imports), however the search came to them: what imports them reaches the change through a
-    // module object too (`getattr(module, name)()`). A module further up holds none of its names.
+    // Loaders of the changed file, of a file importing it (whose namespace holds the names it
+    // imports), or of a file whose code depends on the change: what imports them reaches the change
+    // through a module object (`getattr(module, name)()`) or through the loaded module's own calls,
+    // which no path to the test shows. A module further up holds none of its names and runs none of
+    // its code, unless the symbol paths reach it: a plugin a loader imports by a computed name may
+    // call a module that calls the change.
     const loaders = new Set<string>();
-    const namespaces = new Set([file, ...(graph.importers.get(file) ?? [])]);
+    for (const at of new Set([file, ...(graph.importers.get(file) ?? []), ...(dependents.get(file) ?? [])])) {
+      for (const step of stepsOf(at)) if (step.via === 'loads-dynamically') loaders.add(step.file);
+    }
     // Every runner's alias or resolution and setup file no test names, wherever the search meets
     // it: the files beyond one import what the runner gives them, not what resolution took, so
     // their uses may run the change by a path no edge shows, however else they import the file.
@@ -102,8 +108,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph): Floo
       const next: string[] = [];
       for (const at of frontier) {
         for (const step of stepsOf(at)) {
-          if (step.via === 'loads-dynamically' && namespaces.has(at)) loaders.add(step.file);
-          else if (step.via !== 'imports' && step.via !== 'loads-dynamically' && !step.byName) unnamed.add(step.file);
+          if (step.via !== 'imports' && step.via !== 'loads-dynamically' && !step.byName) unnamed.add(step.file);
           if (reachedBy.has(step.file)) continue;
           reachedBy.set(step.file, step);
           cameFrom.set(step.file, at);

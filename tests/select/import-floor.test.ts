@@ -30,6 +30,17 @@ describe('importFloor: the runner-equivalent floor', () => {
     expect(importFloor(['src/s.js'], g).map((f) => `${f.test} ${f.chain.map((h) => h.via).join('>')} ${f.unprovable}`)).toEqual(['test/debug.test.js imports true']);
   });
 
+  it('a test running a loader of a file the change reaches is unprovable, however far up that file is', () => {
+    // test/c.test.js imports the changed src/c.js, and runs a loader of plugins/ (plugins/m.js calls src/n.js, which calls src/c.js).
+    const g = graph({
+      importers: new Map([['src/c.js', ['src/n.js', 'test/c.test.js']], ['src/n.js', ['plugins/m.js']], ['src/loader.js', ['test/c.test.js']]]),
+      dynamicLoaders: [{ file: 'src/loader.js', scope: 'plugins', code: 'non-literal-import' }],
+    });
+    const label = (f: { test: string; unprovable: boolean }) => `${f.test} ${f.unprovable}`;
+    expect(importFloor(['src/c.js'], g).map(label)).toEqual(['test/c.test.js false']);
+    expect(importFloor(['src/c.js'], g, new Map([['src/c.js', ['src/n.js', 'plugins/m.js']]])).map(label)).toEqual(['test/c.test.js true']);
+  });
+
   it('dynamic loaders reach every file under their scope, setup files every test they are loaded before', () => {
     const g = graph({ dynamicLoaders: [{ file: 'test/data.test.js', scope: '', code: 'readdir-loading' }], testsSetUpBy: (p) => (p === 'test/setup.js' ? ['test/c.test.js'] : []) });
     const floor = importFloor(['src/data/x.js'], g);
@@ -79,7 +90,7 @@ describe('applyFloor: the selection never goes below the floor unless proven', (
 });
 
 /** importFloor as first written (a chain copied per reached file, loaders listed per visit): the reference for the faster one. */
-function referenceFloor(changed: readonly string[], graph: FloorGraph) {
+function referenceFloor(changed: readonly string[], graph: FloorGraph, dependents: ReadonlyMap<string, readonly string[]> = new Map()) {
   const out = [];
   for (const file of [...new Set(changed)].sort()) {
     const seen = new Map<string, FloorHop[]>([[file, []]]);
@@ -102,11 +113,10 @@ function referenceFloor(changed: readonly string[], graph: FloorGraph) {
       }
       frontier = next.sort();
     }
-    // Loaders entered from the changed file or a direct importer, and every file they lead to.
-    const namespaces = new Set([file, ...(graph.importers.get(file) ?? [])]);
+    // Loaders of the changed file, a direct importer or a file the symbol paths reach, and every file they lead to.
+    const namespaces = new Set([file, ...(graph.importers.get(file) ?? []), ...(dependents.get(file) ?? [])]);
     const tainted = new Set<string>();
-    for (const at of seen.keys()) {
-      if (!namespaces.has(at)) continue;
+    for (const at of namespaces) {
       for (const loader of graph.dynamicLoaders) {
         if (loader.file !== at && (loader.scope === '' || at.startsWith(`${loader.scope}/`))) tainted.add(loader.file);
       }
@@ -158,6 +168,9 @@ describe('importFloor: equal to the reference on random module graphs', () => {
       };
       const changed = [files[random(files.length)]!, files[random(files.length)]!, 'src/y/f2.js'];
       expect(importFloor(changed, g)).toEqual(referenceFloor(changed, g));
+      // Files the symbol paths reach from a changed file: their loaders count as the file's own.
+      const dependents = new Map(changed.map((c) => [c, [files[random(files.length)]!, files[random(files.length)]!]]));
+      expect(importFloor(changed, g, dependents)).toEqual(referenceFloor(changed, g, dependents));
     }
   });
 });

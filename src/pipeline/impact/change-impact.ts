@@ -269,6 +269,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     classifier.universe,
     { view: baseView, tests: baseTests, changed: withMentions(basePaths, baseMentions.code), listed: onlyOn(files, 'base'), texts: (paths) => baseTexts(paths) },
     { view: headView, tests: headTests, changed: withMentions(headPaths, headMentions.code), listed: onlyOn(files, 'head'), texts: (paths) => baseTexts(paths, headTexts) },
+    [...baseReached, ...headReached],
   );
   const floorSides: FloorSide[] = [
     { floor: baseFloor, toHead: sides[0]!.toHead },

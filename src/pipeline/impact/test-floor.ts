@@ -34,13 +34,26 @@ export interface FloorSideInput {
  * module graph (a change to bodies only), its floor is the base's, computed once: each is ~10
  * breadth-first searches over most of the module graph (typeorm: 3,000 files each).
  */
-export async function floorsOf(universe: CompiledUniverses | undefined, base: FloorSideInput, head: FloorSideInput): Promise<[FloorTest[], FloorTest[]]> {
+export async function floorsOf(universe: CompiledUniverses | undefined, base: FloorSideInput, head: FloorSideInput, reached: readonly ReachedSymbol[]): Promise<[FloorTest[], FloorTest[]]> {
   const textFacts = new Map<string, CallerText>();
   const baseGraph = await floorGraph(base, universe, textFacts);
   const headGraph = await floorGraph(head, universe, textFacts);
-  const baseFloor = importFloor(base.changed, baseGraph.graph);
+  // Both sides' paths, on both sides: a loader's folder holds the file by either name.
+  const dependents = dependentFiles(reached);
+  const baseFloor = importFloor(base.changed, baseGraph.graph, dependents);
   if (sameStrings(base.changed, head.changed) && sameFloorGraph(baseGraph, headGraph)) return [baseFloor, baseFloor];
-  return [baseFloor, importFloor(head.changed, headGraph.graph)];
+  return [baseFloor, importFloor(head.changed, headGraph.graph, dependents)];
+}
+
+/** Per file a path starts from, the files the paths from it reach, sorted. */
+function dependentFiles(reached: readonly ReachedSymbol[]): Map<string, string[]> {
+  const byStart = new Map<string, Set<string>>();
+  for (const r of reached) {
+    const files = byStart.get(r.from.file);
+    if (files) files.add(r.file);
+    else byStart.set(r.from.file, new Set([r.file]));
+  }
+  return new Map([...byStart].map(([file, files]) => [file, [...files].sort()]));
 }
 
 /** A side's floor graph, with the data its functions read (the universe is the same on both sides). */
