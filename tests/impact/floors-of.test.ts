@@ -30,28 +30,28 @@ const tested = (floor: { test: string }[]) => floor.map((f) => f.test);
 
 describe('floorsOf: the head side reuses the base floor only when its inputs are the same', () => {
   it('a change to bodies only: one floor for both sides', async () => {
-    const [base, head] = await floorsOf(undefined, side(GRAPH, TESTS), side({ ...GRAPH }, [...TESTS]));
+    const [base, head] = await floorsOf(undefined, side(GRAPH, TESTS), side({ ...GRAPH }, [...TESTS]), []);
     expect(tested(base)).toEqual(['test/b.test.ts']);
     expect(head).toBe(base);
   });
 
   it('an import added on the head side: the head floor has the test it now reaches', async () => {
-    const [base, head] = await floorsOf(undefined, side(GRAPH, TESTS), side({ ...GRAPH, 'src/a.ts': ['src/b.ts', 'src/c.ts'] }, TESTS));
+    const [base, head] = await floorsOf(undefined, side(GRAPH, TESTS), side({ ...GRAPH, 'src/a.ts': ['src/b.ts', 'src/c.ts'] }, TESTS), []);
     expect(tested(base)).toEqual(['test/b.test.ts']);
     expect(tested(head)).toEqual(['test/b.test.ts', 'test/c.test.ts']);
   });
 
   it('a test file added, or a dynamic loader, on the head side: the head floor has it', async () => {
-    const [, added] = await floorsOf(undefined, side(GRAPH, TESTS), side({ ...GRAPH, 'src/a.ts': ['src/b.ts', 'test/a.test.ts'] }, [...TESTS, 'test/a.test.ts']));
+    const [, added] = await floorsOf(undefined, side(GRAPH, TESTS), side({ ...GRAPH, 'src/a.ts': ['src/b.ts', 'test/a.test.ts'] }, [...TESTS, 'test/a.test.ts']), []);
     expect(tested(added)).toEqual(['test/a.test.ts', 'test/b.test.ts']);
-    const [, loaded] = await floorsOf(undefined, side(GRAPH, TESTS), side(GRAPH, [...TESTS, 'test/all.test.ts'], [{ file: 'test/all.test.ts', code: 'non-literal-require' }]));
+    const [, loaded] = await floorsOf(undefined, side(GRAPH, TESTS), side(GRAPH, [...TESTS, 'test/all.test.ts'], [{ file: 'test/all.test.ts', code: 'non-literal-require' }]), []);
     expect(tested(loaded)).toEqual(['test/all.test.ts', 'test/b.test.ts']);
   });
 
   it('other changed files on the head side (an added one), same graph: its own floor', async () => {
     const graph = { ...GRAPH, 'src/new.ts': ['test/c.test.ts'] };
     const head = { ...side(graph, TESTS), changed: ['src/a.ts', 'src/new.ts'] };
-    const [base, floor] = await floorsOf(undefined, side(graph, TESTS), head);
+    const [base, floor] = await floorsOf(undefined, side(graph, TESTS), head, []);
     expect(tested(base)).toEqual(['test/b.test.ts']);
     expect(floor.map((f) => `${f.changed} ${f.test}`)).toEqual(['src/a.ts test/b.test.ts', 'src/new.ts test/c.test.ts']);
   });

@@ -7957,7 +7957,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     unwraps: [],
     decorators: [],
     functions: [],
-    docstrings: []
+    docstrings: [],
+    evaluators: []
   };
   const text = (node) => source.slice(node.startIndex, node.endIndex);
   const nameText = (node) => {
@@ -8050,6 +8051,9 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
           break;
         case "docstring":
           out2.docstrings.push(span(capture.node));
+          break;
+        case "evaluates":
+          out2.evaluators.push(span(capture.node));
           break;
         default:
           if (capture.name.startsWith("definition.") || capture.name.startsWith("reference.") || capture.name.startsWith("binding.")) {
@@ -8168,7 +8172,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     unwraps: out2.unwraps,
     decorators: out2.decorators.sort(byStart),
     functions: out2.functions.sort(byStart),
-    docstrings: out2.docstrings.sort(byStart)
+    docstrings: out2.docstrings.sort(byStart),
+    evaluators: out2.evaluators.sort(byStart)
   };
 }
 function numberArguments(locals, comments) {
@@ -8303,6 +8308,31 @@ function fileText(source, comments, literals) {
   }
   countWords(source.slice(at), code);
   return { code: wordBag(code), strings: wordBag(strings), comments: wordBag(commentWords) };
+}
+
+// src/lang/generated-code.ts
+var CALL_OR_MEMBER = /(?<![\w$.])([A-Za-z_$][\w$]*)\(|(?<=[\w$)\]])\.([A-Za-z_$][\w$]*)/g;
+function generatedCodeRefs(source, literals, interpolations, runtime, lines) {
+  const refs = [];
+  let k = 0;
+  for (const literal of literals) {
+    let text = source.slice(literal.start, literal.end);
+    while (k < interpolations.length && interpolations[k].end <= literal.start) k++;
+    for (let j = k; j < interpolations.length && interpolations[j].start < literal.end; j++) {
+      const { start: start2, end } = interpolations[j];
+      const from = Math.max(start2, literal.start) - literal.start;
+      const to = Math.min(end, literal.end) - literal.start;
+      text = text.slice(0, from) + "x".repeat(to - from) + text.slice(to);
+    }
+    for (const m of text.matchAll(CALL_OR_MEMBER)) {
+      const name2 = m[1] ?? m[2];
+      if (runtime.builtinMembers.has(name2) || runtime.globals.has(name2)) continue;
+      const at = literal.start + m.index + (m[1] !== void 0 ? 0 : 1);
+      const col = at - (source.lastIndexOf("\n", at - 1) + 1);
+      refs.push({ at, outside: false, fact: { kind: "call", name: name2, receiver: "?", line: lines.lineOf(at), col } });
+    }
+  }
+  return refs;
 }
 
 // src/lang/mark-exported.ts
@@ -8512,6 +8542,9 @@ function extract(lang, path, source, options = {}) {
       { line: folded[0].startLine, message: `${folded.length} declarations nested more than ${MAX_SYMBOL_DEPTH} levels deep are part of their enclosing declaration` }
     ];
     const placed = assignQualnames(kept);
+    if (captures.evaluators.length > 0) {
+      captures.refs.push(...generatedCodeRefs(source, captures.literals, captures.interpolations, lang.definition.resolution, lines));
+    }
     const scopes = assignScopes(placed, captures.refs.concat(captures.bindings), captures.functions);
     const refs = captures.refs.map((ref, i2) => Object.assign(ref.fact, { scope: scopes[i2] }));
     const scoped = captures.bindings.map((binding, i2) => Object.assign(binding.fact, { scope: scopes[captures.refs.length + i2] }));

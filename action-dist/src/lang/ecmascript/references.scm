@@ -225,3 +225,19 @@
     (class_declaration name: (_) @name)
   ]
   (#set! alias "default")) @reference.export
+
+; ---- code held in a string and run (src/lang/generated-code.ts) ----
+; `new Function(args, code)`, `Function(code)`, `Function.apply(this, params)`, `eval(code)`,
+; `vm.runInNewContext(code)`, `new vm.Script(code)`: the calls written in the file's strings may run.
+(new_expression constructor: (identifier) @evaluates (#any-of? @evaluates "Function" "Script" "SourceTextModule"))
+(call_expression function: (identifier) @evaluates (#any-of? @evaluates "Function" "eval" "runInNewContext" "runInContext" "runInThisContext" "compileFunction"))
+(call_expression
+  function: (member_expression property: (property_identifier) @evaluates)
+  (#any-of? @evaluates "runInNewContext" "runInContext" "runInThisContext" "compileFunction"))
+(call_expression
+  function: (member_expression object: (identifier) @_function property: (property_identifier) @evaluates)
+  (#eq? @_function "Function")
+  (#any-of? @evaluates "apply" "call"))
+(new_expression
+  constructor: (member_expression property: (property_identifier) @evaluates)
+  (#any-of? @evaluates "Script" "SourceTextModule" "Function"))

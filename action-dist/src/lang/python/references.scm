@@ -252,3 +252,7 @@
   function: (attribute attribute: (identifier) @_use)
   arguments: (argument_list (string (string_content) @reference.fixture))
   (#eq? @_use "usefixtures"))
+
+; ---- code held in a string and run (src/lang/generated-code.ts) ----
+; `exec(src, ns)`, `eval(expr)`, `compile(src, name, 'exec')`: the calls written in the file's strings may run.
+(call function: (identifier) @evaluates (#any-of? @evaluates "exec" "eval" "compile"))
