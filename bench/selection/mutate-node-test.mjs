@@ -21,6 +21,17 @@
 // their recorded failing files, no suite run.
 //
 // The repository must be a disposable clone with its dependencies installed and a clean tree.
+//
+// `--runner ava`: every test file is run alone with the repository's AVA (`node_modules/.bin/ava
+// <file>`, its own configuration: package.json `ava` or ava.config.*), exit status as the oracle;
+// --node-arg is then handed to AVA as `--node-arguments`, --runner-arg adds AVA options, and a
+// loader the test script puts in NODE_OPTIONS goes in --env. --test-glob is required (AVA's
+// `files` of the repository, e.g. 'test/*.ts'; --test-exclude drops helpers and fixtures it matches).
+// Everything else is as with `node --test`.
+//
+//   node bench/selection/mutate-node-test.mjs --runner ava --repo /work/bench/ava/ow \
+//     --src '^source/' --test-glob 'test/*.ts' --env NODE_OPTIONS=--import=tsx/esm --samples 30 --seed 1 \
+//     --jobs 2 --ratlas /work/bench/final/final46c/bin/run.js --out bench/selection/results/ava-ow-s1.json
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +45,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: opts } = parseArgs({
   options: {
     repo: { type: 'string' },
+    // `node` (node --test) or `ava` (the repository's AVA, one test file per run).
+    runner: { type: 'string', default: 'node' },
+    // More options of the runner's command line (ava only), before the test file.
+    'runner-arg': { type: 'string', multiple: true, default: [] },
     samples: { type: 'string', default: '30' },
     seed: { type: 'string', default: '1' },
     // The library's source files that may be mutated: a regex on the repository-relative path.
@@ -42,6 +57,8 @@ const { values: opts } = parseArgs({
     'src-exclude': { type: 'string', default: '(^|/)(__tests__|__mocks__|tests?)/|\\.(test|spec)s?\\.' },
     // Globs of the test files (the test script's positional arguments); `**`, `*`, `?(a|b)` understood.
     'test-glob': { type: 'string', multiple: true, default: [] },
+    // Files matching --test-glob that are not test files (helpers, fixtures): a regex on the path.
+    'test-exclude': { type: 'string' },
     // Node options of the test script put before `--test` (--import, --require, --experimental-*...).
     'node-arg': { type: 'string', multiple: true, default: [] },
     env: { type: 'string', multiple: true, default: [] },
@@ -65,6 +82,9 @@ const { values: opts } = parseArgs({
     'failing-from': { type: 'string' },
   },
 });
+if (!['node', 'ava'].includes(opts.runner)) throw new Error(`--runner ${opts.runner}: node or ava`);
+const AVA = opts.runner === 'ava';
+if (AVA && opts['test-glob'].length === 0) throw new Error('--runner ava needs --test-glob (the files of its configuration)');
 const previous = opts['failing-from'] ? JSON.parse(readFileSync(opts['failing-from'], 'utf8')) : null;
 const RATLAS = resolve(opts.ratlas ?? join(ROOT, 'bin/run.js'));
 const repo = resolve(opts.repo);
@@ -105,14 +125,17 @@ const NODE20_DEFAULT = ['**/*.test.?(c|m)js', '**/*-test.?(c|m)js', '**/*_test.?
 const globs = (opts['test-glob'].length ? opts['test-glob'] : NODE20_DEFAULT).map(globRegex);
 const testFiles = git('ls-files')
   .split('\n')
-  .filter((f) => f && !/(^|\/)node_modules\//.test(f) && globs.some((g) => g.test(f)))
+  .filter((f) => f && !/(^|\/)node_modules\//.test(f) && globs.some((g) => g.test(f)) && !(opts['test-exclude'] && new RegExp(opts['test-exclude']).test(f)))
   .sort();
 if (testFiles.length === 0) throw new Error('no test file matches --test-glob');
 
 function runFile(file) {
   return new Promise((done) => {
     const started = performance.now();
-    const child = spawn('nice', ['-n', '10', process.execPath, ...opts['node-arg'], '--test', '--test-reporter=dot', file], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const command = AVA
+      ? [join(repo, 'node_modules/.bin/ava'), ...(opts['node-arg'].length ? [`--node-arguments=${opts['node-arg'].join(' ')}`] : []), ...opts['runner-arg'], file]
+      : [...opts['node-arg'], '--test', '--test-reporter=dot', file];
+    const child = spawn('nice', ['-n', '10', process.execPath, ...command], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let tail = '';
     const keep = (d) => { tail = (tail + d).slice(-1500); };
     child.stdout.on('data', keep);
@@ -129,8 +152,8 @@ function runFile(file) {
   });
 }
 
-/** Every test file alone, `jobs` at a time: file -> { code, ... }. */
-async function runSuite(isBaseline = false) {
+/** --pre-suite, if any (a build step the tests load the output of). */
+function preSuite(isBaseline) {
   if (opts['pre-suite']) {
     const pre = spawnSync('nice', ['-n', '10', 'sh', '-c', opts['pre-suite']], { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60 * 1000 });
     if (pre.status !== 0) {
@@ -138,6 +161,11 @@ async function runSuite(isBaseline = false) {
       console.error(`bench: --pre-suite failed (${pre.status}); the suite runs anyway: ${(pre.stderr ?? '').slice(-400)}`);
     }
   }
+}
+
+/** Every test file alone, `jobs` at a time: file -> { code, ... }. */
+async function runSuite(isBaseline = false) {
+  preSuite(isBaseline);
   const results = new Map();
   const queue = [...testFiles];
   const worker = async () => {
@@ -179,7 +207,8 @@ function summarize() {
   const summary = {
     repo: opts.repo,
     commit: baseCommit,
-    runner: 'node --test (per file)',
+    runner: AVA ? 'ava (per file)' : 'node --test (per file)',
+    ...(AVA ? { runnerArgs: opts['runner-arg'], env: opts.env } : {}),
     nodeArgs: opts['node-arg'],
     preSuite: opts['pre-suite'] ?? null,
     seed: Number(opts.seed),
@@ -246,6 +275,8 @@ for (const symbol of drawn) {
       git('stash', '-q', '--include-untracked');
       git('checkout', '-q', 'HEAD~1');
       try {
+        // The baseline's build, not the mutant's (the next mutant's suite builds again).
+        preSuite(true);
         for (const f of missed) {
           for (let i = 0; i < Number(opts['confirm-runs']); i++) {
             if ((await runFile(f)).code !== 0) { flaky.push(f); break; }

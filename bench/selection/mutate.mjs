@@ -38,6 +38,9 @@ const { values: opts } = parseArgs({
     samples: { type: 'string', default: '30' },
     seed: { type: 'string', default: '1' },
     src: { type: 'string', default: 'src/' },
+    // A regex on the path instead of the --src prefix (a workspace: several packages' src folders,
+    // `^packages/(a|b)/src/`). When given, --src is not used.
+    'src-match': { type: 'string' },
     // Files under --src that are tests or test helpers, never mutated (a regex on the path).
     'src-exclude': { type: 'string', default: '(^|/)(__tests__|__mocks__|tests?)/|\\.(test|spec)s?\\.' },
     env: { type: 'string', multiple: true, default: [] },
@@ -66,6 +69,10 @@ const { values: opts } = parseArgs({
     // test script runs first (sinon's `pretest-node`: `npm run build-artifacts`, for the tests that
     // load the built lib/).
     'pre-suite': { type: 'string' },
+    // vitest in a workspace whose packages are tested one by one (`nx run-many -t test`, `pnpm -r test`:
+    // vitest started inside each package, with that package's config): the package folders, relative
+    // to --repo. The suite is one vitest run per folder, the reports merged; the peer lists in each.
+    'vitest-dir': { type: 'string', multiple: true, default: [] },
     // Where to write ratlas's whole report for each mutant with a missed test file: PREFIX<n>.json.
     'miss-prefix': { type: 'string' },
   },
@@ -96,12 +103,26 @@ function runSuite({ baseline: isBaseline = false } = {}) {
     }
   }
   if (opts.runner === 'mocha') return runMochaSuite(isBaseline);
+  if (opts.runner === 'vitest' && opts['vitest-dir'].length) {
+    // One run per package folder; a folder whose run writes no report makes the whole run crashed.
+    const passed = new Map();
+    for (const dir of opts['vitest-dir']) {
+      const one = runVitestOrJest(isBaseline, join(repo, dir));
+      if (one.crashed) return one;
+      for (const [file, names] of one.passed) passed.set(file, new Set([...(passed.get(file) ?? []), ...names]));
+    }
+    return { passed, crashed: false };
+  }
+  return runVitestOrJest(isBaseline, repo);
+}
+
+function runVitestOrJest(isBaseline, cwd) {
   const out = join(work, 'result.json');
   rmSync(out, { force: true });
   // jest: a results processor writes the report (jest-results.cjs says why not --json).
   const args = [...(opts.runner === 'jest' ? ['jest', `--testResultsProcessor=${join(ROOT, 'bench/selection/jest-results.cjs')}`, '--silent'] : ['vitest', 'run', '--reporter=json', `--outputFile=${out}`]), ...opts['suite-arg']];
   // Under nice: the machine is shared, and the suite's wall time is not what is measured.
-  const run = spawnSync('nice', ['-n', '10', 'npx', ...args], { cwd: repo, env: { ...env, RATLAS_BENCH_RESULTS: out }, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60 * 1000 });
+  const run = spawnSync('nice', ['-n', '10', 'npx', ...args], { cwd, env: { ...env, RATLAS_BENCH_RESULTS: out }, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 30 * 60 * 1000 });
   if (!existsSync(out)) {
     const why = run.error ? String(run.error) : `exit ${run.status}, signal ${run.signal}`;
     const message = `the test runner wrote no JSON report (${why}): ${(run.stderr ?? '').slice(-2000)}`;
@@ -208,10 +229,14 @@ function peerSelection(file) {
     return [...new Set(r.stdout.split('\n').filter((l) => l.startsWith(repo)).map(rel))].sort();
   }
   if (opts['vitest-peer'] === 'list') {
-    const r = spawnSync('nice', ['-n', '10', 'npx', 'vitest', 'list', '--changed', 'HEAD~1', '--filesOnly', '--json', ...opts['peer-arg']], { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 26 });
-    const start = r.stdout.indexOf('[');
-    if (start === -1) throw new Error(`vitest list printed no JSON: ${r.stderr.slice(0, 400)}`);
-    return [...new Set(JSON.parse(r.stdout.slice(start)).map((t) => rel(t.file)))].sort();
+    const listed = [];
+    for (const dir of opts['vitest-dir'].length ? opts['vitest-dir'] : ['.']) {
+      const r = spawnSync('nice', ['-n', '10', 'npx', 'vitest', 'list', '--changed', 'HEAD~1', '--filesOnly', '--json', ...opts['peer-arg']], { cwd: join(repo, dir), env, encoding: 'utf8', maxBuffer: 1 << 26 });
+      const start = r.stdout.indexOf('[');
+      if (start === -1) throw new Error(`vitest list printed no JSON in ${dir}: ${r.stderr.slice(0, 400)}`);
+      listed.push(...JSON.parse(r.stdout.slice(start)).map((t) => rel(t.file)));
+    }
+    return [...new Set(listed)].sort();
   }
   const out = join(work, 'related.json');
   rmSync(out, { force: true });
@@ -224,7 +249,7 @@ console.error(`bench: indexing ${repo} at ${baseCommit.slice(0, 12)}`);
 const indexRun = ratlas('index', '--rev', 'HEAD', '--format', 'json');
 const graph = JSON.parse(ratlas('export', '--rev', 'HEAD').stdout);
 const candidates = graph.symbols.filter(
-  (s) => ['function', 'method', 'getter', 'setter', 'constructor'].includes(s.kind) && s.file.startsWith(opts.src) && !new RegExp(opts['src-exclude']).test(s.file) && s.endLine > s.startLine,
+  (s) => ['function', 'method', 'getter', 'setter', 'constructor'].includes(s.kind) && (opts['src-match'] ? new RegExp(opts['src-match']).test(s.file) : s.file.startsWith(opts.src)) && !new RegExp(opts['src-exclude']).test(s.file) && s.endLine > s.startLine,
 );
 const next = random(Number(opts.seed));
 const drawn = candidates.map((c) => ({ c, k: next() })).sort((a, b) => a.k - b.k).map((x) => x.c);
