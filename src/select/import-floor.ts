@@ -101,7 +101,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
     // their uses may run the change by a path no edge shows, however else they import the file.
     // The shortest chain alone missed it: fast-json-stringify's debug-mode test requires the
     // changed lib/serializer.js, and `..`, which node resolves to index.js (calling into it) where
-    // resolution took the package's types. (Dynamic loads count from the namespaces above.)
+    // resolution took the package's types. (Dynamic loads count from the files above.)
     const unnamed = new Set<string>();
     let frontier = [file];
     while (frontier.length > 0) {
