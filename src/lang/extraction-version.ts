@@ -92,5 +92,7 @@
  *    `require(...)` and `jest.requireActual(...)` give is unknown, not the runtime's.
  * 32: A file running code held in a string (`new Function`, `vm.runIn…`, Python's `exec`) records
  *    the calls and members written in its strings as uses by name on an unknown receiver.
+ * 33: A template inside another template's substitution no longer crashes that reading (the file
+ *    was recorded as failed: fast-json-stringify's index.js).
  */
-export const EXTRACTION_VERSION = 32;
+export const EXTRACTION_VERSION = 33;

@@ -32,12 +32,14 @@ export function generatedCodeRefs(
   let k = 0;
   for (const literal of literals) {
     let text = source.slice(literal.start, literal.end);
-    // Interpolations are sorted by start, and only ever inside literals.
-    while (k < interpolations.length && interpolations[k]!.end <= literal.start) k++;
+    // Both sorted by start. A literal may sit inside another's interpolation (a template in a
+    // template): only the interpolations inside this literal are blanked, never one around it.
+    while (k < interpolations.length && interpolations[k]!.start < literal.start) k++;
     for (let j = k; j < interpolations.length && interpolations[j]!.start < literal.end; j++) {
       const { start, end } = interpolations[j]!;
-      const from = Math.max(start, literal.start) - literal.start;
-      const to = Math.min(end, literal.end) - literal.start;
+      if (end > literal.end) continue;
+      const from = start - literal.start;
+      const to = end - literal.start;
       text = text.slice(0, from) + 'x'.repeat(to - from) + text.slice(to);
     }
     for (const m of text.matchAll(CALL_OR_MEMBER)) {

@@ -8317,11 +8317,12 @@ function generatedCodeRefs(source, literals, interpolations, runtime, lines) {
   let k = 0;
   for (const literal of literals) {
     let text = source.slice(literal.start, literal.end);
-    while (k < interpolations.length && interpolations[k].end <= literal.start) k++;
+    while (k < interpolations.length && interpolations[k].start < literal.start) k++;
     for (let j = k; j < interpolations.length && interpolations[j].start < literal.end; j++) {
       const { start: start2, end } = interpolations[j];
-      const from = Math.max(start2, literal.start) - literal.start;
-      const to = Math.min(end, literal.end) - literal.start;
+      if (end > literal.end) continue;
+      const from = start2 - literal.start;
+      const to = end - literal.start;
       text = text.slice(0, from) + "x".repeat(to - from) + text.slice(to);
     }
     for (const m of text.matchAll(CALL_OR_MEMBER)) {
