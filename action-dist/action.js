@@ -13283,6 +13283,99 @@ function npmBinCommands(files) {
   return out2;
 }
 
+// src/ecosystem/npm/package-entries.ts
+function isPackageManifest(path) {
+  return (path === "package.json" || path.endsWith("/package.json")) && !path.includes("node_modules/");
+}
+var ENTRY_FIELDS = ["main", "module", "browser", "types", "typings", "source"];
+var SUFFIXES = ["", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".d.ts", "/index.js", "/index.ts", "/index.d.ts"];
+function packageEntryGroups(manifestPath, text, exists, files = []) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return [];
+  const manifest = parsed;
+  const dir = manifestPath.includes("/") ? manifestPath.slice(0, manifestPath.lastIndexOf("/")) : "";
+  const file = (target) => {
+    const base = joinPath(dir, target);
+    return base === null ? void 0 : SUFFIXES.map((s) => base + s).find((p2) => exists(p2));
+  };
+  const groups = [];
+  const add = (targets) => {
+    const files2 = [...new Set(targets.flatMap((t2) => file(t2) ?? []))].sort();
+    if (files2.length > 1) groups.push(files2);
+  };
+  const entryFields = ENTRY_FIELDS.flatMap((f3) => typeof manifest[f3] === "string" ? [manifest[f3]] : []);
+  const exportsMap = manifest["exports"];
+  const subpaths = [];
+  if (exportsMap === void 0) add(entryFields);
+  else if (exportsMap !== null && typeof exportsMap === "object" && !Array.isArray(exportsMap) && Object.keys(exportsMap).some((k2) => k2.startsWith("."))) {
+    subpaths.push(...Object.entries(exportsMap));
+  } else subpaths.push([".", exportsMap]);
+  const importsMap = manifest["imports"];
+  if (importsMap !== null && typeof importsMap === "object" && !Array.isArray(importsMap)) subpaths.push(...Object.entries(importsMap));
+  for (const [subpath, value] of subpaths) {
+    const targets = [];
+    collect(value, targets);
+    if (subpath === ".") targets.push(...entryFields);
+    if (!subpath.includes("*")) add(targets.filter((t2) => !t2.includes("*")));
+    else for (const value2 of starValues(dir, targets, files)) add(targets.map((t2) => t2.replaceAll("*", value2)));
+  }
+  return groups;
+}
+function starValues(dir, targets, files) {
+  const values = /* @__PURE__ */ new Set();
+  for (const target of targets) {
+    const joined = joinPath(dir, target);
+    const star = joined?.indexOf("*") ?? -1;
+    if (joined === null || star === -1 || joined.indexOf("*", star + 1) !== -1) continue;
+    const prefix = joined.slice(0, star);
+    const suffix = joined.slice(star + 1);
+    for (const file of files) {
+      if (file.length <= prefix.length + suffix.length || !file.startsWith(prefix) || !file.endsWith(suffix)) continue;
+      const value = file.slice(prefix.length, file.length - suffix.length);
+      values.add(suffix === "" ? value.replace(/(?:\.d)?\.[cm]?[jt]sx?$/, "") : value);
+    }
+  }
+  return [...values].sort();
+}
+function collect(value, out2) {
+  if (typeof value === "string") out2.push(value);
+  else if (Array.isArray(value)) for (const v2 of value) collect(v2, out2);
+  else if (value !== null && typeof value === "object") for (const v2 of Object.values(value)) collect(v2, out2);
+}
+
+// src/ecosystem/npm/workspace-packages.ts
+var byManifests = /* @__PURE__ */ new WeakMap();
+function npmLocalPackageDir(specifier, manifests) {
+  if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("#")) return null;
+  const name2 = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+  const dirs = packagesByName(manifests).get(name2);
+  return dirs?.length === 1 ? dirs[0] : null;
+}
+function packagesByName(manifests) {
+  let out2 = byManifests.get(manifests);
+  if (out2) return out2;
+  out2 = /* @__PURE__ */ new Map();
+  for (const [path, text] of [...manifests].sort(([a], [b3]) => a < b3 ? -1 : a > b3 ? 1 : 0)) {
+    if (!isPackageManifest(path)) continue;
+    let name2;
+    try {
+      name2 = JSON.parse(text)?.name;
+    } catch {
+      continue;
+    }
+    if (typeof name2 !== "string" || name2 === "") continue;
+    const dir = path === "package.json" ? "" : path.slice(0, -"/package.json".length);
+    out2.set(name2, [...out2.get(name2) ?? [], dir]);
+  }
+  byManifests.set(manifests, out2);
+  return out2;
+}
+
 // src/ecosystem/npm/build-output.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -13359,71 +13452,6 @@ function npmMockTarget(path, exists) {
   const beside = dir === void 0 ? name2 : `${dir}/${name2}`;
   for (const suffix of MODULE_SUFFIXES) if (exists(beside + suffix) && beside + suffix !== path) return { file: beside + suffix };
   return { module: name2 };
-}
-
-// src/ecosystem/npm/package-entries.ts
-function isPackageManifest(path) {
-  return (path === "package.json" || path.endsWith("/package.json")) && !path.includes("node_modules/");
-}
-var ENTRY_FIELDS = ["main", "module", "browser", "types", "typings", "source"];
-var SUFFIXES = ["", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".d.ts", "/index.js", "/index.ts", "/index.d.ts"];
-function packageEntryGroups(manifestPath, text, exists, files = []) {
-  let parsed;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return [];
-  const manifest = parsed;
-  const dir = manifestPath.includes("/") ? manifestPath.slice(0, manifestPath.lastIndexOf("/")) : "";
-  const file = (target) => {
-    const base = joinPath(dir, target);
-    return base === null ? void 0 : SUFFIXES.map((s) => base + s).find((p2) => exists(p2));
-  };
-  const groups = [];
-  const add = (targets) => {
-    const files2 = [...new Set(targets.flatMap((t2) => file(t2) ?? []))].sort();
-    if (files2.length > 1) groups.push(files2);
-  };
-  const entryFields = ENTRY_FIELDS.flatMap((f3) => typeof manifest[f3] === "string" ? [manifest[f3]] : []);
-  const exportsMap = manifest["exports"];
-  const subpaths = [];
-  if (exportsMap === void 0) add(entryFields);
-  else if (exportsMap !== null && typeof exportsMap === "object" && !Array.isArray(exportsMap) && Object.keys(exportsMap).some((k2) => k2.startsWith("."))) {
-    subpaths.push(...Object.entries(exportsMap));
-  } else subpaths.push([".", exportsMap]);
-  const importsMap = manifest["imports"];
-  if (importsMap !== null && typeof importsMap === "object" && !Array.isArray(importsMap)) subpaths.push(...Object.entries(importsMap));
-  for (const [subpath, value] of subpaths) {
-    const targets = [];
-    collect(value, targets);
-    if (subpath === ".") targets.push(...entryFields);
-    if (!subpath.includes("*")) add(targets.filter((t2) => !t2.includes("*")));
-    else for (const value2 of starValues(dir, targets, files)) add(targets.map((t2) => t2.replaceAll("*", value2)));
-  }
-  return groups;
-}
-function starValues(dir, targets, files) {
-  const values = /* @__PURE__ */ new Set();
-  for (const target of targets) {
-    const joined = joinPath(dir, target);
-    const star = joined?.indexOf("*") ?? -1;
-    if (joined === null || star === -1 || joined.indexOf("*", star + 1) !== -1) continue;
-    const prefix = joined.slice(0, star);
-    const suffix = joined.slice(star + 1);
-    for (const file of files) {
-      if (file.length <= prefix.length + suffix.length || !file.startsWith(prefix) || !file.endsWith(suffix)) continue;
-      const value = file.slice(prefix.length, file.length - suffix.length);
-      values.add(suffix === "" ? value.replace(/(?:\.d)?\.[cm]?[jt]sx?$/, "") : value);
-    }
-  }
-  return [...values].sort();
-}
-function collect(value, out2) {
-  if (typeof value === "string") out2.push(value);
-  else if (Array.isArray(value)) for (const v2 of value) collect(v2, out2);
-  else if (value !== null && typeof value === "object") for (const v2 of Object.values(value)) collect(v2, out2);
 }
 
 // src/ecosystem/npm/resolution-order.ts
@@ -25958,6 +25986,7 @@ var npm = defineEcosystem({
   snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
+  localPackageDir: npmLocalPackageDir,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, ".vue", ".svelte", ".astro", "/index.vue"] },
   commands: [
     { runner: "vitest", some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },

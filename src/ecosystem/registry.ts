@@ -186,6 +186,31 @@ export function buildOutputLinks(
   };
 }
 
+/**
+ * Pure: bare imports of the tree's own packages that module resolution answered with no file
+ * (EcosystemAdapter.localPackageDir), each as a loader of that package's folder: the runner loads
+ * the package's build, so a change anywhere there may reach the importer, which no edge shows.
+ * Sorted by file, then folder.
+ */
+export function unmappedPackageLoaders(
+  universes: readonly TestUniverse[],
+  manifests: ReadonlyMap<string, string>,
+  specifiers: readonly { file: string; module: string }[],
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): { file: string; scope: string }[] {
+  const adapters = ecosystems.filter((e) => e.localPackageDir && active(e, universes));
+  const loaders = new Map<string, Set<string>>();
+  for (const { file, module } of specifiers) {
+    for (const e of adapters) {
+      const dir = e.localPackageDir!(module, manifests);
+      if (dir === null) continue;
+      addTo(loaders, file, dir);
+      break;
+    }
+  }
+  return [...sortedLists(loaders)].flatMap(([file, scopes]) => scopes.map((scope) => ({ file, scope })));
+}
+
 /** Pure: the test files that read `path` as their snapshot, by any ecosystem's convention (EcosystemAdapter.snapshotOwners), sorted. */
 export function snapshotOwners(path: string, tests: readonly string[], ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): string[] {
   return [...new Set(ecosystems.flatMap((e) => e.snapshotOwners?.(path, tests) ?? []))].sort();

@@ -94,5 +94,7 @@
  *    the calls and members written in its strings as uses by name on an unknown receiver.
  * 33: A template inside another template's substitution no longer crashes that reading (the file
  *    was recorded as failed: fast-json-stringify's index.js).
+ * 34: A package's `exports` naming bundler output (`./dist/index.mjs`, `./dist/lib.es.js`) resolves
+ *    to the source it is built from, or the package's entry, rather than to nothing.
  */
-export const EXTRACTION_VERSION = 33;
+export const EXTRACTION_VERSION = 34;

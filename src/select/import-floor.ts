@@ -1,3 +1,5 @@
+import { scopePrefix, type PathScope } from '../model/path-scope.js';
+
 /** How a floor test reaches a changed file: one step of the reverse module graph. */
 export interface FloorHop {
   file: string;
@@ -26,8 +28,8 @@ export interface FloorTest {
 export interface FloorGraph {
   /** Every file's static loaders. */
   importers: ReadonlyMap<string, readonly string[]>;
-  /** Files that load modules they do not name, and the directory (or the one file) their loads may reach ('' = all). */
-  dynamicLoaders: readonly { file: string; scope: string; code: string }[];
+  /** Files that load modules they do not name, and the directory, the one file or the path prefix their loads may reach ('' = all: model/path-scope.ts). */
+  dynamicLoaders: readonly { file: string; scope: PathScope; code: string }[];
   isTest: (path: string) => boolean;
   /** For a setup file, the tests the runner loads it before. */
   testsSetUpBy: (setupFile: string) => readonly string[];
@@ -61,7 +63,11 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
   // Each loader by its scope, so that a file looks up the scopes holding it (itself, each folder
   // above it, everything) rather than every loader: in the loaders' order.
   const byScope = new Map<string, number[]>();
+  // Prefix scopes (`test/tmp-*`) are few: each is tried on every file.
+  const byPrefix: { prefix: string; i: number }[] = [];
   graph.dynamicLoaders.forEach((loader, i) => {
+    const prefix = scopePrefix(loader.scope);
+    if (prefix !== null) return void byPrefix.push({ prefix, i });
     const list = byScope.get(loader.scope);
     if (list) list.push(i);
     else byScope.set(loader.scope, [i]);
@@ -72,7 +78,9 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
     steps = (graph.importers.get(at) ?? []).map((f) => ({ file: f, via: 'imports' as const }));
     const scopes = new Set(['', at]);
     for (let slash = at.indexOf('/'); slash !== -1; slash = at.indexOf('/', slash + 1)) scopes.add(at.slice(0, slash));
-    for (const i of [...scopes].flatMap((scope) => byScope.get(scope) ?? []).sort((a, b) => a - b)) {
+    const holding = [...scopes].flatMap((scope) => byScope.get(scope) ?? []);
+    for (const { prefix, i } of byPrefix) if (at.startsWith(prefix)) holding.push(i);
+    for (const i of holding.sort((a, b) => a - b)) {
       const loader = graph.dynamicLoaders[i]!;
       if (loader.file !== at) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
     }

@@ -603,6 +603,22 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect(via(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cli.test.ts: build-output < handed-path']);
   });
 
+  it("a bare import of a workspace package whose exports no source file answers loads the package's build: any change there keeps its tests", async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "root", "private": true, "workspaces": ["packages/*"], "devDependencies": { "vitest": "4" } }\n',
+      '.gitignore': 'bundle/\n',
+      'packages/a/package.json': '{ "name": "@fx/a", "exports": { ".": "./bundle/index.js", "./math": "./bundle/math.js" } }\n',
+      'packages/a/tsconfig.build.json': '{ "compilerOptions": { "outDir": "bundle", "rootDir": "src" } }\n',
+      'packages/a/src/index.ts': "export * from './math';\n",
+      'packages/a/src/math.ts': 'export function mul(x: number, y: number): number {\n  return x * y;\n}\n',
+      'packages/b/package.json': '{ "name": "@fx/b" }\n',
+      'packages/b/src/__tests__/mul.test.ts': "import { expect, test } from 'vitest';\nimport { mul } from '@fx/a/math';\ntest('mul', () => expect(mul(1, 3)).toBe(3));\n",
+      'packages/b/src/__tests__/other.test.ts': "import { expect, test } from 'vitest';\ntest('o', () => expect(1).toBe(1));\n",
+    });
+    commit(cwd, 'mul', { 'packages/a/src/math.ts': 'export function mul(x: number, y: number): number {\n  return x * y + 1;\n}\n' });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['packages/b/src/__tests__/mul.test.ts']);
+  });
+
   it('a component ratlas does not parse (.vue, .svelte) links the tests rendering it to the modules its script imports', async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "v", "devDependencies": { "vitest": "4", "vue": "3" } }\n',
@@ -837,6 +853,26 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual(['test/cli.test.js']);
     expect((report as unknown as FloorReport).tests.selected[0]!.reachedFrom.via.map((v) => `${v.relation} ${v.file}`)).toContain('loads test/cli.test.js');
+  });
+
+  it('a helper starting fixture scripts by `new URL(`fixtures/${name}`, import.meta.url)` runs what they import; a file-name head bounds the paths', async () => {
+    // meow: test/_utils.js hands execa a path built from its own folder; the scripts there import
+    // the source, the tests import only the helper.
+    const cwd = gitRepo({
+      'package.json': '{ "name": "cli", "type": "module", "devDependencies": { "ava": "6", "execa": "9" } }\n',
+      'source/index.js': "export const flags = () => ({ loud: false });\n",
+      'test/fixtures/fixture.js': "import { flags } from '../../source/index.js';\nconsole.log(JSON.stringify(flags()));\n",
+      'test/_utils.js': "import { fileURLToPath } from 'node:url';\nimport { execa } from 'execa';\nconst getFixture = (fixture) => fileURLToPath(new URL(`fixtures/${fixture}`, import.meta.url));\nexport const spawnFixture = (fixture) => execa('node', [getFixture(fixture)]);\n",
+      'test/cli.test.js': "import test from 'ava';\nimport { spawnFixture } from './_utils.js';\ntest('flags', async (t) => t.is((await spawnFixture('fixture.js')).stdout, '{\"loud\":false}'));\n",
+      // A path built from `tmp-` names no file here: its sibling tests stay out.
+      'test/_tmp.js': "import { fileURLToPath } from 'node:url';\nimport { execa } from 'execa';\nexport const tmp = (n) => execa('rm', [fileURLToPath(new URL(`tmp-${n}`, import.meta.url))]);\n",
+      'test/tmp.test.js': "import test from 'ava';\nimport { tmp } from './_tmp.js';\ntest('tmp', async (t) => t.truthy(await tmp(1)));\n",
+      'test/other.test.js': "import test from 'ava';\nimport { flags } from '../source/index.js';\ntest('o', (t) => t.is(typeof flags, 'function'));\n",
+    });
+    commit(cwd, 'loud', { 'source/index.js': "export const flags = () => ({ loud: true });\n" });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cli.test.js', 'test/other.test.js']);
+    commit(cwd, 'cli', { 'test/fixtures/fixture.js': "import { flags } from '../../source/index.js';\nconsole.log(JSON.stringify(flags()), 1);\n" });
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['test/cli.test.js']);
   });
 
   it("a babel plugin of the tree that babel-jest runs on every test: a change to it runs them all", async () => {

@@ -55,6 +55,22 @@ describe('module resolution from project files', () => {
     expect(callEdges(tree)).toEqual(['app.ts#<module> -> packages/kit/source/lib/main.ts#kit (import)']);
   });
 
+  it('maps bundler output back to source: .mjs/.cjs/.d.mts targets, and a bundle named after no source file', async () => {
+    const tree = await resolveTree({
+      'packages/esm/package.json': '{ "name": "@acme/esm", "exports": { ".": { "types": "./dist/index.d.mts", "import": "./dist/index.mjs", "require": "./dist/index.cjs" }, "./fp": { "import": "./dist/fp.mjs" } } }\n',
+      'packages/esm/src/index.ts': 'export function esm() {}\n',
+      'packages/esm/src/fp.ts': 'export function fp() {}\n',
+      'packages/vite/package.json': '{ "name": "@acme/vite", "exports": { ".": { "import": "./dist/acme-vite.es.js", "require": "./dist/acme-vite.umd.cjs" } } }\n',
+      'packages/vite/src/index.ts': 'export function lib() {}\n',
+      'app.ts': "import { esm } from '@acme/esm';\nimport { fp } from '@acme/esm/fp';\nimport { lib } from '@acme/vite';\nesm(); fp(); lib();\n",
+    });
+    expect(callEdges(tree)).toEqual([
+      'app.ts#<module> -> packages/esm/src/fp.ts#fp (import)',
+      'app.ts#<module> -> packages/esm/src/index.ts#esm (import)',
+      'app.ts#<module> -> packages/vite/src/index.ts#lib (import)',
+    ]);
+  });
+
   it('leaves an import of a package the repository has twice unresolved, and a package it lacks external', async () => {
     const tree = await resolveTree({
       'a/package.json': '{ "name": "dup" }\n',

@@ -95,6 +95,20 @@ describe('ecmascriptHandedPaths: paths a file builds from its location and may h
     expect(ecmascriptHandedPaths('test/cli.test.js', "const execa = require('execa');\nexeca('node', [path.join(__dirname, '../bin/cli.js')]);")).toEqual(['bin/cli.js']);
   });
 
+  it('new URL(x, import.meta.url) without `./` and from a template: the folder of the file joined with its static head', () => {
+    // meow's test/_utils.js: a fixture script started by a path built from the test's folder.
+    const starts = "import {execa} from 'execa';\n";
+    expect(ecmascriptHandedPaths('test/_utils.js', `${starts}const getFixture = fixture => fileURLToPath(new URL(\`fixtures/\${fixture}\`, import.meta.url));\nexport const spawnFixture = (f) => execa(getFixture(f));`)).toEqual(['test/fixtures']);
+    expect(ecmascriptHandedPaths('test/_utils.js', `${starts}execa(fileURLToPath(new URL(\`../bin/\${name}.js\`, import.meta.url)));`)).toEqual(['bin']);
+    expect(ecmascriptHandedPaths('test/a.test.ts', "import { build } from 'vite';\nawait build({ root: fileURLToPath(new URL('fixtures/app', import.meta.url)) });")).toEqual(['test/fixtures/app']);
+    // A head naming part of a file name: the paths that start with it, not every sibling.
+    expect(ecmascriptHandedPaths('test/unit/a.test.js', `${starts}execa('rm', [fileURLToPath(new URL(\`tmp-\${n}\`, import.meta.url))]);`)).toEqual(['test/unit/tmp-*']);
+    expect(ecmascriptHandedPaths('test/a.test.js', `${starts}execa(fileURLToPath(new URL(\`../scripts/gen-\${n}.js\`, import.meta.url)));`)).toContain('scripts/gen-*');
+    expect(ecmascriptHandedPaths('test/a.test.js', `${starts}execa(fileURLToPath(new URL(\`\${n}.js\`, import.meta.url)));`)).toEqual(['test']);
+    // Absolute: none of the file's.
+    expect(ecmascriptHandedPaths('test/a.test.ts', "import { build } from 'vite';\nawait build({ root: fileURLToPath(new URL(`file:///app/${n}`, import.meta.url)) });")).toEqual([]);
+  });
+
   it('require.resolve and import.meta.resolve of a relative specifier: the module, extension or not', () => {
     const spawns = "const { spawnSync } = require('child_process');\n";
     expect(ecmascriptHandedPaths('test/cli.test.js', `${spawns}const CLI = require.resolve('../bin/cli');\nspawnSync(process.execPath, [CLI]);`)).toEqual(['bin/cli']);

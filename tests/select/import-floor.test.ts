@@ -41,6 +41,12 @@ describe('importFloor: the runner-equivalent floor', () => {
     expect(importFloor(['src/c.js'], g, new Map([['src/c.js', ['src/n.js', 'plugins/m.js']]])).map(label)).toEqual(['test/c.test.js true']);
   });
 
+  it('a prefix scope (`test/tmp-*`) reaches the paths starting with it, not the rest of their folder', () => {
+    const g = graph({ dynamicLoaders: [{ file: 'test/run.test.js', scope: 'test/fix-*', code: 'handed-path' }] });
+    expect(importFloor(['test/fix-a.js', 'test/fix-dir/b.js'], g).map((f) => `${f.test} ${f.changed}`)).toEqual(['test/run.test.js test/fix-a.js', 'test/run.test.js test/fix-dir/b.js']);
+    expect(importFloor(['test/other.js', 'test/fix.js'], g)).toEqual([]);
+  });
+
   it('dynamic loaders reach every file under their scope, setup files every test they are loaded before', () => {
     const g = graph({ dynamicLoaders: [{ file: 'test/data.test.js', scope: '', code: 'readdir-loading' }], testsSetUpBy: (p) => (p === 'test/setup.js' ? ['test/c.test.js'] : []) });
     const floor = importFloor(['src/data/x.js'], g);

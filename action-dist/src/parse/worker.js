@@ -402,10 +402,18 @@ function boundNames(clause) {
   return clause.split(/[{},]/).map((part) => part.trim()).filter((part) => part !== "" && !part.startsWith("type ")).map((part) => /(?:\bas|:)\s*([A-Za-z_$][\w$]*)$/.exec(part)?.[1] ?? part);
 }
 
-// src/lang/ecmascript/load-dirs.ts
-var __ratlas_module_url3 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_bundle_url).href;
+// src/model/path-scope.ts
+var __ratlas_module_url3 = new URL("../model/path-scope.js", __ratlas_bundle_url).href;
 var __ratlas_filename3 = __ratlas_fileURLToPath(__ratlas_module_url3);
 var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
+function prefixScope(dir, stem2) {
+  return `${dir === "" ? "" : `${dir}/`}${stem2}*`;
+}
+
+// src/lang/ecmascript/load-dirs.ts
+var __ratlas_module_url4 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_bundle_url).href;
+var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
+var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
 function ecmascriptLoadDirs(path, text) {
   const sites = loadSites(path, text, false);
   return sites && sites.dirs;
@@ -516,9 +524,17 @@ function ecmascriptHandedPaths(path, text) {
       continue;
     }
     if (m[2] === "URL") {
-      const literal = stringLiteral(args2[0].trim());
-      const dir2 = literal !== null && args2[1]?.trim() === "import.meta.url" && literal.startsWith(".") ? joinDir(fileDir, literal, true) : null;
-      if (dir2 !== null) out2.add(dir2);
+      if (args2[1]?.trim() !== "import.meta.url") continue;
+      const first = unwrap(args2[0].trim());
+      const literal = stringLiteral(first);
+      const head = literal ?? /^`([^`$\\]*)\$\{/.exec(first)?.[1] ?? null;
+      if (head === null || head.startsWith("/") || /^[A-Za-z][\w+.-]*:/.test(head)) continue;
+      const relative = head.startsWith(".") ? head : `./${head}`;
+      const cut = literal !== null ? relative.length : relative.lastIndexOf("/") + 1;
+      const stem2 = relative.slice(cut);
+      const whole = stem2 === "" || stem2 === "." || stem2 === "..";
+      const dir2 = joinDir(fileDir, whole ? relative : relative.slice(0, cut), true);
+      if (dir2 !== null) out2.add(whole ? dir2 : prefixScope(dir2, stem2));
       continue;
     }
     const prefix = staticPrefix(`path.${m[1]}(${args2.join(",")})`, code, 0);
@@ -2051,14 +2067,19 @@ function resolvePackage(manifestPath, facts, subpath, env, field = "exports") {
   const dir = dirname(manifestPath);
   const map = manifest[field];
   if (map !== void 0) {
-    for (const target of mapTargets(map, subpath, field === "imports")) {
+    const targets = mapTargets(map, subpath, field === "imports");
+    for (const target of targets) {
       const found = sourceOf(dir, target, env);
       if (found) return found;
     }
+    if (field === "exports" && subpath === "." && targets.length > 0) return entryOf(dir, manifest, env);
     return void 0;
   }
   if (field === "imports") return void 0;
   if (subpath !== ".") return sourceOf(dir, subpath, env);
+  return entryOf(dir, manifest, env);
+}
+function entryOf(dir, manifest, env) {
   for (const entry of ENTRY_FIELDS) {
     const target = manifest[entry];
     const found = target === void 0 ? void 0 : sourceOf(dir, target, env);
@@ -2092,14 +2113,14 @@ function sourceOf(dir, target, env) {
     const outDir = joinPath("", config.outDir);
     if (outDir !== null && outDir !== "" && relative.startsWith(`${outDir}/`)) {
       const mapped = joinPath(dir, joinPath(config.rootDir ?? ".", relative.slice(outDir.length + 1)) ?? "");
-      if (mapped !== null) bases.push(stripDeclaration(mapped));
+      if (mapped !== null) bases.push(stripDeclaration(mapped), withoutOutputExtension(mapped));
     }
   }
   const segments = relative.split("/");
   if (OUTPUT_DIRS.has(segments[0])) {
     for (let k = 1; k < segments.length; k++) {
       const mapped = joinPath(dir, ["src", ...segments.slice(k)].join("/"));
-      if (mapped !== null) bases.push(stripDeclaration(mapped));
+      if (mapped !== null) bases.push(stripDeclaration(mapped), withoutOutputExtension(mapped));
     }
   }
   for (const base of bases) {
@@ -2107,6 +2128,9 @@ function sourceOf(dir, target, env) {
     if (found) return found;
   }
   return void 0;
+}
+function withoutOutputExtension(path) {
+  return path.replace(/(?:\.d)?\.[cm]?[jt]sx?$/, "");
 }
 function stripDeclaration(path) {
   return path.replace(/\.d\.([mc]?)ts$/, ".$1ts");
@@ -2175,9 +2199,9 @@ function matchPaths(settings, specifier) {
 }
 
 // src/lang/ecmascript/resolution.ts
-var __ratlas_module_url4 = new URL("../lang/ecmascript/resolution.js", __ratlas_bundle_url).href;
-var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
-var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
+var __ratlas_module_url5 = new URL("../lang/ecmascript/resolution.js", __ratlas_bundle_url).href;
+var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
+var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
 var PROCESS_STARTERS = ["Worker", "fork", "spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "execa", "execaSync", "execaNode", "execaCommand", "execaCommandSync"];
 var ecmascriptResolution = {
   globals: ECMASCRIPT_GLOBALS,
@@ -3428,9 +3452,9 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 
 // node_modules/web-tree-sitter/tree-sitter.js
-var __ratlas_module_url5 = new URL("../../node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
-var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
-var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
+var __ratlas_module_url6 = new URL("../../node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
+var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
+var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
 var __defProp = Object.defineProperty;
 var __name = (target, value) => __defProp(target, "name", { value, configurable: true });
 var SIZE_OF_SHORT = 2;
@@ -5476,7 +5500,7 @@ ${JSON.stringify(symbolNames, null, 2)}`);
   }
 };
 var Module2 = /* @__PURE__ */ (() => {
-  var _scriptName = __ratlas_module_url5;
+  var _scriptName = __ratlas_module_url6;
   return async function(moduleArg = {}) {
     var moduleRtn;
     var Module = moduleArg;
@@ -5491,7 +5515,7 @@ var Module2 = /* @__PURE__ */ (() => {
     var ENVIRONMENT_IS_SHELL = !ENVIRONMENT_IS_WEB && !ENVIRONMENT_IS_NODE && !ENVIRONMENT_IS_WORKER;
     if (ENVIRONMENT_IS_NODE) {
       const { createRequire: createRequire2 } = await import("module");
-      var require = createRequire2(__ratlas_module_url5);
+      var require = createRequire2(__ratlas_module_url6);
     }
     Module.currentQueryProgressCallback = null;
     Module.currentProgressCallback = null;
@@ -5515,8 +5539,8 @@ var Module2 = /* @__PURE__ */ (() => {
     if (ENVIRONMENT_IS_NODE) {
       var fs = require("fs");
       var nodePath = require("path");
-      if (!__ratlas_module_url5.startsWith("data:")) {
-        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url5)) + "/";
+      if (!__ratlas_module_url6.startsWith("data:")) {
+        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url6)) + "/";
       }
       readBinary = /* @__PURE__ */ __name((filename) => {
         filename = isFileURI(filename) ? new URL(filename) : filename;
@@ -5712,7 +5736,7 @@ var Module2 = /* @__PURE__ */ (() => {
       if (Module["locateFile"]) {
         return locateFile("tree-sitter.wasm");
       }
-      return new URL("tree-sitter.wasm", __ratlas_module_url5).href;
+      return new URL("tree-sitter.wasm", __ratlas_module_url6).href;
     }
     __name(findWasmBinary, "findWasmBinary");
     function getBinarySync(file) {
@@ -7401,10 +7425,10 @@ var RatlasError = class extends Error {
 };
 
 // src/parse/load-language.ts
-var __ratlas_module_url6 = new URL("./load-language.js", __ratlas_bundle_url).href;
-var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
-var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
-var require2 = createRequire(__ratlas_module_url6);
+var __ratlas_module_url7 = new URL("./load-language.js", __ratlas_bundle_url).href;
+var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
+var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
+var require2 = createRequire(__ratlas_module_url7);
 var initialized;
 var loaded = /* @__PURE__ */ new Map();
 var grammars = /* @__PURE__ */ new Map();
@@ -7422,7 +7446,7 @@ function loadLanguage(definition) {
   return pending;
 }
 function queryFile(definition, file) {
-  return new URL(`../lang/${definition.folder}/${file}`, __ratlas_module_url6);
+  return new URL(`../lang/${definition.folder}/${file}`, __ratlas_module_url7);
 }
 async function load(definition) {
   const language = await loadGrammar(definition.grammar);

@@ -1,6 +1,7 @@
 import type { CallerText } from '../types.js';
 import { fromRootOrDir, joinPath, parentDir } from '../../util/posix-path.js';
 import { importedFromModule } from './imported-names.js';
+import { prefixScope } from '../../model/path-scope.js';
 
 /**
  * Pure: the directories (repo-relative, sorted) a file's dynamic loads can reach, when every one of
@@ -187,10 +188,23 @@ export function ecmascriptHandedPaths(path: string, text: string): string[] {
       continue;
     }
     if (m[2] === 'URL') {
-      // new URL('lit', import.meta.url): a path relative to the file.
-      const literal = stringLiteral(args[0]!.trim());
-      const dir = literal !== null && args[1]?.trim() === 'import.meta.url' && literal.startsWith('.') ? joinDir(fileDir, literal, true) : null;
-      if (dir !== null) out.add(dir);
+      // new URL(x, import.meta.url): a path relative to the file, `./` or not (URL resolution, not a
+      // module specifier: `fixtures/cli.js` is the file's sibling); a template bounded by its static
+      // head (meow's test helper: `` new URL(`fixtures/${fixture}`, import.meta.url) ``, the folder
+      // `test/fixtures`), a head naming part of a file the paths starting with it (`` `tmp-${n}` ``:
+      // `test/tmp-*`, not every sibling of the file).
+      if (args[1]?.trim() !== 'import.meta.url') continue;
+      const first = unwrap(args[0]!.trim());
+      const literal = stringLiteral(first);
+      const head = literal ?? /^`([^`$\\]*)\$\{/.exec(first)?.[1] ?? null;
+      // An absolute path or URL (`/x`, `file:`, `data:`) is none of the file's.
+      if (head === null || head.startsWith('/') || /^[A-Za-z][\w+.-]*:/.test(head)) continue;
+      const relative = head.startsWith('.') ? head : `./${head}`;
+      const cut = literal !== null ? relative.length : relative.lastIndexOf('/') + 1;
+      const stem = relative.slice(cut);
+      const whole = stem === '' || stem === '.' || stem === '..';
+      const dir = joinDir(fileDir, whole ? relative : relative.slice(0, cut), true);
+      if (dir !== null) out.add(whole ? dir : prefixScope(dir, stem));
       continue;
     }
     const prefix = staticPrefix(`path.${m[1]}(${args.join(',')})`, code, 0);

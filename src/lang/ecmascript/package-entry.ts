@@ -1,7 +1,7 @@
 import type { JsonValue, ModuleEnv, ProjectFileFacts } from '../types.js';
 import { dirname, fileCandidates, matchPattern } from './module-paths.js';
 import { joinPath } from '../../util/posix-path.js';
-import { asCompilerConfig, asPackageManifest } from './project-files.js';
+import { asCompilerConfig, asPackageManifest, type PackageManifest } from './project-files.js';
 
 /** `@scope/pkg/sub/path` -> name `@scope/pkg`, subpath `./sub/path` (`.` for the package itself). */
 export function splitPackageSpecifier(specifier: string): { name: string; subpath: string } {
@@ -28,14 +28,24 @@ export function resolvePackage(manifestPath: string, facts: ProjectFileFacts, su
   const dir = dirname(manifestPath);
   const map = manifest[field];
   if (map !== undefined) {
-    for (const target of mapTargets(map, subpath, field === 'imports')) {
+    const targets = mapTargets(map, subpath, field === 'imports');
+    for (const target of targets) {
       const found = sourceOf(dir, target, env);
       if (found) return found;
     }
+    // A bundler's output named after no source file (`./dist/lib.es.js`): the package's own entry,
+    // as for a manifest without `exports`, rather than no file at all (an import answered by none
+    // links none of the package's code to its importer).
+    if (field === 'exports' && subpath === '.' && targets.length > 0) return entryOf(dir, manifest, env);
     return undefined;
   }
   if (field === 'imports') return undefined;
   if (subpath !== '.') return sourceOf(dir, subpath, env);
+  return entryOf(dir, manifest, env);
+}
+
+/** The source of a package's main entry: its entry fields mapped back to source, else `index` or `src/index`. */
+function entryOf(dir: string, manifest: PackageManifest, env: ModuleEnv): string | undefined {
   for (const entry of ENTRY_FIELDS) {
     const target = manifest[entry];
     const found = target === undefined ? undefined : sourceOf(dir, target, env);
@@ -77,14 +87,14 @@ function sourceOf(dir: string, target: string, env: ModuleEnv): string | undefin
     const outDir = joinPath('', config.outDir);
     if (outDir !== null && outDir !== '' && relative.startsWith(`${outDir}/`)) {
       const mapped = joinPath(dir, joinPath(config.rootDir ?? '.', relative.slice(outDir.length + 1)) ?? '');
-      if (mapped !== null) bases.push(stripDeclaration(mapped));
+      if (mapped !== null) bases.push(stripDeclaration(mapped), withoutOutputExtension(mapped));
     }
   }
   const segments = relative.split('/');
   if (OUTPUT_DIRS.has(segments[0]!)) {
     for (let k = 1; k < segments.length; k++) {
       const mapped = joinPath(dir, ['src', ...segments.slice(k)].join('/'));
-      if (mapped !== null) bases.push(stripDeclaration(mapped));
+      if (mapped !== null) bases.push(stripDeclaration(mapped), withoutOutputExtension(mapped));
     }
   }
   for (const base of bases) {
@@ -92,6 +102,15 @@ function sourceOf(dir: string, target: string, env: ModuleEnv): string | undefin
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * `src/index.mjs` -> `src/index` (then tried with every source extension): a bundler (tsup, unbuild,
+ * tsdown, vite) builds `src/index.ts` into `dist/index.mjs`, `dist/index.cjs`, `dist/index.d.mts`,
+ * whose extension names no source beside it. Only for a path mapped from a build output folder.
+ */
+function withoutOutputExtension(path: string): string {
+  return path.replace(/(?:\.d)?\.[cm]?[jt]sx?$/, '');
 }
 
 /** `x.d.ts` -> `x.ts`, so that a declaration entry finds the source it was generated from. */

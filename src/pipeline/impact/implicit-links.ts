@@ -1,4 +1,4 @@
-import { buildOutputLinks, embeddedImporters, entryGroupImporters, entryManifests, lookupGroupImporters, mockedImporters } from '../../ecosystem/registry.js';
+import { buildOutputLinks, embeddedImporters, entryGroupImporters, entryManifests, lookupGroupImporters, mockedImporters, unmappedPackageLoaders } from '../../ecosystem/registry.js';
 import { injectedImporters, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { ScopedLoader } from './loader-scopes.js';
@@ -11,7 +11,8 @@ import type { ScopedLoader } from './loader-scopes.js';
  * `exports` condition beside another: `runner-resolution`), the JSX runtime its transform injects
  * (`injected-import`), what a component file ratlas does not parse imports and who imports it
  * (`embedded-import`), the sources behind an import of build output (`build-output`: a file, or for
- * a bundle a loader of the folder the build reads).
+ * a bundle a loader of the folder the build reads, or of the tree's own package whose build an
+ * import by name gets where resolution found no source).
  */
 export async function implicitLinks(
   universe: CompiledUniverses | undefined,
@@ -40,5 +41,7 @@ export async function implicitLinks(
   }
   const built = buildOutputLinks(universes, files, unresolved.specifiers);
   add(built.importers, 'build-output');
-  return { importers, loaders: built.loaders.map((l) => ({ ...l, code: 'build-output' })) };
+  const loaders = [...built.loaders, ...unmappedPackageLoaders(universes, texts, unresolved.specifiers)];
+  return { importers, loaders: loaders.map((l) => ({ ...l, code: 'build-output' })) };
 }
+

@@ -11,6 +11,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
+import { inScope, scopePrefix } from '../../model/path-scope.js';
 import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { inTestFolder } from '../../select/classify-path.js';
 import { firstHop } from './traverse-side.js';
@@ -92,7 +93,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   // relative path is one from wherever it runs, for a library usually a folder its caller gives.
   const handingSet = new Set(reading);
   // A folder listed by name only: changed where a file there appeared or went.
-  const listed = (l: ScopedLoader) => side.listed.some((p) => l.scope === '' || p === l.scope || p.startsWith(`${l.scope}/`));
+  const listed = (l: ScopedLoader) => side.listed.some((p) => inScope(p, l.scope));
   for (const l of await folderLoaders(await view.folderReaders(), side.texts)) {
     if (l.code === 'lists-folder' ? listed(l) : !handingSet.has(l.file) && l.scope !== '') loaders.push(l);
   }
@@ -138,7 +139,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
  */
 function withExtension(loader: ScopedLoader, files: ReadonlySet<string>): ScopedLoader[] {
   const { scope } = loader;
-  if (scope === '' || files.has(scope)) return [loader];
+  if (scope === '' || files.has(scope) || scopePrefix(scope) !== null) return [loader];
   const named: ScopedLoader[] = [];
   for (const file of files) {
     if (file.startsWith(`${scope}/`)) return [loader];
