@@ -96,5 +96,7 @@
  *    was recorded as failed: fast-json-stringify's index.js).
  * 34: A package's `exports` naming bundler output (`./dist/index.mjs`, `./dist/lib.es.js`) resolves
  *    to the source it is built from, or the package's entry, rather than to nothing.
+ * 35: `obj[key]()` with a computed key on another object than `this` is a reflective call (`[]`), and
+ *    so are Python's `methodcaller(name)` and `attrgetter(name)` with a computed name (`methodcaller*`).
  */
-export const EXTRACTION_VERSION = 34;
+export const EXTRACTION_VERSION = 35;

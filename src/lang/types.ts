@@ -118,6 +118,13 @@ export interface ResolutionTraits {
    */
   selfReflection: ReadonlySet<string>;
   /**
+   * Methods the runtime calls with the name of an attribute that code spells (Python's
+   * `__getattr__`, for a name its class lacks): a `reflection` call inside one forwards a use whose
+   * name is written where the attribute is read (`proxy.start()`, a use by name the other rules
+   * follow), so it makes its file no reflector. Absent: none.
+   */
+  forwardingMembers?: ReadonlySet<string>;
+  /**
    * Calls, as `receiver.name`, through which a scope reaches the names of its own module's namespace
    * (its top-level declarations and imports) by a computed name (`globals()["do_" + op]`,
    * `eval("helper()")`): the scope may run any of them.

@@ -36,6 +36,7 @@ export function applyFloor(
   minConfidence: number,
   floorSides: readonly FloorSide[],
   openReasonsOf: (changedFile: string) => readonly OpenReason[],
+  reflectable: (changedFile: string) => boolean = () => true,
 ): { selected: SelectedTest[]; summary: FloorSummary; open: Set<string> } {
   const floor = new Map<string, FloorTest[]>();
   for (const side of floorSides) {
@@ -66,13 +67,17 @@ export function applyFloor(
     if (found === undefined) reasons.set(changed, (found = openReasonsOf(changed)));
     return found;
   };
-  // Changed files some floor test loads by no name (a dynamic load, a setup file): that test stays.
+  // Changed files some floor test loads by no name (a dynamic load, a setup file), or beside code
+  // calling members by computed names: that test stays.
   const loadedUnnamed = new Set<string>();
+  const reflected = new Set<string>();
   const isOpen = (e: FloorTest): boolean => {
     // Every changed file's reasons are read, so that the summary lists one kept only by loads.
     const found = reasonsOf(e.changed);
     if (e.unprovable) loadedUnnamed.add(e.changed);
-    return e.unprovable || found.length > 0;
+    const byReflection = e.reflected && reflectable(e.changed);
+    if (byReflection) reflected.add(e.changed);
+    return e.unprovable || byReflection || found.length > 0;
   };
   // Floor tests that would be kept on their own: a symbol path selecting one does not say which of its uses are edges.
   const open = new Set<string>();
@@ -94,6 +99,7 @@ export function applyFloor(
       reasons: [
         ...reasonsOf(file),
         ...(loadedUnnamed.has(file) ? [{ code: 'loaded-unnamed', message: `${file} is loaded by a dynamic load, a runner's own resolution or a setup file, not by a name: the tests loading it that way are kept.` }] : []),
+        ...(reflected.has(file) ? [{ code: 'reflective-call', message: `Tests loading ${file} also load code calling members of objects by computed names (getattr(obj, name), obj[name]()), which may run its changes on what they hand it: they are kept.` }] : []),
       ],
     }))
     .filter((f) => f.reasons.length > 0);

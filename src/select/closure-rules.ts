@@ -283,6 +283,19 @@ export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[
   return rules.flatMap((rule) => rule(file));
 }
 
+/** Members of a class or an object: what a call by a computed name on an instance may run. */
+const MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'constructor', 'getter', 'setter', 'field'] as SymbolKind[]);
+
+/**
+ * Pure: whether code calling members of objects by computed names (`getattr(obj, name)()`,
+ * `obj[name]()`) may run a change of the file: some changed symbol is a member of a class or an
+ * object. A function of the module is reached that way only through the module object, which
+ * other rules follow (a module held as a value, loaders).
+ */
+export function reflectableChange(file: ChangedFileFacts): boolean {
+  return file.symbols.some((s) => s.change !== 'doc' && MEMBER_KINDS.has(s.kind));
+}
+
 function isFunctionValued(text: string, s: ChangedSymbolFacts): boolean {
   const lines = text.split('\n').slice(s.startLine - 1, s.endLine).join('\n');
   const escaped = escapeName(s.name);

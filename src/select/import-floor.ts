@@ -23,6 +23,8 @@ export interface FloorTest {
   chain: FloorHop[];
   /** Its chain has a dynamic load, or some path to it a runner's alias or a setup file not reached by name: uses through it are not resolved edges, so never dropped by proof. */
   unprovable: boolean;
+  /** It loads code calling members of objects by computed names (FloorGraph.reflectors): what that code runs of the change is no edge, so never dropped by proof. */
+  reflected: boolean;
 }
 
 export interface FloorGraph {
@@ -47,6 +49,12 @@ export interface FloorGraph {
    * without being named is selected apart (select/setup-selections.ts).
    */
   setupByName?: (setupFile: string) => boolean;
+  /**
+   * Files calling members of objects other than their own by computed names (`getattr(obj, name)`,
+   * `obj[name]()`, `Reflect.get`): a test loading one and the changed file may have the change run
+   * on an object it hands there (a dispatcher given a handler), by no edge.
+   */
+  reflectors?: readonly string[];
 }
 
 /**
@@ -90,6 +98,8 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
     loadersOf.set(at, steps);
     return steps;
   };
+  // Every file loading a reflecting one, whichever file changed.
+  const reflecting = closure(new Set(graph.reflectors ?? []), stepsOf);
   for (const file of [...new Set(changed)].sort()) {
     // The hop each file was first reached by; a chain is spelled out only for a test.
     const reachedBy = new Map<string, FloorHop | null>([[file, null]]);
@@ -136,7 +146,8 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
       // a runner's alias or setup file, or when any other path reaches it through a dynamic loader:
       // a test importing the file and also running a loader of it may call its code through the
       // loaded module (getattr(module, name)), which no edge shows.
-      out.push({ test: path, changed: file, chain, unprovable: throughLoaders.has(path) || throughUnnamed.has(path) || chain.some((h) => h.via !== 'imports' && !h.byName) });
+      const unprovable = throughLoaders.has(path) || throughUnnamed.has(path) || chain.some((h) => h.via !== 'imports' && !h.byName);
+      out.push({ test: path, changed: file, chain, unprovable, reflected: reflecting.has(path) });
     }
   }
   return out.sort((a, b) => cmp(a.changed, b.changed) || cmp(a.test, b.test));

@@ -16,6 +16,7 @@ function side(importers: Record<string, string[]>, tests: string[], loaders: { f
     importerMap: async () => new Map(Object.entries(importers)),
     projectFiles: async () => [],
     resolvedBareImports: async () => [],
+    reflectingFiles: async () => [],
   } as unknown as StoreDependencyView;
   return { view, tests: new Set(tests), changed: ['src/a.ts'], listed: [], texts: async () => new Map() };
 }

@@ -7,6 +7,7 @@ describe('javascript: annotated-source goldens', () => {
   it.each([
     'class-fields.js',
     'commonjs-exports.js',
+    'computed-calls.js',
     'default-export-arrow.js',
     'default-export-object.js',
     'esm-imports-exports.mjs',

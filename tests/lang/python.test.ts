@@ -18,6 +18,7 @@ describe('python: annotated-source goldens', () => {
     'partial-syntax-error.py',
     'pytest-fixtures.py',
     'receivers-and-bases.py',
+    'reflective_calls.py',
   ])('%s', async (file) => {
     await expectAnnotatedGolden('python', file);
   });

@@ -47,10 +47,19 @@ describe('importFloor: the runner-equivalent floor', () => {
     expect(importFloor(['test/other.js', 'test/fix.js'], g)).toEqual([]);
   });
 
+  it('a test loading code that calls members by computed names is never dropped by proof', () => {
+    // test/index.test.js imports src/index.js, which imports src/dispatch.js (`getattr(handler, "on_" + event)()`).
+    const g = graph({ importers: new Map([...graph().importers, ['src/dispatch.js', ['src/index.js']]]), reflectors: ['src/dispatch.js'] });
+    expect(importFloor(['src/a.js'], g).map((f) => `${f.test} ${f.unprovable} ${f.reflected}`)).toEqual(['test/b.test.js false false', 'test/index.test.js false true']);
+    const r = applyFloor([], [], 0, [{ floor: importFloor(['src/a.js'], g), toHead: (p) => p }], () => []);
+    expect(r.selected.map((t) => t.file)).toEqual(['test/index.test.js']);
+    expect(r.summary.open.map((o) => `${o.file} ${o.reasons.map((x) => x.code).join(',')}`)).toEqual(['src/a.js reflective-call']);
+  });
+
   it('dynamic loaders reach every file under their scope, setup files every test they are loaded before', () => {
     const g = graph({ dynamicLoaders: [{ file: 'test/data.test.js', scope: '', code: 'readdir-loading' }], testsSetUpBy: (p) => (p === 'test/setup.js' ? ['test/c.test.js'] : []) });
     const floor = importFloor(['src/data/x.js'], g);
-    expect(floor).toEqual([{ test: 'test/data.test.js', changed: 'src/data/x.js', chain: [{ file: 'test/data.test.js', via: 'loads-dynamically', code: 'readdir-loading' }], unprovable: true }]);
+    expect(floor).toEqual([{ test: 'test/data.test.js', changed: 'src/data/x.js', chain: [{ file: 'test/data.test.js', via: 'loads-dynamically', code: 'readdir-loading' }], unprovable: true, reflected: false }]);
     const setup = importFloor(['src/s.js'], { ...g, importers: new Map([['src/s.js', ['test/setup.js']]]), dynamicLoaders: [] });
     expect(setup.map((f) => `${f.test} ${f.chain.map((h) => h.via).join('>')}`)).toEqual(['test/c.test.js imports>setup']);
   });
@@ -139,9 +148,18 @@ function referenceFloor(changed: readonly string[], graph: FloorGraph, dependent
         for (const f of next) if (!tainted.has(f)) grew = tainted.add(f) !== undefined;
       }
     }
+    // Files loading a reflecting one, through any step.
+    const reflecting = new Set(graph.reflectors ?? []);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const at of [...reflecting]) {
+        const next = [...(graph.importers.get(at) ?? []), ...graph.dynamicLoaders.filter((l) => l.file !== at && (l.scope === '' || at.startsWith(`${l.scope}/`))).map((l) => l.file), ...(graph.aliased?.get(at) ?? []), ...graph.testsSetUpBy(at)];
+        for (const f of next) if (!reflecting.has(f)) grew = reflecting.add(f) !== undefined;
+      }
+    }
     for (const [path, chain] of seen) {
       if (path === file || !graph.isTest(path)) continue;
-      out.push({ test: path, changed: file, chain, unprovable: tainted.has(path) || chain.some((h) => h.via !== 'imports' && !h.byName) });
+      out.push({ test: path, changed: file, chain, unprovable: tainted.has(path) || chain.some((h) => h.via !== 'imports' && !h.byName), reflected: reflecting.has(path) });
     }
   }
   return out.sort((a, b) => (a.changed < b.changed ? -1 : a.changed > b.changed ? 1 : a.test < b.test ? -1 : a.test > b.test ? 1 : 0));
@@ -171,6 +189,7 @@ describe('importFloor: equal to the reference on random module graphs', () => {
         testsSetUpBy: (p) => (p === 'src/y/f2.js' ? ['test/t3.test.js', 'test/t9.test.js'] : []),
         aliased: new Map([[files[random(files.length)]!, [files[random(files.length)]!]]]),
         setupByName: (p) => round % 2 === 0 && p === 'src/y/f2.js',
+        reflectors: [files[random(files.length)]!],
       };
       const changed = [files[random(files.length)]!, files[random(files.length)]!, 'src/y/f2.js'];
       expect(importFloor(changed, g)).toEqual(referenceFloor(changed, g));

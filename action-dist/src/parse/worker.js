@@ -2216,8 +2216,29 @@ var ecmascriptResolution = {
     sync: [{ code: "glob-loading", receivers: ["glob", "fg", "fastGlob", "globby"] }],
     context: [{ code: "require-context", receivers: ["require"] }]
   },
-  // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
-  reflection: /* @__PURE__ */ new Set(["Object.getOwnPropertyNames", "Object.getOwnPropertyDescriptors", "Object.getPrototypeOf", "Reflect.ownKeys", "Reflect.getPrototypeOf"]),
+  // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only. A
+  // member called by a computed name (`o[k]()`: `[]`, references.scm) may be any of them, and so
+  // may whatever code held in a string calls (`new Function`, `eval`, `vm.runInNewContext`).
+  reflection: /* @__PURE__ */ new Set([
+    "Object.getOwnPropertyNames",
+    "Object.getOwnPropertyDescriptors",
+    "Object.getPrototypeOf",
+    "Reflect.ownKeys",
+    "Reflect.getPrototypeOf",
+    ".[]",
+    ".Function",
+    ".eval",
+    "vm.runInNewContext",
+    "vm.runInContext",
+    "vm.runInThisContext",
+    "vm.compileFunction",
+    "vm.Script",
+    ".runInNewContext",
+    ".runInContext",
+    ".runInThisContext",
+    ".compileFunction",
+    ".Script"
+  ]),
   // `this[name]()` (references.scm): a method of the object's class or a subclass, by no name.
   selfReflection: /* @__PURE__ */ new Set([".this[]"]),
   // A direct `eval("helper()")` runs code in the caller's scope, the module's bindings and imports
@@ -3300,9 +3321,13 @@ var pythonResolution = {
   // receiver). A getattr naming its member in a string is a plain read, and `vars(obj)` is an
   // instance's data: counting them made every test reading an optional attribute or an argparse
   // namespace depend on every member of every class.
-  reflection: /* @__PURE__ */ new Set([".getattr*", ".getattr-self*", ".dir", "inspect.getmembers", "inspect.getmembers_static"]),
+  // `operator.methodcaller(name)` and `attrgetter(name)` with a computed name (references.scm) call
+  // or read a member no name says; code run from a string (`exec`, `eval`) calls what it says.
+  reflection: /* @__PURE__ */ new Set([".getattr*", ".getattr-self*", ".dir", "inspect.getmembers", "inspect.getmembers_static", ".methodcaller*", ".attrgetter*", ".exec", ".eval"]),
   // `getattr(self, name)` with a computed name (references.scm): any member of the class or a subclass.
   selfReflection: /* @__PURE__ */ new Set([".getattr-self*"]),
+  // `def __getattr__(self, name): return getattr(self._target, name)`: the name is one a use spells.
+  forwardingMembers: /* @__PURE__ */ new Set(["__getattr__", "__getattribute__"]),
   // The module's namespace as a mapping (`globals()`, `locals()` and `vars()` at top level, any use
   // of them counted: a lookup, `.get`, an update), code run in it (`eval`, `exec`), and its own
   // module object (`sys.modules[__name__]`, references.scm): any name it declares or imports.

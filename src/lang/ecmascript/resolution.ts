@@ -31,8 +31,13 @@ export const ecmascriptResolution: ResolutionTraits = {
     sync: [{ code: 'glob-loading', receivers: ['glob', 'fg', 'fastGlob', 'globby'] }],
     context: [{ code: 'require-context', receivers: ['require'] }],
   },
-  // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only.
-  reflection: new Set(['Object.getOwnPropertyNames', 'Object.getOwnPropertyDescriptors', 'Object.getPrototypeOf', 'Reflect.ownKeys', 'Reflect.getPrototypeOf']),
+  // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only. A
+  // member called by a computed name (`o[k]()`: `[]`, references.scm) may be any of them, and so
+  // may whatever code held in a string calls (`new Function`, `eval`, `vm.runInNewContext`).
+  reflection: new Set([
+    'Object.getOwnPropertyNames', 'Object.getOwnPropertyDescriptors', 'Object.getPrototypeOf', 'Reflect.ownKeys', 'Reflect.getPrototypeOf', '.[]',
+    '.Function', '.eval', 'vm.runInNewContext', 'vm.runInContext', 'vm.runInThisContext', 'vm.compileFunction', 'vm.Script', '.runInNewContext', '.runInContext', '.runInThisContext', '.compileFunction', '.Script',
+  ]),
   // `this[name]()` (references.scm): a method of the object's class or a subclass, by no name.
   selfReflection: new Set(['.this[]']),
   // A direct `eval("helper()")` runs code in the caller's scope, the module's bindings and imports

@@ -28,9 +28,13 @@ export const pythonResolution: ResolutionTraits = {
   // receiver). A getattr naming its member in a string is a plain read, and `vars(obj)` is an
   // instance's data: counting them made every test reading an optional attribute or an argparse
   // namespace depend on every member of every class.
-  reflection: new Set(['.getattr*', '.getattr-self*', '.dir', 'inspect.getmembers', 'inspect.getmembers_static']),
+  // `operator.methodcaller(name)` and `attrgetter(name)` with a computed name (references.scm) call
+  // or read a member no name says; code run from a string (`exec`, `eval`) calls what it says.
+  reflection: new Set(['.getattr*', '.getattr-self*', '.dir', 'inspect.getmembers', 'inspect.getmembers_static', '.methodcaller*', '.attrgetter*', '.exec', '.eval']),
   // `getattr(self, name)` with a computed name (references.scm): any member of the class or a subclass.
   selfReflection: new Set(['.getattr-self*']),
+  // `def __getattr__(self, name): return getattr(self._target, name)`: the name is one a use spells.
+  forwardingMembers: new Set(['__getattr__', '__getattribute__']),
   // The module's namespace as a mapping (`globals()`, `locals()` and `vars()` at top level, any use
   // of them counted: a lookup, `.get`, an update), code run in it (`eval`, `exec`), and its own
   // module object (`sys.modules[__name__]`, references.scm): any name it declares or imports.

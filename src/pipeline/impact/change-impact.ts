@@ -6,7 +6,7 @@ import type { ImpactRange, ImpactReport, SelectedTest } from '../../model/impact
 import { symbolKey } from '../../model/stored.js';
 import { applyFloor, type FloorSide } from '../../select/apply-floor.js';
 import type { PathRole } from '../../select/classify-path.js';
-import { openReasons } from '../../select/closure-rules.js';
+import { openReasons, reflectableChange } from '../../select/closure-rules.js';
 import type { ReachedSide } from '../../select/select-tests.js';
 import type { IndexStore } from '../../store/index-store.js';
 import { ExitCode, isRatlasError } from '../../util/errors.js';
@@ -277,7 +277,8 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   ];
   const outside = await outsideDerivedMethods(changes, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });
   const facts = closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside);
-  const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(facts.get(file) ?? unknownFile(file)));
+  const factsOf = (file: string) => facts.get(file) ?? unknownFile(file);
+  const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(factsOf(file)), (file) => reflectableChange(factsOf(file)));
   // A file that is a test by its text (doctests, in-source tests) holds cases no qualname names: whole.
   const inSource = classifier.universe?.inSourceTests ?? [];
   const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open, ...inSource]), classifier.universe?.implicitNames ?? new Set());

@@ -104,7 +104,7 @@ export class StoreDependencyView implements DependencyView {
   private heritage: Promise<Map<number, Edge[]>> | undefined;
   /** The reverse of the class hierarchy: by class, those extending or implementing it. */
   private subclasses: Promise<Map<number, number[]>> | undefined;
-  private reflected: Promise<{ uses: Map<number, Set<number>>; self: number[]; module: Map<string, number[]> }> | undefined;
+  private reflected: Promise<{ uses: Map<number, Set<number>>; self: number[]; module: Map<string, number[]>; files: string[] }> | undefined;
   /** Members of interfaces by name, for methods whose class is unknown (relations/dispatch.ts). */
   private interfaceMethods: Promise<Map<string, StoredSymbol[]>> | undefined;
   private linkData: Promise<LinkData> | undefined;
@@ -593,8 +593,17 @@ export class StoreDependencyView implements DependencyView {
     return (await this.reflecting()).module.get(file) ?? [];
   }
 
-  /** Scopes making a reflective call, with the symbols each uses, and those reflecting on their own object; read once. */
-  private reflecting(): Promise<{ uses: Map<number, Set<number>>; self: number[]; module: Map<string, number[]> }> {
+  /**
+   * Files calling members of objects other than their own by a computed name or by reflection
+   * (`getattr(obj, name)`, `obj[name]()`, `Object.getOwnPropertyNames`): any object handed to them
+   * may have any of its members run, which no edge shows. Sorted.
+   */
+  async reflectingFiles(): Promise<readonly string[]> {
+    return (await this.reflecting()).files;
+  }
+
+  /** Scopes making a reflective call, with the symbols each uses, those reflecting on their own object, and the files reflecting on others; read once. */
+  private reflecting(): Promise<{ uses: Map<number, Set<number>>; self: number[]; module: Map<string, number[]>; files: string[] }> {
     this.reflected ??= (async () => {
       const { languages } = await this.links();
       const traits = [...new Set(languages.values())].map((l) => traitsFor(l));
@@ -603,20 +612,26 @@ export class StoreDependencyView implements DependencyView {
       const scopes = new Set<number>();
       const self = new Set<number>();
       const module = new Map<string, number[]>();
+      const reflectors: { file: string; scopeId: number }[] = [];
       for (const ref of names.length === 0 ? [] : await this.store.refsByName(names)) {
         const language = languages.get(ref.file);
-        if (ref.kind !== 'call' || language === undefined) continue;
+        // `new Function(code)` runs code as a call does.
+        if ((ref.kind !== 'call' && ref.kind !== 'new') || language === undefined) continue;
         const key = `${ref.receiver ?? ''}.${ref.name}`;
         const { reflection, selfReflection, moduleReflection } = traitsFor(language);
         if (reflection.has(key) || selfReflection.has(key)) scopes.add(ref.scopeId);
         if (selfReflection.has(key)) self.add(ref.scopeId);
+        else if (reflection.has(key)) reflectors.push(ref);
         if (moduleReflection.has(key)) pushTo(module, ref.file, ref.scopeId);
       }
       await this.loadSymbols();
+      // A forwarding member (`__getattr__`) reflects on a name some use spells: no reflector.
+      const forwards = (r: { file: string; scopeId: number }) => traitsFor(languages.get(r.file)!).forwardingMembers?.has(this.symbols.get(r.scopeId)?.name ?? '') ?? false;
+      const files = new Set(reflectors.filter((r) => !forwards(r)).map((r) => r.file));
       const uses = new Map<number, Set<number>>([...scopes].sort((a, b) => a - b).map((id) => [id, new Set<number>()]));
       for (const e of (await this.edgeSource()).from(new Set(uses.keys()))) uses.get(e.fromId)!.add(e.toId);
       const byFile = new Map([...module].map(([file, ids]) => [file, [...new Set(ids)].sort((a, b) => a - b)]));
-      return { uses, self: [...self].sort((a, b) => a - b), module: byFile };
+      return { uses, self: [...self].sort((a, b) => a - b), module: byFile, files: [...files].sort() };
     })();
     return this.reflected;
   }

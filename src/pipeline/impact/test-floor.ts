@@ -129,6 +129,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
     aliased,
     implicit: implicit.importers,
     setupByName: (p) => universe?.setupByName.has(p) ?? false,
+    reflectors: await view.reflectingFiles(),
   };
   return { graph, tests };
 }
@@ -153,6 +154,7 @@ function sameFloorGraph(a: SideGraph, b: SideGraph): boolean {
   if (a.tests.size !== b.tests.size || [...a.tests].some((t) => !b.tests.has(t))) return false;
   const loader = (l: FloorGraph['dynamicLoaders'][number]) => `${l.file}\0${l.scope}\0${l.code}`;
   if (!sameStrings(a.graph.dynamicLoaders.map(loader), b.graph.dynamicLoaders.map(loader))) return false;
+  if (!sameStrings(a.graph.reflectors ?? [], b.graph.reflectors ?? [])) return false;
   const implicit = (g: FloorGraph) => new Map([...(g.implicit ?? [])].map(([target, list]) => [target, list.map((i) => `${i.code}\0${i.file}`)]));
   return sameLists(a.graph.importers, b.graph.importers) && sameLists(a.graph.aliased ?? new Map(), b.graph.aliased ?? new Map()) && sameLists(implicit(a.graph), implicit(b.graph));
 }

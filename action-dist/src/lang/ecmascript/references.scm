@@ -132,6 +132,13 @@
   (#match? @_object "^[(]*this\\b")
   (#not-match? @_key "^['\"][^'\"]*['\"]$")
   (#set! name "this[]"))
+; `handler['on' + event]()`, `fns[i]()`: a member of another object called by a computed name
+; (resolution.ts reflection): any member of what the object holds may run.
+((call_expression
+  function: (subscript_expression object: (_) @_object index: (_) @_key)) @reference.call
+  (#not-match? @_object "^[(]*this\\b")
+  (#not-match? @_key "^['\"][^'\"]*['\"]$")
+  (#set! name "[]"))
 
 ; ---- identifiers used as values: callbacks, handler maps, assignments, returns ----
 (arguments (identifier) @reference.value)

@@ -55,6 +55,19 @@
   arguments: (argument_list . (string (string_content) @reference.call)) @receiver
   (#eq? @_caller "methodcaller"))
 
+; `operator.methodcaller(name)` / `attrgetter(name)` with a computed name: a call or read of a member
+; no name says (`methodcaller*`, `attrgetter*`: reflective, resolution.ts). A string names its member.
+((call
+  function: [(identifier) @_caller (attribute attribute: (identifier) @_caller)]
+  arguments: (argument_list . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_caller "methodcaller")
+  (#set! name "methodcaller*"))
+((call
+  function: [(identifier) @_caller (attribute attribute: (identifier) @_caller)]
+  arguments: (argument_list . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
+  (#eq? @_caller "attrgetter")
+  (#set! name "attrgetter*"))
+
 ; `importlib.import_module(name)` / `__import__(name)` / `pytest.importorskip(name)`: with a plain
 ; string, an import of that module whose namespace the call hands back as a value (as JavaScript's
 ; `import('./x')`); with a computed name, a dynamic load (`import_module*`, `__import__*`:
