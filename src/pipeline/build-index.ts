@@ -30,7 +30,7 @@ export interface BuildIndexOptions extends ParseOptions {
    * Index this commit, which the caller resolved in this repository (an impact range's base), instead
    * of the working tree: neither is looked up again (three git processes on the way to the artifact).
    */
-  resolved?: { repo: GitRepo; commit: string };
+  resolved?: { repo: GitRepo; commit: string; preRead?: PreRead };
   /** The repository at `cwd`, opened by the caller. */
   repo?: GitRepo;
   /** Rebuild even when a valid artifact exists. */
@@ -42,6 +42,42 @@ export interface BuildIndexOptions extends ParseOptions {
   deepen?: boolean;
   /** How long to wait for another ratlas process writing the same artifact (default 10 minutes). */
   lockTimeoutMs?: number;
+}
+
+/**
+ * The artifact of a commit, read ahead of openIndex (see preReadCommitArtifact): the path and the
+ * configuration hash it was read for, and the read itself (its failure included, reported when used).
+ */
+export interface PreRead {
+  artifact: string;
+  configHash: string;
+  reading: Promise<{ store: IndexStore; manifest: Manifest }>;
+}
+
+/**
+ * Starts reading the cached artifact of `commit` (unpacked on libuv's threads), for a caller with
+ * other work to do before it opens the index (impact analysis collects the changeset meanwhile).
+ * Only an artifact already in the cache: nothing is built. openIndex with `resolved.preRead` then
+ * uses it as its first read of that artifact, warnings and all; a caller that never opens the index
+ * closes it with discardPreRead.
+ */
+export function preReadCommitArtifact(options: Pick<BuildIndexOptions, 'cacheDir' | 'full'>, repo: GitRepo, commit: string): PreRead | undefined {
+  if (options.full) return undefined;
+  const config = loadConfig(repo.root);
+  const artifact = commitArtifactPath(resolveCacheDir(repo.root, options.cacheDir), commit);
+  if (!existsSync(artifact)) return undefined;
+  const reading = readArtifact(artifact, manifestExpectation(config.hash));
+  // Failures are reported where the read is used; unused, it is closed (discardPreRead).
+  reading.catch(() => undefined);
+  return { artifact, configHash: config.hash, reading };
+}
+
+/** Closes the store of a read ahead that nobody will use. */
+export function discardPreRead(preRead: PreRead | undefined): void {
+  preRead?.reading.then(
+    (hit) => hit.store.close(),
+    () => undefined,
+  );
 }
 
 /** Use case: make sure an index artifact exists for a commit or the working tree; build it if not. */
@@ -100,7 +136,7 @@ export async function openIndex(options: BuildIndexOptions): Promise<OpenedIndex
   const repo = options.resolved?.repo ?? options.repo ?? (await GitRepo.open(options.cwd));
   const config = loadConfig(repo.root);
   const context: IndexContext = { repo, config, cacheDir: resolveCacheDir(repo.root, options.cacheDir), options, warnings: [], started };
-  if (options.resolved) return openCommitIndex(context, options.resolved.commit);
+  if (options.resolved) return openCommitIndex(context, options.resolved.commit, options.resolved.preRead);
   if (options.rev !== undefined) return openCommitIndex(context, await repo.resolveCommit(options.rev));
   const { head, dirty } = await repo.worktreeStatus();
   if (head && selectIndexedPaths(dirty, config.config).length === 0) {
@@ -157,9 +193,12 @@ interface IndexContext {
 }
 
 /** The index of one commit: its artifact, else an ancestor's plus the diff, else a cold build. */
-async function openCommitIndex(context: IndexContext, commit: string): Promise<OpenedIndex> {
+async function openCommitIndex(context: IndexContext, commit: string, preRead?: PreRead): Promise<OpenedIndex> {
   const { repo, config, cacheDir, options, warnings } = context;
   const artifact = commitArtifactPath(cacheDir, commit);
+  // A read ahead counts as this first read only when it read this artifact for this configuration.
+  const ahead = preRead && preRead.artifact === artifact && preRead.configHash === config.hash && !options.full ? preRead : undefined;
+  if (preRead && !ahead) discardPreRead(preRead);
   const opened = (store: IndexStore, manifest: Manifest, action: IndexResult['action'], restore: RestoreInfo): OpenedIndex => ({
     repo,
     store,
@@ -181,7 +220,7 @@ async function openCommitIndex(context: IndexContext, commit: string): Promise<O
 
   const reported = new Set<string>();
   if (!options.full) {
-    const hit = await tryReadArtifact(artifact, config, warnings, reported);
+    const hit = await tryReadArtifact(artifact, config, warnings, reported, ahead?.reading);
     if (hit) return exact(hit.store, hit.manifest);
   }
   ensureCacheDir(cacheDir);
@@ -329,10 +368,16 @@ function freshnessOf(refresh: WorktreeRefresh): Freshness {
 }
 
 /** Reads an artifact when it exists and suits this ratlas; a bad one is a warning (once), not an error. */
-async function tryReadArtifact(path: string, config: LoadedConfig, warnings: Warning[], reported: Set<string>): Promise<{ store: IndexStore; manifest: Manifest } | null> {
-  if (!existsSync(path)) return null;
+async function tryReadArtifact(
+  path: string,
+  config: LoadedConfig,
+  warnings: Warning[],
+  reported: Set<string>,
+  ahead?: Promise<{ store: IndexStore; manifest: Manifest }>,
+): Promise<{ store: IndexStore; manifest: Manifest } | null> {
+  if (!ahead && !existsSync(path)) return null;
   try {
-    return await readArtifact(path, manifestExpectation(config.hash));
+    return await (ahead ?? readArtifact(path, manifestExpectation(config.hash)));
   } catch (error) {
     if (!isRatlasError(error)) throw error;
     if (!reported.has(path)) {

@@ -100,6 +100,8 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
   };
   // Every file loading a reflecting one, whichever file changed.
   const reflecting = closure(new Set(graph.reflectors ?? []), stepsOf);
+  // The files reachable from a set of loaders: most changed files share theirs (typeorm: 8 of 10).
+  const closures = new Closures(stepsOf);
   for (const file of [...new Set(changed)].sort()) {
     // The hop each file was first reached by; a chain is spelled out only for a test.
     const reachedBy = new Map<string, FloorHop | null>([[file, null]]);
@@ -135,8 +137,8 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
       }
       frontier = next.sort();
     }
-    const throughUnnamed = closure(unnamed, stepsOf);
-    const throughLoaders = closure(loaders, stepsOf);
+    const throughUnnamed = closures.of(unnamed);
+    const throughLoaders = closures.of(loaders);
     for (const path of reachedBy.keys()) {
       if (path === file || !graph.isTest(path)) continue;
       const chain: FloorHop[] = [];
@@ -155,6 +157,22 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** closure() of each distinct set of seeds, computed once. */
+class Closures {
+  private readonly known = new Map<string, ReadonlySet<string>>();
+
+  constructor(private readonly stepsOf: (at: string) => readonly FloorHop[]) {}
+
+  of(seeds: ReadonlySet<string>): ReadonlySet<string> {
+    if (seeds.size === 0) return seeds;
+    // File paths hold no NUL: the sorted seeds joined by one name the set.
+    const key = [...seeds].sort().join('\0');
+    let found = this.known.get(key);
+    if (!found) this.known.set(key, (found = closure(seeds, this.stepsOf)));
+    return found;
+  }
 }
 
 /** The files `seeds` reach through `stepsOf`, the seeds included. */

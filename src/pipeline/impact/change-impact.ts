@@ -67,13 +67,18 @@ export async function changeImpact(
   // Where one of those fails, the setting is awaited first, so that its own error comes first, as
   // when it was read before them.
   reading.setting.catch(() => undefined);
+  // The base index, when the cache holds it, is read and unpacked meanwhile too: collecting the
+  // changeset mostly waits for git.
+  const ahead = indexes.readAhead?.(base, repo);
   const changeset = await collectChangeset(repo, base, target, config).catch(async (error: unknown) => {
+    ahead?.discard();
     await reading.setting;
     throw error;
   });
   const files = changeset.changes.map(toChangedFile);
 
   if (files.length > config.changes.maxFiles) {
+    ahead?.discard();
     const setting = await reading.setting;
     const reason = runAll('changeset-too-large', `${files.length} files changed, more than changes.maxFiles (${config.changes.maxFiles}).`);
     return fileLevelReport(setting, shape, range, files, target, [{ ...emptyPart(), warnings: [...setting.warnings] }, { ...emptyPart(), reasons: [reason] }]);
@@ -88,7 +93,7 @@ export async function changeImpact(
   parsing.catch(() => undefined);
   let checkedOut: Awaited<ReturnType<IndexHandle['checkout']>>;
   try {
-    checkedOut = await indexes.checkout(base, repo);
+    checkedOut = await indexes.checkout(base, repo, ahead);
   } catch (error) {
     const setting = await reading.setting;
     if (isRatlasError(error) && error.exit === ExitCode.UserError) throw error;

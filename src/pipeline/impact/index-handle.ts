@@ -2,7 +2,7 @@ import type { GitRepo } from '../../git/repo.js';
 import type { Warning } from '../../model/warning.js';
 import type { IndexStore } from '../../store/index-store.js';
 import { openStore } from '../../store/open-store.js';
-import { openIndex, type BuildIndexOptions } from '../build-index.js';
+import { discardPreRead, openIndex, preReadCommitArtifact, type BuildIndexOptions, type PreRead } from '../build-index.js';
 import type { SymbolTable } from '../lookup-symbols.js';
 import type { HeldReads } from '../resolution-cache.js';
 
@@ -35,7 +35,19 @@ export interface IndexHandle {
   /** Runs `read` against the index of the working tree as it is now. */
   current<T>(read: (index: CurrentIndex) => Promise<T>): Promise<T>;
   /** A writable index of `commit` (a commit id resolved in `repo`), the caller's to change and close. */
-  checkout(commit: string, repo: GitRepo): Promise<CheckedOutIndex>;
+  checkout(commit: string, repo: GitRepo, ahead?: ReadAhead): Promise<CheckedOutIndex>;
+  /**
+   * Optionally starts opening the index of `commit` where that costs no build, for a caller with
+   * other work to do first; it hands the result to checkout, or to `discard` if it never checks out.
+   */
+  readAhead?(commit: string, repo: GitRepo): ReadAhead | undefined;
+}
+
+/** An index being opened ahead of checkout (IndexHandle.readAhead). */
+export interface ReadAhead {
+  commit: string;
+  /** Releases what was read, when checkout will not be called. */
+  discard(): void;
 }
 
 export type OpenOptions = Pick<BuildIndexOptions, 'cwd' | 'cacheDir' | 'jobs' | 'deepen' | 'onProgress'>;
@@ -51,11 +63,29 @@ export function artifactIndexes(options: OpenOptions): IndexHandle {
         await opened.store.close();
       }
     },
-    async checkout(commit, repo) {
-      const opened = await openIndex({ ...openOptions(options), resolved: { repo, commit } });
+    async checkout(commit, repo, ahead) {
+      const preRead = ahead instanceof ArtifactReadAhead && ahead.commit === commit ? ahead.preRead : undefined;
+      if (ahead && !preRead) ahead.discard();
+      const opened = await openIndex({ ...openOptions(options), resolved: { repo, commit, ...(preRead && { preRead }) } });
       return { store: opened.store, warnings: opened.warnings };
     },
+    readAhead(commit, repo) {
+      const preRead = preReadCommitArtifact(openOptions(options), repo, commit);
+      return preRead && new ArtifactReadAhead(commit, preRead);
+    },
   };
+}
+
+/** The CLI's read ahead: the commit's cached artifact, read and unpacked (see preReadCommitArtifact). */
+class ArtifactReadAhead implements ReadAhead {
+  constructor(
+    readonly commit: string,
+    readonly preRead: PreRead,
+  ) {}
+
+  discard(): void {
+    discardPreRead(this.preRead);
+  }
 }
 
 /**
