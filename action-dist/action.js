@@ -13202,7 +13202,8 @@ function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Unknown);
 }
 function deepMerge(a, b3) {
-  if (!isObject(a) || !isObject(b3)) return b3 instanceof Unknown ? b3 : b3;
+  if (a instanceof Unknown) return a;
+  if (!isObject(a) || !isObject(b3)) return b3;
   const out2 = { ...a };
   for (const [key, value] of Object.entries(b3)) out2[key] = key in out2 ? deepMerge(out2[key], value) : value;
   return out2;
@@ -13350,11 +13351,11 @@ function collect(value, out2) {
 
 // src/ecosystem/npm/workspace-packages.ts
 var byManifests = /* @__PURE__ */ new WeakMap();
-function npmLocalPackageDir(specifier, manifests) {
+function npmLocalPackageDirs(specifier, manifests) {
   if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("#")) return null;
   const name2 = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
   const dirs = packagesByName(manifests).get(name2);
-  return dirs?.length === 1 ? dirs[0] : null;
+  return dirs !== void 0 && dirs.length > 0 ? dirs : null;
 }
 function packagesByName(manifests) {
   let out2 = byManifests.get(manifests);
@@ -25902,7 +25903,7 @@ function inSource(test) {
 }
 function vitestProjects(dir, projects, ctx, depth, parent) {
   const out2 = [];
-  const inherits = (config) => config?.boolean("extends") === true ? parent : void 0;
+  const inherits = (config, from = dir) => config?.boolean("extends") === true ? parent : extendedFile(from, config, ctx);
   for (const project of projects) {
     if (typeof project !== "string") {
       out2.push(...vitestUniverses(dir, project.file, project, ctx, depth + 1, inherits(project)));
@@ -25915,14 +25916,29 @@ function vitestProjects(dir, projects, ctx, depth, parent) {
     for (const target of matches) {
       if (target.kind === "file") {
         const config = ctx.read(target.path);
-        out2.push(...vitestUniverses(dirOf(target.path), target.path, config, ctx, depth + 1, inherits(config)));
+        out2.push(...vitestUniverses(dirOf(target.path), target.path, config, ctx, depth + 1, inherits(config, dirOf(target.path))));
       } else {
         const found = ctx.vitestConfigIn(target.path);
-        out2.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, inherits(found?.values ?? null)));
+        out2.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, inherits(found?.values ?? null, target.path)));
       }
     }
   }
   return out2;
+}
+function extendedFile(dir, config, ctx) {
+  const spec = config?.string("extends");
+  if (spec === void 0) return void 0;
+  const path = joinRepo(dir, spec);
+  if (path === null || !ctx.exists(path)) return void 0;
+  const values = ctx.read(path);
+  if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [] };
+  const test = values.object("test");
+  const modules = [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...test?.modules("reporters") ?? []];
+  return {
+    setupFiles: [...treeFiles(dir, modules, ctx.exists), path],
+    aliases: [...values.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []],
+    jsxRuntime: jsxRuntime(values, dir, ctx) ?? []
+  };
 }
 function configFilesMatching(spec, ctx) {
   if (!/\.[cm]?[jt]s$|\.json$/.test(spec)) return [];
@@ -25986,7 +26002,7 @@ var npm = defineEcosystem({
   snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
-  localPackageDir: npmLocalPackageDir,
+  localPackageDirs: npmLocalPackageDirs,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, ".vue", ".svelte", ".astro", "/index.vue"] },
   commands: [
     { runner: "vitest", some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },
@@ -27534,6 +27550,27 @@ function packageRoots(dir, files) {
   if (m2) out2.push(m2[3]);
   return [...new Set(out2.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")).filter((p2) => p2 !== "" && !p2.startsWith("/") && !p2.includes("..")))].sort();
 }
+function packageDirs(dir, files) {
+  const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
+  const out2 = [];
+  const pyproject = files.read(at2("pyproject.toml"));
+  if (pyproject !== null) {
+    try {
+      const tool = parse3(pyproject).tool ?? {};
+      for (const [name2, folder] of Object.entries(record(record(tool["setuptools"])?.["package-dir"]) ?? {})) if (name2 !== "" && typeof folder === "string") out2.push({ name: name2, folder });
+    } catch {
+    }
+  }
+  const cfg = files.read(at2("setup.cfg"));
+  for (const line of (cfg === null ? void 0 : readIni(cfg).get("options")?.get("package_dir"))?.split("\n") ?? []) {
+    const m2 = /^\s*([A-Za-z_][\w.]*)\s*=\s*(\S+)\s*$/.exec(line);
+    if (m2) out2.push({ name: m2[1], folder: m2[2] });
+  }
+  const setupPy = files.read(at2("setup.py"));
+  const map = setupPy === null ? null : /package_dir\s*=\s*\{([^}]*)\}/.exec(setupPy);
+  for (const m2 of map?.[1].matchAll(/(['"])([A-Za-z_][\w.]*)\1\s*:\s*(['"])([^'"]+)\3/g) ?? []) out2.push({ name: m2[2], folder: m2[4] });
+  return out2.map(({ name: name2, folder }) => ({ name: name2, folder: folder.replace(/^\.\/?/, "").replace(/\/$/, "") })).filter(({ folder }) => !folder.startsWith("/") && !folder.split("/").includes("..")).map(({ name: name2, folder }) => ({ name: name2, folder: dir === "" ? folder : folder === "" ? dir : `${dir}/${folder}` }));
+}
 function record(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
 }
@@ -27714,7 +27751,8 @@ var python = defineEcosystem({
         ...importFolders(dir, options.pythonpath ?? [], files),
         // `usefixtures` in the configuration: those fixtures run for every test, named by none.
         ...options.usefixtures && { implicitNames: options.usefixtures },
-        aliases: [],
+        // Packages installed from a folder of another name (setuptools `package-dir = { mycore = "lib" }`).
+        aliases: packageDirs(dir, files).map(({ name: name2, folder }) => ({ pattern: name2, replacement: folder })),
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
         ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>" } },
@@ -27794,7 +27832,15 @@ function looseFolders(prefix, files) {
   return [...folders].sort();
 }
 function pythonAliasTarget(universe, specifier, exists) {
-  if (specifier.startsWith(".") || !universe.moduleLookup) return null;
+  if (specifier.startsWith(".")) return null;
+  for (const { pattern, replacement } of universe.aliases) {
+    if (specifier !== pattern && !specifier.startsWith(`${pattern}.`)) continue;
+    const base = specifier === pattern ? replacement : `${replacement === "" ? "" : `${replacement}/`}${specifier.slice(pattern.length + 1).replaceAll(".", "/")}`;
+    const candidates = specifier === pattern ? [`${base === "" ? "" : `${base}/`}__init__.py`] : [`${base}.py`, `${base}/__init__.py`];
+    const found = candidates.find((c3) => exists(c3));
+    if (found) return found;
+  }
+  if (!universe.moduleLookup) return null;
   return moduleIn(universe.moduleLookup.paths, specifier, exists);
 }
 function pluginFiles(dir, plugins2, files, installed) {

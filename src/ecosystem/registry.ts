@@ -188,7 +188,7 @@ export function buildOutputLinks(
 
 /**
  * Pure: bare imports of the tree's own packages that module resolution answered with no file
- * (EcosystemAdapter.localPackageDir), each as a loader of that package's folder: the runner loads
+ * (EcosystemAdapter.localPackageDirs), each as a loader of that package's folder: the runner loads
  * the package's build, so a change anywhere there may reach the importer, which no edge shows.
  * Sorted by file, then folder.
  */
@@ -198,13 +198,13 @@ export function unmappedPackageLoaders(
   specifiers: readonly { file: string; module: string }[],
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): { file: string; scope: string }[] {
-  const adapters = ecosystems.filter((e) => e.localPackageDir && active(e, universes));
+  const adapters = ecosystems.filter((e) => e.localPackageDirs && active(e, universes));
   const loaders = new Map<string, Set<string>>();
   for (const { file, module } of specifiers) {
     for (const e of adapters) {
-      const dir = e.localPackageDir!(module, manifests);
-      if (dir === null) continue;
-      addTo(loaders, file, dir);
+      const dirs = e.localPackageDirs!(module, manifests);
+      if (dirs === null) continue;
+      for (const dir of dirs) addTo(loaders, file, dir);
       break;
     }
   }

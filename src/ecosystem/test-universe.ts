@@ -38,11 +38,22 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     const exclude = u.exclude.map((p) => compilePattern(p));
     // Tests by their text (read by the tree's reader), already matched to roots and excludes; text files run as tests.
     const byText = new Set([...(u.inSourceTests ?? []), ...(u.textTestFiles ?? [])]);
+    // A root may be a glob (pytest expands `testpaths = ["packages/*/tests"]`): a path is under it
+    // where one of its folders matches.
+    const rootIn = u.roots.map((r): ((rel: string) => boolean) => {
+      if (!/[*?[{]/.test(r)) return (rel) => rel === r || rel.startsWith(`${r}/`);
+      const m = picomatch(r, { dot: true });
+      return (rel) => {
+        const parts = rel.split('/');
+        for (let k = 1; k <= parts.length; k++) if (m(parts.slice(0, k).join('/'))) return true;
+        return false;
+      };
+    });
     const member = (path: string): boolean => {
       if (byText.has(path)) return true;
       if (!path.startsWith(prefix)) return false;
       const rel = path.slice(prefix.length);
-      if (u.roots.length > 0 && !u.roots.some((r) => rel === r || rel.startsWith(`${r}/`))) return false;
+      if (rootIn.length > 0 && !rootIn.some((inRoot) => inRoot(rel))) return false;
       return include.some((m) => m(rel, path)) && !exclude.some((m) => m(rel, path));
     };
     // A conftest.py is loaded for the tests in its folder and below.

@@ -287,12 +287,12 @@ export interface EcosystemAdapter {
   builtFrom?(path: string, exists: (path: string) => boolean, holds: (dir: string) => boolean): { file: string } | { dir: string } | null;
   /**
    * Optional, pure: for a bare specifier module resolution answered with no file of the tree, the
-   * folder of the tree's own package it names (a workspace package whose `exports` point at build
-   * output no source file is named after), or null. The runner loads that package's build, which
-   * a change anywhere in its folder may change. `manifests`: the texts of the manifests
-   * `isEntryManifest` accepts.
+   * folders of the tree's own packages of that name (a workspace package whose `exports` point at
+   * build output no source file is named after; every one where several share the name), or
+   * null. The runner loads that package's build, which a change anywhere in its folder may
+   * change. `manifests`: the texts of the manifests `isEntryManifest` accepts.
    */
-  localPackageDir?(specifier: string, manifests: ReadonlyMap<string, string>): string | null;
+  localPackageDirs?(specifier: string, manifests: ReadonlyMap<string, string>): readonly string[] | null;
   /**
    * Optional: component files ratlas does not parse whose scripts import modules (`.vue`,
    * `.svelte`). `files`: which paths of a tree are such files; `imports`: pure, the specifiers a

@@ -98,5 +98,8 @@
  *    to the source it is built from, or the package's entry, rather than to nothing.
  * 35: `obj[key]()` with a computed key on another object than `this` is a reflective call (`[]`), and
  *    so are Python's `methodcaller(name)` and `attrgetter(name)` with a computed name (`methodcaller*`).
+ * 36: Workspace shapes (session-48 probes): dependencies installed under another name (`file:`,
+ *    `link:`, `portal:`, `workspace:<name>@`), `imports` targets naming a package, a solution
+ *    tsconfig's referenced `paths`, the file's folder from `import.meta.url` under any name.
  */
-export const EXTRACTION_VERSION = 35;
+export const EXTRACTION_VERSION = 36;

@@ -2,7 +2,7 @@ import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.
 import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
 import { BABEL_CONFIG, babelLocalModules, babelResolverAliases } from './babel-aliases.js';
 import { npmBinCommands } from './bin-commands.js';
-import { npmLocalPackageDir } from './workspace-packages.js';
+import { npmLocalPackageDirs } from './workspace-packages.js';
 import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
@@ -73,7 +73,7 @@ export const npm = defineEcosystem({
   snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
-  localPackageDir: npmLocalPackageDir,
+  localPackageDirs: npmLocalPackageDirs,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, '.vue', '.svelte', '.astro', '/index.vue'] },
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },

@@ -269,7 +269,10 @@ export function isObject(value: unknown): value is { [key: string]: Literal } {
 }
 
 function deepMerge(a: Literal, b: Literal): Literal {
-  if (!isObject(a) || !isObject(b)) return b instanceof Unknown ? b : b;
+  // `mergeConfig(shared, {...})` with `shared` not read (imported from another folder): what it
+  // holds is unknown, as a computed second argument's is; dropping it lost its aliases and setup files.
+  if (a instanceof Unknown) return a;
+  if (!isObject(a) || !isObject(b)) return b;
   const out: { [key: string]: Literal } = { ...a };
   for (const [key, value] of Object.entries(b)) out[key] = key in out ? deepMerge(out[key]!, value) : value;
   return out;

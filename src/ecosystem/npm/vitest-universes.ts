@@ -133,7 +133,7 @@ export interface VitestContext extends ProjectContext {
 
 function vitestProjects(dir: string, projects: readonly (string | ConfigValues)[], ctx: VitestContext, depth: number, parent: Inherited): TestUniverse[] {
   const out: TestUniverse[] = [];
-  const inherits = (config: ConfigValues | null) => (config?.boolean('extends') === true ? parent : undefined);
+  const inherits = (config: ConfigValues | null, from: string = dir) => (config?.boolean('extends') === true ? parent : extendedFile(from, config, ctx));
   for (const project of projects) {
     if (typeof project !== 'string') {
       out.push(...vitestUniverses(dir, project.file, project, ctx, depth + 1, inherits(project)));
@@ -146,14 +146,37 @@ function vitestProjects(dir: string, projects: readonly (string | ConfigValues)[
     for (const target of matches) {
       if (target.kind === 'file') {
         const config = ctx.read(target.path);
-        out.push(...vitestUniverses(dirOf(target.path), target.path, config, ctx, depth + 1, inherits(config)));
+        out.push(...vitestUniverses(dirOf(target.path), target.path, config, ctx, depth + 1, inherits(config, dirOf(target.path))));
       } else {
         const found = ctx.vitestConfigIn(target.path);
-        out.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, inherits(found?.values ?? null)));
+        out.push(...vitestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, inherits(found?.values ?? null, target.path)));
       }
     }
   }
   return out;
+}
+
+/**
+ * What a project takes from the config file its `extends` names (`extends: './vitest.shared.ts'`,
+ * which vitest merges into the project): that file's setup modules (from the project's folder,
+ * where vitest resolves them), its aliases and JSX runtime, and the file itself, whose change may
+ * change any of the project's tests. Undefined without such an `extends` or where the file cannot
+ * be read.
+ */
+function extendedFile(dir: string, config: ConfigValues | null, ctx: VitestContext): Inherited | undefined {
+  const spec = config?.string('extends');
+  if (spec === undefined) return undefined;
+  const path = joinRepo(dir, spec);
+  if (path === null || !ctx.exists(path)) return undefined;
+  const values = ctx.read(path);
+  if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [] };
+  const test = values.object('test');
+  const modules = [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...(test?.modules('reporters') ?? [])];
+  return {
+    setupFiles: [...treeFiles(dir, modules, ctx.exists), path],
+    aliases: [...(values.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])],
+    jsxRuntime: jsxRuntime(values, dir, ctx) ?? [],
+  };
 }
 
 function configFilesMatching(spec: string, ctx: VitestContext): { kind: 'file'; path: string }[] {

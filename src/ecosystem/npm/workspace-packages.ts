@@ -4,16 +4,17 @@ import { isPackageManifest } from './package-entries.js';
 const byManifests = new WeakMap<ReadonlyMap<string, string>, Map<string, string[]>>();
 
 /**
- * Pure: the folder of the tree's own package a bare specifier names (`@fx/a/math`: the folder of
- * the manifest named `@fx/a`), or null: no package of the tree has that name, or two do (the
- * package manager picks one; resolution leaves it alone for that reason). `manifests`: the texts
+ * Pure: the folders of the tree's own packages a bare specifier names (`@fx/a/math`: the folder of
+ * the manifest named `@fx/a`; every one where two share the name, a fixture copying a workspace
+ * package's: the package manager picks one, resolution leaves the choice alone, and the importer
+ * may load either), or null: no package of the tree has that name. `manifests`: the texts
  * of the tree's package manifests.
  */
-export function npmLocalPackageDir(specifier: string, manifests: ReadonlyMap<string, string>): string | null {
+export function npmLocalPackageDirs(specifier: string, manifests: ReadonlyMap<string, string>): readonly string[] | null {
   if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('#')) return null;
   const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
   const dirs = packagesByName(manifests).get(name);
-  return dirs?.length === 1 ? dirs[0]! : null;
+  return dirs !== undefined && dirs.length > 0 ? dirs : null;
 }
 
 function packagesByName(manifests: ReadonlyMap<string, string>): Map<string, string[]> {

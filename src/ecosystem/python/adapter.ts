@@ -5,7 +5,7 @@ import { djangoSetupFiles, isDjangoSetupCandidate } from './django-apps.js';
 import { CONSOLE_SCRIPTS, entryPoints } from './entry-points.js';
 import { pythonLookupGroups } from './lookup-groups.js';
 import { moduleIn } from './module-in.js';
-import { packageRoots } from './package-roots.js';
+import { packageDirs, packageRoots } from './package-roots.js';
 import { renamedTestModules } from './package-structure.js';
 import { pytestOptionsIn } from './pytest-options.js';
 import { isCommandFile, unittestPatterns } from './unittest-discovery.js';
@@ -79,7 +79,8 @@ export const python = defineEcosystem({
         ...importFolders(dir, options.pythonpath ?? [], files),
         // `usefixtures` in the configuration: those fixtures run for every test, named by none.
         ...(options.usefixtures && { implicitNames: options.usefixtures }),
-        aliases: [],
+        // Packages installed from a folder of another name (setuptools `package-dir = { mycore = "lib" }`).
+        aliases: packageDirs(dir, files).map(({ name, folder }) => ({ pattern: name, replacement: folder })),
         warnings: warnings.splice(0),
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
         ...(options.doctestModules && { inSource: { include: [{ glob: '**/*.py' }], marker: '>>>' } }),
@@ -196,7 +197,15 @@ function looseFolders(prefix: string, files: ProjectFiles): string[] {
 
 /** A dotted module name found in one of the universe's import folders (`pkg.mod` as `lib/pkg/mod.py`), or null. */
 function pythonAliasTarget(universe: TestUniverse, specifier: string, exists: (path: string) => boolean): string | null {
-  if (specifier.startsWith('.') || !universe.moduleLookup) return null;
+  if (specifier.startsWith('.')) return null;
+  for (const { pattern, replacement } of universe.aliases) {
+    if (specifier !== pattern && !specifier.startsWith(`${pattern}.`)) continue;
+    const base = specifier === pattern ? replacement : `${replacement === '' ? '' : `${replacement}/`}${specifier.slice(pattern.length + 1).replaceAll('.', '/')}`;
+    const candidates = specifier === pattern ? [`${base === '' ? '' : `${base}/`}__init__.py`] : [`${base}.py`, `${base}/__init__.py`];
+    const found = candidates.find((c) => exists(c));
+    if (found) return found;
+  }
+  if (!universe.moduleLookup) return null;
   return moduleIn(universe.moduleLookup.paths, specifier, exists);
 }
 

@@ -43,6 +43,38 @@ export function packageRoots(dir: string, files: ProjectFiles): string[] {
   return [...new Set(out.map((p) => p.replace(/^\.\/?/, '').replace(/\/$/, '')).filter((p) => p !== '' && !p.startsWith('/') && !p.includes('..')))].sort();
 }
 
+/**
+ * Pure: packages a project's packaging installs from a folder of another name, relative to `dir`:
+ * setuptools' `package-dir` with a package's key (`mycore = "lib"` in pyproject.toml, `mycore =
+ * lib` under setup.cfg's `package_dir`, `package_dir={"mycore": "lib"}` in setup.py). An editable
+ * install makes `import mycore.ops` load `lib/ops.py`, which no folder of the tree is named for.
+ */
+export function packageDirs(dir: string, files: ProjectFiles): { name: string; folder: string }[] {
+  const at = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
+  const out: { name: string; folder: string }[] = [];
+  const pyproject = files.read(at('pyproject.toml'));
+  if (pyproject !== null) {
+    try {
+      const tool = (parseToml(pyproject) as { tool?: Record<string, unknown> }).tool ?? {};
+      for (const [name, folder] of Object.entries(record(record(tool['setuptools'])?.['package-dir']) ?? {})) if (name !== '' && typeof folder === 'string') out.push({ name, folder });
+    } catch {
+      // Not TOML: the pytest reader warns about it.
+    }
+  }
+  const cfg = files.read(at('setup.cfg'));
+  for (const line of (cfg === null ? undefined : readIni(cfg).get('options')?.get('package_dir'))?.split('\n') ?? []) {
+    const m = /^\s*([A-Za-z_][\w.]*)\s*=\s*(\S+)\s*$/.exec(line);
+    if (m) out.push({ name: m[1]!, folder: m[2]! });
+  }
+  const setupPy = files.read(at('setup.py'));
+  const map = setupPy === null ? null : /package_dir\s*=\s*\{([^}]*)\}/.exec(setupPy);
+  for (const m of map?.[1]!.matchAll(/(['"])([A-Za-z_][\w.]*)\1\s*:\s*(['"])([^'"]+)\3/g) ?? []) out.push({ name: m[2]!, folder: m[4]! });
+  return out
+    .map(({ name, folder }) => ({ name, folder: folder.replace(/^\.\/?/, '').replace(/\/$/, '') }))
+    .filter(({ folder }) => !folder.startsWith('/') && !folder.split('/').includes('..'))
+    .map(({ name, folder }) => ({ name, folder: dir === '' ? folder : folder === '' ? dir : `${dir}/${folder}` }));
+}
+
 function record(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 import type { ModuleEnv } from '../types.js';
 import { dirname, matchPattern } from './module-paths.js';
 import { joinPath } from '../../util/posix-path.js';
@@ -27,10 +28,42 @@ export function compilerSettings(fromPath: string, env: ModuleEnv): CompilerSett
     for (const name of CONFIG_NAMES) {
       const path = dir === '' ? name : `${dir}/${name}`;
       const config = asCompilerConfig(env.projectFile(path));
-      if (config) return { config: path, ...merged(path, config, env, new Set()) };
+      if (!config) continue;
+      const own = { config: path, ...merged(path, config, env, new Set()) };
+      // A solution-style config (`"files": []` and `references`, Vite's templates): the referenced
+      // config that includes the file governs it (TypeScript's editor and vite-tsconfig-paths pick
+      // it so), its `paths` among its options.
+      return own.paths === undefined && config.references ? (referenced(path, config, fromPath, env) ?? own) : own;
     }
   }
   return {};
+}
+
+/** The first config `config`'s references name whose `include` (or `files`) holds `fromPath`, with its settings. */
+function referenced(path: string, config: CompilerConfig, fromPath: string, env: ModuleEnv): CompilerSettings | undefined {
+  for (const ref of config.references ?? []) {
+    const target = joinPath(dirname(path), ref);
+    if (target === null) continue;
+    const refPath = target.endsWith('.json') ? target : `${target === '' ? '' : `${target}/`}tsconfig.json`;
+    const refConfig = asCompilerConfig(env.projectFile(refPath));
+    if (!refConfig || !includes(refPath, refConfig, fromPath)) continue;
+    return { config: refPath, ...merged(refPath, refConfig, env, new Set()) };
+  }
+  return undefined;
+}
+
+/** Whether a config's `files` or `include` (relative to its folder; a folder meaning all below it) holds `file`. */
+function includes(path: string, config: CompilerConfig, file: string): boolean {
+  const dir = dirname(path);
+  const rel = (p: string) => joinPath(dir, p);
+  if (config.files?.some((f) => rel(f) === file)) return true;
+  const globs = config.include ?? (config.files === undefined ? ['**/*'] : []);
+  return globs.some((g) => {
+    const base = rel(g);
+    if (base === null) return false;
+    if (!/[*?[{]/.test(base)) return base === '' || file === base || file.startsWith(`${base}/`);
+    return picomatch(base, { dot: false })(file);
+  });
 }
 
 function merged(path: string, config: CompilerConfig, env: ModuleEnv, seen: Set<string>): Omit<CompilerSettings, 'config'> {

@@ -174,7 +174,9 @@ export function ecmascriptHandedPaths(path: string, text: string): string[] {
   const masked = maskStrings(code);
   const fileDir = parentDir(path);
   const { reads } = directoryReads(fileDir, code, masked);
-  if (loadsNothingUnnamed(code, masked)) return reads;
+  // A module exporting a path built from its own location (`export const FIXTURES = new
+  // URL('../fixtures/', import.meta.url)`) starts nothing, but its importers hand the path on.
+  if (loadsNothingUnnamed(code, masked) && !exportsOwnPath(masked)) return reads;
   const out = new Set<string>(reads);
   for (const m of masked.matchAll(PATH_CALL)) {
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
@@ -205,6 +207,21 @@ export function ecmascriptHandedPaths(path: string, text: string): string[] {
       const whole = stem === '' || stem === '.' || stem === '..';
       const dir = joinDir(fileDir, whole ? relative : relative.slice(0, cut), true);
       if (dir !== null) out.add(whole ? dir : prefixScope(dir, stem));
+      continue;
+    }
+    if (/^process\.cwd\s*\(\s*\)$/.test(unwrap(args[0]!))) {
+      // `path.join(process.cwd(), 'bin', 'cli.js')` in a file that starts processes: a script run
+      // by its path from where the runner starts, the repository's root; its static pieces, up to
+      // the first computed one (a folder then). Elsewhere a value, as before.
+      if (!PROCESS_START.test(masked)) continue;
+      const parts: string[] = [];
+      for (const arg of args.slice(1)) {
+        const value = staticString(arg.trim(), code, 1);
+        if (value === null) break;
+        parts.push(value);
+      }
+      const fromRoot = parts.length === 0 ? null : joinPath('', parts.join('/'));
+      if (fromRoot !== null) out.add(fromRoot);
       continue;
     }
     const prefix = staticPrefix(`path.${m[1]}(${args.join(',')})`, code, 0);
@@ -369,6 +386,11 @@ const INERT_BUILTINS = new Set(['fs', 'fs/promises', 'path', 'path/posix', 'os',
 /** Test framework packages: they load the test's own imports, none by a path the test computes (their mock APIs are load sites above). */
 const TEST_FRAMEWORKS = new Set(['vitest', '@jest/globals', 'node:test']);
 
+/** Whether a file exports something and builds a path from its own location (`new URL(…, import.meta.url)`, `__dirname`). */
+function exportsOwnPath(masked: string): boolean {
+  return /\b(?:export|exports)\b/.test(masked) && /\bnew\s+URL\s*\(|\b__dirname\b|\bimport\.meta\.(?:dirname|url)\b/.test(masked);
+}
+
 /**
  * A file with no non-literal load of its own (it may list a directory and only read or stat what it
  * lists): whether nothing else can load what it computes either. Its literal imports of repository
@@ -415,7 +437,7 @@ function staticPrefix(expr: string, code: string, depth: number): Prefix | null 
     if (args === null || args.length === 0) return null;
     // The first piece: __dirname, or a name holding a whole path built from it.
     const first = args[0]!.trim();
-    const base = first === '__dirname' || first === 'import.meta.dirname' ? '' : staticPrefix(first, code, depth + 1);
+    const base = isFileDir(first, code, depth + 1) ? '' : staticPrefix(first, code, depth + 1);
     if (base === null || (typeof base !== 'string' && !base.exact)) return null;
     const parts: string[] = typeof base === 'string' || base.text === '' ? [] : [base.text];
     for (const arg of args.slice(1)) {
@@ -491,6 +513,40 @@ function staticString(expr: string, code: string, depth: number): string | null 
   const name = /^[A-Za-z_$][\w$]*$/.exec(expr)?.[0];
   const init = name ? onlyBinding(code, name) : null;
   return init === null ? null : staticString(init.trim(), code, depth + 1);
+}
+
+/**
+ * Whether an expression is the file's own folder, however an ES module spells it: `__dirname`,
+ * `import.meta.dirname`, `path.dirname(fileURLToPath(import.meta.url))`, `path.dirname(__filename)`,
+ * `fileURLToPath(new URL('.', import.meta.url))`, or a name bound once to one of those (`const here
+ * = path.dirname(fileURLToPath(import.meta.url))`; only `__dirname` was known by name before).
+ */
+function isFileDir(expr: string, code: string, depth: number): boolean {
+  if (depth > 4) return false;
+  const e = unwrap(expr);
+  if (e === '__dirname' || e === 'import.meta.dirname') return true;
+  if (/^(?:url\.)?fileURLToPath\s*\(\s*new\s+URL\s*\(\s*(['"])\.\/?\1\s*,\s*import\.meta\.url\s*\)\s*\)$/.test(e)) return true;
+  const dir = /^(?:(?:path|posix|path\.posix)\.)?dirname\s*\(/.exec(e);
+  if (dir) {
+    const args = argumentsAt(e, dir[0].length);
+    return args !== null && args.length === 1 && e.endsWith(')') && isFilePath(args[0]!, code, depth + 1);
+  }
+  const name = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  if (!name) return false;
+  const init = onlyBinding(code, name);
+  return init !== null && isFileDir(init, code, depth + 1);
+}
+
+/** Whether an expression is the file's own path: `__filename`, `fileURLToPath(import.meta.url)`, `import.meta.filename`, `new URL(import.meta.url).pathname`, or a name bound once to one. */
+function isFilePath(expr: string, code: string, depth: number): boolean {
+  if (depth > 4) return false;
+  const e = unwrap(expr);
+  if (e === '__filename' || e === 'import.meta.filename') return true;
+  if (/^(?:url\.)?fileURLToPath\s*\(\s*import\.meta\.url\s*\)$|^new\s+URL\s*\(\s*import\.meta\.url\s*\)\.pathname$/.test(e)) return true;
+  const name = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  if (!name) return false;
+  const init = onlyBinding(code, name);
+  return init !== null && isFilePath(init, code, depth + 1);
 }
 
 /** The initializer of `name` when the file declares it exactly once, with `=`, and never assigns, loops over or receives it. */

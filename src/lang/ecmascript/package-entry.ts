@@ -55,6 +55,38 @@ function entryOf(dir: string, manifest: PackageManifest, env: ModuleEnv): string
 }
 
 /**
+ * Whether a package's `imports` map gives `specifier` a target naming a package (`"#core":
+ * "@m/core"`), which Node resolves as a package from the manifest's folder.
+ */
+export function importsNamePackage(facts: ProjectFileFacts, specifier: string): boolean {
+  const manifest = asPackageManifest(facts);
+  return manifest?.imports !== undefined && mapTargets(manifest.imports, specifier, true).some(isBareTarget);
+}
+
+/**
+ * The `imports` targets of `specifier` in written order, each a repository file (a path target
+ * mapped to source) or a bare package specifier for the caller to resolve (`{ bare }`).
+ */
+export function importTargets(manifestPath: string, facts: ProjectFileFacts, specifier: string, env: ModuleEnv): ({ file: string } | { bare: string })[] {
+  const manifest = asPackageManifest(facts);
+  if (manifest?.imports === undefined) return [];
+  const dir = dirname(manifestPath);
+  const out: ({ file: string } | { bare: string })[] = [];
+  for (const target of mapTargets(manifest.imports, specifier, true)) {
+    if (isBareTarget(target)) out.push({ bare: target });
+    else {
+      const file = sourceOf(dir, target, env);
+      if (file) out.push({ file });
+    }
+  }
+  return out;
+}
+
+function isBareTarget(target: string): boolean {
+  return !target.startsWith('.') && !target.startsWith('/') && !target.startsWith('#') && !/^[A-Za-z][\w+.-]*:/.test(target);
+}
+
+/**
  * Every target string an `exports`/`imports` map gives a subpath, conditions in written order
  * (the resolver picks whichever reaches a source file, so no condition set is assumed).
  */

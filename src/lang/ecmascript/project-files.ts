@@ -9,6 +9,12 @@ export interface CompilerConfig {
   paths?: Record<string, string[]>;
   rootDir?: string;
   outDir?: string;
+  /** `references[].path`, as written: a solution-style config (`files: []`) leaves the options to them. */
+  references?: string[];
+  /** `include`, as written (TypeScript's default `**\/*` when absent). */
+  include?: string[];
+  /** `files`, as written. */
+  files?: string[];
 }
 
 /** What module resolution reads of a package.json. */
@@ -21,6 +27,13 @@ export interface PackageManifest {
   module?: string;
   types?: string;
   source?: string;
+  /**
+   * Dependencies installed under a name of their own from the tree: `"corelib": "file:../core"`
+   * (also `link:`, `portal:`) as `{ corelib: { path: '../core' } }`, pnpm's `"corelib":
+   * "workspace:@m/core@*"` as `{ corelib: { name: '@m/core' } }`. Only these: a version bump
+   * re-resolves nothing.
+   */
+  links?: Record<string, { path: string } | { name: string }>;
 }
 
 const CONFIG_NAME = /^[tj]sconfig(\.[^/]+)?\.json$/;
@@ -56,6 +69,12 @@ function configFacts(value: Record<string, unknown>): ProjectFileFacts {
   }
   if (typeof options['rootDir'] === 'string') config.rootDir = options['rootDir'];
   if (typeof options['outDir'] === 'string') config.outDir = options['outDir'];
+  if (Array.isArray(value['references'])) {
+    const refs = value['references'].map((r) => (isObject(r) && typeof r['path'] === 'string' ? r['path'] : null)).filter((r): r is string => r !== null);
+    if (refs.length > 0) config.references = refs;
+  }
+  if (value['include'] !== undefined) config.include = stringList(value['include']);
+  if (value['files'] !== undefined) config.files = stringList(value['files']);
   return { data: config as unknown as JsonValue };
 }
 
@@ -68,6 +87,19 @@ function manifestFacts(value: Record<string, unknown>): ProjectFileFacts {
     if (typeof value[field] === 'string') manifest[field] = value[field];
   }
   if (manifest.types === undefined && typeof value['typings'] === 'string') manifest.types = value['typings'];
+  const links: Record<string, { path: string } | { name: string }> = {};
+  for (const field of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {
+    const deps = value[field];
+    if (!isObject(deps)) continue;
+    for (const [dep, spec] of Object.entries(deps)) {
+      if (typeof spec !== 'string') continue;
+      const local = /^(?:file|link|portal):(.+)$/.exec(spec.trim());
+      if (local && !/\.(?:tgz|tar\.gz|tar)$/.test(local[1]!)) links[dep] = { path: local[1]! };
+      const aliased = /^workspace:((?:@[^/@]+\/)?[^@/]+)@/.exec(spec.trim());
+      if (aliased && aliased[1] !== dep) links[dep] = { name: aliased[1]! };
+    }
+  }
+  if (Object.keys(links).length > 0) manifest.links = links;
   const facts: ProjectFileFacts = { data: manifest as unknown as JsonValue };
   if (manifest.name !== undefined) facts.packageName = manifest.name;
   return facts;

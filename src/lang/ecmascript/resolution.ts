@@ -1,12 +1,12 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
 import { ECMASCRIPT_READ_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs } from './load-dirs.js';
-import { ecmascriptProjectFiles } from './project-files.js';
+import { asPackageManifest, ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, matchPaths } from './compiler-settings.js';
-import { resolvePackage, splitPackageSpecifier } from './package-entry.js';
+import { importsNamePackage, importTargets, resolvePackage, splitPackageSpecifier } from './package-entry.js';
 import { dirname, fileCandidates } from './module-paths.js';
 import { joinPath } from '../../util/posix-path.js';
-import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
+import type { ModuleEnv, ModuleTarget, ProjectFileFacts, ResolutionTraits } from '../types.js';
 
 /** Calls that start a process or a worker thread on a script: node's child_process and worker_threads, execa. */
 const PROCESS_STARTERS = ['Worker', 'fork', 'spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'execa', 'execaSync', 'execaNode', 'execaCommand', 'execaCommandSync'];
@@ -116,10 +116,33 @@ function resolveBare(specifier: string, fromPath: string, env: ModuleEnv): Modul
   const packages = selfNamed(env.packagesNamed(name));
   // Two packages of one name (fixtures, examples) leave the choice to the package manager: unknown.
   if (packages.length > 1) return { kind: 'unresolved' };
-  const own = packages[0];
+  const own = packages[0] ?? linkedPackage(name, fromPath, env);
   if (!own) return { kind: 'external', name };
   const found = resolvePackage(own.path, own.facts, subpath, env);
   return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
+}
+
+/**
+ * The package of the tree a dependency installed under another name stands for (`"corelib":
+ * "file:../core"`, `link:`, `portal:`, pnpm's `"corelib": "workspace:@m/core@*"`), declared by the
+ * nearest manifest above the importer that declares `name`, as the package manager links it into
+ * that package's `node_modules`; undefined when none does.
+ */
+function linkedPackage(name: string, fromPath: string, env: ModuleEnv): { path: string; facts: ProjectFileFacts } | undefined {
+  for (let dir: string | null = dirname(fromPath); dir !== null; dir = dir === '' ? null : dirname(dir)) {
+    const link = asPackageManifest(env.projectFile(dir === '' ? 'package.json' : `${dir}/package.json`))?.links?.[name];
+    if (!link) continue;
+    if ('name' in link) {
+      const named = selfNamed(env.packagesNamed(link.name));
+      return named.length === 1 ? named[0] : undefined;
+    }
+    const target = joinPath(dir, link.path);
+    if (target === null) return undefined;
+    const path = target === '' ? 'package.json' : `${target}/package.json`;
+    const facts = env.projectFile(path);
+    return facts ? { path, facts } : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -144,8 +167,18 @@ function resolveSubpathImport(specifier: string, fromPath: string, env: ModuleEn
     const path = dir === '' ? 'package.json' : `${dir}/package.json`;
     const facts = env.projectFile(path);
     if (!facts) continue;
+    // A target naming a package (`"#core": "@m/core"`, `"#dep/*": "@m/dep/*"`): that package, as
+    // Node resolves it from this manifest's folder; targets in written order, the first answering.
+    if (importsNamePackage(facts, specifier)) {
+      for (const target of importTargets(path, facts, specifier, env)) {
+        if ('file' in target) return { kind: 'file', path: target.file };
+        const bare = resolveBare(target.bare, path, env);
+        if (bare.kind !== 'unresolved') return bare;
+      }
+    }
     const found = resolvePackage(path, facts, specifier, env, 'imports');
-    return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
+    if (found) return { kind: 'file', path: found };
+    return { kind: 'unresolved' };
   }
   return { kind: 'unresolved' };
 }

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { commit, gitRepo } from '../helpers/git-repo.js';
+import { impactJson, selectedFiles } from './impact-helpers.js';
+
+/**
+ * Repository shapes the session-48 probes found selecting nothing where the runner fails a test,
+ * each a tree, one change and the test files a real runner fails after it (node --test, vitest and
+ * pytest confirmed most of them on the fixture): dependencies installed under another name
+ * (`file:`, `link:`, `workspace:<name>@`), `imports` targets naming a package, two packages of one
+ * name, the file's folder from `import.meta.url` under any name, a path a helper exports,
+ * `process.cwd()` paths, vitest projects extending a file, a solution tsconfig, pytest `testpaths`
+ * globs and setuptools `package-dir` keys. Each must select its failing files, without running all,
+ * unless the shape says why all run.
+ */
+interface Shape {
+  id: string;
+  base: Record<string, string>;
+  change: Record<string, string>;
+  must: string[];
+  /** The reason every test runs, where ratlas cannot read what decides (a shared config it does not read). */
+  runAll?: string;
+}
+
+const SHAPES = JSON.parse(readFileSync(new URL('./workspace-shapes.probes.json', import.meta.url), 'utf8')) as Shape[];
+
+describe('ratlas impact: workspace and packaging shapes select the tests a runner fails', { timeout: 240_000 }, () => {
+  it.each(SHAPES.map((s) => [s.id, s] as const))('%s', async (_id, shape) => {
+    const cwd = gitRepo(shape.base);
+    commit(cwd, 'change', shape.change);
+    const report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    if (shape.runAll !== undefined) {
+      expect(report.tests.runAll).toBe(true);
+      expect(report.tests.reasons.map((r) => r.code)).toContain(shape.runAll);
+      return;
+    }
+    expect(report.tests.runAll).toBe(false);
+    expect(selectedFiles(report)).toEqual(expect.arrayContaining(shape.must));
+  });
+});
