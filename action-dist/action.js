@@ -12922,9 +12922,19 @@ var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 var MODULE_SUFFIXES = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs", "/index.cjs"];
 var REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
 function npmAliasTarget(universe, specifier, exists, importer) {
+  const rewrites = aliasRewrites(universe, specifier);
+  for (const rewritten of rewrites) {
+    const base = rewritten.startsWith("<rootDir>") || rewritten.startsWith(".") ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith("/") ? rootRelative(universe, rewritten) : joinRepo(universe.root, `./${rewritten}`);
+    if (base === null) continue;
+    for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
+  }
+  return rewrites.length === 0 ? lookedUp(universe, specifier, exists, importer) : null;
+}
+function aliasRewrites(universe, specifier) {
   let matched = null;
+  const out2 = [];
   for (const { pattern, replacement } of universe.aliases) {
-    if (matched !== null && pattern !== matched) return null;
+    if (matched !== null && pattern !== matched) break;
     let rewritten = null;
     if (REGEX_SYNTAX.test(pattern)) {
       let re2;
@@ -12939,11 +12949,9 @@ function npmAliasTarget(universe, specifier, exists, importer) {
     }
     if (rewritten === null) continue;
     matched = pattern;
-    const base = rewritten.startsWith("<rootDir>") || rewritten.startsWith(".") ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith("/") ? rootRelative(universe, rewritten) : joinRepo(universe.root, `./${rewritten}`);
-    if (base === null) continue;
-    for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
+    out2.push(rewritten);
   }
-  return matched === null ? lookedUp(universe, specifier, exists, importer) : null;
+  return out2;
 }
 function rootRelative(universe, path) {
   return universe.runner === "vitest" ? joinRepo(universe.root, `.${path}`) : null;
@@ -13351,11 +13359,15 @@ function collect(value, out2) {
 
 // src/ecosystem/npm/workspace-packages.ts
 var byManifests = /* @__PURE__ */ new WeakMap();
-function npmLocalPackageDirs(specifier, manifests) {
-  if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("#")) return null;
+function npmLocalPackageDirs(specifier, manifests, universes) {
+  const rewritten = universes.flatMap((u2) => u2.ecosystem === "npm" ? aliasRewrites(u2, specifier) : []);
+  const dirs = [...new Set([specifier, ...rewritten].flatMap((s) => packageDirsNamed(s, manifests)))].sort();
+  return dirs.length > 0 ? dirs : null;
+}
+function packageDirsNamed(specifier, manifests) {
+  if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("#") || specifier.startsWith("<rootDir>")) return [];
   const name2 = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
-  const dirs = packagesByName(manifests).get(name2);
-  return dirs !== void 0 && dirs.length > 0 ? dirs : null;
+  return packagesByName(manifests).get(name2) ?? [];
 }
 function packagesByName(manifests) {
   let out2 = byManifests.get(manifests);

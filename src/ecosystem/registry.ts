@@ -202,7 +202,7 @@ export function unmappedPackageLoaders(
   const loaders = new Map<string, Set<string>>();
   for (const { file, module } of specifiers) {
     for (const e of adapters) {
-      const dirs = e.localPackageDirs!(module, manifests);
+      const dirs = e.localPackageDirs!(module, manifests, universes);
       if (dirs === null) continue;
       for (const dir of dirs) addTo(loaders, file, dir);
       break;

@@ -290,9 +290,10 @@ export interface EcosystemAdapter {
    * folders of the tree's own packages of that name (a workspace package whose `exports` point at
    * build output no source file is named after; every one where several share the name), or
    * null. The runner loads that package's build, which a change anywhere in its folder may
-   * change. `manifests`: the texts of the manifests `isEntryManifest` accepts.
+   * change. `manifests`: the texts of the manifests `isEntryManifest` accepts; `universes`: the
+   * tree's test universes, whose runner aliases may rewrite the specifier to a package's name.
    */
-  localPackageDirs?(specifier: string, manifests: ReadonlyMap<string, string>): readonly string[] | null;
+  localPackageDirs?(specifier: string, manifests: ReadonlyMap<string, string>, universes: readonly TestUniverse[]): readonly string[] | null;
   /**
    * Optional: component files ratlas does not parse whose scripts import modules (`.vue`,
    * `.svelte`). `files`: which paths of a tree are such files; `imports`: pure, the specifiers a

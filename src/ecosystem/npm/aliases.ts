@@ -16,11 +16,25 @@ const REGEX_SYNTAX = /[\^$\\()[\]*+?|{]/;
  * `__dirname`, which the config reader drops).
  */
 export function npmAliasTarget(universe: TestUniverse, specifier: string, exists: (path: string) => boolean, importer: string): string | null {
+  const rewrites = aliasRewrites(universe, specifier);
+  for (const rewritten of rewrites) {
+    const base = rewritten.startsWith('<rootDir>') || rewritten.startsWith('.') ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith('/') ? rootRelative(universe, rewritten) : joinRepo(universe.root, `./${rewritten}`);
+    if (base === null) continue;
+    for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
+  }
+  return rewrites.length === 0 ? lookedUp(universe, specifier, exists, importer) : null;
+}
+
+/**
+ * Pure: what the first alias of the universe matching `specifier` rewrites it to, each of its
+ * entries in turn (jest tries a mapper's paths as fallbacks; the first pattern that matches
+ * decides, whether or not any of its paths names a file here); [] when none matches.
+ */
+export function aliasRewrites(universe: TestUniverse, specifier: string): string[] {
   let matched: string | null = null;
+  const out: string[] = [];
   for (const { pattern, replacement } of universe.aliases) {
-    // Entries of the pattern that matched are its fallbacks (jest tries each path in turn); the
-    // first pattern that matches decides, whether or not any of its paths names a file here.
-    if (matched !== null && pattern !== matched) return null;
+    if (matched !== null && pattern !== matched) break;
     let rewritten: string | null = null;
     if (REGEX_SYNTAX.test(pattern)) {
       let re: RegExp;
@@ -35,11 +49,9 @@ export function npmAliasTarget(universe: TestUniverse, specifier: string, exists
     }
     if (rewritten === null) continue;
     matched = pattern;
-    const base = rewritten.startsWith('<rootDir>') || rewritten.startsWith('.') ? joinRepo(universe.root, rewritten, universe.root) : rewritten.startsWith('/') ? rootRelative(universe, rewritten) : joinRepo(universe.root, `./${rewritten}`);
-    if (base === null) continue;
-    for (const suffix of MODULE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
+    out.push(rewritten);
   }
-  return matched === null ? lookedUp(universe, specifier, exists, importer) : null;
+  return out;
 }
 
 /**

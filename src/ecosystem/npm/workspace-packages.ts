@@ -1,3 +1,5 @@
+import type { TestUniverse } from '../types.js';
+import { aliasRewrites } from './aliases.js';
 import { isPackageManifest } from './package-entries.js';
 
 /** Each manifest set's packages by name, parsed once for every specifier asked about it. */
@@ -7,14 +9,21 @@ const byManifests = new WeakMap<ReadonlyMap<string, string>, Map<string, string[
  * Pure: the folders of the tree's own packages a bare specifier names (`@fx/a/math`: the folder of
  * the manifest named `@fx/a`; every one where two share the name, a fixture copying a workspace
  * package's: the package manager picks one, resolution leaves the choice alone, and the importer
- * may load either), or null: no package of the tree has that name. `manifests`: the texts
- * of the tree's package manifests.
+ * may load either), also after a runner alias of `universes` rewrites it, or null: no package of
+ * the tree has that name. `manifests`: the texts of the tree's package manifests.
  */
-export function npmLocalPackageDirs(specifier: string, manifests: ReadonlyMap<string, string>): readonly string[] | null {
-  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('#')) return null;
+export function npmLocalPackageDirs(specifier: string, manifests: ReadonlyMap<string, string>, universes: readonly TestUniverse[]): readonly string[] | null {
+  // A runner alias may rewrite the specifier to a package's name (jest `'^core$': '@m/core'`, vite
+  // `alias: { core: '@m/core' }`), which module resolution, not knowing the alias, never looked up.
+  const rewritten = universes.flatMap((u) => (u.ecosystem === 'npm' ? aliasRewrites(u, specifier) : []));
+  const dirs = [...new Set([specifier, ...rewritten].flatMap((s) => packageDirsNamed(s, manifests)))].sort();
+  return dirs.length > 0 ? dirs : null;
+}
+
+function packageDirsNamed(specifier: string, manifests: ReadonlyMap<string, string>): readonly string[] {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('#') || specifier.startsWith('<rootDir>')) return [];
   const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-  const dirs = packagesByName(manifests).get(name);
-  return dirs !== undefined && dirs.length > 0 ? dirs : null;
+  return packagesByName(manifests).get(name) ?? [];
 }
 
 function packagesByName(manifests: ReadonlyMap<string, string>): Map<string, string[]> {
