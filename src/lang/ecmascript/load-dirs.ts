@@ -164,10 +164,13 @@ function stringWords(code: string, masked: string): string[] | null {
  * when it may hand them to a package that loads what is there. pinia's nuxt test passes
  * `path.join(__dirname, '../playground')` to `@nuxt/test-utils`, which starts the app and so runs
  * every store under it, none of them imported by the test. Forms: `path.join|resolve(__dirname,
- * 'lit', …)` (the pieces up to the first non-static one: a directory), `new URL('lit',
- * import.meta.url)`, `require.resolve('./lit')` and `import.meta.resolve('./lit')` (a module, handed
- * to a child process say), and names bound once to those. `[]` when the file imports only its own files,
- * inert Node built-ins and the test framework (nothing there loads a path it is given).
+ * 'lit', …)` (the pieces up to the first non-static one: a directory; the file's folder however an
+ * ES module spells it, isFileDir), `new URL('lit', import.meta.url)` and a template's static head
+ * (a folder, or a prefix scope), `require.resolve('./lit')` and `import.meta.resolve('./lit')` (a
+ * module, handed to a child process say), `path.join(process.cwd(), 'lit')` in a file starting
+ * processes (from the root), and names bound once to those. `[]` when the file imports only its own
+ * files, inert Node built-ins and the test framework (nothing there loads a path it is given), and
+ * exports no path built from its location (its importers may hand that on).
  */
 export function ecmascriptHandedPaths(path: string, text: string): string[] {
   const code = stripComments(text);
