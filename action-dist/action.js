@@ -13292,6 +13292,13 @@ function npmBinCommands(files) {
   return out2;
 }
 
+// src/util/group-by.ts
+function pushTo(map, key, value) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 // src/ecosystem/npm/package-entries.ts
 function isPackageManifest(path) {
   return (path === "package.json" || path.endsWith("/package.json")) && !path.includes("node_modules/");
@@ -13383,7 +13390,7 @@ function packagesByName(manifests) {
     }
     if (typeof name2 !== "string" || name2 === "") continue;
     const dir = path === "package.json" ? "" : path.slice(0, -"/package.json".length);
-    out2.set(name2, [...out2.get(name2) ?? [], dir]);
+    pushTo(out2, name2, dir);
   }
   byManifests.set(manifests, out2);
   return out2;

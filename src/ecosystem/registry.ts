@@ -199,14 +199,21 @@ export function unmappedPackageLoaders(
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): { file: string; scope: string }[] {
   const adapters = ecosystems.filter((e) => e.localPackageDirs && active(e, universes));
-  const loaders = new Map<string, Set<string>>();
-  for (const { file, module } of specifiers) {
+  if (adapters.length === 0) return [];
+  // Per module, not per import: typeorm imports `chai` 1,373 times.
+  const dirsOf = new Map<string, readonly string[]>();
+  const lookUp = (module: string): readonly string[] => {
     for (const e of adapters) {
       const dirs = e.localPackageDirs!(module, manifests, universes);
-      if (dirs === null) continue;
-      for (const dir of dirs) addTo(loaders, file, dir);
-      break;
+      if (dirs !== null) return dirs;
     }
+    return [];
+  };
+  const loaders = new Map<string, Set<string>>();
+  for (const { file, module } of specifiers) {
+    let dirs = dirsOf.get(module);
+    if (!dirs) dirsOf.set(module, (dirs = lookUp(module)));
+    for (const dir of dirs) addTo(loaders, file, dir);
   }
   return [...sortedLists(loaders)].flatMap(([file, scopes]) => scopes.map((scope) => ({ file, scope })));
 }

@@ -3954,10 +3954,6 @@ function entryOf(dir, manifest, env) {
   }
   return sourceOf(dir, "./index", env) ?? sourceOf(dir, "./src/index", env);
 }
-function importsNamePackage(facts, specifier) {
-  const manifest = asPackageManifest(facts);
-  return manifest?.imports !== void 0 && mapTargets(manifest.imports, specifier, true).some(isBareTarget);
-}
 function importTargets(manifestPath, facts, specifier, env) {
   const manifest = asPackageManifest(facts);
   if (manifest?.imports === void 0) return [];
@@ -4253,16 +4249,14 @@ function resolveSubpathImport(specifier, fromPath, env) {
     const path = dir === "" ? "package.json" : `${dir}/package.json`;
     const facts = env.projectFile(path);
     if (!facts) continue;
-    if (importsNamePackage(facts, specifier)) {
-      for (const target of importTargets(path, facts, specifier, env)) {
-        if ("file" in target) return { kind: "file", path: target.file };
-        const bare = resolveBare(target.bare, path, env);
-        if (bare.kind !== "unresolved") return bare;
-      }
+    const targets = importTargets(path, facts, specifier, env);
+    for (const target of targets) {
+      if ("file" in target) return { kind: "file", path: target.file };
+      const bare = resolveBare(target.bare, path, env);
+      if (bare.kind !== "unresolved") return bare;
     }
-    const found = resolvePackage(path, facts, specifier, env, "imports");
-    if (found) return { kind: "file", path: found };
-    return { kind: "unresolved" };
+    const found = targets.some((t) => "bare" in t) ? resolvePackage(path, facts, specifier, env, "imports") : void 0;
+    return found ? { kind: "file", path: found } : { kind: "unresolved" };
   }
   return { kind: "unresolved" };
 }

@@ -1,3 +1,4 @@
+import { pushTo } from '../../util/group-by.js';
 import type { TestUniverse } from '../types.js';
 import { aliasRewrites } from './aliases.js';
 import { isPackageManifest } from './package-entries.js';
@@ -40,7 +41,7 @@ function packagesByName(manifests: ReadonlyMap<string, string>): Map<string, str
     }
     if (typeof name !== 'string' || name === '') continue;
     const dir = path === 'package.json' ? '' : path.slice(0, -'/package.json'.length);
-    out.set(name, [...(out.get(name) ?? []), dir]);
+    pushTo(out, name, dir);
   }
   byManifests.set(manifests, out);
   return out;

@@ -55,15 +55,6 @@ function entryOf(dir: string, manifest: PackageManifest, env: ModuleEnv): string
 }
 
 /**
- * Whether a package's `imports` map gives `specifier` a target naming a package (`"#core":
- * "@m/core"`), which Node resolves as a package from the manifest's folder.
- */
-export function importsNamePackage(facts: ProjectFileFacts, specifier: string): boolean {
-  const manifest = asPackageManifest(facts);
-  return manifest?.imports !== undefined && mapTargets(manifest.imports, specifier, true).some(isBareTarget);
-}
-
-/**
  * The `imports` targets of `specifier` in written order, each a repository file (a path target
  * mapped to source) or a bare package specifier for the caller to resolve (`{ bare }`).
  */

@@ -3,7 +3,7 @@ import { ECMASCRIPT_READ_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecm
 import { asPackageManifest, ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, matchPaths } from './compiler-settings.js';
-import { importsNamePackage, importTargets, resolvePackage, splitPackageSpecifier } from './package-entry.js';
+import { importTargets, resolvePackage, splitPackageSpecifier } from './package-entry.js';
 import { dirname, fileCandidates } from './module-paths.js';
 import { joinPath } from '../../util/posix-path.js';
 import type { ModuleEnv, ModuleTarget, ProjectFileFacts, ResolutionTraits } from '../types.js';
@@ -167,18 +167,17 @@ function resolveSubpathImport(specifier: string, fromPath: string, env: ModuleEn
     const path = dir === '' ? 'package.json' : `${dir}/package.json`;
     const facts = env.projectFile(path);
     if (!facts) continue;
-    // A target naming a package (`"#core": "@m/core"`, `"#dep/*": "@m/dep/*"`): that package, as
-    // Node resolves it from this manifest's folder; targets in written order, the first answering.
-    if (importsNamePackage(facts, specifier)) {
-      for (const target of importTargets(path, facts, specifier, env)) {
-        if ('file' in target) return { kind: 'file', path: target.file };
-        const bare = resolveBare(target.bare, path, env);
-        if (bare.kind !== 'unresolved') return bare;
-      }
+    // Targets in written order, the first answering: a path mapped to source, or a target naming a
+    // package (`"#core": "@m/core"`, `"#dep/*": "@m/dep/*"`), as Node resolves it from this folder.
+    const targets = importTargets(path, facts, specifier, env);
+    for (const target of targets) {
+      if ('file' in target) return { kind: 'file', path: target.file };
+      const bare = resolveBare(target.bare, path, env);
+      if (bare.kind !== 'unresolved') return bare;
     }
-    const found = resolvePackage(path, facts, specifier, env, 'imports');
-    if (found) return { kind: 'file', path: found };
-    return { kind: 'unresolved' };
+    // A package name no package answers, read as a path beside the manifest.
+    const found = targets.some((t) => 'bare' in t) ? resolvePackage(path, facts, specifier, env, 'imports') : undefined;
+    return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
   }
   return { kind: 'unresolved' };
 }

@@ -44,4 +44,3 @@ export async function implicitLinks(
   const loaders = [...built.loaders, ...unmappedPackageLoaders(universes, texts, unresolved.specifiers)];
   return { importers, loaders: loaders.map((l) => ({ ...l, code: 'build-output' })) };
 }
-
