@@ -101,5 +101,7 @@
  * 36: Workspace shapes (session-48 probes): dependencies installed under another name (`file:`,
  *    `link:`, `portal:`, `workspace:<name>@`), `imports` targets naming a package, a solution
  *    tsconfig's referenced `paths`, the file's folder from `import.meta.url` under any name.
+ * 37: `require.resolve('pkg/sub')` and `import.meta.resolve('pkg/sub')` with a bare specifier are
+ *    module dependencies (the tree's own package by its `exports`).
  */
-export const EXTRACTION_VERSION = 36;
+export const EXTRACTION_VERSION = 37;
