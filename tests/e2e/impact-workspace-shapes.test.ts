@@ -10,9 +10,11 @@ import { impactJson, selectedFiles } from './impact-helpers.js';
  * (`file:`, `link:`, `workspace:<name>@`), `imports` targets naming a package, two packages of one
  * name, the file's folder from `import.meta.url` under any name, a path a helper exports,
  * `process.cwd()` paths, vitest projects extending a file, a solution tsconfig, pytest `testpaths`
- * globs, setuptools `package-dir` keys, and a script found by `require.resolve` of the package's own
- * name (`require.resolve('mycli/cli')` through its `exports`). Each must select its failing files,
- * without running all, unless the shape says why all run.
+ * globs, setuptools `package-dir` keys, a script found by `require.resolve` of the package's own
+ * name (`require.resolve('mycli/cli')` through its `exports`), and runner configurations merging or
+ * spreading a shared one from another folder (`../../vitest.shared`, `../../jest.base.js`), whose
+ * paths built from its own location are rebased. Each must select its failing files, without
+ * running all, unless the shape says why all run.
  */
 interface Shape {
   id: string;

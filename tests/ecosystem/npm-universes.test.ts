@@ -237,6 +237,30 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['checks/b.check.ts', 'src/a.test.ts']);
   });
 
+  it("a shared config imported from another folder: its own-location paths rebased onto the importer's, its plain relative paths the importer's", () => {
+    const files = tree(
+      {
+        'package.json': '{ "devDependencies": { "vitest": "4" } }',
+        'vitest.workspace.ts': "export default ['packages/*'];\n",
+        'config/vitest.shared.ts': [
+          "import path from 'node:path';",
+          "import { fileURLToPath } from 'node:url';",
+          'export default {',
+          "  resolve: { alias: { '@core': path.resolve(__dirname, '..', 'packages/core/src'), '@ui': fileURLToPath(new URL('../packages/ui/src', import.meta.url)) } },",
+          "  test: { setupFiles: ['./test/setup.ts', path.join(__dirname, 'test/global-setup.ts'), fileURLToPath(new URL('../tools/setup.ts', import.meta.url))] },",
+          '};',
+        ].join('\n'),
+        'packages/app/vitest.config.ts': "import { defineProject, mergeConfig } from 'vitest/config';\nimport shared from '../../config/vitest.shared';\nexport default mergeConfig(shared, defineProject({ test: { name: 'app' } }));\n",
+      },
+      ['packages/app/test/setup.ts', 'config/test/global-setup.ts', 'test/setup.ts', 'tools/setup.ts', 'packages/app/test/a.test.ts'],
+    );
+    const [u] = npm.testUniverses(files);
+    expect(u).toMatchObject({ runner: 'vitest', root: 'packages/app', warnings: [] });
+    expect(u!.setupFiles).toEqual(['config/test/global-setup.ts', 'packages/app/test/setup.ts', 'packages/app/vitest.config.ts', 'tools/setup.ts']);
+    // Replacements stay as written, from the config's folder: the repository's packages/core/src.
+    expect(u!.aliases.map((a) => a.replacement)).toEqual(['../../config/../packages/core/src', '../../config/../packages/ui/src']);
+  });
+
   it('the commands every package.json installs: a bin path named after the package, or bin entries', () => {
     const files = tree(
       {

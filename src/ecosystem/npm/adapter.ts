@@ -1,3 +1,4 @@
+import { relativePath } from '../../util/posix-path.js';
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
 import { BABEL_CONFIG, babelLocalModules, babelResolverAliases } from './babel-aliases.js';
@@ -97,16 +98,15 @@ interface Manifest {
 }
 
 /**
- * What a configuration imports from another configuration file beside it (`import viteConfig from
- * './vite.config'` in vitest.config.ts, to merge): that file's value. Only a file in the same
- * folder, whose paths (`path.resolve(__dirname, 'src')`) mean the same from either; else undefined.
+ * The module a configuration imports by a relative specifier (`import viteConfig from
+ * './vite.config'` to merge, `import shared from '../../vitest.shared'`, `require('../jest.base')`):
+ * a script or JSON file of the tree, or undefined.
  */
-function sameFolderConfig(from: string, specifier: string, paths: ReadonlySet<string>, read: (path: string) => ConfigValues | null): Literal | undefined {
-  if (!specifier.startsWith('./') || specifier.slice(2).includes('/')) return undefined;
+function importedConfigFile(from: string, specifier: string, paths: ReadonlySet<string>): string | undefined {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
   const base = joinRepo(dirOf(from), specifier);
   if (base === null) return undefined;
-  const file = ['', '.ts', '.js', '.mjs', '.cjs', '.mts', '.cts', '.json'].map((ext) => base + ext).find((p) => paths.has(p) && isConfigPath(p));
-  return file === undefined ? undefined : read(file)?.raw;
+  return ['', '.ts', '.js', '.mjs', '.cjs', '.mts', '.cts', '.json'].map((ext) => base + ext).find((p) => paths.has(p) && /\.(?:[cm]?[jt]s|json)$/.test(p));
 }
 
 /** Pure: every runner configuration of every package, as universes (deduplicated by config). */
@@ -118,15 +118,24 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const byDir = new Map<string, string[]>();
   for (const c of configs) byDir.set(dirOf(c), [...(byDir.get(dirOf(c)) ?? []), c]);
   const readCache = new Map<string, ConfigValues | null>();
-  const read = (path: string): ConfigValues | null => {
-    if (!readCache.has(path)) {
-      readCache.set(path, null); // a config importing itself, directly or not, reads nothing of it
+  // A file's value for the configuration in `forDir` that uses it, itself or through imports: the
+  // paths it builds from its own location are rebased onto that folder, its plain relative paths
+  // stay the runner's (relative to the configuration using them).
+  const readFor = (path: string, forDir: string): ConfigValues | null => {
+    const key = `${forDir}\0${path}`;
+    if (!readCache.has(key)) {
+      readCache.set(key, null); // a config importing itself, directly or not, reads nothing of it
       const text = files.read(path);
-      const imported = (specifier: string) => sameFolderConfig(path, specifier, pathSet, read);
-      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported)));
+      const imported = (specifier: string) => {
+        const file = importedConfigFile(path, specifier, pathSet);
+        return file === undefined ? undefined : readFor(file, forDir)?.raw;
+      };
+      const anchor = relativePath(forDir, dirOf(path));
+      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported, anchor)));
     }
-    return readCache.get(path)!;
+    return readCache.get(key)!;
   };
+  const read = (path: string): ConfigValues | null => readFor(path, dirOf(path));
   const manifestOf = (dir: string): Manifest | null => {
     const file = dir === '' ? 'package.json' : `${dir}/package.json`;
     if (!pathSet.has(file)) return null;

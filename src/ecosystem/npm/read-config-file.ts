@@ -14,9 +14,9 @@ export async function prepareConfigReader(): Promise<void> {
 /**
  * Pure once prepared: a configuration file's value, by its extension. JSON and YAML are data; a
  * script is read statically (never executed): {@link readConfigLiteral}. An unreadable file is an
- * {@link Unknown} saying why.
+ * {@link Unknown} saying why. `anchor`: the file's folder from the configuration it is read for.
  */
-export function readConfigFile(path: string, text: string, known?: ReadonlyMap<string, Literal>, imported?: ImportedValue): Literal {
+export function readConfigFile(path: string, text: string, known?: ReadonlyMap<string, Literal>, imported?: ImportedValue, anchor = ''): Literal {
   const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (ext === 'json' || ext === 'jsonc' || name === '.mocharc' || name === '.babelrc') {
@@ -36,7 +36,7 @@ export function readConfigFile(path: string, text: string, known?: ReadonlyMap<s
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode, known, imported) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, known, imported, anchor) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();

@@ -17,9 +17,12 @@ const CONFIG_WRAPPERS = new Set(['defineConfig', 'defineProject', 'defineWorkspa
  * default export of a module it imports where `imported` reads it, and the `known` values a runner
  * exports (`[...configDefaults.exclude, 'e2e/**']`) are followed; anything else becomes an
  * {@link Unknown}, so a caller can say which field it could not read and use the runner's default
- * for it, never a guess.
+ * for it, never a guess. `anchor` is the module's folder from the folder of the configuration the
+ * value is read for ('' when the same): a path built from the module's own location
+ * (`__dirname`, `import.meta.url`) starts there, while a plain relative path is the runner's,
+ * relative to the configuration using it.
  */
-export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Literal> = new Map(), imported?: ImportedValue): Literal {
+export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Literal> = new Map(), imported?: ImportedValue, anchor = ''): Literal {
   const bindings = new Map<string, Node>();
   const imports = new Map<string, string>();
   let exported: Node | null = null;
@@ -53,7 +56,7 @@ export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Lite
     }
   }
   if (!exported) return new Unknown('no `export default` or `module.exports =` found');
-  return new Reader(bindings, known, imports, imported).value(exported, 0);
+  return new Reader(bindings, known, imports, imported, anchor).value(exported, 0);
 }
 
 /**
@@ -77,7 +80,16 @@ class Reader {
     /** Default imports by local name: their specifiers. */
     private readonly imports: ReadonlyMap<string, string> = new Map(),
     private readonly imported?: ImportedValue,
+    /** The module's folder from the configuration's (readConfigLiteral's `anchor`). */
+    private readonly anchor = '',
   ) {}
+
+  /** A path relative to the module's own folder, from the configuration's folder. */
+  private anchored(path: string): string {
+    if (this.anchor === '') return path;
+    const rest = path === '.' ? '' : path.replace(/^\.\//, '');
+    return rest === '' ? this.anchor : `${this.anchor}/${rest}`;
+  }
 
   private importedValue(specifier: string, text: string): Literal {
     return this.imported?.(specifier) ?? new Unknown(text);
@@ -183,22 +195,27 @@ class Reader {
     // A function of the module called without arguments (`projects: getProjects()`).
     const local = callee?.type === 'identifier' ? this.bindings.get(callee.text) : undefined;
     if (local && FUNCTION_NODES.has(local.type) && args.length === 0 && (local.childForFieldName('parameters')?.namedChildren.length ?? 0) === 0) return this.returned(local, depth);
-    if (name === 'require.resolve' && args[0]?.type === 'string') return stringValue(args[0]);
+    if (name === 'require.resolve' && args[0]?.type === 'string') {
+      const specifier = stringValue(args[0]);
+      return specifier.startsWith('.') ? this.anchored(specifier) : specifier;
+    }
     if (name === 'require' && args[0]?.type === 'string') return this.importedValue(stringValue(args[0]), node.text);
     if (/^(path\.)?(resolve|join)$/.test(name) && args.length > 0) {
       const parts: string[] = [];
+      let own = false;
       for (const arg of args) {
+        if (arg.text === '__dirname' || arg.text === 'import.meta.dirname') own = parts.length === 0;
         if (arg.text === '__dirname' || arg.text === 'import.meta.dirname' || arg.text === 'process.cwd()') continue;
         const v = this.value(arg, depth + 1);
         if (typeof v !== 'string') return new Unknown(node.text);
         parts.push(v);
       }
-      return parts.join('/');
+      return own ? this.anchored(parts.join('/')) : parts.join('/');
     }
     if (name === 'fileURLToPath' && args[0]?.type === 'new_expression') {
       // fileURLToPath(new URL('./x', import.meta.url))
       const first = args[0].childForFieldName('arguments')?.namedChildren[0];
-      if (first?.type === 'string') return stringValue(first);
+      if (first?.type === 'string') return this.anchored(stringValue(first));
     }
     return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
   }
