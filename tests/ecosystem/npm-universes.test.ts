@@ -261,6 +261,23 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(u!.aliases.map((a) => a.replacement)).toEqual(['../../config/../packages/core/src', '../../config/../packages/ui/src']);
   });
 
+  it('a named export of a shared config, and keys of it read by member access', () => {
+    const files = tree(
+      {
+        'package.json': '{ "devDependencies": { "vitest": "4" } }',
+        'vitest.workspace.ts': "export default ['packages/*'];\n",
+        'vitest.shared.ts': "export const base = { test: { include: ['checks/**/*.check.ts'], setupFiles: ['./setup.ts'] } };\nexport default { test: { include: ['never/**'] } };\n",
+        'packages/app/vitest.config.ts': "import { defineConfig } from 'vitest/config';\nimport { base as shared } from '../../vitest.shared';\nexport default defineConfig({ test: { ...shared.test, name: 'app' } });\n",
+      },
+      ['packages/app/setup.ts', 'packages/app/checks/a.check.ts', 'packages/app/never/b.test.ts'],
+    );
+    const [u] = npm.testUniverses(files);
+    expect(u).toMatchObject({ runner: 'vitest', root: 'packages/app', warnings: [] });
+    expect(u!.setupFiles).toEqual(['packages/app/setup.ts', 'packages/app/vitest.config.ts']);
+    const c = compileUniverses([u!]);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['packages/app/checks/a.check.ts']);
+  });
+
   it('the commands every package.json installs: a bin path named after the package, or bin entries', () => {
     const files = tree(
       {

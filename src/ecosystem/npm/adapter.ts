@@ -118,20 +118,20 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const byDir = new Map<string, string[]>();
   for (const c of configs) byDir.set(dirOf(c), [...(byDir.get(dirOf(c)) ?? []), c]);
   const readCache = new Map<string, ConfigValues | null>();
-  // A file's value for the configuration in `forDir` that uses it, itself or through imports: the
-  // paths it builds from its own location are rebased onto that folder, its plain relative paths
-  // stay the runner's (relative to the configuration using them).
-  const readFor = (path: string, forDir: string): ConfigValues | null => {
-    const key = `${forDir}\0${path}`;
+  // A file's export (`default`, or a named one) for the configuration in `forDir` that uses it,
+  // itself or through imports: the paths it builds from its own location are rebased onto that
+  // folder, its plain relative paths stay the runner's (relative to the configuration using them).
+  const readFor = (path: string, forDir: string, name = 'default'): ConfigValues | null => {
+    const key = `${forDir}\0${path}\0${name}`;
     if (!readCache.has(key)) {
       readCache.set(key, null); // a config importing itself, directly or not, reads nothing of it
       const text = files.read(path);
-      const imported = (specifier: string) => {
+      const imported = (specifier: string, imported: string) => {
         const file = importedConfigFile(path, specifier, pathSet);
-        return file === undefined ? undefined : readFor(file, forDir)?.raw;
+        return file === undefined ? undefined : readFor(file, forDir, imported)?.raw;
       };
       const anchor = relativePath(forDir, dirOf(path));
-      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported, anchor)));
+      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported, anchor, name)));
     }
     return readCache.get(key)!;
   };

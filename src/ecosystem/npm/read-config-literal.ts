@@ -22,17 +22,15 @@ const CONFIG_WRAPPERS = new Set(['defineConfig', 'defineProject', 'defineWorkspa
  * (`__dirname`, `import.meta.url`) starts there, while a plain relative path is the runner's,
  * relative to the configuration using it.
  */
-export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Literal> = new Map(), imported?: ImportedValue, anchor = ''): Literal {
+export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Literal> = new Map(), imported?: ImportedValue, anchor = '', exportName = 'default'): Literal {
   const bindings = new Map<string, Node>();
-  const imports = new Map<string, string>();
+  const imports = new Map<string, ImportedName>();
   let exported: Node | null = null;
   for (const statement of program.namedChildren) {
     if (!statement) continue;
     if (statement.type === 'import_statement') {
       const source = statement.childForFieldName('source');
-      const clause = statement.namedChildren.find((c) => c?.type === 'import_clause');
-      const local = clause?.namedChildren.find((c) => c?.type === 'identifier');
-      if (source?.type === 'string' && local) imports.set(local.text, stringValue(source));
+      if (source?.type === 'string') for (const [local, name] of importedNames(statement)) imports.set(local, { specifier: stringValue(source), name });
     }
     if (statement.type === 'function_declaration') {
       const name = statement.childForFieldName('name');
@@ -55,16 +53,47 @@ export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Lite
       }
     }
   }
+  const reader = new Reader(bindings, known, imports, imported, anchor);
+  if (exportName !== 'default') {
+    // `export const shared = {...}` (any top-level binding of the name: an import of one the module
+    // does not export fails at load), else a key of what `module.exports =` gives.
+    const bound = bindings.get(exportName);
+    if (bound) return reader.value(bound, 0);
+    const all = exported ? reader.value(exported, 0) : null;
+    return isObject(all) && Object.hasOwn(all, exportName) ? all[exportName]! : new Unknown(`no \`${exportName}\` exported`);
+  }
   if (!exported) return new Unknown('no `export default` or `module.exports =` found');
-  return new Reader(bindings, known, imports, imported, anchor).value(exported, 0);
+  return reader.value(exported, 0);
+}
+
+/** A name an import statement binds: the module it comes from and the export it takes. */
+interface ImportedName {
+  specifier: string;
+  /** `default`, or the name of a named export. */
+  name: string;
+}
+
+/** The local names an import statement binds, each with the export it takes (`import a, { b as c }`: a → default, c → b). */
+function importedNames(statement: Node): [string, string][] {
+  const clause = statement.namedChildren.find((c) => c?.type === 'import_clause');
+  const out: [string, string][] = [];
+  for (const part of clause?.namedChildren ?? []) {
+    if (part?.type === 'identifier') out.push([part.text, 'default']);
+    if (part?.type !== 'named_imports') continue;
+    for (const spec of part.namedChildren) {
+      const name = spec?.type === 'import_specifier' ? spec.childForFieldName('name') : null;
+      if (name) out.push([spec!.childForFieldName('alias')?.text ?? name.text, name.text]);
+    }
+  }
+  return out;
 }
 
 /**
- * The value another module of the repository exports by default, for a specifier a configuration
- * imports (`import viteConfig from './vite.config'`, `require('./vite.config')`); undefined when
- * the caller does not read it.
+ * The value another module of the repository exports, by default or under a name, for a specifier
+ * a configuration imports (`import viteConfig from './vite.config'`, `require('./vite.config')`,
+ * `import { shared } from '../../vitest.shared'`); undefined when the caller does not read it.
  */
-export type ImportedValue = (specifier: string) => Literal | undefined;
+export type ImportedValue = (specifier: string, name: string) => Literal | undefined;
 
 function declarators(statement: Node): Node[] {
   const decl = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
@@ -77,8 +106,8 @@ class Reader {
     private readonly bindings: ReadonlyMap<string, Node>,
     /** Values a runner's package exports under a name (`configDefaults.exclude`), by that name. */
     private readonly known: ReadonlyMap<string, Literal>,
-    /** Default imports by local name: their specifiers. */
-    private readonly imports: ReadonlyMap<string, string> = new Map(),
+    /** Imports by local name. */
+    private readonly imports: ReadonlyMap<string, ImportedName> = new Map(),
     private readonly imported?: ImportedValue,
     /** The module's folder from the configuration's (readConfigLiteral's `anchor`). */
     private readonly anchor = '',
@@ -91,8 +120,8 @@ class Reader {
     return rest === '' ? this.anchor : `${this.anchor}/${rest}`;
   }
 
-  private importedValue(specifier: string, text: string): Literal {
-    return this.imported?.(specifier) ?? new Unknown(text);
+  private importedValue(specifier: string, name: string, text: string): Literal {
+    return this.imported?.(specifier, name) ?? new Unknown(text);
   }
 
   value(node: Node, depth: number): Literal {
@@ -138,11 +167,19 @@ class Reader {
       case 'identifier': {
         const bound = this.bindings.get(node.text);
         if (bound) return this.value(bound, depth + 1);
-        const specifier = this.imports.get(node.text);
-        return this.known.get(node.text) ?? (specifier !== undefined ? this.importedValue(specifier, node.text) : new Unknown(node.text));
+        const imported = this.imports.get(node.text);
+        return this.known.get(node.text) ?? (imported !== undefined ? this.importedValue(imported.specifier, imported.name, node.text) : new Unknown(node.text));
       }
-      case 'member_expression':
-        return this.known.get(node.text) ?? new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+      case 'member_expression': {
+        const known = this.known.get(node.text);
+        if (known !== undefined) return known;
+        // `shared.test` of an object read: its key, where the object holds it as written.
+        const object = node.childForFieldName('object');
+        const property = node.childForFieldName('property');
+        const value = object && property?.type === 'property_identifier' ? this.value(object, depth + 1) : null;
+        if (isObject(value) && Object.hasOwn(value, property!.text)) return value[property!.text]!;
+        return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+      }
       case 'call_expression':
         return this.call(node, depth);
       case 'arrow_function':
@@ -199,7 +236,7 @@ class Reader {
       const specifier = stringValue(args[0]);
       return specifier.startsWith('.') ? this.anchored(specifier) : specifier;
     }
-    if (name === 'require' && args[0]?.type === 'string') return this.importedValue(stringValue(args[0]), node.text);
+    if (name === 'require' && args[0]?.type === 'string') return this.importedValue(stringValue(args[0]), 'default', node.text);
     if (/^(path\.)?(resolve|join)$/.test(name) && args.length > 0) {
       const parts: string[] = [];
       let own = false;
