@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/sql.js/dist/sql-wasm.js
 var require_sql_wasm = __commonJS({
   "node_modules/sql.js/dist/sql-wasm.js"(exports, module2) {
-    var __ratlas_module_url13 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
-    var __ratlas_filename13 = __ratlas_fileURLToPath(__ratlas_module_url13);
-    var __ratlas_dirname13 = __ratlas_dirname_of(__ratlas_filename13);
+    var __ratlas_module_url12 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
+    var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
+    var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
     var initSqlJsPromise = void 0;
     var initSqlJs2 = function(moduleConfig) {
       if (initSqlJsPromise) {
@@ -1115,11 +1115,11 @@ var require_sql_wasm = __commonJS({
         var va = "./this.program", wa = (a, b3) => {
           throw b3;
         }, xa = globalThis.document?.currentScript?.src;
-        typeof __ratlas_filename13 !== "undefined" ? xa = __ratlas_filename13 : ba && (xa = self.location.href);
+        typeof __ratlas_filename12 !== "undefined" ? xa = __ratlas_filename12 : ba && (xa = self.location.href);
         var ya = "", za, Ca;
         if (da) {
           var fs3 = __require("node:fs");
-          ya = __ratlas_dirname13 + "/";
+          ya = __ratlas_dirname12 + "/";
           Ca = (a) => {
             a = Da(a) ? new URL(a) : a;
             return fs3.readFileSync(a);
@@ -12848,14 +12848,6 @@ import { spawn } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-// src/ecosystem/types.ts
-var __ratlas_module_url2 = new URL("./src/ecosystem/types.js", __ratlas_bundle_url).href;
-var __ratlas_filename2 = __ratlas_fileURLToPath(__ratlas_module_url2);
-var __ratlas_dirname2 = __ratlas_dirname_of(__ratlas_filename2);
-function defineEcosystem(adapter) {
-  return adapter;
-}
-
 // src/util/posix-path.ts
 function joinPath(dir, relative4) {
   const parts2 = dir ? dir.split("/") : [];
@@ -12878,6 +12870,14 @@ function relativePath(from, to2) {
   let common = 0;
   while (common < a.length && common < b3.length && a[common] === b3[common]) common++;
   return [...a.slice(common).map(() => ".."), ...b3.slice(common)].join("/");
+}
+
+// src/ecosystem/types.ts
+var __ratlas_module_url2 = new URL("./src/ecosystem/types.js", __ratlas_bundle_url).href;
+var __ratlas_filename2 = __ratlas_fileURLToPath(__ratlas_module_url2);
+var __ratlas_dirname2 = __ratlas_dirname_of(__ratlas_filename2);
+function defineEcosystem(adapter) {
+  return adapter;
 }
 
 // src/ecosystem/npm/repo-paths.ts
@@ -12983,7 +12983,7 @@ var Unknown = class {
   why;
 };
 var CONFIG_WRAPPERS = /* @__PURE__ */ new Set(["defineConfig", "defineProject", "defineWorkspace", "defineVitestConfig", "defineJestConfig"]);
-function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported) {
+function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported, anchor = "", exportName = "default") {
   const bindings = /* @__PURE__ */ new Map();
   const imports = /* @__PURE__ */ new Map();
   let exported = null;
@@ -12991,9 +12991,7 @@ function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported)
     if (!statement) continue;
     if (statement.type === "import_statement") {
       const source = statement.childForFieldName("source");
-      const clause = statement.namedChildren.find((c3) => c3?.type === "import_clause");
-      const local = clause?.namedChildren.find((c3) => c3?.type === "identifier");
-      if (source?.type === "string" && local) imports.set(local.text, stringValue(source));
+      if (source?.type === "string") for (const [local, name2] of importedNames(statement)) imports.set(local, { specifier: stringValue(source), name: name2 });
     }
     if (statement.type === "function_declaration") {
       const name2 = statement.childForFieldName("name");
@@ -13016,8 +13014,28 @@ function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported)
       }
     }
   }
+  const reader = new Reader(bindings, known, imports, imported, anchor);
+  if (exportName !== "default") {
+    const bound = bindings.get(exportName);
+    if (bound) return reader.value(bound, 0);
+    const all = exported ? reader.value(exported, 0) : null;
+    return isObject(all) && Object.hasOwn(all, exportName) ? all[exportName] : new Unknown(`no \`${exportName}\` exported`);
+  }
   if (!exported) return new Unknown("no `export default` or `module.exports =` found");
-  return new Reader(bindings, known, imports, imported).value(exported, 0);
+  return reader.value(exported, 0);
+}
+function importedNames(statement) {
+  const clause = statement.namedChildren.find((c3) => c3?.type === "import_clause");
+  const out2 = [];
+  for (const part of clause?.namedChildren ?? []) {
+    if (part?.type === "identifier") out2.push([part.text, "default"]);
+    if (part?.type !== "named_imports") continue;
+    for (const spec of part.namedChildren) {
+      const name2 = spec?.type === "import_specifier" ? spec.childForFieldName("name") : null;
+      if (name2) out2.push([spec.childForFieldName("alias")?.text ?? name2.text, name2.text]);
+    }
+  }
+  return out2;
 }
 function declarators(statement) {
   const decl = statement.type === "export_statement" ? statement.childForFieldName("declaration") : statement;
@@ -13025,18 +13043,26 @@ function declarators(statement) {
   return decl.namedChildren.filter((c3) => c3?.type === "variable_declarator");
 }
 var Reader = class {
-  constructor(bindings, known, imports = /* @__PURE__ */ new Map(), imported) {
+  constructor(bindings, known, imports = /* @__PURE__ */ new Map(), imported, anchor = "") {
     this.bindings = bindings;
     this.known = known;
     this.imports = imports;
     this.imported = imported;
+    this.anchor = anchor;
   }
   bindings;
   known;
   imports;
   imported;
-  importedValue(specifier, text) {
-    return this.imported?.(specifier) ?? new Unknown(text);
+  anchor;
+  /** A path relative to the module's own folder, from the configuration's folder. */
+  anchored(path) {
+    if (this.anchor === "") return path;
+    const rest = path === "." ? "" : path.replace(/^\.\//, "");
+    return rest === "" ? this.anchor : `${this.anchor}/${rest}`;
+  }
+  importedValue(specifier, name2, text) {
+    return this.imported?.(specifier, name2) ?? new Unknown(text);
   }
   value(node, depth) {
     if (depth > 50) return new Unknown("nested too deeply");
@@ -13081,11 +13107,18 @@ var Reader = class {
       case "identifier": {
         const bound = this.bindings.get(node.text);
         if (bound) return this.value(bound, depth + 1);
-        const specifier = this.imports.get(node.text);
-        return this.known.get(node.text) ?? (specifier !== void 0 ? this.importedValue(specifier, node.text) : new Unknown(node.text));
+        const imported = this.imports.get(node.text);
+        return this.known.get(node.text) ?? (imported !== void 0 ? this.importedValue(imported.specifier, imported.name, node.text) : new Unknown(node.text));
       }
-      case "member_expression":
-        return this.known.get(node.text) ?? new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+      case "member_expression": {
+        const known = this.known.get(node.text);
+        if (known !== void 0) return known;
+        const object2 = node.childForFieldName("object");
+        const property = node.childForFieldName("property");
+        const value = object2 && property?.type === "property_identifier" ? this.value(object2, depth + 1) : null;
+        if (isObject(value) && Object.hasOwn(value, property.text)) return value[property.text];
+        return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+      }
       case "call_expression":
         return this.call(node, depth);
       case "arrow_function":
@@ -13135,21 +13168,26 @@ var Reader = class {
     if (name2 === "mergeConfig" && args2.length >= 2) return args2.map((a) => this.value(a, depth + 1)).reduce(deepMerge);
     const local = callee?.type === "identifier" ? this.bindings.get(callee.text) : void 0;
     if (local && FUNCTION_NODES.has(local.type) && args2.length === 0 && (local.childForFieldName("parameters")?.namedChildren.length ?? 0) === 0) return this.returned(local, depth);
-    if (name2 === "require.resolve" && args2[0]?.type === "string") return stringValue(args2[0]);
-    if (name2 === "require" && args2[0]?.type === "string") return this.importedValue(stringValue(args2[0]), node.text);
+    if (name2 === "require.resolve" && args2[0]?.type === "string") {
+      const specifier = stringValue(args2[0]);
+      return specifier.startsWith(".") ? this.anchored(specifier) : specifier;
+    }
+    if (name2 === "require" && args2[0]?.type === "string") return this.importedValue(stringValue(args2[0]), "default", node.text);
     if (/^(path\.)?(resolve|join)$/.test(name2) && args2.length > 0) {
       const parts2 = [];
+      let own = false;
       for (const arg of args2) {
+        if (arg.text === "__dirname" || arg.text === "import.meta.dirname") own = parts2.length === 0;
         if (arg.text === "__dirname" || arg.text === "import.meta.dirname" || arg.text === "process.cwd()") continue;
         const v2 = this.value(arg, depth + 1);
         if (typeof v2 !== "string") return new Unknown(node.text);
         parts2.push(v2);
       }
-      return parts2.join("/");
+      return own ? this.anchored(parts2.join("/")) : parts2.join("/");
     }
     if (name2 === "fileURLToPath" && args2[0]?.type === "new_expression") {
       const first = args2[0].childForFieldName("arguments")?.namedChildren[0];
-      if (first?.type === "string") return stringValue(first);
+      if (first?.type === "string") return this.anchored(stringValue(first));
     }
     return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
   }
@@ -25792,9 +25830,14 @@ var script;
 async function prepareConfigReader() {
   script ??= await loadGrammar("tree-sitter-typescript.wasm");
 }
-function readConfigFile(path, text, known, imported) {
+function readConfigFile(path, text, known, imported, anchor = "", exportName = "default") {
   const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
   const name2 = path.slice(path.lastIndexOf("/") + 1);
+  const data = ext === "json" || ext === "jsonc" || ext === "yaml" || ext === "yml" || name2 === ".mocharc" || name2 === ".babelrc";
+  if (data && exportName !== "default") {
+    const all = readConfigFile(path, text);
+    return isObject(all) && Object.hasOwn(all, exportName) ? all[exportName] : new Unknown(`${path} has no \`${exportName}\``);
+  }
   if (ext === "json" || ext === "jsonc" || name2 === ".mocharc" || name2 === ".babelrc") {
     const errors = [];
     const value = parse2(text, errors, { allowTrailingComma: true });
@@ -25812,7 +25855,7 @@ function readConfigFile(path, text, known, imported) {
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode, known, imported) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, known, imported, anchor, exportName) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();
@@ -25984,9 +26027,6 @@ function words(name2) {
 }
 
 // src/ecosystem/npm/adapter.ts
-var __ratlas_module_url8 = new URL("./src/ecosystem/npm/adapter.js", __ratlas_bundle_url).href;
-var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
-var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
 var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
@@ -26037,12 +26077,11 @@ var npm = defineEcosystem({
   detectRunner: detectTestRunner,
   ciSetup: npmCiSetup
 });
-function sameFolderConfig(from, specifier, paths, read) {
-  if (!specifier.startsWith("./") || specifier.slice(2).includes("/")) return void 0;
+function importedConfigFile(from, specifier, paths) {
+  if (!specifier.startsWith("./") && !specifier.startsWith("../")) return void 0;
   const base = joinRepo(dirOf(from), specifier);
   if (base === null) return void 0;
-  const file = ["", ".ts", ".js", ".mjs", ".cjs", ".mts", ".cts", ".json"].map((ext) => base + ext).find((p2) => paths.has(p2) && isConfigPath(p2));
-  return file === void 0 ? void 0 : read(file)?.raw;
+  return ["", ".ts", ".js", ".mjs", ".cjs", ".mts", ".cts", ".json"].map((ext) => base + ext).find((p2) => paths.has(p2) && /\.(?:[cm]?[jt]s|json)$/.test(p2));
 }
 function npmUniverses(files) {
   const pathSet = new Set(files.paths);
@@ -26052,15 +26091,21 @@ function npmUniverses(files) {
   const byDir = /* @__PURE__ */ new Map();
   for (const c3 of configs) byDir.set(dirOf(c3), [...byDir.get(dirOf(c3)) ?? [], c3]);
   const readCache = /* @__PURE__ */ new Map();
-  const read = (path) => {
-    if (!readCache.has(path)) {
-      readCache.set(path, null);
+  const readFor = (path, forDir, name2 = "default") => {
+    const key = `${forDir}\0${path}\0${name2}`;
+    if (!readCache.has(key)) {
+      readCache.set(key, null);
       const text = files.read(path);
-      const imported = (specifier) => sameFolderConfig(path, specifier, pathSet, read);
-      readCache.set(path, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported)));
+      const imported = (specifier, imported2) => {
+        const file = importedConfigFile(path, specifier, pathSet);
+        return file === void 0 ? void 0 : readFor(file, forDir, imported2)?.raw;
+      };
+      const anchor = relativePath(forDir, dirOf(path));
+      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported, anchor, name2)));
     }
-    return readCache.get(path);
+    return readCache.get(key);
   };
+  const read = (path) => readFor(path, dirOf(path));
   const manifestOf = (dir) => {
     const file = dir === "" ? "package.json" : `${dir}/package.json`;
     if (!pathSet.has(file)) return null;
@@ -27962,12 +28007,12 @@ function stopCommands() {
 }
 
 // src/action/run-ratlas.ts
-var __ratlas_module_url9 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
-var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
-var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
+var __ratlas_module_url8 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
+var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
+var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
 function ratlasCli() {
-  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url9));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url9));
+  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url8));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url8));
 }
 function runRatlas(args2, options) {
   return new Promise((resolve5, reject) => {
@@ -28358,17 +28403,17 @@ function inlineText(text, element) {
 }
 
 // src/report/render-impact-page.ts
-var __ratlas_module_url10 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
-var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
-var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
+var __ratlas_module_url9 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
+var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
+var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
 var assets;
 function pageAssets() {
   if (!assets) {
     const read = (url) => readFileSync5(url, "utf8");
     assets = {
-      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url10).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
-      script: read(new URL("./impact-page/page.js", __ratlas_module_url10)),
-      style: read(new URL("./impact-page/page.css", __ratlas_module_url10))
+      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url9).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
+      script: read(new URL("./impact-page/page.js", __ratlas_module_url9)),
+      style: read(new URL("./impact-page/page.css", __ratlas_module_url9))
     };
   }
   return assets;
@@ -32423,9 +32468,24 @@ function repoFilePath(root, path) {
 }
 
 // src/git/repo.ts
-var __ratlas_module_url11 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
-var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
-var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
+var __ratlas_module_url10 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
+var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
+var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
+var GitExitError = class extends O2 {
+  constructor(exitCode, stderr) {
+    super(void 0, stderr.trim() || (exitCode === null ? "git was killed by a signal" : `git exited with code ${exitCode}`));
+    this.exitCode = exitCode;
+  }
+  exitCode;
+};
+function gitClient(baseDir, maxConcurrentProcesses) {
+  return wo({
+    baseDir,
+    ...maxConcurrentProcesses !== void 0 && { maxConcurrentProcesses },
+    completion: { onClose: true, onExit: false },
+    errors: (error, result) => error ?? (result.exitCode === 0 ? void 0 : new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8")))
+  });
+}
 var REGULAR_FILE_MODES = /* @__PURE__ */ new Set(["100644", "100755"]);
 var SYMLINK_MODE = "120000";
 var GitRepo = class _GitRepo {
@@ -32446,7 +32506,7 @@ var GitRepo = class _GitRepo {
     if (!stat?.isDirectory()) {
       throw new RatlasError("not-a-repo", `${cwd} ${stat ? "is not a folder" : "does not exist"}.`, { hint: "Pass the folder of a git working tree with --repo DIR." });
     }
-    const here = wo({ baseDir: cwd });
+    const here = gitClient(cwd);
     const both = await here.raw(["rev-parse", "--is-bare-repository", "--show-toplevel"]).catch(() => "");
     const [bare, top] = both.trim().split("\n");
     let root = bare === "false" && top ? top : "";
@@ -32466,7 +32526,7 @@ var GitRepo = class _GitRepo {
       }
     }
     const real = realpathSync(root);
-    return new _GitRepo(real, wo({ baseDir: real, maxConcurrentProcesses: 4 }));
+    return new _GitRepo(real, gitClient(real, 4));
   }
   async raw(args2) {
     return this.run(args2);
@@ -32531,14 +32591,6 @@ var GitRepo = class _GitRepo {
         hint: shallow ? "The clone is shallow: fetch more history (ratlas impact --deepen, or git fetch --deepen=100)." : "Use A..B to diff two unrelated commits directly.",
         cause: error
       });
-    }
-  }
-  async isAncestor(ancestor, descendant) {
-    try {
-      await this.run(["merge-base", "--is-ancestor", ancestor, descendant]);
-      return true;
-    } catch {
-      return false;
     }
   }
   /**
@@ -32701,7 +32753,10 @@ var GitRepo = class _GitRepo {
     if (where === "staged") args2.push("--cached");
     else if (where === "worktree") args2.push("--untracked");
     else args2.push(where.commit);
-    const out2 = await this.run([...args2, "--", ...pathspecs]);
+    const out2 = await this.run([...args2, "--", ...pathspecs]).catch((error) => {
+      if (error instanceof GitExitError && error.exitCode === 1) return "";
+      throw error;
+    });
     const prefix = typeof where === "object" ? `${where.commit}:` : "";
     return out2.split("\0").filter((p2) => p2.length > 0).map((p2) => prefix && p2.startsWith(prefix) ? p2.slice(prefix.length) : p2).sort();
   }
@@ -32904,9 +32959,9 @@ function boolean(name2, value, fallback) {
 }
 
 // src/action/prepare-step.ts
-var __ratlas_module_url12 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
-var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
-var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
+var __ratlas_module_url11 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
+var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
+var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
 function cacheKeyPrefix(runnerOs) {
   return `ratlas-index-v1-${runnerOs}-${bundleVersion()}-`;
 }
@@ -32980,7 +33035,7 @@ async function fetched(found, ref, log2) {
 }
 var version;
 function bundleVersion() {
-  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url12), "utf8")).version;
+  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url11), "utf8")).version;
   return version;
 }
 

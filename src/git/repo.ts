@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { simpleGit, type SimpleGit } from 'simple-git';
+import { GitError, simpleGit, type SimpleGit } from 'simple-git';
 import { RatlasError } from '../util/errors.js';
 import { shellQuote } from '../util/shell-quote.js';
 import { BlobReader, SharedBlobReader, type BlobSource } from './blob-reader.js';
@@ -29,6 +29,37 @@ export interface ChangedPath {
    * so an index holds no such path whichever way it was built.
    */
   regularFile: boolean;
+}
+
+/**
+ * git exited non-zero, or was killed, without necessarily a word on stderr. A GitError, so that
+ * simple-git hands it on as it is rather than wrapped (and the exit code lost).
+ */
+class GitExitError extends GitError {
+  constructor(
+    readonly exitCode: number | null,
+    stderr: string,
+  ) {
+    super(undefined, stderr.trim() || (exitCode === null ? 'git was killed by a signal' : `git exited with code ${exitCode}`));
+  }
+}
+
+/**
+ * simple-git as ratlas runs it. A command's output is what it wrote until its pipes closed
+ * (`completion.onExit: false`): simple-git's default also ends a command 50 ms after the process
+ * exits, so when this thread was busy past that (a loaded machine, a config parsed meanwhile) it
+ * handed over a cut or empty `git diff`, and impact silently selected nothing. And any non-zero
+ * exit or signal is an error (`errors`), stderr or not: simple-git takes a silent failure's output
+ * for an answer. Where a non-zero exit is an answer (`grep` finding nothing, `merge-base
+ * --is-ancestor`), the caller catches it.
+ */
+function gitClient(baseDir: string, maxConcurrentProcesses?: number): SimpleGit {
+  return simpleGit({
+    baseDir,
+    ...(maxConcurrentProcesses !== undefined && { maxConcurrentProcesses }),
+    completion: { onClose: true, onExit: false },
+    errors: (error, result) => error ?? (result.exitCode === 0 ? undefined : new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString('utf8'))),
+  });
 }
 
 const REGULAR_FILE_MODES = new Set(['100644', '100755']);
@@ -59,7 +90,7 @@ export class GitRepo {
     }
     // One git process for the usual case (a working tree); the two questions apart only to say
     // which condition failed.
-    const here = simpleGit({ baseDir: cwd });
+    const here = gitClient(cwd);
     const both = await here.raw(['rev-parse', '--is-bare-repository', '--show-toplevel']).catch(() => '');
     const [bare, top] = both.trim().split('\n');
     let root = bare === 'false' && top ? top : '';
@@ -79,7 +110,7 @@ export class GitRepo {
       }
     }
     const real = realpathSync(root);
-    return new GitRepo(real, simpleGit({ baseDir: real, maxConcurrentProcesses: 4 }));
+    return new GitRepo(real, gitClient(real, 4));
   }
 
   async raw(args: string[]): Promise<string> {
@@ -161,14 +192,6 @@ export class GitRepo {
     }
   }
 
-  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
-    try {
-      await this.run(['merge-base', '--is-ancestor', ancestor, descendant]);
-      return true;
-    } catch {
-      return false;
-    }
-  }
 
   /**
    * Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). A tree
@@ -349,7 +372,11 @@ export class GitRepo {
     if (where === 'staged') args.push('--cached');
     else if (where === 'worktree') args.push('--untracked');
     else args.push(where.commit);
-    const out = await this.run([...args, '--', ...pathspecs]);
+    // git grep exits 1 when no file matches: an answer, not a failure.
+    const out = await this.run([...args, '--', ...pathspecs]).catch((error: unknown) => {
+      if (error instanceof GitExitError && error.exitCode === 1) return '';
+      throw error;
+    });
     const prefix = typeof where === 'object' ? `${where.commit}:` : '';
     return out
       .split('\0')

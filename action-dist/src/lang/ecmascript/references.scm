@@ -82,6 +82,27 @@
     arguments: (arguments . (string) @module))
   (#eq? @_require "require")) @reference.require
 
+; require.resolve('pkg/sub') and import.meta.resolve('pkg/sub') with a bare specifier: the module's
+; file, found as an import finds it (the tree's own package by its `exports`), is handed on to what
+; loads it (a child process, a worker, require), so the file depends on that module as require()
+; would. A relative specifier is a handed path (load-dirs.ts), bounded as the module it names.
+(call_expression
+  function: (member_expression object: (identifier) @_require property: (property_identifier) @_resolve)
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#eq? @_require "require")
+  (#eq? @_resolve "resolve")
+  (#not-match? @_specifier "^[./]")
+  (#set! name "")) @reference.require
+(call_expression
+  function: (member_expression
+    object: (member_expression object: (import) property: (property_identifier) @_meta)
+    property: (property_identifier) @_resolve)
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#eq? @_meta "meta")
+  (#eq? @_resolve "resolve")
+  (#not-match? @_specifier "^[./]")
+  (#set! name "")) @reference.require
+
 ; jest.requireActual(m), jest.requireMock(m), vi.importActual(m), vi.importMock(m): the test loads
 ; the module as require() would (a non-literal m: a loader that may load any file).
 (call_expression
