@@ -49,13 +49,32 @@ export interface RefName {
   name: string;
 }
 
-/** A name read inside a declaration (see IndexStore.namesReadInFiles). */
-export interface NameRead {
-  file: string;
+/**
+ * Rows of several files as parallel columns (row i of each column is one row), in no defined order:
+ * a read of many files' rows without an object per row. `files` lists the files read (those asked
+ * for that are indexed, or every indexed file) and spells each path once; `file` holds positions in it.
+ */
+export interface FileColumns {
+  count: number;
+  files: string[];
+  file: Uint32Array;
+}
+
+/** The names references inside declarations start from (see IndexStore.namesReadInFiles). */
+export interface NamesRead extends FileColumns {
   /** A bare name, or the first part of a receiver path (`cache` of `cache.items.get()`). */
-  name: string;
+  name: string[];
   /** The declaration (never a `<module>`) whose code reads it. */
-  scopeId: number;
+  scopeId: Int32Array;
+}
+
+/** The names files declare (see IndexStore.declaredNames). */
+export interface DeclaredNames extends FileColumns {
+  name: string[];
+  /** 1 where the name is declared in the file's top-level scope (`<module>`). */
+  topLevel: Uint8Array;
+  /** What the name holds: the class it is constructed from (`new Map()`), else its declared type; null when neither is known. */
+  type: (string | null)[];
 }
 
 /**
@@ -153,15 +172,19 @@ export interface IndexStore {
    */
   linkRefs(): Promise<StoredRef[]>;
   /**
-   * The names references inside declarations of these files start from, one row per (file, name,
-   * declaration): who reads a file's top-level variables and objects. Cheaper than every reference.
+   * The names references inside declarations start from, one row per (file, name, declaration):
+   * who reads a file's top-level variables and objects. Of these files, or of every file (one scan:
+   * less per row than a read by file). Cheaper than every reference.
    */
-  namesReadInFiles(paths: readonly string[]): Promise<NameRead[]>;
+  namesReadInFiles(paths?: readonly string[]): Promise<NamesRead>;
   /**
-   * The bindings of these files; `declaring`: only those that declare a name (every kind but
-   * `argument`, a value passed to a call), what a traversal asks of a file's variables.
+   * The names files declare (bindings of every kind but `argument`, a value passed to a call), one
+   * row per distinct (file, name, top level, type): what a traversal asks of a file's variables.
+   * Of these files, or of every file.
    */
-  bindingsOfFiles(paths: readonly string[], options?: { declaring?: boolean }): Promise<StoredBinding[]>;
+  declaredNames(paths?: readonly string[]): Promise<DeclaredNames>;
+  /** The bindings of these files. */
+  bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]>;
   /**
    * Uses of names (calls, values, types; not module links) that resolution left without a target,
    * as (name, scope symbol) pairs: what impact analysis matches by name when it cannot follow an

@@ -6,13 +6,14 @@ import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
 import type { Edge, EdgeKind } from '../../model/edge.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { RefKind } from '../../model/reference.js';
-import { compareRefs, compareSymbols, compareUtf8, edgeOrder, symbolKey, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
+import { compareRefs, compareSymbols, compareUtf8, edgeOrder, symbolKey, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME, type SymbolKind } from '../../model/symbol.js';
-import type { IndexStore, NameRead, RefName, UnresolvedUse } from '../../store/index-store.js';
+import type { DeclaredNames, IndexStore, NamesRead, RefName, UnresolvedUse } from '../../store/index-store.js';
 import type { HeldReads } from '../resolution-cache.js';
 import { moduleEnvOf, traitsFor } from '../resolve-index.js';
 import type { DependencyLevel, DependencyView, ModuleUse } from './dependency-view.js';
 import { CarriedEdges, EdgesByTarget, type EdgeSource } from './edges-by-target.js';
+import { FileBatches } from './file-batches.js';
 import { moduleStateNode, parseNodeKey, symbolNode } from './impact-node.js';
 
 interface LinkData {
@@ -35,27 +36,7 @@ interface LinkData {
 
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export']);
 const HERITAGE_KINDS: ReadonlySet<EdgeKind> = new Set(['extends', 'implements']);
-/**
- * Fills a per-file cache for the files it lacks with one store query over all of them; each file's
- * list keeps the query's order (by file, then position), as a query for that file alone gives it.
- */
-async function prefetchByFile<T extends { file: string }>(
-  cache: Map<string, Promise<T[]>>,
-  files: readonly string[],
-  load: (paths: readonly string[]) => Promise<T[]>,
-): Promise<void> {
-  const missing = [...new Set(files)].filter((f) => !cache.has(f));
-  if (missing.length === 0) return;
-  const loaded = load(missing).then((items) => {
-    const byFile = new Map<string, T[]>(missing.map((f) => [f, []]));
-    for (const item of items) byFile.get(item.file)?.push(item);
-    return byFile;
-  });
-  for (const file of missing) cache.set(file, loaded.then((byFile) => byFile.get(file)!));
-  await loaded;
-}
-
-/** One file's entry of a per-file cache, read alone when no batch (prefetchByFile) brought it. */
+/** One file's entry of a per-file cache, read alone the first time it is asked for. */
 function cachedForFile<T>(cache: Map<string, Promise<T[]>>, file: string, load: (paths: readonly string[]) => Promise<T[]>): Promise<T[]> {
   let items = cache.get(file);
   if (!items) {
@@ -116,8 +97,10 @@ export class StoreDependencyView implements DependencyView {
   /** Kinds of the references edges start at, as the edge source gave them (see refKindsOf). */
   private readonly edgeRefKinds = new Map<number, RefKind>();
   private readonly fileRefs = new Map<string, Promise<StoredRef[]>>();
-  private readonly fileReads = new Map<string, Promise<NameRead[]>>();
-  private readonly fileBindings = new Map<string, Promise<StoredBinding[]>>();
+  /** The names read inside each file's declarations (readers of its top-level state). */
+  private readonly reads: FileBatches<NamesRead>;
+  /** The names each file declares (its top-level variables, what they hold). */
+  private readonly declared: FileBatches<DeclaredNames>;
   private readonly chains = new Map<string, Promise<number[]>>();
   private readonly usesOfModule = new Map<number, ModuleUse[]>();
   /** The module links of each file (namespaceTakers reads the bindings of the files using a module). */
@@ -139,12 +122,21 @@ export class StoreDependencyView implements DependencyView {
     this.testPath = options.isTest ?? (() => false);
     this.carry = options.carry;
     this.held = options.held ?? store;
+    // The files with symbols: those a whole read brings rows of.
+    const fileCount = async () => {
+      await this.loadSymbols();
+      return this.fileSymbols.size;
+    };
+    // Names read, per batch only: on typeorm every file holds 34K rows, the 2,760 files a
+    // traversal asks for 11K, and reading them all costs no less CPU.
+    this.reads = new FileBatches((paths) => store.namesReadInFiles(paths));
+    this.declared = new FileBatches((paths) => store.declaredNames(paths), fileCount);
     if (!this.carry) return;
     const { from, changed, reresolved } = this.carry;
     // What a file holds (symbols, names read, bindings) changes only when it is rewritten; its
     // references' outcomes also change when it is re-resolved.
-    for (const [file, reads] of from.fileReads) if (!changed.has(file)) this.fileReads.set(file, reads);
-    for (const [file, bindings] of from.fileBindings) if (!changed.has(file)) this.fileBindings.set(file, bindings);
+    this.reads.carry(from.reads, (file) => !changed.has(file));
+    this.declared.carry(from.declared, (file) => !changed.has(file));
     for (const [file, typed] of from.builtinTyped) if (!changed.has(file)) this.builtinTyped.set(file, typed);
     for (const [file, refs] of from.fileRefs) if (!changed.has(file) && !reresolved.has(file)) this.fileRefs.set(file, refs);
     // A rewritten file's references are deleted and inserted anew: their ids may be reused.
@@ -285,12 +277,16 @@ export class StoreDependencyView implements DependencyView {
   }
 
   async topLevelNames(file: string): Promise<ReadonlySet<string>> {
-    return new Set((await this.bindingsIn(file)).filter((b) => b.scope === MODULE_QUALNAME && b.kind !== 'argument').map((b) => b.name));
+    const { columns, rows } = await this.declared.get(file);
+    const names = new Set<string>();
+    for (const i of rows) if (columns.topLevel[i] === 1) names.add(columns.name[i]!);
+    return names;
   }
 
   async readersOf(file: string, names: ReadonlySet<string>): Promise<number[]> {
+    const { columns, rows } = await this.reads.get(file);
     const scopes = new Set<number>();
-    for (const read of await this.readsIn(file)) if (names.has(read.name)) scopes.add(read.scopeId);
+    for (const i of rows) if (names.has(columns.name[i]!)) scopes.add(columns.scopeId[i]!);
     await this.symbolsOf([...scopes]);
     return [...scopes].sort((a, b) => a - b);
   }
@@ -300,7 +296,7 @@ export class StoreDependencyView implements DependencyView {
   }
 
   prefetchBuiltins(files: readonly string[]): Promise<void> {
-    return this.prefetchBindings(files);
+    return this.declared.prefetch(files);
   }
 
   async moduleUses(moduleIds: readonly number[]): Promise<ReadonlyMap<number, readonly ModuleUse[]>> {
@@ -315,12 +311,13 @@ export class StoreDependencyView implements DependencyView {
       const language = (await this.links()).languages.get(file);
       const globals = language ? traitsFor(language).globals : new Set<string>();
       const seen = new Map<string, boolean>();
-      for (const b of await this.bindingsIn(file)) {
-        // An argument is named after the function it is passed to, not a variable holding it.
-        if (b.kind === 'argument') continue;
-        const typeRoot = (b.newOf ?? b.type)?.split('.')[0];
+      // Declared names only: an argument is named after the function it is passed to, not a variable holding it.
+      const { columns, rows } = await this.declared.get(file);
+      for (const i of rows) {
+        const typeRoot = columns.type[i]?.split('.')[0];
         const builtin = typeRoot !== undefined && globals.has(typeRoot);
-        seen.set(b.name, (seen.get(b.name) ?? true) && builtin);
+        const name = columns.name[i]!;
+        seen.set(name, (seen.get(name) ?? true) && builtin);
       }
       byName = seen;
       this.builtinTyped.set(file, byName);
@@ -458,16 +455,6 @@ export class StoreDependencyView implements DependencyView {
     await this.refFactsOf(missing);
   }
 
-  /** A file's bindings that declare a name (no arguments: neither question below asks about them; a third of all bindings), cached. */
-  private bindingsIn(file: string): Promise<StoredBinding[]> {
-    return cachedForFile(this.fileBindings, file, (paths) => this.store.bindingsOfFiles(paths, { declaring: true }));
-  }
-
-  /** The names read inside a file's declarations, cached (readers of its top-level state). */
-  private readsIn(file: string): Promise<NameRead[]> {
-    return cachedForFile(this.fileReads, file, (paths) => this.store.namesReadInFiles(paths));
-  }
-
   /** A file's references, cached (package users read them). */
   private refsIn(file: string): Promise<StoredRef[]> {
     return cachedForFile(this.fileRefs, file, (paths) => this.store.refsOfFiles(paths));
@@ -567,17 +554,9 @@ export class StoreDependencyView implements DependencyView {
       else if (symbol.parent === MODULE_QUALNAME && symbol.qualname.includes('.')) memberFiles.push(symbol.file);
       if (node.startsWith('s:') && symbol.exported && symbol.parent === MODULE_QUALNAME) exported.push(symbol);
     }
-    await Promise.all([this.prefetchReads([...stateFiles, ...memberFiles]), this.prefetchBindings(stateFiles)]);
+    await Promise.all([this.reads.prefetch([...stateFiles, ...memberFiles]), this.declared.prefetch(stateFiles)]);
     const chains = await Promise.all([...new Set(exported.map((s) => s.file))].map((file) => this.exportChain(file)));
     await this.loadModuleUses(chains.flat());
-  }
-
-  private prefetchReads(files: readonly string[]): Promise<void> {
-    return prefetchByFile(this.fileReads, files, (paths) => this.store.namesReadInFiles(paths));
-  }
-
-  private prefetchBindings(files: readonly string[]): Promise<void> {
-    return prefetchByFile(this.fileBindings, files, (paths) => this.store.bindingsOfFiles(paths, { declaring: true }));
   }
 
   /** Scopes that make a reflective call (each language says which), with the symbols they use; read once. */

@@ -7,7 +7,7 @@ import type { ProjectFile } from '../../model/project-file.js';
 import { REF_KINDS, type RefKind } from '../../model/reference.js';
 import { compareBindings, compareRefs, compareSymbols, compareText, compareUtf8, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
-import type { EdgeColumns, IndexStore, NameRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
+import type { DeclaredNames, EdgeColumns, FileColumns, IndexStore, NamesRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
 import { RatlasError } from '../../util/errors.js';
 import { SCHEMA_VERSION } from '../schema-version.js';
 import { BulkWrites } from './bulk-writes.js';
@@ -265,16 +265,63 @@ export class SqliteStore implements IndexStore {
       .sort(compareRefs);
   }
 
-  async namesReadInFiles(paths: readonly string[]): Promise<NameRead[]> {
+  async namesReadInFiles(paths?: readonly string[]): Promise<NamesRead> {
     this.bulk.flush();
     const root = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
-    return this.run.inChunks(
+    const name: string[] = [];
+    const scopeId: number[] = [];
+    const read = this.fileRows(
       paths,
-      (marks) =>
-        `SELECT DISTINCT f.path, ${root} AS name, r.scope_id FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-         WHERE f.path IN (${marks}) AND sc.qualname <> '${MODULE_QUALNAME}'`,
-      (row): NameRead => ({ file: String(row['path']), name: String(row['name']), scopeId: Number(row['scope_id']) }),
-    ).sort((a, b) => compareText(a.file, b.file) || compareText(a.name, b.name) || a.scopeId - b.scopeId);
+      (inFiles) => `SELECT DISTINCT r.file_id, ${root}, r.scope_id FROM refs r JOIN symbols sc ON sc.id = r.scope_id WHERE sc.qualname <> '${MODULE_QUALNAME}'${inFiles('r.file_id')}`,
+      (values) => {
+        name.push(values[1] as string);
+        scopeId.push(values[2] as number);
+      },
+    );
+    return { ...read, name, scopeId: Int32Array.from(scopeId) };
+  }
+
+  async declaredNames(paths?: readonly string[]): Promise<DeclaredNames> {
+    // Bindings are written as files are put, bulk mode or not: the rows are complete.
+    const name: string[] = [];
+    const topLevel: number[] = [];
+    const type: (string | null)[] = [];
+    const read = this.fileRows(
+      paths,
+      (inFiles) =>
+        `SELECT DISTINCT b.file_id, b.name, sc.qualname = '${MODULE_QUALNAME}', COALESCE(b.new_of, b.type) FROM bindings b JOIN symbols sc ON sc.id = b.scope_id
+         WHERE b.kind <> 'argument'${inFiles('b.file_id')}`,
+      (values) => {
+        name.push(values[1] as string);
+        topLevel.push(values[2] as number);
+        type.push(values[3] as string | null);
+      },
+    );
+    return { ...read, name, topLevel: Uint8Array.from(topLevel), type };
+  }
+
+  /**
+   * Runs `select` (its first column a file id; `inFiles(column)` its filter on these paths' ids, empty
+   * for every file) and hands `row` each row's values: the FileColumns of what it read. Files are
+   * spelled by id, once each, not decoded per row.
+   */
+  private fileRows(paths: readonly string[] | undefined, select: (inFiles: (column: string) => string) => string, row: (values: SqlValue[]) => void): FileColumns {
+    const files: string[] = [];
+    const position = new Map<number, number>();
+    const addFile = (values: SqlValue[]) => position.set(values[0] as number, files.push(values[1] as string) - 1);
+    const file: number[] = [];
+    const addRow = (values: SqlValue[]) => {
+      file.push(position.get(values[0] as number)!);
+      row(values);
+    };
+    if (!paths) {
+      this.run.each('SELECT id, path FROM files ORDER BY path', [], addFile);
+      this.run.each(select(() => ''), [], addRow);
+    } else {
+      for (const part of chunks(paths)) this.run.each(`SELECT id, path FROM files WHERE path IN (${part.map(() => '?').join(',')}) ORDER BY path`, part, addFile);
+      for (const ids of chunks([...position.keys()])) this.run.each(select((column) => ` AND ${column} IN (${ids.map(() => '?').join(',')})`), ids, addRow);
+    }
+    return { count: file.length, files, file: Uint32Array.from(file) };
   }
 
   async refNamesByIds(ids: readonly number[]): Promise<RefName[]> {
@@ -297,14 +344,12 @@ export class SqliteStore implements IndexStore {
       .sort(compareRefs);
   }
 
-  async bindingsOfFiles(paths: readonly string[], options: { declaring?: boolean } = {}): Promise<StoredBinding[]> {
-    const wanted = (b: StoredBinding) => !options.declaring || b.kind !== 'argument';
+  async bindingsOfFiles(paths: readonly string[]): Promise<StoredBinding[]> {
     // Copies: callers own what a read returns.
-    const held = paths.filter((path) => this.bulk.bindings.has(path)).flatMap((path) => this.bulk.bindings.get(path)!.filter(wanted).map((b) => ({ ...b })));
+    const held = paths.filter((path) => this.bulk.bindings.has(path)).flatMap((path) => this.bulk.bindings.get(path)!.map((b) => ({ ...b })));
     return this.run.inChunks(
       paths.filter((path) => !this.bulk.bindings.has(path)),
-      (marks) =>
-        `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})${options.declaring ? " AND b.kind <> 'argument'" : ''}`,
+      (marks) => `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id WHERE f.path IN (${marks})`,
       toBinding,
     )
       .concat(held)

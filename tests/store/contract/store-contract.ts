@@ -3,7 +3,7 @@ import type { Edge } from '../../../src/model/edge.js';
 import type { FileRecord } from '../../../src/model/file.js';
 import type { FileResolution } from '../../../src/model/file-resolution.js';
 import type { StoredRef, StoredSymbol } from '../../../src/model/stored.js';
-import type { IndexStore } from '../../../src/store/index-store.js';
+import type { FileColumns, IndexStore } from '../../../src/store/index-store.js';
 import { fileWords } from '../../../src/lang/file-text.js';
 import { stem } from '../../../src/util/terms.js';
 import { extractFile } from '../../lang/helpers/annotated-golden.js';
@@ -98,6 +98,22 @@ async function contents(store: IndexStore): Promise<unknown> {
   };
 }
 
+type Cell = string | number | null;
+
+/** Rows as sorted lists of cells, each once. */
+function distinctSorted(rows: Cell[][]): Cell[][] {
+  const key = (row: Cell[]) => JSON.stringify(row);
+  return [...new Map(rows.map((row) => [key(row), row])).values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** The rows of FileColumns (in no defined order) as sorted lists: the file, then what `cells` takes of row i. */
+function columnRows<C extends FileColumns>(columns: C, cells: (columns: C, i: number) => Cell[]): Cell[][] {
+  const rows: Cell[][] = [];
+  for (let i = 0; i < columns.count; i++) rows.push([columns.files[columns.file[i]!]!, ...cells(columns, i)]);
+  expect(distinctSorted(rows)).toHaveLength(rows.length);
+  return distinctSorted(rows);
+}
+
 /**
  * What every IndexStore backend must do, whatever it keeps its rows in. Run against each backend
  * (tests/store/contract/*.test.ts); a new backend passes this before a pipeline may use it.
@@ -116,15 +132,37 @@ export function storeContract(name: string, backend: StoreBackend): void {
       const refs = await a.refsOfFiles(['src/main.ts', 'src/cart.ts']);
       expect(refs.map((r) => r.file)).toEqual([...refs.map((r) => r.file)].sort());
       expect(refs.some((r) => r.kind === 'new' && r.name === 'Cart' && r.outcome === 'resolved')).toBe(true);
-      // Bindings that declare a name: every kind but the arguments of calls.
-      const bindings = await a.bindingsOfFiles(['src/main.ts', 'src/cart.ts']);
-      expect(bindings.some((b) => b.kind === 'argument')).toBe(true);
-      expect(await a.bindingsOfFiles(['src/main.ts', 'src/cart.ts'], { declaring: true })).toEqual(bindings.filter((b) => b.kind !== 'argument'));
       expect(await a.fileCount()).toBe(3);
       expect(await a.getFile('src/none.ts')).toBeNull();
       expect((await a.getFiles(['src/price.ts', 'src/none.ts', 'src/cart.ts'])).map((f) => f.path)).toEqual(['src/cart.ts', 'src/price.ts']);
       await a.close();
       await b.close();
+    });
+
+    it('reads declared names and names read as columns, of some files or of every file alike', async () => {
+      const store = await backend.create();
+      await put(store, Object.keys(FILES));
+      await store.putResolutions(await resolveByHand(store));
+      const paths = Object.keys(FILES).sort();
+      // Declared names: the bindings of every kind but arguments (values passed to calls), distinct.
+      const bindings = await store.bindingsOfFiles(paths);
+      expect(bindings.some((b) => b.kind === 'argument')).toBe(true);
+      const declaring = bindings.filter((b) => b.kind !== 'argument');
+      const declared = distinctSorted(declaring.map((b) => [b.file, b.name, b.scope === '<module>' ? 1 : 0, b.newOf ?? b.type ?? null]));
+      expect(declared).toContainEqual(['src/main.ts', 'cart', 1, 'Cart']);
+      expect(columnRows(await store.declaredNames(), (c, i) => [c.name[i], c.topLevel[i], c.type[i]])).toEqual(declared);
+      const some = await store.declaredNames(['src/none.ts', 'src/main.ts']);
+      expect(some.files).toEqual(['src/main.ts']);
+      expect(columnRows(some, (c, i) => [c.name[i], c.topLevel[i], c.type[i]])).toEqual(declared.filter((row) => row[0] === 'src/main.ts'));
+      // Names read: the first name of each reference inside a declaration (not at the top level).
+      const symbols = new Map((await store.allSymbols()).map((s) => [s.id, s]));
+      const refs = (await store.refsOfFiles(paths)).filter((r) => symbols.get(r.scopeId)!.qualname !== '<module>');
+      const read = distinctSorted(refs.map((r) => [r.file, r.receiver == null ? r.name : r.receiver.split('.')[0]!, r.scopeId]));
+      expect(read.length).toBeGreaterThan(0);
+      expect(columnRows(await store.namesReadInFiles(), (c, i) => [c.name[i], c.scopeId[i]])).toEqual(read);
+      expect(columnRows(await store.namesReadInFiles(['src/cart.ts']), (c, i) => [c.name[i], c.scopeId[i]])).toEqual(read.filter((row) => row[0] === 'src/cart.ts'));
+      expect((await store.namesReadInFiles()).files).toEqual(paths);
+      await store.close();
     });
 
     it('keeps a symbol id while its qualname survives, and drops the symbols that went', async () => {
