@@ -226,6 +226,12 @@ export interface EcosystemAdapter {
    */
   configPaths(paths: readonly string[]): string[];
   /**
+   * Optional: further paths the files read so far name for reading (a shared configuration a
+   * config imports by a relative path, whatever its name): the caller reads them into the same
+   * {@link ProjectFiles} and asks again, until nothing new is named.
+   */
+  configImports?(files: ProjectFiles): string[];
+  /**
    * Optional, awaited once before `testUniverses`: loads what reading needs (a grammar to read a
    * config's object literal), so that the reading itself stays synchronous and pure.
    */

@@ -61,6 +61,7 @@ function isConfigPath(path: string): boolean {
 export const npm = defineEcosystem({
   id: 'npm',
   configPaths: (paths) => paths.filter(isConfigPath),
+  configImports: npmConfigImports,
   prepare: prepareConfigReader,
   detect: (files) => files.paths.some(isConfigPath),
   testUniverses: (files) => npmUniverses(files),
@@ -107,6 +108,30 @@ function importedConfigFile(from: string, specifier: string, paths: ReadonlySet<
   const base = joinRepo(dirOf(from), specifier);
   if (base === null) return undefined;
   return ['', '.ts', '.js', '.mjs', '.cjs', '.mts', '.cts', '.json'].map((ext) => base + ext).find((p) => paths.has(p) && /\.(?:[cm]?[jt]s|json)$/.test(p));
+}
+
+/** A relative specifier a script imports or requires (`from '../../configs/vitest'`, `require('./base')`). */
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)(['"])(\.\.?\/[^'"\n]+)\1/g;
+const SCRIPT = /\.[cm]?[jt]s$/;
+
+/**
+ * Pure: the files of the tree that the scripts read so far (runner configurations, and what they
+ * import) import by a relative path and that are not read yet: a shared configuration named like
+ * no config (`import { shared } from '../../configs/vitest'`), so that npmUniverses can read it.
+ */
+function npmConfigImports(files: ProjectFiles): string[] {
+  const pathSet = new Set(files.paths);
+  const out = new Set<string>();
+  for (const path of files.paths) {
+    if (!SCRIPT.test(path) || path.includes('node_modules/')) continue;
+    const text = files.read(path);
+    if (text === null) continue;
+    for (const m of text.matchAll(RELATIVE_IMPORT)) {
+      const file = importedConfigFile(path, m[2]!, pathSet);
+      if (file !== undefined && files.read(file) === null) out.add(file);
+    }
+  }
+  return [...out].sort();
 }
 
 /** Pure: every runner configuration of every package, as universes (deduplicated by config). */

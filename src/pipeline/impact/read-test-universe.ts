@@ -6,6 +6,9 @@ import type { PathPattern, TestUniverse } from '../../ecosystem/types.js';
 import type { GitRepo } from '../../git/repo.js';
 import { repoFilePath } from '../../util/path.js';
 
+/** How many times the configurations' imports are followed (a config, the shared file it imports, the base that imports). */
+const MAX_IMPORT_LEVELS = 3;
+
 /** Where the tree to read is: a commit, or the working tree (the staging area reads as the working tree). */
 export type TreeSource = { commit: string } | 'worktree';
 
@@ -18,6 +21,14 @@ export async function readTestUniverse(repo: GitRepo, source: TreeSource, config
   const paths = source === 'worktree' ? await repo.listWorkingTree() : (await repo.listTree(source.commit)).map((e) => e.path);
   const texts = await readTexts(repo, source, [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))]);
   const files = { paths, read: (p: string) => texts.get(p) ?? null };
+  // What the configurations import by a relative path (a shared config named like no config), a few levels deep.
+  const asked = new Set(texts.keys());
+  for (let level = 0; level < MAX_IMPORT_LEVELS; level++) {
+    const named = [...new Set(ECOSYSTEMS.flatMap((e) => e.configImports?.(files) ?? []))].filter((p) => !asked.has(p));
+    if (named.length === 0) break;
+    for (const path of named) asked.add(path);
+    for (const [path, text] of await readTexts(repo, source, named)) texts.set(path, text);
+  }
   const commands = installedCommandsOf(files);
   if (JSON.stringify(config.tests.include) !== JSON.stringify(DEFAULTS.tests.include)) {
     const override = [conventions(config, 'ratlas-config', 'ratlas.config.json')];
