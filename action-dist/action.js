@@ -13433,6 +13433,49 @@ function packagesByName(manifests) {
   byManifests.set(manifests, out2);
   return out2;
 }
+var ENTRY_CONDITIONS = ["import", "node", "default", "require"];
+var ENTRY_SUFFIXES = ["", ".ts", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json", "/index.ts", "/index.js"];
+function npmPackageFile(specifier, manifests, exists) {
+  const dirs = packageDirsNamed(specifier, manifests);
+  if (dirs.length !== 1) return null;
+  const dir = dirs[0];
+  const name2 = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+  const subpath = `.${specifier.slice(name2.length)}`;
+  const manifest = parsedManifest(manifests.get(dir === "" ? "package.json" : `${dir}/package.json`));
+  if (manifest === null) return null;
+  const exportsField = manifest["exports"];
+  let target;
+  if (exportsField === void 0) {
+    target = subpath === "." ? [manifest["module"], manifest["main"]].find((v2) => typeof v2 === "string") ?? "index" : subpath;
+  } else {
+    const single = typeof exportsField === "string" || isRecord(exportsField) && !Object.keys(exportsField).some((k2) => k2.startsWith("."));
+    target = conditionTarget(single ? subpath === "." ? exportsField : void 0 : isRecord(exportsField) ? exportsField[subpath] : void 0);
+  }
+  if (target === null) return null;
+  const base = joinPath(dir, target);
+  if (base === null) return null;
+  return ENTRY_SUFFIXES.map((suffix) => base + suffix).find(exists) ?? null;
+}
+function parsedManifest(text) {
+  try {
+    const value = JSON.parse(text ?? "null");
+    return isRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+function conditionTarget(value) {
+  if (typeof value === "string") return value;
+  if (!isRecord(value)) return null;
+  for (const condition of ENTRY_CONDITIONS) {
+    const target = conditionTarget(value[condition]);
+    if (target !== null) return target;
+  }
+  return null;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 // src/ecosystem/npm/build-output.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
@@ -26048,6 +26091,7 @@ function isConfigPath(path) {
 var npm = defineEcosystem({
   id: "npm",
   configPaths: (paths) => paths.filter(isConfigPath),
+  configImports: npmConfigImports,
   prepare: prepareConfigReader,
   detect: (files) => files.paths.some(isConfigPath),
   testUniverses: (files) => npmUniverses(files),
@@ -26077,11 +26121,41 @@ var npm = defineEcosystem({
   detectRunner: detectTestRunner,
   ciSetup: npmCiSetup
 });
-function importedConfigFile(from, specifier, paths) {
-  if (!specifier.startsWith("./") && !specifier.startsWith("../")) return void 0;
+function importedConfigFile(from, specifier, paths, manifests) {
+  if (!specifier.startsWith("./") && !specifier.startsWith("../")) {
+    const file = specifier.startsWith(".") || specifier.startsWith("/") ? null : npmPackageFile(specifier, manifests, (p2) => paths.has(p2));
+    return file !== null && CONFIG_MODULE.test(file) ? file : void 0;
+  }
   const base = joinRepo(dirOf(from), specifier);
   if (base === null) return void 0;
-  return ["", ".ts", ".js", ".mjs", ".cjs", ".mts", ".cts", ".json"].map((ext) => base + ext).find((p2) => paths.has(p2) && /\.(?:[cm]?[jt]s|json)$/.test(p2));
+  return ["", ".ts", ".js", ".mjs", ".cjs", ".mts", ".cts", ".json"].map((ext) => base + ext).find((p2) => paths.has(p2) && CONFIG_MODULE.test(p2));
+}
+var CONFIG_MODULE = /\.(?:[cm]?[jt]s|json)$/;
+var IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
+var SCRIPT2 = /\.[cm]?[jt]s$/;
+function manifestTexts(files) {
+  const out2 = /* @__PURE__ */ new Map();
+  for (const path of files.paths) {
+    if (!isPackageManifest(path)) continue;
+    const text = files.read(path);
+    if (text !== null) out2.set(path, text);
+  }
+  return out2;
+}
+function npmConfigImports(files) {
+  const pathSet = new Set(files.paths);
+  const manifests = manifestTexts(files);
+  const out2 = /* @__PURE__ */ new Set();
+  for (const path of files.paths) {
+    if (!SCRIPT2.test(path) || path.includes("node_modules/")) continue;
+    const text = files.read(path);
+    if (text === null) continue;
+    for (const m2 of text.matchAll(IMPORT_SPECIFIER)) {
+      const file = importedConfigFile(path, m2[2], pathSet, manifests);
+      if (file !== void 0 && files.read(file) === null) out2.add(file);
+    }
+  }
+  return [...out2].sort();
 }
 function npmUniverses(files) {
   const pathSet = new Set(files.paths);
@@ -26091,14 +26165,15 @@ function npmUniverses(files) {
   const byDir = /* @__PURE__ */ new Map();
   for (const c3 of configs) byDir.set(dirOf(c3), [...byDir.get(dirOf(c3)) ?? [], c3]);
   const readCache = /* @__PURE__ */ new Map();
+  const manifests = manifestTexts(files);
   const readFor = (path, forDir, name2 = "default") => {
     const key = `${forDir}\0${path}\0${name2}`;
     if (!readCache.has(key)) {
       readCache.set(key, null);
       const text = files.read(path);
-      const imported = (specifier, imported2) => {
-        const file = importedConfigFile(path, specifier, pathSet);
-        return file === void 0 ? void 0 : readFor(file, forDir, imported2)?.raw;
+      const imported = (specifier, exportName) => {
+        const file = importedConfigFile(path, specifier, pathSet, manifests);
+        return file === void 0 ? void 0 : readFor(file, forDir, exportName)?.raw;
       };
       const anchor = relativePath(forDir, dirOf(path));
       readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported, anchor, name2)));

@@ -3,7 +3,7 @@ import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.
 import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
 import { BABEL_CONFIG, babelLocalModules, babelResolverAliases } from './babel-aliases.js';
 import { npmBinCommands } from './bin-commands.js';
-import { npmLocalPackageDirs } from './workspace-packages.js';
+import { npmLocalPackageDirs, npmPackageFile } from './workspace-packages.js';
 import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
@@ -103,16 +103,33 @@ interface Manifest {
  * './vite.config'` to merge, `import shared from '../../vitest.shared'`, `require('../jest.base')`):
  * a script or JSON file of the tree, or undefined.
  */
-function importedConfigFile(from: string, specifier: string, paths: ReadonlySet<string>): string | undefined {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
+function importedConfigFile(from: string, specifier: string, paths: ReadonlySet<string>, manifests: ReadonlyMap<string, string>): string | undefined {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../')) {
+    // A shared config kept in a workspace package (`import { sharedConfig } from '@repo/vitest-config'`).
+    const file = specifier.startsWith('.') || specifier.startsWith('/') ? null : npmPackageFile(specifier, manifests, (p) => paths.has(p));
+    return file !== null && CONFIG_MODULE.test(file) ? file : undefined;
+  }
   const base = joinRepo(dirOf(from), specifier);
   if (base === null) return undefined;
-  return ['', '.ts', '.js', '.mjs', '.cjs', '.mts', '.cts', '.json'].map((ext) => base + ext).find((p) => paths.has(p) && /\.(?:[cm]?[jt]s|json)$/.test(p));
+  return ['', '.ts', '.js', '.mjs', '.cjs', '.mts', '.cts', '.json'].map((ext) => base + ext).find((p) => paths.has(p) && CONFIG_MODULE.test(p));
 }
 
-/** A relative specifier a script imports or requires (`from '../../configs/vitest'`, `require('./base')`). */
-const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)(['"])(\.\.?\/[^'"\n]+)\1/g;
+/** What a configuration's import may be read as: a script or JSON. */
+const CONFIG_MODULE = /\.(?:[cm]?[jt]s|json)$/;
+/** A specifier a script imports or requires (`from '../../configs/vitest'`, `require('./base')`, `from '@repo/vitest-config'`). */
+const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
 const SCRIPT = /\.[cm]?[jt]s$/;
+
+/** The texts of the tree's package manifests read so far, by path. */
+function manifestTexts(files: ProjectFiles): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const path of files.paths) {
+    if (!isPackageManifest(path)) continue;
+    const text = files.read(path);
+    if (text !== null) out.set(path, text);
+  }
+  return out;
+}
 
 /**
  * Pure: the files of the tree that the scripts read so far (runner configurations, and what they
@@ -121,13 +138,14 @@ const SCRIPT = /\.[cm]?[jt]s$/;
  */
 function npmConfigImports(files: ProjectFiles): string[] {
   const pathSet = new Set(files.paths);
+  const manifests = manifestTexts(files);
   const out = new Set<string>();
   for (const path of files.paths) {
     if (!SCRIPT.test(path) || path.includes('node_modules/')) continue;
     const text = files.read(path);
     if (text === null) continue;
-    for (const m of text.matchAll(RELATIVE_IMPORT)) {
-      const file = importedConfigFile(path, m[2]!, pathSet);
+    for (const m of text.matchAll(IMPORT_SPECIFIER)) {
+      const file = importedConfigFile(path, m[2]!, pathSet, manifests);
       if (file !== undefined && files.read(file) === null) out.add(file);
     }
   }
@@ -143,6 +161,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const byDir = new Map<string, string[]>();
   for (const c of configs) byDir.set(dirOf(c), [...(byDir.get(dirOf(c)) ?? []), c]);
   const readCache = new Map<string, ConfigValues | null>();
+  const manifests = manifestTexts(files);
   // A file's export (`default`, or a named one) for the configuration in `forDir` that uses it,
   // itself or through imports: the paths it builds from its own location are rebased onto that
   // folder, its plain relative paths stay the runner's (relative to the configuration using them).
@@ -151,9 +170,9 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if (!readCache.has(key)) {
       readCache.set(key, null); // a config importing itself, directly or not, reads nothing of it
       const text = files.read(path);
-      const imported = (specifier: string, imported: string) => {
-        const file = importedConfigFile(path, specifier, pathSet);
-        return file === undefined ? undefined : readFor(file, forDir, imported)?.raw;
+      const imported = (specifier: string, exportName: string) => {
+        const file = importedConfigFile(path, specifier, pathSet, manifests);
+        return file === undefined ? undefined : readFor(file, forDir, exportName)?.raw;
       };
       const anchor = relativePath(forDir, dirOf(path));
       readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported, anchor, name)));

@@ -1,4 +1,5 @@
 import { pushTo } from '../../util/group-by.js';
+import { joinPath } from '../../util/posix-path.js';
 import type { TestUniverse } from '../types.js';
 import { aliasRewrites } from './aliases.js';
 import { isPackageManifest } from './package-entries.js';
@@ -46,3 +47,62 @@ function packagesByName(manifests: ReadonlyMap<string, string>): Map<string, str
   byManifests.set(manifests, out);
   return out;
 }
+
+/** What a package's entry names in the order a config loader (node's `import`) looks: `exports` conditions, then `module`, `main`. */
+const ENTRY_CONDITIONS = ['import', 'node', 'default', 'require'];
+const ENTRY_SUFFIXES = ['', '.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json', '/index.ts', '/index.js'];
+
+/**
+ * Pure: the file of the tree a bare specifier naming one of the tree's own packages loads
+ * (`@repo/vitest-config`, `@repo/vitest-config/base`): the target its `exports` gives the
+ * subpath (a string, or the first of the `import`, `node`, `default`, `require` conditions),
+ * else for the package itself its `module` or `main`, else `index`; null where no single
+ * package has the name or the target is no file of the tree. A shared runner configuration kept in
+ * a workspace package is read from there.
+ */
+export function npmPackageFile(specifier: string, manifests: ReadonlyMap<string, string>, exists: (path: string) => boolean): string | null {
+  const dirs = packageDirsNamed(specifier, manifests);
+  if (dirs.length !== 1) return null;
+  const dir = dirs[0]!;
+  const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  const subpath = `.${specifier.slice(name.length)}`;
+  const manifest = parsedManifest(manifests.get(dir === '' ? 'package.json' : `${dir}/package.json`));
+  if (manifest === null) return null;
+  const exportsField = manifest['exports'];
+  let target: string | null;
+  if (exportsField === undefined) {
+    target = subpath === '.' ? ([manifest['module'], manifest['main']].find((v): v is string => typeof v === 'string') ?? 'index') : subpath;
+  } else {
+    // Only what `exports` lists loads; one target (a string, or conditions without subpaths) is the package's own.
+    const single = typeof exportsField === 'string' || (isRecord(exportsField) && !Object.keys(exportsField).some((k) => k.startsWith('.')));
+    target = conditionTarget(single ? (subpath === '.' ? exportsField : undefined) : isRecord(exportsField) ? exportsField[subpath] : undefined);
+  }
+  if (target === null) return null;
+  const base = joinPath(dir, target);
+  if (base === null) return null;
+  return ENTRY_SUFFIXES.map((suffix) => base + suffix).find(exists) ?? null;
+}
+
+function parsedManifest(text: string | undefined): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text ?? 'null');
+    return isRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function conditionTarget(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (!isRecord(value)) return null;
+  for (const condition of ENTRY_CONDITIONS) {
+    const target = conditionTarget(value[condition]);
+    if (target !== null) return target;
+  }
+  return null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
