@@ -227,7 +227,7 @@ export interface EcosystemAdapter {
   configPaths(paths: readonly string[]): string[];
   /**
    * Optional: further paths the files read so far name for reading (a shared configuration a
-   * config imports by a relative path, whatever its name): the caller reads them into the same
+   * config imports, whatever its name, or from a workspace package): the caller reads them into the same
    * {@link ProjectFiles} and asks again, until nothing new is named.
    */
   configImports?(files: ProjectFiles): string[];

@@ -50,8 +50,8 @@ class GitExitError extends GitError {
  * exits, so when this thread was busy past that (a loaded machine, a config parsed meanwhile) it
  * handed over a cut or empty `git diff`, and impact silently selected nothing. And any non-zero
  * exit or signal is an error (`errors`), stderr or not: simple-git takes a silent failure's output
- * for an answer. Where a non-zero exit is an answer (`grep` finding nothing, `merge-base
- * --is-ancestor`), the caller catches it.
+ * for an answer. Where a non-zero exit is an answer (`grep` finding nothing, `cat-file -e` of an
+ * absent commit), the caller catches it.
  */
 function gitClient(baseDir: string, maxConcurrentProcesses?: number): SimpleGit {
   return simpleGit({
@@ -191,7 +191,6 @@ export class GitRepo {
       });
     }
   }
-
 
   /**
    * Regular files of a commit's tree (symlinks and submodules are not files ratlas reads). A tree

@@ -99,9 +99,9 @@ interface Manifest {
 }
 
 /**
- * The module a configuration imports by a relative specifier (`import viteConfig from
- * './vite.config'` to merge, `import shared from '../../vitest.shared'`, `require('../jest.base')`):
- * a script or JSON file of the tree, or undefined.
+ * The module a configuration imports (`import viteConfig from './vite.config'` to merge, `import
+ * shared from '../../vitest.shared'`, `require('../jest.base')`, `from '@repo/vitest-config'`): a
+ * script or JSON file of the tree, or undefined.
  */
 function importedConfigFile(from: string, specifier: string, paths: ReadonlySet<string>, manifests: ReadonlyMap<string, string>): string | undefined {
   if (!specifier.startsWith('./') && !specifier.startsWith('../')) {
@@ -133,8 +133,9 @@ function manifestTexts(files: ProjectFiles): Map<string, string> {
 
 /**
  * Pure: the files of the tree that the scripts read so far (runner configurations, and what they
- * import) import by a relative path and that are not read yet: a shared configuration named like
- * no config (`import { shared } from '../../configs/vitest'`), so that npmUniverses can read it.
+ * import) import and that are not read yet: a shared configuration named like no config (`import
+ * { shared } from '../../configs/vitest'`) or kept in a workspace package (`from
+ * '@repo/vitest-config'`), so that npmUniverses can read it.
  */
 function npmConfigImports(files: ProjectFiles): string[] {
   const pathSet = new Set(files.paths);

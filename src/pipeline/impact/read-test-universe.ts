@@ -21,7 +21,7 @@ export async function readTestUniverse(repo: GitRepo, source: TreeSource, config
   const paths = source === 'worktree' ? await repo.listWorkingTree() : (await repo.listTree(source.commit)).map((e) => e.path);
   const texts = await readTexts(repo, source, [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))]);
   const files = { paths, read: (p: string) => texts.get(p) ?? null };
-  // What the configurations import by a relative path (a shared config named like no config), a few levels deep.
+  // What the configurations import (a shared config named like no config, or kept in a workspace package), a few levels deep.
   const asked = new Set(texts.keys());
   for (let level = 0; level < MAX_IMPORT_LEVELS; level++) {
     const named = [...new Set(ECOSYSTEMS.flatMap((e) => e.configImports?.(files) ?? []))].filter((p) => !asked.has(p));
