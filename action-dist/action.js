@@ -13834,10 +13834,17 @@ function jestUnknownTests(config, byRegex, presetUnknown) {
 var PRESET_CONCAT = ["setupFiles", "setupFilesAfterEnv"];
 function withPreset(config, rootDir, ctx) {
   const preset = config?.string("preset");
-  if (!config || preset === void 0 || !/^(\.|<rootDir>)/.test(preset)) return { config, presetFile: null, presetUnknown: config?.unknown(["preset"]) ?? false };
-  const base = joinRepo(rootDir, preset, rootDir);
-  const file = base === null ? void 0 : [base, `${base}/jest-preset.json`, `${base}/jest-preset.js`].find((p2) => ctx.exists(p2));
-  const values = file === void 0 ? null : ctx.read(file);
+  if (!config || preset === void 0) return { config, presetFile: null, presetUnknown: config?.unknown(["preset"]) ?? false };
+  let file;
+  if (/^(\.|<rootDir>)/.test(preset)) {
+    const base = joinRepo(rootDir, preset, rootDir);
+    file = base === null ? void 0 : [base, `${base}/jest-preset.json`, `${base}/jest-preset.js`].find((p2) => ctx.exists(p2));
+  } else {
+    const local = ctx.localPackageFile(`${preset}/jest-preset.json`) ?? ctx.localPackageFile(`${preset}/jest-preset`);
+    if (local === void 0) return { config, presetFile: null, presetUnknown: false };
+    file = local ?? void 0;
+  }
+  const values = file === void 0 ? null : ctx.readFor(file, rootDir);
   if (file === void 0 || values === null || !isObject(values.raw) || !isObject(config.raw)) return { config, presetFile: file ?? null, presetUnknown: true };
   const merged = { ...values.raw, ...config.raw };
   for (const key of PRESET_CONCAT) {
@@ -26210,6 +26217,8 @@ function npmUniverses(files) {
     paths: files.paths,
     dirs: [...dirs].sort(),
     read,
+    readFor: (path, forDir) => readFor(path, forDir),
+    localPackageFile: (specifier) => npmLocalPackageDirs(specifier, manifests, []) === null ? void 0 : npmPackageFile(specifier, manifests, (p2) => pathSet.has(p2)),
     configIn: jestConfigIn,
     vitestConfigIn,
     packageDir: (name2) => {

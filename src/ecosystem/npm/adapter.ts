@@ -211,6 +211,8 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     paths: files.paths,
     dirs: [...dirs].sort(),
     read,
+    readFor: (path, forDir) => readFor(path, forDir),
+    localPackageFile: (specifier) => (npmLocalPackageDirs(specifier, manifests, []) === null ? undefined : npmPackageFile(specifier, manifests, (p) => pathSet.has(p))),
     configIn: jestConfigIn,
     vitestConfigIn,
     packageDir: (name) => {

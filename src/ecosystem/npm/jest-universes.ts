@@ -25,6 +25,14 @@ export interface ProjectContext {
   dirs: readonly string[];
   /** Reads the config at a path (a project entry naming a config file). */
   read(path: string): ConfigValues | null;
+  /** Reads a file for the configuration in `forDir` (a preset): paths it builds from its own location rebased there. */
+  readFor(path: string, forDir: string): ConfigValues | null;
+  /**
+   * The file of the tree a bare specifier loads when it names a package of the tree
+   * (`@repo/jest-config/jest-preset`); null when it does but no such file is in the tree;
+   * undefined when it names no package of the tree.
+   */
+  localPackageFile(specifier: string): string | null | undefined;
   /** The jest config of a directory (jest.config.* or package.json `jest`), if any. */
   configIn(dir: string): { file: string; values: ConfigValues | null } | null;
 }
@@ -114,16 +122,26 @@ const PRESET_CONCAT = ['setupFiles', 'setupFilesAfterEnv'];
 
 /**
  * `config` over what its `preset` sets (jest takes the preset's options where the config has none,
- * and concatenates the setup files). A preset in the tree (`./jest-preset.js`, or a folder holding
- * jest-preset.json or .js) is read; a package's (`ts-jest`) is taken to keep jest's test names,
- * as presets of packages do; a path in the tree that cannot be read leaves `preset` unknown.
+ * and concatenates the setup files). A preset in the tree is read, for the config's rootDir (a path
+ * it builds from its own location, `require.resolve('./setup.js')`, rebased): a path
+ * (`./jest-preset.js`, or a folder holding jest-preset.json or .js), or a package of the tree
+ * (`preset: '@repo/jest-config'`: its `jest-preset.json` or `.js`, as jest resolves the name). A
+ * package from elsewhere (`ts-jest`) is taken to keep jest's test names, as presets of packages do;
+ * a preset of the tree that cannot be read leaves `preset` unknown.
  */
 function withPreset(config: ConfigValues | null, rootDir: string, ctx: ProjectContext): { config: ConfigValues | null; presetFile: string | null; presetUnknown: boolean } {
   const preset = config?.string('preset');
-  if (!config || preset === undefined || !/^(\.|<rootDir>)/.test(preset)) return { config, presetFile: null, presetUnknown: config?.unknown(['preset']) ?? false };
-  const base = joinRepo(rootDir, preset, rootDir);
-  const file = base === null ? undefined : [base, `${base}/jest-preset.json`, `${base}/jest-preset.js`].find((p) => ctx.exists(p));
-  const values = file === undefined ? null : ctx.read(file);
+  if (!config || preset === undefined) return { config, presetFile: null, presetUnknown: config?.unknown(['preset']) ?? false };
+  let file: string | undefined;
+  if (/^(\.|<rootDir>)/.test(preset)) {
+    const base = joinRepo(rootDir, preset, rootDir);
+    file = base === null ? undefined : [base, `${base}/jest-preset.json`, `${base}/jest-preset.js`].find((p) => ctx.exists(p));
+  } else {
+    const local = ctx.localPackageFile(`${preset}/jest-preset.json`) ?? ctx.localPackageFile(`${preset}/jest-preset`);
+    if (local === undefined) return { config, presetFile: null, presetUnknown: false };
+    file = local ?? undefined;
+  }
+  const values = file === undefined ? null : ctx.readFor(file, rootDir);
   if (file === undefined || values === null || !isObject(values.raw) || !isObject(config.raw)) return { config, presetFile: file ?? null, presetUnknown: true };
   const merged: { [key: string]: Literal } = { ...values.raw, ...config.raw };
   for (const key of PRESET_CONCAT) {
