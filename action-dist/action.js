@@ -13411,8 +13411,10 @@ function npmLocalPackageDirs(specifier, manifests, universes) {
 }
 function packageDirsNamed(specifier, manifests) {
   if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("#") || specifier.startsWith("<rootDir>")) return [];
-  const name2 = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
-  return packagesByName(manifests).get(name2) ?? [];
+  return packagesByName(manifests).get(packageName(specifier)) ?? [];
+}
+function packageName(specifier) {
+  return specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 }
 function packagesByName(manifests) {
   let out2 = byManifests.get(manifests);
@@ -13439,8 +13441,7 @@ function npmPackageFile(specifier, manifests, exists) {
   const dirs = packageDirsNamed(specifier, manifests);
   if (dirs.length !== 1) return null;
   const dir = dirs[0];
-  const name2 = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
-  const subpath = `.${specifier.slice(name2.length)}`;
+  const subpath = `.${specifier.slice(packageName(specifier).length)}`;
   const manifest = parsedManifest(manifests.get(dir === "" ? "package.json" : `${dir}/package.json`));
   if (manifest === null) return null;
   const exportsField = manifest["exports"];
@@ -25952,10 +25953,9 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const projects = test?.items("projects") ?? test?.items("workspace");
   const rootSpec = test?.string("root") ?? config?.string("root");
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
-  const modules = [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...test?.modules("reporters") ?? []];
-  const setupFiles = [...inherited?.setupFiles ?? [], ...treeFiles(root, modules, ctx.exists)];
+  const setupFiles = [...inherited?.setupFiles ?? [], ...treeFiles(root, loadedModules(test), ctx.exists)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
-  const aliases = [...inherited?.aliases ?? [], ...config?.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []];
+  const aliases = [...inherited?.aliases ?? [], ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
   const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
   const out2 = [];
@@ -25980,6 +25980,12 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     ...runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: "**/*.{jsx,tsx}" }] } }
   });
   return out2;
+}
+function loadedModules(test) {
+  return [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...test?.modules("reporters") ?? []];
+}
+function configAliases(config) {
+  return [...config?.entries("resolve", "alias") ?? [], ...config?.object("test")?.entries("alias") ?? []];
 }
 function jsxRuntime(config, dir, ctx) {
   const source = config?.string("oxc", "jsx", "importSource") ?? config?.string("esbuild", "jsxImportSource");
@@ -26044,11 +26050,9 @@ function extendedFile(dir, config, ctx) {
   if (path === null || !ctx.exists(path)) return void 0;
   const values = ctx.read(path);
   if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [] };
-  const test = values.object("test");
-  const modules = [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...test?.modules("reporters") ?? []];
   return {
-    setupFiles: [...treeFiles(dir, modules, ctx.exists), path],
-    aliases: [...values.entries("resolve", "alias") ?? [], ...test?.entries("alias") ?? []],
+    setupFiles: [...treeFiles(dir, loadedModules(values.object("test")), ctx.exists), path],
+    aliases: configAliases(values),
     jsxRuntime: jsxRuntime(values, dir, ctx) ?? []
   };
 }
@@ -26130,7 +26134,7 @@ var npm = defineEcosystem({
 });
 function importedConfigFile(from, specifier, paths, manifests) {
   if (!specifier.startsWith("./") && !specifier.startsWith("../")) {
-    const file = specifier.startsWith(".") || specifier.startsWith("/") ? null : npmPackageFile(specifier, manifests, (p2) => paths.has(p2));
+    const file = npmPackageFile(specifier, manifests, (p2) => paths.has(p2));
     return file !== null && CONFIG_MODULE.test(file) ? file : void 0;
   }
   const base = joinRepo(dirOf(from), specifier);

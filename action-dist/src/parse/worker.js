@@ -2557,20 +2557,19 @@ function isFileDir(expr, code, depth) {
     const args2 = argumentsAt(e, dir[0].length);
     return args2 !== null && args2.length === 1 && e.endsWith(")") && isFilePath(args2[0], code, depth + 1);
   }
-  const name2 = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
-  if (!name2) return false;
-  const init2 = onlyBinding(code, name2);
-  return init2 !== null && isFileDir(init2, code, depth + 1);
+  return boundTo(e, code, (init2) => isFileDir(init2, code, depth + 1));
 }
 function isFilePath(expr, code, depth) {
   if (depth > 4) return false;
   const e = unwrap(expr);
   if (e === "__filename" || e === "import.meta.filename") return true;
   if (/^(?:url\.)?fileURLToPath\s*\(\s*import\.meta\.url\s*\)$|^new\s+URL\s*\(\s*import\.meta\.url\s*\)\.pathname$/.test(e)) return true;
-  const name2 = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
-  if (!name2) return false;
-  const init2 = onlyBinding(code, name2);
-  return init2 !== null && isFilePath(init2, code, depth + 1);
+  return boundTo(e, code, (init2) => isFilePath(init2, code, depth + 1));
+}
+function boundTo(expr, code, test) {
+  const name2 = /^[A-Za-z_$][\w$]*$/.exec(expr)?.[0];
+  const init2 = name2 === void 0 ? null : onlyBinding(code, name2);
+  return init2 !== null && test(init2);
 }
 function onlyBinding(code, name2) {
   const n = name2.replace(/\$/g, "\\$");

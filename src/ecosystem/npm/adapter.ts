@@ -106,7 +106,7 @@ interface Manifest {
 function importedConfigFile(from: string, specifier: string, paths: ReadonlySet<string>, manifests: ReadonlyMap<string, string>): string | undefined {
   if (!specifier.startsWith('./') && !specifier.startsWith('../')) {
     // A shared config kept in a workspace package (`import { sharedConfig } from '@repo/vitest-config'`).
-    const file = specifier.startsWith('.') || specifier.startsWith('/') ? null : npmPackageFile(specifier, manifests, (p) => paths.has(p));
+    const file = npmPackageFile(specifier, manifests, (p) => paths.has(p));
     return file !== null && CONFIG_MODULE.test(file) ? file : undefined;
   }
   const base = joinRepo(dirOf(from), specifier);

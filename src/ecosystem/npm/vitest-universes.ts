@@ -30,12 +30,9 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   const projects = test?.items('projects') ?? test?.items('workspace');
   const rootSpec = test?.string('root') ?? config?.string('root');
   const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
-  // Modules vitest loads for every test: setup files, serializers, a custom runner or environment;
-  // and its reporters, which run in the test process (one that throws fails the run).
-  const modules = [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...(test?.modules('reporters') ?? [])];
-  const setupFiles = [...(inherited?.setupFiles ?? []), ...treeFiles(root, modules, ctx.exists)];
+  const setupFiles = [...(inherited?.setupFiles ?? []), ...treeFiles(root, loadedModules(test), ctx.exists)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
-  const aliases = [...(inherited?.aliases ?? []), ...(config?.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])];
+  const aliases = [...(inherited?.aliases ?? []), ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
   const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
   const out: TestUniverse[] = [];
@@ -61,6 +58,19 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     ...(runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: '**/*.{jsx,tsx}' }] } }),
   });
   return out;
+}
+
+/**
+ * Modules vitest loads for every test of a config: setup files, serializers, a custom runner or
+ * environment; and its reporters, which run in the test process (one that throws fails the run).
+ */
+function loadedModules(test: ConfigValues | undefined): string[] {
+  return [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...(test?.modules('reporters') ?? [])];
+}
+
+/** A config's aliases: vite's `resolve.alias`, then vitest's `test.alias`. */
+function configAliases(config: ConfigValues | null): { pattern: string; replacement: string }[] {
+  return [...(config?.entries('resolve', 'alias') ?? []), ...(config?.object('test')?.entries('alias') ?? [])];
 }
 
 /** What a project that says `extends: true` takes from the config listing it (vitest merges the two). */
@@ -170,11 +180,9 @@ function extendedFile(dir: string, config: ConfigValues | null, ctx: VitestConte
   if (path === null || !ctx.exists(path)) return undefined;
   const values = ctx.read(path);
   if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [] };
-  const test = values.object('test');
-  const modules = [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...(test?.modules('reporters') ?? [])];
   return {
-    setupFiles: [...treeFiles(dir, modules, ctx.exists), path],
-    aliases: [...(values.entries('resolve', 'alias') ?? []), ...(test?.entries('alias') ?? [])],
+    setupFiles: [...treeFiles(dir, loadedModules(values.object('test')), ctx.exists), path],
+    aliases: configAliases(values),
     jsxRuntime: jsxRuntime(values, dir, ctx) ?? [],
   };
 }

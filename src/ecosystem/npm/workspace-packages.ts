@@ -24,8 +24,12 @@ export function npmLocalPackageDirs(specifier: string, manifests: ReadonlyMap<st
 
 function packageDirsNamed(specifier: string, manifests: ReadonlyMap<string, string>): readonly string[] {
   if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('#') || specifier.startsWith('<rootDir>')) return [];
-  const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-  return packagesByName(manifests).get(name) ?? [];
+  return packagesByName(manifests).get(packageName(specifier)) ?? [];
+}
+
+/** The package a bare specifier names: `@scope/name` or `name`, without the subpath. */
+function packageName(specifier: string): string {
+  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 }
 
 function packagesByName(manifests: ReadonlyMap<string, string>): Map<string, string[]> {
@@ -64,8 +68,7 @@ export function npmPackageFile(specifier: string, manifests: ReadonlyMap<string,
   const dirs = packageDirsNamed(specifier, manifests);
   if (dirs.length !== 1) return null;
   const dir = dirs[0]!;
-  const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-  const subpath = `.${specifier.slice(name.length)}`;
+  const subpath = `.${specifier.slice(packageName(specifier).length)}`;
   const manifest = parsedManifest(manifests.get(dir === '' ? 'package.json' : `${dir}/package.json`));
   if (manifest === null) return null;
   const exportsField = manifest['exports'];

@@ -534,10 +534,7 @@ function isFileDir(expr: string, code: string, depth: number): boolean {
     const args = argumentsAt(e, dir[0].length);
     return args !== null && args.length === 1 && e.endsWith(')') && isFilePath(args[0]!, code, depth + 1);
   }
-  const name = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
-  if (!name) return false;
-  const init = onlyBinding(code, name);
-  return init !== null && isFileDir(init, code, depth + 1);
+  return boundTo(e, code, (init) => isFileDir(init, code, depth + 1));
 }
 
 /** Whether an expression is the file's own path: `__filename`, `fileURLToPath(import.meta.url)`, `import.meta.filename`, `new URL(import.meta.url).pathname`, or a name bound once to one. */
@@ -546,10 +543,14 @@ function isFilePath(expr: string, code: string, depth: number): boolean {
   const e = unwrap(expr);
   if (e === '__filename' || e === 'import.meta.filename') return true;
   if (/^(?:url\.)?fileURLToPath\s*\(\s*import\.meta\.url\s*\)$|^new\s+URL\s*\(\s*import\.meta\.url\s*\)\.pathname$/.test(e)) return true;
-  const name = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
-  if (!name) return false;
-  const init = onlyBinding(code, name);
-  return init !== null && isFilePath(init, code, depth + 1);
+  return boundTo(e, code, (init) => isFilePath(init, code, depth + 1));
+}
+
+/** Whether `expr` is a name bound once whose initializer `test` accepts. */
+function boundTo(expr: string, code: string, test: (init: string) => boolean): boolean {
+  const name = /^[A-Za-z_$][\w$]*$/.exec(expr)?.[0];
+  const init = name === undefined ? null : onlyBinding(code, name);
+  return init !== null && test(init);
 }
 
 /** The initializer of `name` when the file declares it exactly once, with `=`, and never assigns, loops over or receives it. */

@@ -86,9 +86,14 @@ export class SqlRunner {
   inChunks<T>(values: readonly (string | number)[], sql: (marks: string) => string, map: (row: Row) => T): T[] {
     const out: T[] = [];
     for (const part of chunks(values)) {
-      for (const item of this.rows(sql(part.map(() => '?').join(',')), part, map)) out.push(item);
+      for (const item of this.rows(sql(marksFor(part)), part, map)) out.push(item);
     }
     return out;
+  }
+
+  /** `each` over `values` bound in chunks (`sql` places the chunk's `?` marks), as inChunks reads rows. */
+  eachInChunks(values: readonly (string | number)[], sql: (marks: string) => string, fn: (values: SqlValue[]) => void): void {
+    for (const part of chunks(values)) this.each(sql(marksFor(part)), part, fn);
   }
 
   /** Drops the indexes of `tables` and returns the statements that create them again. */
@@ -98,4 +103,9 @@ export class SqlRunner {
     for (const index of indexes) this.db.run(`DROP INDEX ${String(index['name'])}`);
     return indexes.map((index) => String(index['sql']));
   }
+}
+
+/** One `?` per value, comma-separated: the placeholders of an `IN (…)` list. */
+function marksFor(values: readonly unknown[]): string {
+  return values.map(() => '?').join(',');
 }

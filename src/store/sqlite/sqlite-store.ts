@@ -318,8 +318,8 @@ export class SqliteStore implements IndexStore {
       this.run.each('SELECT id, path FROM files ORDER BY path', [], addFile);
       this.run.each(select(() => ''), [], addRow);
     } else {
-      for (const part of chunks(paths)) this.run.each(`SELECT id, path FROM files WHERE path IN (${part.map(() => '?').join(',')}) ORDER BY path`, part, addFile);
-      for (const ids of chunks([...position.keys()])) this.run.each(select((column) => ` AND ${column} IN (${ids.map(() => '?').join(',')})`), ids, addRow);
+      this.run.eachInChunks(paths, (marks) => `SELECT id, path FROM files WHERE path IN (${marks}) ORDER BY path`, addFile);
+      this.run.eachInChunks([...position.keys()], (marks) => select((column) => ` AND ${column} IN (${marks})`), addRow);
     }
     return { count: file.length, files, file: Uint32Array.from(file) };
   }
