@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/sql.js/dist/sql-wasm.js
 var require_sql_wasm = __commonJS({
   "node_modules/sql.js/dist/sql-wasm.js"(exports, module2) {
-    var __ratlas_module_url12 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
-    var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
-    var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
+    var __ratlas_module_url13 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
+    var __ratlas_filename13 = __ratlas_fileURLToPath(__ratlas_module_url13);
+    var __ratlas_dirname13 = __ratlas_dirname_of(__ratlas_filename13);
     var initSqlJsPromise = void 0;
     var initSqlJs2 = function(moduleConfig) {
       if (initSqlJsPromise) {
@@ -1115,11 +1115,11 @@ var require_sql_wasm = __commonJS({
         var va = "./this.program", wa = (a, b3) => {
           throw b3;
         }, xa = globalThis.document?.currentScript?.src;
-        typeof __ratlas_filename12 !== "undefined" ? xa = __ratlas_filename12 : ba && (xa = self.location.href);
+        typeof __ratlas_filename13 !== "undefined" ? xa = __ratlas_filename13 : ba && (xa = self.location.href);
         var ya = "", za, Ca;
         if (da) {
           var fs3 = __require("node:fs");
-          ya = __ratlas_dirname12 + "/";
+          ya = __ratlas_dirname13 + "/";
           Ca = (a) => {
             a = Da(a) ? new URL(a) : a;
             return fs3.readFileSync(a);
@@ -8511,16 +8511,16 @@ var require_resolve_block_map = __commonJS({
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start3, null, keyProps, onError);
+        const keyNode2 = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start3, null, keyProps, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
-        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode2))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
         const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
-          offset: keyNode.range[2],
+          offset: keyNode2.range[2],
           onError,
           parentIndent: bm.indent,
           startOnNewline: !key || key.type === "block-scalar"
@@ -8531,26 +8531,26 @@ var require_resolve_block_map = __commonJS({
             if (value?.type === "block-map" && !valueProps.hasNewline)
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
-              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
+              onError(keyNode2.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
           const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
-          const pair = new Pair.Pair(keyNode, valueNode);
+          const pair = new Pair.Pair(keyNode2, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
           map.items.push(pair);
         } else {
           if (implicitKey)
-            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
+            onError(keyNode2.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
           if (valueProps.comment) {
-            if (keyNode.comment)
-              keyNode.comment += "\n" + valueProps.comment;
+            if (keyNode2.comment)
+              keyNode2.comment += "\n" + valueProps.comment;
             else
-              keyNode.comment = valueProps.comment;
+              keyNode2.comment = valueProps.comment;
           }
-          const pair = new Pair.Pair(keyNode);
+          const pair = new Pair.Pair(keyNode2);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
           map.items.push(pair);
@@ -8761,15 +8761,15 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start3, null, props, onError);
+          const keyNode2 = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start3, null, props, onError);
           if (isBlock(key))
-            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
+            onError(keyNode2.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
-            offset: keyNode.range[2],
+            offset: keyNode2.range[2],
             onError,
             parentIndent: fc.indent,
             startOnNewline: false
@@ -8799,25 +8799,25 @@ var require_resolve_flow_collection = __commonJS({
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
           } else if (valueProps.comment) {
-            if (keyNode.comment)
-              keyNode.comment += "\n" + valueProps.comment;
+            if (keyNode2.comment)
+              keyNode2.comment += "\n" + valueProps.comment;
             else
-              keyNode.comment = valueProps.comment;
+              keyNode2.comment = valueProps.comment;
           }
-          const pair = new Pair.Pair(keyNode, valueNode);
+          const pair = new Pair.Pair(keyNode2, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
           if (isMap) {
             const map = coll;
-            if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+            if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode2))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
             map.items.push(pair);
           } else {
             const map = new YAMLMap.YAMLMap(ctx.schema);
             map.flow = true;
             map.items.push(pair);
-            const endRange = (valueNode ?? keyNode).range;
-            map.range = [keyNode.range[0], endRange[1], endRange[2]];
+            const endRange = (valueNode ?? keyNode2).range;
+            map.range = [keyNode2.range[0], endRange[1], endRange[2]];
             coll.items.push(map);
           }
           offset = valueNode ? valueNode.range[2] : valueProps.end;
@@ -12972,35 +12972,192 @@ function lookedUp(universe, specifier, exists, importer) {
   return null;
 }
 
-// src/ecosystem/npm/read-config-literal.ts
-var __ratlas_module_url4 = new URL("./src/ecosystem/npm/read-config-literal.js", __ratlas_bundle_url).href;
-var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
-var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
+// src/ecosystem/npm/config-literal.ts
 var Unknown = class {
   constructor(why) {
     this.why = why;
   }
   why;
 };
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Unknown);
+}
+
+// src/ecosystem/npm/config-syntax.ts
+var FUNCTION_NODES = /* @__PURE__ */ new Set(["arrow_function", "function_expression", "function", "function_declaration"]);
+function patternNames(node) {
+  const names = (parts2) => parts2.flatMap((p2) => p2 ? patternNames(p2) : []);
+  switch (node.type) {
+    case "identifier":
+    case "shorthand_property_identifier_pattern":
+      return [node.text];
+    case "required_parameter":
+    case "optional_parameter":
+      return names([node.childForFieldName("pattern")]);
+    case "assignment_pattern":
+    case "object_assignment_pattern":
+      return names([node.childForFieldName("left")]);
+    case "pair_pattern":
+      return names([node.childForFieldName("value")]);
+    case "object_pattern":
+    case "array_pattern":
+    case "rest_pattern":
+      return names(node.namedChildren);
+    default:
+      return [];
+  }
+}
+function declaredNames(node) {
+  const out2 = [];
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === "variable_declarator") out2.push(...patternNames(child.childForFieldName("name") ?? child));
+    if (child.type === "function_declaration" || child.type === "class_declaration") out2.push(child.childForFieldName("name")?.text ?? "");
+    if (child.type === "for_in_statement") out2.push(...patternNames(child.childForFieldName("left") ?? child));
+    if (child.type === "catch_clause") out2.push(...patternNames(child.childForFieldName("parameter") ?? child));
+    if (!FUNCTION_NODES.has(child.type) && child.type !== "class_declaration" && child.type !== "method_definition") out2.push(...declaredNames(child));
+  }
+  return out2;
+}
+function parametersOf(fn2) {
+  const single = fn2.childForFieldName("parameter");
+  if (single) return [single];
+  return (fn2.childForFieldName("parameters")?.namedChildren ?? []).filter((c3) => c3 !== null && c3.type !== "comment");
+}
+function functionBody(fn2) {
+  const body2 = fn2.childForFieldName("body");
+  if (!body2) return new Unknown(fn2.text.slice(0, 60));
+  if (body2.type !== "statement_block") return { consts: [], returned: body2 };
+  const statements = body2.namedChildren.filter((c3) => c3 !== null && c3.type !== "comment");
+  const last = statements.pop();
+  const returned = last?.type === "return_statement" ? last.namedChildren[0] : void 0;
+  if (!returned) return new Unknown("a function whose body is not `return …`");
+  const consts = [];
+  for (const statement of statements) {
+    const declared = statement.type === "lexical_declaration" && statement.child(0)?.type === "const" ? declarators(statement) : [];
+    if (declared.length === 0) return new Unknown(`a function body with \`${statement.text.slice(0, 40)}\``);
+    for (const declarator of declared) {
+      const name2 = declarator.childForFieldName("name");
+      const value = declarator.childForFieldName("value");
+      if (name2?.type !== "identifier" || !value) return new Unknown(`a function body with \`${declarator.text.slice(0, 40)}\``);
+      consts.push([name2.text, value]);
+    }
+  }
+  return { consts, returned };
+}
+function callsWithLocal(node, locals) {
+  if (node.type === "call_expression" || node.type === "new_expression") {
+    const callee = node.childForFieldName(node.type === "call_expression" ? "function" : "constructor");
+    const args2 = node.childForFieldName("arguments")?.namedChildren ?? [];
+    if ([callee?.type === "member_expression" ? callee : null, ...args2].some((n) => n && locals.has(rootName(n)))) return true;
+  }
+  return node.namedChildren.some((child) => child !== null && callsWithLocal(child, locals));
+}
+function rootName(node) {
+  let at2 = node;
+  while (at2 && at2.type !== "identifier") at2 = at2.type === "member_expression" || at2.type === "subscript_expression" ? at2.childForFieldName("object") : at2.type === "spread_element" || at2.type === "parenthesized_expression" ? at2.namedChildren[0] ?? null : null;
+  return at2?.text ?? "";
+}
+var ABSENT = /* @__PURE__ */ Symbol("absent");
+function bindParameters(parameters, args2, values, read) {
+  for (const [i2, parameter] of parameters.entries()) {
+    const pattern = parameter.type === "identifier" ? parameter : parameter.childForFieldName("pattern");
+    if (!pattern) return new Unknown(parameter.text);
+    const arg = i2 < args2.length ? args2[i2] : ABSENT;
+    const unbound = bindPattern(pattern, withDefault(arg, parameter.type === "identifier" ? null : parameter.childForFieldName("value"), read), values, read);
+    if (unbound) return unbound;
+  }
+  return void 0;
+}
+function withDefault(arg, fallback, read) {
+  if (!fallback) return arg;
+  if (arg === ABSENT) return read(fallback);
+  return arg === null ? new Unknown("null or undefined, before a default") : arg;
+}
+function bindPattern(pattern, arg, values, read) {
+  if (pattern.type === "identifier" || pattern.type === "shorthand_property_identifier_pattern") {
+    values.set(pattern.text, arg === ABSENT ? null : arg);
+    return void 0;
+  }
+  if (pattern.type === "assignment_pattern") {
+    const left = pattern.childForFieldName("left");
+    return left ? bindPattern(left, withDefault(arg, pattern.childForFieldName("right"), read), values, read) : new Unknown(pattern.text);
+  }
+  if (pattern.type !== "object_pattern" || !isObject(arg)) return new Unknown(`${pattern.text.slice(0, 40)} of a value not read`);
+  const taken = /* @__PURE__ */ new Set();
+  for (const part of pattern.namedChildren) {
+    if (!part || part.type === "comment") continue;
+    if (part.type === "rest_pattern") {
+      const name3 = part.namedChildren[0];
+      if (name3?.type !== "identifier") return new Unknown(part.text);
+      values.set(name3.text, Object.fromEntries(Object.entries(arg).filter(([k2]) => !taken.has(k2))));
+      continue;
+    }
+    const key = part.type === "pair_pattern" ? part.childForFieldName("key") : part.type === "object_assignment_pattern" ? part.childForFieldName("left") : part;
+    const name2 = key ? keyOf(key) ?? (key.type === "shorthand_property_identifier_pattern" ? key.text : null) : null;
+    if (name2 === null) return new Unknown(part.text);
+    taken.add(name2);
+    const target = part.type === "pair_pattern" ? part.childForFieldName("value") : key;
+    const fallback = part.type === "object_assignment_pattern" ? part.childForFieldName("right") : null;
+    const unbound = target ? bindPattern(target, withDefault(property(arg, name2), fallback, read), values, read) : new Unknown(part.text);
+    if (unbound) return unbound;
+  }
+  return void 0;
+}
+function property(object2, key) {
+  if (Object.hasOwn(object2, key)) return object2[key];
+  return "\0spread" in object2 || "\0computed" in object2 ? new Unknown(`${key}, maybe from a spread`) : ABSENT;
+}
+function keyOf(node) {
+  if (node.type === "property_identifier" || node.type === "identifier") return node.text;
+  if (node.type === "string") return stringValue(node);
+  if (node.type === "number") return node.text;
+  return null;
+}
+function declarators(statement) {
+  const decl = statement.type === "export_statement" ? statement.childForFieldName("declaration") : statement;
+  if (!decl || decl.type !== "lexical_declaration" && decl.type !== "variable_declaration") return [];
+  return decl.namedChildren.filter((c3) => c3?.type === "variable_declarator");
+}
+function stringValue(node) {
+  let out2 = "";
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === "string_fragment") out2 += child.text;
+    else if (child.type === "escape_sequence") out2 += unescape(child.text);
+  }
+  return out2;
+}
+function unescape(text) {
+  const map = { "\\n": "\n", "\\t": "	", "\\\\": "\\", "\\'": "'", '\\"': '"', "\\/": "/" };
+  return map[text] ?? text.slice(1);
+}
+
+// src/ecosystem/npm/read-config-literal.ts
+var __ratlas_module_url4 = new URL("./src/ecosystem/npm/read-config-literal.js", __ratlas_bundle_url).href;
+var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
+var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
 var CONFIG_WRAPPERS = /* @__PURE__ */ new Set(["defineConfig", "defineProject", "defineWorkspace", "defineVitestConfig", "defineJestConfig"]);
-function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported, anchor = "", exportName = "default") {
+function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported, anchor = "", exportName = "default", call) {
   const bindings = /* @__PURE__ */ new Map();
   const imports = /* @__PURE__ */ new Map();
   let exported = null;
+  let commonjs = false;
   for (const statement of program.namedChildren) {
     if (!statement) continue;
     if (statement.type === "import_statement") {
       const source = statement.childForFieldName("source");
       if (source?.type === "string") for (const [local, name2] of importedNames(statement)) imports.set(local, { specifier: stringValue(source), name: name2 });
     }
-    if (statement.type === "function_declaration") {
-      const name2 = statement.childForFieldName("name");
-      if (name2) bindings.set(name2.text, statement);
-    }
+    const fn2 = statement.type === "export_statement" ? statement.namedChildren.find((c3) => c3?.type === "function_declaration") : statement;
+    const fnName = fn2?.type === "function_declaration" ? fn2.childForFieldName("name") : null;
+    if (fnName) bindings.set(fnName.text, fn2);
     for (const declarator of declarators(statement)) {
       const name2 = declarator.childForFieldName("name");
       const value = declarator.childForFieldName("value");
       if (name2?.type === "identifier" && value) bindings.set(name2.text, value);
+      const specifier = name2?.type === "object_pattern" && value ? requiredSpecifier(value) : void 0;
+      if (specifier !== void 0) for (const [local, key] of patternKeys(name2)) imports.set(local, { specifier, name: key });
     }
     if (statement.type === "export_statement") {
       const value = statement.childForFieldName("value") ?? statement.namedChildren.find((c3) => c3 && c3.type !== "comment" && c3.type !== "decorator") ?? null;
@@ -13010,11 +13167,18 @@ function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported,
       const expr = statement.namedChildren[0];
       if (expr?.type === "assignment_expression") {
         const left = expr.childForFieldName("left");
-        if (left?.text === "module.exports") exported = expr.childForFieldName("right");
+        if (left?.text === "module.exports") {
+          exported = expr.childForFieldName("right");
+          commonjs = true;
+        }
       }
     }
   }
-  const reader = new Reader(bindings, known, imports, imported, anchor);
+  const reader = new Reader({ known, imports, imported, anchor }, bindings);
+  if (call) {
+    const fn2 = exportName === "default" ? exported : commonjs ? keyNode(exported, exportName, bindings) : bindings.get(exportName);
+    return fn2 ? reader.invoke(fn2, call, 0) : new Unknown(`no function \`${exportName}\` exported`);
+  }
   if (exportName !== "default") {
     const bound = bindings.get(exportName);
     if (bound) return reader.value(bound, 0);
@@ -13037,32 +13201,65 @@ function importedNames(statement) {
   }
   return out2;
 }
-function declarators(statement) {
-  const decl = statement.type === "export_statement" ? statement.childForFieldName("declaration") : statement;
-  if (!decl || decl.type !== "lexical_declaration" && decl.type !== "variable_declaration") return [];
-  return decl.namedChildren.filter((c3) => c3?.type === "variable_declarator");
-}
-var Reader = class {
-  constructor(bindings, known, imports = /* @__PURE__ */ new Map(), imported, anchor = "") {
-    this.bindings = bindings;
-    this.known = known;
-    this.imports = imports;
-    this.imported = imported;
-    this.anchor = anchor;
+function patternKeys(pattern) {
+  const out2 = [];
+  for (const part of pattern.namedChildren) {
+    if (part?.type === "shorthand_property_identifier_pattern") out2.push([part.text, part.text]);
+    const key = part?.type === "pair_pattern" ? part.childForFieldName("key") : null;
+    const local = part?.type === "pair_pattern" ? part.childForFieldName("value") : null;
+    if (key && local?.type === "identifier" && keyOf(key) !== null) out2.push([local.text, keyOf(key)]);
   }
+  return out2;
+}
+function keyNode(exported, name2, bindings) {
+  if (exported?.type !== "object") return void 0;
+  for (const child of exported.namedChildren) {
+    if (child?.type === "shorthand_property_identifier" && child.text === name2) return bindings.get(name2);
+    const key = child?.type === "pair" ? child.childForFieldName("key") : null;
+    if (key && keyOf(key) === name2) return child.childForFieldName("value") ?? void 0;
+  }
+  return void 0;
+}
+var MAX_CALLS = 8;
+var Reader = class _Reader {
+  constructor(module2, bindings, values = /* @__PURE__ */ new Map(), parent, calls = 0) {
+    this.module = module2;
+    this.bindings = bindings;
+    this.values = values;
+    this.parent = parent;
+    this.calls = calls;
+  }
+  module;
   bindings;
-  known;
-  imports;
-  imported;
-  anchor;
+  values;
+  parent;
+  calls;
   /** A path relative to the module's own folder, from the configuration's folder. */
   anchored(path) {
-    if (this.anchor === "") return path;
+    const anchor = this.module.anchor;
+    if (anchor === "") return path;
     const rest = path === "." ? "" : path.replace(/^\.\//, "");
-    return rest === "" ? this.anchor : `${this.anchor}/${rest}`;
+    return rest === "" ? anchor : `${anchor}/${rest}`;
   }
   importedValue(specifier, name2, text) {
-    return this.imported?.(specifier, name2) ?? new Unknown(text);
+    return this.module.imported?.(specifier, name2) ?? new Unknown(text);
+  }
+  /** Where a name is bound, in this scope or an enclosing one: a declaration or a call's argument. */
+  resolve(name2) {
+    if (this.values.has(name2)) return { scope: this, value: this.values.get(name2) };
+    const node = this.bindings.get(name2);
+    return node ? { scope: this, node } : this.parent?.resolve(name2);
+  }
+  /**
+   * A name's value. `__dirname` not rebound is the module's own folder (anchored), so that passed to
+   * a function of another module it still names the caller's folder.
+   */
+  identifier(name2, depth) {
+    const found = this.resolve(name2);
+    if (found) return found.node ? found.scope.value(found.node, depth + 1) : found.value;
+    if (name2 === "__dirname") return this.anchored(".");
+    const imported = this.module.imports.get(name2);
+    return this.module.known.get(name2) ?? (imported !== void 0 ? this.importedValue(imported.specifier, imported.name, name2) : new Unknown(name2));
   }
   value(node, depth) {
     if (depth > 50) return new Unknown("nested too deeply");
@@ -13078,7 +13275,9 @@ var Reader = class {
       case "string":
         return stringValue(node);
       case "template_string":
-        return node.namedChildren.some((c3) => c3?.type === "template_substitution") ? new Unknown(node.text) : node.text.slice(1, -1);
+        return node.namedChildren.some((c3) => c3?.type === "template_substitution") ? this.joined(node, node.namedChildren, depth) : node.text.slice(1, -1);
+      case "binary_expression":
+        return node.childForFieldName("operator")?.text === "+" ? this.joined(node, [node.childForFieldName("left"), node.childForFieldName("right")], depth) : new Unknown(node.text);
       case "number":
         return Number(node.text);
       case "true":
@@ -13104,19 +13303,16 @@ var Reader = class {
       }
       case "object":
         return this.object(node, depth);
-      case "identifier": {
-        const bound = this.bindings.get(node.text);
-        if (bound) return this.value(bound, depth + 1);
-        const imported = this.imports.get(node.text);
-        return this.known.get(node.text) ?? (imported !== void 0 ? this.importedValue(imported.specifier, imported.name, node.text) : new Unknown(node.text));
-      }
+      case "identifier":
+        return this.identifier(node.text, depth);
       case "member_expression": {
-        const known = this.known.get(node.text);
+        const known = this.module.known.get(node.text);
         if (known !== void 0) return known;
+        if (node.text === "import.meta.dirname") return this.anchored(".");
         const object2 = node.childForFieldName("object");
-        const property = node.childForFieldName("property");
-        const value = object2 && property?.type === "property_identifier" ? this.value(object2, depth + 1) : null;
-        if (isObject(value) && Object.hasOwn(value, property.text)) return value[property.text];
+        const property2 = node.childForFieldName("property");
+        const value = object2 && property2?.type === "property_identifier" ? this.value(object2, depth + 1) : null;
+        if (isObject(value) && Object.hasOwn(value, property2.text)) return value[property2.text];
         return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
       }
       case "call_expression":
@@ -13133,26 +13329,40 @@ var Reader = class {
         return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
     }
   }
+  /**
+   * Strings put together (`${dir}/setup.ts`, `dir + '/setup.ts'`): known when every part is a
+   * string; a folder given as `__dirname` is the relative path path.join would give.
+   */
+  joined(node, parts2, depth) {
+    let out2 = "";
+    for (const part of parts2) {
+      const inner = part?.type === "template_substitution" ? part.namedChildren[0] : part;
+      const value = part?.type === "string_fragment" ? part.text : part?.type === "escape_sequence" ? unescape(part.text) : inner ? this.value(inner, depth + 1) : null;
+      if (typeof value !== "string") return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+      out2 += value;
+    }
+    return out2;
+  }
   object(node, depth) {
     const out2 = {};
     for (const child of node.namedChildren) {
       if (!child || child.type === "comment") continue;
       if (child.type === "pair") {
-        const keyNode = child.childForFieldName("key");
+        const keyNode2 = child.childForFieldName("key");
         const valueNode = child.childForFieldName("value");
-        const key = keyNode ? keyOf(keyNode) : null;
+        const key = keyNode2 ? keyOf(keyNode2) : null;
         if (key === null || !valueNode) {
           out2["\0computed"] = new Unknown(child.text);
           continue;
         }
         out2[key] = this.value(valueNode, depth + 1);
       } else if (child.type === "shorthand_property_identifier") {
-        const bound = this.bindings.get(child.text);
-        out2[child.text] = bound ? this.value(bound, depth + 1) : new Unknown(child.text);
+        out2[child.text] = this.identifier(child.text, depth);
       } else if (child.type === "spread_element") {
         const spread = child.namedChildren[0] ? this.value(child.namedChildren[0], depth + 1) : null;
         if (isObject(spread)) Object.assign(out2, spread);
-        else out2["\0spread"] = new Unknown(child.text);
+        else if (spread === null) continue;
+        else overriddenBy(out2, new Unknown(child.text));
       } else if (child.type === "method_definition") {
         const key = child.childForFieldName("name");
         if (key) out2[key.text] = new Unknown(`${key.text}() is a function`);
@@ -13165,9 +13375,9 @@ var Reader = class {
     const args2 = (node.childForFieldName("arguments")?.namedChildren ?? []).filter((c3) => c3 !== null && c3.type !== "comment");
     const name2 = callee?.text ?? "";
     if (CONFIG_WRAPPERS.has(name2) && args2[0]) return this.value(args2[0], depth + 1);
-    if (name2 === "mergeConfig" && args2.length >= 2) return args2.map((a) => this.value(a, depth + 1)).reduce(deepMerge);
-    const local = callee?.type === "identifier" ? this.bindings.get(callee.text) : void 0;
-    if (local && FUNCTION_NODES.has(local.type) && args2.length === 0 && (local.childForFieldName("parameters")?.namedChildren.length ?? 0) === 0) return this.returned(local, depth);
+    if (name2 === "mergeConfig" && args2.length >= 2) return args2.map((a) => this.value(a, depth + 1)).reduce((a, b3) => deepMerge(a, b3));
+    const local = callee?.type === "identifier" ? this.resolve(callee.text) : void 0;
+    if (local?.node && FUNCTION_NODES.has(local.node.type) && args2.length === 0 && parametersOf(local.node).length === 0) return local.scope.returned(local.node, depth);
     if (name2 === "require.resolve" && args2[0]?.type === "string") {
       const specifier = stringValue(args2[0]);
       return specifier.startsWith(".") ? this.anchored(specifier) : specifier;
@@ -13185,11 +13395,94 @@ var Reader = class {
       }
       return own ? this.anchored(parts2.join("/")) : parts2.join("/");
     }
+    if (/^(path\.)?dirname$/.test(name2) && args2[0] && this.isOwnFile(args2[0])) return this.anchored(".");
     if (name2 === "fileURLToPath" && args2[0]?.type === "new_expression") {
       const first = args2[0].childForFieldName("arguments")?.namedChildren[0];
       if (first?.type === "string") return this.anchored(stringValue(first));
     }
+    if (callee) {
+      const values = this.arguments(args2, depth);
+      if (!(values instanceof Unknown)) return this.invoke(callee, values, depth);
+    }
     return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+  }
+  /** Whether `node` is the module's own file path: `fileURLToPath(import.meta.url)` or a name bound to it. */
+  isOwnFile(node) {
+    if (/^(url\.)?fileURLToPath\(import\.meta\.url\)$/.test(node.text)) return true;
+    const found = node.type === "identifier" ? this.resolve(node.text) : void 0;
+    return found?.node !== void 0 && /^(url\.)?fileURLToPath\(import\.meta\.url\)$/.test(found.node.text);
+  }
+  /**
+   * A call's argument values, read in the caller's scope (so `__dirname` is the caller's folder);
+   * unknown with a spread argument, whose values' positions are not known. A function passed is
+   * unknown: read as a value it would be taken for what it returns.
+   */
+  arguments(args2, depth) {
+    const out2 = [];
+    for (const arg of args2) {
+      if (arg.type === "spread_element") return new Unknown(arg.text);
+      const target = this.target(arg);
+      out2.push(target && "fn" in target ? new Unknown("a function passed as an argument") : this.value(arg, depth + 1));
+    }
+    return out2;
+  }
+  /**
+   * What `callee` names when it is a function this reading can call: one of the module, in this
+   * scope or an enclosing one (`const create = (dir) => …`, `function create(dir) {…}`, a name bound
+   * to either), or an export of a module it imports (`import create from './base'`,
+   * `require('./base')`, `require('./base').create`, `const base = require('./base')`).
+   */
+  target(callee, hops = 0) {
+    if (hops > 20) return void 0;
+    if (FUNCTION_NODES.has(callee.type)) return { fn: callee, scope: this };
+    if (callee.type === "parenthesized_expression" && callee.namedChildren[0]) return this.target(callee.namedChildren[0], hops + 1);
+    if (callee.type === "identifier") {
+      const found = this.resolve(callee.text);
+      if (found) return found.node ? found.scope.target(found.node, hops + 1) : void 0;
+      return this.module.imports.get(callee.text);
+    }
+    const required = requiredSpecifier(callee);
+    if (required !== void 0) return { specifier: required, name: "default" };
+    const object2 = callee.type === "member_expression" ? callee.childForFieldName("object") : null;
+    const property2 = callee.childForFieldName("property");
+    const specifier = object2 ? this.requiredBy(object2) : void 0;
+    return specifier !== void 0 && property2?.type === "property_identifier" ? { specifier, name: property2.text } : void 0;
+  }
+  /** The module `node` is, where it is `require('x')` or a name bound to that. */
+  requiredBy(node, hops = 0) {
+    if (node.type !== "identifier") return requiredSpecifier(node);
+    const found = hops > 20 ? void 0 : this.resolve(node.text);
+    return found?.node ? found.scope.requiredBy(found.node, hops + 1) : void 0;
+  }
+  /** `callee(...args)` where the callee is a function this reading can call (target), else unknown. */
+  invoke(callee, args2, depth) {
+    const target = this.target(callee);
+    const text = callee.text.length > 60 ? `${callee.text.slice(0, 57)}...` : callee.text;
+    if (target === void 0) return new Unknown(`${text}(…)`);
+    if ("fn" in target) return target.scope.apply(target.fn, args2, depth, this.calls + 1);
+    return this.module.imported?.(target.specifier, target.name, args2) ?? new Unknown(`${text}(…)`);
+  }
+  /**
+   * What `fn`, declared in this scope, returns for `args`: its parameters bound to them (see
+   * bindParameters), then its body read in a scope of its own, where the body is one the reading
+   * follows whole (see functionBody). Anything else is unknown, never a guess: a factory read wrongly
+   * could drop a setup file a failing test loads.
+   */
+  apply(fn2, args2, depth, calls) {
+    if (calls > MAX_CALLS) return new Unknown("calls nested too deeply");
+    const body2 = functionBody(fn2);
+    if (body2 instanceof Unknown) return body2;
+    const values = /* @__PURE__ */ new Map();
+    const scope = new _Reader(this.module, new Map(body2.consts), values, this, calls);
+    const unbound = bindParameters(parametersOf(fn2), args2, values, (n) => scope.value(n, depth + 1));
+    if (unbound) return unbound;
+    const consts = body2.consts.map(([name2, node]) => ({ name: name2, node, value: scope.value(node, depth + 1) }));
+    const mutable = (value) => typeof value === "object" && value !== null;
+    const objects = /* @__PURE__ */ new Set([...[...values].filter(([, v2]) => mutable(v2)).map(([name2]) => name2), ...consts.filter((c3) => mutable(c3.value)).map((c3) => c3.name)]);
+    for (const { name: name2, node, value } of consts) {
+      if (value instanceof Unknown || callsWithLocal(node, objects)) return new Unknown(`\`${name2}\` in ${fn2.text.slice(0, 40)}… is not readable`);
+    }
+    return scope.value(body2.returned, depth + 1);
   }
   /**
    * `() => ({…})` or `function () { return {…} }`: the one returned value when there is exactly
@@ -13200,8 +13493,9 @@ var Reader = class {
   returned(node, depth) {
     const body2 = node.childForFieldName("body");
     if (!body2) return new Unknown(node.text);
-    if (body2.type !== "statement_block") return this.value(body2, depth + 1);
-    const values = returnsOf(body2).map((r2) => r2.namedChildren[0] ? this.value(r2.namedChildren[0], depth + 1) : new Unknown(r2.text));
+    const scope = this.opened(node, body2);
+    if (body2.type !== "statement_block") return scope.value(body2, depth + 1);
+    const values = returnsOf(body2).map((r2) => r2.namedChildren[0] ? scope.value(r2.namedChildren[0], depth + 1) : new Unknown(r2.text));
     if (values.length === 1) return values[0];
     if (values.length === 0 || !values.every(Array.isArray)) return new Unknown("a function with several returns");
     const union = [];
@@ -13214,8 +13508,26 @@ var Reader = class {
     }
     return union;
   }
+  /**
+   * The scope of a function's body read without a call (`defineConfig(({ mode }) => …)`): its
+   * parameters unknown, its `const`s read where the body is only those and `return` (see
+   * functionBody), every other name it declares unknown. Without it a name the function declares
+   * was read as the module's binding of that name.
+   */
+  opened(fn2, body2) {
+    const values = /* @__PURE__ */ new Map();
+    for (const parameter of parametersOf(fn2)) for (const name2 of patternNames(parameter)) values.set(name2, new Unknown(`${name2}, a parameter`));
+    const whole = functionBody(fn2);
+    const consts = whole instanceof Unknown ? [] : whole.consts;
+    for (const name2 of declaredNames(body2)) if (!consts.some(([n]) => n === name2)) values.set(name2, new Unknown(`${name2}, declared in a function`));
+    return new _Reader(this.module, new Map(consts), values, this, this.calls);
+  }
 };
-var FUNCTION_NODES = /* @__PURE__ */ new Set(["arrow_function", "function_expression", "function", "function_declaration"]);
+function requiredSpecifier(node) {
+  if (node.type !== "call_expression" || node.childForFieldName("function")?.text !== "require") return void 0;
+  const args2 = (node.childForFieldName("arguments")?.namedChildren ?? []).filter((c3) => c3?.type !== "comment");
+  return args2.length === 1 && args2[0]?.type === "string" ? stringValue(args2[0]) : void 0;
+}
 function returnsOf(node) {
   const out2 = [];
   for (const child of node.namedChildren) {
@@ -13225,34 +13537,34 @@ function returnsOf(node) {
   }
   return out2;
 }
-function keyOf(node) {
-  if (node.type === "property_identifier" || node.type === "identifier") return node.text;
-  if (node.type === "string") return stringValue(node);
-  if (node.type === "number") return node.text;
-  return null;
+function overriddenBy(out2, spread) {
+  for (const key of Object.keys(out2)) if (!key.startsWith("\0")) out2[key] = new Unknown(`${key}, maybe replaced by ${spread.why}`);
+  out2["\0spread"] = spread;
 }
-function stringValue(node) {
-  let out2 = "";
-  for (const child of node.namedChildren) {
-    if (!child) continue;
-    if (child.type === "string_fragment") out2 += child.text;
-    else if (child.type === "escape_sequence") out2 += unescape(child.text);
-  }
-  return out2;
-}
-function unescape(text) {
-  const map = { "\\n": "\n", "\\t": "	", "\\\\": "\\", "\\'": "'", '\\"': '"', "\\/": "/" };
-  return map[text] ?? text.slice(1);
-}
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Unknown);
-}
-function deepMerge(a, b3) {
+function deepMerge(a, b3, path = []) {
   if (a instanceof Unknown) return a;
+  if (b3 === null) return a;
+  if (a === null) return b3;
+  const key = path.at(-1);
+  if (key === "alias" && path.length <= 2 && (path.length === 1 || path[0] === "resolve")) return mergeAlias(a, b3);
+  if (Array.isArray(a) || Array.isArray(b3)) return [...listOf(a), ...listOf(b3)];
   if (!isObject(a) || !isObject(b3)) return b3;
   const out2 = { ...a };
-  for (const [key, value] of Object.entries(b3)) out2[key] = key in out2 ? deepMerge(out2[key], value) : value;
+  const unknownPart = b3["\0spread"] ?? b3["\0computed"];
+  if (unknownPart instanceof Unknown) {
+    for (const k2 of Object.keys(a)) if (!k2.startsWith("\0") && !Object.hasOwn(b3, k2)) out2[k2] = new Unknown(`${k2}, maybe merged with ${unknownPart.why}`);
+  }
+  for (const [k2, value] of Object.entries(b3)) out2[k2] = k2 in out2 ? deepMerge(out2[k2], value, [...path, k2]) : value;
   return out2;
+}
+function listOf(value) {
+  return Array.isArray(value) ? value : [value];
+}
+function mergeAlias(a, b3) {
+  if (b3 instanceof Unknown) return b3;
+  if (isObject(a) && isObject(b3)) return { ...a, ...b3 };
+  const entries = (v2) => isObject(v2) ? Object.entries(v2).map(([find, replacement]) => ({ find, replacement })) : listOf(v2);
+  return [...entries(b3), ...entries(a)];
 }
 
 // src/ecosystem/npm/babel-aliases.ts
@@ -13261,13 +13573,13 @@ var RESOLVER = /* @__PURE__ */ new Set(["module-resolver", "babel-plugin-module-
 function babelResolverAliases(config, babelDir, root) {
   if (!isObject(config)) return null;
   const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
-  const plugins2 = [...listOf(config["plugins"]), ...listOf(env?.["plugins"])];
+  const plugins2 = [...listOf2(config["plugins"]), ...listOf2(env?.["plugins"])];
   const aliases = [];
   const paths = [];
   for (const plugin of plugins2) {
     if (!Array.isArray(plugin) || typeof plugin[0] !== "string" || !RESOLVER.has(plugin[0]) || !isObject(plugin[1])) continue;
     const options = plugin[1];
-    for (const folder of listOf(options["root"])) {
+    for (const folder of listOf2(options["root"])) {
       const path = typeof folder === "string" ? joinRepo(babelDir, folder.startsWith(".") ? folder : `./${folder}`) : null;
       if (path !== null) paths.push(path);
     }
@@ -13285,7 +13597,7 @@ function babelResolverAliases(config, babelDir, root) {
 function babelLocalModules(config, babelDir, exists) {
   if (!isObject(config)) return [];
   const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
-  const entries = [config["plugins"], config["presets"], env?.["plugins"], env?.["presets"]].flatMap(listOf);
+  const entries = [config["plugins"], config["presets"], env?.["plugins"], env?.["presets"]].flatMap(listOf2);
   const out2 = [];
   for (const entry of entries) {
     const spec = Array.isArray(entry) ? entry[0] : entry;
@@ -13295,7 +13607,7 @@ function babelLocalModules(config, babelDir, exists) {
   }
   return [...new Set(out2)].sort();
 }
-function listOf(value) {
+function listOf2(value) {
   return Array.isArray(value) ? value : value === void 0 ? [] : [value];
 }
 
@@ -25881,10 +26193,11 @@ var script;
 async function prepareConfigReader() {
   script ??= await loadGrammar("tree-sitter-typescript.wasm");
 }
-function readConfigFile(path, text, known, imported, anchor = "", exportName = "default") {
+function readConfigFile(path, text, known, imported, anchor = "", exportName = "default", call) {
   const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
   const name2 = path.slice(path.lastIndexOf("/") + 1);
   const data = ext === "json" || ext === "jsonc" || ext === "yaml" || ext === "yml" || name2 === ".mocharc" || name2 === ".babelrc";
+  if (data && call) return new Unknown(`${path} is data, not a function`);
   if (data && exportName !== "default") {
     const all = readConfigFile(path, text);
     return isObject(all) && Object.hasOwn(all, exportName) ? all[exportName] : new Unknown(`${path} has no \`${exportName}\``);
@@ -25906,7 +26219,7 @@ function readConfigFile(path, text, known, imported, anchor = "", exportName = "
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode, known, imported, anchor, exportName) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, known, imported, anchor, exportName, call) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();
@@ -26081,6 +26394,9 @@ function words(name2) {
 }
 
 // src/ecosystem/npm/adapter.ts
+var __ratlas_module_url8 = new URL("./src/ecosystem/npm/adapter.js", __ratlas_bundle_url).href;
+var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
+var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
 var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
@@ -26182,14 +26498,27 @@ function npmUniverses(files) {
     if (!readCache.has(key)) {
       readCache.set(key, null);
       const text = files.read(path);
-      const imported = (specifier, exportName) => {
-        const file = importedConfigFile(path, specifier, pathSet, manifests);
-        return file === void 0 ? void 0 : readFor(file, forDir, exportName)?.raw;
-      };
       const anchor = relativePath(forDir, dirOf(path));
-      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported, anchor, name2)));
+      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, importsOf(path, forDir), anchor, name2)));
     }
     return readCache.get(key);
+  };
+  const calling = /* @__PURE__ */ new Set();
+  const callFor = (path, forDir, name2, args2) => {
+    const key = `${forDir}\0${path}\0${name2}`;
+    const text = files.read(path);
+    if (text === null || calling.has(key)) return void 0;
+    calling.add(key);
+    try {
+      return readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, importsOf(path, forDir), relativePath(forDir, dirOf(path)), name2, args2);
+    } finally {
+      calling.delete(key);
+    }
+  };
+  const importsOf = (path, forDir) => (specifier, exportName, args2) => {
+    const file = importedConfigFile(path, specifier, pathSet, manifests);
+    if (file === void 0) return void 0;
+    return args2 === void 0 ? readFor(file, forDir, exportName)?.raw : callFor(file, forDir, exportName, args2);
   };
   const read = (path) => readFor(path, dirOf(path));
   const manifestOf = (dir) => {
@@ -28095,12 +28424,12 @@ function stopCommands() {
 }
 
 // src/action/run-ratlas.ts
-var __ratlas_module_url8 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
-var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
-var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
+var __ratlas_module_url9 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
+var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
+var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
 function ratlasCli() {
-  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url8));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url8));
+  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url9));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url9));
 }
 function runRatlas(args2, options) {
   return new Promise((resolve5, reject) => {
@@ -28491,17 +28820,17 @@ function inlineText(text, element) {
 }
 
 // src/report/render-impact-page.ts
-var __ratlas_module_url9 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
-var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
-var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
+var __ratlas_module_url10 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
+var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
+var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
 var assets;
 function pageAssets() {
   if (!assets) {
     const read = (url) => readFileSync5(url, "utf8");
     assets = {
-      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url9).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
-      script: read(new URL("./impact-page/page.js", __ratlas_module_url9)),
-      style: read(new URL("./impact-page/page.css", __ratlas_module_url9))
+      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url10).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
+      script: read(new URL("./impact-page/page.js", __ratlas_module_url10)),
+      style: read(new URL("./impact-page/page.css", __ratlas_module_url10))
     };
   }
   return assets;
@@ -32556,9 +32885,9 @@ function repoFilePath(root, path) {
 }
 
 // src/git/repo.ts
-var __ratlas_module_url10 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
-var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
-var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
+var __ratlas_module_url11 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
+var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
+var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
 var GitExitError = class extends O2 {
   constructor(exitCode, stderr) {
     super(void 0, stderr.trim() || (exitCode === null ? "git was killed by a signal" : `git exited with code ${exitCode}`));
@@ -33047,9 +33376,9 @@ function boolean(name2, value, fallback) {
 }
 
 // src/action/prepare-step.ts
-var __ratlas_module_url11 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
-var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
-var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
+var __ratlas_module_url12 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
+var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
+var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
 function cacheKeyPrefix(runnerOs) {
   return `ratlas-index-v1-${runnerOs}-${bundleVersion()}-`;
 }
@@ -33123,7 +33452,7 @@ async function fetched(found, ref, log2) {
 }
 var version;
 function bundleVersion() {
-  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url11), "utf8")).version;
+  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url12), "utf8")).version;
   return version;
 }
 

@@ -172,10 +172,12 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(unknown("const dirs = ['check'];\nexport default { test: { include: dirs.map((d) => `${d}/**/*.js`) } };\n")).toEqual([['test.include']]);
     expect(unknown("import base from './base.js';\nexport default { ...base };\n")).toEqual([['test.include']]);
     expect(unknown("import base from './base.js';\nexport default { test: { ...base.test } };\n")).toEqual([['test.include']]);
-    // Written literally beside a spread, or inside a function config: known.
+    // Written literally after a spread, or inside a function config: known.
     expect(unknown("import base from './base.js';\nexport default { ...base, test: { ...base.test, include: ['check/**/*.js'] } };\n")).toEqual([[]]);
     expect(unknown("import { defineConfig } from 'vitest/config';\nexport default defineConfig(({ mode }) => ({ test: { include: ['check/**/*.js'] } }));\n")).toEqual([[]]);
-    expect(unknown("module.exports = { testRegex: '/spec/.*\\\\.js$', ...require('./shared') };\n", 'jest.config.js')).toEqual([[]]);
+    expect(unknown("module.exports = { ...require('./shared'), testRegex: '/spec/.*\\\\.js$' };\n", 'jest.config.js')).toEqual([[]]);
+    // Written before a spread that may replace it: what runs is the spread's, when it has one.
+    expect(unknown("module.exports = { testRegex: '/spec/.*\\\\.js$', ...require('./shared') };\n", 'jest.config.js')).toEqual([['testRegex', 'testMatch']]);
     expect(unknown("const root = process.env.ROOT;\nmodule.exports = { roots: [root] };\n", 'jest.config.js')).toEqual([['roots']]);
   });
 
@@ -276,6 +278,99 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(u!.setupFiles).toEqual(['packages/app/setup.ts', 'packages/app/vitest.config.ts']);
     const c = compileUniverses([u!]);
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['packages/app/checks/a.check.ts']);
+  });
+
+  it("a config a function of another file returns: its parameters take the call's arguments, `__dirname` given is the caller's folder, its own the factory's", () => {
+    const files = tree(
+      {
+        'package.json': '{ "devDependencies": { "vitest": "4" } }',
+        'vitest.workspace.ts': "export default ['packages/*'];\n",
+        'config/vitest.factory.ts': [
+          "import path from 'node:path';",
+          "interface Options { include?: string[]; setup: string; [key: string]: unknown }",
+          "export function createVitestConfig(dir: string, { include = ['checks/**/*.check.ts'], setup, ...rest }: Options, environment = 'node') {",
+          "  const own = path.join(__dirname, 'global-setup.ts');",
+          '  return { ...rest, test: { include, environment, setupFiles: [own, path.join(dir, setup)] } };',
+          '}',
+        ].join('\n'),
+        'packages/app/vitest.config.ts': [
+          "import { createVitestConfig } from '../../config/vitest.factory';",
+          "export default createVitestConfig(__dirname, { setup: 'test/setup.ts', resolve: { alias: { '@core': '../core/src' } } });",
+        ].join('\n'),
+      },
+      ['config/global-setup.ts', 'packages/app/test/setup.ts', 'packages/app/checks/a.check.ts', 'packages/app/test/b.test.ts'],
+    );
+    const [u] = npm.testUniverses(files);
+    expect(u).toMatchObject({ runner: 'vitest', root: 'packages/app', warnings: [], aliases: [{ pattern: '@core', replacement: '../core/src' }] });
+    expect(u!.unknownTests).toBeUndefined();
+    expect(u!.setupFiles).toEqual(['config/global-setup.ts', 'packages/app/test/setup.ts', 'packages/app/vitest.config.ts']);
+    const c = compileUniverses([u!]);
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['packages/app/checks/a.check.ts']);
+  });
+
+  it('a function of the config itself, or required (`require(x)(dir)`, `const { create } = require(x)`), and mergeConfig concatenating lists as vite does', () => {
+    const files = tree(
+      {
+        'package.json': '{ "devDependencies": { "jest": "29", "vitest": "4" } }',
+        'jest.base.js': "const path = require('path');\nfunction create(dir) { return { setupFiles: [path.join(dir, 'setup.js')] }; }\nmodule.exports = { create };\n",
+        'a/jest.config.js': "module.exports = require('../jest.local')(__dirname);\n",
+        'jest.local.js': "const { create: make } = require('./jest.base');\nmodule.exports = (dir) => ({ ...make(dir), testMatch: ['**/*.spec.js'] });\n",
+        'b/vitest.config.ts': [
+          "import { mergeConfig } from 'vitest/config';",
+          "const setup = (file: string) => ({ test: { setupFiles: [file] } });",
+          "export default mergeConfig(setup('./one.ts'), setup('./two.ts'));",
+        ].join('\n'),
+      },
+      ['a/setup.js', 'a/x.spec.js', 'b/one.ts', 'b/two.ts', 'b/c.test.ts'],
+    );
+    const [a, b] = ['a/jest.config.js', 'b/vitest.config.ts'].map((f) => npm.testUniverses(files).find((u) => u.configFile === f));
+    expect(a).toMatchObject({ runner: 'jest', root: 'a', setupFiles: ['a/jest.config.js', 'a/setup.js'], warnings: [] });
+    expect(b).toMatchObject({ runner: 'vitest', root: 'b', setupFiles: ['b/one.ts', 'b/two.ts', 'b/vitest.config.ts'] });
+    expect(b!.unknownTests).toBeUndefined();
+  });
+
+  it('a function the reading does not follow whole leaves what it returns unknown, never a guess', () => {
+    const shapes: Record<string, string> = {
+      'an if': "function f(dir) { const c = { test: { setupFiles: [] } }; if (dir) c.test.setupFiles.push(dir + '/s.ts'); return c; }",
+      'a loop': "function f(dir) { const c = { test: { setupFiles: [] } }; for (const x of [dir]) c.test.setupFiles.push(x); return c; }",
+      'a const not readable': "function f(dir) { const c = { test: { setupFiles: [] } }; const done = addSetup(c, dir); return c; }",
+      'let': "function f(dir) { let c = { test: { setupFiles: [] } }; return c; }",
+      'a rest parameter': "const f = (...dirs) => ({ test: { setupFiles: dirs } });",
+      'a destructured value not read': "const f = ({ setupFiles }) => ({ test: { setupFiles } });\nconst g = (o) => f(o);",
+      'an unknown spread after the keys': "const f = (o) => ({ test: { setupFiles: ['./s.ts'] }, ...o });",
+      'null before a default': "const f = (files = ['./s.ts']) => ({ test: { setupFiles: files } });",
+      'a recursion': "const f = (d) => mergeConfig(f(d), f(d));",
+      'names bound to each other': 'const f = g;\nconst g = f;',
+      'a call handed a local, inside a const': "function f(dir) { const c = { test: { setupFiles: [] } }; const x = { a: addSetup(c, dir) }; return c; }",
+      'a method of a local called inside a const': "function f(dir) { const c = { test: { setupFiles: [] } }; const n = [c.test.setupFiles.push(dir + '/s.ts')]; return c; }",
+    };
+    const calls: Record<string, string> = {
+      'a destructured value not read': 'g(process.env.OPTIONS)',
+      'an unknown spread after the keys': 'f(process.env.OPTIONS)',
+      'a function passed': 'f(() => ({ test: { setupFiles: [] } }))',
+      'null before a default': 'f(null)',
+    };
+    shapes['a function passed'] = "const f = (o) => ({ test: { setupFiles: ['./s.ts'] }, ...o });";
+    const read = (fn: string, call = 'f(__dirname)') =>
+      npm.testUniverses(tree({ 'package.json': '{ "devDependencies": { "vitest": "4" } }', 'vitest.config.js': `import { mergeConfig } from 'vitest/config';\n${fn}\nexport default ${call};\n` }, ['s.ts', 'a.test.ts']))[0]!;
+    // The same functions without what the reading does not follow are read.
+    expect(read("function f(dir) { const c = { test: { setupFiles: [dir + '/s.ts'] } }; return c; }")).toMatchObject({ setupFiles: ['s.ts', 'vitest.config.js'] });
+    expect(read('function f(dir) { const c = { test: { setupFiles: [`${dir}/s.ts`] } }; return c; }')).toMatchObject({ setupFiles: ['s.ts', 'vitest.config.js'] });
+    // A string handed to a call cannot be changed by it.
+    expect(read("function f(dir) { const setup = path.join(dir, 's.ts'); const c = { test: { setupFiles: [setup] } }; return c; }")).toMatchObject({ setupFiles: ['s.ts', 'vitest.config.js'] });
+    expect(read('function f(dir) { const c = { test: { setupFiles: [`${dir}/${process.env.SETUP}`] } }; return c; }').unknownTests).toEqual(['test.setupFiles']);
+    expect(read("const f = (o) => ({ test: { setupFiles: ['./s.ts'] }, ...o });", "f({ test: { name: 'x' } })").unknownTests).toBeUndefined();
+    for (const [name, fn] of Object.entries(shapes)) expect(read(fn, calls[name]).unknownTests, name).toContain('test.setupFiles');
+  });
+
+  it("a function config's own names and parameters shadow the module's: its `const`s read when the body is only those and `return`, else unknown", () => {
+    const read = (config: string) => npm.testUniverses(tree({ 'package.json': '{ "devDependencies": { "vitest": "4" } }', 'vitest.config.ts': config }, ['a.ts', 'b.ts', 'c.test.ts']))[0]!;
+    const local = read("import { defineConfig } from 'vitest/config';\nconst setup = ['./a.ts'];\nexport default defineConfig(() => {\n  const setup = ['./b.ts'];\n  return { test: { setupFiles: setup } };\n});\n");
+    expect(local).toMatchObject({ setupFiles: ['b.ts', 'vitest.config.ts'] });
+    const changed = read("import { defineConfig } from 'vitest/config';\nconst setup = ['./a.ts'];\nexport default defineConfig(({ mode }) => {\n  const setup = ['./b.ts'];\n  if (mode === 'ci') setup.push('./a.ts');\n  return { test: { setupFiles: setup } };\n});\n");
+    expect(changed.unknownTests).toContain('test.setupFiles');
+    const parameter = read("import { defineConfig } from 'vitest/config';\nconst setup = ['./a.ts'];\nexport default defineConfig((setup) => ({ test: { setupFiles: setup } }));\n");
+    expect(parameter.unknownTests).toContain('test.setupFiles');
   });
 
   it('the commands every package.json installs: a bin path named after the package, or bin entries', () => {

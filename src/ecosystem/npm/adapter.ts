@@ -171,14 +171,30 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if (!readCache.has(key)) {
       readCache.set(key, null); // a config importing itself, directly or not, reads nothing of it
       const text = files.read(path);
-      const imported = (specifier: string, exportName: string) => {
-        const file = importedConfigFile(path, specifier, pathSet, manifests);
-        return file === undefined ? undefined : readFor(file, forDir, exportName)?.raw;
-      };
       const anchor = relativePath(forDir, dirOf(path));
-      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, imported, anchor, name)));
+      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, importsOf(path, forDir), anchor, name)));
     }
     return readCache.get(key)!;
+  };
+  // What a function a file exports returns for `args` (`shared(__dirname)`), for the configuration
+  // in `forDir`; not kept, as it depends on the arguments. A function calling itself through
+  // imports is not followed (undefined: unknown).
+  const calling = new Set<string>();
+  const callFor = (path: string, forDir: string, name: string, args: readonly Literal[]): Literal | undefined => {
+    const key = `${forDir}\0${path}\0${name}`;
+    const text = files.read(path);
+    if (text === null || calling.has(key)) return undefined;
+    calling.add(key);
+    try {
+      return readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, importsOf(path, forDir), relativePath(forDir, dirOf(path)), name, args);
+    } finally {
+      calling.delete(key);
+    }
+  };
+  const importsOf = (path: string, forDir: string) => (specifier: string, exportName: string, args?: readonly Literal[]) => {
+    const file = importedConfigFile(path, specifier, pathSet, manifests);
+    if (file === undefined) return undefined;
+    return args === undefined ? readFor(file, forDir, exportName)?.raw : callFor(file, forDir, exportName, args);
   };
   const read = (path: string): ConfigValues | null => readFor(path, dirOf(path));
   const manifestOf = (dir: string): Manifest | null => {

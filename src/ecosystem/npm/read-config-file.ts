@@ -15,12 +15,14 @@ export async function prepareConfigReader(): Promise<void> {
  * Pure once prepared: a configuration file's value, by its extension. JSON and YAML are data; a
  * script is read statically (never executed): {@link readConfigLiteral}. An unreadable file is an
  * {@link Unknown} saying why. `anchor`: the file's folder from the configuration it is read for;
- * `exportName`: the export read (a script's; a data file is its default).
+ * `exportName`: the export read (a script's; a data file is its default); `call`: the arguments it
+ * is called with, for what a script's exported function returns.
  */
-export function readConfigFile(path: string, text: string, known?: ReadonlyMap<string, Literal>, imported?: ImportedValue, anchor = '', exportName = 'default'): Literal {
+export function readConfigFile(path: string, text: string, known?: ReadonlyMap<string, Literal>, imported?: ImportedValue, anchor = '', exportName = 'default', call?: readonly Literal[]): Literal {
   const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
   const name = path.slice(path.lastIndexOf('/') + 1);
   const data = ext === 'json' || ext === 'jsonc' || ext === 'yaml' || ext === 'yml' || name === '.mocharc' || name === '.babelrc';
+  if (data && call) return new Unknown(`${path} is data, not a function`);
   if (data && exportName !== 'default') {
     // `import { key } from './data.json'`: a key of the data.
     const all = readConfigFile(path, text);
@@ -43,7 +45,7 @@ export function readConfigFile(path: string, text: string, known?: ReadonlyMap<s
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode, known, imported, anchor, exportName) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, known, imported, anchor, exportName, call) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();
