@@ -1,11 +1,12 @@
 import { detailLevels, type DetailLevel } from '../graph/rank/detail-levels.js';
 import { bm25fScores } from '../graph/rank/bm25f.js';
+import { expansionQuery, expansionScores, feedbackCandidates, FEEDBACK_FILES, FEEDBACK_MIN_FILES } from '../graph/rank/feedback.js';
 import { fileLexicalScores } from '../graph/rank/lexical-index.js';
 import { mapValue, type PackWeights } from '../graph/rank/map-value.js';
 import { packMap, type PackOption } from '../graph/rank/pack-map.js';
 import { rankTags } from '../graph/rank/rank-tags.js';
 import { personalizedPageRank } from '../graph/rank/personalized-pagerank.js';
-import { taskTerms } from '../graph/rank/task-terms.js';
+import { taskTerms, withoutTrailers, type TaskTerms } from '../graph/rank/task-terms.js';
 import type { StoredSymbol } from '../model/stored.js';
 import type { IndexSnapshot } from './query-snapshot.js';
 import type { RankParts } from '../model/query-result.js';
@@ -49,6 +50,10 @@ export interface RankWeights {
   changedCoSeed: number;
   /** Exponent of the global PageRank that divides the personalized one (0: no correction, 1: pure lift). */
   hubPenalty: number;
+  /** Share of the text score given to the expansion query from the best text matches (graph/rank/feedback.ts); 0: none. */
+  feedback: number;
+  /** Weight of a word only the task's later lines hold, relative to one of its first line (TaskTerms.subjectWords). */
+  body: number;
 }
 
 /**
@@ -63,18 +68,26 @@ export interface RankWeights {
  * such a change touched); it gets no bonus of its own, since the agent knows it changed it and a
  * place in the map is better spent on what it has not found (recall@10 of the other files 0.662 with
  * the earlier {changedSeed 0.3, changedCoSeed 1, changed 0.3}, 0.686 now, mean of the three; held
- * out, vite 0.629 -> 0.656, hono and trpc within 0.002).
+ * out, vite 0.629 -> 0.656, hono and trpc within 0.002). `body` and `feedback` were chosen among four
+ * settings on the same tuning commits (bench/README.md, "Pseudo-relevance feedback"): the expansion
+ * query from the five best text matches at 0.4 of the text score, and words only a task's later
+ * lines hold at half weight (objective 0.8829 -> 0.8961; feedback alone 0.8901, body alone 0.8905).
  */
-export const RANK_WEIGHTS: Readonly<RankWeights> = { text: 1, symbol: 0.1, graph: 0.05, coChange: 0.2, history: 0.5, changed: 0, changedSeed: 1, changedCoSeed: 3, hubPenalty: 0.5 };
+export const RANK_WEIGHTS: Readonly<RankWeights> = { text: 1, symbol: 0.1, graph: 0.05, coChange: 0.2, history: 0.5, changed: 0, changedSeed: 1, changedCoSeed: 3, hubPenalty: 0.5, body: 0.5, feedback: 0.4 };
 
 /** Weights of the seeds in the personalization vector, relative to the best lexical match (1). */
 const FOCUS_SEED = 1;
 /** How many of the best lexical matches seed the co-change neighbours. */
 const CO_CHANGE_SEEDS = 10;
 
-/** The task's words (stemmed) for the full-text query. */
-export function textWords(task: string): string[] {
-  return taskTerms(task).words;
+/** The task's search terms: its words without the credit trailers of a commit message. */
+export function rankTerms(task: string): TaskTerms {
+  return taskTerms(withoutTrailers(task));
+}
+
+/** Each word's weight in the queries: 1 on the task's first line, `body` for a word only the later lines hold. */
+export function wordWeights(terms: TaskTerms, body: number): number[] {
+  return terms.words.map((_, i) => (i < terms.subjectWords ? 1 : body));
 }
 
 /**
@@ -82,9 +95,33 @@ export function textWords(task: string): string[] {
  * get_context and `ratlas query context` call.
  */
 export async function rankForTask(snapshot: IndexSnapshot, input: RankFilesInput, weights: Readonly<RankWeights> = RANK_WEIGHTS): Promise<RankedFile[]> {
-  const words = textWords(input.task);
-  const text = words.length > 0 ? bm25fScores(await snapshot.searchText(words)) : new Map<string, number>();
-  return rankFiles(snapshot, input, text, weights);
+  const terms = rankTerms(input.task);
+  const words = terms.words;
+  const search = words.length > 0 ? await snapshot.searchText(words) : null;
+  const text = search ? bm25fScores(search, undefined, wordWeights(terms, weights.body)) : new Map<string, number>();
+  const feedback = weights.feedback > 0 && search !== null && search.documents >= FEEDBACK_MIN_FILES;
+  return rankFiles(snapshot, input, feedback ? await withFeedback(snapshot, text, words, search.documents, weights.feedback) : text, weights);
+}
+
+/**
+ * Pseudo-relevance feedback: the text score plus `share` times that of an expansion query built from
+ * the best matches' paths, names and docs (graph/rank/feedback.ts), each scaled to its best file. A
+ * task names a change in a few words; the files that match them best name their subject in more,
+ * and the other files of that subject share those words and not always the task's.
+ */
+async function withFeedback(snapshot: IndexSnapshot, text: ReadonlyMap<string, number>, words: readonly string[], documents: number, share: number): Promise<Map<string, number>> {
+  const top = [...text].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, FEEDBACK_FILES);
+  const rows = await snapshot.fileWords(top.map(([path]) => path));
+  const candidates = feedbackCandidates(top.filter(([path]) => rows.has(path)).map(([path, score]) => ({ words: rows.get(path)!, score })), new Set(words));
+  // Document frequencies first (cheap counts), then the full-text query of the kept words only.
+  const query = expansionQuery(candidates, candidates.length > 0 ? await snapshot.textFrequencies(candidates.map(([w]) => w)) : [], documents);
+  const expansion = query.words.length > 0 ? expansionScores(await snapshot.searchText(query.words), query.weights) : new Map<string, number>();
+  const maxText = Math.max(0, ...text.values());
+  const maxExpansion = Math.max(0, ...expansion.values());
+  const out = new Map<string, number>();
+  for (const [path, value] of text) out.set(path, value / maxText);
+  if (maxExpansion > 0) for (const [path, value] of expansion) out.set(path, (out.get(path) ?? 0) + (share * value) / maxExpansion);
+  return out;
 }
 
 /**
@@ -97,7 +134,7 @@ export async function rankForTask(snapshot: IndexSnapshot, input: RankFilesInput
  * tagged with the signals that ranked it (`match`, `graph`, `co-change`, `history`, `changed`).
  */
 export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput, text: ReadonlyMap<string, number>, weights: Readonly<RankWeights> = RANK_WEIGHTS): RankedFile[] {
-  const terms = taskTerms(input.task);
+  const terms = rankTerms(input.task);
   const symbolLexical = snapshot.lexical.scoreSymbols(terms);
   const symbolFile = fileLexicalScores(snapshot.symbols, symbolLexical, snapshot.lexical.scorePaths(terms));
   const textNorm = scaled(text, snapshot.fileRecords);
@@ -130,7 +167,7 @@ export function rankFiles(snapshot: IndexSnapshot, input: RankFilesInput, text: 
   for (const path of focus) coSeeds.set(path, (coSeeds.get(path) ?? 0) + FOCUS_SEED);
   for (const path of changed) coSeeds.set(path, (coSeeds.get(path) ?? 0) + weights.changedCoSeed);
   const coNorm = scaled(snapshot.coChange.neighbours(coSeeds), snapshot.fileRecords);
-  const historyNorm = scaled(snapshot.coChange.history(terms.words), snapshot.fileRecords);
+  const historyNorm = scaled(snapshot.coChange.history(terms.words, wordWeights(terms, weights.body)), snapshot.fileRecords);
 
   // Without a signal from the task (no word matched a file or a past commit), the ranking is the
   // graph's alone: a task-independent map.

@@ -2,6 +2,7 @@ import { buildFileGraph, type FileGraph } from '../graph/rank/file-graph.js';
 import { LexicalIndex } from '../graph/rank/lexical-index.js';
 import { personalizedPageRank } from '../graph/rank/personalized-pagerank.js';
 import type { Edge } from '../model/edge.js';
+import type { FileWords } from '../model/extraction.js';
 import type { FileRecord } from '../model/file.js';
 import { compareSymbols, edgeOrder, type StoredSymbol } from '../model/stored.js';
 import type { IndexStore } from '../store/index-store.js';
@@ -82,6 +83,16 @@ export class IndexSnapshot {
   /** Full-text search of the files' words (see IndexStore.searchText). */
   searchText(words: readonly string[]): Promise<TextSearch> {
     return this.store.searchText(words);
+  }
+
+  /** Document frequencies of words in the full-text index (see IndexStore.textFrequencies). */
+  textFrequencies(words: readonly string[]): Promise<number[]> {
+    return this.store.textFrequencies(words);
+  }
+
+  /** The full-text rows of these files (see IndexStore.fileWords). */
+  fileWords(paths: readonly string[]): Promise<Map<string, FileWords>> {
+    return this.store.fileWords(paths);
   }
 
   get coChange(): CoChangeIndex {

@@ -216,6 +216,10 @@ export interface IndexStore {
 
   /** Full-text search over every extracted file's words (stemmed, see util/terms.ts): BM25's counts. */
   searchText(words: readonly string[]): Promise<TextSearch>;
+  /** How many files hold each word (already stemmed) in any field of their full-text row. */
+  textFrequencies(words: readonly string[]): Promise<number[]>;
+  /** The full-text rows of these files (those that have one), by path. */
+  fileWords(paths: readonly string[]): Promise<Map<string, FileWords>>;
   /** The co-change window (the files each recent commit changed), oldest first. */
   coChangeCommits(): Promise<CoChangeCommit[]>;
   /** Appends commits (oldest first) to the co-change window, keeping the last `window`; `replace` starts it over. */

@@ -5,6 +5,9 @@ import { packMap } from '../../src/graph/rank/pack-map.js';
 import { personalizedPageRank } from '../../src/graph/rank/personalized-pagerank.js';
 import { stem, taskTerms } from '../../src/graph/rank/task-terms.js';
 import type { Edge } from '../../src/model/edge.js';
+import type { TextSearch } from '../../src/model/text-search.js';
+import { bm25fScores } from '../../src/graph/rank/bm25f.js';
+import { rankTerms, wordWeights } from '../../src/pipeline/query-context.js';
 
 const edge = (fromId: number, toId: number, kind: Edge['kind'], confidence = 1): Edge => ({ refId: 0, fromId, toId, kind, confidence, rule: 'test', line: 1 });
 
@@ -125,11 +128,41 @@ describe('taskTerms', () => {
     expect(taskTerms('Fix parseHTTPRequest when the user_id is missing in sessions')).toEqual({
       words: ['pars', 'http', 'request', 'user', 'id', 'miss', 'session'],
       identifiers: ['parsehttprequest', 'user_id'],
+      subjectWords: 7,
     });
     expect(stem('parsing')).toBe('pars');
     expect(stem('parses')).toBe('pars');
     expect(stem('parsed')).toBe('pars');
     expect(stem('parse')).toBe('pars');
-    expect(taskTerms('the and of')).toEqual({ words: [], identifiers: [] });
+    expect(taskTerms('the and of')).toEqual({ words: [], identifiers: [], subjectWords: 0 });
+  });
+});
+
+describe('the task terms of a ranking', () => {
+  it('drops credit trailers and counts the words of the first line', () => {
+    const terms = rankTerms('Fix invoice rounding\n\nThe ledger kept cents.\n\nCo-authored-by: Jane Roe <jane@mail.example>\nSigned-off-by: Max Poe <max@mail.example>');
+    expect(terms.words).toEqual(['invoic', 'round', 'ledger', 'kept', 'cent']);
+    expect(terms.subjectWords).toBe(2);
+    expect(wordWeights(terms, 0.5)).toEqual([1, 1, 0.5, 0.5, 0.5]);
+    expect(rankTerms('Fix invoice rounding').subjectWords).toBe(2);
+  });
+});
+
+describe('bm25fScores', () => {
+  const fields = (hits: number) => [0, 0, 0, hits, 0, 0];
+  const search: TextSearch = {
+    documents: 10,
+    meanLengths: [2, 2, 2, 20, 2, 2],
+    matches: [
+      { path: 'a.ts', lengths: [2, 2, 2, 20, 2, 2], hits: [fields(2), fields(0)] },
+      { path: 'b.ts', lengths: [2, 2, 2, 20, 2, 2], hits: [fields(0), fields(2)] },
+    ],
+  };
+  it('weights each query word: a word of the task body counts less than one of its subject', () => {
+    const even = bm25fScores(search);
+    expect(even.get('a.ts')).toBeCloseTo(even.get('b.ts')!, 12);
+    const weighted = bm25fScores(search, undefined, [1, 0.5]);
+    expect(weighted.get('a.ts')).toBeCloseTo(even.get('a.ts')!, 12);
+    expect(weighted.get('b.ts')).toBeCloseTo(even.get('b.ts')! / 2, 12);
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detailLevels } from '../../src/graph/rank/detail-levels.js';
 import { openIndex } from '../../src/pipeline/build-index.js';
-import { packContext, rankForTask } from '../../src/pipeline/query-context.js';
+import { packContext, RANK_WEIGHTS, rankForTask } from '../../src/pipeline/query-context.js';
 import { IndexSnapshot } from '../../src/pipeline/query-snapshot.js';
 import { renderFileBlock } from '../../src/report/context-map.js';
 import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
@@ -87,6 +87,30 @@ describe('get_context ranking', { timeout: 300_000 }, () => {
         }),
         { numRuns: 40, seed: 22 },
       );
+    } finally {
+      await opened.store.close();
+    }
+  });
+
+  it('finds, by the words of the best matches, a file that shares none with the task (pseudo-relevance feedback)', async () => {
+    const files: Tree = {
+      'src/ledger.ts': 'export function ledgerTotals(rows: number[]) { return reconcileLedger(rows); }\nexport function reconcileLedger(rows: number[]) { return rows.length; }\n',
+      // No word of the task: only the top match's names (`reconcile`) tie it to the task's subject.
+      'src/nightly-job.ts': 'export function runReconcile(day: string) { return day; }\n',
+    };
+    // Enough unrelated files that the best matches are a small share of the repository.
+    for (let i = 0; i < 60; i++) files[`src/filler${i}.ts`] = `export function fillerStep${i}(x: number) { return x + ${i}; }\n`;
+    const opened = await openIndex({ cwd: gitRepo(files), rev: 'HEAD', cacheDir: cacheDir(), jobs: 1 });
+    try {
+      const snapshot = await IndexSnapshot.load(opened.store, 0);
+      const input = { task: 'ledger totals are wrong', focusFiles: [], changedFiles: [], pathPrefix: '' };
+      const rankOf = (ranked: Awaited<ReturnType<typeof rankForTask>>, path: string) => ranked.findIndex((f) => f.path === path);
+      const withFeedback = await rankForTask(snapshot, input);
+      const without = await rankForTask(snapshot, input, { ...RANK_WEIGHTS, feedback: 0 });
+      expect(withFeedback[0]!.path).toBe('src/ledger.ts');
+      expect(without.find((f) => f.path === 'src/nightly-job.ts')!.parts.text).toBe(0);
+      expect(withFeedback.find((f) => f.path === 'src/nightly-job.ts')!.parts.text).toBeGreaterThan(0);
+      expect(rankOf(withFeedback, 'src/nightly-job.ts')).toBe(1);
     } finally {
       await opened.store.close();
     }

@@ -15,7 +15,7 @@ const B = 0.6;
  * against its mean; the weighted sum over fields is saturated once, and scaled by the word's
  * inverse document frequency (files with the word in any field, counted from the matches).
  */
-export function bm25fScores(search: TextSearch, weights: Readonly<Record<TextField, number>> = FIELD_WEIGHTS): Map<string, number> {
+export function bm25fScores(search: TextSearch, weights: Readonly<Record<TextField, number>> = FIELD_WEIGHTS, wordWeights: readonly number[] = []): Map<string, number> {
   const scores = new Map<string, number>();
   const words = search.matches[0]?.hits.length ?? 0;
   const n = Math.max(1, search.documents);
@@ -33,7 +33,7 @@ export function bm25fScores(search: TextSearch, weights: Readonly<Record<TextFie
         const norm = 1 - B + B * (m.lengths[f]! / Math.max(1, search.meanLengths[f]!));
         tf += (fieldWeights[f]! * hits) / norm;
       }
-      if (tf > 0) score += idf[w]! * (tf / (K1 + tf));
+      if (tf > 0) score += (wordWeights[w] ?? 1) * idf[w]! * (tf / (K1 + tf));
     }
     if (score > 0) scores.set(m.path, score);
   }

@@ -56,16 +56,16 @@ export class CoChangeIndex {
    * says less about each). A file sums its commits. "Add the Greek locale" finds the files every
    * earlier "add a locale" commit touched, which share no word or import with the task.
    */
-  history(words: readonly string[]): Map<string, number> {
+  history(words: readonly string[], wordWeights: readonly number[] = []): Map<string, number> {
     const scores = new Map<string, number>();
     if (words.length === 0) return scores;
     this.subjectWords ??= this.subjects.map((s) => new Set(taskTerms(s).words));
     const described = this.subjectWords;
     const n = described.length;
-    const idf = words.map((w) => {
+    const idf = words.map((w, k) => {
       let df = 0;
       for (const set of described) if (set.has(w)) df++;
-      return df === 0 ? 0 : Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      return df === 0 ? 0 : (wordWeights[k] ?? 1) * Math.log(1 + (n - df + 0.5) / (df + 0.5));
     });
     for (let i = 0; i < n; i++) {
       const files = this.files[i]!;

@@ -21,6 +21,12 @@ const STOPWORDS = new Set(
 export interface TaskTerms {
   /** Stemmed words, deduplicated, in order of first appearance. */
   words: string[];
+  /**
+   * How many of `words` (the first ones) appear on the task's first line: a commit message's or an
+   * issue's subject names the change; the lines after it (context, motivation, a list of steps)
+   * repeat those words among many that are only incidental. A one-line task has all its words here.
+   */
+  subjectWords: number;
   /** Identifiers written whole in the task (`parseHTTPRequest`, `user_id`), lowercased: exact-name hits. */
   identifiers: string[];
 }
@@ -34,7 +40,12 @@ export function taskTerms(task: string): TaskTerms {
   const identifiers: string[] = [];
   const seenWords = new Set<string>();
   const seenIds = new Set<string>();
-  for (const token of task.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []) {
+  const text = task.trim();
+  const firstLineEnd = text.indexOf('\n') < 0 ? text.length : text.indexOf('\n');
+  let subjectWords = -1;
+  for (const match of text.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
+    const token = match[0];
+    if (subjectWords < 0 && match.index >= firstLineEnd) subjectWords = words.length;
     const parts = splitIdentifier(token);
     if (parts.length > 1 || /[A-Z_]/.test(token.slice(1))) {
       const id = token.toLowerCase();
@@ -52,5 +63,16 @@ export function taskTerms(task: string): TaskTerms {
       }
     }
   }
-  return { words, identifiers };
+  return { words, identifiers, subjectWords: subjectWords < 0 ? words.length : subjectWords };
+}
+
+/**
+ * Git trailer lines that credit people (`Co-authored-by: Name <mail>`, `Signed-off-by:`): their
+ * names and mail hosts are no words of the code, yet each would match some file's text.
+ */
+const CREDIT_TRAILER = /^[ \t]*[A-Za-z][A-Za-z-]*-by:.*$/gim;
+
+/** The task without credit trailers. */
+export function withoutTrailers(task: string): string {
+  return task.replace(CREDIT_TRAILER, '');
 }

@@ -71,3 +71,39 @@ export function searchFileText(db: Database, words: readonly string[]): TextSear
     matches: matches.map((m) => ({ ...m, hits: order.map((i) => (i === undefined ? new Array<number>(fields).fill(0) : m.hits[i]!)) })),
   };
 }
+
+/** The stored full-text rows of `paths` (files without one are absent), by path. */
+export function readFileText(db: Database, paths: readonly string[]): Map<string, FileWords> {
+  const out = new Map<string, FileWords>();
+  if (paths.length === 0) return out;
+  const stmt = db.prepare(
+    `SELECT f.path, t.path, t.names, t.docs, t.code, t.strings, t.comments FROM file_text t JOIN files f ON f.id = t.docid WHERE f.path IN (${paths.map(() => '?').join(', ')})`,
+  );
+  try {
+    stmt.bind([...paths]);
+    while (stmt.step()) {
+      const [file, path, names, docs, code, strings, comments] = stmt.get().map(String) as string[];
+      out.set(file!, { path: path!, names: names!, docs: docs!, code: code!, strings: strings!, comments: comments! });
+    }
+  } finally {
+    stmt.free();
+  }
+  return out;
+}
+
+/** How many files' rows hold each of `words` (already stemmed), in any field: document frequencies without matchinfo's per-file counts. */
+export function countFileText(db: Database, words: readonly string[]): number[] {
+  const stmt = db.prepare('SELECT count(*) FROM file_text WHERE file_text MATCH ?');
+  try {
+    return words.map((w) => {
+      const clean = w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+      if (clean.length === 0) return 0;
+      stmt.bind([`"${clean}"`]);
+      const n = stmt.step() ? Number(stmt.get()[0]) : 0;
+      stmt.reset();
+      return n;
+    });
+  } finally {
+    stmt.free();
+  }
+}

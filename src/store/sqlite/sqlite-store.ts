@@ -18,7 +18,7 @@ import { BINDING_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMN
 import { chunks, SqlRunner } from './sql-runner.js';
 import { firstValue } from './statement-values.js';
 import { appendCoChange, readCoChange } from './co-change-table.js';
-import { deleteFileText, searchFileText, writeFileText } from './file-text-table.js';
+import { countFileText, deleteFileText, readFileText, searchFileText, writeFileText } from './file-text-table.js';
 import type { CoChangeCommit, TextSearch } from '../../model/text-search.js';
 
 /** Module links and class heritage: what linkRefs returns (resolution's cross-file facts). */
@@ -138,6 +138,16 @@ export class SqliteStore implements IndexStore {
   async searchText(words: readonly string[]): Promise<TextSearch> {
     this.bulk.flush();
     return searchFileText(this.run.db, words);
+  }
+
+  async textFrequencies(words: readonly string[]): Promise<number[]> {
+    this.bulk.flush();
+    return countFileText(this.run.db, words);
+  }
+
+  async fileWords(paths: readonly string[]): Promise<Map<string, FileWords>> {
+    this.bulk.flush();
+    return readFileText(this.run.db, paths);
   }
 
   async coChangeCommits(): Promise<CoChangeCommit[]> {
