@@ -19,6 +19,7 @@ import { mapValue, PACK_WEIGHTS, type PackWeights } from '../../src/graph/rank/m
 import { rankTags } from '../../src/graph/rank/rank-tags.js';
 import { RANK_WEIGHTS, type RankWeights } from '../../src/pipeline/query-context.js';
 import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
+import { tagSuffix } from '../../src/report/context-map.js';
 
 await loadTokenCounter();
 
@@ -58,12 +59,13 @@ for (const file of argv.slice(0, cut)) {
 }
 
 const tagCost = new Map<string, number>();
-/** Tokens the tags add to a file's header (`path (N lines) [match, graph]`). */
+/** Tokens the tags add to a file's header (`path (N lines) [graph, history]`), as the map renders them. */
 function tagTokens(tags: readonly string[]): number {
   const key = tags.join(', ');
   let cost = tagCost.get(key);
   if (cost === undefined) {
-    cost = tags.length === 0 ? 0 : countTokens(`x (1 lines) [${key}]`) - countTokens('x (1 lines)');
+    const suffix = tagSuffix(tags);
+    cost = suffix === '' ? 0 : countTokens(`x (1 lines)${suffix}`) - countTokens('x (1 lines)');
     tagCost.set(key, cost);
   }
   return cost;

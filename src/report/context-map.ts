@@ -16,6 +16,12 @@ const IMPLIED_TAG = 'match';
 /** The note that explains the tags of a task's map, for the reader who sees no `match` tag. */
 export const MAP_LEGEND = 'a file without [tags] ranked by the task\'s words alone';
 
+/** What a file's tags add after its line count: nothing for none, or for `match` alone (IMPLIED_TAG). */
+export function tagSuffix(tags: readonly string[]): string {
+  const implied = tags.length === 1 && tags[0] === IMPLIED_TAG;
+  return tags.length > 0 && !implied ? ` [${tags.join(', ')}]` : '';
+}
+
 export interface MapFileHeader {
   path: string;
   lines: number;
@@ -33,9 +39,7 @@ export interface MapFileHeader {
  *         L256-270 async findSymbols(query: SymbolQuery): Promise<StoredSymbol[]>
  */
 export function renderFileBlock(file: MapFileHeader, symbols: readonly StoredSymbol[], docs: boolean): string {
-  const implied = file.tags.length === 1 && file.tags[0] === IMPLIED_TAG;
-  const tags = file.tags.length > 0 && !implied ? ` [${file.tags.join(', ')}]` : '';
-  const lines = [`${sanitizeLine(file.path, 300)} (${file.lines} lines)${tags}`];
+  const lines = [`${sanitizeLine(file.path, 300)} (${file.lines} lines)${tagSuffix(file.tags)}`];
   const shown = new Set(symbols.map((s) => s.qualname));
   for (const symbol of symbols) {
     lines.push(`${'  '.repeat(depthOf(symbol, shown) + 1)}${symbolLine(symbol, docs)}`);
