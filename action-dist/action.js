@@ -13053,6 +13053,21 @@ function callsWithLocal(node, locals) {
   }
   return node.namedChildren.some((child) => child !== null && callsWithLocal(child, locals));
 }
+function mutatedNames(expr, locals) {
+  const out2 = /* @__PURE__ */ new Set();
+  const visit2 = (node) => {
+    if (FUNCTION_NODES.has(node.type)) return;
+    const target = node.type === "assignment_expression" || node.type === "augmented_assignment_expression" ? node.childForFieldName("left") : node.type === "update_expression" ? node.childForFieldName("argument") : null;
+    if (target && locals.has(rootName(target))) out2.add(rootName(target));
+    if (node.type === "call_expression" || node.type === "new_expression") {
+      const callee = node.childForFieldName(node.type === "call_expression" ? "function" : "constructor");
+      for (const n of [callee?.type === "member_expression" ? callee : null, ...node.childForFieldName("arguments")?.namedChildren ?? []]) if (n && locals.has(rootName(n))) out2.add(rootName(n));
+    }
+    for (const child of node.namedChildren) if (child) visit2(child);
+  };
+  visit2(expr);
+  return [...out2];
+}
 function rootName(node) {
   let at2 = node;
   while (at2 && at2.type !== "identifier") at2 = at2.type === "member_expression" || at2.type === "subscript_expression" ? at2.childForFieldName("object") : at2.type === "spread_element" || at2.type === "parenthesized_expression" ? at2.namedChildren[0] ?? null : null;
@@ -13137,12 +13152,15 @@ function unescape(text) {
 var __ratlas_module_url4 = new URL("./src/ecosystem/npm/read-config-literal.js", __ratlas_bundle_url).href;
 var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
 var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
+var DECLARING = /* @__PURE__ */ new Set(["import_statement", "export_statement", "lexical_declaration", "variable_declaration", "function_declaration", "class_declaration", "comment", "expression_statement"]);
 var CONFIG_WRAPPERS = /* @__PURE__ */ new Set(["defineConfig", "defineProject", "defineWorkspace", "defineVitestConfig", "defineJestConfig"]);
 function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported, anchor = "", exportName = "default", call) {
   const bindings = /* @__PURE__ */ new Map();
   const imports = /* @__PURE__ */ new Map();
   let exported = null;
   let commonjs = false;
+  const cjsNamed = /* @__PURE__ */ new Map();
+  const changed = /* @__PURE__ */ new Set();
   for (const statement of program.namedChildren) {
     if (!statement) continue;
     if (statement.type === "import_statement") {
@@ -13165,28 +13183,39 @@ function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported,
     }
     if (statement.type === "expression_statement") {
       const expr = statement.namedChildren[0];
-      if (expr?.type === "assignment_expression") {
-        const left = expr.childForFieldName("left");
-        if (left?.text === "module.exports") {
-          exported = expr.childForFieldName("right");
-          commonjs = true;
-        }
-      }
+      const left = expr?.type === "assignment_expression" ? expr.childForFieldName("left") : null;
+      const named = left?.type === "member_expression" && /^(module\.)?exports$/.test(left.childForFieldName("object")?.text ?? "") ? left.childForFieldName("property")?.text : void 0;
+      if (left?.text === "module.exports") {
+        exported = expr.childForFieldName("right");
+        commonjs = true;
+      } else if (named !== void 0 && expr.childForFieldName("right")) cjsNamed.set(named, expr.childForFieldName("right"));
+      else if (expr) for (const name2 of mutatedNames(expr, /* @__PURE__ */ new Set([...bindings.keys(), ...imports.keys()]))) changed.add(name2);
+    } else if (!DECLARING.has(statement.type)) {
+      for (const name2 of mutatedNames(statement, /* @__PURE__ */ new Set([...bindings.keys(), ...imports.keys()]))) changed.add(name2);
     }
   }
-  const reader = new Reader({ known, imports, imported, anchor }, bindings);
+  const unknownNames = /* @__PURE__ */ new Map();
+  for (const name2 of changed) for (let at2 = name2, hops = 0; at2 !== void 0 && !unknownNames.has(at2) && hops < 20; hops++) {
+    unknownNames.set(at2, new Unknown(`${at2}, changed after its declaration`));
+    const node = bindings.get(at2);
+    at2 = node && (node.type === "identifier" || node.type === "member_expression") ? rootName(node) : void 0;
+  }
+  const reader = new Reader({ known, imports, imported, anchor }, bindings, unknownNames);
   if (call) {
-    const fn2 = exportName === "default" ? exported : commonjs ? keyNode(exported, exportName, bindings) : bindings.get(exportName);
+    const fn2 = exportName === "default" ? exported : cjsNamed.get(exportName) ?? (commonjs ? keyNode(exported, exportName, bindings) : bindings.get(exportName));
     return fn2 ? reader.invoke(fn2, call, 0) : new Unknown(`no function \`${exportName}\` exported`);
   }
   if (exportName !== "default") {
-    const bound = bindings.get(exportName);
+    const bound = cjsNamed.get(exportName) ?? bindings.get(exportName);
     if (bound) return reader.value(bound, 0);
     const all = exported ? reader.value(exported, 0) : null;
     return isObject(all) && Object.hasOwn(all, exportName) ? all[exportName] : new Unknown(`no \`${exportName}\` exported`);
   }
-  if (!exported) return new Unknown("no `export default` or `module.exports =` found");
-  return reader.value(exported, 0);
+  const whole = exported ? reader.value(exported, 0) : cjsNamed.size > 0 ? {} : null;
+  if (whole === null) return new Unknown("no `export default` or `module.exports =` found");
+  if (cjsNamed.size === 0) return whole;
+  if (!isObject(whole)) return new Unknown("`exports.x =` on a value not read");
+  return { ...whole, ...Object.fromEntries([...cjsNamed].map(([k2, node]) => [k2, reader.value(node, 0)])) };
 }
 function importedNames(statement) {
   const clause = statement.namedChildren.find((c3) => c3?.type === "import_clause");
@@ -13375,7 +13404,7 @@ var Reader = class _Reader {
     const args2 = (node.childForFieldName("arguments")?.namedChildren ?? []).filter((c3) => c3 !== null && c3.type !== "comment");
     const name2 = callee?.text ?? "";
     if (CONFIG_WRAPPERS.has(name2) && args2[0]) return this.value(args2[0], depth + 1);
-    if (name2 === "mergeConfig" && args2.length >= 2) return args2.map((a) => this.value(a, depth + 1)).reduce((a, b3) => deepMerge(a, b3));
+    if (name2 === "mergeConfig" && args2.length >= 2) return deepMerge(this.value(args2[0], depth + 1), this.value(args2[1], depth + 1));
     const local = callee?.type === "identifier" ? this.resolve(callee.text) : void 0;
     if (local?.node && FUNCTION_NODES.has(local.node.type) && args2.length === 0 && parametersOf(local.node).length === 0) return local.scope.returned(local.node, depth);
     if (name2 === "require.resolve" && args2[0]?.type === "string") {
@@ -13386,9 +13415,10 @@ var Reader = class _Reader {
     if (/^(path\.)?(resolve|join)$/.test(name2) && args2.length > 0) {
       const parts2 = [];
       let own = false;
+      const ownDir = (arg) => arg.text === "__dirname" && !this.resolve("__dirname") || arg.text === "import.meta.dirname";
       for (const arg of args2) {
-        if (arg.text === "__dirname" || arg.text === "import.meta.dirname") own = parts2.length === 0;
-        if (arg.text === "__dirname" || arg.text === "import.meta.dirname" || arg.text === "process.cwd()") continue;
+        if (ownDir(arg)) own = parts2.length === 0;
+        if (ownDir(arg) || arg.text === "process.cwd()") continue;
         const v2 = this.value(arg, depth + 1);
         if (typeof v2 !== "string") return new Unknown(node.text);
         parts2.push(v2);
@@ -13397,8 +13427,8 @@ var Reader = class _Reader {
     }
     if (/^(path\.)?dirname$/.test(name2) && args2[0] && this.isOwnFile(args2[0])) return this.anchored(".");
     if (name2 === "fileURLToPath" && args2[0]?.type === "new_expression") {
-      const first = args2[0].childForFieldName("arguments")?.namedChildren[0];
-      if (first?.type === "string") return this.anchored(stringValue(first));
+      const [first, base] = args2[0].childForFieldName("arguments")?.namedChildren ?? [];
+      if (first?.type === "string" && base?.text === "import.meta.url") return this.anchored(stringValue(first));
     }
     if (callee) {
       const values = this.arguments(args2, depth);

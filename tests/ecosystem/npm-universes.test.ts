@@ -373,6 +373,35 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(parameter.unknownTests).toContain('test.setupFiles');
   });
 
+  it("what a config's statements change after a binding, a shadowed `__dirname`, a URL of another base, `exports.x =`, and mergeConfig's third argument", () => {
+    const vitest = (config: string, extra: Record<string, string> = {}) =>
+      npm.testUniverses(tree({ 'package.json': '{ "devDependencies": { "vitest": "4" } }', 'sub/vitest.config.ts': config, ...extra }, ['s.ts', 'sub/s.ts', 'sub/n.ts', 'sub/a.test.ts', 'sub/test/b.test.ts'])).find((u) => u.configFile === 'sub/vitest.config.ts')!;
+    const factory = { 'shared.ts': "export default (dir: string) => ({ test: { name: 'x', setupFiles: [] as string[] } });\n" };
+    // A binding changed after it is declared (in the config, or in the module of the function) is unknown.
+    const changed = [
+      "import shared from '../shared';\nconst c: any = shared(__dirname);\nc.test.setupFiles = ['./s.ts'];\nexport default c;\n",
+      "import shared from '../shared';\nconst c = shared(__dirname);\nc.test.setupFiles.push('./s.ts');\nexport default c;\n",
+      "const base = { test: { setupFiles: [] as string[] } };\nconst c = base;\nObject.assign(c.test, { setupFiles: ['./s.ts'] });\nexport default base;\n",
+      "let s = './n.ts';\ns = './s.ts';\nexport default { test: { setupFiles: [s] } };\n",
+      "const c = { test: { setupFiles: [] as string[] } };\nif (!process.env.CI) c.test.setupFiles.push('./s.ts');\nexport default c;\n",
+    ];
+    for (const config of changed) expect(vitest(config, factory).unknownTests?.length, config).toBeGreaterThan(0);
+    const inFactory = vitest("import shared from '../shared';\nexport default shared(__dirname);\n", { 'shared.ts': "const base = { test: { setupFiles: [] as string[] } };\nbase.test.setupFiles.push('./s.ts');\nexport default (dir: string) => ({ ...base, root: dir });\n" });
+    expect(inFactory.unknownTests?.length).toBeGreaterThan(0);
+    // `__dirname` as a parameter's name is the caller's folder; `new URL(x, url)` of a parameter is not the factory's.
+    const shadow = { 'shared.ts': "import path from 'node:path';\nexport default (__dirname: string) => ({ test: { setupFiles: [path.join(__dirname, 's.ts')] } });\n" };
+    expect(vitest("import shared from '../shared';\nexport default shared(__dirname);\n", shadow).setupFiles).toEqual(['sub/s.ts', 'sub/vitest.config.ts']);
+    const url = { 'shared.ts': "import { fileURLToPath } from 'node:url';\nexport default (url: string) => ({ test: { setupFiles: [fileURLToPath(new URL('./s.ts', url))] } });\n" };
+    expect(vitest("import shared from '../shared';\nexport default shared(import.meta.url);\n", url).unknownTests).toContain('test.setupFiles');
+    // `exports.create =` is the export, not a function of that name the module keeps to itself.
+    const cjs = { 'shared.cjs': "const path = require('path');\nfunction create(dir) { return { test: {} }; }\nexports.create = (dir) => ({ test: { setupFiles: [path.join(dir, 's.ts')] } });\n" };
+    expect(vitest("const { create } = require('../shared.cjs');\nexport default create(__dirname);\n", cjs).setupFiles).toEqual(['sub/s.ts', 'sub/vitest.config.ts']);
+    // vite's mergeConfig(defaults, overrides, isRoot): a third object is not merged.
+    const three = vitest("import { mergeConfig } from 'vitest/config';\nexport default mergeConfig({ test: {} }, { test: {} }, { test: { include: ['nothing/**'] } });\n");
+    const c = compileUniverses([three]);
+    expect(['sub/a.test.ts', 'sub/test/b.test.ts'].filter((p) => c.isTest(p))).toEqual(['sub/a.test.ts', 'sub/test/b.test.ts']);
+  });
+
   it('the commands every package.json installs: a bin path named after the package, or bin entries', () => {
     const files = tree(
       {

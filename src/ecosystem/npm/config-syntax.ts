@@ -95,8 +95,29 @@ export function callsWithLocal(node: Node, locals: ReadonlySet<string>): boolean
   return node.namedChildren.some((child) => child !== null && callsWithLocal(child, locals));
 }
 
+/**
+ * The names of `locals` a statement's expression may change: the root of what it assigns
+ * (`config.setupFiles = …`, `s = …`, `s += …`, `n++`), and those a call inside it is handed
+ * (`config.test.setupFiles.push(x)`, `Object.assign(config, …)`).
+ */
+export function mutatedNames(expr: Node, locals: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  const visit = (node: Node): void => {
+    if (FUNCTION_NODES.has(node.type)) return; // run later, if at all: not a change of the binding now
+    const target = node.type === 'assignment_expression' || node.type === 'augmented_assignment_expression' ? node.childForFieldName('left') : node.type === 'update_expression' ? node.childForFieldName('argument') : null;
+    if (target && locals.has(rootName(target))) out.add(rootName(target));
+    if (node.type === 'call_expression' || node.type === 'new_expression') {
+      const callee = node.childForFieldName(node.type === 'call_expression' ? 'function' : 'constructor');
+      for (const n of [callee?.type === 'member_expression' ? callee : null, ...(node.childForFieldName('arguments')?.namedChildren ?? [])]) if (n && locals.has(rootName(n))) out.add(rootName(n));
+    }
+    for (const child of node.namedChildren) if (child) visit(child);
+  };
+  visit(expr);
+  return [...out];
+}
+
 /** The name an expression starts from (`config.plugins[0]` and `...config`: config). */
-function rootName(node: Node): string {
+export function rootName(node: Node): string {
   let at: Node | null = node;
   while (at && at.type !== 'identifier') at = at.type === 'member_expression' || at.type === 'subscript_expression' ? at.childForFieldName('object') : at.type === 'spread_element' || at.type === 'parenthesized_expression' ? at.namedChildren[0] ?? null : null;
   return at?.text ?? '';

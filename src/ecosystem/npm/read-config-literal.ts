@@ -1,8 +1,11 @@
 import type { Node } from 'web-tree-sitter';
-import { bindParameters, callsWithLocal, declarators, declaredNames, FUNCTION_NODES, functionBody, keyOf, parametersOf, patternNames, stringValue, unescape } from './config-syntax.js';
+import { bindParameters, callsWithLocal, declarators, mutatedNames, rootName, declaredNames, FUNCTION_NODES, functionBody, keyOf, parametersOf, patternNames, stringValue, unescape } from './config-syntax.js';
 import { isObject, Unknown, type Literal } from './config-literal.js';
 
 export { isObject, Unknown, type Literal } from './config-literal.js';
+
+/** Top-level statements read by their own rule (declarations, imports, exports, expressions); any other may change a binding. */
+const DECLARING = new Set(['import_statement', 'export_statement', 'lexical_declaration', 'variable_declaration', 'function_declaration', 'class_declaration', 'comment', 'expression_statement']);
 
 const CONFIG_WRAPPERS = new Set(['defineConfig', 'defineProject', 'defineWorkspace', 'defineVitestConfig', 'defineJestConfig']);
 
@@ -27,6 +30,9 @@ export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Lite
   const imports = new Map<string, ImportedName>();
   let exported: Node | null = null;
   let commonjs = false;
+  /** `exports.create = …`, `module.exports.create = …`: the value of the named export. */
+  const cjsNamed = new Map<string, Node>();
+  const changed = new Set<string>();
   for (const statement of program.namedChildren) {
     if (!statement) continue;
     if (statement.type === 'import_statement') {
@@ -50,30 +56,46 @@ export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Lite
     }
     if (statement.type === 'expression_statement') {
       const expr = statement.namedChildren[0];
-      if (expr?.type === 'assignment_expression') {
-        const left = expr.childForFieldName('left');
-        if (left?.text === 'module.exports') {
-          exported = expr.childForFieldName('right');
-          commonjs = true;
-        }
-      }
+      const left = expr?.type === 'assignment_expression' ? expr.childForFieldName('left') : null;
+      const named = left?.type === 'member_expression' && /^(module\.)?exports$/.test(left.childForFieldName('object')?.text ?? '') ? left.childForFieldName('property')?.text : undefined;
+      if (left?.text === 'module.exports') {
+        exported = expr!.childForFieldName('right');
+        commonjs = true;
+      } else if (named !== undefined && expr!.childForFieldName('right')) cjsNamed.set(named, expr!.childForFieldName('right')!);
+      else if (expr) for (const name of mutatedNames(expr, new Set([...bindings.keys(), ...imports.keys()]))) changed.add(name);
+    } else if (!DECLARING.has(statement.type)) {
+      // `if (ci) config.reporters.push(…)`, a loop, a `try`: what they may change is unknown too.
+      for (const name of mutatedNames(statement, new Set([...bindings.keys(), ...imports.keys()]))) changed.add(name);
     }
   }
-  const reader = new Reader({ known, imports, imported, anchor }, bindings);
+  // A binding changed after its declaration (`config.setupFiles = […]`, `base.test.setupFiles.push(x)`,
+  // `let s = 'a'; s = 'b'`) holds what the reading does not see: unknown, and so is the binding it
+  // aliases (`const config = base`). Read as declared, the setup file added was lost.
+  const unknownNames = new Map<string, Literal>();
+  for (const name of changed) for (let at: string | undefined = name, hops = 0; at !== undefined && !unknownNames.has(at) && hops < 20; hops++) {
+    unknownNames.set(at, new Unknown(`${at}, changed after its declaration`));
+    const node = bindings.get(at);
+    at = node && (node.type === 'identifier' || node.type === 'member_expression') ? rootName(node) : undefined;
+  }
+  const reader = new Reader({ known, imports, imported, anchor }, bindings, unknownNames);
   if (call) {
-    const fn = exportName === 'default' ? exported : commonjs ? keyNode(exported, exportName, bindings) : bindings.get(exportName);
+    const fn = exportName === 'default' ? exported : cjsNamed.get(exportName) ?? (commonjs ? keyNode(exported, exportName, bindings) : bindings.get(exportName));
     return fn ? reader.invoke(fn, call, 0) : new Unknown(`no function \`${exportName}\` exported`);
   }
   if (exportName !== 'default') {
     // `export const shared = {...}` (any top-level binding of the name: an import of one the module
     // does not export fails at load), else a key of what `module.exports =` gives.
-    const bound = bindings.get(exportName);
+    const bound = cjsNamed.get(exportName) ?? bindings.get(exportName);
     if (bound) return reader.value(bound, 0);
     const all = exported ? reader.value(exported, 0) : null;
     return isObject(all) && Object.hasOwn(all, exportName) ? all[exportName]! : new Unknown(`no \`${exportName}\` exported`);
   }
-  if (!exported) return new Unknown('no `export default` or `module.exports =` found');
-  return reader.value(exported, 0);
+  // `module.exports.x = …` / `exports.x = …` set keys of what the module exports.
+  const whole = exported ? reader.value(exported, 0) : cjsNamed.size > 0 ? {} : null;
+  if (whole === null) return new Unknown('no `export default` or `module.exports =` found');
+  if (cjsNamed.size === 0) return whole;
+  if (!isObject(whole)) return new Unknown('`exports.x =` on a value not read');
+  return { ...whole, ...Object.fromEntries([...cjsNamed].map(([k, node]) => [k, reader.value(node, 0)])) };
 }
 
 /** A name an import statement binds: the module it comes from and the export it takes. */
@@ -326,7 +348,8 @@ class Reader {
     const args = (node.childForFieldName('arguments')?.namedChildren ?? []).filter((c): c is Node => c !== null && c.type !== 'comment');
     const name = callee?.text ?? '';
     if (CONFIG_WRAPPERS.has(name) && args[0]) return this.value(args[0], depth + 1);
-    if (name === 'mergeConfig' && args.length >= 2) return args.map((a) => this.value(a, depth + 1)).reduce((a, b) => deepMerge(a, b));
+    // vite's mergeConfig(defaults, overrides, isRoot): a third argument is no config, and is not merged.
+    if (name === 'mergeConfig' && args.length >= 2) return deepMerge(this.value(args[0]!, depth + 1), this.value(args[1]!, depth + 1));
     // A function of the module called without arguments (`projects: getProjects()`).
     const local = callee?.type === 'identifier' ? this.resolve(callee.text) : undefined;
     if (local?.node && FUNCTION_NODES.has(local.node.type) && args.length === 0 && parametersOf(local.node).length === 0) return local.scope.returned(local.node, depth);
@@ -338,9 +361,12 @@ class Reader {
     if (/^(path\.)?(resolve|join)$/.test(name) && args.length > 0) {
       const parts: string[] = [];
       let own = false;
+      // `__dirname` is the module's own folder unless a parameter or binding of that name shadows it
+      // (`(__dirname) => …` called with the caller's folder).
+      const ownDir = (arg: Node) => (arg.text === '__dirname' && !this.resolve('__dirname')) || arg.text === 'import.meta.dirname';
       for (const arg of args) {
-        if (arg.text === '__dirname' || arg.text === 'import.meta.dirname') own = parts.length === 0;
-        if (arg.text === '__dirname' || arg.text === 'import.meta.dirname' || arg.text === 'process.cwd()') continue;
+        if (ownDir(arg)) own = parts.length === 0;
+        if (ownDir(arg) || arg.text === 'process.cwd()') continue;
         const v = this.value(arg, depth + 1);
         if (typeof v !== 'string') return new Unknown(node.text);
         parts.push(v);
@@ -351,9 +377,10 @@ class Reader {
     // the module's folder, as __dirname.
     if (/^(path\.)?dirname$/.test(name) && args[0] && this.isOwnFile(args[0])) return this.anchored('.');
     if (name === 'fileURLToPath' && args[0]?.type === 'new_expression') {
-      // fileURLToPath(new URL('./x', import.meta.url))
-      const first = args[0].childForFieldName('arguments')?.namedChildren[0];
-      if (first?.type === 'string') return this.anchored(stringValue(first));
+      // fileURLToPath(new URL('./x', import.meta.url)); a URL of another base (a parameter given the
+      // caller's import.meta.url) is not the module's folder.
+      const [first, base] = args[0].childForFieldName('arguments')?.namedChildren ?? [];
+      if (first?.type === 'string' && base?.text === 'import.meta.url') return this.anchored(stringValue(first));
     }
     if (callee) {
       const values = this.arguments(args, depth);
