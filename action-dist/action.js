@@ -13053,14 +13053,14 @@ function callsWithLocal(node, locals) {
   }
   return node.namedChildren.some((child) => child !== null && callsWithLocal(child, locals));
 }
-function mutatedNames(expr, locals) {
+function mutatedNames(expr, locals, unchanging = () => false) {
   const out2 = /* @__PURE__ */ new Set();
   const visit2 = (node) => {
     if (FUNCTION_NODES.has(node.type)) return;
     const target = node.type === "assignment_expression" || node.type === "augmented_assignment_expression" ? node.childForFieldName("left") : node.type === "update_expression" ? node.childForFieldName("argument") : null;
     if (target && locals.has(rootName(target))) out2.add(rootName(target));
-    if (node.type === "call_expression" || node.type === "new_expression") {
-      const callee = node.childForFieldName(node.type === "call_expression" ? "function" : "constructor");
+    const callee = node.type === "call_expression" || node.type === "new_expression" ? node.childForFieldName(node.type === "call_expression" ? "function" : "constructor") : null;
+    if (callee && !unchanging(callee)) {
       for (const n of [callee?.type === "member_expression" ? callee : null, ...node.childForFieldName("arguments")?.namedChildren ?? []]) if (n && locals.has(rootName(n))) out2.add(rootName(n));
     }
     for (const child of node.namedChildren) if (child) visit2(child);
@@ -13153,6 +13153,9 @@ var __ratlas_module_url4 = new URL("./src/ecosystem/npm/read-config-literal.js",
 var __ratlas_filename4 = __ratlas_fileURLToPath(__ratlas_module_url4);
 var __ratlas_dirname4 = __ratlas_dirname_of(__ratlas_filename4);
 var DECLARING = /* @__PURE__ */ new Set(["import_statement", "export_statement", "lexical_declaration", "variable_declaration", "function_declaration", "class_declaration", "comment", "expression_statement"]);
+function changesNoArgument(callee) {
+  return CONFIG_WRAPPERS.has(callee.text) || /^(?:mergeConfig|require|require\.resolve|(?:path\.)?(?:join|resolve|dirname|relative|basename)|(?:url\.)?fileURLToPath|URL)$/.test(callee.text);
+}
 var CONFIG_WRAPPERS = /* @__PURE__ */ new Set(["defineConfig", "defineProject", "defineWorkspace", "defineVitestConfig", "defineJestConfig"]);
 function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported, anchor = "", exportName = "default", call) {
   const bindings = /* @__PURE__ */ new Map();
@@ -13173,6 +13176,7 @@ function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported,
     for (const declarator of declarators(statement)) {
       const name2 = declarator.childForFieldName("name");
       const value = declarator.childForFieldName("value");
+      if (value) for (const changedName of mutatedNames(value, /* @__PURE__ */ new Set([...bindings.keys(), ...imports.keys()]), changesNoArgument)) changed.add(changedName);
       if (name2?.type === "identifier" && value) bindings.set(name2.text, value);
       const specifier = name2?.type === "object_pattern" && value ? requiredSpecifier(value) : void 0;
       if (specifier !== void 0) for (const [local, key] of patternKeys(name2)) imports.set(local, { specifier, name: key });

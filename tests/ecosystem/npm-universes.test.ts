@@ -384,8 +384,12 @@ describe('npm adapter: test universes read statically from runner configurations
       "const base = { test: { setupFiles: [] as string[] } };\nconst c = base;\nObject.assign(c.test, { setupFiles: ['./s.ts'] });\nexport default base;\n",
       "let s = './n.ts';\ns = './s.ts';\nexport default { test: { setupFiles: [s] } };\n",
       "const c = { test: { setupFiles: [] as string[] } };\nif (!process.env.CI) c.test.setupFiles.push('./s.ts');\nexport default c;\n",
+      "const c = { test: { setupFiles: [] as string[] } };\nconst done = addSetup(c, './s.ts');\nexport default c;\n",
     ];
     for (const config of changed) expect(vitest(config, factory).unknownTests?.length, config).toBeGreaterThan(0);
+    // Handed to a call that copies (mergeConfig, path helpers), a binding is still read.
+    const merged = vitest("import { mergeConfig } from 'vitest/config';\nimport path from 'node:path';\nconst base = { test: { setupFiles: [path.join(__dirname, 's.ts')] } };\nconst c = mergeConfig(base, { test: { name: 'x' } });\nexport default c;\n");
+    expect(merged.setupFiles).toEqual(['sub/s.ts', 'sub/vitest.config.ts']);
     const inFactory = vitest("import shared from '../shared';\nexport default shared(__dirname);\n", { 'shared.ts': "const base = { test: { setupFiles: [] as string[] } };\nbase.test.setupFiles.push('./s.ts');\nexport default (dir: string) => ({ ...base, root: dir });\n" });
     expect(inFactory.unknownTests?.length).toBeGreaterThan(0);
     // `__dirname` as a parameter's name is the caller's folder; `new URL(x, url)` of a parameter is not the factory's.

@@ -98,16 +98,17 @@ export function callsWithLocal(node: Node, locals: ReadonlySet<string>): boolean
 /**
  * The names of `locals` a statement's expression may change: the root of what it assigns
  * (`config.setupFiles = …`, `s = …`, `s += …`, `n++`), and those a call inside it is handed
- * (`config.test.setupFiles.push(x)`, `Object.assign(config, …)`).
+ * (`config.test.setupFiles.push(x)`, `Object.assign(config, …)`), unless `unchanging` says the
+ * call changes none of its arguments.
  */
-export function mutatedNames(expr: Node, locals: ReadonlySet<string>): string[] {
+export function mutatedNames(expr: Node, locals: ReadonlySet<string>, unchanging: (callee: Node) => boolean = () => false): string[] {
   const out = new Set<string>();
   const visit = (node: Node): void => {
     if (FUNCTION_NODES.has(node.type)) return; // run later, if at all: not a change of the binding now
     const target = node.type === 'assignment_expression' || node.type === 'augmented_assignment_expression' ? node.childForFieldName('left') : node.type === 'update_expression' ? node.childForFieldName('argument') : null;
     if (target && locals.has(rootName(target))) out.add(rootName(target));
-    if (node.type === 'call_expression' || node.type === 'new_expression') {
-      const callee = node.childForFieldName(node.type === 'call_expression' ? 'function' : 'constructor');
+    const callee = node.type === 'call_expression' || node.type === 'new_expression' ? node.childForFieldName(node.type === 'call_expression' ? 'function' : 'constructor') : null;
+    if (callee && !unchanging(callee)) {
       for (const n of [callee?.type === 'member_expression' ? callee : null, ...(node.childForFieldName('arguments')?.namedChildren ?? [])]) if (n && locals.has(rootName(n))) out.add(rootName(n));
     }
     for (const child of node.namedChildren) if (child) visit(child);

@@ -7,6 +7,14 @@ export { isObject, Unknown, type Literal } from './config-literal.js';
 /** Top-level statements read by their own rule (declarations, imports, exports, expressions); any other may change a binding. */
 const DECLARING = new Set(['import_statement', 'export_statement', 'lexical_declaration', 'variable_declaration', 'function_declaration', 'class_declaration', 'comment', 'expression_statement']);
 
+/**
+ * Calls that change none of their arguments, which a declaration may hand a binding without changing
+ * it: the config wrappers, vite's mergeConfig (it copies), path and URL helpers, require.
+ */
+function changesNoArgument(callee: Node): boolean {
+  return CONFIG_WRAPPERS.has(callee.text) || /^(?:mergeConfig|require|require\.resolve|(?:path\.)?(?:join|resolve|dirname|relative|basename)|(?:url\.)?fileURLToPath|URL)$/.test(callee.text);
+}
+
 const CONFIG_WRAPPERS = new Set(['defineConfig', 'defineProject', 'defineWorkspace', 'defineVitestConfig', 'defineJestConfig']);
 
 /**
@@ -46,6 +54,8 @@ export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Lite
     for (const declarator of declarators(statement)) {
       const name = declarator.childForFieldName('name');
       const value = declarator.childForFieldName('value');
+      // `const done = addSetup(config)` changes config as a statement would.
+      if (value) for (const changedName of mutatedNames(value, new Set([...bindings.keys(), ...imports.keys()]), changesNoArgument)) changed.add(changedName);
       if (name?.type === 'identifier' && value) bindings.set(name.text, value);
       const specifier = name?.type === 'object_pattern' && value ? requiredSpecifier(value) : undefined;
       if (specifier !== undefined) for (const [local, key] of patternKeys(name!)) imports.set(local, { specifier, name: key });
