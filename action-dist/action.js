@@ -13045,18 +13045,9 @@ function functionBody(fn2) {
   }
   return { consts, returned };
 }
-function callsWithLocal(node, locals) {
-  if (node.type === "call_expression" || node.type === "new_expression") {
-    const callee = node.childForFieldName(node.type === "call_expression" ? "function" : "constructor");
-    const args2 = node.childForFieldName("arguments")?.namedChildren ?? [];
-    if ([callee?.type === "member_expression" ? callee : null, ...args2].some((n) => n && locals.has(rootName(n)))) return true;
-  }
-  return node.namedChildren.some((child) => child !== null && callsWithLocal(child, locals));
-}
 function mutatedNames(expr, locals, unchanging = () => false) {
   const out2 = /* @__PURE__ */ new Set();
   const visit2 = (node) => {
-    if (FUNCTION_NODES.has(node.type)) return;
     const target = node.type === "assignment_expression" || node.type === "augmented_assignment_expression" ? node.childForFieldName("left") : node.type === "update_expression" ? node.childForFieldName("argument") : null;
     if (target && locals.has(rootName(target))) out2.add(rootName(target));
     const callee = node.type === "call_expression" || node.type === "new_expression" ? node.childForFieldName(node.type === "call_expression" ? "function" : "constructor") : null;
@@ -13514,7 +13505,7 @@ var Reader = class _Reader {
     const mutable = (value) => typeof value === "object" && value !== null;
     const objects = /* @__PURE__ */ new Set([...[...values].filter(([, v2]) => mutable(v2)).map(([name2]) => name2), ...consts.filter((c3) => mutable(c3.value)).map((c3) => c3.name)]);
     for (const { name: name2, node, value } of consts) {
-      if (value instanceof Unknown || callsWithLocal(node, objects)) return new Unknown(`\`${name2}\` in ${fn2.text.slice(0, 40)}… is not readable`);
+      if (value instanceof Unknown || mutatedNames(node, objects).length > 0) return new Unknown(`\`${name2}\` in ${fn2.text.slice(0, 40)}… is not readable`);
     }
     return scope.value(body2.returned, depth + 1);
   }

@@ -83,19 +83,6 @@ export function functionBody(fn: Node): { consts: [string, Node][]; returned: No
 }
 
 /**
- * Whether `node` holds a call given one of `locals` (as an argument, or as the object it is a
- * method of: `config.plugins.push(x)`), which may change what that name holds.
- */
-export function callsWithLocal(node: Node, locals: ReadonlySet<string>): boolean {
-  if (node.type === 'call_expression' || node.type === 'new_expression') {
-    const callee = node.childForFieldName(node.type === 'call_expression' ? 'function' : 'constructor');
-    const args = node.childForFieldName('arguments')?.namedChildren ?? [];
-    if ([callee?.type === 'member_expression' ? callee : null, ...args].some((n) => n && locals.has(rootName(n)))) return true;
-  }
-  return node.namedChildren.some((child) => child !== null && callsWithLocal(child, locals));
-}
-
-/**
  * The names of `locals` a statement's expression may change: the root of what it assigns
  * (`config.setupFiles = …`, `s = …`, `s += …`, `n++`), and those a call inside it is handed
  * (`config.test.setupFiles.push(x)`, `Object.assign(config, …)`), unless `unchanging` says the
@@ -104,7 +91,8 @@ export function callsWithLocal(node: Node, locals: ReadonlySet<string>): boolean
 export function mutatedNames(expr: Node, locals: ReadonlySet<string>, unchanging: (callee: Node) => boolean = () => false): string[] {
   const out = new Set<string>();
   const visit = (node: Node): void => {
-    if (FUNCTION_NODES.has(node.type)) return; // run later, if at all: not a change of the binding now
+    // A function's body is read too: a callback (`[x].forEach(() => config.setupFiles.push(x))`)
+    // runs at once, and one kept to call later may be called by a statement that names no binding.
     const target = node.type === 'assignment_expression' || node.type === 'augmented_assignment_expression' ? node.childForFieldName('left') : node.type === 'update_expression' ? node.childForFieldName('argument') : null;
     if (target && locals.has(rootName(target))) out.add(rootName(target));
     const callee = node.type === 'call_expression' || node.type === 'new_expression' ? node.childForFieldName(node.type === 'call_expression' ? 'function' : 'constructor') : null;

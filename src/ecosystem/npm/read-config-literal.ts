@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { bindParameters, callsWithLocal, declarators, mutatedNames, rootName, declaredNames, FUNCTION_NODES, functionBody, keyOf, parametersOf, patternNames, stringValue, unescape } from './config-syntax.js';
+import { bindParameters, declarators, mutatedNames, rootName, declaredNames, FUNCTION_NODES, functionBody, keyOf, parametersOf, patternNames, stringValue, unescape } from './config-syntax.js';
 import { isObject, Unknown, type Literal } from './config-literal.js';
 
 export { isObject, Unknown, type Literal } from './config-literal.js';
@@ -484,7 +484,7 @@ class Reader {
     const mutable = (value: Literal) => typeof value === 'object' && value !== null;
     const objects = new Set([...[...values].filter(([, v]) => mutable(v)).map(([name]) => name), ...consts.filter((c) => mutable(c.value)).map((c) => c.name)]);
     for (const { name, node, value } of consts) {
-      if (value instanceof Unknown || callsWithLocal(node, objects)) return new Unknown(`\`${name}\` in ${fn.text.slice(0, 40)}… is not readable`);
+      if (value instanceof Unknown || mutatedNames(node, objects).length > 0) return new Unknown(`\`${name}\` in ${fn.text.slice(0, 40)}… is not readable`);
     }
     return scope.value(body.returned, depth + 1);
   }
