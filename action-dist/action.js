@@ -12982,6 +12982,11 @@ var Unknown = class {
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Unknown);
 }
+function holdsUnknown(value) {
+  if (value instanceof Unknown) return true;
+  if (Array.isArray(value)) return value.some(holdsUnknown);
+  return isObject(value) && Object.values(value).some(holdsUnknown);
+}
 
 // src/ecosystem/npm/config-syntax.ts
 var FUNCTION_NODES = /* @__PURE__ */ new Set(["arrow_function", "function_expression", "function", "function_declaration"]);
@@ -13148,7 +13153,8 @@ function changesNoArgument(callee) {
   return CONFIG_WRAPPERS.has(callee.text) || /^(?:mergeConfig|require|require\.resolve|(?:path\.)?(?:join|resolve|dirname|relative|basename)|(?:url\.)?fileURLToPath|URL)$/.test(callee.text);
 }
 var CONFIG_WRAPPERS = /* @__PURE__ */ new Set(["defineConfig", "defineProject", "defineWorkspace", "defineVitestConfig", "defineJestConfig"]);
-function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported, anchor = "", exportName = "default", call) {
+function readConfigLiteral(program, options = {}) {
+  const { known = /* @__PURE__ */ new Map(), imported, anchor = "", exportName = "default", call, startsHere = false } = options;
   const bindings = /* @__PURE__ */ new Map();
   const imports = /* @__PURE__ */ new Map();
   let exported = null;
@@ -13195,7 +13201,7 @@ function readConfigLiteral(program, known = /* @__PURE__ */ new Map(), imported,
     const node = bindings.get(at2);
     at2 = node && (node.type === "identifier" || node.type === "member_expression") ? rootName(node) : void 0;
   }
-  const reader = new Reader({ known, imports, imported, anchor }, bindings, unknownNames);
+  const reader = new Reader({ known, imports, imported, anchor, startsHere }, bindings, unknownNames);
   if (call) {
     const fn2 = exportName === "default" ? exported : cjsNamed.get(exportName) ?? (commonjs ? keyNode(exported, exportName, bindings) : bindings.get(exportName));
     return fn2 ? reader.invoke(fn2, call, 0) : new Unknown(`no function \`${exportName}\` exported`);
@@ -13408,12 +13414,13 @@ var Reader = class _Reader {
     }
     if (name2 === "require" && args2[0]?.type === "string") return this.importedValue(stringValue(args2[0]), "default", node.text);
     if (/^(path\.)?(resolve|join)$/.test(name2) && args2.length > 0) {
+      const fromStart = args2.some((arg) => arg.text === "process.cwd()") || /resolve$/.test(name2) && this.fromStart(args2[0]);
+      if (fromStart && !this.module.startsHere) return new Unknown(`${node.text}: a path from the folder the runner starts in`);
       const parts2 = [];
       let own = false;
-      const ownDir = (arg) => arg.text === "__dirname" && !this.resolve("__dirname") || arg.text === "import.meta.dirname";
       for (const arg of args2) {
-        if (ownDir(arg)) own = parts2.length === 0;
-        if (ownDir(arg) || arg.text === "process.cwd()") continue;
+        if (this.ownDir(arg)) own = parts2.length === 0;
+        if (this.ownDir(arg) || arg.text === "process.cwd()") continue;
         const v2 = this.value(arg, depth + 1);
         if (typeof v2 !== "string") return new Unknown(node.text);
         parts2.push(v2);
@@ -13430,6 +13437,24 @@ var Reader = class _Reader {
       if (!(values instanceof Unknown)) return this.invoke(callee, values, depth);
     }
     return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+  }
+  /**
+   * Whether `node` is the module's own folder: `__dirname`, unless a parameter or binding of that
+   * name shadows it (`(__dirname) => …` called with the caller's folder), or `import.meta.dirname`.
+   */
+  ownDir(node) {
+    return node.text === "__dirname" && !this.resolve("__dirname") || node.text === "import.meta.dirname";
+  }
+  /**
+   * Whether a path `path.resolve` starts from is the folder the runner starts in: `process.cwd()`,
+   * or a relative string, written or bound to a `const`. A parameter is taken for what the call
+   * gave it, as everywhere in this reading: factories are handed `__dirname`.
+   */
+  fromStart(node, hops = 0) {
+    if (node.text === "process.cwd()") return true;
+    if (node.type === "string" || node.type === "template_string" && !node.namedChildren.some((c3) => c3?.type === "template_substitution")) return !node.text.slice(1).startsWith("/");
+    const bound = node.type === "identifier" && hops < 8 ? this.resolve(node.text) : void 0;
+    return bound?.node !== void 0 && this.fromStart(bound.node, hops + 1);
   }
   /** Whether `node` is the module's own file path: `fileURLToPath(import.meta.url)` or a name bound to it. */
   isOwnFile(node) {
@@ -13597,11 +13622,9 @@ var BABEL_CONFIG = /^(babel\.config\.(js|cjs|mjs|cts|json)|\.babelrc(\.(js|cjs|j
 var RESOLVER = /* @__PURE__ */ new Set(["module-resolver", "babel-plugin-module-resolver"]);
 function babelResolverAliases(config, babelDir, root) {
   if (!isObject(config)) return null;
-  const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
-  const plugins2 = [...listOf2(config["plugins"]), ...listOf2(env?.["plugins"])];
   const aliases = [];
   const paths = [];
-  for (const plugin of plugins2) {
+  for (const plugin of babelPlugins(config)) {
     if (!Array.isArray(plugin) || typeof plugin[0] !== "string" || !RESOLVER.has(plugin[0]) || !isObject(plugin[1])) continue;
     const options = plugin[1];
     for (const folder of listOf2(options["root"])) {
@@ -13618,6 +13641,17 @@ function babelResolverAliases(config, babelDir, root) {
   }
   if (aliases.length === 0 && paths.length === 0) return null;
   return { aliases, ...paths.length > 0 && { moduleLookup: { paths, directories: [] } } };
+}
+function babelResolverUnknown(config, text) {
+  if (!/module-resolver/.test(text)) return false;
+  if (!isObject(config)) return true;
+  const plugins2 = babelPlugins(config);
+  const named = plugins2.filter((p2) => Array.isArray(p2) ? typeof p2[0] === "string" && RESOLVER.has(p2[0]) : typeof p2 === "string" && RESOLVER.has(p2));
+  return named.length === 0 || plugins2.some((p2) => p2 instanceof Unknown) || named.some(holdsUnknown);
+}
+function babelPlugins(config) {
+  const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
+  return [...listOf2(config["plugins"]), ...listOf2(env?.["plugins"])];
 }
 function babelLocalModules(config, babelDir, exists) {
   if (!isObject(config)) return [];
@@ -13938,12 +13972,15 @@ var ConfigValues = class _ConfigValues {
    * Whether the field at `path` holds a value this reading cannot know: computed or partly
    * computed, or the whole configuration (or an object on the way) unreadable. With `orSpread`,
    * also when it is absent from an object that spreads or computes keys it could come from
-   * (`{ ...base, test: {...} }` may set `test.include` in `base`). Records nothing: the accessors warn.
+   * (`{ ...base, test: {...} }` may set `test.include` in `base`). A path ending in `*`
+   * (`resolve.alias.*`) also counts anything unknown at any depth under the field: an alias whose
+   * replacement is computed is as unknown as a computed alias table. Records nothing: the accessors warn.
    */
   unknown(path, orSpread = false) {
     let v2 = this.value;
     for (const key of path) {
       if (v2 instanceof Unknown) return true;
+      if (key === "*") return holdsUnknown(v2);
       if (!isObject(v2)) return false;
       const next = v2[key];
       if (next === void 0) return orSpread && ("\0spread" in v2 || "\0computed" in v2);
@@ -13956,7 +13993,8 @@ var ConfigValues = class _ConfigValues {
    * know; `spreadable` ones also when a spread they are absent beside may set them (see unknown).
    */
   unknownOf(fields, spreadable = []) {
-    return [...fields.filter((f3) => this.unknown(f3.split("."))), ...spreadable.filter((f3) => this.unknown(f3.split("."), true))];
+    const found = [...fields.filter((f3) => this.unknown(f3.split("."))), ...spreadable.filter((f3) => this.unknown(f3.split("."), true))];
+    return found.map((f3) => f3.replace(/\.\*$/, ""));
   }
   /** The object at `path` (`test`, `test.poolOptions`), or undefined. */
   object(...path) {
@@ -14050,6 +14088,10 @@ function unknownTests(config, fields, spreadable = [], also = []) {
   const found = [.../* @__PURE__ */ new Set([...also, ...config?.unknownOf(fields, spreadable) ?? []])];
   return found.length > 0 ? { unknownTests: found } : {};
 }
+function unknownImports(config, fields) {
+  const found = config?.unknownOf([], fields) ?? [];
+  return found.length > 0 ? { unknownImports: found } : {};
+}
 
 // src/ecosystem/npm/detect-test-runner.ts
 var CONFIG = /^(vitest\.config|vitest\.workspace|vite\.config|jest\.config|\.mocharc)(\.[\w.]+)?$/;
@@ -14105,6 +14147,7 @@ var JEST_MODULE_FIELDS = [
   "dependencyExtractor",
   "testSequencer"
 ];
+var JEST_LOOKUP_FIELDS = ["moduleNameMapper.*", "modulePaths.*", "moduleDirectories.*"];
 function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
   const rootDir = own?.string("rootDir") !== void 0 ? joinRepo(dir, own.string("rootDir")) ?? dir : dir;
   const { config, presetFile, presetUnknown } = withPreset(own, rootDir, ctx);
@@ -14167,7 +14210,11 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
   ];
 }
 function jestUnknownTests(config, byRegex, presetUnknown) {
-  return unknownTests(config, ["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS], byRegex ? ["testRegex"] : ["testRegex", "testMatch"], presetUnknown ? ["preset"] : []);
+  const globs = byRegex ? ["testRegex"] : ["testRegex", "testMatch"];
+  return {
+    ...unknownTests(config, [], ["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS, ...globs], presetUnknown ? ["preset"] : []),
+    ...unknownImports(config, JEST_LOOKUP_FIELDS)
+  };
 }
 var PRESET_CONCAT = ["setupFiles", "setupFilesAfterEnv"];
 function withPreset(config, rootDir, ctx) {
@@ -26218,7 +26265,8 @@ var script;
 async function prepareConfigReader() {
   script ??= await loadGrammar("tree-sitter-typescript.wasm");
 }
-function readConfigFile(path, text, known, imported, anchor = "", exportName = "default", call) {
+function readConfigFile(path, text, options = {}) {
+  const { exportName = "default", call } = options;
   const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
   const name2 = path.slice(path.lastIndexOf("/") + 1);
   const data = ext === "json" || ext === "jsonc" || ext === "yaml" || ext === "yml" || name2 === ".mocharc" || name2 === ".babelrc";
@@ -26244,7 +26292,7 @@ function readConfigFile(path, text, known, imported, anchor = "", exportName = "
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode, known, imported, anchor, exportName, call) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, options) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();
@@ -26286,6 +26334,7 @@ var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
 ]);
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
 var MODULE_FIELDS = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"];
+var ALIAS_FIELDS = ["resolve.alias.*", "test.alias.*"];
 function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const test = config?.object("test");
   const projects = test?.items("projects") ?? test?.items("workspace");
@@ -26312,8 +26361,11 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     aliases,
     ...extensions(config?.strings("resolve", "extensions")),
     warnings: config ? [...new Set(config.warnings)] : [],
-    // `test.include` also when a spread may set it; where tests are looked for, and the modules loaded first, when written and computed.
+    // Where tests are looked for and the modules loaded first, when written and computed; `test.include`
+    // also when a spread may set it, and so the aliases: an import an unknown alias rewrites leads to
+    // a file no reading can name, and its tests would be missed.
     ...unknownTests(config, ["root", "test.root", "test.dir", "test.projects", "test.workspace", ...MODULE_FIELDS.map((f3) => `test.${f3}`)], ["test.include"]),
+    ...unknownImports(config, ALIAS_FIELDS),
     ...inSource(test),
     ...runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: "**/*.{jsx,tsx}" }] } }
   });
@@ -26523,8 +26575,7 @@ function npmUniverses(files) {
     if (!readCache.has(key)) {
       readCache.set(key, null);
       const text = files.read(path);
-      const anchor = relativePath(forDir, dirOf(path));
-      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, importsOf(path, forDir), anchor, name2)));
+      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, { ...readingFor(path, forDir), exportName: name2 })));
     }
     return readCache.get(key);
   };
@@ -26535,11 +26586,17 @@ function npmUniverses(files) {
     if (text === null || calling.has(key)) return void 0;
     calling.add(key);
     try {
-      return readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, importsOf(path, forDir), relativePath(forDir, dirOf(path)), name2, args2);
+      return readConfigFile(path, text, { ...readingFor(path, forDir), exportName: name2, call: args2 });
     } finally {
       calling.delete(key);
     }
   };
+  const readingFor = (path, forDir) => ({
+    known: VITEST_EXPORTED_DEFAULTS,
+    imported: importsOf(path, forDir),
+    anchor: relativePath(forDir, dirOf(path)),
+    startsHere: forDir === ""
+  });
   const importsOf = (path, forDir) => (specifier, exportName, args2) => {
     const file = importedConfigFile(path, specifier, pathSet, manifests);
     if (file === void 0) return void 0;
@@ -26666,7 +26723,11 @@ function withBabelResolver(u2, pick, files) {
   const config = readConfigFile(file, text);
   const present = new Set(files.paths);
   const local = babelLocalModules(config, dirOf(file), (p2) => present.has(p2)).filter((m2) => !u2.setupFiles.includes(m2));
-  const withLocal = local.length > 0 ? { ...u2, setupFiles: [...u2.setupFiles, ...local] } : u2;
+  const withLocal = {
+    ...u2,
+    ...local.length > 0 && { setupFiles: [...u2.setupFiles, ...local] },
+    ...babelResolverUnknown(config, text) && { unknownImports: [...u2.unknownImports ?? [], `module-resolver options in ${file}`] }
+  };
   const found = babelResolverAliases(config, dirOf(file), u2.root);
   if (found === null) return withLocal;
   const paths = [...u2.moduleLookup?.paths ?? [], ...found.moduleLookup?.paths ?? []];

@@ -117,6 +117,13 @@ export interface TestUniverse {
    */
   unknownTests?: readonly string[];
   /**
+   * The fields that say where the universe's imports lead (vite `resolve.alias`, jest
+   * `moduleNameMapper`, babel's module-resolver) and that could not be read: an import one of them
+   * rewrites may load any file, so no test can be dropped. Unlike unknownTests, ratlas.config.json
+   * `tests.include` does not answer them.
+   */
+  unknownImports?: readonly string[];
+  /**
    * Files that are tests only when their text holds `marker` (vitest `includeSource`: source files
    * with `import.meta.vitest` blocks). Resolved to paths by whoever reads the tree's texts (the
    * universe matches paths only); until then they are not tests.

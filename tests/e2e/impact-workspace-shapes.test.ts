@@ -14,8 +14,10 @@ import { impactJson, selectedFiles } from './impact-helpers.js';
  * name (`require.resolve('mycli/cli')` through its `exports`), and runner configurations merging or
  * spreading a shared one from another folder (`../../vitest.shared`, `../../jest.base.js`), whose
  * paths built from its own location are rebased, or kept in a workspace package (a vitest config,
- * a jest `preset`; jest 29 and vitest 4 confirmed these). Each must select its failing files,
- * without running all, unless the shape says why all run.
+ * a jest `preset`; jest 29 and vitest 4 confirmed these), and runner aliases, mappers and paths from
+ * the folder the runner starts in that the reading cannot know (computed, `process.cwd()` in a
+ * package's config), with ratlas.config.json `tests.include` set or not. Each must select its
+ * failing files, without running all, unless the shape says why all run.
  */
 interface Shape {
   id: string;

@@ -110,8 +110,10 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(u!.warnings.length).toBeGreaterThan(0);
     const c = compileUniverses([u!]);
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['a.test.ts', 'x/__tests__/y.ts']);
-    // The defaults may not be what the runner runs: the universe says which fields it could not read.
-    expect(u!.unknownTests).toEqual(['testRegex', 'testMatch']);
+    // The defaults may not be what the runner runs: the universe says which fields it could not
+    // read, those the spread may set included (its setup files, where its imports lead).
+    expect(u!.unknownTests).toEqual(expect.arrayContaining(['testRegex', 'testMatch', 'setupFiles']));
+    expect(u!.unknownImports).toEqual(expect.arrayContaining(['moduleNameMapper']));
   });
 
   it('Storybook test runners: the stories of .storybook/main (globs and directory entries, from that folder), main and preview as setup', () => {
@@ -167,17 +169,21 @@ describe('npm adapter: test universes read statically from runner configurations
   it('the fields saying which files are tests are unknown when computed, or absent beside a spread that may set them', () => {
     const universes = (config: string, file = 'vitest.config.js') =>
       npm.testUniverses(tree({ 'package.json': `{ "devDependencies": { "${file.startsWith('jest') ? 'jest' : 'vitest'}": "1" } }`, [file]: config }));
-    const unknown = (config: string, file?: string) => universes(config, file).map((u) => u.unknownTests ?? []);
+    const unknown = (config: string, file?: string) => universes(config, file).map((u) => [...(u.unknownTests ?? []), ...(u.unknownImports ?? [])]);
     expect(unknown("const kind = process.env.KIND;\nmodule.exports = { testMatch: ['**/*.' + kind + '.js'] };\n", 'jest.config.js')).toEqual([['testMatch']]);
     expect(unknown("const dirs = ['check'];\nexport default { test: { include: dirs.map((d) => `${d}/**/*.js`) } };\n")).toEqual([['test.include']]);
-    expect(unknown("import base from './base.js';\nexport default { ...base };\n")).toEqual([['test.include']]);
-    expect(unknown("import base from './base.js';\nexport default { test: { ...base.test } };\n")).toEqual([['test.include']]);
-    // Written literally after a spread, or inside a function config: known.
-    expect(unknown("import base from './base.js';\nexport default { ...base, test: { ...base.test, include: ['check/**/*.js'] } };\n")).toEqual([[]]);
+    expect(unknown("import base from './base.js';\nexport default { ...base };\n")).toEqual([['test.include', 'resolve.alias', 'test.alias']]);
+    expect(unknown("import base from './base.js';\nexport default { test: { ...base.test } };\n")).toEqual([['test.include', 'test.alias']]);
+    // Written literally after a spread, or inside a function config: known; the aliases the spread
+    // may hold stay unknown (an import they rewrite leads to a file no reading names).
+    expect(unknown("import base from './base.js';\nexport default { ...base, test: { ...base.test, include: ['check/**/*.js'] } };\n")).toEqual([['resolve.alias', 'test.alias']]);
+    expect(unknown("import base from './base.js';\nexport default { ...base, resolve: { alias: {} }, test: { include: ['check/**/*.js'] } };\n")).toEqual([[]]);
     expect(unknown("import { defineConfig } from 'vitest/config';\nexport default defineConfig(({ mode }) => ({ test: { include: ['check/**/*.js'] } }));\n")).toEqual([[]]);
-    expect(unknown("module.exports = { ...require('./shared'), testRegex: '/spec/.*\\\\.js$' };\n", 'jest.config.js')).toEqual([[]]);
+    // jest: the spread may set the setup files and mappers, though testRegex is written after it.
+    expect(unknown("module.exports = { ...require('./shared'), testRegex: '/spec/.*\\\\.js$' };\n", 'jest.config.js')[0]).toEqual(expect.arrayContaining(['setupFiles', 'moduleNameMapper']));
+    expect(unknown("module.exports = { ...require('./shared'), testRegex: '/spec/.*\\\\.js$' };\n", 'jest.config.js')[0]).not.toContain('testRegex');
     // Written before a spread that may replace it: what runs is the spread's, when it has one.
-    expect(unknown("module.exports = { testRegex: '/spec/.*\\\\.js$', ...require('./shared') };\n", 'jest.config.js')).toEqual([['testRegex', 'testMatch']]);
+    expect(unknown("module.exports = { testRegex: '/spec/.*\\\\.js$', ...require('./shared') };\n", 'jest.config.js')[0]).toEqual(expect.arrayContaining(['testRegex', 'testMatch', 'setupFiles']));
     expect(unknown("const root = process.env.ROOT;\nmodule.exports = { roots: [root] };\n", 'jest.config.js')).toEqual([['roots']]);
   });
 
@@ -404,6 +410,39 @@ describe('npm adapter: test universes read statically from runner configurations
     const three = vitest("import { mergeConfig } from 'vitest/config';\nexport default mergeConfig({ test: {} }, { test: {} }, { test: { include: ['nothing/**'] } });\n");
     const c = compileUniverses([three]);
     expect(['sub/a.test.ts', 'sub/test/b.test.ts'].filter((p) => c.isTest(p))).toEqual(['sub/a.test.ts', 'sub/test/b.test.ts']);
+  });
+
+  it('where imports lead, and paths from the folder the runner starts in: unknown when computed, never dropped', () => {
+    const universes = (files: Record<string, string>) => npm.testUniverses(tree({ 'package.json': '{ "devDependencies": { "vitest": "4", "jest": "29" } }', ...files }, ['core/rate.ts', 'setup.ts', 'a.test.ts']));
+    const unknownOf = (files: Record<string, string>, config: string) => universes(files).find((u) => u.configFile === config)?.unknownTests ?? [];
+    const importsOf = (files: Record<string, string>, config: string) => universes(files).find((u) => u.configFile === config)?.unknownImports ?? [];
+    const coreDir = "function coreDir() { if (process.env.CORE) return process.env.CORE; return './core'; }\n";
+    // An alias whose replacement is computed, an alias table computed, a `{ find, replacement }` entry computed, vitest's own test.alias.
+    expect(importsOf({ 'vitest.config.ts': `${coreDir}export default { resolve: { alias: { '@core': coreDir() } } };\n` }, 'vitest.config.ts')).toEqual(['resolve.alias']);
+    expect(importsOf({ 'vitest.config.ts': `${coreDir}export default { resolve: { alias: [{ find: '@core', replacement: coreDir() }] } };\n` }, 'vitest.config.ts')).toEqual(['resolve.alias']);
+    expect(importsOf({ 'vitest.config.ts': `${coreDir}export default { test: { alias: coreAliases() } };\n` }, 'vitest.config.ts')).toEqual(['test.alias']);
+    expect(importsOf({ 'vitest.config.ts': "export default { resolve: { alias: { '@core': './core' } } };\n" }, 'vitest.config.ts')).toEqual([]);
+    // jest: a mapper's replacement, or the whole map, computed.
+    expect(importsOf({ 'jest.config.js': `${coreDir}module.exports = { moduleNameMapper: { '^@core/(.*)$': coreDir() + '/$1' } };\n` }, 'jest.config.js')).toEqual(['moduleNameMapper']);
+    expect(importsOf({ 'jest.config.js': 'module.exports = { moduleNameMapper: mappers() };\n' }, 'jest.config.js')).toEqual(['moduleNameMapper']);
+    // babel-plugin-module-resolver with options not read (babel-jest runs it on every import).
+    const babel = (config: string) => importsOf({ 'jest.config.js': 'module.exports = {};\n', 'babel.config.js': config }, 'jest.config.js');
+    expect(babel(`${coreDir}module.exports = { plugins: [['module-resolver', { alias: { '@core': coreDir() } }]] };\n`)).toEqual(['module-resolver options in babel.config.js']);
+    expect(babel("module.exports = (api) => { if (api.env('test')) return {}; return { plugins: [['module-resolver', { root: ['./src'] }]] }; };\n")).toEqual(['module-resolver options in babel.config.js']);
+    expect(babel("module.exports = { plugins: [['module-resolver', { alias: { '@core': './core' } }]] };\n")).toEqual([]);
+    expect(babel("module.exports = (api) => { if (api.env('test')) return {}; return { presets: ['@babel/preset-env'] }; };\n")).toEqual([]);
+    // process.cwd(), and path.resolve of a relative path, in a package's config: the root's folder
+    // when vitest runs it as a project, the package's when its own script runs it.
+    const inPackage = (setup: string) => unknownOf({ 'vitest.config.ts': "export default { test: { projects: ['pkg'] } };\n", 'pkg/vitest.config.ts': `import path from 'node:path';\nconst SETUP = 'setup.ts';\nexport default { test: { setupFiles: [${setup}] } };\n` }, 'pkg/vitest.config.ts');
+    expect(inPackage("path.join(process.cwd(), 'setup.ts')")).toEqual(['test.setupFiles']);
+    expect(inPackage("path.resolve('setup.ts')")).toEqual(['test.setupFiles']);
+    expect(inPackage('path.resolve(SETUP)')).toEqual(['test.setupFiles']);
+    expect(inPackage("path.resolve(__dirname, 'setup.ts')")).toEqual([]);
+    expect(inPackage("path.join('setup.ts')")).toEqual([]);
+    // In the root's configuration the runner starts in its folder.
+    const atRoot = universes({ 'vitest.config.ts': "import path from 'node:path';\nexport default { test: { setupFiles: [path.join(process.cwd(), 'setup.ts'), path.resolve('core/rate.ts')] } };\n" }).find((u) => u.configFile === 'vitest.config.ts')!;
+    expect(atRoot.unknownTests ?? []).toEqual([]);
+    expect(atRoot.setupFiles).toEqual(['core/rate.ts', 'setup.ts', 'vitest.config.ts']);
   });
 
   it('the commands every package.json installs: a bin path named after the package, or bin entries', () => {

@@ -1,7 +1,7 @@
 import { relativePath } from '../../util/posix-path.js';
 import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
 import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
-import { BABEL_CONFIG, babelLocalModules, babelResolverAliases } from './babel-aliases.js';
+import { BABEL_CONFIG, babelLocalModules, babelResolverAliases, babelResolverUnknown } from './babel-aliases.js';
 import { npmBinCommands } from './bin-commands.js';
 import { npmLocalPackageDirs, npmPackageFile } from './workspace-packages.js';
 import { npmBuiltFrom } from './build-output.js';
@@ -18,7 +18,7 @@ import { JASMINE_CONFIGS, jasmineUniverse } from './jasmine-universe.js';
 import { cypressUniverses, playwrightUniverses, storybookUniverse } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
-import { isObject, type Literal } from './read-config-literal.js';
+import { isObject, type Literal, type ReadOptions } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { baseOf, dirOf, joinRepo } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
@@ -171,8 +171,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if (!readCache.has(key)) {
       readCache.set(key, null); // a config importing itself, directly or not, reads nothing of it
       const text = files.read(path);
-      const anchor = relativePath(forDir, dirOf(path));
-      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, importsOf(path, forDir), anchor, name)));
+      readCache.set(key, text === null ? null : new ConfigValues(path, readConfigFile(path, text, { ...readingFor(path, forDir), exportName: name })));
     }
     return readCache.get(key)!;
   };
@@ -186,11 +185,19 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if (text === null || calling.has(key)) return undefined;
     calling.add(key);
     try {
-      return readConfigFile(path, text, VITEST_EXPORTED_DEFAULTS, importsOf(path, forDir), relativePath(forDir, dirOf(path)), name, args);
+      return readConfigFile(path, text, { ...readingFor(path, forDir), exportName: name, call: args });
     } finally {
       calling.delete(key);
     }
   };
+  // How a file is read for the configuration in `forDir`: its folder from there, the files it
+  // imports read for the same configuration; `process.cwd()` known only for the root's.
+  const readingFor = (path: string, forDir: string): ReadOptions => ({
+    known: VITEST_EXPORTED_DEFAULTS,
+    imported: importsOf(path, forDir),
+    anchor: relativePath(forDir, dirOf(path)),
+    startsHere: forDir === '',
+  });
   const importsOf = (path: string, forDir: string) => (specifier: string, exportName: string, args?: readonly Literal[]) => {
     const file = importedConfigFile(path, specifier, pathSet, manifests);
     if (file === undefined) return undefined;
@@ -342,7 +349,8 @@ function moduleAliasesOf(manifest: { [key: string]: Literal }): { pattern: strin
  * A jest universe with what the babel config babel-jest finds (the universe's folder, else the
  * repository's root) adds: the plugins and presets of the tree it names, which run on every test
  * (setup files), and what babel-plugin-module-resolver makes of imports (jest's own
- * `moduleNameMapper` keeps precedence). A config that cannot be read statically adds nothing.
+ * `moduleNameMapper` keeps precedence). A config that cannot be read statically adds nothing,
+ * unless it names module-resolver: then where the universe's imports lead is unknown.
  */
 function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => string[], files: ProjectFiles): TestUniverse {
   const file = pick(u.root, BABEL_CONFIG)[0] ?? pick('', BABEL_CONFIG)[0];
@@ -351,7 +359,11 @@ function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => s
   const config = readConfigFile(file, text);
   const present = new Set(files.paths);
   const local = babelLocalModules(config, dirOf(file), (p) => present.has(p)).filter((m) => !u.setupFiles.includes(m));
-  const withLocal = local.length > 0 ? { ...u, setupFiles: [...u.setupFiles, ...local] } : u;
+  const withLocal: TestUniverse = {
+    ...u,
+    ...(local.length > 0 && { setupFiles: [...u.setupFiles, ...local] }),
+    ...(babelResolverUnknown(config, text) && { unknownImports: [...(u.unknownImports ?? []), `module-resolver options in ${file}`] }),
+  };
   const found = babelResolverAliases(config, dirOf(file), u.root);
   if (found === null) return withLocal;
   const paths = [...(u.moduleLookup?.paths ?? []), ...(found.moduleLookup?.paths ?? [])];

@@ -1,6 +1,6 @@
 import { relativePath } from '../../util/posix-path.js';
 import type { TestUniverse } from '../types.js';
-import { isObject, type Literal } from './read-config-literal.js';
+import { holdsUnknown, isObject, Unknown, type Literal } from './read-config-literal.js';
 import { joinRepo, resolveFile } from './repo-paths.js';
 
 /** babel's project-wide and file-relative configurations. */
@@ -18,11 +18,9 @@ const RESOLVER = new Set(['module-resolver', 'babel-plugin-module-resolver']);
  */
 export function babelResolverAliases(config: Literal, babelDir: string, root: string): Pick<TestUniverse, 'aliases' | 'moduleLookup'> | null {
   if (!isObject(config)) return null;
-  const env = isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
-  const plugins = [...listOf(config['plugins']), ...listOf(env?.['plugins'])];
   const aliases: { pattern: string; replacement: string }[] = [];
   const paths: string[] = [];
-  for (const plugin of plugins) {
+  for (const plugin of babelPlugins(config)) {
     if (!Array.isArray(plugin) || typeof plugin[0] !== 'string' || !RESOLVER.has(plugin[0]) || !isObject(plugin[1])) continue;
     const options = plugin[1];
     for (const folder of listOf(options['root'])) {
@@ -40,6 +38,26 @@ export function babelResolverAliases(config: Literal, babelDir: string, root: st
   }
   if (aliases.length === 0 && paths.length === 0) return null;
   return { aliases, ...(paths.length > 0 && { moduleLookup: { paths, directories: [] } }) };
+}
+
+/**
+ * Pure: whether babel-plugin-module-resolver may rewrite imports in ways the config's reading
+ * cannot name: `text` names the plugin, and the config, its plugin list or the plugin's options
+ * (an alias computed by a function) are not all read. Dropping such an alias took `@core/x` for a
+ * package, and a test importing it was missed when `core/x` changed.
+ */
+export function babelResolverUnknown(config: Literal, text: string): boolean {
+  if (!/module-resolver/.test(text)) return false;
+  if (!isObject(config)) return true;
+  const plugins = babelPlugins(config);
+  const named = plugins.filter((p) => Array.isArray(p) ? typeof p[0] === 'string' && RESOLVER.has(p[0]) : typeof p === 'string' && RESOLVER.has(p));
+  return named.length === 0 || plugins.some((p) => p instanceof Unknown) || named.some(holdsUnknown);
+}
+
+/** A babel config's plugins, and those of `env.test`, which jest's NODE_ENV selects. */
+function babelPlugins(config: { [key: string]: Literal }): Literal[] {
+  const env = isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
+  return [...listOf(config['plugins']), ...listOf(env?.['plugins'])];
 }
 
 /**

@@ -13,3 +13,10 @@ export type Literal = string | number | boolean | null | Unknown | Literal[] | {
 export function isObject(value: unknown): value is { [key: string]: Literal } {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Unknown);
 }
+
+/** Whether anything in a value read is unknown: itself, an item, a key's value, or a spread or computed key. */
+export function holdsUnknown(value: Literal | undefined): boolean {
+  if (value instanceof Unknown) return true;
+  if (Array.isArray(value)) return value.some(holdsUnknown);
+  return isObject(value) && Object.values(value).some(holdsUnknown);
+}

@@ -1,5 +1,5 @@
 import type { TestUniverse } from '../types.js';
-import { isObject, Unknown, type Literal } from './read-config-literal.js';
+import { holdsUnknown, isObject, Unknown, type Literal } from './read-config-literal.js';
 
 /**
  * A configuration object as read statically, with what could not be read collected as warnings:
@@ -32,12 +32,15 @@ export class ConfigValues {
    * Whether the field at `path` holds a value this reading cannot know: computed or partly
    * computed, or the whole configuration (or an object on the way) unreadable. With `orSpread`,
    * also when it is absent from an object that spreads or computes keys it could come from
-   * (`{ ...base, test: {...} }` may set `test.include` in `base`). Records nothing: the accessors warn.
+   * (`{ ...base, test: {...} }` may set `test.include` in `base`). A path ending in `*`
+   * (`resolve.alias.*`) also counts anything unknown at any depth under the field: an alias whose
+   * replacement is computed is as unknown as a computed alias table. Records nothing: the accessors warn.
    */
   unknown(path: readonly string[], orSpread = false): boolean {
     let v: Literal | undefined = this.value;
     for (const key of path) {
       if (v instanceof Unknown) return true;
+      if (key === '*') return holdsUnknown(v);
       if (!isObject(v)) return false;
       const next: Literal | undefined = v[key];
       if (next === undefined) return orSpread && ('\0spread' in v || '\0computed' in v);
@@ -51,7 +54,8 @@ export class ConfigValues {
    * know; `spreadable` ones also when a spread they are absent beside may set them (see unknown).
    */
   unknownOf(fields: readonly string[], spreadable: readonly string[] = []): string[] {
-    return [...fields.filter((f) => this.unknown(f.split('.'))), ...spreadable.filter((f) => this.unknown(f.split('.'), true))];
+    const found = [...fields.filter((f) => this.unknown(f.split('.'))), ...spreadable.filter((f) => this.unknown(f.split('.'), true))];
+    return found.map((f) => f.replace(/\.\*$/, ''));
   }
 
   /** The object at `path` (`test`, `test.poolOptions`), or undefined. */
@@ -158,4 +162,13 @@ export class ConfigValues {
 export function unknownTests(config: ConfigValues | null | undefined, fields: readonly string[], spreadable: readonly string[] = [], also: readonly string[] = []): Pick<TestUniverse, 'unknownTests'> {
   const found = [...new Set([...also, ...(config?.unknownOf(fields, spreadable) ?? [])])];
   return found.length > 0 ? { unknownTests: found } : {};
+}
+
+/**
+ * A universe's `unknownImports`: of `fields` saying where imports lead (`resolve.alias.*`), those
+ * this reading cannot know, written or absent beside a spread that may set them.
+ */
+export function unknownImports(config: ConfigValues | null | undefined, fields: readonly string[]): Pick<TestUniverse, 'unknownImports'> {
+  const found = config?.unknownOf([], fields) ?? [];
+  return found.length > 0 ? { unknownImports: found } : {};
 }

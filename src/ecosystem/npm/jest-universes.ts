@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { PathPattern, TestUniverse } from '../types.js';
-import { ConfigValues, unknownTests } from './config-values.js';
+import { ConfigValues, unknownImports, unknownTests } from './config-values.js';
 import { isObject, type Literal } from './read-config-literal.js';
 import { isScript, joinRepo, treeFiles } from './repo-paths.js';
 
@@ -16,6 +16,11 @@ const JEST_MODULE_FIELDS = [
   'setupFiles', 'setupFilesAfterEnv', 'globalSetup', 'globalTeardown', 'testEnvironment', 'snapshotResolver',
   'snapshotSerializers', 'resolver', 'runner', 'testRunner', 'moduleLoader', 'dependencyExtractor', 'testSequencer',
 ];
+/**
+ * Where jest's imports lead, anything under them (`*`): a mapper whose replacement is computed
+ * rewrites an import to a file no reading can name, and its tests would be missed.
+ */
+const JEST_LOOKUP_FIELDS = ['moduleNameMapper.*', 'modulePaths.*', 'moduleDirectories.*'];
 
 export interface ProjectContext {
   exists(path: string): boolean;
@@ -109,12 +114,17 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
 }
 
 /**
- * The fields saying which files jest runs as tests, or loads before them, that `config` could not
- * read. The test globs count also when a spread may set them (testMatch only without testRegex);
- * where tests are looked for, and the modules loaded first, only when written and computed.
+ * The fields saying which files jest runs as tests, what it loads before them and where their
+ * imports lead, that `config` could not read: computed, or absent beside a spread that may set
+ * them (`{ ...require('./base'), testRegex }` takes base's setupFiles). testMatch counts only
+ * without testRegex: jest refuses a configuration with both.
  */
-function jestUnknownTests(config: ConfigValues | null, byRegex: boolean, presetUnknown: boolean): Pick<TestUniverse, 'unknownTests'> {
-  return unknownTests(config, ['rootDir', 'roots', 'projects', ...JEST_MODULE_FIELDS], byRegex ? ['testRegex'] : ['testRegex', 'testMatch'], presetUnknown ? ['preset'] : []);
+function jestUnknownTests(config: ConfigValues | null, byRegex: boolean, presetUnknown: boolean): Pick<TestUniverse, 'unknownTests' | 'unknownImports'> {
+  const globs = byRegex ? ['testRegex'] : ['testRegex', 'testMatch'];
+  return {
+    ...unknownTests(config, [], ['rootDir', 'roots', 'projects', ...JEST_MODULE_FIELDS, ...globs], presetUnknown ? ['preset'] : []),
+    ...unknownImports(config, JEST_LOOKUP_FIELDS),
+  };
 }
 
 /** Fields jest concatenates from a preset and the config instead of letting the config's replace the preset's. */

@@ -2,7 +2,7 @@ import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { Parser, type Language } from 'web-tree-sitter';
 import { parse as parseYaml } from 'yaml';
 import { loadGrammar } from '../../parse/load-language.js';
-import { isObject, readConfigLiteral, Unknown, type ImportedValue, type Literal } from './read-config-literal.js';
+import { isObject, readConfigLiteral, Unknown, type Literal, type ReadOptions } from './read-config-literal.js';
 
 let script: Language | undefined;
 
@@ -14,11 +14,12 @@ export async function prepareConfigReader(): Promise<void> {
 /**
  * Pure once prepared: a configuration file's value, by its extension. JSON and YAML are data; a
  * script is read statically (never executed): {@link readConfigLiteral}. An unreadable file is an
- * {@link Unknown} saying why. `anchor`: the file's folder from the configuration it is read for;
- * `exportName`: the export read (a script's; a data file is its default); `call`: the arguments it
- * is called with, for what a script's exported function returns.
+ * {@link Unknown} saying why. `options` as readConfigLiteral's: `anchor`, the file's folder from
+ * the configuration it is read for; `exportName`, the export read (a script's; a data file is its
+ * default); `call`, the arguments it is called with, for what a script's exported function returns.
  */
-export function readConfigFile(path: string, text: string, known?: ReadonlyMap<string, Literal>, imported?: ImportedValue, anchor = '', exportName = 'default', call?: readonly Literal[]): Literal {
+export function readConfigFile(path: string, text: string, options: ReadOptions = {}): Literal {
+  const { exportName = 'default', call } = options;
   const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
   const name = path.slice(path.lastIndexOf('/') + 1);
   const data = ext === 'json' || ext === 'jsonc' || ext === 'yaml' || ext === 'yml' || name === '.mocharc' || name === '.babelrc';
@@ -45,7 +46,7 @@ export function readConfigFile(path: string, text: string, known?: ReadonlyMap<s
   parser.setLanguage(script);
   const tree = parser.parse(text);
   try {
-    return tree ? readConfigLiteral(tree.rootNode, known, imported, anchor, exportName, call) : new Unknown(`${path} could not be parsed`);
+    return tree ? readConfigLiteral(tree.rootNode, options) : new Unknown(`${path} could not be parsed`);
   } finally {
     tree?.delete();
     parser.delete();

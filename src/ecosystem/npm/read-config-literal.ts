@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { bindParameters, declarators, mutatedNames, rootName, declaredNames, FUNCTION_NODES, functionBody, keyOf, parametersOf, patternNames, stringValue, unescape } from './config-syntax.js';
 import { isObject, Unknown, type Literal } from './config-literal.js';
 
-export { isObject, Unknown, type Literal } from './config-literal.js';
+export { holdsUnknown, isObject, Unknown, type Literal } from './config-literal.js';
 
 /** Top-level statements read by their own rule (declarations, imports, exports, expressions); any other may change a binding. */
 const DECLARING = new Set(['import_statement', 'export_statement', 'lexical_declaration', 'variable_declaration', 'function_declaration', 'class_declaration', 'comment', 'expression_statement']);
@@ -33,7 +33,8 @@ const CONFIG_WRAPPERS = new Set(['defineConfig', 'defineProject', 'defineWorkspa
  * relative to the configuration using it. With `call`, the export is a function and the value is
  * what it returns for those arguments (see Reader.apply).
  */
-export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Literal> = new Map(), imported?: ImportedValue, anchor = '', exportName = 'default', call?: readonly Literal[]): Literal {
+export function readConfigLiteral(program: Node, options: ReadOptions = {}): Literal {
+  const { known = new Map(), imported, anchor = '', exportName = 'default', call, startsHere = false } = options;
   const bindings = new Map<string, Node>();
   const imports = new Map<string, ImportedName>();
   let exported: Node | null = null;
@@ -87,7 +88,7 @@ export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Lite
     const node = bindings.get(at);
     at = node && (node.type === 'identifier' || node.type === 'member_expression') ? rootName(node) : undefined;
   }
-  const reader = new Reader({ known, imports, imported, anchor }, bindings, unknownNames);
+  const reader = new Reader({ known, imports, imported, anchor, startsHere }, bindings, unknownNames);
   if (call) {
     const fn = exportName === 'default' ? exported : cjsNamed.get(exportName) ?? (commonjs ? keyNode(exported, exportName, bindings) : bindings.get(exportName));
     return fn ? reader.invoke(fn, call, 0) : new Unknown(`no function \`${exportName}\` exported`);
@@ -106,6 +107,22 @@ export function readConfigLiteral(program: Node, known: ReadonlyMap<string, Lite
   if (cjsNamed.size === 0) return whole;
   if (!isObject(whole)) return new Unknown('`exports.x =` on a value not read');
   return { ...whole, ...Object.fromEntries([...cjsNamed].map(([k, node]) => [k, reader.value(node, 0)])) };
+}
+
+/** How readConfigLiteral reads a module (see there). */
+export interface ReadOptions {
+  known?: ReadonlyMap<string, Literal>;
+  imported?: ImportedValue;
+  anchor?: string;
+  exportName?: string;
+  call?: readonly Literal[];
+  /**
+   * Whether the runner starts in the folder of the configuration the value is read for, so that
+   * `process.cwd()` is that folder: true for the repository's root configuration only. A package's
+   * configuration runs from the root (as a vitest project, a jest project) or from the package
+   * (its own `test` script), and which one CI does is not in the tree.
+   */
+  startsHere?: boolean;
 }
 
 /** A name an import statement binds: the module it comes from and the export it takes. */
@@ -173,6 +190,8 @@ interface ModuleContext {
   imported: ImportedValue | undefined;
   /** The module's folder from the configuration's (readConfigLiteral's `anchor`). */
   anchor: string;
+  /** Whether `process.cwd()` is the configuration's folder (ReadOptions.startsHere). */
+  startsHere: boolean;
 }
 
 /** A function this reading may call: its node and the reader of the scope it was declared in. */
@@ -369,14 +388,17 @@ class Reader {
     }
     if (name === 'require' && args[0]?.type === 'string') return this.importedValue(stringValue(args[0]), 'default', node.text);
     if (/^(path\.)?(resolve|join)$/.test(name) && args.length > 0) {
+      // A path from the folder the runner starts in (`process.cwd()`, or what `path.resolve` makes
+      // of a relative path) is the configuration's own folder only where the runner starts there;
+      // taken for it in a package's configuration, it named a setup file that vitest, run from the
+      // root, does not load, and missed the one it does.
+      const fromStart = args.some((arg) => arg.text === 'process.cwd()') || (/resolve$/.test(name) && this.fromStart(args[0]!));
+      if (fromStart && !this.module.startsHere) return new Unknown(`${node.text}: a path from the folder the runner starts in`);
       const parts: string[] = [];
       let own = false;
-      // `__dirname` is the module's own folder unless a parameter or binding of that name shadows it
-      // (`(__dirname) => …` called with the caller's folder).
-      const ownDir = (arg: Node) => (arg.text === '__dirname' && !this.resolve('__dirname')) || arg.text === 'import.meta.dirname';
       for (const arg of args) {
-        if (ownDir(arg)) own = parts.length === 0;
-        if (ownDir(arg) || arg.text === 'process.cwd()') continue;
+        if (this.ownDir(arg)) own = parts.length === 0;
+        if (this.ownDir(arg) || arg.text === 'process.cwd()') continue;
         const v = this.value(arg, depth + 1);
         if (typeof v !== 'string') return new Unknown(node.text);
         parts.push(v);
@@ -397,6 +419,26 @@ class Reader {
       if (!(values instanceof Unknown)) return this.invoke(callee, values, depth);
     }
     return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
+  }
+
+  /**
+   * Whether `node` is the module's own folder: `__dirname`, unless a parameter or binding of that
+   * name shadows it (`(__dirname) => …` called with the caller's folder), or `import.meta.dirname`.
+   */
+  private ownDir(node: Node): boolean {
+    return (node.text === '__dirname' && !this.resolve('__dirname')) || node.text === 'import.meta.dirname';
+  }
+
+  /**
+   * Whether a path `path.resolve` starts from is the folder the runner starts in: `process.cwd()`,
+   * or a relative string, written or bound to a `const`. A parameter is taken for what the call
+   * gave it, as everywhere in this reading: factories are handed `__dirname`.
+   */
+  private fromStart(node: Node, hops = 0): boolean {
+    if (node.text === 'process.cwd()') return true;
+    if (node.type === 'string' || (node.type === 'template_string' && !node.namedChildren.some((c) => c?.type === 'template_substitution'))) return !node.text.slice(1).startsWith('/');
+    const bound = node.type === 'identifier' && hops < 8 ? this.resolve(node.text) : undefined;
+    return bound?.node !== undefined && this.fromStart(bound.node, hops + 1);
   }
 
   /** Whether `node` is the module's own file path: `fileURLToPath(import.meta.url)` or a name bound to it. */

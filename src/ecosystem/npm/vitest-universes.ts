@@ -1,5 +1,5 @@
 import type { TestUniverse } from '../types.js';
-import { unknownTests, type ConfigValues } from './config-values.js';
+import { unknownImports, unknownTests, type ConfigValues } from './config-values.js';
 import { extensions, matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
 import { dirOf, isScript, joinRepo, treeFiles } from './repo-paths.js';
 
@@ -18,6 +18,8 @@ const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 
 /** Fields naming modules vitest loads for every test: setup files, serializers, a custom runner or environment. */
 const MODULE_FIELDS = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'];
+/** Where imports lead: vite's aliases and vitest's, anything under them (`*`). */
+const ALIAS_FIELDS = ['resolve.alias.*', 'test.alias.*'];
 
 /**
  * Pure: the test universes of one vitest (or vite) configuration, or of a workspace file (a list
@@ -52,8 +54,11 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     aliases,
     ...extensions(config?.strings('resolve', 'extensions')),
     warnings: config ? [...new Set(config.warnings)] : [],
-    // `test.include` also when a spread may set it; where tests are looked for, and the modules loaded first, when written and computed.
+    // Where tests are looked for and the modules loaded first, when written and computed; `test.include`
+    // also when a spread may set it, and so the aliases: an import an unknown alias rewrites leads to
+    // a file no reading can name, and its tests would be missed.
     ...unknownTests(config, ['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace', ...MODULE_FIELDS.map((f) => `test.${f}`)], ['test.include']),
+    ...unknownImports(config, ALIAS_FIELDS),
     ...inSource(test),
     ...(runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: '**/*.{jsx,tsx}' }] } }),
   });

@@ -16,8 +16,11 @@ export interface ImpactSetting {
   classifier: PathClassifier;
   /** Runner configurations that could not be read. */
   warnings: Warning[];
-  /** Configurations whose fields saying which files are tests could not be read, with those fields. */
-  unknownTests: { file: string | null; fields: readonly string[] }[];
+  /**
+   * Configurations whose fields saying which files are tests could not be read, with those fields;
+   * `imports` when the fields say where imports lead (TestUniverse.unknownImports).
+   */
+  unknownTests: { file: string | null; fields: readonly string[]; imports?: true }[];
 }
 
 /** Reads the runners' configurations of the tree whose tests are selected: they define what a test is. */
@@ -29,6 +32,9 @@ export async function impactSetting(repo: GitRepo, config: RatlasConfig, source:
   for (const u of universe.universes) {
     for (const message of u.warnings) warnings.push({ code: 'runner-config-unreadable', message, ...(u.configFile !== null && { file: u.configFile }) });
   }
-  const unknownTests = universe.universes.flatMap((u) => (u.unknownTests && u.unknownTests.length > 0 ? [{ file: u.configFile, fields: u.unknownTests }] : []));
+  const unknownTests = universe.universes.flatMap((u) => [
+    ...(u.unknownTests && u.unknownTests.length > 0 ? [{ file: u.configFile, fields: u.unknownTests }] : []),
+    ...(u.unknownImports && u.unknownImports.length > 0 ? [{ file: u.configFile, fields: u.unknownImports, imports: true as const }] : []),
+  ]);
   return { repo, config, isCode, classifier, warnings, unknownTests };
 }

@@ -14,7 +14,8 @@ export type TreeSource = { commit: string } | 'worktree';
 
 /**
  * The test universe of a tree: the runners' configurations as the ecosystem adapters read them,
- * or, when ratlas.config.json sets `tests.include`, exactly that (the override); with neither, the
+ * or, when ratlas.config.json sets `tests.include`, exactly that for which files are tests (the
+ * override; the runners' setup files and aliases are still read); with neither, the
  * built-in conventions. Reads only the config files the adapters name.
  */
 export async function readTestUniverse(repo: GitRepo, source: TreeSource, config: RatlasConfig): Promise<CompiledUniverses> {
@@ -30,11 +31,11 @@ export async function readTestUniverse(repo: GitRepo, source: TreeSource, config
     for (const [path, text] of await readTexts(repo, source, named)) texts.set(path, text);
   }
   const commands = installedCommandsOf(files);
+  for (const e of ECOSYSTEMS) await e.prepare?.();
   if (JSON.stringify(config.tests.include) !== JSON.stringify(DEFAULTS.tests.include)) {
-    const override = [conventions(config, 'ratlas-config', 'ratlas.config.json')];
+    const override = [conventions(config, 'ratlas-config', 'ratlas.config.json'), ...testUniversesOf(files).map((u) => overridden(u, config))];
     return compileUniverses(override, embeddedFiles(override, paths), commands);
   }
-  for (const e of ECOSYSTEMS) await e.prepare?.();
   const universes = await withInSourceTests(testUniversesOf(files), repo, source, paths);
   const chosen = universes.length > 0 ? universes : [conventions(config, 'defaults', null)];
   return compileUniverses(chosen, embeddedFiles(chosen, paths), commands);
@@ -80,6 +81,22 @@ async function readTexts(repo: GitRepo, source: TreeSource, paths: readonly stri
     reader.close();
   }
   return texts;
+}
+
+/**
+ * A runner's universe under ratlas.config.json `tests.include`: its tests are the ones the override
+ * names (under its root), and what it says of them stays: the files it loads before them, where
+ * its imports lead (aliases; unknown ones too). Dropped with the runner's configuration, a setup
+ * file the tests load, or an alias they import through, reached no test.
+ */
+function overridden(universe: TestUniverse, config: RatlasConfig): TestUniverse {
+  const { unknownTests: _answered, inSource: _byText, inSourceTests: _found, textTestFiles: _text, ...kept } = universe;
+  return {
+    ...kept,
+    roots: [],
+    include: config.tests.include.map((glob) => ({ glob, absolute: true })),
+    exclude: config.tests.exclude.map((glob) => ({ glob, absolute: true })),
+  };
 }
 
 function conventions(config: RatlasConfig, runner: string, configFile: string | null): TestUniverse {

@@ -8,22 +8,25 @@ import { emptyPart, runAll, type ImpactPart } from './impact-part.js';
  * is more than inert files. The runner then runs files ratlas cannot tell for tests (its defaults
  * stand in for what could not be read): with `testMatch: ['**' + '/*.' + kind + '.js']`,
  * `check/x.itest.js` was no test, and a change reaching only it selected nothing at all.
- * ratlas.config.json `tests.include` says which files are tests instead (no configuration is read
- * then); a collection hook has no such remedy (its cases are no files to select).
+ * ratlas.config.json `tests.include` says which files are tests instead; it does not say where
+ * imports lead (a computed alias), and a collection hook has no such remedy either (its cases are
+ * no files to select).
  */
 export function unknownTestUniverse(
   /** Configurations with fields they compute, and files defining collection hooks (`collected`). */
-  unknown: readonly { file: string | null; fields: readonly string[]; collected?: boolean }[],
+  unknown: readonly { file: string | null; fields: readonly string[]; collected?: boolean; imports?: boolean }[],
   files: readonly ChangedFile[],
   roles: ReadonlyMap<string, PathRole>,
 ): ImpactPart {
   const part = emptyPart();
   if (unknown.length === 0 || files.every((f) => roles.get(f.path) === 'inert')) return part;
-  for (const { file, fields, collected } of unknown) {
+  for (const { file, fields, collected, imports } of unknown) {
     const where = file ?? 'a runner configuration';
     const message = collected
       ? `${where} defines ${fields.join(', ')}: the runner collects tests from files no configuration names.`
-      : `${where} computes ${fields.join(', ')}: which files it runs as tests, or loads before them, is not known; list them in ratlas.config.json tests.include and tests.setupFiles to select among them.`;
+      : imports
+        ? `${where} computes ${fields.join(', ')}: where its tests' imports lead is not known, so any file may reach any test; write them as literal paths to select among them.`
+        : `${where} computes ${fields.join(', ')}: which files it runs as tests, or loads before them, is not known; list them in ratlas.config.json tests.include and tests.setupFiles to select among them.`;
     part.reasons.push(runAll('test-universe-unknown', message, ...(file === null ? [] : [file])));
   }
   return part;
