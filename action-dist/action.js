@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/sql.js/dist/sql-wasm.js
 var require_sql_wasm = __commonJS({
   "node_modules/sql.js/dist/sql-wasm.js"(exports, module2) {
-    var __ratlas_module_url13 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
-    var __ratlas_filename13 = __ratlas_fileURLToPath(__ratlas_module_url13);
-    var __ratlas_dirname13 = __ratlas_dirname_of(__ratlas_filename13);
+    var __ratlas_module_url14 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
+    var __ratlas_filename14 = __ratlas_fileURLToPath(__ratlas_module_url14);
+    var __ratlas_dirname14 = __ratlas_dirname_of(__ratlas_filename14);
     var initSqlJsPromise = void 0;
     var initSqlJs2 = function(moduleConfig) {
       if (initSqlJsPromise) {
@@ -1115,11 +1115,11 @@ var require_sql_wasm = __commonJS({
         var va = "./this.program", wa = (a, b3) => {
           throw b3;
         }, xa = globalThis.document?.currentScript?.src;
-        typeof __ratlas_filename13 !== "undefined" ? xa = __ratlas_filename13 : ba && (xa = self.location.href);
+        typeof __ratlas_filename14 !== "undefined" ? xa = __ratlas_filename14 : ba && (xa = self.location.href);
         var ya = "", za, Ca;
         if (da) {
           var fs3 = __require("node:fs");
-          ya = __ratlas_dirname13 + "/";
+          ya = __ratlas_dirname14 + "/";
           Ca = (a) => {
             a = Da(a) ? new URL(a) : a;
             return fs3.readFileSync(a);
@@ -4365,9 +4365,9 @@ var require_picomatch = __commonJS({
     var utils = require_utils();
     var constants = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch3 = (glob2, options, returnState = false) => {
+    var picomatch4 = (glob2, options, returnState = false) => {
       if (Array.isArray(glob2)) {
-        const fns = glob2.map((input) => picomatch3(input, options, returnState));
+        const fns = glob2.map((input) => picomatch4(input, options, returnState));
         const arrayMatcher = (str) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str);
@@ -4383,16 +4383,16 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const posix2 = opts.windows;
-      const regex = isState2 ? picomatch3.compileRe(glob2, options) : picomatch3.makeRe(glob2, options, false, true);
+      const regex = isState2 ? picomatch4.compileRe(glob2, options) : picomatch4.makeRe(glob2, options, false, true);
       const state = regex.state;
       delete regex.state;
       let isIgnored = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
+        isIgnored = picomatch4(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob: glob2, posix: posix2 });
+        const { isMatch, match, output } = picomatch4.test(input, regex, options, { glob: glob2, posix: posix2 });
         const result = { glob: glob2, state, regex, posix: posix2, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -4418,7 +4418,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch3.test = (input, regex, options, { glob: glob2, posix: posix2 } = {}) => {
+    picomatch4.test = (input, regex, options, { glob: glob2, posix: posix2 } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -4435,24 +4435,24 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch3.matchBase(input, regex, options, posix2);
+          match = picomatch4.matchBase(input, regex, options, posix2);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch3.matchBase = (input, glob2, options, posix2 = options && options.windows) => {
-      const regex = glob2 instanceof RegExp ? glob2 : picomatch3.makeRe(glob2, options);
+    picomatch4.matchBase = (input, glob2, options, posix2 = options && options.windows) => {
+      const regex = glob2 instanceof RegExp ? glob2 : picomatch4.makeRe(glob2, options);
       return regex.test(utils.basename(input, { windows: posix2 }));
     };
-    picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
-    picomatch3.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p2) => picomatch3.parse(p2, options));
+    picomatch4.isMatch = (str, patterns, options) => picomatch4(patterns, options)(str);
+    picomatch4.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p2) => picomatch4.parse(p2, options));
       return parse4(pattern, { ...options, fastpaths: false });
     };
-    picomatch3.scan = (input, options) => scan(input, options);
-    picomatch3.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch4.scan = (input, options) => scan(input, options);
+    picomatch4.compileRe = (state, options, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
@@ -4463,13 +4463,13 @@ var require_picomatch = __commonJS({
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex = picomatch3.toRegex(source, options);
+      const regex = picomatch4.toRegex(source, options);
       if (returnState === true) {
         regex.state = state;
       }
       return regex;
     };
-    picomatch3.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+    picomatch4.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
       if (!input || typeof input !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
@@ -4480,9 +4480,9 @@ var require_picomatch = __commonJS({
       if (!parsed.output) {
         parsed = parse4(input, options);
       }
-      return picomatch3.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch4.compileRe(parsed, options, returnOutput, returnState);
     };
-    picomatch3.toRegex = (source, options) => {
+    picomatch4.toRegex = (source, options) => {
       try {
         const opts = options || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
@@ -4491,8 +4491,8 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch3.constants = constants;
-    module2.exports = picomatch3;
+    picomatch4.constants = constants;
+    module2.exports = picomatch4;
   }
 });
 
@@ -4502,14 +4502,14 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch3(glob2, options, returnState = false) {
+    function picomatch4(glob2, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
       return pico(glob2, options, returnState);
     }
-    Object.assign(picomatch3, pico);
-    module2.exports = picomatch3;
+    Object.assign(picomatch4, pico);
+    module2.exports = picomatch4;
   }
 });
 
@@ -12972,6 +12972,9 @@ function lookedUp(universe, specifier, exists, importer) {
   return null;
 }
 
+// src/ecosystem/npm/babel-aliases.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+
 // src/ecosystem/npm/config-literal.ts
 var Unknown = class {
   constructor(why) {
@@ -13618,6 +13621,9 @@ function mergeAlias(a, b3) {
 }
 
 // src/ecosystem/npm/babel-aliases.ts
+var __ratlas_module_url5 = new URL("./src/ecosystem/npm/babel-aliases.js", __ratlas_bundle_url).href;
+var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
+var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
 var BABEL_CONFIG = /^(babel\.config\.(js|cjs|mjs|cts|json)|\.babelrc(\.(js|cjs|json))?)$/;
 var RESOLVER = /* @__PURE__ */ new Set(["module-resolver", "babel-plugin-module-resolver"]);
 function babelResolverAliases(config, babelDir, root) {
@@ -13653,18 +13659,33 @@ function babelPlugins(config) {
   const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
   return [...listOf2(config["plugins"]), ...listOf2(env?.["plugins"])];
 }
-function babelLocalModules(config, babelDir, exists) {
-  if (!isObject(config)) return [];
-  const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
-  const entries = [config["plugins"], config["presets"], env?.["plugins"], env?.["presets"]].flatMap(listOf2);
+function babelLocalModules(config, text, babelDir, paths) {
+  const present = new Set(paths);
+  const exists = (path) => present.has(path);
+  const env = isObject(config) && isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
+  const entries = isObject(config) ? [config["plugins"], config["presets"], env?.["plugins"], env?.["presets"]].flatMap(listOf2) : [];
   const out2 = [];
   for (const entry of entries) {
     const spec = Array.isArray(entry) ? entry[0] : entry;
-    if (typeof spec !== "string" || !spec.startsWith(".")) continue;
-    const file = resolveFile(babelDir, spec, exists);
+    const file = typeof spec === "string" ? resolveFile(babelDir, spec, exists) : null;
     if (file !== null && exists(file)) out2.push(file);
   }
+  if (!isObject(config) || entries.some(holdsUnknown)) out2.push(...namedInText(text, babelDir, paths));
   return [...new Set(out2)].sort();
+}
+var CODE_FILE = /\.[cm]?[jt]sx?$/;
+function namedInText(text, dir, paths) {
+  const out2 = [];
+  for (const [, single, double, template] of text.matchAll(/'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"|`((?:\\.|[^`\\])*)`/g)) {
+    const spec = (single ?? double ?? template ?? "").replace(/\$\{[^}]*\}/g, "*");
+    if (spec === "" || spec === "*" || /\s/.test(spec)) continue;
+    const base = joinRepo(dir, spec.startsWith(".") ? spec : `./${spec}`);
+    if (base === null) continue;
+    const prefix = base.slice(0, base.search(/[*?[{(!]|$/));
+    const named = (0, import_picomatch.default)([base, `${base}.*`, `${base}/index.*`], { dot: true });
+    out2.push(...paths.filter((p2) => p2.startsWith(prefix) && CODE_FILE.test(p2) && named(p2)));
+  }
+  return out2;
 }
 function listOf2(value) {
   return Array.isArray(value) ? value : value === void 0 ? [] : [value];
@@ -13850,13 +13871,13 @@ function isRecord(value) {
 }
 
 // src/ecosystem/npm/build-output.ts
-var import_picomatch = __toESM(require_picomatch2(), 1);
+var import_picomatch2 = __toESM(require_picomatch2(), 1);
 var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 function rebaseOutputGlob(glob2, root, paths) {
   const prefix = root === "" ? "" : `${root}/`;
   const rels = paths.filter((p2) => p2.startsWith(prefix)).map((p2) => p2.slice(prefix.length));
   const matches = (g2) => {
-    const m2 = (0, import_picomatch.default)(g2, { dot: true });
+    const m2 = (0, import_picomatch2.default)(g2, { dot: true });
     return rels.some((r2) => m2(r2));
   };
   if (matches(glob2)) return glob2;
@@ -14129,7 +14150,7 @@ function npmCiSetup(files) {
 }
 
 // src/ecosystem/npm/jest-universes.ts
-var import_picomatch2 = __toESM(require_picomatch2(), 1);
+var import_picomatch3 = __toESM(require_picomatch2(), 1);
 var JEST_TEST_MATCH = ["**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"];
 var JEST_IGNORE = ["/node_modules/"];
 var JEST_MODULE_FIELDS = [
@@ -14253,7 +14274,7 @@ function matchDirsOrFiles(spec, ctx) {
   return out2;
 }
 function globToRegExp(glob2) {
-  return import_picomatch2.default.makeRe(glob2, { dot: false });
+  return import_picomatch3.default.makeRe(glob2, { dot: false });
 }
 function extensions(list) {
   return list && list.length > 0 ? { extensions: list.map((e) => e.replace(/^\./, "")) } : {};
@@ -22283,9 +22304,9 @@ var ParseErrorCode;
 })(ParseErrorCode || (ParseErrorCode = {}));
 
 // node_modules/web-tree-sitter/tree-sitter.js
-var __ratlas_module_url5 = new URL("./node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
-var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
-var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
+var __ratlas_module_url6 = new URL("./node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
+var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
+var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
 var __defProp2 = Object.defineProperty;
 var __name = (target, value) => __defProp2(target, "name", { value, configurable: true });
 var SIZE_OF_SHORT = 2;
@@ -24331,7 +24352,7 @@ ${JSON.stringify(symbolNames, null, 2)}`);
   }
 };
 var Module2 = /* @__PURE__ */ (() => {
-  var _scriptName = __ratlas_module_url5;
+  var _scriptName = __ratlas_module_url6;
   return async function(moduleArg = {}) {
     var moduleRtn;
     var Module = moduleArg;
@@ -24346,7 +24367,7 @@ var Module2 = /* @__PURE__ */ (() => {
     var ENVIRONMENT_IS_SHELL = !ENVIRONMENT_IS_WEB && !ENVIRONMENT_IS_NODE && !ENVIRONMENT_IS_WORKER;
     if (ENVIRONMENT_IS_NODE) {
       const { createRequire: createRequire3 } = await import("module");
-      var require = createRequire3(__ratlas_module_url5);
+      var require = createRequire3(__ratlas_module_url6);
     }
     Module.currentQueryProgressCallback = null;
     Module.currentProgressCallback = null;
@@ -24370,8 +24391,8 @@ var Module2 = /* @__PURE__ */ (() => {
     if (ENVIRONMENT_IS_NODE) {
       var fs = require("fs");
       var nodePath = require("path");
-      if (!__ratlas_module_url5.startsWith("data:")) {
-        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url5)) + "/";
+      if (!__ratlas_module_url6.startsWith("data:")) {
+        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url6)) + "/";
       }
       readBinary = /* @__PURE__ */ __name((filename) => {
         filename = isFileURI(filename) ? new URL(filename) : filename;
@@ -24567,7 +24588,7 @@ var Module2 = /* @__PURE__ */ (() => {
       if (Module["locateFile"]) {
         return locateFile("tree-sitter.wasm");
       }
-      return new URL("tree-sitter.wasm", __ratlas_module_url5).href;
+      return new URL("tree-sitter.wasm", __ratlas_module_url6).href;
     }
     __name(findWasmBinary, "findWasmBinary");
     function getBinarySync(file) {
@@ -26238,10 +26259,10 @@ var import_yaml = __toESM(require_dist(), 1);
 // src/parse/load-language.ts
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-var __ratlas_module_url6 = new URL("./src/parse/load-language.js", __ratlas_bundle_url).href;
-var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
-var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
-var require2 = createRequire(__ratlas_module_url6);
+var __ratlas_module_url7 = new URL("./src/parse/load-language.js", __ratlas_bundle_url).href;
+var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
+var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
+var require2 = createRequire(__ratlas_module_url7);
 var initialized;
 var grammars = /* @__PURE__ */ new Map();
 var loadChain = Promise.resolve();
@@ -26321,9 +26342,9 @@ var NPM_ROLES = {
 };
 
 // src/ecosystem/npm/vitest-universes.ts
-var __ratlas_module_url7 = new URL("./src/ecosystem/npm/vitest-universes.js", __ratlas_bundle_url).href;
-var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
-var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
+var __ratlas_module_url8 = new URL("./src/ecosystem/npm/vitest-universes.js", __ratlas_bundle_url).href;
+var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
+var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
 var VITEST_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
 var VITEST_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
 var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
@@ -26471,9 +26492,9 @@ function words(name2) {
 }
 
 // src/ecosystem/npm/adapter.ts
-var __ratlas_module_url8 = new URL("./src/ecosystem/npm/adapter.js", __ratlas_bundle_url).href;
-var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
-var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
+var __ratlas_module_url9 = new URL("./src/ecosystem/npm/adapter.js", __ratlas_bundle_url).href;
+var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
+var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
 var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
@@ -26721,8 +26742,7 @@ function withBabelResolver(u2, pick, files) {
   const text = file === void 0 ? null : files.read(file);
   if (file === void 0 || text === null) return u2;
   const config = readConfigFile(file, text);
-  const present = new Set(files.paths);
-  const local = babelLocalModules(config, dirOf(file), (p2) => present.has(p2)).filter((m2) => !u2.setupFiles.includes(m2));
+  const local = babelLocalModules(config, text, dirOf(file), files.paths).filter((m2) => !u2.setupFiles.includes(m2));
   const withLocal = {
     ...u2,
     ...local.length > 0 && { setupFiles: [...u2.setupFiles, ...local] },
@@ -28510,12 +28530,12 @@ function stopCommands() {
 }
 
 // src/action/run-ratlas.ts
-var __ratlas_module_url9 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
-var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
-var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
+var __ratlas_module_url10 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
+var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
+var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
 function ratlasCli() {
-  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url9));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url9));
+  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url10));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url10));
 }
 function runRatlas(args2, options) {
   return new Promise((resolve5, reject) => {
@@ -28906,17 +28926,17 @@ function inlineText(text, element) {
 }
 
 // src/report/render-impact-page.ts
-var __ratlas_module_url10 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
-var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
-var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
+var __ratlas_module_url11 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
+var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
+var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
 var assets;
 function pageAssets() {
   if (!assets) {
     const read = (url) => readFileSync5(url, "utf8");
     assets = {
-      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url10).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
-      script: read(new URL("./impact-page/page.js", __ratlas_module_url10)),
-      style: read(new URL("./impact-page/page.css", __ratlas_module_url10))
+      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url11).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
+      script: read(new URL("./impact-page/page.js", __ratlas_module_url11)),
+      style: read(new URL("./impact-page/page.css", __ratlas_module_url11))
     };
   }
   return assets;
@@ -32971,9 +32991,9 @@ function repoFilePath(root, path) {
 }
 
 // src/git/repo.ts
-var __ratlas_module_url11 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
-var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
-var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
+var __ratlas_module_url12 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
+var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
+var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
 var GitExitError = class extends O2 {
   constructor(exitCode, stderr) {
     super(void 0, stderr.trim() || (exitCode === null ? "git was killed by a signal" : `git exited with code ${exitCode}`));
@@ -33462,9 +33482,9 @@ function boolean(name2, value, fallback) {
 }
 
 // src/action/prepare-step.ts
-var __ratlas_module_url12 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
-var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
-var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
+var __ratlas_module_url13 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
+var __ratlas_filename13 = __ratlas_fileURLToPath(__ratlas_module_url13);
+var __ratlas_dirname13 = __ratlas_dirname_of(__ratlas_filename13);
 function cacheKeyPrefix(runnerOs) {
   return `ratlas-index-v1-${runnerOs}-${bundleVersion()}-`;
 }
@@ -33538,7 +33558,7 @@ async function fetched(found, ref, log2) {
 }
 var version;
 function bundleVersion() {
-  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url12), "utf8")).version;
+  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url13), "utf8")).version;
   return version;
 }
 

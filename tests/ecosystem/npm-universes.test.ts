@@ -471,5 +471,12 @@ describe('npm adapter: test universes read statically from runner configurations
     );
     const [universe] = npm.testUniverses(files);
     expect(universe!.setupFiles).toEqual(['tools/plugin.js', 'tools/preset.js', 'tools/test-only.js']);
+    // Named by a path built from __dirname; or by a config the reading does not follow whole (several
+    // returns, a list a loop fills): every code file its strings may name, templates as globs.
+    const setupOf = (config: string) =>
+      npm.testUniverses(tree({ 'package.json': '{ "name": "app", "devDependencies": { "jest": "29" } }', 'babel.config.js': config }, ['tools/rate-plugin.js', 'tools/other.js', 'tools/notes.md', 'src/a.js']))[0]!.setupFiles;
+    expect(setupOf("const path = require('path');\nmodule.exports = { plugins: [path.join(__dirname, 'tools', 'rate-plugin.js'), 'lodash'] };\n")).toEqual(['tools/rate-plugin.js']);
+    expect(setupOf("module.exports = (api) => {\n  if (api.env('production')) return {};\n  return { plugins: ['./tools/rate-plugin'] };\n};\n")).toEqual(['tools/rate-plugin.js']);
+    expect(setupOf("const plugins = [];\nfor (const name of ['rate-plugin']) plugins.push(`./tools/${name}.js`);\nmodule.exports = { plugins };\n")).toEqual(['tools/other.js', 'tools/rate-plugin.js']);
   });
 });

@@ -357,8 +357,7 @@ function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => s
   const text = file === undefined ? null : files.read(file);
   if (file === undefined || text === null) return u;
   const config = readConfigFile(file, text);
-  const present = new Set(files.paths);
-  const local = babelLocalModules(config, dirOf(file), (p) => present.has(p)).filter((m) => !u.setupFiles.includes(m));
+  const local = babelLocalModules(config, text, dirOf(file), files.paths).filter((m) => !u.setupFiles.includes(m));
   const withLocal: TestUniverse = {
     ...u,
     ...(local.length > 0 && { setupFiles: [...u.setupFiles, ...local] }),

@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 import { relativePath } from '../../util/posix-path.js';
 import type { TestUniverse } from '../types.js';
 import { holdsUnknown, isObject, Unknown, type Literal } from './read-config-literal.js';
@@ -61,23 +62,49 @@ function babelPlugins(config: { [key: string]: Literal }): Literal[] {
 }
 
 /**
- * Pure: the plugins and presets of the tree a babel config at `babelDir` names by a relative path
- * (`plugins: ['./tools/plugin.js']`, `[['./preset', {...}]]`, those of `env.test` too), as files:
- * babel-jest runs them on every test and every module it imports, so a change to one can fail any
- * test though no test imports it. A config that is no object names none.
+ * Pure: the plugins and presets of the tree a babel config at `babelDir` names (`plugins:
+ * ['./tools/plugin.js']`, `[['./preset', {...}]]`, `path.join(__dirname, 'tools/plugin.js')`,
+ * those of `env.test` too), as files: babel-jest runs them on every test and every module it
+ * imports, so a change to one can fail any test though no test imports it. Where the reading
+ * cannot follow the lists (a function with several returns, a list a loop fills), every code file
+ * a string of `text` may name stands in for them (namedInText).
  */
-export function babelLocalModules(config: Literal, babelDir: string, exists: (path: string) => boolean): string[] {
-  if (!isObject(config)) return [];
-  const env = isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
-  const entries = [config['plugins'], config['presets'], env?.['plugins'], env?.['presets']].flatMap(listOf);
+export function babelLocalModules(config: Literal, text: string, babelDir: string, paths: readonly string[]): string[] {
+  const present = new Set(paths);
+  const exists = (path: string) => present.has(path);
+  const env = isObject(config) && isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
+  const entries = isObject(config) ? [config['plugins'], config['presets'], env?.['plugins'], env?.['presets']].flatMap(listOf) : [];
   const out: string[] = [];
   for (const entry of entries) {
     const spec = Array.isArray(entry) ? entry[0] : entry;
-    if (typeof spec !== 'string' || !spec.startsWith('.')) continue;
-    const file = resolveFile(babelDir, spec, exists);
+    // A bare name is a package (`lodash` → babel-plugin-lodash) unless a file of the tree has it.
+    const file = typeof spec === 'string' ? resolveFile(babelDir, spec, exists) : null;
     if (file !== null && exists(file)) out.push(file);
   }
+  if (!isObject(config) || entries.some(holdsUnknown)) out.push(...namedInText(text, babelDir, paths));
   return [...new Set(out)].sort();
+}
+
+const CODE_FILE = /\.[cm]?[jt]sx?$/;
+
+/**
+ * Pure: the code files of `paths` a string written in `text` may name, relative to `dir` (with an
+ * extension or an index file tried), a `${…}` of a template matching any name. More than the
+ * config loads, never less of what its strings spell: a file named for another reason costs
+ * selections, not a missed test.
+ */
+function namedInText(text: string, dir: string, paths: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [, single, double, template] of text.matchAll(/'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"|`((?:\\.|[^`\\])*)`/g)) {
+    const spec = (single ?? double ?? template ?? '').replace(/\$\{[^}]*\}/g, '*');
+    if (spec === '' || spec === '*' || /\s/.test(spec)) continue;
+    const base = joinRepo(dir, spec.startsWith('.') ? spec : `./${spec}`);
+    if (base === null) continue;
+    const prefix = base.slice(0, base.search(/[*?[{(!]|$/));
+    const named = picomatch([base, `${base}.*`, `${base}/index.*`], { dot: true });
+    out.push(...paths.filter((p) => p.startsWith(prefix) && CODE_FILE.test(p) && named(p)));
+  }
+  return out;
 }
 
 function listOf(value: Literal | undefined): Literal[] {
