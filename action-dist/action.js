@@ -13665,12 +13665,14 @@ function babelLocalModules(config, text, babelDir, paths) {
   const env = isObject(config) && isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
   const entries = isObject(config) ? [config["plugins"], config["presets"], env?.["plugins"], env?.["presets"]].flatMap(listOf2) : [];
   const out2 = [];
+  let unread = !isObject(config);
   for (const entry of entries) {
     const spec = Array.isArray(entry) ? entry[0] : entry;
     const file = typeof spec === "string" ? resolveFile(babelDir, spec, exists) : null;
     if (file !== null && exists(file)) out2.push(file);
+    if (spec instanceof Unknown) unread = true;
   }
-  if (!isObject(config) || entries.some(holdsUnknown)) out2.push(...namedInText(text, babelDir, paths));
+  if (unread) out2.push(...namedInText(text, babelDir, paths));
   return [...new Set(out2)].sort();
 }
 var CODE_FILE = /\.[cm]?[jt]sx?$/;

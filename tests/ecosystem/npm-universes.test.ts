@@ -478,5 +478,7 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(setupOf("const path = require('path');\nmodule.exports = { plugins: [path.join(__dirname, 'tools', 'rate-plugin.js'), 'lodash'] };\n")).toEqual(['tools/rate-plugin.js']);
     expect(setupOf("module.exports = (api) => {\n  if (api.env('production')) return {};\n  return { plugins: ['./tools/rate-plugin'] };\n};\n")).toEqual(['tools/rate-plugin.js']);
     expect(setupOf("const plugins = [];\nfor (const name of ['rate-plugin']) plugins.push(`./tools/${name}.js`);\nmodule.exports = { plugins };\n")).toEqual(['tools/other.js', 'tools/rate-plugin.js']);
+    // Options not read name no file: the strings of the config are not taken for plugins then.
+    expect(setupOf("module.exports = { presets: [['@babel/preset-env', { targets: target() }]], ignore: ['tools/**'] };\n")).toEqual([]);
   });
 });

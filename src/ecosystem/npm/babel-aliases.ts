@@ -75,13 +75,16 @@ export function babelLocalModules(config: Literal, text: string, babelDir: strin
   const env = isObject(config) && isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
   const entries = isObject(config) ? [config['plugins'], config['presets'], env?.['plugins'], env?.['presets']].flatMap(listOf) : [];
   const out: string[] = [];
+  let unread = !isObject(config);
   for (const entry of entries) {
     const spec = Array.isArray(entry) ? entry[0] : entry;
     // A bare name is a package (`lodash` → babel-plugin-lodash) unless a file of the tree has it.
     const file = typeof spec === 'string' ? resolveFile(babelDir, spec, exists) : null;
     if (file !== null && exists(file)) out.push(file);
+    // Options not read (`['@babel/preset-env', { targets: computed }]`) name no file.
+    if (spec instanceof Unknown) unread = true;
   }
-  if (!isObject(config) || entries.some(holdsUnknown)) out.push(...namedInText(text, babelDir, paths));
+  if (unread) out.push(...namedInText(text, babelDir, paths));
   return [...new Set(out)].sort();
 }
 
