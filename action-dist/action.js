@@ -21371,8 +21371,9 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
     warnings: config ? [.../* @__PURE__ */ new Set([...config.warnings, ...warnings])] : [],
-    // `spec` also when a spread may set it; `require` and `file` when written and computed.
-    ...unknownTests(config, ["require", "file"], ["spec"])
+    // Which files are tests (`spec`, and the `extension` and `recursive` a directory spec is read
+    // with) also when a spread may set them; `require` and `file` when written and computed.
+    ...unknownTests(config, ["require", "file"], ["spec", "extension", "recursive"])
   };
 }
 var MOCHA_VALUE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--package", "--extension", "--file", "--ignore", "--exclude", "--require", "-r", "--spec", "--reporter", "-R", "--reporter-option", "--reporter-options", "-O", "--ui", "-u", "--timeout", "-t", "--slow", "-s", "--grep", "-g", "--fgrep", "-f", "--retries", "--jobs", "-j", "--node-option", "-n", "--watch-files", "--watch-ignore"]);

@@ -168,7 +168,7 @@ describe('npm adapter: test universes read statically from runner configurations
 
   it('the fields saying which files are tests are unknown when computed, or absent beside a spread that may set them', () => {
     const universes = (config: string, file = 'vitest.config.js') =>
-      npm.testUniverses(tree({ 'package.json': `{ "devDependencies": { "${file.startsWith('jest') ? 'jest' : 'vitest'}": "1" } }`, [file]: config }));
+      npm.testUniverses(tree({ 'package.json': `{ "devDependencies": { "${file.startsWith('jest') ? 'jest' : file.startsWith('.mocharc') ? 'mocha' : 'vitest'}": "1" } }`, [file]: config }));
     const unknown = (config: string, file?: string) => universes(config, file).map((u) => [...(u.unknownTests ?? []), ...(u.unknownImports ?? [])]);
     expect(unknown("const kind = process.env.KIND;\nmodule.exports = { testMatch: ['**/*.' + kind + '.js'] };\n", 'jest.config.js')).toEqual([['testMatch']]);
     expect(unknown("const dirs = ['check'];\nexport default { test: { include: dirs.map((d) => `${d}/**/*.js`) } };\n")).toEqual([['test.include']]);
@@ -185,6 +185,9 @@ describe('npm adapter: test universes read statically from runner configurations
     // Written before a spread that may replace it: what runs is the spread's, when it has one.
     expect(unknown("module.exports = { testRegex: '/spec/.*\\\\.js$', ...require('./shared') };\n", 'jest.config.js')[0]).toEqual(expect.arrayContaining(['testRegex', 'testMatch', 'setupFiles']));
     expect(unknown("const root = process.env.ROOT;\nmodule.exports = { roots: [root] };\n", 'jest.config.js')).toEqual([['roots']]);
+    // mocha: the extension and recursion a directory spec is read with decide which files are tests.
+    expect(unknown("module.exports = { extension: ['es6'].map((e) => e) };\n", '.mocharc.js')).toEqual([['extension']]);
+    expect(unknown("module.exports = { recursive: process.env.FLAT !== '1' };\n", '.mocharc.js')).toEqual([['recursive']]);
   });
 
   it('testRegex, jest projects, and the package.json jest key of a package', () => {

@@ -49,8 +49,9 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
     setupFiles: [...new Set(setupFiles)].sort(),
     aliases: [],
     warnings: config ? [...new Set([...config.warnings, ...warnings])] : [],
-    // `spec` also when a spread may set it; `require` and `file` when written and computed.
-    ...unknownTests(config, ['require', 'file'], ['spec']),
+    // Which files are tests (`spec`, and the `extension` and `recursive` a directory spec is read
+    // with) also when a spread may set them; `require` and `file` when written and computed.
+    ...unknownTests(config, ['require', 'file'], ['spec', 'extension', 'recursive']),
   };
 }
 
