@@ -26358,6 +26358,7 @@ var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
 ]);
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
 var MODULE_FIELDS = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"];
+var ANY_CODE_FILE = "**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}";
 var ALIAS_FIELDS = ["resolve.alias.*", "test.alias.*"];
 function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const test = config?.object("test");
@@ -26429,7 +26430,7 @@ function typeTests(config, test, ctx) {
   return typecheck.strings("include") ?? VITEST_TYPECHECK_INCLUDE;
 }
 function inSource(test) {
-  const globs = test?.strings("includeSource");
+  const globs = test?.unknown(["includeSource"], true) ? [ANY_CODE_FILE] : test?.strings("includeSource");
   if (!globs || globs.length === 0) return {};
   return { inSource: { include: globs.map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })), marker: "import.meta.vitest" } };
 }

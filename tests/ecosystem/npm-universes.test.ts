@@ -185,6 +185,9 @@ describe('npm adapter: test universes read statically from runner configurations
     // Written before a spread that may replace it: what runs is the spread's, when it has one.
     expect(unknown("module.exports = { testRegex: '/spec/.*\\\\.js$', ...require('./shared') };\n", 'jest.config.js')[0]).toEqual(expect.arrayContaining(['testRegex', 'testMatch', 'setupFiles']));
     expect(unknown("const root = process.env.ROOT;\nmodule.exports = { roots: [root] };\n", 'jest.config.js')).toEqual([['roots']]);
+    // vitest includeSource computed: any code file with the marker may be a test.
+    expect(universes("export default { test: { includeSource: ['src'].map((d) => `${d}/**/*.ts`) } };\n")[0]!.inSource?.include).toEqual([{ glob: '**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}' }]);
+    expect(universes("export default { test: { includeSource: ['src/**/*.ts'] } };\n")[0]!.inSource?.include).toEqual([{ glob: 'src/**/*.ts' }]);
     // mocha: the extension and recursion a directory spec is read with decide which files are tests.
     expect(unknown("module.exports = { extension: ['es6'].map((e) => e) };\n", '.mocharc.js')).toEqual([['extension']]);
     expect(unknown("module.exports = { recursive: process.env.FLAT !== '1' };\n", '.mocharc.js')).toEqual([['recursive']]);

@@ -18,6 +18,7 @@ const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 
 /** Fields naming modules vitest loads for every test: setup files, serializers, a custom runner or environment. */
 const MODULE_FIELDS = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'];
+const ANY_CODE_FILE = '**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}';
 /** Where imports lead: vite's aliases and vitest's, anything under them (`*`). */
 const ALIAS_FIELDS = ['resolve.alias.*', 'test.alias.*'];
 
@@ -130,9 +131,12 @@ function typeTests(config: ConfigValues | null, test: ConfigValues | undefined, 
   return typecheck.strings('include') ?? VITEST_TYPECHECK_INCLUDE;
 }
 
-/** `test.includeSource`: source files are tests where their text has `import.meta.vitest` blocks. */
+/**
+ * `test.includeSource`: source files are tests where their text has `import.meta.vitest` blocks.
+ * Computed (`['src'].map(…)`), any code file may be one: the marker still decides.
+ */
 function inSource(test: ConfigValues | undefined): Pick<TestUniverse, 'inSource'> {
-  const globs = test?.strings('includeSource');
+  const globs = test?.unknown(['includeSource'], true) ? [ANY_CODE_FILE] : test?.strings('includeSource');
   if (!globs || globs.length === 0) return {};
   return { inSource: { include: globs.map((glob) => ({ glob: glob.replace(/^\.\//, '') })), marker: 'import.meta.vitest' } };
 }
