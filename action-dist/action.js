@@ -21447,6 +21447,29 @@ function withNodePaths(universe, folders) {
   return { ...universe, moduleLookup: { paths, directories: universe.moduleLookup?.directories ?? [] } };
 }
 
+// src/ecosystem/npm/node-options.ts
+var ASSIGNMENT2 = /(?:^|[\s;&|(])NODE_OPTIONS=("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
+var PRELOAD = /* @__PURE__ */ new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
+function scriptNodePreloads(scripts, dir, exists) {
+  const specs = [];
+  for (const script2 of scripts) {
+    for (const m2 of script2.matchAll(ASSIGNMENT2)) {
+      const words2 = m2[1].replace(/^(["'])(.*)\1$/, "$2").split(/\s+/).filter((w2) => w2 !== "");
+      for (let i2 = 0; i2 < words2.length; i2++) {
+        const word = words2[i2];
+        const [flag, inline] = word.includes("=") ? [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)] : [word, void 0];
+        const value = PRELOAD.has(flag) ? inline ?? words2[++i2] : void 0;
+        if (value !== void 0) specs.push(value.replace(/^(["'])(.*)\1$/, "$2"));
+      }
+    }
+  }
+  return [...new Set(treeFiles(dir, specs, exists))].sort();
+}
+function withPreloads(universe, files) {
+  if (files.length === 0) return universe;
+  return { ...universe, setupFiles: [.../* @__PURE__ */ new Set([...universe.setupFiles, ...files])].sort() };
+}
+
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
   const len = text.length;
@@ -26720,9 +26743,10 @@ function npmUniverses(files) {
       out2.push(storybookUniverse(dir, main2 ?? null, main2 ? read(main2) : null, pick(folder, STORYBOOK_PREVIEW)));
     }
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
+    const preloads = manifest ? scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists) : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i2 = first; i2 < out2.length; i2++) {
-      const u2 = withNodePaths(out2[i2], nodePaths);
+      const u2 = withPreloads(withNodePaths(out2[i2], nodePaths), preloads);
       out2[i2] = moduleAliases.length > 0 && u2.root === dir ? { ...u2, aliases: [...u2.aliases, ...moduleAliases] } : u2;
     }
   }

@@ -18,6 +18,7 @@ import { JASMINE_CONFIGS, jasmineUniverse } from './jasmine-universe.js';
 import { cypressUniverses, playwrightUniverses, storybookUniverse } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
+import { scriptNodePreloads, withPreloads } from './node-options.js';
 import { isObject, type Literal, type ReadOptions } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { baseOf, dirOf, joinRepo } from './repo-paths.js';
@@ -315,11 +316,13 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
       out.push(storybookUniverse(dir, main ?? null, main ? read(main) : null, pick(folder, STORYBOOK_PREVIEW)));
     }
 
-    // Folders the package's scripts put on NODE_PATH: every runner its scripts start inherits them.
+    // Folders the package's scripts put on NODE_PATH, and modules NODE_OPTIONS preloads: every
+    // runner its scripts start inherits them.
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
+    const preloads = manifest ? scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists) : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i = first; i < out.length; i++) {
-      const u = withNodePaths(out[i]!, nodePaths);
+      const u = withPreloads(withNodePaths(out[i]!, nodePaths), preloads);
       out[i] = moduleAliases.length > 0 && u.root === dir ? { ...u, aliases: [...u.aliases, ...moduleAliases] } : u;
     }
   }
