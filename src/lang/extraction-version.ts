@@ -103,5 +103,7 @@
  *    tsconfig's referenced `paths`, the file's folder from `import.meta.url` under any name.
  * 37: `require.resolve('pkg/sub')` and `import.meta.resolve('pkg/sub')` with a bare specifier are
  *    module dependencies (the tree's own package by its `exports`).
+ * 38: A computed `pytest_plugins` (a comprehension, a name, `+=`) is a dynamic load
+ *    (`pytest_plugins*`), as `import_module(name)` is.
  */
-export const EXTRACTION_VERSION = 37;
+export const EXTRACTION_VERSION = 38;

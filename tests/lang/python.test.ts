@@ -8,6 +8,7 @@ describe('python: annotated-source goldens', () => {
     'annotations.py',
     'builtin-literals.py',
     'classes-and-methods.py',
+    'conftest-computed-plugins.py',
     'conftest-plugins.py',
     'dataclass-fields.py',
     'generated_code.py',

@@ -26,6 +26,9 @@ export const PYTHON_LOADER_CALLS: NonNullable<ResolutionTraits['loaderCalls']> =
   append: [{ code: 'sys-path', receivers: ['sys.path', '__path__'] }],
   extend: [{ code: 'sys-path', receivers: ['sys.path', '__path__'] }],
   addsitedir: [{ code: 'sys-path', receivers: ['site'] }],
+  // A computed `pytest_plugins` (references.scm): pytest imports modules for their fixtures by
+  // names the text does not hold.
+  'pytest_plugins*': [{ code: 'pytest-plugins', receivers: [null] }],
   // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
   // bounds the literal ones: they are fixture references).
   getfixturevalue: [{ code: 'dynamic-fixture' }],

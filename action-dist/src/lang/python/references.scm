@@ -240,6 +240,25 @@
   (#eq? @_plugins "pytest_plugins")
   (#set! name "")
   (#set! alias "pytest_plugins"))
+; `pytest_plugins` computed (`['tests.' + p for p in PLUGINS]`, a name, a call): pytest imports
+; modules the text does not name, a dynamic load (`pytest_plugins*`: resolution.ts loaderCalls).
+(module
+  (expression_statement
+    (assignment
+      left: (identifier) @_plugins
+      right: [
+        (identifier) (attribute) (call) (subscript) (binary_operator) (list_comprehension) (generator_expression)
+        (string (interpolation))
+        (list [(identifier) (attribute) (call) (subscript) (binary_operator) (list_splat) (string (interpolation))])
+        (tuple [(identifier) (attribute) (call) (subscript) (binary_operator) (list_splat) (string (interpolation))])
+      ] @reference.call))
+  (#eq? @_plugins "pytest_plugins")
+  (#set! name "pytest_plugins*"))
+(module
+  (expression_statement
+    (augmented_assignment left: (identifier) @_plugins right: (_) @reference.call))
+  (#eq? @_plugins "pytest_plugins")
+  (#set! name "pytest_plugins*"))
 
 ; ---- pytest fixtures: a test's or a fixture's parameters name the fixtures the runner passes ----
 ; (a test is a `test*` function or method; a fixture is decorated with `fixture`/`pytest.fixture(...)`)
