@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { packMap } from '../../src/graph/rank/pack-map.js';
 import { mapValue, PACK_WEIGHTS, type PackWeights } from '../../src/graph/rank/map-value.js';
 import { rankTags } from '../../src/graph/rank/rank-tags.js';
+import { folderScores } from '../../src/graph/rank/folder-neighbours.js';
 import { RANK_WEIGHTS, type RankWeights } from '../../src/pipeline/query-context.js';
 import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
 import { tagSuffix } from '../../src/report/context-map.js';
@@ -79,7 +80,14 @@ function replay(c: Dumped, config: Config): Figures & { signatureShare: number }
     const parts = { match: w.text * f[1] + w.symbol * f[2], graph: (fromTask ? w.graph : 1) * f[3], coChange: w.coChange * f[4], history: w.history * f[5] };
     return { file: f, score: parts.match + parts.graph + parts.coChange + parts.history, tags: rankTags(parts, fromTask) };
   });
-  scored.sort((a, b) => b.score - a.score || (a.file[0] < b.file[0] ? -1 : 1));
+  const order = (a: (typeof scored)[number], b: (typeof scored)[number]) => b.score - a.score || (a.file[0] < b.file[0] ? -1 : 1);
+  scored.sort(order);
+  if (w.folder > 0) {
+    // As rankFiles: the folders of the best files in that order lend the others a share of their score.
+    const folder = folderScores(scored.map((s) => ({ path: s.file[0], score: s.score })));
+    for (const s of scored) s.score += w.folder * (folder.get(s.file[0]) ?? 0);
+    scored.sort(order);
+  }
   const truth = new Set(c.truth);
   const top = scored[0]?.score ?? 0;
   const result = { 'tokens@2000': 0, 'tokens@4000': 0, 'files@10': scored.slice(0, 10).filter((s) => truth.has(s.file[0])).length / truth.size, signatureShare: 0 };

@@ -115,4 +115,25 @@ describe('get_context ranking', { timeout: 300_000 }, () => {
       await opened.store.close();
     }
   });
+  it('ranks a file beside the best match above an unrelated one, though neither shares a word with the task (folder signal)', async () => {
+    const files: Tree = {
+      'src/billing/ledger.ts': 'export function ledgerTotals(rows: number[]) { return rows.length; }\n',
+      // No word of the task, no import either way: only its folder ties it to the ledger.
+      'src/billing/rounding.ts': 'export function roundCents(x: number) { return Math.round(x); }\n',
+      // The same, in another folder (first by path, so only the folder can put the other first).
+      'src/aaa/rounding.ts': 'export function roundCents(x: number) { return Math.round(x); }\n',
+    };
+    for (let i = 0; i < 20; i++) files[`src/filler/f${i}.ts`] = `export function fillerStep${i}(x: number) { return x + ${i}; }\n`;
+    const opened = await openIndex({ cwd: gitRepo(files), rev: 'HEAD', cacheDir: cacheDir(), jobs: 1 });
+    try {
+      const snapshot = await IndexSnapshot.load(opened.store, 0);
+      const ranked = await rankForTask(snapshot, { task: 'ledger totals are wrong', focusFiles: [], changedFiles: [], pathPrefix: '' });
+      const paths = ranked.map((f) => f.path);
+      expect(paths[0]).toBe('src/billing/ledger.ts');
+      expect(paths[1]).toBe('src/billing/rounding.ts');
+      expect(paths.indexOf('src/aaa/rounding.ts')).toBeGreaterThan(1);
+    } finally {
+      await opened.store.close();
+    }
+  });
 });
