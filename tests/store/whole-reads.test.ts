@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRecord } from '../../src/model/file.js';
 import { resolveIndex } from '../../src/pipeline/resolve-index.js';
-import type { IndexStore } from '../../src/store/index-store.js';
+import type { FileColumns, IndexStore } from '../../src/store/index-store.js';
 import { HeldRows } from '../../src/store/sqlite/held-rows.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { extractFile } from '../lang/helpers/annotated-golden.js';
@@ -61,10 +61,22 @@ async function indexed(): Promise<SqliteStore> {
   return store;
 }
 
+/** Each file's rows of a read by files, sorted (their order is not defined). */
+function byFile(read: FileColumns, columns: (i: number) => unknown[]): Record<string, string[]> {
+  const out: Record<string, string[]> = Object.fromEntries(read.files.map((f) => [f, []]));
+  for (let i = 0; i < read.count; i++) out[read.files[read.file[i]!]!]!.push(JSON.stringify(columns(i)));
+  return Object.fromEntries(Object.entries(out).map(([f, rows]) => [f, rows.sort()]));
+}
+
 /** Every read WholeReads may answer, as plain data. */
 async function wholeReads(store: IndexStore) {
   const edges = await store.edgeColumns();
+  const some = ['src/main.ts', 'src/cart.ts', 'src/nowhere.ts'];
+  const names = await store.namesReadInFiles(some);
+  const declared = await store.declaredNames(some);
   return {
+    namesRead: byFile(names, (i) => [names.name[i], names.scopeId[i]]),
+    declared: byFile(declared, (i) => [declared.name[i], declared.topLevel[i], declared.type[i]]),
     files: await store.listFiles(),
     symbols: await store.allSymbols(),
     links: await store.linkRefs(),
@@ -81,6 +93,8 @@ describe('an exported index read back', () => {
     const fromRows = await wholeReads(written);
     expect(fromRows.edges.count).toBeGreaterThan(0);
     expect(fromRows.unresolved.length).toBeGreaterThan(0);
+    expect(fromRows.namesRead['src/cart.ts']!.length).toBeGreaterThan(0);
+    expect(fromRows.declared['src/main.ts']!.length).toBeGreaterThan(0);
     const opened = await SqliteStore.open(written.serialize());
     expect(await wholeReads(opened)).toEqual(fromRows);
     // Kept results that are current are not written again: the same bytes.

@@ -6,7 +6,6 @@ import type { ModuleLink, ModuleTarget } from '../../model/module-target.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import { REF_KINDS, type RefKind } from '../../model/reference.js';
 import { compareBindings, compareRefs, compareSymbols, compareText, compareUtf8, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
-import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { DeclaredNames, EdgeColumns, FileColumns, IndexStore, NamesRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
 import { RatlasError } from '../../util/errors.js';
 import { SCHEMA_VERSION } from '../schema-version.js';
@@ -15,7 +14,8 @@ import { writeFile, writeResolutions } from './diffing-writes.js';
 import { createDatabase, openDatabase, type SqlValue } from './engine.js';
 import { searchSymbols, unindexFile } from './full-text.js';
 import { BINDING_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
-import { LINK_KINDS, unresolvedUsesWhere, WHOLE_READS, WholeReads } from './whole-reads.js';
+import { declaredNamesIn, LINK_KINDS, namesReadIn, unresolvedUsesWhere, WHOLE_READS, WholeReads } from './whole-reads.js';
+import { rowsOfFiles } from './rows-of-files.js';
 import { chunks, SqlRunner } from './sql-runner.js';
 import { firstValue } from './statement-values.js';
 import { appendCoChange, readCoChange } from './co-change-table.js';
@@ -287,12 +287,22 @@ export class SqliteStore implements IndexStore {
 
   async namesReadInFiles(paths?: readonly string[]): Promise<NamesRead> {
     this.bulk.flush();
-    const root = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
+    // Where every file's rows are kept (an artifact just opened), a batch of files picks its rows
+    // from those, decoded once: a traversal asks for a few dozen batches.
+    if (paths && this.whole.holds(WHOLE_READS.namesRead)) {
+      const all = this.whole.memo('namesRead', () => this.readNames());
+      const { rows, ...picked } = rowsOfFiles(all, paths);
+      return { ...picked, name: rows.map((i) => all.name[i]!), scopeId: Int32Array.from(rows, (i) => all.scopeId[i]!) };
+    }
+    return this.readNames(paths);
+  }
+
+  private readNames(paths?: readonly string[]): NamesRead {
     const name: string[] = [];
     const scopeId: number[] = [];
     const read = this.fileRows(
       paths,
-      (inFiles) => `SELECT DISTINCT r.file_id, ${root}, r.scope_id FROM refs r JOIN symbols sc ON sc.id = r.scope_id WHERE sc.qualname <> '${MODULE_QUALNAME}'${inFiles('r.file_id')}`,
+      namesReadIn,
       (values) => {
         name.push(values[1] as string);
         scopeId.push(values[2] as number);
@@ -302,15 +312,23 @@ export class SqliteStore implements IndexStore {
   }
 
   async declaredNames(paths?: readonly string[]): Promise<DeclaredNames> {
+    // As in namesReadInFiles.
+    if (paths && this.whole.holds(WHOLE_READS.declaredNames)) {
+      const all = this.whole.memo('declaredNames', () => this.readDeclared());
+      const { rows, ...picked } = rowsOfFiles(all, paths);
+      return { ...picked, name: rows.map((i) => all.name[i]!), topLevel: Uint8Array.from(rows, (i) => all.topLevel[i]!), type: rows.map((i) => all.type[i]!) };
+    }
+    return this.readDeclared(paths);
+  }
+
+  private readDeclared(paths?: readonly string[]): DeclaredNames {
     // Bindings are written as files are put, bulk mode or not: the rows are complete.
     const name: string[] = [];
     const topLevel: number[] = [];
     const type: (string | null)[] = [];
     const read = this.fileRows(
       paths,
-      (inFiles) =>
-        `SELECT DISTINCT b.file_id, b.name, sc.qualname = '${MODULE_QUALNAME}', COALESCE(b.new_of, b.type) FROM bindings b JOIN symbols sc ON sc.id = b.scope_id
-         WHERE b.kind <> 'argument'${inFiles('b.file_id')}`,
+      declaredNamesIn,
       (values) => {
         name.push(values[1] as string);
         topLevel.push(values[2] as number);
@@ -335,7 +353,7 @@ export class SqliteStore implements IndexStore {
       row(values);
     };
     if (!paths) {
-      this.run.each('SELECT id, path FROM files ORDER BY path', [], addFile);
+      this.run.each(WHOLE_READS.fileIds, [], addFile);
       this.run.each(select(() => ''), [], addRow);
     } else {
       this.run.eachInChunks(paths, (marks) => `SELECT id, path FROM files WHERE path IN (${marks}) ORDER BY path`, addFile);

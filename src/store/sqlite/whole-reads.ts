@@ -1,5 +1,6 @@
 import { EDGE_KINDS } from '../../model/edge.js';
 import { REF_KINDS, type RefKind } from '../../model/reference.js';
+import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { Database } from './engine.js';
 import { HeldRows } from './held-rows.js';
 import { BINDING_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS } from './row-mappers.js';
@@ -29,6 +30,9 @@ export const WHOLE_READS = {
   edges: `SELECT e.ref_id, e.from_id, e.to_id, ${position('e.kind', EDGE_KINDS)}, e.rule, e.confidence, e.line, ${position('r.kind', REF_KINDS)}
       FROM edges e JOIN refs r ON r.id = e.ref_id`,
   unresolvedUses: unresolvedUsesWhere(''),
+  fileIds: 'SELECT id, path FROM files ORDER BY path',
+  namesRead: namesReadIn(() => ''),
+  declaredNames: declaredNamesIn(() => ''),
 } as const;
 
 /** The unresolved uses (not module links), in file and position order; `where` narrows them (` AND …`). */
@@ -36,6 +40,18 @@ export function unresolvedUsesWhere(where: string): string {
   return `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
          WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export')${where}
          ORDER BY f.path, r.line, r.col, r.kind, r.name, r.id`;
+}
+
+/** The names read inside declarations, by file id (see IndexStore.namesReadInFiles); `inFiles(column)` narrows them (` AND …`). */
+export function namesReadIn(inFiles: (column: string) => string): string {
+  const root = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
+  return `SELECT DISTINCT r.file_id, ${root}, r.scope_id FROM refs r JOIN symbols sc ON sc.id = r.scope_id WHERE sc.qualname <> '${MODULE_QUALNAME}'${inFiles('r.file_id')}`;
+}
+
+/** The names files declare, by file id (see IndexStore.declaredNames); `inFiles(column)` narrows them (` AND …`). */
+export function declaredNamesIn(inFiles: (column: string) => string): string {
+  return `SELECT DISTINCT b.file_id, b.name, sc.qualname = '${MODULE_QUALNAME}', COALESCE(b.new_of, b.type) FROM bindings b JOIN symbols sc ON sc.id = b.scope_id
+         WHERE b.kind <> 'argument'${inFiles('b.file_id')}`;
 }
 
 const WHOLE_SQL: ReadonlySet<string> = new Set(Object.values(WHOLE_READS));
@@ -50,50 +66,64 @@ const WHOLE_SQL: ReadonlySet<string> = new Set(Object.values(WHOLE_READS));
 export class WholeReads {
   /** Whether the kept results (where there are any) still describe the database. */
   private current = true;
-  private readonly missing = new Set<string>();
+  /** The queries whose results are kept, read on first use. */
+  private kept: Set<string> | null = null;
+  /** What callers derived from kept results (see memo), dropped with them. */
+  private readonly derived = new Map<string, unknown>();
 
   constructor(private readonly db: Database) {}
 
   /** Indexed data was written (or may have been): the kept results no longer hold. */
   invalidate(): void {
     this.current = false;
+    this.derived.clear();
   }
 
-  /** The kept result of `sql`, when it is one of WHOLE_READS, kept, and still current. */
+  /** Whether the result of `sql` is kept and still current. */
+  holds(sql: string): boolean {
+    return this.current && WHOLE_SQL.has(sql) && this.keptQueries().has(sql);
+  }
+
+  /** The kept result of `sql`, when it holds (see holds). */
   held(sql: string): HeldRows | undefined {
-    if (!this.current || !WHOLE_SQL.has(sql) || this.missing.has(sql)) return undefined;
+    if (!this.holds(sql)) return undefined;
     const stmt = this.db.prepare('SELECT data FROM whole_reads WHERE sql = ?');
     try {
       stmt.bind([sql]);
-      const data = stmt.step() ? stmt.get()[0] : undefined;
-      if (data instanceof Uint8Array) return HeldRows.decode(data);
+      return stmt.step() ? HeldRows.decode(stmt.get()[0] as Uint8Array) : undefined;
     } finally {
       stmt.free();
     }
-    this.missing.add(sql);
-    return undefined;
+  }
+
+  /** `compute()`, remembered under `key` until the kept results stop holding: for what is derived from them whole and read in parts. */
+  memo<T>(key: string, compute: () => T): T {
+    if (!this.derived.has(key)) this.derived.set(key, compute());
+    return this.derived.get(key) as T;
   }
 
   /** Before an export: keeps every whole read's result, unless those kept are all current already (a store opened and never written). */
   keep(run: SqlRunner): void {
-    if (this.current && this.keptAll()) return;
+    if (this.current && [...WHOLE_SQL].every((sql) => this.keptQueries().has(sql))) return;
     this.db.run('DELETE FROM whole_reads');
     for (const sql of WHOLE_SQL) {
       const { names, rows } = run.result(sql);
       this.db.run('INSERT INTO whole_reads (sql, data) VALUES (?, ?)', [sql, HeldRows.encode(names, rows)]);
     }
     this.current = true;
-    this.missing.clear();
+    this.kept = new Set(WHOLE_SQL);
+    this.derived.clear();
   }
 
-  private keptAll(): boolean {
-    const kept = new Set<string>();
+  private keptQueries(): Set<string> {
+    if (this.kept) return this.kept;
+    this.kept = new Set();
     const stmt = this.db.prepare('SELECT sql FROM whole_reads');
     try {
-      while (stmt.step()) kept.add(String(stmt.get()[0]));
+      while (stmt.step()) this.kept.add(String(stmt.get()[0]));
     } finally {
       stmt.free();
     }
-    return [...WHOLE_SQL].every((sql) => kept.has(sql));
+    return this.kept;
   }
 }
