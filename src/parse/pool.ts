@@ -22,9 +22,18 @@ export class ParsePool {
     private readonly background = false,
   ) {}
 
+  /**
+   * The worker's script: the bundled one where the build made it (scripts/bundle-cli.js; from the
+   * compiled pool in dist/parse/, dist/bundle/worker.js), else the compiled one beside this file.
+   * A worker starts on the critical path of an impact analysis, and loading the ~100 modules of the
+   * parser one by one took about as long as its thread's own start.
+   */
   static workerScript(): string | null {
-    const path = fileURLToPath(new URL('./worker.js', import.meta.url));
-    return existsSync(path) ? path : null;
+    for (const relative of ['../bundle/worker.js', './worker.js']) {
+      const path = fileURLToPath(new URL(relative, import.meta.url));
+      if (existsSync(path)) return path;
+    }
+    return null;
   }
 
   get threaded(): boolean {
