@@ -35,8 +35,8 @@ export class ParsePool {
    * parser one by one took about as long as its thread's own start.
    */
   static workerScript(): string | null {
-    for (const relative of ['../bundle/worker.js', './worker.js']) {
-      const path = fileURLToPath(new URL(relative, import.meta.url));
+    for (const url of [new URL('../bundle/worker.js', import.meta.url), new URL('./worker.js', import.meta.url)]) {
+      const path = fileURLToPath(url);
       if (existsSync(path)) return path;
     }
     return null;
