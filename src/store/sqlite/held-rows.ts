@@ -1,4 +1,4 @@
-import type { SqlValue } from './engine.js';
+import type { Row, SqlValue } from './engine.js';
 
 /**
  * The result of one query (column names and every row's values, as sql.js returned them), kept as
@@ -8,20 +8,33 @@ import type { SqlValue } from './engine.js';
  * rows). Values come back exactly as stored: the same numbers, strings and nulls in the same order.
  */
 export class HeldRows {
+  /** Each column's value at a row. */
+  private readonly getters: ((row: number) => SqlValue)[];
+
   private constructor(
     readonly names: readonly string[],
     readonly count: number,
-    private readonly columns: readonly Column[],
-  ) {}
+    columns: readonly Column[],
+  ) {
+    this.getters = columns.map(getter);
+  }
 
   /** Calls `fn` with each row's values, as sql.js's `Statement.get()` gives them (a fresh array per row). */
   forEach(fn: (values: SqlValue[]) => void): void {
-    const width = this.columns.length;
-    for (let row = 0; row < this.count; row++) {
-      const values: SqlValue[] = new Array<SqlValue>(width);
-      for (let c = 0; c < width; c++) values[c] = valueAt(this.columns[c]!, row);
-      fn(values);
+    const { getters } = this;
+    for (let row = 0; row < this.count; row++) fn(getters.map((get) => get(row)));
+  }
+
+  /** Each row mapped by `map`, which sees one Row object (by column name) refilled for every row, as SqlRunner.rows reads them. */
+  map<T>(map: (row: Row) => T): T[] {
+    const { getters, names } = this;
+    const out: T[] = [];
+    const row: Row = {};
+    for (let at = 0; at < this.count; at++) {
+      for (let c = 0; c < getters.length; c++) row[names[c]!] = getters[c]!(at);
+      out.push(map(row));
     }
+    return out;
   }
 
   static encode(names: readonly string[], rows: readonly (readonly SqlValue[])[]): Uint8Array {
@@ -69,17 +82,25 @@ type Column =
   | { type: 'text'; values: Int32Array; strings: readonly string[] }
   | { type: 'json'; values: SqlValue[] };
 
-function valueAt(column: Column, row: number): SqlValue {
+/** A column's value at a row, by a function made for its type (one switch per column, not per value). */
+function getter(column: Column): (row: number) => SqlValue {
   switch (column.type) {
     case 'int':
-    case 'float':
-      return column.nulls !== null && column.nulls[row] === 1 ? null : column.values[row]!;
-    case 'text': {
-      const at = column.values[row]!;
-      return at < 0 ? null : column.strings[at]!;
+    case 'float': {
+      const { values, nulls } = column;
+      return nulls === null ? (row) => values[row]! : (row) => (nulls[row] === 1 ? null : values[row]!);
     }
-    case 'json':
-      return column.values[row]!;
+    case 'text': {
+      const { values, strings } = column;
+      return (row) => {
+        const at = values[row]!;
+        return at < 0 ? null : strings[at]!;
+      };
+    }
+    case 'json': {
+      const { values } = column;
+      return (row) => values[row]!;
+    }
   }
 }
 

@@ -59,15 +59,7 @@ export class SqlRunner {
    */
   rows<T>(sql: string, params: SqlValue[], map: (row: Row) => T): T[] {
     const held = params.length === 0 ? this.held(sql) : undefined;
-    if (held) {
-      const out: T[] = [];
-      const row: Row = {};
-      held.forEach((values) => {
-        for (let i = 0; i < held.names.length; i++) row[held.names[i]!] = values[i]!;
-        out.push(map(row));
-      });
-      return out;
-    }
+    if (held) return held.map(map);
     const stmt = this.db.prepare(sql);
     try {
       stmt.bind(params);
