@@ -125,11 +125,3 @@ CREATE TABLE co_change (
   subject TEXT NOT NULL,              -- first line of the message, at most 200 characters
   files   TEXT NOT NULL               -- JSON array of repo-relative paths
 );
-
--- The results of the queries that read a whole index (src/store/sqlite/whole-reads.ts), kept at
--- export while they describe the rest of the database: one compact blob per query text, read back
--- instead of running it until something is written.
-CREATE TABLE whole_reads (
-  sql  TEXT PRIMARY KEY,
-  data BLOB NOT NULL
-);

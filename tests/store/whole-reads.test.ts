@@ -3,6 +3,7 @@ import type { FileRecord } from '../../src/model/file.js';
 import { resolveIndex } from '../../src/pipeline/resolve-index.js';
 import type { FileColumns, IndexStore } from '../../src/store/index-store.js';
 import { HeldRows } from '../../src/store/sqlite/held-rows.js';
+import { splitImage } from '../../src/store/sqlite/kept-image.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { extractFile } from '../lang/helpers/annotated-golden.js';
 
@@ -98,7 +99,17 @@ describe('an exported index read back', () => {
     const opened = await SqliteStore.open(written.serialize());
     expect(await wholeReads(opened)).toEqual(fromRows);
     // Kept results that are current are not written again: the same bytes.
-    expect(Buffer.from(opened.serialize()).equals(Buffer.from(written.serialize()))).toBe(true);
+    const image = written.serialize();
+    expect(Buffer.from(opened.serialize()).equals(Buffer.from(image))).toBe(true);
+    // The database alone (no results kept beside it) reads its rows.
+    const { database, kept } = splitImage(image);
+    expect(kept.size).toBeGreaterThan(0);
+    expect(await wholeReads(await SqliteStore.open(database))).toEqual(fromRows);
+  });
+
+  it('refuses an image whose kept results are torn', async () => {
+    const image = (await indexed()).serialize();
+    await expect(SqliteStore.open(image.subarray(0, 200))).rejects.toMatchObject({ code: 'artifact-corrupt' });
   });
 
   it('reads rows again once anything is written, and keeps the new results at the next export', async () => {

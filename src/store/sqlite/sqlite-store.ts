@@ -16,6 +16,7 @@ import { searchSymbols, unindexFile } from './full-text.js';
 import { BINDING_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
 import { declaredNamesIn, LINK_KINDS, namesReadIn, unresolvedUsesWhere, WHOLE_READS, WholeReads } from './whole-reads.js';
 import { rowsOfFiles } from './rows-of-files.js';
+import { frameImage, splitImage } from './kept-image.js';
 import { chunks, SqlRunner } from './sql-runner.js';
 import { firstValue } from './statement-values.js';
 import { appendCoChange, readCoChange } from './co-change-table.js';
@@ -37,8 +38,8 @@ export class SqliteStore implements IndexStore {
   private readonly bulk: BulkWrites;
   private readonly whole: WholeReads;
 
-  private constructor(db: Awaited<ReturnType<typeof createDatabase>>) {
-    this.whole = new WholeReads(db);
+  private constructor(db: Awaited<ReturnType<typeof createDatabase>>, kept?: Map<string, Uint8Array>) {
+    this.whole = new WholeReads(kept);
     this.run = new SqlRunner(db, (sql) => this.whole.held(sql));
     this.bulk = new BulkWrites(this.run);
   }
@@ -50,14 +51,21 @@ export class SqliteStore implements IndexStore {
 
   /** Opens database bytes; refuses a database that is not a ratlas index of this schema version (see openDatabase for `growInPlace`). */
   static async open(bytes: Uint8Array, growInPlace = false): Promise<SqliteStore> {
-    return new SqliteStore(await openDatabase(bytes, growInPlace));
+    let image: ReturnType<typeof splitImage>;
+    try {
+      image = splitImage(bytes);
+    } catch (error) {
+      throw new RatlasError('artifact-corrupt', `index database is unreadable: ${(error as Error).message}`, { cause: error });
+    }
+    return new SqliteStore(await openDatabase(image.database, growInPlace), image.kept);
   }
 
+  /** The database's bytes, with the results of its whole reads kept beside them (see kept-image.ts). */
   serialize(): Uint8Array {
     this.bulk.flush();
-    this.whole.keep(this.run);
+    const kept = this.whole.keep(this.run);
     this.run.freeStatements();
-    return this.run.db.export();
+    return frameImage(this.run.db.export(), kept);
   }
 
   /** SQLite's own consistency checks plus foreign keys; returns problems found (empty when healthy). */

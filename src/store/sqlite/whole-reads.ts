@@ -1,7 +1,6 @@
 import { EDGE_KINDS } from '../../model/edge.js';
 import { REF_KINDS, type RefKind } from '../../model/reference.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
-import type { Database } from './engine.js';
 import { HeldRows } from './held-rows.js';
 import { BINDING_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS } from './row-mappers.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -57,8 +56,8 @@ export function declaredNamesIn(inFiles: (column: string) => string): string {
 const WHOLE_SQL: ReadonlySet<string> = new Set(Object.values(WHOLE_READS));
 
 /**
- * The results of WHOLE_READS kept in the database itself (table `whole_reads`, one HeldRows blob
- * per query), written when it is exported and read back instead of the queries while nothing was
+ * The results of WHOLE_READS kept with the database (see kept-image.ts: one HeldRows blob per
+ * query), computed when it is exported and read back instead of the queries while nothing was
  * written since: an artifact opened for an impact analysis reads its whole index from a few blobs
  * (typeorm: ~1 s of sql.js rows, ~0.1 s of blobs). Every write of indexed data calls `invalidate`;
  * from then on the queries run, as before, until the next export keeps their results anew.
@@ -66,34 +65,27 @@ const WHOLE_SQL: ReadonlySet<string> = new Set(Object.values(WHOLE_READS));
 export class WholeReads {
   /** Whether the kept results (where there are any) still describe the database. */
   private current = true;
-  /** The queries whose results are kept, read on first use. */
-  private kept: Set<string> | null = null;
   /** What callers derived from kept results (see memo), dropped with them. */
   private readonly derived = new Map<string, unknown>();
 
-  constructor(private readonly db: Database) {}
+  /** `kept`: the results an image was opened with (see splitImage), by query text. */
+  constructor(private kept: Map<string, Uint8Array> = new Map()) {}
 
   /** Indexed data was written (or may have been): the kept results no longer hold. */
   invalidate(): void {
     this.current = false;
+    this.kept = new Map();
     this.derived.clear();
   }
 
   /** Whether the result of `sql` is kept and still current. */
   holds(sql: string): boolean {
-    return this.current && WHOLE_SQL.has(sql) && this.keptQueries().has(sql);
+    return this.current && WHOLE_SQL.has(sql) && this.kept.has(sql);
   }
 
   /** The kept result of `sql`, when it holds (see holds). */
   held(sql: string): HeldRows | undefined {
-    if (!this.holds(sql)) return undefined;
-    const stmt = this.db.prepare('SELECT data FROM whole_reads WHERE sql = ?');
-    try {
-      stmt.bind([sql]);
-      return stmt.step() ? HeldRows.decode(stmt.get()[0] as Uint8Array) : undefined;
-    } finally {
-      stmt.free();
-    }
+    return this.holds(sql) ? HeldRows.decode(this.kept.get(sql)!) : undefined;
   }
 
   /** `compute()`, remembered under `key` until the kept results stop holding: for what is derived from them whole and read in parts. */
@@ -102,28 +94,17 @@ export class WholeReads {
     return this.derived.get(key) as T;
   }
 
-  /** Before an export: keeps every whole read's result, unless those kept are all current already (a store opened and never written). */
-  keep(run: SqlRunner): void {
-    if (this.current && [...WHOLE_SQL].every((sql) => this.keptQueries().has(sql))) return;
-    this.db.run('DELETE FROM whole_reads');
+  /** For an export: every whole read's result, as kept where those kept are all current (a store opened and never written), else read now. */
+  keep(run: SqlRunner): ReadonlyMap<string, Uint8Array> {
+    if (this.current && [...WHOLE_SQL].every((sql) => this.kept.has(sql))) return this.kept;
+    const kept = new Map<string, Uint8Array>();
     for (const sql of WHOLE_SQL) {
       const { names, rows } = run.result(sql);
-      this.db.run('INSERT INTO whole_reads (sql, data) VALUES (?, ?)', [sql, HeldRows.encode(names, rows)]);
+      kept.set(sql, HeldRows.encode(names, rows));
     }
+    this.kept = kept;
     this.current = true;
-    this.kept = new Set(WHOLE_SQL);
     this.derived.clear();
-  }
-
-  private keptQueries(): Set<string> {
-    if (this.kept) return this.kept;
-    this.kept = new Set();
-    const stmt = this.db.prepare('SELECT sql FROM whole_reads');
-    try {
-      while (stmt.step()) this.kept.add(String(stmt.get()[0]));
-    } finally {
-      stmt.free();
-    }
-    return this.kept;
+    return kept;
   }
 }
