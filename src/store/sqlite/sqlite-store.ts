@@ -86,7 +86,7 @@ export class SqliteStore implements IndexStore {
     return this.writes;
   }
 
-  /** Indexed data is being written: a new revision, and the whole reads kept in the database no longer hold. */
+  /** Indexed data is being written: a new revision, and the kept results of whole reads no longer hold. */
   private wrote(): void {
     this.writes++;
     this.whole.invalidate();
