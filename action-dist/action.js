@@ -12312,9 +12312,9 @@ var require_has_flag = __commonJS({
     "use strict";
     module2.exports = (flag, argv = process.argv) => {
       const prefix = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
-      const position = argv.indexOf(prefix + flag);
+      const position2 = argv.indexOf(prefix + flag);
       const terminatorPosition = argv.indexOf("--");
-      return position !== -1 && (terminatorPosition === -1 || position < terminatorPosition);
+      return position2 !== -1 && (terminatorPosition === -1 || position2 < terminatorPosition);
     };
   }
 });
@@ -12752,8 +12752,33 @@ import { isAbsolute, join, resolve } from "node:path";
 // src/store/artifact-lock.ts
 var STALE_LOCK_MS = 60 * 60 * 1e3;
 
-// src/model/symbol.ts
-var MODULE_QUALNAME = "<module>";
+// src/model/edge.ts
+var EDGE_KINDS = ["calls", "imports", "extends", "implements", "references", "renders"];
+
+// src/model/reference.ts
+var REF_KINDS = [
+  "call",
+  "new",
+  "jsx",
+  "import",
+  "require",
+  "dynamic-import",
+  "reexport",
+  "export",
+  "extends",
+  "implements",
+  "type",
+  "value",
+  "fixture"
+];
+
+// src/store/sqlite/row-mappers.ts
+var FILE_COLUMNS = "path, language, status, reason, hash, size, lines, mtime_ms";
+var SYMBOL_COLUMNS = `s.id, f.path AS file, s.qualname, s.name, s.kind, s.parent, s.signature, s.doc, s.start_line,
+  s.end_line, s.exported, s.sig_hash, s.body_hash, s.doc_hash`;
+var REF_COLUMNS = `r.id, f.path AS file, r.scope_id, r.kind, r.name, r.receiver, r.module, r.alias, r.line, r.col,
+  r.dynamic, r.outcome, r.rule, sc.qualname AS scope`;
+var BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.init, b.position, b.line, sc.qualname AS scope`;
 
 // src/store/sqlite/engine.ts
 var import_sql = __toESM(require_sql_wasm(), 1);
@@ -12763,8 +12788,49 @@ var __ratlas_filename = __ratlas_fileURLToPath(__ratlas_module_url);
 var __ratlas_dirname = __ratlas_dirname_of(__ratlas_filename);
 var SCHEMA = readFileSync(new URL("../schema.sql", __ratlas_module_url), "utf8");
 
+// src/model/symbol.ts
+var MODULE_QUALNAME = "<module>";
+
+// src/store/sqlite/whole-reads.ts
+var LINK_KINDS = /* @__PURE__ */ new Set(["import", "require", "dynamic-import", "reexport", "export", "extends", "implements"]);
+var position = (column, values) => `CASE ${column} ${values.map((v2, i2) => `WHEN '${v2}' THEN ${i2}`).join(" ")} ELSE ${column} END`;
+var WHOLE_READS = {
+  files: `SELECT ${FILE_COLUMNS} FROM files ORDER BY path`,
+  moduleLinks: "SELECT path, modules FROM files ORDER BY path",
+  symbols: `SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`,
+  linkRefs: `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
+       WHERE r.kind IN (${[...LINK_KINDS].map((k2) => `'${k2}'`).join(", ")})`,
+  memberBindings: `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
+       WHERE b.kind IN ('field', 'param-property', 'return')
+          OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
+  // Kinds come back as their positions in EDGE_KINDS and REF_KINDS: decoding four strings per row was most of reading every edge.
+  edges: `SELECT e.ref_id, e.from_id, e.to_id, ${position("e.kind", EDGE_KINDS)}, e.rule, e.confidence, e.line, ${position("r.kind", REF_KINDS)}
+      FROM edges e JOIN refs r ON r.id = e.ref_id`,
+  unresolvedUses: unresolvedUsesWhere(""),
+  fileIds: "SELECT id, path FROM files ORDER BY path",
+  namesRead: namesReadIn(() => ""),
+  declaredNames: declaredNamesIn(() => "")
+};
+function unresolvedUsesWhere(where) {
+  return `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
+         WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export')${where}
+         ORDER BY f.path, r.line, r.col, r.kind, r.name, r.id`;
+}
+function namesReadIn(inFiles) {
+  const root = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
+  return `SELECT DISTINCT r.file_id, ${root}, r.scope_id FROM refs r JOIN symbols sc ON sc.id = r.scope_id WHERE sc.qualname <> '${MODULE_QUALNAME}'${inFiles("r.file_id")}`;
+}
+function declaredNamesIn(inFiles) {
+  return `SELECT DISTINCT b.file_id, b.name, sc.qualname = '${MODULE_QUALNAME}', COALESCE(b.new_of, b.type) FROM bindings b JOIN symbols sc ON sc.id = b.scope_id
+         WHERE b.kind <> 'argument'${inFiles("b.file_id")}`;
+}
+var WHOLE_SQL = new Set(Object.values(WHOLE_READS));
+
+// src/store/sqlite/kept-image.ts
+var MAGIC = Buffer.from("RATLAS-KEPT\n", "utf8");
+
 // src/store/artifact.ts
-var MAGIC = Buffer.from("RATLAS-INDEX\n", "utf8");
+var MAGIC2 = Buffer.from("RATLAS-INDEX\n", "utf8");
 var MAX_MANIFEST_BYTES = 1 << 20;
 
 // src/store/cache-dir.ts
@@ -26292,12 +26358,15 @@ var require2 = createRequire(__ratlas_module_url7);
 var initialized;
 var grammars = /* @__PURE__ */ new Map();
 var loadChain = Promise.resolve();
+function prepareParser() {
+  initialized ??= Parser3.init();
+  return initialized;
+}
 function loadGrammar(file) {
   let pending = grammars.get(file);
   if (!pending) {
     pending = loadChain.then(async () => {
-      initialized ??= Parser3.init();
-      await initialized;
+      await prepareParser();
       return Language.load(await readFile(require2.resolve(`tree-sitter-wasms/out/${file}`)));
     });
     loadChain = pending.catch(() => void 0);

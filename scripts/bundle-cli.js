@@ -69,7 +69,7 @@ function posix(path) {
 rmSync(OUT, { recursive: true, force: true });
 await build({
   absWorkingDir: ROOT,
-  entryPoints: { main: 'src/cli/main.ts', commands: 'src/commands.ts' },
+  entryPoints: { main: 'src/cli/main.ts', commands: 'src/commands.ts', worker: 'src/parse/worker.ts' },
   outdir: OUT,
   entryNames: '[name]',
   chunkNames: 'chunk-[hash]',

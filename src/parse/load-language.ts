@@ -75,6 +75,12 @@ async function load(definition: LanguageDefinition): Promise<LoadedLanguage> {
   return { definition, language, query, grammarVersion: `tree-sitter-wasms@${grammarPackageVersion()}/${definition.grammar}` };
 }
 
+/** Starts tree-sitter's WebAssembly runtime in this thread (what every grammar load awaits first). */
+export function prepareParser(): Promise<void> {
+  initialized ??= Parser.init();
+  return initialized;
+}
+
 /**
  * Loads a grammar once per thread, serialized with every other grammar load of the thread. Alone,
  * without compiling any query (milliseconds, not the half second a language's queries take), it
@@ -85,8 +91,7 @@ export function loadGrammar(file: string): Promise<Language> {
   let pending = grammars.get(file);
   if (!pending) {
     pending = loadChain.then(async () => {
-      initialized ??= Parser.init();
-      await initialized;
+      await prepareParser();
       return Language.load(await readFile(require.resolve(`tree-sitter-wasms/out/${file}`)));
     });
     loadChain = pending.catch(() => undefined);

@@ -5,6 +5,12 @@ import { RatlasError } from '../util/errors.js';
 import { parseFile, type ParseJob, type ParseOutcome } from './parse-file.js';
 
 /**
+ * A worker started before anyone asked for one (ParsePool.prestart), for the next pool that starts
+ * a worker to take. Until then it keeps no process alive, and it is forgotten if it fails.
+ */
+let spare: { worker: Worker; forget: () => void } | undefined;
+
+/**
  * Parses files on worker threads (one grammar compile per worker). With one job, or when running
  * from TypeScript sources where no compiled worker exists (tests), it parses on this thread: the
  * same pure function either way.
@@ -22,9 +28,41 @@ export class ParsePool {
     private readonly background = false,
   ) {}
 
+  /**
+   * The worker's script: the bundled one where the build made it (scripts/bundle-cli.js; from the
+   * compiled pool in dist/parse/, dist/bundle/worker.js), else the compiled one beside this file.
+   * A worker starts on the critical path of an impact analysis, and loading the ~100 modules of the
+   * parser one by one took about as long as its thread's own start.
+   */
   static workerScript(): string | null {
-    const path = fileURLToPath(new URL('./worker.js', import.meta.url));
-    return existsSync(path) ? path : null;
+    for (const url of [new URL('../bundle/worker.js', import.meta.url), new URL('./worker.js', import.meta.url)]) {
+      const path = fileURLToPath(url);
+      if (existsSync(path)) return path;
+    }
+    return null;
+  }
+
+  /**
+   * Starts a worker thread now, for a caller that will likely parse soon but does not yet know what
+   * (an impact analysis, before git has listed the change): the thread's start, its modules and
+   * tree-sitter's runtime (a few tenths of a second) overlap with the caller's reads, and the worker
+   * only compiles its grammar's queries once it is given files. Idle and unused, it costs a process
+   * nothing at exit.
+   */
+  static prestart(): void {
+    const script = ParsePool.workerScript();
+    if (spare || !script) return;
+    const worker = new Worker(script);
+    worker.unref();
+    const forget = () => {
+      if (spare?.worker !== worker) return;
+      spare = undefined;
+      void worker.terminate();
+    };
+    worker.once('error', forget);
+    worker.once('exit', forget);
+    worker.postMessage({ prepare: true });
+    spare = { worker, forget };
   }
 
   get threaded(): boolean {
@@ -72,7 +110,7 @@ export class ParsePool {
 
   private spawn(): Worker | undefined {
     if (this.workers.length >= this.size) return undefined;
-    const worker = new Worker(ParsePool.workerScript()!);
+    const worker = takeSpare() ?? new Worker(ParsePool.workerScript()!);
     this.idle.push(worker);
     worker.on('message', (message: { id: number; outcomes: ParseOutcome[] } | { id: number; error: string }) => {
       const task = this.pending.get(message.id);
@@ -132,6 +170,17 @@ export class ParsePool {
 }
 
 /** A batch and how many workers have failed on it. */
+/** The prestarted worker, if one is ready: from now on it is the caller's (and keeps the process alive while it runs). */
+function takeSpare(): Worker | undefined {
+  if (!spare) return undefined;
+  const { worker, forget } = spare;
+  spare = undefined;
+  worker.off('error', forget);
+  worker.off('exit', forget);
+  worker.ref();
+  return worker;
+}
+
 interface Task {
   jobs: ParseJob[];
   resolve: (o: ParseOutcome[]) => void;

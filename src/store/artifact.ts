@@ -9,8 +9,11 @@ import type { ArtifactLock } from './artifact-lock.js';
 import type { IndexStore } from './index-store.js';
 import { OPEN_ROOM, openStore } from './open-store.js';
 
-/** Bumped when the artifact's framing (not the database schema) changes. */
-export const ARTIFACT_FORMAT = 1;
+/**
+ * Bumped when the artifact's framing (not the database schema) changes. 2: the payload is a store
+ * image, the database preceded by the kept results of its whole reads (sqlite/kept-image.ts).
+ */
+export const ARTIFACT_FORMAT = 2;
 const MAGIC = Buffer.from('RATLAS-INDEX\n', 'utf8');
 const MAX_MANIFEST_BYTES = 1 << 20;
 

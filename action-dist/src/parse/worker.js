@@ -9426,12 +9426,15 @@ async function load(definition) {
   }
   return { definition, language, query, grammarVersion: `tree-sitter-wasms@${grammarPackageVersion()}/${definition.grammar}` };
 }
+function prepareParser() {
+  initialized ??= Parser.init();
+  return initialized;
+}
 function loadGrammar(file) {
   let pending = grammars.get(file);
   if (!pending) {
     pending = loadChain.then(async () => {
-      initialized ??= Parser.init();
-      await initialized;
+      await prepareParser();
       return Language.load(await readFile(require2.resolve(`tree-sitter-wasms/out/${file}`)));
     });
     loadChain = pending.catch(() => void 0);
@@ -10636,6 +10639,10 @@ async function parseFile(job) {
 
 // src/parse/worker.ts
 parentPort.on("message", (message) => {
+  if ("prepare" in message) {
+    prepareParser().catch(() => void 0);
+    return;
+  }
   if ("warm" in message) {
     const definition = languageById(message.warm);
     if (definition) loadLanguage(definition).catch(() => void 0);

@@ -15,6 +15,7 @@ import type { GitRepo } from '../../git/repo.js';
 import { applyChangeset, type FileUpdate } from '../apply-changeset.js';
 import { collectChangeset, type ChangeTarget } from '../collect-changeset.js';
 import { parseByLanguage } from '../parse-by-language.js';
+import { ParsePool } from '../../parse/pool.js';
 import { heldReads, warmResolutionCache } from '../resolution-cache.js';
 import { fileVersions, toChangedFile, type ChangedFile } from './changed-files.js';
 import { filesReachingTests } from './files-reaching-tests.js';
@@ -67,6 +68,10 @@ export async function changeImpact(
   // Where one of those fails, the setting is awaited first, so that its own error comes first, as
   // when it was read before them.
   reading.setting.catch(() => undefined);
+  // A parse worker starts now: its thread and runtime load while git lists and reads the change,
+  // and the head side's files go to it once they are read (see parseByLanguage below). Waiting
+  // for it (the grammar's queries compile there) was the critical path once the base index read fast.
+  ParsePool.prestart();
   // The base index, when the cache holds it, is read and unpacked meanwhile too: collecting the
   // changeset mostly waits for git.
   const ahead = indexes.readAhead?.(base, repo);

@@ -1,4 +1,5 @@
 import type { Database, Row, SqlValue, Statement } from './engine.js';
+import type { HeldRows } from './held-rows.js';
 
 /** Values bound per statement at most, for reads by lists of ids or paths. */
 const CHUNK = 500;
@@ -18,7 +19,14 @@ export class SqlRunner {
    */
   private readonly statements = new Map<string, Statement>();
 
-  constructor(readonly db: Database) {}
+  /**
+   * `held`: the result of a query without parameters kept aside (see HeldRows), when the store
+   * holds one that is still current; `rows` and `each` then read it instead of running the query.
+   */
+  constructor(
+    readonly db: Database,
+    private readonly held: (sql: string) => HeldRows | undefined = () => undefined,
+  ) {}
 
   /** A cached prepared statement; callers leave it reset. */
   readonly statement = (sql: string): Statement => {
@@ -50,6 +58,8 @@ export class SqlRunner {
    * allocate one object per row instead of two, which is most of their garbage-collection cost.
    */
   rows<T>(sql: string, params: SqlValue[], map: (row: Row) => T): T[] {
+    const held = params.length === 0 ? this.held(sql) : undefined;
+    if (held) return held.map(map);
     const stmt = this.db.prepare(sql);
     try {
       stmt.bind(params);
@@ -70,10 +80,25 @@ export class SqlRunner {
 
   /** Calls `fn` with each result row as an array of values (no per-row object: large reads). */
   each(sql: string, params: SqlValue[], fn: (values: SqlValue[]) => void): void {
+    const held = params.length === 0 ? this.held(sql) : undefined;
+    if (held) return held.forEach(fn);
     const stmt = this.db.prepare(sql);
     try {
       stmt.bind(params);
       while (stmt.step()) fn(stmt.get());
+    } finally {
+      stmt.free();
+    }
+  }
+
+  /** Runs a query without parameters (never reading a held result): its column names and rows, to be kept aside. */
+  result(sql: string): { names: string[]; rows: SqlValue[][] } {
+    const stmt = this.db.prepare(sql);
+    try {
+      const names = stmt.getColumnNames();
+      const rows: SqlValue[][] = [];
+      while (stmt.step()) rows.push(stmt.get());
+      return { names, rows };
     } finally {
       stmt.free();
     }

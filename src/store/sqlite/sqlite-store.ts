@@ -6,7 +6,6 @@ import type { ModuleLink, ModuleTarget } from '../../model/module-target.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import { REF_KINDS, type RefKind } from '../../model/reference.js';
 import { compareBindings, compareRefs, compareSymbols, compareText, compareUtf8, edgeOrder, type StoredBinding, type StoredRef, type StoredSymbol } from '../../model/stored.js';
-import { MODULE_QUALNAME } from '../../model/symbol.js';
 import type { DeclaredNames, EdgeColumns, FileColumns, IndexStore, NamesRead, RefName, StoreCounts, StoreStats, SymbolQuery, UnresolvedUse } from '../index-store.js';
 import { RatlasError } from '../../util/errors.js';
 import { SCHEMA_VERSION } from '../schema-version.js';
@@ -15,14 +14,14 @@ import { writeFile, writeResolutions } from './diffing-writes.js';
 import { createDatabase, openDatabase, type SqlValue } from './engine.js';
 import { searchSymbols, unindexFile } from './full-text.js';
 import { BINDING_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, REF_COLUMNS, SYMBOL_COLUMNS, toBinding, toEdge, toFileRecord, toRef, toSymbol } from './row-mappers.js';
+import { declaredNamesIn, LINK_KINDS, namesReadIn, unresolvedUsesWhere, WHOLE_READS, WholeReads } from './whole-reads.js';
+import { rowsOfFiles } from './rows-of-files.js';
+import { frameImage, splitImage } from './kept-image.js';
 import { chunks, SqlRunner } from './sql-runner.js';
 import { firstValue } from './statement-values.js';
 import { appendCoChange, readCoChange } from './co-change-table.js';
 import { countFileText, deleteFileText, readFileText, searchFileText, writeFileText } from './file-text-table.js';
 import type { CoChangeCommit, TextSearch } from '../../model/text-search.js';
-
-/** Module links and class heritage: what linkRefs returns (resolution's cross-file facts). */
-const LINK_KINDS: ReadonlySet<RefKind> = new Set(['import', 'require', 'dynamic-import', 'reexport', 'export', 'extends', 'implements']);
 
 /**
  * The index in a sql.js (WASM SQLite) database held in memory: reads here; engine setup, bulk mode,
@@ -37,9 +36,11 @@ export class SqliteStore implements IndexStore {
   private files: { revision: number; records: FileRecord[] } | null = null;
   private readonly run: SqlRunner;
   private readonly bulk: BulkWrites;
+  private readonly whole: WholeReads;
 
-  private constructor(db: Awaited<ReturnType<typeof createDatabase>>) {
-    this.run = new SqlRunner(db);
+  private constructor(db: Awaited<ReturnType<typeof createDatabase>>, kept?: Map<string, Uint8Array>) {
+    this.whole = new WholeReads(kept);
+    this.run = new SqlRunner(db, (sql) => this.whole.held(sql));
     this.bulk = new BulkWrites(this.run);
   }
 
@@ -50,13 +51,21 @@ export class SqliteStore implements IndexStore {
 
   /** Opens database bytes; refuses a database that is not a ratlas index of this schema version (see openDatabase for `growInPlace`). */
   static async open(bytes: Uint8Array, growInPlace = false): Promise<SqliteStore> {
-    return new SqliteStore(await openDatabase(bytes, growInPlace));
+    let image: ReturnType<typeof splitImage>;
+    try {
+      image = splitImage(bytes);
+    } catch (error) {
+      throw new RatlasError('artifact-corrupt', `index database is unreadable: ${(error as Error).message}`, { cause: error });
+    }
+    return new SqliteStore(await openDatabase(image.database, growInPlace), image.kept);
   }
 
+  /** The database's bytes, with the results of its whole reads kept beside them (see kept-image.ts). */
   serialize(): Uint8Array {
     this.bulk.flush();
+    const kept = this.whole.keep(this.run);
     this.run.freeStatements();
-    return this.run.db.export();
+    return frameImage(this.run.db.export(), kept);
   }
 
   /** SQLite's own consistency checks plus foreign keys; returns problems found (empty when healthy). */
@@ -77,6 +86,12 @@ export class SqliteStore implements IndexStore {
     return this.writes;
   }
 
+  /** Indexed data is being written: a new revision, and the kept results of whole reads no longer hold. */
+  private wrote(): void {
+    this.writes++;
+    this.whole.invalidate();
+  }
+
   async getMeta(key: string): Promise<string | null> {
     const row = this.run.one('SELECT value FROM meta WHERE key = ?', [key]);
     return row ? String(row['value']) : null;
@@ -87,6 +102,7 @@ export class SqliteStore implements IndexStore {
   }
 
   beginBulk(): void {
+    this.whole.invalidate();
     this.bulk.begin();
   }
 
@@ -114,7 +130,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async putFile(record: FileRecord, extraction: Extraction | null): Promise<void> {
-    this.writes++;
+    this.wrote();
     writeFile(this.run, this.bulk, record, extraction);
   }
 
@@ -126,7 +142,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async deleteFile(path: string): Promise<void> {
-    this.writes++;
+    this.wrote();
     this.bulk.flush();
     const row = this.run.one('SELECT id FROM files WHERE path = ?', [path]);
     if (!row) return;
@@ -161,15 +177,17 @@ export class SqliteStore implements IndexStore {
   async touchFile(path: string, size: number, mtimeMs: number | null): Promise<void> {
     // A stat-only write leaves the revision as it is, not what listFiles returns.
     this.files = null;
+    this.whole.invalidate();
     this.run.db.run('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?', [size, mtimeMs, path]);
   }
 
   async putResolutions(resolutions: FileResolution[]): Promise<void> {
-    this.writes++;
+    this.wrote();
     writeResolutions(this.run, this.bulk, resolutions);
   }
 
   async putProjectFile(path: string, file: ProjectFile | null): Promise<void> {
+    this.whole.invalidate();
     if (file === null) this.run.db.run('DELETE FROM project_files WHERE path = ?', [path]);
     else {
       this.run.db.run(
@@ -188,7 +206,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async listFiles(): Promise<FileRecord[]> {
-    if (this.files?.revision !== this.writes) this.files = { revision: this.writes, records: this.run.rows(`SELECT ${FILE_COLUMNS} FROM files ORDER BY path`, [], toFileRecord) };
+    if (this.files?.revision !== this.writes) this.files = { revision: this.writes, records: this.run.rows(WHOLE_READS.files, [], toFileRecord) };
     // Copies: callers own what a read returns.
     return this.files.records.map((f) => ({ ...f }));
   }
@@ -224,7 +242,7 @@ export class SqliteStore implements IndexStore {
 
   async moduleLinks(): Promise<Map<string, ModuleLink[]>> {
     const out = new Map<string, ModuleLink[]>();
-    this.run.each('SELECT path, modules FROM files ORDER BY path', [], ([path, modules]) => {
+    this.run.each(WHOLE_READS.moduleLinks, [], ([path, modules]) => {
       const links = (JSON.parse(String(modules)) as [string, ModuleTarget['kind'], string | null][]).map(([specifier, kind, value]): ModuleLink => ({
         specifier,
         target: kind === 'file' ? { kind, path: value! } : kind === 'external' ? { kind, name: value! } : { kind: 'unresolved' },
@@ -240,7 +258,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async allSymbols(): Promise<StoredSymbol[]> {
-    return this.run.rows(`SELECT ${SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id`, [], toSymbol).sort(compareSymbols);
+    return this.run.rows(WHOLE_READS.symbols, [], toSymbol).sort(compareSymbols);
   }
 
   async symbolsByIds(ids: readonly number[]): Promise<StoredSymbol[]> {
@@ -277,12 +295,22 @@ export class SqliteStore implements IndexStore {
 
   async namesReadInFiles(paths?: readonly string[]): Promise<NamesRead> {
     this.bulk.flush();
-    const root = `CASE WHEN r.receiver IS NULL THEN r.name WHEN instr(r.receiver, '.') = 0 THEN r.receiver ELSE substr(r.receiver, 1, instr(r.receiver, '.') - 1) END`;
+    // Where every file's rows are kept (an artifact just opened), a batch of files picks its rows
+    // from those, decoded once: a traversal asks for a few dozen batches.
+    if (paths && this.whole.holds(WHOLE_READS.namesRead)) {
+      const all = this.whole.memo('namesRead', () => this.readNames());
+      const { rows, ...picked } = rowsOfFiles(all, paths);
+      return { ...picked, name: rows.map((i) => all.name[i]!), scopeId: Int32Array.from(rows, (i) => all.scopeId[i]!) };
+    }
+    return this.readNames(paths);
+  }
+
+  private readNames(paths?: readonly string[]): NamesRead {
     const name: string[] = [];
     const scopeId: number[] = [];
     const read = this.fileRows(
       paths,
-      (inFiles) => `SELECT DISTINCT r.file_id, ${root}, r.scope_id FROM refs r JOIN symbols sc ON sc.id = r.scope_id WHERE sc.qualname <> '${MODULE_QUALNAME}'${inFiles('r.file_id')}`,
+      namesReadIn,
       (values) => {
         name.push(values[1] as string);
         scopeId.push(values[2] as number);
@@ -292,15 +320,23 @@ export class SqliteStore implements IndexStore {
   }
 
   async declaredNames(paths?: readonly string[]): Promise<DeclaredNames> {
+    // As in namesReadInFiles.
+    if (paths && this.whole.holds(WHOLE_READS.declaredNames)) {
+      const all = this.whole.memo('declaredNames', () => this.readDeclared());
+      const { rows, ...picked } = rowsOfFiles(all, paths);
+      return { ...picked, name: rows.map((i) => all.name[i]!), topLevel: Uint8Array.from(rows, (i) => all.topLevel[i]!), type: rows.map((i) => all.type[i]!) };
+    }
+    return this.readDeclared(paths);
+  }
+
+  private readDeclared(paths?: readonly string[]): DeclaredNames {
     // Bindings are written as files are put, bulk mode or not: the rows are complete.
     const name: string[] = [];
     const topLevel: number[] = [];
     const type: (string | null)[] = [];
     const read = this.fileRows(
       paths,
-      (inFiles) =>
-        `SELECT DISTINCT b.file_id, b.name, sc.qualname = '${MODULE_QUALNAME}', COALESCE(b.new_of, b.type) FROM bindings b JOIN symbols sc ON sc.id = b.scope_id
-         WHERE b.kind <> 'argument'${inFiles('b.file_id')}`,
+      declaredNamesIn,
       (values) => {
         name.push(values[1] as string);
         topLevel.push(values[2] as number);
@@ -325,7 +361,7 @@ export class SqliteStore implements IndexStore {
       row(values);
     };
     if (!paths) {
-      this.run.each('SELECT id, path FROM files ORDER BY path', [], addFile);
+      this.run.each(WHOLE_READS.fileIds, [], addFile);
       this.run.each(select(() => ''), [], addRow);
     } else {
       this.run.eachInChunks(paths, (marks) => `SELECT id, path FROM files WHERE path IN (${marks}) ORDER BY path`, addFile);
@@ -344,12 +380,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async linkRefs(): Promise<StoredRef[]> {
-    return this.run.rows(
-      `SELECT ${REF_COLUMNS} FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols sc ON sc.id = r.scope_id
-       WHERE r.kind IN (${[...LINK_KINDS].map((k) => `'${k}'`).join(', ')})`,
-      [],
-      toRef,
-    )
+    return this.run.rows(WHOLE_READS.linkRefs, [], toRef)
       .concat(this.bulk.held((ref) => LINK_KINDS.has(ref.kind)))
       .sort(compareRefs);
   }
@@ -372,9 +403,7 @@ export class SqliteStore implements IndexStore {
     const read = (where: string, params: SqlValue[]) =>
       // Tens of thousands of rows in a large repository: read them as arrays, not objects.
       this.run.each(
-        `SELECT r.name, r.kind, r.scope_id, r.receiver, f.path FROM refs r JOIN files f ON f.id = r.file_id
-         WHERE r.outcome = 'unresolved' AND r.kind NOT IN ('import', 'require', 'dynamic-import', 'reexport', 'export')${where}
-         ORDER BY f.path, r.line, r.col, r.kind, r.name, r.id`,
+        unresolvedUsesWhere(where),
         params,
         (values) => {
           const [name, kind, scopeId, receiver, file] = values as [string, RefKind, number, string | null, string];
@@ -408,14 +437,7 @@ export class SqliteStore implements IndexStore {
   }
 
   async memberBindings(): Promise<StoredBinding[]> {
-    return this.run.rows(
-      `SELECT ${BINDING_COLUMNS} FROM bindings b JOIN files f ON f.id = b.file_id JOIN symbols sc ON sc.id = b.scope_id
-       WHERE b.kind IN ('field', 'param-property', 'return')
-          OR (sc.qualname = '<module>' AND b.kind = 'variable')`,
-      [],
-      toBinding,
-    )
-      .sort(compareBindings);
+    return this.run.rows(WHOLE_READS.memberBindings, [], toBinding).sort(compareBindings);
   }
 
   async allEdges(): Promise<Edge[]> {
@@ -435,11 +457,8 @@ export class SqliteStore implements IndexStore {
   }
 
   async edgeColumns(fromIds?: readonly number[]): Promise<EdgeColumns> {
-    // Kinds come back as their positions in EDGE_KINDS and REF_KINDS (any other as its text), and
-    // each rule is kept once: decoding four strings per row was most of reading every edge.
-    const position = (column: string, values: readonly string[]) => `CASE ${column} ${values.map((v, i) => `WHEN '${v}' THEN ${i}`).join(' ')} ELSE ${column} END`;
-    const select = `SELECT e.ref_id, e.from_id, e.to_id, ${position('e.kind', EDGE_KINDS)}, e.rule, e.confidence, e.line, ${position('r.kind', REF_KINDS)}
-      FROM edges e JOIN refs r ON r.id = e.ref_id`;
+    // Each rule is kept once (kinds come back as positions: see WHOLE_READS.edges).
+    const select = WHOLE_READS.edges;
     const rows: SqlValue[][] = [];
     if (fromIds) for (const ids of chunks(fromIds)) this.run.each(`${select} WHERE e.from_id IN (${ids.map(() => '?').join(',')})`, ids, (v) => rows.push(v));
     const count = fromIds ? rows.length : Number(this.run.one('SELECT COUNT(*) AS n FROM edges')!['n']);
