@@ -12971,9 +12971,9 @@ function resolveFile(dir, spec, exists, rootDir = dir) {
   }
   return isRelative ? base : null;
 }
-function treeFiles(dir, specs, exists, rootDir = dir) {
+function treeFiles(dir, specs, exists, rootDir = dir, packageFile) {
   return specs.flatMap((spec) => {
-    const file = resolveFile(dir, spec, exists, rootDir);
+    const file = resolveFile(dir, spec, exists, rootDir) ?? packageFile?.(spec) ?? null;
     return file !== null && exists(file) ? [file] : [];
   });
 }
@@ -14277,7 +14277,7 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
     ...config?.modules("reporters") ?? [],
     ...config?.strings("testResultsProcessor") ?? []
   ];
-  const setupFiles = treeFiles(rootDir, modules, ctx.exists);
+  const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
   return [
@@ -26457,7 +26457,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const projects = test?.items("projects") ?? test?.items("workspace");
   const rootSpec = test?.string("root") ?? config?.string("root");
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
-  const setupFiles = [...inherited?.setupFiles ?? [], ...treeFiles(root, loadedModules(test), ctx.exists)];
+  const setupFiles = [...inherited?.setupFiles ?? [], ...treeFiles(root, loadedModules(test), ctx.exists, root, ctx.localPackageFile)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...inherited?.aliases ?? [], ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
@@ -26558,7 +26558,7 @@ function extendedFile(dir, config, ctx) {
   const values = ctx.read(path);
   if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [] };
   return {
-    setupFiles: [...treeFiles(dir, loadedModules(values.object("test")), ctx.exists), path],
+    setupFiles: [...treeFiles(dir, loadedModules(values.object("test")), ctx.exists, dir, ctx.localPackageFile), path],
     aliases: configAliases(values),
     jsxRuntime: jsxRuntime(values, dir, ctx) ?? []
   };

@@ -451,6 +451,19 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(atRoot.setupFiles).toEqual(['core/rate.ts', 'setup.ts', 'vitest.config.ts']);
   });
 
+  it('a setup file named by a package of the tree (a workspace package subpath) is that file', () => {
+    const universes = (runner: string, config: Record<string, string>) =>
+      npm.testUniverses(
+        tree({
+          'package.json': `{ "name": "root", "private": true, "workspaces": ["packages/*"], "devDependencies": { "${runner}": "1", "@repo/test-utils": "*" } }`,
+          'packages/test-utils/package.json': '{ "name": "@repo/test-utils", "exports": { "./setup": "./setup.js" } }',
+          ...config,
+        }, ['packages/test-utils/setup.js', 'test/a.test.js']),
+      );
+    expect(universes('jest', { 'jest.config.js': "module.exports = { setupFilesAfterEnv: ['@repo/test-utils/setup', 'jest-extended/all'] };\n" })[0]!.setupFiles).toEqual(['jest.config.js', 'packages/test-utils/setup.js']);
+    expect(universes('vitest', { 'vitest.config.mjs': "export default { test: { setupFiles: ['@repo/test-utils/setup'] } };\n" }).find((u) => u.configFile === 'vitest.config.mjs')!.setupFiles).toEqual(['packages/test-utils/setup.js', 'vitest.config.mjs']);
+  });
+
   it('the commands every package.json installs: a bin path named after the package, or bin entries', () => {
     const files = tree(
       {

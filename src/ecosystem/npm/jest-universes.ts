@@ -91,7 +91,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
     ...(config?.modules('reporters') ?? []),
     ...(config?.strings('testResultsProcessor') ?? []),
   ];
-  const setupFiles = treeFiles(rootDir, modules, ctx.exists);
+  const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
   return [

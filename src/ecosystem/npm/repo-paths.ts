@@ -36,10 +36,15 @@ export function resolveFile(dir: string, spec: string, exists: (path: string) =>
   return isRelative ? base : null;
 }
 
-/** The files of the tree that specs name (a setup file, a module a config points at); specs naming a package or nothing are left out. */
-export function treeFiles(dir: string, specs: readonly string[], exists: (path: string) => boolean, rootDir = dir): string[] {
+/**
+ * The files of the tree that specs name (a setup file, a module a config points at); specs naming
+ * a package from elsewhere, or nothing, are left out. With `packageFile`, a bare spec naming a
+ * package of the tree (`@repo/test-utils/setup`, a workspace package) is its file: taken for a
+ * package from elsewhere, a change to what that setup file imports selected nothing.
+ */
+export function treeFiles(dir: string, specs: readonly string[], exists: (path: string) => boolean, rootDir = dir, packageFile?: (spec: string) => string | null | undefined): string[] {
   return specs.flatMap((spec) => {
-    const file = resolveFile(dir, spec, exists, rootDir);
+    const file = resolveFile(dir, spec, exists, rootDir) ?? packageFile?.(spec) ?? null;
     return file !== null && exists(file) ? [file] : [];
   });
 }

@@ -33,7 +33,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   const projects = test?.items('projects') ?? test?.items('workspace');
   const rootSpec = test?.string('root') ?? config?.string('root');
   const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
-  const setupFiles = [...(inherited?.setupFiles ?? []), ...treeFiles(root, loadedModules(test), ctx.exists)];
+  const setupFiles = [...(inherited?.setupFiles ?? []), ...treeFiles(root, loadedModules(test), ctx.exists, root, ctx.localPackageFile)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   const aliases = [...(inherited?.aliases ?? []), ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
@@ -190,7 +190,7 @@ function extendedFile(dir: string, config: ConfigValues | null, ctx: VitestConte
   const values = ctx.read(path);
   if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [] };
   return {
-    setupFiles: [...treeFiles(dir, loadedModules(values.object('test')), ctx.exists), path],
+    setupFiles: [...treeFiles(dir, loadedModules(values.object('test')), ctx.exists, dir, ctx.localPackageFile), path],
     aliases: configAliases(values),
     jsxRuntime: jsxRuntime(values, dir, ctx) ?? [],
   };
