@@ -13696,7 +13696,7 @@ function babelResolverAliases(config, babelDir, root) {
   if (!isObject(config)) return null;
   const aliases = [];
   const paths = [];
-  for (const plugin of babelPlugins(config)) {
+  for (const plugin of babelEntries(config, ["plugins"])) {
     if (!Array.isArray(plugin) || typeof plugin[0] !== "string" || !RESOLVER.has(plugin[0]) || !isObject(plugin[1])) continue;
     const options = plugin[1];
     for (const folder of listOf2(options["root"])) {
@@ -13717,19 +13717,16 @@ function babelResolverAliases(config, babelDir, root) {
 function babelResolverUnknown(config, text) {
   if (!/module-resolver/.test(text)) return false;
   if (!isObject(config)) return true;
-  const plugins2 = babelPlugins(config);
+  const plugins2 = babelEntries(config, ["plugins"]);
   const named = plugins2.filter((p2) => Array.isArray(p2) ? typeof p2[0] === "string" && RESOLVER.has(p2[0]) : typeof p2 === "string" && RESOLVER.has(p2));
   return named.length === 0 || plugins2.some((p2) => p2 instanceof Unknown) || named.some(holdsUnknown);
 }
-function babelPlugins(config) {
+function babelEntries(config, keys) {
   const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
-  return [...listOf2(config["plugins"]), ...listOf2(env?.["plugins"])];
+  return [...keys.flatMap((k2) => listOf2(config[k2])), ...keys.flatMap((k2) => listOf2(env?.[k2]))];
 }
-function babelLocalModules(config, text, babelDir, paths) {
-  const present = new Set(paths);
-  const exists = (path) => present.has(path);
-  const env = isObject(config) && isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
-  const entries = isObject(config) ? [config["plugins"], config["presets"], env?.["plugins"], env?.["presets"]].flatMap(listOf2) : [];
+function babelLocalModules(config, text, babelDir, paths, exists) {
+  const entries = isObject(config) ? babelEntries(config, ["plugins", "presets"]) : [];
   const out2 = [];
   let unread = !isObject(config);
   for (const entry of entries) {
@@ -21398,6 +21395,51 @@ function joinGlob(directory, files) {
   return directory === void 0 ? null : `${directory.replace(/\/$/, "")}/${files}`;
 }
 
+// src/ecosystem/npm/node-path.ts
+function scriptAssignments(scripts, name2) {
+  const assignment = new RegExp(`(?:^|[\\s;&|(])${name2}=("[^"]*"|'[^']*'|[^\\s;&|)]*)`, "g");
+  return scripts.flatMap((script2) => [...script2.matchAll(assignment)].map((m2) => m2[1].replace(/^(["'])(.*)\1$/, "$2")));
+}
+function scriptNodePaths(scripts, dir) {
+  const out2 = /* @__PURE__ */ new Set();
+  for (const value of scriptAssignments(scripts, "NODE_PATH")) {
+    for (const part of value.split(/[:;]/)) {
+      if (part === "" || part.includes("$") || part.includes("%")) continue;
+      const folder = joinRepo(dir, part.startsWith(".") || part.startsWith("/") ? part : `./${part}`);
+      if (folder !== null) out2.add(folder.replace(/\/$/, ""));
+    }
+  }
+  return [...out2].sort();
+}
+function withNodePaths(universe, folders) {
+  if (folders.length === 0) return universe;
+  const paths = [.../* @__PURE__ */ new Set([...universe.moduleLookup?.paths ?? [], ...folders])];
+  return { ...universe, moduleLookup: { paths, directories: universe.moduleLookup?.directories ?? [] } };
+}
+
+// src/ecosystem/npm/node-options.ts
+var NODE_PRELOAD_OPTIONS = /* @__PURE__ */ new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
+function optionWord(word) {
+  const eq = word.startsWith("-") ? word.indexOf("=") : -1;
+  return eq < 0 ? [word, void 0] : [word.slice(0, eq), word.slice(eq + 1)];
+}
+function scriptNodePreloads(scripts, dir, exists) {
+  const specs = [];
+  for (const value of scriptAssignments(scripts, "NODE_OPTIONS")) {
+    const words2 = value.split(/\s+/).filter((w2) => w2 !== "");
+    for (let i2 = 0; i2 < words2.length; i2++) {
+      const [flag, inline] = optionWord(words2[i2]);
+      const spec = NODE_PRELOAD_OPTIONS.has(flag) ? inline ?? words2[++i2] : void 0;
+      if (spec !== void 0) specs.push(spec.replace(/^(["'])(.*)\1$/, "$2"));
+    }
+  }
+  return [...new Set(treeFiles(dir, specs, exists))].sort();
+}
+function withPreloads(universe, files) {
+  if (files.length === 0) return universe;
+  return { ...universe, setupFiles: [.../* @__PURE__ */ new Set([...universe.setupFiles, ...files])].sort() };
+}
+
 // src/ecosystem/npm/mocha-universes.ts
 function mochaUniverse(dir, configFile, config, ctx, runs = []) {
   const warnings = [];
@@ -21469,7 +21511,6 @@ function mochaRuns(scripts) {
   return runs;
 }
 var NODE_TEST_DEFAULTS = ["**/*.test.{cjs,mjs,js}", "**/*-test.{cjs,mjs,js}", "**/*_test.{cjs,mjs,js}", "**/test-*.{cjs,mjs,js}", "**/test.{cjs,mjs,js}", "**/test/**/*.{cjs,mjs,js}"];
-var NODE_PRELOAD_OPTIONS = /* @__PURE__ */ new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
 function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   const at2 = script2.indexOf("--test");
   const before = script2.slice(0, at2).split(/&&|\|\||;/).pop() ?? "";
@@ -21480,7 +21521,7 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   const all = [...words2(before).map((w2) => ({ w: w2, after: false })), ...words2(after).map((w2) => ({ w: w2, after: true }))];
   for (let i2 = 0; i2 < all.length; i2++) {
     const { w: w2 } = all[i2];
-    const [flag, inline] = w2.includes("=") && w2.startsWith("-") ? [w2.slice(0, w2.indexOf("=")), w2.slice(w2.indexOf("=") + 1)] : [w2, void 0];
+    const [flag, inline] = optionWord(w2);
     if (NODE_PRELOAD_OPTIONS.has(flag)) {
       const value = inline ?? all[++i2]?.w;
       if (value !== void 0) preloads.push(value);
@@ -21489,51 +21530,6 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   const include = (args2.length > 0 ? args2.map((a) => /[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, "") : `${a.replace(/^\.\//, "").replace(/\/$/, "")}/**/*.{cjs,mjs,js,ts,mts,cts}`) : NODE_TEST_DEFAULTS).map((glob2) => ({ glob: glob2 }));
   const setupFiles = treeFiles(dir, preloads, exists);
   return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
-}
-
-// src/ecosystem/npm/node-path.ts
-var ASSIGNMENT = /(?:^|[\s;&|(])NODE_PATH=("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
-function scriptNodePaths(scripts, dir) {
-  const out2 = /* @__PURE__ */ new Set();
-  for (const script2 of scripts) {
-    for (const m2 of script2.matchAll(ASSIGNMENT)) {
-      const value = m2[1].replace(/^(["'])(.*)\1$/, "$2");
-      for (const part of value.split(/[:;]/)) {
-        if (part === "" || part.includes("$") || part.includes("%")) continue;
-        const folder = joinRepo(dir, part.startsWith(".") || part.startsWith("/") ? part : `./${part}`);
-        if (folder !== null) out2.add(folder.replace(/\/$/, ""));
-      }
-    }
-  }
-  return [...out2].sort();
-}
-function withNodePaths(universe, folders) {
-  if (folders.length === 0) return universe;
-  const paths = [.../* @__PURE__ */ new Set([...universe.moduleLookup?.paths ?? [], ...folders])];
-  return { ...universe, moduleLookup: { paths, directories: universe.moduleLookup?.directories ?? [] } };
-}
-
-// src/ecosystem/npm/node-options.ts
-var ASSIGNMENT2 = /(?:^|[\s;&|(])NODE_OPTIONS=("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
-var PRELOAD = /* @__PURE__ */ new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
-function scriptNodePreloads(scripts, dir, exists) {
-  const specs = [];
-  for (const script2 of scripts) {
-    for (const m2 of script2.matchAll(ASSIGNMENT2)) {
-      const words2 = m2[1].replace(/^(["'])(.*)\1$/, "$2").split(/\s+/).filter((w2) => w2 !== "");
-      for (let i2 = 0; i2 < words2.length; i2++) {
-        const word = words2[i2];
-        const [flag, inline] = word.includes("=") ? [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)] : [word, void 0];
-        const value = PRELOAD.has(flag) ? inline ?? words2[++i2] : void 0;
-        if (value !== void 0) specs.push(value.replace(/^(["'])(.*)\1$/, "$2"));
-      }
-    }
-  }
-  return [...new Set(treeFiles(dir, specs, exists))].sort();
-}
-function withPreloads(universe, files) {
-  if (files.length === 0) return universe;
-  return { ...universe, setupFiles: [.../* @__PURE__ */ new Set([...universe.setupFiles, ...files])].sort() };
 }
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
@@ -26820,7 +26816,7 @@ function npmUniverses(files) {
     }
   }
   const seen = /* @__PURE__ */ new Set();
-  return out2.map((u2) => u2.runner === "jest" ? withBabelResolver(u2, pick, files) : u2).filter((u2) => {
+  return out2.map((u2) => u2.runner === "jest" ? withBabelResolver(u2, pick, files, ctx.exists) : u2).filter((u2) => {
     const key = JSON.stringify(u2);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -26834,12 +26830,12 @@ function moduleAliasesOf(manifest) {
     ([name2, target]) => typeof target === "string" && name2 !== "" ? [{ pattern: `^${name2.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(/.*)?$`, replacement: `<rootDir>/${target.replace(/^\.\//, "")}$1` }] : []
   );
 }
-function withBabelResolver(u2, pick, files) {
+function withBabelResolver(u2, pick, files, exists) {
   const file = pick(u2.root, BABEL_CONFIG)[0] ?? pick("", BABEL_CONFIG)[0];
   const text = file === void 0 ? null : files.read(file);
   if (file === void 0 || text === null) return u2;
   const config = readConfigFile(file, text);
-  const local = babelLocalModules(config, text, dirOf(file), files.paths).filter((m2) => !u2.setupFiles.includes(m2));
+  const local = babelLocalModules(config, text, dirOf(file), files.paths, exists).filter((m2) => !u2.setupFiles.includes(m2));
   const withLocal = {
     ...u2,
     ...local.length > 0 && { setupFiles: [...u2.setupFiles, ...local] },

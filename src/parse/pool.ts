@@ -169,7 +169,6 @@ export class ParsePool {
   }
 }
 
-/** A batch and how many workers have failed on it. */
 /** The prestarted worker, if one is ready: from now on it is the caller's (and keeps the process alive while it runs). */
 function takeSpare(): Worker | undefined {
   if (!spare) return undefined;
@@ -181,6 +180,7 @@ function takeSpare(): Worker | undefined {
   return worker;
 }
 
+/** A batch and how many workers have failed on it. */
 interface Task {
   jobs: ParseJob[];
   resolve: (o: ParseOutcome[]) => void;

@@ -327,7 +327,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     }
   }
   const seen = new Set<string>();
-  return out.map((u) => (u.runner === 'jest' ? withBabelResolver(u, pick, files) : u)).filter((u) => {
+  return out.map((u) => (u.runner === 'jest' ? withBabelResolver(u, pick, files, ctx.exists) : u)).filter((u) => {
     const key = JSON.stringify(u);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -355,12 +355,12 @@ function moduleAliasesOf(manifest: { [key: string]: Literal }): { pattern: strin
  * `moduleNameMapper` keeps precedence). A config that cannot be read statically adds nothing,
  * unless it names module-resolver: then where the universe's imports lead is unknown.
  */
-function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => string[], files: ProjectFiles): TestUniverse {
+function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => string[], files: ProjectFiles, exists: (path: string) => boolean): TestUniverse {
   const file = pick(u.root, BABEL_CONFIG)[0] ?? pick('', BABEL_CONFIG)[0];
   const text = file === undefined ? null : files.read(file);
   if (file === undefined || text === null) return u;
   const config = readConfigFile(file, text);
-  const local = babelLocalModules(config, text, dirOf(file), files.paths).filter((m) => !u.setupFiles.includes(m));
+  const local = babelLocalModules(config, text, dirOf(file), files.paths, exists).filter((m) => !u.setupFiles.includes(m));
   const withLocal: TestUniverse = {
     ...u,
     ...(local.length > 0 && { setupFiles: [...u.setupFiles, ...local] }),

@@ -21,7 +21,7 @@ export function babelResolverAliases(config: Literal, babelDir: string, root: st
   if (!isObject(config)) return null;
   const aliases: { pattern: string; replacement: string }[] = [];
   const paths: string[] = [];
-  for (const plugin of babelPlugins(config)) {
+  for (const plugin of babelEntries(config, ['plugins'])) {
     if (!Array.isArray(plugin) || typeof plugin[0] !== 'string' || !RESOLVER.has(plugin[0]) || !isObject(plugin[1])) continue;
     const options = plugin[1];
     for (const folder of listOf(options['root'])) {
@@ -50,15 +50,15 @@ export function babelResolverAliases(config: Literal, babelDir: string, root: st
 export function babelResolverUnknown(config: Literal, text: string): boolean {
   if (!/module-resolver/.test(text)) return false;
   if (!isObject(config)) return true;
-  const plugins = babelPlugins(config);
+  const plugins = babelEntries(config, ['plugins']);
   const named = plugins.filter((p) => Array.isArray(p) ? typeof p[0] === 'string' && RESOLVER.has(p[0]) : typeof p === 'string' && RESOLVER.has(p));
   return named.length === 0 || plugins.some((p) => p instanceof Unknown) || named.some(holdsUnknown);
 }
 
-/** A babel config's plugins, and those of `env.test`, which jest's NODE_ENV selects. */
-function babelPlugins(config: { [key: string]: Literal }): Literal[] {
+/** A babel config's entries of `keys` (plugins, presets), then those of `env.test`, which jest's NODE_ENV selects. */
+function babelEntries(config: { [key: string]: Literal }, keys: readonly string[]): Literal[] {
   const env = isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
-  return [...listOf(config['plugins']), ...listOf(env?.['plugins'])];
+  return [...keys.flatMap((k) => listOf(config[k])), ...keys.flatMap((k) => listOf(env?.[k]))];
 }
 
 /**
@@ -69,11 +69,8 @@ function babelPlugins(config: { [key: string]: Literal }): Literal[] {
  * cannot follow the lists (a function with several returns, a list a loop fills), every code file
  * a string of `text` may name stands in for them (namedInText).
  */
-export function babelLocalModules(config: Literal, text: string, babelDir: string, paths: readonly string[]): string[] {
-  const present = new Set(paths);
-  const exists = (path: string) => present.has(path);
-  const env = isObject(config) && isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
-  const entries = isObject(config) ? [config['plugins'], config['presets'], env?.['plugins'], env?.['presets']].flatMap(listOf) : [];
+export function babelLocalModules(config: Literal, text: string, babelDir: string, paths: readonly string[], exists: (path: string) => boolean): string[] {
+  const entries = isObject(config) ? babelEntries(config, ['plugins', 'presets']) : [];
   const out: string[] = [];
   let unread = !isObject(config);
   for (const entry of entries) {

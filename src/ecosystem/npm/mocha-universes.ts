@@ -2,6 +2,7 @@ import type { TestUniverse } from '../types.js';
 import { unknownTests, type ConfigValues } from './config-values.js';
 import type { ProjectContext } from './jest-universes.js';
 import { rebaseOutputFile, rebaseOutputGlob } from './build-output.js';
+import { NODE_PRELOAD_OPTIONS, optionWord } from './node-options.js';
 import { isScript, joinRepo, resolveFile, treeFiles } from './repo-paths.js';
 
 /**
@@ -101,8 +102,6 @@ export function mochaRuns(scripts: readonly string[]): MochaRun[] {
 /** node --test's default patterns (Node 20+ docs, "Running tests from the command line"). */
 const NODE_TEST_DEFAULTS = ['**/*.test.{cjs,mjs,js}', '**/*-test.{cjs,mjs,js}', '**/*_test.{cjs,mjs,js}', '**/test-*.{cjs,mjs,js}', '**/test.{cjs,mjs,js}', '**/test/**/*.{cjs,mjs,js}'];
 
-/** node options whose value is a module loaded before the tests (`--import ./setup.mjs`). */
-const NODE_PRELOAD_OPTIONS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
 
 /** Pure: the universe of `node --test [patterns]` as a package script writes it, with the modules its options preload. */
 export function nodeTestUniverse(dir: string, script: string, manifest: string, exists: (path: string) => boolean = () => true): TestUniverse {
@@ -115,7 +114,7 @@ export function nodeTestUniverse(dir: string, script: string, manifest: string, 
   const all = [...words(before).map((w) => ({ w, after: false })), ...words(after).map((w) => ({ w, after: true }))];
   for (let i = 0; i < all.length; i++) {
     const { w } = all[i]!;
-    const [flag, inline] = w.includes('=') && w.startsWith('-') ? [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)] : [w, undefined];
+    const [flag, inline] = optionWord(w);
     if (NODE_PRELOAD_OPTIONS.has(flag)) {
       const value = inline ?? all[++i]?.w;
       if (value !== undefined) preloads.push(value);

@@ -1,11 +1,15 @@
 import type { TestUniverse } from '../types.js';
+import { scriptAssignments } from './node-path.js';
 import { treeFiles } from './repo-paths.js';
 
-/** `NODE_OPTIONS=value` in a command line, the value bare or quoted (`NODE_OPTIONS='--import ./x.mjs' node --test`, `cross-env NODE_OPTIONS="-r ./x" jest`). */
-const ASSIGNMENT = /(?:^|[\s;&|(])NODE_OPTIONS=("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
+/** node options whose value is a module loaded before anything else (`--import ./setup.mjs`). */
+export const NODE_PRELOAD_OPTIONS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
 
-/** node options whose value is a module every node process loads first. */
-const PRELOAD = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
+/** A command-line word as an option and its inline value (`--import=./x.mjs`), or the word alone. */
+export function optionWord(word: string): [string, string | undefined] {
+  const eq = word.startsWith('-') ? word.indexOf('=') : -1;
+  return eq < 0 ? [word, undefined] : [word.slice(0, eq), word.slice(eq + 1)];
+}
 
 /**
  * Pure: the files of the tree (sorted) a package's scripts preload in every node process through
@@ -16,15 +20,12 @@ const PRELOAD = new Set(['--import', '--require', '-r', '--loader', '--experimen
  */
 export function scriptNodePreloads(scripts: readonly string[], dir: string, exists: (path: string) => boolean): string[] {
   const specs: string[] = [];
-  for (const script of scripts) {
-    for (const m of script.matchAll(ASSIGNMENT)) {
-      const words = m[1]!.replace(/^(["'])(.*)\1$/, '$2').split(/\s+/).filter((w) => w !== '');
-      for (let i = 0; i < words.length; i++) {
-        const word = words[i]!;
-        const [flag, inline] = word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
-        const value = PRELOAD.has(flag) ? (inline ?? words[++i]) : undefined;
-        if (value !== undefined) specs.push(value.replace(/^(["'])(.*)\1$/, '$2'));
-      }
+  for (const value of scriptAssignments(scripts, 'NODE_OPTIONS')) {
+    const words = value.split(/\s+/).filter((w) => w !== '');
+    for (let i = 0; i < words.length; i++) {
+      const [flag, inline] = optionWord(words[i]!);
+      const spec = NODE_PRELOAD_OPTIONS.has(flag) ? (inline ?? words[++i]) : undefined;
+      if (spec !== undefined) specs.push(spec.replace(/^(["'])(.*)\1$/, '$2'));
     }
   }
   return [...new Set(treeFiles(dir, specs, exists))].sort();

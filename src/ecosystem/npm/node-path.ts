@@ -1,8 +1,14 @@
 import type { TestUniverse } from '../types.js';
 import { joinRepo } from './repo-paths.js';
 
-/** `NODE_PATH=value` in a command line, the value bare or quoted (`NODE_PATH=src jest`, `cross-env NODE_PATH="./src:lib" mocha`). */
-const ASSIGNMENT = /(?:^|[\s;&|(])NODE_PATH=("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
+/**
+ * Pure: the values scripts assign to environment variable `name` before a command, unquoted
+ * (`NODE_PATH=src jest`, `cross-env NODE_PATH="./src:lib" mocha`, `NODE_OPTIONS='--import ./x.mjs' node --test`).
+ */
+export function scriptAssignments(scripts: readonly string[], name: string): string[] {
+  const assignment = new RegExp(`(?:^|[\\s;&|(])${name}=("[^"]*"|'[^']*'|[^\\s;&|)]*)`, 'g');
+  return scripts.flatMap((script) => [...script.matchAll(assignment)].map((m) => m[1]!.replace(/^(["'])(.*)\1$/, '$2')));
+}
 
 /**
  * Pure: the folders (repo-relative, sorted) a package's scripts put on NODE_PATH, read from its
@@ -13,15 +19,12 @@ const ASSIGNMENT = /(?:^|[\s;&|(])NODE_PATH=("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
  */
 export function scriptNodePaths(scripts: readonly string[], dir: string): string[] {
   const out = new Set<string>();
-  for (const script of scripts) {
-    for (const m of script.matchAll(ASSIGNMENT)) {
-      const value = m[1]!.replace(/^(["'])(.*)\1$/, '$2');
-      // `:` on POSIX; cross-env writes `;` on Windows from the same `:`, and a script for Windows alone may use `;`.
-      for (const part of value.split(/[:;]/)) {
-        if (part === '' || part.includes('$') || part.includes('%')) continue;
-        const folder = joinRepo(dir, part.startsWith('.') || part.startsWith('/') ? part : `./${part}`);
-        if (folder !== null) out.add(folder.replace(/\/$/, ''));
-      }
+  for (const value of scriptAssignments(scripts, 'NODE_PATH')) {
+    // `:` on POSIX; cross-env writes `;` on Windows from the same `:`, and a script for Windows alone may use `;`.
+    for (const part of value.split(/[:;]/)) {
+      if (part === '' || part.includes('$') || part.includes('%')) continue;
+      const folder = joinRepo(dir, part.startsWith('.') || part.startsWith('/') ? part : `./${part}`);
+      if (folder !== null) out.add(folder.replace(/\/$/, ''));
     }
   }
   return [...out].sort();
