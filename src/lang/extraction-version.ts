@@ -105,5 +105,7 @@
  *    module dependencies (the tree's own package by its `exports`).
  * 38: A computed `pytest_plugins` (a comprehension, a name, `+=`) is a dynamic load
  *    (`pytest_plugins*`), as `import_module(name)` is.
+ * 39: A JSON file under any name whose text is a compiler config (`@repo/tsconfig/base.json`,
+ *    extended by path) is a project file; other JSON files are kept by hash, with no text.
  */
-export const EXTRACTION_VERSION = 38;
+export const EXTRACTION_VERSION = 39;

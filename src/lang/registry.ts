@@ -21,7 +21,13 @@ export function languageById(id: string): LanguageDefinition | undefined {
 
 const projectReaders = [...new Set(LANGUAGES.flatMap((lang) => (lang.resolution.projectFiles ? [lang.resolution.projectFiles] : [])))];
 
-/** The reader of a project file (package manifest, compiler config), or undefined when no adapter reads it. */
-export function projectFileReader(path: string): ProjectFileTraits | undefined {
-  return projectReaders.find((reader) => reader.matches(path));
+/**
+ * The reader of a project file (package manifest, compiler config), or undefined when no adapter
+ * reads it. `byName` is false for a file only its text can settle (ProjectFileTraits.mayMatch).
+ */
+export function projectFileReader(path: string): { reader: ProjectFileTraits; byName: boolean } | undefined {
+  const reader = projectReaders.find((r) => r.matches(path));
+  if (reader) return { reader, byName: true };
+  const byText = projectReaders.find((r) => r.mayMatch?.(path) === true);
+  return byText && { reader: byText, byName: false };
 }

@@ -68,9 +68,17 @@ export interface ProjectFileFacts {
 
 /** Project files an adapter reads besides source files: configuration that shapes module resolution. */
 export interface ProjectFileTraits {
-  /** Whether a repo path is such a file (decided by its name). */
+  /** Whether a repo path is such a file by its name alone. */
   matches(path: string): boolean;
-  /** Pure: the facts of one file; null when it cannot be read (invalid JSON), which counts as absent. */
+  /**
+   * Whether a file its name does not settle may still be one, which `read` decides from its text:
+   * a config other configs name by path under any name (`"extends": "@repo/tsconfig/base.json"`).
+   */
+  mayMatch?(path: string): boolean;
+  /**
+   * Pure: the facts of one file; null when it cannot be read (invalid JSON), which counts as absent,
+   * and for a file `mayMatch` admits whose text is not such a file.
+   */
   read(path: string, text: string): ProjectFileFacts | null;
 }
 

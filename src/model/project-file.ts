@@ -8,5 +8,6 @@ export interface ProjectFile {
   path: string;
   /** Git blob id of the content. */
   hash: string;
+  /** Empty for a file only its text could make one (ProjectFileTraits.mayMatch) that is not. */
   text: string;
 }

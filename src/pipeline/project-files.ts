@@ -65,16 +65,25 @@ export async function readProjectFromDisk(repo: GitRepo, path: string, config: R
   return toProjectFile(path, await readFile(full).catch(() => null), config);
 }
 
-/** Decodes a project file; binary, oversized or non-UTF-8 content counts as absent. */
+/**
+ * Decodes a project file; binary, oversized or non-UTF-8 content counts as absent. A file only its
+ * text can make one (ProjectFileTraits.mayMatch) that is not one is kept by its hash with no text:
+ * the index then knows it as the tree has it, as it knows a skipped source file, so an edit that
+ * makes it one is seen and the working tree's watch finds nothing missing.
+ */
 export function toProjectFile(path: string, bytes: Uint8Array | null, config: RatlasConfig): ProjectFile | null {
   if (!bytes || isTooLarge(bytes.byteLength, config.index.maxFileBytes)) return null;
   // Not classifyContent: a one-line ("minified") package.json is still configuration.
   if (bytes.subarray(0, 8000).includes(0)) return null;
+  let text: string;
   try {
-    return { path, hash: gitBlobId(bytes), text: decoder.decode(bytes) };
+    text = decoder.decode(bytes);
   } catch {
     return null;
   }
+  const reading = projectFileReader(path);
+  if (reading && !reading.byName && reading.reader.read(path, text) === null) text = '';
+  return { path, hash: gitBlobId(bytes), text };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });

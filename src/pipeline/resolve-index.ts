@@ -16,7 +16,7 @@ export function traitsFor(language: string): ResolutionTraits {
 
 /** Reads a project file with the adapter that claims it (null when none does, or it is invalid). */
 export function readProject(path: string, text: string): ProjectFileFacts | null {
-  return projectFileReader(path)?.read(path, text) ?? null;
+  return projectFileReader(path)?.reader.read(path, text) ?? null;
 }
 
 /** The facts of every project file in the store, in path order. */

@@ -81,9 +81,13 @@ export class PathClassifier {
     return test;
   }
 
-  role(path: string): PathRole {
+  /**
+   * `compilerConfig`: the file's text makes it a compiler config under a name no glob knows (a
+   * shared base a config extends by path); it is then one, as if its name said so.
+   */
+  role(path: string, compilerConfig = false): PathRole {
     if (path === this.configFile) return 'ratlas-config';
-    if (this.tsconfig(path)) return 'tsconfig';
+    if (compilerConfig || this.tsconfig(path)) return 'tsconfig';
     if (this.runner(path)) return 'runner-config';
     if (this.runAll(path)) return 'run-all';
     if (this.setup(path) || this.universe?.setupFiles.has(path)) return 'test-setup';

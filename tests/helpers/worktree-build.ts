@@ -11,6 +11,9 @@ export async function expectEqualsFullWorktreeBuild(cwd: string, opened: OpenedI
   const full = await buildStore(repo, { kind: 'worktree', head: await repo.headCommit() }, loadConfig(repo.root), { jobs: 1 }, []);
   try {
     expect(diffCanonicalGraphs(await canonicalGraph(full), await canonicalGraph(opened.store)), when).toBe('');
+    // Project files shape resolution but are no part of the graph: compared as stored.
+    const projects = async (store: typeof full) => (await store.projectFiles()).sort((a, b) => (a.path < b.path ? -1 : 1));
+    expect(await projects(opened.store), `project files, ${when}`).toEqual(await projects(full));
   } finally {
     await full.close();
   }

@@ -42,7 +42,7 @@ const INITIAL: Tree = {
   'src/use-helper.ts': 'function go() { return helper(); }\n',
 };
 
-const HISTORY: { message: string; tree?: Tree; mv?: [string, string][] }[] = [
+const HISTORY: { message: string; tree?: Tree; mv?: [string, string][]; alias?: string | null }[] = [
   { message: 'rename util/format.ts to util/text.ts; importers now point nowhere', mv: [['src/util/format.ts', 'src/util/text.ts']] },
   {
     message: 'fix the importers',
@@ -234,6 +234,30 @@ const HISTORY: { message: string; tree?: Tree; mv?: [string, string][] }[] = [
       'src/loader.ts': '/** Loads. */\nexport function load(): number {\n  return 2 + 2;\n}\n',
     },
   },
+  {
+    message: 'tsconfig.json extends configs/base.json, still data; an import through an alias it does not map yet',
+    tree: {
+      'tsconfig.json': '{ "extends": "./configs/base.json" }\n',
+      'configs/base.json': '{ "note": "to be filled" }\n',
+      'src/alias-user.ts': "import { load } from '@lib/loader';\nexport const viaAlias = () => load();\n",
+    },
+    alias: null,
+  },
+  {
+    message: 'configs/base.json becomes a compiler config mapping the alias: only its text says so',
+    tree: { 'configs/base.json': '{ "compilerOptions": { "baseUrl": "..", "paths": { "@lib/*": ["src/*"] } } }\n' },
+    alias: 'src/loader.ts',
+  },
+  {
+    message: 'the alias moves to a folder with no loader.ts',
+    tree: { 'configs/base.json': '{ "compilerOptions": { "baseUrl": "..", "paths": { "@lib/*": ["src/data/*"] } } }\n' },
+    alias: null,
+  },
+  {
+    message: 'base.json is data again',
+    tree: { 'configs/base.json': '{ "note": "no longer a config" }\n' },
+    alias: null,
+  },
 ];
 
 describe('incremental update replayed over a scripted history', () => {
@@ -260,8 +284,13 @@ describe('incremental update replayed over a scripted history', () => {
         const full = await buildStore(repo, { kind: 'commit', commit: next }, loaded, { jobs: 1 }, []);
         try {
           const expected = await canonicalGraph(full);
+          // The alias resolves only while base.json, under a name no config carries, maps it.
+          const aliased = expected.modules.find((m) => m.startsWith('"src/alias-user.ts" "@lib/loader"'));
+          if (step.alias !== undefined) expect(aliased?.endsWith(' "file" "src/loader.ts"'), `alias after "${step.message}": ${aliased}`).toBe(step.alias !== null);
           expect(diffCanonicalGraphs(expected, await canonicalGraph(incremental)), `incremental after "${step.message}"`).toBe('');
           expect(diffCanonicalGraphs(expected, await canonicalGraph(bulk)), `bulk after "${step.message}"`).toBe('');
+          const projects = async (store: typeof full) => (await store.projectFiles()).sort((a, b) => (a.path < b.path ? -1 : 1));
+          expect(await projects(incremental), `project files after "${step.message}"`).toEqual(await projects(full));
           expect(await incremental.integrityProblems()).toEqual([]);
         } finally {
           await full.close();

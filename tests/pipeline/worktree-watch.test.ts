@@ -32,6 +32,8 @@ describe('a long-lived working-tree index skips git status only when stamps can 
       'src/cart.ts': "import { price } from './price';\nexport function total(n: number) { return price(n); }\n",
       'docs/notes.md': 'notes\n',
       'tsconfig.json': '{ "compilerOptions": {} }\n',
+      // JSON only its text can make a project file (a config extended by path): indexed by hash.
+      'src/data.json': '{ "rows": [1] }\n',
     });
     const opened = await openIndex({ cwd, cacheDir: cacheDir(), jobs: 1 });
     const price = join(cwd, 'src/price.ts');
@@ -63,6 +65,10 @@ describe('a long-lived working-tree index skips git status only when stamps can 
 
       writeFileSync(join(cwd, 'tsconfig.json'), '{ "compilerOptions": { "baseUrl": "." } }\n');
       await expectCurrent(cwd, opened, 'a project file edited', 'stamps');
+      writeFileSync(join(cwd, 'src/data.json'), '{ "rows": [1, 2] }\n');
+      await expectCurrent(cwd, opened, 'a data file edited', 'stamps');
+      writeFileSync(join(cwd, 'src/data.json'), '{ "compilerOptions": { "baseUrl": "." } }\n');
+      await expectCurrent(cwd, opened, 'the data file becomes a compiler config', 'stamps');
 
       writeFileSync(join(cwd, 'docs/new.ts'), 'export const fresh = 1;\n');
       await expectCurrent(cwd, opened, 'a new file where no indexed file lives', 'git-status');

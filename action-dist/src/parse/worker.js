@@ -3566,19 +3566,33 @@ var ParseErrorCode;
 
 // src/lang/ecmascript/project-files.ts
 var CONFIG_NAME = /^[tj]sconfig(\.[^/]+)?\.json$/;
+var CONFIG_SPECIFIER = /^[\w@./-]+$/;
+var CONFIG_KEYS = /* @__PURE__ */ new Set(["$schema", "extends", "compilerOptions", "include", "exclude", "files", "references", "watchOptions", "typeAcquisition", "compileOnSave", "display"]);
 var ecmascriptProjectFiles = {
-  matches(path) {
-    const name2 = path.slice(path.lastIndexOf("/") + 1);
-    return name2 === "package.json" || CONFIG_NAME.test(name2);
-  },
+  matches: matchesByName,
+  // A config `extends` may name any JSON file (a workspace package's `base.json`, `configs/app.json`);
+  // only its text says whether it is one.
+  mayMatch: (path) => path.endsWith(".json"),
   read(path, text) {
+    const byName = matchesByName(path);
+    if (!byName && !text.includes('"compilerOptions"') && !text.includes('"extends"')) return null;
     const errors = [];
     const value = parse2(text, errors, { allowTrailingComma: true, disallowComments: false });
     if (errors.length > 0 || !isObject(value)) return null;
+    if (!byName) return isCompilerConfig(value) ? configFacts(value) : null;
     const name2 = path.slice(path.lastIndexOf("/") + 1);
     return name2 === "package.json" ? manifestFacts(value) : configFacts(value);
   }
 };
+function matchesByName(path) {
+  const name2 = path.slice(path.lastIndexOf("/") + 1);
+  return name2 === "package.json" || CONFIG_NAME.test(name2);
+}
+function isCompilerConfig(value) {
+  if (isObject(value["compilerOptions"])) return true;
+  const parents = stringList(value["extends"]);
+  return parents.length > 0 && parents.every((p) => CONFIG_SPECIFIER.test(p)) && Object.keys(value).every((key) => CONFIG_KEYS.has(key));
+}
 function configFacts(value) {
   const options = isObject(value["compilerOptions"]) ? value["compilerOptions"] : {};
   const config = { kind: "tsconfig", extends: stringList(value["extends"]) };

@@ -38,25 +38,50 @@ export interface PackageManifest {
 
 const CONFIG_NAME = /^[tj]sconfig(\.[^/]+)?\.json$/;
 
+/** A path or a package specifier: what a compiler config's `extends` spells. */
+const CONFIG_SPECIFIER = /^[\w@./-]+$/;
+/** The top-level keys TypeScript reads in a config: a file with `extends` and none other is one. */
+const CONFIG_KEYS = new Set(['$schema', 'extends', 'compilerOptions', 'include', 'exclude', 'files', 'references', 'watchOptions', 'typeAcquisition', 'compileOnSave', 'display']);
+
 /**
  * Compiler configs and package manifests, the two kinds of project file that decide where a
  * TypeScript or JavaScript import leads. Facts keep only the fields resolution reads, so that
  * bumping a version or adding a script re-resolves nothing.
  */
 export const ecmascriptProjectFiles: ProjectFileTraits = {
-  matches(path) {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    return name === 'package.json' || CONFIG_NAME.test(name);
-  },
+  matches: matchesByName,
+  // A config `extends` may name any JSON file (a workspace package's `base.json`, `configs/app.json`);
+  // only its text says whether it is one.
+  mayMatch: (path) => path.endsWith('.json'),
   read(path, text): ProjectFileFacts | null {
+    const byName = matchesByName(path);
+    // Most JSON files are data: a cheap look before parsing.
+    if (!byName && !text.includes('"compilerOptions"') && !text.includes('"extends"')) return null;
     const errors: ParseError[] = [];
     // tsconfig is JSONC (comments, trailing commas); package.json is JSON, which JSONC accepts.
     const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
     if (errors.length > 0 || !isObject(value)) return null;
+    if (!byName) return isCompilerConfig(value) ? configFacts(value) : null;
     const name = path.slice(path.lastIndexOf('/') + 1);
     return name === 'package.json' ? manifestFacts(value) : configFacts(value);
   },
 };
+
+function matchesByName(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name === 'package.json' || CONFIG_NAME.test(name);
+}
+
+/**
+ * Whether a JSON file under another name is a compiler config: it sets `compilerOptions`, or only
+ * `extends` other configs with TypeScript's keys beside it (a preset choosing among shared bases).
+ * `"extends": ["config:base"]` or `["github>owner/preset"]` (renovate) names no config file.
+ */
+function isCompilerConfig(value: Record<string, unknown>): boolean {
+  if (isObject(value['compilerOptions'])) return true;
+  const parents = stringList(value['extends']);
+  return parents.length > 0 && parents.every((p) => CONFIG_SPECIFIER.test(p)) && Object.keys(value).every((key) => CONFIG_KEYS.has(key));
+}
 
 function configFacts(value: Record<string, unknown>): ProjectFileFacts {
   const options = isObject(value['compilerOptions']) ? value['compilerOptions'] : {};

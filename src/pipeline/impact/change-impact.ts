@@ -32,6 +32,7 @@ import { docTestSeeds } from './policies/doc-test-seeds.js';
 import { dynamicImports } from './policies/dynamic-imports.js';
 import { headParse as headParsePolicy, WHOLE_FILE_PARSES } from './policies/head-parse.js';
 import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
+import { projectFilesByText } from './policies/project-files-by-text.js';
 import { baseName, mentionCandidates, mentionedFiles, type MentioningCode } from './policies/mentioned-files.js';
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges, unreachedMentions } from './policies/unreached-changes.js';
@@ -141,7 +142,9 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const { repo, config, classifier, isCode } = setting;
   const { store, baseView, range, base, target, files, fileUpdates, parsed } = input;
   const isTestPath = (path: string) => classifier.isTest(path);
-  const roles = new Map<string, PathRole>(files.map((f) => [f.path, classifier.role(f.path)]));
+  const headProjects = new Map(input.updates.flatMap((u) => ('project' in u ? [[u.path, u.project?.text] as const] : [])));
+  const compilerConfigs = await projectFilesByText(files, () => baseView.projectFiles(), headProjects);
+  const roles = new Map<string, PathRole>(files.map((f) => [f.path, classifier.role(f.path, compilerConfigs.has(f.path))]));
   const rolePart = changedFileRoles(files, roles, (path) => classifier.universe?.setupByName.has(path) ?? false);
   const universePart = unknownTestUniverse([...setting.unknownTests, ...(await collectingHooks(store))], files, roles);
 
