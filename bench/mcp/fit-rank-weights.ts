@@ -1,10 +1,8 @@
 /**
  * Fits get_context's blend (RankWeights: text, symbol, graph, co-change) and the packer's value of
  * signatures (PackWeights) on the tuning commits of the tuning repositories, from the dumps
- * bench/mcp/context-recall.ts --dump wrote. Each dumped commit holds every ranked file's signals and
- * the token cost and value of each of its levels of detail, so a configuration is replayed exactly
- * as get_context would answer: re-rank by the blend, then run the packer (graph/rank/pack-map.ts)
- * on the same costs. The objective is the mean of the three figures the issue sets targets for:
+ * bench/mcp/context-recall.ts --dump wrote, by the exact replay of rank-replay.ts (re-rank by the
+ * blend, then run the packer on the dumped costs, as get_context would answer). The objective is the mean of the three figures the issue sets targets for:
  * recall at 2,000 and at 4,000 tokens and recall@10 files. The blend is fitted first with the
  * packer listing paths only; then the packer's settings, by the rule stated below. Held-out commits are never read for the
  * fit; with --measure, the chosen configuration's figures on the held-out commits of every dump
@@ -13,107 +11,23 @@
  * Usage: npx tsx bench/mcp/fit-rank-weights.ts TUNING.json [TUNING.json ...] [--measure DUMP.json ...]
  *        [--fixed JSON]   (evaluate this configuration only; no search)
  */
-import { readFileSync } from 'node:fs';
-import { packMap } from '../../src/graph/rank/pack-map.js';
-import { mapValue, PACK_WEIGHTS, type PackWeights } from '../../src/graph/rank/map-value.js';
-import { rankTags } from '../../src/graph/rank/rank-tags.js';
-import { folderScores } from '../../src/graph/rank/folder-neighbours.js';
+import { BASELINES, evaluate, FRAME, loadDump, meanOf, METRICS, type Baseline, type Config, type Dumped, type Figures } from './rank-replay.js';
+import { PACK_WEIGHTS, type PackWeights } from '../../src/graph/rank/map-value.js';
 import { RANK_WEIGHTS, type RankWeights } from '../../src/pipeline/query-context.js';
-import { countTokens, loadTokenCounter } from '../../src/util/token-count.js';
-import { tagSuffix } from '../../src/report/context-map.js';
+import { loadTokenCounter } from '../../src/util/token-count.js';
 
 await loadTokenCounter();
-
-/** As context-recall.ts: room the MCP answer keeps for its header, notes and footer. */
-const FRAME = 60;
-
-type DumpedFile = [path: string, text: number, symbol: number, graph: number, coChange: number, history: number, levels: [cost: number, value: number][]];
-interface Dumped {
-  commit: string;
-  split: 'tuning' | 'held-out';
-  truth: string[];
-  metrics: Record<string, number>;
-  files: DumpedFile[];
-  /** Each baseline's scored files, best first (the others follow in path order). */
-  baselines: Record<Baseline, [path: string, score: number][]>;
-}
-const BASELINES = ['tfidf-contents', 'bm25-contents'] as const;
-type Baseline = (typeof BASELINES)[number];
-const METRICS = ['tokens@2000', 'tokens@4000', 'files@10'] as const;
-type Figures = Record<(typeof METRICS)[number], number>;
-interface Config {
-  rank: RankWeights;
-  pack: PackWeights;
-}
 
 const argv = process.argv.slice(2);
 const fixedAt = argv.indexOf('--fixed');
 const fixed = fixedAt >= 0 ? (JSON.parse(argv.splice(fixedAt, 2)[1]!) as { rank?: Partial<RankWeights>; pack?: Partial<PackWeights> }) : null;
 const cut = argv.includes('--measure') ? argv.indexOf('--measure') : argv.length;
-const load = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { repo: string; commits: Dumped[] };
 const tuning: Dumped[] = [];
 for (const file of argv.slice(0, cut)) {
-  const dump = load(file);
+  const dump = loadDump(file);
   const commits = dump.commits.filter((c) => c.split === 'tuning');
   tuning.push(...commits);
   console.log(`${dump.repo}: ${commits.length} tuning commits`);
-}
-
-const tagCost = new Map<string, number>();
-/** Tokens the tags add to a file's header (`path (N lines) [graph, history]`), as the map renders them. */
-function tagTokens(tags: readonly string[]): number {
-  const key = tags.join(', ');
-  let cost = tagCost.get(key);
-  if (cost === undefined) {
-    const suffix = tagSuffix(tags);
-    cost = suffix === '' ? 0 : countTokens(`x (1 lines)${suffix}`) - countTokens('x (1 lines)');
-    tagCost.set(key, cost);
-  }
-  return cost;
-}
-
-/** The three figures of one commit under a configuration, as get_context would answer, and the share of the 2000-token map spent on symbols. */
-function replay(c: Dumped, config: Config): Figures & { signatureShare: number } {
-  const w = config.rank;
-  const fromTask = c.files.some((f) => w.text * f[1] + w.symbol * f[2] > 0) || (w.history > 0 && c.files.some((f) => f[5] > 0));
-  const scored = c.files.map((f) => {
-    const parts = { match: w.text * f[1] + w.symbol * f[2], graph: (fromTask ? w.graph : 1) * f[3], coChange: w.coChange * f[4], history: w.history * f[5] };
-    return { file: f, score: parts.match + parts.graph + parts.coChange + parts.history, tags: rankTags(parts, fromTask) };
-  });
-  const order = (a: (typeof scored)[number], b: (typeof scored)[number]) => b.score - a.score || (a.file[0] < b.file[0] ? -1 : 1);
-  scored.sort(order);
-  if (w.folder > 0) {
-    // As rankFiles: the folders of the best files in that order lend the others a share of their score.
-    const folder = folderScores(scored.map((s) => ({ path: s.file[0], score: s.score })));
-    for (const s of scored) s.score += w.folder * (folder.get(s.file[0]) ?? 0);
-    scored.sort(order);
-  }
-  const truth = new Set(c.truth);
-  const top = scored[0]?.score ?? 0;
-  const result = { 'tokens@2000': 0, 'tokens@4000': 0, 'files@10': scored.slice(0, 10).filter((s) => truth.has(s.file[0])).length / truth.size, signatureShare: 0 };
-  for (const budget of [2000, 4000] as const) {
-    const chosen = packMap(
-      scored.length,
-      (i) => {
-        const s = scored[i]!;
-        const extra = tagTokens(s.tags);
-        return s.file[6].map(([cost, value]) => ({ cost: cost + extra, value: mapValue(s.score, top, value, config.pack) }));
-      },
-      budget - FRAME,
-    );
-    result[`tokens@${budget}`] = chosen.filter((_, i) => truth.has(scored[i]!.file[0])).length / truth.size;
-    if (budget === 2000) {
-      // Share of the map's tokens spent on symbols rather than paths: what the map shows beyond a file list.
-      let total = 0;
-      let paths = 0;
-      chosen.forEach((level, i) => {
-        total += scored[i]!.file[6][level]![0];
-        paths += scored[i]!.file[6][0]![0];
-      });
-      result.signatureShare = total > 0 ? 1 - paths / total : 0;
-    }
-  }
-  return result;
 }
 
 /** A baseline's figures: its files as bare paths, as many as fit (context-recall.ts listedPaths). */
@@ -135,18 +49,6 @@ function replayBaseline(c: Dumped, baseline: Baseline): Figures {
     result[`tokens@${budget}`] = found / truth.size;
   }
   return result;
-}
-
-function meanOf<T extends Record<string, number>>(rows: readonly T[]): T {
-  const sum = {} as Record<string, number>;
-  for (const row of rows) for (const [k, v] of Object.entries(row)) sum[k] = (sum[k] ?? 0) + v;
-  for (const k of Object.keys(sum)) sum[k]! /= Math.max(1, rows.length);
-  return sum as T;
-}
-
-function evaluate(commits: readonly Dumped[], config: Config) {
-  const mean = meanOf(commits.map((c) => replay(c, config)));
-  return { ...mean, objective: (mean['tokens@2000'] + mean['tokens@4000'] + mean['files@10']) / 3 };
 }
 
 const show = (e: ReturnType<typeof evaluate>) =>
@@ -208,8 +110,13 @@ for (const b of tuning.length > 0 ? BASELINES : []) {
 if (cut < argv.length) {
   console.log('\nheld-out commits: chosen configuration (replayed) | tfidf-contents | bm25-contents (bare paths, replayed)');
   for (const file of [...argv.slice(0, cut), ...argv.slice(cut + 1)]) {
-    const dump = load(file);
+    const dump = loadDump(file);
     const held = dump.commits.filter((c) => c.split === 'held-out');
+    if (held.length === 0) {
+      // A dump of a tuning run (--only tuning) has none: say so rather than divide by zero.
+      console.log(`${dump.repo}: no held-out commits`);
+      continue;
+    }
     const e = evaluate(held, best);
     const base = Object.fromEntries(BASELINES.map((b) => [b, meanOf(held.map((c) => replayBaseline(c, b)))])) as Record<Baseline, Figures>;
     const cells = METRICS.map((m) => {
