@@ -107,5 +107,7 @@
  *    (`pytest_plugins*`), as `import_module(name)` is.
  * 39: A JSON file under any name whose text is a compiler config (`@repo/tsconfig/base.json`,
  *    extended by path) is a project file; other JSON files are kept by hash, with no text.
+ * 40: A config extended by package name is found through the package's `exports` map
+ *    (`"extends": "@repo/tsconfig/base"` -> `./configs/shared.json`), as node resolves it.
  */
-export const EXTRACTION_VERSION = 39;
+export const EXTRACTION_VERSION = 40;

@@ -3959,6 +3959,12 @@ function resolvePackage(manifestPath, facts, subpath, env, field = "exports") {
   if (subpath !== ".") return sourceOf(dir, subpath, env);
   return entryOf(dir, manifest, env);
 }
+function exportedPaths(manifestPath, facts, subpath) {
+  const exports = asPackageManifest(facts)?.exports;
+  if (exports === void 0) return void 0;
+  const dir = dirname(manifestPath);
+  return mapTargets(exports, subpath, false).flatMap((target) => joinPath(dir, target) ?? []);
+}
 function entryOf(dir, manifest, env) {
   for (const entry of ENTRY_FIELDS) {
     const target = manifest[entry];
@@ -4102,6 +4108,8 @@ function extendedConfigPath(entry, dir, env) {
   const { name: name2, subpath } = splitPackageSpecifier(entry);
   const packages = env.packagesNamed(name2);
   if (packages.length !== 1) return void 0;
+  const exported = exportedPaths(packages[0].path, packages[0].facts, subpath)?.find((path2) => path2.endsWith(".json"));
+  if (exported !== void 0) return exported;
   const pkgDir = dirname(packages[0].path);
   const rest = subpath === "." ? "tsconfig.json" : subpath.slice(2);
   const path = joinPath(pkgDir, rest);

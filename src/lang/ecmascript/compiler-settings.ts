@@ -3,7 +3,7 @@ import type { ModuleEnv } from '../types.js';
 import { dirname, matchPattern } from './module-paths.js';
 import { joinPath } from '../../util/posix-path.js';
 import { asCompilerConfig, type CompilerConfig } from './project-files.js';
-import { splitPackageSpecifier } from './package-entry.js';
+import { exportedPaths, splitPackageSpecifier } from './package-entry.js';
 
 /** The module-resolution options in effect for a source file, paths made repo-relative. */
 export interface CompilerSettings {
@@ -99,6 +99,10 @@ function extendedConfigPath(entry: string, dir: string, env: ModuleEnv): string 
   const { name, subpath } = splitPackageSpecifier(entry);
   const packages = env.packagesNamed(name);
   if (packages.length !== 1) return undefined;
+  // TypeScript and the runners' tsconfig readers resolve the package as node does: through its
+  // `exports` map when it has one (else, or when the map names no JSON file, the path as spelled).
+  const exported = exportedPaths(packages[0]!.path, packages[0]!.facts, subpath)?.find((path) => path.endsWith('.json'));
+  if (exported !== undefined) return exported;
   const pkgDir = dirname(packages[0]!.path);
   const rest = subpath === '.' ? 'tsconfig.json' : subpath.slice(2);
   const path = joinPath(pkgDir, rest);

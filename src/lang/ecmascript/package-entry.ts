@@ -44,6 +44,18 @@ export function resolvePackage(manifestPath: string, facts: ProjectFileFacts, su
   return entryOf(dir, manifest, env);
 }
 
+/**
+ * The repository paths a package's `exports` map gives `subpath`, as written (no source mapping: a
+ * config extended through the map, `"extends": "@repo/tsconfig/base"`, is read where it points);
+ * undefined when the manifest has no `exports`.
+ */
+export function exportedPaths(manifestPath: string, facts: ProjectFileFacts, subpath: string): string[] | undefined {
+  const exports = asPackageManifest(facts)?.exports;
+  if (exports === undefined) return undefined;
+  const dir = dirname(manifestPath);
+  return mapTargets(exports, subpath, false).flatMap((target) => joinPath(dir, target) ?? []);
+}
+
 /** The source of a package's main entry: its entry fields mapped back to source, else `index` or `src/index`. */
 function entryOf(dir: string, manifest: PackageManifest, env: ModuleEnv): string | undefined {
   for (const entry of ENTRY_FIELDS) {
