@@ -28387,6 +28387,7 @@ function unittestPatterns(files) {
 var CONFIG_NAMES = /* @__PURE__ */ new Set(["pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"]);
 var DEFAULT_FILES = ["test_*.py", "*_test.py"];
 var DJANGO_FILES = ["test*.py"];
+var DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module)\b`;
 var DEFAULT_NORECURSE = ["*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}"];
 var baseName2 = (path) => path.slice(path.lastIndexOf("/") + 1);
 var dirName = (path) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
@@ -28434,8 +28435,9 @@ var python = defineEcosystem({
         // Packages installed from a folder of another name (setuptools `package-dir = { mycore = "lib" }`).
         aliases: packageDirs(dir, files).map(({ name: name2, folder }) => ({ pattern: name2, replacement: folder })),
         warnings: warnings.splice(0),
-        // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
-        ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>" } },
+        // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own. Its
+        // examples run with the module's globals, which its imports trace, unless one imports more.
+        ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>", untraced: DOCTEST_IMPORT } },
         // --doctest-glob: text files whose examples run as tests (matched by name, as pytest does).
         ...options.doctestGlobs && { textTests: options.doctestGlobs.map((g2) => ({ glob: g2.includes("/") ? g2 : `**/${g2}` })) }
       };

@@ -19,6 +19,8 @@ export interface CompiledUniverses {
   inSourceTests: ReadonlySet<string>;
   /** Text files run as tests (pytest `--doctest-glob`): tests ratlas does not index. */
   textTests: ReadonlySet<string>;
+  /** In-source tests that load what the index does not trace (TestUniverse.inSourceUntraced). */
+  inSourceUntraced: ReadonlySet<string>;
   /** Component files of the tree ratlas does not parse, whose scripts import modules (`.vue`, `.svelte`): see EcosystemAdapter.embedded. */
   components: readonly string[];
   /** Commands the project's manifests install, with the file each runs (see EcosystemAdapter.installedCommands). */
@@ -79,6 +81,7 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     implicitNames: new Set(universes.flatMap((u) => u.implicitNames ?? [])),
     inSourceTests: new Set(universes.flatMap((u) => u.inSourceTests ?? [])),
     textTests: new Set(universes.flatMap((u) => u.textTestFiles ?? [])),
+    inSourceUntraced: new Set(universes.flatMap((u) => u.inSourceUntraced ?? [])),
     components,
     commands,
     runs,

@@ -128,9 +128,21 @@ export interface TestUniverse {
    * with `import.meta.vitest` blocks). Resolved to paths by whoever reads the tree's texts (the
    * universe matches paths only); until then they are not tests.
    */
-  inSource?: { include: readonly PathPattern[]; marker: string };
+  inSource?: {
+    include: readonly PathPattern[];
+    marker: string;
+    /**
+     * A regular expression (multiline) matching the text of such a test that loads code outside its
+     * own imports, which the index does not trace: a doctest example importing a module
+     * (`>>> from shop.rate import rate`). Each such test is selected whenever code changes (relation
+     * `untraced`), as a text file run as a test is.
+     */
+    untraced?: string;
+  };
   /** The files `inSource` resolved to: tests of this universe, whole files, never narrowed to cases. */
   inSourceTests?: readonly string[];
+  /** Those of them whose text matches `inSource.untraced`. */
+  inSourceUntraced?: readonly string[];
   /**
    * Text files the runner runs as tests (pytest `--doctest-glob`): ratlas indexes none, so what
    * they import is not traced; a change to code selects each of them (relation `untraced`).

@@ -56,6 +56,7 @@ describe('PathClassifier glob lists', () => {
     implicitNames: new Set<string>(),
     inSourceTests: new Set<string>(),
     textTests: new Set<string>(),
+    inSourceUntraced: new Set<string>(),
     components: [],
     commands: [],
     runs: [],

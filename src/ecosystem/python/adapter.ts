@@ -19,6 +19,11 @@ const DEFAULT_FILES = ['test_*.py', '*_test.py'];
  * Django project those modules are tests too.
  */
 const DJANGO_FILES = ['test*.py'];
+/**
+ * A doctest example (`>>> ` or a continuation `... `) that imports: `import x`, `from x import y`,
+ * `__import__`, `import_module`. What it loads is no import of the module, so the index has no edge.
+ */
+const DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module)\b`;
 const DEFAULT_NORECURSE = ['*.egg', '.*', '_darcs', 'build', 'CVS', 'dist', 'node_modules', 'venv', '{arch}'];
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
@@ -82,8 +87,9 @@ export const python = defineEcosystem({
         // Packages installed from a folder of another name (setuptools `package-dir = { mycore = "lib" }`).
         aliases: packageDirs(dir, files).map(({ name, folder }) => ({ pattern: name, replacement: folder })),
         warnings: warnings.splice(0),
-        // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own.
-        ...(options.doctestModules && { inSource: { include: [{ glob: '**/*.py' }], marker: '>>>' } }),
+        // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own. Its
+        // examples run with the module's globals, which its imports trace, unless one imports more.
+        ...(options.doctestModules && { inSource: { include: [{ glob: '**/*.py' }], marker: '>>>', untraced: DOCTEST_IMPORT } }),
         // --doctest-glob: text files whose examples run as tests (matched by name, as pytest does).
         ...(options.doctestGlobs && { textTests: options.doctestGlobs.map((g) => ({ glob: g.includes('/') ? g : `**/${g}` })) }),
       };

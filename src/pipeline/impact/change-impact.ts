@@ -262,7 +262,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     ...headDynamic.direct,
     ...configuredRuns(classifier.runs, [...baseReached, ...headReached], headTests, mentionCandidates(files, roles).map((f) => f.path)),
     ...testsPart.direct,
-    ...untracedTests(headRecords, (p) => headTests.has(p), files, isCode, textTests),
+    ...untracedTests(headRecords, (p) => headTests.has(p), files, isCode, new Set([...textTests, ...(classifier.universe?.inSourceUntraced ?? [])])),
     ...renamedModuleTests(files, headTests),
   ];
   const sides: ReachedSide[] = [

@@ -50,11 +50,16 @@ export async function readTestUniverse(repo: GitRepo, source: TreeSource, config
 async function withInSourceTests(universes: readonly TestUniverse[], repo: GitRepo, source: TreeSource, paths: readonly string[]): Promise<TestUniverse[]> {
   const candidates = universes.map(({ inSource, ...plain }) => (inSource ? matching(plain, inSource.include, paths) : []));
   const texts = await readTexts(repo, source, [...new Set(candidates.flat())]);
-  return universes.map(({ inSource, ...plain }, i) => ({
-    ...plain,
-    ...(inSource && { inSourceTests: candidates[i]!.filter((p) => texts.get(p)?.includes(inSource.marker)).sort() }),
-    ...(plain.textTests && { textTestFiles: matching(plain, plain.textTests, paths).sort() }),
-  }));
+  return universes.map(({ inSource, ...plain }, i) => {
+    const tests = inSource ? candidates[i]!.filter((p) => texts.get(p)?.includes(inSource.marker)).sort() : [];
+    const untraced = inSource?.untraced === undefined ? null : new RegExp(inSource.untraced, 'm');
+    return {
+      ...plain,
+      ...(inSource && { inSourceTests: tests }),
+      ...(untraced && { inSourceUntraced: tests.filter((p) => untraced.test(texts.get(p)!)) }),
+      ...(plain.textTests && { textTestFiles: matching(plain, plain.textTests, paths).sort() }),
+    };
+  });
 }
 
 /** The paths a universe would take for tests with `include` for its patterns (its root, roots and excludes kept). */
@@ -90,7 +95,7 @@ async function readTexts(repo: GitRepo, source: TreeSource, paths: readonly stri
  * file the tests load, or an alias they import through, reached no test.
  */
 function overridden(universe: TestUniverse, config: RatlasConfig): TestUniverse {
-  const { unknownTests: _answered, inSource: _byText, inSourceTests: _found, textTestFiles: _text, ...kept } = universe;
+  const { unknownTests: _answered, inSource: _byText, inSourceTests: _found, inSourceUntraced: _untraced, textTestFiles: _text, ...kept } = universe;
   return {
     ...kept,
     roots: [],
