@@ -158,6 +158,13 @@ export interface ResolutionTraits {
   /** Resolves a module specifier written in `fromPath` to a repo file, a package, or nothing. */
   resolveModule(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget;
   /**
+   * Pure: the files of the tree a specifier resolveModule left outside it would be under some
+   * project file other than the one it consulted for the importer. A tool may be told to apply
+   * another (vite-tsconfig-paths given `projects: ['tsconfig.test.json']` or `configNames`), and
+   * then loads these. Built once per tree: `env` over its project files and source files.
+   */
+  otherProjectTargets?(env: ModuleEnv, projects: readonly string[]): (specifier: string) => string[];
+  /**
    * Whether a file with no module syntax (no import, no export) is a script sharing one global scope
    * with the other scripts (a browser `<script>`), so that its top-level names reach other files
    * without an import (the `unique-global` rule). False where every file is its own module (Python).

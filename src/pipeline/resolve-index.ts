@@ -29,8 +29,11 @@ export async function readProjectFacts(store: IndexStore): Promise<{ path: strin
  * `files` and the store's project files. Untracked: for readers that record no dependency keys.
  */
 export async function moduleEnvOf(store: IndexStore, files: readonly { path: string }[]): Promise<ModuleEnv> {
-  const paths = new Set(files.map((f) => f.path));
-  const projects = await readProjectFacts(store);
+  return moduleEnvOver(await readProjectFacts(store), new Set(files.map((f) => f.path)));
+}
+
+/** What module resolution consults, over the facts of the project files and the paths of the source files. Untracked. */
+export function moduleEnvOver(projects: readonly { path: string; facts: ProjectFileFacts }[], paths: ReadonlySet<string>): ModuleEnv {
   const byPath = new Map(projects.map((p) => [p.path, p.facts]));
   const packages = new Map<string, { path: string; facts: ProjectFileFacts }[]>();
   for (const project of projects) {

@@ -4127,6 +4127,16 @@ function matchPaths(settings, specifier) {
   }
   return out2;
 }
+function mappingSettings(projects, env) {
+  const out2 = [];
+  for (const path of projects) {
+    const config = asCompilerConfig(env.projectFile(path));
+    if (!config) continue;
+    const settings = { config: path, ...merged(path, config, env, /* @__PURE__ */ new Set()) };
+    if (settings.paths !== void 0 || settings.baseUrl !== void 0) out2.push(settings);
+  }
+  return out2;
+}
 
 // src/lang/ecmascript/resolution.ts
 var __ratlas_module_url5 = new URL("../lang/ecmascript/resolution.js", __ratlas_bundle_url).href;
@@ -4214,6 +4224,21 @@ var ecmascriptResolution = {
       if (found) return { kind: "file", path: found };
     }
     return resolveBare(specifier, fromPath, env);
+  },
+  otherProjectTargets(env, projects) {
+    const all = mappingSettings(projects, env);
+    return (specifier) => {
+      if (specifier.startsWith(".") || specifier.startsWith("/")) return [];
+      const out2 = /* @__PURE__ */ new Set();
+      for (const settings of all) {
+        const bases = [...matchPaths(settings, specifier), ...settings.baseUrl === void 0 ? [] : [joinPath(settings.baseUrl, specifier)]];
+        for (const base of bases) {
+          const found = base === null ? void 0 : fileCandidates(base).find((p) => env.exists(p));
+          if (found) out2.add(found);
+        }
+      }
+      return [...out2].sort();
+    };
   }
 };
 function relativeTarget(base, env) {

@@ -122,3 +122,19 @@ export function matchPaths(settings: CompilerSettings, specifier: string): strin
   }
   return out;
 }
+
+/**
+ * Every compiler config of `projects` that maps something (`paths`, or a `baseUrl` to look under),
+ * with its settings, its `extends` chain merged: what a tool told to use it instead of the nearest
+ * one would apply.
+ */
+export function mappingSettings(projects: readonly string[], env: ModuleEnv): CompilerSettings[] {
+  const out: CompilerSettings[] = [];
+  for (const path of projects) {
+    const config = asCompilerConfig(env.projectFile(path));
+    if (!config) continue;
+    const settings = { config: path, ...merged(path, config, env, new Set()) };
+    if (settings.paths !== undefined || settings.baseUrl !== undefined) out.push(settings);
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
 import { ECMASCRIPT_READ_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs } from './load-dirs.js';
 import { asPackageManifest, ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
-import { compilerSettings, matchPaths } from './compiler-settings.js';
+import { compilerSettings, mappingSettings, matchPaths } from './compiler-settings.js';
 import { importTargets, resolvePackage, splitPackageSpecifier } from './package-entry.js';
 import { dirname, fileCandidates } from './module-paths.js';
 import { joinPath } from '../../util/posix-path.js';
@@ -85,6 +85,21 @@ export const ecmascriptResolution: ResolutionTraits = {
       if (found) return { kind: 'file', path: found };
     }
     return resolveBare(specifier, fromPath, env);
+  },
+  otherProjectTargets(env, projects) {
+    const all = mappingSettings(projects, env);
+    return (specifier) => {
+      if (specifier.startsWith('.') || specifier.startsWith('/')) return [];
+      const out = new Set<string>();
+      for (const settings of all) {
+        const bases = [...matchPaths(settings, specifier), ...(settings.baseUrl === undefined ? [] : [joinPath(settings.baseUrl, specifier)])];
+        for (const base of bases) {
+          const found = base === null ? undefined : fileCandidates(base).find((p) => env.exists(p));
+          if (found) out.add(found);
+        }
+      }
+      return [...out].sort();
+    };
   },
 };
 

@@ -11,6 +11,7 @@ import { importFloor, type FloorGraph, type FloorTest } from '../../select/impor
 import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
+import { otherConfigImporters } from './other-config-importers.js';
 import { inScope, scopePrefix } from '../../model/path-scope.js';
 import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { inTestFolder } from '../../select/classify-path.js';
@@ -108,6 +109,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const aliased = mergeLists(
     aliasedImporters(universe?.universes ?? [], unresolved.specifiers, (p) => unresolved.files.has(p)),
     aliasOverrides(universe?.universes ?? [], await view.resolvedBareImports(), (p) => unresolved.files.has(p)),
+    otherConfigImporters(await view.projectFiles(), unresolved.specifiers, unresolved.files),
   );
   const implicit = await implicitLinks(universe, unresolved, side.texts, () => view.projectFiles());
   loaders.push(...implicit.loaders);
