@@ -4227,17 +4227,22 @@ var ecmascriptResolution = {
   },
   otherProjectTargets(env, projects) {
     const all = mappingSettings(projects, env);
+    const memo = /* @__PURE__ */ new Map();
     return (specifier) => {
-      if (specifier.startsWith(".") || specifier.startsWith("/")) return [];
+      if (specifier.startsWith(".") || specifier.startsWith("/") || all.length === 0) return [];
+      const known = memo.get(specifier);
+      if (known) return known;
       const out2 = /* @__PURE__ */ new Set();
       for (const settings of all) {
         const bases = [...matchPaths(settings, specifier), ...settings.baseUrl === void 0 ? [] : [joinPath(settings.baseUrl, specifier)]];
         for (const base of bases) {
-          const found = base === null ? void 0 : fileCandidates(base).find((p) => env.exists(p));
-          if (found) out2.add(found);
+          const found2 = base === null ? void 0 : fileCandidates(base).find((p) => env.exists(p));
+          if (found2) out2.add(found2);
         }
       }
-      return [...out2].sort();
+      const found = [...out2].sort();
+      memo.set(specifier, found);
+      return found;
     };
   }
 };

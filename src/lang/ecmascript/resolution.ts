@@ -88,8 +88,12 @@ export const ecmascriptResolution: ResolutionTraits = {
   },
   otherProjectTargets(env, projects) {
     const all = mappingSettings(projects, env);
+    // The answer depends on the specifier alone: a package imported in a thousand files is looked up once.
+    const memo = new Map<string, string[]>();
     return (specifier) => {
-      if (specifier.startsWith('.') || specifier.startsWith('/')) return [];
+      if (specifier.startsWith('.') || specifier.startsWith('/') || all.length === 0) return [];
+      const known = memo.get(specifier);
+      if (known) return known;
       const out = new Set<string>();
       for (const settings of all) {
         const bases = [...matchPaths(settings, specifier), ...(settings.baseUrl === undefined ? [] : [joinPath(settings.baseUrl, specifier)])];
@@ -98,7 +102,9 @@ export const ecmascriptResolution: ResolutionTraits = {
           if (found) out.add(found);
         }
       }
-      return [...out].sort();
+      const found = [...out].sort();
+      memo.set(specifier, found);
+      return found;
     };
   },
 };
