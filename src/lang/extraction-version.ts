@@ -109,5 +109,6 @@
  *    extended by path) is a project file; other JSON files are kept by hash, with no text.
  * 40: A config extended by package name is found through the package's `exports` map
  *    (`"extends": "@repo/tsconfig/base"` -> `./configs/shared.json`), as node resolves it.
+ * 41: A JSON file that may be a config but cannot be read (binary, too large) is kept by hash too.
  */
-export const EXTRACTION_VERSION = 40;
+export const EXTRACTION_VERSION = 41;

@@ -57,32 +57,34 @@ export async function listProjectFiles(repo: GitRepo, source: IndexSource, confi
   return files;
 }
 
-/** A project file on disk, or null when it is absent, too large or not text. */
+/** A project file on disk, or null when it is absent, or too large or not text for its name (see toProjectFile). */
 export async function readProjectFromDisk(repo: GitRepo, path: string, config: RatlasConfig): Promise<ProjectFile | null> {
   const full = repoFilePath(repo.root, path);
   const info = await stat(full).catch(() => null);
-  if (!info?.isFile() || isTooLarge(info.size, config.index.maxFileBytes)) return null;
+  if (!info?.isFile() || (isTooLarge(info.size, config.index.maxFileBytes) && projectFileReader(path)?.byName !== false)) return null;
   return toProjectFile(path, await readFile(full).catch(() => null), config);
 }
 
 /**
  * Decodes a project file; binary, oversized or non-UTF-8 content counts as absent. A file only its
- * text can make one (ProjectFileTraits.mayMatch) that is not one is kept by its hash with no text:
- * the index then knows it as the tree has it, as it knows a skipped source file, so an edit that
- * makes it one is seen and the working tree's watch finds nothing missing.
+ * text can make one (ProjectFileTraits.mayMatch) that is not one, or cannot be read, is kept by its
+ * hash with no text: the index then knows it as the tree has it, as it knows a skipped source
+ * file, so an edit that makes it one is seen and the working tree's watch finds nothing missing.
  */
 export function toProjectFile(path: string, bytes: Uint8Array | null, config: RatlasConfig): ProjectFile | null {
-  if (!bytes || isTooLarge(bytes.byteLength, config.index.maxFileBytes)) return null;
+  if (!bytes) return null;
+  const reading = projectFileReader(path);
+  const byText = reading !== undefined && !reading.byName;
+  const unread = (): ProjectFile | null => (byText ? { path, hash: gitBlobId(bytes), text: '' } : null);
   // Not classifyContent: a one-line ("minified") package.json is still configuration.
-  if (bytes.subarray(0, 8000).includes(0)) return null;
+  if (isTooLarge(bytes.byteLength, config.index.maxFileBytes) || bytes.subarray(0, 8000).includes(0)) return unread();
   let text: string;
   try {
     text = decoder.decode(bytes);
   } catch {
-    return null;
+    return unread();
   }
-  const reading = projectFileReader(path);
-  if (reading && !reading.byName && reading.reader.read(path, text) === null) text = '';
+  if (byText && reading.reader.read(path, text) === null) text = '';
   return { path, hash: gitBlobId(bytes), text };
 }
 

@@ -35,6 +35,11 @@ describe('project files TypeScript reads: by name, and a JSON file only its text
     expect(data?.hash).toMatch(/^[0-9a-f]{40}$/);
     const shared = '{ "compilerOptions": { "strict": true } }\n';
     expect(toProjectFile('packages/tsconfig/base.json', bytes(shared), config)?.text).toBe(shared);
+    // One that cannot be read (binary, over index.maxFileBytes) is known by its hash all the same;
+    // a package.json that cannot be read is absent, as before.
+    expect(toProjectFile('src/blob.json', bytes('\u0000{}'), config)).toMatchObject({ text: '' });
+    expect(toProjectFile('src/big.json', bytes('{ "compilerOptions": {} }'), { ...config, index: { ...config.index, maxFileBytes: 8 } })).toMatchObject({ text: '' });
+    expect(toProjectFile('package.json', bytes('\u0000{}'), config)).toBeNull();
     // A file named as one keeps its text whatever it holds.
     expect(toProjectFile('package.json', bytes('{ "name": "x" }'), config)?.text).toBe('{ "name": "x" }');
   });

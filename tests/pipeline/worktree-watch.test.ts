@@ -34,6 +34,8 @@ describe('a long-lived working-tree index skips git status only when stamps can 
       'tsconfig.json': '{ "compilerOptions": {} }\n',
       // JSON only its text can make a project file (a config extended by path): indexed by hash.
       'src/data.json': '{ "rows": [1] }\n',
+      // One that cannot be read as text: known by hash all the same.
+      'src/blob.json': '\u0000{}\n',
     });
     const opened = await openIndex({ cwd, cacheDir: cacheDir(), jobs: 1 });
     const price = join(cwd, 'src/price.ts');
