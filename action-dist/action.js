@@ -14345,8 +14345,10 @@ function extensions(list) {
   return list && list.length > 0 ? { extensions: list.map((e) => e.replace(/^\./, "")) } : {};
 }
 function moduleLookup(config, rootDir) {
-  const paths = (config?.strings("modulePaths") ?? []).flatMap((p2) => joinRepo(rootDir, p2.startsWith("<rootDir>") ? p2 : `./${p2}`, rootDir) ?? []);
-  const directories = (config?.strings("moduleDirectories") ?? []).filter((d2) => d2 !== "node_modules" && !d2.includes("/"));
+  const folder = (p2) => joinRepo(rootDir, p2.startsWith("<rootDir>") ? p2 : `./${p2}`, rootDir) ?? [];
+  const named = (config?.strings("moduleDirectories") ?? []).filter((d2) => d2 !== "node_modules");
+  const paths = [...(config?.strings("modulePaths") ?? []).flatMap(folder), ...named.filter((d2) => d2.startsWith("<rootDir>")).flatMap(folder)];
+  const directories = named.filter((d2) => !d2.startsWith("<rootDir>") && !d2.startsWith("/"));
   return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
 }
 

@@ -188,9 +188,16 @@ export function extensions(list: readonly string[] | undefined): Pick<TestUniver
   return list && list.length > 0 ? { extensions: list.map((e) => e.replace(/^\./, '')) } : {};
 }
 
-/** jest's `modulePaths` (folders) and `moduleDirectories` (names; node_modules is the packages'), where set. */
+/**
+ * jest's `modulePaths` (folders) and `moduleDirectories` (names; node_modules is the packages'), where
+ * set. A `moduleDirectories` entry that is a path (`<rootDir>/src`, as jest's resolver takes an
+ * absolute one) is a folder tried once, as `modulePaths` are; a relative one is joined to every
+ * folder upward (`src/lib` too).
+ */
 function moduleLookup(config: ConfigValues | null, rootDir: string): Pick<TestUniverse, 'moduleLookup'> {
-  const paths = (config?.strings('modulePaths') ?? []).flatMap((p) => joinRepo(rootDir, p.startsWith('<rootDir>') ? p : `./${p}`, rootDir) ?? []);
-  const directories = (config?.strings('moduleDirectories') ?? []).filter((d) => d !== 'node_modules' && !d.includes('/'));
+  const folder = (p: string) => joinRepo(rootDir, p.startsWith('<rootDir>') ? p : `./${p}`, rootDir) ?? [];
+  const named = (config?.strings('moduleDirectories') ?? []).filter((d) => d !== 'node_modules');
+  const paths = [...(config?.strings('modulePaths') ?? []).flatMap(folder), ...named.filter((d) => d.startsWith('<rootDir>')).flatMap(folder)];
+  const directories = named.filter((d) => !d.startsWith('<rootDir>') && !d.startsWith('/'));
   return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
 }
