@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { onTestFinished } from 'vitest';
+import { execFileThroughRelay } from './relay-git-spawns.js';
 
 /** A file tree: path -> content, a symlink to write (its target as written), or null to delete the path. */
 export type Tree = Record<string, string | { symlink: string } | null>;
@@ -16,7 +16,7 @@ const GIT_ENV = {
 };
 
 export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV } });
+  return execFileThroughRelay('git', args, { cwd, env: { ...process.env, ...GIT_ENV } });
 }
 
 /** Writes (or deletes) files under `cwd`. */
@@ -63,7 +63,7 @@ const COMMIT_ALL = 'git add --all && git commit --quiet --allow-empty -m "$1"';
 
 /** Runs `script` in one shell (one fork of this process for several git commands), `arg` as $1. */
 function inShell(cwd: string, script: string, arg: string, input?: string): void {
-  execFileSync('sh', ['-c', script, 'sh', arg], { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV }, ...(input !== undefined && { input }) });
+  execFileThroughRelay('sh', ['-c', script, 'sh', arg], { cwd, env: { ...process.env, ...GIT_ENV }, ...(input !== undefined && { input }) });
 }
 
 /** HEAD's commit read from the files git just wrote (a loose ref: gc is off), without a process. */

@@ -1,5 +1,8 @@
-import { fork, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { execFileSync, fork, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -29,15 +32,28 @@ type Message =
   | { t: 'exit' | 'close'; id: number; code: number | null; signal: NodeJS.Signals | null }
   | { t: 'error' | 'stdin-error'; id: number; error: Record<string, unknown> & { message: string } };
 
-const globals = globalThis as { [RELAY]?: true };
-if (!globals[RELAY]) {
-  globals[RELAY] = true;
-  install();
+/** A command run to its end by the relay, for callers that wait (the fixture helpers' git). */
+type RunSync = (file: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }) => string;
+
+const globals = globalThis as { [RELAY]?: { runSync: RunSync } };
+globals[RELAY] ??= install();
+
+/**
+ * execFileSync(file, args, { cwd, env, input, encoding: 'utf8' }) with the process started by the
+ * relay once it is up (a sync call cannot wait for it), by this process before: the same output,
+ * the same error when the command fails, its stderr passed on to this process's.
+ */
+export function execFileThroughRelay(file: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }): string {
+  return globals[RELAY]!.runSync(file, args, options);
 }
 
-function install(): void {
+function install(): { runSync: RunSync } {
   const nodeSpawn = childProcess.spawn;
-  const relay = fork(fileURLToPath(new URL('./git-spawn-relay.mjs', import.meta.url)), [], {
+  // Two named pipes carry the waiting calls: a process can block reading one (readSync), not an IPC channel.
+  const pipes = mkdtempSync(join(tmpdir(), 'ratlas-relay-'));
+  const [requests, replies] = [join(pipes, 'requests'), join(pipes, 'replies')];
+  const made = spawnSync('mkfifo', [requests, replies]).status === 0;
+  const relay = fork(fileURLToPath(new URL('./git-spawn-relay.mjs', import.meta.url)), made ? [requests, replies] : [], {
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     execArgv: [],
@@ -53,7 +69,12 @@ function install(): void {
   };
   relay.unref();
   holdLoop();
-  relay.on('message', (message: Message) => {
+  let ready = false;
+  relay.on('message', (message: Message | { t: 'ready' }) => {
+    if (message.t === 'ready') {
+      ready = true;
+      return;
+    }
     const child = live.get(message.id);
     if (!child) return;
     child.receive(message);
@@ -66,7 +87,9 @@ function install(): void {
   relay.on('exit', () => {
     for (const child of live.values()) child.receive({ t: 'close', id: 0, code: null, signal: 'SIGKILL' });
     live.clear();
+    rmSync(pipes, { recursive: true, force: true });
   });
+  process.on('exit', () => rmSync(pipes, { recursive: true, force: true }));
 
   const relayed = function spawn(file: string, args?: readonly string[] | SpawnOptions, options?: SpawnOptions): ChildProcess {
     if (file !== 'git' || !Array.isArray(args) || !args.every((a) => typeof a === 'string') || !plain(options) || relay.exitCode !== null || !relay.connected) {
@@ -83,6 +106,55 @@ function install(): void {
   childProcess.spawn = relayed as typeof childProcess.spawn;
   // ES modules importing { spawn } from 'node:child_process' (ratlas, simple-git) see the new one.
   syncBuiltinESMExports();
+
+  let fds: { requests: number; replies: number } | null = null;
+  const runSync: RunSync = (file, args, options) => {
+    if (!ready || relay.exitCode !== null || !relay.connected) return execFileSync(file, args, { ...options, encoding: 'utf8' });
+    // The relay holds both pipes open from its start: neither open blocks.
+    fds ??= { requests: openSync(requests, 'w'), replies: openSync(replies, 'r') };
+    const env = Object.fromEntries(Object.entries(options.env).filter((e): e is [string, string] => e[1] !== undefined));
+    writeFrame(fds.requests, Buffer.from(JSON.stringify({ file, args, cwd: options.cwd, env, input: options.input })));
+    const reply = JSON.parse(readFrame(fds.replies).toString('utf8')) as { status: number | null; signal: string | null; stdout: string; stderr: string; error?: Record<string, unknown> & { message: string } };
+    if (reply.error) throw Object.assign(new Error(reply.error.message), reply.error);
+    if (reply.stderr) process.stderr.write(reply.stderr);
+    if (reply.status !== 0) {
+      // What execFileSync throws.
+      throw Object.assign(new Error(`Command failed: ${[file, ...args].join(' ')}\n${reply.stderr}`), {
+        status: reply.status,
+        signal: reply.signal,
+        stdout: reply.stdout,
+        stderr: reply.stderr,
+        output: [null, reply.stdout, reply.stderr],
+      });
+    }
+    return reply.stdout;
+  };
+  process.on('exit', () => fds && [fds.requests, fds.replies].forEach((fd) => closeSync(fd)));
+  return { runSync };
+}
+
+/** A length-prefixed message on a pipe. */
+function writeFrame(fd: number, body: Buffer): void {
+  const frame = Buffer.alloc(4 + body.length);
+  frame.writeUInt32BE(body.length);
+  body.copy(frame, 4);
+  for (let at = 0; at < frame.length; ) at += writeSync(fd, frame, at);
+}
+
+function readFrame(fd: number): Buffer {
+  const head = readExactly(fd, 4);
+  return readExactly(fd, head.readUInt32BE());
+}
+
+function readExactly(fd: number, length: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  for (let at = 0; at < length; ) {
+    const n = readSync(fd, buffer, at, length - at, null);
+    // Every writer gone: the relay died mid-call.
+    if (n === 0) throw new Error('the git relay process ended before answering');
+    at += n;
+  }
+  return buffer;
 }
 
 /** Options the relay reproduces exactly: a folder, an environment, no window, three pipes. */
