@@ -23,7 +23,8 @@ const childProcess = createRequire(import.meta.url)('node:child_process') as typ
  * of the call, as spawn takes them), and every event and byte of the child, in its order. What does
  * not: the process tree (git's parent is the relay) and `pid` is unknown until the 'spawn' event.
  * Only a plain `spawn('git', args, { cwd, env, windowsHide, stdio: 'pipe' })` is relayed; any other
- * call, or one the relay could not take, is node's own spawn.
+ * call, or one the relay could not take, is node's own spawn. The fixture helpers (git-repo.ts), which
+ * wait for their git, call execFileThroughRelay.
  */
 const RELAY = Symbol.for('ratlas.tests.gitSpawnRelay');
 type Message =
