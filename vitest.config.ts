@@ -16,5 +16,7 @@ export default defineConfig({
     // the environment or the working directory changed, and src/ keeps only pure caches at module
     // level (grammars, schemas, the tokenizer's and the stemmer's tables).
     isolate: false,
+    // git started by a small relay process, not by a fork of the worker (the file says why).
+    setupFiles: ['tests/helpers/relay-git-spawns.ts'],
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commit, gitRepo } from '../helpers/git-repo.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { impactJson, reasonCodes, selectedFiles, type ReportLike } from './impact-helpers.js';
 
 const lines = (...l: string[]): string => `${l.join('\n')}\n`;
@@ -155,16 +155,16 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
       ),
     });
     commit(cwd, 'price', { 'src/shop/prices.py': SHOP['src/shop/prices.py'].replace('item * 100', 'item * 100 + 0') });
-    let result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    let result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('python -m pytest tests/unit/test_cart.py::test_total tests/unit/test_prices.py::TestPrice::test_price\n');
     // The runner is the one whose configuration (or conventions) finds the tests.
-    result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'auto'], { cwd });
+    result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'auto'], { cwd });
     expect(result.stdout).toBe('python -m pytest tests/unit/test_cart.py::test_total tests/unit/test_prices.py::TestPrice::test_price\n');
     // An autouse fixture in a test module runs for each of its tests: the whole file.
     commit(cwd, 'autouse', { 'tests/unit/test_cart.py': `import pytest\n\nfrom shop.audit import record\n\n\n@pytest.fixture(autouse=True)\ndef audited():\n    record(1)\n\n\n${SHOP['tests/unit/test_cart.py']}` });
     commit(cwd, 'record', { 'src/shop/audit.py': SHOP['src/shop/audit.py'].replace('LOG.append(event)', 'LOG.append(str(event))') });
-    result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
     expect(result.stdout).toBe('python -m pytest tests/api/test_health.py tests/api/test_orders.py tests/unit/test_cart.py\n');
   });
 
@@ -187,7 +187,7 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
       'tests/test_narrow.py': lines('from shop.prices import other, price', '', '', 'def test_direct():', '    assert price(1) == 100', '', '', 'def test_other():', '    assert other(1) == 1'),
     });
     commit(cwd, 'price', { 'shop/prices.py': prices('x * 100 + 0') });
-    const result = await runCli(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    const result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('python -m pytest tests/test_explicit.py tests/test_module_setup.py tests/test_narrow.py::test_direct tests/test_setups.py tests/test_unittest.py\n');
   });
