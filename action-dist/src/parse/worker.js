@@ -4213,17 +4213,8 @@ var ecmascriptResolution = {
       const found = relativeTarget(base, env);
       return found ? { kind: "file", path: found } : { kind: "unresolved" };
     }
-    const settings = compilerSettings(fromPath, env);
-    for (const base of matchPaths(settings, specifier)) {
-      const found = (hasExtension(base) && env.exists(base) ? base : void 0) ?? fileCandidates(base).find((p) => env.exists(p));
-      if (found) return { kind: "file", path: found };
-    }
-    if (settings.baseUrl !== void 0) {
-      const base = joinPath(settings.baseUrl, specifier);
-      const found = base === null ? void 0 : fileCandidates(base).find((p) => env.exists(p));
-      if (found) return { kind: "file", path: found };
-    }
-    return resolveBare(specifier, fromPath, env);
+    const mapped = mappedFiles(compilerSettings(fromPath, env), specifier, env).next();
+    return mapped.done ? resolveBare(specifier, fromPath, env) : { kind: "file", path: mapped.value };
   },
   otherProjectTargets(env, projects) {
     const all = mappingSettings(projects, env);
@@ -4232,20 +4223,21 @@ var ecmascriptResolution = {
       if (specifier.startsWith(".") || specifier.startsWith("/") || all.length === 0) return [];
       const known = memo.get(specifier);
       if (known) return known;
-      const out2 = /* @__PURE__ */ new Set();
-      for (const settings of all) {
-        const bases = [...matchPaths(settings, specifier), ...settings.baseUrl === void 0 ? [] : [joinPath(settings.baseUrl, specifier)]];
-        for (const base of bases) {
-          const found2 = base === null ? void 0 : fileCandidates(base).find((p) => env.exists(p));
-          if (found2) out2.add(found2);
-        }
-      }
-      const found = [...out2].sort();
+      const found = [...new Set(all.flatMap((settings) => [...mappedFiles(settings, specifier, env)]))].sort();
       memo.set(specifier, found);
       return found;
     };
   }
 };
+function* mappedFiles(settings, specifier, env) {
+  for (const base2 of matchPaths(settings, specifier)) {
+    const found2 = (hasExtension(base2) && env.exists(base2) ? base2 : void 0) ?? fileCandidates(base2).find((p) => env.exists(p));
+    if (found2) yield found2;
+  }
+  const base = settings.baseUrl === void 0 ? null : joinPath(settings.baseUrl, specifier);
+  const found = base === null ? void 0 : fileCandidates(base).find((p) => env.exists(p));
+  if (found) yield found;
+}
 function relativeTarget(base, env) {
   const candidates = fileCandidates(base);
   const index = base === "" ? "index" : `${base}/index`;

@@ -2,7 +2,7 @@ import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
 import { ECMASCRIPT_READ_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs } from './load-dirs.js';
 import { asPackageManifest, ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
-import { compilerSettings, mappingSettings, matchPaths } from './compiler-settings.js';
+import { compilerSettings, mappingSettings, matchPaths, type CompilerSettings } from './compiler-settings.js';
 import { importTargets, resolvePackage, splitPackageSpecifier } from './package-entry.js';
 import { dirname, fileCandidates } from './module-paths.js';
 import { joinPath } from '../../util/posix-path.js';
@@ -72,19 +72,8 @@ export const ecmascriptResolution: ResolutionTraits = {
       const found = relativeTarget(base, env);
       return found ? { kind: 'file', path: found } : { kind: 'unresolved' };
     }
-    const settings = compilerSettings(fromPath, env);
-    for (const base of matchPaths(settings, specifier)) {
-      // A target written with its extension (`"preact": ["../src/index.js"]`) is that file when it
-      // exists, as TypeScript takes it, even with a declaration file beside it.
-      const found = (hasExtension(base) && env.exists(base) ? base : undefined) ?? fileCandidates(base).find((p) => env.exists(p));
-      if (found) return { kind: 'file', path: found };
-    }
-    if (settings.baseUrl !== undefined) {
-      const base = joinPath(settings.baseUrl, specifier);
-      const found = base === null ? undefined : fileCandidates(base).find((p) => env.exists(p));
-      if (found) return { kind: 'file', path: found };
-    }
-    return resolveBare(specifier, fromPath, env);
+    const mapped = mappedFiles(compilerSettings(fromPath, env), specifier, env).next();
+    return mapped.done ? resolveBare(specifier, fromPath, env) : { kind: 'file', path: mapped.value };
   },
   otherProjectTargets(env, projects) {
     const all = mappingSettings(projects, env);
@@ -94,20 +83,28 @@ export const ecmascriptResolution: ResolutionTraits = {
       if (specifier.startsWith('.') || specifier.startsWith('/') || all.length === 0) return [];
       const known = memo.get(specifier);
       if (known) return known;
-      const out = new Set<string>();
-      for (const settings of all) {
-        const bases = [...matchPaths(settings, specifier), ...(settings.baseUrl === undefined ? [] : [joinPath(settings.baseUrl, specifier)])];
-        for (const base of bases) {
-          const found = base === null ? undefined : fileCandidates(base).find((p) => env.exists(p));
-          if (found) out.add(found);
-        }
-      }
-      const found = [...out].sort();
+      const found = [...new Set(all.flatMap((settings) => [...mappedFiles(settings, specifier, env)]))].sort();
       memo.set(specifier, found);
       return found;
     };
   },
 };
+
+/**
+ * The files compiler settings map a bare specifier to, in the order the compiler tries them: each
+ * `paths` target the tree has, then the file under `baseUrl`. Lazy: resolution takes the first.
+ */
+function* mappedFiles(settings: CompilerSettings, specifier: string, env: ModuleEnv): Generator<string> {
+  for (const base of matchPaths(settings, specifier)) {
+    // A target written with its extension (`"preact": ["../src/index.js"]`) is that file when it
+    // exists, as TypeScript takes it, even with a declaration file beside it.
+    const found = (hasExtension(base) && env.exists(base) ? base : undefined) ?? fileCandidates(base).find((p) => env.exists(p));
+    if (found) yield found;
+  }
+  const base = settings.baseUrl === undefined ? null : joinPath(settings.baseUrl, specifier);
+  const found = base === null ? undefined : fileCandidates(base).find((p) => env.exists(p));
+  if (found) yield found;
+}
 
 /**
  * A relative specifier's file: the file itself or with an extension, else the folder's
