@@ -213,8 +213,9 @@ export interface ResolutionTraits {
   /** Project files (package manifests, compiler configs) the module system reads. */
   projectFiles?: ProjectFileTraits;
   /**
-   * Pure: the directories (repo-relative) a file's non-literal loads can reach when each is bounded
-   * by a static prefix (`require(path.join(__dirname, '../locale', name))`), or null when some is
+   * Pure: the directories (repo-relative; or any PathScope: a package under any folder) a file's
+   * non-literal loads can reach when each is bounded by a static prefix
+   * (`require(path.join(__dirname, '../locale', name))`), or null when some is
    * not, or the file has none (then it may load anything its package holds).
    */
   dynamicLoadDirs?(path: string, text: string): string[] | null;

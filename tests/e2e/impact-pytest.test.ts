@@ -676,6 +676,26 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await selectionAfter(cwd, 'helper', { 'pkg/util.py': lines('def helper():', '    return 4', '', '', 'def other():', '    return 2') });
     expect(selectedFiles(report)).toEqual([]);
   });
+  it('a test loading modules of a package outside its own folders (fastapi docs_src tutorials) reaches that package, and the packages above it, only', async () => {
+    const tutorial = (topic: string) =>
+      lines('import importlib', '', 'import pytest', '', '', '@pytest.fixture(params=["tutorial001"])', 'def mod(request):', `    return importlib.import_module(f"docs_src.${topic}.{request.param}")`, '', '', 'def test_run(mod):', '    assert mod.run() == 1');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'docs_src/__init__.py': '',
+      'docs_src/body/__init__.py': '',
+      'docs_src/body/tutorial001.py': lines('def run():', '    return 1'),
+      'docs_src/query/__init__.py': '',
+      'docs_src/query/tutorial001.py': lines('def run():', '    return 1'),
+      'tests/__init__.py': '',
+      'tests/test_body.py': tutorial('body'),
+      'tests/test_query.py': tutorial('query'),
+    });
+    let report = await selectionAfter(cwd, 'body', { 'docs_src/body/tutorial001.py': lines('def run():', '    return 2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_body.py']);
+    // Importing docs_src.body.tutorial001 runs docs_src/__init__.py first.
+    report = await selectionAfter(cwd, 'package', { 'docs_src/__init__.py': lines('raise RuntimeError("no")') });
+    expect(selectedFiles(report)).toEqual(['tests/test_body.py', 'tests/test_query.py']);
+  });
   it('a test importing a module and also a loader of it may run its code through the loaded module', async () => {
     const cwd = gitRepo({
       'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
