@@ -348,6 +348,12 @@ export interface SyntaxTraits {
    */
   attributeReadsRecorded?: boolean;
   /**
+   * True when a declaration's documentation is a value the program reads (Python's docstrings are
+   * `__doc__`: click and argparse build `--help` from them, `inspect.getdoc` returns them): a change
+   * to it is reported as doc-only but selects tests as a body change does. JSDoc is no value.
+   */
+  docsAreValues?: boolean;
+  /**
    * Method names the runtime calls without the code naming them (Python's `__getattr__`, `__enter__`,
    * `__iter__`, `__eq__`...): a changed one may run wherever an instance is used, so the closure
    * rules keep every test importing its file. Constructors are reached through their class anyway.

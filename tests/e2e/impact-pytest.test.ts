@@ -444,8 +444,8 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     // calc/twice.py has no docstring example, so it is no test.
     expect(report.tests.selected.map((t) => `${t.file}${(t as { cases?: string[] }).cases ? ' cases' : ''}`)).toEqual(['calc/ops.py', 'tests/test_twice.py cases']);
   });
-  it("a docstring edit runs the tests loading the module where a test runs its examples (doctest.testmod); it is inert where none does", async () => {
-    const doc = (result: number) => lines('def helper():', '    """', '    >>> helper()', `    ${result}`, '    """', '    return 1');
+  it("a docstring edit runs the tests loading the module where a test runs its examples (doctest.testmod); where none does, only what reaches the function", async () => {
+    const doc = (result: number) => lines('def helper():', '    """', '    >>> helper()', `    ${result}`, '    """', '    return 1', '', '', 'def other():', '    return 2');
     const tree = {
       'pyproject.toml': lines('[project]', 'name = "shop"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
       'shop/__init__.py': '',
@@ -455,11 +455,13 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const cwd = gitRepo({ ...tree, 'tests/test_doc.py': lines('import doctest', 'import shop.m', '', '', 'def test_doc():', '    assert doctest.testmod(shop.m).failed == 0') });
     commit(cwd, 'the example changes', { 'shop/m.py': doc(2) });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_doc.py']);
-    const inert = gitRepo({ ...tree, 'tests/test_m.py': lines('from shop.m import helper', '', '', 'def test_m():', '    assert helper() == 1') });
+    // A docstring is `helper.__doc__` (tests/e2e/impact-docstrings.test.ts): what uses helper is
+    // reached as by a body change; a test of the module's other function is not.
+    const inert = gitRepo({ ...tree, 'tests/test_m.py': lines('from shop.m import other', '', '', 'def test_m():', '    assert other() == 2') });
     commit(inert, 'the example changes', { 'shop/m.py': doc(2) });
     const report = await impactJson(inert, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual([]);
-    expect(report.tests.ignored.map((i) => `${i.file} ${i.code}`)).toEqual(['shop/m.py doc-only']);
+    expect(report.tests.ignored.map((i) => `${i.file} ${i.code}`)).toEqual(['shop/m.py no-dependents']);
   });
 
   it('a test patching a module attribute by its dotted name runs when that module changes, though it imports nothing of it', async () => {
