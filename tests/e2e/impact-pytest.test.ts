@@ -698,6 +698,29 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     report = await selectionAfter(cwd, 'package', { 'docs_src/__init__.py': lines('raise RuntimeError("no")') });
     expect(selectedFiles(report)).toEqual(['tests/test_body.py', 'tests/test_query.py']);
   });
+  it('a name bound twice at top level (an ImportError fallback, a platform switch, a later import) leads to each binding', async () => {
+    const rate = (value: number) => lines('def rate():', `    return ${value}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]', 'pythonpath = ["."]'),
+      'lib/__init__.py': '',
+      'lib/fast.py': lines('import _no_such_speedups  # noqa: F401', '', '', 'def rate():', '    return 2'),
+      'lib/slow.py': rate(2),
+      'lib/api.py': lines('try:', '    from lib.fast import rate', 'except ImportError:', '    from lib.slow import rate'),
+      'lib/_win.py': rate(2),
+      'lib/_posix.py': rate(2),
+      'lib/platform.py': lines('import sys', '', 'if sys.platform == "win32":', '    from ._win import rate', 'else:', '    from ._posix import rate'),
+      'lib/a.py': rate(2),
+      'lib/b.py': rate(2),
+      'lib/later.py': lines('from lib.a import rate  # noqa', 'from lib.b import rate  # noqa: F811'),
+      'tests/test_api.py': lines('from lib.api import rate', '', '', 'def test_rate():', '    assert rate() == 2'),
+      'tests/test_platform.py': lines('from lib.platform import rate', '', '', 'def test_rate():', '    assert rate() == 2'),
+      'tests/test_later.py': lines('from lib.later import rate', '', '', 'def test_rate():', '    assert rate() == 2'),
+    });
+    for (const [file, test] of [['lib/slow.py', 'tests/test_api.py'], ['lib/_posix.py', 'tests/test_platform.py'], ['lib/b.py', 'tests/test_later.py']]) {
+      const report = await selectionAfter(cwd, file!, { [file!]: rate(3) });
+      expect(selectedFiles(report), file).toEqual([test]);
+    }
+  });
   it('a test importing a module and also a loader of it may run its code through the loaded module', async () => {
     const cwd = gitRepo({
       'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
