@@ -112,5 +112,7 @@
  * 41: A JSON file that may be a config but cannot be read (binary, too large) is kept by hash too.
  * 42: A Python name bound more than once at a module's top level (try/except ImportError, a
  *    version or platform switch, a def then an import) leads to every binding's declarations.
+ * 43: A member read through a class (`Sub.from_row(row)`, `User.create(2)`) references the class
+ *    too: a base's factory constructs the class it is called on.
  */
-export const EXTRACTION_VERSION = 42;
+export const EXTRACTION_VERSION = 43;
