@@ -73,7 +73,8 @@ export const DEFAULTS: RatlasConfig = {
       '**/{LICENSE,LICENCE,COPYING,NOTICE,AUTHORS,CODEOWNERS,CONTRIBUTORS}{,.*}',
       '**/.{gitignore,gitattributes,editorconfig,prettierignore,eslintignore,npmignore,mailmap}',
       '**/.prettierrc{,.*}',
-      '**/{.eslintrc,.stylelintrc,.markdownlint}{,.*}',
+      '**/{.eslintrc,.stylelintrc,.markdownlint,.oxlintrc}{,.*}',
+      '**/biome.json{,c}',
       // Hooks, docs builds and coverage services run linters, docs and uploads, never the tests.
       '**/.pre-commit-{config,hooks}.{yaml,yml}',
       '**/.readthedocs.{yaml,yml}',

@@ -110,5 +110,9 @@
  * 40: A config extended by package name is found through the package's `exports` map
  *    (`"extends": "@repo/tsconfig/base"` -> `./configs/shared.json`), as node resolves it.
  * 41: A JSON file that may be a config but cannot be read (binary, too large) is kept by hash too.
+ * 42: A Python name bound more than once at a module's top level (try/except ImportError, a
+ *    version or platform switch, a def then an import) leads to every binding's declarations.
+ * 43: A member read through a class (`Sub.from_row(row)`, `User.create(2)`) references the class
+ *    too: a base's factory constructs the class it is called on.
  */
-export const EXTRACTION_VERSION = 41;
+export const EXTRACTION_VERSION = 43;

@@ -213,8 +213,9 @@ export interface ResolutionTraits {
   /** Project files (package manifests, compiler configs) the module system reads. */
   projectFiles?: ProjectFileTraits;
   /**
-   * Pure: the directories (repo-relative) a file's non-literal loads can reach when each is bounded
-   * by a static prefix (`require(path.join(__dirname, '../locale', name))`), or null when some is
+   * Pure: the directories (repo-relative; or any PathScope: a package under any folder) a file's
+   * non-literal loads can reach when each is bounded by a static prefix
+   * (`require(path.join(__dirname, '../locale', name))`), or null when some is
    * not, or the file has none (then it may load anything its package holds).
    */
   dynamicLoadDirs?(path: string, text: string): string[] | null;
@@ -346,6 +347,12 @@ export interface SyntaxTraits {
    * be read where no edge says, and the closure rules keep every test importing its file.
    */
   attributeReadsRecorded?: boolean;
+  /**
+   * True when a declaration's documentation is a value the program reads (Python's docstrings are
+   * `__doc__`: click and argparse build `--help` from them, `inspect.getdoc` returns them): a change
+   * to it is reported as doc-only but selects tests as a body change does. JSDoc is no value.
+   */
+  docsAreValues?: boolean;
   /**
    * Method names the runtime calls without the code naming them (Python's `__getattr__`, `__enter__`,
    * `__iter__`, `__eq__`...): a changed one may run wherever an instance is used, so the closure

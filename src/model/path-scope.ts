@@ -1,9 +1,11 @@
 /**
  * What a loader may load, by path: `''` (anything), a file or folder of the repository (the file,
- * or every path under the folder), or a path prefix ending in `*` (`test/tmp-*`: every path that
+ * or every path under the folder), a path prefix ending in `*` (`test/tmp-*`: every path that
  * starts with `test/tmp-`), for a path built from a static head and a computed tail
  * (`` new URL(`tmp-${n}`, import.meta.url) ``), where the head's folder alone would take every
- * sibling of the file.
+ * sibling of the file; or a file or folder under any folder, written after ANYWHERE (`docs_src/body`
+ * so written takes `docs_src/body/…` and `examples/docs_src/body/…`), for a module named from
+ * wherever the import path may start (`importlib.import_module(f"docs_src.body.{name}")`).
  */
 export type PathScope = string;
 
@@ -12,14 +14,31 @@ export function prefixScope(dir: string, stem: string): PathScope {
   return `${dir === '' ? '' : `${dir}/`}${stem}*`;
 }
 
+/** The scope of `path` (a file or folder) under any folder, the root included. */
+export function anywhereScope(path: string): PathScope {
+  return `${ANYWHERE}${path}`;
+}
+
+const ANYWHERE = '**/';
+
 /** The head every path of a prefix scope starts with (`test/tmp-`), or null for any other scope. */
 export function scopePrefix(scope: PathScope): string | null {
-  return scope.endsWith('*') ? scope.slice(0, -1) : null;
+  return scope.endsWith('*') && !scope.startsWith(ANYWHERE) ? scope.slice(0, -1) : null;
+}
+
+/** The file or folder an anywhere scope names under any folder (`docs_src/body`), or null for any other scope. */
+export function scopeAnywhere(scope: PathScope): string | null {
+  return scope.startsWith(ANYWHERE) ? scope.slice(ANYWHERE.length) : null;
 }
 
 /** Whether `path` is within `scope`. */
 export function inScope(path: string, scope: PathScope): boolean {
   if (scope === '' || path === scope) return true;
+  const anywhere = scopeAnywhere(scope);
+  if (anywhere !== null) {
+    const at = `/${path}/`;
+    return at.includes(`/${anywhere}/`);
+  }
   const prefix = scopePrefix(scope);
   return prefix !== null ? path.startsWith(prefix) : path.startsWith(`${scope}/`);
 }

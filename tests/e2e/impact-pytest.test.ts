@@ -444,8 +444,8 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     // calc/twice.py has no docstring example, so it is no test.
     expect(report.tests.selected.map((t) => `${t.file}${(t as { cases?: string[] }).cases ? ' cases' : ''}`)).toEqual(['calc/ops.py', 'tests/test_twice.py cases']);
   });
-  it("a docstring edit runs the tests loading the module where a test runs its examples (doctest.testmod); it is inert where none does", async () => {
-    const doc = (result: number) => lines('def helper():', '    """', '    >>> helper()', `    ${result}`, '    """', '    return 1');
+  it("a docstring edit runs the tests loading the module where a test runs its examples (doctest.testmod); where none does, only what reaches the function", async () => {
+    const doc = (result: number) => lines('def helper():', '    """', '    >>> helper()', `    ${result}`, '    """', '    return 1', '', '', 'def other():', '    return 2');
     const tree = {
       'pyproject.toml': lines('[project]', 'name = "shop"', '', '[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
       'shop/__init__.py': '',
@@ -455,11 +455,13 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     const cwd = gitRepo({ ...tree, 'tests/test_doc.py': lines('import doctest', 'import shop.m', '', '', 'def test_doc():', '    assert doctest.testmod(shop.m).failed == 0') });
     commit(cwd, 'the example changes', { 'shop/m.py': doc(2) });
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_doc.py']);
-    const inert = gitRepo({ ...tree, 'tests/test_m.py': lines('from shop.m import helper', '', '', 'def test_m():', '    assert helper() == 1') });
+    // A docstring is `helper.__doc__` (tests/e2e/impact-docstrings.test.ts): what uses helper is
+    // reached as by a body change; a test of the module's other function is not.
+    const inert = gitRepo({ ...tree, 'tests/test_m.py': lines('from shop.m import other', '', '', 'def test_m():', '    assert other() == 2') });
     commit(inert, 'the example changes', { 'shop/m.py': doc(2) });
     const report = await impactJson(inert, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual([]);
-    expect(report.tests.ignored.map((i) => `${i.file} ${i.code}`)).toEqual(['shop/m.py doc-only']);
+    expect(report.tests.ignored.map((i) => `${i.file} ${i.code}`)).toEqual(['shop/m.py no-dependents']);
   });
 
   it('a test patching a module attribute by its dotted name runs when that module changes, though it imports nothing of it', async () => {
@@ -675,6 +677,49 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     // importing it calls nothing the change reaches (dropped by proof).
     report = await selectionAfter(cwd, 'helper', { 'pkg/util.py': lines('def helper():', '    return 4', '', '', 'def other():', '    return 2') });
     expect(selectedFiles(report)).toEqual([]);
+  });
+  it('a test loading modules of a package outside its own folders (fastapi docs_src tutorials) reaches that package, and the packages above it, only', async () => {
+    const tutorial = (topic: string) =>
+      lines('import importlib', '', 'import pytest', '', '', '@pytest.fixture(params=["tutorial001"])', 'def mod(request):', `    return importlib.import_module(f"docs_src.${topic}.{request.param}")`, '', '', 'def test_run(mod):', '    assert mod.run() == 1');
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]'),
+      'docs_src/__init__.py': '',
+      'docs_src/body/__init__.py': '',
+      'docs_src/body/tutorial001.py': lines('def run():', '    return 1'),
+      'docs_src/query/__init__.py': '',
+      'docs_src/query/tutorial001.py': lines('def run():', '    return 1'),
+      'tests/__init__.py': '',
+      'tests/test_body.py': tutorial('body'),
+      'tests/test_query.py': tutorial('query'),
+    });
+    let report = await selectionAfter(cwd, 'body', { 'docs_src/body/tutorial001.py': lines('def run():', '    return 2') });
+    expect(selectedFiles(report)).toEqual(['tests/test_body.py']);
+    // Importing docs_src.body.tutorial001 runs docs_src/__init__.py first.
+    report = await selectionAfter(cwd, 'package', { 'docs_src/__init__.py': lines('raise RuntimeError("no")') });
+    expect(selectedFiles(report)).toEqual(['tests/test_body.py', 'tests/test_query.py']);
+  });
+  it('a name bound twice at top level (an ImportError fallback, a platform switch, a later import) leads to each binding', async () => {
+    const rate = (value: number) => lines('def rate():', `    return ${value}`);
+    const cwd = gitRepo({
+      'pyproject.toml': lines('[tool.pytest.ini_options]', 'testpaths = ["tests"]', 'pythonpath = ["."]'),
+      'lib/__init__.py': '',
+      'lib/fast.py': lines('import _no_such_speedups  # noqa: F401', '', '', 'def rate():', '    return 2'),
+      'lib/slow.py': rate(2),
+      'lib/api.py': lines('try:', '    from lib.fast import rate', 'except ImportError:', '    from lib.slow import rate'),
+      'lib/_win.py': rate(2),
+      'lib/_posix.py': rate(2),
+      'lib/platform.py': lines('import sys', '', 'if sys.platform == "win32":', '    from ._win import rate', 'else:', '    from ._posix import rate'),
+      'lib/a.py': rate(2),
+      'lib/b.py': rate(2),
+      'lib/later.py': lines('from lib.a import rate  # noqa', 'from lib.b import rate  # noqa: F811'),
+      'tests/test_api.py': lines('from lib.api import rate', '', '', 'def test_rate():', '    assert rate() == 2'),
+      'tests/test_platform.py': lines('from lib.platform import rate', '', '', 'def test_rate():', '    assert rate() == 2'),
+      'tests/test_later.py': lines('from lib.later import rate', '', '', 'def test_rate():', '    assert rate() == 2'),
+    });
+    for (const [file, test] of [['lib/slow.py', 'tests/test_api.py'], ['lib/_posix.py', 'tests/test_platform.py'], ['lib/b.py', 'tests/test_later.py']]) {
+      const report = await selectionAfter(cwd, file!, { [file!]: rate(3) });
+      expect(selectedFiles(report), file).toEqual([test]);
+    }
   });
   it('a test importing a module and also a loader of it may run its code through the loaded module', async () => {
     const cwd = gitRepo({

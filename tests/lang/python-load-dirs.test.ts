@@ -31,12 +31,17 @@ describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
   });
 
   it('bounds a load by a computed name to the package its static start names', () => {
-    // rich/_unicode_data/__init__.py: a relative start resolved against a literal package.
-    expect(at('rich/_unicode_data/__init__.py', 'from importlib import import_module', 'def load(v):', '    module_name = f".unicode{v}"', '    return import_module(module_name, "rich._unicode_data")')).toEqual(['rich/_unicode_data']);
+    // rich/_unicode_data/__init__.py: a relative start resolved against a literal package, which
+    // the import path may hold under any of its folders; importing it runs `rich/__init__.py`.
+    expect(at('rich/_unicode_data/__init__.py', 'from importlib import import_module', 'def load(v):', '    module_name = f".unicode{v}"', '    return import_module(module_name, "rich._unicode_data")')).toEqual(['**/rich/__init__.py', '**/rich/_unicode_data']);
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f".{name}", "other.pkg")')).toEqual(['**/other/__init__.py', '**/other/pkg']);
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"..{name}", "other.pkg")')).toEqual(['**/other']);
     expect(at('src/app/loader.py', 'import importlib', 'def load(name):', '    return importlib.import_module("." + name, __package__)')).toEqual(['src/app']);
     expect(at('src/app/loader.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"..plugins.{name}", package=__package__)')).toEqual(['src/plugins']);
-    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"myapp.plugins.{name}")')).toEqual(['src/myapp/plugins']);
-    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module("myapp.backends.%s" % name)')).toEqual(['src/myapp/backends']);
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"myapp.plugins.{name}")')).toEqual(['**/myapp/__init__.py', '**/myapp/plugins']);
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module("myapp.backends.%s" % name)')).toEqual(['**/myapp/__init__.py', '**/myapp/backends']);
+    // A test naming a package outside its own folders (fastapi's tests load `docs_src/<topic>/tutorialNNN.py`).
+    expect(at('tests/test_tutorial/test_body/test_tutorial001.py', 'import importlib', 'def get_mod(request):', '    return importlib.import_module(f"docs_src.body.{request.param}")')).toEqual(['**/docs_src/__init__.py', '**/docs_src/body']);
     // A literal name is an import, not a load by a computed name.
     expect(at('src/myapp/core.py', 'import importlib', 'importlib.import_module("myapp.x")')).toEqual([]);
   });
@@ -44,7 +49,8 @@ describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
   it('leaves unbounded a computed name that may be any module', () => {
     expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(name)')).toBeNull();
     expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"plugin_{name}")')).toBeNull();
-    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f".{name}", "other.pkg")')).toBeNull();
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"...{name}", "other.pkg")')).toBeNull();
+    expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"my-app.{name}")')).toBeNull();
     expect(at('src/myapp/core.py', 'def load(name):', '    return __import__(f"myapp.{name}")')).toBeNull();
     expect(at('src/myapp/core.py', 'import importlib', 'm = f"a.{x}"', 'm = f"b.{x}"', 'importlib.import_module(m)')).toBeNull();
   });

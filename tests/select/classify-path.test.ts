@@ -32,6 +32,9 @@ describe('PathClassifier (default conventions)', () => {
     ['docs/guide/intro.txt', 'inert'],
     ['LICENSE', 'inert'],
     ['.github/workflows/ci.yml', 'inert'],
+    // Linters and formatters: no test runs them unless it names their configuration.
+    ['.oxlintrc.json', 'inert'],
+    ['packages/a/biome.jsonc', 'inert'],
     ['src/data.json', 'other'],
     ['src/theme.css', 'other'],
   ];

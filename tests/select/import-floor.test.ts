@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReachedSymbol } from '../../src/model/impact.js';
 import { applyFloor } from '../../src/select/apply-floor.js';
 import { importFloor, type FloorGraph, type FloorHop } from '../../src/select/import-floor.js';
+import { anywhereScope } from '../../src/model/path-scope.js';
 
 const graph = (extra: Partial<FloorGraph> = {}): FloorGraph => ({
   importers: new Map([
@@ -45,6 +46,23 @@ describe('importFloor: the runner-equivalent floor', () => {
     const g = graph({ dynamicLoaders: [{ file: 'test/run.test.js', scope: 'test/fix-*', code: 'handed-path' }] });
     expect(importFloor(['test/fix-a.js', 'test/fix-dir/b.js'], g).map((f) => `${f.test} ${f.changed}`)).toEqual(['test/run.test.js test/fix-a.js', 'test/run.test.js test/fix-dir/b.js']);
     expect(importFloor(['test/other.js', 'test/fix.js'], g)).toEqual([]);
+  });
+
+  it('a scope under any folder (`**/docs_src/body`) reaches that folder wherever it is, and nothing beside it', () => {
+    const g = graph({
+      dynamicLoaders: [
+        { file: 'tests/test_body.py', scope: anywhereScope('docs_src/body'), code: 'import-module' },
+        { file: 'tests/test_body.py', scope: anywhereScope('docs_src/__init__.py'), code: 'import-module' },
+      ],
+      isTest: (p) => p.startsWith('tests/'),
+    });
+    const tests = (changed: string[]) => importFloor(changed, g).map((f) => `${f.test} ${f.changed}`);
+    expect(tests(['docs_src/body/t1.py', 'examples/docs_src/body/t2.py', 'docs_src/__init__.py'])).toEqual([
+      'tests/test_body.py docs_src/__init__.py',
+      'tests/test_body.py docs_src/body/t1.py',
+      'tests/test_body.py examples/docs_src/body/t2.py',
+    ]);
+    expect(tests(['docs_src/query/t1.py', 'docs_src/body.py', 'docs_src/bodyx/t.py', 'mydocs_src/body/t.py'])).toEqual([]);
   });
 
   it('a test loading code that calls members by computed names is never dropped by proof', () => {

@@ -56,6 +56,13 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
   const direct = (file.children.get(MODULE_QUALNAME) ?? []).filter(
     (s) => (s.exported || topLevel) && s.name === name && isPlainDeclaration(s) && (LEXICAL_KINDS.has(s.kind) || name === 'default'),
   );
+  if (topLevel) {
+    // A name bound more than once at top level (`try: from ._speedups import f` / `except
+    // ImportError: from ._native import f`, a version or platform switch, a def then an import):
+    // which binding holds at run time is no static fact, so every one in the repository is.
+    const bound = boundSymbols(ctx, file, name, direct, seen, depth);
+    if (bound) return bound;
+  }
   if (direct.length > 0) return { kind: 'symbols', symbols: direct };
   if (topLevel) {
     // Every name a top-level import binds is the module's too (a package `__init__` re-exporting).
@@ -172,9 +179,28 @@ export function moduleLevelName(ctx: ResolveContext, file: FileInterface, name: 
 
 /** The module-level import or require binding `name` in `file`, if any. */
 function importedAs(file: FileInterface, name: string): StoredRef | undefined {
-  return file.links.find(
-    (l) => (l.kind === 'import' || l.kind === 'require') && l.scope === MODULE_QUALNAME && l.name !== '' && (l.alias ?? l.name) === name && l.module,
-  );
+  return file.links.find((l) => bindsAtTopLevel(l, name));
+}
+
+function bindsAtTopLevel(link: StoredRef, name: string): boolean {
+  return (link.kind === 'import' || link.kind === 'require') && link.scope === MODULE_QUALNAME && link.name !== '' && (link.alias ?? link.name) === name && link.module !== undefined;
+}
+
+/**
+ * Where a name bound more than once at a module's top level (own declarations and imports
+ * together) leads: the declarations of every binding that leads into the repository; null when
+ * the name is bound once, or when no binding leads to a declaration (the single-binding rules
+ * decide then).
+ */
+function boundSymbols(ctx: ResolveContext, file: FileInterface, name: string, direct: readonly ResolverSymbol[], seen: Set<string>, depth: number): ImportTarget | null {
+  const imports = file.links.filter((l) => bindsAtTopLevel(l, name));
+  if (imports.length + (direct.length > 0 ? 1 : 0) < 2) return null;
+  const symbols = [...direct];
+  for (const link of imports) {
+    const found = followImport(ctx, file, link, seen, depth);
+    if (found.kind === 'symbols') for (const s of found.symbols) if (!symbols.includes(s)) symbols.push(s);
+  }
+  return symbols.length > 0 ? { kind: 'symbols', symbols } : null;
 }
 
 /** Where an import of `file` leads, followed on from inside `file`. */

@@ -74,6 +74,11 @@ export function resolveFile(
       const kind = decision?.viaModule ? 'references' : EDGE_KIND_OF[ref.kind];
       edges.push({ refId: ref.id, fromId: ref.scopeId, toId: target.id, kind, confidence, rule: rule!, line: ref.line });
     }
+    for (const receiver of decision?.receivers ?? []) {
+      if (seen.has(receiver.id)) continue;
+      seen.add(receiver.id);
+      edges.push({ refId: ref.id, fromId: ref.scopeId, toId: receiver.id, kind: 'references', confidence, rule: rule!, line: ref.line });
+    }
     const outcome = !decision
       ? 'unresolved'
       : decision.outcome !== 'resolved'

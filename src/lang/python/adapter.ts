@@ -25,6 +25,7 @@ export const python = defineLanguage({
     structuralBases: /^Protocol$/,
     indexAssignsData: true,
     attributeReadsRecorded: false,
+    docsAreValues: true,
     // Dunder methods other than the constructors (`x.attr`, `with x:`, `for i in x`, `x == y`, `str(x)`).
     implicitMembers: /^__(?!init__$|new__$)\w+__$/,
     classCreationHooks: /^__init_subclass__$/,

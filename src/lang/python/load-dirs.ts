@@ -1,3 +1,4 @@
+import { anywhereScope } from '../../model/path-scope.js';
 import { joinPath, parentDir } from '../../util/posix-path.js';
 import { NAME_LOADER_CALLS } from './loader-calls.js';
 import { argumentsAt, boundOnce, evaluate, listItem, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
@@ -7,20 +8,21 @@ import { argumentsAt, boundOnce, evaluate, listItem, maskStrings, stringLiteral,
  * `append`, `extend([p])`, `site.addsitedir(p)`; and to a package's own, `__path__.append(p)`.
  */
 const PATH_CALL = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
-/** Loads by a computed name (loader-calls.ts): they may reach any module, unless importModuleDir bounds one. */
+/** Loads by a computed name (loader-calls.ts): they may reach any module, unless importModuleScopes bounds one. */
 const NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join('|')})\\s*\\(`, 'g');
 /** Folders every file imports from already (resolution.ts `roots`): adding one loads nothing new. */
 const IMPORT_ROOTS = new Set(['', 'src']);
 
 /**
- * Pure: the folders (repo-relative, sorted) a Python file puts on `sys.path`, where each addition
+ * Pure: the folders (repo-relative, sorted; PathScope) a Python file puts on `sys.path`, where each addition
  * is built statically from the file's own location (`os.path.join(os.path.dirname(__file__), '..',
  * 'scripts')`, `Path(__file__).parent / 'lib'`, `Path(__file__).parents[1]`), from the working
  * directory (`Path.cwd()`, a relative literal: pytest runs from the rootdir, taken as the
  * repository's) or from a name bound once in the file to one of those. A module in such a
  * folder is importable by a name module resolution does not know; the folder is the loader's reach.
  * A load by a computed name is bounded to the package its static start names
- * (`import_module(f".unicode{v}", "rich._unicode_data")` loads from `rich/_unicode_data`).
+ * (`import_module(f".unicode{v}", "rich._unicode_data")` loads from `rich/_unicode_data`, under
+ * any folder, and runs `rich/__init__.py`: importModuleScopes).
  * Null when some addition is not static, or when the file loads modules by names without such a
  * start (`importlib.import_module(name)`, `__import__(name)`, entry points) or asks for a fixture by
  * a computed name (`request.getfixturevalue(name)`): those may reach anything.
@@ -34,9 +36,9 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
     if (args === null || args.length === 0) return null;
     // A literal name is an import (references.scm), not a load by a computed name.
     if (stringLiteral(args[0]!.trim()) !== null) continue;
-    const dir = importModuleDir(args, path, code.text);
-    if (dir === null) return null;
-    dirs.add(dir);
+    const scopes = importModuleScopes(args, path, code.text);
+    if (scopes === null) return null;
+    for (const scope of scopes) dirs.add(scope);
   }
   // A fixture asked for by a literal name is a fixture reference; by a computed one, any fixture.
   for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
@@ -56,13 +58,17 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
 }
 
 /**
- * The folder (repo-relative) an `import_module(name, package)` call loads from, when its name has a
- * static dotted start (`f".unicode{v}"` with `package="rich._unicode_data"`, `"." + name` with
- * `__package__`, `f"myapp.plugins.{name}"`): the package that start names, found by the file's own
- * path (the package's first segment is a folder the file is in). Null when the start names no
- * package (`f"plugin_{name}"` may be any top-level module) or the package is not found that way.
+ * Where an `import_module(name, package)` call loads from, when its name has a static dotted start
+ * (`f"myapp.plugins.{name}"`, `f".unicode{v}"` with `package="rich._unicode_data"`, `"." + name`
+ * with `__package__`): a start relative to the file's own package, the folder it names; a package
+ * named from the import path's start (an absolute name, or a literal `package`), that package's
+ * folder under any folder of the tree, and the `__init__.py` of each package above it, which the
+ * import runs too. Python looks an absolute name up in every folder on `sys.path`: the rootdir,
+ * `src`, the test's own folder, `pythonpath`, a folder some conftest inserts; the package is
+ * wherever one of them holds it. Null when the start names no package (`f"plugin_{name}"` may be
+ * any top-level module).
  */
-function importModuleDir(args: readonly string[], path: string, text: string): string | null {
+function importModuleScopes(args: readonly string[], path: string, text: string): string[] | null {
   const nameArg = args.find((a) => !/^\w+\s*=/.test(a)) ?? args.find((a) => /^name\s*=/.test(a))?.replace(/^name\s*=\s*/, '');
   const packageArg = args.filter((a) => !/^\w+\s*=/.test(a))[1] ?? args.find((a) => /^package\s*=/.test(a))?.replace(/^package\s*=\s*/, '');
   if (nameArg === undefined) return null;
@@ -72,24 +78,31 @@ function importModuleDir(args: readonly string[], path: string, text: string): s
   const rest = start.slice(dots);
   // The last dotted segment may be cut short (`.unicode` of `.unicode15-0-0`): only whole ones name folders.
   const known = rest.includes('.') ? rest.slice(0, rest.lastIndexOf('.')).split('.') : [];
-  const fileDir = parentDir(path);
-  if (dots === 0) return known.length === 0 ? null : anchored(fileDir, known);
+  if (!known.every(isIdentifier)) return null;
+  if (dots === 0) return known.length === 0 ? null : packageScopes(known);
   const pkg = packageArg?.trim();
-  let base: string | null;
-  if (pkg === '__package__' || pkg === '__spec__.parent') base = fileDir;
-  else {
-    const literal = pkg === undefined ? null : stringLiteral(pkg);
-    base = literal === null || literal === '' ? null : anchored(fileDir, literal.split('.'));
+  if (pkg === '__package__' || pkg === '__spec__.parent') {
+    let base: string | null = parentDir(path);
+    for (let up = dots - 1; base !== null && up > 0; up--) base = base === '' ? null : parentDir(base);
+    const dir = base === null ? null : joinPath(base, known.join('/'));
+    return dir === null ? null : [dir];
   }
-  for (let up = dots - 1; base !== null && up > 0; up--) base = base === '' ? null : parentDir(base);
-  return base === null ? null : joinPath(base, known.join('/')) ?? null;
+  const literal = pkg === undefined ? null : stringLiteral(pkg);
+  const segments = literal === null || literal === '' ? [] : literal.split('.');
+  // Each dot past the first climbs one package; past the top-level one, the name is no package's.
+  if (segments.length === 0 || !segments.every(isIdentifier) || dots - 1 >= segments.length) return null;
+  return packageScopes([...segments.slice(0, segments.length - (dots - 1)), ...known]);
 }
 
-/** `segments` as a folder under the part of `fileDir` before the first folder named like `segments[0]`. */
-function anchored(fileDir: string, segments: readonly string[]): string | null {
-  const dirs = fileDir === '' ? [] : fileDir.split('/');
-  const at = dirs.indexOf(segments[0]!);
-  return at < 0 ? null : [...dirs.slice(0, at), ...segments].join('/');
+/** A package by its dotted path, found from wherever the import path starts: its folder and the `__init__.py` of each package above it. */
+function packageScopes(segments: readonly string[]): string[] {
+  const out = [anywhereScope(segments.join('/'))];
+  for (let n = 1; n < segments.length; n++) out.push(anywhereScope(`${segments.slice(0, n).join('/')}/__init__.py`));
+  return out;
+}
+
+function isIdentifier(segment: string): boolean {
+  return /^[A-Za-z_]\w*$/.test(segment);
 }
 
 /**

@@ -44,6 +44,7 @@ import type { ResolvedRange } from './resolve-range.js';
 import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
 import { collectingHooks, dependencyReadersOf, renamedModuleTests, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
+import { behaviourChanges, inertChange } from './behaviour-changes.js';
 import { closureFacts, floorsOf, outsideDerivedMethods, unknownFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
@@ -169,7 +170,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   for (const c of changes) {
     const basePath = c.previousFile ?? c.file;
     for (const s of c.symbols) {
-      if (s.change === 'added' || s.change === 'doc') continue;
+      if (s.change === 'added' || inertChange(c.file, s.change)) continue;
       const location = s.previous ?? { file: basePath, qualname: s.qualname };
       const symbol = baseKey.get(symbolKey(location.file, location.qualname));
       if (symbol) baseSeeds.push({ node: seedNode(symbol), from: { file: c.file, qualname: s.qualname, change: s.change } });
@@ -213,7 +214,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const headSeeds: Seed[] = [];
   for (const c of changes) {
     for (const s of c.symbols) {
-      if (s.change === 'removed' || s.change === 'doc') continue;
+      if (s.change === 'removed' || inertChange(c.file, s.change)) continue;
       const symbol = headKey.get(symbolKey(c.file, s.qualname));
       if (symbol) headSeeds.push({ node: seedNode(symbol), from: { file: c.file, qualname: s.qualname, change: s.change } });
     }
@@ -288,14 +289,15 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     { floor: baseFloor, toHead: sides[0]!.toHead },
     { floor: headFloor, toHead: sides[1]!.toHead },
   ];
-  const outside = await outsideDerivedMethods(changes, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });
-  const facts = closureFacts(changes, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside);
+  const behaviour = behaviourChanges(changes);
+  const outside = await outsideDerivedMethods(behaviour, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });
+  const facts = closureFacts(behaviour, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside);
   const factsOf = (file: string) => facts.get(file) ?? unknownFile(file);
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(factsOf(file)), (file) => reflectableChange(factsOf(file)));
   // A file that is a test by its text (doctests, in-source tests) holds cases no qualname names: whole.
   const inSource = classifier.universe?.inSourceTests ?? [];
   const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open, ...inSource]), classifier.universe?.implicitNames ?? new Set());
-  const unreached = unreachedChanges(changes, roles, selected, reachingTests);
+  const unreached = unreachedChanges(behaviour, roles, selected, reachingTests);
   const unreachedData = unreachedMentions([...baseMentions.code, ...headMentions.code], roles, selected, reachingTests);
   const scripts = unimported.map((f) => f.path).filter((p) => !headTests.has(p) && !reachingTests.has(p));
   const scriptsPart = taskScripts(scripts, await taskFilesNaming(setting, scripts, where), selected);

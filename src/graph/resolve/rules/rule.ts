@@ -4,7 +4,7 @@ import type { StoredRef } from '../../../model/stored.js';
 import type { SymbolKind } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
 import type { ImportTarget } from '../exports.js';
-import type { MemberLookup } from '../members.js';
+import { findMember, type MemberLookup } from '../members.js';
 import { callsOnTheWay, rootOfPath } from '../receiver-path.js';
 import type { ResolverSymbol } from '../resolution-data.js';
 
@@ -14,6 +14,8 @@ export interface Decision {
   targets: ResolverSymbol[];
   /** Set when the target is a module standing in for a non-symbol export (edge kind `references`). */
   viaModule?: boolean;
+  /** Classes a member was read through (throughClass): the reference uses them too (edges `references`). */
+  receivers?: ResolverSymbol[];
 }
 
 export interface Rule {
@@ -72,6 +74,17 @@ export function throughHolder(ctx: ResolveContext, lookup: MemberLookup, owners:
   if (lookup.members.length > 0) return resolved(lookup.members);
   const holders = holdersOf(ctx, lookup, owners, name);
   return holders.length > 0 ? resolved(holders) : fromLookup(lookup);
+}
+
+/**
+ * A member read through a class itself (`Sub.from_row(row)`, `User.create(2)`, `List.of(1)`): a
+ * classmethod or static runs with the class as `cls` or `this` and may construct it (`cls(row)`,
+ * `new this()`), whose overrides and implicit members (`__str__`, `toJSON`) then run, though the
+ * member itself is a base's or a package's. The reference uses the classes too.
+ */
+export function throughClass(ctx: ResolveContext, classes: readonly ResolverSymbol[], owners: readonly ResolverSymbol[], name: string): Decision | null {
+  const decision = throughHolder(ctx, findMember(ctx, classes, name), owners, name);
+  return decision && classes.length > 0 ? { ...decision, receivers: [...classes] } : decision;
 }
 
 /** The holders of `name` among `owners` (see throughHolder): classes declaring it as a field, namespaces. */
