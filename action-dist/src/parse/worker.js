@@ -2214,6 +2214,10 @@ var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 function prefixScope(dir, stem2) {
   return `${dir === "" ? "" : `${dir}/`}${stem2}*`;
 }
+function anywhereScope(path) {
+  return `${ANYWHERE}${path}`;
+}
+var ANYWHERE = "**/";
 
 // src/lang/ecmascript/load-dirs.ts
 var __ratlas_module_url4 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_bundle_url).href;
@@ -5104,9 +5108,9 @@ function pythonLoadDirs(path, text) {
     const args2 = m[1] === "import_module" ? argumentsAt2(code.text, (m.index ?? 0) + m[0].length) : null;
     if (args2 === null || args2.length === 0) return null;
     if (stringLiteral2(args2[0].trim()) !== null) continue;
-    const dir = importModuleDir(args2, path, code.text);
-    if (dir === null) return null;
-    dirs.add(dir);
+    const scopes = importModuleScopes(args2, path, code.text);
+    if (scopes === null) return null;
+    for (const scope of scopes) dirs.add(scope);
   }
   for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
     const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
@@ -5123,7 +5127,7 @@ function pythonLoadDirs(path, text) {
   }
   return [...dirs].sort();
 }
-function importModuleDir(args2, path, text) {
+function importModuleScopes(args2, path, text) {
   const nameArg = args2.find((a) => !/^\w+\s*=/.test(a)) ?? args2.find((a) => /^name\s*=/.test(a))?.replace(/^name\s*=\s*/, "");
   const packageArg = args2.filter((a) => !/^\w+\s*=/.test(a))[1] ?? args2.find((a) => /^package\s*=/.test(a))?.replace(/^package\s*=\s*/, "");
   if (nameArg === void 0) return null;
@@ -5132,22 +5136,27 @@ function importModuleDir(args2, path, text) {
   const dots = /^\.*/.exec(start2)[0].length;
   const rest = start2.slice(dots);
   const known = rest.includes(".") ? rest.slice(0, rest.lastIndexOf(".")).split(".") : [];
-  const fileDir = parentDir(path);
-  if (dots === 0) return known.length === 0 ? null : anchored(fileDir, known);
+  if (!known.every(isIdentifier)) return null;
+  if (dots === 0) return known.length === 0 ? null : packageScopes(known);
   const pkg = packageArg?.trim();
-  let base;
-  if (pkg === "__package__" || pkg === "__spec__.parent") base = fileDir;
-  else {
-    const literal = pkg === void 0 ? null : stringLiteral2(pkg);
-    base = literal === null || literal === "" ? null : anchored(fileDir, literal.split("."));
+  if (pkg === "__package__" || pkg === "__spec__.parent") {
+    let base = parentDir(path);
+    for (let up = dots - 1; base !== null && up > 0; up--) base = base === "" ? null : parentDir(base);
+    const dir = base === null ? null : joinPath(base, known.join("/"));
+    return dir === null ? null : [dir];
   }
-  for (let up = dots - 1; base !== null && up > 0; up--) base = base === "" ? null : parentDir(base);
-  return base === null ? null : joinPath(base, known.join("/")) ?? null;
+  const literal = pkg === void 0 ? null : stringLiteral2(pkg);
+  const segments = literal === null || literal === "" ? [] : literal.split(".");
+  if (segments.length === 0 || !segments.every(isIdentifier) || dots - 1 >= segments.length) return null;
+  return packageScopes([...segments.slice(0, segments.length - (dots - 1)), ...known]);
 }
-function anchored(fileDir, segments) {
-  const dirs = fileDir === "" ? [] : fileDir.split("/");
-  const at = dirs.indexOf(segments[0]);
-  return at < 0 ? null : [...dirs.slice(0, at), ...segments].join("/");
+function packageScopes(segments) {
+  const out2 = [anywhereScope(segments.join("/"))];
+  for (let n = 1; n < segments.length; n++) out2.push(anywhereScope(`${segments.slice(0, n).join("/")}/__init__.py`));
+  return out2;
+}
+function isIdentifier(segment) {
+  return /^[A-Za-z_]\w*$/.test(segment);
 }
 function stringStart(expr, text, depth) {
   if (depth > 4) return null;
@@ -5426,6 +5435,7 @@ var python = defineLanguage({
     structuralBases: /^Protocol$/,
     indexAssignsData: true,
     attributeReadsRecorded: false,
+    docsAreValues: true,
     // Dunder methods other than the constructors (`x.attr`, `with x:`, `for i in x`, `x == y`, `str(x)`).
     implicitMembers: /^__(?!init__$|new__$)\w+__$/,
     classCreationHooks: /^__init_subclass__$/,
