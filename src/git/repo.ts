@@ -433,8 +433,8 @@ export class GitRepo {
    * Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines),
    * shared with the repository's other readers (SharedBlobReader). Close it when done.
    */
-  openBlobReader(): BlobSource {
-    return this.blobs.lease();
+  openBlobReader(options: { endWhenReleased?: boolean } = {}): BlobSource {
+    return this.blobs.lease(options);
   }
 
   /**

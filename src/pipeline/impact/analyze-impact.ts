@@ -53,7 +53,7 @@ export async function analyzeImpact(request: ImpactRequest, indexes: IndexHandle
   // The blob reader starts now, while this process is small (node forks the whole process to start
   // one), and serves the whole analysis: its readers (test universe, changed files, loaders) come
   // seconds apart, and one that went idle between them would end and start again at 400 MB.
-  const blobs = repo.openBlobReader();
+  const blobs = repo.openBlobReader({ endWhenReleased: true });
   try {
     // Read while the analysis collects the changeset and opens the base index (see changeImpact).
     const setting = impactSetting(repo, config, resolved.target.kind === 'commit' ? { commit: resolved.target.commit } : 'worktree');
