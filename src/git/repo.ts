@@ -155,7 +155,10 @@ export class GitRepo {
 
   private static at(root: string): GitRepo {
     const real = realpathSync(root);
-    return new GitRepo(real, gitClient(real, 4));
+    // Five at once: impact of the working tree asks that many together (the test universe's files,
+    // the diff, the base tree, git's index, the untracked files), and one left waiting for a slot
+    // started later, by a fork of a process that had grown by then.
+    return new GitRepo(real, gitClient(real, 5));
   }
 
   async raw(args: string[]): Promise<string> {
