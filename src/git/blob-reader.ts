@@ -114,7 +114,12 @@ export class SharedBlobReader {
 
   constructor(private readonly start: () => BlobReader) {}
 
-  lease(): BlobSource {
+  /**
+   * `endWhenReleased`: a caller done with the repository when it closes this lease (an analysis
+   * that is returning): the process ends then if no other lease is open, rather than IDLE_MS later,
+   * so that it does not outlive a CLI that exits meanwhile.
+   */
+  lease(options: { endWhenReleased?: boolean } = {}): BlobSource {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     if (!this.current?.reader.usable) this.current = { reader: this.start(), leases: 0 };
@@ -129,6 +134,7 @@ export class SharedBlobReader {
         if (--entry.leases > 0) return;
         entry.reader.hold(false);
         if (entry !== this.current) return entry.reader.close();
+        if (options.endWhenReleased) return this.close();
         this.idle = setTimeout(() => this.close(), SharedBlobReader.IDLE_MS);
         this.idle.unref();
       },

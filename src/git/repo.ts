@@ -31,6 +31,13 @@ export interface ChangedPath {
   regularFile: boolean;
 }
 
+/** A range's two ends and their merge-base, as resolveCommit and mergeBase give them. */
+export interface RangeCommits {
+  from: string;
+  to: string;
+  mergeBase: string;
+}
+
 /**
  * git exited non-zero, or was killed, without necessarily a word on stderr. A GitError, so that
  * simple-git hands it on as it is rather than wrapped (and the exit code lost).
@@ -63,6 +70,7 @@ function gitClient(baseDir: string, maxConcurrentProcesses?: number): SimpleGit 
 }
 
 const REGULAR_FILE_MODES = new Set(['100644', '100755']);
+const FULL_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const SYMLINK_MODE = '120000';
 
 /**
@@ -84,6 +92,41 @@ export class GitRepo {
 
   /** Opens the repository containing `cwd`; fails with an actionable error outside one. */
   static async open(cwd: string): Promise<GitRepo> {
+    return (await GitRepo.openAsking(cwd, [])).repo;
+  }
+
+  /**
+   * Opens the repository containing `cwd` (as open does) and, in the same git process, resolves
+   * the two ends of a range and their merge-base: one process where resolveCommit twice and
+   * mergeBase start three more, each a fork of this process. `commits` is null when that single
+   * question has no single answer (a ref that does not resolve to a commit, no merge-base or
+   * several): the caller then asks resolveCommit and mergeBase, whose errors say what is wrong.
+   */
+  static async openWithRange(cwd: string, range: { from: string; to: string }): Promise<{ repo: GitRepo; commits: RangeCommits | null }> {
+    // `F...T` prints T, F, then each merge-base prefixed with ^ (git rev-parse, "Specifying
+    // ranges"); `^{commit}` resolves each side as resolveCommit does. A ref that reads as an option
+    // is left to resolveCommit, which refuses it.
+    if (range.from.startsWith('-') || range.to.startsWith('-')) return { repo: await GitRepo.open(cwd), commits: null };
+    const { repo, answers } = await GitRepo.openAsking(cwd, [`${range.from}^{commit}...${range.to}^{commit}`]);
+    return { repo, commits: answers && rangeCommits(answers) };
+  }
+
+  /**
+   * Opens the repository containing `cwd` (as open does) and, in the same git process, resolves
+   * HEAD's commit, as headCommit does; `head` is null when it does not resolve (no commits yet:
+   * headCommit says so).
+   */
+  static async openWithHead(cwd: string): Promise<{ repo: GitRepo; head: string | null }> {
+    const { repo, answers } = await GitRepo.openAsking(cwd, ['HEAD^{commit}']);
+    return { repo, head: answers?.length === 1 && FULL_ID.test(answers[0]!) ? answers[0]! : null };
+  }
+
+  /**
+   * The repository containing `cwd`, found with one `git rev-parse`, which also answers `revisions`
+   * (its output lines after the top-level folder; null when the process failed, and then the
+   * repository is found without them).
+   */
+  private static async openAsking(cwd: string, revisions: readonly string[]): Promise<{ repo: GitRepo; answers: string[] | null }> {
     const stat = statSync(cwd, { throwIfNoEntry: false });
     if (!stat?.isDirectory()) {
       throw new RatlasError('not-a-repo', `${cwd} ${stat ? 'is not a folder' : 'does not exist'}.`, { hint: 'Pass the folder of a git working tree with --repo DIR.' });
@@ -91,26 +134,31 @@ export class GitRepo {
     // One git process for the usual case (a working tree); the two questions apart only to say
     // which condition failed.
     const here = gitClient(cwd);
-    const both = await here.raw(['rev-parse', '--is-bare-repository', '--show-toplevel']).catch(() => '');
-    const [bare, top] = both.trim().split('\n');
-    let root = bare === 'false' && top ? top : '';
-    if (!root) {
-      if ((await here.raw(['rev-parse', '--is-bare-repository']).catch(() => '')).trim() === 'true') {
-        throw new RatlasError('bare-repo', `${cwd} is a bare git repository: it has no working tree to index.`, {
-          hint: 'Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone).',
-        });
-      }
-      try {
-        root = (await here.revparse(['--show-toplevel'])).trim();
-      } catch (error) {
-        throw new RatlasError('not-a-repo', `${cwd} is not inside a git repository.`, {
-          hint: 'Run ratlas from a git working tree, or pass --repo DIR.',
-          cause: error,
-        });
-      }
+    const out = await here.raw(['rev-parse', '--is-bare-repository', '--show-toplevel', ...revisions]).catch(() => '');
+    const [bare, top, ...answers] = out.trim().split('\n');
+    if (bare === 'false' && top) return { repo: GitRepo.at(top), answers: revisions.length > 0 ? answers : null };
+    // A revision that does not resolve fails the whole process: ask again without it.
+    if (revisions.length > 0) return { repo: (await GitRepo.openAsking(cwd, [])).repo, answers: null };
+    if ((await here.raw(['rev-parse', '--is-bare-repository']).catch(() => '')).trim() === 'true') {
+      throw new RatlasError('bare-repo', `${cwd} is a bare git repository: it has no working tree to index.`, {
+        hint: 'Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone).',
+      });
     }
+    const root = await here.revparse(['--show-toplevel']).catch((error: unknown) => {
+      throw new RatlasError('not-a-repo', `${cwd} is not inside a git repository.`, {
+        hint: 'Run ratlas from a git working tree, or pass --repo DIR.',
+        cause: error,
+      });
+    });
+    return { repo: GitRepo.at(root.trim()), answers: null };
+  }
+
+  private static at(root: string): GitRepo {
     const real = realpathSync(root);
-    return new GitRepo(real, gitClient(real, 4));
+    // Five at once: impact of the working tree asks that many together (the test universe's files,
+    // the diff, the base tree, git's index, the untracked files), and one left waiting for a slot
+    // started later, by a fork of a process that had grown by then.
+    return new GitRepo(real, gitClient(real, 5));
   }
 
   async raw(args: string[]): Promise<string> {
@@ -388,8 +436,8 @@ export class GitRepo {
    * Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines),
    * shared with the repository's other readers (SharedBlobReader). Close it when done.
    */
-  openBlobReader(): BlobSource {
-    return this.blobs.lease();
+  openBlobReader(options: { endWhenReleased?: boolean } = {}): BlobSource {
+    return this.blobs.lease(options);
   }
 
   /**
@@ -572,6 +620,16 @@ export function parseRawDiff(out: string): ChangedPath[] {
     }
   }
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * Pure: what `git rev-parse F...T` printed (T, F, then ^ and each merge-base), or null unless
+ * that is two commits and exactly one merge-base (`git merge-base` picks one of several).
+ */
+export function rangeCommits(lines: readonly string[]): RangeCommits | null {
+  const [to = '', from = '', base = '', ...more] = lines;
+  if (more.length > 0 || !FULL_ID.test(to) || !FULL_ID.test(from) || !base.startsWith('^') || !FULL_ID.test(base.slice(1))) return null;
+  return { from, to, mergeBase: base.slice(1) };
 }
 
 /** What the link at `path` names on disk, or null when it is gone or no link. */

@@ -82,9 +82,11 @@ async function changedPaths(repo: GitRepo, from: string, to: ChangeTarget): Prom
     return { changes: withAliasChanges(changes, before, after), readAs: aliasBlobs(after) };
   }
   if (to.kind === 'staged') return { changes: await repo.diff(from, { staged: true }), readAs: new Map() };
-  const [tracked, before, aliases] = await Promise.all([repo.diff(from, { workingTree: true }), repo.listTree(from), repo.workingTreeAliases()]);
+  // All four asked at once: each is a fork of this process, cheaper before it grows (impact reads
+  // the base index meanwhile).
+  const [tracked, before, aliases, untrackedPaths] = await Promise.all([repo.diff(from, { workingTree: true }), repo.listTree(from), repo.workingTreeAliases(), repo.untrackedPaths()]);
   const seen = new Set(tracked.map((c) => c.path));
-  const untracked = (await repo.untrackedPaths())
+  const untracked = untrackedPaths
     .filter((p) => !seen.has(p) && !isCacheFileName(p))
     .map((path): ChangedPath => ({ status: 'added', path, regularFile: true }));
   const changes = withWorktreeAliasChanges([...tracked, ...untracked], before, aliases, (p) => stampOf(repoFilePath(repo.root, p))?.kind === 'file');

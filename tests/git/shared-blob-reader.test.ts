@@ -45,6 +45,28 @@ describe('SharedBlobReader', () => {
     shared.close();
   });
 
+  // An analysis holds one lease from start to end, so that its readers seconds apart share a
+  // process; released, the process ends at once, not after the CLI that started it has exited.
+  it('ends the process when a lease that asks for it is released last, and only then', async () => {
+    const cwd = gitRepo({ 'a.txt': 'alpha\n' });
+    const { shared, started } = counted(cwd);
+    const held = shared.lease({ endWhenReleased: true });
+    const other = shared.lease();
+    expect(text(await other.read('HEAD:a.txt'))).toBe('alpha\n');
+    held.close();
+    expect(text(await other.read('HEAD:a.txt'))).toBe('alpha\n');
+    other.close();
+    // `other` was released last, without asking: the idle delay, then the end.
+    await once(started[0]!, 'exit');
+    const last = shared.lease({ endWhenReleased: true });
+    expect(text(await last.read('HEAD:a.txt'))).toBe('alpha\n');
+    const exited = once(started[1]!, 'exit');
+    last.close();
+    expect(started[1]!.stdin.writableEnded).toBe(true);
+    await exited;
+    expect(started).toHaveLength(2);
+  });
+
   it('starts a new process after one died, and its open reader sees the failure', async () => {
     const cwd = gitRepo({ 'a.txt': 'alpha\n' });
     const { shared, started } = counted(cwd);

@@ -6,7 +6,7 @@ import { canonicalRepoPath } from '../../util/path.js';
 import { changeImpact } from './change-impact.js';
 import { impactSetting } from './impact-setting.js';
 import type { IndexHandle } from './index-handle.js';
-import { resolveRange, type ChangeInput } from './resolve-range.js';
+import { openForChange, resolveRange, type ChangeInput } from './resolve-range.js';
 import { targetImpact, type TargetQuestion } from './target-impact.js';
 
 export type { ChangeInput } from './resolve-range.js';
@@ -41,17 +41,26 @@ export interface ImpactAnswer {
  * for the MCP server). Writes nothing to stdout; callers render the report.
  */
 export async function analyzeImpact(request: ImpactRequest, indexes: IndexHandle): Promise<ImpactAnswer> {
-  const repo = await GitRepo.open(request.cwd);
+  const change: ChangeInput = request.change ?? { kind: 'worktree' };
+  const { repo, known } = request.target === undefined ? await openForChange(request.cwd, change) : { repo: await GitRepo.open(request.cwd), known: null };
   const { config } = loadConfig(repo.root);
   const shape = { depth: request.depth, minConfidence: request.minConfidence, jobs: request.jobs };
   if (request.target !== undefined) {
     const setting = await impactSetting(repo, config, 'worktree');
     return targetImpact(setting, request.target, request.cwd, indexes, shape);
   }
-  const resolved = await resolveRange(repo, request.change ?? { kind: 'worktree' }, request.deepen ?? false);
-  // Read while the analysis collects the changeset and opens the base index (see changeImpact).
-  const setting = impactSetting(repo, config, resolved.target.kind === 'commit' ? { commit: resolved.target.commit } : 'worktree');
-  return { report: await changeImpact({ repo, config, setting }, resolved, indexes, shape), targets: [] };
+  const resolved = await resolveRange(repo, change, request.deepen ?? false, known);
+  // The blob reader starts now, while this process is small (node forks the whole process to start
+  // one), and serves the whole analysis: its readers (test universe, changed files, loaders) come
+  // seconds apart, and one that went idle between them would end and start again at 400 MB.
+  const blobs = repo.openBlobReader({ endWhenReleased: true });
+  try {
+    // Read while the analysis collects the changeset and opens the base index (see changeImpact).
+    const setting = impactSetting(repo, config, resolved.target.kind === 'commit' ? { commit: resolved.target.commit } : 'worktree');
+    return { report: await changeImpact({ repo, config, setting }, resolved, indexes, shape), targets: [] };
+  } finally {
+    blobs.close();
+  }
 }
 
 /** A path the user typed (relative to `cwd`) as a repo-relative path. */

@@ -70,6 +70,13 @@ export async function changeImpact(
   // Where one of those fails, the setting is awaited first, so that its own error comes first, as
   // when it was read before them.
   reading.setting.catch(() => undefined);
+  const collecting = collectChangeset(repo, base, target, config);
+  // Its failure is handled below, once the index is being read too.
+  collecting.catch(() => undefined);
+  // The git processes just asked for (the change's diff and trees, the setting's tree) start a few
+  // promise turns later: let them start before the worker and the artifact's read below, since
+  // node forks this whole process to start one, cheaper while it is smaller and has one thread.
+  await new Promise((resolve) => setImmediate(resolve));
   // A parse worker starts now: its thread and runtime load while git lists and reads the change,
   // and the head side's files go to it once they are read (see parseByLanguage below). Waiting
   // for it (the grammar's queries compile there) was the critical path once the base index read fast.
@@ -77,7 +84,7 @@ export async function changeImpact(
   // The base index, when the cache holds it, is read and unpacked meanwhile too: collecting the
   // changeset mostly waits for git.
   const ahead = indexes.readAhead?.(base, repo);
-  const changeset = await collectChangeset(repo, base, target, config).catch(async (error: unknown) => {
+  const changeset = await collecting.catch(async (error: unknown) => {
     ahead?.discard();
     await reading.setting;
     throw error;

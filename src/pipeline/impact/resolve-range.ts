@@ -1,6 +1,6 @@
 import { parseRange } from '../../diff/parse-range.js';
 import { deepenToMergeBase, deepenToResolve } from '../../git/deepen-to-merge-base.js';
-import type { GitRepo } from '../../git/repo.js';
+import { GitRepo, type RangeCommits } from '../../git/repo.js';
 import type { ImpactRange } from '../../model/impact.js';
 import { RatlasError } from '../../util/errors.js';
 import type { ChangeTarget } from '../collect-changeset.js';
@@ -18,11 +18,11 @@ export interface ResolvedRange {
 /**
  * Resolves the refs of a range to commits. Unknown refs, unrelated histories and shallow clones give
  * one actionable RatlasError (exit 2). With `deepen`, a shallow clone that lacks the merge-base is
- * deepened (git fetch --deepen) until it has it.
+ * deepened (git fetch --deepen) until it has it. `known`: what openForChange already resolved.
  */
-export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: boolean): Promise<ResolvedRange> {
+export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: boolean, known: KnownCommits = null): Promise<ResolvedRange> {
   if (input.kind !== 'diff') {
-    const head = await repo.headCommit();
+    const head = known && 'head' in known ? known.head : await repo.headCommit();
     if (!head) {
       const what = input.kind === 'staged' ? 'the staging area' : 'the working tree';
       const [branch, other] = await Promise.all([repo.currentBranch(), repo.someBranch()]);
@@ -39,6 +39,10 @@ export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: bo
     return { range: { spec, base: head, head: null, target: input.kind, mergeBase: null }, base: head, target: { kind: input.kind } };
   }
   const parsed = parseRange(input.spec);
+  if (known && 'mergeBase' in known) {
+    const base = parsed.mergeBase ? known.mergeBase : known.from;
+    return { range: { spec: parsed.spec, base, head: known.to, target: 'commit', mergeBase: known.mergeBase }, base, target: { kind: 'commit', commit: known.to } };
+  }
   // Head first: deepening below it is what makes a relative base (HEAD~1) resolve.
   const to = deepen ? await deepenToResolve(repo, parsed.to) : await repo.resolveCommit(parsed.to);
   const from = deepen ? await deepenToResolve(repo, parsed.from) : await repo.resolveCommit(parsed.from);
@@ -49,4 +53,28 @@ export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: bo
 
 async function mergeBaseOf(repo: GitRepo, from: string, to: string, deepen: boolean): Promise<string> {
   return deepen ? (await deepenToMergeBase(repo, from, to)).mergeBase : repo.mergeBase(from, to);
+}
+
+/** Commits resolved while the repository was opened: a range's, or HEAD's. */
+export type KnownCommits = RangeCommits | { head: string } | null;
+
+/**
+ * Opens the repository of `cwd` and resolves, in the same git process, what resolveRange needs for
+ * `input` (each git process costs a fork of this one): a range's commits and merge-base, or HEAD.
+ * What does not resolve there is left to resolveRange, whose errors say what is wrong; a range
+ * that does not parse too, after the repository is opened, as without this.
+ */
+export async function openForChange(cwd: string, input: ChangeInput): Promise<{ repo: GitRepo; known: KnownCommits }> {
+  if (input.kind !== 'diff') {
+    const { repo, head } = await GitRepo.openWithHead(cwd);
+    return { repo, known: head === null ? null : { head } };
+  }
+  let refs: { from: string; to: string };
+  try {
+    refs = parseRange(input.spec);
+  } catch {
+    return { repo: await GitRepo.open(cwd), known: null };
+  }
+  const { repo, commits } = await GitRepo.openWithRange(cwd, refs);
+  return { repo, known: commits };
 }
