@@ -32990,7 +32990,12 @@ var SharedBlobReader = class _SharedBlobReader {
   /** The current process and its open leases (a failed one is replaced; its leases see its error). */
   current = null;
   idle = null;
-  lease() {
+  /**
+   * `endWhenReleased`: a caller done with the repository when it closes this lease (an analysis
+   * that is returning): the process ends then if no other lease is open, rather than IDLE_MS later,
+   * so that it does not outlive a CLI that exits meanwhile.
+   */
+  lease(options = {}) {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     if (!this.current?.reader.usable) this.current = { reader: this.start(), leases: 0 };
@@ -33005,6 +33010,7 @@ var SharedBlobReader = class _SharedBlobReader {
         if (--entry.leases > 0) return;
         entry.reader.hold(false);
         if (entry !== this.current) return entry.reader.close();
+        if (options.endWhenReleased) return this.close();
         this.idle = setTimeout(() => this.close(), _SharedBlobReader.IDLE_MS);
         this.idle.unref();
       }
@@ -33107,6 +33113,7 @@ function gitClient(baseDir, maxConcurrentProcesses) {
   });
 }
 var REGULAR_FILE_MODES = /* @__PURE__ */ new Set(["100644", "100755"]);
+var FULL_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 var SYMLINK_MODE = "120000";
 var GitRepo = class _GitRepo {
   constructor(root, git) {
@@ -33122,31 +33129,60 @@ var GitRepo = class _GitRepo {
   listed = null;
   /** Opens the repository containing `cwd`; fails with an actionable error outside one. */
   static async open(cwd) {
+    return (await _GitRepo.openAsking(cwd, [])).repo;
+  }
+  /**
+   * Opens the repository containing `cwd` (as open does) and, in the same git process, resolves
+   * the two ends of a range and their merge-base: one process where resolveCommit twice and
+   * mergeBase start three more, each a fork of this process. `commits` is null when that single
+   * question has no single answer (a ref that does not resolve to a commit, no merge-base or
+   * several): the caller then asks resolveCommit and mergeBase, whose errors say what is wrong.
+   */
+  static async openWithRange(cwd, range) {
+    if (range.from.startsWith("-") || range.to.startsWith("-")) return { repo: await _GitRepo.open(cwd), commits: null };
+    const { repo, answers } = await _GitRepo.openAsking(cwd, [`${range.from}^{commit}...${range.to}^{commit}`]);
+    return { repo, commits: answers && rangeCommits(answers) };
+  }
+  /**
+   * Opens the repository containing `cwd` (as open does) and, in the same git process, resolves
+   * HEAD's commit, as headCommit does; `head` is null when it does not resolve (no commits yet:
+   * headCommit says so).
+   */
+  static async openWithHead(cwd) {
+    const { repo, answers } = await _GitRepo.openAsking(cwd, ["HEAD^{commit}"]);
+    return { repo, head: answers?.length === 1 && FULL_ID.test(answers[0]) ? answers[0] : null };
+  }
+  /**
+   * The repository containing `cwd`, found with one `git rev-parse`, which also answers `revisions`
+   * (its output lines after the top-level folder; null when the process failed, and then the
+   * repository is found without them).
+   */
+  static async openAsking(cwd, revisions) {
     const stat = statSync(cwd, { throwIfNoEntry: false });
     if (!stat?.isDirectory()) {
       throw new RatlasError("not-a-repo", `${cwd} ${stat ? "is not a folder" : "does not exist"}.`, { hint: "Pass the folder of a git working tree with --repo DIR." });
     }
     const here = gitClient(cwd);
-    const both = await here.raw(["rev-parse", "--is-bare-repository", "--show-toplevel"]).catch(() => "");
-    const [bare, top] = both.trim().split("\n");
-    let root = bare === "false" && top ? top : "";
-    if (!root) {
-      if ((await here.raw(["rev-parse", "--is-bare-repository"]).catch(() => "")).trim() === "true") {
-        throw new RatlasError("bare-repo", `${cwd} is a bare git repository: it has no working tree to index.`, {
-          hint: "Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone)."
-        });
-      }
-      try {
-        root = (await here.revparse(["--show-toplevel"])).trim();
-      } catch (error) {
-        throw new RatlasError("not-a-repo", `${cwd} is not inside a git repository.`, {
-          hint: "Run ratlas from a git working tree, or pass --repo DIR.",
-          cause: error
-        });
-      }
+    const out2 = await here.raw(["rev-parse", "--is-bare-repository", "--show-toplevel", ...revisions]).catch(() => "");
+    const [bare, top, ...answers] = out2.trim().split("\n");
+    if (bare === "false" && top) return { repo: _GitRepo.at(top), answers: revisions.length > 0 ? answers : null };
+    if (revisions.length > 0) return { repo: (await _GitRepo.openAsking(cwd, [])).repo, answers: null };
+    if ((await here.raw(["rev-parse", "--is-bare-repository"]).catch(() => "")).trim() === "true") {
+      throw new RatlasError("bare-repo", `${cwd} is a bare git repository: it has no working tree to index.`, {
+        hint: "Run ratlas in a clone or worktree of it (git worktree add DIR, or git clone)."
+      });
     }
+    const root = await here.revparse(["--show-toplevel"]).catch((error) => {
+      throw new RatlasError("not-a-repo", `${cwd} is not inside a git repository.`, {
+        hint: "Run ratlas from a git working tree, or pass --repo DIR.",
+        cause: error
+      });
+    });
+    return { repo: _GitRepo.at(root.trim()), answers: null };
+  }
+  static at(root) {
     const real = realpathSync(root);
-    return new _GitRepo(real, gitClient(real, 4));
+    return new _GitRepo(real, gitClient(real, 5));
   }
   async raw(args2) {
     return this.run(args2);
@@ -33384,8 +33420,8 @@ var GitRepo = class _GitRepo {
    * Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines),
    * shared with the repository's other readers (SharedBlobReader). Close it when done.
    */
-  openBlobReader() {
-    return this.blobs.lease();
+  openBlobReader(options = {}) {
+    return this.blobs.lease(options);
   }
   /**
    * Fetches `by` more commits of history into a shallow clone, from `remote` (default: origin, else
@@ -33516,6 +33552,11 @@ function parseRawDiff(out2) {
     }
   }
   return changes.sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);
+}
+function rangeCommits(lines) {
+  const [to2 = "", from = "", base = "", ...more] = lines;
+  if (more.length > 0 || !FULL_ID.test(to2) || !FULL_ID.test(from) || !base.startsWith("^") || !FULL_ID.test(base.slice(1))) return null;
+  return { from, to: to2, mergeBase: base.slice(1) };
 }
 function linkTarget(root, path) {
   try {
