@@ -114,5 +114,7 @@
  *    version or platform switch, a def then an import) leads to every binding's declarations.
  * 43: A member read through a class (`Sub.from_row(row)`, `User.create(2)`) references the class
  *    too: a base's factory constructs the class it is called on.
+ * 44: An attribute of a function object (`rate.__doc__`, `cached.__wrapped__(x)`) references the
+ *    function, and is the runtime's (external) rather than a name to match.
  */
-export const EXTRACTION_VERSION = 43;
+export const EXTRACTION_VERSION = 44;

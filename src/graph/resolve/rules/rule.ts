@@ -84,8 +84,14 @@ export function throughHolder(ctx: ResolveContext, lookup: MemberLookup, owners:
  */
 export function throughClass(ctx: ResolveContext, classes: readonly ResolverSymbol[], owners: readonly ResolverSymbol[], name: string): Decision | null {
   const decision = throughHolder(ctx, findMember(ctx, classes, name), owners, name);
-  return decision && classes.length > 0 ? { ...decision, receivers: [...classes] } : decision;
+  if (decision) return classes.length > 0 ? { ...decision, receivers: [...classes] } : decision;
+  // An attribute of a function object (`rate.__doc__`, `cached.__wrapped__(x)`, `fn.cache_clear()`)
+  // is the runtime's, read off the function: the reference uses the function.
+  const functions = owners.filter((o) => FUNCTION_VALUE_KINDS.has(o.kind));
+  return functions.length > 0 ? { ...settled('external'), receivers: functions } : null;
 }
+
+const FUNCTION_VALUE_KINDS: ReadonlySet<SymbolKind> = new Set(['function', 'method']);
 
 /** The holders of `name` among `owners` (see throughHolder): classes declaring it as a field, namespaces. */
 export function holdersOf(ctx: ResolveContext, lookup: MemberLookup, owners: readonly ResolverSymbol[], name: string): ResolverSymbol[] {
