@@ -114,7 +114,9 @@
  *    version or platform switch, a def then an import) leads to every binding's declarations.
  * 43: A member read through a class (`Sub.from_row(row)`, `User.create(2)`) references the class
  *    too: a base's factory constructs the class it is called on.
- * 44: An attribute of a function object (`rate.__doc__`, `cached.__wrapped__(x)`) references the
- *    function, and is the runtime's (external) rather than a name to match.
+ * 44: An attribute the runtime gives every function (`rate.__doc__`, `cached.__wrapped__(x)`)
+ *    references the function, and is the runtime's (external) rather than a name to match.
+ * 45: Only those: any other attribute of a function (`cli.command()` on a function a decorator
+ *    made a click group) is a name to match again, as before 44.
  */
-export const EXTRACTION_VERSION = 44;
+export const EXTRACTION_VERSION = 45;

@@ -155,6 +155,12 @@ export interface ResolutionTraits {
    * of what one returns is unknown, not the outside package's.
    */
   handBack?: ReadonlySet<string>;
+  /**
+   * Attributes the runtime gives every function object (Python's `__doc__`, `__wrapped__`,
+   * `__name__`): one read off a repository function is no name to match, and uses the function.
+   * Others (`cli.command()` on a function a decorator made a click group) stay names to match.
+   */
+  functionAttributes?: RegExp;
   /** Resolves a module specifier written in `fromPath` to a repo file, a package, or nothing. */
   resolveModule(specifier: string, fromPath: string, env: ModuleEnv): ModuleTarget;
   /**

@@ -223,4 +223,15 @@ describe('python generic bases', () => {
     expect(tree.edges.filter((e) => e.kind === 'extends').map((e) => `${e.from} -> ${e.to}`)).toEqual(['app/prompt.py#Confirm -> app/prompt.py#PromptBase']);
     expect(callEdges(tree)).toContain('app/prompt.py#Confirm.render_default -> app/prompt.py#PromptBase.render_default (member)');
   });
+
+  it("an attribute every function has (`__doc__`, `__wrapped__`) references the function; another stays a name to match (a decorator may have made it a group)", async () => {
+    const tree = await resolveTree({
+      'lib/cmds.py': 'def rate():\n    """Rate."""\n    return 2\n\n\nclass Group:\n    def command(self):\n        return 1\n',
+      'lib/cli.py': 'import functools\n\nfrom lib import cmds\n\n\n@functools.lru_cache\ndef cached(x):\n    return x\n\n\ndef group(f):\n    return cmds.Group()\n\n\n@group\ndef cli():\n    pass\n\n\ndef run():\n    cached.__wrapped__(1)\n    cli.command()\n    return cmds.rate.__doc__\n',
+    });
+    const from = tree.edges.filter((e) => e.from === 'lib/cli.py#run').map((e) => `${e.to} (${e.kind})`).sort();
+    expect(from).toContain('lib/cli.py#cached (references)');
+    expect(from).toContain('lib/cmds.py#rate (references)');
+    expect(from).toContain('lib/cmds.py#Group.command (calls)');
+  });
 });

@@ -85,9 +85,9 @@ export function throughHolder(ctx: ResolveContext, lookup: MemberLookup, owners:
 export function throughClass(ctx: ResolveContext, classes: readonly ResolverSymbol[], owners: readonly ResolverSymbol[], name: string): Decision | null {
   const decision = throughHolder(ctx, findMember(ctx, classes, name), owners, name);
   if (decision) return classes.length > 0 ? { ...decision, receivers: [...classes] } : decision;
-  // An attribute of a function object (`rate.__doc__`, `cached.__wrapped__(x)`, `fn.cache_clear()`)
-  // is the runtime's, read off the function: the reference uses the function.
-  const functions = owners.filter((o) => FUNCTION_VALUE_KINDS.has(o.kind));
+  // An attribute the runtime gives every function (`rate.__doc__`, `cached.__wrapped__(x)`) is
+  // read off the function: the reference uses the function (ResolutionTraits.functionAttributes).
+  const functions = ctx.traits.functionAttributes?.test(name) === true ? owners.filter((o) => FUNCTION_VALUE_KINDS.has(o.kind)) : [];
   return functions.length > 0 ? { ...settled('external'), receivers: functions } : null;
 }
 
