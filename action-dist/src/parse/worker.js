@@ -5322,6 +5322,8 @@ var pythonResolution = {
   containers: /* @__PURE__ */ new Set(["dict", "list", "set", "tuple", "frozenset"]),
   // `import_module("shop.svc").run()`, `copy.deepcopy(svc).run()`, `cast(Service, x).run()`.
   // A builtin is named bare (`__import__("shop.svc").svc.run()`).
+  // `__call__` excepted: a class-based decorator makes the function an instance of its class.
+  functionAttributes: /^__(?!call__$)\w+__$/,
   handBack: /* @__PURE__ */ new Set(["importlib.import_module", "pytest.importorskip", "__import__", "copy.copy", "copy.deepcopy", "dataclasses.replace", "typing.cast", "functools.reduce", "weakref.proxy"]),
   returnType: declaredReturnType2,
   // Every Python file is a module: no top-level name reaches another file without an import.
