@@ -118,5 +118,7 @@
  *    references the function, and is the runtime's (external) rather than a name to match.
  * 45: Only those: any other attribute of a function (`cli.command()` on a function a decorator
  *    made a click group) is a name to match again, as before 44.
+ * 46: A name bound twice whose bindings lead to no declaration (two imports of a variable) is the
+ *    first binding's again, as before 42 (42's lookup had marked it seen).
  */
-export const EXTRACTION_VERSION = 45;
+export const EXTRACTION_VERSION = 46;

@@ -234,4 +234,15 @@ describe('python generic bases', () => {
     expect(from).toContain('lib/cmds.py#rate (references)');
     expect(from).toContain('lib/cmds.py#Group.command (calls)');
   });
+
+  it('a variable imported by either of two fallback imports is still a value of the module that binds it', async () => {
+    const tree = await resolveTree({
+      'lib/fast.py': 'import _no_speedups  # noqa: F401\n\nCONFIG = {"a": 1}\n',
+      'lib/slow.py': 'CONFIG = {"a": 1}\n',
+      'lib/api.py': 'try:\n    from lib.fast import CONFIG\nexcept ImportError:\n    from lib.slow import CONFIG\n',
+      'lib/use.py': 'from lib.api import CONFIG\n\n\ndef read():\n    return CONFIG\n',
+    });
+    // Neither binding is a declaration: the first import answers, as for a name bound once.
+    expect(tree.edges.filter((e) => e.from === 'lib/use.py#read').map((e) => `${e.to} (${e.kind})`)).toEqual(['lib/fast.py#<module> (references)']);
+  });
 });

@@ -197,7 +197,9 @@ function boundSymbols(ctx: ResolveContext, file: FileInterface, name: string, di
   if (imports.length + (direct.length > 0 ? 1 : 0) < 2) return null;
   const symbols = [...direct];
   for (const link of imports) {
-    const found = followImport(ctx, file, link, seen, depth);
+    // Each binding on a copy of the names looked up so far: when none leads to a declaration, the
+    // single-binding rules below follow the first again, and must not find it already seen.
+    const found = followImport(ctx, file, link, new Set(seen), depth);
     if (found.kind === 'symbols') for (const s of found.symbols) if (!symbols.includes(s)) symbols.push(s);
   }
   return symbols.length > 0 ? { kind: 'symbols', symbols } : null;
