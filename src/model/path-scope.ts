@@ -31,6 +31,11 @@ export function scopeAnywhere(scope: PathScope): string | null {
   return scope.startsWith(ANYWHERE) ? scope.slice(ANYWHERE.length) : null;
 }
 
+/** Whether a scope is a pattern (a prefix, or under any folder) rather than a path whose folders a file's path names. */
+export function isPattern(scope: PathScope): boolean {
+  return scopePrefix(scope) !== null || scopeAnywhere(scope) !== null;
+}
+
 /** Whether `path` is within `scope`. */
 export function inScope(path: string, scope: PathScope): boolean {
   if (scope === '' || path === scope) return true;

@@ -1,4 +1,4 @@
-import { inScope, scopeAnywhere, scopePrefix, type PathScope } from '../model/path-scope.js';
+import { inScope, isPattern, type PathScope } from '../model/path-scope.js';
 
 /** How a floor test reaches a changed file: one step of the reverse module graph. */
 export interface FloorHop {
@@ -71,13 +71,11 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
   // Each loader by its scope, so that a file looks up the scopes holding it (itself, each folder
   // above it, everything) rather than every loader: in the loaders' order.
   const byScope = new Map<string, number[]>();
-  // Prefix scopes (`test/tmp-*`) and scopes under any folder are few: each is tried on every file.
-  const byPrefix: { prefix: string; i: number }[] = [];
-  const anywhere: number[] = [];
+  // Scopes no folder of a path names (`test/tmp-*`, a package under any folder) are few: each is
+  // tried on every file.
+  const patterns: number[] = [];
   graph.dynamicLoaders.forEach((loader, i) => {
-    const prefix = scopePrefix(loader.scope);
-    if (prefix !== null) return void byPrefix.push({ prefix, i });
-    if (scopeAnywhere(loader.scope) !== null) return void anywhere.push(i);
+    if (isPattern(loader.scope)) return void patterns.push(i);
     const list = byScope.get(loader.scope);
     if (list) list.push(i);
     else byScope.set(loader.scope, [i]);
@@ -89,8 +87,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
     const scopes = new Set(['', at]);
     for (let slash = at.indexOf('/'); slash !== -1; slash = at.indexOf('/', slash + 1)) scopes.add(at.slice(0, slash));
     const holding = [...scopes].flatMap((scope) => byScope.get(scope) ?? []);
-    for (const { prefix, i } of byPrefix) if (at.startsWith(prefix)) holding.push(i);
-    for (const i of anywhere) if (inScope(at, graph.dynamicLoaders[i]!.scope)) holding.push(i);
+    for (const i of patterns) if (inScope(at, graph.dynamicLoaders[i]!.scope)) holding.push(i);
     for (const i of holding.sort((a, b) => a - b)) {
       const loader = graph.dynamicLoaders[i]!;
       if (loader.file !== at) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });

@@ -56,11 +56,14 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
   const direct = (file.children.get(MODULE_QUALNAME) ?? []).filter(
     (s) => (s.exported || topLevel) && s.name === name && isPlainDeclaration(s) && (LEXICAL_KINDS.has(s.kind) || name === 'default'),
   );
-  if (topLevel) {
+  // The top-level imports binding the name, in file order.
+  const imports = topLevel ? file.links.filter((l) => bindsAtTopLevel(l, name)) : [];
+  if (imports.length + (direct.length > 0 ? 1 : 0) > 1) {
     // A name bound more than once at top level (`try: from ._speedups import f` / `except
     // ImportError: from ._native import f`, a version or platform switch, a def then an import):
-    // which binding holds at run time is no static fact, so every one in the repository is.
-    const bound = boundSymbols(ctx, file, name, direct, seen, depth);
+    // which binding holds at run time is no static fact, so every one in the repository is (as
+    // ResolveContext.importAlternatives has it for a file's own uses).
+    const bound = everyBinding(ctx, file, direct, imports, seen, depth);
     if (bound) return bound;
   }
   if (direct.length > 0) return { kind: 'symbols', symbols: direct };
@@ -68,7 +71,7 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
     // Every name a top-level import binds is the module's too (a package `__init__` re-exporting).
     // `from . import svc` in the package's own `__init__` names itself: Python then imports the
     // submodule `svc`, which is what the name holds (below) when the import leads nowhere else.
-    const imported = importedAs(file, name);
+    const imported = imports[0];
     if (imported) {
       // `from .a import helper` and then `from .b import *`: b's helper, where it has one, is bound last.
       const later = traits.starConflicts === 'last-wins' ? fromStars(ctx, file, name, seen, depth, 'last-wins', imported) : null;
@@ -177,24 +180,17 @@ export function moduleLevelName(ctx: ResolveContext, file: FileInterface, name: 
   return module && declaresVariable(file, name) ? { kind: 'value', file, module, name } : null;
 }
 
-/** The module-level import or require binding `name` in `file`, if any. */
-function importedAs(file: FileInterface, name: string): StoredRef | undefined {
-  return file.links.find((l) => bindsAtTopLevel(l, name));
-}
-
+/** Whether `link` is a module-level import or require binding `name`. */
 function bindsAtTopLevel(link: StoredRef, name: string): boolean {
   return (link.kind === 'import' || link.kind === 'require') && link.scope === MODULE_QUALNAME && link.name !== '' && (link.alias ?? link.name) === name && link.module !== undefined;
 }
 
 /**
- * Where a name bound more than once at a module's top level (own declarations and imports
- * together) leads: the declarations of every binding that leads into the repository; null when
- * the name is bound once, or when no binding leads to a declaration (the single-binding rules
- * decide then).
+ * Where a name bound more than once at a module's top level (its own declarations `direct`, and
+ * `imports`) leads: the declarations of every binding that leads into the repository; null when
+ * none does (the single-binding rules decide then).
  */
-function boundSymbols(ctx: ResolveContext, file: FileInterface, name: string, direct: readonly ResolverSymbol[], seen: Set<string>, depth: number): ImportTarget | null {
-  const imports = file.links.filter((l) => bindsAtTopLevel(l, name));
-  if (imports.length + (direct.length > 0 ? 1 : 0) < 2) return null;
+function everyBinding(ctx: ResolveContext, file: FileInterface, direct: readonly ResolverSymbol[], imports: readonly StoredRef[], seen: Set<string>, depth: number): ImportTarget | null {
   const symbols = [...direct];
   for (const link of imports) {
     // Each binding on a copy of the names looked up so far: when none leads to a declaration, the

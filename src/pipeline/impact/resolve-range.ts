@@ -39,16 +39,18 @@ export async function resolveRange(repo: GitRepo, input: ChangeInput, deepen: bo
     return { range: { spec, base: head, head: null, target: input.kind, mergeBase: null }, base: head, target: { kind: input.kind } };
   }
   const parsed = parseRange(input.spec);
-  if (known && 'mergeBase' in known) {
-    const base = parsed.mergeBase ? known.mergeBase : known.from;
-    return { range: { spec: parsed.spec, base, head: known.to, target: 'commit', mergeBase: known.mergeBase }, base, target: { kind: 'commit', commit: known.to } };
-  }
+  const { from, to, mergeBase } = known && 'mergeBase' in known ? known : await resolveEnds(repo, parsed, deepen);
+  const base = parsed.mergeBase ? mergeBase! : from;
+  return { range: { spec: parsed.spec, base, head: to, target: 'commit', mergeBase }, base, target: { kind: 'commit', commit: to } };
+}
+
+/** A range's two ends and their merge-base (none for `A..B` of unrelated histories), asked of git one by one. */
+async function resolveEnds(repo: GitRepo, parsed: ReturnType<typeof parseRange>, deepen: boolean): Promise<{ from: string; to: string; mergeBase: string | null }> {
   // Head first: deepening below it is what makes a relative base (HEAD~1) resolve.
   const to = deepen ? await deepenToResolve(repo, parsed.to) : await repo.resolveCommit(parsed.to);
   const from = deepen ? await deepenToResolve(repo, parsed.from) : await repo.resolveCommit(parsed.from);
   const mergeBase = parsed.mergeBase ? await mergeBaseOf(repo, from, to, deepen) : await repo.mergeBase(from, to).catch(() => null);
-  const base = parsed.mergeBase ? mergeBase! : from;
-  return { range: { spec: parsed.spec, base, head: to, target: 'commit', mergeBase }, base, target: { kind: 'commit', commit: to } };
+  return { from, to, mergeBase };
 }
 
 async function mergeBaseOf(repo: GitRepo, from: string, to: string, deepen: boolean): Promise<string> {

@@ -12,7 +12,7 @@ import type { FileUpdate } from '../apply-changeset.js';
 import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
 import { otherConfigImporters } from './other-config-importers.js';
-import { inScope, scopePrefix } from '../../model/path-scope.js';
+import { inScope, isPattern } from '../../model/path-scope.js';
 import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { inTestFolder } from '../../select/classify-path.js';
 import { firstHop } from './traverse-side.js';
@@ -142,7 +142,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
  */
 function withExtension(loader: ScopedLoader, files: ReadonlySet<string>): ScopedLoader[] {
   const { scope } = loader;
-  if (scope === '' || files.has(scope) || scopePrefix(scope) !== null) return [loader];
+  if (scope === '' || files.has(scope) || isPattern(scope)) return [loader];
   const named: ScopedLoader[] = [];
   for (const file of files) {
     if (file.startsWith(`${scope}/`)) return [loader];

@@ -5,7 +5,7 @@ import { exportedName, outsidePath, resolveLink, type ImportTarget } from '../ex
 import { findMember } from '../members.js';
 import { callsHandBack, parseReceiver } from '../receiver-path.js';
 import { CLASS_KINDS, valueSymbols } from '../resolution-data.js';
-import { fromImport, holdersOf, isOpaqueReceiver, preferKinds, resolved, rootName, settled, throughClass, type Decision, type Rule } from './rule.js';
+import { fromImport, holdersOf, isOpaqueReceiver, preferKinds, resolved, rootName, settled, throughDeclaration, type Decision, type Rule } from './rule.js';
 
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport']);
 
@@ -109,7 +109,7 @@ function memberOf(ctx: Parameters<Rule['apply']>[1], target: ImportTarget, name:
       const classes = values.filter((s) => CLASS_KINDS.has(s.kind));
       const others = values.filter((s) => !CLASS_KINDS.has(s.kind)).flatMap((s) => membersNamed(ctx.file(s.file)!, s, name));
       if (others.length > 0) return resolved(others);
-      return throughClass(ctx, classes, values, name);
+      return throughDeclaration(ctx, classes, values, name);
     }
   }
 }

@@ -14,7 +14,7 @@ export interface Decision {
   targets: ResolverSymbol[];
   /** Set when the target is a module standing in for a non-symbol export (edge kind `references`). */
   viaModule?: boolean;
-  /** Classes a member was read through (throughClass): the reference uses them too (edges `references`). */
+  /** Classes or functions a member was read through (throughDeclaration): the reference uses them too (edges `references`). */
   receivers?: ResolverSymbol[];
 }
 
@@ -77,12 +77,13 @@ export function throughHolder(ctx: ResolveContext, lookup: MemberLookup, owners:
 }
 
 /**
- * A member read through a class itself (`Sub.from_row(row)`, `User.create(2)`, `List.of(1)`): a
- * classmethod or static runs with the class as `cls` or `this` and may construct it (`cls(row)`,
- * `new this()`), whose overrides and implicit members (`__str__`, `toJSON`) then run, though the
- * member itself is a base's or a package's. The reference uses the classes too.
+ * A member read through a declaration itself. Through a class (`Sub.from_row(row)`,
+ * `User.create(2)`, `List.of(1)`): a classmethod or static runs with the class as `cls` or `this`
+ * and may construct it (`cls(row)`, `new this()`), whose overrides and implicit members (`__str__`,
+ * `toJSON`) then run, though the member itself is a base's or a package's; the reference uses the
+ * classes too. Through a function, an attribute every function has (below).
  */
-export function throughClass(ctx: ResolveContext, classes: readonly ResolverSymbol[], owners: readonly ResolverSymbol[], name: string): Decision | null {
+export function throughDeclaration(ctx: ResolveContext, classes: readonly ResolverSymbol[], owners: readonly ResolverSymbol[], name: string): Decision | null {
   const decision = throughHolder(ctx, findMember(ctx, classes, name), owners, name);
   if (decision) return classes.length > 0 ? { ...decision, receivers: [...classes] } : decision;
   // An attribute the runtime gives every function (`rate.__doc__`, `cached.__wrapped__(x)`) is

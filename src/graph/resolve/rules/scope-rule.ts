@@ -4,7 +4,7 @@ import { membersNamed, type ResolveContext } from '../context.js';
 import { findMember } from '../members.js';
 import { CLASS_KINDS, valueSymbols, type ResolverSymbol } from '../resolution-data.js';
 import { aliasedPath, FOLLOWED_USES } from './alias-rule.js';
-import { holdersOf, isOpaqueReceiver, preferKinds, resolved, settled, throughClass, type Rule } from './rule.js';
+import { holdersOf, isOpaqueReceiver, preferKinds, resolved, settled, throughDeclaration, type Rule } from './rule.js';
 
 /**
  * Names declared in the same file, innermost scope first (a local variable or parameter shadows),
@@ -37,7 +37,7 @@ export const scopeRule: Rule = {
       }
       const plain = owners.filter((o) => !CLASS_KINDS.has(o.kind)).flatMap((o) => membersNamed(ctx.own, o, ref.name));
       if (plain.length > 0) return resolved(plain);
-      return throughClass(ctx, owners.filter((o) => CLASS_KINDS.has(o.kind)), owners, ref.name);
+      return throughDeclaration(ctx, owners.filter((o) => CLASS_KINDS.has(o.kind)), owners, ref.name);
     }
     // object.method() where `const object = { method() {} }` was declared in the scope that binds `object`.
     // An annotated variable (`const ctx: Context = {...}`) is typed by its annotation: the type rule's.
