@@ -120,5 +120,7 @@
  *    made a click group) is a name to match again, as before 44.
  * 46: A name bound twice whose bindings lead to no declaration (two imports of a variable) is the
  *    first binding's again, as before 42 (42's lookup had marked it seen).
+ * 47: A star import binds a name only where its module's `__all__` lists it (no `__all__`: no
+ *    leading underscore); one that may not bind it leaves the earlier binding standing too.
  */
-export const EXTRACTION_VERSION = 46;
+export const EXTRACTION_VERSION = 47;

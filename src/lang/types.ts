@@ -193,6 +193,14 @@ export interface ResolutionTraits {
    */
   starConflicts: 'last-wins' | 'ambiguous';
   /**
+   * Pure: whether a star import of a module surely binds `name`, given the names of its export list
+   * (null: it has none). Python binds what `__all__` lists, else every name without a leading
+   * underscore; a name outside those may still be bound (an `__all__` extended by code), so a later
+   * star import that may not bind it leaves the name to the earlier binding as well. Absent: every
+   * name a star import's strict lookup finds is bound.
+   */
+  starBinds?(name: string, exportList: ReadonlySet<string> | null): boolean;
+  /**
    * Packages whose modules are attributes of the package (Python `from pkg import mod`, `pkg.mod.f()`):
    * the specifier of the module `name` inside the module `specifier` (`pkg` → `pkg.mod`, `.` → `.mod`);
    * undefined when `name` cannot be a module of it. Tried only when the name is not declared there.

@@ -140,6 +140,26 @@ describe('python star imports', () => {
     });
     expect(callEdges(tree)).toEqual(['app/views.py#show -> app/helpers.py#slugify (star-import)']);
   });
+
+  it("bind a name only where the module's __all__ lists it, or it has none and the name is public; else the earlier binding stands too", async () => {
+    const tree = await resolveTree({
+      'lib/a.py': 'def rate():\n    return 2\n\n\ndef _fee():\n    return 1\n\n\ndef tax():\n    return 3\n',
+      'lib/b.py': '__all__ = ["other", "tax"]\n\n\ndef rate():\n    return 5\n\n\ndef _fee():\n    return 6\n\n\ndef tax():\n    return 7\n\n\ndef other():\n    return 4\n',
+      'lib/c.py': 'def _fee():\n    return 8\n',
+      'lib/__init__.py': 'from lib.a import *\nfrom lib.a import _fee\nfrom lib.b import *\nfrom lib.c import *\n',
+      'tests/test_rate.py': 'from lib import rate, _fee, tax\n\n\ndef test_rate():\n    rate()\n    _fee()\n    tax()\n',
+    });
+    // `rate` is outside b's __all__ and `_fee` private to b and c: a's stand (b's and c's may, if
+    // code extends `__all__`). b lists `tax`: b's holds.
+    expect(callEdges(tree)).toEqual([
+      'tests/test_rate.py#test_rate -> lib/a.py#_fee (import)',
+      'tests/test_rate.py#test_rate -> lib/a.py#rate (import)',
+      'tests/test_rate.py#test_rate -> lib/b.py#_fee (import)',
+      'tests/test_rate.py#test_rate -> lib/b.py#rate (import)',
+      'tests/test_rate.py#test_rate -> lib/b.py#tax (import)',
+      'tests/test_rate.py#test_rate -> lib/c.py#_fee (import)',
+    ]);
+  });
 });
 
 describe('pytest fixtures', () => {

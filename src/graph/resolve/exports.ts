@@ -75,8 +75,10 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
     if (imported) {
       // `from .a import helper` and then `from .b import *`: b's helper, where it has one, is bound last.
       const later = traits.starConflicts === 'last-wins' ? fromStars(ctx, file, name, seen, depth, 'last-wins', imported) : null;
-      if (later) return later;
+      if (later?.sure) return later.target;
       const found = followImport(ctx, file, imported, seen, depth);
+      // A later star import that may bind the name (outside its module's `__all__`): either binding.
+      if (later) return bothBindings(later.target, found);
       if (found.kind !== 'unresolved') return found;
     }
     const own = traits.ownSubmodule?.(file.path, name);
@@ -106,7 +108,7 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
   // `export * from` re-exports every name but `default`.
   if (name !== 'default') {
     const found = fromStars(ctx, file, name, seen, depth, traits.starConflicts);
-    if (found) return found;
+    if (found) return found.target;
   }
   // `export = React`, `module.exports = api`: a module that exports one thing as a whole gives that
   // thing's members as its names (`const { render } = require('preact/compat')`, issue 21).
@@ -136,23 +138,46 @@ function fromStars(
   depth: number,
   conflicts: 'last-wins' | 'ambiguous',
   after?: StoredRef,
-): ImportTarget | null {
-  const found: ImportTarget[] = [];
+): { target: ImportTarget; sure: boolean } | null {
+  const binds = ctx.traitsFor(file.language).starBinds;
+  const found: { target: ImportTarget; sure: boolean }[] = [];
   for (const link of file.links) {
     if (link.kind !== 'reexport' || link.name !== '*' || (link.alias !== undefined && link.alias !== '*') || !link.module) continue;
     if (after && (link.line < after.line || (link.line === after.line && link.col <= after.col))) continue;
     const next = targetFile(ctx, link.module, file);
     if (!next || next === 'external') continue;
     const target = exportedName(ctx, next, name, seen, true, depth + 1);
-    if (target.kind !== 'unresolved') found.push(target);
+    if (target.kind === 'unresolved') continue;
+    // Whether it binds the name depends on the module's whole export list: any change to it counts.
+    if (binds) ctx.track(fileKey(next.path), next.path);
+    found.push({ target, sure: binds === undefined || binds(name, exportList(next)) });
   }
-  if (found.length <= 1) return found[0] ?? null;
-  if (conflicts === 'last-wins') return found[found.length - 1]!;
+  if (found.length === 0) return null;
+  if (conflicts === 'last-wins') {
+    // The last that surely binds the name, and every later one that may: any of them holds it.
+    const last = found.findLastIndex((f) => f.sure);
+    const held = found.slice(Math.max(last, 0));
+    return { target: held.map((f) => f.target).reduce(bothBindings), sure: last >= 0 };
+  }
+  if (found.length === 1) return found[0]!;
   // Two modules giving the name: an importer may get either (or a SyntaxError), so it gets both
   // where both are declarations; otherwise the first, as CommonJS's `__exportStar` keeps.
-  if (!found.every((t) => t.kind === 'symbols')) return found[0]!;
+  const targets = found.map((f) => f.target);
+  const merged = targets.reduce(bothBindings);
+  return { target: targets.every((t) => t.kind === 'symbols') ? merged : targets[0]!, sure: true };
+}
+
+/** The names a module's export list gives (`__all__`), or null when it has none. */
+function exportList(file: FileInterface): ReadonlySet<string> | null {
+  const names = file.links.filter((l) => l.kind === 'export' && l.scope === MODULE_QUALNAME && l.alias === undefined).map((l) => l.name);
+  return names.length > 0 ? new Set(names) : null;
+}
+
+/** What either of two bindings holds: the declarations of both where both have some, else the first found. */
+function bothBindings(a: ImportTarget, b: ImportTarget): ImportTarget {
+  if (a.kind !== 'symbols' || b.kind !== 'symbols') return a.kind === 'unresolved' ? b : a;
   const symbols = new Map<number, ResolverSymbol>();
-  for (const t of found) for (const symbol of t.symbols) symbols.set(symbol.id, symbol);
+  for (const symbol of [...a.symbols, ...b.symbols]) symbols.set(symbol.id, symbol);
   return { kind: 'symbols', symbols: [...symbols.values()] };
 }
 

@@ -51,6 +51,7 @@ export const pythonResolution: ResolutionTraits = {
   scripts: false,
   exportModel: 'top-level',
   starConflicts: 'last-wins',
+  starBinds: (name, exportList) => (exportList ? exportList.has(name) : !name.startsWith('_')),
   moduleFallback: '__getattr__',
   // Every dotted suffix of two names or more (the root the packaging installs from is not known
   // here); a package's `__init__.py` is named by its folder.
