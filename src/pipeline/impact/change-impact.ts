@@ -236,18 +236,25 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   // A changed code file nothing imports may be a fixture a test reads as text (`input.js` of a
   // transform's test): it is looked for by name as a data file is.
   const unimported: ChangedFile[] = [];
-  for (const f of present) if (roles.get(f.path) === 'code' && (await headView.importersOf(f.path)).length === 0) unimported.push(f);
+  // One something imports may still be loaded by a string too (`pkgutil.resolve_name("shop.rates:rate")`,
+  // a logging config's handler class) from a file that imports none of it: looked for by those names only.
+  const spelled: ChangedFile[] = [];
+  for (const f of present) {
+    if (roles.get(f.path) !== 'code') continue;
+    if ((await headView.importersOf(f.path)).length === 0) unimported.push(f);
+    else if (!headTests.has(f.path)) spelled.push(f);
+  }
   const dependencyTexts = await readDependencyFiles(repo, base, target, dependencyFiles(files, roles));
   // A manifest's changed keys: source naming it reads it as data only where it spells one.
   const manifestKeys = new Map(dependencyTexts.filter((f) => roles.get(f.path) === 'manifest').map((f) => [f.path, changedKeys(f.before, f.after)]));
   const headMentions = mentionedFiles({
     files: present,
     roles,
-    namedBy: await mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported], where, { keys: manifestKeys, isTest: (p) => headTests.has(p) }),
+    namedBy: await mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported, ...spelled], where, { keys: manifestKeys, isTest: (p) => headTests.has(p) }, new Set(spelled.map((f) => f.path))),
     isTest: (p) => headTests.has(p),
     isCode,
     snapshotOwners: ownersAmong(headTests),
-    unimported,
+    unimported: [...unimported, ...spelled],
     runBy: (p) => runByConfig(classifier.runs, p, headTests),
   });
   for (const file of headMentions.code) {
@@ -381,15 +388,23 @@ async function mentionsIn(
   candidates: readonly ChangedFile[],
   where: { commit: string } | 'staged' | 'worktree',
   manifests?: { keys: ReadonlyMap<string, string[] | null>; isTest: (path: string) => boolean },
+  spelledOnly: ReadonlySet<string> = new Set(),
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   const byFolder = new Map<string, string[]>();
+  const stringNames = (f: ChangedFile) => (roles.get(f.path) === 'code' ? (languageForPath(f.path)?.resolution.stringNames?.(f.path) ?? []) : []);
+  // The files looked for by their names alone are most of a change and seldom spelled: one search
+  // for all of them first, and each file's own only among the files it found.
+  const spelledNames = candidates.filter((f) => spelledOnly.has(f.path)).flatMap(stringNames);
+  const spelling = spelledNames.length > 0 ? await setting.repo.filesContaining(spelledNames, where, CODE_PATHSPECS, { asStringStart: true }) : [];
   for (const f of candidates) {
-    const named = new Set(await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
-    // A code file (one nothing imports) is also looked for by the names its language loads it by
-    // from a string, opening one: `"shop.log.Keep"` in a logging config, not `import shop.log`.
-    const spelled = roles.get(f.path) === 'code' ? (languageForPath(f.path)?.resolution.stringNames?.(f.path) ?? []) : [];
-    for (const path of await setting.repo.filesContaining(spelled, where, CODE_PATHSPECS, { asStringStart: true })) named.add(path);
+    const only = spelledOnly.has(f.path);
+    if (only && spelling.length === 0) continue;
+    const named = new Set(only ? [] : await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
+    // A code file is also looked for by the names its language loads it by from a string, opening
+    // one: `"shop.log.Keep"` in a logging config, not `import shop.log`.
+    const within = only ? literalPaths(spelling) : CODE_PATHSPECS;
+    for (const path of await setting.repo.filesContaining(stringNames(f), where, within, { asStringStart: true })) named.add(path);
     if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
       // Source reads a manifest by a path ending in its name; of those, a file that spells none of
       // the changed keys does not read what changed. Each grep reads only the files still in question.
