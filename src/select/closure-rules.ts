@@ -19,6 +19,8 @@ export interface ChangedSymbolFacts extends Pick<SymbolChange, 'qualname' | 'nam
    * or uses an instance, so whatever calls it is outside code.
    */
   calledFromOutside?: boolean;
+  /** The classes on its paths (itself included) that nothing the index holds names, as `file#qualname`. */
+  unnamedClasses?: readonly string[];
 }
 
 export interface ChangedFileFacts {
@@ -275,8 +277,19 @@ const outsideCallers: ClosureRule = (f) =>
     .filter((s) => s.change !== 'doc' && s.calledFromOutside === true)
     .map((s) => ({ code: 'outside-caller', message: `${f.file}#${s.qualname} overrides code outside the repository, which may call it on an instance made by no call the index holds.` }));
 
+/**
+ * A path ending at a class nothing in the repository names: one found by subclass discovery
+ * (`Step.__subclasses__()`, `Sub.mro()`), by iterating an enum, in a registry its decorator or its
+ * static block fills, or hydrated onto its prototype (`Object.create(User.prototype)`). Whatever
+ * makes its instances does so by no name the index holds, so which tests reach its code is unknown.
+ */
+const unnamedClasses: ClosureRule = (f) =>
+  f.symbols
+    .filter((s) => s.change !== 'doc' && (s.unnamedClasses?.length ?? 0) > 0)
+    .map((s) => ({ code: 'unnamed-class', message: `${f.file}#${s.qualname} runs in ${s.unnamedClasses![0]}, a class nothing in the repository names: it may be found by reflection (subclasses, a registry its decorator fills).` }));
+
 /** The rules, in report order. Each returns its part of the open reasons; none means closed for it. */
-export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry, passedOnLoad, computedSelfCalls, outsideCallers];
+export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry, passedOnLoad, computedSelfCalls, outsideCallers, unnamedClasses];
 
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {

@@ -37,6 +37,8 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
     expect(codes(file('x', [], { status: 'deleted' }))).toEqual(['file-deleted']);
     expect(codes(file('x', []))).toEqual(['no-symbol-change']);
     expect(codes(file('x', [fn('Keep.emit', { kind: 'method', calledFromOutside: true })]))).toEqual(['outside-caller']);
+    expect(codes(file('x', [fn('compute', { unnamedClasses: ['lib/plugins.py#A'] })]))).toEqual(['unnamed-class']);
+    expect(codes(file('x', [fn('compute', { change: 'doc', unnamedClasses: ['lib/plugins.py#A'] })]))).toEqual([]);
   });
   it('a call through a computed key on the receiving object opens the methods of its file', () => {
     const greet = [fn('Model.greet', { kind: 'method' })];

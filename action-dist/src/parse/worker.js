@@ -5330,6 +5330,7 @@ var pythonResolution = {
   scripts: false,
   exportModel: "top-level",
   starConflicts: "last-wins",
+  starBinds: (name2, exportList) => exportList ? exportList.has(name2) : !name2.startsWith("_"),
   moduleFallback: "__getattr__",
   // Every dotted suffix of two names or more (the root the packaging installs from is not known
   // here); a package's `__init__.py` is named by its folder.

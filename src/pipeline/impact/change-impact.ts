@@ -305,7 +305,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   ];
   const behaviour = behaviourChanges(changes);
   const outside = await outsideDerivedMethods(behaviour, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });
-  const facts = closureFacts(behaviour, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside);
+  const facts = closureFacts(behaviour, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside, (p) => headTests.has(p) || baseTests.has(p));
   const factsOf = (file: string) => facts.get(file) ?? unknownFile(file);
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(factsOf(file)), (file) => reflectableChange(factsOf(file)));
   // A file that is a test by its text (doctests, in-source tests) holds cases no qualname names: whole.

@@ -15,7 +15,7 @@ import { otherConfigImporters } from './other-config-importers.js';
 import { inScope, isPattern } from '../../model/path-scope.js';
 import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { inTestFolder } from '../../select/classify-path.js';
-import { firstHop } from './traverse-side.js';
+import { firstHop, usedByNothing } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
 /** One side of a change, as its import floor reads it. */
@@ -189,12 +189,23 @@ export function closureFacts(
   baseKeys: ReadonlySet<string>,
   headKeys: ReadonlySet<string>,
   outsideDerived: ReadonlySet<string> = new Set(),
+  isTest: (path: string) => boolean = () => false,
 ): Map<string, ChangedFileFacts> {
   const texts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
   const hops = new Map<string, { relation: ReachedSymbol['via'][number]['relation']; confidence: number }[]>();
   // Changed symbols with a path to something outside their own class (or, for a function, outside itself).
   const beyondOwner = new Set<string>();
+  // Per changed symbol, the classes on its paths that nothing names. Not functions: one nothing
+  // names is dead code or an entry point more often than one a registry runs, and the dotted
+  // strings naming a module are looked up by the mentions policy (change-impact.ts).
+  const unnamed = new Map<string, Set<string>>();
   for (const r of reached) {
+    if (r.from.qualname !== null && r.kind === 'class' && usedByNothing(r) && !isTest(r.file)) {
+      const key = symbolKey(r.from.file, r.from.qualname);
+      const set = unnamed.get(key) ?? new Set<string>();
+      set.add(`${r.file}#${r.qualname}`);
+      unnamed.set(key, set);
+    }
     const first = firstHop(r);
     if (!first || r.from.qualname === null) continue;
     const key = symbolKey(r.from.file, r.from.qualname);
@@ -222,6 +233,7 @@ export function closureFacts(
         ...s,
         indexed: s.change === 'removed' ? baseKeys.has(symbolKey(c.previousFile ?? c.file, s.qualname)) || baseKeys.has(symbolKey(s.previous?.file ?? c.file, s.previous?.qualname ?? s.qualname)) : headKeys.has(symbolKey(c.file, s.qualname)),
         firstHops: hops.get(symbolKey(c.file, s.qualname)) ?? [],
+        ...(unnamed.has(symbolKey(c.file, s.qualname)) && { unnamedClasses: [...unnamed.get(symbolKey(c.file, s.qualname))!].sort() }),
         ...(outsideDerived.has(symbolKey(c.file, s.qualname)) && !beyondOwner.has(symbolKey(c.file, s.qualname)) && { calledFromOutside: true }),
       })),
     };

@@ -12,10 +12,25 @@ export async function traverseSide(deps: StoreDependencyView, seeds: readonly Se
   const startOf = new Map<string, PathStart>();
   for (const seed of seeds) if (!startOf.has(seed.node)) startOf.set(seed.node, seed.from);
   await deps.symbolsOf([...startOf.keys()].filter((n) => !n.startsWith('l:')).map((n) => Number(n.slice(2))));
-  const reached = await traverseDependents(startOf.keys(), expandDependents(deps));
+  const expand = expandDependents(deps);
+  const unused = new Set<string>();
+  const reached = await traverseDependents(startOf.keys(), async (frontier) => {
+    const dependents = await expand(frontier);
+    for (const [node, list] of dependents) if (list.every((d) => d.relation === 'imports')) unused.add(node);
+    return dependents;
+  });
   const out: ReachedSymbol[] = [];
-  for (const reach of reached.values()) out.push(new ReachedNode(deps, reached, reach, startOf.get(reach.seed)!));
+  for (const reach of reached.values()) out.push(new ReachedNode(deps, reached, reach, startOf.get(reach.seed)!, unused.has(reach.node)));
   return out;
+}
+
+/**
+ * Whether nothing the index holds uses the reached symbol: no dependent but the import statements
+ * binding its name. Code finding it by no name (subclass discovery, a registry a decorator fills, a
+ * dotted string) is the only way it runs, and the index cannot say which tests that is.
+ */
+export function usedByNothing(r: ReachedSymbol): boolean {
+  return r instanceof ReachedNode && r.unused;
 }
 
 /** The relation and confidence of a reached symbol's first hop (`via[0]`); none for a seed. */
@@ -40,6 +55,7 @@ class ReachedNode implements ReachedSymbol {
     private readonly reached: ReadonlyMap<string, Reach>,
     private readonly reach: Reach,
     readonly from: PathStart,
+    readonly unused: boolean,
   ) {
     ({ file: this.file, qualname: this.qualname, kind: this.kind } = deps.info(reach.node));
     this.depth = reach.depth;
