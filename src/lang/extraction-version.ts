@@ -122,5 +122,7 @@
  *    first binding's again, as before 42 (42's lookup had marked it seen).
  * 47: A star import binds a name only where its module's `__all__` lists it (no `__all__`: no
  *    leading underscore); one that may not bind it leaves the earlier binding standing too.
+ * 48: A name an import binds and a top-level assignment rebinds (`rate = b_rate`) is also the
+ *    module's state, which the assignment computes.
  */
-export const EXTRACTION_VERSION = 47;
+export const EXTRACTION_VERSION = 48;

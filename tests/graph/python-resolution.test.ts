@@ -265,4 +265,18 @@ describe('python generic bases', () => {
     // Neither binding is a declaration: the first import answers, as for a name bound once.
     expect(tree.edges.filter((e) => e.from === 'lib/use.py#read').map((e) => `${e.to} (${e.kind})`)).toEqual(['lib/fast.py#<module> (references)']);
   });
+
+  it('a name an import binds and an assignment rebinds (`rate = b_rate`) is the import and the module state the assignment computed', async () => {
+    const tree = await resolveTree({
+      'lib/a.py': 'def rate():\n    return 2\n',
+      'lib/b.py': 'def rate():\n    return 2\n',
+      'lib/__init__.py': 'from lib.a import rate\nfrom lib.b import rate as b_rate\n\nrate = b_rate\n',
+      'tests/test_rate.py': 'from lib import rate\n\n\ndef test_rate():\n    rate()\n',
+    });
+    const edges = (from: string) => tree.edges.filter((e) => e.from === from).map((e) => `${e.to} (${e.kind})`).sort();
+    expect(edges('tests/test_rate.py#test_rate')).toEqual(['lib/a.py#rate (calls)']);
+    // The import depends on the module's state, which its top-level code computes from b's.
+    expect(edges('tests/test_rate.py#<module>')).toEqual(['lib/__init__.py#<module> (imports)', 'lib/a.py#rate (imports)']);
+    expect(edges('lib/__init__.py#<module>')).toContain('lib/b.py#rate (references)');
+  });
 });

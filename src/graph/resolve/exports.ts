@@ -58,12 +58,15 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
   );
   // The top-level imports binding the name, in file order.
   const imports = topLevel ? file.links.filter((l) => bindsAtTopLevel(l, name)) : [];
-  if (imports.length + (direct.length > 0 ? 1 : 0) > 1) {
+  // An assignment binding it too (`rate = b_rate`, `rate = m.rate` after `from .a import rate`)
+  // holds what the module's top-level code computed: its state, reached through the module symbol.
+  const assigned = imports.length + direct.length > 0 && declaresVariable(file, name) ? moduleSymbolOf(file) : undefined;
+  if (imports.length + (direct.length > 0 ? 1 : 0) + (assigned ? 1 : 0) > 1) {
     // A name bound more than once at top level (`try: from ._speedups import f` / `except
     // ImportError: from ._native import f`, a version or platform switch, a def then an import):
     // which binding holds at run time is no static fact, so every one in the repository is (as
     // ResolveContext.importAlternatives has it for a file's own uses).
-    const bound = everyBinding(ctx, file, direct, imports, seen, depth);
+    const bound = everyBinding(ctx, file, assigned ? [...direct, assigned] : direct, imports, seen, depth);
     if (bound) return bound;
   }
   if (direct.length > 0) return { kind: 'symbols', symbols: direct };
