@@ -69,6 +69,8 @@ export interface ReportLike {
     total: number;
     all?: string[];
     ignored: { file: string; code: string }[];
+    /** Why floor tests stayed: each changed file nothing proved closed, with its reasons. */
+    floor?: { size: number; droppedByProof: number; droppedOutsideFloor: number; open: { file: string; reasons: { code: string; message: string }[] }[] };
   };
   warnings: { code: string; message: string; file?: string }[];
 }

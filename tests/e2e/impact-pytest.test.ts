@@ -655,9 +655,12 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
       'tests/test_wrap.py': lines('from pkg.wrap import Wrapper', '', '', 'def test_wrap():', '    assert Wrapper(width=2).wrap("abcdefgh")'),
       'tests/test_plain.py': lines('from pkg import wrap', '', '', 'def test_plain():', '    assert wrap'),
     });
-    // textwrap's wrap() calls the override: no edge leads there, the class does. Exception calls no describe().
+    // textwrap's wrap() calls the override: no edge leads there, the class does. Exception calls
+    // no describe(), but nothing names Boom either: code finding it by no name (its base's
+    // `__subclasses__()`) may, so test_plain, importing the module, stays (closure rule unnamed-class).
     const report = await selectionAfter(cwd, 'cut', { 'pkg/wrap.py': wrap('text[:2]') });
-    expect(selectedFiles(report)).toEqual(['tests/test_wrap.py']);
+    expect(selectedFiles(report)).toEqual(['tests/test_plain.py', 'tests/test_wrap.py']);
+    expect(report.tests.floor?.open.flatMap((o) => o.reasons.map((r) => r.code))).toEqual(['unnamed-class']);
   });
   it('importlib.import_module with a static package start loads from that package only', async () => {
     const cwd = gitRepo({

@@ -45,7 +45,7 @@ import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
 import { collectingHooks, dependencyReadersOf, renamedModuleTests, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
 import { behaviourChanges, inertChange } from './behaviour-changes.js';
-import { closureFacts, floorsOf, outsideDerivedMethods, unknownFile } from './test-floor.js';
+import { closureFacts, floorsOf, outsideDerivedMethods, unknownFile, withNamedChanges } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
 
@@ -305,7 +305,10 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   ];
   const behaviour = behaviourChanges(changes);
   const outside = await outsideDerivedMethods(behaviour, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });
-  const facts = closureFacts(behaviour, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside, (p) => headTests.has(p) || baseTests.has(p));
+  const facts = withNamedChanges(
+    closureFacts(behaviour, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside, (p) => headTests.has(p) || baseTests.has(p)),
+    [...baseMentions.code, ...headMentions.code],
+  );
   const factsOf = (file: string) => facts.get(file) ?? unknownFile(file);
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(factsOf(file)), (file) => reflectableChange(factsOf(file)));
   // A file that is a test by its text (doctests, in-source tests) holds cases no qualname names: whole.

@@ -293,6 +293,25 @@ function closureSyntax(path: string): Pick<ChangedFileFacts, 'receiverWords' | '
   };
 }
 
+/**
+ * The facts with what each file naming a changed one names (MentioningCode): a file changed only
+ * so gets facts of its own, one changed itself keeps its own and names them too.
+ */
+export function withNamedChanges(facts: ReadonlyMap<string, ChangedFileFacts>, mentioning: readonly { path: string; from: { file: string } }[]): Map<string, ChangedFileFacts> {
+  const named = new Map<string, Set<string>>();
+  for (const m of mentioning) {
+    const list = named.get(m.path) ?? new Set<string>();
+    list.add(m.from.file);
+    named.set(m.path, list);
+  }
+  const out = new Map(facts);
+  for (const [file, names] of named) {
+    const own = facts.get(file) ?? { file, status: 'modified' as const, parse: 'parsed' as const, text: null, symbols: [] };
+    out.set(file, { ...own, namedChanges: [...names].sort() });
+  }
+  return out;
+}
+
 /** The facts of a changed file the analysis knows nothing about: open, so its floor tests stay. */
 export function unknownFile(file: string): ChangedFileFacts {
   return { file, status: 'modified', parse: 'unparsed', text: null, symbols: [] };
