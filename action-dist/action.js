@@ -33577,7 +33577,7 @@ function asStringEndPattern(name2) {
   return `(^|[/${QUOTES}])${escapeEre(name2)}['"\`]`;
 }
 function asStringStartPattern(name2) {
-  return `[${QUOTES}]${escapeEre(name2)}[.:${QUOTES}]`;
+  return `['"]${escapeEre(name2)}[.:'"]`;
 }
 function asPathPattern(path) {
   const outsideName = "(^|[^A-Za-z0-9_.-])";

@@ -663,9 +663,13 @@ function asStringEndPattern(name: string): string {
   return `(^|[/${QUOTES}])${escapeEre(name)}['"\`]`;
 }
 
-/** An extended regular expression for `name` opening a string, then ending it or going on with `.` or `:` (`"shop.log.Keep"`, `'shop.main:app'`). */
+/**
+ * An extended regular expression for `name` opening a string, then ending it or going on with `.`
+ * or `:` (`"shop.log.Keep"`, `'shop.main:app'`). Quotes only: a backtick opens no string a dotted
+ * name is loaded from, and reStructuredText docstrings cite modules in them (`` `shop.log.Keep` ``).
+ */
 function asStringStartPattern(name: string): string {
-  return `[${QUOTES}]${escapeEre(name)}[.:${QUOTES}]`;
+  return `['"]${escapeEre(name)}[.:'"]`;
 }
 
 /**

@@ -51,4 +51,17 @@ describe('ratlas impact: methods outside code calls on instances no call in the 
     commit(cwd, 'upper', UPPER);
     expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_app.py']);
   });
+
+  it('finds a module imported elsewhere by its dotted name in a string, not where a docstring cites it in backticks', async () => {
+    const cwd = gitRepo({
+      ...BASE,
+      'shop/app.py': CONFIGURED,
+      'shop/report.py': 'from shop.log import SEEN\n\n\ndef count():\n    return len(SEEN)\n',
+      'shop/notes.py': '"""Records go through `shop.log.Keep`."""\n\n\ndef note():\n    return 1\n',
+      'tests/test_app.py': 'from shop.app import run\n\n\ndef test_run():\n    run()\n',
+      'tests/test_notes.py': 'from shop.notes import note\n\n\ndef test_note():\n    assert note() == 1\n',
+    });
+    commit(cwd, 'upper', UPPER);
+    expect(selectedFiles(await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']))).toEqual(['tests/test_app.py']);
+  });
 });
