@@ -124,5 +124,7 @@
  *    leading underscore); one that may not bind it leaves the earlier binding standing too.
  * 48: A name an import binds and a top-level assignment rebinds (`rate = b_rate`) is also the
  *    module's state, which the assignment computes.
+ * 49: `lib.rates.f()` in a file importing `lib.rates` is the submodule's `f`, whatever the package
+ *    binds under `rates`.
  */
-export const EXTRACTION_VERSION = 48;
+export const EXTRACTION_VERSION = 49;

@@ -120,6 +120,18 @@ describe('python resolution', () => {
     expect(callEdges(tree)).toEqual(['main.py#go -> ns/tools/fmt.py#render (import)', 'main.py#go -> ns/tools/fmt.py#render (import)']);
   });
 
+  it('`import lib.rates` makes `lib.rates` the submodule, though the package binds `rates` to another module', async () => {
+    const tree = await resolveTree({
+      'lib/__init__.py': 'from lib import other as rates  # noqa: F401\n',
+      'lib/other.py': 'def rate():\n    return 5\n',
+      'lib/rates.py': 'def rate():\n    return 2\n',
+      'tests/test_rate.py': 'import lib.rates\n\n\ndef test_rate():\n    assert lib.rates.rate() == 2\n',
+      'tests/test_other.py': 'import lib\n\n\ndef test_other():\n    assert lib.rates.rate() == 5\n',
+    });
+    // The import system sets the attribute after the package's code ran; without the import, the package's binding holds.
+    expect(callEdges(tree)).toEqual(['tests/test_other.py#test_other -> lib/other.py#rate (import)', 'tests/test_rate.py#test_rate -> lib/rates.py#rate (import)']);
+  });
+
   it('looks a submodule up in the regular package its first name loads, before a namespace folder of that name on an earlier root', async () => {
     const tree = await resolveTree({
       'shop/x.py': 'def f():\n    return 1\n',

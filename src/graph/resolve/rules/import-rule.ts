@@ -40,7 +40,26 @@ function throughLink(ctx: Parameters<Rule['apply']>[1], link: StoredRef, ref: St
   const handBack = ctx.traitsFor(ctx.own.language).handBack;
   const segments = target.kind === 'external' && handBack ? parseReceiver(ref.receiver) : null;
   if (segments && callsHandBack(handBack!, outsidePath(link), segments)) return null;
-  return memberThroughPath(ctx, target, ref.receiver.split('.').slice(1), ref.name, ref.kind);
+  const path = ref.receiver.split('.');
+  const module = importedModulePath(ctx, path);
+  if (module) return memberThroughPath(ctx, module.target, path.slice(module.length), ref.name, ref.kind);
+  return memberThroughPath(ctx, target, path.slice(1), ref.name, ref.kind);
+}
+
+/**
+ * The longest start of a receiver path (`lib.rates` of `lib.rates.rate()`) that the file imports
+ * as a module path (`import lib.rates`): that module, whatever its package binds under the name
+ * (the import system sets the attribute after the package's own code ran).
+ */
+function importedModulePath(ctx: Parameters<Rule['apply']>[1], path: readonly string[]): { target: ImportTarget; length: number } | null {
+  for (let length = path.length; length >= 2; length--) {
+    const specifier = path.slice(0, length).join('.');
+    const link = ctx.own.links.find((l) => l.kind === 'import' && l.name === '' && l.alias === undefined && l.module === specifier);
+    if (!link) continue;
+    const target = resolveLink(ctx, link, ctx.own);
+    if (target.kind === 'namespace') return { target, length };
+  }
+  return null;
 }
 
 /**
