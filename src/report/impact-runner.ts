@@ -42,7 +42,8 @@ export function renderRunnerCommand(report: ImpactReport, given: Runner): string
   // A file narrowed to test cases is run case by case where the runner can (pytest node ids).
   const args = own.flatMap((t) => {
     const cases = command.caseArgument && t.cases ? t.cases.map((q) => command.caseArgument!(t.file, q)) : [];
-    return cases.length > 0 && cases.every((c) => c !== null) ? (cases as string[]).map(runnerPath) : [runnerPath(t.file)];
+    // Two definitions of one name are one case to the runner.
+    return cases.length > 0 && cases.every((c) => c !== null) ? [...new Set(cases as string[])].map(runnerPath) : [runnerPath(t.file)];
   });
   return `${[...command.some, ...args.map(shellQuote)].join(' ')}\n`;
 }

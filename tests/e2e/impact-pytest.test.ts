@@ -192,6 +192,19 @@ describe('pytest selection: conftest.py hierarchies, fixtures and import-time co
     expect(result.stdout).toBe('python -m pytest tests/test_explicit.py tests/test_module_setup.py tests/test_narrow.py::test_direct tests/test_setups.py tests/test_unittest.py\n');
   });
 
+  it('a test name bound twice is one node id, by its name: pytest collects the last definition', async () => {
+    const prices = (body: string) => lines('def price(x):', `    return ${body}`, '', '', 'def other(x):', '    return x');
+    const cwd = shopProject({
+      'shop/prices.py': prices('x * 100'),
+      'tests/test_twice.py': lines('from shop.prices import other, price', '', '', 'def test_p():', '    assert other(1) == 1', '', '', 'def test_p():  # noqa: F811', '    assert price(1) == 100', '', '', 'def test_q():', '    assert other(1) == 1'),
+      'tests/test_class_twice.py': lines('from shop.prices import price', '', '', 'class TestP:', '    def test_a(self):', '        assert price(1) == 100', '', '', 'class TestP:  # noqa: F811', '    def test_a(self):', '        assert price(1) == 100'),
+    });
+    commit(cwd, 'price', { 'shop/prices.py': prices('x * 100 + 0') });
+    const result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'pytest'], { cwd });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('python -m pytest tests/test_class_twice.py::TestP::test_a tests/test_twice.py::test_p\n');
+  });
+
   it("takes a Django app's tests.py for a test module: the file startapp writes and Django's runner finds", async () => {
     const cwd = gitRepo({
       'manage.py': 'import sys\nfrom django.core.management import execute_from_command_line\nexecute_from_command_line(sys.argv)\n',

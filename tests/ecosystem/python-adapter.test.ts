@@ -58,6 +58,9 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     expect(nodeId('tests/test_a.py', 'TestCart.TestEmpty.test_total')).toBe('tests/test_a.py::TestCart::TestEmpty::test_total');
     expect(nodeId('tests/test_a.py', 'helper')).toBeNull();
     expect(nodeId('tests/test_a.py', 'Helpers.test_x')).toBeNull();
+    // A name bound twice: pytest collects the last definition under the name itself.
+    expect(nodeId('tests/test_a.py', 'test_total#2')).toBe('tests/test_a.py::test_total');
+    expect(nodeId('tests/test_a.py', 'TestCart#2.test_total#3')).toBe('tests/test_a.py::TestCart::test_total');
   });
 
   it('reads [tool.pytest.ini_options] from pyproject.toml', () => {

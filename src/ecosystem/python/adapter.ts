@@ -243,9 +243,11 @@ function installedModule(files: ProjectFiles): (dir: string, dotted: string) => 
 /**
  * pytest's node id of a test case by its default collection rules (`python_functions = test*`,
  * `python_classes = Test*`): `test_a` at top level, `TestA.test_b` in a class (nested classes too).
+ * A name bound twice (`test_a#2`, the index's qualname of the second definition) is collected
+ * under its name, once: pytest finds no `test_a#2` and runs nothing.
  */
 function nodeId(file: string, qualname: string): string | null {
-  const parts = qualname.split('.');
+  const parts = qualname.split('.').map((part) => part.replace(/#\d+$/, ''));
   const name = parts[parts.length - 1]!;
   if (!name.startsWith('test') || parts.slice(0, -1).some((c) => !c.startsWith('Test'))) return null;
   return `${file}::${parts.join('::')}`;
