@@ -28542,7 +28542,7 @@ function installedModule(files) {
   };
 }
 function nodeId(file, qualname) {
-  const parts2 = qualname.split(".");
+  const parts2 = qualname.split(".").map((part) => part.replace(/#\d+$/, ""));
   const name2 = parts2[parts2.length - 1];
   if (!name2.startsWith("test") || parts2.slice(0, -1).some((c3) => !c3.startsWith("Test"))) return null;
   return `${file}::${parts2.join("::")}`;
@@ -28580,7 +28580,7 @@ function renderRunnerCommand(report, given) {
   if (own.length === 0) return "";
   const args2 = own.flatMap((t2) => {
     const cases = command.caseArgument && t2.cases ? t2.cases.map((q3) => command.caseArgument(t2.file, q3)) : [];
-    return cases.length > 0 && cases.every((c3) => c3 !== null) ? cases.map(runnerPath) : [runnerPath(t2.file)];
+    return cases.length > 0 && cases.every((c3) => c3 !== null) ? [...new Set(cases)].map(runnerPath) : [runnerPath(t2.file)];
   });
   return `${[...command.some, ...args2.map(shellQuote)].join(" ")}
 `;

@@ -42,6 +42,8 @@ export interface ChangedFileFacts {
   transparentDecorators?: RegExp;
   /** Changed files this one names (a dotted module name in a string, a data file's name): it counts as changed for them. */
   namedChanges?: readonly string[];
+  /** Changed files whose code this one's top-level values hold (`getUser = withLog(fetchUser)`): it counts as changed for them. */
+  heldChanges?: readonly string[];
   symbols: readonly ChangedSymbolFacts[];
 }
 
@@ -61,8 +63,8 @@ const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(['function', 'method', '
 const open = (code: string, message: string): OpenReason[] => [{ code, message }];
 
 const fileKnown: ClosureRule = (f) => {
-  // Changed only in that it names a changed file: namesChanged says why it is open.
-  if (f.symbols.length === 0 && (f.namedChanges?.length ?? 0) > 0) return [];
+  // Changed only in that it names a changed file or holds its code: namesChanged and heldValues say why it is open.
+  if (f.symbols.length === 0 && (f.namedChanges?.length ?? 0) + (f.heldChanges?.length ?? 0) > 0) return [];
   if (f.status === 'deleted') return open('file-deleted', `${f.file} is deleted: every file importing it fails to load.`);
   if (f.parse !== 'parsed') return open('file-not-parsed', `${f.file} is ${f.parse}: its symbols are not known.`);
   if (f.text === null) return open('file-not-parsed', `${f.file}: its text is not known.`);
@@ -292,12 +294,22 @@ const unnamedClasses: ClosureRule = (f) =>
     .filter((s) => s.change !== 'doc' && (s.unnamedClasses?.length ?? 0) > 0)
     .map((s) => ({ code: 'unnamed-class', message: `${f.file}#${s.qualname} runs in ${s.unnamedClasses![0]}, a class nothing in the repository names: it may be found by reflection (subclasses, a registry its decorator fills).` }));
 
+/**
+ * A change held in a value a module computes as it loads (`getUser = withLog(fetchUser)`, `svc =
+ * Svc(fetch)`, a store built from reducers, a route table): code calling through that value (the
+ * wrapper's closure, `self.fetch()`, `handlers[action]`) calls it by no name the index resolves.
+ */
+const heldValues: ClosureRule = (f) =>
+  (f.heldChanges?.length ?? 0) > 0
+    ? open('held-on-load', `${f.file} holds code of ${f.heldChanges!.join(', ')} in a value its top-level code computes: what calls through that value reaches the change by no edge.`)
+    : [];
+
 /** A file naming a changed one (`"shop.log.Keep"` in a logging config) loads or reads it by no edge. */
 const namesChanged: ClosureRule = (f) =>
   (f.namedChanges?.length ?? 0) > 0 ? open('names-changed-file', `${f.file} names ${f.namedChanges!.join(', ')} (a dotted name in a string, or its file name): what it loads or reads by that name is no edge.`) : [];
 
 /** The rules, in report order. Each returns its part of the open reasons; none means closed for it. */
-export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, namesChanged, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry, passedOnLoad, computedSelfCalls, outsideCallers, unnamedClasses];
+export const CLOSURE_RULES: readonly ClosureRule[] = [fileKnown, namesChanged, moduleCode, namedFunctions, indexed, resolvedUses, propertyReads, implicitCalls, registeringDecorators, assignedOntoObjects, stringRegistry, passedOnLoad, computedSelfCalls, outsideCallers, unnamedClasses, heldValues];
 
 /** Pure: why a changed file is open (empty: every changed symbol is closed). */
 export function openReasons(file: ChangedFileFacts, rules: readonly ClosureRule[] = CLOSURE_RULES): OpenReason[] {

@@ -40,6 +40,7 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
     expect(codes(file('x', [fn('compute', { unnamedClasses: ['lib/plugins.py#A'] })]))).toEqual(['unnamed-class']);
     expect(codes(file('x', [fn('compute', { change: 'doc', unnamedClasses: ['lib/plugins.py#A'] })]))).toEqual([]);
     expect(codes(file('x', [], { text: null, namedChanges: ['shop/log.py'] }))).toEqual(['names-changed-file']);
+    expect(codes(file('x', [], { text: null, heldChanges: ['src/fetch.ts'] }))).toEqual(['held-on-load']);
     expect(codes(file('x', [fn('save')], { namedChanges: ['shop/log.py'] }))).toEqual(['names-changed-file']);
   });
   it('a call through a computed key on the receiving object opens the methods of its file', () => {

@@ -33,7 +33,7 @@ import { dynamicImports } from './policies/dynamic-imports.js';
 import { headParse as headParsePolicy, WHOLE_FILE_PARSES } from './policies/head-parse.js';
 import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
 import { projectFilesByText } from './policies/project-files-by-text.js';
-import { baseName, mentionCandidates, mentionedFiles, type MentioningCode } from './policies/mentioned-files.js';
+import { baseName, mentionCandidates, mentionedFiles } from './policies/mentioned-files.js';
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges, unreachedMentions } from './policies/unreached-changes.js';
 import { NEUTRAL_TASK_FILES, taskScripts } from './policies/task-scripts.js';
@@ -45,7 +45,7 @@ import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
 import { collectingHooks, dependencyReadersOf, renamedModuleTests, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
 import { behaviourChanges, inertChange } from './behaviour-changes.js';
-import { closureFacts, floorsOf, outsideDerivedMethods, unknownFile, withNamedChanges } from './test-floor.js';
+import { closureFacts, floorsOf, heldOnLoadFiles, outsideDerivedMethods, unknownFile, withRelatedChanges, type RelatedFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
 
@@ -292,11 +292,14 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const baseTexts = commitTexts(repo, base);
   // A code file naming a changed data file counts as changed for the floor too: a setup file reading
   // `.env.test` runs for every test, though no symbol path leads from it.
-  const withMentions = (paths: readonly string[], code: readonly MentioningCode[]) => [...new Set([...paths, ...code.map((c) => c.path)])].sort();
+  const withMentions = (paths: readonly string[], code: readonly RelatedFile[]) => [...new Set([...paths, ...code.map((c) => c.path)])].sort();
+  // A file whose top-level values hold code a change reaches counts as changed too: its tests may call through the value.
+  const baseHeld = heldOnLoadFiles(baseReached, (p) => baseTests.has(p));
+  const headHeld = heldOnLoadFiles(headReached, (p) => headTests.has(p));
   const [baseFloor, headFloor] = await floorsOf(
     classifier.universe,
-    { view: baseView, tests: baseTests, changed: withMentions(basePaths, baseMentions.code), listed: onlyOn(files, 'base'), texts: (paths) => baseTexts(paths) },
-    { view: headView, tests: headTests, changed: withMentions(headPaths, headMentions.code), listed: onlyOn(files, 'head'), texts: (paths) => baseTexts(paths, headTexts) },
+    { view: baseView, tests: baseTests, changed: withMentions(basePaths, [...baseMentions.code, ...baseHeld]), listed: onlyOn(files, 'base'), texts: (paths) => baseTexts(paths) },
+    { view: headView, tests: headTests, changed: withMentions(headPaths, [...headMentions.code, ...headHeld]), listed: onlyOn(files, 'head'), texts: (paths) => baseTexts(paths, headTexts) },
     [...baseReached, ...headReached],
   );
   const floorSides: FloorSide[] = [
@@ -305,9 +308,9 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   ];
   const behaviour = behaviourChanges(changes);
   const outside = await outsideDerivedMethods(behaviour, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });
-  const facts = withNamedChanges(
+  const facts = withRelatedChanges(
     closureFacts(behaviour, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside, (p) => headTests.has(p) || baseTests.has(p)),
-    [...baseMentions.code, ...headMentions.code],
+    { named: [...baseMentions.code, ...headMentions.code], held: [...baseHeld, ...headHeld] },
   );
   const factsOf = (file: string) => facts.get(file) ?? unknownFile(file);
   const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(factsOf(file)), (file) => reflectableChange(factsOf(file)));

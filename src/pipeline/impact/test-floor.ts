@@ -15,7 +15,7 @@ import { otherConfigImporters } from './other-config-importers.js';
 import { inScope, isPattern } from '../../model/path-scope.js';
 import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { inTestFolder } from '../../select/classify-path.js';
-import { firstHop, usedByNothing } from './traverse-side.js';
+import { firstHop, heldOnLoad, usedByNothing } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
 /** One side of a change, as its import floor reads it. */
@@ -293,23 +293,43 @@ function closureSyntax(path: string): Pick<ChangedFileFacts, 'receiverWords' | '
   };
 }
 
+/** A file counting as changed for a changed one it names or whose code it holds, and that one. */
+export interface RelatedFile {
+  path: string;
+  from: { file: string };
+}
+
 /**
- * The facts with what each file naming a changed one names (MentioningCode): a file changed only
- * so gets facts of its own, one changed itself keeps its own and names them too.
+ * The facts with what each file naming a changed one names (`namedChanges`, MentioningCode) or
+ * holds in its top-level values (`heldChanges`, heldOnLoadFiles): a file changed only so gets facts
+ * of its own, one changed itself keeps its own and adds these.
  */
-export function withNamedChanges(facts: ReadonlyMap<string, ChangedFileFacts>, mentioning: readonly { path: string; from: { file: string } }[]): Map<string, ChangedFileFacts> {
-  const named = new Map<string, Set<string>>();
-  for (const m of mentioning) {
-    const list = named.get(m.path) ?? new Set<string>();
-    list.add(m.from.file);
-    named.set(m.path, list);
-  }
+export function withRelatedChanges(facts: ReadonlyMap<string, ChangedFileFacts>, related: { named: readonly RelatedFile[]; held: readonly RelatedFile[] }): Map<string, ChangedFileFacts> {
   const out = new Map(facts);
-  for (const [file, names] of named) {
-    const own = facts.get(file) ?? { file, status: 'modified' as const, parse: 'parsed' as const, text: null, symbols: [] };
-    out.set(file, { ...own, namedChanges: [...names].sort() });
+  for (const key of ['named', 'held'] as const) {
+    const byFile = new Map<string, Set<string>>();
+    for (const m of related[key]) {
+      const list = byFile.get(m.path) ?? new Set<string>();
+      list.add(m.from.file);
+      byFile.set(m.path, list);
+    }
+    for (const [file, changes] of byFile) {
+      const own = out.get(file) ?? { file, status: 'modified' as const, parse: 'parsed' as const, text: null, symbols: [] };
+      out.set(file, { ...own, [key === 'named' ? 'namedChanges' : 'heldChanges']: [...changes].sort() });
+    }
   }
   return out;
+}
+
+/**
+ * The files whose top-level values hold code a change reaches (`getUser = withLog(fetchUser)` in
+ * api.ts, reached from fetchUser), outside the tests, each with the changed file it holds: the
+ * tests loading such a file may call the change through the value, by no edge.
+ */
+export function heldOnLoadFiles(reached: readonly ReachedSymbol[], isTest: (path: string) => boolean): RelatedFile[] {
+  const out = new Map<string, RelatedFile>();
+  for (const r of reached) if (heldOnLoad(r) && !isTest(r.file)) out.set(`${r.file}\0${r.from.file}`, { path: r.file, from: { file: r.from.file } });
+  return [...out.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.from.file < b.from.file ? -1 : a.from.file > b.from.file ? 1 : 0));
 }
 
 /** The facts of a changed file the analysis knows nothing about: open, so its floor tests stay. */

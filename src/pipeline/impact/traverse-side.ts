@@ -33,6 +33,20 @@ export function usedByNothing(r: ReachedSymbol): boolean {
   return r instanceof ReachedNode && r.unused;
 }
 
+/** Kinds whose value code calls later: a function or a class handed over is code, a constant is data. */
+const CODE_KINDS: ReadonlySet<SymbolKind> = new Set(['function', 'class', 'method', 'constructor'] as SymbolKind[]);
+
+/**
+ * Whether the reached node is a module's top-level values reached from a function or class they
+ * hold (`getUser = withLog(fetchUser)`, `svc = Svc(fetch)`, `handlers = { create }`): the value its
+ * top-level code computes holds code, which whatever reads the value may run by no name.
+ */
+export function heldOnLoad(r: ReachedSymbol): boolean {
+  if (!(r instanceof ReachedNode) || !r.key.startsWith('v:')) return false;
+  const parent = r.parentKey;
+  return parent !== null && parent.startsWith('s:') && CODE_KINDS.has(r.kindOf(parent));
+}
+
 /** The relation and confidence of a reached symbol's first hop (`via[0]`); none for a seed. */
 export function firstHop(r: ReachedSymbol): Pick<Hop, 'relation' | 'confidence'> | undefined {
   return r instanceof ReachedNode ? r.firstHop() : r.via[0];
@@ -60,6 +74,20 @@ class ReachedNode implements ReachedSymbol {
     ({ file: this.file, qualname: this.qualname, kind: this.kind } = deps.info(reach.node));
     this.depth = reach.depth;
     this.confidence = reach.confidence;
+  }
+
+  get key(): string {
+    return this.reach.node;
+  }
+
+  /** The node this one was reached from (null for a seed). */
+  get parentKey(): string | null {
+    return this.reach.parent;
+  }
+
+  /** The kind of a node reached before this one. */
+  kindOf(node: string): SymbolKind {
+    return this.deps.info(node).kind;
   }
 
   get via(): Hop[] {
