@@ -14,7 +14,8 @@ export interface MentionFacts {
   /** The tests that read a file as their snapshot, by their tool's convention (EcosystemAdapter.snapshotOwners). */
   snapshotOwners: (path: string) => readonly string[];
   /**
-   * Changed code files nothing imports (a fixture a test reads as text, a script): named by a test,
+   * Changed code files looked for by name: those nothing imports (a fixture a test reads as text, a
+   * script), and those imported but also loadable by a dotted name in a string. Named by a test,
    * they select it as a data file does; named nowhere, they add nothing (the analysis has them).
    */
   unimported?: readonly ChangedFile[];
