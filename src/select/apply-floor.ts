@@ -37,6 +37,8 @@ export function applyFloor(
   floorSides: readonly FloorSide[],
   openReasonsOf: (changedFile: string) => readonly OpenReason[],
   reflectable: (changedFile: string) => boolean = () => true,
+  /** For a file counting as changed only because its values hold a changed file's code: those files. */
+  heldBy: (changedFile: string) => readonly string[] = () => [],
 ): { selected: SelectedTest[]; summary: FloorSummary; open: Set<string> } {
   const floor = new Map<string, FloorTest[]>();
   for (const side of floorSides) {
@@ -44,6 +46,18 @@ export function applyFloor(
       const head = side.toHead(entry.test);
       if (head !== null) floor.set(head, [...(floor.get(head) ?? []), entry]);
     }
+  }
+  // A file counting as changed only for holding another's code in its values puts in the floor
+  // only the tests loading that one too: a test reaches the change through the value only where
+  // the change's code is loaded.
+  for (const [file, entries] of floor) {
+    const loads = new Set(entries.map((e) => e.changed));
+    const kept = entries.filter((e) => {
+      const held = heldBy(e.changed);
+      return held.length === 0 || held.some((f) => loads.has(f));
+    });
+    if (kept.length === 0) floor.delete(file);
+    else if (kept.length < entries.length) floor.set(file, kept);
   }
   let droppedOutsideFloor = 0;
   const outside = new Set<string>();

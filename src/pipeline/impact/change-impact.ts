@@ -6,7 +6,7 @@ import type { ImpactRange, ImpactReport, SelectedTest } from '../../model/impact
 import { symbolKey } from '../../model/stored.js';
 import { applyFloor, type FloorSide } from '../../select/apply-floor.js';
 import type { PathRole } from '../../select/classify-path.js';
-import { openReasons, reflectableChange } from '../../select/closure-rules.js';
+import { openReasons, reflectableChange, type ChangedFileFacts } from '../../select/closure-rules.js';
 import type { ReachedSide } from '../../select/select-tests.js';
 import type { IndexStore } from '../../store/index-store.js';
 import { ExitCode, isRatlasError } from '../../util/errors.js';
@@ -313,7 +313,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     { named: [...baseMentions.code, ...headMentions.code], held: [...baseHeld, ...headHeld] },
   );
   const factsOf = (file: string) => facts.get(file) ?? unknownFile(file);
-  const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(factsOf(file)), (file) => reflectableChange(factsOf(file)));
+  const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(factsOf(file)), (file) => reflectableChange(factsOf(file)), (file) => heldOnly(factsOf(file)));
   // A file that is a test by its text (doctests, in-source tests) holds cases no qualname names: whole.
   const inSource = classifier.universe?.inSourceTests ?? [];
   const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open, ...inSource]), classifier.universe?.implicitNames ?? new Set());
@@ -341,6 +341,11 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, unreachedData, scriptsPart, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
     floor: floor.summary,
   });
+}
+
+/** The changed files a file's values hold, where that is all that makes it count as changed (no change or mention of its own). */
+function heldOnly(facts: ChangedFileFacts): readonly string[] {
+  return facts.symbols.length === 0 && facts.text === null && (facts.namedChanges?.length ?? 0) === 0 ? (facts.heldChanges ?? []) : [];
 }
 
 /** The dynamic-import policy on one side: the changed code files (not tests) nothing imports statically. */
