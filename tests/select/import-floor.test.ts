@@ -74,6 +74,16 @@ describe('importFloor: the runner-equivalent floor', () => {
     expect(r.summary.open.map((o) => `${o.file} ${o.reasons.map((x) => x.code).join(',')}`)).toEqual(['src/a.js reflective-call']);
   });
 
+  it('a file counting as changed only as a holder of changed code keeps only the tests loading that code too', () => {
+    const entry = (test: string, changed: string) => ({ test, changed, chain: [{ file: test, via: 'imports' as const }], unprovable: false, reflected: false });
+    const floor = [entry('test/api.test.js', 'src/api.js'), entry('test/api.test.js', 'src/fetch.js'), entry('test/other.test.js', 'src/api.js')];
+    const held = (file: string) => (file === 'src/api.js' ? ['src/fetch.js'] : []);
+    const reasons = (file: string) => (file === 'src/api.js' ? [{ code: 'held-on-load', message: '' }] : []);
+    const r = applyFloor([], [], 0, [{ floor, toHead: (p) => p }], reasons, () => true, held);
+    expect(r.selected.map((t) => t.file)).toEqual(['test/api.test.js']);
+    expect(r.summary.size).toBe(1);
+  });
+
   it('dynamic loaders reach every file under their scope, setup files every test they are loaded before', () => {
     const g = graph({ dynamicLoaders: [{ file: 'test/data.test.js', scope: '', code: 'readdir-loading' }], testsSetUpBy: (p) => (p === 'test/setup.js' ? ['test/c.test.js'] : []) });
     const floor = importFloor(['src/data/x.js'], g);
