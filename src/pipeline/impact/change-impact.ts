@@ -6,7 +6,7 @@ import type { ImpactRange, ImpactReport, SelectedTest } from '../../model/impact
 import { symbolKey } from '../../model/stored.js';
 import { applyFloor, type FloorSide } from '../../select/apply-floor.js';
 import type { PathRole } from '../../select/classify-path.js';
-import { openReasons, reflectableChange, type ChangedFileFacts } from '../../select/closure-rules.js';
+import { openReasons, reflectableChange } from '../../select/closure-rules.js';
 import type { ReachedSide } from '../../select/select-tests.js';
 import type { IndexStore } from '../../store/index-store.js';
 import { ExitCode, isRatlasError } from '../../util/errors.js';
@@ -45,7 +45,7 @@ import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
 import { collectingHooks, dependencyReadersOf, renamedModuleTests, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
 import { behaviourChanges, inertChange } from './behaviour-changes.js';
-import { closureFacts, floorsOf, heldOnLoadFiles, outsideDerivedMethods, unknownFile, withRelatedChanges, type RelatedFile } from './test-floor.js';
+import { closureFacts, floorsOf, heldOnLoadFiles, heldOnly, outsideDerivedMethods, unknownFile, withRelatedChanges, type RelatedFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
 
@@ -341,11 +341,6 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, unreachedData, scriptsPart, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
     floor: floor.summary,
   });
-}
-
-/** The changed files a file's values hold, where that is all that makes it count as changed (no change or mention of its own). */
-function heldOnly(facts: ChangedFileFacts): readonly string[] {
-  return facts.symbols.length === 0 && facts.text === null && (facts.namedChanges?.length ?? 0) === 0 ? (facts.heldChanges ?? []) : [];
 }
 
 /** The dynamic-import policy on one side: the changed code files (not tests) nothing imports statically. */

@@ -305,20 +305,35 @@ export interface RelatedFile {
  * of its own, one changed itself keeps its own and adds these.
  */
 export function withRelatedChanges(facts: ReadonlyMap<string, ChangedFileFacts>, related: { named: readonly RelatedFile[]; held: readonly RelatedFile[] }): Map<string, ChangedFileFacts> {
+  const named = changedFilesBy(related.named);
+  const held = changedFilesBy(related.held);
   const out = new Map(facts);
-  for (const key of ['named', 'held'] as const) {
-    const byFile = new Map<string, Set<string>>();
-    for (const m of related[key]) {
-      const list = byFile.get(m.path) ?? new Set<string>();
-      list.add(m.from.file);
-      byFile.set(m.path, list);
-    }
-    for (const [file, changes] of byFile) {
-      const own = out.get(file) ?? { file, status: 'modified' as const, parse: 'parsed' as const, text: null, symbols: [] };
-      out.set(file, { ...own, [key === 'named' ? 'namedChanges' : 'heldChanges']: [...changes].sort() });
-    }
+  for (const file of new Set([...named.keys(), ...held.keys()])) {
+    const own = facts.get(file) ?? { file, status: 'modified' as const, parse: 'parsed' as const, text: null, symbols: [] };
+    const namedChanges = named.get(file);
+    const heldChanges = held.get(file);
+    out.set(file, { ...own, ...(namedChanges && { namedChanges }), ...(heldChanges && { heldChanges }) });
   }
   return out;
+}
+
+/** Per related file, the changed files it names or holds, sorted. */
+function changedFilesBy(related: readonly RelatedFile[]): Map<string, string[]> {
+  const byFile = new Map<string, Set<string>>();
+  for (const m of related) {
+    const set = byFile.get(m.path) ?? new Set<string>();
+    set.add(m.from.file);
+    byFile.set(m.path, set);
+  }
+  return new Map([...byFile].map(([file, set]) => [file, [...set].sort()]));
+}
+
+/**
+ * The changed files a file's values hold, where that is all that makes it count as changed (no
+ * change or mention of its own: facts withRelatedChanges made for it alone); else none.
+ */
+export function heldOnly(facts: ChangedFileFacts): readonly string[] {
+  return facts.symbols.length === 0 && facts.text === null && (facts.namedChanges?.length ?? 0) === 0 ? (facts.heldChanges ?? []) : [];
 }
 
 /**
@@ -329,7 +344,8 @@ export function withRelatedChanges(facts: ReadonlyMap<string, ChangedFileFacts>,
 export function heldOnLoadFiles(reached: readonly ReachedSymbol[], isTest: (path: string) => boolean): RelatedFile[] {
   const out = new Map<string, RelatedFile>();
   for (const r of reached) if (heldOnLoad(r) && !isTest(r.file)) out.set(`${r.file}\0${r.from.file}`, { path: r.file, from: { file: r.from.file } });
-  return [...out.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.from.file < b.from.file ? -1 : a.from.file > b.from.file ? 1 : 0));
+  // Keyed by holder, then changed file: the keys' order is theirs.
+  return [...out.keys()].sort().map((key) => out.get(key)!);
 }
 
 /** The facts of a changed file the analysis knows nothing about: open, so its floor tests stay. */
