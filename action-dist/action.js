@@ -33398,14 +33398,15 @@ var GitRepo = class _GitRepo {
    * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
    * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
    * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment);
-   * `asStringStart`: opening a string, alone or before `.` or `:` (`"shop.log.Keep"`; not `import shop.log`).
+   * `asStringStart`: opening a string, alone or before `.` or `:` (`"shop.log.Keep"`; not `import shop.log`);
+   * `asDottedName`: a whole dotted name, quoted or not (asDottedNamePattern). `binary`: binary files too.
    */
   async filesContaining(text, where, pathspecs, options = {}) {
     const texts = typeof text === "string" ? [text] : text;
     if (texts.length === 0) return [];
-    const pattern = (t2) => options.asPath ? asPathPattern(t2) : options.asStringEnd ? asStringEndPattern(t2) : options.asStringStart ? asStringStartPattern(t2) : t2;
-    const extended = options.asPath || options.asStringEnd || options.asStringStart;
-    const args2 = ["grep", "-l", "-z", "-I", "--no-color", extended ? "-E" : "-F", ...texts.flatMap((t2) => ["-e", pattern(t2)])];
+    const pattern = (t2) => options.asPath ? asPathPattern(t2) : options.asStringEnd ? asStringEndPattern(t2) : options.asStringStart ? asStringStartPattern(t2) : options.asDottedName ? asDottedNamePattern(t2) : t2;
+    const extended = options.asPath || options.asStringEnd || options.asStringStart || options.asDottedName;
+    const args2 = ["grep", "-l", "-z", ...options.binary ? [] : ["-I"], "--no-color", extended ? "-E" : "-F", ...texts.flatMap((t2) => ["-e", pattern(t2)])];
     if (where === "staged") args2.push("--cached");
     else if (where === "worktree") args2.push("--untracked");
     else args2.push(where.commit);
@@ -33578,6 +33579,9 @@ function asStringEndPattern(name2) {
 }
 function asStringStartPattern(name2) {
   return `['"]${escapeEre(name2)}[.:'"]`;
+}
+function asDottedNamePattern(name2) {
+  return `(^|[^A-Za-z0-9_.])[A-Za-z]?${escapeEre(name2)}([^A-Za-z0-9_]|$)`;
 }
 function asPathPattern(path) {
   const outsideName = "(^|[^A-Za-z0-9_.-])";

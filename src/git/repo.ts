@@ -403,19 +403,22 @@ export class GitRepo {
    * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
    * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
    * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment);
-   * `asStringStart`: opening a string, alone or before `.` or `:` (`"shop.log.Keep"`; not `import shop.log`).
+   * `asStringStart`: opening a string, alone or before `.` or `:` (`"shop.log.Keep"`; not `import shop.log`);
+   * `asDottedName`: a whole dotted name, quoted or not (asDottedNamePattern). `binary`: binary files too.
    */
   async filesContaining(
     text: string | readonly string[],
     where: { commit: string } | 'staged' | 'worktree',
     pathspecs: readonly string[],
-    options: { asPath?: boolean; asStringEnd?: boolean; asStringStart?: boolean } = {},
+    options: { asPath?: boolean; asStringEnd?: boolean; asStringStart?: boolean; asDottedName?: boolean; binary?: boolean } = {},
   ): Promise<string[]> {
     const texts = typeof text === 'string' ? [text] : text;
     if (texts.length === 0) return [];
-    const pattern = (t: string) => (options.asPath ? asPathPattern(t) : options.asStringEnd ? asStringEndPattern(t) : options.asStringStart ? asStringStartPattern(t) : t);
-    const extended = options.asPath || options.asStringEnd || options.asStringStart;
-    const args = ['grep', '-l', '-z', '-I', '--no-color', extended ? '-E' : '-F', ...texts.flatMap((t) => ['-e', pattern(t)])];
+    const pattern = (t: string) =>
+      options.asPath ? asPathPattern(t) : options.asStringEnd ? asStringEndPattern(t) : options.asStringStart ? asStringStartPattern(t) : options.asDottedName ? asDottedNamePattern(t) : t;
+    const extended = options.asPath || options.asStringEnd || options.asStringStart || options.asDottedName;
+    // `-I` skips binary files: what code is written in is text; a serialized object may not be.
+    const args = ['grep', '-l', '-z', ...(options.binary ? [] : ['-I']), '--no-color', extended ? '-E' : '-F', ...texts.flatMap((t) => ['-e', pattern(t)])];
     if (where === 'staged') args.push('--cached');
     else if (where === 'worktree') args.push('--untracked');
     else args.push(where.commit);
@@ -670,6 +673,16 @@ function asStringEndPattern(name: string): string {
  */
 function asStringStartPattern(name: string): string {
   return `['"]${escapeEre(name)}[.:'"]`;
+}
+
+/**
+ * An extended regular expression for a dotted `name` standing whole, quoted or not
+ * (`class=shop.log.Keep`, `!!python/object:shop.model.Point`), not part of a longer name
+ * (`myshop.log`, `shop.logs`) but for one letter before it: a serialized object may put an opcode
+ * there (a pickle's `(cshop.model`), or a length byte, which is seldom a letter.
+ */
+function asDottedNamePattern(name: string): string {
+  return `(^|[^A-Za-z0-9_.])[A-Za-z]?${escapeEre(name)}([^A-Za-z0-9_]|$)`;
 }
 
 /**

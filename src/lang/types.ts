@@ -224,6 +224,12 @@ export interface ResolutionTraits {
    * A changed file nothing imports is looked for by these as well as by its file name.
    */
   stringNames?(path: string): string[];
+  /**
+   * Data files (git pathspecs) the language's libraries build code from by a dotted name written
+   * bare (Python: a pickle's `clib.model\nPoint`, a YAML tag `!!python/object:lib.model.Point`, a
+   * logging INI's `class=lib.log.Keep`): a test reading one by name runs the modules it names.
+   */
+  stringNameData?: readonly string[];
   /** Project files (package manifests, compiler configs) the module system reads. */
   projectFiles?: ProjectFileTraits;
   /**

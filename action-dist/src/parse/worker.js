@@ -5340,6 +5340,9 @@ var pythonResolution = {
     for (let start2 = 0; start2 <= parts2.length - 2; start2++) out2.push(parts2.slice(start2).join("."));
     return out2;
   },
+  // pickle (any protocol), PyYAML's python tags, logging.config.fileConfig's INI, and configs
+  // whose dotted paths code imports (`import_string(settings["handler"])`).
+  stringNameData: ["*.pkl", "*.pickle", "*.yaml", "*.yml", "*.ini", "*.cfg", "*.conf", "*.toml", "*.json"],
   // pytest's fixture lookup past the test's own module: conftest.py in its folder, then in each
   // folder above (the nearest overrides), and the modules a conftest names in `pytest_plugins`.
   fixtureFiles: (fromPath) => {

@@ -61,6 +61,9 @@ export const pythonResolution: ResolutionTraits = {
     for (let start = 0; start <= parts.length - 2; start++) out.push(parts.slice(start).join('.'));
     return out;
   },
+  // pickle (any protocol), PyYAML's python tags, logging.config.fileConfig's INI, and configs
+  // whose dotted paths code imports (`import_string(settings["handler"])`).
+  stringNameData: ['*.pkl', '*.pickle', '*.yaml', '*.yml', '*.ini', '*.cfg', '*.conf', '*.toml', '*.json'],
   // pytest's fixture lookup past the test's own module: conftest.py in its folder, then in each
   // folder above (the nearest overrides), and the modules a conftest names in `pytest_plugins`.
   fixtureFiles: (fromPath) => {

@@ -244,13 +244,21 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     if ((await headView.importersOf(f.path)).length === 0) unimported.push(f);
     else if (!headTests.has(f.path)) spelled.push(f);
   }
+  // A deleted module is still named where it was (`resolve_name("shop.rates:rate")`, a pickle): what
+  // loads it by that name fails on the head side, where no edge leads to it.
+  for (const f of files) if (f.status === 'deleted' && roles.get(f.path) === 'code' && !baseTests.has(f.path)) spelled.push(f);
   const dependencyTexts = await readDependencyFiles(repo, base, target, dependencyFiles(files, roles));
   // A manifest's changed keys: source naming it reads it as data only where it spells one.
   const manifestKeys = new Map(dependencyTexts.filter((f) => roles.get(f.path) === 'manifest').map((f) => [f.path, changedKeys(f.before, f.after)]));
+  const [namedBy, namedThrough] = await Promise.all([
+    mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported, ...spelled], where, { keys: manifestKeys, isTest: (p) => headTests.has(p) }, new Set(spelled.map((f) => f.path))),
+    dataNamers(setting, roles, [...unimported, ...spelled], where),
+  ]);
   const headMentions = mentionedFiles({
     files: present,
     roles,
-    namedBy: await mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported, ...spelled], where, { keys: manifestKeys, isTest: (p) => headTests.has(p) }, new Set(spelled.map((f) => f.path))),
+    namedBy,
+    namedThrough,
     isTest: (p) => headTests.has(p),
     isCode,
     snapshotOwners: ownersAmong(headTests),
@@ -398,10 +406,9 @@ async function mentionsIn(
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   const byFolder = new Map<string, string[]>();
-  const stringNames = (f: ChangedFile) => (roles.get(f.path) === 'code' ? (languageForPath(f.path)?.resolution.stringNames?.(f.path) ?? []) : []);
   // The files looked for by their names alone are most of a change and seldom spelled: one search
   // for all of them first, and each file's own only among the files it found.
-  const spelledNames = candidates.filter((f) => spelledOnly.has(f.path)).flatMap(stringNames);
+  const spelledNames = candidates.filter((f) => spelledOnly.has(f.path)).flatMap((f) => stringNames(f, roles));
   const spelling = spelledNames.length > 0 ? await setting.repo.filesContaining(spelledNames, where, CODE_PATHSPECS, { asStringStart: true }) : [];
   for (const f of candidates) {
     const only = spelledOnly.has(f.path);
@@ -410,7 +417,7 @@ async function mentionsIn(
     // A code file is also looked for by the names its language loads it by from a string, opening
     // one: `"shop.log.Keep"` in a logging config, not `import shop.log`.
     const within = only ? literalPaths(spelling) : CODE_PATHSPECS;
-    for (const path of await setting.repo.filesContaining(stringNames(f), where, within, { asStringStart: true })) named.add(path);
+    for (const path of await setting.repo.filesContaining(stringNames(f, roles), where, within, { asStringStart: true })) named.add(path);
     if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
       // Source reads a manifest by a path ending in its name; of those, a file that spells none of
       // the changed keys does not read what changed. Each grep reads only the files still in question.
@@ -432,6 +439,55 @@ async function mentionsIn(
       for (const path of naming) named.add(path);
     }
     out.set(f.path, [...named].sort());
+  }
+  return out;
+}
+
+/**
+ * The names a changed code file's language loads it by from a string (LanguageResolution.stringNames),
+ * a renamed file's old ones too: code still spelling those no longer finds it.
+ */
+function stringNames(f: ChangedFile, roles: ReadonlyMap<string, PathRole>): string[] {
+  const resolution = roles.get(f.path) === 'code' ? languageForPath(f.path)?.resolution : undefined;
+  if (!resolution?.stringNames) return [];
+  const names = resolution.stringNames(f.path);
+  if (f.previousPath === undefined) return names;
+  return [...new Set([...names, ...resolution.stringNames(f.previousPath)])];
+}
+
+/**
+ * For each changed code file, the code files naming a data file that names it bare (a pickle's
+ * `clib.model`, a YAML tag, a logging INI's `class=`: LanguageResolution.stringNameData), each with
+ * that data file: reading the data builds the code, though neither file imports it. One search for
+ * every file's names first, since most are named in no data file.
+ */
+async function dataNamers(
+  setting: ImpactSetting,
+  roles: ReadonlyMap<string, PathRole>,
+  candidates: readonly ChangedFile[],
+  where: { commit: string } | 'staged' | 'worktree',
+): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  const names = new Map<string, { names: string[]; data: readonly string[] }>();
+  for (const f of candidates) {
+    const own = stringNames(f, roles);
+    const data = languageForPath(f.path)?.resolution.stringNameData;
+    if (own.length > 0 && data) names.set(f.path, { names: own, data });
+  }
+  if (names.size === 0) return out;
+  const options = { asDottedName: true, binary: true };
+  const all = [...names.values()];
+  const found = await setting.repo.filesContaining(all.flatMap((n) => n.names), where, [...new Set(all.flatMap((n) => n.data))], options);
+  const readers = new Map<string, string[]>();
+  for (const [path, own] of found.length > 0 ? names : []) {
+    const through = new Map<string, string>();
+    const data = names.size === 1 ? found : await setting.repo.filesContaining(own.names, where, literalPaths(found), options);
+    for (const file of data) {
+      let naming = readers.get(file);
+      if (!naming) readers.set(file, (naming = await setting.repo.filesContaining(baseName(file), where, CODE_PATHSPECS)));
+      for (const reader of naming) if (reader !== path && !through.has(reader)) through.set(reader, file);
+    }
+    if (through.size > 0) out.set(path, through);
   }
   return out;
 }

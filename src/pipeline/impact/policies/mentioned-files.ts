@@ -15,10 +15,17 @@ export interface MentionFacts {
   snapshotOwners: (path: string) => readonly string[];
   /**
    * Changed code files looked for by name: those nothing imports (a fixture a test reads as text, a
-   * script), and those imported but also loadable by a dotted name in a string. Named by a test,
-   * they select it as a data file does; named nowhere, they add nothing (the analysis has them).
+   * script), those imported but also loadable by a dotted name in a string, and deleted ones still
+   * named so. Named by a test, they select it as a data file does; named nowhere, they add nothing
+   * (the analysis has them).
    */
   unimported?: readonly ChangedFile[];
+  /**
+   * For a changed code file, the code files naming a data file that names it (a pickle, a YAML tag,
+   * a logging INI: LanguageResolution.stringNameData), each with that data file: loading the data
+   * builds the code. They name the code file as `namedBy` does, through the data file.
+   */
+  namedThrough?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Whether a tests.runs rule says which tests run the file (configuredRuns selects them). */
   runBy?: (path: string) => boolean;
 }
@@ -55,12 +62,17 @@ export function mentionedFiles(facts: MentionFacts): ImpactPart & { code: Mentio
     const named = new Set<string>();
     for (const owner of facts.snapshotOwners(f.path)) if (facts.isTest(owner)) named.add(owner);
     for (const path of facts.namedBy.get(f.path) ?? []) named.add(path);
+    const through = facts.namedThrough?.get(f.path);
+    for (const path of through?.keys() ?? []) named.add(path);
     let mentioned = false;
     for (const path of [...named].sort()) {
       if (path === f.path) continue;
       if (facts.isTest(path)) {
         mentioned = true;
-        part.direct.push({ file: path, confidence: 0.9, reachedFrom: { from, via: [{ file: path, qualname: MODULE_QUALNAME, relation: 'mentions', confidence: 0.9 }] } });
+        const data = facts.namedBy.get(f.path)?.includes(path) ? undefined : through?.get(path);
+        const via = [{ file: path, qualname: MODULE_QUALNAME, relation: 'mentions' as const, confidence: 0.9 }];
+        if (data !== undefined) via.unshift({ file: data, qualname: MODULE_QUALNAME, relation: 'mentions', confidence: 0.9 });
+        part.direct.push({ file: path, confidence: data === undefined ? 0.9 : 0.81, reachedFrom: { from, via } });
       } else if ((role === 'other' || role === 'manifest') && facts.isCode(path)) {
         mentioned = true;
         part.code.push({ path, from });
