@@ -44,7 +44,10 @@ export function applyFloor(
   for (const side of floorSides) {
     for (const entry of side.floor) {
       const head = side.toHead(entry.test);
-      if (head !== null) floor.set(head, [...(floor.get(head) ?? []), entry]);
+      if (head === null) continue;
+      const entries = floor.get(head);
+      if (entries) entries.push(entry);
+      else floor.set(head, [entry]);
     }
   }
   // A file counting as changed only for holding another's code in its values puts in the floor

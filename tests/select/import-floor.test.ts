@@ -25,6 +25,24 @@ describe('importFloor: the runner-equivalent floor', () => {
     ]);
   });
 
+  it('sorts by changed file, then test; of two shortest chains takes the one through the first file in path order', () => {
+    // test/t.test.js imports src/z.js and src/m.js, each importing the changed src/a.js; src/k.js changed too.
+    const g = graph({
+      importers: new Map([
+        ['src/k.js', ['test/t.test.js', 'test/a.test.js']],
+        ['src/a.js', ['src/z.js', 'src/m.js']],
+        ['src/z.js', ['test/t.test.js']],
+        ['src/m.js', ['test/t.test.js', 'test/s.test.js']],
+      ]),
+    });
+    expect(importFloor(['src/k.js', 'src/a.js', 'src/k.js'], g).map((f) => `${f.changed} ${f.test} ${f.chain.map((h) => h.file).join('>')}`)).toEqual([
+      'src/a.js test/s.test.js src/m.js>test/s.test.js',
+      'src/a.js test/t.test.js src/m.js>test/t.test.js',
+      'src/k.js test/a.test.js test/a.test.js',
+      'src/k.js test/t.test.js test/t.test.js',
+    ]);
+  });
+
   it('a test some path reaches through a hop that names nothing is unprovable, however short its import chain', () => {
     // test/debug.test.js imports the changed file, and the runner resolves its `..` to src/index.js, which imports it too.
     const g = graph({ importers: new Map([['src/s.js', ['src/index.js', 'test/debug.test.js']], ['src/index.js', []]]), aliased: new Map([['src/index.js', ['test/debug.test.js']]]) });
