@@ -126,5 +126,7 @@
  *    module's state, which the assignment computes.
  * 49: `lib.rates.f()` in a file importing `lib.rates` is the submodule's `f`, whatever the package
  *    binds under `rates`.
+ * 50: a file's own use of a name several star imports give is the last one's (and an earlier
+ *    one's only where the last may not bind it), not the first's.
  */
-export const EXTRACTION_VERSION = 49;
+export const EXTRACTION_VERSION = 50;

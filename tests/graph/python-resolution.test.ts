@@ -153,6 +153,22 @@ describe('python star imports', () => {
     expect(callEdges(tree)).toEqual(['app/views.py#show -> app/helpers.py#slugify (star-import)']);
   });
 
+  it("bind a file's own uses of a name to the last star import giving it, and an earlier one only where that may not bind it", async () => {
+    const tree = await resolveTree({
+      'lib/a.py': 'def fmt(v):\n    return v\n\n\ndef tax():\n    return 1\n\n\ndef rate():\n    return 2\n',
+      'lib/b.py': '__all__ = ["fmt"]\n\n\ndef fmt(v):\n    return v\n\n\ndef rate():\n    return 3\n',
+      'lib/c.py': 'def other():\n    return 1\n',
+      'lib/use.py': 'from lib.a import *\nfrom lib.b import *\nfrom lib.c import *\n\n\ndef run():\n    return fmt(tax() + rate())\n',
+    });
+    // b gives fmt last (c has none); only a gives tax; b's rate is outside its __all__: a's stands too.
+    expect(callEdges(tree)).toEqual([
+      'lib/use.py#run -> lib/a.py#rate (star-import)',
+      'lib/use.py#run -> lib/a.py#tax (star-import)',
+      'lib/use.py#run -> lib/b.py#fmt (star-import)',
+      'lib/use.py#run -> lib/b.py#rate (star-import)',
+    ]);
+  });
+
   it("bind a name only where the module's __all__ lists it, or it has none and the name is public; else the earlier binding stands too", async () => {
     const tree = await resolveTree({
       'lib/a.py': 'def rate():\n    return 2\n\n\ndef _fee():\n    return 1\n\n\ndef tax():\n    return 3\n',

@@ -128,6 +128,14 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
 }
 
 /**
+ * What `file`'s star imports bind under `name` once its top-level code has run, for its own uses of
+ * the name (LanguageTraits.starConflicts: in Python the last star import binding it), or null.
+ */
+export function starBound(ctx: ResolveContext, file: FileInterface, name: string): ImportTarget | null {
+  return fromStars(ctx, file, name, new Set(), 0, ctx.traitsFor(file.language).starConflicts)?.target ?? null;
+}
+
+/**
  * What `file`'s star imports (`export * from`, `from .a import *`) give under `name`, after the link
  * `after` when given, or null. Every star import is asked, not only the first that has the name, so
  * that the answer tracks each one's `name`: adding it to any of them changes what the name stands for

@@ -1,5 +1,4 @@
-import { MODULE_QUALNAME } from '../../../model/symbol.js';
-import { exportedName, resolveLink } from '../exports.js';
+import { starBound } from '../exports.js';
 import { memberThroughPath } from './import-rule.js';
 import { isOpaqueReceiver, preferKinds, resolved, rootName, settled, type Rule } from './rule.js';
 
@@ -19,19 +18,13 @@ export const starImportRule: Rule = {
     // submodule the package's `__all__` lists).
     const name = ref.receiver === undefined ? ref.name : rootName(ref);
     if (ctx.lexical(name, ref.scope, ref.line) !== null) return null;
-    for (const link of ctx.own.links) {
-      if (link.kind !== 'reexport' || link.name !== '*' || link.scope !== MODULE_QUALNAME || !link.module) continue;
-      const target = resolveLink(ctx, link, ctx.own);
-      if (target.kind === 'external') continue;
-      if (target.kind !== 'namespace') continue;
-      const found = exportedName(ctx, target.file, name, new Set(), true);
-      if (ref.receiver !== undefined) {
-        if (found.kind === 'unresolved') continue;
-        return memberThroughPath(ctx, found, ref.receiver.split('.').slice(1), ref.name, ref.kind);
-      }
-      if (found.kind === 'symbols') return resolved(preferKinds(found.symbols, ref.kind));
-      if (found.kind === 'external') return settled('external');
-    }
+    // Each star import binds the names it gives in turn, so code run after the module's top level
+    // sees the last one's (`from .a import *` then `from .b import *`, both giving fmt: b's).
+    const found = starBound(ctx, ctx.own, name);
+    if (found === null || found.kind === 'unresolved') return null;
+    if (ref.receiver !== undefined) return memberThroughPath(ctx, found, ref.receiver.split('.').slice(1), ref.name, ref.kind);
+    if (found.kind === 'symbols') return resolved(preferKinds(found.symbols, ref.kind));
+    if (found.kind === 'external') return settled('external');
     return null;
   },
 };
