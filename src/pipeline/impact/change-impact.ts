@@ -20,10 +20,10 @@ import { heldReads, warmResolutionCache } from '../resolution-cache.js';
 import { fileVersions, toChangedFile, type ChangedFile } from './changed-files.js';
 import { filesReachingTests } from './files-reaching-tests.js';
 import { impactReport, type ReportShape } from './impact-report.js';
-import type { ImpactSetting } from './impact-setting.js';
+import { goneSetupFiles, type ImpactSetting } from './impact-setting.js';
 import type { IndexHandle } from './index-handle.js';
 import { loadNode, seedNode, type Seed } from './impact-node.js';
-import { changedFileRoles } from './policies/changed-file-roles.js';
+import { changedFileRoles, goneSetupPart } from './policies/changed-file-roles.js';
 import { changedTests } from './policies/changed-tests.js';
 import { untracedTests } from './policies/untraced-tests.js';
 import { configuredRuns, runByConfig } from './policies/configured-runs.js';
@@ -154,6 +154,9 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const compilerConfigs = await projectFilesByText(files, () => baseView.projectFiles(), headProjects);
   const roles = new Map<string, PathRole>(files.map((f) => [f.path, classifier.role(f.path, compilerConfigs.has(f.path))]));
   const rolePart = changedFileRoles(files, roles, (path) => classifier.universe?.setupByName.has(path) ?? false);
+  // A deleted file, or a renamed one's old path, that the configuration still names for every test.
+  const gone = files.flatMap((f) => (f.status === 'deleted' ? [f.path] : f.previousPath !== undefined ? [f.previousPath] : []));
+  const gonePart = goneSetupPart(await goneSetupFiles(setting, target.kind === 'commit' ? { commit: target.commit } : 'worktree', gone));
   const universePart = unknownTestUniverse([...setting.unknownTests, ...(await collectingHooks(store))], files, roles);
 
   const basePaths = files.flatMap((f) => (f.status === 'added' ? [] : [f.previousPath ?? f.path])).filter(isCode);
@@ -346,7 +349,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     selected,
     tests: headTests,
     // The order reasons, ignored files and warnings are listed in.
-    parts: [input.opening, rolePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, unreachedData, scriptsPart, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
+    parts: [input.opening, rolePart, gonePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, unreachedData, scriptsPart, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
     floor: floor.summary,
   });
 }

@@ -38,3 +38,17 @@ export async function impactSetting(repo: GitRepo, config: RatlasConfig, source:
   ]);
   return { repo, config, isCode, classifier, warnings, unknownTests };
 }
+
+/**
+ * Of the paths a change deleted or renamed away, those the tree's runner configurations still name
+ * as files the runner loads for every test (a setup file, reporter, environment, transform, a
+ * pytest `-p` plugin): the runner then fails to start, or runs every test without it. Read from the
+ * same configurations with those paths taken as present (a configuration names a file only where
+ * it exists); files whose definitions tests reach by name (conftest.py) are the fixtures' concern.
+ */
+export async function goneSetupFiles(setting: ImpactSetting, source: TreeSource, gone: readonly string[]): Promise<string[]> {
+  if (gone.length === 0) return [];
+  const universe = await readTestUniverse(setting.repo, source, setting.config, gone);
+  const classifier = new PathClassifier(setting.config, setting.isCode, CONFIG_FILE, universe, ECOSYSTEMS.map((e) => e.roles));
+  return gone.filter((path) => classifier.role(path) === 'test-setup' && !universe.setupByName.has(path)).sort();
+}

@@ -18,8 +18,11 @@ export type TreeSource = { commit: string } | 'worktree';
  * override; the runners' setup files and aliases are still read); with neither, the
  * built-in conventions. Reads only the config files the adapters name.
  */
-export async function readTestUniverse(repo: GitRepo, source: TreeSource, config: RatlasConfig): Promise<CompiledUniverses> {
-  const paths = source === 'worktree' ? await repo.listWorkingTree() : (await repo.listTree(source.commit)).map((e) => e.path);
+export async function readTestUniverse(repo: GitRepo, source: TreeSource, config: RatlasConfig, gone: readonly string[] = []): Promise<CompiledUniverses> {
+  // `gone`: paths read as present though the tree lacks them, to learn what the configurations
+  // would make of a file a change deleted or renamed away.
+  const listed = source === 'worktree' ? await repo.listWorkingTree() : (await repo.listTree(source.commit)).map((e) => e.path);
+  const paths = gone.length > 0 ? [...new Set([...listed, ...gone])].sort() : listed;
   const texts = await readTexts(repo, source, [...new Set(ECOSYSTEMS.flatMap((e) => e.configPaths(paths)))]);
   const files = { paths, read: (p: string) => texts.get(p) ?? null };
   // What the configurations import (a shared config named like no config, or kept in a workspace package), a few levels deep.

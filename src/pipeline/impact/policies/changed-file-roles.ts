@@ -21,3 +21,12 @@ export function changedFileRoles(files: readonly ChangedFile[], roles: ReadonlyM
   }
   return part;
 }
+
+/** Pure: every test runs when a file the runner's configuration names for every test is deleted or renamed away (goneSetupFiles). */
+export function goneSetupPart(gone: readonly string[]): ImpactPart {
+  const part = emptyPart();
+  for (const path of gone) {
+    part.reasons.push(runAll('test-setup-changed', `${path} is gone (deleted or renamed), but the test runner's configuration still names it to load for every test: the runner fails to start or runs without it.`, path));
+  }
+  return part;
+}
