@@ -128,5 +128,6 @@
  *    binds under `rates`.
  * 50: a file's own use of a name several star imports give is the last one's (and an earlier
  *    one's only where the last may not bind it), not the first's.
+ * 51: a bare use of a module-level import is also what a later star import binds under its name.
  */
-export const EXTRACTION_VERSION = 50;
+export const EXTRACTION_VERSION = 51;

@@ -169,6 +169,15 @@ describe('python star imports', () => {
     ]);
   });
 
+  it('bind again a name an earlier import bound: code run later may get either', async () => {
+    const tree = await resolveTree({
+      'lib/a.py': 'def fmt(v):\n    return v\n\n\ndef tax():\n    return 1\n',
+      'lib/b.py': 'def fmt(v):\n    return v\n',
+      'lib/use.py': 'from lib.a import fmt, tax\nfrom lib.b import *\n\n\ndef run():\n    return fmt(tax())\n',
+    });
+    expect(callEdges(tree)).toEqual(['lib/use.py#run -> lib/a.py#fmt (import)', 'lib/use.py#run -> lib/a.py#tax (import)', 'lib/use.py#run -> lib/b.py#fmt (import)']);
+  });
+
   it("bind a name only where the module's __all__ lists it, or it has none and the name is public; else the earlier binding stands too", async () => {
     const tree = await resolveTree({
       'lib/a.py': 'def rate():\n    return 2\n\n\ndef _fee():\n    return 1\n\n\ndef tax():\n    return 3\n',

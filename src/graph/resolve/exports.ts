@@ -128,11 +128,12 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
 }
 
 /**
- * What `file`'s star imports bind under `name` once its top-level code has run, for its own uses of
- * the name (LanguageTraits.starConflicts: in Python the last star import binding it), or null.
+ * What `file`'s star imports (those after the link `after`, when given) bind under `name` once its
+ * top-level code has run, for its own uses of the name (LanguageTraits.starConflicts: in Python the
+ * last star import binding it), or null.
  */
-export function starBound(ctx: ResolveContext, file: FileInterface, name: string): ImportTarget | null {
-  return fromStars(ctx, file, name, new Set(), 0, ctx.traitsFor(file.language).starConflicts)?.target ?? null;
+export function starBound(ctx: ResolveContext, file: FileInterface, name: string, after?: StoredRef): ImportTarget | null {
+  return fromStars(ctx, file, name, new Set(), 0, ctx.traitsFor(file.language).starConflicts, after)?.target ?? null;
 }
 
 /**
