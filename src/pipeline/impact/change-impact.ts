@@ -154,8 +154,9 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const compilerConfigs = await projectFilesByText(files, () => baseView.projectFiles(), headProjects);
   const roles = new Map<string, PathRole>(files.map((f) => [f.path, classifier.role(f.path, compilerConfigs.has(f.path))]));
   const rolePart = changedFileRoles(files, roles, (path) => classifier.universe?.setupByName.has(path) ?? false);
-  // A deleted file, or a renamed one's old path, that the configuration still names for every test.
-  const gone = files.flatMap((f) => (f.status === 'deleted' ? [f.path] : f.previousPath !== undefined ? [f.previousPath] : []));
+  // A deleted file, or a renamed one's old path, that the configuration still names for every test
+  // (a deleted one whose name alone makes it a setup file runs every test by its role already).
+  const gone = files.flatMap((f) => (f.status === 'deleted' ? (roles.get(f.path) === 'test-setup' ? [] : [f.path]) : f.previousPath !== undefined ? [f.previousPath] : []));
   const gonePart = goneSetupPart(await goneSetupFiles(setting, target.kind === 'commit' ? { commit: target.commit } : 'worktree', gone));
   const universePart = unknownTestUniverse([...setting.unknownTests, ...(await collectingHooks(store))], files, roles);
 
