@@ -33395,18 +33395,17 @@ var GitRepo = class _GitRepo {
   }
   /**
    * Files whose content contains `text` (a fixed string; or any of several), in a commit, the staging area or the
-   * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
-   * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
-   * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment);
-   * `asStringStart`: opening a string, alone or before `.` or `:` (`"shop.log.Keep"`; not `import shop.log`);
-   * `asDottedName`: a whole dotted name, quoted or not (asDottedNamePattern). `binary`: binary files too.
+   * working tree (untracked files included), limited to `pathspecs`. `as`: standing as a path
+   * (`path`, asPathPattern); ending a string, as a file name a path ends with does (`stringEnd`:
+   * `'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment); opening a
+   * string, alone or before `.` or `:` (`stringStart`: `"shop.log.Keep"`; not `import shop.log`); a
+   * whole dotted name, quoted or not (`dottedName`, asDottedNamePattern). `binary`: binary files too.
    */
   async filesContaining(text, where, pathspecs, options = {}) {
     const texts = typeof text === "string" ? [text] : text;
     if (texts.length === 0) return [];
-    const pattern = (t2) => options.asPath ? asPathPattern(t2) : options.asStringEnd ? asStringEndPattern(t2) : options.asStringStart ? asStringStartPattern(t2) : options.asDottedName ? asDottedNamePattern(t2) : t2;
-    const extended = options.asPath || options.asStringEnd || options.asStringStart || options.asDottedName;
-    const args2 = ["grep", "-l", "-z", ...options.binary ? [] : ["-I"], "--no-color", extended ? "-E" : "-F", ...texts.flatMap((t2) => ["-e", pattern(t2)])];
+    const pattern = options.as && TEXT_PATTERNS[options.as];
+    const args2 = ["grep", "-l", "-z", ...options.binary ? [] : ["-I"], "--no-color", pattern ? "-E" : "-F", ...texts.flatMap((t2) => ["-e", pattern ? pattern(t2) : t2])];
     if (where === "staged") args2.push("--cached");
     else if (where === "worktree") args2.push("--untracked");
     else args2.push(where.commit);
@@ -33592,6 +33591,7 @@ function asPathPattern(path) {
   const escaped = escapeEre(path);
   return `${outsideName}${escaped}/|(^|[/}${QUOTES}])${escaped}([/$${QUOTES}]|$)`;
 }
+var TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };
 
 // src/action/inputs.ts
 function readInputs(env = process.env) {

@@ -400,25 +400,23 @@ export class GitRepo {
 
   /**
    * Files whose content contains `text` (a fixed string; or any of several), in a commit, the staging area or the
-   * working tree (untracked files included), limited to `pathspecs`. `asPath`: standing as a path
-   * (asPathPattern); `asStringEnd`: ending a string, as a file name a path ends with does
-   * (`'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment);
-   * `asStringStart`: opening a string, alone or before `.` or `:` (`"shop.log.Keep"`; not `import shop.log`);
-   * `asDottedName`: a whole dotted name, quoted or not (asDottedNamePattern). `binary`: binary files too.
+   * working tree (untracked files included), limited to `pathspecs`. `as`: standing as a path
+   * (`path`, asPathPattern); ending a string, as a file name a path ends with does (`stringEnd`:
+   * `'../package.json'`, `root + "/package.json"`; not `see package.json:` in a comment); opening a
+   * string, alone or before `.` or `:` (`stringStart`: `"shop.log.Keep"`; not `import shop.log`); a
+   * whole dotted name, quoted or not (`dottedName`, asDottedNamePattern). `binary`: binary files too.
    */
   async filesContaining(
     text: string | readonly string[],
     where: { commit: string } | 'staged' | 'worktree',
     pathspecs: readonly string[],
-    options: { asPath?: boolean; asStringEnd?: boolean; asStringStart?: boolean; asDottedName?: boolean; binary?: boolean } = {},
+    options: { as?: keyof typeof TEXT_PATTERNS; binary?: boolean } = {},
   ): Promise<string[]> {
     const texts = typeof text === 'string' ? [text] : text;
     if (texts.length === 0) return [];
-    const pattern = (t: string) =>
-      options.asPath ? asPathPattern(t) : options.asStringEnd ? asStringEndPattern(t) : options.asStringStart ? asStringStartPattern(t) : options.asDottedName ? asDottedNamePattern(t) : t;
-    const extended = options.asPath || options.asStringEnd || options.asStringStart || options.asDottedName;
+    const pattern = options.as && TEXT_PATTERNS[options.as];
     // `-I` skips binary files: what code is written in is text; a serialized object may not be.
-    const args = ['grep', '-l', '-z', ...(options.binary ? [] : ['-I']), '--no-color', extended ? '-E' : '-F', ...texts.flatMap((t) => ['-e', pattern(t)])];
+    const args = ['grep', '-l', '-z', ...(options.binary ? [] : ['-I']), '--no-color', pattern ? '-E' : '-F', ...texts.flatMap((t) => ['-e', pattern ? pattern(t) : t])];
     if (where === 'staged') args.push('--cached');
     else if (where === 'worktree') args.push('--untracked');
     else args.push(where.commit);
@@ -703,3 +701,6 @@ function asPathPattern(path: string): string {
   const escaped = escapeEre(path);
   return `${outsideName}${escaped}/|(^|[/}${QUOTES}])${escaped}([/$${QUOTES}]|$)`;
 }
+
+/** The ways filesContaining looks for a text, as extended regular expressions. */
+const TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };

@@ -132,7 +132,6 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
     // shortest, the first in path order among those.
     const start = numbered.idOf(file);
     round[start] = search;
-    reachedBy[start] = null;
     const tests: number[] = [];
     let frontier = [start];
     while (frontier.length > 0) {

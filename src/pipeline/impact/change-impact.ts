@@ -156,7 +156,11 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const rolePart = changedFileRoles(files, roles, (path) => classifier.universe?.setupByName.has(path) ?? false);
   // A deleted file, or a renamed one's old path, that the configuration still names for every test
   // (a deleted one whose name alone makes it a setup file runs every test by its role already).
-  const gone = files.flatMap((f) => (f.status === 'deleted' ? (roles.get(f.path) === 'test-setup' ? [] : [f.path]) : f.previousPath !== undefined ? [f.previousPath] : []));
+  const gone: string[] = [];
+  for (const f of files) {
+    if (f.previousPath !== undefined) gone.push(f.previousPath);
+    else if (f.status === 'deleted' && roles.get(f.path) !== 'test-setup') gone.push(f.path);
+  }
   const gonePart = goneSetupPart(await goneSetupFiles(setting, target.kind === 'commit' ? { commit: target.commit } : 'worktree', gone));
   const universePart = unknownTestUniverse([...setting.unknownTests, ...(await collectingHooks(store))], files, roles);
 
@@ -413,7 +417,7 @@ async function mentionsIn(
   // The files looked for by their names alone are most of a change and seldom spelled: one search
   // for all of them first, and each file's own only among the files it found.
   const spelledNames = candidates.filter((f) => spelledOnly.has(f.path)).flatMap((f) => stringNames(f, roles));
-  const spelling = spelledNames.length > 0 ? await setting.repo.filesContaining(spelledNames, where, CODE_PATHSPECS, { asStringStart: true }) : [];
+  const spelling = spelledNames.length > 0 ? await setting.repo.filesContaining(spelledNames, where, CODE_PATHSPECS, { as: 'stringStart' }) : [];
   for (const f of candidates) {
     const only = spelledOnly.has(f.path);
     if (only && spelling.length === 0) continue;
@@ -421,12 +425,12 @@ async function mentionsIn(
     // A code file is also looked for by the names its language loads it by from a string, opening
     // one: `"shop.log.Keep"` in a logging config, not `import shop.log`.
     const within = only ? literalPaths(spelling) : CODE_PATHSPECS;
-    for (const path of await setting.repo.filesContaining(stringNames(f, roles), where, within, { asStringStart: true })) named.add(path);
+    for (const path of await setting.repo.filesContaining(stringNames(f, roles), where, within, { as: 'stringStart' })) named.add(path);
     if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
       // Source reads a manifest by a path ending in its name; of those, a file that spells none of
       // the changed keys does not read what changed. Each grep reads only the files still in question.
       const sources = [...named].filter((path) => !manifests.isTest(path));
-      const reading = new Set(sources.length > 0 ? await setting.repo.filesContaining(baseName(f.path), where, literalPaths(sources), { asStringEnd: true }) : []);
+      const reading = new Set(sources.length > 0 ? await setting.repo.filesContaining(baseName(f.path), where, literalPaths(sources), { as: 'stringEnd' }) : []);
       const keys = manifests.keys.get(f.path);
       const spelling = new Set(keys && reading.size > 0 ? await setting.repo.filesContaining(keys, where, literalPaths([...reading])) : []);
       for (const path of sources) if (!reading.has(path) || (keys && !spelling.has(path))) named.delete(path);
@@ -439,7 +443,7 @@ async function mentionsIn(
     const folder = parentDir(f.path);
     if (folder !== '' && roles.get(f.path) === 'inert') {
       let naming = byFolder.get(folder);
-      if (!naming) byFolder.set(folder, (naming = await setting.repo.filesContaining(folder, where, CODE_PATHSPECS, { asPath: true })));
+      if (!naming) byFolder.set(folder, (naming = await setting.repo.filesContaining(folder, where, CODE_PATHSPECS, { as: 'path' })));
       for (const path of naming) named.add(path);
     }
     out.set(f.path, [...named].sort());
@@ -479,7 +483,7 @@ async function dataNamers(
     if (own.length > 0 && data) names.set(f.path, { names: own, data });
   }
   if (names.size === 0) return out;
-  const options = { asDottedName: true, binary: true };
+  const options = { as: 'dottedName', binary: true } as const;
   const all = [...names.values()];
   const found = await setting.repo.filesContaining(all.flatMap((n) => n.names), where, [...new Set(all.flatMap((n) => n.data))], options);
   const readers = new Map<string, string[]>();
