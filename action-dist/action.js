@@ -33405,16 +33405,50 @@ var GitRepo = class _GitRepo {
     const texts = typeof text === "string" ? [text] : text;
     if (texts.length === 0) return [];
     const pattern = options.as && TEXT_PATTERNS[options.as];
-    const args2 = ["grep", "-l", "-z", ...options.binary ? [] : ["-I"], "--no-color", pattern ? "-E" : "-F", ...texts.flatMap((t2) => ["-e", pattern ? pattern(t2) : t2])];
-    if (where === "staged") args2.push("--cached");
-    else if (where === "worktree") args2.push("--untracked");
-    else args2.push(where.commit);
-    const out2 = await this.run([...args2, "--", ...pathspecs]).catch((error) => {
+    const args2 = ["-l", ...options.binary ? [] : ["-I"], pattern ? "-E" : "-F", ...texts.flatMap((t2) => ["-e", pattern ? pattern(escapeEre(t2)) : t2])];
+    const { out: out2, path } = await this.grep(args2, where, pathspecs);
+    return out2.split("\0").filter((p2) => p2.length > 0).map(path).sort();
+  }
+  /**
+   * For each of `texts`, the files holding it as filesContaining looks for it `as` (ending or
+   * opening a string), in one search: one expression of every text's alternatives, each match
+   * attributed to the texts it shows. git grep tries each of several expressions on every line:
+   * typeorm's 113 file names took 0.71 s as expressions of their own, 0.20 s as one.
+   */
+  async filesContainingEach(texts, where, pathspecs, as2) {
+    const found = /* @__PURE__ */ new Map();
+    const known = new Set(texts);
+    if (known.size === 0) return /* @__PURE__ */ new Map();
+    const pattern = TEXT_PATTERNS[as2](`(${[...known].map(escapeEre).join("|")})`);
+    const { out: out2, path } = await this.grep(["-o", "-I", "-E", "-e", pattern], where, pathspecs);
+    for (const line of out2.split("\n")) {
+      const nul = line.indexOf("\0");
+      if (nul < 0) continue;
+      const file = path(line.slice(0, nul));
+      for (const text of matchedTexts(line.slice(nul + 1), as2, known)) {
+        const files = found.get(text) ?? /* @__PURE__ */ new Set();
+        files.add(file);
+        found.set(text, files);
+      }
+    }
+    return new Map([...found].sort(([a], [b3]) => a < b3 ? -1 : a > b3 ? 1 : 0).map(([text, files]) => [text, [...files].sort()]));
+  }
+  /**
+   * `git grep -z` with `args` in a commit, the staging area or the working tree (untracked files
+   * included), limited to `pathspecs`: its output, and how to read a path it names (a commit's
+   * paths come as `commit:path`).
+   */
+  async grep(args2, where, pathspecs) {
+    const full = ["grep", "-z", "--no-color", ...args2];
+    if (where === "staged") full.push("--cached");
+    else if (where === "worktree") full.push("--untracked");
+    else full.push(where.commit);
+    const out2 = await this.run([...full, "--", ...pathspecs]).catch((error) => {
       if (error instanceof GitExitError && error.exitCode === 1) return "";
       throw error;
     });
     const prefix = typeof where === "object" ? `${where.commit}:` : "";
-    return out2.split("\0").filter((p2) => p2.length > 0).map((p2) => prefix && p2.startsWith(prefix) ? p2.slice(prefix.length) : p2).sort();
+    return { out: out2, path: (named) => prefix && named.startsWith(prefix) ? named.slice(prefix.length) : named };
   }
   /**
    * Reads blobs in bulk through one `git cat-file --batch -z` process (paths may hold newlines),
@@ -33574,22 +33608,32 @@ function escapeEre(text) {
 }
 var QUOTES = `\\'"\``;
 function asStringEndPattern(name2) {
-  return `(^|[/${QUOTES}])${escapeEre(name2)}['"\`]`;
+  return `(^|[/${QUOTES}])${name2}['"\`]`;
 }
 function asStringStartPattern(name2) {
-  return `['"]${escapeEre(name2)}[.:'"]`;
+  return `['"]${name2}[.:'"]`;
 }
 function asDottedNamePattern(name2) {
-  return `(^|[^A-Za-z0-9_.])[A-Za-z]?${escapeEre(name2)}([^A-Za-z0-9_]|$)`;
+  return `(^|[^A-Za-z0-9_.])[A-Za-z]?${name2}([^A-Za-z0-9_]|$)`;
 }
 function asPathPattern(path) {
   const outsideName = "(^|[^A-Za-z0-9_.-])";
   if (path.includes("/")) {
     const between = `(/|[${QUOTES}][[:space:]]*[,/][[:space:]]*[${QUOTES}])`;
-    return `${outsideName}${path.split("/").map(escapeEre).join(between)}([^A-Za-z0-9_.-]|$)`;
+    return `${outsideName}${path.split("/").join(between)}([^A-Za-z0-9_.-]|$)`;
   }
-  const escaped = escapeEre(path);
-  return `${outsideName}${escaped}/|(^|[/}${QUOTES}])${escaped}([/$${QUOTES}]|$)`;
+  return `${outsideName}${path}/|(^|[/}${QUOTES}])${path}([/$${QUOTES}]|$)`;
+}
+function matchedTexts(match, as2, known) {
+  if (as2 === "stringEnd") {
+    const whole = match.slice(0, -1);
+    const inner = match.slice(1, -1);
+    return [...known.has(whole) ? [whole] : [], ...inner !== whole && known.has(inner) ? [inner] : []];
+  }
+  const name2 = match.slice(1, -1);
+  const out2 = known.has(name2) ? [name2] : [];
+  for (let i2 = 0; i2 < name2.length; i2++) if ((name2[i2] === "." || name2[i2] === ":") && known.has(name2.slice(0, i2))) out2.push(name2.slice(0, i2));
+  return out2;
 }
 var TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };
 

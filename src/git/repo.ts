@@ -416,21 +416,63 @@ export class GitRepo {
     if (texts.length === 0) return [];
     const pattern = options.as && TEXT_PATTERNS[options.as];
     // `-I` skips binary files: what code is written in is text; a serialized object may not be.
-    const args = ['grep', '-l', '-z', ...(options.binary ? [] : ['-I']), '--no-color', pattern ? '-E' : '-F', ...texts.flatMap((t) => ['-e', pattern ? pattern(t) : t])];
-    if (where === 'staged') args.push('--cached');
-    else if (where === 'worktree') args.push('--untracked');
-    else args.push(where.commit);
+    const args = ['-l', ...(options.binary ? [] : ['-I']), pattern ? '-E' : '-F', ...texts.flatMap((t) => ['-e', pattern ? pattern(escapeEre(t)) : t])];
+    const { out, path } = await this.grep(args, where, pathspecs);
+    return out
+      .split('\0')
+      .filter((p) => p.length > 0)
+      .map(path)
+      .sort();
+  }
+
+  /**
+   * For each of `texts`, the files holding it as filesContaining looks for it `as` (ending or
+   * opening a string), in one search: one expression of every text's alternatives, each match
+   * attributed to the texts it shows. git grep tries each of several expressions on every line:
+   * typeorm's 113 file names took 0.71 s as expressions of their own, 0.20 s as one.
+   */
+  async filesContainingEach(
+    texts: readonly string[],
+    where: { commit: string } | 'staged' | 'worktree',
+    pathspecs: readonly string[],
+    as: 'stringEnd' | 'stringStart',
+  ): Promise<Map<string, string[]>> {
+    const found = new Map<string, Set<string>>();
+    const known = new Set(texts);
+    if (known.size === 0) return new Map();
+    const pattern = TEXT_PATTERNS[as](`(${[...known].map(escapeEre).join('|')})`);
+    const { out, path } = await this.grep(['-o', '-I', '-E', '-e', pattern], where, pathspecs);
+    // Each match on a line of its own after its file's path and a NUL.
+    for (const line of out.split('\n')) {
+      const nul = line.indexOf('\0');
+      if (nul < 0) continue;
+      const file = path(line.slice(0, nul));
+      for (const text of matchedTexts(line.slice(nul + 1), as, known)) {
+        const files = found.get(text) ?? new Set<string>();
+        files.add(file);
+        found.set(text, files);
+      }
+    }
+    return new Map([...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([text, files]) => [text, [...files].sort()]));
+  }
+
+  /**
+   * `git grep -z` with `args` in a commit, the staging area or the working tree (untracked files
+   * included), limited to `pathspecs`: its output, and how to read a path it names (a commit's
+   * paths come as `commit:path`).
+   */
+  private async grep(args: readonly string[], where: { commit: string } | 'staged' | 'worktree', pathspecs: readonly string[]): Promise<{ out: string; path: (named: string) => string }> {
+    const full = ['grep', '-z', '--no-color', ...args];
+    if (where === 'staged') full.push('--cached');
+    else if (where === 'worktree') full.push('--untracked');
+    else full.push(where.commit);
     // git grep exits 1 when no file matches: an answer, not a failure.
-    const out = await this.run([...args, '--', ...pathspecs]).catch((error: unknown) => {
+    const out = await this.run([...full, '--', ...pathspecs]).catch((error: unknown) => {
       if (error instanceof GitExitError && error.exitCode === 1) return '';
       throw error;
     });
     const prefix = typeof where === 'object' ? `${where.commit}:` : '';
-    return out
-      .split('\0')
-      .filter((p) => p.length > 0)
-      .map((p) => (prefix && p.startsWith(prefix) ? p.slice(prefix.length) : p))
-      .sort();
+    return { out, path: (named) => (prefix && named.startsWith(prefix) ? named.slice(prefix.length) : named) };
   }
 
   /**
@@ -659,9 +701,9 @@ function escapeEre(text: string): string {
 /** Quotes, as a bracket expression's items (in a POSIX bracket expression a backslash stands for itself). */
 const QUOTES = `\\'"\``;
 
-/** An extended regular expression for `name` ending a string, as a file name a path ends with does. */
+/** An extended regular expression for `name` (one: escaped) ending a string, as a file name a path ends with does. */
 function asStringEndPattern(name: string): string {
-  return `(^|[/${QUOTES}])${escapeEre(name)}['"\`]`;
+  return `(^|[/${QUOTES}])${name}['"\`]`;
 }
 
 /**
@@ -670,7 +712,7 @@ function asStringEndPattern(name: string): string {
  * name is loaded from, and reStructuredText docstrings cite modules in them (`` `shop.log.Keep` ``).
  */
 function asStringStartPattern(name: string): string {
-  return `['"]${escapeEre(name)}[.:'"]`;
+  return `['"]${name}[.:'"]`;
 }
 
 /**
@@ -680,7 +722,7 @@ function asStringStartPattern(name: string): string {
  * there (a pickle's `(cshop.model`), or a length byte, which is seldom a letter.
  */
 function asDottedNamePattern(name: string): string {
-  return `(^|[^A-Za-z0-9_.])[A-Za-z]?${escapeEre(name)}([^A-Za-z0-9_]|$)`;
+  return `(^|[^A-Za-z0-9_.])[A-Za-z]?${name}([^A-Za-z0-9_]|$)`;
 }
 
 /**
@@ -696,11 +738,27 @@ function asPathPattern(path: string): string {
   const outsideName = '(^|[^A-Za-z0-9_.-])';
   if (path.includes('/')) {
     const between = `(/|[${QUOTES}][[:space:]]*[,/][[:space:]]*[${QUOTES}])`;
-    return `${outsideName}${path.split('/').map(escapeEre).join(between)}([^A-Za-z0-9_.-]|$)`;
+    return `${outsideName}${path.split('/').join(between)}([^A-Za-z0-9_.-]|$)`;
   }
-  const escaped = escapeEre(path);
-  return `${outsideName}${escaped}/|(^|[/}${QUOTES}])${escaped}([/$${QUOTES}]|$)`;
+  return `${outsideName}${path}/|(^|[/}${QUOTES}])${path}([/$${QUOTES}]|$)`;
 }
 
-/** The ways filesContaining looks for a text, as extended regular expressions. */
+/**
+ * The texts one match of a TEXT_PATTERNS expression of alternatives shows: the one between its
+ * delimiters (`/gen.py"`: gen.py), and for a string's opening the shorter names ending at a dot or
+ * colon of it too (`"shop.log.`: shop.log, shop), which the longest alternative hid.
+ */
+function matchedTexts(match: string, as: 'stringEnd' | 'stringStart', known: ReadonlySet<string>): string[] {
+  if (as === 'stringEnd') {
+    const whole = match.slice(0, -1);
+    const inner = match.slice(1, -1);
+    return [...(known.has(whole) ? [whole] : []), ...(inner !== whole && known.has(inner) ? [inner] : [])];
+  }
+  const name = match.slice(1, -1);
+  const out = known.has(name) ? [name] : [];
+  for (let i = 0; i < name.length; i++) if ((name[i] === '.' || name[i] === ':') && known.has(name.slice(0, i))) out.push(name.slice(0, i));
+  return out;
+}
+
+/** The ways filesContaining looks for a text, as extended regular expressions of the text escaped (escapeEre, which leaves `/` alone). */
 const TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };

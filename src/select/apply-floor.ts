@@ -39,6 +39,8 @@ export function applyFloor(
   reflectable: (changedFile: string) => boolean = () => true,
   /** For a file counting as changed only because its values hold a changed file's code: those files. */
   heldBy: (changedFile: string) => readonly string[] = () => [],
+  /** Tests selected where neither a symbol path nor the floor selects them (a test naming a script the change reaches): the floor's reason is the more telling. */
+  last: readonly SelectedTest[] = [],
 ): { selected: SelectedTest[]; summary: FloorSummary; open: Set<string> } {
   const floor = new Map<string, FloorTest[]>();
   for (const side of floorSides) {
@@ -108,6 +110,7 @@ export function applyFloor(
       dropped.push({ file, changed, message: `${file} imports ${changed.join(', ')}, but every changed symbol there is closed (resolved uses only, no top-level code, no patching or registry) and none reaches it.` });
     }
   }
+  for (const test of last) if (!chosen.has(test.file)) chosen.set(test.file, test);
   const selected = [...chosen.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const openSummary = [...reasons.keys()]
     .sort()

@@ -34,6 +34,7 @@ import { headParse as headParsePolicy, WHOLE_FILE_PARSES } from './policies/head
 import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
 import { projectFilesByText } from './policies/project-files-by-text.js';
 import { baseName, mentionCandidates, mentionedFiles } from './policies/mentioned-files.js';
+import { reachedScripts, scriptNamers } from './policies/reached-scripts.js';
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges, unreachedMentions } from './policies/unreached-changes.js';
 import { NEUTRAL_TASK_FILES, taskScripts } from './policies/task-scripts.js';
@@ -238,7 +239,8 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   }
   if (changes.some((c) => c.symbols.some((s) => s.change === 'doc'))) headSeeds.push(...docTestSeeds(changes, await headView.docTestRunners(), isTestPath));
   const headRecords = await store.listFiles();
-  const headTests = new Set([...headRecords.map((f) => f.path).filter(isTestPath), ...textTests]);
+  const headRecordPaths = new Set(headRecords.map((f) => f.path));
+  const headTests = new Set([...[...headRecordPaths].filter(isTestPath), ...textTests]);
   const present = files.filter((f) => f.status !== 'deleted');
   const where = target.kind === 'commit' ? { commit: target.commit } : target.kind === 'staged' ? ('staged' as const) : ('worktree' as const);
   // A changed code file nothing imports may be a fixture a test reads as text (`input.js` of a
@@ -254,7 +256,12 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   }
   // A deleted module is still named where it was (`resolve_name("shop.rates:rate")`, a pickle): what
   // loads it by that name fails on the head side, where no edge leads to it.
-  for (const f of files) if (f.status === 'deleted' && roles.get(f.path) === 'code' && !baseTests.has(f.path)) spelled.push(f);
+  // One nothing imported may have been run by its path: looked for by its file name too.
+  for (const f of files) {
+    if (f.status !== 'deleted' || roles.get(f.path) !== 'code' || baseTests.has(f.path)) continue;
+    if ((await baseView.importersOf(f.path)).length === 0) unimported.push(f);
+    else spelled.push(f);
+  }
   const dependencyTexts = await readDependencyFiles(repo, base, target, dependencyFiles(files, roles));
   // A manifest's changed keys: source naming it reads it as data only where it spells one.
   const manifestKeys = new Map(dependencyTexts.filter((f) => roles.get(f.path) === 'manifest').map((f) => [f.path, changedKeys(f.before, f.after)]));
@@ -276,13 +283,18 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   for (const file of headMentions.code) {
     for (const s of await store.symbolsOfFiles([file.path])) headSeeds.push({ node: seedNode(s), from: file.from });
   }
+  // A script or hook the change reaches through its imports, run by its path where it is named:
+  // looked for (git grep) while this thread traverses.
+  const namingScripts = scriptsNamed(setting, { base: baseView, head: headView }, { base: basePaths, head: withMentions(headPaths, headMentions.code) }, (p) => isCode(p) && headRecordPaths.has(p) && !headTests.has(p) && !baseTests.has(p), (p) => headTests.has(p), where);
   const dependencyPart = await dependencyChanges(dependencyTexts, roles, headView, config, classifier, dependencyReadersOf);
   const attributesPart = checkoutAttributes(await readDependencyFiles(repo, base, target, files.filter((f) => baseName(f.path) === '.gitattributes')));
   headSeeds.push(...dependencyPart.seeds);
+  namingScripts.catch(() => undefined);
   const headReached = await traverseSide(headView, headSeeds);
   for (const file of await filesReachingTests(headView, headSeeds, headReached, (p) => headTests.has(p), minTestConfidence)) reachingTests.add(file);
   const headDynamic = await dynamicImportPart(setting, headView, present, headTests);
 
+  const namedScripts = await namingScripts;
   // Tests: a changed test selects itself; others are selected by what reached them.
   const testsPart = changedTests(files, baseTests, headTests);
   const renamedTo = new Map(files.filter((f) => f.previousPath !== undefined).map((f) => [f.previousPath!, f.path]));
@@ -306,16 +318,13 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   // A loader's text: the base commit's, or the head version where the change rewrote it.
   const headTexts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
   const baseTexts = commitTexts(repo, base);
-  // A code file naming a changed data file counts as changed for the floor too: a setup file reading
-  // `.env.test` runs for every test, though no symbol path leads from it.
-  const withMentions = (paths: readonly string[], code: readonly RelatedFile[]) => [...new Set([...paths, ...code.map((c) => c.path)])].sort();
   // A file whose top-level values hold code a change reaches counts as changed too: its tests may call through the value.
   const baseHeld = heldOnLoadFiles(baseReached, (p) => baseTests.has(p));
   const headHeld = heldOnLoadFiles(headReached, (p) => headTests.has(p));
   const [baseFloor, headFloor] = await floorsOf(
     classifier.universe,
     { view: baseView, tests: baseTests, changed: withMentions(basePaths, [...baseMentions.code, ...baseHeld]), listed: onlyOn(files, 'base'), texts: (paths) => baseTexts(paths) },
-    { view: headView, tests: headTests, changed: withMentions(headPaths, [...headMentions.code, ...headHeld]), listed: onlyOn(files, 'head'), texts: (paths) => baseTexts(paths, headTexts) },
+    { view: headView, tests: headTests, changed: withMentions(headPaths, [...headMentions.code, ...namedScripts.code, ...headHeld]), listed: onlyOn(files, 'head'), texts: (paths) => baseTexts(paths, headTexts) },
     [...baseReached, ...headReached],
   );
   const floorSides: FloorSide[] = [
@@ -326,13 +335,13 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const outside = await outsideDerivedMethods(behaviour, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });
   const facts = withRelatedChanges(
     closureFacts(behaviour, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside, (p) => headTests.has(p) || baseTests.has(p)),
-    { named: [...baseMentions.code, ...headMentions.code], held: [...baseHeld, ...headHeld] },
+    { named: [...baseMentions.code, ...headMentions.code, ...namedScripts.code], held: [...baseHeld, ...headHeld] },
   );
   const factsOf = (file: string) => facts.get(file) ?? unknownFile(file);
-  const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(factsOf(file)), (file) => reflectableChange(factsOf(file)), (file) => heldOnly(factsOf(file)));
+  const floor = applyFloor(sides, direct, minTestConfidence, floorSides, (file) => openReasons(factsOf(file)), (file) => reflectableChange(factsOf(file)), (file) => heldOnly(factsOf(file)), namedScripts.direct);
   // A file that is a test by its text (doctests, in-source tests) holds cases no qualname names: whole.
   const inSource = classifier.universe?.inSourceTests ?? [];
-  const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...floor.open, ...inSource]), classifier.universe?.implicitNames ?? new Set());
+  const selected = await testCases(store, floor.selected, sides, new Set([...direct.map((t) => t.file), ...namedScripts.direct.map((t) => t.file), ...floor.open, ...inSource]), classifier.universe?.implicitNames ?? new Set());
   const unreached = unreachedChanges(behaviour, roles, selected, reachingTests);
   const unreachedData = unreachedMentions([...baseMentions.code, ...headMentions.code], roles, selected, reachingTests);
   const scripts = unimported.map((f) => f.path).filter((p) => !headTests.has(p) && !reachingTests.has(p));
@@ -357,6 +366,45 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     parts: [input.opening, rolePart, gonePart, universePart, parsePart, applyPart, baseDynamic, baseMentions, headMentions, unreachedData, scriptsPart, dependencyPart, attributesPart, headDynamic, testsPart, unreached],
     floor: floor.summary,
   });
+}
+
+/**
+ * The changed code files of one side with the files counting as changed beside them, sorted: a code
+ * file naming a changed data file counts as changed for the floor too (a setup file reading
+ * `.env.test` runs for every test, though no symbol path leads from it).
+ */
+function withMentions(paths: readonly string[], code: readonly RelatedFile[]): string[] {
+  return [...new Set([...paths, ...code.map((c) => c.path)])].sort();
+}
+
+/**
+ * The scripts a change reaches on either side (reachedScripts: files nothing imports, found through
+ * the importers of the changed files) that the head tree's code names: by the file name ending a
+ * string (`ROOT / "scripts" / "gen.py"`) or by a name its language loads it by opening one
+ * (`-m scripts.gen`). One search for every script's names first: most are named nowhere.
+ */
+async function scriptsNamed(
+  setting: ImpactSetting,
+  views: { base: StoreDependencyView; head: StoreDependencyView },
+  changed: { base: readonly string[]; head: readonly string[] },
+  isCandidate: (path: string) => boolean,
+  isTest: (path: string) => boolean,
+  where: { commit: string } | 'staged' | 'worktree',
+): Promise<ReturnType<typeof scriptNamers>> {
+  const scripts = reachedScripts(changed.head, await views.head.importerMap(), isCandidate);
+  for (const [script, from] of reachedScripts(changed.base, await views.base.importerMap(), isCandidate)) if (!scripts.has(script)) scripts.set(script, from);
+  if (scripts.size === 0) return scriptNamers(scripts, new Map(), isTest);
+  const loaded = new Map([...scripts.keys()].map((path) => [path, languageForPath(path)?.resolution.stringNames?.(path) ?? []]));
+  const [byFile, byLoaded] = await Promise.all([
+    setting.repo.filesContainingEach([...scripts.keys()].map(baseName), where, CODE_PATHSPECS, 'stringEnd'),
+    setting.repo.filesContainingEach([...loaded.values()].flat(), where, CODE_PATHSPECS, 'stringStart'),
+  ]);
+  const namedBy = new Map<string, string[]>();
+  for (const [path, names] of loaded) {
+    const named = [...new Set([baseName(path), ...names].flatMap((name) => [...(byFile.get(name) ?? []), ...(byLoaded.get(name) ?? [])]))].sort();
+    if (named.length > 0) namedBy.set(path, named);
+  }
+  return scriptNamers(scripts, namedBy, isTest);
 }
 
 /** The dynamic-import policy on one side: the changed code files (not tests) nothing imports statically. */
@@ -421,7 +469,9 @@ async function mentionsIn(
   for (const f of candidates) {
     const only = spelledOnly.has(f.path);
     if (only && spelling.length === 0) continue;
-    const named = new Set(only ? [] : await setting.repo.filesContaining(baseName(f.path), where, CODE_PATHSPECS));
+    // A renamed file by its old name too: what still names that no longer finds it.
+    const fileNames = [...new Set([f.path, ...(f.previousPath === undefined ? [] : [f.previousPath])].map(baseName))];
+    const named = new Set(only ? [] : await setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS));
     // A code file is also looked for by the names its language loads it by from a string, opening
     // one: `"shop.log.Keep"` in a logging config, not `import shop.log`.
     const within = only ? literalPaths(spelling) : CODE_PATHSPECS;

@@ -1,0 +1,61 @@
+import type { Hop, SelectedTest } from '../../../model/impact.js';
+import { MODULE_QUALNAME } from '../../../model/symbol.js';
+
+/**
+ * Pure: the files a change reaches through imports that nothing imports in turn, each with the
+ * changed file it reaches (the first found, breadth-first from the changed files in order). Such a
+ * file is a script or a hook that code runs by its path (`runpy.run_path(ROOT / "scripts" /
+ * "gen.py")`, `spec_from_file_location`, `fork(path.join(__dirname, 'jobs', 'a.js'))`): no edge
+ * leads to it from what runs it, so the files naming it are looked for by its name, as for a
+ * changed file nothing imports. `isCandidate`: which files may be one (code, not a test).
+ */
+export function reachedScripts(changed: readonly string[], importers: ReadonlyMap<string, readonly string[]>, isCandidate: (path: string) => boolean): Map<string, string> {
+  const from = new Map<string, string>();
+  const queue: string[] = [];
+  for (const file of changed) {
+    if (from.has(file)) continue;
+    from.set(file, file);
+    queue.push(file);
+  }
+  const out = new Map<string, string>();
+  for (let i = 0; i < queue.length; i++) {
+    const file = queue[i]!;
+    const loaders = importers.get(file) ?? [];
+    if (loaders.length === 0 && from.get(file) !== file && isCandidate(file)) out.set(file, from.get(file)!);
+    for (const loader of loaders) {
+      if (from.has(loader)) continue;
+      from.set(loader, from.get(file)!);
+      queue.push(loader);
+    }
+  }
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Pure: what naming a reached script selects. A test naming one runs it (selected, through it, from
+ * the changed file it reaches); a source file naming one runs it for its callers, so it counts as
+ * changed (returned as `code`: the floor's tests loading it stay, names-changed-file).
+ */
+export function scriptNamers(
+  scripts: ReadonlyMap<string, string>,
+  namedBy: ReadonlyMap<string, readonly string[]>,
+  isTest: (path: string) => boolean,
+): { direct: SelectedTest[]; code: { path: string; from: { file: string } }[] } {
+  const direct: SelectedTest[] = [];
+  const code: { path: string; from: { file: string } }[] = [];
+  for (const [script, changed] of scripts) {
+    for (const path of namedBy.get(script) ?? []) {
+      if (path === script || path === changed) continue;
+      if (!isTest(path)) {
+        code.push({ path, from: { file: script } });
+        continue;
+      }
+      const via: Hop[] = [
+        { file: script, qualname: MODULE_QUALNAME, relation: 'loads', confidence: 1 },
+        { file: path, qualname: MODULE_QUALNAME, relation: 'mentions', confidence: 0.9 },
+      ];
+      direct.push({ file: path, confidence: 0.9, reachedFrom: { from: { file: changed, qualname: null, change: 'file' }, via } });
+    }
+  }
+  return { direct, code };
+}

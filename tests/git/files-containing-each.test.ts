@@ -1,0 +1,42 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GitRepo } from '../../src/git/repo.js';
+import { gitRepo } from '../helpers/git-repo.js';
+
+describe('GitRepo.filesContainingEach', () => {
+  it('finds, for each file name, the files ending a string with it, in one search', async () => {
+    const cwd = gitRepo({
+      'lib/tasks.py': 'ROOT = None\nGEN = ROOT / "scripts" / "gen.py"\nTOOL = "bin/my-tool.py"\n',
+      'lib/run.js': "const a = path.join(__dirname, 'jobs', 'gen.py'); const b = `./tool.py`;\n",
+      'lib/notes.py': '# gen.py is run by tasks.py\nx = "agen.py"\n',
+      'data/list.txt': '"gen.py"\n',
+    });
+    const repo = await GitRepo.open(cwd);
+    const found = await repo.filesContainingEach(['gen.py', 'my-tool.py', 'tool.py', 'none.py'], { commit: 'HEAD' }, ['*.py', '*.js'], 'stringEnd');
+    expect([...found]).toEqual([
+      ['gen.py', ['lib/run.js', 'lib/tasks.py']],
+      ['my-tool.py', ['lib/tasks.py']],
+      ['tool.py', ['lib/run.js']],
+    ]);
+  });
+
+  it('credits a string opening with a dotted name to the shorter names it opens with too', async () => {
+    const cwd = gitRepo({ 'lib/conf.py': 'HANDLER = "shop.log.Keep"\nAPP = \'shop.main:app\'\n', 'lib/other.py': 'import shop.log\n' });
+    const repo = await GitRepo.open(cwd);
+    const found = await repo.filesContainingEach(['shop', 'shop.log', 'shop.main', 'shop.cli'], { commit: 'HEAD' }, ['*.py'], 'stringStart');
+    expect([...found]).toEqual([
+      ['shop', ['lib/conf.py']],
+      ['shop.log', ['lib/conf.py']],
+      ['shop.main', ['lib/conf.py']],
+    ]);
+  });
+
+  it('searches the working tree, untracked files included, and finds nothing without a name', async () => {
+    const cwd = gitRepo({ 'a.py': 'x = 1\n' });
+    writeFileSync(join(cwd, 'new.py'), 'run("gen.py")\n');
+    const repo = await GitRepo.open(cwd);
+    expect([...(await repo.filesContainingEach(['gen.py'], 'worktree', ['*.py'], 'stringEnd'))]).toEqual([['gen.py', ['new.py']]]);
+    expect([...(await repo.filesContainingEach([], 'worktree', ['*.py'], 'stringEnd'))]).toEqual([]);
+  });
+});

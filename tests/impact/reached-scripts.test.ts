@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { reachedScripts, scriptNamers } from '../../src/pipeline/impact/policies/reached-scripts.js';
+
+const importers = new Map<string, string[]>([
+  ['lib/helper.py', ['lib/mid.py', 'lib/api.py']],
+  ['lib/mid.py', ['scripts/gen.py', 'tests/test_mid.py']],
+  ['lib/api.py', ['tests/test_api.py', 'bin/tool.py']],
+  ['lib/other.py', ['scripts/unrelated.py']],
+]);
+const notTest = (p: string) => !p.startsWith('tests/');
+
+describe('reachedScripts', () => {
+  it('finds the files nothing imports that import a changed file, however far, with the changed file', () => {
+    expect([...reachedScripts(['lib/helper.py'], importers, notTest)]).toEqual([
+      ['bin/tool.py', 'lib/helper.py'],
+      ['scripts/gen.py', 'lib/helper.py'],
+    ]);
+  });
+
+  it('leaves out the changed files themselves, files something imports, files not reached and non-candidates', () => {
+    expect([...reachedScripts(['lib/mid.py', 'scripts/gen.py'], importers, notTest)]).toEqual([]);
+    expect([...reachedScripts(['lib/api.py'], importers, (p) => notTest(p) && p !== 'bin/tool.py')]).toEqual([]);
+    expect([...reachedScripts(['lib/unknown.py'], importers, notTest)]).toEqual([]);
+  });
+
+  it('credits a script to the first changed file that reaches it, in the order given', () => {
+    const both = new Map([...importers, ['lib/other.py', ['bin/tool.py']]]);
+    expect(reachedScripts(['lib/other.py', 'lib/api.py'], both, notTest).get('bin/tool.py')).toBe('lib/other.py');
+    expect(reachedScripts(['lib/api.py', 'lib/other.py'], both, notTest).get('bin/tool.py')).toBe('lib/api.py');
+  });
+});
+
+describe('scriptNamers', () => {
+  const scripts = new Map([['scripts/gen.py', 'lib/helper.py']]);
+
+  it('selects a test naming a reached script, through the script, from the changed file', () => {
+    const { direct, code } = scriptNamers(scripts, new Map([['scripts/gen.py', ['tests/test_gen.py']]]), (p) => p.startsWith('tests/'));
+    expect(code).toEqual([]);
+    expect(direct).toEqual([
+      {
+        file: 'tests/test_gen.py',
+        confidence: 0.9,
+        reachedFrom: {
+          from: { file: 'lib/helper.py', qualname: null, change: 'file' },
+          via: [
+            { file: 'scripts/gen.py', qualname: '<module>', relation: 'loads', confidence: 1 },
+            { file: 'tests/test_gen.py', qualname: '<module>', relation: 'mentions', confidence: 0.9 },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('makes a source file naming one count as changed, and ignores the script and the changed file naming it', () => {
+    const named = new Map([['scripts/gen.py', ['lib/helper.py', 'lib/tasks.py', 'scripts/gen.py']]]);
+    const { direct, code } = scriptNamers(scripts, named, (p) => p.startsWith('tests/'));
+    expect(direct).toEqual([]);
+    expect(code).toEqual([{ path: 'lib/tasks.py', from: { file: 'scripts/gen.py' } }]);
+  });
+});
