@@ -129,5 +129,7 @@
  * 50: a file's own use of a name several star imports give is the last one's (and an earlier
  *    one's only where the last may not bind it), not the first's.
  * 51: a bare use of a module-level import is also what a later star import binds under its name.
+ * 52: so is one of a module-level def or assignment, and a module's export of a name it declares
+ *     and a star import may bind is either binding.
  */
-export const EXTRACTION_VERSION = 51;
+export const EXTRACTION_VERSION = 52;

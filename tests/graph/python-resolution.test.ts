@@ -178,6 +178,24 @@ describe('python star imports', () => {
     expect(callEdges(tree)).toEqual(['lib/use.py#run -> lib/a.py#fmt (import)', 'lib/use.py#run -> lib/a.py#tax (import)', 'lib/use.py#run -> lib/b.py#fmt (import)']);
   });
 
+  it('bind again a name the module declares before them: code run later may get either', async () => {
+    const tree = await resolveTree({
+      'lib/b.py': 'def fmt(v):\n    return v\n',
+      'lib/use.py': 'def fmt(v):\n    return v\n\n\nfrom lib.b import *\n\n\ndef run():\n    return fmt(1)\n',
+      'lib/late.py': 'from lib.b import *\n\n\ndef fmt(v):\n    return v\n\n\ndef run():\n    return fmt(1)\n',
+    });
+    expect(callEdges(tree)).toEqual(['lib/late.py#run -> lib/late.py#fmt (scope)', 'lib/use.py#run -> lib/b.py#fmt (scope)', 'lib/use.py#run -> lib/use.py#fmt (scope)']);
+  });
+
+  it("give a package's importers either its own def or what a star import binds under the name", async () => {
+    const tree = await resolveTree({
+      'lib/__init__.py': 'def fmt(v):\n    return v\n\n\nfrom lib.extra import *\n',
+      'lib/extra.py': 'def fmt(v):\n    return v\n',
+      'app.py': 'from lib import fmt\n\n\ndef run():\n    return fmt(1)\n',
+    });
+    expect(callEdges(tree).filter((e) => e.startsWith('app.py'))).toEqual(['app.py#run -> lib/__init__.py#fmt (import)', 'app.py#run -> lib/extra.py#fmt (import)']);
+  });
+
   it("bind a name only where the module's __all__ lists it, or it has none and the name is public; else the earlier binding stands too", async () => {
     const tree = await resolveTree({
       'lib/a.py': 'def rate():\n    return 2\n\n\ndef _fee():\n    return 1\n\n\ndef tax():\n    return 3\n',

@@ -69,7 +69,12 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
     const bound = everyBinding(ctx, file, assigned ? [...direct, assigned] : direct, imports, seen, depth);
     if (bound) return bound;
   }
-  if (direct.length > 0) return { kind: 'symbols', symbols: direct };
+  if (direct.length > 0) {
+    // `def fmt` and then `from .b import *`, b giving fmt: which one the module holds once its top
+    // level ran depends on their order, and another file's lines are not read here: either.
+    const later = traits.starConflicts === 'last-wins' ? fromStars(ctx, file, name, seen, depth, 'last-wins') : null;
+    return later ? bothBindings({ kind: 'symbols', symbols: direct }, later.target) : { kind: 'symbols', symbols: direct };
+  }
   if (topLevel) {
     // Every name a top-level import binds is the module's too (a package `__init__` re-exporting).
     // `from . import svc` in the package's own `__init__` names itself: Python then imports the
@@ -132,7 +137,7 @@ function lookUpExport(ctx: ResolveContext, file: FileInterface, name: string, se
  * top-level code has run, for its own uses of the name (LanguageTraits.starConflicts: in Python the
  * last star import binding it), or null.
  */
-export function starBound(ctx: ResolveContext, file: FileInterface, name: string, after?: StoredRef): ImportTarget | null {
+export function starBound(ctx: ResolveContext, file: FileInterface, name: string, after?: Pick<StoredRef, 'line' | 'col'>): ImportTarget | null {
   return fromStars(ctx, file, name, new Set(), 0, ctx.traitsFor(file.language).starConflicts, after)?.target ?? null;
 }
 
@@ -149,7 +154,7 @@ function fromStars(
   seen: Set<string>,
   depth: number,
   conflicts: 'last-wins' | 'ambiguous',
-  after?: StoredRef,
+  after?: Pick<StoredRef, 'line' | 'col'>,
 ): { target: ImportTarget; sure: boolean } | null {
   const binds = ctx.traitsFor(file.language).starBinds;
   const found: { target: ImportTarget; sure: boolean }[] = [];

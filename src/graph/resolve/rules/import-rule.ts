@@ -1,11 +1,11 @@
 import type { StoredRef } from '../../../model/stored.js';
 import { MODULE_QUALNAME } from '../../../model/symbol.js';
 import { membersNamed } from '../context.js';
-import { exportedName, outsidePath, resolveLink, starBound, type ImportTarget } from '../exports.js';
+import { exportedName, outsidePath, resolveLink, type ImportTarget } from '../exports.js';
 import { findMember } from '../members.js';
 import { callsHandBack, parseReceiver } from '../receiver-path.js';
 import { CLASS_KINDS, valueSymbols } from '../resolution-data.js';
-import { fromImport, holdersOf, isOpaqueReceiver, preferKinds, resolved, rootName, settled, throughDeclaration, type Decision, type Rule } from './rule.js';
+import { fromImport, holdersOf, isOpaqueReceiver, preferKinds, resolved, rootName, settled, throughDeclaration, withLaterStars, type Decision, type Rule } from './rule.js';
 
 const LINK_KINDS = new Set(['import', 'require', 'dynamic-import', 'reexport']);
 
@@ -28,23 +28,10 @@ export const importRule: Rule = {
     const hit = ctx.lexical(rootName(ref), ref.kind === 'export' ? '<module>' : ref.scope, ref.line);
     if (hit?.kind !== 'import') return null;
     const decision = eitherImport(ctx.importAlternatives(hit.link).map((link) => throughLink(ctx, link, ref)));
-    return ref.receiver === undefined && ref.kind !== 'export' ? withLaterStars(ctx, ref, hit.link, decision) : decision;
+    // `from .a import fmt` and then `from .b import *`, b giving fmt: b's may be what runs.
+    return ref.receiver === undefined && ref.kind !== 'export' && hit.link.scope === MODULE_QUALNAME ? withLaterStars(ctx, ref, hit.link, decision) : decision;
   },
 };
-
-/**
- * `from .a import fmt` and then `from .b import *`, b giving fmt: in a language whose star imports
- * bind names in turn, code run after the module's top level may call b's, so a bare use of a
- * module-level import is also what a later star import binds under its name.
- */
-function withLaterStars(ctx: Parameters<Rule['apply']>[1], ref: StoredRef, link: StoredRef, decision: Decision | null): Decision | null {
-  if (ctx.traits.exportModel !== 'top-level' || link.scope !== MODULE_QUALNAME) return decision;
-  const later = starBound(ctx, ctx.own, ref.name, link);
-  if (later?.kind !== 'symbols') return decision;
-  const targets = new Map((decision?.outcome === 'resolved' ? decision.targets : []).map((t) => [t.id, t]));
-  for (const symbol of preferKinds(later.symbols, ref.kind)) if (!targets.has(symbol.id)) targets.set(symbol.id, symbol);
-  return resolved([...targets.values()]);
-}
 
 /** A use of a name one import binds: the import's target, or a member of it. */
 function throughLink(ctx: Parameters<Rule['apply']>[1], link: StoredRef, ref: StoredRef): Decision | null {

@@ -3,7 +3,7 @@ import type { RefKind } from '../../../model/reference.js';
 import type { StoredRef } from '../../../model/stored.js';
 import type { SymbolKind } from '../../../model/symbol.js';
 import type { ResolveContext } from '../context.js';
-import type { ImportTarget } from '../exports.js';
+import { starBound, type ImportTarget } from '../exports.js';
 import { findMember, type MemberLookup } from '../members.js';
 import { callsOnTheWay, rootOfPath } from '../receiver-path.js';
 import type { ResolverSymbol } from '../resolution-data.js';
@@ -134,4 +134,19 @@ export function preferKinds(symbols: readonly ResolverSymbol[], kind: RefKind): 
   if (!wanted || symbols.length <= 1) return [...symbols];
   const fitting = symbols.filter((s) => wanted.includes(s.kind));
   return fitting.length > 0 ? fitting : [...symbols];
+}
+
+/**
+ * A bare use of a name the module binds at its top level (an import, a def, an assignment) and a
+ * star import after that binding (`def fmt` or `from .a import fmt`, then `from .b import *`, b
+ * giving fmt): in a language whose star imports bind names in turn, code run after the module's
+ * top level may call b's, so the use is also what the later star import binds under its name.
+ */
+export function withLaterStars(ctx: ResolveContext, ref: StoredRef, after: Pick<StoredRef, 'line' | 'col'>, decision: Decision | null): Decision | null {
+  if (ctx.traits.exportModel !== 'top-level') return decision;
+  const later = starBound(ctx, ctx.own, ref.name, after);
+  if (later?.kind !== 'symbols') return decision;
+  const targets = new Map((decision?.outcome === 'resolved' ? decision.targets : []).map((t) => [t.id, t]));
+  for (const symbol of preferKinds(later.symbols, ref.kind)) if (!targets.has(symbol.id)) targets.set(symbol.id, symbol);
+  return resolved([...targets.values()]);
 }

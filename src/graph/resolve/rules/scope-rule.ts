@@ -4,7 +4,7 @@ import { membersNamed, type ResolveContext } from '../context.js';
 import { findMember } from '../members.js';
 import { CLASS_KINDS, valueSymbols, type ResolverSymbol } from '../resolution-data.js';
 import { aliasedPath, FOLLOWED_USES } from './alias-rule.js';
-import { holdersOf, isOpaqueReceiver, preferKinds, resolved, settled, throughDeclaration, type Rule } from './rule.js';
+import { holdersOf, isOpaqueReceiver, preferKinds, resolved, settled, throughDeclaration, withLaterStars, type Rule } from './rule.js';
 
 /**
  * Names declared in the same file, innermost scope first (a local variable or parameter shadows),
@@ -19,8 +19,18 @@ export const scopeRule: Rule = {
     const scope = ref.kind === 'export' ? MODULE_QUALNAME : ref.scope;
     if (ref.receiver === undefined) {
       const hit = ctx.lexical(ref.name, scope, ref.line);
-      if (hit?.kind === 'symbol') return resolved(nearest(ctx, preferKinds(hit.symbols, ref.kind), ref));
-      if (hit?.kind === 'local') return passedOn(hit.binding, ref) ? null : settled('local');
+      if (hit?.kind === 'symbol') {
+        const decision = resolved(nearest(ctx, preferKinds(hit.symbols, ref.kind), ref));
+        // `def fmt` and then `from .b import *`, b giving fmt: b's may be what runs.
+        const topLevel = ref.kind !== 'export' && hit.symbols.every((s) => s.parent === MODULE_QUALNAME);
+        return topLevel ? withLaterStars(ctx, ref, { line: Math.max(...hit.symbols.map((s) => ctx.ownLine(s))), col: 0 }, decision) : decision;
+      }
+      if (hit?.kind === 'local') {
+        if (passedOn(hit.binding, ref)) return null;
+        // `fmt = make()` at the top level and then a star import giving fmt: its binding may be what runs.
+        const later = ref.kind !== 'export' && hit.binding.scope === MODULE_QUALNAME ? withLaterStars(ctx, ref, { line: hit.binding.line, col: 0 }, null) : null;
+        return later ?? settled('local');
+      }
       return null;
     }
     if (isOpaqueReceiver(ref.receiver)) return null;
