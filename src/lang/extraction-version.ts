@@ -131,5 +131,7 @@
  * 51: a bare use of a module-level import is also what a later star import binds under its name.
  * 52: so is one of a module-level def or assignment, and a module's export of a name it declares
  *     and a star import may bind is either binding.
+ * 53: `jest.mock('path')`, `jest.doMock`, `vi.mock` and the other mock calls naming a module by a
+ *    literal path are side-effect links to it.
  */
-export const EXTRACTION_VERSION = 52;
+export const EXTRACTION_VERSION = 53;

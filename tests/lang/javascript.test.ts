@@ -21,6 +21,7 @@ describe('javascript: annotated-source goldens', () => {
     'private-helper-arguments.js',
     'prototype-methods.js',
     'require-forms.js',
+    'runner-mocks.js',
   ])('%s', async (file) => {
     await expectAnnotatedGolden('javascript', file);
   });

@@ -111,6 +111,18 @@
   (#any-of? @_runner "jest" "vi")
   (#any-of? @_load "requireActual" "requireMock" "importActual" "importMock")
   (#set! name "")) @reference.require
+;
+; jest.mock('../src/legacy'), jest.doMock, jest.unmock, vi.mock(...): the runner resolves the path
+; whether or not a factory replaces the module, so the test fails when the file is gone although
+; nothing imports it. A side-effect link to the file (its <module>, no names): its deletion or
+; rename reaches the test, its symbols do not. Literal paths only: `vi.mock(import('./a'))` is an
+; import() already, and a computed path is no load site of its own.
+(call_expression
+  function: (member_expression object: (identifier) @_runner property: (property_identifier) @_load)
+  arguments: (arguments . (string) @module)
+  (#any-of? @_runner "jest" "vi")
+  (#any-of? @_load "mock" "doMock" "unmock" "doUnmock" "dontMock" "setMock" "createMockFromModule" "genMockFromModule")
+  (#set! name "")) @reference.require
 
 ; module.exports = name / module.exports = function name() {} / module.exports = { alias: name, name }
 (assignment_expression
