@@ -21397,6 +21397,9 @@ function joinGlob(directory, files) {
   return directory === void 0 ? null : `${directory.replace(/\/$/, "")}/${files}`;
 }
 
+// src/ecosystem/npm/conventions.ts
+var NODE_TEST_DEFAULTS = ["**/*.test.{cjs,mjs,js}", "**/*-test.{cjs,mjs,js}", "**/*_test.{cjs,mjs,js}", "**/test-*.{cjs,mjs,js}", "**/test.{cjs,mjs,js}", "**/test/**/*.{cjs,mjs,js}"];
+
 // src/ecosystem/npm/node-path.ts
 function scriptAssignments(scripts, name2) {
   const assignment = new RegExp(`(?:^|[\\s;&|(])${name2}=("[^"]*"|'[^']*'|[^\\s;&|)]*)`, "g");
@@ -21512,7 +21515,6 @@ function mochaRuns(scripts) {
   }
   return runs;
 }
-var NODE_TEST_DEFAULTS = ["**/*.test.{cjs,mjs,js}", "**/*-test.{cjs,mjs,js}", "**/*_test.{cjs,mjs,js}", "**/test-*.{cjs,mjs,js}", "**/test.{cjs,mjs,js}", "**/test/**/*.{cjs,mjs,js}"];
 function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   const at2 = script2.indexOf("--test");
   const before = script2.slice(0, at2).split(/&&|\|\||;/).pop() ?? "";

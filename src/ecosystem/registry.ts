@@ -1,4 +1,5 @@
 import { npm } from './npm/adapter.js';
+import { conventions as npmConventions } from './npm/conventions.js';
 import { python } from './python/adapter.js';
 import { conventions as pyConventions } from './python/conventions.js';
 import { joinPath, parentDir } from '../util/posix-path.js';
@@ -8,8 +9,8 @@ import type { EcosystemAdapter, InstalledCommand, ProjectFiles, TestUniverse } f
 /** Every ecosystem ratlas knows; order matters only for report order. */
 export const ECOSYSTEMS: readonly EcosystemAdapter[] = [npm, python];
 
-/** The conventions the shared selection defaults take from each ecosystem (see python/conventions.ts). */
-export const CONVENTIONS = [pyConventions] as const;
+/** The conventions the shared selection defaults take from each ecosystem (see npm/conventions.ts, python/conventions.ts). */
+export const CONVENTIONS = [npmConventions, pyConventions] as const;
 
 /** Pure: the test universes of every ecosystem present in the tree, sorted by root then config file. */
 export function testUniversesOf(files: ProjectFiles, ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): TestUniverse[] {

@@ -37,6 +37,12 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(files.paths.filter((p) => c.isTest(p))).toEqual(['spec/a.check.js']);
   });
 
+  it("jest's defaults, not node --test's, say what a test is in a jest project (a root test-utils.js is a helper)", () => {
+    const files = tree({ 'package.json': '{ "devDependencies": { "jest": "29" } }' }, ['test.js', 'test-utils.js', 'rate_test.cjs', 'src/rate.test.js']);
+    const c = compileUniverses(npm.testUniverses(files));
+    expect(files.paths.filter((p) => c.isTest(p))).toEqual(['src/rate.test.js', 'test.js']);
+  });
+
   it('a config a test script names (`jest --config test/jest.config.js`) replaces the defaults; its rootDir is relative to it', () => {
     // tsyringe's layout: jest's defaults would make the fixtures and helpers under __tests__ tests too.
     const files = tree(

@@ -16,6 +16,12 @@ describe('PathClassifier (default conventions)', () => {
     ['src/__mocks__/fs.ts', 'code'],
     ['types/index.d.ts', 'code'],
     ['src/cart.ts', 'code'],
+    // node --test's default names: the runner a project without one configured has.
+    ['test-rate.js', 'test'],
+    ['rate_test.cjs', 'test'],
+    ['test.js', 'test'],
+    ['lib/parser-test.mjs', 'test'],
+    ['src/test-utils.ts', 'code'],
     ['vitest.config.ts', 'runner-config'],
     ['packages/a/jest.config.js', 'runner-config'],
     ['.mocharc.yml', 'runner-config'],

@@ -2,6 +2,7 @@ import type { TestUniverse } from '../types.js';
 import { unknownTests, type ConfigValues } from './config-values.js';
 import type { ProjectContext } from './jest-universes.js';
 import { rebaseOutputFile, rebaseOutputGlob } from './build-output.js';
+import { NODE_TEST_DEFAULTS } from './conventions.js';
 import { NODE_PRELOAD_OPTIONS, optionWord } from './node-options.js';
 import { isScript, joinRepo, resolveFile, treeFiles } from './repo-paths.js';
 
@@ -98,10 +99,6 @@ export function mochaRuns(scripts: readonly string[]): MochaRun[] {
   }
   return runs;
 }
-
-/** node --test's default patterns (Node 20+ docs, "Running tests from the command line"). */
-const NODE_TEST_DEFAULTS = ['**/*.test.{cjs,mjs,js}', '**/*-test.{cjs,mjs,js}', '**/*_test.{cjs,mjs,js}', '**/test-*.{cjs,mjs,js}', '**/test.{cjs,mjs,js}', '**/test/**/*.{cjs,mjs,js}'];
-
 
 /** Pure: the universe of `node --test [patterns]` as a package script writes it, with the modules its options preload. */
 export function nodeTestUniverse(dir: string, script: string, manifest: string, exists: (path: string) => boolean = () => true): TestUniverse {
