@@ -64,7 +64,8 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
       u.setupScope === 'directory' ? [...u.setupFiles.filter((s) => s.lastIndexOf('/') < 0 || test.startsWith(s.slice(0, s.lastIndexOf('/') + 1))), ...plugins] : [...u.setupFiles, ...plugins];
     return { universe: u, member, setupFor };
   });
-  const setupFiles = new Set(universes.flatMap((u) => [...u.setupFiles, ...(u.pluginFiles ?? [])]));
+  const plugins = new Set(universes.flatMap((u) => u.pluginFiles ?? []));
+  const setupFiles = new Set([...universes.flatMap((u) => u.setupFiles), ...plugins]);
   const anyTest = (path: string) => compiled.some((c) => c.member(path));
   const runs = compiled.flatMap((c) => {
     if (!c.universe.servedFiles?.length) return [];
@@ -77,7 +78,9 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     isTest: (path) => !setupFiles.has(path) && anyTest(path),
     setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.setupFor(test)))].sort(),
     setupFiles,
-    setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles : []))),
+    // A plugin runs for every test whatever else its file is: `-p lib.testing` loads the package's
+    // `__init__.py`, a setup file of its folder's tests too, and no test names what it runs.
+    setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles.filter((s) => !plugins.has(s)) : []))),
     implicitNames: new Set(universes.flatMap((u) => u.implicitNames ?? [])),
     inSourceTests: new Set(universes.flatMap((u) => u.inSourceTests ?? [])),
     textTests: new Set(universes.flatMap((u) => u.textTestFiles ?? [])),

@@ -41,6 +41,13 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     expect([...universe.setupByName].sort()).toEqual(['conftest.py', 'tests/conftest.py', 'tests/unit/conftest.py']);
   });
 
+  it('loads a -p plugin that is a package for every test: its __init__.py is no setup file reached by name', () => {
+    const files = tree({ 'pytest.ini': '[pytest]\naddopts = -p lib.testing\n', 'lib/__init__.py': '', 'lib/testing/__init__.py': '', 'tests/test_it.py': '' });
+    const universe = compileUniverses(python.testUniverses(files));
+    expect(universe.setupFilesOf('tests/test_it.py')).toEqual(['lib/testing/__init__.py']);
+    expect([...universe.setupByName].sort()).toEqual(['lib/__init__.py']);
+  });
+
   it('tells autouse fixtures and hooks, which run for every test below, from fixtures a test names', () => {
     const implicit = (qualname: string, signature: string) => python.implicitSetup!({ qualname, signature });
     expect(implicit('clean', '@pytest.fixture(autouse=True) def clean():')).toBe(true);
