@@ -13009,7 +13009,8 @@ function aliasRewrites(universe, specifier) {
       } catch {
         continue;
       }
-      if (re2.test(specifier)) rewritten = specifier.replace(re2, replacement);
+      const match = re2.exec(specifier);
+      if (match) rewritten = universe.runner === "jest" ? wholeRewrite(match, replacement) : specifier.replace(re2, replacement);
     } else if (specifier === pattern || specifier.startsWith(`${pattern}/`)) {
       rewritten = replacement + specifier.slice(pattern.length);
     }
@@ -13018,6 +13019,9 @@ function aliasRewrites(universe, specifier) {
     out2.push(rewritten);
   }
   return out2;
+}
+function wholeRewrite(match, replacement) {
+  return replacement.replace(/\$(\d+)/g, (_3, n) => match[Number(n)] ?? "");
 }
 function rootRelative(universe, path) {
   return universe.runner === "vitest" ? joinRepo(universe.root, `.${path}`) : null;

@@ -43,7 +43,8 @@ export function aliasRewrites(universe: TestUniverse, specifier: string): string
       } catch {
         continue;
       }
-      if (re.test(specifier)) rewritten = specifier.replace(re, replacement);
+      const match = re.exec(specifier);
+      if (match) rewritten = universe.runner === 'jest' ? wholeRewrite(match, replacement) : specifier.replace(re, replacement);
     } else if (specifier === pattern || specifier.startsWith(`${pattern}/`)) {
       rewritten = replacement + specifier.slice(pattern.length);
     }
@@ -52,6 +53,17 @@ export function aliasRewrites(universe: TestUniverse, specifier: string): string
     out.push(rewritten);
   }
   return out;
+}
+
+/**
+ * Pure: jest's rewrite of a specifier a `moduleNameMapper` regex matches: the mapped path is the
+ * whole new name, its `$n` filled from the match (jest-resolve `_resolveStubModuleName`), so an
+ * unanchored `\.css$` maps `./styles.css` to the stub itself, where a string replace would keep
+ * `./styles` in front of it. babel-plugin-module-resolver, whose aliases a jest universe holds too,
+ * replaces the whole path as well; vite's `resolve.alias` replaces only what its regex matched.
+ */
+function wholeRewrite(match: RegExpExecArray, replacement: string): string {
+  return replacement.replace(/\$(\d+)/g, (_, n: string) => match[Number(n)] ?? '');
 }
 
 /**
