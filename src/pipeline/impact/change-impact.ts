@@ -284,8 +284,11 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
     for (const s of await store.symbolsOfFiles([file.path])) headSeeds.push({ node: seedNode(s), from: file.from });
   }
   // A script or hook the change reaches through its imports, run by its path where it is named:
-  // looked for (git grep) while this thread traverses.
-  const namingScripts = scriptsNamed(setting, { base: baseView, head: headView }, { base: basePaths, head: withMentions(headPaths, headMentions.code) }, (p) => isCode(p) && headRecordPaths.has(p) && !headTests.has(p) && !baseTests.has(p), (p) => headTests.has(p), where);
+  // looked for (git grep) while this thread traverses. The runner's setup files (a conftest.py) are
+  // no such script: the runner runs them, the setup policies select their tests.
+  const setupFiles = classifier.universe?.setupFiles ?? new Set<string>();
+  const scriptLike = (p: string) => isCode(p) && headRecordPaths.has(p) && !headTests.has(p) && !baseTests.has(p) && !setupFiles.has(p);
+  const namingScripts = scriptsNamed(setting, { base: baseView, head: headView }, { base: basePaths, head: withMentions(headPaths, headMentions.code) }, scriptLike, (p) => headTests.has(p), where);
   const dependencyPart = await dependencyChanges(dependencyTexts, roles, headView, config, classifier, dependencyReadersOf);
   const attributesPart = checkoutAttributes(await readDependencyFiles(repo, base, target, files.filter((f) => baseName(f.path) === '.gitattributes')));
   headSeeds.push(...dependencyPart.seeds);
@@ -381,7 +384,7 @@ function withMentions(paths: readonly string[], code: readonly RelatedFile[]): s
  * The scripts a change reaches on either side (reachedScripts: files nothing imports, found through
  * the importers of the changed files) that the head tree's code names: by the file name ending a
  * string (`ROOT / "scripts" / "gen.py"`) or by a name its language loads it by opening one
- * (`-m scripts.gen`). One search for every script's names first: most are named nowhere.
+ * (`-m scripts.gen`). One search each way for every script's names, attributed by the matches.
  */
 async function scriptsNamed(
   setting: ImpactSetting,
