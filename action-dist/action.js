@@ -33417,27 +33417,33 @@ var GitRepo = class _GitRepo {
   }
   /**
    * For each of `texts`, the files holding it as filesContaining looks for it `as` (ending or
-   * opening a string), in one search: one expression of every text's alternatives, each match
-   * attributed to the texts it shows. git grep tries each of several expressions on every line:
-   * typeorm's 113 file names took 0.71 s as expressions of their own, 0.20 s as one.
+   * opening a string), each with how it is spelled there: the path a string ends with the text
+   * (`../../pinia/src/index.ts` in a quoted string), or the dotted name a string opens with. In one
+   * search: one expression of every text's alternatives, each match attributed to the texts it
+   * shows. git grep tries each of several expressions on every line: typeorm's 113 file names took
+   * 0.71 s as expressions of their own, 0.20 s as one.
    */
   async filesContainingEach(texts, where, pathspecs, as2) {
     const found = /* @__PURE__ */ new Map();
     const known = new Set(texts);
     if (known.size === 0) return /* @__PURE__ */ new Map();
-    const pattern = TEXT_PATTERNS[as2](`(${[...known].map(escapeEre).join("|")})`);
+    const alternatives = `(${[...known].map(escapeEre).join("|")})`;
+    const pattern = as2 === "stringEnd" ? asSpelledPathPattern(alternatives) : TEXT_PATTERNS[as2](alternatives);
     const { out: out2, path } = await this.grep(["-o", "-I", "-E", "-e", pattern], where, pathspecs);
     for (const line of out2.split("\n")) {
       const nul = line.indexOf("\0");
       if (nul < 0) continue;
       const file = path(line.slice(0, nul));
-      for (const text of matchedTexts(line.slice(nul + 1), as2, known)) {
-        const files = found.get(text) ?? /* @__PURE__ */ new Set();
-        files.add(file);
+      for (const [text, spelled] of matchedTexts(line.slice(nul + 1), as2, known)) {
+        const files = found.get(text) ?? /* @__PURE__ */ new Map();
+        const spellings = files.get(file) ?? /* @__PURE__ */ new Set();
+        spellings.add(spelled);
+        files.set(file, spellings);
         found.set(text, files);
       }
     }
-    return new Map([...found].sort(([a], [b3]) => a < b3 ? -1 : a > b3 ? 1 : 0).map(([text, files]) => [text, [...files].sort()]));
+    const byName = ([a], [b3]) => a < b3 ? -1 : a > b3 ? 1 : 0;
+    return new Map([...found].sort(byName).map(([text, files]) => [text, new Map([...files].sort(byName).map(([file, spellings]) => [file, [...spellings].sort()]))]));
   }
   /**
    * `git grep -z` with `args` in a commit, the staging area or the working tree (untracked files
@@ -33630,17 +33636,22 @@ function asPathPattern(path) {
   }
   return `${outsideName}${path}/|(^|[/}${QUOTES}])${path}([/$${QUOTES}]|$)`;
 }
+function asSpelledPathPattern(name2) {
+  return `(^|[${QUOTES}]|[^${QUOTES}[:space:]]*/)${name2}['"\`]`;
+}
 function matchedTexts(match, as2, known) {
+  const out2 = [];
   if (as2 === "stringEnd") {
-    const whole = match.slice(0, -1);
-    const inner = match.slice(1, -1);
-    return [...known.has(whole) ? [whole] : [], ...inner !== whole && known.has(inner) ? [inner] : []];
+    const spelled = match.slice(QUOTE_CHARS.has(match[0]) ? 1 : 0, -1);
+    for (let i2 = 0; i2 < spelled.length; i2++) if ((i2 === 0 || spelled[i2 - 1] === "/") && known.has(spelled.slice(i2))) out2.push([spelled.slice(i2), spelled]);
+    return out2;
   }
   const name2 = match.slice(1, -1);
-  const out2 = known.has(name2) ? [name2] : [];
-  for (let i2 = 0; i2 < name2.length; i2++) if ((name2[i2] === "." || name2[i2] === ":") && known.has(name2.slice(0, i2))) out2.push(name2.slice(0, i2));
+  if (known.has(name2)) out2.push([name2, name2]);
+  for (let i2 = 0; i2 < name2.length; i2++) if ((name2[i2] === "." || name2[i2] === ":") && known.has(name2.slice(0, i2))) out2.push([name2.slice(0, i2), name2]);
   return out2;
 }
+var QUOTE_CHARS = /* @__PURE__ */ new Set(["\\", "'", '"', "`"]);
 var TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };
 
 // src/action/inputs.ts

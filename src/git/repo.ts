@@ -427,33 +427,40 @@ export class GitRepo {
 
   /**
    * For each of `texts`, the files holding it as filesContaining looks for it `as` (ending or
-   * opening a string), in one search: one expression of every text's alternatives, each match
-   * attributed to the texts it shows. git grep tries each of several expressions on every line:
-   * typeorm's 113 file names took 0.71 s as expressions of their own, 0.20 s as one.
+   * opening a string), each with how it is spelled there: the path a string ends with the text
+   * (`../../pinia/src/index.ts` in a quoted string), or the dotted name a string opens with. In one
+   * search: one expression of every text's alternatives, each match attributed to the texts it
+   * shows. git grep tries each of several expressions on every line: typeorm's 113 file names took
+   * 0.71 s as expressions of their own, 0.20 s as one.
    */
   async filesContainingEach(
     texts: readonly string[],
     where: { commit: string } | 'staged' | 'worktree',
     pathspecs: readonly string[],
     as: 'stringEnd' | 'stringStart',
-  ): Promise<Map<string, string[]>> {
-    const found = new Map<string, Set<string>>();
+  ): Promise<Map<string, Map<string, string[]>>> {
+    const found = new Map<string, Map<string, Set<string>>>();
     const known = new Set(texts);
     if (known.size === 0) return new Map();
-    const pattern = TEXT_PATTERNS[as](`(${[...known].map(escapeEre).join('|')})`);
+    const alternatives = `(${[...known].map(escapeEre).join('|')})`;
+    // A string's end is matched with the path before the name in it, up to its opening quote.
+    const pattern = as === 'stringEnd' ? asSpelledPathPattern(alternatives) : TEXT_PATTERNS[as](alternatives);
     const { out, path } = await this.grep(['-o', '-I', '-E', '-e', pattern], where, pathspecs);
     // Each match on a line of its own after its file's path and a NUL.
     for (const line of out.split('\n')) {
       const nul = line.indexOf('\0');
       if (nul < 0) continue;
       const file = path(line.slice(0, nul));
-      for (const text of matchedTexts(line.slice(nul + 1), as, known)) {
-        const files = found.get(text) ?? new Set<string>();
-        files.add(file);
+      for (const [text, spelled] of matchedTexts(line.slice(nul + 1), as, known)) {
+        const files = found.get(text) ?? new Map<string, Set<string>>();
+        const spellings = files.get(file) ?? new Set<string>();
+        spellings.add(spelled);
+        files.set(file, spellings);
         found.set(text, files);
       }
     }
-    return new Map([...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([text, files]) => [text, [...files].sort()]));
+    const byName = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+    return new Map([...found].sort(byName).map(([text, files]) => [text, new Map([...files].sort(byName).map(([file, spellings]) => [file, [...spellings].sort()]))]));
   }
 
   /**
@@ -744,21 +751,36 @@ function asPathPattern(path: string): string {
 }
 
 /**
- * The texts one match of a TEXT_PATTERNS expression of alternatives shows: the one between its
- * delimiters (`/gen.py"`: gen.py), and for a string's opening the shorter names ending at a dot or
- * colon of it too (`"shop.log.`: shop.log, shop), which the longest alternative hid.
+ * An extended regular expression for `name` ending a string (asStringEndPattern), matching from
+ * the string's opening quote (or the line's start) on, so that the match shows the path the string
+ * spells: no quote or space before the name but a slash.
  */
-function matchedTexts(match: string, as: 'stringEnd' | 'stringStart', known: ReadonlySet<string>): string[] {
+function asSpelledPathPattern(name: string): string {
+  return `(^|[${QUOTES}]|[^${QUOTES}[:space:]]*/)${name}['"\`]`;
+}
+
+/**
+ * The texts one match of a filesContainingEach expression of alternatives shows, each with how it
+ * is spelled: for a string's end, every known text the spelled path ends with after a slash
+ * (`"scripts/gen.py"`: gen.py, and scripts/gen.py where known); for a string's opening, the name
+ * between its delimiters and the shorter names ending at a dot or colon of it (`"shop.log.`:
+ * shop.log, shop), which the longest alternative hid.
+ */
+function matchedTexts(match: string, as: 'stringEnd' | 'stringStart', known: ReadonlySet<string>): [string, string][] {
+  const out: [string, string][] = [];
   if (as === 'stringEnd') {
-    const whole = match.slice(0, -1);
-    const inner = match.slice(1, -1);
-    return [...(known.has(whole) ? [whole] : []), ...(inner !== whole && known.has(inner) ? [inner] : [])];
+    const spelled = match.slice(QUOTE_CHARS.has(match[0]!) ? 1 : 0, -1);
+    for (let i = 0; i < spelled.length; i++) if ((i === 0 || spelled[i - 1] === '/') && known.has(spelled.slice(i))) out.push([spelled.slice(i), spelled]);
+    return out;
   }
   const name = match.slice(1, -1);
-  const out = known.has(name) ? [name] : [];
-  for (let i = 0; i < name.length; i++) if ((name[i] === '.' || name[i] === ':') && known.has(name.slice(0, i))) out.push(name.slice(0, i));
+  if (known.has(name)) out.push([name, name]);
+  for (let i = 0; i < name.length; i++) if ((name[i] === '.' || name[i] === ':') && known.has(name.slice(0, i))) out.push([name.slice(0, i), name]);
   return out;
 }
+
+/** The characters QUOTES lists. */
+const QUOTE_CHARS = new Set(['\\', "'", '"', '`']);
 
 /** The ways filesContaining looks for a text, as extended regular expressions of the text escaped (escapeEre, which leaves `/` alone). */
 const TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };

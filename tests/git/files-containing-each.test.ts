@@ -4,20 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { GitRepo } from '../../src/git/repo.js';
 import { gitRepo } from '../helpers/git-repo.js';
 
+/** Each text's files, without their spellings. */
+const filesOf = (found: Map<string, Map<string, string[]>>) => [...found].map(([text, files]) => [text, [...files.keys()]]);
+
 describe('GitRepo.filesContainingEach', () => {
-  it('finds, for each file name, the files ending a string with it, in one search', async () => {
+  it('finds, for each file name, the files ending a string with it, in one search, with the path each spells', async () => {
     const cwd = gitRepo({
       'lib/tasks.py': 'ROOT = None\nGEN = ROOT / "scripts" / "gen.py"\nTOOL = "bin/my-tool.py"\n',
-      'lib/run.js': "const a = path.join(__dirname, 'jobs', 'gen.py'); const b = `./tool.py`;\n",
+      'lib/run.js': "const a = path.join(__dirname, 'jobs', 'gen.py'); const b = `${root}/../tool.py`;\n",
       'lib/notes.py': '# gen.py is run by tasks.py\nx = "agen.py"\n',
       'data/list.txt': '"gen.py"\n',
     });
     const repo = await GitRepo.open(cwd);
-    const found = await repo.filesContainingEach(['gen.py', 'my-tool.py', 'tool.py', 'none.py'], { commit: 'HEAD' }, ['*.py', '*.js'], 'stringEnd');
-    expect([...found]).toEqual([
-      ['gen.py', ['lib/run.js', 'lib/tasks.py']],
-      ['my-tool.py', ['lib/tasks.py']],
-      ['tool.py', ['lib/run.js']],
+    const found = await repo.filesContainingEach(['gen.py', 'my-tool.py', 'tool.py', 'none.py', 'bin/my-tool.py'], { commit: 'HEAD' }, ['*.py', '*.js'], 'stringEnd');
+    expect([...found].map(([text, files]) => [text, Object.fromEntries(files)])).toEqual([
+      ['bin/my-tool.py', { 'lib/tasks.py': ['bin/my-tool.py'] }],
+      ['gen.py', { 'lib/run.js': ['gen.py'], 'lib/tasks.py': ['gen.py'] }],
+      ['my-tool.py', { 'lib/tasks.py': ['bin/my-tool.py'] }],
+      ['tool.py', { 'lib/run.js': ['${root}/../tool.py'] }],
     ]);
   });
 
@@ -25,7 +29,7 @@ describe('GitRepo.filesContainingEach', () => {
     const cwd = gitRepo({ 'lib/conf.py': 'HANDLER = "shop.log.Keep"\nAPP = \'shop.main:app\'\n', 'lib/other.py': 'import shop.log\n' });
     const repo = await GitRepo.open(cwd);
     const found = await repo.filesContainingEach(['shop', 'shop.log', 'shop.main', 'shop.cli'], { commit: 'HEAD' }, ['*.py'], 'stringStart');
-    expect([...found]).toEqual([
+    expect(filesOf(found)).toEqual([
       ['shop', ['lib/conf.py']],
       ['shop.log', ['lib/conf.py']],
       ['shop.main', ['lib/conf.py']],
@@ -36,7 +40,7 @@ describe('GitRepo.filesContainingEach', () => {
     const cwd = gitRepo({ 'a.py': 'x = 1\n' });
     writeFileSync(join(cwd, 'new.py'), 'run("gen.py")\n');
     const repo = await GitRepo.open(cwd);
-    expect([...(await repo.filesContainingEach(['gen.py'], 'worktree', ['*.py'], 'stringEnd'))]).toEqual([['gen.py', ['new.py']]]);
-    expect([...(await repo.filesContainingEach([], 'worktree', ['*.py'], 'stringEnd'))]).toEqual([]);
+    expect(filesOf(await repo.filesContainingEach(['gen.py'], 'worktree', ['*.py'], 'stringEnd'))).toEqual([['gen.py', ['new.py']]]);
+    expect(filesOf(await repo.filesContainingEach([], 'worktree', ['*.py'], 'stringEnd'))).toEqual([]);
   });
 });

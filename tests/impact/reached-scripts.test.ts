@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reachedScripts, scriptNamers } from '../../src/pipeline/impact/policies/reached-scripts.js';
+import { mayBePathOf, reachedScripts, scriptNamers } from '../../src/pipeline/impact/policies/reached-scripts.js';
 
 const importers = new Map<string, string[]>([
   ['lib/helper.py', ['lib/mid.py', 'lib/api.py']],
@@ -56,5 +56,23 @@ describe('scriptNamers', () => {
     const { direct, code } = scriptNamers(scripts, named, (p) => p.startsWith('tests/'));
     expect(direct).toEqual([]);
     expect(code).toEqual([{ path: 'lib/tasks.py', from: { file: 'scripts/gen.py' } }]);
+  });
+});
+
+describe('mayBePathOf', () => {
+  it('takes a bare name, a path whose folders are the file\'s, and one a placeholder or a step up leaves open', () => {
+    expect(mayBePathOf('scripts/gen.py', 'gen.py')).toBe(true);
+    expect(mayBePathOf('tools/scripts/gen.py', 'scripts/gen.py')).toBe(true);
+    expect(mayBePathOf('tools/scripts/gen.py', './tools/scripts/gen.py')).toBe(true);
+    expect(mayBePathOf('scripts/gen.py', '../../repo/scripts/gen.py')).toBe(true);
+    expect(mayBePathOf('src/jobs/a.js', '${root}/jobs/a.js')).toBe(true);
+    expect(mayBePathOf('src/jobs/a.js', '{ROOT}/jobs/a.js')).toBe(true);
+    expect(mayBePathOf('gen.py', 'x/y/gen.py')).toBe(true);
+  });
+
+  it('refuses a path through another folder and a glob', () => {
+    expect(mayBePathOf('packages/testing/src/index.ts', '../../pinia/src/index.ts')).toBe(false);
+    expect(mayBePathOf('packages/testing/src/index.ts', '**/src/index.ts')).toBe(false);
+    expect(mayBePathOf('scripts/gen.py', 'tools/gen.py')).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ import { headParse as headParsePolicy, WHOLE_FILE_PARSES } from './policies/head
 import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
 import { projectFilesByText } from './policies/project-files-by-text.js';
 import { baseName, mentionCandidates, mentionedFiles } from './policies/mentioned-files.js';
-import { reachedScripts, scriptNamers } from './policies/reached-scripts.js';
+import { mayBePathOf, reachedScripts, scriptNamers } from './policies/reached-scripts.js';
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges, unreachedMentions } from './policies/unreached-changes.js';
 import { NEUTRAL_TASK_FILES, taskScripts } from './policies/task-scripts.js';
@@ -404,7 +404,10 @@ async function scriptsNamed(
   ]);
   const namedBy = new Map<string, string[]>();
   for (const [path, names] of loaded) {
-    const named = [...new Set([baseName(path), ...names].flatMap((name) => [...(byFile.get(name) ?? []), ...(byLoaded.get(name) ?? [])]))].sort();
+    // By its file name only where the path spelled may be this file's (`'../../pinia/src/index.ts'`
+    // names another index.ts, a glob runs none).
+    const byPath = [...(byFile.get(baseName(path)) ?? [])].flatMap(([file, spellings]) => (spellings.some((s) => mayBePathOf(path, s)) ? [file] : []));
+    const named = [...new Set([...byPath, ...names.flatMap((name) => [...(byLoaded.get(name)?.keys() ?? [])])])].sort();
     if (named.length > 0) namedBy.set(path, named);
   }
   return scriptNamers(scripts, namedBy, isTest);

@@ -59,3 +59,24 @@ export function scriptNamers(
   }
   return { direct, code };
 }
+
+/**
+ * Pure: whether a string spelling a path that ends with `file`'s name (`../../pinia/src/index.ts`,
+ * `scripts/gen.py`, `${root}/jobs/a.js`) may lead to `file`, relative to some folder: the folders
+ * it spells, read from the end, are `file`'s own until a placeholder (`${root}`, `{ROOT}`, `%s`) or
+ * a step up ends what the text says. A glob (a `*` in it) runs no one file: no.
+ */
+export function mayBePathOf(file: string, spelled: string): boolean {
+  if (spelled.includes('*')) return false;
+  const folders = file.split('/').slice(0, -1);
+  const spelledFolders = spelled.split('/').slice(0, -1);
+  for (let i = spelledFolders.length - 1, j = folders.length - 1; i >= 0; i--) {
+    const folder = spelledFolders[i]!;
+    if (folder === '.' || folder === '') continue;
+    if (folder === '..' || /[{}$%<>]/.test(folder)) return true;
+    if (j < 0) return true;
+    if (folder !== folders[j]) return false;
+    j--;
+  }
+  return true;
+}
