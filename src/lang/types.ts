@@ -276,6 +276,16 @@ export interface ResolutionTraits {
      */
     readCalls?: readonly string[];
     folders?(path: string, text: string): { reads: string[]; lists: string[] };
+    /**
+     * Code run from a file whose name is computed in a folder the text names: `calls` filters
+     * stored references (what starts a worker or a process on a script, evaluates text read from
+     * a file, loads a module from a file location: `new Worker`, `vm.runInNewContext`,
+     * `runpy.run_path`, `spec_from_file_location`, `exec`); `folders` gives the folders
+     * (repo-relative) such a call is handed a path into, joined from a literal folder and a
+     * computed name (`path.join(__dirname, 'workers', name + '.js')`). A file only reading such a
+     * path, running nothing of it, gives none.
+     */
+    runs?: { calls: readonly string[]; folders(path: string, text: string): string[] };
   };
   /**
    * Pure: the declared return type in a function's, method's or getter's signature text; undefined

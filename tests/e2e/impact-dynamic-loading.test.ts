@@ -241,4 +241,34 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
     report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
     expect(selectedFiles(report)).toEqual([]);
   });
+
+  it('a source file running code from a literal folder by a computed name (a worker, a vm of a file read, a module from its location) loads the folder; a computed read of a data folder loads nothing', async () => {
+    const cwd = gitRepo({
+      'package.json': '{ "name": "app", "devDependencies": { "jest": "29" } }\n',
+      'src/workers/sq.js': "const { parentPort, workerData } = require('worker_threads');\nparentPort.postMessage(workerData * workerData);\n",
+      'src/pool.js': "const { Worker } = require('worker_threads');\nconst path = require('path');\nexports.run = (name, v) => new Worker(path.join(__dirname, 'workers', name + '.js'), { workerData: v });\n",
+      'rules/discount.js': 'price * 0.5\n',
+      'src/eval.js': "const fs = require('fs');\nconst path = require('path');\nconst vm = require('vm');\nexports.apply = (name, price) => vm.runInNewContext(fs.readFileSync(path.join(__dirname, '..', 'rules', name + '.js'), 'utf8'), { price });\n",
+      'src/templates/page.js': 'module.exports = 1;\n',
+      'src/data.js': "const fs = require('fs');\nconst path = require('path');\nexports.read = (name) => fs.readFileSync(path.join(__dirname, 'templates', name + '.js'), 'utf8');\n",
+      'lib/__init__.py': '',
+      'lib/hooks/pre.py': 'def run(v):\n    return v + 1\n',
+      'lib/runner.py': 'import importlib.util\nfrom pathlib import Path\n\n\ndef load(name):\n    path = Path(__file__).parent / "hooks" / f"{name}.py"\n    spec = importlib.util.spec_from_file_location(f"hooks.{name}", path)\n    mod = importlib.util.module_from_spec(spec)\n    spec.loader.exec_module(mod)\n    return mod\n',
+      'test/pool.test.js': "const { run } = require('../src/pool');\ntest('pool', () => expect(run('sq', 3)).toBeTruthy());\n",
+      'test/eval.test.js': "const { apply } = require('../src/eval');\ntest('eval', () => expect(apply('discount', 10)).toBe(5));\n",
+      'test/data.test.js': "const { read } = require('../src/data');\ntest('data', () => expect(read('page')).toBeTruthy());\n",
+      'tests/test_runner.py': 'from lib.runner import load\n\n\ndef test_it():\n    assert load("pre").run(1) == 2\n',
+    });
+    commit(cwd, 'worker, rule and hook', {
+      'src/workers/sq.js': "const { parentPort, workerData } = require('worker_threads');\nparentPort.postMessage(workerData * 2);\n",
+      'rules/discount.js': 'price * 0.8\n',
+      'lib/hooks/pre.py': 'def run(v):\n    return v + 2\n',
+    });
+    let report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['test/eval.test.js', 'test/pool.test.js', 'tests/test_runner.py']);
+    expect(why(report)).toEqual({ 'test/eval.test.js': 'floor: loads handed-path, imports', 'test/pool.test.js': 'floor: loads handed-path, imports', 'tests/test_runner.py': 'floor: loads handed-path, imports' });
+    commit(cwd, 'template', { 'src/templates/page.js': 'module.exports = 2;\n' });
+    report = await impactJson(cwd, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual([]);
+  });
 });

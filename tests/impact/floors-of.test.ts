@@ -12,6 +12,7 @@ function side(importers: Record<string, string[]>, tests: string[], loaders: { f
     patchers: async () => [],
     folderReaders: async () => [],
     processStarters: async () => [],
+    codeRunners: async () => [],
     unresolvedImports: async () => ({ specifiers: [], files: new Set(Object.keys(importers)) }),
     importerMap: async () => new Map(Object.entries(importers)),
     projectFiles: async () => [],

@@ -2431,6 +2431,51 @@ function ecmascriptFolders(path, text) {
   const code = stripComments(text);
   return directoryReads(parentDir(path), code, maskStrings(code));
 }
+var ECMASCRIPT_RUN_CALLS = ["Worker", "fork", "spawn", "spawnSync", "execFile", "execFileSync", "runInNewContext", "runInContext", "runInThisContext", "compileFunction", "Script", "Function", "eval"];
+var RUN_CALL = /(?<![\w$])(Worker|fork)\s*\(|(?<![\w$])(spawn|spawnSync|execFile|execFileSync)\s*\(|(?<![\w$])(runInNewContext|runInContext|runInThisContext|compileFunction|Script|Function|eval)\s*\(/g;
+function ecmascriptRunFolders(path, text) {
+  const code = stripComments(text);
+  const masked = maskStrings(code);
+  const fileDir = parentDir(path);
+  const out2 = /* @__PURE__ */ new Set();
+  for (const m of masked.matchAll(RUN_CALL)) {
+    const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    if (args2 === null || args2.length === 0) continue;
+    let paths;
+    if (m[1] !== void 0) paths = [args2[0]];
+    else if (m[2] !== void 0) {
+      const program = unwrap(args2[0]);
+      const list = args2[1]?.trim();
+      paths = (stringLiteral(program) === "node" || program === "process.execPath") && list?.startsWith("[") ? argumentsAt(list, 1) ?? [] : [];
+    } else paths = args2.flatMap((a) => readPath(a, code, 0) ?? []);
+    for (const p of paths) {
+      const dir = computedFolder(p, code, fileDir);
+      if (dir !== null) out2.add(dir);
+    }
+  }
+  return [...out2].sort();
+}
+function readPath(expr, code, depth) {
+  if (depth > 4) return null;
+  const e = unwrap(expr.trim().replace(/^await\s+/, "")).replace(/\.toString\s*\(\s*\)$/, "");
+  const read = /^(?:(?:fs|fsp|fs\.promises|promises)\.)?(?:readFileSync|readFile)\s*\(/.exec(e);
+  if (read) return argumentsAt(e, read[0].length)?.[0] ?? null;
+  const name2 = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  const init2 = name2 === void 0 ? null : onlyBinding(code, name2);
+  return init2 === null ? null : readPath(init2, code, depth + 1);
+}
+function computedFolder(expr, code, fileDir) {
+  const e = unwrap(expr);
+  const template = /^`\$\{([^}]*)\}([^`$\\]*)\$\{/.exec(e);
+  if (template) {
+    if (!isFileDir(template[1], code, 0)) return null;
+    const rest = template[2];
+    return joinDir(fileDir, `.${rest.startsWith("/") ? "" : "/"}${rest.slice(0, rest.lastIndexOf("/") + 1)}`, true);
+  }
+  const prefix = staticPrefix(e, code, 0);
+  if (prefix === null || prefix.exact || !prefix.complete) return null;
+  return joinDir(fileDir, prefix.text.startsWith(".") ? prefix.text : `./${prefix.text}`, true);
+}
 var ECMASCRIPT_READ_CALLS = ["readdirSync", "readdir", "opendirSync", "opendir", "globSync", "glob", "globby", "globbySync", "lintFiles", "sync"];
 var DIRECTORY_READ = /(?<![\w$])(?:readdirSync|readdir|opendirSync|opendir|globSync|glob|globby|globbySync|lintFiles|(?:fg|fastGlob|glob|globby)\.sync)\s*\(/g;
 var LISTING = /^(?:readdirSync|readdir|opendirSync|opendir)\b/;
@@ -4204,7 +4249,8 @@ var ecmascriptResolution = {
     starts: PROCESS_STARTERS,
     of: ecmascriptHandedPaths,
     readCalls: ECMASCRIPT_READ_CALLS,
-    folders: ecmascriptFolders
+    folders: ecmascriptFolders,
+    runs: { calls: ECMASCRIPT_RUN_CALLS, folders: ecmascriptRunFolders }
   },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
@@ -5172,6 +5218,101 @@ function stringStart(expr, text, depth) {
   return bound === null ? null : stringStart(bound, text, depth + 1);
 }
 
+// src/lang/python/run-folders.ts
+var PYTHON_RUN_CALLS = ["run_path", "spec_from_file_location", "SourceFileLoader", "SourcelessFileLoader", "exec", "eval", "compile", "run_module", "run", "call", "check_call", "check_output", "Popen"];
+var RUN_MODULE2 = /(?<![\w.])(?:runpy\.)?run_module\s*\(/g;
+var MODULE_FLAG2 = /(['"])-m\1\s*,\s*/g;
+var RUN_CALL2 = /(?<![\w.])(?:runpy\.)?(run_path)\s*\(|\b(spec_from_file_location|SourceFileLoader|SourcelessFileLoader)\s*\(|(?<![\w.])(exec|eval|compile)\s*\(/g;
+function pythonRunFolders(path, text) {
+  const { text: code, masked } = maskStrings2(stripComments3(text));
+  const fileDir = parentDir(path);
+  const out2 = /* @__PURE__ */ new Set();
+  for (const m of masked.matchAll(RUN_CALL2)) {
+    const args2 = argumentsAt2(code, (m.index ?? 0) + m[0].length);
+    if (args2 === null || args2.length === 0) continue;
+    const positional = args2.filter((a) => !/^\w+\s*=(?!=)/.test(a));
+    const keyword = (name2) => args2.find((a) => new RegExp(`^${name2}\\s*=(?!=)`).test(a))?.replace(/^\w+\s*=\s*/, "");
+    const p = m[1] !== void 0 ? positional[0] ?? keyword("path_name") : m[2] !== void 0 ? positional[1] ?? keyword("location") ?? keyword("path") : readPath2(positional[0] ?? keyword("source") ?? "", code, masked, 0);
+    const dir = p === void 0 || p === null ? null : computedFolder2(p, path, fileDir, code, 0);
+    if (dir !== null) out2.add(dir);
+  }
+  for (const m of masked.matchAll(RUN_MODULE2)) {
+    for (const scope of moduleScopes(argumentsAt2(code, (m.index ?? 0) + m[0].length)?.[0]?.trim() ?? "", code)) out2.add(scope);
+  }
+  for (const m of code.matchAll(MODULE_FLAG2)) {
+    for (const scope of moduleScopes(/^[^,\])\n]+/.exec(code.slice((m.index ?? 0) + m[0].length))?.[0]?.trim() ?? "", code)) out2.add(scope);
+  }
+  return [...out2].sort();
+}
+function moduleScopes(expr, code) {
+  if (expr === "" || stringLiteral2(expr) !== null) return [];
+  const start2 = stringStart(expr, code, 0);
+  if (start2 === null || !start2.includes(".") || start2.startsWith(".")) return [];
+  const known = start2.slice(0, start2.lastIndexOf(".")).split(".");
+  return known.every((s) => /^[A-Za-z_]\w*$/.test(s)) ? packageScopes(known) : [];
+}
+function readPath2(expr, code, masked, depth) {
+  if (depth > 4 || expr === "") return null;
+  const e = unwrap2(expr);
+  const compiled = /^compile\s*\(/.exec(e);
+  if (compiled) {
+    const first = argumentsAt2(e, compiled[0].length)?.[0];
+    return first === void 0 ? null : readPath2(first, code, masked, depth + 1);
+  }
+  const text = /^([\s\S]*)\.(?:read_text|read_bytes)\s*\([^()]*\)$/.exec(e);
+  if (text) return text[1];
+  const read = /^([\s\S]*)\.read\s*\(\s*\)$/.exec(e);
+  if (read) {
+    const source = unwrap2(read[1]);
+    const opened = /^(?:io\.)?open\s*\(/.exec(source);
+    if (opened) return argumentsAt2(source, opened[0].length)?.[0] ?? null;
+    if (!/^[A-Za-z_]\w*$/.test(source)) return null;
+    for (const w of masked.matchAll(/\b(?:io\.)?open\s*\(/g)) {
+      const call = callAt(code, (w.index ?? 0) + w[0].length);
+      if (call !== null && call.args.length > 0 && new RegExp(`^\\s*as\\s+${source}\\b`).test(code.slice(call.end + 1))) return call.args[0];
+    }
+    return null;
+  }
+  const bound = boundOnce(e, code);
+  return bound === null ? null : readPath2(bound, code, masked, depth + 1);
+}
+function computedFolder2(expr, path, fileDir, code, depth) {
+  if (depth > 6) return null;
+  const e = unwrap2(expr);
+  const folderOf = (x) => {
+    const value = evaluate(x, path, fileDir, code);
+    return value === null || value.file || value.unknown ? null : value.path;
+  };
+  const again = (x) => computedFolder2(x, path, fileDir, code, depth + 1);
+  const wrapped = /^(?:str|os\.fspath|(?:pathlib\.)?Path)\s*\(/.exec(e);
+  if (wrapped && callAt(e, wrapped[0].length)?.end === e.length - 1) {
+    const args2 = argumentsAt2(e, wrapped[0].length);
+    return args2 !== null && args2.length === 1 ? again(args2[0]) : null;
+  }
+  const join2 = /^os\.path\.join\s*\(/.exec(e);
+  if (join2 && callAt(e, join2[0].length)?.end === e.length - 1) {
+    const args2 = argumentsAt2(e, join2[0].length) ?? [];
+    const computed = args2.findIndex((a, i2) => i2 > 0 && stringLiteral2(unwrap2(a)) === null);
+    if (computed < 1) return null;
+    return folderOf(computed === 1 ? args2[0] : `os.path.join(${args2.slice(0, computed).join(", ")})`);
+  }
+  const formatted = /^[fF](['"])\{([^{}]+)\}([^{}'"]*)\{[^'"]*\1$/.exec(e);
+  if (formatted) {
+    const base = folderOf(formatted[2]);
+    const rest = formatted[3];
+    if (base === null || !rest.startsWith("/")) return null;
+    const dir = rest.slice(1, rest.lastIndexOf("/") + 1);
+    return dir === "" ? base : evaluate(`${formatted[2]} / ${JSON.stringify(dir.replace(/\/$/, ""))}`, path, fileDir, code)?.path ?? null;
+  }
+  const division = splitLast(e, "/");
+  if (division !== null) {
+    if (stringLiteral2(unwrap2(division[1])) !== null) return again(division[0]);
+    return folderOf(division[0]) ?? again(division[0]);
+  }
+  const bound = boundOnce(e, code);
+  return bound === null ? null : again(bound);
+}
+
 // src/lang/python/spell-path.ts
 var pythonSpelling = { path: spellPath2, initializer: spellInitializer2, type: spellType2, module: spellModule };
 var RECEIVERS = { self: "this", cls: "this" };
@@ -5359,7 +5500,7 @@ var pythonResolution = {
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
-  handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS], patches: PATCH_CALLS, starts: PROCESS_STARTERS2, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
+  handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS], patches: PATCH_CALLS, starts: PROCESS_STARTERS2, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders, runs: { calls: PYTHON_RUN_CALLS, folders: pythonRunFolders } },
   docTestCalls: ["testmod", "DocTestSuite", "run_docstring_examples", "DocTestFinder"],
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).

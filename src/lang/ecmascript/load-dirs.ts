@@ -329,6 +329,78 @@ export function ecmascriptFolders(path: string, text: string): { reads: string[]
   return directoryReads(parentDir(path), code, maskStrings(code));
 }
 
+/** The called names of RUN_CALL (ResolutionTraits.handedPaths `runs`). */
+export const ECMASCRIPT_RUN_CALLS = ['Worker', 'fork', 'spawn', 'spawnSync', 'execFile', 'execFileSync', 'runInNewContext', 'runInContext', 'runInThisContext', 'compileFunction', 'Script', 'Function', 'eval'];
+
+/**
+ * Calls that run a script they are handed by path (a worker, a child process: `path`) or code
+ * text (vm, `new Function`, `eval`: `text`), or start a program (`spawn`) whose arguments may be one.
+ */
+const RUN_CALL = /(?<![\w$])(Worker|fork)\s*\(|(?<![\w$])(spawn|spawnSync|execFile|execFileSync)\s*\(|(?<![\w$])(runInNewContext|runInContext|runInThisContext|compileFunction|Script|Function|eval)\s*\(/g;
+
+/**
+ * Pure: the folders (repo-relative, sorted) a file runs code from by a computed name
+ * (ResolutionTraits.handedPaths `runs`): a worker or a child process started on a path joined from
+ * the file's folder, literal folders and a computed name (`new Worker(path.join(__dirname,
+ * 'workers', name + '.js'))`, `fork(path.join(__dirname, 'jobs', job + '.js'))`, `spawn('node',
+ * [path.join(…)])`), or the text of such a file evaluated (`vm.runInNewContext(fs.readFileSync(
+ * path.join(__dirname, '..', 'rules', name + '.js')))`, `new Function('x', readFileSync(…))`):
+ * the literal folder holds every file it may run. A path whose pieces are all literal names a
+ * file (ecmascriptHandedPaths), and a file read and not run is data.
+ */
+export function ecmascriptRunFolders(path: string, text: string): string[] {
+  const code = stripComments(text);
+  const masked = maskStrings(code);
+  const fileDir = parentDir(path);
+  const out = new Set<string>();
+  for (const m of masked.matchAll(RUN_CALL)) {
+    const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    if (args === null || args.length === 0) continue;
+    let paths: string[];
+    if (m[1] !== undefined) paths = [args[0]!];
+    else if (m[2] !== undefined) {
+      // A program that runs scripts (`node`, `process.execPath`): the items of its argument list.
+      const program = unwrap(args[0]!);
+      const list = args[1]?.trim();
+      paths = (stringLiteral(program) === 'node' || program === 'process.execPath') && list?.startsWith('[') ? (argumentsAt(list, 1) ?? []) : [];
+    } else paths = args.flatMap((a) => readPath(a, code, 0) ?? []);
+    for (const p of paths) {
+      const dir = computedFolder(p, code, fileDir);
+      if (dir !== null) out.add(dir);
+    }
+  }
+  return [...out].sort();
+}
+
+/** The path a file's text is read from, when `expr` is such a read (`fs.readFileSync(p, 'utf8')`, `await readFile(p)`, `.toString()` of one) or a name bound once to one. */
+function readPath(expr: string, code: string, depth: number): string | null {
+  if (depth > 4) return null;
+  const e = unwrap(expr.trim().replace(/^await\s+/, '')).replace(/\.toString\s*\(\s*\)$/, '');
+  const read = /^(?:(?:fs|fsp|fs\.promises|promises)\.)?(?:readFileSync|readFile)\s*\(/.exec(e);
+  if (read) return argumentsAt(e, read[0].length)?.[0] ?? null;
+  const name = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  const init = name === undefined ? null : onlyBinding(code, name);
+  return init === null ? null : readPath(init, code, depth + 1);
+}
+
+/**
+ * The folder a path built from the file's own folder reaches when a later piece is computed
+ * (`path.join(__dirname, 'workers', name + '.js')`: `…/workers`; `` `${__dirname}/jobs/${job}.js` ``),
+ * or null: no computed piece (a file), or not built from the file's folder.
+ */
+function computedFolder(expr: string, code: string, fileDir: string): string | null {
+  const e = unwrap(expr);
+  const template = /^`\$\{([^}]*)\}([^`$\\]*)\$\{/.exec(e);
+  if (template) {
+    if (!isFileDir(template[1]!, code, 0)) return null;
+    const rest = template[2]!;
+    return joinDir(fileDir, `.${rest.startsWith('/') ? '' : '/'}${rest.slice(0, rest.lastIndexOf('/') + 1)}`, true);
+  }
+  const prefix = staticPrefix(e, code, 0);
+  if (prefix === null || prefix.exact || !prefix.complete) return null;
+  return joinDir(fileDir, prefix.text.startsWith('.') ? prefix.text : `./${prefix.text}`, true);
+}
+
 /** The called names of DIRECTORY_READ (ResolutionTraits.handedPaths `readCalls`). */
 export const ECMASCRIPT_READ_CALLS = ['readdirSync', 'readdir', 'opendirSync', 'opendir', 'globSync', 'glob', 'globby', 'globbySync', 'lintFiles', 'sync'];
 

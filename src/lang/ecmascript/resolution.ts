@@ -1,5 +1,5 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
-import { ECMASCRIPT_READ_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs } from './load-dirs.js';
+import { ECMASCRIPT_READ_CALLS, ECMASCRIPT_RUN_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs, ecmascriptRunFolders } from './load-dirs.js';
 import { asPackageManifest, ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, mappingSettings, matchPaths, type CompilerSettings } from './compiler-settings.js';
@@ -60,6 +60,7 @@ export const ecmascriptResolution: ResolutionTraits = {
     of: ecmascriptHandedPaths,
     readCalls: ECMASCRIPT_READ_CALLS,
     folders: ecmascriptFolders,
+    runs: { calls: ECMASCRIPT_RUN_CALLS, folders: ecmascriptRunFolders },
   },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,

@@ -95,7 +95,7 @@ function importModuleScopes(args: readonly string[], path: string, text: string)
 }
 
 /** A package by its dotted path, found from wherever the import path starts: its folder and the `__init__.py` of each package above it. */
-function packageScopes(segments: readonly string[]): string[] {
+export function packageScopes(segments: readonly string[]): string[] {
   const out = [anywhereScope(segments.join('/'))];
   for (let n = 1; n < segments.length; n++) out.push(anywhereScope(`${segments.slice(0, n).join('/')}/__init__.py`));
   return out;
@@ -110,7 +110,7 @@ function isIdentifier(segment: string): boolean {
  * placeholder, the left operand of `+`, a `%` or `.format` template up to its first placeholder,
  * or a name bound once in the file to one of those. Null for anything else.
  */
-function stringStart(expr: string, text: string, depth: number): string | null {
+export function stringStart(expr: string, text: string, depth: number): string | null {
   if (depth > 4) return null;
   const literal = stringLiteral(expr);
   if (literal !== null) return literal;

@@ -142,7 +142,7 @@ function joined(base: PathValue, pieces: readonly string[]): PathValue | null {
 }
 
 /** Drops the parentheses around an expression. */
-function unwrap(expr: string): string {
+export function unwrap(expr: string): string {
   let e = expr.trim();
   for (;;) {
     if (e.startsWith('(') && closes(e, 1)) e = e.slice(1, -1).trim();
@@ -190,7 +190,7 @@ export function listItem(arg: string | undefined): string | undefined {
 }
 
 /** `expr` split at its last top-level `op`, or null. */
-function splitLast(expr: string, op: string): [string, string] | null {
+export function splitLast(expr: string, op: string): [string, string] | null {
   let at = -1;
   for (const { i, c, depth } of outsideStrings(expr, 0, 0)) {
     if (depth === 0 && c === op && expr[i + 1] !== op && expr[i - 1] !== op) at = i;

@@ -3,6 +3,7 @@ import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
 import { pythonFolders, pythonHandedPaths } from './handed-paths.js';
 import { PYTHON_LOADER_CALLS } from './loader-calls.js';
 import { pythonLoadDirs } from './load-dirs.js';
+import { PYTHON_RUN_CALLS, pythonRunFolders } from './run-folders.js';
 import { declaredReturnType } from './spell-path.js';
 
 /** Calls that run a script or a module in another process, or in this one by path (runpy). */
@@ -80,7 +81,7 @@ export const pythonResolution: ResolutionTraits = {
   dynamicLoadDirs: pythonLoadDirs,
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
-  handedPaths: { calls: [...PROCESS_STARTERS, ...READ_CALLS], patches: PATCH_CALLS, starts: PROCESS_STARTERS, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders },
+  handedPaths: { calls: [...PROCESS_STARTERS, ...READ_CALLS], patches: PATCH_CALLS, starts: PROCESS_STARTERS, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders, runs: { calls: PYTHON_RUN_CALLS, folders: pythonRunFolders } },
   docTestCalls: ['testmod', 'DocTestSuite', 'run_docstring_examples', 'DocTestFinder'],
   // `from a.b.c import x` imports `a`, then `a.b`, then `a.b.c`; `from ..pkg.mod import x` loads `..pkg`
   // first (the importer's own packages are loaded already).

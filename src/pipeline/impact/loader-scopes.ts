@@ -1,7 +1,7 @@
 import type { GitRepo } from '../../git/repo.js';
 import type { InstalledCommand } from '../../ecosystem/types.js';
 import { languageForPath } from '../../lang/registry.js';
-import type { CallerText } from '../../lang/types.js';
+import type { CallerText, ResolutionTraits } from '../../lang/types.js';
 import { pushTo } from '../../util/group-by.js';
 import { parentDir } from '../../util/posix-path.js';
 
@@ -171,15 +171,23 @@ function filesByWord(files: ReadonlySet<string>): { named: Map<string, string[]>
  * ResolutionTraits.handedPaths), each as a loader of that path (code `handed-path`). Only paths
  * the text bounds count: a file building paths from values is no loader by this rule.
  */
-export async function handedPathLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>): Promise<ScopedLoader[]> {
-  const handing = files.filter((f) => languageForPath(f)?.resolution.handedPaths !== undefined);
-  if (handing.length === 0) return [];
-  const texts = await readText(handing);
-  return handing.flatMap((file) => {
-    const text = texts.get(file);
-    const paths = text === undefined ? [] : (languageForPath(file)?.resolution.handedPaths?.of(file, text) ?? []);
-    return paths.map((scope) => ({ file, scope, code: 'handed-path' }));
-  });
+export function handedPathLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>): Promise<ScopedLoader[]> {
+  return textLoaders(files, readText, () => true, (traits, file, text) => traits.of(file, text).map((scope) => ({ file, scope, code: 'handed-path' })));
+}
+
+/**
+ * Files that run the code of a file whose name they compute in a folder their text names
+ * (ResolutionTraits.handedPaths `runs`: `new Worker(path.join(__dirname, 'workers', name +
+ * '.js'))`, `runpy.run_path(ROOT / "scripts" / f"{name}.py")`), each as a loader of that folder
+ * (code `handed-path`), as a directory listing is of the folder it lists.
+ */
+export function ranFolderLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>): Promise<ScopedLoader[]> {
+  return textLoaders(
+    files,
+    readText,
+    (traits) => traits.runs !== undefined,
+    (traits, file, text) => traits.runs!.folders(file, text).map((scope) => ({ file, scope, code: 'handed-path' })),
+  );
 }
 
 /**
@@ -187,14 +195,37 @@ export async function handedPathLoaders(files: readonly string[], readText: (pat
  * loader of each: `reads-folder` for a folder read whole, `lists-folder` for one listed by name
  * only (the caller keeps those only where a file there appeared or went).
  */
-export async function folderLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>): Promise<ScopedLoader[]> {
-  const reading = files.filter((f) => languageForPath(f)?.resolution.handedPaths?.folders !== undefined);
+export function folderLoaders(files: readonly string[], readText: (paths: readonly string[]) => Promise<Map<string, string>>): Promise<ScopedLoader[]> {
+  return textLoaders(
+    files,
+    readText,
+    (traits) => traits.folders !== undefined,
+    (traits, file, text) => {
+      const folders = traits.folders!(file, text);
+      return [...folders.reads.map((scope) => ({ file, scope, code: 'reads-folder' })), ...folders.lists.map((scope) => ({ file, scope, code: 'lists-folder' }))];
+    },
+  );
+}
+
+type HandedPathTraits = NonNullable<ResolutionTraits['handedPaths']>;
+
+/** The loaders `scopes` reads from the text of each file whose language's handed-path traits `has` accepts (an unreadable text: none). */
+async function textLoaders(
+  files: readonly string[],
+  readText: (paths: readonly string[]) => Promise<Map<string, string>>,
+  has: (traits: HandedPathTraits) => boolean,
+  scopes: (traits: HandedPathTraits, file: string, text: string) => ScopedLoader[],
+): Promise<ScopedLoader[]> {
+  const traitsOf = (file: string) => languageForPath(file)?.resolution.handedPaths;
+  const reading = files.filter((f) => {
+    const traits = traitsOf(f);
+    return traits !== undefined && has(traits);
+  });
   if (reading.length === 0) return [];
   const texts = await readText(reading);
   return reading.flatMap((file) => {
     const text = texts.get(file);
-    const folders = text === undefined ? { reads: [], lists: [] } : languageForPath(file)!.resolution.handedPaths!.folders!(file, text);
-    return [...folders.reads.map((scope) => ({ file, scope, code: 'reads-folder' })), ...folders.lists.map((scope) => ({ file, scope, code: 'lists-folder' }))];
+    return text === undefined ? [] : scopes(traitsOf(file)!, file, text);
   });
 }
 

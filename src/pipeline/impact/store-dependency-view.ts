@@ -380,6 +380,11 @@ export class StoreDependencyView implements DependencyView {
     return this.callersOf((traits) => traits.handedPaths?.starts ?? []);
   }
 
+  /** Files that call what their language runs a file's code with (ResolutionTraits.handedPaths `runs`). */
+  codeRunners(): Promise<string[]> {
+    return this.callersOf((traits) => traits.handedPaths?.runs?.calls ?? []);
+  }
+
   /** Files that call what their language runs documentation examples with (ResolutionTraits.docTestCalls). */
   docTestRunners(): Promise<string[]> {
     return this.callersOf((traits) => traits.docTestCalls ?? []);

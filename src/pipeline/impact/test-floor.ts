@@ -13,7 +13,7 @@ import type { HeadParse } from './changed-files.js';
 import { implicitLinks } from './implicit-links.js';
 import { otherConfigImporters } from './other-config-importers.js';
 import { inScope, isPattern } from '../../model/path-scope.js';
-import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
+import { callerLoaders, commandLoaders, folderLoaders, handedPathLoaders, ranFolderLoaders, scopeLoaders, type ScopedLoader } from './loader-scopes.js';
 import { inTestFolder } from '../../select/classify-path.js';
 import { firstHop, heldOnLoad, usedByNothing } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
@@ -104,6 +104,9 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const starting = (await view.processStarters()).filter((f) => !tests.has(f));
   const started = await handedPathLoaders(starting, side.texts);
   loaders.push(...started.flatMap((l) => withExtension(l, unresolved.files)).filter((l) => unresolved.files.has(l.scope)));
+  // Unless it runs code from that folder by a computed name (a worker per job, a rule file
+  // evaluated, a module loaded from its location): then whatever the folder holds.
+  loaders.push(...(await ranFolderLoaders(await view.codeRunners(), side.texts)));
   // A test spawning a command the project installs (`execa('tool')`, a package script) runs the file behind it.
   loaders.push(...(await commandLoaders(handing, side.texts, universe?.commands ?? [])));
   const aliased = mergeLists(
