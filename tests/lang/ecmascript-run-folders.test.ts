@@ -8,6 +8,8 @@ describe('ecmascriptRunFolders: folders a file runs code from by a computed name
     expect(run('src/pool.js', "const { Worker } = require('worker_threads');", "const path = require('path');", "exports.run = (name) => new Worker(path.join(__dirname, 'workers', name + '.js'));")).toEqual(['src/workers']);
     expect(run('src/run.js', "const { fork } = require('child_process');", "exports.run = (job) => fork(path.join(__dirname, '..', 'jobs', `${job}.js`));")).toEqual(['jobs']);
     expect(run('src/run.js', "const cp = require('child_process');", 'exports.run = (job) => cp.fork(`${__dirname}/jobs/${job}.js`);')).toEqual(['src/jobs']);
+    expect(run('src/pool.mjs', "import { Worker } from 'node:worker_threads';", 'export const run = (name) => new Worker(new URL(`./workers/${name}.js`, import.meta.url));')).toEqual(['src/workers']);
+    expect(run('src/pool.mjs', "export const run = (name) => new Worker(new URL('../workers/' + name + '.js', import.meta.url));")).toEqual(['workers']);
     expect(run('src/run.js', "const { spawn } = require('child_process');", "exports.run = (job) => spawn(process.execPath, [path.join(__dirname, 'jobs', job)]);")).toEqual(['src/jobs']);
   });
 

@@ -8,6 +8,7 @@ describe('pythonRunFolders: folders a file runs code from by a computed name', (
     expect(run('lib/runner.py', 'import importlib.util', 'from pathlib import Path', 'def load(name):', '    path = Path(__file__).parent / "hooks" / f"{name}.py"', '    spec = importlib.util.spec_from_file_location(f"hooks.{name}", path)', '    mod = importlib.util.module_from_spec(spec)', '    spec.loader.exec_module(mod)')).toEqual(['lib/hooks']);
     expect(run('lib/load.py', 'ROOT = Path(__file__).resolve().parent.parent', 'def run(name):', '    loader = importlib.machinery.SourceFileLoader(name, str(ROOT / "plugins" / f"{name}.py"))')).toEqual(['plugins']);
     expect(run('lib/tasks.py', 'import runpy', 'ROOT = Path(__file__).resolve().parent.parent', 'def run(name):', '    return runpy.run_path(str(ROOT / "scripts" / f"{name}.py"))')).toEqual(['scripts']);
+    expect(run('lib/gen.py', 'import subprocess, sys', 'ROOT = Path(__file__).resolve().parent.parent', 'def gen(name):', '    subprocess.run([sys.executable, str(ROOT / "scripts" / f"{name}.py")], check=True)')).toEqual(['scripts']);
     expect(run('lib/tasks.py', 'import os, runpy', 'HERE = os.path.dirname(__file__)', 'def run(name):', '    return runpy.run_path(os.path.join(HERE, "jobs", name + ".py"))')).toEqual(['lib/jobs']);
   });
 
@@ -20,6 +21,7 @@ describe('pythonRunFolders: folders a file runs code from by a computed name', (
   it('nothing for a path all literal, one read and not run, or one not built from the file', () => {
     expect(run('lib/tasks.py', 'import runpy', 'runpy.run_path(str(Path(__file__).parent / "scripts" / "gen.py"))')).toEqual([]);
     expect(run('lib/data.py', 'ROOT = Path(__file__).parent', 'def load(name):', '    return json.loads((ROOT / "data" / f"{name}.json").read_text())')).toEqual([]);
+    expect(run('lib/gen.py', 'import subprocess', 'ROOT = Path(__file__).parent', 'def gen(name):', '    subprocess.run(["git", "show", str(ROOT / "scripts" / f"{name}.py")])')).toEqual([]);
     expect(run('lib/tasks.py', 'def run(base, name):', '    return runpy.run_path(str(base / "scripts" / f"{name}.py"))')).toEqual([]);
   });
 });

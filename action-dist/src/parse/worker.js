@@ -2472,6 +2472,15 @@ function computedFolder(expr, code, fileDir) {
     const rest = template[2];
     return joinDir(fileDir, `.${rest.startsWith("/") ? "" : "/"}${rest.slice(0, rest.lastIndexOf("/") + 1)}`, true);
   }
+  const url = /^new\s+URL\s*\(/.exec(e);
+  if (url) {
+    const args2 = argumentsAt(e, url[0].length);
+    if (args2?.length !== 2 || args2[1].trim() !== "import.meta.url") return null;
+    const first = unwrap(args2[0]);
+    const head = /^`([^`$\\]*)\$\{/.exec(first)?.[1] ?? (splitTopLevel(first, "+").length > 1 ? stringLiteral(splitTopLevel(first, "+")[0].trim()) : null);
+    if (head === null || head.startsWith("/") || /^[A-Za-z][\w+.-]*:/.test(head)) return null;
+    return joinDir(fileDir, `./${head.replace(/^\.\//, "").slice(0, head.replace(/^\.\//, "").lastIndexOf("/") + 1)}`, true);
+  }
   const prefix = staticPrefix(e, code, 0);
   if (prefix === null || prefix.exact || !prefix.complete) return null;
   return joinDir(fileDir, prefix.text.startsWith(".") ? prefix.text : `./${prefix.text}`, true);
@@ -5222,6 +5231,8 @@ function stringStart(expr, text, depth) {
 var PYTHON_RUN_CALLS = ["run_path", "spec_from_file_location", "SourceFileLoader", "SourcelessFileLoader", "exec", "eval", "compile", "run_module", "run", "call", "check_call", "check_output", "Popen"];
 var RUN_MODULE2 = /(?<![\w.])(?:runpy\.)?run_module\s*\(/g;
 var MODULE_FLAG2 = /(['"])-m\1\s*,\s*/g;
+var PROCESS_CALL = /(?<![\w])(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)\s*\(/g;
+var INTERPRETER = /^(?:sys\.executable|(['"])python[\d.]*\1)$/;
 var RUN_CALL2 = /(?<![\w.])(?:runpy\.)?(run_path)\s*\(|\b(spec_from_file_location|SourceFileLoader|SourcelessFileLoader)\s*\(|(?<![\w.])(exec|eval|compile)\s*\(/g;
 function pythonRunFolders(path, text) {
   const { text: code, masked } = maskStrings2(stripComments3(text));
@@ -5234,6 +5245,13 @@ function pythonRunFolders(path, text) {
     const keyword = (name2) => args2.find((a) => new RegExp(`^${name2}\\s*=(?!=)`).test(a))?.replace(/^\w+\s*=\s*/, "");
     const p = m[1] !== void 0 ? positional[0] ?? keyword("path_name") : m[2] !== void 0 ? positional[1] ?? keyword("location") ?? keyword("path") : readPath2(positional[0] ?? keyword("source") ?? "", code, masked, 0);
     const dir = p === void 0 || p === null ? null : computedFolder2(p, path, fileDir, code, 0);
+    if (dir !== null) out2.add(dir);
+  }
+  for (const m of masked.matchAll(PROCESS_CALL)) {
+    const list = argumentsAt2(code, (m.index ?? 0) + m[0].length)?.[0]?.trim();
+    const items = list !== void 0 && /^[[(]/.test(list) ? argumentsAt2(list, 1) : null;
+    if (items === null || items.length < 2 || !INTERPRETER.test(items[0].trim())) continue;
+    const dir = computedFolder2(items[1], path, fileDir, code, 0);
     if (dir !== null) out2.add(dir);
   }
   for (const m of masked.matchAll(RUN_MODULE2)) {

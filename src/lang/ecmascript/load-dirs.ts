@@ -396,6 +396,16 @@ function computedFolder(expr: string, code: string, fileDir: string): string | n
     const rest = template[2]!;
     return joinDir(fileDir, `.${rest.startsWith('/') ? '' : '/'}${rest.slice(0, rest.lastIndexOf('/') + 1)}`, true);
   }
+  // `new URL(`./workers/${name}.js`, import.meta.url)`, or `'./workers/' + name`: the head's folder from the file's.
+  const url = /^new\s+URL\s*\(/.exec(e);
+  if (url) {
+    const args = argumentsAt(e, url[0].length);
+    if (args?.length !== 2 || args[1]!.trim() !== 'import.meta.url') return null;
+    const first = unwrap(args[0]!);
+    const head = /^`([^`$\\]*)\$\{/.exec(first)?.[1] ?? (splitTopLevel(first, '+').length > 1 ? stringLiteral(splitTopLevel(first, '+')[0]!.trim()) : null);
+    if (head === null || head.startsWith('/') || /^[A-Za-z][\w+.-]*:/.test(head)) return null;
+    return joinDir(fileDir, `./${head.replace(/^\.\//, '').slice(0, head.replace(/^\.\//, '').lastIndexOf('/') + 1)}`, true);
+  }
   const prefix = staticPrefix(e, code, 0);
   if (prefix === null || prefix.exact || !prefix.complete) return null;
   return joinDir(fileDir, prefix.text.startsWith('.') ? prefix.text : `./${prefix.text}`, true);

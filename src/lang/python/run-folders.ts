@@ -8,6 +8,10 @@ export const PYTHON_RUN_CALLS = ['run_path', 'spec_from_file_location', 'SourceF
 /** `runpy.run_module(name)`, and `"-m", name` in an argument list: a module run by its name. */
 const RUN_MODULE = /(?<![\w.])(?:runpy\.)?run_module\s*\(/g;
 const MODULE_FLAG = /(['"])-m\1\s*,\s*/g;
+/** What starts a process on an argument list (subprocess's calls). */
+const PROCESS_CALL = /(?<![\w])(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)\s*\(/g;
+/** The interpreter, as an argument list's first item. */
+const INTERPRETER = /^(?:sys\.executable|(['"])python[\d.]*\1)$/;
 
 /**
  * Calls that run a file's code by its path (`runpy.run_path(p)`: `path`), load a module from a
@@ -37,6 +41,15 @@ export function pythonRunFolders(path: string, text: string): string[] {
     const keyword = (name: string) => args.find((a) => new RegExp(`^${name}\\s*=(?!=)`).test(a))?.replace(/^\w+\s*=\s*/, '');
     const p = m[1] !== undefined ? (positional[0] ?? keyword('path_name')) : m[2] !== undefined ? (positional[1] ?? keyword('location') ?? keyword('path')) : readPath(positional[0] ?? keyword('source') ?? '', code, masked, 0);
     const dir = p === undefined || p === null ? null : computedFolder(p, path, fileDir, code, 0);
+    if (dir !== null) out.add(dir);
+  }
+  // A script run by an interpreter in another process (`subprocess.run([sys.executable, ROOT /
+  // "scripts" / f"{name}.py"])`): the item after the interpreter.
+  for (const m of masked.matchAll(PROCESS_CALL)) {
+    const list = argumentsAt(code, (m.index ?? 0) + m[0].length)?.[0]?.trim();
+    const items = list !== undefined && /^[[(]/.test(list) ? argumentsAt(list, 1) : null;
+    if (items === null || items.length < 2 || !INTERPRETER.test(items[0]!.trim())) continue;
+    const dir = computedFolder(items[1]!, path, fileDir, code, 0);
     if (dir !== null) out.add(dir);
   }
   // A module run by a computed name under a literal package (`runpy.run_module(f"lib.jobs.{name}")`,
