@@ -33427,14 +33427,13 @@ var GitRepo = class _GitRepo {
     const found = /* @__PURE__ */ new Map();
     const known = new Set(texts);
     if (known.size === 0) return /* @__PURE__ */ new Map();
-    const alternatives = `(${[...known].map(escapeEre).join("|")})`;
-    const pattern = as2 === "stringEnd" ? asSpelledPathPattern(alternatives) : TEXT_PATTERNS[as2](alternatives);
-    const { out: out2, path } = await this.grep(["-o", "-I", "-E", "-e", pattern], where, pathspecs);
+    const { out: out2, path } = await this.grep(["-I", "-E", "-e", TEXT_PATTERNS[as2](`(${[...known].map(escapeEre).join("|")})`)], where, pathspecs);
+    const matcher = textMatcher([...known], as2);
     for (const line of out2.split("\n")) {
       const nul = line.indexOf("\0");
       if (nul < 0) continue;
       const file = path(line.slice(0, nul));
-      for (const [text, spelled] of matchedTexts(line.slice(nul + 1), as2, known)) {
+      for (const [text, spelled] of matcher(line.slice(nul + 1))) {
         const files = found.get(text) ?? /* @__PURE__ */ new Map();
         const spellings = files.get(file) ?? /* @__PURE__ */ new Set();
         spellings.add(spelled);
@@ -33636,20 +33635,33 @@ function asPathPattern(path) {
   }
   return `${outsideName}${path}/|(^|[/}${QUOTES}])${path}([/$${QUOTES}]|$)`;
 }
-function asSpelledPathPattern(name2) {
-  return `(^|[${QUOTES}]|[^${QUOTES}[:space:]]*/)${name2}['"\`]`;
-}
-function matchedTexts(match, as2, known) {
-  const out2 = [];
+function textMatcher(texts, as2) {
+  const known = new Set(texts);
+  const alternatives = [...texts].sort((a, b3) => b3.length - a.length || (a < b3 ? -1 : 1)).map((t2) => t2.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|");
   if (as2 === "stringEnd") {
-    const spelled = match.slice(QUOTE_CHARS.has(match[0]) ? 1 : 0, -1);
-    for (let i2 = 0; i2 < spelled.length; i2++) if ((i2 === 0 || spelled[i2 - 1] === "/") && known.has(spelled.slice(i2))) out2.push([spelled.slice(i2), spelled]);
-    return out2;
+    const ends = new RegExp(`(?:${alternatives})['"\`]`, "g");
+    return (line) => {
+      const out2 = [];
+      for (const m2 of line.matchAll(ends)) {
+        const end = (m2.index ?? 0) + m2[0].length - 1;
+        let start3 = end;
+        while (start3 > 0 && !QUOTE_CHARS.has(line[start3 - 1]) && !/\s/.test(line[start3 - 1])) start3--;
+        const spelled = line.slice(start3, end);
+        for (let i2 = 0; i2 < spelled.length; i2++) if ((i2 === 0 || spelled[i2 - 1] === "/") && known.has(spelled.slice(i2))) out2.push([spelled.slice(i2), spelled]);
+      }
+      return out2;
+    };
   }
-  const name2 = match.slice(1, -1);
-  if (known.has(name2)) out2.push([name2, name2]);
-  for (let i2 = 0; i2 < name2.length; i2++) if ((name2[i2] === "." || name2[i2] === ":") && known.has(name2.slice(0, i2))) out2.push([name2.slice(0, i2), name2]);
-  return out2;
+  const opens = new RegExp(`['"](${alternatives})[.:'"]`, "g");
+  return (line) => {
+    const out2 = [];
+    for (const m2 of line.matchAll(opens)) {
+      const name2 = m2[1];
+      out2.push([name2, name2]);
+      for (let i2 = 0; i2 < name2.length; i2++) if ((name2[i2] === "." || name2[i2] === ":") && known.has(name2.slice(0, i2))) out2.push([name2.slice(0, i2), name2]);
+    }
+    return out2;
+  };
 }
 var QUOTE_CHARS = /* @__PURE__ */ new Set(["\\", "'", '"', "`"]);
 var TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };

@@ -442,16 +442,17 @@ export class GitRepo {
     const found = new Map<string, Map<string, Set<string>>>();
     const known = new Set(texts);
     if (known.size === 0) return new Map();
-    const alternatives = `(${[...known].map(escapeEre).join('|')})`;
-    // A string's end is matched with the path before the name in it, up to its opening quote.
-    const pattern = as === 'stringEnd' ? asSpelledPathPattern(alternatives) : TEXT_PATTERNS[as](alternatives);
-    const { out, path } = await this.grep(['-o', '-I', '-E', '-e', pattern], where, pathspecs);
-    // Each match on a line of its own after its file's path and a NUL.
+    // git finds the lines (one expression of every text's alternatives), this process reads them:
+    // an expression showing the path before the name from the string's opening made git grep take
+    // 2.1 s on typeorm's 338 names, where finding the lines takes 0.2 s.
+    const { out, path } = await this.grep(['-I', '-E', '-e', TEXT_PATTERNS[as](`(${[...known].map(escapeEre).join('|')})`)], where, pathspecs);
+    const matcher = textMatcher([...known], as);
+    // Each matching line after its file's path and a NUL.
     for (const line of out.split('\n')) {
       const nul = line.indexOf('\0');
       if (nul < 0) continue;
       const file = path(line.slice(0, nul));
-      for (const [text, spelled] of matchedTexts(line.slice(nul + 1), as, known)) {
+      for (const [text, spelled] of matcher(line.slice(nul + 1))) {
         const files = found.get(text) ?? new Map<string, Set<string>>();
         const spellings = files.get(file) ?? new Set<string>();
         spellings.add(spelled);
@@ -751,32 +752,41 @@ function asPathPattern(path: string): string {
 }
 
 /**
- * An extended regular expression for `name` ending a string (asStringEndPattern), matching from
- * the string's opening quote (or the line's start) on, so that the match shows the path the string
- * spells: no quote or space before the name but a slash.
+ * Reads one line git grep found for filesContainingEach: the known texts it shows, each with how it
+ * is spelled. For a string's end, at every quote some text ends at, the path the string spells from
+ * its opening (no quote or space in it) and every known text that path ends with after a slash
+ * (`"scripts/gen.py"`: gen.py, and scripts/gen.py where known); for a string's opening, the longest
+ * known name after a quote and before a dot, colon or quote, and the shorter known names ending at a
+ * dot or colon of it (`"shop.log.`: shop.log, shop).
  */
-function asSpelledPathPattern(name: string): string {
-  return `(^|[${QUOTES}]|[^${QUOTES}[:space:]]*/)${name}['"\`]`;
-}
-
-/**
- * The texts one match of a filesContainingEach expression of alternatives shows, each with how it
- * is spelled: for a string's end, every known text the spelled path ends with after a slash
- * (`"scripts/gen.py"`: gen.py, and scripts/gen.py where known); for a string's opening, the name
- * between its delimiters and the shorter names ending at a dot or colon of it (`"shop.log.`:
- * shop.log, shop), which the longest alternative hid.
- */
-function matchedTexts(match: string, as: 'stringEnd' | 'stringStart', known: ReadonlySet<string>): [string, string][] {
-  const out: [string, string][] = [];
+function textMatcher(texts: readonly string[], as: 'stringEnd' | 'stringStart'): (line: string) => [string, string][] {
+  const known = new Set(texts);
+  // The longest first: a JavaScript alternation takes the first alternative that matches.
+  const alternatives = [...texts].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map((t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
   if (as === 'stringEnd') {
-    const spelled = match.slice(QUOTE_CHARS.has(match[0]!) ? 1 : 0, -1);
-    for (let i = 0; i < spelled.length; i++) if ((i === 0 || spelled[i - 1] === '/') && known.has(spelled.slice(i))) out.push([spelled.slice(i), spelled]);
-    return out;
+    const ends = new RegExp(`(?:${alternatives})['"\`]`, 'g');
+    return (line) => {
+      const out: [string, string][] = [];
+      for (const m of line.matchAll(ends)) {
+        const end = (m.index ?? 0) + m[0].length - 1;
+        let start = end;
+        while (start > 0 && !QUOTE_CHARS.has(line[start - 1]!) && !/\s/.test(line[start - 1]!)) start--;
+        const spelled = line.slice(start, end);
+        for (let i = 0; i < spelled.length; i++) if ((i === 0 || spelled[i - 1] === '/') && known.has(spelled.slice(i))) out.push([spelled.slice(i), spelled]);
+      }
+      return out;
+    };
   }
-  const name = match.slice(1, -1);
-  if (known.has(name)) out.push([name, name]);
-  for (let i = 0; i < name.length; i++) if ((name[i] === '.' || name[i] === ':') && known.has(name.slice(0, i))) out.push([name.slice(0, i), name]);
-  return out;
+  const opens = new RegExp(`['"](${alternatives})[.:'"]`, 'g');
+  return (line) => {
+    const out: [string, string][] = [];
+    for (const m of line.matchAll(opens)) {
+      const name = m[1]!;
+      out.push([name, name]);
+      for (let i = 0; i < name.length; i++) if ((name[i] === '.' || name[i] === ':') && known.has(name.slice(0, i))) out.push([name.slice(0, i), name]);
+    }
+    return out;
+  };
 }
 
 /** The characters QUOTES lists. */
