@@ -373,8 +373,9 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
 
 /**
  * The changed code files of one side with the files counting as changed beside them, sorted: a code
- * file naming a changed data file counts as changed for the floor too (a setup file reading
- * `.env.test` runs for every test, though no symbol path leads from it).
+ * file naming a changed data file or a script the change reaches, or holding changed code in its
+ * top-level values, counts as changed for the floor too (a setup file reading `.env.test` runs for
+ * every test, though no symbol path leads from it).
  */
 function withMentions(paths: readonly string[], code: readonly RelatedFile[]): string[] {
   return [...new Set([...paths, ...code.map((c) => c.path)])].sort();
