@@ -33637,7 +33637,7 @@ function asPathPattern(path) {
 }
 function textMatcher(texts, as2) {
   const known = new Set(texts);
-  const alternatives = [...texts].sort((a, b3) => b3.length - a.length || (a < b3 ? -1 : 1)).map((t2) => t2.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|");
+  const alternatives = [...texts].sort((a, b3) => b3.length - a.length || (a < b3 ? -1 : 1)).map(escapeEre).join("|");
   if (as2 === "stringEnd") {
     const ends = new RegExp(`(?:${alternatives})['"\`]`, "g");
     return (line) => {
@@ -33663,7 +33663,7 @@ function textMatcher(texts, as2) {
     return out2;
   };
 }
-var QUOTE_CHARS = /* @__PURE__ */ new Set(["\\", "'", '"', "`"]);
+var QUOTE_CHARS = new Set(QUOTES);
 var TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };
 
 // src/action/inputs.ts

@@ -762,7 +762,8 @@ function asPathPattern(path: string): string {
 function textMatcher(texts: readonly string[], as: 'stringEnd' | 'stringStart'): (line: string) => [string, string][] {
   const known = new Set(texts);
   // The longest first: a JavaScript alternation takes the first alternative that matches.
-  const alternatives = [...texts].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map((t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  // escapeEre's metacharacters are JavaScript's too.
+  const alternatives = [...texts].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escapeEre).join('|');
   if (as === 'stringEnd') {
     const ends = new RegExp(`(?:${alternatives})['"\`]`, 'g');
     return (line) => {
@@ -789,8 +790,8 @@ function textMatcher(texts: readonly string[], as: 'stringEnd' | 'stringStart'):
   };
 }
 
-/** The characters QUOTES lists. */
-const QUOTE_CHARS = new Set(['\\', "'", '"', '`']);
+/** The characters QUOTES lists (a bracket expression's items are its characters). */
+const QUOTE_CHARS = new Set(QUOTES);
 
 /** The ways filesContaining looks for a text, as extended regular expressions of the text escaped (escapeEre, which leaves `/` alone). */
 const TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };

@@ -469,20 +469,18 @@ async function mentionsIn(
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   const byFolder = new Map<string, string[]>();
-  // The files looked for by their names alone are most of a change and seldom spelled: one search
-  // for all of them first, and each file's own only among the files it found.
-  const spelledNames = candidates.filter((f) => spelledOnly.has(f.path)).flatMap((f) => stringNames(f, roles));
-  const spelling = spelledNames.length > 0 ? await setting.repo.filesContaining(spelledNames, where, CODE_PATHSPECS, { as: 'stringStart' }) : [];
-  for (const f of candidates) {
+  // A code file is also looked for by the names its language loads it by from a string, opening
+  // one (`"shop.log.Keep"` in a logging config, not `import shop.log`): one search for every
+  // candidate's names, attributed by the strings found, since most are spelled nowhere.
+  const loadedBy = candidates.map((f) => stringNames(f, roles));
+  const spelling = await setting.repo.filesContainingEach([...new Set(loadedBy.flat())], where, CODE_PATHSPECS, 'stringStart');
+  for (const [i, f] of candidates.entries()) {
+    const spelled = loadedBy[i]!.flatMap((name) => [...(spelling.get(name)?.keys() ?? [])]);
     const only = spelledOnly.has(f.path);
-    if (only && spelling.length === 0) continue;
+    if (only && spelled.length === 0) continue;
     // A renamed file by its old name too: what still names that no longer finds it.
     const fileNames = [...new Set([f.path, ...(f.previousPath === undefined ? [] : [f.previousPath])].map(baseName))];
-    const named = new Set(only ? [] : await setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS));
-    // A code file is also looked for by the names its language loads it by from a string, opening
-    // one: `"shop.log.Keep"` in a logging config, not `import shop.log`.
-    const within = only ? literalPaths(spelling) : CODE_PATHSPECS;
-    for (const path of await setting.repo.filesContaining(stringNames(f, roles), where, within, { as: 'stringStart' })) named.add(path);
+    const named = new Set([...(only ? [] : await setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS)), ...spelled]);
     if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
       // Source reads a manifest by a path ending in its name; of those, a file that spells none of
       // the changed keys does not read what changed. Each grep reads only the files still in question.
