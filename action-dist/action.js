@@ -28283,18 +28283,22 @@ function pytestOptionsIn(dir, files, warnings) {
 }
 function configuredIn(dir, files, warnings) {
   const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
-  const ini = files.read(at2("pytest.ini"));
-  if (ini !== null) return fromIni(at2("pytest.ini"), readIni(ini).get("pytest"));
-  const pyproject = files.read(at2("pyproject.toml"));
-  if (pyproject !== null) {
-    try {
-      const tool = parse3(pyproject).tool;
-      const options = tool?.pytest?.ini_options;
-      if (options) return fromToml(at2("pyproject.toml"), options);
-    } catch (error) {
-      warnings.push(`${at2("pyproject.toml")} is not valid TOML (${error.message.split("\n")[0]}): pytest's defaults used`);
-    }
+  for (const name2 of ["pytest.toml", ".pytest.toml"]) {
+    const table2 = readToml(at2(name2), files, warnings, (doc) => isTable2(doc["pytest"]) ? doc["pytest"] : {});
+    if (table2) return fromToml(at2(name2), table2);
   }
+  for (const name2 of ["pytest.ini", ".pytest.ini"]) {
+    const ini = files.read(at2(name2));
+    if (ini !== null) return fromIni(at2(name2), readIni(ini).get("pytest"));
+  }
+  const options = readToml(at2("pyproject.toml"), files, warnings, (doc) => {
+    const tool = isTable2(doc["tool"]) ? doc["tool"] : {};
+    const pytest = isTable2(tool["pytest"]) ? tool["pytest"] : {};
+    const native = Object.fromEntries(Object.entries(pytest).filter(([key]) => key !== "ini_options"));
+    if (Object.keys(native).length > 0) return native;
+    return isTable2(pytest["ini_options"]) ? pytest["ini_options"] : void 0;
+  });
+  if (options) return fromToml(at2("pyproject.toml"), options);
   const tox = files.read(at2("tox.ini"));
   const toxSection = tox === null ? void 0 : readIni(tox).get("pytest");
   if (toxSection) return fromIni(at2("tox.ini"), toxSection);
@@ -28302,6 +28306,17 @@ function configuredIn(dir, files, warnings) {
   const cfgSection = cfg === null ? void 0 : readIni(cfg).get("tool:pytest");
   if (cfgSection) return fromIni(at2("setup.cfg"), cfgSection);
   return void 0;
+}
+var isTable2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function readToml(path, files, warnings, pick) {
+  const text = files.read(path);
+  if (text === null) return void 0;
+  try {
+    return pick(parse3(text));
+  } catch (error) {
+    warnings.push(`${path} is not valid TOML (${error.message.split("\n")[0]}): pytest's defaults used`);
+    return void 0;
+  }
 }
 function fromIni(configFile, section) {
   return compact({
@@ -28392,10 +28407,11 @@ function unittestPatterns(files) {
 }
 
 // src/ecosystem/python/adapter.ts
-var CONFIG_NAMES = /* @__PURE__ */ new Set(["pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"]);
+var CONFIG_NAMES = /* @__PURE__ */ new Set(["pytest.toml", ".pytest.toml", "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"]);
 var DEFAULT_FILES = ["test_*.py", "*_test.py"];
 var DJANGO_FILES = ["test*.py"];
 var DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module)\b`;
+var DEFAULT_DOCTEST_GLOBS = ["test*.txt"];
 var DEFAULT_NORECURSE = ["*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}"];
 var baseName2 = (path) => path.slice(path.lastIndexOf("/") + 1);
 var dirName = (path) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
@@ -28446,8 +28462,10 @@ var python = defineEcosystem({
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own. Its
         // examples run with the module's globals, which its imports trace, unless one imports more.
         ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>", untraced: DOCTEST_IMPORT } },
-        // --doctest-glob: text files whose examples run as tests (matched by name, as pytest does).
-        ...options.doctestGlobs && { textTests: options.doctestGlobs.map((g2) => ({ glob: g2.includes("/") ? g2 : `**/${g2}` })) }
+        // --doctest-glob (`test*.txt` without one): text files whose examples run as tests (matched
+        // by name, as pytest does); a file without an example holds no test.
+        textTests: (options.doctestGlobs ?? DEFAULT_DOCTEST_GLOBS).map((g2) => ({ glob: g2.includes("/") ? g2 : `**/${g2}` })),
+        textTestMarker: ">>>"
       };
     });
   },
@@ -28456,7 +28474,7 @@ var python = defineEcosystem({
     lockfiles: ["poetry.lock", "uv.lock", "Pipfile.lock", "pdm.lock"],
     // pyproject.toml and setup.cfg are manifests whose pytest sections are read as runner
     // configuration (dependencies.ts); conftest.py is a setup file.
-    runnerConfigs: ["**/{pytest.ini,tox.ini,noxfile.py}"],
+    runnerConfigs: ["**/{pytest.toml,.pytest.toml,pytest.ini,.pytest.ini,tox.ini,noxfile.py}"],
     // tox's commands_pre, nox sessions, hatch's and pdm's scripts in pyproject.toml.
     taskFiles: [":(glob)**/tox.ini", ":(glob)**/noxfile.py", ":(glob)**/pyproject.toml"],
     toolchainPackages: ["pytest", "pytest-*", "pluggy", "coverage", "tox", "nox", "hypothesis"],

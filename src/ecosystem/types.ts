@@ -148,6 +148,8 @@ export interface TestUniverse {
    * they import is not traced; a change to code selects each of them (relation `untraced`).
    */
   textTests?: readonly PathPattern[];
+  /** What a file of `textTests` must hold to be a test (a doctest file without `>>>` holds no case); unset: any file. */
+  textTestMarker?: string;
   /** The files `textTests` resolved to. */
   textTestFiles?: readonly string[];
 }

@@ -101,6 +101,23 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     expect(python.testUniverses(tree({ 'setup.cfg': base['setup.cfg'], 'a.py': '' }))[0]).toMatchObject({ configFile: 'setup.cfg', roots: ['from_cfg'] });
   });
 
+  it("reads pytest 9's TOML configurations: pytest.toml and .pytest.toml first, then the ini files, then pyproject's native [tool.pytest]", () => {
+    const native = '[tool.pytest]\ntestpaths = ["tests"]\npython_files = ["check_*.py"]\naddopts = ["-p", "support.fixtures", "--doctest-modules"]\n';
+    const files = { 'pyproject.toml': native, 'support/fixtures.py': '', 'tests/check_a.py': '' };
+    expect(python.testUniverses(tree(files))[0]).toMatchObject({
+      configFile: 'pyproject.toml',
+      roots: ['tests'],
+      include: [{ glob: '**/check_*.py' }],
+      pluginFiles: ['support/fixtures.py'],
+      inSource: expect.objectContaining({ marker: '>>>' }),
+    });
+    const withIni = { ...files, '.pytest.ini': '[pytest]\npython_files = *_spec.py\n' };
+    expect(python.testUniverses(tree(withIni))[0]).toMatchObject({ configFile: '.pytest.ini', include: [{ glob: '**/*_spec.py' }] });
+    // pytest.toml is the configuration even without a [pytest] table.
+    expect(python.testUniverses(tree({ ...withIni, 'pytest.toml': '# empty\n' }))[0]).toMatchObject({ configFile: 'pytest.toml', roots: [] });
+    expect(python.testUniverses(tree({ ...withIni, '.pytest.toml': '[pytest]\ntestpaths = ["spec"]\n' }))[0]).toMatchObject({ configFile: '.pytest.toml', roots: ['spec'] });
+  });
+
   it('a nested configuration is its own rootdir; invalid TOML warns and keeps the defaults', () => {
     const files = tree({ 'pyproject.toml': '[tool.pytest.ini_options\n', 'services/api/pytest.ini': '[pytest]\n', 'services/api/test_x.py': '' });
     const universes = python.testUniverses(files);
@@ -117,7 +134,9 @@ describe('python ecosystem: pytest test universes, read statically', () => {
   });
   it('takes the text files of --doctest-glob for tests, matched by name', () => {
     const files = tree({ 'pytest.ini': '[pytest]\naddopts = --doctest-glob="*.rst" -ra\n', 'pkg/a.py': '', 'tests/test_a.py': '' });
-    expect(python.testUniverses(files)[0]).toMatchObject({ textTests: [{ glob: '**/*.rst' }], warnings: [] });
+    expect(python.testUniverses(files)[0]).toMatchObject({ textTests: [{ glob: '**/*.rst' }], textTestMarker: '>>>', warnings: [] });
+    // Without --doctest-glob, pytest's doctest plugin collects test*.txt.
+    expect(python.testUniverses(tree({ 'tests/test_a.py': '' }))[0]).toMatchObject({ textTests: [{ glob: '**/test*.txt' }] });
   });
 
   it('reads the console scripts the packaging installs, each as the module it runs, and its own pytest plugins', () => {

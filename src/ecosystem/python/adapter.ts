@@ -10,7 +10,8 @@ import { renamedTestModules } from './package-structure.js';
 import { pytestOptionsIn } from './pytest-options.js';
 import { isCommandFile, unittestPatterns } from './unittest-discovery.js';
 
-const CONFIG_NAMES = new Set(['pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']);
+/** The files pytest reads its configuration from (pytest 9 adds `pytest.toml` and the hidden forms). */
+const CONFIG_NAMES = new Set(['pytest.toml', '.pytest.toml', 'pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']);
 /** pytest's defaults (`python_files`, `norecursedirs`). */
 const DEFAULT_FILES = ['test_*.py', '*_test.py'];
 /**
@@ -24,6 +25,8 @@ const DJANGO_FILES = ['test*.py'];
  * `__import__`, `import_module`. What it loads is no import of the module, so the index has no edge.
  */
 const DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module)\b`;
+/** pytest's doctest plugin collects text files by these names when no `--doctest-glob` is given. */
+const DEFAULT_DOCTEST_GLOBS = ['test*.txt'];
 const DEFAULT_NORECURSE = ['*.egg', '.*', '_darcs', 'build', 'CVS', 'dist', 'node_modules', 'venv', '{arch}'];
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
@@ -90,8 +93,10 @@ export const python = defineEcosystem({
         // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own. Its
         // examples run with the module's globals, which its imports trace, unless one imports more.
         ...(options.doctestModules && { inSource: { include: [{ glob: '**/*.py' }], marker: '>>>', untraced: DOCTEST_IMPORT } }),
-        // --doctest-glob: text files whose examples run as tests (matched by name, as pytest does).
-        ...(options.doctestGlobs && { textTests: options.doctestGlobs.map((g) => ({ glob: g.includes('/') ? g : `**/${g}` })) }),
+        // --doctest-glob (`test*.txt` without one): text files whose examples run as tests (matched
+        // by name, as pytest does); a file without an example holds no test.
+        textTests: (options.doctestGlobs ?? DEFAULT_DOCTEST_GLOBS).map((g) => ({ glob: g.includes('/') ? g : `**/${g}` })),
+        textTestMarker: '>>>',
       };
     });
   },
@@ -100,7 +105,7 @@ export const python = defineEcosystem({
     lockfiles: ['poetry.lock', 'uv.lock', 'Pipfile.lock', 'pdm.lock'],
     // pyproject.toml and setup.cfg are manifests whose pytest sections are read as runner
     // configuration (dependencies.ts); conftest.py is a setup file.
-    runnerConfigs: ['**/{pytest.ini,tox.ini,noxfile.py}'],
+    runnerConfigs: ['**/{pytest.toml,.pytest.toml,pytest.ini,.pytest.ini,tox.ini,noxfile.py}'],
     // tox's commands_pre, nox sessions, hatch's and pdm's scripts in pyproject.toml.
     taskFiles: [':(glob)**/tox.ini', ':(glob)**/noxfile.py', ':(glob)**/pyproject.toml'],
     toolchainPackages: ['pytest', 'pytest-*', 'pluggy', 'coverage', 'tox', 'nox', 'hypothesis'],

@@ -25,10 +25,12 @@ export interface PytestOptions {
 }
 
 /**
- * The pytest configuration of one directory, by pytest's precedence (`determine_setup`): pytest.ini
- * (even without a [pytest] section), then pyproject.toml with [tool.pytest.ini_options], then
- * tox.ini with [pytest], then setup.cfg with [tool:pytest]. Undefined when none configures pytest.
- * A file that cannot be parsed is reported in `warnings` and skipped, as if it said nothing.
+ * The pytest configuration of one directory, by pytest's precedence (`locate_config`): pytest.toml
+ * and .pytest.toml (their `[pytest]` table, even empty), pytest.ini and .pytest.ini (even without a
+ * [pytest] section), then pyproject.toml with `[tool.pytest]` (pytest 9's native TOML table) or
+ * [tool.pytest.ini_options], then tox.ini with [pytest], then setup.cfg with [tool:pytest].
+ * Undefined when none configures pytest. A file that cannot be parsed is reported in `warnings`
+ * and skipped, as if it said nothing.
  */
 export function pytestOptionsIn(dir: string, files: ProjectFiles, warnings: string[]): PytestOptions | undefined {
   return configuredIn(dir, files, warnings);
@@ -36,18 +38,23 @@ export function pytestOptionsIn(dir: string, files: ProjectFiles, warnings: stri
 
 function configuredIn(dir: string, files: ProjectFiles, warnings: string[]): PytestOptions | undefined {
   const at = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
-  const ini = files.read(at('pytest.ini'));
-  if (ini !== null) return fromIni(at('pytest.ini'), readIni(ini).get('pytest'));
-  const pyproject = files.read(at('pyproject.toml'));
-  if (pyproject !== null) {
-    try {
-      const tool = (parseToml(pyproject) as { tool?: { pytest?: { ini_options?: Record<string, unknown> } } }).tool;
-      const options = tool?.pytest?.ini_options;
-      if (options) return fromToml(at('pyproject.toml'), options);
-    } catch (error) {
-      warnings.push(`${at('pyproject.toml')} is not valid TOML (${(error as Error).message.split('\n')[0]}): pytest's defaults used`);
-    }
+  for (const name of ['pytest.toml', '.pytest.toml']) {
+    const table = readToml(at(name), files, warnings, (doc) => (isTable(doc['pytest']) ? doc['pytest'] : {}));
+    if (table) return fromToml(at(name), table);
   }
+  for (const name of ['pytest.ini', '.pytest.ini']) {
+    const ini = files.read(at(name));
+    if (ini !== null) return fromIni(at(name), readIni(ini).get('pytest'));
+  }
+  const options = readToml(at('pyproject.toml'), files, warnings, (doc) => {
+    const tool = isTable(doc['tool']) ? doc['tool'] : {};
+    const pytest = isTable(tool['pytest']) ? tool['pytest'] : {};
+    // [tool.pytest] with keys of its own is pytest 9's native table; else [tool.pytest.ini_options].
+    const native = Object.fromEntries(Object.entries(pytest).filter(([key]) => key !== 'ini_options'));
+    if (Object.keys(native).length > 0) return native;
+    return isTable(pytest['ini_options']) ? pytest['ini_options'] : undefined;
+  });
+  if (options) return fromToml(at('pyproject.toml'), options);
   const tox = files.read(at('tox.ini'));
   const toxSection = tox === null ? undefined : readIni(tox).get('pytest');
   if (toxSection) return fromIni(at('tox.ini'), toxSection);
@@ -55,6 +62,22 @@ function configuredIn(dir: string, files: ProjectFiles, warnings: string[]): Pyt
   const cfgSection = cfg === null ? undefined : readIni(cfg).get('tool:pytest');
   if (cfgSection) return fromIni(at('setup.cfg'), cfgSection);
   return undefined;
+}
+
+type Table = Record<string, unknown>;
+
+const isTable = (value: unknown): value is Table => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The table `pick` takes from a TOML file, or undefined when the file is absent, says nothing to pytest, or cannot be parsed (reported). */
+function readToml(path: string, files: ProjectFiles, warnings: string[], pick: (doc: Table) => Table | undefined): Table | undefined {
+  const text = files.read(path);
+  if (text === null) return undefined;
+  try {
+    return pick(parseToml(text) as Table);
+  } catch (error) {
+    warnings.push(`${path} is not valid TOML (${(error as Error).message.split('\n')[0]}): pytest's defaults used`);
+    return undefined;
+  }
 }
 
 function fromIni(configFile: string, section: Map<string, string> | undefined): PytestOptions {

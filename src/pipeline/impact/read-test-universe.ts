@@ -47,20 +47,23 @@ export async function readTestUniverse(repo: GitRepo, source: TreeSource, config
 /**
  * Universes with the tests no file name tells: in-source candidates (vitest `includeSource`,
  * pytest doctest modules) read once for all universes, those whose text holds the marker becoming
- * the universe's `inSourceTests`; and the text files it runs as tests (`textTests`: pytest
- * `--doctest-glob`), matched by path.
+ * the universe's `inSourceTests`; and the text files it runs as tests (`textTests`: pytest's
+ * doctest files), matched by path, and by text where a marker is required of them.
  */
 async function withInSourceTests(universes: readonly TestUniverse[], repo: GitRepo, source: TreeSource, paths: readonly string[]): Promise<TestUniverse[]> {
   const candidates = universes.map(({ inSource, ...plain }) => (inSource ? matching(plain, inSource.include, paths) : []));
-  const texts = await readTexts(repo, source, [...new Set(candidates.flat())]);
+  const textCandidates = universes.map((u) => (u.textTests ? matching(u, u.textTests, paths) : []));
+  const marked = textCandidates.filter((_, i) => universes[i]!.textTestMarker !== undefined);
+  const texts = await readTexts(repo, source, [...new Set([...candidates.flat(), ...marked.flat()])]);
   return universes.map(({ inSource, ...plain }, i) => {
     const tests = inSource ? candidates[i]!.filter((p) => texts.get(p)?.includes(inSource.marker)).sort() : [];
     const untraced = inSource?.untraced === undefined ? null : new RegExp(inSource.untraced, 'm');
+    const marker = plain.textTestMarker;
     return {
       ...plain,
       ...(inSource && { inSourceTests: tests }),
       ...(untraced && { inSourceUntraced: tests.filter((p) => untraced.test(texts.get(p)!)) }),
-      ...(plain.textTests && { textTestFiles: matching(plain, plain.textTests, paths).sort() }),
+      ...(plain.textTests && { textTestFiles: textCandidates[i]!.filter((p) => marker === undefined || texts.get(p)?.includes(marker)).sort() }),
     };
   });
 }
