@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/sql.js/dist/sql-wasm.js
 var require_sql_wasm = __commonJS({
   "node_modules/sql.js/dist/sql-wasm.js"(exports, module2) {
-    var __ratlas_module_url14 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
-    var __ratlas_filename14 = __ratlas_fileURLToPath(__ratlas_module_url14);
-    var __ratlas_dirname14 = __ratlas_dirname_of(__ratlas_filename14);
+    var __ratlas_module_url15 = new URL("./node_modules/sql.js/dist/sql-wasm.js", __ratlas_bundle_url).href;
+    var __ratlas_filename15 = __ratlas_fileURLToPath(__ratlas_module_url15);
+    var __ratlas_dirname15 = __ratlas_dirname_of(__ratlas_filename15);
     var initSqlJsPromise = void 0;
     var initSqlJs2 = function(moduleConfig) {
       if (initSqlJsPromise) {
@@ -1115,11 +1115,11 @@ var require_sql_wasm = __commonJS({
         var va = "./this.program", wa = (a, b3) => {
           throw b3;
         }, xa = globalThis.document?.currentScript?.src;
-        typeof __ratlas_filename14 !== "undefined" ? xa = __ratlas_filename14 : ba && (xa = self.location.href);
+        typeof __ratlas_filename15 !== "undefined" ? xa = __ratlas_filename15 : ba && (xa = self.location.href);
         var ya = "", za, Ca;
         if (da) {
           var fs3 = __require("node:fs");
-          ya = __ratlas_dirname14 + "/";
+          ya = __ratlas_dirname15 + "/";
           Ca = (a) => {
             a = Da(a) ? new URL(a) : a;
             return fs3.readFileSync(a);
@@ -13112,9 +13112,9 @@ function functionBody(fn2) {
   if (!returned) return new Unknown("a function whose body is not `return …`");
   const consts = [];
   for (const statement of statements) {
-    const declared = statement.type === "lexical_declaration" && statement.child(0)?.type === "const" ? declarators(statement) : [];
-    if (declared.length === 0) return new Unknown(`a function body with \`${statement.text.slice(0, 40)}\``);
-    for (const declarator of declared) {
+    const declared2 = statement.type === "lexical_declaration" && statement.child(0)?.type === "const" ? declarators(statement) : [];
+    if (declared2.length === 0) return new Unknown(`a function body with \`${statement.text.slice(0, 40)}\``);
+    for (const declarator of declared2) {
       const name2 = declarator.childForFieldName("name");
       const value = declarator.childForFieldName("value");
       if (name2?.type !== "identifier" || !value) return new Unknown(`a function body with \`${declarator.text.slice(0, 40)}\``);
@@ -13939,6 +13939,53 @@ function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// src/ecosystem/npm/custom-resolver.ts
+import { builtinModules } from "node:module";
+
+// src/model/path-scope.ts
+var __ratlas_module_url6 = new URL("./src/model/path-scope.js", __ratlas_bundle_url).href;
+var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
+var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
+function anywhereScope(path) {
+  return `${ANYWHERE}${path}`;
+}
+var ANYWHERE = "**/";
+
+// src/ecosystem/npm/custom-resolver.ts
+var BUILTINS = new Set(builtinModules);
+var DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
+var declaredBy = /* @__PURE__ */ new WeakMap();
+function npmResolverScopes(file, specifier, manifests, universes) {
+  if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("node:") || BUILTINS.has(specifier.split("/")[0])) return null;
+  if (!universes.some((u2) => u2.ecosystem === "npm" && u2.resolver !== void 0 && (u2.root === "" || file.startsWith(`${u2.root}/`)))) return null;
+  const segments = specifier.split("/");
+  const name2 = segments.slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+  if (declared(manifests).has(name2)) return null;
+  const tail = (segments.length > 1 ? segments.slice(1) : segments).join("/");
+  if (tail === "" || tail.split("/").some((s) => s === "" || s === "." || s === "..")) return null;
+  return MODULE_SUFFIXES.filter((s) => !s.startsWith("/")).map((suffix) => anywhereScope(`${tail}${suffix}`));
+}
+function declared(manifests) {
+  let out2 = declaredBy.get(manifests);
+  if (out2) return out2;
+  out2 = /* @__PURE__ */ new Set();
+  for (const [path, text] of manifests) {
+    if (!isPackageManifest(path)) continue;
+    let manifest;
+    try {
+      manifest = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    for (const field of DEPENDENCY_FIELDS) {
+      const deps = manifest?.[field];
+      if (deps !== null && typeof deps === "object") for (const dep of Object.keys(deps)) out2.add(dep);
+    }
+  }
+  declaredBy.set(manifests, out2);
+  return out2;
+}
+
 // src/ecosystem/npm/build-output.ts
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
 var SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -14279,6 +14326,7 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
     ...config?.strings("testResultsProcessor") ?? []
   ];
   const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
+  const resolver = treeFiles(rootDir, config?.strings("resolver") ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
   return [
@@ -14293,6 +14341,7 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: config?.entries("moduleNameMapper") ?? [],
       ...moduleLookup(config, rootDir),
+      ...resolver !== void 0 && { resolver },
       ...extensions(config?.strings("moduleFileExtensions")),
       warnings: config ? [...new Set(config.warnings)] : [],
       ...jestUnknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown)
@@ -22400,9 +22449,9 @@ var ParseErrorCode;
 })(ParseErrorCode || (ParseErrorCode = {}));
 
 // node_modules/web-tree-sitter/tree-sitter.js
-var __ratlas_module_url6 = new URL("./node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
-var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
-var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
+var __ratlas_module_url7 = new URL("./node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
+var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
+var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
 var __defProp2 = Object.defineProperty;
 var __name = (target, value) => __defProp2(target, "name", { value, configurable: true });
 var SIZE_OF_SHORT = 2;
@@ -24448,7 +24497,7 @@ ${JSON.stringify(symbolNames, null, 2)}`);
   }
 };
 var Module2 = /* @__PURE__ */ (() => {
-  var _scriptName = __ratlas_module_url6;
+  var _scriptName = __ratlas_module_url7;
   return async function(moduleArg = {}) {
     var moduleRtn;
     var Module = moduleArg;
@@ -24463,7 +24512,7 @@ var Module2 = /* @__PURE__ */ (() => {
     var ENVIRONMENT_IS_SHELL = !ENVIRONMENT_IS_WEB && !ENVIRONMENT_IS_NODE && !ENVIRONMENT_IS_WORKER;
     if (ENVIRONMENT_IS_NODE) {
       const { createRequire: createRequire3 } = await import("module");
-      var require = createRequire3(__ratlas_module_url6);
+      var require = createRequire3(__ratlas_module_url7);
     }
     Module.currentQueryProgressCallback = null;
     Module.currentProgressCallback = null;
@@ -24487,8 +24536,8 @@ var Module2 = /* @__PURE__ */ (() => {
     if (ENVIRONMENT_IS_NODE) {
       var fs = require("fs");
       var nodePath = require("path");
-      if (!__ratlas_module_url6.startsWith("data:")) {
-        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url6)) + "/";
+      if (!__ratlas_module_url7.startsWith("data:")) {
+        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url7)) + "/";
       }
       readBinary = /* @__PURE__ */ __name((filename) => {
         filename = isFileURI(filename) ? new URL(filename) : filename;
@@ -24684,7 +24733,7 @@ var Module2 = /* @__PURE__ */ (() => {
       if (Module["locateFile"]) {
         return locateFile("tree-sitter.wasm");
       }
-      return new URL("tree-sitter.wasm", __ratlas_module_url6).href;
+      return new URL("tree-sitter.wasm", __ratlas_module_url7).href;
     }
     __name(findWasmBinary, "findWasmBinary");
     function getBinarySync(file) {
@@ -26355,10 +26404,10 @@ var import_yaml = __toESM(require_dist(), 1);
 // src/parse/load-language.ts
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-var __ratlas_module_url7 = new URL("./src/parse/load-language.js", __ratlas_bundle_url).href;
-var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
-var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
-var require2 = createRequire(__ratlas_module_url7);
+var __ratlas_module_url8 = new URL("./src/parse/load-language.js", __ratlas_bundle_url).href;
+var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
+var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
+var require2 = createRequire(__ratlas_module_url8);
 var initialized;
 var grammars = /* @__PURE__ */ new Map();
 var loadChain = Promise.resolve();
@@ -26441,9 +26490,9 @@ var NPM_ROLES = {
 };
 
 // src/ecosystem/npm/vitest-universes.ts
-var __ratlas_module_url8 = new URL("./src/ecosystem/npm/vitest-universes.js", __ratlas_bundle_url).href;
-var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
-var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
+var __ratlas_module_url9 = new URL("./src/ecosystem/npm/vitest-universes.js", __ratlas_bundle_url).href;
+var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
+var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
 var VITEST_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
 var VITEST_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
 var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
@@ -26592,9 +26641,9 @@ function words(name2) {
 }
 
 // src/ecosystem/npm/adapter.ts
-var __ratlas_module_url9 = new URL("./src/ecosystem/npm/adapter.js", __ratlas_bundle_url).href;
-var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
-var __ratlas_dirname9 = __ratlas_dirname_of(__ratlas_filename9);
+var __ratlas_module_url10 = new URL("./src/ecosystem/npm/adapter.js", __ratlas_bundle_url).href;
+var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
+var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
 var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
@@ -26631,6 +26680,7 @@ var npm = defineEcosystem({
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
   localPackageDirs: npmLocalPackageDirs,
+  resolverScopes: npmResolverScopes,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, ".vue", ".svelte", ".astro", "/index.vue"] },
   commands: [
     { runner: "vitest", some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },
@@ -27941,13 +27991,13 @@ function readTomlLock(text) {
     const fingerprint = JSON.stringify([entry["version"] ?? null, entry["source"] ?? null, entry["files"] ?? entry["sdist"] ?? entry["wheels"] ?? null]);
     parts2.set(name2, [...parts2.get(name2) ?? [], fingerprint]);
     const deps = dependencies.get(name2) ?? /* @__PURE__ */ new Set();
-    const declared = entry["dependencies"];
-    if (Array.isArray(declared)) {
-      for (const d2 of declared) {
+    const declared2 = entry["dependencies"];
+    if (Array.isArray(declared2)) {
+      for (const d2 of declared2) {
         const n = typeof d2 === "string" ? requirementName(d2) : isTable(d2) && typeof d2.name === "string" ? normalizeName(d2.name) : null;
         if (n) deps.add(n);
       }
-    } else if (isTable(declared)) for (const n of Object.keys(declared)) deps.add(normalizeName(n));
+    } else if (isTable(declared2)) for (const n of Object.keys(declared2)) deps.add(normalizeName(n));
     dependencies.set(name2, deps);
   }
   return { fingerprints: new Map([...parts2].map(([n, p2]) => [n, p2.sort().join("\n")])), dependencies };
@@ -28651,12 +28701,12 @@ function stopCommands() {
 }
 
 // src/action/run-ratlas.ts
-var __ratlas_module_url10 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
-var __ratlas_filename10 = __ratlas_fileURLToPath(__ratlas_module_url10);
-var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
+var __ratlas_module_url11 = new URL("./src/action/run-ratlas.js", __ratlas_bundle_url).href;
+var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
+var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
 function ratlasCli() {
-  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url10));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url10));
+  const bundled = fileURLToPath(new URL("../../ratlas.js", __ratlas_module_url11));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL("../../bin/run.js", __ratlas_module_url11));
 }
 function runRatlas(args2, options) {
   return new Promise((resolve5, reject) => {
@@ -29047,17 +29097,17 @@ function inlineText(text, element) {
 }
 
 // src/report/render-impact-page.ts
-var __ratlas_module_url11 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
-var __ratlas_filename11 = __ratlas_fileURLToPath(__ratlas_module_url11);
-var __ratlas_dirname11 = __ratlas_dirname_of(__ratlas_filename11);
+var __ratlas_module_url12 = new URL("./src/report/render-impact-page.js", __ratlas_bundle_url).href;
+var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
+var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
 var assets;
 function pageAssets() {
   if (!assets) {
     const read = (url) => readFileSync5(url, "utf8");
     assets = {
-      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url11).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
-      script: read(new URL("./impact-page/page.js", __ratlas_module_url11)),
-      style: read(new URL("./impact-page/page.css", __ratlas_module_url11))
+      graphLibrary: readFileSync5(createRequire2(__ratlas_module_url12).resolve("cytoscape/dist/cytoscape.min.js"), "utf8"),
+      script: read(new URL("./impact-page/page.js", __ratlas_module_url12)),
+      style: read(new URL("./impact-page/page.css", __ratlas_module_url12))
     };
   }
   return assets;
@@ -33118,9 +33168,9 @@ function repoFilePath(root, path) {
 }
 
 // src/git/repo.ts
-var __ratlas_module_url12 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
-var __ratlas_filename12 = __ratlas_fileURLToPath(__ratlas_module_url12);
-var __ratlas_dirname12 = __ratlas_dirname_of(__ratlas_filename12);
+var __ratlas_module_url13 = new URL("./src/git/repo.js", __ratlas_bundle_url).href;
+var __ratlas_filename13 = __ratlas_fileURLToPath(__ratlas_module_url13);
+var __ratlas_dirname13 = __ratlas_dirname_of(__ratlas_filename13);
 var GitExitError = class extends O2 {
   constructor(exitCode, stderr) {
     super(void 0, stderr.trim() || (exitCode === null ? "git was killed by a signal" : `git exited with code ${exitCode}`));
@@ -33715,9 +33765,9 @@ function boolean(name2, value, fallback) {
 }
 
 // src/action/prepare-step.ts
-var __ratlas_module_url13 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
-var __ratlas_filename13 = __ratlas_fileURLToPath(__ratlas_module_url13);
-var __ratlas_dirname13 = __ratlas_dirname_of(__ratlas_filename13);
+var __ratlas_module_url14 = new URL("./src/action/prepare-step.js", __ratlas_bundle_url).href;
+var __ratlas_filename14 = __ratlas_fileURLToPath(__ratlas_module_url14);
+var __ratlas_dirname14 = __ratlas_dirname_of(__ratlas_filename14);
 function cacheKeyPrefix(runnerOs) {
   return `ratlas-index-v1-${runnerOs}-${bundleVersion()}-`;
 }
@@ -33791,7 +33841,7 @@ async function fetched(found, ref, log2) {
 }
 var version;
 function bundleVersion() {
-  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url13), "utf8")).version;
+  version ??= JSON.parse(readFileSync7(new URL("../../package.json", __ratlas_module_url14), "utf8")).version;
   return version;
 }
 

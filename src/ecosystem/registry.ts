@@ -188,23 +188,26 @@ export function buildOutputLinks(
 }
 
 /**
- * Pure: bare imports of the tree's own packages that module resolution answered with no file
- * (EcosystemAdapter.localPackageDirs), each as a loader of that package's folder: the runner loads
- * the package's build, so a change anywhere there may reach the importer, which no edge shows.
- * Sorted by file, then folder.
+ * Pure: imports module resolution answered with no file of the tree, each as a loader of what the
+ * runner may load for it, which no edge shows. A bare import of the tree's own package
+ * (EcosystemAdapter.localPackageDirs): the package's folder, since the runner loads its build, so
+ * a change anywhere there may reach the importer (code `build-output`). Else, where the runner
+ * resolves imports with a module of the tree (EcosystemAdapter.resolverScopes): the files it may
+ * send the import to (code `runner-resolver`). Sorted by file, then scope.
  */
-export function unmappedPackageLoaders(
+export function unresolvedLoaders(
   universes: readonly TestUniverse[],
   manifests: ReadonlyMap<string, string>,
   specifiers: readonly { file: string; module: string }[],
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
-): { file: string; scope: string }[] {
-  const adapters = ecosystems.filter((e) => e.localPackageDirs && active(e, universes));
-  if (adapters.length === 0) return [];
+): { file: string; scope: string; code: string }[] {
+  const packages = ecosystems.filter((e) => e.localPackageDirs && active(e, universes));
+  const resolvers = universes.some((u) => u.resolver !== undefined) ? ecosystems.filter((e) => e.resolverScopes && active(e, universes)) : [];
+  if (packages.length === 0 && resolvers.length === 0) return [];
   // Per module, not per import: typeorm imports `chai` 1,373 times.
   const dirsOf = new Map<string, readonly string[]>();
   const lookUp = (module: string): readonly string[] => {
-    for (const e of adapters) {
+    for (const e of packages) {
       const dirs = e.localPackageDirs!(module, manifests, universes);
       if (dirs !== null) return dirs;
     }
@@ -214,9 +217,17 @@ export function unmappedPackageLoaders(
   for (const { file, module } of specifiers) {
     let dirs = dirsOf.get(module);
     if (!dirs) dirsOf.set(module, (dirs = lookUp(module)));
-    for (const dir of dirs) addTo(loaders, file, dir);
+    for (const dir of dirs) addTo(loaders, file, `build-output\0${dir}`);
+    if (dirs.length > 0) continue;
+    const scopes = resolvers.map((e) => e.resolverScopes!(file, module, manifests, universes)).find((found) => found !== null) ?? [];
+    for (const scope of scopes) addTo(loaders, file, `runner-resolver\0${scope}`);
   }
-  return [...sortedLists(loaders)].flatMap(([file, scopes]) => scopes.map((scope) => ({ file, scope })));
+  return [...sortedLists(loaders)].flatMap(([file, coded]) =>
+    coded.map((c) => {
+      const [code, scope] = c.split('\0') as [string, string];
+      return { file, scope, code };
+    }),
+  );
 }
 
 /** Pure: the test files that read `path` as their snapshot, by any ecosystem's convention (EcosystemAdapter.snapshotOwners), sorted. */

@@ -98,6 +98,12 @@ export interface TestUniverse {
    */
   moduleLookup?: { paths: readonly string[]; directories: readonly string[] };
   /**
+   * A module of the tree the runner resolves every import with (jest `resolver`): it may send a
+   * specifier module resolution leaves outside the tree to a file of the tree (`~/rate` to
+   * `src/rate.js`) by rules no configuration writes down.
+   */
+  resolver?: string;
+  /**
    * The extensions the runner tries, in its order, for a specifier naming none, where configured
    * (jest `moduleFileExtensions`, vite `resolve.extensions`): `web.js` makes `./a` load `a.web.js`.
    */
@@ -321,6 +327,14 @@ export interface EcosystemAdapter {
    * tree's test universes, whose runner aliases may rewrite the specifier to a package's name.
    */
   localPackageDirs?(specifier: string, manifests: ReadonlyMap<string, string>, universes: readonly TestUniverse[]): readonly string[] | null;
+  /**
+   * Optional, pure: for a specifier of `file` that module resolution answered with no file of the
+   * tree, where a runner resolving imports with a module of the tree (TestUniverse.resolver) may
+   * load it from (PathScope patterns: a file or folder the specifier's path ends with), or null.
+   * `manifests`: the texts of the manifests `isEntryManifest` accepts (packages they declare are
+   * taken to be what the specifier names).
+   */
+  resolverScopes?(file: string, specifier: string, manifests: ReadonlyMap<string, string>, universes: readonly TestUniverse[]): readonly string[] | null;
   /**
    * Optional: component files ratlas does not parse whose scripts import modules (`.vue`,
    * `.svelte`). `files`: which paths of a tree are such files; `imports`: pure, the specifiers a

@@ -13,6 +13,14 @@ describe('npm adapter: test universes read statically from runner configurations
     await npm.prepare!();
   });
 
+  it('jest resolver: a module of the tree is the universe resolver (and a setup file); a package is neither', () => {
+    const of = (resolver: string, extra: Record<string, string> = {}) =>
+      npm.testUniverses(tree({ 'package.json': JSON.stringify({ devDependencies: { jest: '29' }, jest: { resolver } }), 'tools/resolver.js': 'module.exports = () => null;\n', ...extra }))[0]!;
+    expect(of('<rootDir>/tools/resolver.js').resolver).toBe('tools/resolver.js');
+    expect(of('<rootDir>/tools/resolver.js').setupFiles).toContain('tools/resolver.js');
+    expect(of('jest-resolver-enhanced').resolver).toBeUndefined();
+  });
+
   it('jest.config.js: testMatch from a const, roots, ignore patterns, setup files, a moduleNameMapper', () => {
     const files = tree(
       {

@@ -29,6 +29,14 @@ describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
     expect(ecmascriptLoadDirs('test/b.test.js', "const dir = path.resolve(__dirname, '..', 'src');\nfor (const f of list) jest.requireActual(path.join(dir, f));")).toEqual(['src']);
   });
 
+  it('a folder added to module.paths is what the bare names the file requires may load', () => {
+    const text = "const path = require('path');\nmodule.paths.unshift(path.join(__dirname, 'vendor'));\nconst { v } = require('vendored');\n";
+    expect(ecmascriptLoadDirs('src/app.js', text)).toEqual(['src/vendor']);
+    expect(ecmascriptLoadDirs('src/app.js', "module.paths.push(path.resolve(__dirname, '..', 'lib'), path.join(__dirname, 'vendor'));\nrequire('x');")).toEqual(['lib', 'src/vendor']);
+    // A folder no static prefix bounds: anything.
+    expect(ecmascriptLoadDirs('src/app.js', 'module.paths.unshift(process.env.EXTRA);\nrequire("x");')).toBeNull();
+  });
+
   it("typeorm's test-utils: require of what a function of the file returns, each return a whole path", () => {
     const text = [
       'function getOrmFilepath(): string {',

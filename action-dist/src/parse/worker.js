@@ -2258,6 +2258,16 @@ function loadSites(path, text, allowHanded) {
     } else if (allowHanded && !globbing && handedInValue(first, code, masked, 0)) handedIn = true;
     else return null;
   }
+  for (const m of masked.matchAll(MODULE_PATHS)) {
+    const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    if (args2 === null || args2.length === 0) return null;
+    sites++;
+    for (const arg of args2) {
+      const scopes = staticPrefixes(arg.trim(), code, masked)?.map((prefix) => joinDir(fileDir, prefix.text, prefix.complete || prefix.exact === true)) ?? [null];
+      if (scopes.some((scope) => scope === null)) return null;
+      for (const scope of scopes) dirs.add(scope);
+    }
+  }
   if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
   return loadsNothingUnnamed(code, masked) ? { dirs: [], handedIn: false } : null;
 }
@@ -2515,6 +2525,7 @@ var PROCESS_START = /(?<![\w$])(?:exec|execSync|execFile|execFileSync|spawn|spaw
 var PROCESS_STARTS = new RegExp(PROCESS_START.source, "g");
 var SPECIFIER = /\b(?:from|import|require|requireActual|importActual|mock|doMock|resolve)\s*\(?\s*(['"`])[^'"`\n]*\1/g;
 var PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(|(?<![\w$.])(?:require|import\.meta)\.(resolve)\s*\(/g;
+var MODULE_PATHS = /(?<![\w$.])module\.paths\.(?:unshift|push)\s*\(/g;
 var LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 var INERT_BUILTINS = /* @__PURE__ */ new Set(["fs", "fs/promises", "path", "path/posix", "os", "util", "assert", "assert/strict", "url", "crypto", "events", "buffer", "stream"]);
 var TEST_FRAMEWORKS = /* @__PURE__ */ new Set(["vitest", "@jest/globals", "node:test"]);
@@ -4212,7 +4223,12 @@ var ecmascriptResolution = {
     globSync: [{ code: "glob-loading" }],
     glob: [{ code: "import-meta-glob", receivers: ["import.meta"] }, { code: "glob-loading" }],
     sync: [{ code: "glob-loading", receivers: ["glob", "fg", "fastGlob", "globby"] }],
-    context: [{ code: "require-context", receivers: ["require"] }]
+    context: [{ code: "require-context", receivers: ["require"] }],
+    // A folder put on a module's lookup path (`module.paths.unshift(path.join(__dirname, 'vendor'))`
+    // then `require('vendored')`): Node looks bare names up there as in node_modules, so the file
+    // may load any module of that folder, which load-dirs.ts reads from the text.
+    unshift: [{ code: "module-paths", receivers: ["module.paths"] }],
+    push: [{ code: "module-paths", receivers: ["module.paths"] }]
   },
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only. A
   // member called by a computed name (`o[k]()`: `[]`, references.scm) may be any of them, and so

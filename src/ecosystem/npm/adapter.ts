@@ -4,6 +4,7 @@ import { MODULE_SUFFIXES, npmAliasTarget } from './aliases.js';
 import { BABEL_CONFIG, babelLocalModules, babelResolverAliases, babelResolverUnknown } from './babel-aliases.js';
 import { npmBinCommands } from './bin-commands.js';
 import { npmLocalPackageDirs, npmPackageFile } from './workspace-packages.js';
+import { npmResolverScopes } from './custom-resolver.js';
 import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
@@ -77,6 +78,7 @@ export const npm = defineEcosystem({
   installedCommands: npmBinCommands,
   builtFrom: npmBuiltFrom,
   localPackageDirs: npmLocalPackageDirs,
+  resolverScopes: npmResolverScopes,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, '.vue', '.svelte', '.astro', '/index.vue'] },
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },

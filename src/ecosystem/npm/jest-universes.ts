@@ -92,6 +92,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
     ...(config?.strings('testResultsProcessor') ?? []),
   ];
   const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
+  const resolver = treeFiles(rootDir, config?.strings('resolver') ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
   return [
@@ -106,6 +107,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: config?.entries('moduleNameMapper') ?? [],
       ...moduleLookup(config, rootDir),
+      ...(resolver !== undefined && { resolver }),
       ...extensions(config?.strings('moduleFileExtensions')),
       warnings: config ? [...new Set(config.warnings)] : [],
       ...jestUnknownTests(config, testRegex !== undefined && testRegex.length > 0, presetUnknown),

@@ -68,6 +68,17 @@ function loadSites(path: string, text: string, allowHanded: boolean): { dirs: st
     } else if (allowHanded && !globbing && handedInValue(first, code, masked, 0)) handedIn = true;
     else return null;
   }
+  // A folder added to the module's lookup path: the bare names it requires may be any module there.
+  for (const m of masked.matchAll(MODULE_PATHS)) {
+    const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    if (args === null || args.length === 0) return null;
+    sites++;
+    for (const arg of args) {
+      const scopes = staticPrefixes(arg.trim(), code, masked)?.map((prefix) => joinDir(fileDir, prefix.text, prefix.complete || prefix.exact === true)) ?? [null];
+      if (scopes.some((scope) => scope === null)) return null;
+      for (const scope of scopes) dirs.add(scope!);
+    }
+  }
   if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
   return loadsNothingUnnamed(code, masked) ? { dirs: [], handedIn: false } : null;
 }
@@ -465,6 +476,8 @@ const SPECIFIER = /\b(?:from|import|require|requireActual|importActual|mock|doMo
 
 const PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(|(?<![\w$.])(?:require|import\.meta)\.(resolve)\s*\(/g;
 
+/** An addition to the folders Node looks a module's bare specifiers up in. */
+const MODULE_PATHS = /(?<![\w$.])module\.paths\.(?:unshift|push)\s*\(/g;
 const LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 /** Node built-ins that read files and paths but load no module (not `module`, `vm`, `child_process`, `worker_threads`). */
 const INERT_BUILTINS = new Set(['fs', 'fs/promises', 'path', 'path/posix', 'os', 'util', 'assert', 'assert/strict', 'url', 'crypto', 'events', 'buffer', 'stream']);

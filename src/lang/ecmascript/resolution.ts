@@ -30,6 +30,11 @@ export const ecmascriptResolution: ResolutionTraits = {
     glob: [{ code: 'import-meta-glob', receivers: ['import.meta'] }, { code: 'glob-loading' }],
     sync: [{ code: 'glob-loading', receivers: ['glob', 'fg', 'fastGlob', 'globby'] }],
     context: [{ code: 'require-context', receivers: ['require'] }],
+    // A folder put on a module's lookup path (`module.paths.unshift(path.join(__dirname, 'vendor'))`
+    // then `require('vendored')`): Node looks bare names up there as in node_modules, so the file
+    // may load any module of that folder, which load-dirs.ts reads from the text.
+    unshift: [{ code: 'module-paths', receivers: ['module.paths'] }],
+    push: [{ code: 'module-paths', receivers: ['module.paths'] }],
   },
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only. A
   // member called by a computed name (`o[k]()`: `[]`, references.scm) may be any of them, and so

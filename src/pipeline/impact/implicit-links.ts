@@ -1,4 +1,4 @@
-import { buildOutputLinks, embeddedImporters, entryGroupImporters, entryManifests, lookupGroupImporters, mockedImporters, unmappedPackageLoaders } from '../../ecosystem/registry.js';
+import { buildOutputLinks, embeddedImporters, entryGroupImporters, entryManifests, lookupGroupImporters, mockedImporters, unresolvedLoaders } from '../../ecosystem/registry.js';
 import { injectedImporters, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { ProjectFile } from '../../model/project-file.js';
 import type { ScopedLoader } from './loader-scopes.js';
@@ -12,7 +12,8 @@ import type { ScopedLoader } from './loader-scopes.js';
  * (`injected-import`), what a component file ratlas does not parse imports and who imports it
  * (`embedded-import`), the sources behind an import of build output (`build-output`: a file, or for
  * a bundle a loader of the folder the build reads, or of the tree's own package whose build an
- * import by name gets where resolution found no source).
+ * import by name gets where resolution found no source), and where a runner's own resolver
+ * module may send an import module resolution left outside the tree (`runner-resolver`).
  */
 export async function implicitLinks(
   universe: CompiledUniverses | undefined,
@@ -41,6 +42,5 @@ export async function implicitLinks(
   }
   const built = buildOutputLinks(universes, files, unresolved.specifiers);
   add(built.importers, 'build-output');
-  const loaders = [...built.loaders, ...unmappedPackageLoaders(universes, texts, unresolved.specifiers)];
-  return { importers, loaders: loaders.map((l) => ({ ...l, code: 'build-output' })) };
+  return { importers, loaders: [...built.loaders.map((l) => ({ ...l, code: 'build-output' })), ...unresolvedLoaders(universes, texts, unresolved.specifiers)] };
 }
