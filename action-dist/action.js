@@ -26874,7 +26874,7 @@ function npmUniverses(files) {
     }
   }
   const seen = /* @__PURE__ */ new Set();
-  return out2.map((u2) => u2.runner === "jest" ? withBabelResolver(u2, pick, files, ctx.exists) : u2).filter((u2) => {
+  return out2.map((u2) => u2.runner === "jest" ? withBabelResolver(u2, pick, files, ctx.exists) : u2.runner === "vitest" ? withPluginResolver(u2, files, pathSet, manifests) : u2).filter((u2) => {
     const key = JSON.stringify(u2);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -26903,6 +26903,15 @@ function withBabelResolver(u2, pick, files, exists) {
   if (found === null) return withLocal;
   const paths = [...u2.moduleLookup?.paths ?? [], ...found.moduleLookup?.paths ?? []];
   return { ...withLocal, aliases: [...u2.aliases, ...found.aliases], ...paths.length > 0 || u2.moduleLookup ? { moduleLookup: { paths, directories: u2.moduleLookup?.directories ?? [] } } : {} };
+}
+var RESOLVE_ID = /\bresolveId\s*[(:=]/;
+function withPluginResolver(u2, files, paths, manifests) {
+  if (u2.configFile === null || u2.resolver !== void 0) return u2;
+  const text = files.read(u2.configFile);
+  if (text === null) return u2;
+  const imported = [...text.matchAll(IMPORT_SPECIFIER)].flatMap((m2) => importedConfigFile(u2.configFile, m2[2], paths, manifests) ?? []);
+  const resolver = [u2.configFile, ...imported].find((f3) => RESOLVE_ID.test((f3 === u2.configFile ? text : files.read(f3)) ?? ""));
+  return resolver === void 0 ? u2 : { ...u2, resolver };
 }
 function workspaceAsConfig(file, list) {
   const items = list.items();

@@ -98,9 +98,10 @@ export interface TestUniverse {
    */
   moduleLookup?: { paths: readonly string[]; directories: readonly string[] };
   /**
-   * A module of the tree the runner resolves every import with (jest `resolver`): it may send a
-   * specifier module resolution leaves outside the tree to a file of the tree (`~/rate` to
-   * `src/rate.js`) by rules no configuration writes down.
+   * A module of the tree the runner resolves every import with (jest `resolver`; a vite plugin's
+   * `resolveId` in vitest's config or a module it imports): it may send a specifier module
+   * resolution leaves outside the tree to a file of the tree (`~/rate` to `src/rate.js`) by rules
+   * no configuration writes down.
    */
   resolver?: string;
   /**

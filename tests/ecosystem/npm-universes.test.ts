@@ -21,6 +21,17 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(of('jest-resolver-enhanced').resolver).toBeUndefined();
   });
 
+  it('vitest: a vite plugin resolveId in the config, or in a local module it imports, is the universe resolver', () => {
+    const pkg = '{ "devDependencies": { "vitest": "4" } }';
+    const inline = "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ plugins: [{ name: 't', resolveId(id) { return null; } }] });\n";
+    expect(npm.testUniverses(tree({ 'package.json': pkg, 'vitest.config.ts': inline }))[0]!.resolver).toBe('vitest.config.ts');
+    const imported = "import { defineConfig } from 'vitest/config';\nimport { tilde } from './tools/tilde';\nexport default defineConfig({ plugins: [tilde()] });\n";
+    const plugin = "export const tilde = () => ({ name: 't', resolveId: (id: string) => null });\n";
+    expect(npm.testUniverses(tree({ 'package.json': pkg, 'vitest.config.ts': imported, 'tools/tilde.ts': plugin }))[0]!.resolver).toBe('tools/tilde.ts');
+    const plain = "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: {} });\n";
+    expect(npm.testUniverses(tree({ 'package.json': pkg, 'vitest.config.ts': plain }))[0]!.resolver).toBeUndefined();
+  });
+
   it('jest.config.js: testMatch from a const, roots, ignore patterns, setup files, a moduleNameMapper', () => {
     const files = tree(
       {

@@ -329,7 +329,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     }
   }
   const seen = new Set<string>();
-  return out.map((u) => (u.runner === 'jest' ? withBabelResolver(u, pick, files, ctx.exists) : u)).filter((u) => {
+  return out.map((u) => (u.runner === 'jest' ? withBabelResolver(u, pick, files, ctx.exists) : u.runner === 'vitest' ? withPluginResolver(u, files, pathSet, manifests) : u)).filter((u) => {
     const key = JSON.stringify(u);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -372,6 +372,23 @@ function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => s
   if (found === null) return withLocal;
   const paths = [...(u.moduleLookup?.paths ?? []), ...(found.moduleLookup?.paths ?? [])];
   return { ...withLocal, aliases: [...u.aliases, ...found.aliases], ...(paths.length > 0 || u.moduleLookup ? { moduleLookup: { paths, directories: u.moduleLookup?.directories ?? [] } } : {}) };
+}
+
+/** A vite plugin hook answering imports itself (`resolveId(id) { if (id.startsWith('~/')) return ... }`). */
+const RESOLVE_ID = /\bresolveId\s*[(:=]/;
+
+/**
+ * A vitest universe whose config, or a module of the tree the config imports (a local plugin),
+ * defines a vite plugin's `resolveId`: that file resolves imports by rules of its own
+ * (TestUniverse.resolver), as a jest `resolver` module does.
+ */
+function withPluginResolver(u: TestUniverse, files: ProjectFiles, paths: ReadonlySet<string>, manifests: ReadonlyMap<string, string>): TestUniverse {
+  if (u.configFile === null || u.resolver !== undefined) return u;
+  const text = files.read(u.configFile);
+  if (text === null) return u;
+  const imported = [...text.matchAll(IMPORT_SPECIFIER)].flatMap((m) => importedConfigFile(u.configFile!, m[2]!, paths, manifests) ?? []);
+  const resolver = [u.configFile, ...imported].find((f) => RESOLVE_ID.test((f === u.configFile ? text : files.read(f)) ?? ''));
+  return resolver === undefined ? u : { ...u, resolver };
 }
 
 function workspaceAsConfig(file: string, list: ConfigValues): ConfigValues {

@@ -10,10 +10,11 @@ const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependenc
 const declaredBy = new WeakMap<ReadonlyMap<string, string>, Set<string>>();
 
 /**
- * Pure (EcosystemAdapter.resolverScopes): where jest's custom `resolver` of a universe holding
- * `file` may load a bare specifier that module resolution left outside the tree and no manifest
- * declares (`~/utils/fmt`, `@/rate`): a resolver of the tree rewrites such names by rules of its
- * own, nearly always a prefix for a folder, so the file or folder the specifier's path ends with
+ * Pure (EcosystemAdapter.resolverScopes): where the resolver module of a universe holding `file`
+ * (TestUniverse.resolver: jest's `resolver`, a vite plugin's `resolveId`) may load a bare
+ * specifier that module resolution left outside the tree and no manifest declares (`~/utils/fmt`,
+ * `@/rate`): a resolver of the tree rewrites such names by rules of its own, nearly always a
+ * prefix for a folder, so the file or folder the specifier's path ends with
  * anywhere (`utils/fmt.js`, `utils/fmt/index.ts`). A specifier of one segment (`config`) is that
  * name; of more, its path after the first (`~`, `@`, `src`). Null where no such resolver applies,
  * or the specifier is a package: a Node built-in or a dependency some manifest declares.
