@@ -35,6 +35,10 @@ describe('ecmascriptLoadDirs: where non-literal loads can reach', () => {
     expect(ecmascriptLoadDirs('src/app.js', "module.paths.push(path.resolve(__dirname, '..', 'lib'), path.join(__dirname, 'vendor'));\nrequire('x');")).toEqual(['lib', 'src/vendor']);
     // A folder no static prefix bounds: anything.
     expect(ecmascriptLoadDirs('src/app.js', 'module.paths.unshift(process.env.EXTRA);\nrequire("x");')).toBeNull();
+    // NODE_PATH set in code, read by Module._initPaths().
+    const boot = "process.env.NODE_PATH = path.join(__dirname, '..', 'lib');\nrequire('module').Module._initPaths();\n";
+    expect(ecmascriptLoadDirs('src/boot.js', boot)).toEqual(['lib']);
+    expect(ecmascriptLoadDirs('src/boot.js', "process.env.NODE_PATH = [a, b].join(path.delimiter);\nrequire('module').Module._initPaths();\n")).toBeNull();
   });
 
   it("typeorm's test-utils: require of what a function of the file returns, each return a whole path", () => {

@@ -2259,7 +2259,9 @@ function loadSites(path, text, allowHanded) {
     else return null;
   }
   for (const m of masked.matchAll(MODULE_PATHS)) {
-    const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    const at = (m.index ?? 0) + m[0].length;
+    const assigned = m[0].endsWith("=") ? expressionAt(code, at) : null;
+    const args2 = assigned !== null ? [assigned] : m[0].endsWith("=") ? null : argumentsAt(code, at);
     if (args2 === null || args2.length === 0) return null;
     sites++;
     for (const arg of args2) {
@@ -2525,7 +2527,7 @@ var PROCESS_START = /(?<![\w$])(?:exec|execSync|execFile|execFileSync|spawn|spaw
 var PROCESS_STARTS = new RegExp(PROCESS_START.source, "g");
 var SPECIFIER = /\b(?:from|import|require|requireActual|importActual|mock|doMock|resolve)\s*\(?\s*(['"`])[^'"`\n]*\1/g;
 var PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(|(?<![\w$.])(?:require|import\.meta)\.(resolve)\s*\(/g;
-var MODULE_PATHS = /(?<![\w$.])module\.paths\.(?:unshift|push)\s*\(/g;
+var MODULE_PATHS = /(?<![\w$.])module\.paths\.(?:unshift|push)\s*\(|(?<![\w$.])process\.env\.NODE_PATH\s*=(?![=>])/g;
 var LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 var INERT_BUILTINS = /* @__PURE__ */ new Set(["fs", "fs/promises", "path", "path/posix", "os", "util", "assert", "assert/strict", "url", "crypto", "events", "buffer", "stream"]);
 var TEST_FRAMEWORKS = /* @__PURE__ */ new Set(["vitest", "@jest/globals", "node:test"]);
@@ -4228,7 +4230,10 @@ var ecmascriptResolution = {
     // then `require('vendored')`): Node looks bare names up there as in node_modules, so the file
     // may load any module of that folder, which load-dirs.ts reads from the text.
     unshift: [{ code: "module-paths", receivers: ["module.paths"] }],
-    push: [{ code: "module-paths", receivers: ["module.paths"] }]
+    push: [{ code: "module-paths", receivers: ["module.paths"] }],
+    // `process.env.NODE_PATH = path.join(__dirname, 'lib')` then `Module._initPaths()`: every
+    // module's bare names are looked up there too (load-dirs.ts reads the folders).
+    _initPaths: [{ code: "module-paths" }]
   },
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only. A
   // member called by a computed name (`o[k]()`: `[]`, references.scm) may be any of them, and so

@@ -68,9 +68,13 @@ function loadSites(path: string, text: string, allowHanded: boolean): { dirs: st
     } else if (allowHanded && !globbing && handedInValue(first, code, masked, 0)) handedIn = true;
     else return null;
   }
-  // A folder added to the module's lookup path: the bare names it requires may be any module there.
+  // A folder added to the module's lookup path, or to NODE_PATH (for every module once
+  // `Module._initPaths()` reads it, and for the processes the file starts): the bare names
+  // required may be any module there.
   for (const m of masked.matchAll(MODULE_PATHS)) {
-    const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    const at = (m.index ?? 0) + m[0].length;
+    const assigned = m[0].endsWith('=') ? expressionAt(code, at) : null;
+    const args = assigned !== null ? [assigned] : m[0].endsWith('=') ? null : argumentsAt(code, at);
     if (args === null || args.length === 0) return null;
     sites++;
     for (const arg of args) {
@@ -476,8 +480,8 @@ const SPECIFIER = /\b(?:from|import|require|requireActual|importActual|mock|doMo
 
 const PATH_CALL = /(?<![\w$.])(?:path\.(?:posix\.)?)?(join|resolve)\s*\(|\bnew\s+(URL)\s*\(|(?<![\w$.])(?:require|import\.meta)\.(resolve)\s*\(/g;
 
-/** An addition to the folders Node looks a module's bare specifiers up in. */
-const MODULE_PATHS = /(?<![\w$.])module\.paths\.(?:unshift|push)\s*\(/g;
+/** An addition to the folders Node looks a module's bare specifiers up in (`module.paths`, `NODE_PATH`). */
+const MODULE_PATHS = /(?<![\w$.])module\.paths\.(?:unshift|push)\s*\(|(?<![\w$.])process\.env\.NODE_PATH\s*=(?![=>])/g;
 const LOAD_CALL = /(?<![\w$.])(require|module\.require|import|import\.meta\.glob|require\.context|(?:jest|vi)\.(?:requireActual|importActual|requireMock|importMock|mock|doMock|createMockFromModule|genMockFromModule))\s*\(/g;
 /** Node built-ins that read files and paths but load no module (not `module`, `vm`, `child_process`, `worker_threads`). */
 const INERT_BUILTINS = new Set(['fs', 'fs/promises', 'path', 'path/posix', 'os', 'util', 'assert', 'assert/strict', 'url', 'crypto', 'events', 'buffer', 'stream']);

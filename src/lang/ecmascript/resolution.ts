@@ -35,6 +35,9 @@ export const ecmascriptResolution: ResolutionTraits = {
     // may load any module of that folder, which load-dirs.ts reads from the text.
     unshift: [{ code: 'module-paths', receivers: ['module.paths'] }],
     push: [{ code: 'module-paths', receivers: ['module.paths'] }],
+    // `process.env.NODE_PATH = path.join(__dirname, 'lib')` then `Module._initPaths()`: every
+    // module's bare names are looked up there too (load-dirs.ts reads the folders).
+    _initPaths: [{ code: 'module-paths' }],
   },
   // Walking a prototype reaches methods and accessors; Object.keys/entries see own fields only. A
   // member called by a computed name (`o[k]()`: `[]`, references.scm) may be any of them, and so
