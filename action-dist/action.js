@@ -21482,8 +21482,22 @@ function optionWord(word) {
   return eq < 0 ? [word, void 0] : [word.slice(0, eq), word.slice(eq + 1)];
 }
 function scriptNodePreloads(scripts, dir, exists) {
+  return preloadedFiles(scriptAssignments(scripts, "NODE_OPTIONS"), dir, exists);
+}
+function scriptPreloads(manifest, dir, exists) {
+  let scripts;
+  try {
+    scripts = JSON.parse(manifest)?.scripts;
+  } catch {
+    return [];
+  }
+  if (scripts === null || typeof scripts !== "object") return [];
+  const commands = Object.values(scripts).filter((v2) => typeof v2 === "string");
+  return preloadedFiles([...commands, ...scriptAssignments(commands, "NODE_OPTIONS")], dir, exists);
+}
+function preloadedFiles(commands, dir, exists) {
   const specs = [];
-  for (const value of scriptAssignments(scripts, "NODE_OPTIONS")) {
+  for (const value of commands) {
     const words2 = value.split(/\s+/).filter((w2) => w2 !== "");
     for (let i2 = 0; i2 < words2.length; i2++) {
       const [flag, inline] = optionWord(words2[i2]);
@@ -26729,6 +26743,11 @@ function npmConfigImports(files) {
       const file = importedConfigFile(path, m2[2], pathSet, manifests);
       if (file !== void 0 && files.read(file) === null) out2.add(file);
     }
+    for (const file of registeredHooks(path, text, pathSet)) if (files.read(file) === null) out2.add(file);
+  }
+  for (const [path, text] of manifests) {
+    const dir = dirOf(path);
+    for (const file of scriptPreloads(text, dir, (p2) => pathSet.has(p2))) if (files.read(file) === null) out2.add(file);
   }
   return [...out2].sort();
 }
@@ -26874,7 +26893,7 @@ function npmUniverses(files) {
     }
   }
   const seen = /* @__PURE__ */ new Set();
-  return out2.map((u2) => u2.runner === "jest" ? withBabelResolver(u2, pick, files, ctx.exists) : u2.runner === "vitest" ? withPluginResolver(u2, files, pathSet, manifests) : u2).filter((u2) => {
+  return out2.map((u2) => withOwnResolver(u2.runner === "jest" ? withBabelResolver(u2, pick, files, ctx.exists) : u2, files, pathSet, manifests)).filter((u2) => {
     const key = JSON.stringify(u2);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -26905,13 +26924,22 @@ function withBabelResolver(u2, pick, files, exists) {
   return { ...withLocal, aliases: [...u2.aliases, ...found.aliases], ...paths.length > 0 || u2.moduleLookup ? { moduleLookup: { paths, directories: u2.moduleLookup?.directories ?? [] } } : {} };
 }
 var RESOLVE_ID = /\bresolveId\s*[(:=]/;
-function withPluginResolver(u2, files, paths, manifests) {
-  if (u2.configFile === null || u2.resolver !== void 0) return u2;
-  const text = files.read(u2.configFile);
-  if (text === null) return u2;
-  const imported = [...text.matchAll(IMPORT_SPECIFIER)].flatMap((m2) => importedConfigFile(u2.configFile, m2[2], paths, manifests) ?? []);
-  const resolver = [u2.configFile, ...imported].find((f3) => RESOLVE_ID.test((f3 === u2.configFile ? text : files.read(f3)) ?? ""));
-  return resolver === void 0 ? u2 : { ...u2, resolver };
+var RESOLVE_HOOK = /\bexport\s+(?:async\s+)?function\s+resolve\s*\(|\bexport\s+const\s+resolve\s*=|\bregisterHooks\s*\(\s*\{[^}]*\bresolve\b/;
+var REGISTERED = /(?<![\w$.])register\s*\(\s*(['"])(\.\.?\/[^'"\n]+)\1/g;
+function registeredHooks(path, text, paths) {
+  return [...text.matchAll(REGISTERED)].flatMap((m2) => {
+    const file = joinRepo(dirOf(path), m2[2]);
+    return file !== null && paths.has(file) ? [file] : [];
+  });
+}
+function withOwnResolver(u2, files, paths, manifests) {
+  if (u2.resolver !== void 0) return u2;
+  const text = (f3) => files.read(f3) ?? "";
+  const config = u2.runner === "vitest" && u2.configFile !== null ? u2.configFile : null;
+  const imported = config === null ? [] : [...text(config).matchAll(IMPORT_SPECIFIER)].flatMap((m2) => importedConfigFile(config, m2[2], paths, manifests) ?? []);
+  const plugin = [...config === null ? [] : [config], ...imported].find((f3) => RESOLVE_ID.test(text(f3)));
+  const hooks = plugin ?? u2.setupFiles.flatMap((f3) => [f3, ...registeredHooks(f3, text(f3), paths)]).find((f3) => RESOLVE_HOOK.test(text(f3)));
+  return hooks === void 0 ? u2 : { ...u2, resolver: hooks };
 }
 function workspaceAsConfig(file, list) {
   const items = list.items();

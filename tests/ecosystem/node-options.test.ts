@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptNodePreloads } from '../../src/ecosystem/npm/node-options.js';
+import { scriptNodePreloads, scriptPreloads } from '../../src/ecosystem/npm/node-options.js';
 
 const tree = new Set(['tools/register.mjs', 'tools/setup.cjs', 'packages/a/hooks.mjs', 'loader.mjs']);
 const exists = (path: string) => tree.has(path);
@@ -13,5 +13,11 @@ describe('modules a package script preloads through NODE_OPTIONS', () => {
 
   it('leaves out packages, files not in the tree, other variables and options', () => {
     expect(scriptNodePreloads(["NODE_OPTIONS='--import tsx' node --test", 'NODE_OPTIONS=--inspect jest', 'MY_NODE_OPTIONS="-r ./tools/setup.cjs" jest', 'node -r ./missing.js x'], '', exists)).toEqual([]);
+  });
+
+  it('scriptPreloads: any script of a manifest, on the command line or in NODE_OPTIONS', () => {
+    const manifest = JSON.stringify({ scripts: { test: 'node --import ./tools/register.mjs --test', e2e: "NODE_OPTIONS='-r ./tools/setup.cjs' jest", lint: 'eslint .' } });
+    expect(scriptPreloads(manifest, '', exists)).toEqual(['tools/register.mjs', 'tools/setup.cjs']);
+    expect(scriptPreloads('{ not json', '', exists)).toEqual([]);
   });
 });

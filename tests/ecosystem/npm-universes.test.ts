@@ -32,6 +32,20 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(npm.testUniverses(tree({ 'package.json': pkg, 'vitest.config.ts': plain }))[0]!.resolver).toBeUndefined();
   });
 
+  it('node hooks registered by a preloaded module with a resolve are the universe resolver', () => {
+    const files = {
+      'package.json': JSON.stringify({ type: 'module', scripts: { test: 'node --import ./register.mjs --test' } }),
+      'register.mjs': "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n",
+      'hooks.mjs': 'export async function resolve(spec, ctx, next) { return next(spec, ctx); }\n',
+    };
+    expect(npm.configImports!(tree({ 'package.json': files['package.json'] }, ['register.mjs', 'hooks.mjs']))).toEqual(['register.mjs']);
+    expect(npm.configImports!(tree({ 'package.json': files['package.json'], 'register.mjs': files['register.mjs'] }, ['hooks.mjs']))).toEqual(['hooks.mjs']);
+    const node = npm.testUniverses(tree(files)).find((u) => u.runner === 'node');
+    expect(node?.resolver).toBe('hooks.mjs');
+    const noHooks = npm.testUniverses(tree({ ...files, 'hooks.mjs': 'export async function load(url, ctx, next) { return next(url, ctx); }\n' })).find((u) => u.runner === 'node');
+    expect(noHooks?.resolver).toBeUndefined();
+  });
+
   it('jest.config.js: testMatch from a const, roots, ignore patterns, setup files, a moduleNameMapper', () => {
     const files = tree(
       {

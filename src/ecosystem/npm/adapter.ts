@@ -19,7 +19,7 @@ import { JASMINE_CONFIGS, jasmineUniverse } from './jasmine-universe.js';
 import { cypressUniverses, playwrightUniverses, storybookUniverse } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
-import { scriptNodePreloads, withPreloads } from './node-options.js';
+import { scriptNodePreloads, scriptPreloads, withPreloads } from './node-options.js';
 import { isObject, type Literal, type ReadOptions } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { baseOf, dirOf, joinRepo } from './repo-paths.js';
@@ -152,6 +152,13 @@ function npmConfigImports(files: ProjectFiles): string[] {
       const file = importedConfigFile(path, m[2]!, pathSet, manifests);
       if (file !== undefined && files.read(file) === null) out.add(file);
     }
+    for (const file of registeredHooks(path, text, pathSet)) if (files.read(file) === null) out.add(file);
+  }
+  // The modules scripts preload into node (`node --import ./register.mjs --test`), which may
+  // register hooks resolving imports (withOwnResolver).
+  for (const [path, text] of manifests) {
+    const dir = dirOf(path);
+    for (const file of scriptPreloads(text, dir, (p) => pathSet.has(p))) if (files.read(file) === null) out.add(file);
   }
   return [...out].sort();
 }
@@ -329,7 +336,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     }
   }
   const seen = new Set<string>();
-  return out.map((u) => (u.runner === 'jest' ? withBabelResolver(u, pick, files, ctx.exists) : u.runner === 'vitest' ? withPluginResolver(u, files, pathSet, manifests) : u)).filter((u) => {
+  return out.map((u) => withOwnResolver(u.runner === 'jest' ? withBabelResolver(u, pick, files, ctx.exists) : u, files, pathSet, manifests)).filter((u) => {
     const key = JSON.stringify(u);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -376,19 +383,34 @@ function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => s
 
 /** A vite plugin hook answering imports itself (`resolveId(id) { if (id.startsWith('~/')) return ... }`). */
 const RESOLVE_ID = /\bresolveId\s*[(:=]/;
+/** Node's module customization hooks resolving specifiers (`export async function resolve(spec, ctx, next)`, `registerHooks({ resolve })`). */
+const RESOLVE_HOOK = /\bexport\s+(?:async\s+)?function\s+resolve\s*\(|\bexport\s+const\s+resolve\s*=|\bregisterHooks\s*\(\s*\{[^}]*\bresolve\b/;
+/** A module of hooks registered by a relative path (`register('./hooks.mjs', import.meta.url)`). */
+const REGISTERED = /(?<![\w$.])register\s*\(\s*(['"])(\.\.?\/[^'"\n]+)\1/g;
+
+/** The hooks modules of the tree a script registers with node's `register` (see RESOLVE_HOOK). */
+function registeredHooks(path: string, text: string, paths: ReadonlySet<string>): string[] {
+  return [...text.matchAll(REGISTERED)].flatMap((m) => {
+    const file = joinRepo(dirOf(path), m[2]!);
+    return file !== null && paths.has(file) ? [file] : [];
+  });
+}
 
 /**
- * A vitest universe whose config, or a module of the tree the config imports (a local plugin),
- * defines a vite plugin's `resolveId`: that file resolves imports by rules of its own
- * (TestUniverse.resolver), as a jest `resolver` module does.
+ * A universe with the module of the tree that resolves its imports by rules of its own
+ * (TestUniverse.resolver), as a jest `resolver` does: for vitest, a config (or a module of the
+ * tree it imports, a local plugin) defining a vite plugin's `resolveId`; for any runner, a setup
+ * file preloaded into node (`--import ./register.mjs`) that is, or registers, hooks with a
+ * `resolve`.
  */
-function withPluginResolver(u: TestUniverse, files: ProjectFiles, paths: ReadonlySet<string>, manifests: ReadonlyMap<string, string>): TestUniverse {
-  if (u.configFile === null || u.resolver !== undefined) return u;
-  const text = files.read(u.configFile);
-  if (text === null) return u;
-  const imported = [...text.matchAll(IMPORT_SPECIFIER)].flatMap((m) => importedConfigFile(u.configFile!, m[2]!, paths, manifests) ?? []);
-  const resolver = [u.configFile, ...imported].find((f) => RESOLVE_ID.test((f === u.configFile ? text : files.read(f)) ?? ''));
-  return resolver === undefined ? u : { ...u, resolver };
+function withOwnResolver(u: TestUniverse, files: ProjectFiles, paths: ReadonlySet<string>, manifests: ReadonlyMap<string, string>): TestUniverse {
+  if (u.resolver !== undefined) return u;
+  const text = (f: string) => files.read(f) ?? '';
+  const config = u.runner === 'vitest' && u.configFile !== null ? u.configFile : null;
+  const imported = config === null ? [] : [...text(config).matchAll(IMPORT_SPECIFIER)].flatMap((m) => importedConfigFile(config, m[2]!, paths, manifests) ?? []);
+  const plugin = [...(config === null ? [] : [config]), ...imported].find((f) => RESOLVE_ID.test(text(f)));
+  const hooks = plugin ?? u.setupFiles.flatMap((f) => [f, ...registeredHooks(f, text(f), paths)]).find((f) => RESOLVE_HOOK.test(text(f)));
+  return hooks === undefined ? u : { ...u, resolver: hooks };
 }
 
 function workspaceAsConfig(file: string, list: ConfigValues): ConfigValues {

@@ -19,8 +19,30 @@ export function optionWord(word: string): [string, string | undefined] {
  * A preloaded package (`--import tsx`) is no file of the tree.
  */
 export function scriptNodePreloads(scripts: readonly string[], dir: string, exists: (path: string) => boolean): string[] {
+  return preloadedFiles(scriptAssignments(scripts, 'NODE_OPTIONS'), dir, exists);
+}
+
+/**
+ * Pure: the files of the tree (sorted) any command of a manifest's scripts preloads with a node
+ * option, as NODE_OPTIONS or on the command line (`node --import ./register.mjs --test`), read from
+ * the manifest's folder `dir`; none when the manifest is no JSON.
+ */
+export function scriptPreloads(manifest: string, dir: string, exists: (path: string) => boolean): string[] {
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(manifest) as { scripts?: unknown } | null)?.scripts;
+  } catch {
+    return [];
+  }
+  if (scripts === null || typeof scripts !== 'object') return [];
+  const commands = Object.values(scripts).filter((v) => typeof v === 'string');
+  return preloadedFiles([...commands, ...scriptAssignments(commands, 'NODE_OPTIONS')], dir, exists);
+}
+
+/** The files of the tree the preload options among `commands`' words name. */
+function preloadedFiles(commands: readonly string[], dir: string, exists: (path: string) => boolean): string[] {
   const specs: string[] = [];
-  for (const value of scriptAssignments(scripts, 'NODE_OPTIONS')) {
+  for (const value of commands) {
     const words = value.split(/\s+/).filter((w) => w !== '');
     for (let i = 0; i < words.length; i++) {
       const [flag, inline] = optionWord(words[i]!);
