@@ -168,8 +168,23 @@ const CASES: Case[] = [
   },
   { name: 'a syntax error in a file no test loads selects nothing', base: { 'scripts/tool.ts': 'export const x = 1;\n' }, change: { 'scripts/tool.ts': 'export const x = (;\n' }, runAll: [], selected: [] },
   {
-    name: 'a changed file loaded by a computed import() runs everything',
-    base: { 'src/plugins/loader.ts': 'export function load(name: string) { return import(`./${name}`); }\n', 'src/plugins/dark.ts': 'export const name = "dark";\n' },
+    name: 'a changed file loaded by a computed import() selects the tests reaching that import()',
+    base: {
+      'src/plugins/loader.ts': 'export function load(name: string) { return import(`./${name}`); }\n',
+      'src/plugins/dark.ts': 'export const name = "dark";\n',
+      'tests/plugins.test.ts': "import { load } from '../src/plugins/loader';\ntest('dark', async () => { expect((await load('dark')).name).toBe('dark'); });\n",
+    },
+    change: { 'src/plugins/dark.ts': 'export const name = "night";\n' },
+    runAll: [],
+    selected: ['tests/plugins.test.ts'],
+  },
+  {
+    name: 'a changed file loaded by a computed import() runs everything where changes.dynamicImports asks for it',
+    base: {
+      'ratlas.config.json': '{ "changes": { "dynamicImports": true } }\n',
+      'src/plugins/loader.ts': 'export function load(name: string) { return import(`./${name}`); }\n',
+      'src/plugins/dark.ts': 'export const name = "dark";\n',
+    },
     change: { 'src/plugins/dark.ts': 'export const name = "night";\n' },
     runAll: ['dynamic-import'],
   },

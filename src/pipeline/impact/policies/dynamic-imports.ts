@@ -12,9 +12,12 @@ export interface DynamicImportFacts {
 }
 
 /**
- * Pure: a changed code file that nothing imports statically may still be loaded by an `import(x)`
- * whose specifier is computed. If such an import sits in a folder above the file, a test holding
- * it is selected; one in other code means every test must run.
+ * Pure, on request only (`changes.dynamicImports`): a changed code file that nothing imports
+ * statically may still be loaded by an `import(x)` whose specifier is computed. If such an import
+ * sits in a folder above the file, a test holding it is selected; one in other code means every
+ * test must run. Without it the floor answers the same question more narrowly: each such import is
+ * a loader of the folders its text bounds it to, or of its package (loader-scopes.ts), and the
+ * tests reaching the loader are selected.
  */
 export function dynamicImports(facts: DynamicImportFacts): ImpactPart {
   const part = emptyPart();
