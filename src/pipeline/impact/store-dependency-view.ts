@@ -411,8 +411,14 @@ export class StoreDependencyView implements DependencyView {
     const data = await this.links();
     const specifiers: { file: string; module: string }[] = [];
     for (const link of data.links) {
-      if (link.kind === 'export' || typeof link.module !== 'string' || !data.languages.has(link.file)) continue;
-      if (data.targets.get(link.file)?.get(link.module)?.kind !== 'file') specifiers.push({ file: link.file, module: link.module });
+      const language = data.languages.get(link.file);
+      if (link.kind === 'export' || typeof link.module !== 'string' || language === undefined) continue;
+      // The packages the import runs first too (Python's `a` and `a.b` of `a.b.c`): a runner's
+      // lookup folder may answer them where resolution does not (`a/__init__.py` added to one
+      // portion of a namespace package, which then hides the others).
+      for (const module of [link.module, ...alsoLoads(link, language)]) {
+        if (data.targets.get(link.file)?.get(module)?.kind !== 'file') specifiers.push({ file: link.file, module });
+      }
     }
     return { specifiers, files: new Set(data.languages.keys()) };
   }
