@@ -28250,6 +28250,7 @@ function pythonLookupGroups(files, universes) {
   const isPackage = (dir) => dir !== "" && present.has(`${dir}/__init__.py`);
   const isTest = testMatcher(universes);
   const roots = /* @__PURE__ */ new Set(["", "src"]);
+  for (const u2 of universes) for (const folder of u2.ecosystem === "python" ? u2.moduleLookup?.ahead ?? [] : []) roots.add(folder);
   for (const file of files) {
     if (!file.endsWith(".py") || !isTest(file)) continue;
     let dir = parentDir(file);
@@ -28597,12 +28598,13 @@ function implicitSetup({ qualname, signature }) {
 var XUNIT_SETUP = /^(?:(?:setup|teardown)(?:_module|_function)?|setUpModule|tearDownModule|(?:[^.]+\.)+(?:(?:setup|teardown)(?:_method|_class)?|setUp|tearDown|setUpClass|tearDownClass))$/;
 function importFolders(dir, pythonpath, files) {
   const prefix = dir === "" ? "" : `${dir}/`;
-  const folders = [...pythonpath.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")), ...packageRoots(dir, files)].map((p2) => p2 === "" || p2 === "." ? dir : `${prefix}${p2}`).filter((p2) => p2 !== "" && p2 !== "src" && !p2.split("/").includes(".."));
-  const configured = [...new Set(folders)].sort();
+  const inTree = (folders) => folders.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")).map((p2) => p2 === "" || p2 === "." ? dir : `${prefix}${p2}`).filter((p2) => !p2.split("/").includes(".."));
+  const configured = [...new Set(inTree([...pythonpath, ...packageRoots(dir, files)]).filter((p2) => p2 !== "" && p2 !== "src"))].sort();
   const projects = subprojectFolders(dir, files).filter((f3) => !configured.includes(f3));
   const loose = looseFolders(prefix, files).filter((f3) => !configured.includes(f3) && !projects.includes(f3));
   const paths = [...configured, ...projects, ...loose];
-  return paths.length > 0 ? { moduleLookup: { paths, directories: [] } } : {};
+  const ahead = [...new Set(inTree(pythonpath))];
+  return paths.length > 0 ? { moduleLookup: { paths, directories: [], ...ahead.length > 0 && { ahead } } } : {};
 }
 function subprojectFolders(dir, files) {
   const out2 = [];

@@ -94,9 +94,11 @@ export interface TestUniverse {
   /**
    * Where the runner looks a bare specifier up before the packages (jest `modulePaths`: folders;
    * `moduleDirectories` other than node_modules: folder names tried in the importer's folder and
-   * each one above it, as node_modules is). Repo-relative folders, and names.
+   * each one above it, as node_modules is). Repo-relative folders, and names. `ahead`: of those,
+   * the folders put on the path before the others, in path order (pytest's `pythonpath`): a module
+   * there may hide one of its name elsewhere (EcosystemAdapter.lookupGroups).
    */
-  moduleLookup?: { paths: readonly string[]; directories: readonly string[] };
+  moduleLookup?: { paths: readonly string[]; directories: readonly string[]; ahead?: readonly string[] };
   /**
    * A module of the tree the runner resolves every import with (jest `resolver`; a vite plugin's
    * `resolveId` in vitest's config or a module it imports): it may send a specifier module

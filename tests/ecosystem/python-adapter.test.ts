@@ -189,6 +189,6 @@ describe('python ecosystem: where a bare import may be found', () => {
       'src/app.py': '',
       'top.py': '',
     });
-    expect(python.testUniverses(files)[0]!.moduleLookup).toEqual({ paths: ['vendor', 'lib', 'scripts'], directories: [] });
+    expect(python.testUniverses(files)[0]!.moduleLookup).toEqual({ paths: ['vendor', 'lib', 'scripts'], directories: [], ahead: ['vendor'] });
   });
 });

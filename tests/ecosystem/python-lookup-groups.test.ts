@@ -32,6 +32,17 @@ describe('pythonLookupGroups: Python files one absolute import may load, by sys.
     expect(pythonLookupGroups(['shop/__init__.py', 'shop/util.py', 'shop/util/__init__.py', 'tests/test_a.py'], [])).toEqual([]);
   });
 
+  it("groups modules of one name in the universe's pythonpath folders, which pytest puts first", () => {
+    const files = ['packages/a/src/util.py', 'packages/b/src/util.py', 'packages/b/src/pb/__init__.py', 'packages/b/tests/test_b.py', 'lib/helpers.py', 'tests/helpers/__init__.py', 'tests/test_a.py'];
+    const universe = { ecosystem: 'python', runner: 'pytest', configFile: 'pyproject.toml', root: '', roots: [], include: [], exclude: [], setupFiles: [], aliases: [], warnings: [] };
+    const ahead = { paths: ['lib', 'packages/a/src', 'packages/b/src'], directories: [], ahead: ['packages/a/src', 'packages/b/src', 'lib'] };
+    expect(pythonLookupGroups(files, [universe])).toEqual([]);
+    expect(pythonLookupGroups(files, [{ ...universe, moduleLookup: ahead }])).toEqual([
+      ['packages/a/src/util.py', 'packages/b/src/util.py'],
+      ['lib/helpers.py', 'tests/helpers/__init__.py'],
+    ]);
+  });
+
   it("takes a universe's own test names", () => {
     const files = ['checks/helpers.py', 'checks/check_a.py', 'helpers.py'];
     expect(pythonLookupGroups(files, [])).toEqual([]);

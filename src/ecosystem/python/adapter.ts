@@ -155,14 +155,15 @@ const XUNIT_SETUP =
  */
 function importFolders(dir: string, pythonpath: readonly string[], files: ProjectFiles): Pick<TestUniverse, 'moduleLookup'> {
   const prefix = dir === '' ? '' : `${dir}/`;
-  const folders = [...pythonpath.map((p) => p.replace(/^\.\/?/, '').replace(/\/$/, '')), ...packageRoots(dir, files)]
-    .map((p) => (p === '' || p === '.' ? dir : `${prefix}${p}`))
-    .filter((p) => p !== '' && p !== 'src' && !p.split('/').includes('..'));
-  const configured = [...new Set(folders)].sort();
+  const inTree = (folders: readonly string[]) =>
+    folders.map((p) => p.replace(/^\.\/?/, '').replace(/\/$/, '')).map((p) => (p === '' || p === '.' ? dir : `${prefix}${p}`)).filter((p) => !p.split('/').includes('..'));
+  const configured = [...new Set(inTree([...pythonpath, ...packageRoots(dir, files)]).filter((p) => p !== '' && p !== 'src'))].sort();
   const projects = subprojectFolders(dir, files).filter((f) => !configured.includes(f));
   const loose = looseFolders(prefix, files).filter((f) => !configured.includes(f) && !projects.includes(f));
   const paths = [...configured, ...projects, ...loose];
-  return paths.length > 0 ? { moduleLookup: { paths, directories: [] } } : {};
+  // pytest inserts `pythonpath` at the front of sys.path, in its order.
+  const ahead = [...new Set(inTree(pythonpath))];
+  return paths.length > 0 ? { moduleLookup: { paths, directories: [], ...(ahead.length > 0 && { ahead }) } } : {};
 }
 
 /**

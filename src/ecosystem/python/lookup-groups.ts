@@ -14,14 +14,16 @@ const NOT_IMPORTED = new Set(['conftest', '__main__', 'setup', 'noxfile']);
  * `tests/integration/test_a.py` may load `tests/integration/helpers.py` or, imported first by
  * another test, `tests/helpers.py`; a `tests/shop.py` shadows the `src/shop` package. Module
  * resolution takes one of them; whoever imports one may run any. Roots: the repository root,
- * `src/`, and every such test folder; a name is a module's dotted path below a root through
- * packages (folders with `__init__.py`).
+ * `src/`, the `pythonpath` folders, and every such test folder; a name is a module's dotted path
+ * below a root through packages (folders with `__init__.py`).
  */
 export function pythonLookupGroups(files: readonly string[], universes: readonly TestUniverse[]): string[][] {
   const present = new Set(files);
   const isPackage = (dir: string) => dir !== '' && present.has(`${dir}/__init__.py`);
   const isTest = testMatcher(universes);
   const roots = new Set(['', 'src']);
+  // pytest's `pythonpath` folders, ahead of the rest of sys.path (packages/a/src/util.py hides packages/b/src/util.py).
+  for (const u of universes) for (const folder of u.ecosystem === 'python' ? (u.moduleLookup?.ahead ?? []) : []) roots.add(folder);
   for (const file of files) {
     if (!file.endsWith('.py') || !isTest(file)) continue;
     let dir = parentDir(file);
