@@ -28250,7 +28250,9 @@ function pythonLookupGroups(files, universes) {
   const isPackage = (dir) => dir !== "" && present.has(`${dir}/__init__.py`);
   const isTest = testMatcher(universes);
   const roots = /* @__PURE__ */ new Set(["", "src"]);
-  for (const u2 of universes) for (const folder of u2.ecosystem === "python" ? u2.moduleLookup?.ahead ?? [] : []) roots.add(folder);
+  const ahead = universes.flatMap((u2) => u2.ecosystem === "python" ? u2.moduleLookup?.ahead ?? [] : []).filter((f3) => f3 !== "");
+  for (const folder of ahead) roots.add(folder);
+  const inNamespace = (dir) => ahead.some((folder) => dir.startsWith(`${folder}/`));
   for (const file of files) {
     if (!file.endsWith(".py") || !isTest(file)) continue;
     let dir = parentDir(file);
@@ -28274,7 +28276,7 @@ function pythonLookupGroups(files, universes) {
         if (answers === void 0) byName.set(name2, answers = /* @__PURE__ */ new Map());
         if (!answers.get(dir)?.endsWith("/__init__.py")) answers.set(dir, file);
       }
-      if (!isPackage(dir)) break;
+      if (!isPackage(dir) && !inNamespace(dir)) break;
       parts2.unshift(dir.slice(dir.lastIndexOf("/") + 1));
       dir = parentDir(dir);
     }

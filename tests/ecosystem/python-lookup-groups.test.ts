@@ -43,6 +43,14 @@ describe('pythonLookupGroups: Python files one absolute import may load, by sys.
     ]);
   });
 
+  it('names modules of a namespace package split over pythonpath folders through its portions', () => {
+    const files = ['packages/a/src/acme/settings.py', 'packages/a/src/acme/a/__init__.py', 'packages/b/src/acme/settings.py', 'packages/b/src/acme/b/__init__.py', 'packages/b/tests/test_b.py'];
+    const universe = { ecosystem: 'python', runner: 'pytest', configFile: 'pyproject.toml', root: '', roots: [], include: [], exclude: [], setupFiles: [], aliases: [], warnings: [] };
+    expect(pythonLookupGroups(files, [universe])).toEqual([]);
+    const moduleLookup = { paths: ['packages/a/src', 'packages/b/src'], directories: [], ahead: ['packages/a/src', 'packages/b/src'] };
+    expect(pythonLookupGroups(files, [{ ...universe, moduleLookup }])).toEqual([['packages/a/src/acme/settings.py', 'packages/b/src/acme/settings.py']]);
+  });
+
   it("takes a universe's own test names", () => {
     const files = ['checks/helpers.py', 'checks/check_a.py', 'helpers.py'];
     expect(pythonLookupGroups(files, [])).toEqual([]);

@@ -23,7 +23,11 @@ export function pythonLookupGroups(files: readonly string[], universes: readonly
   const isTest = testMatcher(universes);
   const roots = new Set(['', 'src']);
   // pytest's `pythonpath` folders, ahead of the rest of sys.path (packages/a/src/util.py hides packages/b/src/util.py).
-  for (const u of universes) for (const folder of u.ecosystem === 'python' ? (u.moduleLookup?.ahead ?? []) : []) roots.add(folder);
+  const ahead = universes.flatMap((u) => (u.ecosystem === 'python' ? (u.moduleLookup?.ahead ?? []) : [])).filter((f) => f !== '');
+  for (const folder of ahead) roots.add(folder);
+  // Below one, a folder without `__init__.py` is a portion of a namespace package spread over them
+  // (`acme.settings` in packages/a/src/acme/ hides the one in packages/b/src/acme/).
+  const inNamespace = (dir: string) => ahead.some((folder) => dir.startsWith(`${folder}/`));
   for (const file of files) {
     if (!file.endsWith('.py') || !isTest(file)) continue;
     let dir = parentDir(file);
@@ -48,7 +52,7 @@ export function pythonLookupGroups(files: readonly string[], universes: readonly
         if (answers === undefined) byName.set(name, (answers = new Map()));
         if (!answers.get(dir)?.endsWith('/__init__.py')) answers.set(dir, file);
       }
-      if (!isPackage(dir)) break;
+      if (!isPackage(dir) && !inNamespace(dir)) break;
       parts.unshift(dir.slice(dir.lastIndexOf('/') + 1));
       dir = parentDir(dir);
     }
