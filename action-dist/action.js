@@ -28251,8 +28251,10 @@ function pythonLookupGroups(files, universes) {
   const isTest = testMatcher(universes);
   const roots = /* @__PURE__ */ new Set(["", "src"]);
   const ahead = universes.flatMap((u2) => u2.ecosystem === "python" ? u2.moduleLookup?.ahead ?? [] : []).filter((f3) => f3 !== "");
-  for (const folder of ahead) roots.add(folder);
-  const inNamespace = (dir) => ahead.some((folder) => dir.startsWith(`${folder}/`));
+  const installed = universes.flatMap((u2) => u2.ecosystem === "python" ? u2.moduleLookup?.installed ?? [] : []);
+  const portions = [...ahead, ...installed];
+  for (const folder of portions) roots.add(folder);
+  const inNamespace = (dir) => portions.some((folder) => dir.startsWith(`${folder}/`));
   for (const file of files) {
     if (!file.endsWith(".py") || !isTest(file)) continue;
     let dir = parentDir(file);
@@ -28281,7 +28283,8 @@ function pythonLookupGroups(files, universes) {
       dir = parentDir(dir);
     }
   }
-  return [...byName.values()].map((answers) => [...new Set(answers.values())].sort()).filter((g2) => g2.length > 1);
+  const groups = [...byName.values()].map((answers) => [...new Set(answers.values())].sort()).filter((g2) => g2.length > 1);
+  return [...new Map(groups.map((g2) => [g2.join("\0"), g2])).values()];
 }
 function testMatcher(universes) {
   const globs = [...conventions.testInclude, ...conventions.setupFiles];
@@ -28606,7 +28609,7 @@ function importFolders(dir, pythonpath, files) {
   const loose = looseFolders(prefix, files).filter((f3) => !configured.includes(f3) && !projects.includes(f3));
   const paths = [...configured, ...projects, ...loose];
   const ahead = [...new Set(inTree(pythonpath))];
-  return paths.length > 0 ? { moduleLookup: { paths, directories: [], ...ahead.length > 0 && { ahead } } } : {};
+  return paths.length > 0 ? { moduleLookup: { paths, directories: [], ...ahead.length > 0 && { ahead }, ...projects.length > 0 && { installed: projects } } } : {};
 }
 function subprojectFolders(dir, files) {
   const out2 = [];

@@ -96,9 +96,10 @@ export interface TestUniverse {
    * `moduleDirectories` other than node_modules: folder names tried in the importer's folder and
    * each one above it, as node_modules is). Repo-relative folders, and names. `ahead`: of those,
    * the folders put on the path before the others, in path order (pytest's `pythonpath`): a module
-   * there may hide one of its name elsewhere (EcosystemAdapter.lookupGroups).
+   * there may hide one of its name elsewhere (EcosystemAdapter.lookupGroups). `installed`: the
+   * folders other projects of the tree install from (workspace members), in no known order.
    */
-  moduleLookup?: { paths: readonly string[]; directories: readonly string[]; ahead?: readonly string[] };
+  moduleLookup?: { paths: readonly string[]; directories: readonly string[]; ahead?: readonly string[]; installed?: readonly string[] };
   /**
    * A module of the tree the runner resolves every import with (jest `resolver`; a vite plugin's
    * `resolveId` in vitest's config or a module it imports): it may send a specifier module

@@ -51,6 +51,14 @@ describe('pythonLookupGroups: Python files one absolute import may load, by sys.
     expect(pythonLookupGroups(files, [{ ...universe, moduleLookup }])).toEqual([['packages/a/src/acme/settings.py', 'packages/b/src/acme/settings.py']]);
   });
 
+  it('names modules of a namespace package split over the src/ folders of workspace members', () => {
+    const files = ['packages/a/src/acme/settings.py', 'packages/b/src/acme/settings.py', 'packages/b/src/acme/b/__init__.py'];
+    const universe = { ecosystem: 'python', runner: 'pytest', configFile: 'pyproject.toml', root: '', roots: [], include: [], exclude: [], setupFiles: [], aliases: [], warnings: [] };
+    expect(pythonLookupGroups(files, [universe])).toEqual([]);
+    const moduleLookup = { paths: ['packages/a', 'packages/a/src', 'packages/b', 'packages/b/src'], directories: [], installed: ['packages/a', 'packages/a/src', 'packages/b', 'packages/b/src'] };
+    expect(pythonLookupGroups(files, [{ ...universe, moduleLookup }])).toEqual([['packages/a/src/acme/settings.py', 'packages/b/src/acme/settings.py']]);
+  });
+
   it("takes a universe's own test names", () => {
     const files = ['checks/helpers.py', 'checks/check_a.py', 'helpers.py'];
     expect(pythonLookupGroups(files, [])).toEqual([]);

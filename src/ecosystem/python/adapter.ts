@@ -163,7 +163,7 @@ function importFolders(dir: string, pythonpath: readonly string[], files: Projec
   const paths = [...configured, ...projects, ...loose];
   // pytest inserts `pythonpath` at the front of sys.path, in its order.
   const ahead = [...new Set(inTree(pythonpath))];
-  return paths.length > 0 ? { moduleLookup: { paths, directories: [], ...(ahead.length > 0 && { ahead }) } } : {};
+  return paths.length > 0 ? { moduleLookup: { paths, directories: [], ...(ahead.length > 0 && { ahead }), ...(projects.length > 0 && { installed: projects }) } } : {};
 }
 
 /**

@@ -14,8 +14,9 @@ const NOT_IMPORTED = new Set(['conftest', '__main__', 'setup', 'noxfile']);
  * `tests/integration/test_a.py` may load `tests/integration/helpers.py` or, imported first by
  * another test, `tests/helpers.py`; a `tests/shop.py` shadows the `src/shop` package. Module
  * resolution takes one of them; whoever imports one may run any. Roots: the repository root,
- * `src/`, the `pythonpath` folders, and every such test folder; a name is a module's dotted path
- * below a root through packages (folders with `__init__.py`).
+ * `src/`, the `pythonpath` folders, the folders the other projects install from, and every such
+ * test folder; a name is a module's dotted path below a root through packages (folders with
+ * `__init__.py`), or through namespace portions below a `pythonpath` or an install folder.
  */
 export function pythonLookupGroups(files: readonly string[], universes: readonly TestUniverse[]): string[][] {
   const present = new Set(files);
@@ -24,10 +25,14 @@ export function pythonLookupGroups(files: readonly string[], universes: readonly
   const roots = new Set(['', 'src']);
   // pytest's `pythonpath` folders, ahead of the rest of sys.path (packages/a/src/util.py hides packages/b/src/util.py).
   const ahead = universes.flatMap((u) => (u.ecosystem === 'python' ? (u.moduleLookup?.ahead ?? []) : [])).filter((f) => f !== '');
-  for (const folder of ahead) roots.add(folder);
-  // Below one, a folder without `__init__.py` is a portion of a namespace package spread over them
-  // (`acme.settings` in packages/a/src/acme/ hides the one in packages/b/src/acme/).
-  const inNamespace = (dir: string) => ahead.some((folder) => dir.startsWith(`${folder}/`));
+  // The folders the other projects of the tree install from (workspace members, `-e ./libs/core`),
+  // in an order no file says.
+  const installed = universes.flatMap((u) => (u.ecosystem === 'python' ? (u.moduleLookup?.installed ?? []) : []));
+  const portions = [...ahead, ...installed];
+  for (const folder of portions) roots.add(folder);
+  // Below those, a folder without `__init__.py` is a portion of a namespace package spread over
+  // them (`acme.settings` in packages/a/src/acme/ hides the one in packages/b/src/acme/).
+  const inNamespace = (dir: string) => portions.some((folder) => dir.startsWith(`${folder}/`));
   for (const file of files) {
     if (!file.endsWith('.py') || !isTest(file)) continue;
     let dir = parentDir(file);
@@ -57,7 +62,9 @@ export function pythonLookupGroups(files: readonly string[], universes: readonly
       dir = parentDir(dir);
     }
   }
-  return [...byName.values()].map((answers) => [...new Set(answers.values())].sort()).filter((g) => g.length > 1);
+  // One group once, though names it under several roots (`acme.x` below packages/a/src, `src.acme.x` below packages/a).
+  const groups = [...byName.values()].map((answers) => [...new Set(answers.values())].sort()).filter((g) => g.length > 1);
+  return [...new Map(groups.map((g) => [g.join('\0'), g])).values()];
 }
 
 /** Test modules and conftest.py files by pytest's default names and each Python universe's own. */
