@@ -102,7 +102,8 @@ export interface TestUniverse {
   moduleLookup?: { paths: readonly string[]; directories: readonly string[]; ahead?: readonly string[]; installed?: readonly string[] };
   /**
    * A module of the tree the runner resolves every import with (jest `resolver`; a vite plugin's
-   * `resolveId` in vitest's config or a module it imports): it may send a specifier module
+   * `resolveId` in vitest's config or a module it imports; node hooks with a `resolve` that a
+   * preloaded setup file is or registers): it may send a specifier module
    * resolution leaves outside the tree to a file of the tree (`~/rate` to `src/rate.js`) by rules
    * no configuration writes down.
    */

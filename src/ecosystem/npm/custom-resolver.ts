@@ -11,7 +11,7 @@ const declaredBy = new WeakMap<ReadonlyMap<string, string>, Set<string>>();
 
 /**
  * Pure (EcosystemAdapter.resolverScopes): where the resolver module of a universe holding `file`
- * (TestUniverse.resolver: jest's `resolver`, a vite plugin's `resolveId`) may load a bare
+ * (TestUniverse.resolver: jest's `resolver`, a vite plugin's `resolveId`, node's resolve hooks) may load a bare
  * specifier that module resolution left outside the tree and no manifest declares (`~/utils/fmt`,
  * `@/rate`): a resolver of the tree rewrites such names by rules of its own, nearly always a
  * prefix for a folder, so the file or folder the specifier's path ends with
