@@ -213,21 +213,19 @@ export function unresolvedLoaders(
     }
     return [];
   };
-  const loaders = new Map<string, Set<string>>();
+  const built = new Map<string, Set<string>>();
+  const resolved = new Map<string, Set<string>>();
   for (const { file, module } of specifiers) {
     let dirs = dirsOf.get(module);
     if (!dirs) dirsOf.set(module, (dirs = lookUp(module)));
-    for (const dir of dirs) addTo(loaders, file, `build-output\0${dir}`);
+    for (const dir of dirs) addTo(built, file, dir);
     if (dirs.length > 0) continue;
     const scopes = resolvers.map((e) => e.resolverScopes!(file, module, manifests, universes)).find((found) => found !== null) ?? [];
-    for (const scope of scopes) addTo(loaders, file, `runner-resolver\0${scope}`);
+    for (const scope of scopes) addTo(resolved, file, scope);
   }
-  return [...sortedLists(loaders)].flatMap(([file, coded]) =>
-    coded.map((c) => {
-      const [code, scope] = c.split('\0') as [string, string];
-      return { file, scope, code };
-    }),
-  );
+  const coded = (map: Map<string, Set<string>>, code: string) => [...sortedLists(map)].flatMap(([file, scopes]) => scopes.map((scope) => ({ file, scope, code })));
+  // By file (a stable sort), each file's build output first.
+  return [...coded(built, 'build-output'), ...coded(resolved, 'runner-resolver')].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 /** Pure: the test files that read `path` as their snapshot, by any ecosystem's convention (EcosystemAdapter.snapshotOwners), sorted. */

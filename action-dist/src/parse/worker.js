@@ -2260,8 +2260,7 @@ function loadSites(path, text, allowHanded) {
   }
   for (const m of masked.matchAll(MODULE_PATHS)) {
     const at = (m.index ?? 0) + m[0].length;
-    const assigned = m[0].endsWith("=") ? expressionAt(code, at) : null;
-    const args2 = assigned !== null ? [assigned] : m[0].endsWith("=") ? null : argumentsAt(code, at);
+    const args2 = m[0].endsWith("=") ? [expressionAt(code, at)].filter((e) => e !== null) : argumentsAt(code, at);
     if (args2 === null || args2.length === 0) return null;
     sites++;
     for (const arg of args2) {

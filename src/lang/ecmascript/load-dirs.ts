@@ -73,8 +73,8 @@ function loadSites(path: string, text: string, allowHanded: boolean): { dirs: st
   // required may be any module there.
   for (const m of masked.matchAll(MODULE_PATHS)) {
     const at = (m.index ?? 0) + m[0].length;
-    const assigned = m[0].endsWith('=') ? expressionAt(code, at) : null;
-    const args = assigned !== null ? [assigned] : m[0].endsWith('=') ? null : argumentsAt(code, at);
+    // `NODE_PATH = <expression>`, or the arguments of `module.paths.unshift(…)`.
+    const args = m[0].endsWith('=') ? [expressionAt(code, at)].filter((e) => e !== null) : argumentsAt(code, at);
     if (args === null || args.length === 0) return null;
     sites++;
     for (const arg of args) {
