@@ -225,6 +225,12 @@ export interface ResolutionTraits {
    */
   stringNames?(path: string): string[];
   /**
+   * Extensions of data files the module loader tries after the source ones for a specifier written
+   * without one (Node's `require('./config')` loads config.json when no config.js is there; jest
+   * and the bundlers do too). A changed such file is also looked for by its path without it.
+   */
+  impliedDataExtensions?: readonly string[];
+  /**
    * Data files (git pathspecs) the language's libraries build code from by a dotted name written
    * bare (Python: a pickle's `clib.model\nPoint`, a YAML tag `!!python/object:lib.model.Point`, a
    * logging INI's `class=lib.log.Keep`): a test reading one by name runs the modules it names.

@@ -243,6 +243,34 @@ const CASES: Case[] = [
     ignored: ['package.json inert'],
   },
   {
+    // Node's require tries .json after .js: `require('./settings')` reads settings.json. The same
+    // spelling in another folder names that folder's settings.js, and a bare `require('settings')` a package.
+    name: 'a JSON file required without its extension selects the tests of the code requiring it from its folder',
+    base: {
+      'src/settings.json': '{ "rate": 2 }\n',
+      'src/rate.js': "const settings = require('./settings');\nexports.rate = () => settings.rate;\n",
+      'lib/settings.js': 'module.exports = { rate: 1 };\n',
+      'lib/fee.js': "const settings = require('./settings');\nconst pkg = require('settings');\nexports.fee = () => settings.rate + pkg.x;\n",
+      'tests/rate.test.ts': "import { rate } from '../src/rate';\ntest('rate', () => expect(rate()).toBe(2));\n",
+      'tests/fee.test.ts': "import { fee } from '../lib/fee';\ntest('fee', () => expect(fee()).toBe(1));\n",
+    },
+    change: { 'src/settings.json': '{ "rate": 3 }\n' },
+    runAll: [],
+    selected: ['tests/rate.test.ts'],
+  },
+  {
+    name: 'a bumped version selects the tests of code reading the manifest as require(\'../package\')',
+    base: {
+      'package.json': '{\n  "name": "demo",\n  "version": "1.0.0",\n  "private": true,\n  "dependencies": { "left-pad": "1.0.0" }\n}\n',
+      'src/version.js': "const pkg = require('../package');\nexports.version = () => pkg.version;\n",
+      'tests/version.test.ts': "import { version } from '../src/version';\ntest('version', () => expect(version()).toBe('1.0.0'));\n",
+    },
+    change: { 'package.json': '{\n  "name": "demo",\n  "version": "1.1.0",\n  "private": true,\n  "dependencies": { "left-pad": "1.0.0" }\n}\n' },
+    runAll: [],
+    selected: ['tests/version.test.ts'],
+    ignored: ['package.json inert'],
+  },
+  {
     // A golden or data file a helper reads by a computed path: named nowhere, it would run everything.
     name: 'a data file a tests.runs rule names selects that rule\'s tests, not everything',
     base: {

@@ -4267,6 +4267,9 @@ var ecmascriptResolution = {
   // What these hand back is a module of the repository as often as a package (`require('./s').run()`,
   // `jest.requireActual('../lib/a').fn()`): a member of it is unknown, never the runtime's.
   handBack: /* @__PURE__ */ new Set(["require", "jest.requireActual", "jest.requireMock", "vi.importActual", "vi.importMock"]),
+  // Node's require tries .json and .node after .js; jest's moduleFileExtensions and the bundlers'
+  // resolve.extensions list .json too. (module-paths.ts's EXTENSIONS are the parsed ones.)
+  impliedDataExtensions: [".json", ".node"],
   projectFiles: ecmascriptProjectFiles,
   returnType: declaredReturnType,
   dynamicLoadDirs: ecmascriptLoadDirs,

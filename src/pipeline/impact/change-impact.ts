@@ -20,6 +20,7 @@ import { heldReads, warmResolutionCache } from '../resolution-cache.js';
 import { fileVersions, toChangedFile, type ChangedFile } from './changed-files.js';
 import { filesReachingTests } from './files-reaching-tests.js';
 import { impactReport, type ReportShape } from './impact-report.js';
+import { impliedExtensionNamers } from './implied-extension-namers.js';
 import { goneSetupFiles, type ImpactSetting } from './impact-setting.js';
 import type { IndexHandle } from './index-handle.js';
 import { loadNode, seedNode, type Seed } from './impact-node.js';
@@ -473,19 +474,26 @@ async function mentionsIn(
   // one (`"shop.log.Keep"` in a logging config, not `import shop.log`): one search for every
   // candidate's names, attributed by the strings found, since most are spelled nowhere.
   const loadedBy = candidates.map((f) => stringNames(f, roles));
-  const spelling = await setting.repo.filesContainingEach([...new Set(loadedBy.flat())], where, CODE_PATHSPECS, 'stringStart');
+  const [spelling, implied] = await Promise.all([
+    setting.repo.filesContainingEach([...new Set(loadedBy.flat())], where, CODE_PATHSPECS, 'stringStart'),
+    impliedExtensionNamers(setting.repo, candidates, where, CODE_PATHSPECS),
+  ]);
   for (const [i, f] of candidates.entries()) {
     const spelled = loadedBy[i]!.flatMap((name) => [...(spelling.get(name)?.keys() ?? [])]);
     const only = spelledOnly.has(f.path);
     if (only && spelled.length === 0) continue;
     // A renamed file by its old name too: what still names that no longer finds it.
     const fileNames = [...new Set([f.path, ...(f.previousPath === undefined ? [] : [f.previousPath])].map(baseName))];
-    const named = new Set([...(only ? [] : await setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS)), ...spelled]);
+    // `require('./config')` reads config.json: named by its path without the extension.
+    const byImplied = implied.get(f.path) ?? [];
+    const named = new Set([...(only ? [] : await setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS)), ...spelled, ...byImplied]);
     if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
-      // Source reads a manifest by a path ending in its name; of those, a file that spells none of
-      // the changed keys does not read what changed. Each grep reads only the files still in question.
+      // Source reads a manifest by a path ending in its name (or by the path without it); of those,
+      // a file that spells none of the changed keys does not read what changed. Each grep reads only
+      // the files still in question.
       const sources = [...named].filter((path) => !manifests.isTest(path));
-      const reading = new Set(sources.length > 0 ? await setting.repo.filesContaining(baseName(f.path), where, literalPaths(sources), { as: 'stringEnd' }) : []);
+      const byName = sources.length > 0 ? await setting.repo.filesContaining(baseName(f.path), where, literalPaths(sources), { as: 'stringEnd' }) : [];
+      const reading = new Set([...byName, ...byImplied]);
       const keys = manifests.keys.get(f.path);
       const spelling = new Set(keys && reading.size > 0 ? await setting.repo.filesContaining(keys, where, literalPaths([...reading])) : []);
       for (const path of sources) if (!reading.has(path) || (keys && !spelling.has(path))) named.delete(path);
