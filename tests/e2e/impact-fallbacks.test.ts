@@ -259,6 +259,17 @@ const CASES: Case[] = [
     selected: ['tests/rate.test.ts'],
   },
   {
+    name: 'a folder\'s index.json required by the folder\'s path selects the tests of the code requiring it',
+    base: {
+      'src/messages/index.json': '{ "hi": "hello" }\n',
+      'src/greet.js': "const messages = require('./messages');\nexports.greet = () => messages.hi;\n",
+      'tests/greet.test.ts': "import { greet } from '../src/greet';\ntest('greet', () => expect(greet()).toBe('hello'));\n",
+    },
+    change: { 'src/messages/index.json': '{ "hi": "hey" }\n' },
+    runAll: [],
+    selected: ['tests/greet.test.ts'],
+  },
+  {
     name: 'a bumped version selects the tests of code reading the manifest as require(\'../package\')',
     base: {
       'package.json': '{\n  "name": "demo",\n  "version": "1.0.0",\n  "private": true,\n  "dependencies": { "left-pad": "1.0.0" }\n}\n',

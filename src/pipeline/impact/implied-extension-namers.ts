@@ -24,7 +24,11 @@ export async function impliedExtensionNamers(
   const wanted = files.flatMap((f) =>
     [f.path, ...(f.previousPath === undefined ? [] : [f.previousPath])].flatMap((path) => {
       const ext = extensionOf(path);
-      return ext !== undefined && IMPLIED.has(ext) ? [{ of: f.path, stem: path.slice(0, -ext.length), ext }] : [];
+      if (ext === undefined || !IMPLIED.has(ext)) return [];
+      const stem = path.slice(0, -ext.length);
+      // A folder's index.json is what `require('./data')` reads when data/ has no index.js.
+      const folder = baseName(stem) === 'index' ? parentDir(stem) : '';
+      return [{ of: f.path, stem, ext }, ...(folder === '' ? [] : [{ of: f.path, stem: folder, ext }])];
     }),
   );
   const out = new Map<string, string[]>();
