@@ -26482,6 +26482,35 @@ function readConfigFile(path, text, options = {}) {
   }
 }
 
+// src/ecosystem/npm/measured-names.ts
+var MEASURING_KEYS = /* @__PURE__ */ new Set(["coverage", "collectCoverageFrom", "coveragePathIgnorePatterns", "coverageThreshold"]);
+function namesOnlyToMeasure(path, text, name2) {
+  let measured = 0;
+  let elsewhere = 0;
+  const walk = (value, measuring) => {
+    if (typeof value === "string") {
+      if (measuring) measured += occurrences(value, name2);
+      else elsewhere += occurrences(value, name2);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, measuring);
+    } else if (isObject(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        const under = measuring || MEASURING_KEYS.has(key);
+        if (under) measured += occurrences(key, name2);
+        else elsewhere += occurrences(key, name2);
+        walk(item, under);
+      }
+    }
+  };
+  walk(readConfigFile(path, text), false);
+  return measured > 0 && elsewhere === 0 && occurrences(text, name2) === measured;
+}
+function occurrences(text, name2) {
+  let count = 0;
+  for (let at2 = text.indexOf(name2); at2 !== -1; at2 = text.indexOf(name2, at2 + name2.length)) count++;
+  return count;
+}
+
 // src/ecosystem/npm/roles.ts
 var SCRIPT = "{js,ts,mjs,cjs,mts,cts}";
 var NPM_ROLES = {
@@ -26689,6 +26718,7 @@ var npm = defineEcosystem({
   lookupGroups: npmExtensionGroups,
   lookupOverridesResolution: true,
   isEntryManifest: isPackageManifest,
+  namesOnlyToMeasure,
   entryGroups: packageEntryGroups,
   snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,

@@ -306,6 +306,13 @@ export interface EcosystemAdapter {
    * resolution found is what runs. Python's import folders only add to the roots.
    */
   lookupOverridesResolution?: boolean;
+  /**
+   * Optional, pure: whether the runner configuration at `path` spells `name` (a file name) only
+   * where the runner picks files to measure, never to load (vitest's `coverage.exclude:
+   * ['src/index.ts']`, jest's `collectCoverageFrom`): then it runs no file by that name. False when
+   * unsure.
+   */
+  namesOnlyToMeasure?(path: string, text: string, name: string): boolean;
   /** Optional, pure: whether a file of the tree is a manifest whose entries `entryGroups` reads. */
   isEntryManifest?(path: string): boolean;
   /**

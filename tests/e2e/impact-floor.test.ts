@@ -333,6 +333,32 @@ describe('ratlas impact: the import floor under the selection', { timeout: 240_0
     expect((report as unknown as FloorReport).tests.selected.every((t) => t.reachedFrom.via.some((h) => h.file === 'vitest.config.ts'))).toBe(true);
   });
 
+  it("a barrel nothing imports that vitest's config names only in coverage.exclude is not run by the config; one named anywhere else is", async () => {
+    const config = (extra: string) =>
+      `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { ${extra}coverage: { include: ['src/**'], exclude: ['src/**/*.test.ts', 'src/index.ts'] } } });\n`;
+    const tree = {
+      'package.json': '{ "name": "vx", "devDependencies": { "vitest": "4" } }\n',
+      'src/index.ts': "export * from './add';\nexport * from './sub';\n",
+      'src/add.ts': 'export const add = (a: number, b: number) => a + b;\n',
+      'src/sub.ts': 'export const sub = (a: number, b: number) => a - b;\n',
+      'src/add.test.ts': "import { add } from './add';\nadd(1, 1);\n",
+      'src/sub.test.ts': "import { sub } from './sub';\nsub(1, 1);\n",
+    };
+    const change = { 'src/add.ts': 'export const add = (a: number, b: number) => b + a;\n' };
+    const measured = gitRepo({ ...tree, 'vitest.config.ts': config('') });
+    commit(measured, 'add', change);
+    const report = await impactJson(measured, ['--diff', 'HEAD~1...HEAD']);
+    expect(selectedFiles(report)).toEqual(['src/add.test.ts']);
+    // Named as a setup file too (or anywhere the reading does not place under coverage): the
+    // configuration may run it, and every test it runs stays.
+    const setup = gitRepo({ ...tree, 'vitest.config.ts': config("setupFiles: ['src/index.ts'], ") });
+    commit(setup, 'add', change);
+    expect(selectedFiles(await impactJson(setup, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/add.test.ts', 'src/sub.test.ts']);
+    const noted = gitRepo({ ...tree, 'vitest.config.ts': `// src/index.ts is the package's entry.\n${config('')}` });
+    commit(noted, 'add', change);
+    expect(selectedFiles(await impactJson(noted, ['--diff', 'HEAD~1...HEAD']))).toEqual(['src/add.test.ts', 'src/sub.test.ts']);
+  });
+
   it("a manual mock (__mocks__/) reaches the tests that load the module or package it stands in for", async () => {
     const cwd = gitRepo({
       'package.json': '{ "name": "mx", "devDependencies": { "jest": "29" } }\n',

@@ -22,6 +22,7 @@ import { scriptNodePaths, withNodePaths } from './node-path.js';
 import { scriptNodePreloads, scriptPreloads, withPreloads } from './node-options.js';
 import { isObject, type Literal, type ReadOptions } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
+import { namesOnlyToMeasure } from './measured-names.js';
 import { baseOf, dirOf, joinRepo } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
 import { VITEST_EXPORTED_DEFAULTS, vitestUniverses, type VitestContext } from './vitest-universes.js';
@@ -73,6 +74,7 @@ export const npm = defineEcosystem({
   lookupGroups: npmExtensionGroups,
   lookupOverridesResolution: true,
   isEntryManifest: isPackageManifest,
+  namesOnlyToMeasure,
   entryGroups: packageEntryGroups,
   snapshotOwners: npmSnapshotOwners,
   installedCommands: npmBinCommands,

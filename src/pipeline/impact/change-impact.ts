@@ -39,7 +39,7 @@ import { mayBePathOf, reachedScripts, scriptNamers } from './policies/reached-sc
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges, unreachedMentions } from './policies/unreached-changes.js';
 import { NEUTRAL_TASK_FILES, taskScripts } from './policies/task-scripts.js';
-import { readDependencyFiles } from './read-dependency-files.js';
+import { readDependencyFiles, readTargetFiles } from './read-dependency-files.js';
 import { changedKeys } from './policies/changed-keys.js';
 import { checkoutAttributes } from './policies/checkout-attributes.js';
 import type { ResolvedRange } from './resolve-range.js';
@@ -289,7 +289,9 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   // no such script: the runner runs them, the setup policies select their tests.
   const setupFiles = classifier.universe?.setupFiles ?? new Set<string>();
   const scriptLike = (p: string) => isCode(p) && headRecordPaths.has(p) && !headTests.has(p) && !baseTests.has(p) && !setupFiles.has(p);
-  const namingScripts = scriptsNamed(setting, { base: baseView, head: headView }, { base: basePaths, head: withMentions(headPaths, headMentions.code) }, scriptLike, (p) => headTests.has(p), where);
+  const namingScripts = scriptsNamed(setting, { base: baseView, head: headView }, { base: basePaths, head: withMentions(headPaths, headMentions.code) }, scriptLike, (p) => headTests.has(p), where, (paths) =>
+    readTargetFiles(repo, target, paths),
+  );
   const dependencyPart = await dependencyChanges(dependencyTexts, roles, headView, config, classifier, dependencyReadersOf);
   const attributesPart = checkoutAttributes(await readDependencyFiles(repo, base, target, files.filter((f) => baseName(f.path) === '.gitattributes')));
   headSeeds.push(...dependencyPart.seeds);
@@ -395,6 +397,7 @@ async function scriptsNamed(
   isCandidate: (path: string) => boolean,
   isTest: (path: string) => boolean,
   where: { commit: string } | 'staged' | 'worktree',
+  texts: (paths: readonly string[]) => Promise<Map<string, string>>,
 ): Promise<ReturnType<typeof scriptNamers>> {
   const scripts = reachedScripts(changed.head, await views.head.importerMap(), isCandidate);
   for (const [script, from] of reachedScripts(changed.base, await views.base.importerMap(), isCandidate)) if (!scripts.has(script)) scripts.set(script, from);
@@ -412,7 +415,31 @@ async function scriptsNamed(
     const named = [...new Set([...byPath, ...names.flatMap((name) => [...(byLoaded.get(name)?.keys() ?? [])])])].sort();
     if (named.length > 0) namedBy.set(path, named);
   }
+  await dropMeasuringConfigs(namedBy, (p) => setting.classifier.role(p) === 'runner-config', texts);
   return scriptNamers(scripts, namedBy, isTest);
+}
+
+/**
+ * Drops from each script's namers the runner configurations that spell its name only to measure
+ * coverage (EcosystemAdapter.namesOnlyToMeasure: vitest's `coverage.exclude: ['src/index.ts']`): they
+ * run no file by that name, and a runner configuration counted as running one keeps every test.
+ */
+async function dropMeasuringConfigs(
+  namedBy: Map<string, string[]>,
+  isRunnerConfig: (path: string) => boolean,
+  texts: (paths: readonly string[]) => Promise<Map<string, string>>,
+): Promise<void> {
+  const configs = [...new Set([...namedBy.values()].flat())].filter(isRunnerConfig).sort();
+  if (configs.length === 0) return;
+  const text = await texts(configs);
+  for (const [script, named] of namedBy) {
+    const kept = named.filter((path) => {
+      const t = text.get(path);
+      return t === undefined || !ECOSYSTEMS.some((e) => e.namesOnlyToMeasure?.(path, t, baseName(script)) ?? false);
+    });
+    if (kept.length > 0) namedBy.set(script, kept);
+    else namedBy.delete(script);
+  }
 }
 
 /** The dynamic-import policy on one side: the changed code files (not tests) nothing imports statically. */

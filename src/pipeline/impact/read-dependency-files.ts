@@ -13,8 +13,7 @@ export async function readDependencyFiles(repo: GitRepo, base: string, target: C
     const bytes = await reader.read(spec);
     return bytes ? Buffer.from(bytes).toString('utf8') : null;
   };
-  const headText = (path: string) =>
-    target.kind === 'commit' ? text(`${target.commit}:${path}`) : target.kind === 'staged' ? text(`:0:${path}`) : readFile(repoFilePath(repo.root, path), 'utf8').catch(() => null);
+  const headText = targetText(repo, target, text);
   try {
     const out: DependencyFile[] = [];
     for (const f of files) {
@@ -26,4 +25,29 @@ export async function readDependencyFiles(repo: GitRepo, base: string, target: C
   } finally {
     reader.close();
   }
+}
+
+/** The target's version (commit, staging area or working tree) of each given file it holds. */
+export async function readTargetFiles(repo: GitRepo, target: ChangeTarget, paths: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (paths.length === 0) return out;
+  const reader = repo.openBlobReader();
+  const read = targetText(repo, target, async (spec) => {
+    const bytes = await reader.read(spec);
+    return bytes ? Buffer.from(bytes).toString('utf8') : null;
+  });
+  try {
+    for (const path of paths) {
+      const text = await read(path);
+      if (text !== null) out.set(path, text);
+    }
+    return out;
+  } finally {
+    reader.close();
+  }
+}
+
+function targetText(repo: GitRepo, target: ChangeTarget, blob: (spec: string) => Promise<string | null>): (path: string) => Promise<string | null> {
+  return (path) =>
+    target.kind === 'commit' ? blob(`${target.commit}:${path}`) : target.kind === 'staged' ? blob(`:0:${path}`) : readFile(repoFilePath(repo.root, path), 'utf8').catch(() => null);
 }
