@@ -13946,8 +13946,8 @@ import { builtinModules } from "node:module";
 var __ratlas_module_url6 = new URL("./src/model/path-scope.js", __ratlas_bundle_url).href;
 var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
 var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
-function anywhereScope(path) {
-  return `${ANYWHERE}${path}`;
+function anywhereScope(path, under = "") {
+  return `${under === "" ? "" : `${under}/`}${ANYWHERE}${path}`;
 }
 var ANYWHERE = "**/";
 

@@ -5,7 +5,10 @@
  * (`` new URL(`tmp-${n}`, import.meta.url) ``), where the head's folder alone would take every
  * sibling of the file; or a file or folder under any folder, written after ANYWHERE (`docs_src/body`
  * so written takes `docs_src/body/…` and `examples/docs_src/body/…`), for a module named from
- * wherever the import path may start (`importlib.import_module(f"docs_src.body.{name}")`).
+ * wherever the import path may start (`importlib.import_module(f"docs_src.body.{name}")`), or
+ * under any folder below a given one (`lib` and `versions`: `lib/versions/…`, `lib/db/versions/…`),
+ * for a path joined from a static folder, a piece the text does not give and static pieces
+ * (`ROOT / settings.MIGRATIONS / "versions"`).
  */
 export type PathScope = string;
 
@@ -14,21 +17,23 @@ export function prefixScope(dir: string, stem: string): PathScope {
   return `${dir === '' ? '' : `${dir}/`}${stem}*`;
 }
 
-/** The scope of `path` (a file or folder) under any folder, the root included. */
-export function anywhereScope(path: string): PathScope {
-  return `${ANYWHERE}${path}`;
+/** The scope of `path` (a file or folder) under any folder below `under` (`''`: the root), that one included. */
+export function anywhereScope(path: string, under = ''): PathScope {
+  return `${under === '' ? '' : `${under}/`}${ANYWHERE}${path}`;
 }
 
 const ANYWHERE = '**/';
 
 /** The head every path of a prefix scope starts with (`test/tmp-`), or null for any other scope. */
 export function scopePrefix(scope: PathScope): string | null {
-  return scope.endsWith('*') && !scope.startsWith(ANYWHERE) ? scope.slice(0, -1) : null;
+  return scope.endsWith('*') && scopeAnywhere(scope) === null ? scope.slice(0, -1) : null;
 }
 
-/** The file or folder an anywhere scope names under any folder (`docs_src/body`), or null for any other scope. */
-export function scopeAnywhere(scope: PathScope): string | null {
-  return scope.startsWith(ANYWHERE) ? scope.slice(ANYWHERE.length) : null;
+/** The file or folder an anywhere scope names (`docs_src/body`) and the folder it is under (`''`: any), or null for any other scope. */
+export function scopeAnywhere(scope: PathScope): { path: string; under: string } | null {
+  if (scope.startsWith(ANYWHERE)) return { path: scope.slice(ANYWHERE.length), under: '' };
+  const at = scope.indexOf(`/${ANYWHERE}`);
+  return at < 0 ? null : { path: scope.slice(at + 1 + ANYWHERE.length), under: scope.slice(0, at) };
 }
 
 /** Whether a scope is a pattern (a prefix, or under any folder) rather than a path whose folders a file's path names. */
@@ -41,8 +46,9 @@ export function inScope(path: string, scope: PathScope): boolean {
   if (scope === '' || path === scope) return true;
   const anywhere = scopeAnywhere(scope);
   if (anywhere !== null) {
-    const at = `/${path}/`;
-    return at.includes(`/${anywhere}/`);
+    if (anywhere.under !== '' && !path.startsWith(`${anywhere.under}/`)) return false;
+    const at = `/${path.slice(anywhere.under === '' ? 0 : anywhere.under.length + 1)}/`;
+    return at.includes(`/${anywhere.path}/`);
   }
   const prefix = scopePrefix(scope);
   return prefix !== null ? path.startsWith(prefix) : path.startsWith(`${scope}/`);

@@ -72,3 +72,31 @@ describe('pythonHandedPaths: folders a test reads every file of', () => {
     expect(of('tests/test_r.py', ...reading)).toEqual(['shop', 'tests/shop']);
   });
 });
+
+describe('pythonFolders: a folder joined from a piece the file does not give', () => {
+  const reads = (path: string, ...lines: string[]) => pythonFolders(path, `${lines.join('\n')}\n`).reads;
+  const load = ['import importlib.util, os, pathlib', 'def load(p):', '    importlib.util.spec_from_file_location(p.stem, p)'];
+  it('a name bound once in the file to a literal is that literal', () => {
+    expect(reads('lib/run.py', ...load, 'DB = "db"', 'for p in (pathlib.Path(__file__).parent / DB / "versions").glob("*.py"):', '    load(p)')).toEqual(['lib/db/versions']);
+    expect(reads('lib/run.py', ...load, 'HERE = os.path.dirname(__file__)', 'PATTERN = "db/versions/*.py"', 'for p in glob.glob(os.path.join(HERE, PATTERN)):', '    load(p)')).toEqual(['lib/db/versions']);
+    expect(reads('lib/run.py', ...load, 'NAME = "hooks"', 'for p in pathlib.Path(__file__).with_name(NAME).glob("*.py"):', '    load(p)')).toEqual(['lib/hooks']);
+    expect(reads('lib/run.py', ...load, 'SUB = "../tools/x"', 'for f in os.listdir(os.path.join(os.path.dirname(__file__), *SUB.split("/"))):', '    load(f)')).toEqual(['tools/x']);
+  });
+
+  it('any other piece: the folders below the static start that end in the static tail', () => {
+    const root = 'ROOT = pathlib.Path(__file__).resolve().parent.parent';
+    expect(reads('lib/run.py', ...load, root, 'for p in (ROOT / cfg["alembic"]["script_location"] / "versions").glob("*.py"):', '    load(p)')).toEqual(['**/versions']);
+    expect(reads('lib/run.py', ...load, 'from lib import settings', 'for p in (pathlib.Path(__file__).parent / settings.MIGRATIONS / "versions").glob("*.py"):', '    load(p)')).toEqual(['lib/**/versions']);
+    expect(reads('lib/run.py', ...load, 'from lib.settings import BASE_DIR', 'for p in (BASE_DIR / "plugins").glob("*.py"):', '    load(p)')).toEqual(['**/plugins']);
+    // A loop's name takes other values than the one it is also bound to.
+    expect(reads('lib/run.py', ...load, 'sub = "a"', 'for sub in SUBS:', '    for p in (pathlib.Path(__file__).parent / sub).glob("*.py"):', '        load(p)')).toEqual(['lib']);
+    expect(reads('lib/run.py', ...load, 'sub = "a"', 'for i, sub in enumerate(SUBS):', '    for p in (pathlib.Path(__file__).parent / sub).glob("*.py"):', '        load(p)')).toEqual(['lib']);
+  });
+
+  it('every path of the repository, from its root, for a file that runs code of what it lists; else any', () => {
+    const root = 'ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))';
+    expect(reads('lib/run.py', ...load, root, 'for f in os.listdir(os.path.join(ROOT, cfg["plugins"])):', '    load(f)')).toEqual(['*']);
+    expect(reads('lib/run.py', 'import os', 'PLUGINS = os.environ.get("PLUGINS", os.path.join(os.path.dirname(__file__), "plugins"))', 'for f in os.listdir(PLUGINS):', '    exec(open(f).read())')).toEqual(['*']);
+    expect(reads('lib/run.py', 'import os, json', root, 'for f in os.listdir(os.path.join(ROOT, cfg["data"])):', '    json.load(open(f))')).toEqual(['']);
+  });
+});

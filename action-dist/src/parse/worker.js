@@ -2214,10 +2214,29 @@ var __ratlas_dirname3 = __ratlas_dirname_of(__ratlas_filename3);
 function prefixScope(dir, stem2) {
   return `${dir === "" ? "" : `${dir}/`}${stem2}*`;
 }
-function anywhereScope(path) {
-  return `${ANYWHERE}${path}`;
+function anywhereScope(path, under = "") {
+  return `${under === "" ? "" : `${under}/`}${ANYWHERE}${path}`;
 }
 var ANYWHERE = "**/";
+function scopePrefix(scope) {
+  return scope.endsWith("*") && scopeAnywhere(scope) === null ? scope.slice(0, -1) : null;
+}
+function scopeAnywhere(scope) {
+  if (scope.startsWith(ANYWHERE)) return { path: scope.slice(ANYWHERE.length), under: "" };
+  const at = scope.indexOf(`/${ANYWHERE}`);
+  return at < 0 ? null : { path: scope.slice(at + 1 + ANYWHERE.length), under: scope.slice(0, at) };
+}
+function inScope(path, scope) {
+  if (scope === "" || path === scope) return true;
+  const anywhere = scopeAnywhere(scope);
+  if (anywhere !== null) {
+    if (anywhere.under !== "" && !path.startsWith(`${anywhere.under}/`)) return false;
+    const at = `/${path.slice(anywhere.under === "" ? 0 : anywhere.under.length + 1)}/`;
+    return at.includes(`/${anywhere.path}/`);
+  }
+  const prefix = scopePrefix(scope);
+  return prefix !== null ? path.startsWith(prefix) : path.startsWith(`${scope}/`);
+}
 
 // src/lang/ecmascript/load-dirs.ts
 var __ratlas_module_url4 = new URL("../lang/ecmascript/load-dirs.js", __ratlas_bundle_url).href;
@@ -2591,10 +2610,10 @@ function staticPrefixes(expr, code, masked) {
   if (declared.length !== 1) return null;
   const start2 = (declared[0].index ?? 0) + declared[0][0].length;
   let end = start2;
-  for (const step of topLevel(code, start2)) {
-    if ("broken" in step) return null;
-    end = step.i;
-    if (step.close) break;
+  for (const step2 of topLevel(code, start2)) {
+    if ("broken" in step2) return null;
+    end = step2.i;
+    if (step2.close) break;
   }
   const prefixes = [];
   for (const m of masked.slice(start2, end).matchAll(/\breturn\b/g)) {
@@ -2683,12 +2702,12 @@ function* topLevel(code, at) {
   }
 }
 function expressionAt(code, at) {
-  for (const step of topLevel(code, at)) {
-    if ("broken" in step) return null;
-    if (step.close) return code.slice(at, step.i).trim();
-    if (step.c === ";" || step.c === "," || step.c === "\n") {
-      const head = code.slice(at, step.i).trim();
-      if (step.c !== "\n" || head !== "" && !/[+(,=]$/.test(head)) return head;
+  for (const step2 of topLevel(code, at)) {
+    if ("broken" in step2) return null;
+    if (step2.close) return code.slice(at, step2.i).trim();
+    if (step2.c === ";" || step2.c === "," || step2.c === "\n") {
+      const head = code.slice(at, step2.i).trim();
+      if (step2.c !== "\n" || head !== "" && !/[+(,=]$/.test(head)) return head;
     }
   }
   return code.slice(at).trim();
@@ -2696,15 +2715,15 @@ function expressionAt(code, at) {
 function argumentsAt(code, at) {
   const out2 = [];
   let start2 = at;
-  for (const step of topLevel(code, at)) {
-    if ("broken" in step) return null;
-    if (step.close) {
-      if (code.slice(start2, step.i).trim() !== "") out2.push(code.slice(start2, step.i));
+  for (const step2 of topLevel(code, at)) {
+    if ("broken" in step2) return null;
+    if (step2.close) {
+      if (code.slice(start2, step2.i).trim() !== "") out2.push(code.slice(start2, step2.i));
       return out2;
     }
-    if (step.c === ",") {
-      out2.push(code.slice(start2, step.i));
-      start2 = step.i + 1;
+    if (step2.c === ",") {
+      out2.push(code.slice(start2, step2.i));
+      start2 = step2.i + 1;
     }
   }
   return null;
@@ -4805,10 +4824,11 @@ var PYTHON_BUILTIN_MEMBERS = new Set(
 );
 
 // src/lang/python/path-expressions.ts
-function evaluate(expr, path, fileDir, text, depth = 0, imported) {
+function evaluate(expr, path, fileDir, text, depth = 0, unseen = {}) {
   if (depth > 8) return null;
   const e = unwrap2(expr);
-  const again = (x) => evaluate(x, path, fileDir, text, depth + 1, imported);
+  const again = (x) => evaluate(x, path, fileDir, text, depth + 1, unseen);
+  const join2 = (base, pieces) => joined(base, pieces, text, unseen.open === true);
   const literal = stringLiteral2(e);
   if (literal !== null) return literal.startsWith("/") ? null : folder(joinPath("", literal));
   if (e === "__file__") return { path, file: true };
@@ -4820,20 +4840,29 @@ function evaluate(expr, path, fileDir, text, depth = 0, imported) {
     const base = again(args2[0]);
     if (base === null || base.unknown) return base;
     if (call[1] === "os.path.dirname") return parent(base);
-    if (call[1] !== "os.path.join") return args2.length === 1 ? base : null;
-    return joined(base, args2.slice(1));
+    if (args2.length === 1 && call[1] !== "os.path.join") return base;
+    if (call[1] !== "os.path.join" && !call[1].endsWith("Path")) return null;
+    return join2(base, args2.slice(1));
   }
   const division = splitLast(e, "/");
   if (division !== null) {
     const base = again(division[0]);
-    return base === null || base.unknown ? base : joined(base, [division[1]]);
+    return base === null || base.unknown ? base : join2(base, [division[1]]);
   }
   const joinpath = /^(.*)\.joinpath\s*\(/s.exec(e);
   if (joinpath && closes(e, joinpath[0].length)) {
     const base = again(joinpath[1]);
     const pieces = argumentsAt2(e, joinpath[0].length);
     if (base?.unknown) return base;
-    return base === null || pieces === null ? null : joined(base, pieces);
+    return base === null || pieces === null ? null : join2(base, pieces);
+  }
+  const sibling = /^(.*)\.with_name\s*\(/s.exec(e);
+  if (sibling && closes(e, sibling[0].length)) {
+    const base = again(sibling[1]);
+    const name2 = argumentsAt2(e, sibling[0].length);
+    if (base?.unknown) return base;
+    const up = base === null ? null : parent(base);
+    return up === null || name2?.length !== 1 ? null : join2(up, name2);
   }
   const attr = /^(.*)\.(parent|resolve\(\)|absolute\(\)|parents\[(\d+)\])$/s.exec(e);
   if (attr) {
@@ -4845,7 +4874,24 @@ function evaluate(expr, path, fileDir, text, depth = 0, imported) {
   const bound = boundOnce(e, text);
   if (bound !== null) return again(bound);
   const root = /^([A-Za-z_]\w*)(?:\s*\.\s*[A-Za-z_]\w*)*$/.exec(e)?.[1];
-  return root !== void 0 && imported?.(root) ? { path: "", file: false, unknown: true } : null;
+  if (unseen.open === true && (root !== void 0 && unseen.imported?.(root) || fromEnvironment(e))) return { path: "", file: false, below: "" };
+  return root !== void 0 && unseen.imported?.(root) ? { path: "", file: false, unknown: true } : null;
+}
+function valueScope(value) {
+  const head = beforeWildcard(value.path);
+  if (value.below === void 0 || head !== value.path) return head;
+  const below = beforeWildcard(value.below);
+  if (below === "" && head === "") return prefixScope("", "");
+  return below === "" ? head : anywhereScope(below, head);
+}
+function beforeWildcard(path) {
+  const parts2 = path.split("/");
+  const at = parts2.findIndex((p) => /[*?[]/.test(p));
+  return at < 0 ? path : parts2.slice(0, at).join("/");
+}
+function fromEnvironment(e) {
+  const call = /^os\.(?:environ\.get|getenv)\s*\(/.exec(e);
+  return call !== null ? closes(e, call[0].length) : /^os\.environ\s*\[[^\]]*\]$/.test(e);
 }
 var OUTSIDE_MODULES = /* @__PURE__ */ new Set(["os", "sys", "tempfile", "site", "sysconfig", "pathlib", "shutil", "glob", "importlib", "pkgutil", "platform", "string", "math"]);
 function importedName(text, name2) {
@@ -4875,10 +4921,11 @@ function folder(path) {
   return path === null ? null : { path, file: false };
 }
 function parent(value) {
+  if (value.below !== void 0) return step(value, "..");
   if (!value.file && value.path === "") return null;
   return { path: parentDir(value.path), file: false };
 }
-function joined(base, pieces) {
+function joined(base, pieces, text, open) {
   let rest = pieces;
   let at = base;
   if (base.file) {
@@ -4888,11 +4935,35 @@ function joined(base, pieces) {
   }
   for (const piece of rest) {
     if (at === null) return null;
-    const literal = stringLiteral2(unwrap2(piece.trim()));
-    if (literal === null) return null;
-    at = literal.startsWith("/") ? null : folder(joinPath(at.path, literal));
+    const literal = pieceValue(piece, text, 0);
+    if (literal === null && !open) return null;
+    if (literal === null) at = { path: at.path, file: false, below: "" };
+    else at = literal.startsWith("/") ? null : step(at, literal);
   }
   return at;
+}
+function step(at, literal) {
+  if (at.below === void 0) return folder(joinPath(at.path, literal));
+  let below = at.below;
+  let path = at.path;
+  for (const part of literal.split("/")) {
+    const next = joinPath(below, part);
+    if (next !== null) below = next;
+    else path = path === "" ? "" : parentDir(path);
+  }
+  return { path, file: false, below };
+}
+function pieceValue(piece, text, depth) {
+  const e = unwrap2(piece.trim());
+  const literal = stringLiteral2(e);
+  if (literal !== null) return literal;
+  if (e === "os.pardir") return "..";
+  const split = /^\*\s*([A-Za-z_]\w*)\.split\s*\(\s*(?:(['"])([^'"\\]+)\2|os\.sep)\s*\)$/.exec(e);
+  const whole = split ? pieceValue(split[1], text, depth + 1) : null;
+  if (split) return whole === null ? null : whole.split(split[3] ?? "/").join("/");
+  const name2 = /^[A-Za-z_]\w*$/.test(e) && depth < 4 && !new RegExp(`\\bfor\\s+[\\w\\s,()]*?\\b${e}\\b[\\w\\s,()]*?\\sin\\b|\\bas\\s+${e}\\b`).test(text);
+  const bound = name2 ? boundOnce(e, text) : null;
+  return bound === null ? null : pieceValue(bound, text, depth + 1);
 }
 function unwrap2(expr) {
   let e = expr.trim();
@@ -4998,20 +5069,22 @@ var STARTS = /\b(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.sy
 function pythonDirectoryReads(path, fileDir, code, masked, processes = true) {
   const reads = /* @__PURE__ */ new Set();
   const lists = /* @__PURE__ */ new Set();
-  const namesOnly = !CONTENT_READ2.test(masked);
+  const namesOnly = !CONTENT_READ2.test(masked) && !RUNS_CODE.test(masked);
   let out2 = reads;
-  const add = (expr, dot) => {
+  const add = (expr, dot, open = true) => {
     const literal = stringLiteral2(expr);
     if (literal !== null) {
       for (const word of literal.split(/\s+/)) addWord(word, dot);
       return;
     }
-    const value = evaluate(expr, path, fileDir, code, 0, (name2) => importedName(code, name2));
+    const value = evaluate(expr, path, fileDir, code, 0, { imported: (name2) => importedName(code, name2), open });
     if (value?.unknown) {
       out2.add("");
       return;
     }
-    if (value !== null && !value.file) out2.add(value.path.split("/").filter((_, i2, parts2) => !parts2.slice(0, i2 + 1).some((p) => /[*?[]/.test(p))).join("/"));
+    if (value === null || value.file) return;
+    const scope = valueScope(value);
+    out2.add(inScope("", scope) && !RUNS_CODE.test(masked) ? "" : scope);
   };
   const addWord = (word, dot) => {
     const head = (/[*?[]/.test(word) ? word.slice(0, word.search(/[*?[]/)) : word).replace(/\/+$/, "");
@@ -5041,7 +5114,7 @@ function pythonDirectoryReads(path, fileDir, code, masked, processes = true) {
     if (program !== null && TASK_RUNNERS2.has(program) && !elsewhere) reads.add("");
     words.forEach((item, i2) => {
       if (i2 === 0 || /^['"]-[mc]['"]$/.test(words[i2 - 1] ?? "")) return;
-      add(item, !elsewhere);
+      add(item, !elsewhere, false);
     });
   }
   for (const m of masked.matchAll(PATH_LISTING)) {
@@ -5052,6 +5125,7 @@ function pythonDirectoryReads(path, fileDir, code, masked, processes = true) {
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
 }
 var TASK_RUNNERS2 = /* @__PURE__ */ new Set(["make", "tox", "nox", "pre-commit", "invoke", "just", "git", "hatch", "poetry", "pdm", "uv"]);
+var RUNS_CODE = /\b(?:exec|exec_module|run_path|spec_from_file_location|SourceFileLoader|SourcelessFileLoader|load_source|load_module)\s*\(/;
 var CONTENT_READ2 = /\b(?:open|read_text|read_bytes|import_module|__import__|exec|exec_module|run_path|spec_from_file_location|load_source|subprocess\.\w+|os\.system)\s*\(/;
 function receiverBefore(code, masked, dot) {
   let end = dot;
@@ -5321,8 +5395,8 @@ function computedFolder2(expr, path, fileDir, code, depth) {
   if (depth > 6) return null;
   const e = unwrap2(expr);
   const folderOf = (x) => {
-    const value = evaluate(x, path, fileDir, code);
-    return value === null || value.file || value.unknown ? null : value.path;
+    const value = evaluate(x, path, fileDir, code, 0, { open: true });
+    return value === null || value.file || value.unknown ? null : valueScope(value);
   };
   const again = (x) => computedFolder2(x, path, fileDir, code, depth + 1);
   const wrapped = /^(?:str|os\.fspath|(?:pathlib\.)?Path)\s*\(/.exec(e);
@@ -6838,8 +6912,8 @@ var CaptureQuantifier = {
   One: 3,
   OneOrMore: 4
 };
-var isCaptureStep = /* @__PURE__ */ __name((step) => step.type === "capture", "isCaptureStep");
-var isStringStep = /* @__PURE__ */ __name((step) => step.type === "string", "isStringStep");
+var isCaptureStep = /* @__PURE__ */ __name((step2) => step2.type === "capture", "isCaptureStep");
+var isStringStep = /* @__PURE__ */ __name((step2) => step2.type === "string", "isStringStep");
 var QueryErrorKind = {
   Syntax: 1,
   NodeName: 2,

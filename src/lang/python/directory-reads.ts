@@ -1,5 +1,6 @@
+import { inScope } from '../../model/path-scope.js';
 import { fromRootOrDir } from '../../util/posix-path.js';
-import { argumentsAt, evaluate, importedName, stringLiteral } from './path-expressions.js';
+import { argumentsAt, evaluate, importedName, stringLiteral, valueScope } from './path-expressions.js';
 
 /** Calls whose first argument (or its items) names a folder they read every file of. */
 const WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob\.i?glob|compileall\.compile_dir|api\.run)\s*\(/g;
@@ -23,23 +24,31 @@ export function pythonDirectoryReads(path: string, fileDir: string, code: string
   const reads = new Set<string>();
   const lists = new Set<string>();
   // A folder listed by a file that reads no file's content, imports nothing it computes and starts no process: its names only.
-  const namesOnly = !CONTENT_READ.test(masked);
+  const namesOnly = !CONTENT_READ.test(masked) && !RUNS_CODE.test(masked);
   let out = reads;
-  const add = (expr: string, dot: boolean) => {
+  // `open`: a path joined from a piece this file does not give reaches what that piece may name
+  // (path-expressions.ts `below`); an argument handed to a process is mostly a file, not read whole.
+  const add = (expr: string, dot: boolean, open = true) => {
     const literal = stringLiteral(expr);
     if (literal !== null) {
       for (const word of literal.split(/\s+/)) addWord(word, dot);
       return;
     }
-    const value = evaluate(expr, path, fileDir, code, 0, (name) => importedName(code, name));
+    const value = evaluate(expr, path, fileDir, code, 0, { imported: (name) => importedName(code, name), open });
     // A folder held by a value another module gives (`os.walk(PKG)` after `from paths import
     // PKG`): which one, this file does not say, so any (the whole repository).
     if (value?.unknown) {
       out.add('');
       return;
     }
-    // A pattern built as a path (`os.path.join(HERE, 'pkg', '*.py')`): the folder before its first wildcard.
-    if (value !== null && !value.file) out.add(value.path.split('/').filter((_, i, parts) => !parts.slice(0, i + 1).some((p) => /[*?[]/.test(p))).join('/'));
+    // A pattern built as a path (`os.path.join(HERE, 'pkg', '*.py')`): the folder before its first
+    // wildcard. One joined from a piece this file does not give (`ROOT / settings.MIGRATIONS /
+    // "versions"`, a folder read from a config file, `BASE_DIR` imported): any folders below the
+    // static start that end in the static tail; every path of the repository, for a file that
+    // runs code of what it lists (`ROOT / cfg["plugins"]`), else any (`''`, as an imported folder is).
+    if (value === null || value.file) return;
+    const scope = valueScope(value);
+    out.add(inScope('', scope) && !RUNS_CODE.test(masked) ? '' : scope);
   };
   const addWord = (word: string, dot: boolean) => {
     const head = (/[*?[]/.test(word) ? word.slice(0, word.search(/[*?[]/)) : word).replace(/\/+$/, '');
@@ -71,7 +80,7 @@ export function pythonDirectoryReads(path: string, fileDir: string, code: string
     if (program !== null && TASK_RUNNERS.has(program) && !elsewhere) reads.add('');
     words.forEach((item, i) => {
       if (i === 0 || /^['"]-[mc]['"]$/.test(words[i - 1] ?? '')) return;
-      add(item, !elsewhere);
+      add(item, !elsewhere, false);
     });
   }
   for (const m of masked.matchAll(PATH_LISTING)) {
@@ -88,6 +97,9 @@ export function pythonDirectoryReads(path: string, fileDir: string, code: string
  * itself (`git grep`): a test starting one in the repository's folder may run anything there.
  */
 const TASK_RUNNERS = new Set(['make', 'tox', 'nox', 'pre-commit', 'invoke', 'just', 'git', 'hatch', 'poetry', 'pdm', 'uv']);
+
+/** Calls that run the code of a file by its path. */
+const RUNS_CODE = /\b(?:exec|exec_module|run_path|spec_from_file_location|SourceFileLoader|SourcelessFileLoader|load_source|load_module)\s*\(/;
 
 /** Calls that read a file's content, import by a computed name or run code: a listing followed by one reads what it lists. */
 const CONTENT_READ = /\b(?:open|read_text|read_bytes|import_module|__import__|exec|exec_module|run_path|spec_from_file_location|load_source|subprocess\.\w+|os\.system)\s*\(/;

@@ -1,3 +1,4 @@
+import { anywhereScope, type PathScope, prefixScope } from '../../model/path-scope.js';
 import { joinPath, parentDir } from '../../util/posix-path.js';
 
 /**
@@ -16,14 +17,27 @@ export interface PathValue {
    * one, this file does not say (`path` is then ''). Only when evaluate() is given `imported`.
    */
   unknown?: true;
+  /**
+   * A path joined, after `path`, from a piece the text does not give (`settings.MIGRATIONS`, a value
+   * read from a config file), then these static segments (`''`: none): any folders below `path`
+   * that end in them. Only when evaluate() is given `open`.
+   */
+  below?: string;
+}
+
+/** What evaluate() may take for a value it does not see: a name imported from another module (`imported`), a piece of a joined path (`open`). */
+export interface Unseen {
+  imported?: (name: string) => boolean;
+  open?: boolean;
 }
 
 /** A path expression's value, or null when it is not built from static pieces. */
-export function evaluate(expr: string, path: string, fileDir: string, text: string, depth = 0, imported?: (name: string) => boolean): PathValue | null {
+export function evaluate(expr: string, path: string, fileDir: string, text: string, depth = 0, unseen: Unseen = {}): PathValue | null {
   if (depth > 8) return null;
   const e = unwrap(expr);
   // A value built on an unknown folder is one too.
-  const again = (x: string) => evaluate(x, path, fileDir, text, depth + 1, imported);
+  const again = (x: string) => evaluate(x, path, fileDir, text, depth + 1, unseen);
+  const join = (base: PathValue, pieces: readonly string[]) => joined(base, pieces, text, unseen.open === true);
   const literal = stringLiteral(e);
   if (literal !== null) return literal.startsWith('/') ? null : folder(joinPath('', literal));
   if (e === '__file__') return { path, file: true };
@@ -35,14 +49,16 @@ export function evaluate(expr: string, path: string, fileDir: string, text: stri
     const base = again(args[0]!);
     if (base === null || base.unknown) return base;
     if (call[1] === 'os.path.dirname') return parent(base);
-    if (call[1] !== 'os.path.join') return args.length === 1 ? base : null;
-    return joined(base, args.slice(1));
+    // `Path(ROOT, name, "versions")` joins as `os.path.join` does.
+    if (args.length === 1 && call[1] !== 'os.path.join') return base;
+    if (call[1] !== 'os.path.join' && !call[1]!.endsWith('Path')) return null;
+    return join(base, args.slice(1));
   }
   // Attribute and operator forms, read from the right: `X.parent`, `X.parents[n]`, `X.resolve()`, `X / 'lit'`.
   const division = splitLast(e, '/');
   if (division !== null) {
     const base = again(division[0]);
-    return base === null || base.unknown ? base : joined(base, [division[1]]);
+    return base === null || base.unknown ? base : join(base, [division[1]]);
   }
   // `X.joinpath('a', 'b')`.
   const joinpath = /^(.*)\.joinpath\s*\(/s.exec(e);
@@ -50,7 +66,16 @@ export function evaluate(expr: string, path: string, fileDir: string, text: stri
     const base = again(joinpath[1]!);
     const pieces = argumentsAt(e, joinpath[0].length);
     if (base?.unknown) return base;
-    return base === null || pieces === null ? null : joined(base, pieces);
+    return base === null || pieces === null ? null : join(base, pieces);
+  }
+  // `X.with_name('y')`: `y` beside `X`.
+  const sibling = /^(.*)\.with_name\s*\(/s.exec(e);
+  if (sibling && closes(e, sibling[0].length)) {
+    const base = again(sibling[1]!);
+    const name = argumentsAt(e, sibling[0].length);
+    if (base?.unknown) return base;
+    const up = base === null ? null : parent(base);
+    return up === null || name?.length !== 1 ? null : join(up, name);
   }
   const attr = /^(.*)\.(parent|resolve\(\)|absolute\(\)|parents\[(\d+)\])$/s.exec(e);
   if (attr) {
@@ -62,9 +87,39 @@ export function evaluate(expr: string, path: string, fileDir: string, text: stri
   // A name bound once in the file (`ROOT = Path(__file__).parent.parent`, or in the block that uses it).
   const bound = boundOnce(e, text);
   if (bound !== null) return again(bound);
-  // `PKG` or `paths.PKG`, imported: a folder of the repository, perhaps.
+  // `PKG` or `paths.PKG`, imported: a folder of the repository, perhaps; so is one the environment
+  // may give (`os.environ.get("PLUGIN_ROOT", default)`), when the pieces joined to it may be unknown.
   const root = /^([A-Za-z_]\w*)(?:\s*\.\s*[A-Za-z_]\w*)*$/.exec(e)?.[1];
-  return root !== undefined && imported?.(root) ? { path: '', file: false, unknown: true } : null;
+  if (unseen.open === true && ((root !== undefined && unseen.imported?.(root)) || fromEnvironment(e))) return { path: '', file: false, below: '' };
+  return root !== undefined && unseen.imported?.(root) ? { path: '', file: false, unknown: true } : null;
+}
+
+/**
+ * The scope a folder value reaches (PathScope), up to its first wildcard segment (a glob pattern
+ * built as a path: `os.path.join(HERE, 'pkg', '*.py')` reaches `pkg`): its folder, or the folders
+ * ending in its static tail below the folder before a piece the text does not give (`lib/**` then
+ * `versions`).
+ */
+export function valueScope(value: PathValue): PathScope {
+  const head = beforeWildcard(value.path);
+  if (value.below === undefined || head !== value.path) return head;
+  const below = beforeWildcard(value.below);
+  // Every path of the repository, from its root (`ROOT / cfg["plugins"]`): not `''`, which a
+  // source file's relative path (one from wherever it runs) gives and the caller drops.
+  if (below === '' && head === '') return prefixScope('', '');
+  return below === '' ? head : anywhereScope(below, head);
+}
+
+function beforeWildcard(path: string): string {
+  const parts = path.split('/');
+  const at = parts.findIndex((p) => /[*?[]/.test(p));
+  return at < 0 ? path : parts.slice(0, at).join('/');
+}
+
+/** A value read from the environment: `os.environ["X"]`, `os.environ.get("X", d)`, `os.getenv("X")`. */
+function fromEnvironment(e: string): boolean {
+  const call = /^os\.(?:environ\.get|getenv)\s*\(/.exec(e);
+  return call !== null ? closes(e, call[0].length) : /^os\.environ\s*\[[^\]]*\]$/.test(e);
 }
 
 /**
@@ -117,13 +172,18 @@ function folder(path: string | null): PathValue | null {
 }
 
 function parent(value: PathValue): PathValue | null {
+  if (value.below !== undefined) return step(value, '..');
   // A file's folder; a folder's parent, unless it is the repository itself.
   if (!value.file && value.path === '') return null;
   return { path: parentDir(value.path), file: false };
 }
 
-/** `base` joined with literal pieces; null for a piece that is not a literal or leaves the repository. */
-function joined(base: PathValue, pieces: readonly string[]): PathValue | null {
+/**
+ * `base` joined with pieces, each a literal or a name bound once to one (`DB = "db"`); null for
+ * a piece that leaves the repository, or is none of those unless `open`: then any folders below
+ * what comes before it (PathValue `below`).
+ */
+function joined(base: PathValue, pieces: readonly string[], text: string, open: boolean): PathValue | null {
   let rest = pieces;
   let at: PathValue | null = base;
   // `os.path.join(__file__, '..', 'x')`: the file's folder, once normalized.
@@ -134,11 +194,44 @@ function joined(base: PathValue, pieces: readonly string[]): PathValue | null {
   }
   for (const piece of rest) {
     if (at === null) return null;
-    const literal = stringLiteral(unwrap(piece.trim()));
-    if (literal === null) return null;
-    at = literal.startsWith('/') ? null : folder(joinPath(at.path, literal));
+    const literal = pieceValue(piece, text, 0);
+    if (literal === null && !open) return null;
+    if (literal === null) at = { path: at.path, file: false, below: '' };
+    else at = literal.startsWith('/') ? null : step(at, literal);
   }
   return at;
+}
+
+/**
+ * A folder value and a relative literal joined. Below an unknown piece, a `..` past the static
+ * segments after it leaves that piece's folders, all but its first one: `path`'s parent holds them all.
+ */
+function step(at: PathValue, literal: string): PathValue | null {
+  if (at.below === undefined) return folder(joinPath(at.path, literal));
+  let below = at.below;
+  let path = at.path;
+  for (const part of literal.split('/')) {
+    const next = joinPath(below, part);
+    if (next !== null) below = next;
+    else path = path === '' ? '' : parentDir(path);
+  }
+  return { path, file: false, below };
+}
+
+/** A piece of a path as a string: a literal, `os.pardir`, or a name bound once in the file to one of those; else null. */
+function pieceValue(piece: string, text: string, depth: number): string | null {
+  const e = unwrap(piece.trim());
+  const literal = stringLiteral(e);
+  if (literal !== null) return literal;
+  if (e === 'os.pardir') return '..';
+  // `*SUBDIR.split("/")`, `*PKG.split(".")`: the pieces of a path or a dotted name held in a name.
+  const split = /^\*\s*([A-Za-z_]\w*)\.split\s*\(\s*(?:(['"])([^'"\\]+)\2|os\.sep)\s*\)$/.exec(e);
+  const whole = split ? pieceValue(split[1]!, text, depth + 1) : null;
+  if (split) return whole === null ? null : whole.split(split[3] ?? '/').join('/');
+  // Not a loop's or a `with`'s name (`for app, sub in …`), which takes other values too.
+  const name = /^[A-Za-z_]\w*$/.test(e) && depth < 4 && !new RegExp(`\\bfor\\s+[\\w\\s,()]*?\\b${e}\\b[\\w\\s,()]*?\\sin\\b|\\bas\\s+${e}\\b`).test(text);
+  const bound = name ? boundOnce(e, text) : null;
+  return bound === null ? null : pieceValue(bound, text, depth + 1);
 }
 
 /** Drops the parentheses around an expression. */

@@ -1,6 +1,6 @@
 import { parentDir } from '../../util/posix-path.js';
 import { packageScopes, stringStart } from './load-dirs.js';
-import { argumentsAt, boundOnce, callAt, evaluate, maskStrings, splitLast, stringLiteral, stripComments, unwrap } from './path-expressions.js';
+import { argumentsAt, boundOnce, callAt, evaluate, maskStrings, splitLast, stringLiteral, stripComments, unwrap, valueScope } from './path-expressions.js';
 
 /** The called names of RUN_CALL, and of what runs a module by its name (`runpy.run_module`, a subprocess's `-m`): ResolutionTraits.handedPaths `runs`. */
 export const PYTHON_RUN_CALLS = ['run_path', 'spec_from_file_location', 'SourceFileLoader', 'SourcelessFileLoader', 'exec', 'eval', 'compile', 'run_module', 'run', 'call', 'check_call', 'check_output', 'Popen'];
@@ -115,8 +115,8 @@ function computedFolder(expr: string, path: string, fileDir: string, code: strin
   if (depth > 6) return null;
   const e = unwrap(expr);
   const folderOf = (x: string) => {
-    const value = evaluate(x, path, fileDir, code);
-    return value === null || value.file || value.unknown ? null : value.path;
+    const value = evaluate(x, path, fileDir, code, 0, { open: true });
+    return value === null || value.file || value.unknown ? null : valueScope(value);
   };
   const again = (x: string) => computedFolder(x, path, fileDir, code, depth + 1);
   const wrapped = /^(?:str|os\.fspath|(?:pathlib\.)?Path)\s*\(/.exec(e);
