@@ -93,6 +93,15 @@ describe('pythonFolders: a folder joined from a piece the file does not give', (
     expect(reads('lib/run.py', ...load, 'sub = "a"', 'for i, sub in enumerate(SUBS):', '    for p in (pathlib.Path(__file__).parent / sub).glob("*.py"):', '        load(p)')).toEqual(['lib']);
   });
 
+  it('a path spelled as a string from pieces: an f-string, a concatenation, a % or .format template', () => {
+    const here = 'HERE = os.path.dirname(os.path.abspath(__file__))';
+    expect(reads('lib/run.py', ...load, here, 'for p in glob.glob(f"{HERE}/plugins/*.py"):', '    load(p)')).toEqual(['lib/plugins']);
+    expect(reads('lib/run.py', ...load, here, 'for p in glob.glob(HERE + "/jobs/" + kind + "/*.py"):', '    load(p)')).toEqual(['lib/jobs']);
+    expect(reads('lib/run.py', ...load, here, 'for p in glob.glob("%s/hooks/*.py" % HERE):', '    load(p)')).toEqual(['lib/hooks']);
+    expect(reads('lib/run.py', ...load, here, 'for p in glob.glob("{}/{}/versions/*.py".format(HERE, cfg["db"])):', '    load(p)')).toEqual(['lib/**/versions']);
+    expect(reads('lib/run.py', ...load, here, 'for p in glob.glob(f"{HERE}/{cfg[\'db\']}_migrations/*.py"):', '    load(p)')).toEqual(['lib']);
+  });
+
   it('every path of the repository, from its root, for a file that runs code of what it lists; else any', () => {
     const root = 'ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))';
     expect(reads('lib/run.py', ...load, root, 'for f in os.listdir(os.path.join(ROOT, cfg["plugins"])):', '    load(f)')).toEqual(['*']);

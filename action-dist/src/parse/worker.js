@@ -1723,11 +1723,11 @@ var require_picomatch = __commonJS({
         return { isMatch: false, output: "" };
       }
       const opts = options || {};
-      const format2 = opts.format || (posix ? utils.toPosixSlashes : null);
+      const format3 = opts.format || (posix ? utils.toPosixSlashes : null);
       let match = input === glob;
-      let output = match && format2 ? format2(input) : input;
+      let output = match && format3 ? format3(input) : input;
       if (match === false) {
-        output = format2 ? format2(input) : input;
+        output = format3 ? format3(input) : input;
         match = output === glob;
       }
       if (match === false || opts.capture === true) {
@@ -4831,6 +4831,11 @@ function evaluate(expr, path, fileDir, text, depth = 0, unseen = {}) {
   const join2 = (base, pieces) => joined(base, pieces, text, unseen.open === true);
   const literal = stringLiteral2(e);
   if (literal !== null) return literal.startsWith("/") ? null : folder(joinPath("", literal));
+  const spelled = stringPath(e);
+  if (spelled !== null) {
+    const base = spelled.base === null ? folder("") : again(spelled.base);
+    return base === null || base.unknown ? base : join2(base, spelled.pieces);
+  }
   if (e === "__file__") return { path, file: true };
   if (/^(?:(?:pathlib\.)?Path\.cwd\(\)|os\.getcwd\(\))$/.test(e)) return { path: "", file: false };
   const call = /^(os\.path\.(?:dirname|join|abspath|realpath|normpath)|(?:pathlib\.)?Path|str|os\.fspath)\s*\(/.exec(e);
@@ -5060,6 +5065,109 @@ function maskStrings2(text) {
     } else masked += c;
   }
   return { text, masked };
+}
+var MIXED = "?";
+function stringPath(expr) {
+  const parts2 = formatted(expr) ?? percent(expr) ?? format2(expr) ?? concatenation(expr);
+  if (parts2 === null || parts2.length === 0) return null;
+  const first = parts2[0];
+  const base = typeof first === "string" ? null : first.expr;
+  const rest = base === null ? parts2 : parts2.slice(1);
+  if (base !== null && rest.length > 0 && !(typeof rest[0] === "string" && rest[0].startsWith("/"))) return null;
+  if (base === null && first.startsWith("/")) return null;
+  const pieces = [];
+  let segment = [];
+  const flush = () => {
+    if (segment.length === 1 && typeof segment[0] !== "string") pieces.push(segment[0].expr);
+    else if (segment.some((s) => typeof s !== "string")) pieces.push(MIXED);
+    else if (segment.length > 0) pieces.push(JSON.stringify(segment.join("")));
+    segment = [];
+  };
+  for (const part of rest) {
+    if (typeof part !== "string") {
+      segment.push(part);
+      continue;
+    }
+    const [head, ...more] = part.split("/");
+    if (head !== "") segment.push(head);
+    for (const s of more) {
+      flush();
+      if (s !== "") segment.push(s);
+    }
+  }
+  flush();
+  return { base, pieces };
+}
+function formatted(expr) {
+  const m = /^(?:[fF][rR]?|[rR][fF])(['"])([\s\S]*)\1$/.exec(expr);
+  if (!m || m[2].includes(m[1]) || m[2].includes("\n")) return null;
+  const body2 = m[2];
+  const parts2 = [];
+  let text = "";
+  for (let i2 = 0; i2 < body2.length; i2++) {
+    const c = body2[i2];
+    if ((c === "{" || c === "}") && body2[i2 + 1] === c) {
+      text += c;
+      i2++;
+    } else if (c === "{") {
+      const end = callAt(body2, i2 + 1)?.end;
+      if (end === void 0) return null;
+      if (text !== "") parts2.push(text);
+      text = "";
+      parts2.push({ expr: body2.slice(i2 + 1, end).replace(/(?:![rsa])?(?::[^\]\)}'"]*)?$/, "").trim() });
+      i2 = end;
+    } else text += c;
+  }
+  if (text !== "") parts2.push(text);
+  return parts2;
+}
+function percent(expr) {
+  const m = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*%\s*([\s\S]+)$/.exec(expr);
+  const template = m ? stringLiteral2(m[1]) : null;
+  if (template === null) return null;
+  const operand = m[3].trim();
+  const args2 = operand.startsWith("(") && callAt(operand, 1)?.end === operand.length - 1 ? argumentsAt2(operand, 1) : [operand];
+  return fill(template, /%%|%[sr]/g, (_, i2) => args2[i2]);
+}
+function format2(expr) {
+  const m = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\.format\s*\(/.exec(expr);
+  const template = m ? stringLiteral2(m[1]) : null;
+  if (template === null || callAt(expr, m[0].length)?.end !== expr.length - 1) return null;
+  const args2 = argumentsAt2(expr, m[0].length) ?? [];
+  return fill(template, /\{\{|\}\}|\{(\d*)\}/g, (hit, i2) => args2[hit[1] === void 0 || hit[1] === "" ? i2 : Number(hit[1])]);
+}
+function fill(template, placeholder, arg) {
+  const parts2 = [];
+  let at = 0;
+  let n = 0;
+  for (const hit of template.matchAll(placeholder)) {
+    const text = template.slice(at, hit.index);
+    at = (hit.index ?? 0) + hit[0].length;
+    if (hit[0] === "%%" || hit[0] === "{{" || hit[0] === "}}") {
+      parts2.push(text + hit[0][0]);
+      continue;
+    }
+    const value = arg(hit, n++);
+    if (value === void 0) return null;
+    if (text !== "") parts2.push(text);
+    parts2.push({ expr: value.trim() });
+  }
+  if (at < template.length) parts2.push(template.slice(at));
+  return parts2;
+}
+function concatenation(expr) {
+  const operands = [];
+  let start2 = 0;
+  for (const { i: i2, c, depth } of outsideStrings(expr, 0, 0)) {
+    if (depth === 0 && c === "+") {
+      operands.push(expr.slice(start2, i2).trim());
+      start2 = i2 + 1;
+    }
+  }
+  if (operands.length === 0) return null;
+  operands.push(expr.slice(start2).trim());
+  const parts2 = operands.map((o) => o === "os.sep" ? "/" : stringLiteral2(o) ?? { expr: o });
+  return parts2.some((p) => typeof p === "string") ? parts2 : null;
 }
 
 // src/lang/python/directory-reads.ts
@@ -5314,8 +5422,8 @@ function stringStart(expr, text, depth) {
   if (depth > 4) return null;
   const literal = stringLiteral2(expr);
   if (literal !== null) return literal;
-  const formatted = /^[fF][rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr) ?? /^[rR][fF](['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
-  if (formatted) return formatted[2].split("{")[0];
+  const formatted2 = /^[fF][rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr) ?? /^[rR][fF](['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
+  if (formatted2) return formatted2[2].split("{")[0];
   const template = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*(?:%|\.format\s*\()/.exec(expr);
   if (template) return stringLiteral2(template[1]).split(/[%{]/)[0];
   const plus = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*\+/.exec(expr);
@@ -5411,13 +5519,13 @@ function computedFolder2(expr, path, fileDir, code, depth) {
     if (computed < 1) return null;
     return folderOf(computed === 1 ? args2[0] : `os.path.join(${args2.slice(0, computed).join(", ")})`);
   }
-  const formatted = /^[fF](['"])\{([^{}]+)\}([^{}'"]*)\{[^'"]*\1$/.exec(e);
-  if (formatted) {
-    const base = folderOf(formatted[2]);
-    const rest = formatted[3];
+  const formatted2 = /^[fF](['"])\{([^{}]+)\}([^{}'"]*)\{[^'"]*\1$/.exec(e);
+  if (formatted2) {
+    const base = folderOf(formatted2[2]);
+    const rest = formatted2[3];
     if (base === null || !rest.startsWith("/")) return null;
     const dir = rest.slice(1, rest.lastIndexOf("/") + 1);
-    return dir === "" ? base : evaluate(`${formatted[2]} / ${JSON.stringify(dir.replace(/\/$/, ""))}`, path, fileDir, code)?.path ?? null;
+    return dir === "" ? base : evaluate(`${formatted2[2]} / ${JSON.stringify(dir.replace(/\/$/, ""))}`, path, fileDir, code)?.path ?? null;
   }
   const division = splitLast(e, "/");
   if (division !== null) {

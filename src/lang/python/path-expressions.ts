@@ -40,6 +40,12 @@ export function evaluate(expr: string, path: string, fileDir: string, text: stri
   const join = (base: PathValue, pieces: readonly string[]) => joined(base, pieces, text, unseen.open === true);
   const literal = stringLiteral(e);
   if (literal !== null) return literal.startsWith('/') ? null : folder(joinPath('', literal));
+  // A path spelled as a string from pieces (`f"{HERE}/plugins/*.py"`, `HERE + "/jobs"`).
+  const spelled = stringPath(e);
+  if (spelled !== null) {
+    const base = spelled.base === null ? folder('') : again(spelled.base);
+    return base === null || base.unknown ? base : join(base, spelled.pieces);
+  }
   if (e === '__file__') return { path, file: true };
   if (/^(?:(?:pathlib\.)?Path\.cwd\(\)|os\.getcwd\(\))$/.test(e)) return { path: '', file: false };
   const call = /^(os\.path\.(?:dirname|join|abspath|realpath|normpath)|(?:pathlib\.)?Path|str|os\.fspath)\s*\(/.exec(e);
@@ -356,4 +362,130 @@ export function maskStrings(text: string): { text: string; masked: string } {
     } else masked += c;
   }
   return { text, masked };
+}
+
+/** Stands for a segment that is part literal, part computed (`{name}.py`): a piece no reader resolves. */
+const MIXED = '?';
+
+/**
+ * Pure: a path spelled as a string built from pieces (`f"{HERE}/plugins/*.py"`, `HERE +
+ * "/jobs/*.py"`, `"%s/hooks" % HERE`, `"{}/hooks".format(HERE)`), as the expression it starts
+ * from (`base`: null for a relative literal start, which counts from the root) and the path pieces
+ * that follow it, each a string literal, the expression of a segment that is one placeholder
+ * whole, or a piece nothing resolves for a segment that is part of one. Null for anything else, or
+ * for a base not followed by a `/`.
+ */
+export function stringPath(expr: string): { base: string | null; pieces: string[] } | null {
+  const parts = formatted(expr) ?? percent(expr) ?? format(expr) ?? concatenation(expr);
+  if (parts === null || parts.length === 0) return null;
+  const first = parts[0]!;
+  const base = typeof first === 'string' ? null : first.expr;
+  const rest = base === null ? parts : parts.slice(1);
+  if (base !== null && rest.length > 0 && !(typeof rest[0] === 'string' && rest[0].startsWith('/'))) return null;
+  if (base === null && (first as string).startsWith('/')) return null;
+  const pieces: string[] = [];
+  let segment: (string | { expr: string })[] = [];
+  const flush = () => {
+    if (segment.length === 1 && typeof segment[0] !== 'string') pieces.push(segment[0]!.expr);
+    else if (segment.some((s) => typeof s !== 'string')) pieces.push(MIXED);
+    else if (segment.length > 0) pieces.push(JSON.stringify(segment.join('')));
+    segment = [];
+  };
+  for (const part of rest) {
+    if (typeof part !== 'string') {
+      segment.push(part);
+      continue;
+    }
+    const [head, ...more] = part.split('/');
+    if (head !== '') segment.push(head!);
+    for (const s of more) {
+      flush();
+      if (s !== '') segment.push(s);
+    }
+  }
+  flush();
+  return { base, pieces };
+}
+
+type Part = string | { expr: string };
+
+/** `f"{A}/x/{B}"`: its literal text and placeholders (`{{` is a brace; a conversion or format spec is dropped). */
+function formatted(expr: string): Part[] | null {
+  const m = /^(?:[fF][rR]?|[rR][fF])(['"])([\s\S]*)\1$/.exec(expr);
+  if (!m || m[2]!.includes(m[1]!) || m[2]!.includes('\n')) return null;
+  const body = m[2]!;
+  const parts: Part[] = [];
+  let text = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if ((c === '{' || c === '}') && body[i + 1] === c) {
+      text += c;
+      i++;
+    } else if (c === '{') {
+      const end = callAt(body, i + 1)?.end;
+      if (end === undefined) return null;
+      if (text !== '') parts.push(text);
+      text = '';
+      parts.push({ expr: body.slice(i + 1, end).replace(/(?:![rsa])?(?::[^\]\)}'"]*)?$/, '').trim() });
+      i = end;
+    } else text += c;
+  }
+  if (text !== '') parts.push(text);
+  return parts;
+}
+
+/** `"%s/hooks" % HERE`, `"%s/%s" % (A, B)`. */
+function percent(expr: string): Part[] | null {
+  const m = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\s*%\s*([\s\S]+)$/.exec(expr);
+  const template = m ? stringLiteral(m[1]!) : null;
+  if (template === null) return null;
+  const operand = m![3]!.trim();
+  const args = operand.startsWith('(') && callAt(operand, 1)?.end === operand.length - 1 ? argumentsAt(operand, 1)! : [operand];
+  return fill(template, /%%|%[sr]/g, (_, i) => args[i]);
+}
+
+/** `"{}/hooks".format(HERE)`, `"{0}/{1}".format(A, B)`. */
+function format(expr: string): Part[] | null {
+  const m = /^([rR]?(['"])(?:\\.|(?!\2)[^\\\n])*\2)\.format\s*\(/.exec(expr);
+  const template = m ? stringLiteral(m[1]!) : null;
+  if (template === null || callAt(expr, m![0].length)?.end !== expr.length - 1) return null;
+  const args = argumentsAt(expr, m![0].length) ?? [];
+  return fill(template, /\{\{|\}\}|\{(\d*)\}/g, (hit, i) => args[hit[1] === undefined || hit[1] === '' ? i : Number(hit[1])]);
+}
+
+/** A template's text with each placeholder `arg` gives (escapes `%%`, `{{`, `}}` as text); null when one has no argument. */
+function fill(template: string, placeholder: RegExp, arg: (hit: RegExpMatchArray, index: number) => string | undefined): Part[] | null {
+  const parts: Part[] = [];
+  let at = 0;
+  let n = 0;
+  for (const hit of template.matchAll(placeholder)) {
+    const text = template.slice(at, hit.index);
+    at = (hit.index ?? 0) + hit[0].length;
+    if (hit[0] === '%%' || hit[0] === '{{' || hit[0] === '}}') {
+      parts.push(text + hit[0][0]!);
+      continue;
+    }
+    const value = arg(hit, n++);
+    if (value === undefined) return null;
+    if (text !== '') parts.push(text);
+    parts.push({ expr: value.trim() });
+  }
+  if (at < template.length) parts.push(template.slice(at));
+  return parts;
+}
+
+/** `HERE + "/jobs/" + name + ".py"`: operands at the top level, literals (and `os.sep`) as text; null without a literal. */
+function concatenation(expr: string): Part[] | null {
+  const operands: string[] = [];
+  let start = 0;
+  for (const { i, c, depth } of outsideStrings(expr, 0, 0)) {
+    if (depth === 0 && c === '+') {
+      operands.push(expr.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  if (operands.length === 0) return null;
+  operands.push(expr.slice(start).trim());
+  const parts = operands.map((o): Part => (o === 'os.sep' ? '/' : (stringLiteral(o) ?? { expr: o })));
+  return parts.some((p) => typeof p === 'string') ? parts : null;
 }
