@@ -28251,9 +28251,20 @@ function entryPoints(files, group, moduleFile) {
         const m2 = /^\s*([^=\s]+)\s*=\s*(.+)$/.exec(line);
         if (m2) add(dir, m2[1], m2[2]);
       }
+    } else if (isInstalledEntryPoints(path)) {
+      let inGroup = false;
+      for (const line of (files.read(path) ?? "").split(/\r?\n/)) {
+        const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
+        if (header) inGroup = header[1].trim() === group;
+        const m2 = inGroup ? /^\s*([^=\s]+)\s*=\s*(.+)$/.exec(line) : null;
+        if (m2) add(dir.includes("/") ? dir.slice(0, dir.lastIndexOf("/")) : "", m2[1], m2[2]);
+      }
     }
   }
   return out2;
+}
+function isInstalledEntryPoints(path) {
+  return /(?:^|\/)[^/]+\.(?:dist|egg)-info\/entry_points\.txt$/.test(path);
 }
 function table(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
@@ -28540,7 +28551,7 @@ var baseName2 = (path) => path.slice(path.lastIndexOf("/") + 1);
 var dirName = (path) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 var python = defineEcosystem({
   id: "python",
-  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName2(p2)) || baseName2(p2) === "setup.py" || isCommandFile(p2) || isDjangoSetupCandidate(p2)),
+  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName2(p2)) || baseName2(p2) === "setup.py" || isInstalledEntryPoints(p2) || isCommandFile(p2) || isDjangoSetupCandidate(p2)),
   detect: (files) => files.paths.some((p2) => p2.endsWith(".py")),
   testUniverses(files) {
     const warnings = [];

@@ -161,6 +161,21 @@ describe('python ecosystem: pytest test universes, read statically', () => {
       { name: 'tool', file: 'tools/tool/run.py' },
     ]);
   });
+
+  it('reads the pytest plugins and scripts an installed distribution\'s metadata in the tree lists, from the folder holding it', () => {
+    const files = tree({
+      'shop-1.0.dist-info/entry_points.txt': '[console_scripts]\nShopTool = shop.cli:main\n\n[pytest11]\nshop = shop.testing\n',
+      'shop/cli.py': '',
+      'shop/testing.py': '',
+      'src/old_tools.egg-info/entry_points.txt': '[pytest11]\nold = oldtools.plugin\n',
+      'src/oldtools/plugin.py': '',
+      // Not metadata: a file of that name elsewhere declares nothing.
+      'docs/entry_points.txt': '[pytest11]\ndocs = shop.cli\n',
+    });
+    expect(python.testUniverses(files)[0]!.pluginFiles).toEqual(['shop/testing.py', 'src/oldtools/plugin.py']);
+    expect(python.installedCommands!(files)).toEqual([{ name: 'ShopTool', file: 'shop/cli.py' }]);
+    expect(python.configPaths(files.paths)).toEqual(['shop-1.0.dist-info/entry_points.txt', 'src/old_tools.egg-info/entry_points.txt']);
+  });
 });
 
 describe('python ecosystem: test modules an __init__.py renames', () => {

@@ -2,7 +2,7 @@ import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.
 import { detectPytest, pythonCiSetup } from './ci-setup.js';
 import { pythonDependencies } from './dependencies.js';
 import { djangoSetupFiles, isDjangoSetupCandidate } from './django-apps.js';
-import { CONSOLE_SCRIPTS, entryPoints } from './entry-points.js';
+import { CONSOLE_SCRIPTS, entryPoints, isInstalledEntryPoints } from './entry-points.js';
 import { pythonLookupGroups } from './lookup-groups.js';
 import { moduleIn } from './module-in.js';
 import { packageDirs, packageRoots } from './package-roots.js';
@@ -41,7 +41,7 @@ const dirName = (path: string): string => (path.includes('/') ? path.slice(0, pa
  */
 export const python = defineEcosystem({
   id: 'python',
-  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py' || isCommandFile(p) || isDjangoSetupCandidate(p)),
+  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py' || isInstalledEntryPoints(p) || isCommandFile(p) || isDjangoSetupCandidate(p)),
   detect: (files) => files.paths.some((p) => p.endsWith('.py')),
   testUniverses(files: ProjectFiles): TestUniverse[] {
     const warnings: string[] = [];

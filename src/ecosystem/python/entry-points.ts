@@ -10,9 +10,12 @@ export const CONSOLE_SCRIPTS = 'console_scripts';
  * (pyproject.toml `[project.entry-points.<group>]` and Poetry's `[tool.poetry.plugins."<group>"]`,
  * setup.cfg `[options.entry_points] <group> =`, setup.py's `entry_points={"<group>": [...]}` when
  * spelled as a literal list; for console scripts also `[project.scripts]`,
- * `[project.gui-scripts]` and `[tool.poetry.scripts]`), each with the module it names (`tool =
- * "pkg.cli:main"`: `pkg.cli`) as `moduleFile` finds it from the project's folder. A file that cannot
- * be parsed declares nothing.
+ * `[project.gui-scripts]` and `[tool.poetry.scripts]`), and those an installed distribution's
+ * metadata in the tree lists (`entry_points.txt` of a `*.dist-info` or `*.egg-info` folder, which
+ * `importlib.metadata` reads where the folder is on the path: setuptools' `develop` writes the
+ * egg-info beside the source), each with the module it names (`tool = "pkg.cli:main"`: `pkg.cli`)
+ * as `moduleFile` finds it from the project's folder (the metadata's: the folder holding it). A file
+ * that cannot be parsed declares nothing.
  */
 export function entryPoints(files: ProjectFiles, group: string, moduleFile: (dir: string, dotted: string) => string | null): InstalledCommand[] {
   const out: InstalledCommand[] = [];
@@ -51,9 +54,23 @@ export function entryPoints(files: ProjectFiles, group: string, moduleFile: (dir
         const m = /^\s*([^=\s]+)\s*=\s*(.+)$/.exec(line);
         if (m) add(dir, m[1]!, m[2]!);
       }
+    } else if (isInstalledEntryPoints(path)) {
+      // Read line by line, not as INI: configparser would lowercase the entry names.
+      let inGroup = false;
+      for (const line of (files.read(path) ?? '').split(/\r?\n/)) {
+        const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
+        if (header) inGroup = header[1]!.trim() === group;
+        const m = inGroup ? /^\s*([^=\s]+)\s*=\s*(.+)$/.exec(line) : null;
+        if (m) add(dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '', m[1]!, m[2]!);
+      }
     }
   }
   return out;
+}
+
+/** Pure: whether `path` is the entry points of an installed distribution's metadata folder. */
+export function isInstalledEntryPoints(path: string): boolean {
+  return /(?:^|\/)[^/]+\.(?:dist|egg)-info\/entry_points\.txt$/.test(path);
 }
 
 function table(value: unknown): Record<string, unknown> | undefined {
