@@ -33574,7 +33574,9 @@ var GitRepo = class _GitRepo {
    * (`../../pinia/src/index.ts` in a quoted string), or the dotted name a string opens with. In one
    * search: one expression of every text's alternatives, each match attributed to the texts it
    * shows. git grep tries each of several expressions on every line: typeorm's 113 file names took
-   * 0.71 s as expressions of their own, 0.20 s as one.
+   * 0.71 s as expressions of their own, 0.20 s as one. `wholePath`: a repo-relative path standing
+   * whole anywhere in the text, in a string or not (`@jest-environment ./test/env.js` in a comment),
+   * spelled as itself.
    */
   async filesContainingEach(texts, where, pathspecs, as2) {
     const found = /* @__PURE__ */ new Map();
@@ -33771,6 +33773,9 @@ function escapeEre(text) {
   return text.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&");
 }
 var QUOTES = `\\'"\``;
+function asWholePathPattern(path) {
+  return `(^|[^A-Za-z0-9_.-])${path}([^A-Za-z0-9_.-]|$)`;
+}
 function asStringEndPattern(name2) {
   return `(^|[/${QUOTES}])${name2}['"\`]`;
 }
@@ -33791,6 +33796,10 @@ function asPathPattern(path) {
 function textMatcher(texts, as2) {
   const known = new Set(texts);
   const alternatives = [...texts].sort((a, b3) => b3.length - a.length || (a < b3 ? -1 : 1)).map(escapeEre).join("|");
+  if (as2 === "wholePath") {
+    const whole = new RegExp(`(?<![A-Za-z0-9_.-])(?:${alternatives})(?![A-Za-z0-9_.-])`, "g");
+    return (line) => [...line.matchAll(whole)].map((m2) => [m2[0], m2[0]]);
+  }
   if (as2 === "stringEnd") {
     const ends = new RegExp(`(?:${alternatives})['"\`]`, "g");
     return (line) => {
@@ -33817,7 +33826,7 @@ function textMatcher(texts, as2) {
   };
 }
 var QUOTE_CHARS = new Set(QUOTES);
-var TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };
+var TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern, wholePath: asWholePathPattern };
 
 // src/action/inputs.ts
 function readInputs(env = process.env) {

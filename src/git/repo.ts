@@ -431,13 +431,15 @@ export class GitRepo {
    * (`../../pinia/src/index.ts` in a quoted string), or the dotted name a string opens with. In one
    * search: one expression of every text's alternatives, each match attributed to the texts it
    * shows. git grep tries each of several expressions on every line: typeorm's 113 file names took
-   * 0.71 s as expressions of their own, 0.20 s as one.
+   * 0.71 s as expressions of their own, 0.20 s as one. `wholePath`: a repo-relative path standing
+   * whole anywhere in the text, in a string or not (`@jest-environment ./test/env.js` in a comment),
+   * spelled as itself.
    */
   async filesContainingEach(
     texts: readonly string[],
     where: { commit: string } | 'staged' | 'worktree',
     pathspecs: readonly string[],
-    as: 'stringEnd' | 'stringStart',
+    as: 'stringEnd' | 'stringStart' | 'wholePath',
   ): Promise<Map<string, Map<string, string[]>>> {
     const found = new Map<string, Map<string, Set<string>>>();
     const known = new Set(texts);
@@ -709,6 +711,11 @@ function escapeEre(text: string): string {
 /** Quotes, as a bracket expression's items (in a POSIX bracket expression a backslash stands for itself). */
 const QUOTES = `\\'"\``;
 
+/** An extended regular expression for `path` (one: escaped) standing whole, between characters no file name holds. */
+function asWholePathPattern(path: string): string {
+  return `(^|[^A-Za-z0-9_.-])${path}([^A-Za-z0-9_.-]|$)`;
+}
+
 /** An extended regular expression for `name` (one: escaped) ending a string, as a file name a path ends with does. */
 function asStringEndPattern(name: string): string {
   return `(^|[/${QUOTES}])${name}['"\`]`;
@@ -759,11 +766,15 @@ function asPathPattern(path: string): string {
  * known name after a quote and before a dot, colon or quote, and the shorter known names ending at a
  * dot or colon of it (`"shop.log.`: shop.log, shop).
  */
-function textMatcher(texts: readonly string[], as: 'stringEnd' | 'stringStart'): (line: string) => [string, string][] {
+function textMatcher(texts: readonly string[], as: 'stringEnd' | 'stringStart' | 'wholePath'): (line: string) => [string, string][] {
   const known = new Set(texts);
   // The longest first: a JavaScript alternation takes the first alternative that matches.
   // escapeEre's metacharacters are JavaScript's too.
   const alternatives = [...texts].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escapeEre).join('|');
+  if (as === 'wholePath') {
+    const whole = new RegExp(`(?<![A-Za-z0-9_.-])(?:${alternatives})(?![A-Za-z0-9_.-])`, 'g');
+    return (line) => [...line.matchAll(whole)].map((m): [string, string] => [m[0], m[0]]);
+  }
   if (as === 'stringEnd') {
     const ends = new RegExp(`(?:${alternatives})['"\`]`, 'g');
     return (line) => {
@@ -794,4 +805,4 @@ function textMatcher(texts: readonly string[], as: 'stringEnd' | 'stringStart'):
 const QUOTE_CHARS = new Set(QUOTES);
 
 /** The ways filesContaining looks for a text, as extended regular expressions of the text escaped (escapeEre, which leaves `/` alone). */
-const TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern };
+const TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern, wholePath: asWholePathPattern };

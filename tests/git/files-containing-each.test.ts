@@ -36,6 +36,19 @@ describe('GitRepo.filesContainingEach', () => {
     ]);
   });
 
+  it('finds a whole path in a string or a comment, not inside a longer name', async () => {
+    const cwd = gitRepo({
+      'test/a.test.js': "/**\n * @jest-environment ./test/env.js\n */\nconst t = 'test/env.json';\n",
+      'test/b.test.js': "// see mytest/env.js and test/env.jsx\n",
+      'test/c.test.js': "require('test/env.js')\n",
+    });
+    const repo = await GitRepo.open(cwd);
+    const found = await repo.filesContainingEach(['test/env.js', 'test/none.js'], { commit: 'HEAD' }, ['*.js'], 'wholePath');
+    expect([...found].map(([text, files]) => [text, Object.fromEntries(files)])).toEqual([
+      ['test/env.js', { 'test/a.test.js': ['test/env.js'], 'test/c.test.js': ['test/env.js'] }],
+    ]);
+  });
+
   it('searches the working tree, untracked files included, and finds nothing without a name', async () => {
     const cwd = gitRepo({ 'a.py': 'x = 1\n' });
     writeFileSync(join(cwd, 'new.py'), 'run("gen.py")\n');

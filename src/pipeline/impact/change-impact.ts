@@ -403,16 +403,21 @@ async function scriptsNamed(
   for (const [script, from] of reachedScripts(changed.base, await views.base.importerMap(), isCandidate)) if (!scripts.has(script)) scripts.set(script, from);
   if (scripts.size === 0) return scriptNamers(scripts, new Map(), isTest);
   const loaded = new Map([...scripts.keys()].map((path) => [path, languageForPath(path)?.resolution.stringNames?.(path) ?? []]));
-  const [byFile, byLoaded] = await Promise.all([
+  const [byFile, byLoaded, byWholePath] = await Promise.all([
     setting.repo.filesContainingEach([...scripts.keys()].map(baseName), where, CODE_PATHSPECS, 'stringEnd'),
     setting.repo.filesContainingEach([...loaded.values()].flat(), where, CODE_PATHSPECS, 'stringStart'),
+    // A test naming a script by its whole path from the repository's root, in a string or not,
+    // has a tool load it (jest's `@jest-environment ./test/env.js` docblock): a folder in the
+    // name makes that no passing mention.
+    setting.repo.filesContainingEach([...scripts.keys()].filter((p) => p.includes('/')), where, CODE_PATHSPECS, 'wholePath'),
   ]);
   const namedBy = new Map<string, string[]>();
   for (const [path, names] of loaded) {
     // By its file name only where the path spelled may be this file's (`'../../pinia/src/index.ts'`
     // names another index.ts, a glob runs none).
     const byPath = [...(byFile.get(baseName(path)) ?? [])].flatMap(([file, spellings]) => (spellings.some((s) => mayBePathOf(path, s)) ? [file] : []));
-    const named = [...new Set([...byPath, ...names.flatMap((name) => [...(byLoaded.get(name)?.keys() ?? [])])])].sort();
+    const byTestText = [...(byWholePath.get(path)?.keys() ?? [])].filter(isTest);
+    const named = [...new Set([...byPath, ...byTestText, ...names.flatMap((name) => [...(byLoaded.get(name)?.keys() ?? [])])])].sort();
     if (named.length > 0) namedBy.set(path, named);
   }
   await dropMeasuringConfigs(namedBy, (p) => setting.classifier.role(p) === 'runner-config', texts);
