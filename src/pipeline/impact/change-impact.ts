@@ -406,17 +406,20 @@ async function scriptsNamed(
   const [byFile, byLoaded, byWholePath] = await Promise.all([
     setting.repo.filesContainingEach([...scripts.keys()].map(baseName), where, CODE_PATHSPECS, 'stringEnd'),
     setting.repo.filesContainingEach([...loaded.values()].flat(), where, CODE_PATHSPECS, 'stringStart'),
-    // A test naming a script by its whole path from the repository's root, in a string or not,
-    // has a tool load it (jest's `@jest-environment ./test/env.js` docblock): a folder in the
-    // name makes that no passing mention.
-    setting.repo.filesContainingEach([...scripts.keys()].filter((p) => p.includes('/')), where, CODE_PATHSPECS, 'wholePath'),
+    // A test naming a script by its whole path from a folder holding both (the repository's root,
+    // a package's: jest's `@jest-environment ./test/env.js` docblock, rootDir-relative), in a
+    // string or not, has a tool load it: a folder in the name makes that no passing mention.
+    setting.repo.filesContainingEach([...new Set([...scripts.keys()].flatMap(folderRelativePaths))], where, CODE_PATHSPECS, 'wholePath'),
   ]);
   const namedBy = new Map<string, string[]>();
   for (const [path, names] of loaded) {
     // By its file name only where the path spelled may be this file's (`'../../pinia/src/index.ts'`
     // names another index.ts, a glob runs none).
     const byPath = [...(byFile.get(baseName(path)) ?? [])].flatMap(([file, spellings]) => (spellings.some((s) => mayBePathOf(path, s)) ? [file] : []));
-    const byTestText = [...(byWholePath.get(path)?.keys() ?? [])].filter(isTest);
+    const byTestText = folderRelativePaths(path).flatMap((spelled) => {
+      const folder = path.slice(0, path.length - spelled.length);
+      return [...(byWholePath.get(spelled)?.keys() ?? [])].filter((test) => isTest(test) && test.startsWith(folder));
+    });
     const named = [...new Set([...byPath, ...byTestText, ...names.flatMap((name) => [...(byLoaded.get(name)?.keys() ?? [])])])].sort();
     if (named.length > 0) namedBy.set(path, named);
   }
@@ -445,6 +448,13 @@ async function dropMeasuringConfigs(
     if (kept.length > 0) namedBy.set(script, kept);
     else namedBy.delete(script);
   }
+}
+
+/** A path as spelled from each folder above it, while a folder is left in it: `a/test/env.js`, `test/env.js` for `a/test/env.js`. */
+function folderRelativePaths(path: string): string[] {
+  const out: string[] = [];
+  for (let at = 0; path.indexOf('/', at) >= 0; at = path.indexOf('/', at) + 1) out.push(path.slice(at));
+  return out;
 }
 
 /** The dynamic-import policy on one side: the changed code files (not tests) nothing imports statically. */
