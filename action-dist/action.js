@@ -33574,26 +33574,29 @@ var GitRepo = class _GitRepo {
    * (`../../pinia/src/index.ts` in a quoted string), or the dotted name a string opens with. In one
    * search: one expression of every text's alternatives, each match attributed to the texts it
    * shows. git grep tries each of several expressions on every line: typeorm's 113 file names took
-   * 0.71 s as expressions of their own, 0.20 s as one. `wholePath`: a repo-relative path standing
-   * whole anywhere in the text, in a string or not (`@jest-environment ./test/env.js` in a comment),
-   * spelled as itself.
+   * 0.71 s as expressions of their own, 0.20 s as one. `pathEnd`: a file name ending a path anywhere in the text, in a string or
+   * not (`@jest-environment ./test/env.js` in a comment), spelled as the path it ends.
    */
   async filesContainingEach(texts, where, pathspecs, as2) {
     const found = /* @__PURE__ */ new Map();
     const known = new Set(texts);
     if (known.size === 0) return /* @__PURE__ */ new Map();
-    const { out: out2, path } = await this.grep(["-I", "-E", "-e", TEXT_PATTERNS[as2](`(${[...known].map(escapeEre).join("|")})`)], where, pathspecs);
+    const searches = chunkBySize([...known].map(escapeEre), GREP_EXPRESSION_BYTES).map(
+      (chunk) => this.grep(["-I", "-E", "-e", TEXT_PATTERNS[as2](`(${chunk.join("|")})`)], where, pathspecs)
+    );
     const matcher = textMatcher([...known], as2);
-    for (const line of out2.split("\n")) {
-      const nul = line.indexOf("\0");
-      if (nul < 0) continue;
-      const file = path(line.slice(0, nul));
-      for (const [text, spelled] of matcher(line.slice(nul + 1))) {
-        const files = found.get(text) ?? /* @__PURE__ */ new Map();
-        const spellings = files.get(file) ?? /* @__PURE__ */ new Set();
-        spellings.add(spelled);
-        files.set(file, spellings);
-        found.set(text, files);
+    for (const { out: out2, path } of await Promise.all(searches)) {
+      for (const line of out2.split("\n")) {
+        const nul = line.indexOf("\0");
+        if (nul < 0) continue;
+        const file = path(line.slice(0, nul));
+        for (const [text, spelled] of matcher(line.slice(nul + 1))) {
+          const files = found.get(text) ?? /* @__PURE__ */ new Map();
+          const spellings = files.get(file) ?? /* @__PURE__ */ new Set();
+          spellings.add(spelled);
+          files.set(file, spellings);
+          found.set(text, files);
+        }
       }
     }
     const byName = ([a], [b3]) => a < b3 ? -1 : a > b3 ? 1 : 0;
@@ -33772,9 +33775,27 @@ function indexFileStamp(root) {
 function escapeEre(text) {
   return text.replace(/[.[\]()*+?{}|^$\\]/g, "\\$&");
 }
+var GREP_EXPRESSION_BYTES = 32 * 1024;
+function chunkBySize(items, bytes) {
+  const out2 = [];
+  let run2 = [];
+  let size = 0;
+  for (const item of items) {
+    if (run2.length > 0 && size + 1 + item.length > bytes) {
+      out2.push(run2);
+      run2 = [];
+      size = 0;
+    }
+    size += (run2.length > 0 ? 1 : 0) + item.length;
+    run2.push(item);
+  }
+  if (run2.length > 0) out2.push(run2);
+  return out2;
+}
+var PATH_CHAR = /[A-Za-z0-9_.\/@+-]/;
 var QUOTES = `\\'"\``;
-function asWholePathPattern(path) {
-  return `(^|[^A-Za-z0-9_.-])${path}([^A-Za-z0-9_.-]|$)`;
+function asPathEndPattern(name2) {
+  return `/${name2}([^A-Za-z0-9_.-]|$)`;
 }
 function asStringEndPattern(name2) {
   return `(^|[/${QUOTES}])${name2}['"\`]`;
@@ -33796,9 +33817,13 @@ function asPathPattern(path) {
 function textMatcher(texts, as2) {
   const known = new Set(texts);
   const alternatives = [...texts].sort((a, b3) => b3.length - a.length || (a < b3 ? -1 : 1)).map(escapeEre).join("|");
-  if (as2 === "wholePath") {
-    const whole = new RegExp(`(?<![A-Za-z0-9_.-])(?:${alternatives})(?![A-Za-z0-9_.-])`, "g");
-    return (line) => [...line.matchAll(whole)].map((m2) => [m2[0], m2[0]]);
+  if (as2 === "pathEnd") {
+    const ends = new RegExp(`(?<=/)(?:${alternatives})(?![A-Za-z0-9_.-])`, "g");
+    return (line) => [...line.matchAll(ends)].map((m2) => {
+      let start3 = m2.index ?? 0;
+      while (start3 > 0 && PATH_CHAR.test(line[start3 - 1])) start3--;
+      return [m2[0], line.slice(start3, (m2.index ?? 0) + m2[0].length)];
+    });
   }
   if (as2 === "stringEnd") {
     const ends = new RegExp(`(?:${alternatives})['"\`]`, "g");
@@ -33826,7 +33851,7 @@ function textMatcher(texts, as2) {
   };
 }
 var QUOTE_CHARS = new Set(QUOTES);
-var TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern, wholePath: asWholePathPattern };
+var TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern, pathEnd: asPathEndPattern };
 
 // src/action/inputs.ts
 function readInputs(env = process.env) {

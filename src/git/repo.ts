@@ -431,15 +431,14 @@ export class GitRepo {
    * (`../../pinia/src/index.ts` in a quoted string), or the dotted name a string opens with. In one
    * search: one expression of every text's alternatives, each match attributed to the texts it
    * shows. git grep tries each of several expressions on every line: typeorm's 113 file names took
-   * 0.71 s as expressions of their own, 0.20 s as one. `wholePath`: a repo-relative path standing
-   * whole anywhere in the text, in a string or not (`@jest-environment ./test/env.js` in a comment),
-   * spelled as itself.
+   * 0.71 s as expressions of their own, 0.20 s as one. `pathEnd`: a file name ending a path anywhere in the text, in a string or
+   * not (`@jest-environment ./test/env.js` in a comment), spelled as the path it ends.
    */
   async filesContainingEach(
     texts: readonly string[],
     where: { commit: string } | 'staged' | 'worktree',
     pathspecs: readonly string[],
-    as: 'stringEnd' | 'stringStart' | 'wholePath',
+    as: 'stringEnd' | 'stringStart' | 'pathEnd',
   ): Promise<Map<string, Map<string, string[]>>> {
     const found = new Map<string, Map<string, Set<string>>>();
     const known = new Set(texts);
@@ -447,19 +446,25 @@ export class GitRepo {
     // git finds the lines (one expression of every text's alternatives), this process reads them:
     // an expression showing the path before the name from the string's opening made git grep take
     // 2.1 s on typeorm's 338 names, where finding the lines takes 0.2 s.
-    const { out, path } = await this.grep(['-I', '-E', '-e', TEXT_PATTERNS[as](`(${[...known].map(escapeEre).join('|')})`)], where, pathspecs);
+    // An argument longer than the kernel takes (128 KiB; typeorm's reached scripts by every folder
+    // depth made one) fails the spawn (E2BIG): the alternatives go in chunks, one search each.
+    const searches = chunkBySize([...known].map(escapeEre), GREP_EXPRESSION_BYTES).map((chunk) =>
+      this.grep(['-I', '-E', '-e', TEXT_PATTERNS[as](`(${chunk.join('|')})`)], where, pathspecs),
+    );
     const matcher = textMatcher([...known], as);
-    // Each matching line after its file's path and a NUL.
-    for (const line of out.split('\n')) {
-      const nul = line.indexOf('\0');
-      if (nul < 0) continue;
-      const file = path(line.slice(0, nul));
-      for (const [text, spelled] of matcher(line.slice(nul + 1))) {
-        const files = found.get(text) ?? new Map<string, Set<string>>();
-        const spellings = files.get(file) ?? new Set<string>();
-        spellings.add(spelled);
-        files.set(file, spellings);
-        found.set(text, files);
+    for (const { out, path } of await Promise.all(searches)) {
+      // Each matching line after its file's path and a NUL.
+      for (const line of out.split('\n')) {
+        const nul = line.indexOf('\0');
+        if (nul < 0) continue;
+        const file = path(line.slice(0, nul));
+        for (const [text, spelled] of matcher(line.slice(nul + 1))) {
+          const files = found.get(text) ?? new Map<string, Set<string>>();
+          const spellings = files.get(file) ?? new Set<string>();
+          spellings.add(spelled);
+          files.set(file, spellings);
+          found.set(text, files);
+        }
       }
     }
     const byName = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
@@ -708,12 +713,36 @@ function escapeEre(text: string): string {
   return text.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&');
 }
 
+/** The longest alternation one git grep expression gets (well under the kernel's 128 KiB for one argument). */
+const GREP_EXPRESSION_BYTES = 32 * 1024;
+
+/** `items` in order, in runs whose `|`-joined length stays within `bytes` (an item longer alone is a run of its own). */
+export function chunkBySize(items: readonly string[], bytes: number): string[][] {
+  const out: string[][] = [];
+  let run: string[] = [];
+  let size = 0;
+  for (const item of items) {
+    if (run.length > 0 && size + 1 + item.length > bytes) {
+      out.push(run);
+      run = [];
+      size = 0;
+    }
+    size += (run.length > 0 ? 1 : 0) + item.length;
+    run.push(item);
+  }
+  if (run.length > 0) out.push(run);
+  return out;
+}
+
+/** A character a path spelled outside a string may hold. */
+const PATH_CHAR = /[A-Za-z0-9_.\/@+-]/;
+
 /** Quotes, as a bracket expression's items (in a POSIX bracket expression a backslash stands for itself). */
 const QUOTES = `\\'"\``;
 
-/** An extended regular expression for `path` (one: escaped) standing whole, between characters no file name holds. */
-function asWholePathPattern(path: string): string {
-  return `(^|[^A-Za-z0-9_.-])${path}([^A-Za-z0-9_.-]|$)`;
+/** An extended regular expression for `name` (one: escaped) ending a path: after a slash, before a character no file name holds. */
+function asPathEndPattern(name: string): string {
+  return `/${name}([^A-Za-z0-9_.-]|$)`;
 }
 
 /** An extended regular expression for `name` (one: escaped) ending a string, as a file name a path ends with does. */
@@ -766,14 +795,19 @@ function asPathPattern(path: string): string {
  * known name after a quote and before a dot, colon or quote, and the shorter known names ending at a
  * dot or colon of it (`"shop.log.`: shop.log, shop).
  */
-function textMatcher(texts: readonly string[], as: 'stringEnd' | 'stringStart' | 'wholePath'): (line: string) => [string, string][] {
+function textMatcher(texts: readonly string[], as: 'stringEnd' | 'stringStart' | 'pathEnd'): (line: string) => [string, string][] {
   const known = new Set(texts);
   // The longest first: a JavaScript alternation takes the first alternative that matches.
   // escapeEre's metacharacters are JavaScript's too.
   const alternatives = [...texts].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escapeEre).join('|');
-  if (as === 'wholePath') {
-    const whole = new RegExp(`(?<![A-Za-z0-9_.-])(?:${alternatives})(?![A-Za-z0-9_.-])`, 'g');
-    return (line) => [...line.matchAll(whole)].map((m): [string, string] => [m[0], m[0]]);
+  if (as === 'pathEnd') {
+    const ends = new RegExp(`(?<=/)(?:${alternatives})(?![A-Za-z0-9_.-])`, 'g');
+    return (line) =>
+      [...line.matchAll(ends)].map((m): [string, string] => {
+        let start = m.index ?? 0;
+        while (start > 0 && PATH_CHAR.test(line[start - 1]!)) start--;
+        return [m[0], line.slice(start, (m.index ?? 0) + m[0].length)];
+      });
   }
   if (as === 'stringEnd') {
     const ends = new RegExp(`(?:${alternatives})['"\`]`, 'g');
@@ -805,4 +839,4 @@ function textMatcher(texts: readonly string[], as: 'stringEnd' | 'stringStart' |
 const QUOTE_CHARS = new Set(QUOTES);
 
 /** The ways filesContaining looks for a text, as extended regular expressions of the text escaped (escapeEre, which leaves `/` alone). */
-const TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern, wholePath: asWholePathPattern };
+const TEXT_PATTERNS = { path: asPathPattern, stringEnd: asStringEndPattern, stringStart: asStringStartPattern, dottedName: asDottedNamePattern, pathEnd: asPathEndPattern };

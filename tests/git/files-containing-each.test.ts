@@ -36,16 +36,16 @@ describe('GitRepo.filesContainingEach', () => {
     ]);
   });
 
-  it('finds a whole path in a string or a comment, not inside a longer name', async () => {
+  it('finds a file name ending a path in a string or a comment, not inside a longer name, with the path it ends', async () => {
     const cwd = gitRepo({
       'test/a.test.js': "/**\n * @jest-environment ./test/env.js\n */\nconst t = 'test/env.json';\n",
       'test/b.test.js': "// see mytest/env.js and test/env.jsx\n",
       'test/c.test.js': "require('test/env.js')\n",
     });
     const repo = await GitRepo.open(cwd);
-    const found = await repo.filesContainingEach(['test/env.js', 'test/none.js'], { commit: 'HEAD' }, ['*.js'], 'wholePath');
+    const found = await repo.filesContainingEach(['env.js', 'none.js'], { commit: 'HEAD' }, ['*.js'], 'pathEnd');
     expect([...found].map(([text, files]) => [text, Object.fromEntries(files)])).toEqual([
-      ['test/env.js', { 'test/a.test.js': ['test/env.js'], 'test/c.test.js': ['test/env.js'] }],
+      ['env.js', { 'test/a.test.js': ['./test/env.js'], 'test/b.test.js': ['mytest/env.js'], 'test/c.test.js': ['test/env.js'] }],
     ]);
   });
 

@@ -403,23 +403,24 @@ async function scriptsNamed(
   for (const [script, from] of reachedScripts(changed.base, await views.base.importerMap(), isCandidate)) if (!scripts.has(script)) scripts.set(script, from);
   if (scripts.size === 0) return scriptNamers(scripts, new Map(), isTest);
   const loaded = new Map([...scripts.keys()].map((path) => [path, languageForPath(path)?.resolution.stringNames?.(path) ?? []]));
-  const [byFile, byLoaded, byWholePath] = await Promise.all([
-    setting.repo.filesContainingEach([...scripts.keys()].map(baseName), where, CODE_PATHSPECS, 'stringEnd'),
+  const names = [...new Set([...scripts.keys()].map(baseName))];
+  const [byFile, byLoaded, byPathEnd] = await Promise.all([
+    setting.repo.filesContainingEach(names, where, CODE_PATHSPECS, 'stringEnd'),
     setting.repo.filesContainingEach([...loaded.values()].flat(), where, CODE_PATHSPECS, 'stringStart'),
     // A test naming a script by its whole path from a folder holding both (the repository's root,
     // a package's: jest's `@jest-environment ./test/env.js` docblock, rootDir-relative), in a
-    // string or not, has a tool load it: a folder in the name makes that no passing mention.
-    setting.repo.filesContainingEach([...new Set([...scripts.keys()].flatMap(folderRelativePaths))], where, CODE_PATHSPECS, 'wholePath'),
+    // string or not, has a tool load it: a folder in the name makes that no passing mention. Looked
+    // for by the file names ending a path (one expression of the names, as above), then matched.
+    setting.repo.filesContainingEach(names, where, CODE_PATHSPECS, 'pathEnd'),
   ]);
   const namedBy = new Map<string, string[]>();
   for (const [path, names] of loaded) {
     // By its file name only where the path spelled may be this file's (`'../../pinia/src/index.ts'`
     // names another index.ts, a glob runs none).
     const byPath = [...(byFile.get(baseName(path)) ?? [])].flatMap(([file, spellings]) => (spellings.some((s) => mayBePathOf(path, s)) ? [file] : []));
-    const byTestText = folderRelativePaths(path).flatMap((spelled) => {
-      const folder = path.slice(0, path.length - spelled.length);
-      return [...(byWholePath.get(spelled)?.keys() ?? [])].filter((test) => isTest(test) && test.startsWith(folder));
-    });
+    const byTestText = [...(byPathEnd.get(baseName(path)) ?? [])].flatMap(([test, spellings]) =>
+      isTest(test) && spellings.some((spelled) => spelledFromFolderOf(path, test, spelled)) ? [test] : [],
+    );
     const named = [...new Set([...byPath, ...byTestText, ...names.flatMap((name) => [...(byLoaded.get(name)?.keys() ?? [])])])].sort();
     if (named.length > 0) namedBy.set(path, named);
   }
@@ -450,11 +451,15 @@ async function dropMeasuringConfigs(
   }
 }
 
-/** A path as spelled from each folder above it, while a folder is left in it: `a/test/env.js`, `test/env.js` for `a/test/env.js`. */
-function folderRelativePaths(path: string): string[] {
-  const out: string[] = [];
-  for (let at = 0; path.indexOf('/', at) >= 0; at = path.indexOf('/', at) + 1) out.push(path.slice(at));
-  return out;
+/**
+ * Whether `spelled` (`./test/env.js`, `test/env.js`) is `path` as written from a folder above it
+ * that holds `test` too, with a folder left in it: `a/test/env.js` from the root or from `a/`.
+ */
+function spelledFromFolderOf(path: string, test: string, spelled: string): boolean {
+  const written = spelled.startsWith('./') ? spelled.slice(2) : spelled;
+  if (!written.includes('/') || !path.endsWith(written)) return false;
+  const folder = path.slice(0, path.length - written.length);
+  return (folder === '' || folder.endsWith('/')) && test.startsWith(folder);
 }
 
 /** The dynamic-import policy on one side: the changed code files (not tests) nothing imports statically. */
