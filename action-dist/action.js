@@ -13946,10 +13946,32 @@ import { builtinModules } from "node:module";
 var __ratlas_module_url6 = new URL("./src/model/path-scope.js", __ratlas_bundle_url).href;
 var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
 var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
+function prefixScope(dir, stem) {
+  return `${dir === "" ? "" : `${dir}/`}${stem}*`;
+}
 function anywhereScope(path, under = "") {
   return `${under === "" ? "" : `${under}/`}${ANYWHERE}${path}`;
 }
 var ANYWHERE = "**/";
+function scopePrefix(scope) {
+  return scope.endsWith("*") && scopeAnywhere(scope) === null ? scope.slice(0, -1) : null;
+}
+function scopeAnywhere(scope) {
+  if (scope.startsWith(ANYWHERE)) return { path: scope.slice(ANYWHERE.length), under: "" };
+  const at2 = scope.indexOf(`/${ANYWHERE}`);
+  return at2 < 0 ? null : { path: scope.slice(at2 + 1 + ANYWHERE.length), under: scope.slice(0, at2) };
+}
+function inScope(path, scope) {
+  if (scope === "" || path === scope) return true;
+  const anywhere = scopeAnywhere(scope);
+  if (anywhere !== null) {
+    if (anywhere.under !== "" && !path.startsWith(`${anywhere.under}/`)) return false;
+    const at2 = `/${path.slice(anywhere.under === "" ? 0 : anywhere.under.length + 1)}/`;
+    return at2.includes(`/${anywhere.path}/`);
+  }
+  const prefix = scopePrefix(scope);
+  return prefix !== null ? path.startsWith(prefix) : path.startsWith(`${scope}/`);
+}
 
 // src/ecosystem/npm/custom-resolver.ts
 var BUILTINS = new Set(builtinModules);
@@ -14062,6 +14084,40 @@ function npmMockTarget(path, exists) {
   const beside = dir === void 0 ? name2 : `${dir}/${name2}`;
   for (const suffix of MODULE_SUFFIXES) if (exists(beside + suffix) && beside + suffix !== path) return { file: beside + suffix };
   return { module: name2 };
+}
+
+// src/ecosystem/npm/oclif-manifest.ts
+var OCLIF_PACKAGES = /* @__PURE__ */ new Set(["@oclif/core", "@oclif/test", "@oclif/command", "@oclif/config"]);
+function oclifConventionScopes(file, specifier, manifests) {
+  const name2 = specifier.split("/").slice(0, 2).join("/");
+  if (!OCLIF_PACKAGES.has(name2)) return null;
+  for (let dir = dirOf(file); ; dir = dirOf(dir)) {
+    const path = dir === "" ? "package.json" : `${dir}/package.json`;
+    const text = manifests.get(path);
+    if (text !== void 0) return scopesOf(file, dir, text);
+    if (dir === "") return null;
+  }
+}
+function scopesOf(file, dir, text) {
+  let oclif;
+  try {
+    oclif = JSON.parse(text)?.oclif;
+  } catch {
+    return null;
+  }
+  if (oclif === null || typeof oclif !== "object") return null;
+  const { commands, hooks } = oclif;
+  const explicit = commands !== null && typeof commands === "object" && commands.strategy === "explicit";
+  const target = typeof commands === "string" ? commands : commands !== null && typeof commands === "object" ? commands.target : void 0;
+  const folder = typeof target === "string" ? joinRepo(dir, target.startsWith(".") ? target : `./${target}`) : null;
+  const commandScope = folder === null ? null : explicit ? moduleScope(folder) : folder;
+  const hookScopes = (hooks !== null && typeof hooks === "object" ? Object.values(hooks).flat() : []).filter((h3) => typeof h3 === "string").map((h3) => joinRepo(dir, h3.startsWith(".") ? h3 : `./${h3}`)).filter((h3) => h3 !== null).map(moduleScope);
+  const own = [commandScope, ...hookScopes].some((scope) => scope !== null && inScope(file, scope));
+  const out2 = [...own || commandScope === null ? [] : [commandScope], ...hookScopes];
+  return out2.length > 0 ? out2 : null;
+}
+function moduleScope(path) {
+  return /\.[cm]?[jt]sx?$/.test(path) ? path : prefixScope(dirOf(path), `${path.slice(path.lastIndexOf("/") + 1)}.`);
 }
 
 // src/ecosystem/npm/resolution-order.ts
@@ -26725,6 +26781,7 @@ var npm = defineEcosystem({
   builtFrom: npmBuiltFrom,
   localPackageDirs: npmLocalPackageDirs,
   resolverScopes: npmResolverScopes,
+  conventionScopes: oclifConventionScopes,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, ".vue", ".svelte", ".astro", "/index.vue"] },
   commands: [
     { runner: "vitest", some: ["npx", "vitest", "run"], all: ["npx", "vitest", "run"] },

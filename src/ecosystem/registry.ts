@@ -193,7 +193,9 @@ export function buildOutputLinks(
  * (EcosystemAdapter.localPackageDirs): the package's folder, since the runner loads its build, so
  * a change anywhere there may reach the importer (code `build-output`). Else, where the runner
  * resolves imports with a module of the tree (EcosystemAdapter.resolverScopes): the files it may
- * send the import to (code `runner-resolver`). Sorted by file, then scope.
+ * send the import to (code `runner-resolver`). And where the package loads files of the tree by a
+ * convention its manifest configures (EcosystemAdapter.conventionScopes: oclif's commands and
+ * hooks), those (code `framework-convention`). Sorted by file, then scope.
  */
 export function unresolvedLoaders(
   universes: readonly TestUniverse[],
@@ -203,7 +205,8 @@ export function unresolvedLoaders(
 ): { file: string; scope: string; code: string }[] {
   const packages = ecosystems.filter((e) => e.localPackageDirs && active(e, universes));
   const resolvers = universes.some((u) => u.resolver !== undefined) ? ecosystems.filter((e) => e.resolverScopes && active(e, universes)) : [];
-  if (packages.length === 0 && resolvers.length === 0) return [];
+  const conventions = ecosystems.filter((e) => e.conventionScopes && active(e, universes));
+  if (packages.length === 0 && resolvers.length === 0 && conventions.length === 0) return [];
   // Per module, not per import: typeorm imports `chai` 1,373 times.
   const dirsOf = new Map<string, readonly string[]>();
   const lookUp = (module: string): readonly string[] => {
@@ -215,7 +218,9 @@ export function unresolvedLoaders(
   };
   const built = new Map<string, Set<string>>();
   const resolved = new Map<string, Set<string>>();
+  const convened = new Map<string, Set<string>>();
   for (const { file, module } of specifiers) {
+    for (const e of conventions) for (const scope of e.conventionScopes!(file, module, manifests) ?? []) addTo(convened, file, scope);
     let dirs = dirsOf.get(module);
     if (!dirs) dirsOf.set(module, (dirs = lookUp(module)));
     for (const dir of dirs) addTo(built, file, dir);
@@ -225,7 +230,7 @@ export function unresolvedLoaders(
   }
   const coded = (map: Map<string, Set<string>>, code: string) => [...sortedLists(map)].flatMap(([file, scopes]) => scopes.map((scope) => ({ file, scope, code })));
   // By file (a stable sort), each file's build output first.
-  return [...coded(built, 'build-output'), ...coded(resolved, 'runner-resolver')].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return [...coded(built, 'build-output'), ...coded(resolved, 'runner-resolver'), ...coded(convened, 'framework-convention')].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 /** Pure: the test files that read `path` as their snapshot, by any ecosystem's convention (EcosystemAdapter.snapshotOwners), sorted. */

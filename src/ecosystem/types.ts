@@ -348,6 +348,14 @@ export interface EcosystemAdapter {
    */
   resolverScopes?(file: string, specifier: string, manifests: ReadonlyMap<string, string>, universes: readonly TestUniverse[]): readonly string[] | null;
   /**
+   * Optional, pure: for a package specifier of `file` that module resolution answered with no file
+   * of the tree, the files of the tree the package loads by a convention its manifest configures
+   * (oclif's `"oclif": { "commands": "./src/commands", "hooks": { … } }` in the nearest package.json),
+   * as PathScopes; null where the package loads none. `manifests`: the texts of the manifests
+   * `isEntryManifest` accepts.
+   */
+  conventionScopes?(file: string, specifier: string, manifests: ReadonlyMap<string, string>): readonly string[] | null;
+  /**
    * Optional: component files ratlas does not parse whose scripts import modules (`.vue`,
    * `.svelte`). `files`: which paths of a tree are such files; `imports`: pure, the specifiers a
    * file's scripts import; `suffixes`: what a relative specifier may leave out (an extension, a

@@ -2629,6 +2629,16 @@ function scopeOf(fileDir, prefix) {
   if (prefix.exact && /\.[A-Za-z0-9]+$/.test(prefix.text) && prefix.text.startsWith(".")) return joinPath(fileDir, prefix.text) ?? OUTSIDE;
   return joinDir(fileDir, prefix.text, prefix.complete);
 }
+function fileRelativeFolder(expr, code, fileDir) {
+  const url = /^(?:(?:url\.)?fileURLToPath\s*\(\s*)?new\s+URL\s*\(\s*(['"`])([^'"`\n$]*)\1\s*,\s*import\.meta\.url\s*\)\s*\)?$/.exec(unwrap(expr));
+  if (url) return url[2].startsWith("/") ? null : joinPath(fileDir, url[2]);
+  if (isFileDir(expr, code, 0)) return fileDir;
+  const literal = staticString(expr.trim(), code, 0);
+  if (literal !== null) return literal.startsWith("/") ? null : joinPath(fileDir, literal);
+  const prefix = staticPrefix(expr, code, 0);
+  if (prefix === null || !(prefix.complete || prefix.exact)) return null;
+  return joinDir(fileDir, prefix.text.startsWith(".") ? prefix.text : `./${prefix.text}`, true);
+}
 function staticString(expr, code, depth) {
   const literal = stringLiteral(unwrap(expr));
   if (literal !== null || depth > 4) return literal;
@@ -2792,6 +2802,75 @@ function maskStrings(code) {
 }
 function stripComments(text) {
   return text.replace(COMMENT_OR_STRING, (all, string) => string ?? " ".repeat(all.length));
+}
+
+// src/lang/ecmascript/command-modules.ts
+var __ratlas_module_url5 = new URL("../lang/ecmascript/command-modules.js", __ratlas_bundle_url).href;
+var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
+var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
+var EXECUTABLE_EXTENSIONS = ["", ".js", ".ts", ".tsx", ".mjs", ".cjs"];
+var COMMAND_MODULE_CALLS = ["command", "commandDir", "requireDirectory", "requireIndex", "requireAll", "requireDir"];
+function commandModules(path, text) {
+  const code = stripComments(text);
+  const masked = maskStrings(code);
+  const fileDir = parentDir(path);
+  const out2 = /* @__PURE__ */ new Set();
+  const callsOf = (name2) => [...masked.matchAll(new RegExp(`\\.\\s*${name2}\\s*\\(`, "g"))].map((m) => argumentsAt(code, (m.index ?? 0) + m[0].length)).filter((a) => a !== null);
+  for (const args2 of callsOf("commandDir")) {
+    if (args2.length === 0) continue;
+    out2.add(fileRelativeFolder(args2[0], code, fileDir) ?? "");
+  }
+  for (const m of masked.matchAll(/(?<![\w$.])(requireDirectory|requireIndex|requireAll|requireDir)\s*\(/g)) {
+    const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
+    if (args2 === null) continue;
+    const given = m[1] === "requireDirectory" ? args2[1] : args2[0];
+    const dirname3 = given === void 0 ? void 0 : /^\{[\s\S]*?\bdirname\s*:\s*([^,}]+)/.exec(given.trim())?.[1];
+    const folder2 = dirname3 ?? given;
+    out2.add(folder2 === void 0 ? fileDir : fileRelativeFolder(folder2, code, fileDir) ?? "");
+  }
+  const executables = callsOf("command").filter((args2) => args2.length >= 2 && stringLiteral(args2[0].trim()) !== null && stringLiteral(args2[1].trim()) !== null);
+  if (executables.length === 0) return [...out2].sort();
+  const dirArgs = callsOf("executableDir").filter((args2) => args2.length > 0);
+  const dirs = dirArgs.length === 0 ? [fileDir] : dirArgs.map((args2) => fileRelativeFolder(args2[0], code, fileDir));
+  const tails = dirArgs.length === 0 ? [""] : dirArgs.map((args2) => stringLiteral(args2[0].trim())).filter((d) => d !== null && !d.startsWith("/"));
+  const script = path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+  const names = /* @__PURE__ */ new Set();
+  let unnamed = false;
+  for (const m of masked.matchAll(/(?:\bnew\s+Command|(?<![\w$.])createCommand|\.\s*name)\s*\(/g)) {
+    const first = argumentsAt(code, (m.index ?? 0) + m[0].length)?.[0]?.trim();
+    if (first === void 0) continue;
+    const literal = stringLiteral(first);
+    if (literal === null) unnamed = true;
+    else names.add(literal);
+  }
+  for (const args2 of executables) {
+    const sub = stringLiteral(args2[0].trim()).trim().split(/\s+/)[0];
+    const file = args2[2] === void 0 ? void 0 : /\bexecutableFile\s*:\s*([^,}]+)/.exec(args2[2])?.[1];
+    const given = file === void 0 ? void 0 : stringLiteral(file.trim());
+    if (given === null || given === void 0 && unnamed) {
+      for (const dir of dirs) out2.add(dir ?? "");
+      continue;
+    }
+    const named = given !== void 0 ? [given] : [...names].map((name2) => `${name2}-${sub}`);
+    const stems = given !== void 0 ? named : [...named, `${script}-${sub}`];
+    for (const dir of dirs) {
+      if (dir === null) {
+        out2.add("");
+        continue;
+      }
+      for (const stem2 of stems) {
+        const at = joinPath(dir, stem2);
+        if (at !== null) out2.add(prefixScope(parentDir(at), at.slice(at.lastIndexOf("/") + 1)));
+      }
+    }
+    for (const tail of tails) {
+      const folder2 = tail.split("/").filter((p) => p !== "" && p !== "." && p !== "..");
+      for (const stem2 of named) {
+        for (const ext of EXECUTABLE_EXTENSIONS) out2.add(anywhereScope([...folder2, `${stem2}${ext}`].join("/")));
+      }
+    }
+  }
+  return [...out2].sort();
 }
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
@@ -4228,9 +4307,9 @@ function mappingSettings(projects, env) {
 }
 
 // src/lang/ecmascript/resolution.ts
-var __ratlas_module_url5 = new URL("../lang/ecmascript/resolution.js", __ratlas_bundle_url).href;
-var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
-var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
+var __ratlas_module_url6 = new URL("../lang/ecmascript/resolution.js", __ratlas_bundle_url).href;
+var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
+var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
 var PROCESS_STARTERS = ["Worker", "fork", "spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "execa", "execaSync", "execaNode", "execaCommand", "execaCommandSync"];
 var ecmascriptResolution = {
   globals: ECMASCRIPT_GLOBALS,
@@ -4301,7 +4380,9 @@ var ecmascriptResolution = {
     of: ecmascriptHandedPaths,
     readCalls: ECMASCRIPT_READ_CALLS,
     folders: ecmascriptFolders,
-    runs: { calls: ECMASCRIPT_RUN_CALLS, folders: ecmascriptRunFolders }
+    // Code run from a computed path, and the modules a command-line framework runs by convention
+    // (commander's executable subcommands, yargs's commandDir).
+    runs: { calls: [...ECMASCRIPT_RUN_CALLS, ...COMMAND_MODULE_CALLS], folders: (path, text) => [...ecmascriptRunFolders(path, text), ...commandModules(path, text)] }
   },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,
@@ -5834,9 +5915,9 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 
 // node_modules/web-tree-sitter/tree-sitter.js
-var __ratlas_module_url6 = new URL("../../node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
-var __ratlas_filename6 = __ratlas_fileURLToPath(__ratlas_module_url6);
-var __ratlas_dirname6 = __ratlas_dirname_of(__ratlas_filename6);
+var __ratlas_module_url7 = new URL("../../node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;
+var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
+var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
 var __defProp2 = Object.defineProperty;
 var __name = (target, value) => __defProp2(target, "name", { value, configurable: true });
 var SIZE_OF_SHORT = 2;
@@ -7882,7 +7963,7 @@ ${JSON.stringify(symbolNames, null, 2)}`);
   }
 };
 var Module2 = /* @__PURE__ */ (() => {
-  var _scriptName = __ratlas_module_url6;
+  var _scriptName = __ratlas_module_url7;
   return async function(moduleArg = {}) {
     var moduleRtn;
     var Module = moduleArg;
@@ -7897,7 +7978,7 @@ var Module2 = /* @__PURE__ */ (() => {
     var ENVIRONMENT_IS_SHELL = !ENVIRONMENT_IS_WEB && !ENVIRONMENT_IS_NODE && !ENVIRONMENT_IS_WORKER;
     if (ENVIRONMENT_IS_NODE) {
       const { createRequire: createRequire2 } = await import("module");
-      var require = createRequire2(__ratlas_module_url6);
+      var require = createRequire2(__ratlas_module_url7);
     }
     Module.currentQueryProgressCallback = null;
     Module.currentProgressCallback = null;
@@ -7921,8 +8002,8 @@ var Module2 = /* @__PURE__ */ (() => {
     if (ENVIRONMENT_IS_NODE) {
       var fs = require("fs");
       var nodePath = require("path");
-      if (!__ratlas_module_url6.startsWith("data:")) {
-        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url6)) + "/";
+      if (!__ratlas_module_url7.startsWith("data:")) {
+        scriptDirectory = nodePath.dirname(require("url").fileURLToPath(__ratlas_module_url7)) + "/";
       }
       readBinary = /* @__PURE__ */ __name((filename) => {
         filename = isFileURI(filename) ? new URL(filename) : filename;
@@ -8118,7 +8199,7 @@ var Module2 = /* @__PURE__ */ (() => {
       if (Module["locateFile"]) {
         return locateFile("tree-sitter.wasm");
       }
-      return new URL("tree-sitter.wasm", __ratlas_module_url6).href;
+      return new URL("tree-sitter.wasm", __ratlas_module_url7).href;
     }
     __name(findWasmBinary, "findWasmBinary");
     function getBinarySync(file) {
@@ -9807,10 +9888,10 @@ var RatlasError = class extends Error {
 };
 
 // src/parse/load-language.ts
-var __ratlas_module_url7 = new URL("./load-language.js", __ratlas_bundle_url).href;
-var __ratlas_filename7 = __ratlas_fileURLToPath(__ratlas_module_url7);
-var __ratlas_dirname7 = __ratlas_dirname_of(__ratlas_filename7);
-var require2 = createRequire(__ratlas_module_url7);
+var __ratlas_module_url8 = new URL("./load-language.js", __ratlas_bundle_url).href;
+var __ratlas_filename8 = __ratlas_fileURLToPath(__ratlas_module_url8);
+var __ratlas_dirname8 = __ratlas_dirname_of(__ratlas_filename8);
+var require2 = createRequire(__ratlas_module_url8);
 var initialized;
 var loaded = /* @__PURE__ */ new Map();
 var grammars = /* @__PURE__ */ new Map();
@@ -9828,7 +9909,7 @@ function loadLanguage(definition) {
   return pending;
 }
 function queryFile(definition, file) {
-  return new URL(`../lang/${definition.folder}/${file}`, __ratlas_module_url7);
+  return new URL(`../lang/${definition.folder}/${file}`, __ratlas_module_url8);
 }
 async function load(definition) {
   const language = await loadGrammar(definition.grammar);

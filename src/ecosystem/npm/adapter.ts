@@ -9,6 +9,7 @@ import { npmBuiltFrom } from './build-output.js';
 import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js';
 import { npmMockTarget } from './mocks.js';
 import { isPackageManifest, packageEntryGroups } from './package-entries.js';
+import { oclifConventionScopes } from './oclif-manifest.js';
 import { npmExtensionGroups } from './resolution-order.js';
 import { ConfigValues } from './config-values.js';
 import { detectTestRunner, npmCiSetup } from './detect-test-runner.js';
@@ -81,6 +82,7 @@ export const npm = defineEcosystem({
   builtFrom: npmBuiltFrom,
   localPackageDirs: npmLocalPackageDirs,
   resolverScopes: npmResolverScopes,
+  conventionScopes: oclifConventionScopes,
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, '.vue', '.svelte', '.astro', '/index.vue'] },
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },

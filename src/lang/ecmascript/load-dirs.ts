@@ -608,6 +608,24 @@ function scopeOf(fileDir: string, prefix: Prefix): string | null {
   return joinDir(fileDir, prefix.text, prefix.complete);
 }
 
+/**
+ * The folder a path expression names from a file's folder, as `path.resolve(dirname(file), x)`
+ * reads it: a literal (`'cmds'`, `'../commands'`), or a path joined from the file's folder with
+ * static pieces (`path.join(__dirname, 'cmds')`, also through a name bound once to it), or a URL
+ * from the file's (`fileURLToPath(new URL('./commands', import.meta.url))`); null when the text
+ * does not bound it (a computed piece, an absolute path, outside the repository).
+ */
+export function fileRelativeFolder(expr: string, code: string, fileDir: string): string | null {
+  const url = /^(?:(?:url\.)?fileURLToPath\s*\(\s*)?new\s+URL\s*\(\s*(['"`])([^'"`\n$]*)\1\s*,\s*import\.meta\.url\s*\)\s*\)?$/.exec(unwrap(expr));
+  if (url) return url[2]!.startsWith('/') ? null : joinPath(fileDir, url[2]!);
+  if (isFileDir(expr, code, 0)) return fileDir;
+  const literal = staticString(expr.trim(), code, 0);
+  if (literal !== null) return literal.startsWith('/') ? null : joinPath(fileDir, literal);
+  const prefix = staticPrefix(expr, code, 0);
+  if (prefix === null || !(prefix.complete || prefix.exact)) return null;
+  return joinDir(fileDir, prefix.text.startsWith('.') ? prefix.text : `./${prefix.text}`, true);
+}
+
 /** A whole static string: a literal, or a name bound once to one. */
 function staticString(expr: string, code: string, depth: number): string | null {
   const literal = stringLiteral(unwrap(expr));
@@ -711,7 +729,7 @@ function expressionAt(code: string, at: number): string | null {
 }
 
 /** The top-level comma-separated arguments of the call whose `(` ends just before `at`. */
-function argumentsAt(code: string, at: number): string[] | null {
+export function argumentsAt(code: string, at: number): string[] | null {
   const out: string[] = [];
   let start = at;
   for (const step of topLevel(code, at)) {
@@ -767,7 +785,7 @@ function stringEnd(code: string, at: number): number {
   return -1;
 }
 
-function stringLiteral(expr: string): string | null {
+export function stringLiteral(expr: string): string | null {
   const m = /^(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr) ?? /^`([^`$\\]*)`$/.exec(expr);
   if (!m) return null;
   return m.length === 3 ? m[2]! : m[1]!;
@@ -802,10 +820,10 @@ const STRING_LITERAL = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`
 const COMMENT_OR_STRING = new RegExp(`(${STRING_LITERAL.source})|\\/\\*[\\s\\S]*?\\*\\/|\\/\\/[^\\n]*`, 'g');
 
 /** The code with every string's contents blanked (its quotes kept), so that calls are looked for in code only. */
-function maskStrings(code: string): string {
+export function maskStrings(code: string): string {
   return code.replace(STRING_LITERAL, (str) => str[0]! + ' '.repeat(str.length - 2) + str[0]!);
 }
 
-function stripComments(text: string): string {
+export function stripComments(text: string): string {
   return text.replace(COMMENT_OR_STRING, (all, string: string | undefined) => string ?? ' '.repeat(all.length));
 }

@@ -1,5 +1,6 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
 import { ECMASCRIPT_READ_CALLS, ECMASCRIPT_RUN_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs, ecmascriptRunFolders } from './load-dirs.js';
+import { COMMAND_MODULE_CALLS, commandModules } from './command-modules.js';
 import { asPackageManifest, ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';
 import { compilerSettings, mappingSettings, matchPaths, type CompilerSettings } from './compiler-settings.js';
@@ -71,7 +72,9 @@ export const ecmascriptResolution: ResolutionTraits = {
     of: ecmascriptHandedPaths,
     readCalls: ECMASCRIPT_READ_CALLS,
     folders: ecmascriptFolders,
-    runs: { calls: ECMASCRIPT_RUN_CALLS, folders: ecmascriptRunFolders },
+    // Code run from a computed path, and the modules a command-line framework runs by convention
+    // (commander's executable subcommands, yargs's commandDir).
+    runs: { calls: [...ECMASCRIPT_RUN_CALLS, ...COMMAND_MODULE_CALLS], folders: (path, text) => [...ecmascriptRunFolders(path, text), ...commandModules(path, text)] },
   },
   // A file without import or export is a classic script: browsers share its top-level names.
   scripts: true,

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { oclifConventionScopes } from '../../src/ecosystem/npm/oclif-manifest.js';
+
+const manifest = (oclif: unknown, path = 'package.json') => new Map([[path, JSON.stringify({ name: 'mycli', version: '1.0.0', oclif })]]);
+
+describe('oclifConventionScopes: what oclif loads from the nearest manifest', () => {
+  it('the commands folder (a string or the pattern strategy) and the hooks, for an entry or a test', () => {
+    expect(oclifConventionScopes('bin/run.js', '@oclif/core', manifest({ commands: './src/commands' }))).toEqual(['src/commands']);
+    expect(oclifConventionScopes('test/cli.test.js', '@oclif/test', manifest({ commands: { strategy: 'pattern', target: './lib/cmds' } }))).toEqual(['lib/cmds']);
+    expect(oclifConventionScopes('bin/run.js', '@oclif/core', manifest({ commands: './src/commands', hooks: { init: './src/hooks/init', prerun: ['./src/hooks/a.js'] } }))).toEqual([
+      'src/commands',
+      'src/hooks/init.*',
+      'src/hooks/a.js',
+    ]);
+  });
+
+  it('the explicit strategy: the module listing the commands', () => {
+    expect(oclifConventionScopes('bin/run.js', '@oclif/core', manifest({ commands: { strategy: 'explicit', target: './src/index.js', identifier: 'COMMANDS' } }))).toEqual(['src/index.js']);
+  });
+
+  it('a command or a hook reaches the hooks only', () => {
+    const m = manifest({ commands: './src/commands', hooks: { init: './src/hooks/init' } });
+    expect(oclifConventionScopes('src/commands/hello.js', '@oclif/core', m)).toEqual(['src/hooks/init.*']);
+    expect(oclifConventionScopes('src/hooks/init.js', '@oclif/core', m)).toEqual(['src/hooks/init.*']);
+    expect(oclifConventionScopes('src/commands/hello.js', '@oclif/core', manifest({ commands: './src/commands' }))).toBeNull();
+  });
+
+  it('the nearest manifest decides; none for another package or a manifest without an oclif field', () => {
+    const both = new Map([...manifest({ commands: './src/commands' }), ['packages/other/package.json', '{"name":"other"}']]);
+    expect(oclifConventionScopes('packages/other/bin/run.js', '@oclif/core', both)).toBeNull();
+    expect(oclifConventionScopes('packages/cli/bin/run.js', '@oclif/core', manifest({ commands: './src/commands' }, 'packages/cli/package.json'))).toEqual(['packages/cli/src/commands']);
+    expect(oclifConventionScopes('bin/run.js', 'commander', manifest({ commands: './src/commands' }))).toBeNull();
+  });
+});
