@@ -42,4 +42,11 @@ describe('commandModules: what a command-line framework runs or loads by convent
     expect(scopes('app.js', "const controllers = requireAll({ dirname: __dirname + '/controllers', filter: /(.+)\\.js$/ });")).toEqual(['controllers']);
     expect(scopes('src/cli.js', 'yargs(args).commandDir(dir);')).toEqual(['']);
   });
+
+  it("@fastify/autoload's dir; another register call only with a folder its text bounds", () => {
+    const app = (...lines: string[]) => scopes('src/app.js', "import AutoLoad from '@fastify/autoload';", ...lines);
+    expect(app("fastify.register(AutoLoad, { dir: path.join(__dirname, 'plugins'), options: Object.assign({}, opts) });", "fastify.register(AutoLoad, { dir: join(import.meta.dirname, 'routes') });")).toEqual(['src/plugins', 'src/routes']);
+    expect(app('fastify.register(AutoLoad, { dir: opts.dir });')).toEqual(['']);
+    expect(scopes('src/app.js', 'app.register(plugin, { dir: opts.dir });', "app.register(cors, { origin: '*' });")).toEqual([]);
+  });
 });

@@ -2809,7 +2809,7 @@ var __ratlas_module_url5 = new URL("../lang/ecmascript/command-modules.js", __ra
 var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
 var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
 var EXECUTABLE_EXTENSIONS = ["", ".js", ".ts", ".tsx", ".mjs", ".cjs"];
-var COMMAND_MODULE_CALLS = ["command", "commandDir", "requireDirectory", "requireIndex", "requireAll", "requireDir"];
+var COMMAND_MODULE_CALLS = ["command", "commandDir", "requireDirectory", "requireIndex", "requireAll", "requireDir", "register"];
 function commandModules(path, text) {
   const code = stripComments(text);
   const masked = maskStrings(code);
@@ -2824,9 +2824,15 @@ function commandModules(path, text) {
     const args2 = argumentsAt(code, (m.index ?? 0) + m[0].length);
     if (args2 === null) continue;
     const given = m[1] === "requireDirectory" ? args2[1] : args2[0];
-    const dirname3 = given === void 0 ? void 0 : /^\{[\s\S]*?\bdirname\s*:\s*([^,}]+)/.exec(given.trim())?.[1];
-    const folder2 = dirname3 ?? given;
+    const folder2 = (given === void 0 ? void 0 : property(given, "dirname")) ?? given;
     out2.add(folder2 === void 0 ? fileDir : fileRelativeFolder(folder2, code, fileDir) ?? "");
+  }
+  const autoload = /(['"])@fastify\/autoload\1/.test(code);
+  for (const args2 of callsOf("register")) {
+    const dir = args2[1] === void 0 ? void 0 : property(args2[1], "dir");
+    const folder2 = dir === void 0 ? null : fileRelativeFolder(dir, code, fileDir);
+    if (folder2 !== null) out2.add(folder2);
+    else if (dir !== void 0 && autoload) out2.add("");
   }
   const executables = callsOf("command").filter((args2) => args2.length >= 2 && stringLiteral(args2[0].trim()) !== null && stringLiteral(args2[1].trim()) !== null);
   if (executables.length === 0) return [...out2].sort();
@@ -2845,8 +2851,8 @@ function commandModules(path, text) {
   }
   for (const args2 of executables) {
     const sub = stringLiteral(args2[0].trim()).trim().split(/\s+/)[0];
-    const file = args2[2] === void 0 ? void 0 : /\bexecutableFile\s*:\s*([^,}]+)/.exec(args2[2])?.[1];
-    const given = file === void 0 ? void 0 : stringLiteral(file.trim());
+    const file = args2[2] === void 0 ? void 0 : property(args2[2], "executableFile");
+    const given = file === void 0 ? void 0 : stringLiteral(file);
     if (given === null || given === void 0 && unnamed) {
       for (const dir of dirs) out2.add(dir ?? "");
       continue;
@@ -2871,6 +2877,12 @@ function commandModules(path, text) {
     }
   }
   return [...out2].sort();
+}
+function property(object, key) {
+  const text = object.trim();
+  if (!text.startsWith("{")) return void 0;
+  const m = new RegExp(`[{,]\\s*${key}\\s*:`).exec(maskStrings(text));
+  return m === null ? void 0 : expressionAt(text, m.index + m[0].length) ?? void 0;
 }
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js

@@ -1,12 +1,12 @@
 import { joinPath, parentDir } from '../../util/posix-path.js';
 import { anywhereScope, prefixScope } from '../../model/path-scope.js';
-import { argumentsAt, fileRelativeFolder, maskStrings, stringLiteral, stripComments } from './load-dirs.js';
+import { argumentsAt, expressionAt, fileRelativeFolder, maskStrings, stringLiteral, stripComments } from './load-dirs.js';
 
 /** What commander tries after an executable's name: nothing, then the extensions it runs with node. */
 const EXECUTABLE_EXTENSIONS = ['', '.js', '.ts', '.tsx', '.mjs', '.cjs'];
 
 /** The called names commandModules reads (ResolutionTraits.handedPaths `runs`). */
-export const COMMAND_MODULE_CALLS = ['command', 'commandDir', 'requireDirectory', 'requireIndex', 'requireAll', 'requireDir'];
+export const COMMAND_MODULE_CALLS = ['command', 'commandDir', 'requireDirectory', 'requireIndex', 'requireAll', 'requireDir', 'register'];
 
 /**
  * Pure: what a command-line program's file runs or loads by convention rather than by an import
@@ -26,6 +26,7 @@ export const COMMAND_MODULE_CALLS = ['command', 'commandDir', 'requireDirectory'
  *   to the calling file: require-directory's `requireDirectory(module, './routes')` (the file's own
  *   folder without one), requireindex's `requireIndex(__dirname + '/rules')` (an ESLint plugin's
  *   rules), require-all's `requireAll({ dirname: … })`, require-dir's `requireDir('./dir')`.
+ * - @fastify/autoload's folder, `fastify.register(AutoLoad, { dir: path.join(__dirname, 'routes') })`.
  *
  * The file is taken as the script (commander resolves from the script's path, which is the file
  * defining the program in a command-line entry).
@@ -46,9 +47,18 @@ export function commandModules(path: string, text: string): string[] {
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
     if (args === null) continue;
     const given = m[1] === 'requireDirectory' ? args[1] : args[0];
-    const dirname = given === undefined ? undefined : /^\{[\s\S]*?\bdirname\s*:\s*([^,}]+)/.exec(given.trim())?.[1];
-    const folder = dirname ?? given;
+    const folder = (given === undefined ? undefined : property(given, 'dirname')) ?? given;
     out.add(folder === undefined ? fileDir : (fileRelativeFolder(folder, code, fileDir) ?? ''));
+  }
+  // @fastify/autoload registers every plugin or route module of `dir`: `fastify.register(AutoLoad,
+  // { dir: path.join(__dirname, 'routes') })`. An unbounded folder reaches everything where the
+  // file imports it; another register call with a `dir` option, only a folder its text bounds.
+  const autoload = /(['"])@fastify\/autoload\1/.test(code);
+  for (const args of callsOf('register')) {
+    const dir = args[1] === undefined ? undefined : property(args[1], 'dir');
+    const folder = dir === undefined ? null : fileRelativeFolder(dir, code, fileDir);
+    if (folder !== null) out.add(folder);
+    else if (dir !== undefined && autoload) out.add('');
   }
   const executables = callsOf('command').filter((args) => args.length >= 2 && stringLiteral(args[0]!.trim()) !== null && stringLiteral(args[1]!.trim()) !== null);
   if (executables.length === 0) return [...out].sort();
@@ -71,8 +81,8 @@ export function commandModules(path: string, text: string): string[] {
   }
   for (const args of executables) {
     const sub = stringLiteral(args[0]!.trim())!.trim().split(/\s+/)[0]!;
-    const file = args[2] === undefined ? undefined : /\bexecutableFile\s*:\s*([^,}]+)/.exec(args[2])?.[1];
-    const given = file === undefined ? undefined : stringLiteral(file.trim());
+    const file = args[2] === undefined ? undefined : property(args[2], 'executableFile');
+    const given = file === undefined ? undefined : stringLiteral(file);
     if (given === null || (given === undefined && unnamed)) {
       for (const dir of dirs) out.add(dir ?? '');
       continue;
@@ -98,4 +108,12 @@ export function commandModules(path: string, text: string): string[] {
     }
   }
   return [...out].sort();
+}
+
+/** The expression a property of an object literal holds (`{ dir: path.join(__dirname, 'routes') }`), or undefined. */
+function property(object: string, key: string): string | undefined {
+  const text = object.trim();
+  if (!text.startsWith('{')) return undefined;
+  const m = new RegExp(`[{,]\\s*${key}\\s*:`).exec(maskStrings(text));
+  return m === null ? undefined : (expressionAt(text, m.index + m[0].length) ?? undefined);
 }

@@ -715,7 +715,7 @@ function* topLevel(code: string, at: number): Generator<{ i: number; c: string; 
 }
 
 /** The expression starting at `at`, up to a top-level `;`, `,`, newline or closing bracket. */
-function expressionAt(code: string, at: number): string | null {
+export function expressionAt(code: string, at: number): string | null {
   for (const step of topLevel(code, at)) {
     if ('broken' in step) return null;
     if (step.close) return code.slice(at, step.i).trim();
