@@ -43,6 +43,11 @@ describe('commandModules: what a command-line framework runs or loads by convent
     expect(scopes('src/cli.js', 'yargs(args).commandDir(dir);')).toEqual(['']);
   });
 
+  it("gluegun's src, plugin and plugins folders, in a file importing it", () => {
+    expect(scopes('src/cli.js', "const { build } = require('gluegun');", "const cli = build().brand('movie').src(__dirname).plugins('./node_modules', { matching: 'movie-*' }).create();")).toEqual(['src', 'src/node_modules']);
+    expect(scopes('gulpfile.js', "gulp.src('src/*.js').pipe(dest('out'));")).toEqual([]);
+  });
+
   it("@fastify/autoload's dir; another register call only with a folder its text bounds", () => {
     const app = (...lines: string[]) => scopes('src/app.js', "import AutoLoad from '@fastify/autoload';", ...lines);
     expect(app("fastify.register(AutoLoad, { dir: path.join(__dirname, 'plugins'), options: Object.assign({}, opts) });", "fastify.register(AutoLoad, { dir: join(import.meta.dirname, 'routes') });")).toEqual(['src/plugins', 'src/routes']);

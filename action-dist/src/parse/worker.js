@@ -2809,7 +2809,7 @@ var __ratlas_module_url5 = new URL("../lang/ecmascript/command-modules.js", __ra
 var __ratlas_filename5 = __ratlas_fileURLToPath(__ratlas_module_url5);
 var __ratlas_dirname5 = __ratlas_dirname_of(__ratlas_filename5);
 var EXECUTABLE_EXTENSIONS = ["", ".js", ".ts", ".tsx", ".mjs", ".cjs"];
-var COMMAND_MODULE_CALLS = ["command", "commandDir", "requireDirectory", "requireIndex", "requireAll", "requireDir", "register"];
+var COMMAND_MODULE_CALLS = ["command", "commandDir", "requireDirectory", "requireIndex", "requireAll", "requireDir", "register", "src", "plugin", "plugins"];
 function commandModules(path, text) {
   const code = stripComments(text);
   const masked = maskStrings(code);
@@ -2833,6 +2833,9 @@ function commandModules(path, text) {
     const folder2 = dir === void 0 ? null : fileRelativeFolder(dir, code, fileDir);
     if (folder2 !== null) out2.add(folder2);
     else if (dir !== void 0 && autoload) out2.add("");
+  }
+  if (/(['"])gluegun\1/.test(code)) {
+    for (const args2 of ["src", "plugin", "plugins"].flatMap(callsOf)) if (args2.length > 0) out2.add(fileRelativeFolder(args2[0], code, fileDir) ?? "");
   }
   const executables = callsOf("command").filter((args2) => args2.length >= 2 && stringLiteral(args2[0].trim()) !== null && stringLiteral(args2[1].trim()) !== null);
   if (executables.length === 0) return [...out2].sort();

@@ -6,7 +6,7 @@ import { argumentsAt, expressionAt, fileRelativeFolder, maskStrings, stringLiter
 const EXECUTABLE_EXTENSIONS = ['', '.js', '.ts', '.tsx', '.mjs', '.cjs'];
 
 /** The called names commandModules reads (ResolutionTraits.handedPaths `runs`). */
-export const COMMAND_MODULE_CALLS = ['command', 'commandDir', 'requireDirectory', 'requireIndex', 'requireAll', 'requireDir', 'register'];
+export const COMMAND_MODULE_CALLS = ['command', 'commandDir', 'requireDirectory', 'requireIndex', 'requireAll', 'requireDir', 'register', 'src', 'plugin', 'plugins'];
 
 /**
  * Pure: what a command-line program's file runs or loads by convention rather than by an import
@@ -27,6 +27,8 @@ export const COMMAND_MODULE_CALLS = ['command', 'commandDir', 'requireDirectory'
  *   folder without one), requireindex's `requireIndex(__dirname + '/rules')` (an ESLint plugin's
  *   rules), require-all's `requireAll({ dirname: … })`, require-dir's `requireDir('./dir')`.
  * - @fastify/autoload's folder, `fastify.register(AutoLoad, { dir: path.join(__dirname, 'routes') })`.
+ * - gluegun's `build().src(__dirname)` (its `commands` and `extensions` folders), `.plugin(dir)`
+ *   and `.plugins(dir)`.
  *
  * The file is taken as the script (commander resolves from the script's path, which is the file
  * defining the program in a command-line entry).
@@ -59,6 +61,11 @@ export function commandModules(path: string, text: string): string[] {
     const folder = dir === undefined ? null : fileRelativeFolder(dir, code, fileDir);
     if (folder !== null) out.add(folder);
     else if (dir !== undefined && autoload) out.add('');
+  }
+  // gluegun's builder loads the commands and extensions under `.src(__dirname)`, and the plugins
+  // under `.plugin(dir)` and `.plugins(dir)`, in a file importing it.
+  if (/(['"])gluegun\1/.test(code)) {
+    for (const args of ['src', 'plugin', 'plugins'].flatMap(callsOf)) if (args.length > 0) out.add(fileRelativeFolder(args[0]!, code, fileDir) ?? '');
   }
   const executables = callsOf('command').filter((args) => args.length >= 2 && stringLiteral(args[0]!.trim()) !== null && stringLiteral(args[1]!.trim()) !== null);
   if (executables.length === 0) return [...out].sort();
