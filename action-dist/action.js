@@ -14113,11 +14113,20 @@ function scopesOf(file, dir, text) {
   const commandScope = folder === null ? null : explicit ? moduleScope(folder) : folder;
   const hookScopes = (hooks !== null && typeof hooks === "object" ? Object.values(hooks).flat() : []).filter((h3) => typeof h3 === "string").map((h3) => joinRepo(dir, h3.startsWith(".") ? h3 : `./${h3}`)).filter((h3) => h3 !== null).map(moduleScope);
   const own = [commandScope, ...hookScopes].some((scope) => scope !== null && inScope(file, scope));
-  const out2 = [...own || commandScope === null ? [] : [commandScope], ...hookScopes];
+  const named = [...own || commandScope === null ? [] : [commandScope], ...hookScopes];
+  const out2 = [.../* @__PURE__ */ new Set([...named, ...named.flatMap((scope) => sourceScope(dir, scope) ?? [])])];
   return out2.length > 0 ? out2 : null;
 }
 function moduleScope(path) {
   return /\.[cm]?[jt]sx?$/.test(path) ? path : prefixScope(dirOf(path), `${path.slice(path.lastIndexOf("/") + 1)}.`);
+}
+var BUILD_FOLDERS = /* @__PURE__ */ new Set(["dist", "lib", "build", "out"]);
+function sourceScope(dir, scope) {
+  const rest = dir === "" ? scope : scope.slice(dir.length + 1);
+  const slash = rest.indexOf("/");
+  if (slash < 0 || !BUILD_FOLDERS.has(rest.slice(0, slash))) return null;
+  const source = `${dir === "" ? "" : `${dir}/`}src${rest.slice(slash)}`;
+  return /\.[cm]?js$/.test(source) ? `${source.replace(/\.[cm]?js$/, "")}.*` : source;
 }
 
 // src/ecosystem/npm/resolution-order.ts

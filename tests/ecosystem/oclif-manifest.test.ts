@@ -6,11 +6,24 @@ const manifest = (oclif: unknown, path = 'package.json') => new Map([[path, JSON
 describe('oclifConventionScopes: what oclif loads from the nearest manifest', () => {
   it('the commands folder (a string or the pattern strategy) and the hooks, for an entry or a test', () => {
     expect(oclifConventionScopes('bin/run.js', '@oclif/core', manifest({ commands: './src/commands' }))).toEqual(['src/commands']);
-    expect(oclifConventionScopes('test/cli.test.js', '@oclif/test', manifest({ commands: { strategy: 'pattern', target: './lib/cmds' } }))).toEqual(['lib/cmds']);
+    expect(oclifConventionScopes('test/cli.test.js', '@oclif/test', manifest({ commands: { strategy: 'pattern', target: './cmds' } }))).toEqual(['cmds']);
     expect(oclifConventionScopes('bin/run.js', '@oclif/core', manifest({ commands: './src/commands', hooks: { init: './src/hooks/init', prerun: ['./src/hooks/a.js'] } }))).toEqual([
       'src/commands',
       'src/hooks/init.*',
       'src/hooks/a.js',
+    ]);
+  });
+
+  it("a TypeScript build's output folder: its sources under src too, which oclif loads in development", () => {
+    expect(oclifConventionScopes('bin/dev.js', '@oclif/core', manifest({ commands: './dist/commands', hooks: { init: './dist/hooks/init' } }))).toEqual([
+      'dist/commands',
+      'dist/hooks/init.*',
+      'src/commands',
+      'src/hooks/init.*',
+    ]);
+    expect(oclifConventionScopes('packages/cli/bin/run.js', '@oclif/core', manifest({ commands: { strategy: 'explicit', target: './lib/index.js' } }, 'packages/cli/package.json'))).toEqual([
+      'packages/cli/lib/index.js',
+      'packages/cli/src/index.*',
     ]);
   });
 

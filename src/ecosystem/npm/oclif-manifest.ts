@@ -48,11 +48,29 @@ function scopesOf(file: string, dir: string, text: string): PathScope[] | null {
     .filter((h): h is string => h !== null)
     .map(moduleScope);
   const own = [commandScope, ...hookScopes].some((scope) => scope !== null && inScope(file, scope));
-  const out = [...(own || commandScope === null ? [] : [commandScope]), ...hookScopes];
+  const named = [...(own || commandScope === null ? [] : [commandScope]), ...hookScopes];
+  const out = [...new Set([...named, ...named.flatMap((scope) => sourceScope(dir, scope) ?? [])])];
   return out.length > 0 ? out : null;
 }
 
 /** A module a manifest names: the file when written with its extension, else the files starting with it (`./src/hooks/init`). */
 function moduleScope(path: string): PathScope {
   return /\.[cm]?[jt]sx?$/.test(path) ? path : prefixScope(dirOf(path), `${path.slice(path.lastIndexOf('/') + 1)}.`);
+}
+
+/** The folders a TypeScript build writes to, as oclif's templates name them (tsconfig `outDir`). */
+const BUILD_FOLDERS = new Set(['dist', 'lib', 'build', 'out']);
+
+/**
+ * The sources of a scope in the package's build output (`dist/commands`: `src/commands`; a module
+ * `dist/index.js`: `src/index.*`), which oclif loads instead in development (`execute({
+ * development: true })`, `@oclif/test`), mapping tsconfig's `outDir` to its `rootDir`: `src` in
+ * oclif's templates. Null for a scope outside such a folder.
+ */
+function sourceScope(dir: string, scope: PathScope): PathScope | null {
+  const rest = dir === '' ? scope : scope.slice(dir.length + 1);
+  const slash = rest.indexOf('/');
+  if (slash < 0 || !BUILD_FOLDERS.has(rest.slice(0, slash))) return null;
+  const source = `${dir === '' ? '' : `${dir}/`}src${rest.slice(slash)}`;
+  return /\.[cm]?js$/.test(source) ? `${source.replace(/\.[cm]?js$/, '')}.*` : source;
 }
