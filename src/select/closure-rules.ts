@@ -108,6 +108,12 @@ function compiled(cache: Map<string, RegExp>, key: string, build: () => RegExp):
 const receiversOf = (f: ChangedFileFacts): readonly string[] => f.receiverWords ?? ['this'];
 
 const CALL_PATCHING = /\.prototype\b|\bObject\.(assign|defineProperty|defineProperties|setPrototypeOf)\s*\(|\bsetattr\s*\(/;
+/**
+ * A built-in prototype's method borrowed for a call (`Object.prototype.toString.call(value)`,
+ * `Array.prototype.slice.call(args)`): a read, which patches nothing. Any other mention of a
+ * prototype may hand it to code that patches it (`extend(Foo.prototype, methods)`).
+ */
+const BORROWED_METHOD = /\b(?:Object|Array|Function|String|Number|Boolean|Symbol|Promise|RegExp|Date|Error|Map|Set|WeakMap|WeakSet)\.prototype\.[\w$]+\.(?:call|apply|bind)\b/g;
 
 /**
  * A member or an item assigned something that may be a function (`proto.m = function`, `obj.m =
@@ -116,7 +122,9 @@ const CALL_PATCHING = /\.prototype\b|\bObject\.(assign|defineProperty|defineProp
  */
 const memberPatching = (receivers: readonly string[], indexAssignsData: boolean): RegExp =>
   new RegExp(
-    `${indexAssignsData ? INDEXED_FUNCTION : '\\]\\s*=(?!=)'}|(?<![\\w$.])(?!(?:${receivers.join('|')})\\b)[A-Za-z_$][\\w$]*(\\.[\\w$]+)+\\s*=(?![=>])\\s*(function\\b|async\\b|\\(|[A-Za-z_$][\\w$]*\\s*=>|[A-Za-z_$][\\w$]*\\s*[;\\n,)])`,
+    // `]` then `=`, but not a destructuring declaration's (`const [host, port] = …` binds locals) nor
+    // an array type's (`const parts: string[] = []`).
+    `${indexAssignsData ? INDEXED_FUNCTION : '(?<!\\b(?:const|let|var)\\s*\\[[^\\]\\n]*)(?<!\\[)\\]\\s*=(?!=)'}|(?<![\\w$.])(?!(?:${receivers.join('|')})\\b)[A-Za-z_$][\\w$]*(\\.[\\w$]+)+\\s*=(?![=>])\\s*(function\\b|async\\b|\\(|[A-Za-z_$][\\w$]*\\s*=>|[A-Za-z_$][\\w$]*\\s*[;\\n,)])`,
     'g',
   );
 const PATCHING = new Map<string, RegExp>();
@@ -134,7 +142,7 @@ const INDEXED_FUNCTION = String.raw`(?:^|\n)[ \t]*[A-Za-z_][\w.]*\[[^\n=]*\]\s*=
  */
 const assignedOntoObjects: ClosureRule = (f) => {
   if (f.text === null) return [];
-  if (CALL_PATCHING.test(f.text)) return open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, setattr): callers are not resolved edges.`);
+  if (CALL_PATCHING.test(f.text.replace(BORROWED_METHOD, ''))) return open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, setattr): callers are not resolved edges.`);
   const sites = patchingSites(f.text, receiversOf(f), f.indexAssignsData ?? false);
   if (sites.length === 0) return [];
   return f.symbols

@@ -19,6 +19,17 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
   it('a function body reached only through resolved calls is closed', () => {
     expect(codes(file('export function save() { return 1; }\n'))).toEqual([]);
   });
+  it('a destructuring declaration, an array type or a borrowed built-in method assigns nothing onto an object', () => {
+    const save = (body: string) => file(`function save(s) {\n${body}\n}\n`, [fn('save', { startLine: 1, endLine: 3 })]);
+    expect(codes(save('  const [host, port] = s.split(":");'))).toEqual([]);
+    expect(codes(save('  let parts: string[] = [];'))).toEqual([]);
+    expect(codes(save('  return Object.prototype.toString.call(s) + Array.prototype.slice.call(s).length;'))).toEqual([]);
+    // What may still patch: an item assigned, a prototype handed on, a nested destructuring's outer `]`.
+    expect(codes(save('  handlers[s] = s;'))).toEqual(['assigned-onto-object']);
+    expect(codes(save('  extend(Day.prototype, s);'))).toEqual(['assigned-onto-object']);
+    expect(codes(save('  Array.prototype.last = s;'))).toEqual(['assigned-onto-object']);
+    expect(codes(save('  const [a, [b]] = s;'))).toEqual(['assigned-onto-object']);
+  });
   it('each way of being open has its code', () => {
     expect(codes(file('function install(proto) { const old = proto.save; proto.save = function () { return old(); }; }\n'))).toEqual(['assigned-onto-object']);
     expect(codes(file('Day.prototype.save = save;\n'))).toEqual(['assigned-onto-object', 'registry-value']);
