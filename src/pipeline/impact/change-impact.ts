@@ -403,15 +403,15 @@ async function scriptsNamed(
   for (const [script, from] of reachedScripts(changed.base, await views.base.importerMap(), isCandidate)) if (!scripts.has(script)) scripts.set(script, from);
   if (scripts.size === 0) return scriptNamers(scripts, new Map(), isTest);
   const loaded = new Map([...scripts.keys()].map((path) => [path, languageForPath(path)?.resolution.stringNames?.(path) ?? []]));
-  const names = [...new Set([...scripts.keys()].map(baseName))];
+  const fileNames = [...new Set([...scripts.keys()].map(baseName))];
   const [byFile, byLoaded, byPathEnd] = await Promise.all([
-    setting.repo.filesContainingEach(names, where, CODE_PATHSPECS, 'stringEnd'),
+    setting.repo.filesContainingEach(fileNames, where, CODE_PATHSPECS, 'stringEnd'),
     setting.repo.filesContainingEach([...loaded.values()].flat(), where, CODE_PATHSPECS, 'stringStart'),
     // A test naming a script by its whole path from a folder holding both (the repository's root,
     // a package's: jest's `@jest-environment ./test/env.js` docblock, rootDir-relative), in a
     // string or not, has a tool load it: a folder in the name makes that no passing mention. Looked
     // for by the file names ending a path (one expression of the names, as above), then matched.
-    setting.repo.filesContainingEach(names, where, CODE_PATHSPECS, 'pathEnd'),
+    setting.repo.filesContainingEach(fileNames, where, CODE_PATHSPECS, 'pathEnd'),
   ]);
   const namedBy = new Map<string, string[]>();
   for (const [path, names] of loaded) {
