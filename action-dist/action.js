@@ -33644,29 +33644,46 @@ var GitRepo = class _GitRepo {
    * not (`@jest-environment ./test/env.js` in a comment), spelled as the path it ends.
    */
   async filesContainingEach(texts, where, pathspecs, as2) {
-    const found = /* @__PURE__ */ new Map();
+    return (await this.filesContainingEachWay(texts, where, pathspecs, [as2])).get(as2);
+  }
+  /**
+   * filesContainingEach for the same texts looked for in several ways, in one search: each way's
+   * matches are read from every line any way found, which is exact because a way's matcher finds
+   * only what its expression matches (textMatcher). Two searches of typeorm's reached scripts by
+   * their file names cost 0.74 s and 0.79 s of git grep; the lines they find are mostly the same.
+   */
+  async filesContainingEachWay(texts, where, pathspecs, ways) {
+    const found = new Map(ways.map((way) => [way, /* @__PURE__ */ new Map()]));
     const known = new Set(texts);
-    if (known.size === 0) return /* @__PURE__ */ new Map();
-    const searches = chunkBySize([...known].map(escapeEre), GREP_EXPRESSION_BYTES).map(
-      (chunk) => this.grep(["-I", "-E", "-e", TEXT_PATTERNS[as2](`(${chunk.join("|")})`)], where, pathspecs)
-    );
-    const matcher = textMatcher([...known], as2);
-    for (const { out: out2, path } of await Promise.all(searches)) {
-      for (const line of out2.split("\n")) {
-        const nul = line.indexOf("\0");
-        if (nul < 0) continue;
-        const file = path(line.slice(0, nul));
-        for (const [text, spelled] of matcher(line.slice(nul + 1))) {
-          const files = found.get(text) ?? /* @__PURE__ */ new Map();
-          const spellings = files.get(file) ?? /* @__PURE__ */ new Set();
-          spellings.add(spelled);
-          files.set(file, spellings);
-          found.set(text, files);
+    if (known.size > 0) {
+      const searches = chunkBySize([...known].map(escapeEre), GREP_EXPRESSION_BYTES).map(
+        (chunk) => this.grep(["-I", "-E", ...ways.flatMap((way) => ["-e", TEXT_PATTERNS[way](`(${chunk.join("|")})`)])], where, pathspecs)
+      );
+      const matchers = ways.map((way) => [found.get(way), textMatcher([...known], way)]);
+      for (const { out: out2, path } of await Promise.all(searches)) {
+        for (const line of out2.split("\n")) {
+          const nul = line.indexOf("\0");
+          if (nul < 0) continue;
+          const file = path(line.slice(0, nul));
+          for (const [byText, matcher] of matchers) {
+            for (const [text, spelled] of matcher(line.slice(nul + 1))) {
+              const files = byText.get(text) ?? /* @__PURE__ */ new Map();
+              const spellings = files.get(file) ?? /* @__PURE__ */ new Set();
+              spellings.add(spelled);
+              files.set(file, spellings);
+              byText.set(text, files);
+            }
+          }
         }
       }
     }
     const byName = ([a], [b3]) => a < b3 ? -1 : a > b3 ? 1 : 0;
-    return new Map([...found].sort(byName).map(([text, files]) => [text, new Map([...files].sort(byName).map(([file, spellings]) => [file, [...spellings].sort()]))]));
+    return new Map(
+      [...found].map(([way, byText]) => [
+        way,
+        new Map([...byText].sort(byName).map(([text, files]) => [text, new Map([...files].sort(byName).map(([file, spellings]) => [file, [...spellings].sort()]))]))
+      ])
+    );
   }
   /**
    * `git grep -z` with `args` in a commit, the staging area or the working tree (untracked files
@@ -33900,7 +33917,8 @@ function textMatcher(texts, as2) {
         let start3 = end;
         while (start3 > 0 && !QUOTE_CHARS.has(line[start3 - 1]) && !/\s/.test(line[start3 - 1])) start3--;
         const spelled = line.slice(start3, end);
-        for (let i2 = 0; i2 < spelled.length; i2++) if ((i2 === 0 || spelled[i2 - 1] === "/") && known.has(spelled.slice(i2))) out2.push([spelled.slice(i2), spelled]);
+        const whole = start3 === 0 || QUOTE_CHARS.has(line[start3 - 1]);
+        for (let i2 = 0; i2 < spelled.length; i2++) if ((i2 === 0 ? whole : spelled[i2 - 1] === "/") && known.has(spelled.slice(i2))) out2.push([spelled.slice(i2), spelled]);
       }
       return out2;
     };

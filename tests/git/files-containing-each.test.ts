@@ -49,6 +49,21 @@ describe('GitRepo.filesContainingEach', () => {
     ]);
   });
 
+  it('looks for the same names in several ways in one search, each way finding what it finds alone', async () => {
+    const cwd = gitRepo({
+      'test/a.test.js': "/** @jest-environment ./test/env.js */\nrun('node env.js'); load('../test/env.js');\n",
+      'test/b.test.js': "// mytest/env.js, then 'a env.js'\nconst t = 'env.js';\n",
+      'lib/c.js': "spawn('sh', ['-c', 'node gen.py']); x('scripts/gen.py');\n",
+    });
+    const repo = await GitRepo.open(cwd);
+    const names = ['env.js', 'gen.py'];
+    const both = await repo.filesContainingEachWay(names, { commit: 'HEAD' }, ['*.js'], ['stringEnd', 'pathEnd']);
+    expect([...both.keys()]).toEqual(['stringEnd', 'pathEnd']);
+    for (const way of ['stringEnd', 'pathEnd'] as const) expect(both.get(way)).toEqual(await repo.filesContainingEach(names, { commit: 'HEAD' }, ['*.js'], way));
+    // A name after a space ends no path, though the line holds one that does.
+    expect(Object.fromEntries(both.get('stringEnd')!.get('env.js')!)).toEqual({ 'test/a.test.js': ['../test/env.js'], 'test/b.test.js': ['env.js'] });
+  });
+
   it('searches the working tree, untracked files included, and finds nothing without a name', async () => {
     const cwd = gitRepo({ 'a.py': 'x = 1\n' });
     writeFileSync(join(cwd, 'new.py'), 'run("gen.py")\n');

@@ -404,15 +404,15 @@ async function scriptsNamed(
   if (scripts.size === 0) return scriptNamers(scripts, new Map(), isTest);
   const loaded = new Map([...scripts.keys()].map((path) => [path, languageForPath(path)?.resolution.stringNames?.(path) ?? []]));
   const fileNames = [...new Set([...scripts.keys()].map(baseName))];
-  const [byFile, byLoaded, byPathEnd] = await Promise.all([
-    setting.repo.filesContainingEach(fileNames, where, CODE_PATHSPECS, 'stringEnd'),
+  // A test naming a script by its whole path from a folder holding both (the repository's root,
+  // a package's: jest's `@jest-environment ./test/env.js` docblock, rootDir-relative), in a
+  // string or not, has a tool load it: a folder in the name makes that no passing mention. Looked
+  // for by the file names ending a path, in the same search as the strings they end, then matched.
+  const [byFileName, byLoaded] = await Promise.all([
+    setting.repo.filesContainingEachWay(fileNames, where, CODE_PATHSPECS, ['stringEnd', 'pathEnd']),
     setting.repo.filesContainingEach([...loaded.values()].flat(), where, CODE_PATHSPECS, 'stringStart'),
-    // A test naming a script by its whole path from a folder holding both (the repository's root,
-    // a package's: jest's `@jest-environment ./test/env.js` docblock, rootDir-relative), in a
-    // string or not, has a tool load it: a folder in the name makes that no passing mention. Looked
-    // for by the file names ending a path (one expression of the names, as above), then matched.
-    setting.repo.filesContainingEach(fileNames, where, CODE_PATHSPECS, 'pathEnd'),
   ]);
+  const [byFile, byPathEnd] = [byFileName.get('stringEnd')!, byFileName.get('pathEnd')!];
   const namedBy = new Map<string, string[]>();
   for (const [path, names] of loaded) {
     // By its file name only where the path spelled may be this file's (`'../../pinia/src/index.ts'`
