@@ -491,13 +491,6 @@ function literalPaths(paths: readonly string[]): string[] {
   return paths.map((path) => `:(literal)${path}`);
 }
 
-/**
- * For each candidate file (a changed non-code file, or code nothing imports), the code files of one
- * tree that contain its name (git grep). Of the source files naming a manifest, only those ending a
- * string with its name (a path to it: not a comment's mention) and, where its changed keys are
- * known (`manifests.keys`), spelling one of them: `require('../package.json')` in a file that never
- * says `version` does not read a bumped version. A test naming it may read it whole: it is kept.
- */
 /** For each script, the task files (ProjectFileRoles.taskFiles and the neutral ones) whose text holds its file name. */
 async function taskFilesNaming(setting: ImpactSetting, scripts: readonly string[], where: { commit: string } | 'staged' | 'worktree'): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
@@ -507,6 +500,13 @@ async function taskFilesNaming(setting: ImpactSetting, scripts: readonly string[
   return out;
 }
 
+/**
+ * For each candidate file (a changed non-code file, or code nothing imports), the code files of one
+ * tree that contain its name (git grep). Of the source files naming a manifest, only those ending a
+ * string with its name (a path to it: not a comment's mention) and, where its changed keys are
+ * known (`manifests.keys`), spelling one of them: `require('../package.json')` in a file that never
+ * says `version` does not read a bumped version. A test naming it may read it whole: it is kept.
+ */
 async function mentionsIn(
   setting: ImpactSetting,
   roles: ReadonlyMap<string, PathRole>,
