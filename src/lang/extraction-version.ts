@@ -133,5 +133,8 @@
  *     and a star import may bind is either binding.
  * 53: `jest.mock('path')`, `jest.doMock`, `vi.mock` and the other mock calls naming a module by a
  *    literal path are side-effect links to it.
+ * 54: a module loader's import() and require() of a relative path (`jiti.import('./x')`,
+ *    `tsx.require`, `createRequire(url)('./x')`, jiti 1's `jiti('./x')`, `tsImport`) load it; a
+ *    TypeScript call with type arguments after `await` or a unary operator is a call.
  */
-export const EXTRACTION_VERSION = 53;
+export const EXTRACTION_VERSION = 54;

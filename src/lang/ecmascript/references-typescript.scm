@@ -1,5 +1,29 @@
 ; References only TypeScript has: heritage clauses and type names.
 
+; Calls with type arguments after `await` or a unary operator: tree-sitter-typescript reads
+; `await load<User>(id)` and `!o.has<K>(k)` as a call of `(await load)` and `(!o.has)`, so the
+; call patterns of references.scm, which want the callee itself as the function, never see them.
+(call_expression
+  function: [
+    (await_expression (identifier) @reference.call)
+    (unary_expression argument: (identifier) @reference.call)
+  ]
+  type_arguments: (type_arguments))
+(call_expression
+  function: [
+    (await_expression (member_expression object: (_) @receiver property: (_) @reference.call))
+    (unary_expression argument: (member_expression object: (_) @receiver property: (_) @reference.call))
+  ]
+  type_arguments: (type_arguments))
+; The same reading of a module loader's import() (references.scm): `await jiti.import<Config>('./x')`.
+(call_expression
+  function: (await_expression (member_expression property: (property_identifier) @_load))
+  type_arguments: (type_arguments)
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#eq? @_load "import")
+  (#match? @_specifier "^[.][.]?/")
+  (#set! name "*")) @reference.dynamic-import
+
 (class_heritage (extends_clause value: (identifier) @reference.extends))
 (class_heritage
   (extends_clause value: (member_expression object: (_) @receiver property: (_) @reference.extends)))

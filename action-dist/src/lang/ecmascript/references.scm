@@ -36,6 +36,39 @@
   arguments: (arguments . (_) @module)
   (#set! name "*")) @reference.dynamic-import
 
+;
+; A module loader's own import() and require(): jiti's `jiti.import('./src/plugin')` (createJiti:
+; vitest and nuxt configs load TypeScript sources that way), importx's `importx.import('./x', ...)`,
+; tsx's `tsx.require('./x', __filename)`, node's `module.require('./x')`. Relative paths only: a
+; method of that name given any other string (`db.import('users.csv')`) is no module load.
+(call_expression
+  function: (member_expression property: (property_identifier) @_load)
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#eq? @_load "import")
+  (#match? @_specifier "^[.][.]?/")
+  (#set! name "*")) @reference.dynamic-import
+(call_expression
+  function: (member_expression property: (property_identifier) @_load)
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#eq? @_load "require")
+  (#match? @_specifier "^[.][.]?/")
+  (#set! name "")) @reference.require
+; A loader called as a function: jiti 1's `const jiti = require('jiti')(__filename); jiti('./x')`,
+; tsx's `tsImport('./x', import.meta.url)`, and a loader made and called at once
+; (`createRequire(import.meta.url)('./x')`, `createJiti(import.meta.url)('./x')`).
+(call_expression
+  function: (identifier) @_load
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#any-of? @_load "jiti" "_jiti" "tsImport")
+  (#match? @_specifier "^[.][.]?/")
+  (#set! name "*")) @reference.dynamic-import
+(call_expression
+  function: (call_expression function: [(identifier) (member_expression)] @_factory)
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#match? @_factory "^(createRequire|createJiti|module[.]createRequire)$")
+  (#match? @_specifier "^[.][.]?/")
+  (#set! name "*")) @reference.dynamic-import
+
 (export_statement
   (export_clause (export_specifier name: (_) @name alias: (_)? @alias))
   source: (string) @module) @reference.reexport
