@@ -81,6 +81,7 @@ export function extract(lang: LoadedLanguage, path: string, source: string, opti
       bindings: bindings.sort(compareBindings),
       problems,
       text: fileText(source, captures.comments, captures.literals),
+      comments: captures.comments.map((c) => [c.start, c.end]),
     };
   } finally {
     tree.delete();

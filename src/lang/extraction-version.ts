@@ -136,5 +136,7 @@
  * 54: a module loader's import() and require() of a relative path (`jiti.import('./x')`,
  *    `tsx.require`, `createRequire(url)('./x')`, jiti 1's `jiti('./x')`, `tsImport`) load it; a
  *    TypeScript call with type arguments after `await` or a unary operator is a call.
+ * 55: an extraction lists where the file's comments stand (`comments`), so the test selection's
+ *    closure rules read the code without them.
  */
-export const EXTRACTION_VERSION = 54;
+export const EXTRACTION_VERSION = 55;

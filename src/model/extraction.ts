@@ -22,6 +22,11 @@ export interface Extraction {
   problems: ParseProblem[];
   /** Words of the file's text for full-text search (absent from extractions made before it existed). */
   text?: FileText;
+  /**
+   * Where the file's comments stand, as `[start, end)` offsets (UTF-16 units), sorted: the tree's
+   * `@comment` captures, for readers of the raw text that must not take a comment for code.
+   */
+  comments?: [number, number][];
 }
 
 /**

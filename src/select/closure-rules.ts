@@ -93,7 +93,6 @@ const resolvedUses: ClosureRule = (f) =>
     .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || (h.confidence < PROOF_CONFIDENCE && h.relation !== 'reflects')))
     .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver, or code built in a string and run).` }));
 
-/** Patching by a call or a prototype (`X.prototype.m`, `Object.assign(`, `defineProperty`, `setattr(`): any function of the file may be what it installs. */
 /** A name as a literal part of a regular expression (names hold `$`, never other metacharacters). */
 const escapeName = (name: string): string => name.replace(/[$]/g, '\\$');
 
@@ -107,7 +106,10 @@ function compiled(cache: Map<string, RegExp>, key: string, build: () => RegExp):
 /** The words naming the receiving object in the changed file's language (default `this`). */
 const receiversOf = (f: ChangedFileFacts): readonly string[] => f.receiverWords ?? ['this'];
 
-const CALL_PATCHING = /\.prototype\b|\bObject\.(assign|defineProperty|defineProperties|setPrototypeOf)\s*\(|\bsetattr\s*\(/;
+/** Patching through a prototype (`X.prototype.m = f`, `extend(X.prototype, m)`): any function of the file may be what it installs. */
+const PROTOTYPE = /\.prototype\b/;
+/** A call storing onto the object its first argument names (`Object.assign(`, `defineProperty(`, `setattr(`); that argument is captured. */
+const PATCHING_CALL = /\b(?:Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)|setattr)\s*\(\s*([^,()]*)([,)]?)/g;
 /**
  * A built-in prototype's method borrowed for a call (`Object.prototype.toString.call(value)`,
  * `Array.prototype.slice.call(args)`): a read, which patches nothing. Any other mention of a
@@ -142,11 +144,12 @@ const INDEXED_FUNCTION = String.raw`(?:^|\n)[ \t]*[A-Za-z_][\w.]*\[[^\n=]*\]\s*=
  */
 const assignedOntoObjects: ClosureRule = (f) => {
   if (f.text === null) return [];
-  if (CALL_PATCHING.test(f.text.replace(BORROWED_METHOD, ''))) return open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, setattr): callers are not resolved edges.`);
-  const sites = patchingSites(f.text, receiversOf(f), f.indexAssignsData ?? false);
+  const calls = patchingCalls(f.text, receiversOf(f));
+  if (calls === 'shared' || PROTOTYPE.test(f.text.replace(BORROWED_METHOD, ''))) return open('assigned-onto-object', `${f.file} assigns functions onto other objects (prototype patching, Object.assign, setattr): callers are not resolved edges.`);
+  const sites = [...calls, ...patchingSites(f.text, receiversOf(f), f.indexAssignsData ?? false)];
   if (sites.length === 0) return [];
   return f.symbols
-    .filter((s) => s.change !== 'doc' && sites.some((site) => (site.line >= s.startLine && site.line <= s.endLine) || namesWord(site.value, s.name)))
+    .filter((s) => s.change !== 'doc' && sites.some((site) => (site.line >= s.startLine && site.line <= s.endLine) || namesSymbol(site.value, s)))
     .map((s) => ({ code: 'assigned-onto-object', message: `${f.file}#${s.qualname} is assigned onto another object, or assigns code onto one (obj.m = f, obj[name] = f): callers are not resolved edges.` }));
 };
 
@@ -164,10 +167,84 @@ function patchingSites(text: string, receivers: readonly string[], indexAssignsD
   return sites;
 }
 
+/**
+ * The patching calls of the file (`Object.assign(`, `defineProperty(`, `setattr(`) as sites, each
+ * with its arguments as the value, when every one stores onto an object that is provably its own:
+ * a field of the receiving object (`Object.assign(this.query, url.query)`: the instance's state), a
+ * literal made right there (`Object.assign({}, defaults)`), or a local of the function holding one
+ * (`const FUNC = () => {}; Object.assign(FUNC, obj)`). What such a call stores is what its arguments
+ * name, so the site keeps those symbols open and its enclosing one. `shared` when any call stores
+ * onto anything else (exports, a prototype, `globalThis`, `this` itself, a parameter, a module-level
+ * object): whatever the file's functions become there, callers reach them by no edge.
+ */
+function patchingCalls(text: string, receivers: readonly string[]): { line: number; value: string }[] | 'shared' {
+  const sites: { line: number; value: string }[] = [];
+  const field = compiled(RECEIVER_FIELD, receivers.join('|'), () => new RegExp(`^(?:${receivers.map(escapeName).join('|')})(?:\\.[A-Za-z_$][\\w$]*)+$`));
+  for (const m of text.matchAll(PATCHING_CALL)) {
+    const target = m[1]!.trim();
+    // A literal made right there, or a name that is the first argument whole (not a call's: `Object.assign(make(), x)`).
+    const whole = m[2] !== '';
+    const own =
+      /^[{[]/.test(target) ||
+      (whole && field.test(target) && !handedIn(text, target)) ||
+      (whole && /^[A-Za-z_$][\w$]*$/.test(target) && freshLocal(text, target, m.index ?? 0));
+    if (!own) return 'shared';
+    const paren = text.indexOf('(', m.index);
+    sites.push({ line: lineAt(text, m.index ?? 0), value: text.slice(paren, closingParen(text, paren)) });
+  }
+  return sites;
+}
+const RECEIVER_FIELD = new Map<string, RegExp>();
+
+/**
+ * Whether a field (`this.target`) may hold an object handed in rather than one of the instance's
+ * own: it is assigned a bare name (`this.target = target`, a parameter or a module-level object),
+ * or it is a parameter property (`constructor(private target: object)`).
+ */
+function handedIn(text: string, field: string): boolean {
+  const name = escapeName(field.slice(field.lastIndexOf('.') + 1));
+  const path = field.split('.').map(escapeName).join('\\.');
+  return new RegExp(`(?<![\\w$.])${path}\\s*=(?![=>])\\s*[A-Za-z_$][\\w$.]*\\s*(?:[;,)\\n]|$)|\\b(?:public|private|protected|readonly)\\s+(?:readonly\\s+)?${name}\\b`, 'm').test(text);
+}
+
+/**
+ * Whether `name` is declared, as a value made there (an object or array literal, a function), on an
+ * indented line of the top-level statement holding offset `at`, before it: a local of the function
+ * around the call, not a module-level object.
+ */
+function freshLocal(text: string, name: string, at: number): boolean {
+  // Back from the call's line to the first line not indented and not closing a bracket.
+  let start = text.lastIndexOf('\n', at - 1) + 1;
+  while (start > 0 && !/[^\s)\]}]/.test(text[start]!)) start = text.lastIndexOf('\n', start - 2) + 1;
+  const before = text.slice(start, at);
+  const n = escapeName(name);
+  return new RegExp(`^[ \\t]+(?:const|let|var)\\s+${n}\\s*(?::[^=\\n]+)?=\\s*(?:\\{|\\[|function\\b|(?:async\\s*)?(?:\\([^)]*\\)|[A-Za-z_$][\\w$]*)\\s*(?::[^=\\n]+)?=>)`, 'm').test(before);
+}
+
+/** The offset after the parenthesis closing the one at `open` (the end of its line when unbalanced there). */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  const end = text.indexOf('\n', open);
+  return end < 0 ? text.length : end;
+}
+
 function lineAt(text: string, index: number): number {
   let line = 1;
   for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++;
   return line;
+}
+
+/**
+ * Whether the text names the symbol, or an object it is a member of (`helpers` for `helpers.money`:
+ * storing the object stores its methods).
+ */
+function namesSymbol(text: string, s: ChangedSymbolFacts): boolean {
+  return namesWord(text, s.name) || s.qualname.split('.').slice(0, -1).some((owner) => namesWord(text, owner));
 }
 
 function namesWord(text: string, name: string): boolean {
@@ -202,7 +279,7 @@ const passedOnLoad: ClosureRule = (f) => {
 
 /** Declarations and imports: top-level statements that call nothing as the file loads (their bodies run later). */
 const DECLARATION =
-  /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:def|class|function\*?|interface|type|enum|import|from|declare|abstract\s+class|namespace)\b|^@|^(?:export\s*\{|#|\/\/|\/\*|\*|["'`])|^(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[\w$]+\s*=>)/;
+  /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:def|class|function\*?|interface|type|enum|import|from|declare|abstract\s+class|namespace)\b|^@|^(?:export\s*\{|#|\/\/|\/\*|\*|["'`])|^(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|(?:<[^()=]*>\s*)?\((?!\s*\()[^)]*\)\s*(?::[^=]+)?=>|[\w$]+\s*=>)/;
 
 /**
  * What the file's top-level statements pass to calls: each statement's text after its first `(`,
@@ -217,12 +294,13 @@ function topLevelCallArguments(text: string): string[] {
     // (`>(createAtom) {` after a multi-line type parameter list).
     if (line.length > 0 && !/^[\s)\]}>.,?:|&+=-]/.test(line)) {
       if (current) statements.push(current.join('\n'));
-      current = DECLARATION.test(line) ? null : [line];
+      current = [line];
     } else if (current) current.push(line);
   }
   if (current) statements.push(current.join('\n'));
+  // Whole statements: a generic arrow function's type and value parameters may run over several lines.
   return statements
-    .filter((statement) => statement.includes('('))
+    .filter((statement) => statement.includes('(') && !DECLARATION.test(statement))
     .map((statement) => statement.slice(statement.indexOf('(') + 1).replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g, '""'));
 }
 

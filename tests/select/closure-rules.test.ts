@@ -30,6 +30,30 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
     expect(codes(save('  Array.prototype.last = s;'))).toEqual(['assigned-onto-object']);
     expect(codes(save('  const [a, [b]] = s;'))).toEqual(['assigned-onto-object']);
   });
+  it('a patching call onto the instance\'s own field or a fresh local stays at its site', () => {
+    const two = (body: string, second = 'fmt') => file(`class Url {\n  append(u) {\n${body}\n  }\n}\nconst helpers = { fmt(v) { return v; } };\nfunction other() { return 1; }\n`, [fn('Url.append', { kind: 'method', name: 'append', startLine: 2, endLine: 4 }), fn('helpers.fmt', { name: second, startLine: 6, endLine: 6 }), fn('other', { startLine: 7, endLine: 7 })]);
+    // ufo's $URL.append: the query object is the instance's state; only the installer and what it names stay open.
+    expect(openReasons(two('    Object.assign(this.query, u.query);')).map((r) => r.message.split(' ')[0])).toEqual(['src/a.js#Url.append']);
+    expect(openReasons(two('    Object.assign(this.query, helpers);')).map((r) => r.message.split(' ')[0])).toEqual(['src/a.js#Url.append', 'src/a.js#helpers.fmt']);
+    // radash's callable: a function made in the same function, a literal made right there.
+    expect(openReasons(two('    const FUNC = () => {};\n    return Object.assign(FUNC, Object.assign({}, u));')).map((r) => r.message.split(' ')[0])).toEqual(['src/a.js#Url.append']);
+    // Shared targets open every symbol of the file: exports, this itself, a parameter, a module-level object.
+    for (const body of ['    Object.assign(module.exports, u);', '    const make = () => u;\n    Object.assign(make(), helpers);', '    Object.assign(this.query.get(), u);', '    Object.assign(this, u);', '    Object.defineProperty(u, "x", { value: 1 });', '    Object.assign(globalThis, u);']) {
+      expect(openReasons(two(body)).map((r) => r.message.split(' ')[0])).toEqual(['src/a.js']);
+    }
+    expect(codes(file('const api = {};\nfunction build() {\n  Object.assign(api, helpers);\n}\n', [fn('other', { startLine: 5, endLine: 5 })]))).toEqual(['assigned-onto-object']);
+    // A field holding what was handed in is no state of the instance's own.
+    expect(openReasons(two('    this.target = u;\n    Object.assign(this.target, helpers);')).map((r) => r.message.split(' ')[0])).toEqual(['src/a.js']);
+    expect(codes(file('class I {\n  constructor(private target: object) {}\n  add(m: object) { Object.assign(this.target, m); }\n}\n', [fn('other', { startLine: 9, endLine: 9 })]))).toEqual(['assigned-onto-object']);
+    // A local of another function is no local of this one.
+    expect(codes(file('function a() {\n  const o = {};\n  return o;\n}\nfunction b(o) {\n  Object.assign(o, helpers);\n}\n', [fn('other', { startLine: 9, endLine: 9 })]))).toEqual(['assigned-onto-object']);
+  });
+  it('a generic arrow function declared over several lines passes nothing to a call on load', () => {
+    const pick = 'export const pick = <\n  T extends Record<string, unknown>,\n  TKeys extends keyof T\n>(\n  obj: T,\n  keys: TKeys[]\n): Pick<T, TKeys> => {\n  return keys.reduce((acc, k) => acc, {} as T);\n}\n';
+    expect(codes(file(`${pick}export function keys(v: object) { return Object.keys(v); }\n`, [fn('keys', { startLine: 10, endLine: 10 })]))).toEqual([]);
+    // An immediately called function runs on load: what it passes stays open.
+    expect(codes(file('export const api = (() => {\n  return wrap(keys);\n})();\nexport function keys() {}\n', [fn('keys', { startLine: 4, endLine: 4 })]))).toEqual(['registry-value']);
+  });
   it('each way of being open has its code', () => {
     expect(codes(file('function install(proto) { const old = proto.save; proto.save = function () { return old(); }; }\n'))).toEqual(['assigned-onto-object']);
     expect(codes(file('Day.prototype.save = save;\n'))).toEqual(['assigned-onto-object', 'registry-value']);

@@ -11066,7 +11066,8 @@ function extract(lang, path, source, options = {}) {
       refs: dedupeRefs(refs.sort(compareRefs)),
       bindings: bindings.sort(compareBindings),
       problems,
-      text: fileText(source, captures.comments, captures.literals)
+      text: fileText(source, captures.comments, captures.literals),
+      comments: captures.comments.map((c) => [c.start, c.end])
     };
   } finally {
     tree.delete();

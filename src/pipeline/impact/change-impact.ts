@@ -16,6 +16,7 @@ import { applyChangeset, type FileUpdate } from '../apply-changeset.js';
 import { collectChangeset, type ChangeTarget } from '../collect-changeset.js';
 import { parseByLanguage } from '../parse-by-language.js';
 import { ParsePool } from '../../parse/pool.js';
+import type { ParseOutcome } from '../../parse/parse-file.js';
 import { heldReads, warmResolutionCache } from '../resolution-cache.js';
 import { fileVersions, toChangedFile, type ChangedFile } from './changed-files.js';
 import { filesReachingTests } from './files-reaching-tests.js';
@@ -340,7 +341,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const behaviour = behaviourChanges(changes);
   const outside = await outsideDerivedMethods(behaviour, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });
   const facts = withRelatedChanges(
-    closureFacts(behaviour, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside, (p) => headTests.has(p) || baseTests.has(p)),
+    closureFacts(behaviour, headParse, fileUpdates, [...baseReached, ...headReached], new Set([...baseKey.keys()]), new Set([...headKey.keys()]), outside, (p) => headTests.has(p) || baseTests.has(p), headComments(parsed)),
     { named: [...baseMentions.code, ...headMentions.code, ...namedScripts.code], held: [...baseHeld, ...headHeld] },
   );
   const factsOf = (file: string) => facts.get(file) ?? unknownFile(file);
@@ -629,3 +630,10 @@ async function fileLevelReport(
   return impactReport(setting, shape, { range, changes, reached: [], changed: new Set(), selected: [], tests: paths.filter((p) => classifier.isTest(p)), parts });
 }
 
+
+/** Where the comments of each head file just parsed stand (its extraction's), by path. */
+function headComments(parsed: ReadonlyMap<string, ParseOutcome>): Map<string, readonly (readonly [number, number])[]> {
+  const out = new Map<string, readonly (readonly [number, number])[]>();
+  for (const [path, outcome] of parsed) if (outcome.ok && outcome.extraction.comments) out.set(path, outcome.extraction.comments);
+  return out;
+}

@@ -1,4 +1,5 @@
 import { aliasedImporters, aliasOverrides } from '../../ecosystem/registry.js';
+import { blankComments } from '../../util/blank-comments.js';
 import { mergeLists } from '../../util/sorted-lists.js';
 import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { CallerText } from '../../lang/types.js';
@@ -183,7 +184,10 @@ function scopeOf(file: string, universe: CompiledUniverses | undefined): string 
   return roots.sort((a, b) => b.length - a.length)[0] ?? '';
 }
 
-/** Pure: what the closure rules (select/closure-rules.ts) read of each changed file. */
+/**
+ * Pure: what the closure rules (select/closure-rules.ts) read of each changed file. `comments`: where
+ * each head file's comments stand (its extraction's), blanked from the text the rules read.
+ */
 export function closureFacts(
   changes: readonly FileChange[],
   headParse: ReadonlyMap<string, HeadParse>,
@@ -193,8 +197,9 @@ export function closureFacts(
   headKeys: ReadonlySet<string>,
   outsideDerived: ReadonlySet<string> = new Set(),
   isTest: (path: string) => boolean = () => false,
+  comments: ReadonlyMap<string, readonly (readonly [number, number])[]> = new Map(),
 ): Map<string, ChangedFileFacts> {
-  const texts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
+  const texts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, blankComments(u.file.content.text, comments.get(u.path) ?? [])] as const] : [])));
   const hops = new Map<string, { relation: ReachedSymbol['via'][number]['relation']; confidence: number }[]>();
   // Changed symbols with a path to something outside their own class (or, for a function, outside itself).
   const beyondOwner = new Set<string>();
