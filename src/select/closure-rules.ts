@@ -160,6 +160,7 @@ function patchingSites(text: string, receivers: readonly string[], indexAssignsD
   for (const m of text.matchAll(re)) {
     // A match may start at the newline before the statement (INDEXED_FUNCTION).
     const at = (m.index ?? 0) + (m[0].length - m[0].trimStart().length);
+    if (text[at] === ']' && intoOwnLocal(text, at)) continue;
     const equals = text.indexOf('=', at);
     const end = text.indexOf('\n', equals);
     sites.push({ line: lineAt(text, at), value: text.slice(equals + 1, end < 0 ? text.length : end) });
@@ -208,17 +209,63 @@ function handedIn(text: string, field: string): boolean {
 }
 
 /**
- * Whether `name` is declared, as a value made there (an object or array literal, a function), on an
+ * Whether `name` is declared, as a value made there (an object or array literal, `Object.create(null)`,
+ * a Map or Set, a function), on an
  * indented line of the top-level statement holding offset `at`, before it: a local of the function
  * around the call, not a module-level object.
  */
 function freshLocal(text: string, name: string, at: number): boolean {
-  // Back from the call's line to the first line not indented and not closing a bracket.
+  const before = text.slice(statementStart(text, at), at);
+  const n = escapeName(name);
+  return new RegExp(`^[ \\t]+(?:const|let|var)\\s+${n}\\s*(?::[^=\\n]+)?=\\s*(?:\\{|\\[|Object\\.create\\(null\\)|new\\s+(?:Map|Set)\\b|function\\b|(?:async\\s*)?(?:\\([^)]*\\)|[A-Za-z_$][\\w$]*)\\s*(?::[^=\\n]+)?=>)`, 'm').test(before);
+}
+
+/**
+ * Whether the item assignment whose `]` stands at `close` stores into a container the surrounding
+ * function made and keeps to itself (`const object = Object.create(null); object[key] = value;
+ * return object`, a `reduce` accumulator started from `{}`): what it holds reaches others only
+ * through the function's result, whose callers are edges. A container named anywhere else than
+ * by its items, its members, its declaration or a `return` may be handed on, and stays a site.
+ */
+function intoOwnLocal(text: string, close: number): boolean {
+  let depth = 0;
+  let open = close;
+  for (; open >= 0; open--) {
+    if (text[open] === ']') depth++;
+    else if (text[open] === '[' && --depth === 0) break;
+  }
+  const name = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*$/.exec(text.slice(Math.max(0, open - 100), Math.max(0, open)))?.[1];
+  if (open < 0 || name === undefined) return false;
+  const statement = topLevelStatement(text, close);
+  if (!freshLocal(text, name, close) && !freshAccumulator(statement, name)) return false;
+  const n = escapeName(name);
+  const uses = statement.match(new RegExp(`(?<![\\w$.])${n}(?![\\w$])`, 'g'))?.length ?? 0;
+  const kept = statement.match(new RegExp(`(?<![\\w$.])${n}\\s*(?:\\[|\\.[A-Za-z_$])|\\b(?:const|let|var)\\s+${n}\\b|\\breturn\\s+${n}\\b(?!\\s*[[.(])|\\.reduce\\(\\s*\\(\\s*${n}\\s*[,:)]`, 'g'))?.length ?? 0;
+  return uses === kept;
+}
+
+/** A `reduce` callback's accumulator started from an empty literal (`keys.reduce((acc, k) => …, {} as T)`). */
+function freshAccumulator(statement: string, name: string): boolean {
+  const n = escapeName(name);
+  for (const m of statement.matchAll(new RegExp(`\\.reduce\\(\\s*\\(\\s*${n}\\s*[,:)]`, 'g'))) {
+    const paren = statement.indexOf('(', m.index);
+    const end = closingParen(statement, paren);
+    if (/,\s*(?:\{\s*\}|\[\s*\])\s*(?:as\s+[^()]+)?\)$/.test(statement.slice(paren, end))) return true;
+  }
+  return false;
+}
+
+/** The top-level statement holding offset `at`: from the first line before it neither indented nor closing a bracket, to the next such line. */
+function topLevelStatement(text: string, at: number): string {
+  const start = statementStart(text, at);
+  const next = /\n[^\s)\]}]/.exec(text.slice(at));
+  return text.slice(start, next ? at + next.index : text.length);
+}
+
+function statementStart(text: string, at: number): number {
   let start = text.lastIndexOf('\n', at - 1) + 1;
   while (start > 0 && !/[^\s)\]}]/.test(text[start]!)) start = text.lastIndexOf('\n', start - 2) + 1;
-  const before = text.slice(start, at);
-  const n = escapeName(name);
-  return new RegExp(`^[ \\t]+(?:const|let|var)\\s+${n}\\s*(?::[^=\\n]+)?=\\s*(?:\\{|\\[|function\\b|(?:async\\s*)?(?:\\([^)]*\\)|[A-Za-z_$][\\w$]*)\\s*(?::[^=\\n]+)?=>)`, 'm').test(before);
+  return start;
 }
 
 /** The offset after the parenthesis closing the one at `open` (the end of its line when unbalanced there). */

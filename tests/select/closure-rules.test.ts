@@ -54,6 +54,17 @@ describe('closure rules: when a changed file may drop its floor tests', () => {
     // An immediately called function runs on load: what it passes stays open.
     expect(codes(file('export const api = (() => {\n  return wrap(keys);\n})();\nexport function keys() {}\n', [fn('keys', { startLine: 4, endLine: 4 })]))).toEqual(['registry-value']);
   });
+  it('an item stored into a container its own function made and keeps is no patching', () => {
+    const parse = (body: string) => file(`export function parse(q) {\n${body}\n}\n`, [fn('parse', { startLine: 1, endLine: 20 })]);
+    // ufo's parseQuery, radash's shake: the container reaches others only as the result.
+    expect(codes(parse('  const object = Object.create(null);\n  for (const k of q) {\n    if (object[k] === undefined) object[k] = q[k];\n    else object[k] = [object[k], q[k]];\n  }\n  return object as T;'))).toEqual([]);
+    expect(codes(parse('  return Object.keys(q).reduce((acc, key) => {\n    acc[key] = q[key];\n    return acc;\n  }, {} as Record<string, number>);'))).toEqual([]);
+    // Handed on, started from something else, or not made here: it may be shared.
+    expect(codes(parse('  const object = {};\n  object[q] = q;\n  registry.push(object);'))).toEqual(['assigned-onto-object']);
+    expect(codes(parse('  return Object.keys(q).reduce((acc, key) => {\n    acc[key] = q[key];\n    return acc;\n  }, module.exports);'))).toEqual(['assigned-onto-object']);
+    expect(codes(parse('  q[0] = q;'))).toEqual(['assigned-onto-object']);
+    expect(codes(file('const handlers = {};\nexport function add(k, f) {\n  handlers[k] = f;\n}\n', [fn('add', { startLine: 2, endLine: 4 })]))).toEqual(['assigned-onto-object']);
+  });
   it('each way of being open has its code', () => {
     expect(codes(file('function install(proto) { const old = proto.save; proto.save = function () { return old(); }; }\n'))).toEqual(['assigned-onto-object']);
     expect(codes(file('Day.prototype.save = save;\n'))).toEqual(['assigned-onto-object', 'registry-value']);
