@@ -14086,462 +14086,864 @@ function npmMockTarget(path, exists) {
   return { module: name2 };
 }
 
-// src/ecosystem/npm/oclif-manifest.ts
-var OCLIF_PACKAGES = /* @__PURE__ */ new Set(["@oclif/core", "@oclif/test", "@oclif/command", "@oclif/config"]);
-function oclifConventionScopes(file, specifier, manifests) {
-  const name2 = specifier.split("/").slice(0, 2).join("/");
-  if (!OCLIF_PACKAGES.has(name2)) return null;
-  for (let dir = dirOf(file); ; dir = dirOf(dir)) {
-    const path = dir === "" ? "package.json" : `${dir}/package.json`;
-    const text = manifests.get(path);
-    if (text !== void 0) return scopesOf(file, dir, text);
-    if (dir === "") return null;
-  }
-}
-function scopesOf(file, dir, text) {
-  let oclif;
-  try {
-    oclif = JSON.parse(text)?.oclif;
-  } catch {
-    return null;
-  }
-  if (oclif === null || typeof oclif !== "object") return null;
-  const { commands, hooks } = oclif;
-  const explicit = commands !== null && typeof commands === "object" && commands.strategy === "explicit";
-  const target = typeof commands === "string" ? commands : commands !== null && typeof commands === "object" ? commands.target : void 0;
-  const folder = typeof target === "string" ? joinRepo(dir, target.startsWith(".") ? target : `./${target}`) : null;
-  const commandScope = folder === null ? null : explicit ? moduleScope(folder) : folder;
-  const hookScopes = (hooks !== null && typeof hooks === "object" ? Object.values(hooks).flat() : []).filter((h3) => typeof h3 === "string").map((h3) => joinRepo(dir, h3.startsWith(".") ? h3 : `./${h3}`)).filter((h3) => h3 !== null).map(moduleScope);
-  const own = [commandScope, ...hookScopes].some((scope) => scope !== null && inScope(file, scope));
-  const named = [...own || commandScope === null ? [] : [commandScope], ...hookScopes];
-  const out2 = [.../* @__PURE__ */ new Set([...named, ...named.flatMap((scope) => sourceScope(dir, scope) ?? [])])];
-  return out2.length > 0 ? out2 : null;
-}
-function moduleScope(path) {
-  return /\.[cm]?[jt]sx?$/.test(path) ? path : prefixScope(dirOf(path), `${path.slice(path.lastIndexOf("/") + 1)}.`);
-}
-var BUILD_FOLDERS = /* @__PURE__ */ new Set(["dist", "lib", "build", "out"]);
-function sourceScope(dir, scope) {
-  const rest = dir === "" ? scope : scope.slice(dir.length + 1);
-  const slash = rest.indexOf("/");
-  if (slash < 0 || !BUILD_FOLDERS.has(rest.slice(0, slash))) return null;
-  const source = `${dir === "" ? "" : `${dir}/`}src${rest.slice(slash)}`;
-  return /\.[cm]?js$/.test(source) ? `${source.replace(/\.[cm]?js$/, "")}.*` : source;
-}
-
-// src/ecosystem/npm/resolution-order.ts
-var CODE_EXTENSIONS = ["d.mts", "d.cts", "d.ts", "mjs", "cjs", "mts", "cts", "jsx", "tsx", "js", "ts"];
-function npmExtensionGroups(files, universes) {
-  const configured = universes.flatMap((u2) => u2.ecosystem === "npm" ? u2.extensions ?? [] : []);
-  const extensions2 = [.../* @__PURE__ */ new Set([...configured.map((e) => e.replace(/^\./, "")), ...CODE_EXTENSIONS])].filter((e) => e !== "" && !e.includes("/")).sort((a, b3) => b3.length - a.length || (a < b3 ? -1 : a > b3 ? 1 : 0));
-  const byStem = /* @__PURE__ */ new Map();
-  for (const file of files) {
-    if (file.includes("node_modules/")) continue;
-    const name2 = file.slice(file.lastIndexOf("/") + 1);
-    for (const ext of extensions2) {
-      if (name2.length <= ext.length + 1 || !name2.endsWith(`.${ext}`)) continue;
-      const stem = file.slice(0, file.length - ext.length - 1);
-      const group = byStem.get(stem);
-      if (group === void 0) byStem.set(stem, [file]);
-      else if (!group.includes(file)) group.push(file);
-    }
-  }
-  return [...byStem.values()].filter((g2) => g2.length > 1).map((g2) => g2.sort());
-}
-
-// src/ecosystem/npm/config-values.ts
-var ConfigValues = class _ConfigValues {
-  constructor(file, value, warnings = []) {
-    this.file = file;
-    this.value = value;
-    this.warnings = warnings;
-    if (value instanceof Unknown) this.warnings.push(`${file}: not readable statically (${value.why}); the runner's defaults are used.`);
-    else if (isObject(value) && ("\0spread" in value || "\0computed" in value)) {
-      this.warnings.push(`${file}: part of the configuration is computed; fields not written literally use the runner's defaults.`);
-    }
-  }
-  file;
-  value;
-  warnings;
-  /** The value as read (Unknown parts included). */
-  get raw() {
-    return this.value;
-  }
-  get readable() {
-    return isObject(this.value);
-  }
-  /**
-   * Whether the field at `path` holds a value this reading cannot know: computed or partly
-   * computed, or the whole configuration (or an object on the way) unreadable. With `orSpread`,
-   * also when it is absent from an object that spreads or computes keys it could come from
-   * (`{ ...base, test: {...} }` may set `test.include` in `base`). A path ending in `*`
-   * (`resolve.alias.*`) also counts anything unknown at any depth under the field: an alias whose
-   * replacement is computed is as unknown as a computed alias table. Records nothing: the accessors warn.
-   */
-  unknown(path, orSpread = false) {
-    let v2 = this.value;
-    for (const key of path) {
-      if (v2 instanceof Unknown) return true;
-      if (key === "*") return holdsUnknown(v2);
-      if (!isObject(v2)) return false;
-      const next = v2[key];
-      if (next === void 0) return orSpread && ("\0spread" in v2 || "\0computed" in v2);
-      v2 = next;
-    }
-    return v2 instanceof Unknown || Array.isArray(v2) && v2.some((item) => item instanceof Unknown);
-  }
-  /**
-   * Of `fields` (dotted paths: `test.include`), those that may hold values this reading cannot
-   * know; `spreadable` ones also when a spread they are absent beside may set them (see unknown).
-   */
-  unknownOf(fields, spreadable = []) {
-    const found = [...fields.filter((f3) => this.unknown(f3.split("."))), ...spreadable.filter((f3) => this.unknown(f3.split("."), true))];
-    return found.map((f3) => f3.replace(/\.\*$/, ""));
-  }
-  /** The object at `path` (`test`, `test.poolOptions`), or undefined. */
-  object(...path) {
-    const v2 = this.at(path);
-    return isObject(v2) ? new _ConfigValues(this.file, v2, this.warnings) : void 0;
-  }
-  /** A list of strings (a lone string counts as a list of one). */
-  strings(...path) {
-    const v2 = this.at(path);
-    if (v2 === void 0) return void 0;
-    const list = Array.isArray(v2) ? v2 : [v2];
-    if (list.every((x3) => typeof x3 === "string")) return list;
-    this.warnings.push(`${this.file}: ${path.join(".")} is computed; the runner's default is used.`);
-    return void 0;
-  }
-  string(...path) {
-    const v2 = this.at(path);
-    if (v2 === void 0 || typeof v2 === "string") return v2;
-    this.warnings.push(`${this.file}: ${path.join(".")} is computed; the runner's default is used.`);
-    return void 0;
-  }
-  boolean(...path) {
-    const v2 = this.at(path);
-    return typeof v2 === "boolean" ? v2 : void 0;
-  }
-  /** A list whose items may be strings or objects (jest/vitest `projects`). */
-  items(...path) {
-    const v2 = this.at(path);
-    if (v2 === void 0) return void 0;
-    if (!Array.isArray(v2)) {
-      this.warnings.push(`${this.file}: ${path.join(".")} is computed; its projects are not known.`);
-      return void 0;
-    }
-    const out2 = [];
-    for (const item of v2) {
-      if (typeof item === "string") out2.push(item);
-      else if (isObject(item)) out2.push(new _ConfigValues(this.file, item, this.warnings));
-      else this.warnings.push(`${this.file}: an item of ${path.join(".")} is computed and not known.`);
-    }
-    return out2;
-  }
-  /**
-   * Module names of a list whose items are a name or a `[name, options]` pair (jest and vitest
-   * `reporters`); a lone name is a list of one. What is not a name is left out, with a warning.
-   */
-  modules(...path) {
-    const v2 = this.at(path);
-    if (v2 === void 0) return [];
-    const out2 = [];
-    for (const item of Array.isArray(v2) ? v2 : [v2]) {
-      const name2 = Array.isArray(item) ? item[0] : item;
-      if (typeof name2 === "string") out2.push(name2);
-      else this.warnings.push(`${this.file}: an item of ${path.join(".")} is computed and not known.`);
-    }
-    return out2;
-  }
-  /**
-   * String-to-string entries of an object or of a `[{find, replacement}]` list (aliases, mappers).
-   * A key mapped to a list (jest's `moduleNameMapper` fallbacks) gives one entry per replacement,
-   * in order.
-   */
-  entries(...path) {
-    const v2 = this.at(path);
-    const out2 = [];
-    if (isObject(v2)) {
-      for (const [k2, r2] of Object.entries(v2)) {
-        if (k2.startsWith("\0")) continue;
-        for (const replacement of Array.isArray(r2) ? r2 : [r2]) if (typeof replacement === "string") out2.push({ pattern: k2, replacement });
+// node_modules/jsonc-parser/lib/esm/impl/scanner.js
+function createScanner(text, ignoreTrivia = false) {
+  const len = text.length;
+  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
+  function scanHexDigits(count, exact) {
+    let digits = 0;
+    let value2 = 0;
+    while (digits < count || !exact) {
+      let ch = text.charCodeAt(pos);
+      if (ch >= 48 && ch <= 57) {
+        value2 = value2 * 16 + ch - 48;
+      } else if (ch >= 65 && ch <= 70) {
+        value2 = value2 * 16 + ch - 65 + 10;
+      } else if (ch >= 97 && ch <= 102) {
+        value2 = value2 * 16 + ch - 97 + 10;
+      } else {
+        break;
       }
-    } else if (Array.isArray(v2)) {
-      for (const item of v2) {
-        if (isObject(item) && typeof item["find"] === "string" && typeof item["replacement"] === "string") out2.push({ pattern: item["find"], replacement: item["replacement"] });
+      pos++;
+      digits++;
+    }
+    if (digits < count) {
+      value2 = -1;
+    }
+    return value2;
+  }
+  function setPosition(newPosition) {
+    pos = newPosition;
+    value = "";
+    tokenOffset = 0;
+    token = 16;
+    scanError = 0;
+  }
+  function scanNumber() {
+    let start3 = pos;
+    if (text.charCodeAt(pos) === 48) {
+      pos++;
+    } else {
+      pos++;
+      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
       }
     }
-    return out2;
-  }
-  at(path) {
-    let v2 = this.value;
-    for (const key of path) {
-      if (!isObject(v2)) return void 0;
-      v2 = v2[key];
+    if (pos < text.length && text.charCodeAt(pos) === 46) {
+      pos++;
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+      } else {
+        scanError = 3;
+        return text.substring(start3, pos);
+      }
     }
-    if (v2 instanceof Unknown) {
-      this.warnings.push(`${this.file}: ${path.join(".")} is not readable statically (${v2.why}); the runner's default is used.`);
-      return void 0;
+    let end = pos;
+    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
+      pos++;
+      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
+        pos++;
+      }
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+        end = pos;
+      } else {
+        scanError = 3;
+      }
     }
-    return v2;
+    return text.substring(start3, end);
   }
-};
-function unknownTests(config, fields, spreadable = [], also = []) {
-  const found = [.../* @__PURE__ */ new Set([...also, ...config?.unknownOf(fields, spreadable) ?? []])];
-  return found.length > 0 ? { unknownTests: found } : {};
-}
-function unknownImports(config, fields) {
-  const found = config?.unknownOf([], fields) ?? [];
-  return found.length > 0 ? { unknownImports: found } : {};
-}
-
-// src/ecosystem/npm/detect-test-runner.ts
-var CONFIG = /^(vitest\.config|vitest\.workspace|vite\.config|jest\.config|\.mocharc)(\.[\w.]+)?$/;
-var ORDER = ["vitest", "jest", "mocha"];
-function detectTestRunner(files) {
-  const rootFiles = files.paths.filter((p2) => !p2.includes("/"));
-  const configFiles = rootFiles.filter((f3) => CONFIG.test(f3)).sort();
-  const evidence = [];
-  const packageJson = files.read("package.json");
-  let pkg = {};
-  try {
-    pkg = packageJson === null ? {} : JSON.parse(packageJson);
-  } catch {
-    evidence.push("package.json is not valid JSON");
-  }
-  const script2 = typeof pkg.scripts?.["test"] === "string" ? pkg.scripts["test"] : "";
-  const deps = { ...pkg.dependencies ?? {}, ...pkg.devDependencies ?? {} };
-  const found = (runner, why) => ({ runner, evidence: [...evidence, why] });
-  for (const name2 of ORDER) {
-    if (new RegExp(`\\b${name2}\\b`).test(script2)) return found(name2, `package.json scripts.test runs ${name2}`);
-  }
-  if (/\bnode\b[^&|;]*--test\b/.test(script2)) return found("node", "package.json scripts.test runs node --test");
-  const dependency = ORDER.find((name2) => name2 in deps);
-  if (dependency) return found(dependency, `${dependency} is a dependency in package.json`);
-  const config = configFiles[0];
-  if (config) return found(config.startsWith("jest") ? "jest" : config.startsWith(".mocharc") ? "mocha" : "vitest", `${config} is at the root`);
-  return null;
-}
-function npmCiSetup(files) {
-  const has = (name2) => files.paths.includes(name2);
-  const node = { uses: "actions/setup-node@v4", with: { "node-version": "20" } };
-  if (has("pnpm-lock.yaml")) return [node, { run: "corepack enable" }, { run: "pnpm install --frozen-lockfile" }];
-  if (has("yarn.lock")) return [node, { run: "corepack enable" }, { run: "yarn install" }];
-  return [node, { run: has("package-lock.json") || has("npm-shrinkwrap.json") ? "npm ci" : "npm install" }];
-}
-
-// src/ecosystem/npm/jest-universes.ts
-var import_picomatch3 = __toESM(require_picomatch2(), 1);
-var JEST_TEST_MATCH = ["**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"];
-var JEST_IGNORE = ["/node_modules/"];
-var JEST_MODULE_FIELDS = [
-  "setupFiles",
-  "setupFilesAfterEnv",
-  "globalSetup",
-  "globalTeardown",
-  "testEnvironment",
-  "snapshotResolver",
-  "snapshotSerializers",
-  "resolver",
-  "runner",
-  "testRunner",
-  "moduleLoader",
-  "dependencyExtractor",
-  "testSequencer"
-];
-var JEST_LOOKUP_FIELDS = ["moduleNameMapper.*", "modulePaths.*", "moduleDirectories.*"];
-function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
-  const rootDir = own?.string("rootDir") !== void 0 ? joinRepo(dir, own.string("rootDir")) ?? dir : dir;
-  const { config, presetFile, presetUnknown } = withPreset(own, rootDir, ctx);
-  const projects = config?.items("projects");
-  if (projects && projects.length > 0 && depth < 3) {
-    const out2 = [];
-    for (const project of projects) {
-      if (typeof project !== "string") {
-        const projectRoot = project.string("rootDir");
-        const base = projectRoot !== void 0 && !projectRoot.startsWith("<rootDir>") && !projectRoot.startsWith("/") ? cwd : configFile === null ? rootDir : dirOfPath(configFile);
-        out2.push(...jestUniverses(base, configFile, project, ctx, depth + 1, cwd));
+  function scanString() {
+    let result = "", start3 = pos;
+    while (true) {
+      if (pos >= len) {
+        result += text.substring(start3, pos);
+        scanError = 2;
+        break;
+      }
+      const ch = text.charCodeAt(pos);
+      if (ch === 34) {
+        result += text.substring(start3, pos);
+        pos++;
+        break;
+      }
+      if (ch === 92) {
+        result += text.substring(start3, pos);
+        pos++;
+        if (pos >= len) {
+          scanError = 2;
+          break;
+        }
+        const ch2 = text.charCodeAt(pos++);
+        switch (ch2) {
+          case 34:
+            result += '"';
+            break;
+          case 92:
+            result += "\\";
+            break;
+          case 47:
+            result += "/";
+            break;
+          case 98:
+            result += "\b";
+            break;
+          case 102:
+            result += "\f";
+            break;
+          case 110:
+            result += "\n";
+            break;
+          case 114:
+            result += "\r";
+            break;
+          case 116:
+            result += "	";
+            break;
+          case 117:
+            const ch3 = scanHexDigits(4, true);
+            if (ch3 >= 0) {
+              result += String.fromCharCode(ch3);
+            } else {
+              scanError = 4;
+            }
+            break;
+          default:
+            scanError = 5;
+        }
+        start3 = pos;
         continue;
       }
-      const spec = joinRepo(rootDir, project, rootDir);
-      if (spec === null) continue;
-      for (const target of matchDirsOrFiles(spec, ctx)) {
-        if (target.kind === "file") out2.push(...jestUniverses(dirOfPath(target.path), target.path, ctx.read(target.path), ctx, depth + 1, cwd));
-        else {
-          const found = ctx.configIn(target.path);
-          out2.push(...jestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, cwd));
+      if (ch >= 0 && ch <= 31) {
+        if (isLineBreak(ch)) {
+          result += text.substring(start3, pos);
+          scanError = 2;
+          break;
+        } else {
+          scanError = 6;
         }
       }
+      pos++;
     }
-    return out2;
+    return result;
   }
-  const toRoot = (p2) => p2.replace(/^<rootDir>\/?/, "");
-  const roots = (config?.strings("roots") ?? ["<rootDir>"]).map((r2) => joinRepo(rootDir, r2, rootDir)).flatMap((r2) => r2 === null ? [] : [relative(rootDir, r2)]);
-  const testRegex = config?.strings("testRegex");
-  const include = testRegex && testRegex.length > 0 ? testRegex.map((regex) => ({ regex, absolute: true })) : (config?.strings("testMatch") ?? JEST_TEST_MATCH).map((glob2) => ({ glob: toRoot(glob2) }));
-  const rootPrefix = rootDir === "" ? "" : `/${rootDir}`;
-  const exclude = (config?.strings("testPathIgnorePatterns") ?? JEST_IGNORE).map((regex) => ({ regex: regex.split("<rootDir>").join(rootPrefix), absolute: true }));
-  const modules = [
-    ...JEST_MODULE_FIELDS.flatMap((field) => config?.strings(field) ?? []),
-    ...config?.strings("haste", "hasteImplModulePath") ?? [],
-    ...(config?.entries("transform") ?? []).map((t2) => t2.replacement),
-    // Reporters run in the test process: one that throws fails the run. Read when written, not
-    // required (a computed list is no unknown test), since they decide no test's outcome.
-    ...config?.modules("reporters") ?? [],
-    ...config?.strings("testResultsProcessor") ?? []
-  ];
-  const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
-  const resolver = treeFiles(rootDir, config?.strings("resolver") ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
-  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
-  if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
-  return [
-    {
-      ecosystem: "npm",
-      runner: "jest",
-      configFile,
-      root: rootDir,
-      roots: roots.includes("") ? [] : roots,
-      include,
-      exclude,
-      setupFiles: [...new Set(setupFiles)].sort(),
-      aliases: config?.entries("moduleNameMapper") ?? [],
-      ...moduleLookup(config, rootDir),
-      ...resolver !== void 0 && { resolver },
-      ...extensions(config?.strings("moduleFileExtensions")),
-      warnings: config ? [...new Set(config.warnings)] : [],
-      ...jestUnknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown)
+  function scanNext() {
+    value = "";
+    scanError = 0;
+    tokenOffset = pos;
+    lineStartOffset = lineNumber;
+    prevTokenLineStartOffset = tokenLineStartOffset;
+    if (pos >= len) {
+      tokenOffset = len;
+      return token = 17;
     }
-  ];
-}
-function jestUnknownTests(config, byRegex, presetUnknown) {
-  const globs = byRegex ? ["testRegex"] : ["testRegex", "testMatch"];
+    let code = text.charCodeAt(pos);
+    if (isWhiteSpace(code)) {
+      do {
+        pos++;
+        value += String.fromCharCode(code);
+        code = text.charCodeAt(pos);
+      } while (isWhiteSpace(code));
+      return token = 15;
+    }
+    if (isLineBreak(code)) {
+      pos++;
+      value += String.fromCharCode(code);
+      if (code === 13 && text.charCodeAt(pos) === 10) {
+        pos++;
+        value += "\n";
+      }
+      lineNumber++;
+      tokenLineStartOffset = pos;
+      return token = 14;
+    }
+    switch (code) {
+      // tokens: []{}:,
+      case 123:
+        pos++;
+        return token = 1;
+      case 125:
+        pos++;
+        return token = 2;
+      case 91:
+        pos++;
+        return token = 3;
+      case 93:
+        pos++;
+        return token = 4;
+      case 58:
+        pos++;
+        return token = 6;
+      case 44:
+        pos++;
+        return token = 5;
+      // strings
+      case 34:
+        pos++;
+        value = scanString();
+        return token = 10;
+      // comments
+      case 47:
+        const start3 = pos - 1;
+        if (text.charCodeAt(pos + 1) === 47) {
+          pos += 2;
+          while (pos < len) {
+            if (isLineBreak(text.charCodeAt(pos))) {
+              break;
+            }
+            pos++;
+          }
+          value = text.substring(start3, pos);
+          return token = 12;
+        }
+        if (text.charCodeAt(pos + 1) === 42) {
+          pos += 2;
+          const safeLength = len - 1;
+          let commentClosed = false;
+          while (pos < safeLength) {
+            const ch = text.charCodeAt(pos);
+            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
+              pos += 2;
+              commentClosed = true;
+              break;
+            }
+            pos++;
+            if (isLineBreak(ch)) {
+              if (ch === 13 && text.charCodeAt(pos) === 10) {
+                pos++;
+              }
+              lineNumber++;
+              tokenLineStartOffset = pos;
+            }
+          }
+          if (!commentClosed) {
+            pos++;
+            scanError = 1;
+          }
+          value = text.substring(start3, pos);
+          return token = 13;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+      // numbers
+      case 45:
+        value += String.fromCharCode(code);
+        pos++;
+        if (pos === len || !isDigit(text.charCodeAt(pos))) {
+          return token = 16;
+        }
+      // found a minus, followed by a number so
+      // we fall through to proceed with scanning
+      // numbers
+      case 48:
+      case 49:
+      case 50:
+      case 51:
+      case 52:
+      case 53:
+      case 54:
+      case 55:
+      case 56:
+      case 57:
+        value += scanNumber();
+        return token = 11;
+      // literals and unknown symbols
+      default:
+        while (pos < len && isUnknownContentCharacter(code)) {
+          pos++;
+          code = text.charCodeAt(pos);
+        }
+        if (tokenOffset !== pos) {
+          value = text.substring(tokenOffset, pos);
+          switch (value) {
+            case "true":
+              return token = 8;
+            case "false":
+              return token = 9;
+            case "null":
+              return token = 7;
+          }
+          return token = 16;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+    }
+  }
+  function isUnknownContentCharacter(code) {
+    if (isWhiteSpace(code) || isLineBreak(code)) {
+      return false;
+    }
+    switch (code) {
+      case 125:
+      case 93:
+      case 123:
+      case 91:
+      case 34:
+      case 58:
+      case 44:
+      case 47:
+        return false;
+    }
+    return true;
+  }
+  function scanNextNonTrivia() {
+    let result;
+    do {
+      result = scanNext();
+    } while (result >= 12 && result <= 15);
+    return result;
+  }
   return {
-    ...unknownTests(config, [], ["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS, ...globs], presetUnknown ? ["preset"] : []),
-    ...unknownImports(config, JEST_LOOKUP_FIELDS)
+    setPosition,
+    getPosition: () => pos,
+    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
+    getToken: () => token,
+    getTokenValue: () => value,
+    getTokenOffset: () => tokenOffset,
+    getTokenLength: () => pos - tokenOffset,
+    getTokenStartLine: () => lineStartOffset,
+    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
+    getTokenError: () => scanError
   };
 }
-var PRESET_CONCAT = ["setupFiles", "setupFilesAfterEnv"];
-function withPreset(config, rootDir, ctx) {
-  const preset = config?.string("preset");
-  if (!config || preset === void 0) return { config, presetFile: null, presetUnknown: config?.unknown(["preset"]) ?? false };
-  let file;
-  if (/^(\.|<rootDir>)/.test(preset)) {
-    const base = joinRepo(rootDir, preset, rootDir);
-    file = base === null ? void 0 : [base, `${base}/jest-preset.json`, `${base}/jest-preset.js`].find((p2) => ctx.exists(p2));
-  } else {
-    const local = ctx.localPackageFile(`${preset}/jest-preset.json`) ?? ctx.localPackageFile(`${preset}/jest-preset`);
-    if (local === void 0) return { config, presetFile: null, presetUnknown: false };
-    file = local ?? void 0;
+function isWhiteSpace(ch) {
+  return ch === 32 || ch === 9;
+}
+function isLineBreak(ch) {
+  return ch === 10 || ch === 13;
+}
+function isDigit(ch) {
+  return ch >= 48 && ch <= 57;
+}
+var CharacterCodes;
+(function(CharacterCodes2) {
+  CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
+  CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
+  CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
+  CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
+  CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
+  CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
+  CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
+  CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
+  CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
+  CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
+  CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
+  CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
+  CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
+  CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
+  CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
+  CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
+  CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
+  CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
+  CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
+  CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
+  CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
+  CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
+  CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
+  CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
+  CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
+  CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
+  CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
+  CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
+  CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
+  CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
+  CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
+  CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
+  CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
+  CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
+  CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
+  CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
+  CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
+  CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
+  CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
+  CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
+  CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
+  CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
+  CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
+  CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
+  CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
+  CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
+  CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
+  CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
+  CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
+  CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
+  CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
+  CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
+  CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
+  CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
+  CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
+  CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
+  CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
+  CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
+  CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
+  CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
+  CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
+  CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
+  CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
+  CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
+  CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
+  CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
+  CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
+  CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
+  CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
+  CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
+  CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
+  CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
+  CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
+  CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
+  CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
+  CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
+  CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
+  CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
+  CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
+  CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
+})(CharacterCodes || (CharacterCodes = {}));
+
+// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
+var cachedSpaces = new Array(20).fill(0).map((_3, index) => {
+  return " ".repeat(index);
+});
+var maxCachedValues = 200;
+var cachedBreakLinesWithSpaces = {
+  " ": {
+    "\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\n" + " ".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\r" + " ".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\r\n" + " ".repeat(index);
+    })
+  },
+  "	": {
+    "\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\n" + "	".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\r" + "	".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
+      return "\r\n" + "	".repeat(index);
+    })
   }
-  const values = file === void 0 ? null : ctx.readFor(file, rootDir);
-  if (file === void 0 || values === null || !isObject(values.raw) || !isObject(config.raw)) return { config, presetFile: file ?? null, presetUnknown: true };
-  const merged = { ...values.raw, ...config.raw };
-  for (const key of PRESET_CONCAT) {
-    const lists = [values.raw[key], config.raw[key]].filter((v2) => Array.isArray(v2));
-    if (lists.length > 0) merged[key] = lists.flat();
+};
+
+// node_modules/jsonc-parser/lib/esm/impl/parser.js
+var ParseOptions;
+(function(ParseOptions2) {
+  ParseOptions2.DEFAULT = {
+    allowTrailingComma: false
+  };
+})(ParseOptions || (ParseOptions = {}));
+function parse(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentProperty = null;
+  let currentParent = [];
+  const previousParents = [];
+  function onValue(value) {
+    if (Array.isArray(currentParent)) {
+      currentParent.push(value);
+    } else if (currentProperty !== null) {
+      currentParent[currentProperty] = value;
+    }
   }
-  return { config: new ConfigValues(config.file, merged, config.warnings), presetFile: file, presetUnknown: false };
+  const visitor = {
+    onObjectBegin: () => {
+      const object2 = {};
+      onValue(object2);
+      previousParents.push(currentParent);
+      currentParent = object2;
+      currentProperty = null;
+    },
+    onObjectProperty: (name2) => {
+      currentProperty = name2;
+    },
+    onObjectEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onArrayBegin: () => {
+      const array = [];
+      onValue(array);
+      previousParents.push(currentParent);
+      currentParent = array;
+      currentProperty = null;
+    },
+    onArrayEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onLiteralValue: onValue,
+    onError: (error, offset, length) => {
+      errors.push({ error, offset, length });
+    }
+  };
+  visit(text, visitor, options);
+  return currentParent[0];
 }
-function relative(dir, path) {
-  if (path === dir) return "";
-  return dir === "" ? path : path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : path;
-}
-function dirOfPath(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-function matchDirsOrFiles(spec, ctx) {
-  if (!/[*?{[]/.test(spec)) return ctx.exists(spec) ? [{ kind: "file", path: spec }] : [{ kind: "dir", path: spec }];
-  const re2 = globToRegExp(spec);
-  const out2 = ctx.dirs.filter((d2) => re2.test(d2)).map((path) => ({ kind: "dir", path }));
-  return out2;
-}
-function globToRegExp(glob2) {
-  return import_picomatch3.default.makeRe(glob2, { dot: false });
-}
-function extensions(list) {
-  return list && list.length > 0 ? { extensions: list.map((e) => e.replace(/^\./, "")) } : {};
-}
-function moduleLookup(config, rootDir) {
-  const folder = (p2) => joinRepo(rootDir, p2.startsWith("<rootDir>") ? p2 : `./${p2}`, rootDir) ?? [];
-  const named = (config?.strings("moduleDirectories") ?? []).filter((d2) => d2 !== "node_modules");
-  const paths = [...(config?.strings("modulePaths") ?? []).flatMap(folder), ...named.filter((d2) => d2.startsWith("<rootDir>")).flatMap(folder)];
-  const directories = named.filter((d2) => !d2.startsWith("<rootDir>") && !d2.startsWith("/"));
-  return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
+function visit(text, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text, false);
+  const _jsonPath = [];
+  let suppressedCallbacks = 0;
+  function toNoArgVisit(visitFunction) {
+    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisit(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisitWithPath(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
+  }
+  function toBeginVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks++;
+      } else {
+        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
+        if (cbReturn === false) {
+          suppressedCallbacks = 1;
+        }
+      }
+    } : () => true;
+  }
+  function toEndVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks--;
+      }
+      if (suppressedCallbacks === 0) {
+        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
+      }
+    } : () => true;
+  }
+  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
+  const disallowComments = options && options.disallowComments;
+  const allowTrailingComma = options && options.allowTrailingComma;
+  function scanNext() {
+    while (true) {
+      const token = _scanner.scan();
+      switch (_scanner.getTokenError()) {
+        case 4:
+          handleError(
+            14
+            /* ParseErrorCode.InvalidUnicode */
+          );
+          break;
+        case 5:
+          handleError(
+            15
+            /* ParseErrorCode.InvalidEscapeCharacter */
+          );
+          break;
+        case 3:
+          handleError(
+            13
+            /* ParseErrorCode.UnexpectedEndOfNumber */
+          );
+          break;
+        case 1:
+          if (!disallowComments) {
+            handleError(
+              11
+              /* ParseErrorCode.UnexpectedEndOfComment */
+            );
+          }
+          break;
+        case 2:
+          handleError(
+            12
+            /* ParseErrorCode.UnexpectedEndOfString */
+          );
+          break;
+        case 6:
+          handleError(
+            16
+            /* ParseErrorCode.InvalidCharacter */
+          );
+          break;
+      }
+      switch (token) {
+        case 12:
+        case 13:
+          if (disallowComments) {
+            handleError(
+              10
+              /* ParseErrorCode.InvalidCommentToken */
+            );
+          } else {
+            onComment();
+          }
+          break;
+        case 16:
+          handleError(
+            1
+            /* ParseErrorCode.InvalidSymbol */
+          );
+          break;
+        case 15:
+        case 14:
+          break;
+        default:
+          return token;
+      }
+    }
+  }
+  function handleError(error, skipUntilAfter = [], skipUntil = []) {
+    onError(error);
+    if (skipUntilAfter.length + skipUntil.length > 0) {
+      let token = _scanner.getToken();
+      while (token !== 17) {
+        if (skipUntilAfter.indexOf(token) !== -1) {
+          scanNext();
+          break;
+        } else if (skipUntil.indexOf(token) !== -1) {
+          break;
+        }
+        token = scanNext();
+      }
+    }
+  }
+  function parseString2(isValue) {
+    const value = _scanner.getTokenValue();
+    if (isValue) {
+      onLiteralValue(value);
+    } else {
+      onObjectProperty(value);
+      _jsonPath.push(value);
+    }
+    scanNext();
+    return true;
+  }
+  function parseLiteral() {
+    switch (_scanner.getToken()) {
+      case 11:
+        const tokenValue = _scanner.getTokenValue();
+        let value = Number(tokenValue);
+        if (isNaN(value)) {
+          handleError(
+            2
+            /* ParseErrorCode.InvalidNumberFormat */
+          );
+          value = 0;
+        }
+        onLiteralValue(value);
+        break;
+      case 7:
+        onLiteralValue(null);
+        break;
+      case 8:
+        onLiteralValue(true);
+        break;
+      case 9:
+        onLiteralValue(false);
+        break;
+      default:
+        return false;
+    }
+    scanNext();
+    return true;
+  }
+  function parseProperty() {
+    if (_scanner.getToken() !== 10) {
+      handleError(3, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+      return false;
+    }
+    parseString2(false);
+    if (_scanner.getToken() === 6) {
+      onSeparator(":");
+      scanNext();
+      if (!parseValue()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+    } else {
+      handleError(5, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+    }
+    _jsonPath.pop();
+    return true;
+  }
+  function parseObject2() {
+    onObjectBegin();
+    scanNext();
+    let needsComma = false;
+    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 2 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (!parseProperty()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onObjectEnd();
+    if (_scanner.getToken() !== 2) {
+      handleError(7, [
+        2
+        /* SyntaxKind.CloseBraceToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseArray2() {
+    onArrayBegin();
+    scanNext();
+    let isFirstElement = true;
+    let needsComma = false;
+    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 4 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (isFirstElement) {
+        _jsonPath.push(0);
+        isFirstElement = false;
+      } else {
+        _jsonPath[_jsonPath.length - 1]++;
+      }
+      if (!parseValue()) {
+        handleError(4, [], [
+          4,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onArrayEnd();
+    if (!isFirstElement) {
+      _jsonPath.pop();
+    }
+    if (_scanner.getToken() !== 4) {
+      handleError(8, [
+        4
+        /* SyntaxKind.CloseBracketToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseValue() {
+    switch (_scanner.getToken()) {
+      case 3:
+        return parseArray2();
+      case 1:
+        return parseObject2();
+      case 10:
+        return parseString2(true);
+      default:
+        return parseLiteral();
+    }
+  }
+  scanNext();
+  if (_scanner.getToken() === 17) {
+    if (options.allowEmptyContent) {
+      return true;
+    }
+    handleError(4, [], []);
+    return false;
+  }
+  if (!parseValue()) {
+    handleError(4, [], []);
+    return false;
+  }
+  if (_scanner.getToken() !== 17) {
+    handleError(9, [], []);
+  }
+  return true;
 }
 
-// src/ecosystem/npm/ava-universe.ts
-var EXT = "{js,cjs,mjs,ts,cts,mts}";
-var AVA_FILES = [`test.${EXT}`, `src/test.${EXT}`, `source/test.${EXT}`, `**/test-*.${EXT}`, `**/*.spec.${EXT}`, `**/*.test.${EXT}`, `**/test/**/*.${EXT}`, `**/tests/**/*.${EXT}`, `**/__tests__/**/*.${EXT}`];
-var AVA_IGNORED = ["**/node_modules/**", "**/fixtures/**", "**/helpers/**", "**/_*"];
-function avaUniverse(dir, configFile, config, exists) {
-  const files = config?.strings("files");
-  const globs = (files ?? AVA_FILES).map((g2) => g2.replace(/^\.\//, ""));
-  return {
-    ecosystem: "npm",
-    runner: "ava",
-    configFile,
-    root: dir,
-    roots: [],
-    include: globs.filter((g2) => !g2.startsWith("!")).map((glob2) => ({ glob: glob2 })),
-    exclude: [...AVA_IGNORED, ...globs.filter((g2) => g2.startsWith("!")).map((g2) => g2.slice(1))].map((glob2) => ({ glob: glob2 })),
-    setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, config?.strings("require") ?? [], exists), ...configFile !== null && !configFile.endsWith("package.json") ? [configFile] : []])].sort(),
-    aliases: [],
-    warnings: config ? [...new Set(config.warnings)] : [],
-    ...unknownTests(config, ["require"], ["files"])
-  };
-}
-
-// src/ecosystem/npm/bun-deno-universes.ts
-var EXT2 = "{js,jsx,ts,tsx,mjs,cjs,mts,cts}";
-var BUN_FILES = [`**/*.test.${EXT2}`, `**/*_test.${EXT2}`, `**/*.spec.${EXT2}`, `**/*_spec.${EXT2}`];
-var DENO_EXT = "{ts,tsx,mts,js,mjs,jsx}";
-var DENO_FILES = [`**/*_test.${DENO_EXT}`, `**/*.test.${DENO_EXT}`, `**/test.${DENO_EXT}`];
-function runsBunTest(scripts) {
-  return scripts.some((s) => /(?:^|[\s&|;])bun\s+test(?:\s|$)/.test(s));
-}
-function bunUniverse(dir, bunfig, bunfigText, exists) {
-  const preload = bunfigText === null ? [] : bunPreloads(bunfigText);
-  return {
-    ecosystem: "npm",
-    runner: "bun",
-    configFile: bunfig,
-    root: dir,
-    roots: [],
-    include: BUN_FILES.map((glob2) => ({ glob: glob2 })),
-    exclude: [{ glob: "**/node_modules/**" }],
-    setupFiles: preload.map((p2) => joinRepo(dir, p2)).filter((p2) => p2 !== null && exists(p2)).sort(),
-    aliases: [],
-    warnings: []
-  };
-}
-function bunPreloads(text) {
-  const table2 = /^\[test\][^\n]*\n([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(text)?.[1] ?? "";
-  const value = /^\s*preload\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*')/m.exec(table2)?.[1];
-  return value === void 0 ? [] : [...value.matchAll(/"([^"]*)"|'([^']*)'/g)].map((m2) => m2[1] ?? m2[2]);
-}
-function denoUniverse(dir, configFile, config) {
-  const test = config?.object("test");
-  const include = test?.strings("include");
-  const exclude = [...test?.strings("exclude") ?? [], ...config?.strings("exclude") ?? []];
-  const asGlob = (p2) => {
-    const path = p2.replace(/^\.\//, "").replace(/\/$/, "");
-    return /[*?{[]/.test(path) || /\.\w+$/.test(path) ? path : `${path}/**`;
-  };
-  return {
-    ecosystem: "npm",
-    runner: "deno",
-    configFile,
-    root: dir,
-    roots: [],
-    include: (include ? include.map(asGlob).flatMap((g2) => g2.endsWith("/**") ? DENO_FILES.map((f3) => `${g2.slice(0, -3)}/${f3}`) : [g2]) : DENO_FILES).map((glob2) => ({ glob: glob2 })),
-    exclude: [{ glob: "**/node_modules/**" }, ...exclude.map((e) => ({ glob: asGlob(e) }))],
-    setupFiles: [],
-    aliases: [],
-    warnings: config ? [...new Set(config.warnings)] : [],
-    ...unknownTests(test ?? null, ["include"])
-  };
-}
+// node_modules/jsonc-parser/lib/esm/main.js
+var ScanError;
+(function(ScanError2) {
+  ScanError2[ScanError2["None"] = 0] = "None";
+  ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
+  ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
+  ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
+  ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
+  ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
+  ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
+})(ScanError || (ScanError = {}));
+var SyntaxKind;
+(function(SyntaxKind2) {
+  SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
+  SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
+  SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
+  SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
+  SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
+  SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
+  SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
+  SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
+  SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
+  SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
+  SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
+  SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
+  SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
+  SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
+  SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
+  SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
+  SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
+})(SyntaxKind || (SyntaxKind = {}));
+var parse2 = parse;
+var ParseErrorCode;
+(function(ParseErrorCode2) {
+  ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
+  ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
+  ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
+  ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
+  ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
+  ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
+  ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
+  ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
+  ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
+  ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
+  ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
+})(ParseErrorCode || (ParseErrorCode = {}));
 
 // node_modules/re2js/build/index.js
 var RE2Flags = class RE2Flags2 {
@@ -21410,6 +21812,520 @@ function globsMatcher(globs, options = {}) {
   return matcher;
 }
 
+// src/ecosystem/npm/oclif-manifest.ts
+var OCLIF_PACKAGES = /* @__PURE__ */ new Set(["@oclif/core", "@oclif/test", "@oclif/command", "@oclif/config"]);
+function oclifConventionScopes(file, specifier, texts) {
+  const name2 = specifier.split("/").slice(0, 2).join("/");
+  if (!OCLIF_PACKAGES.has(name2)) return null;
+  for (let dir = dirOf(file); ; dir = dirOf(dir)) {
+    const text = texts.get(dir === "" ? "package.json" : `${dir}/package.json`);
+    if (text !== void 0) return scopesOf(file, dir, text, texts);
+    if (dir === "") return null;
+  }
+}
+function scopesOf(file, dir, text, texts) {
+  const root = oclifPackage(dir, text, texts);
+  if (root === null) return null;
+  const own = [...root.commands, ...root.hooks].some((scope) => inScope(file, scope));
+  const packages = [root, ...pluginsOf(dir, root, texts)];
+  const named = packages.flatMap((p2) => own ? p2.hooks : [...p2.commands, ...p2.hooks]);
+  const out2 = [...new Set(named)];
+  return out2.length > 0 ? out2 : null;
+}
+function oclifPackage(dir, text, texts) {
+  const manifest = parseObject(text);
+  const oclif = manifest?.oclif;
+  if (oclif === null || typeof oclif !== "object") return null;
+  const { commands, hooks, plugins: plugins2, devPlugins } = oclif;
+  const strategy = commands !== null && typeof commands === "object" ? commands.strategy : void 0;
+  const target = typeof commands === "string" ? commands : commands !== null && typeof commands === "object" ? commands.target : void 0;
+  const folder = typeof target === "string" ? joinRepo(dir, target.startsWith(".") ? target : `./${target}`) : null;
+  const commandScope = folder === null ? null : strategy === "explicit" || strategy === "single" ? moduleScope(folder) : folder;
+  const hookScopes = (hooks !== null && typeof hooks === "object" ? Object.values(hooks).flat() : []).filter((h3) => typeof h3 === "string").map((h3) => joinRepo(dir, h3.startsWith(".") ? h3 : `./${h3}`)).filter((h3) => h3 !== null).map(moduleScope);
+  const withSources = (scopes) => [.../* @__PURE__ */ new Set([...scopes, ...scopes.flatMap((scope) => sourceScopes(dir, scope, texts))])];
+  const names = (list) => Array.isArray(list) ? list.filter((p2) => typeof p2 === "string") : [];
+  const dependencies = ["dependencies", "devDependencies", "optionalDependencies"].flatMap((field) => {
+    const deps = manifest?.[field];
+    return deps !== null && typeof deps === "object" ? Object.keys(deps) : [];
+  });
+  return {
+    commands: withSources(commandScope === null ? [] : [commandScope]),
+    hooks: withSources(hookScopes),
+    plugins: [...names(plugins2), ...names(devPlugins)],
+    dependencies
+  };
+}
+function pluginsOf(dir, root, texts) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const [path, text] of texts) {
+    if (path !== "package.json" && !path.endsWith("/package.json")) continue;
+    const name2 = parseObject(text)?.name;
+    if (typeof name2 === "string" && !byName.has(name2)) byName.set(name2, { dir: dirOf(path), text });
+  }
+  const out2 = [];
+  const seen = /* @__PURE__ */ new Set([dir]);
+  const queue = [root];
+  for (let p2 = queue.shift(); p2 !== void 0; p2 = queue.shift()) {
+    if (p2.plugins.length === 0) continue;
+    let matches;
+    try {
+      matches = compileGlobs(p2.plugins);
+    } catch {
+      matches = () => true;
+    }
+    for (const dependency of p2.dependencies) {
+      const local = byName.get(dependency);
+      if (local === void 0 || seen.has(local.dir) || !(p2.plugins.includes(dependency) || matches(dependency))) continue;
+      seen.add(local.dir);
+      const plugin = oclifPackage(local.dir, local.text, texts);
+      if (plugin === null) continue;
+      out2.push(plugin);
+      queue.push(plugin);
+    }
+  }
+  return out2;
+}
+function parseObject(text) {
+  const value = parse2(text, [], { allowTrailingComma: true });
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
+}
+function moduleScope(path) {
+  return /\.[cm]?[jt]sx?$/.test(path) ? path : prefixScope(dirOf(path), `${path.slice(path.lastIndexOf("/") + 1)}.`);
+}
+var BUILD_FOLDERS = /* @__PURE__ */ new Set(["dist", "lib", "build", "out"]);
+function sourceScopes(dir, scope, texts) {
+  const rest = dir === "" ? scope : scope.slice(dir.length + 1);
+  const mapped = [];
+  const options = parseObject(texts.get(dir === "" ? "tsconfig.json" : `${dir}/tsconfig.json`) ?? "")?.compilerOptions;
+  const rootDirs = options?.rootDirs;
+  const rootDir = [options?.rootDir, Array.isArray(rootDirs) ? rootDirs[0] : void 0, options?.baseUrl].find((d2) => typeof d2 === "string");
+  const outDir = typeof options?.outDir === "string" ? joinPath("", options.outDir) : null;
+  if (rootDir !== void 0 && outDir !== null && outDir !== "" && rest.startsWith(`${outDir}/`)) {
+    const source = joinPath("", `${rootDir}/${rest.slice(outDir.length + 1)}`);
+    if (source !== null) mapped.push(source);
+  }
+  const slash = rest.indexOf("/");
+  if (slash > 0 && BUILD_FOLDERS.has(rest.slice(0, slash))) mapped.push(`src${rest.slice(slash)}`);
+  return mapped.map((source) => {
+    const path = dir === "" ? source : `${dir}/${source}`;
+    return /\.[cm]?js$/.test(path) ? `${path.replace(/\.[cm]?js$/, "")}.*` : path;
+  });
+}
+
+// src/ecosystem/npm/resolution-order.ts
+var CODE_EXTENSIONS = ["d.mts", "d.cts", "d.ts", "mjs", "cjs", "mts", "cts", "jsx", "tsx", "js", "ts"];
+function npmExtensionGroups(files, universes) {
+  const configured = universes.flatMap((u2) => u2.ecosystem === "npm" ? u2.extensions ?? [] : []);
+  const extensions2 = [.../* @__PURE__ */ new Set([...configured.map((e) => e.replace(/^\./, "")), ...CODE_EXTENSIONS])].filter((e) => e !== "" && !e.includes("/")).sort((a, b3) => b3.length - a.length || (a < b3 ? -1 : a > b3 ? 1 : 0));
+  const byStem = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    if (file.includes("node_modules/")) continue;
+    const name2 = file.slice(file.lastIndexOf("/") + 1);
+    for (const ext of extensions2) {
+      if (name2.length <= ext.length + 1 || !name2.endsWith(`.${ext}`)) continue;
+      const stem = file.slice(0, file.length - ext.length - 1);
+      const group = byStem.get(stem);
+      if (group === void 0) byStem.set(stem, [file]);
+      else if (!group.includes(file)) group.push(file);
+    }
+  }
+  return [...byStem.values()].filter((g2) => g2.length > 1).map((g2) => g2.sort());
+}
+
+// src/ecosystem/npm/config-values.ts
+var ConfigValues = class _ConfigValues {
+  constructor(file, value, warnings = []) {
+    this.file = file;
+    this.value = value;
+    this.warnings = warnings;
+    if (value instanceof Unknown) this.warnings.push(`${file}: not readable statically (${value.why}); the runner's defaults are used.`);
+    else if (isObject(value) && ("\0spread" in value || "\0computed" in value)) {
+      this.warnings.push(`${file}: part of the configuration is computed; fields not written literally use the runner's defaults.`);
+    }
+  }
+  file;
+  value;
+  warnings;
+  /** The value as read (Unknown parts included). */
+  get raw() {
+    return this.value;
+  }
+  get readable() {
+    return isObject(this.value);
+  }
+  /**
+   * Whether the field at `path` holds a value this reading cannot know: computed or partly
+   * computed, or the whole configuration (or an object on the way) unreadable. With `orSpread`,
+   * also when it is absent from an object that spreads or computes keys it could come from
+   * (`{ ...base, test: {...} }` may set `test.include` in `base`). A path ending in `*`
+   * (`resolve.alias.*`) also counts anything unknown at any depth under the field: an alias whose
+   * replacement is computed is as unknown as a computed alias table. Records nothing: the accessors warn.
+   */
+  unknown(path, orSpread = false) {
+    let v2 = this.value;
+    for (const key of path) {
+      if (v2 instanceof Unknown) return true;
+      if (key === "*") return holdsUnknown(v2);
+      if (!isObject(v2)) return false;
+      const next = v2[key];
+      if (next === void 0) return orSpread && ("\0spread" in v2 || "\0computed" in v2);
+      v2 = next;
+    }
+    return v2 instanceof Unknown || Array.isArray(v2) && v2.some((item) => item instanceof Unknown);
+  }
+  /**
+   * Of `fields` (dotted paths: `test.include`), those that may hold values this reading cannot
+   * know; `spreadable` ones also when a spread they are absent beside may set them (see unknown).
+   */
+  unknownOf(fields, spreadable = []) {
+    const found = [...fields.filter((f3) => this.unknown(f3.split("."))), ...spreadable.filter((f3) => this.unknown(f3.split("."), true))];
+    return found.map((f3) => f3.replace(/\.\*$/, ""));
+  }
+  /** The object at `path` (`test`, `test.poolOptions`), or undefined. */
+  object(...path) {
+    const v2 = this.at(path);
+    return isObject(v2) ? new _ConfigValues(this.file, v2, this.warnings) : void 0;
+  }
+  /** A list of strings (a lone string counts as a list of one). */
+  strings(...path) {
+    const v2 = this.at(path);
+    if (v2 === void 0) return void 0;
+    const list = Array.isArray(v2) ? v2 : [v2];
+    if (list.every((x3) => typeof x3 === "string")) return list;
+    this.warnings.push(`${this.file}: ${path.join(".")} is computed; the runner's default is used.`);
+    return void 0;
+  }
+  string(...path) {
+    const v2 = this.at(path);
+    if (v2 === void 0 || typeof v2 === "string") return v2;
+    this.warnings.push(`${this.file}: ${path.join(".")} is computed; the runner's default is used.`);
+    return void 0;
+  }
+  boolean(...path) {
+    const v2 = this.at(path);
+    return typeof v2 === "boolean" ? v2 : void 0;
+  }
+  /** A list whose items may be strings or objects (jest/vitest `projects`). */
+  items(...path) {
+    const v2 = this.at(path);
+    if (v2 === void 0) return void 0;
+    if (!Array.isArray(v2)) {
+      this.warnings.push(`${this.file}: ${path.join(".")} is computed; its projects are not known.`);
+      return void 0;
+    }
+    const out2 = [];
+    for (const item of v2) {
+      if (typeof item === "string") out2.push(item);
+      else if (isObject(item)) out2.push(new _ConfigValues(this.file, item, this.warnings));
+      else this.warnings.push(`${this.file}: an item of ${path.join(".")} is computed and not known.`);
+    }
+    return out2;
+  }
+  /**
+   * Module names of a list whose items are a name or a `[name, options]` pair (jest and vitest
+   * `reporters`); a lone name is a list of one. What is not a name is left out, with a warning.
+   */
+  modules(...path) {
+    const v2 = this.at(path);
+    if (v2 === void 0) return [];
+    const out2 = [];
+    for (const item of Array.isArray(v2) ? v2 : [v2]) {
+      const name2 = Array.isArray(item) ? item[0] : item;
+      if (typeof name2 === "string") out2.push(name2);
+      else this.warnings.push(`${this.file}: an item of ${path.join(".")} is computed and not known.`);
+    }
+    return out2;
+  }
+  /**
+   * String-to-string entries of an object or of a `[{find, replacement}]` list (aliases, mappers).
+   * A key mapped to a list (jest's `moduleNameMapper` fallbacks) gives one entry per replacement,
+   * in order.
+   */
+  entries(...path) {
+    const v2 = this.at(path);
+    const out2 = [];
+    if (isObject(v2)) {
+      for (const [k2, r2] of Object.entries(v2)) {
+        if (k2.startsWith("\0")) continue;
+        for (const replacement of Array.isArray(r2) ? r2 : [r2]) if (typeof replacement === "string") out2.push({ pattern: k2, replacement });
+      }
+    } else if (Array.isArray(v2)) {
+      for (const item of v2) {
+        if (isObject(item) && typeof item["find"] === "string" && typeof item["replacement"] === "string") out2.push({ pattern: item["find"], replacement: item["replacement"] });
+      }
+    }
+    return out2;
+  }
+  at(path) {
+    let v2 = this.value;
+    for (const key of path) {
+      if (!isObject(v2)) return void 0;
+      v2 = v2[key];
+    }
+    if (v2 instanceof Unknown) {
+      this.warnings.push(`${this.file}: ${path.join(".")} is not readable statically (${v2.why}); the runner's default is used.`);
+      return void 0;
+    }
+    return v2;
+  }
+};
+function unknownTests(config, fields, spreadable = [], also = []) {
+  const found = [.../* @__PURE__ */ new Set([...also, ...config?.unknownOf(fields, spreadable) ?? []])];
+  return found.length > 0 ? { unknownTests: found } : {};
+}
+function unknownImports(config, fields) {
+  const found = config?.unknownOf([], fields) ?? [];
+  return found.length > 0 ? { unknownImports: found } : {};
+}
+
+// src/ecosystem/npm/detect-test-runner.ts
+var CONFIG = /^(vitest\.config|vitest\.workspace|vite\.config|jest\.config|\.mocharc)(\.[\w.]+)?$/;
+var ORDER = ["vitest", "jest", "mocha"];
+function detectTestRunner(files) {
+  const rootFiles = files.paths.filter((p2) => !p2.includes("/"));
+  const configFiles = rootFiles.filter((f3) => CONFIG.test(f3)).sort();
+  const evidence = [];
+  const packageJson = files.read("package.json");
+  let pkg = {};
+  try {
+    pkg = packageJson === null ? {} : JSON.parse(packageJson);
+  } catch {
+    evidence.push("package.json is not valid JSON");
+  }
+  const script2 = typeof pkg.scripts?.["test"] === "string" ? pkg.scripts["test"] : "";
+  const deps = { ...pkg.dependencies ?? {}, ...pkg.devDependencies ?? {} };
+  const found = (runner, why) => ({ runner, evidence: [...evidence, why] });
+  for (const name2 of ORDER) {
+    if (new RegExp(`\\b${name2}\\b`).test(script2)) return found(name2, `package.json scripts.test runs ${name2}`);
+  }
+  if (/\bnode\b[^&|;]*--test\b/.test(script2)) return found("node", "package.json scripts.test runs node --test");
+  const dependency = ORDER.find((name2) => name2 in deps);
+  if (dependency) return found(dependency, `${dependency} is a dependency in package.json`);
+  const config = configFiles[0];
+  if (config) return found(config.startsWith("jest") ? "jest" : config.startsWith(".mocharc") ? "mocha" : "vitest", `${config} is at the root`);
+  return null;
+}
+function npmCiSetup(files) {
+  const has = (name2) => files.paths.includes(name2);
+  const node = { uses: "actions/setup-node@v4", with: { "node-version": "20" } };
+  if (has("pnpm-lock.yaml")) return [node, { run: "corepack enable" }, { run: "pnpm install --frozen-lockfile" }];
+  if (has("yarn.lock")) return [node, { run: "corepack enable" }, { run: "yarn install" }];
+  return [node, { run: has("package-lock.json") || has("npm-shrinkwrap.json") ? "npm ci" : "npm install" }];
+}
+
+// src/ecosystem/npm/jest-universes.ts
+var import_picomatch3 = __toESM(require_picomatch2(), 1);
+var JEST_TEST_MATCH = ["**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"];
+var JEST_IGNORE = ["/node_modules/"];
+var JEST_MODULE_FIELDS = [
+  "setupFiles",
+  "setupFilesAfterEnv",
+  "globalSetup",
+  "globalTeardown",
+  "testEnvironment",
+  "snapshotResolver",
+  "snapshotSerializers",
+  "resolver",
+  "runner",
+  "testRunner",
+  "moduleLoader",
+  "dependencyExtractor",
+  "testSequencer"
+];
+var JEST_LOOKUP_FIELDS = ["moduleNameMapper.*", "modulePaths.*", "moduleDirectories.*"];
+function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
+  const rootDir = own?.string("rootDir") !== void 0 ? joinRepo(dir, own.string("rootDir")) ?? dir : dir;
+  const { config, presetFile, presetUnknown } = withPreset(own, rootDir, ctx);
+  const projects = config?.items("projects");
+  if (projects && projects.length > 0 && depth < 3) {
+    const out2 = [];
+    for (const project of projects) {
+      if (typeof project !== "string") {
+        const projectRoot = project.string("rootDir");
+        const base = projectRoot !== void 0 && !projectRoot.startsWith("<rootDir>") && !projectRoot.startsWith("/") ? cwd : configFile === null ? rootDir : dirOfPath(configFile);
+        out2.push(...jestUniverses(base, configFile, project, ctx, depth + 1, cwd));
+        continue;
+      }
+      const spec = joinRepo(rootDir, project, rootDir);
+      if (spec === null) continue;
+      for (const target of matchDirsOrFiles(spec, ctx)) {
+        if (target.kind === "file") out2.push(...jestUniverses(dirOfPath(target.path), target.path, ctx.read(target.path), ctx, depth + 1, cwd));
+        else {
+          const found = ctx.configIn(target.path);
+          out2.push(...jestUniverses(target.path, found?.file ?? null, found?.values ?? null, ctx, depth + 1, cwd));
+        }
+      }
+    }
+    return out2;
+  }
+  const toRoot = (p2) => p2.replace(/^<rootDir>\/?/, "");
+  const roots = (config?.strings("roots") ?? ["<rootDir>"]).map((r2) => joinRepo(rootDir, r2, rootDir)).flatMap((r2) => r2 === null ? [] : [relative(rootDir, r2)]);
+  const testRegex = config?.strings("testRegex");
+  const include = testRegex && testRegex.length > 0 ? testRegex.map((regex) => ({ regex, absolute: true })) : (config?.strings("testMatch") ?? JEST_TEST_MATCH).map((glob2) => ({ glob: toRoot(glob2) }));
+  const rootPrefix = rootDir === "" ? "" : `/${rootDir}`;
+  const exclude = (config?.strings("testPathIgnorePatterns") ?? JEST_IGNORE).map((regex) => ({ regex: regex.split("<rootDir>").join(rootPrefix), absolute: true }));
+  const modules = [
+    ...JEST_MODULE_FIELDS.flatMap((field) => config?.strings(field) ?? []),
+    ...config?.strings("haste", "hasteImplModulePath") ?? [],
+    ...(config?.entries("transform") ?? []).map((t2) => t2.replacement),
+    // Reporters run in the test process: one that throws fails the run. Read when written, not
+    // required (a computed list is no unknown test), since they decide no test's outcome.
+    ...config?.modules("reporters") ?? [],
+    ...config?.strings("testResultsProcessor") ?? []
+  ];
+  const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
+  const resolver = treeFiles(rootDir, config?.strings("resolver") ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
+  if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
+  if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
+  return [
+    {
+      ecosystem: "npm",
+      runner: "jest",
+      configFile,
+      root: rootDir,
+      roots: roots.includes("") ? [] : roots,
+      include,
+      exclude,
+      setupFiles: [...new Set(setupFiles)].sort(),
+      aliases: config?.entries("moduleNameMapper") ?? [],
+      ...moduleLookup(config, rootDir),
+      ...resolver !== void 0 && { resolver },
+      ...extensions(config?.strings("moduleFileExtensions")),
+      warnings: config ? [...new Set(config.warnings)] : [],
+      ...jestUnknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown)
+    }
+  ];
+}
+function jestUnknownTests(config, byRegex, presetUnknown) {
+  const globs = byRegex ? ["testRegex"] : ["testRegex", "testMatch"];
+  return {
+    ...unknownTests(config, [], ["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS, ...globs], presetUnknown ? ["preset"] : []),
+    ...unknownImports(config, JEST_LOOKUP_FIELDS)
+  };
+}
+var PRESET_CONCAT = ["setupFiles", "setupFilesAfterEnv"];
+function withPreset(config, rootDir, ctx) {
+  const preset = config?.string("preset");
+  if (!config || preset === void 0) return { config, presetFile: null, presetUnknown: config?.unknown(["preset"]) ?? false };
+  let file;
+  if (/^(\.|<rootDir>)/.test(preset)) {
+    const base = joinRepo(rootDir, preset, rootDir);
+    file = base === null ? void 0 : [base, `${base}/jest-preset.json`, `${base}/jest-preset.js`].find((p2) => ctx.exists(p2));
+  } else {
+    const local = ctx.localPackageFile(`${preset}/jest-preset.json`) ?? ctx.localPackageFile(`${preset}/jest-preset`);
+    if (local === void 0) return { config, presetFile: null, presetUnknown: false };
+    file = local ?? void 0;
+  }
+  const values = file === void 0 ? null : ctx.readFor(file, rootDir);
+  if (file === void 0 || values === null || !isObject(values.raw) || !isObject(config.raw)) return { config, presetFile: file ?? null, presetUnknown: true };
+  const merged = { ...values.raw, ...config.raw };
+  for (const key of PRESET_CONCAT) {
+    const lists = [values.raw[key], config.raw[key]].filter((v2) => Array.isArray(v2));
+    if (lists.length > 0) merged[key] = lists.flat();
+  }
+  return { config: new ConfigValues(config.file, merged, config.warnings), presetFile: file, presetUnknown: false };
+}
+function relative(dir, path) {
+  if (path === dir) return "";
+  return dir === "" ? path : path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : path;
+}
+function dirOfPath(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function matchDirsOrFiles(spec, ctx) {
+  if (!/[*?{[]/.test(spec)) return ctx.exists(spec) ? [{ kind: "file", path: spec }] : [{ kind: "dir", path: spec }];
+  const re2 = globToRegExp(spec);
+  const out2 = ctx.dirs.filter((d2) => re2.test(d2)).map((path) => ({ kind: "dir", path }));
+  return out2;
+}
+function globToRegExp(glob2) {
+  return import_picomatch3.default.makeRe(glob2, { dot: false });
+}
+function extensions(list) {
+  return list && list.length > 0 ? { extensions: list.map((e) => e.replace(/^\./, "")) } : {};
+}
+function moduleLookup(config, rootDir) {
+  const folder = (p2) => joinRepo(rootDir, p2.startsWith("<rootDir>") ? p2 : `./${p2}`, rootDir) ?? [];
+  const named = (config?.strings("moduleDirectories") ?? []).filter((d2) => d2 !== "node_modules");
+  const paths = [...(config?.strings("modulePaths") ?? []).flatMap(folder), ...named.filter((d2) => d2.startsWith("<rootDir>")).flatMap(folder)];
+  const directories = named.filter((d2) => !d2.startsWith("<rootDir>") && !d2.startsWith("/"));
+  return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
+}
+
+// src/ecosystem/npm/ava-universe.ts
+var EXT = "{js,cjs,mjs,ts,cts,mts}";
+var AVA_FILES = [`test.${EXT}`, `src/test.${EXT}`, `source/test.${EXT}`, `**/test-*.${EXT}`, `**/*.spec.${EXT}`, `**/*.test.${EXT}`, `**/test/**/*.${EXT}`, `**/tests/**/*.${EXT}`, `**/__tests__/**/*.${EXT}`];
+var AVA_IGNORED = ["**/node_modules/**", "**/fixtures/**", "**/helpers/**", "**/_*"];
+function avaUniverse(dir, configFile, config, exists) {
+  const files = config?.strings("files");
+  const globs = (files ?? AVA_FILES).map((g2) => g2.replace(/^\.\//, ""));
+  return {
+    ecosystem: "npm",
+    runner: "ava",
+    configFile,
+    root: dir,
+    roots: [],
+    include: globs.filter((g2) => !g2.startsWith("!")).map((glob2) => ({ glob: glob2 })),
+    exclude: [...AVA_IGNORED, ...globs.filter((g2) => g2.startsWith("!")).map((g2) => g2.slice(1))].map((glob2) => ({ glob: glob2 })),
+    setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, config?.strings("require") ?? [], exists), ...configFile !== null && !configFile.endsWith("package.json") ? [configFile] : []])].sort(),
+    aliases: [],
+    warnings: config ? [...new Set(config.warnings)] : [],
+    ...unknownTests(config, ["require"], ["files"])
+  };
+}
+
+// src/ecosystem/npm/bun-deno-universes.ts
+var EXT2 = "{js,jsx,ts,tsx,mjs,cjs,mts,cts}";
+var BUN_FILES = [`**/*.test.${EXT2}`, `**/*_test.${EXT2}`, `**/*.spec.${EXT2}`, `**/*_spec.${EXT2}`];
+var DENO_EXT = "{ts,tsx,mts,js,mjs,jsx}";
+var DENO_FILES = [`**/*_test.${DENO_EXT}`, `**/*.test.${DENO_EXT}`, `**/test.${DENO_EXT}`];
+function runsBunTest(scripts) {
+  return scripts.some((s) => /(?:^|[\s&|;])bun\s+test(?:\s|$)/.test(s));
+}
+function bunUniverse(dir, bunfig, bunfigText, exists) {
+  const preload = bunfigText === null ? [] : bunPreloads(bunfigText);
+  return {
+    ecosystem: "npm",
+    runner: "bun",
+    configFile: bunfig,
+    root: dir,
+    roots: [],
+    include: BUN_FILES.map((glob2) => ({ glob: glob2 })),
+    exclude: [{ glob: "**/node_modules/**" }],
+    setupFiles: preload.map((p2) => joinRepo(dir, p2)).filter((p2) => p2 !== null && exists(p2)).sort(),
+    aliases: [],
+    warnings: []
+  };
+}
+function bunPreloads(text) {
+  const table2 = /^\[test\][^\n]*\n([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(text)?.[1] ?? "";
+  const value = /^\s*preload\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*')/m.exec(table2)?.[1];
+  return value === void 0 ? [] : [...value.matchAll(/"([^"]*)"|'([^']*)'/g)].map((m2) => m2[1] ?? m2[2]);
+}
+function denoUniverse(dir, configFile, config) {
+  const test = config?.object("test");
+  const include = test?.strings("include");
+  const exclude = [...test?.strings("exclude") ?? [], ...config?.strings("exclude") ?? []];
+  const asGlob = (p2) => {
+    const path = p2.replace(/^\.\//, "").replace(/\/$/, "");
+    return /[*?{[]/.test(path) || /\.\w+$/.test(path) ? path : `${path}/**`;
+  };
+  return {
+    ecosystem: "npm",
+    runner: "deno",
+    configFile,
+    root: dir,
+    roots: [],
+    include: (include ? include.map(asGlob).flatMap((g2) => g2.endsWith("/**") ? DENO_FILES.map((f3) => `${g2.slice(0, -3)}/${f3}`) : [g2]) : DENO_FILES).map((glob2) => ({ glob: glob2 })),
+    exclude: [{ glob: "**/node_modules/**" }, ...exclude.map((e) => ({ glob: asGlob(e) }))],
+    setupFiles: [],
+    aliases: [],
+    warnings: config ? [...new Set(config.warnings)] : [],
+    ...unknownTests(test ?? null, ["include"])
+  };
+}
+
 // src/ecosystem/npm/jasmine-universe.ts
 var SPEC_DIR = "spec";
 var SPEC_FILES = ["**/*[sS]pec.?(m)js"];
@@ -21667,865 +22583,6 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   const setupFiles = treeFiles(dir, preloads, exists);
   return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
 }
-
-// node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text, ignoreTrivia = false) {
-  const len = text.length;
-  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
-  function scanHexDigits(count, exact) {
-    let digits = 0;
-    let value2 = 0;
-    while (digits < count || !exact) {
-      let ch = text.charCodeAt(pos);
-      if (ch >= 48 && ch <= 57) {
-        value2 = value2 * 16 + ch - 48;
-      } else if (ch >= 65 && ch <= 70) {
-        value2 = value2 * 16 + ch - 65 + 10;
-      } else if (ch >= 97 && ch <= 102) {
-        value2 = value2 * 16 + ch - 97 + 10;
-      } else {
-        break;
-      }
-      pos++;
-      digits++;
-    }
-    if (digits < count) {
-      value2 = -1;
-    }
-    return value2;
-  }
-  function setPosition(newPosition) {
-    pos = newPosition;
-    value = "";
-    tokenOffset = 0;
-    token = 16;
-    scanError = 0;
-  }
-  function scanNumber() {
-    let start3 = pos;
-    if (text.charCodeAt(pos) === 48) {
-      pos++;
-    } else {
-      pos++;
-      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-      }
-    }
-    if (pos < text.length && text.charCodeAt(pos) === 46) {
-      pos++;
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-      } else {
-        scanError = 3;
-        return text.substring(start3, pos);
-      }
-    }
-    let end = pos;
-    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
-      pos++;
-      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
-        pos++;
-      }
-      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
-        pos++;
-        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
-          pos++;
-        }
-        end = pos;
-      } else {
-        scanError = 3;
-      }
-    }
-    return text.substring(start3, end);
-  }
-  function scanString() {
-    let result = "", start3 = pos;
-    while (true) {
-      if (pos >= len) {
-        result += text.substring(start3, pos);
-        scanError = 2;
-        break;
-      }
-      const ch = text.charCodeAt(pos);
-      if (ch === 34) {
-        result += text.substring(start3, pos);
-        pos++;
-        break;
-      }
-      if (ch === 92) {
-        result += text.substring(start3, pos);
-        pos++;
-        if (pos >= len) {
-          scanError = 2;
-          break;
-        }
-        const ch2 = text.charCodeAt(pos++);
-        switch (ch2) {
-          case 34:
-            result += '"';
-            break;
-          case 92:
-            result += "\\";
-            break;
-          case 47:
-            result += "/";
-            break;
-          case 98:
-            result += "\b";
-            break;
-          case 102:
-            result += "\f";
-            break;
-          case 110:
-            result += "\n";
-            break;
-          case 114:
-            result += "\r";
-            break;
-          case 116:
-            result += "	";
-            break;
-          case 117:
-            const ch3 = scanHexDigits(4, true);
-            if (ch3 >= 0) {
-              result += String.fromCharCode(ch3);
-            } else {
-              scanError = 4;
-            }
-            break;
-          default:
-            scanError = 5;
-        }
-        start3 = pos;
-        continue;
-      }
-      if (ch >= 0 && ch <= 31) {
-        if (isLineBreak(ch)) {
-          result += text.substring(start3, pos);
-          scanError = 2;
-          break;
-        } else {
-          scanError = 6;
-        }
-      }
-      pos++;
-    }
-    return result;
-  }
-  function scanNext() {
-    value = "";
-    scanError = 0;
-    tokenOffset = pos;
-    lineStartOffset = lineNumber;
-    prevTokenLineStartOffset = tokenLineStartOffset;
-    if (pos >= len) {
-      tokenOffset = len;
-      return token = 17;
-    }
-    let code = text.charCodeAt(pos);
-    if (isWhiteSpace(code)) {
-      do {
-        pos++;
-        value += String.fromCharCode(code);
-        code = text.charCodeAt(pos);
-      } while (isWhiteSpace(code));
-      return token = 15;
-    }
-    if (isLineBreak(code)) {
-      pos++;
-      value += String.fromCharCode(code);
-      if (code === 13 && text.charCodeAt(pos) === 10) {
-        pos++;
-        value += "\n";
-      }
-      lineNumber++;
-      tokenLineStartOffset = pos;
-      return token = 14;
-    }
-    switch (code) {
-      // tokens: []{}:,
-      case 123:
-        pos++;
-        return token = 1;
-      case 125:
-        pos++;
-        return token = 2;
-      case 91:
-        pos++;
-        return token = 3;
-      case 93:
-        pos++;
-        return token = 4;
-      case 58:
-        pos++;
-        return token = 6;
-      case 44:
-        pos++;
-        return token = 5;
-      // strings
-      case 34:
-        pos++;
-        value = scanString();
-        return token = 10;
-      // comments
-      case 47:
-        const start3 = pos - 1;
-        if (text.charCodeAt(pos + 1) === 47) {
-          pos += 2;
-          while (pos < len) {
-            if (isLineBreak(text.charCodeAt(pos))) {
-              break;
-            }
-            pos++;
-          }
-          value = text.substring(start3, pos);
-          return token = 12;
-        }
-        if (text.charCodeAt(pos + 1) === 42) {
-          pos += 2;
-          const safeLength = len - 1;
-          let commentClosed = false;
-          while (pos < safeLength) {
-            const ch = text.charCodeAt(pos);
-            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
-              pos += 2;
-              commentClosed = true;
-              break;
-            }
-            pos++;
-            if (isLineBreak(ch)) {
-              if (ch === 13 && text.charCodeAt(pos) === 10) {
-                pos++;
-              }
-              lineNumber++;
-              tokenLineStartOffset = pos;
-            }
-          }
-          if (!commentClosed) {
-            pos++;
-            scanError = 1;
-          }
-          value = text.substring(start3, pos);
-          return token = 13;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-      // numbers
-      case 45:
-        value += String.fromCharCode(code);
-        pos++;
-        if (pos === len || !isDigit(text.charCodeAt(pos))) {
-          return token = 16;
-        }
-      // found a minus, followed by a number so
-      // we fall through to proceed with scanning
-      // numbers
-      case 48:
-      case 49:
-      case 50:
-      case 51:
-      case 52:
-      case 53:
-      case 54:
-      case 55:
-      case 56:
-      case 57:
-        value += scanNumber();
-        return token = 11;
-      // literals and unknown symbols
-      default:
-        while (pos < len && isUnknownContentCharacter(code)) {
-          pos++;
-          code = text.charCodeAt(pos);
-        }
-        if (tokenOffset !== pos) {
-          value = text.substring(tokenOffset, pos);
-          switch (value) {
-            case "true":
-              return token = 8;
-            case "false":
-              return token = 9;
-            case "null":
-              return token = 7;
-          }
-          return token = 16;
-        }
-        value += String.fromCharCode(code);
-        pos++;
-        return token = 16;
-    }
-  }
-  function isUnknownContentCharacter(code) {
-    if (isWhiteSpace(code) || isLineBreak(code)) {
-      return false;
-    }
-    switch (code) {
-      case 125:
-      case 93:
-      case 123:
-      case 91:
-      case 34:
-      case 58:
-      case 44:
-      case 47:
-        return false;
-    }
-    return true;
-  }
-  function scanNextNonTrivia() {
-    let result;
-    do {
-      result = scanNext();
-    } while (result >= 12 && result <= 15);
-    return result;
-  }
-  return {
-    setPosition,
-    getPosition: () => pos,
-    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
-    getToken: () => token,
-    getTokenValue: () => value,
-    getTokenOffset: () => tokenOffset,
-    getTokenLength: () => pos - tokenOffset,
-    getTokenStartLine: () => lineStartOffset,
-    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
-    getTokenError: () => scanError
-  };
-}
-function isWhiteSpace(ch) {
-  return ch === 32 || ch === 9;
-}
-function isLineBreak(ch) {
-  return ch === 10 || ch === 13;
-}
-function isDigit(ch) {
-  return ch >= 48 && ch <= 57;
-}
-var CharacterCodes;
-(function(CharacterCodes2) {
-  CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
-  CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
-  CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
-  CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
-  CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
-  CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
-  CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
-  CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
-  CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
-  CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
-  CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
-  CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
-  CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
-  CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
-  CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
-  CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
-  CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
-  CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
-  CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
-  CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
-  CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
-  CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
-  CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
-  CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
-  CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
-  CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
-  CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
-  CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
-  CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
-  CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
-  CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
-  CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
-  CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
-  CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
-  CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
-  CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
-  CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
-  CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
-  CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
-  CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
-  CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
-  CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
-  CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
-  CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
-  CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
-  CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
-  CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
-  CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
-  CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
-  CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
-  CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
-  CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
-  CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
-  CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
-  CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
-  CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
-  CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
-  CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
-  CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
-  CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
-  CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
-  CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
-  CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
-  CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
-  CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
-  CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
-  CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
-  CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
-  CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
-  CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
-  CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
-  CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
-  CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
-  CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
-  CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
-  CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
-  CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
-  CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
-  CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
-  CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
-})(CharacterCodes || (CharacterCodes = {}));
-
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces = new Array(20).fill(0).map((_3, index) => {
-  return " ".repeat(index);
-});
-var maxCachedValues = 200;
-var cachedBreakLinesWithSpaces = {
-  " ": {
-    "\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
-      return "\n" + " ".repeat(index);
-    }),
-    "\r": new Array(maxCachedValues).fill(0).map((_3, index) => {
-      return "\r" + " ".repeat(index);
-    }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
-      return "\r\n" + " ".repeat(index);
-    })
-  },
-  "	": {
-    "\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
-      return "\n" + "	".repeat(index);
-    }),
-    "\r": new Array(maxCachedValues).fill(0).map((_3, index) => {
-      return "\r" + "	".repeat(index);
-    }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_3, index) => {
-      return "\r\n" + "	".repeat(index);
-    })
-  }
-};
-
-// node_modules/jsonc-parser/lib/esm/impl/parser.js
-var ParseOptions;
-(function(ParseOptions2) {
-  ParseOptions2.DEFAULT = {
-    allowTrailingComma: false
-  };
-})(ParseOptions || (ParseOptions = {}));
-function parse(text, errors = [], options = ParseOptions.DEFAULT) {
-  let currentProperty = null;
-  let currentParent = [];
-  const previousParents = [];
-  function onValue(value) {
-    if (Array.isArray(currentParent)) {
-      currentParent.push(value);
-    } else if (currentProperty !== null) {
-      currentParent[currentProperty] = value;
-    }
-  }
-  const visitor = {
-    onObjectBegin: () => {
-      const object2 = {};
-      onValue(object2);
-      previousParents.push(currentParent);
-      currentParent = object2;
-      currentProperty = null;
-    },
-    onObjectProperty: (name2) => {
-      currentProperty = name2;
-    },
-    onObjectEnd: () => {
-      currentParent = previousParents.pop();
-    },
-    onArrayBegin: () => {
-      const array = [];
-      onValue(array);
-      previousParents.push(currentParent);
-      currentParent = array;
-      currentProperty = null;
-    },
-    onArrayEnd: () => {
-      currentParent = previousParents.pop();
-    },
-    onLiteralValue: onValue,
-    onError: (error, offset, length) => {
-      errors.push({ error, offset, length });
-    }
-  };
-  visit(text, visitor, options);
-  return currentParent[0];
-}
-function visit(text, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text, false);
-  const _jsonPath = [];
-  let suppressedCallbacks = 0;
-  function toNoArgVisit(visitFunction) {
-    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisit(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
-  }
-  function toOneArgVisitWithPath(visitFunction) {
-    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
-  }
-  function toBeginVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks++;
-      } else {
-        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
-        if (cbReturn === false) {
-          suppressedCallbacks = 1;
-        }
-      }
-    } : () => true;
-  }
-  function toEndVisit(visitFunction) {
-    return visitFunction ? () => {
-      if (suppressedCallbacks > 0) {
-        suppressedCallbacks--;
-      }
-      if (suppressedCallbacks === 0) {
-        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
-      }
-    } : () => true;
-  }
-  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
-  const disallowComments = options && options.disallowComments;
-  const allowTrailingComma = options && options.allowTrailingComma;
-  function scanNext() {
-    while (true) {
-      const token = _scanner.scan();
-      switch (_scanner.getTokenError()) {
-        case 4:
-          handleError(
-            14
-            /* ParseErrorCode.InvalidUnicode */
-          );
-          break;
-        case 5:
-          handleError(
-            15
-            /* ParseErrorCode.InvalidEscapeCharacter */
-          );
-          break;
-        case 3:
-          handleError(
-            13
-            /* ParseErrorCode.UnexpectedEndOfNumber */
-          );
-          break;
-        case 1:
-          if (!disallowComments) {
-            handleError(
-              11
-              /* ParseErrorCode.UnexpectedEndOfComment */
-            );
-          }
-          break;
-        case 2:
-          handleError(
-            12
-            /* ParseErrorCode.UnexpectedEndOfString */
-          );
-          break;
-        case 6:
-          handleError(
-            16
-            /* ParseErrorCode.InvalidCharacter */
-          );
-          break;
-      }
-      switch (token) {
-        case 12:
-        case 13:
-          if (disallowComments) {
-            handleError(
-              10
-              /* ParseErrorCode.InvalidCommentToken */
-            );
-          } else {
-            onComment();
-          }
-          break;
-        case 16:
-          handleError(
-            1
-            /* ParseErrorCode.InvalidSymbol */
-          );
-          break;
-        case 15:
-        case 14:
-          break;
-        default:
-          return token;
-      }
-    }
-  }
-  function handleError(error, skipUntilAfter = [], skipUntil = []) {
-    onError(error);
-    if (skipUntilAfter.length + skipUntil.length > 0) {
-      let token = _scanner.getToken();
-      while (token !== 17) {
-        if (skipUntilAfter.indexOf(token) !== -1) {
-          scanNext();
-          break;
-        } else if (skipUntil.indexOf(token) !== -1) {
-          break;
-        }
-        token = scanNext();
-      }
-    }
-  }
-  function parseString2(isValue) {
-    const value = _scanner.getTokenValue();
-    if (isValue) {
-      onLiteralValue(value);
-    } else {
-      onObjectProperty(value);
-      _jsonPath.push(value);
-    }
-    scanNext();
-    return true;
-  }
-  function parseLiteral() {
-    switch (_scanner.getToken()) {
-      case 11:
-        const tokenValue = _scanner.getTokenValue();
-        let value = Number(tokenValue);
-        if (isNaN(value)) {
-          handleError(
-            2
-            /* ParseErrorCode.InvalidNumberFormat */
-          );
-          value = 0;
-        }
-        onLiteralValue(value);
-        break;
-      case 7:
-        onLiteralValue(null);
-        break;
-      case 8:
-        onLiteralValue(true);
-        break;
-      case 9:
-        onLiteralValue(false);
-        break;
-      default:
-        return false;
-    }
-    scanNext();
-    return true;
-  }
-  function parseProperty() {
-    if (_scanner.getToken() !== 10) {
-      handleError(3, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-      return false;
-    }
-    parseString2(false);
-    if (_scanner.getToken() === 6) {
-      onSeparator(":");
-      scanNext();
-      if (!parseValue()) {
-        handleError(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-    } else {
-      handleError(5, [], [
-        2,
-        5
-        /* SyntaxKind.CommaToken */
-      ]);
-    }
-    _jsonPath.pop();
-    return true;
-  }
-  function parseObject() {
-    onObjectBegin();
-    scanNext();
-    let needsComma = false;
-    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 2 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError(6, [], []);
-      }
-      if (!parseProperty()) {
-        handleError(4, [], [
-          2,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onObjectEnd();
-    if (_scanner.getToken() !== 2) {
-      handleError(7, [
-        2
-        /* SyntaxKind.CloseBraceToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseArray2() {
-    onArrayBegin();
-    scanNext();
-    let isFirstElement = true;
-    let needsComma = false;
-    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
-      if (_scanner.getToken() === 5) {
-        if (!needsComma) {
-          handleError(4, [], []);
-        }
-        onSeparator(",");
-        scanNext();
-        if (_scanner.getToken() === 4 && allowTrailingComma) {
-          break;
-        }
-      } else if (needsComma) {
-        handleError(6, [], []);
-      }
-      if (isFirstElement) {
-        _jsonPath.push(0);
-        isFirstElement = false;
-      } else {
-        _jsonPath[_jsonPath.length - 1]++;
-      }
-      if (!parseValue()) {
-        handleError(4, [], [
-          4,
-          5
-          /* SyntaxKind.CommaToken */
-        ]);
-      }
-      needsComma = true;
-    }
-    onArrayEnd();
-    if (!isFirstElement) {
-      _jsonPath.pop();
-    }
-    if (_scanner.getToken() !== 4) {
-      handleError(8, [
-        4
-        /* SyntaxKind.CloseBracketToken */
-      ], []);
-    } else {
-      scanNext();
-    }
-    return true;
-  }
-  function parseValue() {
-    switch (_scanner.getToken()) {
-      case 3:
-        return parseArray2();
-      case 1:
-        return parseObject();
-      case 10:
-        return parseString2(true);
-      default:
-        return parseLiteral();
-    }
-  }
-  scanNext();
-  if (_scanner.getToken() === 17) {
-    if (options.allowEmptyContent) {
-      return true;
-    }
-    handleError(4, [], []);
-    return false;
-  }
-  if (!parseValue()) {
-    handleError(4, [], []);
-    return false;
-  }
-  if (_scanner.getToken() !== 17) {
-    handleError(9, [], []);
-  }
-  return true;
-}
-
-// node_modules/jsonc-parser/lib/esm/main.js
-var ScanError;
-(function(ScanError2) {
-  ScanError2[ScanError2["None"] = 0] = "None";
-  ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
-  ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
-  ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
-  ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
-  ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
-  ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
-})(ScanError || (ScanError = {}));
-var SyntaxKind;
-(function(SyntaxKind2) {
-  SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
-  SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
-  SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
-  SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
-  SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
-  SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
-  SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
-  SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
-  SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
-  SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
-  SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
-  SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
-  SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
-  SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
-  SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
-  SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
-  SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
-})(SyntaxKind || (SyntaxKind = {}));
-var parse2 = parse;
-var ParseErrorCode;
-(function(ParseErrorCode2) {
-  ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
-  ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
-  ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
-  ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
-  ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
-  ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
-  ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
-  ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
-  ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
-  ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
-  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
-  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
-  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
-  ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
-  ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
-  ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
-})(ParseErrorCode || (ParseErrorCode = {}));
 
 // node_modules/web-tree-sitter/tree-sitter.js
 var __ratlas_module_url7 = new URL("./node_modules/web-tree-sitter/tree-sitter.js", __ratlas_bundle_url).href;

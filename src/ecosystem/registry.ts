@@ -195,12 +195,14 @@ export function buildOutputLinks(
  * resolves imports with a module of the tree (EcosystemAdapter.resolverScopes): the files it may
  * send the import to (code `runner-resolver`). And where the package loads files of the tree by a
  * convention its manifest configures (EcosystemAdapter.conventionScopes: oclif's commands and
- * hooks), those (code `framework-convention`). Sorted by file, then scope.
+ * hooks, read from `projectTexts`, the project files' texts), those (code `framework-convention`).
+ * Sorted by file, then scope.
  */
 export function unresolvedLoaders(
   universes: readonly TestUniverse[],
   manifests: ReadonlyMap<string, string>,
   specifiers: readonly { file: string; module: string }[],
+  projectTexts: ReadonlyMap<string, string> = manifests,
   ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
 ): { file: string; scope: string; code: string }[] {
   const packages = ecosystems.filter((e) => e.localPackageDirs && active(e, universes));
@@ -220,7 +222,7 @@ export function unresolvedLoaders(
   const resolved = new Map<string, Set<string>>();
   const convened = new Map<string, Set<string>>();
   for (const { file, module } of specifiers) {
-    for (const e of conventions) for (const scope of e.conventionScopes!(file, module, manifests) ?? []) addTo(convened, file, scope);
+    for (const e of conventions) for (const scope of e.conventionScopes!(file, module, projectTexts) ?? []) addTo(convened, file, scope);
     let dirs = dirsOf.get(module);
     if (!dirs) dirsOf.set(module, (dirs = lookUp(module)));
     for (const dir of dirs) addTo(built, file, dir);

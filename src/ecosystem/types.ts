@@ -351,10 +351,11 @@ export interface EcosystemAdapter {
    * Optional, pure: for a package specifier of `file` that module resolution answered with no file
    * of the tree, the files of the tree the package loads by a convention its manifest configures
    * (oclif's `"oclif": { "commands": "./src/commands", "hooks": { … } }` in the nearest package.json),
-   * as PathScopes; null where the package loads none. `manifests`: the texts of the manifests
-   * `isEntryManifest` accepts.
+   * as PathScopes; null where the package loads none. `texts`: the texts of the project files
+   * (the manifests, and the configuration beside them: a tsconfig.json mapping build output to
+   * its sources).
    */
-  conventionScopes?(file: string, specifier: string, manifests: ReadonlyMap<string, string>): readonly string[] | null;
+  conventionScopes?(file: string, specifier: string, texts: ReadonlyMap<string, string>): readonly string[] | null;
   /**
    * Optional: component files ratlas does not parse whose scripts import modules (`.vue`,
    * `.svelte`). `files`: which paths of a tree are such files; `imports`: pure, the specifiers a

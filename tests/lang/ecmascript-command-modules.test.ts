@@ -11,7 +11,7 @@ describe('commandModules: what a command-line framework runs or loads by convent
     );
     expect(scopes('bin/index.js', "const program = new Command().name('acme');", "program.command('deploy <env>', 'deploy');")).toEqual(['bin/acme-deploy*', 'bin/index-deploy*', ...anywhere('acme-deploy')].sort());
     // No name given: the script's, beside it only.
-    expect(scopes('bin/pm.mjs', 'const program = new Command();', "program.command('list', 'list');")).toEqual(['bin/pm-list*']);
+    expect(scopes('bin/pm.mjs', 'const program = new Command();', "program.command('list', 'list');", 'program.parse();')).toEqual(['bin/pm-list*']);
   });
 
   it('executableDir from the script (a literal, a URL, a path joined from __dirname) and executableFile', () => {
@@ -25,6 +25,8 @@ describe('commandModules: what a command-line framework runs or loads by convent
   it('a program name or a folder the text does not spell: the whole folder, or everything', () => {
     expect(scopes('bin/cli.js', 'program.name(pkg.name);', "program.command('sync', 'sync');")).toEqual(['bin']);
     expect(scopes('bin/cli.js', 'program.executableDir(process.env.DIR);', "program.command('sync', 'sync');")).toEqual(['']);
+    // An unnamed program another file parses: the script's name and folder are unknown here.
+    expect(scopes('lib/program.js', 'const program = new Command();', "program.command('sync', 'sync');", 'module.exports = program;')).toEqual(['']);
   });
 
   it('nothing for commands with action handlers (no description as the second argument)', () => {

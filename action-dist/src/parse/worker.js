@@ -2852,12 +2852,17 @@ function commandModules(path, text) {
     if (literal === null) unnamed = true;
     else names.add(literal);
   }
+  const elsewhere = names.size === 0 && !unnamed && !/\.\s*parse(?:Async)?\s*\(/.test(masked);
   for (const args2 of executables) {
     const sub = stringLiteral(args2[0].trim()).trim().split(/\s+/)[0];
     const file = args2[2] === void 0 ? void 0 : property(args2[2], "executableFile");
     const given = file === void 0 ? void 0 : stringLiteral(file);
     if (given === null || given === void 0 && unnamed) {
       for (const dir of dirs) out2.add(dir ?? "");
+      continue;
+    }
+    if (given === void 0 && elsewhere) {
+      out2.add("");
       continue;
     }
     const named = given !== void 0 ? [given] : [...names].map((name2) => `${name2}-${sub}`);

@@ -18,7 +18,8 @@ export const COMMAND_MODULE_CALLS = ['command', 'commandDir', 'requireDirectory'
  *   `<program>-<sub>` with or without an extension (the program's name from `new
  *   Command('cli')`, `createCommand('cli')` or `.name('cli')`, else the script's base name, which
  *   commander also tries), or the `{ executableFile: 'build-cmd' }` given. A program name or a
- *   folder the text does not spell reaches the whole folder, or everything.
+ *   folder the text does not spell reaches the whole folder, or everything; so does an unnamed
+ *   program the file does not parse, named after the script that does.
  * - yargs's `.commandDir('cmds')`, which requires every module of that folder (and below it, with
  *   `recurse`) from the calling file's folder; narrowing options (`extensions`, `include`,
  *   `exclude`) are ignored, reaching more.
@@ -86,12 +87,19 @@ export function commandModules(path: string, text: string): string[] {
     if (literal === null) unnamed = true;
     else names.add(literal);
   }
+  // An unnamed program that another file parses takes that script's name, and looks for its
+  // executables from that script's folder: neither is known here.
+  const elsewhere = names.size === 0 && !unnamed && !/\.\s*parse(?:Async)?\s*\(/.test(masked);
   for (const args of executables) {
     const sub = stringLiteral(args[0]!.trim())!.trim().split(/\s+/)[0]!;
     const file = args[2] === undefined ? undefined : property(args[2], 'executableFile');
     const given = file === undefined ? undefined : stringLiteral(file);
     if (given === null || (given === undefined && unnamed)) {
       for (const dir of dirs) out.add(dir ?? '');
+      continue;
+    }
+    if (given === undefined && elsewhere) {
+      out.add('');
       continue;
     }
     // By a name the text gives (the executable's, the program's), or the script's own name.

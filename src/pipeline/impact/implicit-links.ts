@@ -42,5 +42,5 @@ export async function implicitLinks(
   }
   const built = buildOutputLinks(universes, files, unresolved.specifiers);
   add(built.importers, 'build-output');
-  return { importers, loaders: [...built.loaders.map((l) => ({ ...l, code: 'build-output' })), ...unresolvedLoaders(universes, texts, unresolved.specifiers)] };
+  return { importers, loaders: [...built.loaders.map((l) => ({ ...l, code: 'build-output' })), ...unresolvedLoaders(universes, texts, unresolved.specifiers, new Map(projects.map((p) => [p.path, p.text])))] };
 }
