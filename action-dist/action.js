@@ -22174,6 +22174,7 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
     ...config?.strings("testResultsProcessor") ?? []
   ];
   const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
+  const testSetupFiles = treeFiles(rootDir, [...config?.strings("setupFiles") ?? [], ...config?.strings("setupFilesAfterEnv") ?? []], ctx.exists, rootDir, ctx.localPackageFile);
   const resolver = treeFiles(rootDir, config?.strings("resolver") ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
@@ -22187,6 +22188,7 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
       include,
       exclude,
       setupFiles: [...new Set(setupFiles)].sort(),
+      ...testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() },
       aliases: config?.entries("moduleNameMapper") ?? [],
       ...moduleLookup(config, rootDir),
       ...resolver !== void 0 && { resolver },
@@ -26677,6 +26679,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
   const setupFiles = [...inherited?.setupFiles ?? [], ...treeFiles(root, loadedModules(test), ctx.exists, root, ctx.localPackageFile)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
+  const testSetupFiles = treeFiles(root, test?.strings("setupFiles") ?? [], ctx.exists, root, ctx.localPackageFile);
   const aliases = [...inherited?.aliases ?? [], ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
   const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
@@ -26693,6 +26696,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     include: [...test?.strings("include") ?? VITEST_INCLUDE, ...typeTests(config, test, ctx)].map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })),
     exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })),
     setupFiles: [...new Set(setupFiles)].sort(),
+    ...testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() },
     aliases,
     ...extensions(config?.strings("resolve", "extensions")),
     warnings: config ? [...new Set(config.warnings)] : [],

@@ -13,6 +13,12 @@ export interface CompiledUniverses {
   setupFiles: ReadonlySet<string>;
   /** Setup files of `directory` scope: tests below reach their definitions by name (pytest fixtures). */
   setupByName: ReadonlySet<string>;
+  /**
+   * Setup files every universe naming them loads into each test file's own scope
+   * (TestUniverse.testSetupFiles), where some universe does not: a change to one reaches the tests
+   * of those universes only.
+   */
+  testSetupOnly: ReadonlySet<string>;
   /** Setup definitions every universe's configuration applies unnamed (TestUniverse.implicitNames). */
   implicitNames: ReadonlySet<string>;
   /** Source files that are tests by their text (vitest in-source tests, pytest doctests): run whole. */
@@ -81,6 +87,12 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     // A plugin runs for every test whatever else its file is: `-p lib.testing` loads the package's
     // `__init__.py`, a setup file of its folder's tests too, and no test names what it runs.
     setupByName: new Set(universes.flatMap((u) => (u.setupScope === 'directory' ? u.setupFiles.filter((s) => !plugins.has(s)) : []))),
+    // Only where another universe does without it: with one universe, its tests are every test.
+    testSetupOnly: new Set(
+      universes.flatMap((u) =>
+        (u.testSetupFiles ?? []).filter((s) => !plugins.has(s) && universes.some((o) => !o.setupFiles.includes(s)) && universes.every((o) => !o.setupFiles.includes(s) || (o.testSetupFiles ?? []).includes(s))),
+      ),
+    ),
     implicitNames: new Set(universes.flatMap((u) => u.implicitNames ?? [])),
     inSourceTests: new Set(universes.flatMap((u) => u.inSourceTests ?? [])),
     textTests: new Set(universes.flatMap((u) => u.textTestFiles ?? [])),

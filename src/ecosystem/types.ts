@@ -73,6 +73,13 @@ export interface TestUniverse {
    */
   pluginFiles?: readonly string[];
   /**
+   * Of `setupFiles`, those the runner loads into each test file's own module registry and global
+   * scope (jest `setupFiles` and `setupFilesAfterEnv`, vitest `setupFiles`): what one does stays
+   * with this universe's tests, where a global setup, an environment, a transformer or the config
+   * may reach every test the run holds (a global setup's `process.env` reaches every project's).
+   */
+  testSetupFiles?: readonly string[];
+  /**
    * Files every test of the universe runs without importing them: a browser runner's end-to-end
    * tests drive the application a web server builds and serves from the project's files
    * (Playwright; Cypress's e2e type), so an edit to any of them may fail any test. Tests of any

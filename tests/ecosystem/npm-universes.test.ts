@@ -232,6 +232,31 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(unknown("module.exports = { recursive: process.env.FLAT !== '1' };\n", '.mocharc.js')).toEqual([['recursive']]);
   });
 
+  it("a project's own setup files (jest setupFiles, setupFilesAfterEnv; vitest setupFiles) stay with its tests; a global setup, or a file another project loads otherwise, does not", () => {
+    const compiled = (files: Record<string, string>) => compileUniverses(npm.testUniverses(tree(files)));
+    const jest = compiled({
+          'package.json': JSON.stringify({ devDependencies: { jest: '29' } }),
+          'jest.config.js':
+            "module.exports = { projects: [{ displayName: 'unit', testMatch: ['<rootDir>/test/unit/*.test.js'], setupFiles: ['<rootDir>/test/env.js'], setupFilesAfterEnv: ['<rootDir>/test/unit/after.js'], globalSetup: '<rootDir>/test/global.js' }, { displayName: 'int', testMatch: ['<rootDir>/test/int/*.test.js'], testEnvironment: '<rootDir>/test/env.js' }] };\n",
+          'test/env.js': '',
+          'test/unit/after.js': '',
+          'test/global.js': '',
+          'test/unit/a.test.js': '',
+          'test/int/b.test.js': '',
+        });
+    expect([...jest.testSetupOnly]).toEqual(['test/unit/after.js']);
+    const vitest = compiled({
+          'package.json': JSON.stringify({ devDependencies: { vitest: '4' } }),
+          'vitest.config.ts':
+            "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { projects: [{ test: { name: 'node', include: ['test/node/*.test.ts'], setupFiles: ['./test/node/setup.ts'], globalSetup: ['./test/global.ts'] } }, { test: { name: 'dom', include: ['test/dom/*.test.ts'] } }] } });\n",
+          'test/node/setup.ts': '',
+          'test/global.ts': '',
+          'test/node/a.test.ts': '',
+          'test/dom/b.test.ts': '',
+        });
+    expect([...vitest.testSetupOnly]).toEqual(['test/node/setup.ts']);
+  });
+
   it('testRegex, jest projects, and the package.json jest key of a package', () => {
     const files = tree(
       {

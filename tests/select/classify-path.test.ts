@@ -62,6 +62,7 @@ describe('PathClassifier glob lists', () => {
     setupFilesOf: () => [],
     setupFiles: new Set<string>(),
     setupByName: new Set<string>(),
+    testSetupOnly: new Set<string>(),
     implicitNames: new Set<string>(),
     inSourceTests: new Set<string>(),
     textTests: new Set<string>(),

@@ -92,6 +92,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
     ...(config?.strings('testResultsProcessor') ?? []),
   ];
   const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
+  const testSetupFiles = treeFiles(rootDir, [...(config?.strings('setupFiles') ?? []), ...(config?.strings('setupFilesAfterEnv') ?? [])], ctx.exists, rootDir, ctx.localPackageFile);
   const resolver = treeFiles(rootDir, config?.strings('resolver') ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
@@ -105,6 +106,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
       include,
       exclude,
       setupFiles: [...new Set(setupFiles)].sort(),
+      ...(testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() }),
       aliases: config?.entries('moduleNameMapper') ?? [],
       ...moduleLookup(config, rootDir),
       ...(resolver !== undefined && { resolver }),

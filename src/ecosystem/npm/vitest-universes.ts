@@ -35,6 +35,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
   const setupFiles = [...(inherited?.setupFiles ?? []), ...treeFiles(root, loadedModules(test), ctx.exists, root, ctx.localPackageFile)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
+  const testSetupFiles = treeFiles(root, test?.strings('setupFiles') ?? [], ctx.exists, root, ctx.localPackageFile);
   const aliases = [...(inherited?.aliases ?? []), ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
   const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
@@ -52,6 +53,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     include: [...(test?.strings('include') ?? VITEST_INCLUDE), ...typeTests(config, test, ctx)].map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
     exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
     setupFiles: [...new Set(setupFiles)].sort(),
+    ...(testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() }),
     aliases,
     ...extensions(config?.strings('resolve', 'extensions')),
     warnings: config ? [...new Set(config.warnings)] : [],

@@ -156,7 +156,9 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const headProjects = new Map(input.updates.flatMap((u) => ('project' in u ? [[u.path, u.project?.text] as const] : [])));
   const compilerConfigs = await projectFilesByText(files, () => baseView.projectFiles(), headProjects);
   const roles = new Map<string, PathRole>(files.map((f) => [f.path, classifier.role(f.path, compilerConfigs.has(f.path))]));
-  const rolePart = changedFileRoles(files, roles, (path) => classifier.universe?.setupByName.has(path) ?? false);
+  // A project's own setup file that is gone still runs every test: its project cannot start.
+  const kept = new Set(files.filter((f) => f.status !== 'deleted').map((f) => f.path));
+  const rolePart = changedFileRoles(files, roles, (path) => (classifier.universe?.setupByName.has(path) || (classifier.universe?.testSetupOnly.has(path) && kept.has(path))) ?? false);
   // A deleted file, or a renamed one's old path, that the configuration still names for every test
   // (a deleted one whose name alone makes it a setup file runs every test by its role already).
   const gone: string[] = [];

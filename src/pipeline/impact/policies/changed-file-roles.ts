@@ -3,12 +3,18 @@ import type { RunAllCode } from '../../../select/reason-codes.js';
 import type { ChangedFile } from '../changed-files.js';
 import { emptyPart, runAll, type ImpactPart } from './impact-part.js';
 
-/** Pure: every test runs when a file changes that decides how all of them run (configs, setup files). */
-export function changedFileRoles(files: readonly ChangedFile[], roles: ReadonlyMap<string, PathRole>, setupByName: (path: string) => boolean = () => false): ImpactPart {
+/**
+ * Pure: every test runs when a file changes that decides how all of them run (configs, setup
+ * files). `scoped`: the setup files whose tests the floor selects instead (its `setup-file` hops,
+ * never dropped by proof).
+ */
+export function changedFileRoles(files: readonly ChangedFile[], roles: ReadonlyMap<string, PathRole>, scoped: (path: string) => boolean = () => false): ImpactPart {
   const part = emptyPart();
   for (const f of files) {
-    // A setup file of directory scope (conftest.py) reaches the tests below it (setup-tests.ts), not every test.
-    if (roles.get(f.path) === 'test-setup' && setupByName(f.path)) continue;
+    // A setup file of directory scope (conftest.py) reaches the tests below it (setup-tests.ts), and
+    // one a project loads into each of its test files (jest `projects[i].setupFiles`) that project's
+    // tests: not every test.
+    if (roles.get(f.path) === 'test-setup' && scoped(f.path)) continue;
     const messages: Partial<Record<PathRole, [RunAllCode, string]>> = {
       'ratlas-config': ['ratlas-config-changed', `${f.path} changed.`],
       tsconfig: ['tsconfig-changed', `${f.path} changed.`],
