@@ -240,6 +240,25 @@ export function snapshotOwners(path: string, tests: readonly string[], ecosystem
   return [...new Set(ecosystems.flatMap((e) => e.snapshotOwners?.(path, tests) ?? []))].sort();
 }
 
+/**
+ * Pure: how code reads an environment file (EcosystemAdapter.environmentFiles): the words of its
+ * readers and of the manifests launching a run with it, where every ecosystem with a universe
+ * here says so; null where one does not (its code may read it by words unknown here).
+ */
+export function environmentReaders(
+  path: string,
+  universes: readonly TestUniverse[],
+  ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS,
+): { readers: string[]; launchers: string[]; manifests: string[] } | null {
+  const present = ecosystems.filter((e) => active(e, universes));
+  if (present.length === 0 || !present.every((e) => e.environmentFiles?.files.test(path))) return null;
+  return {
+    readers: [...new Set(present.flatMap((e) => e.environmentFiles!.readers))].sort(),
+    launchers: [...new Set(present.flatMap((e) => e.environmentFiles!.launchers))].sort(),
+    manifests: [...new Set(present.flatMap((e) => e.environmentFiles!.manifests))].sort(),
+  };
+}
+
 /** Pure: whether some ecosystem's runner calls the definition by name in any test module holding it (EcosystemAdapter.namespaceCalls). */
 export function namespaceCalled(symbol: { qualname: string; signature: string }, ecosystems: readonly EcosystemAdapter[] = ECOSYSTEMS): boolean {
   return ecosystems.some((e) => e.namespaceCalls?.(symbol) ?? false);

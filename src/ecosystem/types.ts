@@ -403,6 +403,16 @@ export interface EcosystemAdapter {
    */
   snapshotOwners?(path: string, tests: readonly string[]): string[];
   /**
+   * Optional: the environment files the ecosystem's tools load into a process (`.env`,
+   * `.env.test`: dotenv, vitest's env files, node's `--env-file`), which no code names by path.
+   * `files`: which paths are such files; `readers`: words a code file spells where it loads one or
+   * reads what one sets (`dotenv`, `process.env`): each counts as changed with the file; `launchers`:
+   * words in a manifest that load one for a whole run (`env-cmd`, `--env-file` in a script), where
+   * any test may read it through code of a package (`TZ`), so every test runs; `manifests`: the
+   * pathspecs of those manifests (`*package.json`).
+   */
+  environmentFiles?: { files: RegExp; readers: readonly string[]; launchers: readonly string[]; manifests: readonly string[] };
+  /**
    * Optional, pure: the files of `tests` (the tree's tests after the change, sorted) whose module
    * names the runner derives otherwise once `path` is added or deleted (pytest: a folder's
    * `__init__.py` renames the test modules below it); empty for any other file.

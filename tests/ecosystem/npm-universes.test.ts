@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { npm } from '../../src/ecosystem/npm/adapter.js';
+import { environmentReaders } from '../../src/ecosystem/registry.js';
 import { compileUniverses } from '../../src/ecosystem/test-universe.js';
-import type { ProjectFiles } from '../../src/ecosystem/types.js';
+import type { ProjectFiles, TestUniverse } from '../../src/ecosystem/types.js';
 
 const tree = (files: Record<string, string>, extra: string[] = []): ProjectFiles => ({
   paths: [...Object.keys(files), ...extra].sort(),
@@ -563,5 +564,21 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(setupOf("const plugins = [];\nfor (const name of ['rate-plugin']) plugins.push(`./tools/${name}.js`);\nmodule.exports = { plugins };\n")).toEqual(['tools/other.js', 'tools/rate-plugin.js']);
     // Options not read name no file: the strings of the config are not taken for plugins then.
     expect(setupOf("module.exports = { presets: [['@babel/preset-env', { targets: target() }]], ignore: ['tools/**'] };\n")).toEqual([]);
+  });
+});
+
+describe('environmentReaders: how code reads an environment file', () => {
+  const jest: TestUniverse = { ecosystem: 'npm', runner: 'jest', configFile: null, root: '', roots: [], include: [], exclude: [], setupFiles: [], aliases: [], warnings: [] };
+  it('an npm tree: the words of what loads one or reads the environment, and of the scripts launching a run with one', () => {
+    const env = environmentReaders('apps/web/.env.test', [jest]);
+    expect(env?.readers).toEqual(expect.arrayContaining(['dotenv', 'process.env', 'import.meta.env']));
+    expect(env?.launchers).toContain('env-cmd');
+    expect(env?.manifests).toEqual(['*package.json']);
+    expect(environmentReaders('config/.envrc', [jest])).toBeNull();
+  });
+
+  it('none where another ecosystem holds tests (its code reads the environment by other words)', () => {
+    expect(environmentReaders('.env', [jest, { ...jest, ecosystem: 'python', runner: 'pytest' }])).toBeNull();
+    expect(environmentReaders('.env', [])).toBeNull();
   });
 });

@@ -83,6 +83,15 @@ export const npm = defineEcosystem({
   localPackageDirs: npmLocalPackageDirs,
   resolverScopes: npmResolverScopes,
   conventionScopes: oclifConventionScopes,
+  // dotenv and its kin, vite's loadEnv (vitest loads `.env`, `.env.test` and their `.local` itself,
+  // onto process.env), node's loadEnvFile, next/jest and Prisma's client, which load one; what
+  // reads the environment; and the script launchers loading one for a whole run.
+  environmentFiles: {
+    files: /(?:^|\/)\.env(?:\.[^/]+)?$/,
+    readers: ['dotenv', 'loadEnv', 'env-file', 'next/jest', '@prisma/client', 'process.env', 'import.meta.env', 'node:process', "'process'", '"process"'],
+    launchers: ['env-cmd', '--env-file', 'dotenv -', 'dotenv-cli', 'dotenvx'],
+    manifests: ['*package.json'],
+  },
   embedded: { files: EMBEDDED_SCRIPT_FILE, imports: npmEmbeddedImports, suffixes: [...MODULE_SUFFIXES, '.vue', '.svelte', '.astro', '/index.vue'] },
   commands: [
     { runner: 'vitest', some: ['npx', 'vitest', 'run'], all: ['npx', 'vitest', 'run'] },

@@ -1,5 +1,5 @@
 import { diffSymbols } from '../../diff/diff-symbols.js';
-import { ECOSYSTEMS } from '../../ecosystem/registry.js';
+import { ECOSYSTEMS, environmentReaders } from '../../ecosystem/registry.js';
 import { languageForPath, LANGUAGES } from '../../lang/registry.js';
 import type { FileChange } from '../../model/change.js';
 import type { ImpactRange, ImpactReport, SelectedTest } from '../../model/impact.js';
@@ -537,6 +537,13 @@ async function mentionsIn(
     // `require('./config')` reads config.json: named by its path without the extension.
     const byImplied = implied.get(f.path) ?? [];
     const named = new Set([...(only ? [] : await setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS)), ...spelled, ...byImplied]);
+    // An environment file (`.env.test`) is read by what loads it or reads the environment, named or
+    // not; unless a manifest's script loads it for the whole run (then nothing is added: named
+    // nowhere else, every test runs).
+    const env = roles.get(f.path) === 'code' ? null : environmentReaders(f.path, setting.classifier.universe?.universes ?? []);
+    if (env !== null && (await setting.repo.filesContaining([...env.launchers, ...fileNames], where, env.manifests)).length === 0) {
+      for (const path of await setting.repo.filesContaining(env.readers, where, CODE_PATHSPECS)) named.add(path);
+    }
     if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
       // Source reads a manifest by a path ending in its name (or by the path without it); of those,
       // a file that spells none of the changed keys does not read what changed. Each grep reads only
