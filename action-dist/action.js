@@ -21912,6 +21912,20 @@ function sourceScopes(dir, scope, texts) {
   });
 }
 
+// src/ecosystem/npm/task-commands.ts
+var NOT_TASKS = /* @__PURE__ */ new Set(["jest", "bin", "main", "module", "types", "typings", "exports", "imports", "files", "browser"]);
+function npmTaskCommands(path, text) {
+  if (path !== "package.json" && !path.endsWith("/package.json")) return null;
+  let manifest;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (manifest === null || typeof manifest !== "object" || Array.isArray(manifest)) return null;
+  return JSON.stringify(Object.fromEntries(Object.entries(manifest).filter(([field]) => !NOT_TASKS.has(field))));
+}
+
 // src/ecosystem/npm/resolution-order.ts
 var CODE_EXTENSIONS = ["d.mts", "d.cts", "d.ts", "mjs", "cjs", "mts", "cts", "jsx", "tsx", "js", "ts"];
 function npmExtensionGroups(files, universes) {
@@ -26852,6 +26866,7 @@ var npm = defineEcosystem({
   localPackageDirs: npmLocalPackageDirs,
   resolverScopes: npmResolverScopes,
   conventionScopes: oclifConventionScopes,
+  taskCommands: npmTaskCommands,
   // dotenv and its kin, vite's loadEnv (vitest loads `.env`, `.env.test` and their `.local` itself,
   // onto process.env), node's loadEnvFile, next/jest and Prisma's client, which load one; what
   // reads the environment; and the script launchers loading one for a whole run.

@@ -403,6 +403,12 @@ export interface EcosystemAdapter {
    */
   snapshotOwners?(path: string, tests: readonly string[]): string[];
   /**
+   * Optional, pure: of a task file (ProjectFileRoles.taskFiles), the text that says what runs
+   * (package.json's `scripts` commands), or null where the whole text may (or the file is none of
+   * its own). A script it names elsewhere (a jest `moduleNameMapper` stub, a `bin`) is run by no task.
+   */
+  taskCommands?(path: string, text: string): string | null;
+  /**
    * Optional: the environment files the ecosystem's tools load into a process (`.env`,
    * `.env.test`: dotenv, vitest's env files, node's `--env-file`), which no code names by path.
    * `files`: which paths are such files; `readers`: words a code file spells where it loads one or

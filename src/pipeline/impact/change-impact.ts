@@ -354,7 +354,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const unreached = unreachedChanges(behaviour, roles, selected, reachingTests);
   const unreachedData = unreachedMentions([...baseMentions.code, ...headMentions.code], roles, selected, reachingTests);
   const scripts = unimported.map((f) => f.path).filter((p) => !headTests.has(p) && !reachingTests.has(p));
-  const scriptsPart = taskScripts(scripts, await taskFilesNaming(setting, scripts, where), selected);
+  const scriptsPart = taskScripts(scripts, await taskFilesNaming(setting, scripts, where, (paths) => readTargetFiles(repo, target, paths)), selected);
 
   const changed = new Set<string>();
   for (const c of changes) {
@@ -494,12 +494,32 @@ function literalPaths(paths: readonly string[]): string[] {
   return paths.map((path) => `:(literal)${path}`);
 }
 
-/** For each script, the task files (ProjectFileRoles.taskFiles and the neutral ones) whose text holds its file name. */
-async function taskFilesNaming(setting: ImpactSetting, scripts: readonly string[], where: { commit: string } | 'staged' | 'worktree'): Promise<Map<string, string[]>> {
+/**
+ * For each script, the task files (ProjectFileRoles.taskFiles and the neutral ones) whose text
+ * holds its file name: in the part saying what runs, where an ecosystem tells it
+ * (EcosystemAdapter.taskCommands: package.json's `scripts`, not a jest `moduleNameMapper` stub).
+ */
+async function taskFilesNaming(
+  setting: ImpactSetting,
+  scripts: readonly string[],
+  where: { commit: string } | 'staged' | 'worktree',
+  texts: (paths: readonly string[]) => Promise<Map<string, string>>,
+): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (scripts.length === 0) return out;
   const pathspecs = [...new Set([...ECOSYSTEMS.flatMap((e) => e.roles.taskFiles ?? []), ...NEUTRAL_TASK_FILES])];
   for (const script of scripts) out.set(script, await setting.repo.filesContaining(baseName(script), where, pathspecs));
+  const read = await texts([...new Set([...out.values()].flat())].sort());
+  for (const [script, files] of out) {
+    out.set(
+      script,
+      files.filter((file) => {
+        const text = read.get(file);
+        const commands = text === undefined ? null : ECOSYSTEMS.map((e) => e.taskCommands?.(file, text) ?? null).find((c) => c !== null);
+        return commands === undefined || commands === null || commands.includes(baseName(script));
+      }),
+    );
+  }
   return out;
 }
 
