@@ -28737,7 +28737,7 @@ var python = defineEcosystem({
         setupScope: "directory",
         // Plugins `-p` loads, the Django settings pytest-django loads and the applications Django
         // loads, run before every test.
-        ...pluginFiles(dir, [...options.plugins ?? [], ...options.djangoSettings ?? []], files, [...entryPlugins, ...django]),
+        ...pluginFiles(dir, options.pythonpath ?? [], [...options.plugins ?? [], ...options.djangoSettings ?? []], files, [...entryPlugins, ...django]),
         ...importFolders(dir, options.pythonpath ?? [], files),
         // `usefixtures` in the configuration: those fixtures run for every test, named by none.
         ...options.usefixtures && { implicitNames: options.usefixtures },
@@ -28794,14 +28794,17 @@ function implicitSetup({ qualname, signature }) {
 }
 var XUNIT_SETUP = /^(?:(?:setup|teardown)(?:_module|_function)?|setUpModule|tearDownModule|(?:[^.]+\.)+(?:(?:setup|teardown)(?:_method|_class)?|setUp|tearDown|setUpClass|tearDownClass))$/;
 function importFolders(dir, pythonpath, files) {
-  const prefix = dir === "" ? "" : `${dir}/`;
-  const inTree = (folders) => folders.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")).map((p2) => p2 === "" || p2 === "." ? dir : `${prefix}${p2}`).filter((p2) => !p2.split("/").includes(".."));
+  const inTree = (folders) => foldersInTree(dir, folders);
   const configured = [...new Set(inTree([...pythonpath, ...packageRoots(dir, files)]).filter((p2) => p2 !== "" && p2 !== "src"))].sort();
   const projects = subprojectFolders(dir, files).filter((f3) => !configured.includes(f3));
-  const loose = looseFolders(prefix, files).filter((f3) => !configured.includes(f3) && !projects.includes(f3));
+  const loose = looseFolders(dir === "" ? "" : `${dir}/`, files).filter((f3) => !configured.includes(f3) && !projects.includes(f3));
   const paths = [...configured, ...projects, ...loose];
   const ahead = [...new Set(inTree(pythonpath))];
   return paths.length > 0 ? { moduleLookup: { paths, directories: [], ...ahead.length > 0 && { ahead }, ...projects.length > 0 && { installed: projects } } } : {};
+}
+function foldersInTree(dir, folders) {
+  const prefix = dir === "" ? "" : `${dir}/`;
+  return folders.map((p2) => p2.replace(/^\.\/?/, "").replace(/\/$/, "")).map((p2) => p2 === "" || p2 === "." ? dir : `${prefix}${p2}`).filter((p2) => !p2.split("/").includes(".."));
 }
 function subprojectFolders(dir, files) {
   const out2 = [];
@@ -28837,9 +28840,10 @@ function pythonAliasTarget(universe, specifier, exists) {
   if (!universe.moduleLookup) return null;
   return moduleIn(universe.moduleLookup.paths, specifier, exists);
 }
-function pluginFiles(dir, plugins2, files, installed) {
+function pluginFiles(dir, pythonpath, plugins2, files, installed) {
   const present = new Set(files.paths);
-  const out2 = [...plugins2.flatMap((name2) => moduleIn([dir, dir === "" ? "src" : `${dir}/src`], name2, (p2) => present.has(p2)) ?? []), ...installed];
+  const folders = [.../* @__PURE__ */ new Set([...foldersInTree(dir, pythonpath), dir, dir === "" ? "src" : `${dir}/src`])];
+  const out2 = [...plugins2.flatMap((name2) => moduleIn(folders, name2, (p2) => present.has(p2)) ?? []), ...installed];
   return out2.length > 0 ? { pluginFiles: [...new Set(out2)].sort() } : {};
 }
 function installedModule(files) {

@@ -73,6 +73,7 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
   const plugins = new Set(universes.flatMap((u) => u.pluginFiles ?? []));
   const setupFiles = new Set([...universes.flatMap((u) => u.setupFiles), ...plugins]);
   const anyTest = (path: string) => compiled.some((c) => c.member(path));
+  const byTextAll = new Set(universes.flatMap((u) => [...(u.inSourceTests ?? []), ...(u.textTestFiles ?? [])]));
   const runs = compiled.flatMap((c) => {
     if (!c.universe.servedFiles?.length) return [];
     const served = c.universe.servedFiles.map((p) => compilePattern(p));
@@ -81,7 +82,9 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
   });
   return {
     universes,
-    isTest: (path) => !setupFiles.has(path) && anyTest(path),
+    // A setup file is no test, unless its text makes it one: a package's `__init__.py` with
+    // docstring examples is imported before the tests below it and collected by `--doctest-modules`.
+    isTest: (path) => (!setupFiles.has(path) || byTextAll.has(path)) && anyTest(path),
     setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.setupFor(test)))].sort(),
     setupFiles,
     // A plugin runs for every test whatever else its file is: `-p lib.testing` loads the package's

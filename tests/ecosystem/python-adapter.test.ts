@@ -32,6 +32,15 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     expect(universe.isTest('tests/unit/__init__.py')).toBe(false);
   });
 
+  it('takes a package __init__.py with docstring examples for a test under --doctest-modules, though it is a setup file too', () => {
+    const files = tree({ 'pytest.ini': '[pytest]\naddopts = --doctest-modules\n', 'lib/__init__.py': '', 'tests/__init__.py': '', 'tests/test_a.py': '' });
+    const [universe] = python.testUniverses(files);
+    const compiled = compileUniverses([{ ...universe!, inSourceTests: ['lib/__init__.py'] }]);
+    expect(compiled.isTest('lib/__init__.py')).toBe(true);
+    expect(compiled.isTest('tests/__init__.py')).toBe(false);
+    expect(compiled.setupFiles.has('lib/__init__.py')).toBe(true);
+  });
+
   it('loads a conftest.py for the tests in its folder and below only', () => {
     const files = tree({ 'conftest.py': '', 'tests/conftest.py': '', 'tests/unit/conftest.py': '', 'tests/unit/test_a.py': '', 'tests/api/test_b.py': '', 'other/test_c.py': '' });
     const universe = compileUniverses(python.testUniverses(files));
@@ -116,6 +125,12 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     // pytest.toml is the configuration even without a [pytest] table.
     expect(python.testUniverses(tree({ ...withIni, 'pytest.toml': '# empty\n' }))[0]).toMatchObject({ configFile: 'pytest.toml', roots: [] });
     expect(python.testUniverses(tree({ ...withIni, '.pytest.toml': '[pytest]\ntestpaths = ["spec"]\n' }))[0]).toMatchObject({ configFile: '.pytest.toml', roots: ['spec'] });
+  });
+
+  it('finds a -p plugin on the pythonpath pytest sets before it loads plugins', () => {
+    const toml = '[tool.pytest.ini_options]\npythonpath = [".", "tests/plugins"]\naddopts = "-p fixtures_db"\n';
+    const files = tree({ 'pyproject.toml': toml, 'tests/plugins/fixtures_db.py': '', 'tests/test_a.py': '' });
+    expect(python.testUniverses(files)[0]!.pluginFiles).toEqual(['tests/plugins/fixtures_db.py']);
   });
 
   it('a nested configuration is its own rootdir; invalid TOML warns and keeps the defaults', () => {

@@ -83,7 +83,7 @@ export const python = defineEcosystem({
         setupScope: 'directory',
         // Plugins `-p` loads, the Django settings pytest-django loads and the applications Django
         // loads, run before every test.
-        ...pluginFiles(dir, [...(options.plugins ?? []), ...(options.djangoSettings ?? [])], files, [...entryPlugins, ...django]),
+        ...pluginFiles(dir, options.pythonpath ?? [], [...(options.plugins ?? []), ...(options.djangoSettings ?? [])], files, [...entryPlugins, ...django]),
         ...importFolders(dir, options.pythonpath ?? [], files),
         // `usefixtures` in the configuration: those fixtures run for every test, named by none.
         ...(options.usefixtures && { implicitNames: options.usefixtures }),
@@ -154,16 +154,20 @@ const XUNIT_SETUP =
  * folders the packaging installs packages from. Their modules are found by `aliasTarget`.
  */
 function importFolders(dir: string, pythonpath: readonly string[], files: ProjectFiles): Pick<TestUniverse, 'moduleLookup'> {
-  const prefix = dir === '' ? '' : `${dir}/`;
-  const inTree = (folders: readonly string[]) =>
-    folders.map((p) => p.replace(/^\.\/?/, '').replace(/\/$/, '')).map((p) => (p === '' || p === '.' ? dir : `${prefix}${p}`)).filter((p) => !p.split('/').includes('..'));
+  const inTree = (folders: readonly string[]) => foldersInTree(dir, folders);
   const configured = [...new Set(inTree([...pythonpath, ...packageRoots(dir, files)]).filter((p) => p !== '' && p !== 'src'))].sort();
   const projects = subprojectFolders(dir, files).filter((f) => !configured.includes(f));
-  const loose = looseFolders(prefix, files).filter((f) => !configured.includes(f) && !projects.includes(f));
+  const loose = looseFolders(dir === '' ? '' : `${dir}/`, files).filter((f) => !configured.includes(f) && !projects.includes(f));
   const paths = [...configured, ...projects, ...loose];
   // pytest inserts `pythonpath` at the front of sys.path, in its order.
   const ahead = [...new Set(inTree(pythonpath))];
   return paths.length > 0 ? { moduleLookup: { paths, directories: [], ...(ahead.length > 0 && { ahead }), ...(projects.length > 0 && { installed: projects }) } } : {};
+}
+
+/** Folders a configuration of `dir` names (`./src`, `.`), as repository paths; those outside the tree are left out. */
+function foldersInTree(dir: string, folders: readonly string[]): string[] {
+  const prefix = dir === '' ? '' : `${dir}/`;
+  return folders.map((p) => p.replace(/^\.\/?/, '').replace(/\/$/, '')).map((p) => (p === '' || p === '.' ? dir : `${prefix}${p}`)).filter((p) => !p.split('/').includes('..'));
 }
 
 /**
@@ -222,13 +226,15 @@ function pythonAliasTarget(universe: TestUniverse, specifier: string, exists: (p
 }
 
 /**
- * The files of the tree that `-p` plugins name (dotted module names, as importable from the
- * rootdir or its `src/`): a package's `__init__.py` or a module. A plugin that is no file here
- * (`-p xdist`, an installed package) is left out.
+ * The files of the tree that `-p` plugins name (dotted module names, as importable from pytest's
+ * `pythonpath`, which it puts on `sys.path` before it loads them, then the rootdir or its `src/`):
+ * a package's `__init__.py` or a module. A plugin that is no file here (`-p xdist`, an installed
+ * package) is left out.
  */
-function pluginFiles(dir: string, plugins: readonly string[], files: ProjectFiles, installed: readonly string[]): Pick<TestUniverse, 'pluginFiles'> {
+function pluginFiles(dir: string, pythonpath: readonly string[], plugins: readonly string[], files: ProjectFiles, installed: readonly string[]): Pick<TestUniverse, 'pluginFiles'> {
   const present = new Set(files.paths);
-  const out = [...plugins.flatMap((name) => moduleIn([dir, dir === '' ? 'src' : `${dir}/src`], name, (p) => present.has(p)) ?? []), ...installed];
+  const folders = [...new Set([...foldersInTree(dir, pythonpath), dir, dir === '' ? 'src' : `${dir}/src`])];
+  const out = [...plugins.flatMap((name) => moduleIn(folders, name, (p) => present.has(p)) ?? []), ...installed];
   return out.length > 0 ? { pluginFiles: [...new Set(out)].sort() } : {};
 }
 
