@@ -22512,7 +22512,7 @@ function withPreloads(universe, files) {
 // src/ecosystem/npm/mocha-universes.ts
 function mochaUniverse(dir, configFile, config, ctx, runs = []) {
   const warnings = [];
-  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [] }]).flatMap((run2) => {
+  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [], nodeOptions: [] }]).flatMap((run2) => {
     const extensions2 = [.../* @__PURE__ */ new Set([...config?.strings("extension") ?? ["js", "cjs", "mjs"], ...run2.extensions])].map((e) => e.replace(/^\./, ""));
     const ext = extensions2.length === 1 ? extensions2[0] : `{${extensions2.join(",")}}`;
     const recursive = run2.recursive || (config?.boolean("recursive") ?? false);
@@ -22528,7 +22528,8 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
       return [{ glob: rebased }];
     });
   });
-  const setupFiles = [...config?.strings("require") ?? [], ...config?.strings("file") ?? [], ...runs.flatMap((r2) => r2.requires)].flatMap((spec) => {
+  const preloads = [...config?.strings("node-option") ?? [], ...runs.flatMap((r2) => r2.nodeOptions)].flatMap(preloadOf);
+  const setupFiles = [...config?.strings("require") ?? [], ...config?.strings("file") ?? [], ...runs.flatMap((r2) => r2.requires), ...preloads].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
     if (file === null) return [];
     if (ctx.exists(file)) return [file];
@@ -22550,15 +22551,19 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     warnings: config ? [.../* @__PURE__ */ new Set([...config.warnings, ...warnings])] : [],
     // Which files are tests (`spec`, and the `extension` and `recursive` a directory spec is read
     // with) also when a spread may set them; `require` and `file` when written and computed.
-    ...unknownTests(config, ["require", "file"], ["spec", "extension", "recursive"])
+    ...unknownTests(config, ["require", "file", "node-option"], ["spec", "extension", "recursive"])
   };
+}
+function preloadOf(option) {
+  const [flag, value] = optionWord(`--${option}`);
+  return NODE_PRELOAD_OPTIONS.has(flag) && value !== void 0 && value !== "" ? [value] : [];
 }
 var MOCHA_VALUE_OPTIONS = /* @__PURE__ */ new Set(["--config", "--package", "--extension", "--file", "--ignore", "--exclude", "--require", "-r", "--spec", "--reporter", "-R", "--reporter-option", "--reporter-options", "-O", "--ui", "-u", "--timeout", "-t", "--slow", "-s", "--grep", "-g", "--fgrep", "-f", "--retries", "--jobs", "-j", "--node-option", "-n", "--watch-files", "--watch-ignore"]);
 function mochaRuns(scripts) {
   const runs = [];
   for (const script2 of scripts) {
     for (const m2 of script2.matchAll(/(?:^|[\s/])mocha(?:\s+([^&|;]*))?(?=$|[&|;])/g)) {
-      const run2 = { specs: [], recursive: false, extensions: [], requires: [] };
+      const run2 = { specs: [], recursive: false, extensions: [], requires: [], nodeOptions: [] };
       const words2 = (m2[1] ?? "").trim().split(/\s+/).filter((w2) => w2 !== "").map((w2) => w2.replace(/^['"]|['"]$/g, ""));
       for (let i2 = 0; i2 < words2.length; i2++) {
         const word = words2[i2];
@@ -22570,6 +22575,9 @@ function mochaRuns(scripts) {
         } else if (flag === "--require" || flag === "-r" || flag === "--file") {
           const value = inline ?? words2[++i2];
           if (value !== void 0) run2.requires.push(value);
+        } else if (flag === "--node-option" || flag === "-n") {
+          const value = inline ?? words2[++i2];
+          if (value !== void 0) run2.nodeOptions.push(...value.split(","));
         } else if (MOCHA_VALUE_OPTIONS.has(flag)) {
           if (inline === void 0) i2++;
         } else if (!word.startsWith("-")) run2.specs.push(word);

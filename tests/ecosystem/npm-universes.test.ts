@@ -302,6 +302,16 @@ describe('npm adapter: test universes read statically from runner configurations
     const universes = npm.testUniverses(files);
     expect(universes.map((u) => `${u.runner} [${u.setupFiles.join(',')}]`)).toEqual(['mocha [test/hooks.ts,test/root.ts]', 'node [test/late.cjs,test/setup.mjs]']);
   });
+  it('modules mocha has node preload: node-option in .mocharc (import=, require=) and --node-option/-n in a script', () => {
+    const files = tree(
+      {
+        'package.json': JSON.stringify({ scripts: { test: 'mocha -n import=./test/esm.mjs,trace-deprecation' } }),
+        '.mocharc.json': '{"spec": "test/**/*.spec.js", "node-option": ["import=./test/register.mjs", "require=./test/env.cjs", "enable-source-maps"]}\n',
+      },
+      ['test/register.mjs', 'test/env.cjs', 'test/esm.mjs', 'test/a.spec.js'],
+    );
+    expect(npm.testUniverses(files).map((u) => `${u.runner} [${u.setupFiles.join(',')}]`)).toEqual(['mocha [test/env.cjs,test/esm.mjs,test/register.mjs]']);
+  });
   it("a vitest config extending vitest's exported defaults (`[...configDefaults.exclude, 'e2e/**']`) is read, not taken for computed", () => {
     const files = tree(
       {

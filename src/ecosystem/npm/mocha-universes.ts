@@ -14,7 +14,7 @@ import { isScript, joinRepo, resolveFile, treeFiles } from './repo-paths.js';
 export function mochaUniverse(dir: string, configFile: string | null, config: ConfigValues | null, ctx: ProjectContext, runs: readonly MochaRun[] = []): TestUniverse {
   const warnings: string[] = [];
   // Each script's mocha run: its command-line specs join the config's (mocha concatenates arrays).
-  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [] }]).flatMap((run) => {
+  const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [], nodeOptions: [] }]).flatMap((run) => {
     const extensions = [...new Set([...(config?.strings('extension') ?? ['js', 'cjs', 'mjs']), ...run.extensions])].map((e) => e.replace(/^\./, ''));
     const ext = extensions.length === 1 ? extensions[0]! : `{${extensions.join(',')}}`;
     const recursive = run.recursive || (config?.boolean('recursive') ?? false);
@@ -31,7 +31,8 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
       return [{ glob: rebased }];
     });
   });
-  const setupFiles = [...(config?.strings('require') ?? []), ...(config?.strings('file') ?? []), ...runs.flatMap((r) => r.requires)].flatMap((spec) => {
+  const preloads = [...(config?.strings('node-option') ?? []), ...runs.flatMap((r) => r.nodeOptions)].flatMap(preloadOf);
+  const setupFiles = [...(config?.strings('require') ?? []), ...(config?.strings('file') ?? []), ...runs.flatMap((r) => r.requires), ...preloads].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
     if (file === null) return [];
     if (ctx.exists(file)) return [file];
@@ -53,8 +54,17 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
     warnings: config ? [...new Set([...config.warnings, ...warnings])] : [],
     // Which files are tests (`spec`, and the `extension` and `recursive` a directory spec is read
     // with) also when a spread may set them; `require` and `file` when written and computed.
-    ...unknownTests(config, ['require', 'file'], ['spec', 'extension', 'recursive']),
+    ...unknownTests(config, ['require', 'file', 'node-option'], ['spec', 'extension', 'recursive']),
   };
+}
+
+/**
+ * The module a mocha `node-option` preloads in the node process running the specs, or none:
+ * mocha passes each as `--<option>` to node (`import=./test/register.mjs`, `require=./setup.js`).
+ */
+function preloadOf(option: string): string[] {
+  const [flag, value] = optionWord(`--${option}`);
+  return NODE_PRELOAD_OPTIONS.has(flag) && value !== undefined && value !== '' ? [value] : [];
 }
 
 /** One mocha run a package script starts: what its command line adds to the config. */
@@ -64,6 +74,8 @@ export interface MochaRun {
   extensions: string[];
   /** `--require`/`-r` and `--file` modules: loaded before every spec, as the config's are. */
   requires: string[];
+  /** `--node-option`/`-n` values (`import=./register.mjs`): node options of the process running the specs. */
+  nodeOptions: string[];
 }
 
 /** mocha options that take a value: the word after them is no spec. */
@@ -78,7 +90,7 @@ export function mochaRuns(scripts: readonly string[]): MochaRun[] {
   const runs: MochaRun[] = [];
   for (const script of scripts) {
     for (const m of script.matchAll(/(?:^|[\s/])mocha(?:\s+([^&|;]*))?(?=$|[&|;])/g)) {
-      const run: MochaRun = { specs: [], recursive: false, extensions: [], requires: [] };
+      const run: MochaRun = { specs: [], recursive: false, extensions: [], requires: [], nodeOptions: [] };
       const words = (m[1] ?? '').trim().split(/\s+/).filter((w) => w !== '').map((w) => w.replace(/^['"]|['"]$/g, ''));
       for (let i = 0; i < words.length; i++) {
         const word = words[i]!;
@@ -90,6 +102,10 @@ export function mochaRuns(scripts: readonly string[]): MochaRun[] {
         } else if (flag === '--require' || flag === '-r' || flag === '--file') {
           const value = inline ?? words[++i];
           if (value !== undefined) run.requires.push(value);
+        } else if (flag === '--node-option' || flag === '-n') {
+          // mocha splits its list options at commas: `-n import=./a.mjs,require=./b.js`.
+          const value = inline ?? words[++i];
+          if (value !== undefined) run.nodeOptions.push(...value.split(','));
         } else if (MOCHA_VALUE_OPTIONS.has(flag)) {
           if (inline === undefined) i++;
         } else if (!word.startsWith('-')) run.specs.push(word);
