@@ -27161,7 +27161,7 @@ function scriptsOf(manifest) {
   return isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
 }
 function vitestTypecheckByScript(manifest) {
-  return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:[=\s]|$)/.test(s));
+  return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/.test(s));
 }
 function nodeTestScript(manifest) {
   const scripts = isObject(manifest.value["scripts"]) ? manifest.value["scripts"] : {};

@@ -302,6 +302,14 @@ describe('npm adapter: test universes read statically from runner configurations
     const universes = npm.testUniverses(files);
     expect(universes.map((u) => `${u.runner} [${u.setupFiles.join(',')}]`)).toEqual(['mocha [test/hooks.ts,test/root.ts]', 'node [test/late.cjs,test/setup.mjs]']);
   });
+  it('vitest type tests are tests where a script turns typecheck on: --typecheck, --typecheck.only, --typecheck.enabled, not =false', () => {
+    const typeTests = (script: string) => {
+      const files = tree({ 'package.json': JSON.stringify({ scripts: { 'test:types': script }, devDependencies: { vitest: '4' } }) }, ['test/a.test-d.ts', 'test/b.test.ts']);
+      return compileUniverses(npm.testUniverses(files)).isTest('test/a.test-d.ts');
+    };
+    expect(['vitest --typecheck', 'vitest --typecheck.only', 'vitest run --typecheck.enabled', 'vitest --typecheck.only=true'].map(typeTests)).toEqual([true, true, true, true]);
+    expect(['vitest run', 'vitest --typecheck=false', 'vitest --typecheck.only=false', 'vitest --typecheck.tsconfig ./tsconfig.json'].map(typeTests)).toEqual([false, false, false, false]);
+  });
   it('modules mocha has node preload: node-option in .mocharc (import=, require=) and --node-option/-n in a script', () => {
     const files = tree(
       {

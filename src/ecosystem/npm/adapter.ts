@@ -470,9 +470,13 @@ function scriptsOf(manifest: Manifest): string[] {
   return isObject(manifest.value['scripts']) ? Object.values(manifest.value['scripts']).filter((s): s is string => typeof s === 'string') : [];
 }
 
-/** Whether a script runs vitest with `--typecheck` (type tests on, whatever the config says). */
+/**
+ * Whether a script runs vitest with type tests on, whatever the config says: `--typecheck`, and the
+ * option's own fields `--typecheck.enabled` and `--typecheck.only` (type tests alone, the spelling
+ * vitest's guide gives a `test:types` script), unless given `false`.
+ */
 function vitestTypecheckByScript(manifest: Manifest): boolean {
-  return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:[=\s]|$)/.test(s));
+  return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/.test(s));
 }
 
 function nodeTestScript(manifest: Manifest): string | null {
