@@ -28574,6 +28574,41 @@ function renamedTestModules(path, tests2) {
 function pytestOptionsIn(dir, files, warnings) {
   return configuredIn(dir, files, warnings);
 }
+function commandLineOptions(dir, files) {
+  const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
+  const lines = [];
+  const tox = files.read(at2("tox.ini"));
+  if (tox !== null) {
+    for (const [name2, section] of readIni(tox)) {
+      if (name2 !== "testenv" && !name2.startsWith("testenv:")) continue;
+      for (const line of (section.get("commands") ?? "").split(/\r?\n/)) lines.push(line.trim().split(/\s+/));
+    }
+  }
+  const nox = files.read(at2("noxfile.py"));
+  if (nox !== null) {
+    for (const call of nox.matchAll(/\.run\(([^)]*)\)/g)) lines.push([...call[1].matchAll(/(["'])(.*?)\1/g)].map((m2) => m2[2]));
+  }
+  const args2 = lines.flatMap((words2) => {
+    const k2 = words2.findIndex((w2) => /(?:^|\/)(?:py\.test|pytest)$/.test(w2));
+    return k2 < 0 ? [] : [words2.slice(k2 + 1).join(" ")];
+  });
+  const out2 = compact({ configFile: "", doctestModules: doctestModules(args2), plugins: plugins(args2), doctestGlobs: doctestGlobs(args2), testpaths: positional(args2) });
+  const { configFile: _none, ...options } = out2;
+  return Object.keys(options).length > 0 ? options : void 0;
+}
+var VALUE_OPTIONS = /* @__PURE__ */ new Set(["-p", "-k", "-m", "-c", "-o", "--rootdir", "--ignore", "--ignore-glob", "--deselect", "--doctest-glob", "--ds", "--cov", "--cov-report", "--basetemp", "--confcutdir", "--import-mode", "-n", "--junitxml", "--maxfail", "--tb", "-W"]);
+function positional(args2) {
+  const words2 = args2.flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
+  const out2 = [];
+  for (let i2 = 0; i2 < words2.length; i2++) {
+    const word = words2[i2];
+    if (VALUE_OPTIONS.has(word)) i2++;
+    if (word.startsWith("-")) continue;
+    const path = word.replace(/^\{(?:tox_root|toxinidir|env_site_packages_dir|envsitepackagesdir)\}\//, "").replace(/^\.\//, "");
+    if (path !== "" && !path.includes("{") && !path.includes("::")) out2.push(path.replace(/\/$/, ""));
+  }
+  return out2.length > 0 ? out2 : void 0;
+}
 function configuredIn(dir, files, warnings) {
   const at2 = (name2) => dir === "" ? name2 : `${dir}/${name2}`;
   for (const name2 of ["pytest.toml", ".pytest.toml"]) {
@@ -28710,7 +28745,7 @@ var baseName2 = (path) => path.slice(path.lastIndexOf("/") + 1);
 var dirName = (path) => path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 var python = defineEcosystem({
   id: "python",
-  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName2(p2)) || baseName2(p2) === "setup.py" || isInstalledEntryPoints(p2) || isCommandFile(p2) || isDjangoSetupCandidate(p2)),
+  configPaths: (paths) => paths.filter((p2) => CONFIG_NAMES.has(baseName2(p2)) || baseName2(p2) === "setup.py" || baseName2(p2) === "noxfile.py" || isInstalledEntryPoints(p2) || isCommandFile(p2) || isDjangoSetupCandidate(p2)),
   detect: (files) => files.paths.some((p2) => p2.endsWith(".py")),
   testUniverses(files) {
     const warnings = [];
@@ -28720,6 +28755,7 @@ var python = defineEcosystem({
       return options ? [{ dir, options }] : [];
     });
     if (!configured.some((c3) => c3.dir === "")) configured.unshift({ dir: "", options: { configFile: "" } });
+    for (const c3 of configured) c3.options = withCommandLine(c3.options, commandLineOptions(c3.dir, files));
     const entryPlugins = entryPoints(files, "pytest11", installedModule(files)).map((e) => e.file);
     const django = djangoSetupFiles(files, configured.flatMap((c3) => c3.options.djangoSettings ?? []));
     const unittest = [...unittestPatterns(files), ...files.paths.some((p2) => baseName2(p2) === "manage.py") ? DJANGO_FILES : []];
@@ -28797,6 +28833,20 @@ var python = defineEcosystem({
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup
 });
+function withCommandLine(options, cli) {
+  if (!cli) return options;
+  const joined = (a, b3) => a || b3 ? [.../* @__PURE__ */ new Set([...a ?? [], ...b3 ?? []])] : void 0;
+  const plugins2 = joined(options.plugins, cli.plugins);
+  const doctestGlobs2 = joined(options.doctestGlobs, cli.doctestGlobs);
+  const testpaths = options.testpaths && cli.testpaths ? joined(options.testpaths, cli.testpaths) : options.testpaths;
+  return {
+    ...options,
+    ...(options.doctestModules || cli.doctestModules) && { doctestModules: true },
+    ...plugins2 && { plugins: plugins2 },
+    ...doctestGlobs2 && { doctestGlobs: doctestGlobs2 },
+    ...testpaths && { testpaths }
+  };
+}
 function implicitSetup({ qualname, signature }) {
   return !qualname.includes(".") && qualname.startsWith("pytest_") || /\bautouse\s*=\s*True\b/.test(signature) || XUNIT_SETUP.test(qualname);
 }

@@ -127,6 +127,18 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     expect(python.testUniverses(tree({ ...withIni, '.pytest.toml': '[pytest]\ntestpaths = ["spec"]\n' }))[0]).toMatchObject({ configFile: '.pytest.toml', roots: ['spec'] });
   });
 
+  it("reads the options tox's and nox's pytest command lines add: --doctest-modules, -p, the paths they collect", () => {
+    const tox = '[tox]\nenvlist = py312\n\n[testenv]\ndeps = pytest\ncommands =\n    pytest --doctest-modules {env_site_packages_dir}/boltons {tox_root}/tests -p tests.plugin {posargs}\n';
+    const files = tree({ 'tox.ini': tox, 'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n', 'boltons/a.py': '', 'tests/__init__.py': '', 'tests/plugin.py': '', 'tests/test_a.py': '' });
+    expect(python.testUniverses(files)[0]).toMatchObject({ roots: ['tests', 'boltons'], pluginFiles: ['tests/plugin.py'], inSource: expect.objectContaining({ marker: '>>>' }) });
+    const nox = 'import nox\n\n\n@nox.session\ndef tests(session):\n    session.install("pytest")\n    session.run("pytest", "--doctest-modules", "-k", "fast", "src")\n';
+    const noxed = tree({ 'noxfile.py': nox, 'src/a.py': '', 'tests/test_a.py': '' });
+    expect(python.configPaths(noxed.paths)).toEqual(['noxfile.py']);
+    expect(python.testUniverses(noxed)[0]).toMatchObject({ roots: [], inSource: expect.objectContaining({ marker: '>>>' }) });
+    // tox commands running something else say nothing to pytest.
+    expect(python.testUniverses(tree({ 'tox.ini': '[testenv]\ncommands = ruff check --doctest-modules .\n', 'tests/test_a.py': '' }))[0]!.inSource).toBeUndefined();
+  });
+
   it('finds a -p plugin on the pythonpath pytest sets before it loads plugins', () => {
     const toml = '[tool.pytest.ini_options]\npythonpath = [".", "tests/plugins"]\naddopts = "-p fixtures_db"\n';
     const files = tree({ 'pyproject.toml': toml, 'tests/plugins/fixtures_db.py': '', 'tests/test_a.py': '' });

@@ -7,7 +7,7 @@ import { pythonLookupGroups } from './lookup-groups.js';
 import { moduleIn } from './module-in.js';
 import { packageDirs, packageRoots } from './package-roots.js';
 import { renamedTestModules } from './package-structure.js';
-import { pytestOptionsIn } from './pytest-options.js';
+import { commandLineOptions, pytestOptionsIn, type PytestOptions } from './pytest-options.js';
 import { isCommandFile, unittestPatterns } from './unittest-discovery.js';
 
 /** The files pytest reads its configuration from (pytest 9 adds `pytest.toml` and the hidden forms). */
@@ -41,7 +41,7 @@ const dirName = (path: string): string => (path.includes('/') ? path.slice(0, pa
  */
 export const python = defineEcosystem({
   id: 'python',
-  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py' || isInstalledEntryPoints(p) || isCommandFile(p) || isDjangoSetupCandidate(p)),
+  configPaths: (paths) => paths.filter((p) => CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py' || baseName(p) === 'noxfile.py' || isInstalledEntryPoints(p) || isCommandFile(p) || isDjangoSetupCandidate(p)),
   detect: (files) => files.paths.some((p) => p.endsWith('.py')),
   testUniverses(files: ProjectFiles): TestUniverse[] {
     const warnings: string[] = [];
@@ -52,6 +52,8 @@ export const python = defineEcosystem({
       return options ? [{ dir, options }] : [];
     });
     if (!configured.some((c) => c.dir === '')) configured.unshift({ dir: '', options: { configFile: '' } });
+    // What tox's and nox's pytest command lines add to a configuration's options.
+    for (const c of configured) c.options = withCommandLine(c.options, commandLineOptions(c.dir, files));
     // The project's own pytest plugins (entry points of group pytest11): pytest loads them for every
     // test once the project is installed, as it loads a `-p` plugin.
     const entryPlugins = entryPoints(files, 'pytest11', installedModule(files)).map((e) => e.file);
@@ -135,6 +137,24 @@ export const python = defineEcosystem({
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup,
 });
+
+/** `options` with what a command line adds: doctest collection on, more plugins, doctest globs and paths. */
+function withCommandLine(options: PytestOptions, cli: ReturnType<typeof commandLineOptions>): PytestOptions {
+  if (!cli) return options;
+  const joined = (a: string[] | undefined, b: string[] | undefined) => (a || b ? [...new Set([...(a ?? []), ...(b ?? [])])] : undefined);
+  const plugins = joined(options.plugins, cli.plugins);
+  const doctestGlobs = joined(options.doctestGlobs, cli.doctestGlobs);
+  // A command naming paths collects them in its run: with `testpaths`, both runs' tests count
+  // (without, every folder already does).
+  const testpaths = options.testpaths && cli.testpaths ? joined(options.testpaths, cli.testpaths) : options.testpaths;
+  return {
+    ...options,
+    ...((options.doctestModules || cli.doctestModules) && { doctestModules: true }),
+    ...(plugins && { plugins }),
+    ...(doctestGlobs && { doctestGlobs }),
+    ...(testpaths && { testpaths }),
+  };
+}
 
 /** A `pytest_*` hook, an autouse fixture, xunit setup: run for the tests in their scope, unnamed. */
 function implicitSetup({ qualname, signature }: { qualname: string; signature: string }): boolean {

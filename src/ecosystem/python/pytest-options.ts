@@ -36,6 +36,57 @@ export function pytestOptionsIn(dir: string, files: ProjectFiles, warnings: stri
   return configuredIn(dir, files, warnings);
 }
 
+/**
+ * The options tox and nox give pytest on its command line in `dir` (tox.ini `commands` of each
+ * `[testenv]`, noxfile.py `session.run("pytest", ...)`), which no configuration file says:
+ * `pytest --doctest-modules boltons tests` collects docstring examples as tests, `-p` loads a plugin,
+ * as in `addopts`, and the paths it names are collected whatever `testpaths` says. Undefined when
+ * no command says any.
+ */
+export function commandLineOptions(dir: string, files: ProjectFiles): Pick<PytestOptions, 'doctestModules' | 'plugins' | 'doctestGlobs' | 'testpaths'> | undefined {
+  const at = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
+  const lines: string[][] = [];
+  const tox = files.read(at('tox.ini'));
+  if (tox !== null) {
+    for (const [name, section] of readIni(tox)) {
+      if (name !== 'testenv' && !name.startsWith('testenv:')) continue;
+      for (const line of (section.get('commands') ?? '').split(/\r?\n/)) lines.push(line.trim().split(/\s+/));
+    }
+  }
+  const nox = files.read(at('noxfile.py'));
+  if (nox !== null) {
+    for (const call of nox.matchAll(/\.run\(([^)]*)\)/g)) lines.push([...call[1]!.matchAll(/(["'])(.*?)\1/g)].map((m) => m[2]!));
+  }
+  const args = lines.flatMap((words) => {
+    const k = words.findIndex((w) => /(?:^|\/)(?:py\.test|pytest)$/.test(w));
+    return k < 0 ? [] : [words.slice(k + 1).join(' ')];
+  });
+  const out = compact({ configFile: '', doctestModules: doctestModules(args), plugins: plugins(args), doctestGlobs: doctestGlobs(args), testpaths: positional(args) });
+  const { configFile: _none, ...options } = out;
+  return Object.keys(options).length > 0 ? options : undefined;
+}
+
+/** pytest options whose value is the next word, not a path to collect. */
+const VALUE_OPTIONS = new Set(['-p', '-k', '-m', '-c', '-o', '--rootdir', '--ignore', '--ignore-glob', '--deselect', '--doctest-glob', '--ds', '--cov', '--cov-report', '--basetemp', '--confcutdir', '--import-mode', '-n', '--junitxml', '--maxfail', '--tb', '-W']);
+
+/**
+ * The paths a pytest command line collects (`pytest --doctest-modules lib tests`): they stand for
+ * `testpaths` in that run. tox's `{tox_root}/tests` is `tests`; `{env_site_packages_dir}/pkg`, the
+ * installed copy of the project's package, is `pkg`; other substitutions (`{posargs}`) are left out.
+ */
+function positional(args: readonly string[]): string[] | undefined {
+  const words = args.flatMap((a) => a.split(/\s+/)).filter((w) => w !== '');
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (VALUE_OPTIONS.has(word)) i++;
+    if (word.startsWith('-')) continue;
+    const path = word.replace(/^\{(?:tox_root|toxinidir|env_site_packages_dir|envsitepackagesdir)\}\//, '').replace(/^\.\//, '');
+    if (path !== '' && !path.includes('{') && !path.includes('::')) out.push(path.replace(/\/$/, ''));
+  }
+  return out.length > 0 ? out : undefined;
+}
+
 function configuredIn(dir: string, files: ProjectFiles, warnings: string[]): PytestOptions | undefined {
   const at = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
   for (const name of ['pytest.toml', '.pytest.toml']) {
