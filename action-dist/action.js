@@ -28255,6 +28255,9 @@ function skipString(text, i2) {
   return text.length - 1;
 }
 function stripComments2(text) {
+  return withoutComments(text, false);
+}
+function withoutComments(text, blank) {
   let out2 = "";
   for (let i2 = 0; i2 < text.length; i2++) {
     const c3 = text[i2];
@@ -28263,8 +28266,9 @@ function stripComments2(text) {
       out2 += text.slice(i2, end + 1);
       i2 = end;
     } else if (c3 === "#") {
+      const from = i2;
       while (i2 < text.length && text[i2] !== "\n") i2++;
-      out2 += "\n";
+      out2 += `${blank ? " ".repeat(i2 - from) : ""}${i2 < text.length || !blank ? "\n" : ""}`;
     } else out2 += c3;
   }
   return out2;

@@ -1,4 +1,4 @@
-import type { BindingFact } from '../model/binding.js';
+import { PARAMETER_ROOT, type BindingFact } from '../model/binding.js';
 import { MODULE_QUALNAME } from '../model/symbol.js';
 import type { PlacedDefinition } from './qualnames.js';
 import type { Span } from './source-text.js';
@@ -92,6 +92,10 @@ function rewriteLocal(binding: BindingFact, scopes: FileScopes, rounds: number):
   if (!match) return [unknown];
   const [, awaited, root, rest] = match as unknown as [string, string | undefined, string, string];
   if (root === 'this' || root === 'super') return [binding];
+  // A forwarded argument (`partial(@cls)`) names a local other files cannot see: left unspelled.
+  const forwards = /\(@([A-Za-z_$][\w$]*)\)/.exec(binding.init);
+  const isLocal = (name: string) => (scopes.byScope.get(binding.scope) ?? []).some((b) => b.name === name && b.kind !== 'field') || declaredInside(name, binding.scope, scopes);
+  if (forwards && isLocal(forwards[1]!)) return rewriteLocal({ ...binding, init: binding.init.replace(forwards[0], '()') }, scopes, rounds);
   const local = (scopes.byScope.get(binding.scope) ?? []).filter((b) => b.name === root && b.kind !== 'field');
   if (local.length === 0) {
     // A name of an enclosing function is a local nobody else can see either; a top-level one is fine.
@@ -104,7 +108,10 @@ function rewriteLocal(binding: BindingFact, scopes: FileScopes, rounds: number):
   if (declared.kind !== 'variable' && declared.kind !== 'param' && declared.kind !== 'param-property') return [unknown];
   // A declared type holds whatever is assigned later.
   if (declared.type !== undefined) return awaited || rest !== '' ? [unknown] : [{ ...unknown, type: declared.type }];
-  // An untyped parameter holds what callers pass, unknown here.
+  // An untyped parameter holds what callers pass (a pytest fixture's parameter: what that fixture
+  // returns): only the function's own file can tell, so the return keeps its value marked as
+  // starting at a parameter (PARAMETER_ROOT), which other files read as unknown.
+  if (declared.kind === 'param') return [{ ...unknown, init: `${PARAMETER_ROOT}${binding.init}` }];
   if (declared.kind !== 'variable') return [unknown];
   const values = [declared, ...local.filter((b) => b.kind === 'assign')];
   const out: BindingFact[] = [];

@@ -138,5 +138,7 @@
  *    TypeScript call with type arguments after `await` or a unary operator is a call.
  * 55: an extraction lists where the file's comments stand (`comments`), so the test selection's
  *    closure rules read the code without them.
+ * 56: Python's `functools.partial(Name, ...)` spells its first argument (`partial(@Name)`), and a
+ *     return starting at an untyped parameter keeps its value, marked (`parameter factory()`).
  */
-export const EXTRACTION_VERSION = 55;
+export const EXTRACTION_VERSION = 56;

@@ -156,6 +156,14 @@ export interface ResolutionTraits {
    */
   handBack?: ReadonlySet<string>;
   /**
+   * Outside functions, by dotted name as imported (`functools.partial`), whose result is a callable
+   * that calls their first argument with more arguments: calling `partial(Signer, key=k)` constructs
+   * a Signer, calling `partial(load, path)` returns what `load` returns. The adapter spells that
+   * argument when it is a bare name (`partial(@Signer)`, model/reference.ts); a function of the
+   * repository under the same name forwards nothing.
+   */
+  forwardingCalls?: ReadonlySet<string>;
+  /**
    * Attributes the runtime gives every function object (Python's `__doc__`, `__wrapped__`,
    * `__name__`): one read off a repository function is no name to match, and uses the function.
    * Others (`cli.command()` on a function a decorator made a click group) stay names to match.
@@ -225,6 +233,12 @@ export interface ResolutionTraits {
    */
   stringNames?(path: string): string[];
   /**
+   * Pure: the text with the strings that spell such names but load nothing blanked (Python's
+   * `__lazy_modules__ = {"shop.log"}`, PEP 810: it marks which of the file's own import
+   * statements load lazily). A file spelling a name only there does not load the file by it.
+   */
+  maskInertNames?(text: string): string;
+  /**
    * Extensions of data files the module loader tries after the source ones for a specifier written
    * without one (Node's `require('./config')` loads config.json when no config.js is there; jest
    * and the bundlers do too). A changed such file is also looked for by its path without it.
@@ -245,6 +259,13 @@ export interface ResolutionTraits {
    * not, or the file has none (then it may load anything its package holds).
    */
   dynamicLoadDirs?(path: string, text: string): string[] | null;
+  /**
+   * Pure: whether a file's loads include reads of its package's files that read data only
+   * (Python's `importlib.resources.files(package)` whose value reaches no code loader): those
+   * reach the files no language indexes where the file's loads may reach, and `dynamicLoadDirs`
+   * leaves them out.
+   */
+  readsDataOnly?(path: string, text: string): boolean;
   /**
    * Loads of a module its callers name: a helper running `require(rulePath)` on its parameter
    * loads what the files calling it hand it. `dirs`: pure, when each of a file's non-literal loads

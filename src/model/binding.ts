@@ -31,9 +31,12 @@ export interface BindingFact {
   newOf?: string;
   /**
    * The initializer when it is a path of names and calls (`= this.repo`, `= createStore()`,
-   * `= a.b().c`), arguments dropped, prefixed `await ` when awaited: its type is the binding's.
+   * `= a.b().c`), arguments dropped (a forwarded one aside: `partial(@Signer)`, see
+   * Reference.receiver), prefixed `await ` when awaited: its type is the binding's.
    * `items[]` says the binding takes the elements of `items` (`for (const x of items)`,
-   * `items.forEach((x) => ...)`).
+   * `items.forEach((x) => ...)`). A `return` whose path starts at an untyped parameter of its
+   * function is prefixed PARAMETER_ROOT (`parameter factory()`): only the function's own file sees
+   * the parameter, so only it follows the path.
    */
   init?: string;
   /**
@@ -43,3 +46,6 @@ export interface BindingFact {
    */
   position?: number;
 }
+
+/** The prefix of a return's initializer that starts at a parameter of its function (BindingFact.init). */
+export const PARAMETER_ROOT = 'parameter ';

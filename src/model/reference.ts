@@ -46,7 +46,9 @@ export interface RefFact {
   /**
    * Member-access path before `name` when it is a chain of identifiers (`this`, `this.store`, `ns`),
    * possibly calling on the way (`this.query()`, `repo.find().items`: `()` marks a call, arguments
-   * dropped); `?` when the receiver is some other expression; absent for a bare name. `this` and
+   * dropped, but for a first argument that is a bare name where the adapter spells it for a call
+   * that forwards it, `partial(@Signer)`: ResolutionTraits.forwardingCalls); `?` when the receiver
+   * is some other expression; absent for a bare name. `this` and
    * `super` are the model's words for the receiving object and its bases: each language adapter
    * spells its own into them (Python's `self` and `cls` as `this`, `super()` as `super`).
    */

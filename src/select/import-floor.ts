@@ -30,8 +30,14 @@ export interface FloorTest {
 export interface FloorGraph {
   /** Every file's static loaders. */
   importers: ReadonlyMap<string, readonly string[]>;
-  /** Files that load modules they do not name, and the directory, the one file or the path prefix their loads may reach ('' = all: model/path-scope.ts). */
-  dynamicLoaders: readonly { file: string; scope: PathScope; code: string }[];
+  /**
+   * Files that load modules they do not name, and the directory, the one file or the path prefix
+   * their loads may reach ('' = all: model/path-scope.ts); `data`: of those, only the files that
+   * are no code (`isCode`), which it reads.
+   */
+  dynamicLoaders: readonly { file: string; scope: PathScope; code: string; data?: true }[];
+  /** Whether a file is code some language indexes (default: none is). */
+  isCode?: (path: string) => boolean;
   isTest: (path: string) => boolean;
   /** For a setup file, the tests the runner loads it before. */
   testsSetUpBy: (setupFile: string) => readonly string[];
@@ -88,9 +94,10 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
     for (let slash = at.indexOf('/'); slash !== -1; slash = at.indexOf('/', slash + 1)) scopes.add(at.slice(0, slash));
     const holding = [...scopes].flatMap((scope) => byScope.get(scope) ?? []);
     for (const i of patterns) if (inScope(at, graph.dynamicLoaders[i]!.scope)) holding.push(i);
+    const code = graph.isCode?.(at) ?? false;
     for (const i of holding.sort((a, b) => a - b)) {
       const loader = graph.dynamicLoaders[i]!;
-      if (loader.file !== at) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
+      if (loader.file !== at && !(loader.data && code)) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
     }
     for (const f of graph.aliased?.get(at) ?? []) steps.push({ file: f, via: 'aliased', code: 'runner-alias' });
     for (const f of graph.implicit?.get(at) ?? []) steps.push({ file: f.file, via: 'aliased', code: f.code });

@@ -335,3 +335,57 @@ describe('python generic bases', () => {
     expect(edges('lib/__init__.py#<module>')).toContain('lib/b.py#rate (references)');
   });
 });
+
+describe('functools.partial (ResolutionTraits.forwardingCalls)', () => {
+  it('calls what partial(Cls) or partial(fn) forwards to, through fixtures of the same file', async () => {
+    const tree = await resolveTree({
+      'lib/signer.py': 'class Signer:\n    def sign(self, v):\n        return v\n\n\ndef render(v, width):\n    return Signer()\n',
+      'tests/test_signer.py': [
+        'from functools import partial',
+        'import functools',
+        'import pytest',
+        'from lib.signer import Signer, render',
+        '',
+        '',
+        'class TestSigner:',
+        '    @pytest.fixture()',
+        '    def signer_factory(self):',
+        '        return partial(Signer, key="k")',
+        '',
+        '    @pytest.fixture()',
+        '    def signer(self, signer_factory):',
+        '        return signer_factory()',
+        '',
+        '    def test_sign(self, signer):',
+        '        signer.sign("v")',
+        '',
+        '',
+        'short = functools.partial(render, width=3)',
+        '',
+        '',
+        'def test_short():',
+        '    short(1).sign("v")',
+        '',
+        '',
+        'def test_unknown(request):',
+        '    partial(request.param)().sign("v")',
+        '',
+      ].join('\n'),
+    });
+    // A partial of what the text does not spell is unknown, not outside the repository: the name-based rules decide.
+    expect(callEdges(tree).filter((e) => e.includes('#Signer.sign'))).toEqual([
+      'tests/test_signer.py#TestSigner.test_sign -> lib/signer.py#Signer.sign (inferred)',
+      'tests/test_signer.py#test_short -> lib/signer.py#Signer.sign (inferred)',
+      'tests/test_signer.py#test_unknown -> lib/signer.py#Signer.sign (name-only)',
+    ]);
+  });
+
+  it('a fixture returning what its fixture parameter makes is followed in its own file only', async () => {
+    const tree = await resolveTree({
+      'lib/signer.py': 'class Signer:\n    def sign(self, v):\n        return v\n',
+      'tests/conftest.py': 'from functools import partial\n\nimport pytest\n\nfrom lib.signer import Signer\n\n\n@pytest.fixture()\ndef signer_factory():\n    return partial(Signer)\n\n\n@pytest.fixture()\ndef signer(signer_factory):\n    return signer_factory()\n',
+      'tests/test_signer.py': 'def test_sign(signer):\n    signer.sign("v")\n',
+    });
+    expect(tree.edges.filter((e) => e.from.endsWith('#test_sign') && e.to.endsWith('#Signer.sign')).map((e) => e.rule)).not.toContain('inferred');
+  });
+});

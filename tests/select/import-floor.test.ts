@@ -18,6 +18,23 @@ const graph = (extra: Partial<FloorGraph> = {}): FloorGraph => ({
 });
 
 describe('importFloor: the runner-equivalent floor', () => {
+  it('a loader reading data reaches the files there that are no code only', () => {
+    // src/i18n.js reads its package's files as data (Python's importlib.resources.files(pkg)).
+    const g = graph({
+      importers: new Map([
+        ['src/i18n.js', ['src/index.js']],
+        ['src/index.js', ['test/index.test.js']],
+        ['src/c.js', ['test/c.test.js']],
+      ]),
+      dynamicLoaders: [{ file: 'src/i18n.js', scope: 'src', code: 'package-resources', data: true }],
+      isCode: (p) => p.endsWith('.js'),
+    });
+    expect(importFloor(['src/c.js'], g).map((f) => `${f.test} ${f.unprovable}`)).toEqual(['test/c.test.js false']);
+    expect(importFloor(['src/locale/fr.json'], g).map((f) => `${f.test} ${f.chain.map((h) => h.file).join('>')} ${f.unprovable}`)).toEqual([
+      'test/index.test.js src/i18n.js>src/index.js>test/index.test.js true',
+    ]);
+  });
+
   it('every test whose transitive imports reach a changed file, by its shortest chain', () => {
     expect(importFloor(['src/a.js'], graph()).map((f) => `${f.test} ${f.chain.map((h) => h.file).join('>')} ${f.unprovable}`)).toEqual([
       'test/b.test.js src/b.js>test/b.test.js false',

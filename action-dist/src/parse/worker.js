@@ -5141,6 +5141,12 @@ function skipString2(text, i2) {
   return text.length - 1;
 }
 function stripComments3(text) {
+  return withoutComments(text, false);
+}
+function blankComments(text) {
+  return withoutComments(text, true);
+}
+function withoutComments(text, blank) {
   let out2 = "";
   for (let i2 = 0; i2 < text.length; i2++) {
     const c = text[i2];
@@ -5149,8 +5155,9 @@ function stripComments3(text) {
       out2 += text.slice(i2, end + 1);
       i2 = end;
     } else if (c === "#") {
+      const from = i2;
       while (i2 < text.length && text[i2] !== "\n") i2++;
-      out2 += "\n";
+      out2 += `${blank ? " ".repeat(i2 - from) : ""}${i2 < text.length || !blank ? "\n" : ""}`;
     } else out2 += c;
   }
   return out2;
@@ -5456,6 +5463,103 @@ var PYTHON_LOADER_CALLS = {
 };
 var BOUNDED = /* @__PURE__ */ new Set(["sys-path", "dynamic-fixture"]);
 var NAME_LOADER_CALLS = Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code))).map(([name2]) => name2.replace(/\*$/, ""));
+var PYTHON_RUN_CALLS = ["run_path", "spec_from_file_location", "SourceFileLoader", "SourcelessFileLoader", "exec", "eval", "compile", "run_module", "run", "call", "check_call", "check_output", "Popen"];
+
+// src/lang/python/lazy-modules.ts
+var LAZY_MODULES = /^__lazy_modules__\s*(?::[^=\n]*)?(?:\|=|\+=|=)\s*(?:(?:frozenset|set|list|tuple)\s*\(\s*)?(?=[[({])/gm;
+function maskLazyModules(text) {
+  if (!text.includes("__lazy_modules__")) return text;
+  const { masked } = maskStrings2(blankComments(text));
+  let out2 = text;
+  for (const m of masked.matchAll(LAZY_MODULES)) {
+    const open = (m.index ?? 0) + m[0].length;
+    let close = -1;
+    for (const { i: i2, depth } of outsideStrings(masked, open, 0)) {
+      if (depth === 0) {
+        close = i2;
+        break;
+      }
+    }
+    if (close < 0) continue;
+    out2 = out2.slice(0, open) + masked.slice(open, close + 1) + out2.slice(close + 1);
+  }
+  return out2;
+}
+
+// src/lang/python/resource-reads.ts
+var RESOURCE_CALLS = Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) => calls.some((c) => c.code === "package-resources")).map(([name2]) => name2);
+var RESOURCE_CALL = new RegExp(`\\b(?:${RESOURCE_CALLS.join("|")})\\s*\\(`, "g");
+var BUILTIN_RUNNERS = ["exec", "eval", "compile", "execfile", "__import__"];
+var CODE_LOADERS = [
+  ...PYTHON_RUN_CALLS.filter((c) => !BUILTIN_RUNNERS.includes(c)),
+  "module_from_spec",
+  "exec_module",
+  "load_module",
+  "load_source",
+  "load_compiled",
+  "spec_from_loader",
+  "ExtensionFileLoader",
+  "zipimporter",
+  "import_module",
+  "Unpickler",
+  "addsitedir"
+];
+var CODE_LOADER = new RegExp(
+  // The built-ins by their bare name only: `re.compile(...)` compiles no code.
+  `(?<![\\w.])(?:builtins\\.)?(?:${BUILTIN_RUNNERS.join("|")})\\s*\\(|\\b(?:${CODE_LOADERS.join("|")})\\s*\\(|\\b(?:pickle|cPickle|_pickle|marshal|dill|cloudpickle|joblib|shelve|torch)\\.\\w*(?:load|open)\\w*\\s*\\(|\\byaml\\.(?:unsafe_|full_)?load(?:_all)?\\s*\\(|^\\s*(?:import|from)\\s+(?:pickle|cPickle|_pickle|marshal|dill|cloudpickle|joblib|shelve)\\b|^\\s*from\\s+yaml\\s+import\\b.*\\b(?:load|unsafe_load|full_load|load_all)\\b|\\b(?:sys\\.path|__path__)\\s*(?:\\.\\s*(?:insert|append|extend)\\s*\\(|\\+?=)`,
+  "m"
+);
+function readsDataOnly(text) {
+  const code = maskStrings2(stripComments3(text));
+  if (CODE_LOADER.test(code.masked)) return false;
+  const reads = [...code.masked.matchAll(RESOURCE_CALL)];
+  if (reads.length === 0) return false;
+  const lines = code.masked.split("\n");
+  const textLines = code.text.split("\n");
+  const lineStarts = [];
+  for (let i2 = 0, at = 0; i2 < lines.length; at += lines[i2].length + 1, i2++) lineStarts.push(at);
+  return reads.every((m) => {
+    const line = lineOf(lineStarts, m.index ?? 0);
+    return privateSite(lines, line) || DATA_FILE.test(textLines[line].slice((m.index ?? 0) - lineStarts[line]));
+  });
+}
+var DATA_FILE = /(['"])[^'"\n]*\.(?!(?:py[cdowz]?|so|pth|zip|egg|whl|dll|dylib)\1)[A-Za-z][\w]*\1/;
+function lineOf(starts, at) {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (starts[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+function privateSite(lines, at) {
+  let indent = indentOf(lines[at]);
+  let defs = 0;
+  for (let i2 = at - 1; i2 >= 0 && indent > 0; i2--) {
+    const line = lines[i2];
+    if (line.trim() === "") continue;
+    const own = indentOf(line);
+    if (own >= indent) continue;
+    indent = own;
+    const def = /^\s*(?:async\s+)?def\s+(\w+)/.exec(line);
+    if (def) {
+      defs++;
+      if (!def[1].startsWith("_") || /^__\w+__$/.test(def[1])) return false;
+    }
+  }
+  if (defs > 0) return true;
+  let start2 = at;
+  while (start2 > 0 && indentOf(lines[start2]) > 0) start2--;
+  const bound = /^([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*(?::[^=]*)?=(?!=)/.exec(lines[start2]);
+  if (bound) return bound[1].split(",").every((n) => n.trim().startsWith("_"));
+  const withAs = /^(?:async\s+)?(?:with|for)\b.*\bas\s+(\w+)/.exec(lines[start2]) ?? /^for\s+(\w+)/.exec(lines[start2]);
+  return withAs === null ? !/^(?:if|elif|else|try|except|finally|while|class)\b/.test(lines[start2]) : withAs[1].startsWith("_");
+}
+function indentOf(line) {
+  return /^\s*/.exec(line)[0].length;
+}
 
 // src/lang/python/load-dirs.ts
 var PATH_CALL2 = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
@@ -5465,7 +5569,9 @@ function pythonLoadDirs(path, text) {
   const code = maskStrings2(stripComments3(text));
   const fileDir = parentDir(path);
   const dirs = /* @__PURE__ */ new Set();
+  const dataOnly = readsDataOnly(text);
   for (const m of code.masked.matchAll(NAME_LOADER)) {
+    if (dataOnly && RESOURCE_CALLS.includes(m[1])) continue;
     const args2 = m[1] === "import_module" ? argumentsAt2(code.text, (m.index ?? 0) + m[0].length) : null;
     if (args2 === null || args2.length === 0) return null;
     if (stringLiteral2(args2[0].trim()) !== null) continue;
@@ -5534,7 +5640,6 @@ function stringStart(expr, text, depth) {
 }
 
 // src/lang/python/run-folders.ts
-var PYTHON_RUN_CALLS = ["run_path", "spec_from_file_location", "SourceFileLoader", "SourcelessFileLoader", "exec", "eval", "compile", "run_module", "run", "call", "check_call", "check_output", "Popen"];
 var RUN_MODULE2 = /(?<![\w.])(?:runpy\.)?run_module\s*\(/g;
 var MODULE_FLAG2 = /(['"])-m\1\s*,\s*/g;
 var PROCESS_CALL = /(?<![\w])(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)\s*\(/g;
@@ -5638,8 +5743,10 @@ function computedFolder2(expr, path, fileDir, code, depth) {
 }
 
 // src/lang/python/spell-path.ts
+var PYTHON_FORWARDING_CALLS = ["functools.partial"];
 var pythonSpelling = { path: spellPath2, initializer: spellInitializer2, type: spellType2, module: spellModule };
 var RECEIVERS = { self: "this", cls: "this" };
+var FORWARDING = new Set(PYTHON_FORWARDING_CALLS.map((c) => c.slice(c.lastIndexOf(".") + 1)));
 function spellPath2(text) {
   const segments = [];
   let i2 = 0;
@@ -5661,8 +5768,9 @@ function spellPath2(text) {
     if (text[i2] === "(") {
       const close = closing(text, i2);
       if (close < 0) return void 0;
+      const first2 = FORWARDING.has(segment) ? /^\s*([A-Za-z_]\w*)\s*(?:,(?!\s*\))|\)$)/.exec(text.slice(i2 + 1, close + 1)) : null;
       i2 = close + 1;
-      segment += "()";
+      segment += first2 ? `(@${first2[1]})` : "()";
       while (i2 < n && /\s/.test(text[i2])) i2++;
       if (text[i2] === "(") return void 0;
     }
@@ -5673,8 +5781,8 @@ function spellPath2(text) {
   }
   if (segments.length === 0) return void 0;
   const first = segments[0];
-  const constructs = segments.findIndex((segment) => segment.endsWith("()"));
-  if (constructs >= 0 && /^[A-Z]/.test(segments[constructs]) && segments.slice(0, constructs).every((segment) => !segment.endsWith("()")) && first !== "self" && first !== "cls") {
+  const constructs = segments.findIndex((segment) => segment.endsWith(")"));
+  if (constructs >= 0 && /^[A-Z]/.test(segments[constructs]) && first !== "self" && first !== "cls") {
     return `new ${segments.join(".")}`;
   }
   if (first === "super()") segments[0] = "super";
@@ -5790,6 +5898,7 @@ var pythonResolution = {
   // `__call__` excepted: a class-based decorator makes the function an instance of its class.
   functionAttributes: /^__(?!call__$)\w+__$/,
   handBack: /* @__PURE__ */ new Set(["importlib.import_module", "pytest.importorskip", "__import__", "copy.copy", "copy.deepcopy", "dataclasses.replace", "typing.cast", "functools.reduce", "weakref.proxy"]),
+  forwardingCalls: new Set(PYTHON_FORWARDING_CALLS),
   returnType: declaredReturnType2,
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,
@@ -5805,6 +5914,7 @@ var pythonResolution = {
     for (let start2 = 0; start2 <= parts2.length - 2; start2++) out2.push(parts2.slice(start2).join("."));
     return out2;
   },
+  maskInertNames: maskLazyModules,
   // pickle (any protocol), PyYAML's python tags, logging.config.fileConfig's INI, and configs
   // whose dotted paths code imports (`import_string(settings["handler"])`).
   stringNameData: ["*.pkl", "*.pickle", "*.yaml", "*.yml", "*.ini", "*.cfg", "*.conf", "*.toml", "*.json"],
@@ -5822,6 +5932,7 @@ var pythonResolution = {
   // be loaded (the import floor's dynamic loads). `glob.glob` and `os.listdir` load no module.
   loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
+  readsDataOnly: (_path, text) => readsDataOnly(text),
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
   handedPaths: { calls: [...PROCESS_STARTERS2, ...READ_CALLS], patches: PATCH_CALLS, starts: PROCESS_STARTERS2, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders, runs: { calls: PYTHON_RUN_CALLS, folders: pythonRunFolders } },
@@ -10018,6 +10129,9 @@ function holds(def, item) {
   return def.raw.start <= item.at && item.at < def.raw.end && !(item.outside && def.raw.start === item.at);
 }
 
+// src/model/binding.ts
+var PARAMETER_ROOT = "parameter ";
+
 // src/lang/attribute-returns.ts
 var MAX_REWRITES = 4;
 var ROOT = /^(await )?([A-Za-z_$][\w$]*)(.*)$/;
@@ -10074,6 +10188,9 @@ function rewriteLocal(binding, scopes, rounds) {
   if (!match) return [unknown];
   const [, awaited, root, rest] = match;
   if (root === "this" || root === "super") return [binding];
+  const forwards = /\(@([A-Za-z_$][\w$]*)\)/.exec(binding.init);
+  const isLocal = (name2) => (scopes.byScope.get(binding.scope) ?? []).some((b) => b.name === name2 && b.kind !== "field") || declaredInside(name2, binding.scope, scopes);
+  if (forwards && isLocal(forwards[1])) return rewriteLocal({ ...binding, init: binding.init.replace(forwards[0], "()") }, scopes, rounds);
   const local = (scopes.byScope.get(binding.scope) ?? []).filter((b) => b.name === root && b.kind !== "field");
   if (local.length === 0) {
     return [declaredInside(root, binding.scope, scopes) ? unknown : binding];
@@ -10084,6 +10201,7 @@ function rewriteLocal(binding, scopes, rounds) {
   const declared = declarations[0];
   if (declared.kind !== "variable" && declared.kind !== "param" && declared.kind !== "param-property") return [unknown];
   if (declared.type !== void 0) return awaited || rest !== "" ? [unknown] : [{ ...unknown, type: declared.type }];
+  if (declared.kind === "param") return [{ ...unknown, init: `${PARAMETER_ROOT}${binding.init}` }];
   if (declared.kind !== "variable") return [unknown];
   const values = [declared, ...local.filter((b) => b.kind === "assign")];
   const out2 = [];

@@ -1,3 +1,4 @@
+import { PARAMETER_ROOT } from '../../model/binding.js';
 import type { StoredBinding } from '../../model/stored.js';
 import { MODULE_QUALNAME } from '../../model/symbol.js';
 import { fixtureRule } from './rules/fixture-rule.js';
@@ -23,7 +24,9 @@ type Single =
   | { kind: 'namespace'; file: FileInterface }
   | { kind: 'external' }
   /** An instance of a runtime container (ResolutionTraits.containers): its methods are external, what they give back unknown. */
-  | { kind: 'container' };
+  | { kind: 'container' }
+  /** A callable made by a forwarding call (`partial(Signer)`: ResolutionTraits.forwardingCalls): calling it gives `gives`; its members are unknown. */
+  | { kind: 'callable'; gives: Value };
 
 /** How a path calls a function: the call's arity and type arguments, when the adapter spelled them. */
 type CallSite = Pick<PathSegment, 'arity' | 'typeArguments'>;
@@ -81,23 +84,39 @@ function evaluate(ctx: ResolveContext, place: Place, segments: readonly PathSegm
   let value = root(ctx, place, first.name, depth);
   // What some outside functions hand back may be a repository value (ResolutionTraits.handBack:
   // `import_module("pkg.mod")`): unknown.
-  const handBack = ctx.traitsFor(place.file.language).handBack;
-  if (value?.kind === 'external' && handBack) {
-    const outside = outsideName(ctx, place, first.name);
-    if (outside !== null && callsHandBack(handBack, outside, segments)) return null;
-  }
-  if (first.call) value = call(ctx, value, awaited && rest.length === 0, first);
+  const { handBack, forwardingCalls } = ctx.traitsFor(place.file.language);
+  const outside = value?.kind === 'external' && (handBack || forwardingCalls) ? outsideName(ctx, place, first.name) : null;
+  if (outside !== null && handBack && callsHandBack(handBack, outside, segments)) return null;
+  // A call of an outside function that forwards its first argument (`functools.partial(@Signer)`):
+  // what it makes of the argument; unknown where the argument is not spelled (`partial(make_app)`
+  // may make a repository value too). Undefined for any other call.
+  const forwarded = (at: number): Value | undefined => {
+    const segment = segments[at]!;
+    if (outside === null || !forwardingCalls?.has([outside, ...segments.slice(1, at + 1).map((s) => s.name)].join('.'))) return undefined;
+    return segment.forwards === undefined ? null : forwardedValue(root(ctx, place, segment.forwards, depth));
+  };
+  if (first.call) value = forwarded(0) ?? call(ctx, value, awaited && rest.length === 0, first);
   if (first.construct) value = constructed(value);
   if (first.elements) value = elementsOf(value);
   for (let i = 0; i < rest.length; i++) {
     const segment = rest[i]!;
     const last = i === rest.length - 1;
-    value = segment.call ? callMember(ctx, value, segment.name, awaited && last, segment) : member(ctx, value, segment.name, depth);
+    value = segment.call ? (forwarded(i + 1) ?? callMember(ctx, value, segment.name, awaited && last, segment)) : member(ctx, value, segment.name, depth);
     if (segment.construct) value = constructed(value);
     if (segment.elements) value = elementsOf(value);
     if (value === null || value.kind === 'external') return value;
   }
   return value;
+}
+
+/**
+ * What a forwarding call (`partial(f, ...)`) makes of its argument: for functions, functions doing
+ * the same when called; for classes, a callable constructing them; anything else, unknown.
+ */
+function forwardedValue(argument: Value): Value {
+  if (argument?.kind === 'functions') return argument;
+  const instances = constructed(argument);
+  return instances?.kind === 'types' ? { kind: 'callable', gives: instances } : null;
 }
 
 /**
@@ -295,7 +314,7 @@ function member(ctx: ResolveContext, value: Value, name: string, depth: number):
   // `items.length`: the only property of an array read as a path.
   if (value.kind === 'array') return { kind: 'external' };
   if (value.kind === 'namespace') return fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH);
-  if (value.kind === 'functions' || value.kind === 'container') return null;
+  if (value.kind === 'functions' || value.kind === 'container' || value.kind === 'callable') return null;
   const field = fieldValue(ctx, value.symbols, name, depth);
   if (field !== undefined) return field;
   const lookup = findMember(ctx, value.symbols, name);
@@ -359,7 +378,7 @@ function callMember(ctx: ResolveContext, value: Value, name: string, awaited: bo
   if (value?.kind === 'union') return unionOf(value.options.map((option) => callMember(ctx, option, name, awaited, site)));
   if (value === null || value.kind === 'external') return value;
   if (value.kind === 'array') return arrayMethodResult(value, name);
-  if (value.kind === 'functions' || value.kind === 'container') return null;
+  if (value.kind === 'functions' || value.kind === 'container' || value.kind === 'callable') return null;
   if (value.kind === 'namespace') return call(ctx, fromImport(ctx, exportedName(ctx, value.file, name, new Set()), MAX_DEPTH), awaited, site);
   const lookup = findMember(ctx, value.symbols, name);
   // A field holding a function (`lookup.field`): its declared type says nothing about what calling it returns.
@@ -382,6 +401,7 @@ function arrayMethodResult(array: { kind: 'array'; of: Value }, name: string): V
 function call(ctx: ResolveContext, value: Value, awaited: boolean, site: CallSite): Value {
   if (value?.kind === 'union') return unionOf(value.options.map((option) => call(ctx, option, awaited, site)));
   if (value === null || value.kind === 'external') return value;
+  if (value.kind === 'callable') return awaited ? null : value.gives;
   if (value.kind !== 'functions') return null;
   return returnOf(ctx, value.symbols, [], awaited, site);
 }
@@ -497,9 +517,13 @@ function agreeingReturn(ctx: ResolveContext, file: FileInterface, callee: Resolv
     if (statement.newOf !== undefined) return constructedValue(ctx, file, statement.newOf, callee.qualname);
     if (statement.init === 'this' && receiver.length > 0) return { kind: 'types', symbols: [...receiver] };
     if (statement.init === undefined) return null;
+    // A return starting at a parameter: followed in the function's own file only, where the parameter is seen.
+    const fromParameter = statement.init.startsWith(PARAMETER_ROOT);
+    if (fromParameter && file !== ctx.own) return null;
+    const init = fromParameter ? statement.init.slice(PARAMETER_ROOT.length) : statement.init;
     const place: Place = { file, scope: callee.qualname, line: statement.line };
-    const awaitedInit = statement.init.startsWith('await ');
-    const segments = parseReceiver(awaitedInit ? statement.init.slice('await '.length) : statement.init);
+    const awaitedInit = init.startsWith('await ');
+    const segments = parseReceiver(awaitedInit ? init.slice('await '.length) : init);
     // `return await load()` gives what the promise holds; awaiting anything else is unknown.
     if (!segments || segments.length > MAX_SEGMENTS || (awaitedInit && !segments[segments.length - 1]!.call)) return null;
     return evaluate(ctx, place, segments, following.length, awaited || awaitedInit);
@@ -512,5 +536,6 @@ function keyOf(value: Value): string {
   if (value.kind === 'union') return value.options.map(keyOf).sort().join('|');
   if (value.kind === 'types') return value.symbols.map((s) => s.id).sort().join(',');
   if (value.kind === 'array') return `${keyOf(value.of)}[]`;
+  if (value.kind === 'callable') return `${keyOf(value.gives)}()`;
   return value.kind;
 }

@@ -9,12 +9,14 @@ export interface PathSegment {
   arity?: number;
   /** The call writes type arguments (`string<>(0)`): overloads without type parameters do not apply. */
   typeArguments?: boolean;
+  /** The call's first argument, a bare name, where the adapter spelled it (`partial(@Signer)`: ResolutionTraits.forwardingCalls). */
+  forwards?: string;
   elements?: boolean;
   construct?: boolean;
 }
 
-const SEGMENT = /^([A-Za-z_$#][\w$]*)(?:(<>)?\((\d*)\))?(\[\])?$/;
-const CALL_SUFFIX = /(<>)?\(\d*\)$/;
+const SEGMENT = /^([A-Za-z_$#][\w$]*)(?:(<>)?\((\d*|@[A-Za-z_$][\w$]*)\))?(\[\])?$/;
+const CALL_SUFFIX = /(<>)?\((?:\d*|@[A-Za-z_$][\w$]*)\)$/;
 
 /**
  * A receiver as extracted (`this.repo.find().items`, see model/reference.ts), or a binding's
@@ -29,10 +31,12 @@ export function parseReceiver(receiver: string): PathSegment[] | null {
     const match = SEGMENT.exec(part);
     if (!match) return null;
     const call = match[3] !== undefined;
+    const forwards = match[3]?.startsWith('@') ? match[3].slice(1) : undefined;
     segments.push({
       name: match[1]!,
       call,
-      ...(call && match[3] !== '' && { arity: Number(match[3]) }),
+      ...(call && match[3] !== '' && forwards === undefined && { arity: Number(match[3]) }),
+      ...(forwards !== undefined && { forwards }),
       ...(match[2] !== undefined && { typeArguments: true }),
       ...(match[4] !== undefined && { elements: true }),
     });

@@ -1,6 +1,7 @@
 import { anywhereScope } from '../../model/path-scope.js';
 import { joinPath, parentDir } from '../../util/posix-path.js';
 import { NAME_LOADER_CALLS } from './loader-calls.js';
+import { RESOURCE_CALLS, readsDataOnly } from './resource-reads.js';
 import { argumentsAt, boundOnce, evaluate, listItem, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
 
 /**
@@ -31,7 +32,10 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
   const code = maskStrings(stripComments(text));
   const fileDir = parentDir(path);
   const dirs = new Set<string>();
+  // Reads of the package's files that read data only load no module (resource-reads.ts).
+  const dataOnly = readsDataOnly(text);
   for (const m of code.masked.matchAll(NAME_LOADER)) {
+    if (dataOnly && RESOURCE_CALLS.includes(m[1]!)) continue;
     const args = m[1] === 'import_module' ? argumentsAt(code.text, (m.index ?? 0) + m[0].length) : null;
     if (args === null || args.length === 0) return null;
     // A literal name is an import (references.scm), not a load by a computed name.

@@ -41,3 +41,6 @@ const BOUNDED = new Set(['sys-path', 'dynamic-fixture']);
 export const NAME_LOADER_CALLS: readonly string[] = Object.entries(PYTHON_LOADER_CALLS)
   .filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code)))
   .map(([name]) => name.replace(/\*$/, ''));
+
+/** The called names of run-folders.ts RUN_CALL, and of what runs a module by its name (`runpy.run_module`, a subprocess's `-m`): ResolutionTraits.handedPaths `runs`. */
+export const PYTHON_RUN_CALLS = ['run_path', 'spec_from_file_location', 'SourceFileLoader', 'SourcelessFileLoader', 'exec', 'eval', 'compile', 'run_module', 'run', 'call', 'check_call', 'check_output', 'Popen'];

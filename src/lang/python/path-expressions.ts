@@ -335,6 +335,15 @@ function skipString(text: string, i: number): number {
 }
 
 export function stripComments(text: string): string {
+  return withoutComments(text, false);
+}
+
+/** The text with each comment's characters blanked: offsets kept. */
+export function blankComments(text: string): string {
+  return withoutComments(text, true);
+}
+
+function withoutComments(text: string, blank: boolean): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
@@ -343,8 +352,9 @@ export function stripComments(text: string): string {
       out += text.slice(i, end + 1);
       i = end;
     } else if (c === '#') {
+      const from = i;
       while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
+      out += `${blank ? ' '.repeat(i - from) : ''}${i < text.length || !blank ? '\n' : ''}`;
     } else out += c;
   }
   return out;

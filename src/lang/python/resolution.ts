@@ -1,10 +1,12 @@
 import type { ModuleEnv, ModuleTarget, ResolutionTraits } from '../types.js';
 import { PYTHON_BUILTIN_MEMBERS, PYTHON_BUILTINS } from './builtins.js';
 import { pythonFolders, pythonHandedPaths } from './handed-paths.js';
-import { PYTHON_LOADER_CALLS } from './loader-calls.js';
+import { PYTHON_LOADER_CALLS, PYTHON_RUN_CALLS } from './loader-calls.js';
+import { maskLazyModules } from './lazy-modules.js';
 import { pythonLoadDirs } from './load-dirs.js';
-import { PYTHON_RUN_CALLS, pythonRunFolders } from './run-folders.js';
-import { declaredReturnType } from './spell-path.js';
+import { readsDataOnly } from './resource-reads.js';
+import { pythonRunFolders } from './run-folders.js';
+import { declaredReturnType, PYTHON_FORWARDING_CALLS } from './spell-path.js';
 
 /** Calls that run a script or a module in another process, or in this one by path (runpy). */
 const PROCESS_STARTERS = ['run', 'call', 'check_call', 'check_output', 'Popen', 'system', 'run_module', 'run_path', 'spawn'];
@@ -47,6 +49,7 @@ export const pythonResolution: ResolutionTraits = {
   // `__call__` excepted: a class-based decorator makes the function an instance of its class.
   functionAttributes: /^__(?!call__$)\w+__$/,
   handBack: new Set(['importlib.import_module', 'pytest.importorskip', '__import__', 'copy.copy', 'copy.deepcopy', 'dataclasses.replace', 'typing.cast', 'functools.reduce', 'weakref.proxy']),
+  forwardingCalls: new Set(PYTHON_FORWARDING_CALLS),
   returnType: declaredReturnType,
   // Every Python file is a module: no top-level name reaches another file without an import.
   scripts: false,
@@ -62,6 +65,7 @@ export const pythonResolution: ResolutionTraits = {
     for (let start = 0; start <= parts.length - 2; start++) out.push(parts.slice(start).join('.'));
     return out;
   },
+  maskInertNames: maskLazyModules,
   // pickle (any protocol), PyYAML's python tags, logging.config.fileConfig's INI, and configs
   // whose dotted paths code imports (`import_string(settings["handler"])`).
   stringNameData: ['*.pkl', '*.pickle', '*.yaml', '*.yml', '*.ini', '*.cfg', '*.conf', '*.toml', '*.json'],
@@ -79,6 +83,7 @@ export const pythonResolution: ResolutionTraits = {
   // be loaded (the import floor's dynamic loads). `glob.glob` and `os.listdir` load no module.
   loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
+  readsDataOnly: (_path, text) => readsDataOnly(text),
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).
   handedPaths: { calls: [...PROCESS_STARTERS, ...READ_CALLS], patches: PATCH_CALLS, starts: PROCESS_STARTERS, of: pythonHandedPaths, readCalls: READ_CALLS, folders: pythonFolders, runs: { calls: PYTHON_RUN_CALLS, folders: pythonRunFolders } },

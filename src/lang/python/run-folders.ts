@@ -2,8 +2,6 @@ import { parentDir } from '../../util/posix-path.js';
 import { packageScopes, stringStart } from './load-dirs.js';
 import { argumentsAt, boundOnce, callAt, evaluate, maskStrings, splitLast, stringLiteral, stripComments, unwrap, valueScope } from './path-expressions.js';
 
-/** The called names of RUN_CALL, and of what runs a module by its name (`runpy.run_module`, a subprocess's `-m`): ResolutionTraits.handedPaths `runs`. */
-export const PYTHON_RUN_CALLS = ['run_path', 'spec_from_file_location', 'SourceFileLoader', 'SourcelessFileLoader', 'exec', 'eval', 'compile', 'run_module', 'run', 'call', 'check_call', 'check_output', 'Popen'];
 
 /** `runpy.run_module(name)`, and `"-m", name` in an argument list: a module run by its name. */
 const RUN_MODULE = /(?<![\w.])(?:runpy\.)?run_module\s*\(/g;

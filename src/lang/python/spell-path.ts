@@ -1,6 +1,9 @@
 import type { PathSpelling } from '../types.js';
 import { outsideStrings } from './path-expressions.js';
 
+/** Outside functions whose call returns a callable calling their first argument (ResolutionTraits.forwardingCalls). */
+export const PYTHON_FORWARDING_CALLS = ['functools.partial'];
+
 /**
  * How the resolver reads captured Python expressions. The receiver of a method is `self` (or `cls`
  * in a classmethod) by a convention every linter enforces, spelled as the model's `this`;
@@ -9,6 +12,9 @@ import { outsideStrings } from './path-expressions.js';
 export const pythonSpelling: PathSpelling = { path: spellPath, initializer: spellInitializer, type: spellType, module: spellModule };
 
 const RECEIVERS: Readonly<Record<string, string>> = { self: 'this', cls: 'this' };
+
+/** The names of the calls resolution.ts's forwardingCalls lists, whose first argument a path spells. */
+const FORWARDING: ReadonlySet<string> = new Set(PYTHON_FORWARDING_CALLS.map((c) => c.slice(c.lastIndexOf('.') + 1)));
 
 /**
  * `a.b.c` for a chain of names, `()` after each name called on the way (`self.repo().find`:
@@ -37,8 +43,10 @@ export function spellPath(text: string): string | undefined {
     if (text[i] === '(') {
       const close = closing(text, i);
       if (close < 0) return undefined;
+      // A forwarding call's first argument, a bare name (resolution.ts forwardingCalls): `partial(@Signer)`.
+      const first = FORWARDING.has(segment) ? /^\s*([A-Za-z_]\w*)\s*(?:,(?!\s*\))|\)$)/.exec(text.slice(i + 1, close + 1)) : null;
       i = close + 1;
-      segment += '()';
+      segment += first ? `(@${first[1]})` : '()';
       while (i < n && /\s/.test(text[i]!)) i++;
       if (text[i] === '(') return undefined;
     }
@@ -50,8 +58,8 @@ export function spellPath(text: string): string | undefined {
   if (segments.length === 0) return undefined;
   const first = segments[0]!;
   // `Cart().total()`: by convention a capitalized callee is a class, and calling it constructs.
-  const constructs = segments.findIndex((segment) => segment.endsWith('()'));
-  if (constructs >= 0 && /^[A-Z]/.test(segments[constructs]!) && segments.slice(0, constructs).every((segment) => !segment.endsWith('()')) && first !== 'self' && first !== 'cls') {
+  const constructs = segments.findIndex((segment) => segment.endsWith(')'));
+  if (constructs >= 0 && /^[A-Z]/.test(segments[constructs]!) && first !== 'self' && first !== 'cls') {
     return `new ${segments.join('.')}`;
   }
   if (first === 'super()') segments[0] = 'super';

@@ -209,10 +209,13 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const minTestConfidence = config.tests.minConfidence;
   const reachingTests = await filesReachingTests(baseView, baseSeeds, baseReached, (p) => baseTests.has(p) && !deletedPaths.has(p), minTestConfidence);
   const baseDynamic = await dynamicImportPart(setting, baseView, deleted, baseTests);
+  // A file's text (a loader's, a namer's): the base commit's, or the head version where the change rewrote it.
+  const headTexts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
+  const baseTexts = commitTexts(repo, base);
   const baseMentions = mentionedFiles({
     files: deleted,
     roles,
-    namedBy: await mentionsIn(setting, roles, mentionCandidates(deleted, roles), { commit: base }),
+    namedBy: await mentionsIn(setting, roles, mentionCandidates(deleted, roles), { commit: base }, (paths) => baseTexts(paths)),
     isTest: (p) => baseTests.has(p),
     isCode,
     snapshotOwners: ownersAmong(baseTests),
@@ -270,7 +273,10 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   // A manifest's changed keys: source naming it reads it as data only where it spells one.
   const manifestKeys = new Map(dependencyTexts.filter((f) => roles.get(f.path) === 'manifest').map((f) => [f.path, changedKeys(f.before, f.after)]));
   const [namedBy, namedThrough] = await Promise.all([
-    mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported, ...spelled], where, { keys: manifestKeys, isTest: (p) => headTests.has(p) }, new Set(spelled.map((f) => f.path))),
+    mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported, ...spelled], where, (paths) => baseTexts(paths, headTexts), {
+      keys: manifestKeys,
+      isTest: (p) => headTests.has(p),
+    }, new Set(spelled.map((f) => f.path))),
     dataNamers(setting, roles, [...unimported, ...spelled], where),
   ]);
   const headMentions = mentionedFiles({
@@ -324,9 +330,6 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   direct.push(...(await setupTests(store, classifier.universe, files, sides, headTests)));
   // The floor: every test whose imports, dynamic loads or setup files reach a changed file, on
   // either side. Symbol paths may drop a floor test only where closure-rules proves it unaffected.
-  // A loader's text: the base commit's, or the head version where the change rewrote it.
-  const headTexts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
-  const baseTexts = commitTexts(repo, base);
   // A file whose top-level values hold code a change reaches counts as changed too: its tests may call through the value.
   const baseHeld = heldOnLoadFiles(baseReached, (p) => baseTests.has(p));
   const headHeld = heldOnLoadFiles(headReached, (p) => headTests.has(p));
@@ -535,6 +538,7 @@ async function mentionsIn(
   roles: ReadonlyMap<string, PathRole>,
   candidates: readonly ChangedFile[],
   where: { commit: string } | 'staged' | 'worktree',
+  readText: (paths: readonly string[]) => Promise<Map<string, string>>,
   manifests?: { keys: ReadonlyMap<string, string[] | null>; isTest: (path: string) => boolean },
   spelledOnly: ReadonlySet<string> = new Set(),
 ): Promise<Map<string, string[]>> {
@@ -548,8 +552,9 @@ async function mentionsIn(
     setting.repo.filesContainingEach([...new Set(loadedBy.flat())], where, CODE_PATHSPECS, 'stringStart'),
     impliedExtensionNamers(setting.repo, candidates, where, CODE_PATHSPECS),
   ]);
+  const loading = await loadingSpellers(spelling, readText);
   for (const [i, f] of candidates.entries()) {
-    const spelled = loadedBy[i]!.flatMap((name) => [...(spelling.get(name)?.keys() ?? [])]);
+    const spelled = loadedBy[i]!.flatMap((name) => [...(spelling.get(name) ?? [])].filter(([file, spellings]) => loading(file, spellings)).map(([file]) => file));
     const only = spelledOnly.has(f.path);
     if (only && spelled.length === 0) continue;
     // A renamed file by its old name too: what still names that no longer finds it.
@@ -589,6 +594,26 @@ async function mentionsIn(
     out.set(f.path, [...named].sort());
   }
   return out;
+}
+
+/**
+ * Whether a file spelling a name (filesContainingEach's `stringStart`: a file and how it spells
+ * the name) spells it outside the strings its language reads as loading nothing
+ * (LanguageResolution.maskInertNames): the files of such languages are read, in one batch.
+ */
+async function loadingSpellers(
+  spelling: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>,
+  readText: (paths: readonly string[]) => Promise<Map<string, string>>,
+): Promise<(file: string, spellings: readonly string[]) => boolean> {
+  const maskOf = (file: string) => languageForPath(file)?.resolution.maskInertNames;
+  const files = [...new Set([...spelling.values()].flatMap((byFile) => [...byFile.keys()]))].filter((f) => maskOf(f) !== undefined).sort();
+  const texts = files.length > 0 ? await readText(files) : new Map<string, string>();
+  const masked = new Map([...texts].map(([file, text]) => [file, maskOf(file)!(text)]));
+  return (file, spellings) => {
+    const text = masked.get(file);
+    if (text === undefined || text === texts.get(file)) return true;
+    return spellings.some((s) => new RegExp(`['"]${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[.:'"]`).test(text));
+  };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface ScopedLoader {
   file: string;
   scope: string;
   code: string;
+  /** It reads the files there as data: it reaches only the files no language indexes (ResolutionTraits.readsDataOnly). */
+  data?: true;
 }
 
 /**
@@ -38,15 +40,17 @@ export async function scopeLoaders(
     const text = texts.get(l.file);
     const resolution = languageForPath(l.file)?.resolution;
     const dirs = text === undefined ? null : (resolution?.dynamicLoadDirs?.(l.file, text) ?? null);
+    // Reads of data files, which dynamicLoadDirs left out: whatever data its package holds.
+    const data: ScopedLoader[] = text !== undefined && resolution?.readsDataOnly?.(l.file, text) ? [{ ...l, scope: fallback(l.file), data: true }] : [];
     const own = dirs === null && text !== undefined ? (resolution?.callerLoads?.dirs(l.file, text) ?? null) : null;
     if (own !== null) {
       handing.push(l);
-      return own.map((scope) => ({ ...l, scope }));
+      return [...own.map((scope) => ({ ...l, scope })), ...data];
     }
-    // No load at all is believed only of a file that lists a directory; a file the index saw load
-    // by a computed name (or by a glob of its own) must be bounded somewhere.
-    if (dirs === null || (dirs.length === 0 && !LISTING_CODES.has(l.code))) return [{ ...l, scope: fallback(l.file) }];
-    return dirs.map((scope) => ({ ...l, scope }));
+    // No load at all is believed only of a file that lists a directory or reads data; a file the
+    // index saw load by a computed name (or by a glob of its own) must be bounded somewhere.
+    if (dirs === null || (dirs.length === 0 && data.length === 0 && !LISTING_CODES.has(l.code))) return [{ ...l, scope: fallback(l.file) }];
+    return [...dirs.map((scope) => ({ ...l, scope })), ...data];
   });
   return { scoped, handing };
 }

@@ -350,11 +350,18 @@ export class StoreDependencyView implements DependencyView {
     // Each language names its own loaders (directory reads, globs, a plugin lookup by name).
     const tableOf = (language: string) => traitsFor(language).loaderCalls ?? {};
     const names = [...new Set([...new Set(data.languages.values())].flatMap((l) => Object.keys(tableOf(l))))].sort();
+    // A receiver module imported under another name counts as it: `from importlib.resources import
+    // files` then `files(pkg)`, `import importlib.resources as ir` then `ir.files(pkg)`.
+    const importsOf = groupBy(data.links.filter((l) => l.kind === 'import' && typeof l.module === 'string'), (l) => l.file);
+    const spelledAs = (ref: StoredRef, receivers: readonly (string | null)[]) =>
+      (importsOf.get(ref.file) ?? []).some((l) =>
+        ref.receiver === undefined ? l.name === ref.name && (l.alias ?? l.name) === ref.name && receivers.includes(l.module!) : l.name === '*' && l.alias === ref.receiver && receivers.includes(l.module!),
+      );
     for (const ref of names.length === 0 ? [] : await this.store.refsByName(names)) {
       const language = data.languages.get(ref.file);
       if (language === undefined || ref.kind !== 'call' || out.has(ref.file)) continue;
       // The first entry whose receivers match decides.
-      const call = tableOf(language)[ref.name]?.find((c) => !c.receivers || c.receivers.includes(ref.receiver ?? null));
+      const call = tableOf(language)[ref.name]?.find((c) => !c.receivers || c.receivers.includes(ref.receiver ?? null) || spelledAs(ref, c.receivers));
       if (call !== undefined) out.set(ref.file, call.code);
     }
     return [...out].map(([file, code]) => ({ file, code })).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

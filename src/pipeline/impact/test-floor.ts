@@ -130,6 +130,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   const graph: FloorGraph = {
     importers,
     dynamicLoaders: loaders,
+    isCode: (p) => unresolved.files.has(p),
     isTest: (p) => tests.has(p),
     testsSetUpBy: (p) => setUpBy.get(p) ?? [],
     aliased,
@@ -158,7 +159,7 @@ function withExtension(loader: ScopedLoader, files: ReadonlySet<string>): Scoped
 /** Equal inputs, so an equal floor: the same tests (hence setup lists), importers, loaders and aliases. */
 function sameFloorGraph(a: SideGraph, b: SideGraph): boolean {
   if (a.tests.size !== b.tests.size || [...a.tests].some((t) => !b.tests.has(t))) return false;
-  const loader = (l: FloorGraph['dynamicLoaders'][number]) => `${l.file}\0${l.scope}\0${l.code}`;
+  const loader = (l: FloorGraph['dynamicLoaders'][number]) => `${l.file}\0${l.scope}\0${l.code}\0${l.data ?? ''}`;
   if (!sameStrings(a.graph.dynamicLoaders.map(loader), b.graph.dynamicLoaders.map(loader))) return false;
   if (!sameStrings(a.graph.reflectors ?? [], b.graph.reflectors ?? [])) return false;
   const implicit = (g: FloorGraph) => new Map([...(g.implicit ?? [])].map(([target, list]) => [target, list.map((i) => `${i.code}\0${i.file}`)]));
