@@ -37,6 +37,15 @@ describe('readsDataOnly: reads of a package\'s files that run nothing', () => {
     expect(readsDataOnly(text('from importlib.resources import files', 'ROOT = files("pkg")'))).toBe(false);
     expect(readsDataOnly(text('from importlib.resources import files', 'def _a():', '    return files("pkg") / "hooks.py"'))).toBe(true);
     expect(readsDataOnly(text('from importlib.resources import files', 'def a():', '    return files("pkg") / "hooks.py"'))).toBe(false);
+    // A private read handed out by a public function, directly or through another private one, or handed around itself.
+    expect(readsDataOnly(text('from importlib.resources import files', 'def _read(n):', '    return files("lib").joinpath("snippets", n).read_text()', 'def snippet(n):', '    return _read(n)'))).toBe(false);
+    expect(readsDataOnly(text('from importlib.resources import files', 'def _read(n):', '    return files("lib").joinpath(n).read_text()', 'def _twice(n):', '    return (', '        _read(n)', '    )', 'def snippet(n):', '    return _twice(n)'))).toBe(false);
+    expect(readsDataOnly(text('from importlib.resources import files', 'def _read(n):', '    return files("lib").joinpath(n).read_text()', 'LOADERS = {"x": _read}'))).toBe(false);
+    expect(readsDataOnly(text('from importlib.resources import files', 'def _read(n):', '    return files("lib").joinpath(n).read_text()', 'SOURCE = _read("a")'))).toBe(false);
+    // A value passed to a module of the repository or a package may reach a loader there.
+    expect(readsDataOnly(text('import importlib.resources', 'from lib.engine import run_text', 'def _source(n):', '    return importlib.resources.files("lib").joinpath(n).read_text()', 'def perform(n):', '    return run_text(_source(n))'))).toBe(false);
+    expect(readsDataOnly(text('from importlib import resources', 'from . import engine', 'def _source(n):', '    return resources.read_text("lib", n)'))).toBe(false);
+    expect(readsDataOnly(text('import jinja2', 'from importlib import resources', 'def _source(n):', '    return resources.read_text("lib", n)'))).toBe(false);
     // No read at all.
     expect(readsDataOnly(text('import os'))).toBe(false);
   });

@@ -5511,17 +5511,106 @@ var CODE_LOADER = new RegExp(
 );
 function readsDataOnly(text) {
   const code = maskStrings2(stripComments3(text));
-  if (CODE_LOADER.test(code.masked)) return false;
+  if (CODE_LOADER.test(code.masked) || !importsInertOnly(code.masked)) return false;
   const reads = [...code.masked.matchAll(RESOURCE_CALL)];
   if (reads.length === 0) return false;
   const lines = code.masked.split("\n");
   const textLines = code.text.split("\n");
   const lineStarts = [];
   for (let i2 = 0, at = 0; i2 < lines.length; at += lines[i2].length + 1, i2++) lineStarts.push(at);
-  return reads.every((m) => {
+  const starts = statementStarts(lines);
+  const holders = /* @__PURE__ */ new Set();
+  for (const m of reads) {
     const line = lineOf(lineStarts, m.index ?? 0);
-    return privateSite(lines, line) || DATA_FILE.test(textLines[line].slice((m.index ?? 0) - lineStarts[line]));
+    if (DATA_FILE.test(textLines[line].slice((m.index ?? 0) - lineStarts[line]))) continue;
+    const defs = enclosingDefs(lines, starts, starts[line]);
+    if (defs.length === 0 ? !privateTopLevel(lines[starts[line]]) : !defs.every(isPrivate)) return false;
+    if (defs.length > 0) holders.add(defs[0]);
+  }
+  for (const holder of holders) {
+    for (const m of code.masked.matchAll(new RegExp(`(?<!\\bdef\\s+)\\b${holder}\\b(\\s*\\()?`, "g"))) {
+      if (m[1] === void 0) return false;
+      const start2 = starts[lineOf(lineStarts, m.index ?? 0)];
+      if (/\blambda\b/.test(lines[start2])) return false;
+      if (!/^\s*(?:return|yield)\b/.test(lines[start2])) {
+        if (enclosingDefs(lines, starts, start2).length === 0 && !privateTopLevel(lines[start2])) return false;
+        continue;
+      }
+      const defs = enclosingDefs(lines, starts, start2);
+      if (defs.length === 0 || !defs.every(isPrivate)) return false;
+      holders.add(defs[0]);
+    }
+  }
+  return true;
+}
+var INERT_MODULES = /* @__PURE__ */ new Set([
+  "__future__",
+  "abc",
+  "base64",
+  "bisect",
+  "codecs",
+  "collections",
+  "configparser",
+  "contextlib",
+  "copy",
+  "csv",
+  "dataclasses",
+  "datetime",
+  "decimal",
+  "enum",
+  "fractions",
+  "functools",
+  "gettext",
+  "hashlib",
+  "importlib",
+  "importlib_metadata",
+  "importlib_resources",
+  "io",
+  "itertools",
+  "json",
+  "locale",
+  "logging",
+  "math",
+  "numbers",
+  "operator",
+  "os",
+  "pathlib",
+  "re",
+  "string",
+  "struct",
+  "sys",
+  "textwrap",
+  "threading",
+  "time",
+  "tomllib",
+  "typing",
+  "typing_extensions",
+  "unicodedata",
+  "warnings",
+  "weakref",
+  "zoneinfo"
+]);
+function importsInertOnly(masked) {
+  for (const m of masked.matchAll(/^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import\b|import[ \t]+([^\n;]+))/gm)) {
+    const modules = m[1] !== void 0 ? [m[1]] : m[2].replace(/[()\\]/g, "").split(",").map((p) => p.trim().split(/\s+/)[0]);
+    if (modules.some((module2) => !INERT_MODULES.has(module2.split(".")[0]))) return false;
+  }
+  return true;
+}
+function statementStarts(lines) {
+  const out2 = [];
+  let depth = 0;
+  lines.forEach((line, i2) => {
+    out2.push(depth > 0 ? out2[i2 - 1] : i2);
+    for (const c of line) {
+      if (c === "(" || c === "[" || c === "{") depth++;
+      else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+    }
   });
+  return out2;
+}
+function isPrivate(name2) {
+  return name2.startsWith("_") && !/^__\w+__$/.test(name2);
 }
 var DATA_FILE = /(['"])[^'"\n]*\.(?!(?:py[cdowz]?|so|pth|zip|egg|whl|dll|dylib)\1)[A-Za-z][\w]*\1/;
 function lineOf(starts, at) {
@@ -5534,28 +5623,26 @@ function lineOf(starts, at) {
   }
   return lo;
 }
-function privateSite(lines, at) {
+function enclosingDefs(lines, starts, at) {
+  const out2 = [];
   let indent = indentOf(lines[at]);
-  let defs = 0;
   for (let i2 = at - 1; i2 >= 0 && indent > 0; i2--) {
     const line = lines[i2];
-    if (line.trim() === "") continue;
+    if (line.trim() === "" || starts[i2] !== i2) continue;
     const own = indentOf(line);
     if (own >= indent) continue;
     indent = own;
     const def = /^\s*(?:async\s+)?def\s+(\w+)/.exec(line);
-    if (def) {
-      defs++;
-      if (!def[1].startsWith("_") || /^__\w+__$/.test(def[1])) return false;
-    }
+    if (def) out2.push(def[1]);
   }
-  if (defs > 0) return true;
-  let start2 = at;
-  while (start2 > 0 && indentOf(lines[start2]) > 0) start2--;
-  const bound = /^([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*(?::[^=]*)?=(?!=)/.exec(lines[start2]);
+  return out2;
+}
+function privateTopLevel(statement) {
+  if (indentOf(statement) > 0) return false;
+  const bound = /^([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*(?::[^=]*)?=(?!=)/.exec(statement);
   if (bound) return bound[1].split(",").every((n) => n.trim().startsWith("_"));
-  const withAs = /^(?:async\s+)?(?:with|for)\b.*\bas\s+(\w+)/.exec(lines[start2]) ?? /^for\s+(\w+)/.exec(lines[start2]);
-  return withAs === null ? !/^(?:if|elif|else|try|except|finally|while|class)\b/.test(lines[start2]) : withAs[1].startsWith("_");
+  const named = /^(?:async\s+)?(?:with|for)\b.*\bas\s+(\w+)/.exec(statement) ?? /^for\s+(\w+)/.exec(statement);
+  return named === null ? !/^(?:if|elif|else|try|except|finally|while|class|def|async|with|for)\b/.test(statement) : named[1].startsWith("_");
 }
 function indentOf(line) {
   return /^\s*/.exec(line)[0].length;

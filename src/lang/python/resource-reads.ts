@@ -39,25 +39,92 @@ const CODE_LOADER = new RegExp(
  * Pure: whether each of a file's reads of its package's files (RESOURCE_CALLS) reads data only:
  * reading a resource runs nothing, unless what is read reaches a code loader (`exec(files(pkg)
  * .joinpath("plugin.py").read_text())`, `spec_from_file_location(name, files(pkg) / "x.py")`).
- * Told from the file alone, conservatively: the file names no code loader anywhere, and each read
- * sits in a function only the module calls by the naming rule (`_locale_path`, a leading
- * underscore, every enclosing function), binds a private module name (`_DATA = files(...)`), or
- * names a data file on its line (DATA_FILE): a public function or name may hand the value to a
- * caller that runs it. False when the file has no such read.
+ * Told from the file alone, conservatively: the file names no code loader anywhere, imports only
+ * standard modules that run nothing they are handed (INERT_MODULES: a value passed to a module of
+ * the repository, or to a package, may reach a loader there), and each read
+ * names a data file on its line (DATA_FILE), or binds a private module name (`_DATA = files(...)`),
+ * or sits in functions only the module calls by the naming rule (`_locale_path`: a leading
+ * underscore, every enclosing function) whose results no public function returns (`def
+ * snippet(n): return _read(n)` hands what `_read` read to callers that may run it) and that are
+ * only called, never handed around as values. False when the file has no such read.
  */
 export function readsDataOnly(text: string): boolean {
   const code = maskStrings(stripComments(text));
-  if (CODE_LOADER.test(code.masked)) return false;
+  if (CODE_LOADER.test(code.masked) || !importsInertOnly(code.masked)) return false;
   const reads = [...code.masked.matchAll(RESOURCE_CALL)];
   if (reads.length === 0) return false;
   const lines = code.masked.split('\n');
   const textLines = code.text.split('\n');
   const lineStarts: number[] = [];
   for (let i = 0, at = 0; i < lines.length; at += lines[i]!.length + 1, i++) lineStarts.push(at);
-  return reads.every((m) => {
+  const starts = statementStarts(lines);
+  // Private functions whose result may hold what a read gave.
+  const holders = new Set<string>();
+  for (const m of reads) {
     const line = lineOf(lineStarts, m.index ?? 0);
-    return privateSite(lines, line) || DATA_FILE.test(textLines[line]!.slice((m.index ?? 0) - lineStarts[line]!));
+    if (DATA_FILE.test(textLines[line]!.slice((m.index ?? 0) - lineStarts[line]!))) continue;
+    const defs = enclosingDefs(lines, starts, starts[line]!);
+    if (defs.length === 0 ? !privateTopLevel(lines[starts[line]!]!) : !defs.every(isPrivate)) return false;
+    if (defs.length > 0) holders.add(defs[0]!);
+  }
+  // What a holder returns leaves the module where a public function returns it, or where the
+  // holder itself is handed around; a private function returning it is a holder too.
+  for (const holder of holders) {
+    for (const m of code.masked.matchAll(new RegExp(`(?<!\\bdef\\s+)\\b${holder}\\b(\\s*\\()?`, 'g'))) {
+      if (m[1] === undefined) return false;
+      const start = starts[lineOf(lineStarts, m.index ?? 0)]!;
+      if (/\blambda\b/.test(lines[start]!)) return false;
+      if (!/^\s*(?:return|yield)\b/.test(lines[start]!)) {
+        if (enclosingDefs(lines, starts, start).length === 0 && !privateTopLevel(lines[start]!)) return false;
+        continue;
+      }
+      const defs = enclosingDefs(lines, starts, start);
+      if (defs.length === 0 || !defs.every(isPrivate)) return false;
+      holders.add(defs[0]!);
+    }
+  }
+  return true;
+}
+
+/**
+ * Standard modules a read's value may be passed to without running it: path, text, data,
+ * translation and time helpers (`gettext.translation(domain, localedir)` reads .mo files).
+ * `importlib` is here for its resources and metadata; its loaders are CODE_LOADER calls.
+ */
+const INERT_MODULES = new Set([
+  '__future__', 'abc', 'base64', 'bisect', 'codecs', 'collections', 'configparser', 'contextlib', 'copy', 'csv', 'dataclasses',
+  'datetime', 'decimal', 'enum', 'fractions', 'functools', 'gettext', 'hashlib', 'importlib', 'importlib_metadata',
+  'importlib_resources', 'io', 'itertools', 'json', 'locale', 'logging', 'math', 'numbers', 'operator', 'os', 'pathlib',
+  're', 'string', 'struct', 'sys', 'textwrap', 'threading', 'time', 'tomllib', 'typing', 'typing_extensions', 'unicodedata',
+  'warnings', 'weakref', 'zoneinfo',
+]);
+
+/** Whether every module the text imports is one of INERT_MODULES (a relative import never is). */
+function importsInertOnly(masked: string): boolean {
+  for (const m of masked.matchAll(/^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import\b|import[ \t]+([^\n;]+))/gm)) {
+    const modules = m[1] !== undefined ? [m[1]] : m[2]!.replace(/[()\\]/g, '').split(',').map((p) => p.trim().split(/\s+/)[0]!);
+    if (modules.some((module) => !INERT_MODULES.has(module.split('.')[0]!))) return false;
+  }
+  return true;
+}
+
+/** For each line, the line its statement starts on (a line inside brackets opened before continues it). */
+function statementStarts(lines: readonly string[]): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  lines.forEach((line, i) => {
+    out.push(depth > 0 ? out[i - 1]! : i);
+    for (const c of line) {
+      if (c === '(' || c === '[' || c === '{') depth++;
+      else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+    }
   });
+  return out;
+}
+
+/** A function name only its module calls by the naming rule: a leading underscore, no dunder. */
+function isPrivate(name: string): boolean {
+  return name.startsWith('_') && !/^__\w+__$/.test(name);
 }
 
 /**
@@ -79,36 +146,36 @@ function lineOf(starts: readonly number[], at: number): number {
 }
 
 /**
- * Whether the statement on line `at` hands nothing out of the module: inside functions that are
- * all private, or, at the top level, binding a private name. The enclosing functions are the
- * `def` lines above it each indented less than the one before (a line continuing a bracket may be
- * indented anyhow: the statement's first line counts, found as the last line above at most as
- * indented that starts no continuation).
+ * The names of the functions around the statement starting on line `at`, innermost first: the
+ * `def` lines above it each indented less than the one before (statementStarts: `starts`).
  */
-function privateSite(lines: readonly string[], at: number): boolean {
+function enclosingDefs(lines: readonly string[], starts: readonly number[], at: number): string[] {
+  const out: string[] = [];
   let indent = indentOf(lines[at]!);
-  let defs = 0;
   for (let i = at - 1; i >= 0 && indent > 0; i--) {
     const line = lines[i]!;
-    if (line.trim() === '') continue;
+    // A line continuing a bracket (`) -> str:` closing a signature) may be indented anyhow.
+    if (line.trim() === '' || starts[i] !== i) continue;
     const own = indentOf(line);
     if (own >= indent) continue;
     indent = own;
     const def = /^\s*(?:async\s+)?def\s+(\w+)/.exec(line);
-    if (def) {
-      defs++;
-      if (!def[1]!.startsWith('_') || /^__\w+__$/.test(def[1]!)) return false;
-    }
+    if (def) out.push(def[1]!);
   }
-  if (defs > 0) return true;
-  // At the top level: the statement's first line binds the value to a private name, or to none
-  // (`with files(pkg) as p:` binds a local of the block; a bare call is read for its effect).
-  let start = at;
-  while (start > 0 && indentOf(lines[start]!) > 0) start--;
-  const bound = /^([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*(?::[^=]*)?=(?!=)/.exec(lines[start]!);
+  return out;
+}
+
+/**
+ * Whether a top-level statement hands nothing out of the module: it binds a private name, or
+ * none (`with files(pkg) as _p:` binds a name of the module too; a bare call is read for its
+ * effect). A statement of a top-level block (`if`, `try`) is taken as handing out.
+ */
+function privateTopLevel(statement: string): boolean {
+  if (indentOf(statement) > 0) return false;
+  const bound = /^([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*(?::[^=]*)?=(?!=)/.exec(statement);
   if (bound) return bound[1]!.split(',').every((n) => n.trim().startsWith('_'));
-  const withAs = /^(?:async\s+)?(?:with|for)\b.*\bas\s+(\w+)/.exec(lines[start]!) ?? /^for\s+(\w+)/.exec(lines[start]!);
-  return withAs === null ? !/^(?:if|elif|else|try|except|finally|while|class)\b/.test(lines[start]!) : withAs[1]!.startsWith('_');
+  const named = /^(?:async\s+)?(?:with|for)\b.*\bas\s+(\w+)/.exec(statement) ?? /^for\s+(\w+)/.exec(statement);
+  return named === null ? !/^(?:if|elif|else|try|except|finally|while|class|def|async|with|for)\b/.test(statement) : named[1]!.startsWith('_');
 }
 
 function indentOf(line: string): number {
