@@ -171,7 +171,9 @@ def mutation_point(text, line, name):
 def testmon_selection(coverage_data, path, block):
     """Test files with a test (setup, call or teardown) that executed a line of the changed block."""
     start, end = block
-    by_line = coverage_data.contexts_by_lineno(os.path.join(repo, path))
+    # A repository whose coverage settings say `relative_files = true` records paths as written from
+    # its root (python-dotenv): asked by the absolute path, coverage answers nothing.
+    by_line = coverage_data.contexts_by_lineno(os.path.join(repo, path)) or coverage_data.contexts_by_lineno(path)
     files = set()
     for line, contexts in by_line.items():
         if start <= line <= end:
