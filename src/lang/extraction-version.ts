@@ -140,5 +140,7 @@
  *    closure rules read the code without them.
  * 56: Python's `functools.partial(Name, ...)` spells its first argument (`partial(@Name)`), and a
  *     return starting at an untyped parameter keeps its value, marked (`parameter factory()`).
+ * 57: a Python call handed a string that is exactly a dotted module name (`load_ext`, `-p`) links
+ *    to that module by name.
  */
-export const EXTRACTION_VERSION = 56;
+export const EXTRACTION_VERSION = 57;

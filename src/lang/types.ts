@@ -348,6 +348,12 @@ export interface ResolutionTraits {
   /** The alias marking a link of a fixture file that names a plugin module (`pytest_plugins = [...]`). */
   fixturePluginAlias?: string;
   /**
+   * The alias marking a load of a module by its name in a string handed to a call (Python's
+   * `run_line_magic("load_ext", "dotenv")`): a load where the name is a module of the repository,
+   * nothing where it is not (an outside name there is a word, not a use of a package).
+   */
+  byNameAlias?: string;
+  /**
    * A rule's confidence in this language where it differs from the rule's declared one, measured
    * against a reference resolver (bench/edge-accuracy-python: `ambiguous` in Python). A rule that
    * runs earlier must stay more trusted (tests/graph/rule-order.test.ts).

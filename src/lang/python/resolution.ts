@@ -79,6 +79,9 @@ export const pythonResolution: ResolutionTraits = {
     }
   },
   fixturePluginAlias: 'pytest_plugins',
+  // A string that is a module's dotted name handed to a call (references.scm): an extension loader
+  // or a plugin manager imports it (`load_ext`, `-p`); elsewhere the string is a word.
+  byNameAlias: 'by-name',
   // Modules loaded by a name computed at run time: any module under the loader's test universe may
   // be loaded (the import floor's dynamic loads). `glob.glob` and `os.listdir` load no module.
   loaderCalls: PYTHON_LOADER_CALLS,

@@ -16,6 +16,13 @@ import { CarriedEdges, EdgesByTarget, type EdgeSource } from './edges-by-target.
 import { FileBatches } from './file-batches.js';
 import { moduleStateNode, parseNodeKey, symbolNode } from './impact-node.js';
 
+/** A file loading another by its name in a string: the floor's loader of that file (`loads-by-name`). */
+export interface NamedLoad {
+  file: string;
+  scope: string;
+  code: string;
+}
+
 interface LinkData {
   /** The module links of every file (import, require, import(), re-export, export), store order. */
   links: StoredRef[];
@@ -29,6 +36,8 @@ interface LinkData {
   dynamicImporters: Map<string, StoredRef[]>;
   /** Module links to each external package. */
   packages: Map<string, StoredRef[]>;
+  /** The modules each file loads by a name in a string (ResolutionTraits.byNameAlias), as loaders of those files. */
+  namedLoads: NamedLoad[];
   languages: Map<string, string>;
   /** Where each file's literal specifiers lead, by file then specifier. */
   targets: Map<string, Map<string, ModuleTarget>>;
@@ -333,6 +342,11 @@ export class StoreDependencyView implements DependencyView {
   /** Every file's loaders (import, require, re-export, literal import()): the module graph of the floor. */
   async importerMap(): Promise<ReadonlyMap<string, readonly string[]>> {
     return (await this.links()).importers;
+  }
+
+  /** The modules files load by their names in strings handed to a call (ResolutionTraits.byNameAlias), each a loader of that file. */
+  async namedLoads(): Promise<readonly NamedLoad[]> {
+    return (await this.links()).namedLoads;
   }
 
   /**
@@ -753,7 +767,18 @@ export class StoreDependencyView implements DependencyView {
         }
       }
       const resolve = (spec: string, from: string) => targets.get(from)!.get(spec)!;
-      const importers = fileImporters(files, links, resolve, alsoLoads);
+      // A module loaded by its name in a string (ResolutionTraits.byNameAlias) is no import: what
+      // the loader hands back is used by no name, so the floor keeps it as a dynamic load.
+      const byName = (l: StoredRef) => l.alias !== undefined && language.has(l.file) && l.alias === traitsFor(language.get(l.file)!).byNameAlias;
+      const namedLoads: NamedLoad[] = [];
+      for (const link of links) {
+        if (!byName(link) || typeof link.module !== 'string') continue;
+        for (const specifier of [link.module, ...alsoLoads(link, language.get(link.file)!)]) {
+          const target = resolve(specifier, link.file);
+          if (target.kind === 'file' && target.path !== link.file) namedLoads.push({ file: link.file, scope: target.path, code: 'loads-by-name' });
+        }
+      }
+      const importers = fileImporters(files, links.filter((l) => !byName(l)), resolve, alsoLoads);
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
       const dynamicImporters = new Map<string, StoredRef[]>();
@@ -765,11 +790,13 @@ export class StoreDependencyView implements DependencyView {
       const packages = new Map<string, StoredRef[]>();
       for (const link of links) {
         if (link.kind === 'export' || typeof link.module !== 'string' || !language.has(link.file)) continue;
+        // A string naming no module of the repository is a word, not a use of a package (ResolutionTraits.byNameAlias).
+        if (byName(link)) continue;
         const target = resolve(link.module, link.file);
         // Appended in place: a copy per link was quadratic (typeorm: 1,373 imports of chai, on both sides).
         if (target.kind === 'external') pushTo(packages, target.name, link);
       }
-      return { links, importers, reexporters, dynamic, dynamicImporters, packages, languages: language, targets };
+      return { links, importers, reexporters, dynamic, dynamicImporters, packages, namedLoads, languages: language, targets };
     })();
     return this.linkData;
   }

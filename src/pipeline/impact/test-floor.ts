@@ -79,6 +79,10 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   }
   const fallback = (file: string) => scopeOf(file, universe);
   const { scoped: loaders, handing: helpers } = await scopeLoaders(await view.dynamicLoaders(), side.texts, fallback);
+  // A module a test loads by its name in a string (`load_ext`, `-p app.plugin`): it uses what it
+  // loads by no name, as a dynamic load does. Tests and their folders' helpers only, as for the
+  // paths they hand on below: a source file naming its own package (a logger's name) loads nothing.
+  loaders.push(...(await view.namedLoads()).filter((l) => tests.has(l.file) || inTestFolder(l.file)));
   const unresolved = await view.unresolvedImports();
   // A test that hands a directory to a package (a framework's test server on an app) runs what is
   // there without importing it. Only tests, and the helpers, fixtures and setup files of a test

@@ -260,6 +260,28 @@
   (#eq? @_plugins "pytest_plugins")
   (#set! name "pytest_plugins*"))
 
+; A call handed a string that is exactly a dotted module name (`shell.run_line_magic("load_ext",
+; "dotenv")`, `pytester.runpytest("-p", "app.plugin")`, `pytest.main(["-p", "app.plugin"])`,
+; `stevedore`/`import_string("app.backends.mem")`): the callee may import the module by that name
+; (an extension loader, a plugin manager, a registry), though no import shows it. A load of the
+; module where the name is one of the repository's (resolution.ts `byNameAlias`: an outside name is
+; no package use). Plain literals only (no f-string or prefix), positional or in a list, and no
+; file name (`"settings.json"`); not in the calls that name an attribute, a fixture, a parameter or
+; a logger (`getattr(o, "x")`, `parametrize("value", ...)`, `getLogger("app")`).
+((call
+  function: (_) @_callee
+  arguments: (argument_list [
+    (string (string_content) @module @reference.import) @_literal
+    (list (string (string_content) @module @reference.import) @_literal)
+    (tuple (string (string_content) @module @reference.import) @_literal)
+  ]))
+  (#match? @_literal "^[\"'][^\"'{}]*[\"']$")
+  (#match? @module "^[A-Za-z_][A-Za-z0-9_]*([.][A-Za-z_][A-Za-z0-9_]*)*$")
+  (#not-match? @module "[.](py|pyi|pyc|json|jsonl|txt|csv|tsv|yaml|yml|toml|cfg|ini|conf|env|md|rst|html|xml|log|db|sqlite|sqlite3|pkl|npy|png|jpg|gif|svg|gz|zip|tar|whl|pem|crt|key|lock|sh|bat|js|ts|css)$")
+  (#not-match? @_callee "(^|[.])(import_module|__import__|importorskip|getattr|hasattr|setattr|delattr|methodcaller|attrgetter|getLogger|getfixturevalue|usefixtures|parametrize)$")
+  (#set! name "")
+  (#set! alias "by-name"))
+
 ; ---- pytest fixtures: a test's or a fixture's parameters name the fixtures the runner passes ----
 ; (a test is a `test*` function or method; a fixture is decorated with `fixture`/`pytest.fixture(...)`)
 (function_definition
