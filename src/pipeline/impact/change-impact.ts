@@ -684,7 +684,6 @@ async function fileLevelReport(
   return impactReport(setting, shape, { range, changes, reached: [], changed: new Set(), selected: [], tests: paths.filter((p) => classifier.isTest(p)), parts });
 }
 
-
 /** Where the comments of each head file just parsed stand (its extraction's), by path. */
 function headComments(parsed: ReadonlyMap<string, ParseOutcome>): Map<string, readonly (readonly [number, number])[]> {
   const out = new Map<string, readonly (readonly [number, number])[]>();
