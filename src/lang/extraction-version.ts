@@ -142,5 +142,6 @@
  *     return starting at an untyped parameter keeps its value, marked (`parameter factory()`).
  * 57: a Python call handed a string that is exactly a dotted module name (`load_ext`, `-p`) links
  *    to that module by name.
+ * 58: not when the call names an installed distribution (`importlib.metadata.version("click")`).
  */
-export const EXTRACTION_VERSION = 57;
+export const EXTRACTION_VERSION = 58;

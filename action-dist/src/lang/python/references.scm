@@ -267,7 +267,8 @@
 ; module where the name is one of the repository's (resolution.ts `byNameAlias`: an outside name is
 ; no package use). Plain literals only (no f-string or prefix), positional or in a list, and no
 ; file name (`"settings.json"`); not in the calls that name an attribute, a fixture, a parameter or
-; a logger (`getattr(o, "x")`, `parametrize("value", ...)`, `getLogger("app")`).
+; a logger (`getattr(o, "x")`, `parametrize("value", ...)`, `getLogger("app")`), nor in those naming
+; an installed distribution, which import nothing (`importlib.metadata.version("click")`).
 ((call
   function: (_) @_callee
   arguments: (argument_list [
@@ -278,7 +279,7 @@
   (#match? @_literal "^[\"'][^\"'{}]*[\"']$")
   (#match? @module "^[A-Za-z_][A-Za-z0-9_]*([.][A-Za-z_][A-Za-z0-9_]*)*$")
   (#not-match? @module "[.](py|pyi|pyc|json|jsonl|txt|csv|tsv|yaml|yml|toml|cfg|ini|conf|env|md|rst|html|xml|log|db|sqlite|sqlite3|pkl|npy|png|jpg|gif|svg|gz|zip|tar|whl|pem|crt|key|lock|sh|bat|js|ts|css)$")
-  (#not-match? @_callee "(^|[.])(import_module|__import__|importorskip|getattr|hasattr|setattr|delattr|methodcaller|attrgetter|getLogger|getfixturevalue|usefixtures|parametrize)$")
+  (#not-match? @_callee "(^|[.])(import_module|__import__|importorskip|getattr|hasattr|setattr|delattr|methodcaller|attrgetter|getLogger|getfixturevalue|usefixtures|parametrize|version|distribution|metadata|requires|get_distribution)$")
   (#set! name "")
   (#set! alias "by-name"))
 
