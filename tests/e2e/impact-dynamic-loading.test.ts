@@ -257,7 +257,8 @@ describe('ratlas impact: modules a test loads in ways module resolution does not
       'test/pool.test.js': "const { run } = require('../src/pool');\ntest('pool', () => expect(run('sq', 3)).toBeTruthy());\n",
       'test/eval.test.js': "const { apply } = require('../src/eval');\ntest('eval', () => expect(apply('discount', 10)).toBe(5));\n",
       'test/data.test.js': "const { read } = require('../src/data');\ntest('data', () => expect(read('page')).toBeTruthy());\n",
-      'tests/test_runner.py': 'from lib.runner import load\n\n\ndef test_it():\n    assert load("pre").run(1) == 2\n',
+      // The hook's name from a constant: a literal handed to the call would also be a load by name (`pre`).
+      'tests/test_runner.py': 'from lib.runner import load\n\nHOOK = "pre"\n\n\ndef test_it():\n    assert load(HOOK).run(1) == 2\n',
     });
     commit(cwd, 'worker, rule and hook', {
       'src/workers/sq.js': "const { parentPort, workerData } = require('worker_threads');\nparentPort.postMessage(workerData * 2);\n",

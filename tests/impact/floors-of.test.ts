@@ -18,6 +18,8 @@ function side(importers: Record<string, string[]>, tests: string[], loaders: { f
     projectFiles: async () => [],
     resolvedBareImports: async () => [],
     reflectingFiles: async () => [],
+    // Nor loads a module by its name in a string handed to a call.
+    namedLoads: async () => [],
   } as unknown as StoreDependencyView;
   return { view, tests: new Set(tests), changed: ['src/a.ts'], listed: [], texts: async () => new Map() };
 }
