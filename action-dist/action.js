@@ -28376,6 +28376,11 @@ function packageOf(app) {
   return parts2.join(".");
 }
 
+// src/util/escape-regexp.ts
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 // src/ecosystem/python/entry-points.ts
 var CONSOLE_SCRIPTS = "console_scripts";
 function entryPoints(files, group, moduleFile) {
@@ -28403,7 +28408,7 @@ function entryPoints(files, group, moduleFile) {
       for (const entries of tables) for (const [entry, target] of Object.entries(entries ?? {})) add(dir, entry, target);
     } else if (name2 === "setup.py") {
       const text = files.read(path) ?? "";
-      const escaped = group.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const escaped = escapeRegExp(group);
       for (const list of text.matchAll(new RegExp(`['"]${escaped}['"]\\s*:\\s*\\[([^\\]]*)\\]`, "g"))) {
         for (const entry of list[1].matchAll(/['"]\s*([^=\s'"]+)\s*=\s*([^'"]+)['"]/g)) add(dir, entry[1], entry[2]);
       }
@@ -29833,9 +29838,6 @@ async function ensureCommit(repo, ref, remote = "origin") {
   const depth = await repo.isShallow() ? ["--depth=1"] : [];
   await repo.fetch(depth, [refspec], { remote, code: "fetch-failed", what: ref });
   return { commit: await repo.resolveCommit(fetched2), fetched: true };
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/git/repo.ts

@@ -1,4 +1,5 @@
 import { isRatlasError } from '../util/errors.js';
+import { escapeRegExp } from '../util/escape-regexp.js';
 import type { GitRepo } from './repo.js';
 
 const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -31,8 +32,4 @@ export async function ensureCommit(repo: GitRepo, ref: string, remote = 'origin'
   const depth = (await repo.isShallow()) ? ['--depth=1'] : [];
   await repo.fetch(depth, [refspec], { remote, code: 'fetch-failed', what: ref });
   return { commit: await repo.resolveCommit(fetched), fetched: true };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

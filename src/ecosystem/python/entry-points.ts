@@ -1,4 +1,5 @@
 import { parse as parseToml } from 'smol-toml';
+import { escapeRegExp } from '../../util/escape-regexp.js';
 import type { InstalledCommand, ProjectFiles } from '../types.js';
 import { readIni } from './read-ini.js';
 
@@ -43,7 +44,7 @@ export function entryPoints(files: ProjectFiles, group: string, moduleFile: (dir
     } else if (name === 'setup.py') {
       // Read, not run: the literal list of "name = module:attr" strings under the group's key.
       const text = files.read(path) ?? '';
-      const escaped = group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const escaped = escapeRegExp(group);
       for (const list of text.matchAll(new RegExp(`['"]${escaped}['"]\\s*:\\s*\\[([^\\]]*)\\]`, 'g'))) {
         for (const entry of list[1]!.matchAll(/['"]\s*([^=\s'"]+)\s*=\s*([^'"]+)['"]/g)) add(dir, entry[1]!, entry[2]!);
       }

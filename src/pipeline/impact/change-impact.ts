@@ -1,4 +1,5 @@
 import { diffSymbols } from '../../diff/diff-symbols.js';
+import { escapeRegExp } from '../../util/escape-regexp.js';
 import { ECOSYSTEMS, environmentReaders } from '../../ecosystem/registry.js';
 import { languageForPath, LANGUAGES } from '../../lang/registry.js';
 import type { FileChange } from '../../model/change.js';
@@ -612,7 +613,7 @@ async function loadingSpellers(
   return (file, spellings) => {
     const text = masked.get(file);
     if (text === undefined || text === texts.get(file)) return true;
-    return spellings.some((s) => new RegExp(`['"]${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[.:'"]`).test(text));
+    return spellings.some((s) => new RegExp(`['"]${escapeRegExp(s)}[.:'"]`).test(text));
   };
 }
 
