@@ -13047,10 +13047,12 @@ var import_picomatch = __toESM(require_picomatch2(), 1);
 
 // src/ecosystem/npm/config-literal.ts
 var Unknown = class {
-  constructor(why) {
+  constructor(why, handed = []) {
     this.why = why;
+    this.handed = handed;
   }
   why;
+  handed;
 };
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Unknown);
@@ -13581,9 +13583,9 @@ var Reader = class _Reader {
   invoke(callee, args2, depth) {
     const target = this.target(callee);
     const text = callee.text.length > 60 ? `${callee.text.slice(0, 57)}...` : callee.text;
-    if (target === void 0) return new Unknown(`${text}(…)`);
+    if (target === void 0) return new Unknown(`${text}(…)`, args2);
     if ("fn" in target) return target.scope.apply(target.fn, args2, depth, this.calls + 1);
-    return this.module.imported?.(target.specifier, target.name, args2) ?? new Unknown(`${text}(…)`);
+    return this.module.imported?.(target.specifier, target.name, args2) ?? new Unknown(`${text}(…)`, args2);
   }
   /**
    * What `fn`, declared in this scope, returns for `args`: its parameters bound to them (see
@@ -22070,6 +22072,32 @@ var ConfigValues = class _ConfigValues {
     }
     return out2;
   }
+  /**
+   * Every string at `path` and below it, object keys included, with the key of the property
+   * nearest above it (`dirs` for `{ dirs: ['./src/x'] }`, `imports` for the key of `{ imports:
+   * [{ './src/api': [...] }] }`), those handed to calls the reading could not follow included (a
+   * plugin factory's options: Unknown.handed), in the order written. Records nothing: what is
+   * computed there is simply not among them.
+   */
+  stringsWithin(...path) {
+    let v2 = this.value;
+    for (const key of path) v2 = isObject(v2) ? v2[key] : void 0;
+    const out2 = [];
+    const walk = (x3, key) => {
+      if (typeof x3 === "string") out2.push({ key, value: x3 });
+      else if (x3 instanceof Unknown) for (const item of x3.handed) walk(item, key);
+      else if (Array.isArray(x3)) for (const item of x3) walk(item, key);
+      else if (isObject(x3)) {
+        for (const [k2, item] of Object.entries(x3)) {
+          if (k2.startsWith("\0")) continue;
+          out2.push({ key, value: k2 });
+          walk(item, k2);
+        }
+      }
+    };
+    walk(v2, void 0);
+    return out2;
+  }
   at(path) {
     let v2 = this.value;
     for (const key of path) {
@@ -26693,6 +26721,8 @@ var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
 var MODULE_FIELDS = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"];
 var ANY_CODE_FILE = "**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}";
+var SCRIPT_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
+var CODE_FILE2 = /\.[cm]?[jt]sx?$/;
 var ALIAS_FIELDS = ["resolve.alias.*", "test.alias.*"];
 function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const test = config?.object("test");
@@ -26705,8 +26735,9 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const aliases = [...inherited?.aliases ?? [], ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
   const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
+  const handed = [.../* @__PURE__ */ new Set([...inherited?.pluginModules ?? [], ...pluginModules(config, dir, ctx)])].sort();
   const out2 = [];
-  if (projects && depth < 3) out2.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime }));
+  if (projects && depth < 3) out2.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime, pluginModules: handed }));
   if (projects && projects.length > 0 && test?.strings("include") === void 0) return out2;
   const testDir = test?.string("dir");
   out2.push({
@@ -26728,9 +26759,32 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     ...unknownTests(config, ["root", "test.root", "test.dir", "test.projects", "test.workspace", ...MODULE_FIELDS.map((f3) => `test.${f3}`)], ["test.include"]),
     ...unknownImports(config, ALIAS_FIELDS),
     ...inSource(test),
-    ...runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: "**/*.{jsx,tsx}" }] } }
+    ...injected(runtime, handed)
   });
   return out2;
+}
+function injected(runtime, handed) {
+  const out2 = [
+    ...runtime.length > 0 ? [{ files: runtime, into: [{ glob: "**/*.{jsx,tsx}" }] }] : [],
+    ...handed.length > 0 ? [{ files: handed, into: [{ glob: ANY_CODE_FILE }] }] : []
+  ];
+  return out2.length > 0 ? { injectedImports: out2 } : {};
+}
+function pluginModules(config, dir, ctx) {
+  const out2 = [];
+  for (const { key, value } of config?.stringsWithin("plugins") ?? []) {
+    if (value.startsWith("/")) continue;
+    if (key === "dirs") out2.push(...codeFilesUnder(joinRepo(dir, value.replace(/\/?[^/]*[*?{[].*$/, "")), ctx));
+    if (/[*?{[]/.test(value) || !value.includes("/")) continue;
+    const base = joinRepo(dir, value);
+    const file = base === null ? void 0 : ["", ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p2) => CODE_FILE2.test(p2) && ctx.exists(p2));
+    if (file !== void 0) out2.push(file);
+  }
+  return out2;
+}
+function codeFilesUnder(folder, ctx) {
+  if (folder === null || folder === "" || !ctx.dirs.includes(folder)) return [];
+  return ctx.paths.filter((p2) => p2.startsWith(`${folder}/`) && CODE_FILE2.test(p2));
 }
 function loadedModules(test) {
   return [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...test?.modules("reporters") ?? []];
@@ -26800,11 +26854,12 @@ function extendedFile(dir, config, ctx) {
   const path = joinRepo(dir, spec);
   if (path === null || !ctx.exists(path)) return void 0;
   const values = ctx.read(path);
-  if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [] };
+  if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [], pluginModules: [] };
   return {
     setupFiles: [...treeFiles(dir, loadedModules(values.object("test")), ctx.exists, dir, ctx.localPackageFile), path],
     aliases: configAliases(values),
-    jsxRuntime: jsxRuntime(values, dir, ctx) ?? []
+    jsxRuntime: jsxRuntime(values, dir, ctx) ?? [],
+    pluginModules: pluginModules(values, dir, ctx)
   };
 }
 function configFilesMatching(spec, ctx) {

@@ -129,12 +129,13 @@ function compilePattern(pattern: PathPattern): (rel: string, path: string) => bo
 export function injectedImporters(universes: readonly TestUniverse[], files: readonly string[]): Map<string, string[]> {
   const out = new Map<string, Set<string>>();
   for (const u of universes) {
-    if (!u.injectedImports || u.injectedImports.files.length === 0) continue;
     const prefix = u.root === '' ? '' : `${u.root}/`;
-    const into = u.injectedImports.into.map((p) => compilePattern(p));
-    for (const file of files) {
-      if (!file.startsWith(prefix) || !into.some((m) => m(file.slice(prefix.length), file))) continue;
-      for (const target of u.injectedImports.files) if (target !== file) addTo(out, target, file);
+    for (const injected of u.injectedImports ?? []) {
+      const into = injected.into.map((p) => compilePattern(p));
+      for (const file of files) {
+        if (!file.startsWith(prefix) || !into.some((m) => m(file.slice(prefix.length), file))) continue;
+        for (const target of injected.files) if (target !== file) addTo(out, target, file);
+      }
     }
   }
   return sortedLists(out);

@@ -123,9 +123,10 @@ export interface TestUniverse {
   /**
    * Modules the runner's transform adds an import of to every file matching `into` (relative to
    * `root`): the JSX runtime of vite's `oxc.jsx.importSource` or `esbuild.jsxImportSource` for
-   * each JSX file. No file imports them in its text, yet a change there reaches every such file.
+   * each JSX file, a module of the tree handed to a plugin for any file. No file imports them in
+   * its text, yet a change there reaches every such file.
    */
-  injectedImports?: { files: readonly string[]; into: readonly PathPattern[] };
+  injectedImports?: readonly { files: readonly string[]; into: readonly PathPattern[] }[];
   /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */
   warnings: readonly string[];
   /**

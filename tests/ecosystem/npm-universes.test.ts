@@ -33,6 +33,22 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(npm.testUniverses(tree({ 'package.json': pkg, 'vitest.config.ts': plain }))[0]!.resolver).toBeUndefined();
   });
 
+  it('vitest: a module of the tree handed to a plugin by path is injected into every code file; folders, globs and build entries are not', () => {
+    const pkg = '{ "devDependencies": { "vitest": "4" } }';
+    const files = { 'package.json': pkg, 'src/index.ts': 'export const a = 1;\n', 'src/helper.ts': 'export const b = 1;\n' };
+    const injected = (config: string) => npm.testUniverses(tree({ ...files, 'vite.config.ts': config }))[0]!.injectedImports ?? [];
+    const head = "import { resolve } from 'node:path';\nimport { defineConfig } from 'vite';\nimport p from 'vite-plugin-p';\n";
+    expect(injected(`${head}export default defineConfig({ plugins: [p({ helperModule: resolve(__dirname, 'src/index.ts') })] });\n`)).toEqual([
+      { files: ['src/index.ts'], into: [{ glob: '**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}' }] },
+    ]);
+    expect(injected(`${head}export default defineConfig({ plugins: [p('./src/helper'), p.other({ deep: ['./src/index.ts'] })] });\n`)[0]!.files).toEqual(['src/helper.ts', 'src/index.ts']);
+    // A folder (whose index a resolver would take), a glob, and a build entry outside `plugins` add nothing.
+    expect(injected(`${head}export default defineConfig({ plugins: [p({ entryRoot: './src', include: ['src/**/*.ts'] })], build: { lib: { entry: resolve(__dirname, 'src/index.ts') } } });\n`)).toEqual([]);
+    // Auto-import plugins: the folders under `dirs` (a glob's folder), and modules named by key.
+    expect(injected(`${head}export default defineConfig({ plugins: [p({ dirs: ['src/**'] })] });\n`)[0]!.files).toEqual(['src/helper.ts', 'src/index.ts']);
+    expect(injected(`${head}export default defineConfig({ plugins: [p({ imports: [{ './src/helper': ['b'] }], dirs: ['./', 'missing'] })] });\n`)[0]!.files).toEqual(['src/helper.ts']);
+  });
+
   it('node hooks registered by a preloaded module with a resolve are the universe resolver', () => {
     const files = {
       'package.json': JSON.stringify({ type: 'module', scripts: { test: 'node --import ./register.mjs --test' } }),

@@ -3,9 +3,16 @@
  * what the reading could not know marked as such.
  */
 
-/** A value the static reading could not know (computed, imported, a function's result). */
+/**
+ * A value the static reading could not know (computed, imported, a function's result). `handed`:
+ * for a call it could not follow (a plugin's factory), the argument values it read, so a reader
+ * can still see what the call was given (`helperModule: resolve('./src/index.ts')`).
+ */
 export class Unknown {
-  constructor(readonly why: string) {}
+  constructor(
+    readonly why: string,
+    readonly handed: readonly Literal[] = [],
+  ) {}
 }
 
 export type Literal = string | number | boolean | null | Unknown | Literal[] | { [key: string]: Literal };

@@ -140,6 +140,33 @@ export class ConfigValues {
     return out;
   }
 
+  /**
+   * Every string at `path` and below it, object keys included, with the key of the property
+   * nearest above it (`dirs` for `{ dirs: ['./src/x'] }`, `imports` for the key of `{ imports:
+   * [{ './src/api': [...] }] }`), those handed to calls the reading could not follow included (a
+   * plugin factory's options: Unknown.handed), in the order written. Records nothing: what is
+   * computed there is simply not among them.
+   */
+  stringsWithin(...path: string[]): { key: string | undefined; value: string }[] {
+    let v: Literal | undefined = this.value;
+    for (const key of path) v = isObject(v) ? v[key] : undefined;
+    const out: { key: string | undefined; value: string }[] = [];
+    const walk = (x: Literal | undefined, key: string | undefined): void => {
+      if (typeof x === 'string') out.push({ key, value: x });
+      else if (x instanceof Unknown) for (const item of x.handed) walk(item, key);
+      else if (Array.isArray(x)) for (const item of x) walk(item, key);
+      else if (isObject(x)) {
+        for (const [k, item] of Object.entries(x)) {
+          if (k.startsWith('\0')) continue;
+          out.push({ key, value: k });
+          walk(item, k);
+        }
+      }
+    };
+    walk(v, undefined);
+    return out;
+  }
+
   private at(path: readonly string[]): Literal | undefined {
     let v: Literal | undefined = this.value;
     for (const key of path) {

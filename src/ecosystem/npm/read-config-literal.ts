@@ -499,9 +499,9 @@ class Reader {
   invoke(callee: Node, args: readonly Literal[], depth: number): Literal {
     const target = this.target(callee);
     const text = callee.text.length > 60 ? `${callee.text.slice(0, 57)}...` : callee.text;
-    if (target === undefined) return new Unknown(`${text}(…)`);
+    if (target === undefined) return new Unknown(`${text}(…)`, args);
     if ('fn' in target) return target.scope.apply(target.fn, args, depth, this.calls + 1);
-    return this.module.imported?.(target.specifier, target.name, args) ?? new Unknown(`${text}(…)`);
+    return this.module.imported?.(target.specifier, target.name, args) ?? new Unknown(`${text}(…)`, args);
   }
 
   /**

@@ -19,6 +19,8 @@ const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 /** Fields naming modules vitest loads for every test: setup files, serializers, a custom runner or environment. */
 const MODULE_FIELDS = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'];
 const ANY_CODE_FILE = '**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}';
+const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
+const CODE_FILE = /\.[cm]?[jt]sx?$/;
 /** Where imports lead: vite's aliases and vitest's, anything under them (`*`). */
 const ALIAS_FIELDS = ['resolve.alias.*', 'test.alias.*'];
 
@@ -39,8 +41,9 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   const aliases = [...(inherited?.aliases ?? []), ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
   const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
+  const handed = [...new Set([...(inherited?.pluginModules ?? []), ...pluginModules(config, dir, ctx)])].sort();
   const out: TestUniverse[] = [];
-  if (projects && depth < 3) out.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime }));
+  if (projects && depth < 3) out.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime, pluginModules: handed }));
   // With projects, the root config runs only them, unless it names tests itself.
   if (projects && projects.length > 0 && test?.strings('include') === undefined) return out;
   const testDir = test?.string('dir');
@@ -63,9 +66,51 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     ...unknownTests(config, ['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace', ...MODULE_FIELDS.map((f) => `test.${f}`)], ['test.include']),
     ...unknownImports(config, ALIAS_FIELDS),
     ...inSource(test),
-    ...(runtime.length > 0 && { injectedImports: { files: runtime, into: [{ glob: '**/*.{jsx,tsx}' }] } }),
+    ...injected(runtime, handed),
   });
   return out;
+}
+
+/**
+ * What vite's transform may import into a file no text of it shows: the JSX runtime into each JSX
+ * file, and a module of the tree handed to a plugin (`helperModule: resolve('./src/index.ts')`)
+ * into any file the plugin transforms, which can be any code file: unctx's plugin adds an import
+ * of its helper to the tests it rewrites, and a test importing that module for other names was
+ * dropped by the symbol proof when the helper changed.
+ */
+function injected(runtime: readonly string[], handed: readonly string[]): Pick<TestUniverse, 'injectedImports'> {
+  const out = [
+    ...(runtime.length > 0 ? [{ files: runtime, into: [{ glob: '**/*.{jsx,tsx}' }] }] : []),
+    ...(handed.length > 0 ? [{ files: handed, into: [{ glob: ANY_CODE_FILE }] }] : []),
+  ];
+  return out.length > 0 ? { injectedImports: out } : {};
+}
+
+/**
+ * The code files of the tree a config hands to its plugins by path, as a string or a path built
+ * from one (`resolve('./src/index.ts')`, `path.join(__dirname, 'src/helper')`): a written file,
+ * or one with an extension left off; never a folder's index (`entryRoot: './src'` names a folder)
+ * nor a glob (`include: ['src/**']` chooses files, it adds none). Folders count under a `dirs`
+ * option, where auto-import plugins take the modules whose exports they import into any file
+ * that uses them (unplugin-auto-import, unplugin-vue-components): every code file there.
+ */
+function pluginModules(config: ConfigValues | null, dir: string, ctx: VitestContext): string[] {
+  const out: string[] = [];
+  for (const { key, value } of config?.stringsWithin('plugins') ?? []) {
+    if (value.startsWith('/')) continue;
+    if (key === 'dirs') out.push(...codeFilesUnder(joinRepo(dir, value.replace(/\/?[^/]*[*?{[].*$/, '')), ctx));
+    if (/[*?{[]/.test(value) || !value.includes('/')) continue;
+    const base = joinRepo(dir, value);
+    const file = base === null ? undefined : ['', ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p) => CODE_FILE.test(p) && ctx.exists(p));
+    if (file !== undefined) out.push(file);
+  }
+  return out;
+}
+
+/** The code files in `folder` and below it; none for the repository's root or a folder not in the tree. */
+function codeFilesUnder(folder: string | null, ctx: Pick<VitestContext, 'paths' | 'dirs'>): string[] {
+  if (folder === null || folder === '' || !ctx.dirs.includes(folder)) return [];
+  return ctx.paths.filter((p) => p.startsWith(`${folder}/`) && CODE_FILE.test(p));
 }
 
 /**
@@ -86,6 +131,8 @@ interface Inherited {
   setupFiles: readonly string[];
   aliases: readonly { pattern: string; replacement: string }[];
   jsxRuntime: readonly string[];
+  /** The tree's modules its plugins are handed (pluginModules): a project extending it runs the same plugins. */
+  pluginModules: readonly string[];
 }
 
 /**
@@ -190,11 +237,12 @@ function extendedFile(dir: string, config: ConfigValues | null, ctx: VitestConte
   const path = joinRepo(dir, spec);
   if (path === null || !ctx.exists(path)) return undefined;
   const values = ctx.read(path);
-  if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [] };
+  if (values === null) return { setupFiles: [path], aliases: [], jsxRuntime: [], pluginModules: [] };
   return {
     setupFiles: [...treeFiles(dir, loadedModules(values.object('test')), ctx.exists, dir, ctx.localPackageFile), path],
     aliases: configAliases(values),
     jsxRuntime: jsxRuntime(values, dir, ctx) ?? [],
+    pluginModules: pluginModules(values, dir, ctx),
   };
 }
 
