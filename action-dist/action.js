@@ -28652,13 +28652,23 @@ function commandLineOptions(dir, files) {
   if (nox !== null) {
     for (const call of nox.matchAll(/\.run\(([^)]*)\)/g)) lines.push([...call[1].matchAll(/(["'])(.*?)\1/g)].map((m2) => m2[2]));
   }
+  for (const path of files.paths.filter((p2) => isRecipeFile(p2, dir))) lines.push(...shellLines(files.read(path) ?? ""));
   const args2 = lines.flatMap((words2) => {
     const k2 = words2.findIndex((w2) => /(?:^|\/)(?:py\.test|pytest)$/.test(w2));
-    return k2 < 0 ? [] : [words2.slice(k2 + 1).join(" ")];
+    return k2 < 0 || words2.slice(0, k2).some((w2) => w2 === "install" || w2 === "add") ? [] : [words2.slice(k2 + 1).join(" ")];
   });
   const out2 = compact({ configFile: "", doctestModules: doctestModules(args2), plugins: plugins(args2), doctestGlobs: doctestGlobs(args2), testpaths: positional(args2) });
   const { configFile: _none, ...options } = out2;
   return Object.keys(options).length > 0 ? options : void 0;
+}
+var RECIPE_FILES = /(?:^|\/)(?:Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile)$/;
+var WORKFLOW_FILES = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
+function isRecipeFile(path, dir) {
+  if (dir === "" && WORKFLOW_FILES.test(path)) return true;
+  return RECIPE_FILES.test(path) && path.slice(0, path.lastIndexOf("/") + 1) === (dir === "" ? "" : `${dir}/`);
+}
+function shellLines(text) {
+  return text.replace(/\\\r?\n/g, " ").split(/\r?\n|&&|\|\||;/).map((line) => line.trim().split(/\s+/).map((w2) => w2.replace(/^["']+|["']+$/g, "")).filter((w2) => w2 !== ""));
 }
 var VALUE_OPTIONS = /* @__PURE__ */ new Set(["-p", "-k", "-m", "-c", "-o", "--rootdir", "--ignore", "--ignore-glob", "--deselect", "--doctest-glob", "--ds", "--cov", "--cov-report", "--basetemp", "--confcutdir", "--import-mode", "-n", "--junitxml", "--maxfail", "--tb", "-W"]);
 function positional(args2) {
@@ -28669,7 +28679,7 @@ function positional(args2) {
     if (VALUE_OPTIONS.has(word)) i2++;
     if (word.startsWith("-")) continue;
     const path = word.replace(/^\{(?:tox_root|toxinidir|env_site_packages_dir|envsitepackagesdir)\}\//, "").replace(/^\.\//, "");
-    if (path !== "" && !path.includes("{") && !path.includes("::")) out2.push(path.replace(/\/$/, ""));
+    if (path !== "" && !/[{$]/.test(path) && !path.includes("::")) out2.push(path.replace(/\/$/, ""));
   }
   return out2.length > 0 ? out2 : void 0;
 }
@@ -28779,7 +28789,7 @@ function compact(options) {
 }
 
 // src/ecosystem/python/unittest-discovery.ts
-var COMMAND_FILES = /(^|\/)(tox\.ini|setup\.cfg|pyproject\.toml|noxfile\.py|Makefile|[^/]*\.mk|runtests\.py)$|^\.github\/workflows\/[^/]+\.ya?ml$/;
+var COMMAND_FILES = /(^|\/)(tox\.ini|setup\.cfg|pyproject\.toml|noxfile\.py|Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile|runtests\.py)$|^(\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml)$/;
 var UNITTEST_RUN = /(?:-m\s+|['"]-m['"]\s*,\s*['"])unittest\b([^\n]*)|\bunittest\.main\s*\(\s*module\s*=\s*None/g;
 var DEFAULT_PATTERN = "test*.py";
 function isCommandFile(path) {

@@ -139,6 +139,16 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     expect(python.testUniverses(tree({ 'tox.ini': '[testenv]\ncommands = ruff check --doctest-modules .\n', 'tests/test_a.py': '' }))[0]!.inSource).toBeUndefined();
   });
 
+  it('reads the same options from make and just recipes and, for the root, from CI workflows; an install of pytest is no run', () => {
+    const base = { 'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n', 'lib/plug.py': '', 'tests/test_a.py': '' };
+    const universe = (extra: Record<string, string>) => python.testUniverses(tree({ ...base, ...extra }))[0]!;
+    expect(universe({ Makefile: 'test:\n\t$(PYTHON) -m pytest \\\n\t\t-p lib.plug tests\n' }).pluginFiles).toEqual(['lib/plug.py']);
+    expect(universe({ '.github/workflows/ci.yml': 'jobs:\n  t:\n    steps:\n      - run: |\n          pip install pytest pytest-cov\n          "pytest" --doctest-modules lib\n' })).toMatchObject({ roots: ['tests', 'lib'], inSource: expect.objectContaining({ marker: '>>>' }) });
+    expect(universe({ '.github/workflows/ci.yml': 'jobs:\n  t:\n    steps:\n      - run: pip install pytest pytest-cov\n' }).roots).toEqual(['tests']);
+    // A Makefile of another folder runs another project's tests.
+    expect(universe({ 'docs/Makefile': 'test:\n\tpytest --doctest-modules lib\n' }).inSource).toBeUndefined();
+  });
+
   it('finds a -p plugin on the pythonpath pytest sets before it loads plugins', () => {
     const toml = '[tool.pytest.ini_options]\npythonpath = [".", "tests/plugins"]\naddopts = "-p fixtures_db"\n';
     const files = tree({ 'pyproject.toml': toml, 'tests/plugins/fixtures_db.py': '', 'tests/test_a.py': '' });

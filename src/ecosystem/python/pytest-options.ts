@@ -38,10 +38,11 @@ export function pytestOptionsIn(dir: string, files: ProjectFiles, warnings: stri
 
 /**
  * The options tox and nox give pytest on its command line in `dir` (tox.ini `commands` of each
- * `[testenv]`, noxfile.py `session.run("pytest", ...)`), which no configuration file says:
- * `pytest --doctest-modules boltons tests` collects docstring examples as tests, `-p` loads a plugin,
- * as in `addopts`, and the paths it names are collected whatever `testpaths` says. Undefined when
- * no command says any.
+ * `[testenv]`, noxfile.py `session.run("pytest", ...)`), and a Makefile's or a justfile's recipes
+ * there, or for the root a CI workflow's steps (GitHub's `run:`, GitLab's `script:`), which no
+ * configuration file says: `pytest --doctest-modules boltons tests` collects docstring examples as
+ * tests, `-p` loads a plugin, as in `addopts`, and the paths it names are collected whatever
+ * `testpaths` says. Undefined when no command says any.
  */
 export function commandLineOptions(dir: string, files: ProjectFiles): Pick<PytestOptions, 'doctestModules' | 'plugins' | 'doctestGlobs' | 'testpaths'> | undefined {
   const at = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
@@ -57,13 +58,36 @@ export function commandLineOptions(dir: string, files: ProjectFiles): Pick<Pytes
   if (nox !== null) {
     for (const call of nox.matchAll(/\.run\(([^)]*)\)/g)) lines.push([...call[1]!.matchAll(/(["'])(.*?)\1/g)].map((m) => m[2]!));
   }
+  for (const path of files.paths.filter((p) => isRecipeFile(p, dir))) lines.push(...shellLines(files.read(path) ?? ''));
   const args = lines.flatMap((words) => {
     const k = words.findIndex((w) => /(?:^|\/)(?:py\.test|pytest)$/.test(w));
-    return k < 0 ? [] : [words.slice(k + 1).join(' ')];
+    // `pip install pytest pytest-cov` installs it: the words after it are packages, not options.
+    return k < 0 || words.slice(0, k).some((w) => w === 'install' || w === 'add') ? [] : [words.slice(k + 1).join(' ')];
   });
   const out = compact({ configFile: '', doctestModules: doctestModules(args), plugins: plugins(args), doctestGlobs: doctestGlobs(args), testpaths: positional(args) });
   const { configFile: _none, ...options } = out;
   return Object.keys(options).length > 0 ? options : undefined;
+}
+
+/** Where a project writes its test commands as shell lines: make and just recipes, CI workflows. */
+const RECIPE_FILES = /(?:^|\/)(?:Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile)$/;
+const WORKFLOW_FILES = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
+
+/** Whether `path` holds test commands for the pytest run of `dir`: a recipe file there; a workflow, for the root. */
+function isRecipeFile(path: string, dir: string): boolean {
+  if (dir === '' && WORKFLOW_FILES.test(path)) return true;
+  return RECIPE_FILES.test(path) && path.slice(0, path.lastIndexOf('/') + 1) === (dir === '' ? '' : `${dir}/`);
+}
+
+/**
+ * A file's shell commands as words: lines continued with `\` joined, each split at `&&`, `||`
+ * and `;`, quotes taken off the words (`run: "pytest -p x"`, `- cd . && python -m pytest`).
+ */
+function shellLines(text: string): string[][] {
+  return text
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n|&&|\|\||;/)
+    .map((line) => line.trim().split(/\s+/).map((w) => w.replace(/^["']+|["']+$/g, '')).filter((w) => w !== ''));
 }
 
 /** pytest options whose value is the next word, not a path to collect. */
@@ -82,7 +106,7 @@ function positional(args: readonly string[]): string[] | undefined {
     if (VALUE_OPTIONS.has(word)) i++;
     if (word.startsWith('-')) continue;
     const path = word.replace(/^\{(?:tox_root|toxinidir|env_site_packages_dir|envsitepackagesdir)\}\//, '').replace(/^\.\//, '');
-    if (path !== '' && !path.includes('{') && !path.includes('::')) out.push(path.replace(/\/$/, ''));
+    if (path !== '' && !/[{$]/.test(path) && !path.includes('::')) out.push(path.replace(/\/$/, ''));
   }
   return out.length > 0 ? out : undefined;
 }

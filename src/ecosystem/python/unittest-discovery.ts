@@ -1,7 +1,7 @@
 import type { ProjectFiles } from '../types.js';
 
 /** Files where a project writes the commands its tests run with. */
-const COMMAND_FILES = /(^|\/)(tox\.ini|setup\.cfg|pyproject\.toml|noxfile\.py|Makefile|[^/]*\.mk|runtests\.py)$|^\.github\/workflows\/[^/]+\.ya?ml$/;
+const COMMAND_FILES = /(^|\/)(tox\.ini|setup\.cfg|pyproject\.toml|noxfile\.py|Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile|runtests\.py)$|^(\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml)$/;
 /** `python -m unittest …` (discovery, the default without test names) and `unittest discover`. */
 const UNITTEST_RUN = /(?:-m\s+|['"]-m['"]\s*,\s*['"])unittest\b([^\n]*)|\bunittest\.main\s*\(\s*module\s*=\s*None/g;
 /** unittest's own default test module pattern (`-p`). */
