@@ -12977,6 +12977,14 @@ function treeFiles(dir, specs, exists, rootDir = dir, packageFile) {
     return file !== null && exists(file) ? [file] : [];
   });
 }
+var SCRIPT_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
+var CODE_FILE = /\.[cm]?[jt]sx?$/;
+function namedCodeFile(dir, spec, exists, rootDir = dir) {
+  if (/[*?{[]/.test(spec) || !spec.includes("/") || spec.startsWith("/")) return null;
+  const base = joinRepo(dir, spec, rootDir);
+  if (base === null) return null;
+  return ["", ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p2) => CODE_FILE.test(p2) && exists(p2)) ?? null;
+}
 function isScript(path) {
   return /\.[cm]?[jt]s$/.test(path);
 }
@@ -13744,7 +13752,7 @@ function babelLocalModules(config, text, babelDir, paths, exists) {
   if (unread) out2.push(...namedInText(text, babelDir, paths));
   return [...new Set(out2)].sort();
 }
-var CODE_FILE = /\.[cm]?[jt]sx?$/;
+var CODE_FILE2 = /\.[cm]?[jt]sx?$/;
 function namedInText(text, dir, paths) {
   const out2 = [];
   for (const [, single, double, template] of text.matchAll(/'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"|`((?:\\.|[^`\\])*)`/g)) {
@@ -13754,7 +13762,7 @@ function namedInText(text, dir, paths) {
     if (base === null) continue;
     const prefix = base.slice(0, base.search(/[*?[{(!]|$/));
     const named = (0, import_picomatch.default)([base, `${base}.*`, `${base}/index.*`], { dot: true });
-    out2.push(...paths.filter((p2) => p2.startsWith(prefix) && CODE_FILE.test(p2) && named(p2)));
+    out2.push(...paths.filter((p2) => p2.startsWith(prefix) && CODE_FILE2.test(p2) && named(p2)));
   }
   return out2;
 }
@@ -22215,7 +22223,7 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
     ...config?.modules("reporters") ?? [],
     ...config?.strings("testResultsProcessor") ?? []
   ];
-  const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
+  const setupFiles = [...treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile), ...transformOptionFiles(config, rootDir, ctx)];
   const testSetupFiles = treeFiles(rootDir, [...config?.strings("setupFiles") ?? [], ...config?.strings("setupFilesAfterEnv") ?? []], ctx.exists, rootDir, ctx.localPackageFile);
   const resolver = treeFiles(rootDir, config?.strings("resolver") ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
@@ -22239,6 +22247,10 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
       ...jestUnknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown)
     }
   ];
+}
+function transformOptionFiles(config, rootDir, ctx) {
+  const strings2 = [...config?.stringsWithin("transform") ?? [], ...config?.stringsWithin("globals", "ts-jest") ?? []];
+  return strings2.flatMap(({ value }) => namedCodeFile(rootDir, value, ctx.exists, rootDir) ?? []);
 }
 function jestUnknownTests(config, byRegex, presetUnknown) {
   const globs = byRegex ? ["testRegex"] : ["testRegex", "testMatch"];
@@ -26721,8 +26733,7 @@ var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
 var MODULE_FIELDS = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"];
 var ANY_CODE_FILE = "**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}";
-var SCRIPT_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
-var CODE_FILE2 = /\.[cm]?[jt]sx?$/;
+var CODE_FILE3 = /\.[cm]?[jt]sx?$/;
 var ALIAS_FIELDS = ["resolve.alias.*", "test.alias.*"];
 function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const test = config?.object("test");
@@ -26773,18 +26784,15 @@ function injected(runtime, handed) {
 function pluginModules(config, dir, ctx) {
   const out2 = [];
   for (const { key, value } of config?.stringsWithin("plugins") ?? []) {
-    if (value.startsWith("/")) continue;
-    if (key === "dirs") out2.push(...codeFilesUnder(joinRepo(dir, value.replace(/\/?[^/]*[*?{[].*$/, "")), ctx));
-    if (/[*?{[]/.test(value) || !value.includes("/")) continue;
-    const base = joinRepo(dir, value);
-    const file = base === null ? void 0 : ["", ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p2) => CODE_FILE2.test(p2) && ctx.exists(p2));
-    if (file !== void 0) out2.push(file);
+    if (key === "dirs" && !value.startsWith("/")) out2.push(...codeFilesUnder(joinRepo(dir, value.replace(/\/?[^/]*[*?{[].*$/, "")), ctx));
+    const file = namedCodeFile(dir, value, ctx.exists);
+    if (file !== null) out2.push(file);
   }
   return out2;
 }
 function codeFilesUnder(folder, ctx) {
   if (folder === null || folder === "" || !ctx.dirs.includes(folder)) return [];
-  return ctx.paths.filter((p2) => p2.startsWith(`${folder}/`) && CODE_FILE2.test(p2));
+  return ctx.paths.filter((p2) => p2.startsWith(`${folder}/`) && CODE_FILE3.test(p2));
 }
 function loadedModules(test) {
   return [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...test?.modules("reporters") ?? []];

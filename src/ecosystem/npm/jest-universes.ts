@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import type { PathPattern, TestUniverse } from '../types.js';
 import { ConfigValues, unknownImports, unknownTests } from './config-values.js';
 import { isObject, type Literal } from './read-config-literal.js';
-import { isScript, joinRepo, treeFiles } from './repo-paths.js';
+import { isScript, joinRepo, namedCodeFile, treeFiles } from './repo-paths.js';
 
 /** Jest's defaults (jest-config `Defaults`): testMatch, and /node_modules/ ignored. */
 export const JEST_TEST_MATCH = ['**/__tests__/**/*.?([mc])[jt]s?(x)', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)'];
@@ -91,7 +91,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
     ...(config?.modules('reporters') ?? []),
     ...(config?.strings('testResultsProcessor') ?? []),
   ];
-  const setupFiles = treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile);
+  const setupFiles = [...treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile), ...transformOptionFiles(config, rootDir, ctx)];
   const testSetupFiles = treeFiles(rootDir, [...(config?.strings('setupFiles') ?? []), ...(config?.strings('setupFilesAfterEnv') ?? [])], ctx.exists, rootDir, ctx.localPackageFile);
   const resolver = treeFiles(rootDir, config?.strings('resolver') ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
@@ -115,6 +115,18 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
       ...jestUnknownTests(config, testRegex !== undefined && testRegex.length > 0, presetUnknown),
     },
   ];
+}
+
+/**
+ * Modules of the tree a transformer's options name by path (`['babel-jest', { plugins:
+ * ['./tools/plugin.js'] }]`, ts-jest's `astTransformers`, also under `globals['ts-jest']`): they
+ * transform every file the transformer does, so a change reaching one may change any test. Found
+ * only as scripts nothing imports before: a plugin a test of its own imports left the tests it
+ * transforms unselected when it changed.
+ */
+function transformOptionFiles(config: ConfigValues | null, rootDir: string, ctx: ProjectContext): string[] {
+  const strings = [...(config?.stringsWithin('transform') ?? []), ...(config?.stringsWithin('globals', 'ts-jest') ?? [])];
+  return strings.flatMap(({ value }) => namedCodeFile(rootDir, value, ctx.exists, rootDir) ?? []);
 }
 
 /**

@@ -49,6 +49,23 @@ export function treeFiles(dir: string, specs: readonly string[], exists: (path: 
   });
 }
 
+const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
+const CODE_FILE = /\.[cm]?[jt]sx?$/;
+
+/**
+ * The code file of the tree a string among a tool's options names by path (`./tools/plugin.js`,
+ * `src/helper`, `<rootDir>/tools/t.js`, relative to `dir`): written, or with its extension left
+ * off; null for anything else. Stricter than a setup-file spec (resolveFile): no folder's index
+ * (`entryRoot: './src'` names a folder), no glob (`include: ['src/**']` chooses files), no bare
+ * name (a package) and no absolute path: options hold many strings that name no module.
+ */
+export function namedCodeFile(dir: string, spec: string, exists: (path: string) => boolean, rootDir = dir): string | null {
+  if (/[*?{[]/.test(spec) || !spec.includes('/') || spec.startsWith('/')) return null;
+  const base = joinRepo(dir, spec, rootDir);
+  if (base === null) return null;
+  return ['', ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p) => CODE_FILE.test(p) && exists(p)) ?? null;
+}
+
 /**
  * A configuration written as a module (`jest.config.ts`, `vitest.config.mjs`): what it imports from
  * the tree runs whenever the runner starts, so a change there reaches every test it configures.

@@ -1,7 +1,7 @@
 import type { TestUniverse } from '../types.js';
 import { unknownImports, unknownTests, type ConfigValues } from './config-values.js';
 import { extensions, matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
-import { dirOf, isScript, joinRepo, treeFiles } from './repo-paths.js';
+import { dirOf, isScript, joinRepo, namedCodeFile, treeFiles } from './repo-paths.js';
 
 /** Vitest's defaults (vitest `configDefaults`): include, and what 4.x excludes. */
 export const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
@@ -19,7 +19,6 @@ const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 /** Fields naming modules vitest loads for every test: setup files, serializers, a custom runner or environment. */
 const MODULE_FIELDS = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'];
 const ANY_CODE_FILE = '**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}';
-const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 const CODE_FILE = /\.[cm]?[jt]sx?$/;
 /** Where imports lead: vite's aliases and vitest's, anything under them (`*`). */
 const ALIAS_FIELDS = ['resolve.alias.*', 'test.alias.*'];
@@ -88,21 +87,17 @@ function injected(runtime: readonly string[], handed: readonly string[]): Pick<T
 
 /**
  * The code files of the tree a config hands to its plugins by path, as a string or a path built
- * from one (`resolve('./src/index.ts')`, `path.join(__dirname, 'src/helper')`): a written file,
- * or one with an extension left off; never a folder's index (`entryRoot: './src'` names a folder)
- * nor a glob (`include: ['src/**']` chooses files, it adds none). Folders count under a `dirs`
+ * from one (`resolve('./src/index.ts')`, `path.join(__dirname, 'src/helper')`; namedCodeFile).
+ * Folders count under a `dirs`
  * option, where auto-import plugins take the modules whose exports they import into any file
  * that uses them (unplugin-auto-import, unplugin-vue-components): every code file there.
  */
 function pluginModules(config: ConfigValues | null, dir: string, ctx: VitestContext): string[] {
   const out: string[] = [];
   for (const { key, value } of config?.stringsWithin('plugins') ?? []) {
-    if (value.startsWith('/')) continue;
-    if (key === 'dirs') out.push(...codeFilesUnder(joinRepo(dir, value.replace(/\/?[^/]*[*?{[].*$/, '')), ctx));
-    if (/[*?{[]/.test(value) || !value.includes('/')) continue;
-    const base = joinRepo(dir, value);
-    const file = base === null ? undefined : ['', ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p) => CODE_FILE.test(p) && ctx.exists(p));
-    if (file !== undefined) out.push(file);
+    if (key === 'dirs' && !value.startsWith('/')) out.push(...codeFilesUnder(joinRepo(dir, value.replace(/\/?[^/]*[*?{[].*$/, '')), ctx));
+    const file = namedCodeFile(dir, value, ctx.exists);
+    if (file !== null) out.push(file);
   }
   return out;
 }
