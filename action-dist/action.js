@@ -22569,7 +22569,8 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     });
   });
   const preloads = [...config?.strings("node-option") ?? [], ...runs.flatMap((r2) => r2.nodeOptions)].flatMap(preloadOf);
-  const setupFiles = [...config?.strings("require") ?? [], ...config?.strings("file") ?? [], ...runs.flatMap((r2) => r2.requires), ...preloads].flatMap((spec) => {
+  const loaded = ["require", "file", "ui", "reporter"].flatMap((field) => config?.strings(field) ?? []);
+  const setupFiles = [...loaded, ...runs.flatMap((r2) => r2.requires), ...preloads].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
     if (file === null) return [];
     if (ctx.exists(file)) return [file];
@@ -22612,7 +22613,7 @@ function mochaRuns(scripts) {
         else if (flag === "--spec" || flag === "--extension") {
           const value = inline ?? words2[++i2];
           if (value !== void 0) (flag === "--spec" ? run2.specs : run2.extensions).push(...value.split(","));
-        } else if (flag === "--require" || flag === "-r" || flag === "--file") {
+        } else if (["--require", "-r", "--file", "--ui", "-u", "--reporter", "-R"].includes(flag)) {
           const value = inline ?? words2[++i2];
           if (value !== void 0) run2.requires.push(value);
         } else if (flag === "--node-option" || flag === "-n") {

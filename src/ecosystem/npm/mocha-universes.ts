@@ -32,7 +32,11 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
     });
   });
   const preloads = [...(config?.strings('node-option') ?? []), ...runs.flatMap((r) => r.nodeOptions)].flatMap(preloadOf);
-  const setupFiles = [...(config?.strings('require') ?? []), ...(config?.strings('file') ?? []), ...runs.flatMap((r) => r.requires), ...preloads].flatMap((spec) => {
+  // A custom interface (`ui: './test/ui.js'`, which defines describe and it) and a reporter of the
+  // tree run in the process of every spec as a required module does (bdd, spec and other built-in
+  // names resolve to no file).
+  const loaded = ['require', 'file', 'ui', 'reporter'].flatMap((field) => config?.strings(field) ?? []);
+  const setupFiles = [...loaded, ...runs.flatMap((r) => r.requires), ...preloads].flatMap((spec) => {
     const file = resolveFile(dir, spec, ctx.exists);
     if (file === null) return [];
     if (ctx.exists(file)) return [file];
@@ -72,7 +76,7 @@ export interface MochaRun {
   specs: string[];
   recursive: boolean;
   extensions: string[];
-  /** `--require`/`-r` and `--file` modules: loaded before every spec, as the config's are. */
+  /** `--require`/`-r` and `--file` modules, and a custom `--ui` or `--reporter`: loaded with every spec, as the config's are. */
   requires: string[];
   /** `--node-option`/`-n` values (`import=./register.mjs`): node options of the process running the specs. */
   nodeOptions: string[];
@@ -99,7 +103,7 @@ export function mochaRuns(scripts: readonly string[]): MochaRun[] {
         else if (flag === '--spec' || flag === '--extension') {
           const value = inline ?? words[++i];
           if (value !== undefined) (flag === '--spec' ? run.specs : run.extensions).push(...value.split(','));
-        } else if (flag === '--require' || flag === '-r' || flag === '--file') {
+        } else if (['--require', '-r', '--file', '--ui', '-u', '--reporter', '-R'].includes(flag)) {
           const value = inline ?? words[++i];
           if (value !== undefined) run.requires.push(value);
         } else if (flag === '--node-option' || flag === '-n') {
