@@ -22309,6 +22309,68 @@ function moduleLookup(config, rootDir) {
   return paths.length > 0 || directories.length > 0 ? { moduleLookup: { paths, directories } } : {};
 }
 
+// src/ecosystem/npm/node-path.ts
+function scriptAssignments(scripts, name2) {
+  const assignment = new RegExp(`(?:^|[\\s;&|(])${name2}=("[^"]*"|'[^']*'|[^\\s;&|)]*)`, "g");
+  return scripts.flatMap((script2) => [...script2.matchAll(assignment)].map((m2) => m2[1].replace(/^(["'])(.*)\1$/, "$2")));
+}
+function scriptNodePaths(scripts, dir) {
+  const out2 = /* @__PURE__ */ new Set();
+  for (const value of scriptAssignments(scripts, "NODE_PATH")) {
+    for (const part of value.split(/[:;]/)) {
+      if (part === "" || part.includes("$") || part.includes("%")) continue;
+      const folder = joinRepo(dir, part.startsWith(".") || part.startsWith("/") ? part : `./${part}`);
+      if (folder !== null) out2.add(folder.replace(/\/$/, ""));
+    }
+  }
+  return [...out2].sort();
+}
+function withNodePaths(universe, folders) {
+  if (folders.length === 0) return universe;
+  const paths = [.../* @__PURE__ */ new Set([...universe.moduleLookup?.paths ?? [], ...folders])];
+  return { ...universe, moduleLookup: { paths, directories: universe.moduleLookup?.directories ?? [] } };
+}
+
+// src/ecosystem/npm/node-options.ts
+var NODE_PRELOAD_OPTIONS = /* @__PURE__ */ new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
+function optionWord(word) {
+  const eq = word.startsWith("-") ? word.indexOf("=") : -1;
+  return eq < 0 ? [word, void 0] : [word.slice(0, eq), word.slice(eq + 1)];
+}
+function scriptNodePreloads(scripts, dir, exists) {
+  return preloadedFiles(scriptAssignments(scripts, "NODE_OPTIONS"), dir, exists);
+}
+function scriptPreloads(manifest, dir, exists) {
+  let scripts;
+  try {
+    scripts = JSON.parse(manifest)?.scripts;
+  } catch {
+    return [];
+  }
+  if (scripts === null || typeof scripts !== "object") return [];
+  const commands = Object.values(scripts).filter((v2) => typeof v2 === "string");
+  return preloadedFiles([...commands, ...scriptAssignments(commands, "NODE_OPTIONS")], dir, exists);
+}
+function argumentPreloads(args2, dir, exists) {
+  return preloadedFiles([args2.join(" ")], dir, exists);
+}
+function preloadedFiles(commands, dir, exists) {
+  const specs = [];
+  for (const value of commands) {
+    const words2 = value.split(/\s+/).filter((w2) => w2 !== "");
+    for (let i2 = 0; i2 < words2.length; i2++) {
+      const [flag, inline] = optionWord(words2[i2]);
+      const spec = NODE_PRELOAD_OPTIONS.has(flag) ? inline ?? words2[++i2] : void 0;
+      if (spec !== void 0) specs.push(spec.replace(/^(["'])(.*)\1$/, "$2"));
+    }
+  }
+  return [...new Set(treeFiles(dir, specs, exists))].sort();
+}
+function withPreloads(universe, files) {
+  if (files.length === 0) return universe;
+  return { ...universe, setupFiles: [.../* @__PURE__ */ new Set([...universe.setupFiles, ...files])].sort() };
+}
+
 // src/ecosystem/npm/ava-universe.ts
 var EXT = "{js,cjs,mjs,ts,cts,mts}";
 var AVA_FILES = [`test.${EXT}`, `src/test.${EXT}`, `source/test.${EXT}`, `**/test-*.${EXT}`, `**/*.spec.${EXT}`, `**/*.test.${EXT}`, `**/test/**/*.${EXT}`, `**/tests/**/*.${EXT}`, `**/__tests__/**/*.${EXT}`];
@@ -22324,7 +22386,7 @@ function avaUniverse(dir, configFile, config, exists) {
     roots: [],
     include: globs.filter((g2) => !g2.startsWith("!")).map((glob2) => ({ glob: glob2 })),
     exclude: [...AVA_IGNORED, ...globs.filter((g2) => g2.startsWith("!")).map((g2) => g2.slice(1))].map((glob2) => ({ glob: glob2 })),
-    setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, config?.strings("require") ?? [], exists), ...configFile !== null && !configFile.endsWith("package.json") ? [configFile] : []])].sort(),
+    setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, config?.strings("require") ?? [], exists), ...argumentPreloads(config?.strings("nodeArguments") ?? [], dir, exists), ...configFile !== null && !configFile.endsWith("package.json") ? [configFile] : []])].sort(),
     aliases: [],
     warnings: config ? [...new Set(config.warnings)] : [],
     ...unknownTests(config, ["require"], ["files"])
@@ -22489,65 +22551,6 @@ function joinGlob(directory, files) {
 
 // src/ecosystem/npm/conventions.ts
 var NODE_TEST_DEFAULTS = ["**/*.test.{cjs,mjs,js}", "**/*-test.{cjs,mjs,js}", "**/*_test.{cjs,mjs,js}", "**/test-*.{cjs,mjs,js}", "**/test.{cjs,mjs,js}", "**/test/**/*.{cjs,mjs,js}"];
-
-// src/ecosystem/npm/node-path.ts
-function scriptAssignments(scripts, name2) {
-  const assignment = new RegExp(`(?:^|[\\s;&|(])${name2}=("[^"]*"|'[^']*'|[^\\s;&|)]*)`, "g");
-  return scripts.flatMap((script2) => [...script2.matchAll(assignment)].map((m2) => m2[1].replace(/^(["'])(.*)\1$/, "$2")));
-}
-function scriptNodePaths(scripts, dir) {
-  const out2 = /* @__PURE__ */ new Set();
-  for (const value of scriptAssignments(scripts, "NODE_PATH")) {
-    for (const part of value.split(/[:;]/)) {
-      if (part === "" || part.includes("$") || part.includes("%")) continue;
-      const folder = joinRepo(dir, part.startsWith(".") || part.startsWith("/") ? part : `./${part}`);
-      if (folder !== null) out2.add(folder.replace(/\/$/, ""));
-    }
-  }
-  return [...out2].sort();
-}
-function withNodePaths(universe, folders) {
-  if (folders.length === 0) return universe;
-  const paths = [.../* @__PURE__ */ new Set([...universe.moduleLookup?.paths ?? [], ...folders])];
-  return { ...universe, moduleLookup: { paths, directories: universe.moduleLookup?.directories ?? [] } };
-}
-
-// src/ecosystem/npm/node-options.ts
-var NODE_PRELOAD_OPTIONS = /* @__PURE__ */ new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
-function optionWord(word) {
-  const eq = word.startsWith("-") ? word.indexOf("=") : -1;
-  return eq < 0 ? [word, void 0] : [word.slice(0, eq), word.slice(eq + 1)];
-}
-function scriptNodePreloads(scripts, dir, exists) {
-  return preloadedFiles(scriptAssignments(scripts, "NODE_OPTIONS"), dir, exists);
-}
-function scriptPreloads(manifest, dir, exists) {
-  let scripts;
-  try {
-    scripts = JSON.parse(manifest)?.scripts;
-  } catch {
-    return [];
-  }
-  if (scripts === null || typeof scripts !== "object") return [];
-  const commands = Object.values(scripts).filter((v2) => typeof v2 === "string");
-  return preloadedFiles([...commands, ...scriptAssignments(commands, "NODE_OPTIONS")], dir, exists);
-}
-function preloadedFiles(commands, dir, exists) {
-  const specs = [];
-  for (const value of commands) {
-    const words2 = value.split(/\s+/).filter((w2) => w2 !== "");
-    for (let i2 = 0; i2 < words2.length; i2++) {
-      const [flag, inline] = optionWord(words2[i2]);
-      const spec = NODE_PRELOAD_OPTIONS.has(flag) ? inline ?? words2[++i2] : void 0;
-      if (spec !== void 0) specs.push(spec.replace(/^(["'])(.*)\1$/, "$2"));
-    }
-  }
-  return [...new Set(treeFiles(dir, specs, exists))].sort();
-}
-function withPreloads(universe, files) {
-  if (files.length === 0) return universe;
-  return { ...universe, setupFiles: [.../* @__PURE__ */ new Set([...universe.setupFiles, ...files])].sort() };
-}
 
 // src/ecosystem/npm/mocha-universes.ts
 function mochaUniverse(dir, configFile, config, ctx, runs = []) {

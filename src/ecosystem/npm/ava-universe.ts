@@ -1,5 +1,6 @@
 import type { TestUniverse } from '../types.js';
 import { unknownTests, type ConfigValues } from './config-values.js';
+import { argumentPreloads } from './node-options.js';
 import { treeFiles } from './repo-paths.js';
 
 /** Script extensions AVA runs (its own cjs, mjs, js; TypeScript through @ava/typescript): a superset is safe. */
@@ -11,7 +12,8 @@ const AVA_IGNORED = ['**/node_modules/**', '**/fixtures/**', '**/helpers/**', '*
 
 /**
  * Pure: the test universe of an AVA configuration (`ava.config.*`, the package.json `ava` key;
- * null: its defaults in `dir`): `files` (negated globs excluded), `require` loaded before every test.
+ * null: its defaults in `dir`): `files` (negated globs excluded), `require` loaded before every test,
+ * and the modules its `nodeArguments` preload in every worker.
  */
 export function avaUniverse(dir: string, configFile: string | null, config: ConfigValues | null, exists: (path: string) => boolean): TestUniverse {
   const files = config?.strings('files');
@@ -24,7 +26,7 @@ export function avaUniverse(dir: string, configFile: string | null, config: Conf
     roots: [],
     include: globs.filter((g) => !g.startsWith('!')).map((glob) => ({ glob })),
     exclude: [...AVA_IGNORED, ...globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1))].map((glob) => ({ glob })),
-    setupFiles: [...new Set([...treeFiles(dir, config?.strings('require') ?? [], exists), ...(configFile !== null && !configFile.endsWith('package.json') ? [configFile] : [])])].sort(),
+    setupFiles: [...new Set([...treeFiles(dir, config?.strings('require') ?? [], exists), ...argumentPreloads(config?.strings('nodeArguments') ?? [], dir, exists), ...(configFile !== null && !configFile.endsWith('package.json') ? [configFile] : [])])].sort(),
     aliases: [],
     warnings: config ? [...new Set(config.warnings)] : [],
     ...unknownTests(config, ['require'], ['files']),

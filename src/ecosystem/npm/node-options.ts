@@ -39,6 +39,14 @@ export function scriptPreloads(manifest: string, dir: string, exists: (path: str
   return preloadedFiles([...commands, ...scriptAssignments(commands, 'NODE_OPTIONS')], dir, exists);
 }
 
+/**
+ * Pure: the files of the tree (sorted) node options a runner hands its workers preload (AVA's
+ * `nodeArguments: ['--import=./test/register.mjs']`), read from `dir`.
+ */
+export function argumentPreloads(args: readonly string[], dir: string, exists: (path: string) => boolean): string[] {
+  return preloadedFiles([args.join(' ')], dir, exists);
+}
+
 /** The files of the tree the preload options among `commands`' words name. */
 function preloadedFiles(commands: readonly string[], dir: string, exists: (path: string) => boolean): string[] {
   const specs: string[] = [];
