@@ -22480,7 +22480,10 @@ var glob = (g2) => ({ glob: g2.replace(/^\.\//, "") });
 var served = (dir) => ({ glob: dir === "" ? "**" : `${dir}/**`, absolute: true });
 function playwrightUniverses(dir, configFile, config, exists) {
   const projects = config?.items("projects")?.filter((p2) => typeof p2 !== "string") ?? [];
-  const setupFiles = [...treeFiles(dir, [...config?.strings("globalSetup") ?? [], ...config?.strings("globalTeardown") ?? []], exists), ...configFile === null ? [] : [configFile]];
+  const use = config?.object("use");
+  const component = /(^|\/)playwright-ct\.config\./.test(configFile ?? "") || use?.string("ctTemplateDir") !== void 0 || use?.object("ctViteConfig") !== void 0;
+  const template = component ? treeFiles(dir, [`./${(use?.string("ctTemplateDir") ?? "playwright").replace(/^\.\/|\/$/g, "")}/index`], exists) : [];
+  const setupFiles = [...treeFiles(dir, [...config?.strings("globalSetup") ?? [], ...config?.strings("globalTeardown") ?? []], exists), ...template, ...configFile === null ? [] : [configFile]];
   const universe = (project) => {
     const testDir = project?.string("testDir") ?? config?.string("testDir");
     return {
@@ -22494,7 +22497,7 @@ function playwrightUniverses(dir, configFile, config, exists) {
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
-      servedFiles: [served(dir)],
+      ...!component && { servedFiles: [served(dir)] },
       ...unknownTests(project, ["testDir", "testMatch"], [], config?.unknownOf(["testDir", "projects"], ["testMatch"]))
     };
   };
@@ -26708,7 +26711,7 @@ var NPM_ROLES = {
   taskFiles: [":(glob)**/package.json"],
   lockfiles: ["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"],
   runnerConfigs: [
-    `**/{vitest,vite,jest,mocha,karma,playwright,cypress,ava,babel,swc}.config.${SCRIPT}`,
+    `**/{vitest,vite,jest,mocha,karma,playwright,playwright-ct,cypress,ava,babel,swc}.config.${SCRIPT}`,
     `**/vitest.{workspace,projects}.${SCRIPT}`,
     "**/{vitest,vite,jest}.config.json",
     "**/vitest.workspace.json",
@@ -26905,7 +26908,7 @@ var __ratlas_dirname10 = __ratlas_dirname_of(__ratlas_filename10);
 var JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 var MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
-var PLAYWRIGHT_CONFIG = /^playwright\.config\.(js|ts|mjs|cjs|mts|cts)$/;
+var PLAYWRIGHT_CONFIG = /^playwright(-ct)?\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 var STORYBOOK_MAIN = /^main\.(js|ts|mjs|cjs|mts|cts)$/;
 var STORYBOOK_PREVIEW = /^preview\.(js|jsx|ts|tsx|mjs|cjs|mts|cts)$/;
 var STORYBOOK_RUNNERS = ["@storybook/test-runner", "@storybook/addon-vitest", "@storybook/experimental-addon-test"];
@@ -27129,9 +27132,9 @@ function npmUniverses(files) {
     if (manifest && runsBunTest(scriptsOf(manifest)) || /^\[test\]/m.test(bunfigText ?? "")) out2.push(bunUniverse(dir, bunfig ?? null, bunfigText, ctx.exists));
     const [deno] = pick(dir, DENO_CONFIG);
     if (deno) out2.push(denoUniverse(dir, deno, read(deno)));
-    const [playwright] = pick(dir, PLAYWRIGHT_CONFIG);
-    if (playwright) out2.push(...playwrightUniverses(dir, playwright, read(playwright), ctx.exists));
-    else if (uses.has("@playwright/test")) out2.push(...playwrightUniverses(dir, null, null, ctx.exists));
+    const playwright = pick(dir, PLAYWRIGHT_CONFIG);
+    for (const file of playwright) out2.push(...playwrightUniverses(dir, file, read(file), ctx.exists));
+    if (playwright.length === 0 && uses.has("@playwright/test")) out2.push(...playwrightUniverses(dir, null, null, ctx.exists));
     const [cypress] = pick(dir, CYPRESS_CONFIG);
     if (cypress) out2.push(...cypressUniverses(dir, cypress, read(cypress), ctx.exists));
     else if (uses.has("cypress")) out2.push(...cypressUniverses(dir, null, null, ctx.exists));

@@ -222,6 +222,24 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(runners('README.md')).toEqual([]);
   });
 
+  it('Playwright component testing: a playwright-ct config beside the end-to-end one, its template page a setup file, nothing served', () => {
+    const files = tree(
+      {
+        'package.json': '{ "devDependencies": { "@playwright/test": "1", "@playwright/experimental-ct-react": "1" } }',
+        'playwright.config.ts': "export default { testDir: './e2e' };\n",
+        'playwright-ct.config.ts': "export default { testDir: './src', use: { ctPort: 3100 } };\n",
+      },
+      ['e2e/home.spec.ts', 'playwright/index.tsx', 'playwright/index.html', 'src/Button.spec.tsx', 'src/Button.tsx'],
+    );
+    const universes = npm.testUniverses(files);
+    expect(universes.map((u) => [u.configFile, u.root, u.setupFiles, u.servedFiles !== undefined])).toEqual([
+      ['playwright-ct.config.ts', 'src', ['playwright-ct.config.ts', 'playwright/index.tsx'], false],
+      ['playwright.config.ts', 'e2e', ['playwright.config.ts'], true],
+    ]);
+    const custom = npm.testUniverses(tree({ 'package.json': '{ "devDependencies": { "@playwright/test": "1" } }', 'playwright-ct.config.ts': "export default { use: { ctTemplateDir: './ct/' } };\n" }, ['ct/index.ts']));
+    expect(custom[0]!.setupFiles).toEqual(['ct/index.ts', 'playwright-ct.config.ts']);
+  });
+
   it('the fields saying which files are tests are unknown when computed, or absent beside a spread that may set them', () => {
     const universes = (config: string, file = 'vitest.config.js') =>
       npm.testUniverses(tree({ 'package.json': `{ "devDependencies": { "${file.startsWith('jest') ? 'jest' : file.startsWith('.mocharc') ? 'mocha' : 'vitest'}": "1" } }`, [file]: config }));

@@ -33,7 +33,8 @@ import { npmSnapshotOwners } from './snapshots.js';
 const JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const VITEST_CONFIG = /^(vitest\.config|vite\.config|vitest\.workspace|vitest\.projects)\.(js|ts|mjs|cjs|mts|cts|json)$/;
 const MOCHA_CONFIG = /^\.mocharc(\.(js|cjs|json|jsonc|yaml|yml))?$/;
-const PLAYWRIGHT_CONFIG = /^playwright\.config\.(js|ts|mjs|cjs|mts|cts)$/;
+/** Playwright's configs: its test runner's, and component testing's (`playwright-ct.config.ts`, run beside it). */
+const PLAYWRIGHT_CONFIG = /^playwright(-ct)?\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 /** Storybook's configuration folder's main and preview files. */
 const STORYBOOK_MAIN = /^main\.(js|ts|mjs|cjs|mts|cts)$/;
 const STORYBOOK_PREVIEW = /^preview\.(js|jsx|ts|tsx|mjs|cjs|mts|cts)$/;
@@ -326,9 +327,9 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if (deno) out.push(denoUniverse(dir, deno, read(deno)));
 
     // Browser runners: a config of their own, or the package depending on them.
-    const [playwright] = pick(dir, PLAYWRIGHT_CONFIG);
-    if (playwright) out.push(...playwrightUniverses(dir, playwright, read(playwright), ctx.exists));
-    else if (uses.has('@playwright/test')) out.push(...playwrightUniverses(dir, null, null, ctx.exists));
+    const playwright = pick(dir, PLAYWRIGHT_CONFIG);
+    for (const file of playwright) out.push(...playwrightUniverses(dir, file, read(file), ctx.exists));
+    if (playwright.length === 0 && uses.has('@playwright/test')) out.push(...playwrightUniverses(dir, null, null, ctx.exists));
     const [cypress] = pick(dir, CYPRESS_CONFIG);
     if (cypress) out.push(...cypressUniverses(dir, cypress, read(cypress), ctx.exists));
     else if (uses.has('cypress')) out.push(...cypressUniverses(dir, null, null, ctx.exists));

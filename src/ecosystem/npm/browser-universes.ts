@@ -17,11 +17,17 @@ const served = (dir: string) => ({ glob: dir === '' ? '**' : `${dir}/**`, absolu
 /**
  * Pure: the test universes of a Playwright configuration (`config` null: its defaults in `dir`):
  * `testDir` (default: the config's folder), `testMatch`, `testIgnore`, each of `projects` with its
- * own; `globalSetup`/`globalTeardown` and the config itself run before every test.
+ * own; `globalSetup`/`globalTeardown` and the config itself run before every test. Component
+ * testing (`playwright-ct.config.*`, or `use.ctTemplateDir`/`ctPort` set) serves no application: a
+ * test mounts what it imports, in a page built from `playwright/index.{ts,tsx,js,jsx}` (its hooks
+ * and global styles wrap every mount), which counts as a setup file.
  */
 export function playwrightUniverses(dir: string, configFile: string | null, config: ConfigValues | null, exists: (path: string) => boolean): TestUniverse[] {
   const projects = config?.items('projects')?.filter((p): p is ConfigValues => typeof p !== 'string') ?? [];
-  const setupFiles = [...treeFiles(dir, [...(config?.strings('globalSetup') ?? []), ...(config?.strings('globalTeardown') ?? [])], exists), ...(configFile === null ? [] : [configFile])];
+  const use = config?.object('use');
+  const component = /(^|\/)playwright-ct\.config\./.test(configFile ?? '') || use?.string('ctTemplateDir') !== undefined || use?.object('ctViteConfig') !== undefined;
+  const template = component ? treeFiles(dir, [`./${(use?.string('ctTemplateDir') ?? 'playwright').replace(/^\.\/|\/$/g, '')}/index`], exists) : [];
+  const setupFiles = [...treeFiles(dir, [...(config?.strings('globalSetup') ?? []), ...(config?.strings('globalTeardown') ?? [])], exists), ...template, ...(configFile === null ? [] : [configFile])];
   const universe = (project: ConfigValues | null): TestUniverse => {
     const testDir = project?.string('testDir') ?? config?.string('testDir');
     return {
@@ -35,7 +41,7 @@ export function playwrightUniverses(dir: string, configFile: string | null, conf
       setupFiles: [...new Set(setupFiles)].sort(),
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
-      servedFiles: [served(dir)],
+      ...(!component && { servedFiles: [served(dir)] }),
       ...unknownTests(project, ['testDir', 'testMatch'], [], config?.unknownOf(['testDir', 'projects'], ['testMatch'])),
     };
   };

@@ -11,7 +11,7 @@ export const NPM_ROLES: ProjectFileRoles = {
   taskFiles: [':(glob)**/package.json'],
   lockfiles: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb'],
   runnerConfigs: [
-    `**/{vitest,vite,jest,mocha,karma,playwright,cypress,ava,babel,swc}.config.${SCRIPT}`,
+    `**/{vitest,vite,jest,mocha,karma,playwright,playwright-ct,cypress,ava,babel,swc}.config.${SCRIPT}`,
     `**/vitest.{workspace,projects}.${SCRIPT}`,
     '**/{vitest,vite,jest}.config.json',
     '**/vitest.workspace.json',
