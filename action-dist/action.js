@@ -22470,6 +22470,42 @@ function jasmineUniverse(dir, configFile, config, paths, exists) {
   };
 }
 
+// src/ecosystem/npm/angular-universes.ts
+var TEST_BUILDER = /^@angular-devkit\/build-angular:(karma|jest|web-test-runner)$|^@angular\/build:(karma|unit-test)$|^@angular-builders\/jest:run$/;
+var SPEC_FILES2 = "**/*.spec.ts";
+var LOADED_OPTIONS = ["main", "polyfills", "scripts", "karmaConfig", "setupFiles", "providersFile"];
+function angularUniverses(dir, configFile, config, ctx) {
+  const projects = config?.object("projects");
+  const out2 = [];
+  for (const name2 of Object.keys(isObject(projects?.raw) ? projects.raw : {}).sort()) {
+    const project = projects.object(name2);
+    const target = project?.object("architect", "test") ?? project?.object("targets", "test");
+    const builder = target?.string("builder") ?? target?.string("executor");
+    if (!target || builder === void 0 || !TEST_BUILDER.test(builder)) continue;
+    const options = target.object("options");
+    const root = joinRepo(dir, `./${project.string("root") ?? ""}`) ?? dir;
+    const loaded = LOADED_OPTIONS.flatMap((field) => options?.strings(field) ?? []).map((spec) => spec.startsWith(".") ? spec : `./${spec}`);
+    out2.push({
+      ecosystem: "npm",
+      runner: "angular",
+      configFile,
+      root,
+      roots: [],
+      include: (options?.strings("include") ?? [SPEC_FILES2]).map((spec) => ({ glob: includeGlob(root, spec, ctx.dirs) })),
+      exclude: [...(options?.strings("exclude") ?? []).map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })), { glob: "**/node_modules/**" }],
+      setupFiles: [.../* @__PURE__ */ new Set([...treeFiles(dir, loaded, ctx.exists), configFile])].sort(),
+      aliases: [],
+      warnings: config ? [...new Set(config.warnings)] : []
+    });
+  }
+  return out2;
+}
+function includeGlob(root, spec, dirs) {
+  const rel = spec.replace(/^\.\//, "").replace(/\/$/, "");
+  const path = root === "" ? rel : `${root}/${rel}`;
+  return !/[*?{[]/.test(rel) && dirs.includes(path) ? `${rel}/**/*.spec.@(ts|tsx)` : rel;
+}
+
 // src/ecosystem/npm/browser-universes.ts
 var PLAYWRIGHT_TEST_MATCH = ["**/*.{spec,test}.{js,ts,mjs,cjs,mts,cts,jsx,tsx}"];
 var CYPRESS = {
@@ -26719,7 +26755,9 @@ var NPM_ROLES = {
     "**/.babelrc{,.*}",
     "**/.swcrc",
     "**/.nycrc{,.*}",
-    "**/jest.preset.*"
+    "**/jest.preset.*",
+    "**/angular.json",
+    "**/karma.conf.{js,cjs,mjs,ts}"
   ],
   toolchainPackages: ["vitest", "@vitest/*", "vite", "jest", "jest-*", "@jest/*", "ts-jest", "babel-jest", "mocha", "ts-mocha", "ava", "typescript", "ts-node", "tsx", "esbuild", "esbuild-*", "@swc/*", "@babel/*", "babel-*", "jsdom", "happy-dom", "reflect-metadata"],
   inertPackages: ["eslint", "eslint-*", "@eslint/*", "@typescript-eslint/*", "typescript-eslint", "prettier", "prettier-*", "@types/*", "husky", "lint-staged", "@commitlint/*", "commitlint", "@changesets/*", "typedoc", "typedoc-*", "markdownlint*"]
@@ -26921,7 +26959,7 @@ var NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|json)
 function isConfigPath(path) {
   if (path.includes("node_modules/")) return false;
   const name2 = baseOf(path);
-  return name2 === "package.json" || baseOf(dirOf(path)) === ".storybook" && (STORYBOOK_MAIN.test(name2) || STORYBOOK_PREVIEW.test(name2)) || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re2) => re2.test(name2));
+  return name2 === "package.json" || name2 === "angular.json" || baseOf(dirOf(path)) === ".storybook" && (STORYBOOK_MAIN.test(name2) || STORYBOOK_PREVIEW.test(name2)) || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re2) => re2.test(name2));
 }
 var npm = defineEcosystem({
   id: "npm",
@@ -26963,6 +27001,7 @@ var npm = defineEcosystem({
     { runner: "playwright", some: ["npx", "playwright", "test"], all: ["npx", "playwright", "test"], browser: true },
     { runner: "ava", some: ["npx", "ava"], all: ["npx", "ava"] },
     { runner: "jasmine", some: ["npx", "jasmine"], all: ["npx", "jasmine"] },
+    { runner: "angular", some: ["npx", "ng", "test", "--watch=false"], all: ["npx", "ng", "test", "--watch=false"], fileOption: "--include" },
     { runner: "bun", some: ["bun", "test"], all: ["bun", "test"] },
     { runner: "deno", some: ["deno", "test"], all: ["deno", "test"] }
   ],
@@ -27132,6 +27171,8 @@ function npmUniverses(files) {
     if (manifest && runsBunTest(scriptsOf(manifest)) || /^\[test\]/m.test(bunfigText ?? "")) out2.push(bunUniverse(dir, bunfig ?? null, bunfigText, ctx.exists));
     const [deno] = pick(dir, DENO_CONFIG);
     if (deno) out2.push(denoUniverse(dir, deno, read(deno)));
+    const angular = dir === "" ? "angular.json" : `${dir}/angular.json`;
+    if (pathSet.has(angular)) out2.push(...angularUniverses(dir, angular, read(angular), ctx));
     const playwright = pick(dir, PLAYWRIGHT_CONFIG);
     for (const file of playwright) out2.push(...playwrightUniverses(dir, file, read(file), ctx.exists));
     if (playwright.length === 0 && uses.has("@playwright/test")) out2.push(...playwrightUniverses(dir, null, null, ctx.exists));
@@ -29043,7 +29084,8 @@ function renderRunnerCommand(report, given) {
     const cases = command.caseArgument && t2.cases ? t2.cases.map((q3) => command.caseArgument(t2.file, q3)) : [];
     return cases.length > 0 && cases.every((c3) => c3 !== null) ? [...new Set(cases)].map(runnerPath) : [runnerPath(t2.file)];
   });
-  return `${[...command.some, ...args2.map(shellQuote)].join(" ")}
+  const written = args2.flatMap((a) => command.fileOption === void 0 ? [shellQuote(a)] : [command.fileOption, shellQuote(a)]);
+  return `${[...command.some, ...written].join(" ")}
 `;
 }
 function runnerPath(file) {

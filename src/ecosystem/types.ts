@@ -232,6 +232,8 @@ export interface RunnerCommand {
   runner: string;
   /** Runs the listed test files (appended after this prefix). */
   some: readonly string[];
+  /** The option each listed file is written after, where the runner takes no file as such (`ng test --include a.spec.ts`). */
+  fileOption?: string;
   /** Runs the whole suite. */
   all: readonly string[];
   /**

@@ -45,7 +45,8 @@ export function renderRunnerCommand(report: ImpactReport, given: Runner): string
     // Two definitions of one name are one case to the runner.
     return cases.length > 0 && cases.every((c) => c !== null) ? [...new Set(cases as string[])].map(runnerPath) : [runnerPath(t.file)];
   });
-  return `${[...command.some, ...args.map(shellQuote)].join(' ')}\n`;
+  const written = args.flatMap((a) => (command.fileOption === undefined ? [shellQuote(a)] : [command.fileOption, shellQuote(a)]));
+  return `${[...command.some, ...written].join(' ')}\n`;
 }
 
 /**

@@ -11,7 +11,7 @@ describe('test paths cannot inject runner options', { timeout: 240_000 }, () => 
   it('prefixes a path that starts with "-" in every runner command and in --format lines', async () => {
     const cwd = gitRepo({ 'src/a.ts': 'export function alpha() { return 1; }\n', '-dash.test.ts': USES_A, 'plain.test.ts': USES_A });
     commit(cwd, 'change alpha', { 'src/a.ts': 'export function alpha() { return 2; }\n' });
-    for (const runner of ['vitest', 'jest', 'mocha', 'node']) {
+    for (const runner of ['vitest', 'jest', 'mocha', 'node', 'angular']) {
       const result = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', runner], { cwd });
       expect(result.code, runner).toBe(0);
       expect(result.stdout, runner).toContain(' ./-dash.test.ts');
@@ -20,6 +20,9 @@ describe('test paths cannot inject runner options', { timeout: 240_000 }, () => 
     }
     const lines = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--format', 'lines'], { cwd });
     expect(lines).toMatchObject({ code: 0, stdout: './-dash.test.ts\nplain.test.ts\n' });
+    // `ng test` takes each file after --include.
+    const ng = await runInProcess(['impact', '--diff', 'HEAD~1...HEAD', '--runner', 'angular'], { cwd });
+    expect(ng.stdout).toBe('npx ng test --watch=false --include ./-dash.test.ts --include plain.test.ts\n');
   });
 
   it('refuses to print a newline in --format lines, and --null separates with NUL instead', async () => {

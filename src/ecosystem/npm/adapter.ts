@@ -18,6 +18,7 @@ import { jestUniverses, type ProjectContext } from './jest-universes.js';
 import { avaUniverse } from './ava-universe.js';
 import { bunUniverse, denoUniverse, runsBunTest } from './bun-deno-universes.js';
 import { JASMINE_CONFIGS, jasmineUniverse } from './jasmine-universe.js';
+import { angularUniverses } from './angular-universes.js';
 import { cypressUniverses, playwrightUniverses, storybookUniverse } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
@@ -55,6 +56,7 @@ function isConfigPath(path: string): boolean {
   const name = baseOf(path);
   return (
     name === 'package.json' ||
+    name === 'angular.json' ||
     (baseOf(dirOf(path)) === '.storybook' && (STORYBOOK_MAIN.test(name) || STORYBOOK_PREVIEW.test(name))) ||
     [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re) => re.test(name))
   );
@@ -104,6 +106,7 @@ export const npm = defineEcosystem({
     { runner: 'playwright', some: ['npx', 'playwright', 'test'], all: ['npx', 'playwright', 'test'], browser: true },
     { runner: 'ava', some: ['npx', 'ava'], all: ['npx', 'ava'] },
     { runner: 'jasmine', some: ['npx', 'jasmine'], all: ['npx', 'jasmine'] },
+    { runner: 'angular', some: ['npx', 'ng', 'test', '--watch=false'], all: ['npx', 'ng', 'test', '--watch=false'], fileOption: '--include' },
     { runner: 'bun', some: ['bun', 'test'], all: ['bun', 'test'] },
     { runner: 'deno', some: ['deno', 'test'], all: ['deno', 'test'] },
   ],
@@ -325,6 +328,10 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     if ((manifest && runsBunTest(scriptsOf(manifest))) || /^\[test\]/m.test(bunfigText ?? '')) out.push(bunUniverse(dir, bunfig ?? null, bunfigText, ctx.exists));
     const [deno] = pick(dir, DENO_CONFIG);
     if (deno) out.push(denoUniverse(dir, deno, read(deno)));
+
+    // The Angular CLI's `ng test`: the test target of each project of its workspace.
+    const angular = dir === '' ? 'angular.json' : `${dir}/angular.json`;
+    if (pathSet.has(angular)) out.push(...angularUniverses(dir, angular, read(angular), ctx));
 
     // Browser runners: a config of their own, or the package depending on them.
     const playwright = pick(dir, PLAYWRIGHT_CONFIG);

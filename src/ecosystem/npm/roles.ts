@@ -20,6 +20,8 @@ export const NPM_ROLES: ProjectFileRoles = {
     '**/.swcrc',
     '**/.nycrc{,.*}',
     '**/jest.preset.*',
+    '**/angular.json',
+    '**/karma.conf.{js,cjs,mjs,ts}',
   ],
   toolchainPackages: ['vitest', '@vitest/*', 'vite', 'jest', 'jest-*', '@jest/*', 'ts-jest', 'babel-jest', 'mocha', 'ts-mocha', 'ava', 'typescript', 'ts-node', 'tsx', 'esbuild', 'esbuild-*', '@swc/*', '@babel/*', 'babel-*', 'jsdom', 'happy-dom', 'reflect-metadata'],
   inertPackages: ['eslint', 'eslint-*', '@eslint/*', '@typescript-eslint/*', 'typescript-eslint', 'prettier', 'prettier-*', '@types/*', 'husky', 'lint-staged', '@commitlint/*', 'commitlint', '@changesets/*', 'typedoc', 'typedoc-*', 'markdownlint*'],
