@@ -28708,15 +28708,19 @@ function commandLineOptions(dir, files) {
   if (nox !== null) {
     for (const call of nox.matchAll(/\.run\(([^)]*)\)/g)) lines.push([...call[1].matchAll(/(["'])(.*?)\1/g)].map((m2) => m2[2]));
   }
-  for (const path of files.paths.filter((p2) => isRecipeFile(p2, dir))) lines.push(...shellLines(files.read(path) ?? ""));
+  const recipes = files.paths.filter((p2) => isRecipeFile(p2, dir)).map((p2) => files.read(p2) ?? "");
+  for (const text of recipes) lines.push(...shellLines(text));
   const args2 = lines.flatMap((words2) => {
     const k2 = words2.findIndex((w2) => /(?:^|\/)(?:py\.test|pytest)$/.test(w2));
     return k2 < 0 || words2.slice(0, k2).some((w2) => w2 === "install" || w2 === "add") ? [] : [words2.slice(k2 + 1).join(" ")];
   });
-  const out2 = compact({ configFile: "", doctestModules: doctestModules(args2), plugins: plugins(args2), doctestGlobs: doctestGlobs(args2), testpaths: positional(args2) });
+  const environment = [tox ?? "", nox ?? "", ...recipes].flatMap((text) => [...text.matchAll(ADDOPTS_ASSIGNMENT)].map((m2) => m2[1] ?? m2[2] ?? m2[3]));
+  const given = [...args2, ...environment];
+  const out2 = compact({ configFile: "", doctestModules: doctestModules(given), plugins: plugins(given), doctestGlobs: doctestGlobs(given), testpaths: positional(args2) });
   const { configFile: _none, ...options } = out2;
   return Object.keys(options).length > 0 ? options : void 0;
 }
+var ADDOPTS_ASSIGNMENT = /PYTEST_ADDOPTS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\n#]*))/g;
 var RECIPE_FILES = /(?:^|\/)(?:Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile)$/;
 var WORKFLOW_FILES = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
 function isRecipeFile(path, dir) {

@@ -42,7 +42,7 @@ export function pytestOptionsIn(dir: string, files: ProjectFiles, warnings: stri
  * there, or for the root a CI workflow's steps (GitHub's `run:`, GitLab's `script:`), which no
  * configuration file says: `pytest --doctest-modules boltons tests` collects docstring examples as
  * tests, `-p` loads a plugin, as in `addopts`, and the paths it names are collected whatever
- * `testpaths` says. Undefined when no command says any.
+ * `testpaths` says; so does a PYTEST_ADDOPTS those files set. Undefined when no command says any.
  */
 export function commandLineOptions(dir: string, files: ProjectFiles): Pick<PytestOptions, 'doctestModules' | 'plugins' | 'doctestGlobs' | 'testpaths'> | undefined {
   const at = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
@@ -58,16 +58,24 @@ export function commandLineOptions(dir: string, files: ProjectFiles): Pick<Pytes
   if (nox !== null) {
     for (const call of nox.matchAll(/\.run\(([^)]*)\)/g)) lines.push([...call[1]!.matchAll(/(["'])(.*?)\1/g)].map((m) => m[2]!));
   }
-  for (const path of files.paths.filter((p) => isRecipeFile(p, dir))) lines.push(...shellLines(files.read(path) ?? ''));
+  const recipes = files.paths.filter((p) => isRecipeFile(p, dir)).map((p) => files.read(p) ?? '');
+  for (const text of recipes) lines.push(...shellLines(text));
   const args = lines.flatMap((words) => {
     const k = words.findIndex((w) => /(?:^|\/)(?:py\.test|pytest)$/.test(w));
     // `pip install pytest pytest-cov` installs it: the words after it are packages, not options.
     return k < 0 || words.slice(0, k).some((w) => w === 'install' || w === 'add') ? [] : [words.slice(k + 1).join(' ')];
   });
-  const out = compact({ configFile: '', doctestModules: doctestModules(args), plugins: plugins(args), doctestGlobs: doctestGlobs(args), testpaths: positional(args) });
+  // PYTEST_ADDOPTS set where the commands are (a workflow's `env:`, tox's `setenv`, a shell
+  // assignment, nox's `session.env`): pytest adds it to every run's options, paths aside.
+  const environment = [tox ?? '', nox ?? '', ...recipes].flatMap((text) => [...text.matchAll(ADDOPTS_ASSIGNMENT)].map((m) => m[1] ?? m[2] ?? m[3]!));
+  const given = [...args, ...environment];
+  const out = compact({ configFile: '', doctestModules: doctestModules(given), plugins: plugins(given), doctestGlobs: doctestGlobs(given), testpaths: positional(args) });
   const { configFile: _none, ...options } = out;
   return Object.keys(options).length > 0 ? options : undefined;
 }
+
+/** `PYTEST_ADDOPTS=...`, `PYTEST_ADDOPTS: ...`, `["PYTEST_ADDOPTS"] = "..."`: its value, quoted or to the end of the line. */
+const ADDOPTS_ASSIGNMENT = /PYTEST_ADDOPTS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\n#]*))/g;
 
 /** Where a project writes its test commands as shell lines: make and just recipes, CI workflows. */
 const RECIPE_FILES = /(?:^|\/)(?:Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile)$/;
