@@ -28905,7 +28905,7 @@ var python = defineEcosystem({
         configFile: options.configFile === "" ? null : options.configFile,
         root: dir,
         roots: (options.testpaths ?? []).map((t2) => t2.replace(/^\.\//, "").replace(/\/$/, "")),
-        include: [.../* @__PURE__ */ new Set([...options.pythonFiles ?? DEFAULT_FILES, ...unittest])].map((glob2) => ({ glob: `**/${glob2}` })),
+        include: [.../* @__PURE__ */ new Set([...options.pythonFiles ?? DEFAULT_FILES, ...unittest])].map(fnmatchPattern),
         exclude: [
           ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob2) => ({ glob: `**/${glob2}/**` })),
           // A nested configuration is a rootdir of its own.
@@ -28927,7 +28927,7 @@ var python = defineEcosystem({
         ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>", untraced: DOCTEST_IMPORT } },
         // --doctest-glob (`test*.txt` without one): text files whose examples run as tests (matched
         // by name, as pytest does); a file without an example holds no test.
-        textTests: (options.doctestGlobs ?? DEFAULT_DOCTEST_GLOBS).map((g2) => ({ glob: g2.includes("/") ? g2 : `**/${g2}` })),
+        textTests: (options.doctestGlobs ?? DEFAULT_DOCTEST_GLOBS).map(fnmatchPattern),
         textTestMarker: ">>>"
       };
     });
@@ -28967,6 +28967,23 @@ var python = defineEcosystem({
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup
 });
+function fnmatchPattern(pattern) {
+  if (!pattern.includes("/")) return { glob: `**/${pattern}` };
+  const body2 = pattern.replace(/^\.\//, "");
+  let regex = "";
+  for (let i2 = 0; i2 < body2.length; i2++) {
+    const c3 = body2[i2];
+    const close = c3 === "[" ? body2.indexOf("]", i2 + 2) : -1;
+    if (c3 === "*") regex += ".*";
+    else if (c3 === "?") regex += ".";
+    else if (close > 0) {
+      const set = body2.slice(i2 + 1, close);
+      regex += `[${set.startsWith("!") ? `^${set.slice(1)}` : set}]`;
+      i2 = close;
+    } else regex += c3.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return { regex: `(?:^|/)${regex}$` };
+}
 function withCommandLine(options, cli) {
   if (!cli) return options;
   const joined = (a, b3) => a || b3 ? [.../* @__PURE__ */ new Set([...a ?? [], ...b3 ?? []])] : void 0;

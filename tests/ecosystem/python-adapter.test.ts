@@ -79,6 +79,13 @@ describe('python ecosystem: pytest test universes, read statically', () => {
     expect(nodeId('tests/test_a.py', 'TestCart#2.test_total#3')).toBe('tests/test_a.py::TestCart::test_total');
   });
 
+  it('matches a python_files pattern with a folder as pytest does: on the whole path, `*` crossing folders', () => {
+    const paths = ['test/test_top.py', 'test/ext/test_plugin.py', 'pkg/test/deep/a_test_b.py', 'other/test_x.py', 'check_a.py', 'lib/check_b.py'];
+    const files = tree({ 'pyproject.toml': '[tool.pytest.ini_options]\npython_files = ["test/*test_*.py", "check_*.py"]\n', ...Object.fromEntries(paths.map((p) => [p, ''])) });
+    const compiled = compileUniverses(python.testUniverses(files));
+    expect(paths.filter((p) => compiled.isTest(p)).sort()).toEqual(['check_a.py', 'lib/check_b.py', 'pkg/test/deep/a_test_b.py', 'test/ext/test_plugin.py', 'test/test_top.py']);
+  });
+
   it('reads [tool.pytest.ini_options] from pyproject.toml', () => {
     const files = tree({
       'pyproject.toml': '[project]\nname = "x"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests", "./integration/"]\npython_files = ["check_*.py"]\nnorecursedirs = ["fixtures"]\nusefixtures = ["db"]\n',

@@ -1,4 +1,4 @@
-import { defineEcosystem, type ProjectFiles, type TestUniverse } from '../types.js';
+import { defineEcosystem, type PathPattern, type ProjectFiles, type TestUniverse } from '../types.js';
 import { detectPytest, pythonCiSetup } from './ci-setup.js';
 import { pythonDependencies } from './dependencies.js';
 import { djangoSetupFiles, isDjangoSetupCandidate } from './django-apps.js';
@@ -75,7 +75,7 @@ export const python = defineEcosystem({
         configFile: options.configFile === '' ? null : options.configFile,
         root: dir,
         roots: (options.testpaths ?? []).map((t) => t.replace(/^\.\//, '').replace(/\/$/, '')),
-        include: [...new Set([...(options.pythonFiles ?? DEFAULT_FILES), ...unittest])].map((glob) => ({ glob: `**/${glob}` })),
+        include: [...new Set([...(options.pythonFiles ?? DEFAULT_FILES), ...unittest])].map(fnmatchPattern),
         exclude: [
           ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob) => ({ glob: `**/${glob}/**` })),
           // A nested configuration is a rootdir of its own.
@@ -97,7 +97,7 @@ export const python = defineEcosystem({
         ...(options.doctestModules && { inSource: { include: [{ glob: '**/*.py' }], marker: '>>>', untraced: DOCTEST_IMPORT } }),
         // --doctest-glob (`test*.txt` without one): text files whose examples run as tests (matched
         // by name, as pytest does); a file without an example holds no test.
-        textTests: (options.doctestGlobs ?? DEFAULT_DOCTEST_GLOBS).map((g) => ({ glob: g.includes('/') ? g : `**/${g}` })),
+        textTests: (options.doctestGlobs ?? DEFAULT_DOCTEST_GLOBS).map(fnmatchPattern),
         textTestMarker: '>>>',
       };
     });
@@ -137,6 +137,31 @@ export const python = defineEcosystem({
   detectRunner: (files) => detectPytest(files, python.testUniverses(files)),
   ciSetup: pythonCiSetup,
 });
+
+/**
+ * A file-name pattern as pytest matches it (`_pytest.pathlib.fnmatch_ex`): one without a `/` against
+ * the file's name; one with a `/` against the whole path, anchored at any folder, fnmatch's `*`
+ * crossing folders. `python_files = ["test/*test_*.py"]` collects `test/ext/test_plugin.py`: read as
+ * a glob, whose `*` stops at a `/`, mako's tests in sub-folders of test/ were no tests, and their
+ * failures were missed.
+ */
+function fnmatchPattern(pattern: string): PathPattern {
+  if (!pattern.includes('/')) return { glob: `**/${pattern}` };
+  const body = pattern.replace(/^\.\//, '');
+  let regex = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    const close = c === '[' ? body.indexOf(']', i + 2) : -1;
+    if (c === '*') regex += '.*';
+    else if (c === '?') regex += '.';
+    else if (close > 0) {
+      const set = body.slice(i + 1, close);
+      regex += `[${set.startsWith('!') ? `^${set.slice(1)}` : set}]`;
+      i = close;
+    } else regex += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return { regex: `(?:^|/)${regex}$` };
+}
 
 /** `options` with what a command line adds: doctest collection on, more plugins, doctest globs and paths. */
 function withCommandLine(options: PytestOptions, cli: ReturnType<typeof commandLineOptions>): PytestOptions {
