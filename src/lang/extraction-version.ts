@@ -143,5 +143,8 @@
  * 57: a Python call handed a string that is exactly a dotted module name (`load_ext`, `-p`) links
  *    to that module by name.
  * 58: not when the call names an installed distribution (`importlib.metadata.version("click")`).
+ * 59: test helpers loading a module afresh with stubs are loads of its relative path (proxyquire,
+ *    rewire, import-fresh, require-uncached, fresh-require, require-inject, esmock; their methods
+ *    `.load`, `.strict`, `reRequire`, `replaceEsm`; `require('import-fresh')('../x', require)`).
  */
-export const EXTRACTION_VERSION = 58;
+export const EXTRACTION_VERSION = 59;

@@ -62,6 +62,34 @@
   (#any-of? @_load "jiti" "_jiti" "tsImport")
   (#match? @_specifier "^[.][.]?/")
   (#set! name "*")) @reference.dynamic-import
+; Test helpers that load a module afresh, some of its own imports stubbed: proxyquire, rewire,
+; import-fresh, require-uncached, fresh-require, require-inject, esmock (`proxyquire('../lib/transport',
+; { './caller': stub })`: pino's test loads the module no import names). Called by the name they are
+; bound to by convention, through a method (`proxyquire.noCallThru().load(...)`, `esmock.strict(...)`,
+; mock-require's `reRequire`, testdouble's `replaceEsm`), or on the required package at once
+; (`require('import-fresh')('../lib/browser', require)`).
+(call_expression
+  function: (identifier) @_load
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#any-of? @_load "proxyquire" "rewire" "importFresh" "requireUncached" "freshRequire" "requireInject" "esmock")
+  (#match? @_specifier "^[.][.]?/")
+  (#set! name "*")) @reference.dynamic-import
+(call_expression
+  function: (member_expression object: (_) @_loader property: (property_identifier) @_load)
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#match? @_loader "^(proxyquire|esmock|mockRequire|mock|td)\\b")
+  (#any-of? @_load "load" "strict" "strictest" "p" "partial" "reRequire" "replaceEsm")
+  (#match? @_specifier "^[.][.]?/")
+  (#set! name "*")) @reference.dynamic-import
+(call_expression
+  function: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @_package)))
+  arguments: (arguments . (string (string_fragment) @_specifier) @module)
+  (#eq? @_require "require")
+  (#any-of? @_package "proxyquire" "rewire" "import-fresh" "require-uncached" "fresh-require" "require-inject" "esmock")
+  (#match? @_specifier "^[.][.]?/")
+  (#set! name "*")) @reference.dynamic-import
 (call_expression
   function: (call_expression function: [(identifier) (member_expression)] @_factory)
   arguments: (arguments . (string (string_fragment) @_specifier) @module)
