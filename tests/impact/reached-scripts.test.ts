@@ -23,6 +23,13 @@ describe('reachedScripts', () => {
     expect([...reachedScripts(['lib/unknown.py'], importers, notTest)]).toEqual([]);
   });
 
+  it('walks importers no import shows too: those of the declaration file resolution took beside the changed one', () => {
+    const js = new Map([['lib/pino.d.ts', ['test/esm/esm.mjs']]]);
+    const isCandidate = (p: string) => p.startsWith('test/esm/');
+    expect([...reachedScripts(['lib/pino.js'], js, isCandidate)]).toEqual([]);
+    expect([...reachedScripts(['lib/pino.js'], js, isCandidate, new Map([['lib/pino.js', ['lib/pino.d.ts']]]))]).toEqual([['test/esm/esm.mjs', 'lib/pino.js']]);
+  });
+
   it('credits a script to the first changed file that reaches it, in the order given', () => {
     const both = new Map([...importers, ['lib/other.py', ['bin/tool.py']]]);
     expect(reachedScripts(['lib/other.py', 'lib/api.py'], both, notTest).get('bin/tool.py')).toBe('lib/other.py');

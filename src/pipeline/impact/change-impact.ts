@@ -1,6 +1,6 @@
 import { diffSymbols } from '../../diff/diff-symbols.js';
 import { escapeRegExp } from '../../util/escape-regexp.js';
-import { ECOSYSTEMS, environmentReaders } from '../../ecosystem/registry.js';
+import { ECOSYSTEMS, environmentReaders, lookupGroupImporters } from '../../ecosystem/registry.js';
 import { languageForPath, LANGUAGES } from '../../lang/registry.js';
 import type { FileChange } from '../../model/change.js';
 import type { ImpactRange, ImpactReport, SelectedTest } from '../../model/impact.js';
@@ -406,8 +406,13 @@ async function scriptsNamed(
   where: { commit: string } | 'staged' | 'worktree',
   texts: (paths: readonly string[]) => Promise<Map<string, string>>,
 ): Promise<ReturnType<typeof scriptNamers>> {
-  const scripts = reachedScripts(changed.head, await views.head.importerMap(), isCandidate);
-  for (const [script, from] of reachedScripts(changed.base, await views.base.importerMap(), isCandidate)) if (!scripts.has(script)) scripts.set(script, from);
+  // A file the runtime takes beside the one resolution took (`pino.js` beside `pino.d.ts`) is
+  // imported by that one's importers.
+  const [headImporters, baseImporters] = await Promise.all([views.head.importerMap(), views.base.importerMap()]);
+  const imported = new Set([...changed.head, ...changed.base, ...headImporters.keys(), ...baseImporters.keys()]);
+  const groups = lookupGroupImporters(setting.classifier.universe?.universes ?? [], [...imported]);
+  const scripts = reachedScripts(changed.head, headImporters, isCandidate, groups);
+  for (const [script, from] of reachedScripts(changed.base, baseImporters, isCandidate, groups)) if (!scripts.has(script)) scripts.set(script, from);
   if (scripts.size === 0) return scriptNamers(scripts, new Map(), isTest);
   const loaded = new Map([...scripts.keys()].map((path) => [path, languageForPath(path)?.resolution.stringNames?.(path) ?? []]));
   const fileNames = [...new Set([...scripts.keys()].map(baseName))];

@@ -7,9 +7,17 @@ import { MODULE_QUALNAME } from '../../../model/symbol.js';
  * file is a script or a hook that code runs by its path (`runpy.run_path(ROOT / "scripts" /
  * "gen.py")`, `spec_from_file_location`, `fork(path.join(__dirname, 'jobs', 'a.js'))`): no edge
  * leads to it from what runs it, so the files naming it are looked for by its name, as for a
- * changed file nothing imports. `isCandidate`: which files may be one (code, not a test).
+ * changed file nothing imports. `isCandidate`: which files may be one (code, not a test). `also`:
+ * importers no import shows, of a file the runtime takes where module resolution took another
+ * beside it (`pino.js` for an import answered by `pino.d.ts`): pino's test/esm/esm.mjs, run by a
+ * test naming it, imports `../../lib/pino.js`, which resolution answers with the declarations.
  */
-export function reachedScripts(changed: readonly string[], importers: ReadonlyMap<string, readonly string[]>, isCandidate: (path: string) => boolean): Map<string, string> {
+export function reachedScripts(
+  changed: readonly string[],
+  importers: ReadonlyMap<string, readonly string[]>,
+  isCandidate: (path: string) => boolean,
+  also: ReadonlyMap<string, readonly string[]> = new Map(),
+): Map<string, string> {
   const from = new Map<string, string>();
   const queue: string[] = [];
   for (const file of changed) {
@@ -20,7 +28,7 @@ export function reachedScripts(changed: readonly string[], importers: ReadonlyMa
   const out = new Map<string, string>();
   for (let i = 0; i < queue.length; i++) {
     const file = queue[i]!;
-    const loaders = importers.get(file) ?? [];
+    const loaders = [...(importers.get(file) ?? []), ...(also.get(file) ?? [])];
     if (loaders.length === 0 && from.get(file) !== file && isCandidate(file)) out.set(file, from.get(file)!);
     for (const loader of loaders) {
       if (from.has(loader)) continue;
