@@ -409,8 +409,15 @@ async function scriptsNamed(
   // A file the runtime takes beside the one resolution took (`pino.js` beside `pino.d.ts`) is
   // imported by that one's importers.
   const [headImporters, baseImporters] = await Promise.all([views.head.importerMap(), views.base.importerMap()]);
-  const imported = new Set([...changed.head, ...changed.base, ...headImporters.keys(), ...baseImporters.keys()]);
-  const groups = lookupGroupImporters(setting.classifier.universe?.universes ?? [], [...imported]);
+  // The files either side of an import: a sibling resolution took, and the file beside it that imports others.
+  const linked = new Set([...changed.head, ...changed.base]);
+  for (const importers of [headImporters, baseImporters]) {
+    for (const [file, list] of importers) {
+      linked.add(file);
+      for (const importer of list) linked.add(importer);
+    }
+  }
+  const groups = lookupGroupImporters(setting.classifier.universe?.universes ?? [], [...linked]);
   const scripts = reachedScripts(changed.head, headImporters, isCandidate, groups);
   for (const [script, from] of reachedScripts(changed.base, baseImporters, isCandidate, groups)) if (!scripts.has(script)) scripts.set(script, from);
   if (scripts.size === 0) return scriptNamers(scripts, new Map(), isTest);
