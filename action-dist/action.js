@@ -28447,6 +28447,7 @@ function djangoSetupFiles(files, settings) {
       if (present.has(`${dir}/${module2}`)) out2.add(`${dir}/${module2}`);
     }
     for (const p2 of migrations.get(dir) ?? []) out2.add(p2);
+    for (const p2 of files.paths) if (p2.startsWith(`${dir}/templatetags/`) && p2.endsWith(".py")) out2.add(p2);
   }
   return [...out2].sort();
 }

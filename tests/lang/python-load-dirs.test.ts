@@ -55,6 +55,23 @@ describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
     expect(at('src/myapp/core.py', 'import importlib', 'm = f"a.{x}"', 'm = f"b.{x}"', 'importlib.import_module(m)')).toBeNull();
   });
 
+  it("bounds unittest's discovery to its start folder, and Django's commands by name to the applications' management folders", () => {
+    expect(at('tests/test_self.py', 'import os, unittest', 'ROOT = os.path.dirname(os.path.dirname(__file__))', 'suite = unittest.defaultTestLoader.discover(os.path.join(ROOT, "lib", "selfcheck"), pattern="check_*.py")')).toEqual(['lib/selfcheck']);
+    expect(at('tests/test_self.py', 'import unittest', 'suite = unittest.TestLoader().discover("lib/selfcheck", top_level_dir=".")')).toEqual(['lib/selfcheck']);
+    expect(at('tests/test_self.py', 'import unittest', 'loader = unittest.TestLoader()', 'suite = loader.discover(start_dir)')).toBeNull();
+    // Another object's discover is no test discovery.
+    expect(at('app/net.py', 'def scan(client):', '    return client.discover()')).toEqual([]);
+    expect(at('tests/test_cmd.py', 'from django.core.management import call_command', 'def test_it():', '    call_command("greet")')).toEqual(['**/management']);
+    expect(at('manage.py', 'import sys', 'from django.core.management import execute_from_command_line', 'execute_from_command_line(sys.argv)')).toEqual(['**/management']);
+  });
+
+  it("leaves unbounded doctest's runs of examples, whose imports no index holds, but not a script's own testmod()", () => {
+    expect(at('tests/test_docs.py', 'import doctest', 'def test_docs():', '    assert doctest.testfile("../docs/usage.txt").failed == 0')).toBeNull();
+    expect(at('tests/test_docs.py', 'import doctest, lib.show', 'def test_docs():', '    assert doctest.testmod(lib.show).failed == 0')).toBeNull();
+    expect(at('tests/test_docs.py', 'from doctest import DocFileSuite', 'suite = DocFileSuite("README.md", module_relative=False)')).toBeNull();
+    expect(at('lib/show.py', 'if __name__ == "__main__":', '    import doctest', '    doctest.testmod(verbose=True)')).toEqual([]);
+  });
+
   it('ignores calls in comments and strings', () => {
     expect(at('tests/t.py', '# sys.path.insert(0, p)', 'x = "sys.path.append(q)"')).toEqual([]);
   });

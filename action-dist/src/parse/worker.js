@@ -5459,9 +5459,30 @@ var PYTHON_LOADER_CALLS = {
   "pytest_plugins*": [{ code: "pytest-plugins", receivers: [null] }],
   // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
   // bounds the literal ones: they are fixture references).
-  getfixturevalue: [{ code: "dynamic-fixture" }]
+  getfixturevalue: [{ code: "dynamic-fixture" }],
+  // unittest's discovery imports every test module under its start folder (`unittest.TestLoader()
+  // .discover(os.path.join(ROOT, "lib", "selfcheck"))` inside a pytest test): load-dirs.ts bounds
+  // it to that folder. Only on a test loader (spell-path.ts spells `unittest.TestLoader()` as `new
+  // unittest.TestLoader()`): other objects have `discover` methods too.
+  discover: [{ code: "unittest-discovery", receivers: ["unittest.defaultTestLoader", "defaultTestLoader", "new unittest.TestLoader()", "new TestLoader()", "loader", "test_loader"] }],
+  // Django imports `<app>/management/commands/<name>.py` of whichever installed application has
+  // it, by the command's name (`call_command("greet")`, manage.py's `execute_from_command_line`):
+  // load-dirs.ts bounds it to the applications' management folders.
+  call_command: [{ code: "django-command", receivers: ["django.core.management", "management", null] }],
+  execute_from_command_line: [{ code: "django-command", receivers: ["django.core.management", "management", null] }],
+  // doctest runs the examples of a text file (`doctest.testfile("../docs/usage.txt")`,
+  // `DocFileSuite(...)`), whose imports no index holds: they may load any module (load-dirs.ts
+  // tells the calls that run none from the others).
+  testfile: [{ code: "doctest-file", receivers: ["doctest", null] }],
+  // And the examples of a module's docstrings (`doctest.testmod(shop.show)`, `DocTestSuite(...)`):
+  // an example's own imports (`>>> from shop.helper import fmt`) are text no index traces.
+  testmod: [{ code: "doctest-file", receivers: ["doctest", null] }],
+  DocTestSuite: [{ code: "doctest-file", receivers: ["doctest", null] }],
+  run_docstring_examples: [{ code: "doctest-file", receivers: ["doctest", null] }],
+  DocFileSuite: [{ code: "doctest-file", receivers: ["doctest", null] }],
+  DocFileTest: [{ code: "doctest-file", receivers: ["doctest", null] }]
 };
-var BOUNDED = /* @__PURE__ */ new Set(["sys-path", "dynamic-fixture"]);
+var BOUNDED = /* @__PURE__ */ new Set(["sys-path", "dynamic-fixture", "unittest-discovery", "django-command", "doctest-file"]);
 var NAME_LOADER_CALLS = Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code))).map(([name2]) => name2.replace(/\*$/, ""));
 var PYTHON_RUN_CALLS = ["run_path", "spec_from_file_location", "SourceFileLoader", "SourcelessFileLoader", "exec", "eval", "compile", "run_module", "run", "call", "check_call", "check_output", "Popen"];
 
@@ -5651,6 +5672,9 @@ function indentOf(line) {
 // src/lang/python/load-dirs.ts
 var PATH_CALL2 = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
 var NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join("|")})\\s*\\(`, "g");
+var DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoader\(\s*\)|(?<![\w.])(?:test_)?loader)\.discover\s*\(/g;
+var DJANGO_COMMAND = /\b(?:call_command|execute_from_command_line)\s*\(/;
+var DOCTEST_RUN = /(?<![\w.])(?:doctest\.)?(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
 function pythonLoadDirs(path, text) {
   const code = maskStrings2(stripComments3(text));
@@ -5669,6 +5693,19 @@ function pythonLoadDirs(path, text) {
   for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
     const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
     if (args2 === null || args2.length === 0 || stringLiteral2(args2[0].trim()) === null) return null;
+  }
+  for (const m of code.masked.matchAll(DOCTEST_RUN)) {
+    const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
+    const own = (m[1] === "testmod" || m[1] === "DocTestSuite") && args2 !== null && !args2.some((a) => !/^\w+\s*=(?!=)/.test(a) || /^(?:m|module)\s*=/.test(a));
+    if (!own) return null;
+  }
+  if (DJANGO_COMMAND.test(code.masked)) dirs.add(anywhereScope("management"));
+  for (const m of code.masked.matchAll(DISCOVER)) {
+    const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
+    const start2 = args2?.find((a) => !/^\w+\s*=(?!=)/.test(a)) ?? args2?.find((a) => /^start_dir\s*=/.test(a))?.replace(/^start_dir\s*=\s*/, "");
+    const value = start2 === void 0 ? null : evaluate(start2.trim(), path, fileDir, code.text, 0, { open: true });
+    if (value === null || value.file) return null;
+    dirs.add(valueScope(value));
   }
   for (const m of code.masked.matchAll(PATH_CALL2)) {
     const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);

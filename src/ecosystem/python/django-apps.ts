@@ -23,8 +23,8 @@ const SETTINGS_MODULE = /DJANGO_SETTINGS_MODULE['"]?\s*\]?\s*[,=:]\s*['"]([\w.]+
  * `DJANGO_SETTINGS_MODULE`, `settings.configure()` in a conftest.py, `manage.py test`): the
  * settings modules a file names, and for each application of `INSTALLED_APPS` that is a package
  * of the tree, its package, `apps.py` and `models` (app loading imports them, then runs each
- * `AppConfig.ready()`), its `migrations/` (run to create the test database), and `admin.py`
- * where `django.contrib.admin` is installed (its autodiscovery); and every module of the tree a settings string names (ROOT_URLCONF, MIDDLEWARE,
+ * `AppConfig.ready()`), its `migrations/` (run to create the test database), its `templatetags/` (the first
+ * template engine imports them all), and `admin.py` where `django.contrib.admin` is installed (its autodiscovery); and every module of the tree a settings string names (ROOT_URLCONF, MIDDLEWARE,
  * backends), which Django imports as a test requests a page or logs in. No test imports them, yet a
  * change there (a signal receiver connected in `ready()`, a model, a view) reaches every test. Applications are read from every settings module the
  * tree holds (split settings list them in a base module); `settings` says which modules the
@@ -80,6 +80,9 @@ export function djangoSetupFiles(files: ProjectFiles, settings: readonly string[
     }
     // The test database is created by running every installed application's migrations.
     for (const p of migrations.get(dir) ?? []) out.add(p);
+    // The first template engine imports every module under each application's `templatetags/`
+    // (get_installed_libraries), whichever library a template's `{% load %}` names.
+    for (const p of files.paths) if (p.startsWith(`${dir}/templatetags/`) && p.endsWith('.py')) out.add(p);
   }
   return [...out].sort();
 }

@@ -2,7 +2,7 @@ import { anywhereScope } from '../../model/path-scope.js';
 import { joinPath, parentDir } from '../../util/posix-path.js';
 import { NAME_LOADER_CALLS } from './loader-calls.js';
 import { RESOURCE_CALLS, readsDataOnly } from './resource-reads.js';
-import { argumentsAt, boundOnce, evaluate, listItem, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
+import { argumentsAt, boundOnce, evaluate, listItem, maskStrings, stringLiteral, stripComments, valueScope } from './path-expressions.js';
 
 /**
  * Additions to the import path: `sys.path.insert(i, p)` (the path is the second argument),
@@ -11,6 +11,12 @@ import { argumentsAt, boundOnce, evaluate, listItem, maskStrings, stringLiteral,
 const PATH_CALL = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
 /** Loads by a computed name (loader-calls.ts): they may reach any module, unless importModuleScopes bounds one. */
 const NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join('|')})\\s*\\(`, 'g');
+/** unittest's discovery on a test loader (loader-calls.ts `discover`): it imports the test modules under its start folder. */
+const DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoader\(\s*\)|(?<![\w.])(?:test_)?loader)\.discover\s*\(/g;
+/** Django's commands by name (loader-calls.ts `call_command`): `<app>/management/commands/<name>.py` of any application. */
+const DJANGO_COMMAND = /\b(?:call_command|execute_from_command_line)\s*\(/;
+/** doctest's runs of examples (loader-calls.ts `testfile`, `testmod`...): a text file's, or a module's docstrings'. */
+const DOCTEST_RUN = /(?<![\w.])(?:doctest\.)?(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
 /** Folders every file imports from already (resolution.ts `roots`): adding one loads nothing new. */
 const IMPORT_ROOTS = new Set(['', 'src']);
 
@@ -48,6 +54,24 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
   for (const m of code.masked.matchAll(/\.getfixturevalue\s*\(/g)) {
     const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
     if (args === null || args.length === 0 || stringLiteral(args[0]!.trim()) === null) return null;
+  }
+  // Examples import what they like. `doctest.testmod()` without a module runs `__main__`'s, a
+  // script's own under `if __name__ == "__main__":`, never the module a test imports.
+  for (const m of code.masked.matchAll(DOCTEST_RUN)) {
+    const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
+    const own = (m[1] === 'testmod' || m[1] === 'DocTestSuite') && args !== null && !args.some((a) => !/^\w+\s*=(?!=)/.test(a) || /^(?:m|module)\s*=/.test(a));
+    if (!own) return null;
+  }
+  // A command run by its name is one of the applications' management commands, their packages' `__init__.py` included.
+  if (DJANGO_COMMAND.test(code.masked)) dirs.add(anywhereScope('management'));
+  // Discovery from a static start folder (`os.path.join(ROOT, "lib", "selfcheck")`, `"tests/unit"`
+  // from the rootdir pytest runs in) imports what is under it; from any other, anything.
+  for (const m of code.masked.matchAll(DISCOVER)) {
+    const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
+    const start = args?.find((a) => !/^\w+\s*=(?!=)/.test(a)) ?? args?.find((a) => /^start_dir\s*=/.test(a))?.replace(/^start_dir\s*=\s*/, '');
+    const value = start === undefined ? null : evaluate(start.trim(), path, fileDir, code.text, 0, { open: true });
+    if (value === null || value.file) return null;
+    dirs.add(valueScope(value));
   }
   for (const m of code.masked.matchAll(PATH_CALL)) {
     const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);

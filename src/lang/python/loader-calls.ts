@@ -32,10 +32,31 @@ export const PYTHON_LOADER_CALLS: NonNullable<ResolutionTraits['loaderCalls']> =
   // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
   // bounds the literal ones: they are fixture references).
   getfixturevalue: [{ code: 'dynamic-fixture' }],
+  // unittest's discovery imports every test module under its start folder (`unittest.TestLoader()
+  // .discover(os.path.join(ROOT, "lib", "selfcheck"))` inside a pytest test): load-dirs.ts bounds
+  // it to that folder. Only on a test loader (spell-path.ts spells `unittest.TestLoader()` as `new
+  // unittest.TestLoader()`): other objects have `discover` methods too.
+  discover: [{ code: 'unittest-discovery', receivers: ['unittest.defaultTestLoader', 'defaultTestLoader', 'new unittest.TestLoader()', 'new TestLoader()', 'loader', 'test_loader'] }],
+  // Django imports `<app>/management/commands/<name>.py` of whichever installed application has
+  // it, by the command's name (`call_command("greet")`, manage.py's `execute_from_command_line`):
+  // load-dirs.ts bounds it to the applications' management folders.
+  call_command: [{ code: 'django-command', receivers: ['django.core.management', 'management', null] }],
+  execute_from_command_line: [{ code: 'django-command', receivers: ['django.core.management', 'management', null] }],
+  // doctest runs the examples of a text file (`doctest.testfile("../docs/usage.txt")`,
+  // `DocFileSuite(...)`), whose imports no index holds: they may load any module (load-dirs.ts
+  // tells the calls that run none from the others).
+  testfile: [{ code: 'doctest-file', receivers: ['doctest', null] }],
+  // And the examples of a module's docstrings (`doctest.testmod(shop.show)`, `DocTestSuite(...)`):
+  // an example's own imports (`>>> from shop.helper import fmt`) are text no index traces.
+  testmod: [{ code: 'doctest-file', receivers: ['doctest', null] }],
+  DocTestSuite: [{ code: 'doctest-file', receivers: ['doctest', null] }],
+  run_docstring_examples: [{ code: 'doctest-file', receivers: ['doctest', null] }],
+  DocFileSuite: [{ code: 'doctest-file', receivers: ['doctest', null] }],
+  DocFileTest: [{ code: 'doctest-file', receivers: ['doctest', null] }],
 };
 
 /** Codes load-dirs.ts bounds from a file's text; the others load by a name computed at run time. */
-const BOUNDED = new Set(['sys-path', 'dynamic-fixture']);
+const BOUNDED = new Set(['sys-path', 'dynamic-fixture', 'unittest-discovery', 'django-command', 'doctest-file']);
 
 /** The called names of the loads by a computed name (`import_module`, `entry_points`, ...). */
 export const NAME_LOADER_CALLS: readonly string[] = Object.entries(PYTHON_LOADER_CALLS)
