@@ -28447,10 +28447,11 @@ function djangoSetupFiles(files, settings) {
       if (present.has(`${dir}/${module2}`)) out2.add(`${dir}/${module2}`);
     }
     for (const p2 of migrations.get(dir) ?? []) out2.add(p2);
-    for (const p2 of files.paths) if (p2.startsWith(`${dir}/templatetags/`) && p2.endsWith(".py")) out2.add(p2);
+    for (const p2 of files.paths) if (p2.startsWith(`${dir}/templatetags/`) && p2.endsWith(".py") && !TEST_MODULE.test(p2)) out2.add(p2);
   }
   return [...out2].sort();
 }
+var TEST_MODULE = /(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$/;
 var DOTTED = /(['"])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\1/g;
 function settingsSegments(path, text) {
   const name2 = path.slice(path.lastIndexOf("/") + 1);

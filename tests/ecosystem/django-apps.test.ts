@@ -56,7 +56,7 @@ describe('djangoSetupFiles: what Django loads before every test', () => {
 
   it("takes every module of an application's templatetags, which the first template engine imports", () => {
     const conftest = 'from django.conf import settings\n\ndef pytest_configure():\n    settings.configure(INSTALLED_APPS=["blog"])\n';
-    const tags = { 'blog/templatetags/__init__.py': '', 'blog/templatetags/money.py': '', 'blog/templatetags/notes.txt': '', 'other/templatetags/x.py': '' };
+    const tags = { 'blog/templatetags/__init__.py': '', 'blog/templatetags/money.py': '', 'blog/templatetags/notes.txt': '', 'blog/templatetags/test_money.py': '', 'other/templatetags/x.py': '' };
     expect(djangoSetupFiles(files({ ...APP, ...tags, 'conftest.py': conftest }), [])).toEqual(['blog/__init__.py', 'blog/apps.py', 'blog/models.py', 'blog/templatetags/__init__.py', 'blog/templatetags/money.py']);
   });
 

@@ -61,8 +61,16 @@ describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
     expect(at('tests/test_self.py', 'import unittest', 'loader = unittest.TestLoader()', 'suite = loader.discover(start_dir)')).toBeNull();
     // Another object's discover is no test discovery.
     expect(at('app/net.py', 'def scan(client):', '    return client.discover()')).toEqual([]);
-    expect(at('tests/test_cmd.py', 'from django.core.management import call_command', 'def test_it():', '    call_command("greet")')).toEqual(['**/management']);
+    const greet = ['**/management/__init__.py', '**/management/commands/__init__.py', '**/management/commands/greet.py'];
+    expect(at('tests/test_cmd.py', 'from django.core.management import call_command', 'def test_it():', '    call_command("greet", stdout=out)')).toEqual(greet);
+    expect(at('tests/test_cmd.py', 'from django.core import management', 'COMMAND = "greet"', 'def test_it():', '    management.call_command(', '        COMMAND, "--noinput")')).toEqual(greet);
+    expect(at('tests/test_cmd.py', 'from django.core.management import load_command_class', 'load_command_class("shop", "greet")')).toEqual(greet);
+    // A command object given runs no module by name; a name read at run time may be any command.
+    expect(at('tests/test_cmd.py', 'from django.core.management import call_command', 'def test_it():', '    call_command(Greet(), stdout=out)')).toEqual([]);
+    expect(at('tests/test_cmd.py', 'from django.core.management import call_command', 'def test_it(name):', '    call_command(name)')).toEqual(['**/management']);
     expect(at('manage.py', 'import sys', 'from django.core.management import execute_from_command_line', 'execute_from_command_line(sys.argv)')).toEqual(['**/management']);
+    expect(at('shop/apps.py', 'from django.utils.module_loading import autodiscover_modules', 'autodiscover_modules("plugins")')).toEqual(['**/plugins', '**/plugins.py']);
+    expect(at('shop/apps.py', 'from django.utils.module_loading import autodiscover_modules', 'autodiscover_modules(name)')).toBeNull();
   });
 
   it("leaves unbounded doctest's runs of examples, whose imports no index holds, but not a script's own testmod()", () => {

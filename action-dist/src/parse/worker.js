@@ -5467,9 +5467,14 @@ var PYTHON_LOADER_CALLS = {
   discover: [{ code: "unittest-discovery", receivers: ["unittest.defaultTestLoader", "defaultTestLoader", "new unittest.TestLoader()", "new TestLoader()", "loader", "test_loader"] }],
   // Django imports `<app>/management/commands/<name>.py` of whichever installed application has
   // it, by the command's name (`call_command("greet")`, manage.py's `execute_from_command_line`):
-  // load-dirs.ts bounds it to the applications' management folders.
+  // load-dirs.ts bounds it to that command, or to every application's commands.
   call_command: [{ code: "django-command", receivers: ["django.core.management", "management", null] }],
   execute_from_command_line: [{ code: "django-command", receivers: ["django.core.management", "management", null] }],
+  load_command_class: [{ code: "django-command", receivers: ["django.core.management", "management", null] }],
+  ManagementUtility: [{ code: "django-command", receivers: ["django.core.management", "management", null] }],
+  // `autodiscover_modules("plugins")` imports `<app>/plugins.py` of every installed application
+  // (the admin's `admin.py` the same way): load-dirs.ts bounds it to modules of those names.
+  autodiscover_modules: [{ code: "django-autodiscover", receivers: ["django.utils.module_loading", "module_loading", null] }],
   // doctest runs the examples of a text file (`doctest.testfile("../docs/usage.txt")`,
   // `DocFileSuite(...)`), whose imports no index holds: they may load any module (load-dirs.ts
   // tells the calls that run none from the others).
@@ -5482,7 +5487,7 @@ var PYTHON_LOADER_CALLS = {
   DocFileSuite: [{ code: "doctest-file", receivers: ["doctest", null] }],
   DocFileTest: [{ code: "doctest-file", receivers: ["doctest", null] }]
 };
-var BOUNDED = /* @__PURE__ */ new Set(["sys-path", "dynamic-fixture", "unittest-discovery", "django-command", "doctest-file"]);
+var BOUNDED = /* @__PURE__ */ new Set(["sys-path", "dynamic-fixture", "unittest-discovery", "django-command", "django-autodiscover", "doctest-file"]);
 var NAME_LOADER_CALLS = Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code))).map(([name2]) => name2.replace(/\*$/, ""));
 var PYTHON_RUN_CALLS = ["run_path", "spec_from_file_location", "SourceFileLoader", "SourcelessFileLoader", "exec", "eval", "compile", "run_module", "run", "call", "check_call", "check_output", "Popen"];
 
@@ -5673,7 +5678,7 @@ function indentOf(line) {
 var PATH_CALL2 = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
 var NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join("|")})\\s*\\(`, "g");
 var DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoader\(\s*\)|(?<![\w.])(?:test_)?loader)\.discover\s*\(/g;
-var DJANGO_COMMAND = /\b(?:call_command|execute_from_command_line)\s*\(/;
+var DJANGO_COMMAND = /(?<![\w.])(?:management\.)?(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
 var DOCTEST_RUN = /(?<![\w.])(?:doctest\.)?(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
 function pythonLoadDirs(path, text) {
@@ -5699,7 +5704,14 @@ function pythonLoadDirs(path, text) {
     const own = (m[1] === "testmod" || m[1] === "DocTestSuite") && args2 !== null && !args2.some((a) => !/^\w+\s*=(?!=)/.test(a) || /^(?:m|module)\s*=/.test(a));
     if (!own) return null;
   }
-  if (DJANGO_COMMAND.test(code.masked)) dirs.add(anywhereScope("management"));
+  for (const m of code.masked.matchAll(/(?<![\w.])(?:module_loading\.)?autodiscover_modules\s*\(/g)) {
+    const names = (argumentsAt2(code.text, (m.index ?? 0) + m[0].length) ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => stringLiteral2(a.trim()));
+    if (names.length === 0 || names.some((n) => n === null || !isIdentifier(n))) return null;
+    for (const n of names) dirs.add(anywhereScope(`${n}.py`)).add(anywhereScope(n));
+  }
+  for (const m of code.masked.matchAll(DJANGO_COMMAND)) {
+    for (const scope of djangoCommandScopes(m[1], argumentsAt2(code.text, (m.index ?? 0) + m[0].length), code.text)) dirs.add(scope);
+  }
   for (const m of code.masked.matchAll(DISCOVER)) {
     const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
     const start2 = args2?.find((a) => !/^\w+\s*=(?!=)/.test(a)) ?? args2?.find((a) => /^start_dir\s*=/.test(a))?.replace(/^start_dir\s*=\s*/, "");
@@ -5717,6 +5729,14 @@ function pythonLoadDirs(path, text) {
     if (!IMPORT_ROOTS.has(value.path)) dirs.add(value.path);
   }
   return [...dirs].sort();
+}
+function djangoCommandScopes(call, args2, text) {
+  const positional = (args2 ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => a.trim());
+  const name2 = call === "call_command" ? positional[0] : call === "load_command_class" ? positional[1] : void 0;
+  if (call === "call_command" && name2 !== void 0 && /\)$/.test(name2) && !/^[fF]?['"]/.test(name2)) return [];
+  const literal = name2 === void 0 ? null : stringLiteral2(name2) ?? stringLiteral2(boundOnce(name2, text)?.trim() ?? "");
+  if (literal === null || !isIdentifier(literal)) return [anywhereScope("management")];
+  return [anywhereScope(`management/commands/${literal}.py`), anywhereScope("management/__init__.py"), anywhereScope("management/commands/__init__.py")];
 }
 function importModuleScopes(args2, path, text) {
   const nameArg = args2.find((a) => !/^\w+\s*=/.test(a)) ?? args2.find((a) => /^name\s*=/.test(a))?.replace(/^name\s*=\s*/, "");

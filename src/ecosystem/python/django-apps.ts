@@ -81,11 +81,16 @@ export function djangoSetupFiles(files: ProjectFiles, settings: readonly string[
     // The test database is created by running every installed application's migrations.
     for (const p of migrations.get(dir) ?? []) out.add(p);
     // The first template engine imports every module under each application's `templatetags/`
-    // (get_installed_libraries), whichever library a template's `{% load %}` names.
-    for (const p of files.paths) if (p.startsWith(`${dir}/templatetags/`) && p.endsWith('.py')) out.add(p);
+    // (get_installed_libraries), whichever library a template's `{% load %}` names. A test module
+    // there (django-extensions' `tests/templatetags/test_*.py`, the tests being an application
+    // too) stays a test: a change to it selects it.
+    for (const p of files.paths) if (p.startsWith(`${dir}/templatetags/`) && p.endsWith('.py') && !TEST_MODULE.test(p)) out.add(p);
   }
   return [...out].sort();
 }
+
+/** pytest's default test module names (`test_*.py`, `*_test.py`). */
+const TEST_MODULE = /(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$/;
 
 /** A dotted name in a string literal (`"proj.urls"`, `'blog.middleware.Stamp'`). */
 const DOTTED = /(['"])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\1/g;

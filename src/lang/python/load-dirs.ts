@@ -14,7 +14,7 @@ const NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join('|')})\\s*\\(`, 'g'
 /** unittest's discovery on a test loader (loader-calls.ts `discover`): it imports the test modules under its start folder. */
 const DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoader\(\s*\)|(?<![\w.])(?:test_)?loader)\.discover\s*\(/g;
 /** Django's commands by name (loader-calls.ts `call_command`): `<app>/management/commands/<name>.py` of any application. */
-const DJANGO_COMMAND = /\b(?:call_command|execute_from_command_line)\s*\(/;
+const DJANGO_COMMAND = /(?<![\w.])(?:management\.)?(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
 /** doctest's runs of examples (loader-calls.ts `testfile`, `testmod`...): a text file's, or a module's docstrings'. */
 const DOCTEST_RUN = /(?<![\w.])(?:doctest\.)?(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
 /** Folders every file imports from already (resolution.ts `roots`): adding one loads nothing new. */
@@ -62,8 +62,15 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
     const own = (m[1] === 'testmod' || m[1] === 'DocTestSuite') && args !== null && !args.some((a) => !/^\w+\s*=(?!=)/.test(a) || /^(?:m|module)\s*=/.test(a));
     if (!own) return null;
   }
-  // A command run by its name is one of the applications' management commands, their packages' `__init__.py` included.
-  if (DJANGO_COMMAND.test(code.masked)) dirs.add(anywhereScope('management'));
+  // Django's discovery of a module by its name in every application: a module (or package) of that name anywhere.
+  for (const m of code.masked.matchAll(/(?<![\w.])(?:module_loading\.)?autodiscover_modules\s*\(/g)) {
+    const names = (argumentsAt(code.text, (m.index ?? 0) + m[0].length) ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => stringLiteral(a.trim()));
+    if (names.length === 0 || names.some((n) => n === null || !isIdentifier(n))) return null;
+    for (const n of names) dirs.add(anywhereScope(`${n!}.py`)).add(anywhereScope(n!));
+  }
+  for (const m of code.masked.matchAll(DJANGO_COMMAND)) {
+    for (const scope of djangoCommandScopes(m[1]!, argumentsAt(code.text, (m.index ?? 0) + m[0].length), code.text)) dirs.add(scope);
+  }
   // Discovery from a static start folder (`os.path.join(ROOT, "lib", "selfcheck")`, `"tests/unit"`
   // from the rootdir pytest runs in) imports what is under it; from any other, anything.
   for (const m of code.masked.matchAll(DISCOVER)) {
@@ -83,6 +90,22 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
     if (!IMPORT_ROOTS.has(value.path)) dirs.add(value.path);
   }
   return [...dirs].sort();
+}
+
+/**
+ * The management commands a Django call may import: by a literal name (`call_command("greet")`,
+ * `load_command_class("shop", "greet")`, or a name bound once to one), that command's module of
+ * whichever application has it, with the packages above it; given a command object
+ * (`call_command(Greet())`), none; by a name read at run time (`execute_from_command_line(sys.argv)`,
+ * `call_command(name)`), any application's commands.
+ */
+function djangoCommandScopes(call: string, args: readonly string[] | null, text: string): string[] {
+  const positional = (args ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => a.trim());
+  const name = call === 'call_command' ? positional[0] : call === 'load_command_class' ? positional[1] : undefined;
+  if (call === 'call_command' && name !== undefined && /\)$/.test(name) && !/^[fF]?['"]/.test(name)) return [];
+  const literal = name === undefined ? null : (stringLiteral(name) ?? stringLiteral(boundOnce(name, text)?.trim() ?? ''));
+  if (literal === null || !isIdentifier(literal)) return [anywhereScope('management')];
+  return [anywhereScope(`management/commands/${literal}.py`), anywhereScope('management/__init__.py'), anywhereScope('management/commands/__init__.py')];
 }
 
 /**

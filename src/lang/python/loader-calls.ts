@@ -39,9 +39,14 @@ export const PYTHON_LOADER_CALLS: NonNullable<ResolutionTraits['loaderCalls']> =
   discover: [{ code: 'unittest-discovery', receivers: ['unittest.defaultTestLoader', 'defaultTestLoader', 'new unittest.TestLoader()', 'new TestLoader()', 'loader', 'test_loader'] }],
   // Django imports `<app>/management/commands/<name>.py` of whichever installed application has
   // it, by the command's name (`call_command("greet")`, manage.py's `execute_from_command_line`):
-  // load-dirs.ts bounds it to the applications' management folders.
+  // load-dirs.ts bounds it to that command, or to every application's commands.
   call_command: [{ code: 'django-command', receivers: ['django.core.management', 'management', null] }],
   execute_from_command_line: [{ code: 'django-command', receivers: ['django.core.management', 'management', null] }],
+  load_command_class: [{ code: 'django-command', receivers: ['django.core.management', 'management', null] }],
+  ManagementUtility: [{ code: 'django-command', receivers: ['django.core.management', 'management', null] }],
+  // `autodiscover_modules("plugins")` imports `<app>/plugins.py` of every installed application
+  // (the admin's `admin.py` the same way): load-dirs.ts bounds it to modules of those names.
+  autodiscover_modules: [{ code: 'django-autodiscover', receivers: ['django.utils.module_loading', 'module_loading', null] }],
   // doctest runs the examples of a text file (`doctest.testfile("../docs/usage.txt")`,
   // `DocFileSuite(...)`), whose imports no index holds: they may load any module (load-dirs.ts
   // tells the calls that run none from the others).
@@ -56,7 +61,7 @@ export const PYTHON_LOADER_CALLS: NonNullable<ResolutionTraits['loaderCalls']> =
 };
 
 /** Codes load-dirs.ts bounds from a file's text; the others load by a name computed at run time. */
-const BOUNDED = new Set(['sys-path', 'dynamic-fixture', 'unittest-discovery', 'django-command', 'doctest-file']);
+const BOUNDED = new Set(['sys-path', 'dynamic-fixture', 'unittest-discovery', 'django-command', 'django-autodiscover', 'doctest-file']);
 
 /** The called names of the loads by a computed name (`import_module`, `entry_points`, ...). */
 export const NAME_LOADER_CALLS: readonly string[] = Object.entries(PYTHON_LOADER_CALLS)

@@ -8,10 +8,10 @@ import { parentDir } from '../../util/posix-path.js';
 /**
  * Loader codes whose evidence is no load by itself: a directory listing, an addition to the
  * import path of a folder already on it, a fixture asked for by a literal name (a reference),
- * documentation examples run from the script itself (`doctest.testmod()` under `__main__`).
- * Of these, "no load at all" is believed.
+ * documentation examples run from the script itself (`doctest.testmod()` under `__main__`), a
+ * command run from the object given (`call_command(Greet())`). Of these, "no load at all" is believed.
  */
-const LISTING_CODES = new Set(['readdir-loading', 'glob-loading', 'sys-path', 'dynamic-fixture', 'doctest-file']);
+const LISTING_CODES = new Set(['readdir-loading', 'glob-loading', 'sys-path', 'dynamic-fixture', 'doctest-file', 'django-command']);
 
 /** A file that loads modules it does not name, and the directory (or file) its loads may reach ('' = all). */
 export interface ScopedLoader {

@@ -68,9 +68,13 @@ async function withInSourceTests(universes: readonly TestUniverse[], repo: GitRe
   });
 }
 
-/** The paths a universe would take for tests with `include` for its patterns (its root, roots and excludes kept). */
+/**
+ * The paths a universe would take for tests with `include` for its patterns (its root, roots and
+ * excludes kept). Setup and plugin files included: a module with docstring examples that the
+ * runner also loads first (a Django application's templatetags module) is still collected.
+ */
 function matching(universe: TestUniverse, include: readonly PathPattern[], paths: readonly string[]): string[] {
-  const matcher = compileUniverses([{ ...universe, include, setupFiles: [] }]);
+  const matcher = compileUniverses([{ ...universe, include, setupFiles: [], pluginFiles: [] }]);
   return paths.filter((p) => matcher.isTest(p));
 }
 
