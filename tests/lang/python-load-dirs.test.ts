@@ -65,6 +65,7 @@ describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
     expect(at('tests/test_cmd.py', 'from django.core.management import call_command', 'def test_it():', '    call_command("greet", stdout=out)')).toEqual(greet);
     expect(at('tests/test_cmd.py', 'from django.core import management', 'COMMAND = "greet"', 'def test_it():', '    management.call_command(', '        COMMAND, "--noinput")')).toEqual(greet);
     expect(at('tests/test_cmd.py', 'from django.core.management import load_command_class', 'load_command_class("shop", "greet")')).toEqual(greet);
+    expect(at('tests/test_cmd.py', 'import django.core.management', 'django.core.management.call_command("greet")')).toEqual(greet);
     // A command object given runs no module by name; a name read at run time may be any command.
     expect(at('tests/test_cmd.py', 'from django.core.management import call_command', 'def test_it():', '    call_command(Greet(), stdout=out)')).toEqual([]);
     expect(at('tests/test_cmd.py', 'from django.core.management import call_command', 'def test_it(name):', '    call_command(name)')).toEqual(['**/management']);
@@ -77,6 +78,7 @@ describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
     expect(at('tests/test_docs.py', 'import doctest', 'def test_docs():', '    assert doctest.testfile("../docs/usage.txt").failed == 0')).toBeNull();
     expect(at('tests/test_docs.py', 'import doctest, lib.show', 'def test_docs():', '    assert doctest.testmod(lib.show).failed == 0')).toBeNull();
     expect(at('tests/test_docs.py', 'from doctest import DocFileSuite', 'suite = DocFileSuite("README.md", module_relative=False)')).toBeNull();
+    expect(at('tests/test_docs.py', 'import doctest as dt, lib.show', 'def test_docs():', '    assert dt.testmod(lib.show).failed == 0')).toBeNull();
     expect(at('lib/show.py', 'if __name__ == "__main__":', '    import doctest', '    doctest.testmod(verbose=True)')).toEqual([]);
   });
 

@@ -5678,8 +5678,8 @@ function indentOf(line) {
 var PATH_CALL2 = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
 var NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join("|")})\\s*\\(`, "g");
 var DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoader\(\s*\)|(?<![\w.])(?:test_)?loader)\.discover\s*\(/g;
-var DJANGO_COMMAND = /(?<![\w.])(?:management\.)?(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
-var DOCTEST_RUN = /(?<![\w.])(?:doctest\.)?(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
+var DJANGO_COMMAND = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
+var DOCTEST_RUN = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
 function pythonLoadDirs(path, text) {
   const code = maskStrings2(stripComments3(text));
@@ -5704,7 +5704,7 @@ function pythonLoadDirs(path, text) {
     const own = (m[1] === "testmod" || m[1] === "DocTestSuite") && args2 !== null && !args2.some((a) => !/^\w+\s*=(?!=)/.test(a) || /^(?:m|module)\s*=/.test(a));
     if (!own) return null;
   }
-  for (const m of code.masked.matchAll(/(?<![\w.])(?:module_loading\.)?autodiscover_modules\s*\(/g)) {
+  for (const m of code.masked.matchAll(/(?<![\w.])(?:[A-Za-z_]\w*\.)*autodiscover_modules\s*\(/g)) {
     const names = (argumentsAt2(code.text, (m.index ?? 0) + m[0].length) ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => stringLiteral2(a.trim()));
     if (names.length === 0 || names.some((n) => n === null || !isIdentifier(n))) return null;
     for (const n of names) dirs.add(anywhereScope(`${n}.py`)).add(anywhereScope(n));

@@ -13,10 +13,14 @@ const PATH_CALL = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.add
 const NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join('|')})\\s*\\(`, 'g');
 /** unittest's discovery on a test loader (loader-calls.ts `discover`): it imports the test modules under its start folder. */
 const DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoader\(\s*\)|(?<![\w.])(?:test_)?loader)\.discover\s*\(/g;
-/** Django's commands by name (loader-calls.ts `call_command`): `<app>/management/commands/<name>.py` of any application. */
-const DJANGO_COMMAND = /(?<![\w.])(?:management\.)?(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
-/** doctest's runs of examples (loader-calls.ts `testfile`, `testmod`...): a text file's, or a module's docstrings'. */
-const DOCTEST_RUN = /(?<![\w.])(?:doctest\.)?(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
+/**
+ * Django's commands by name (loader-calls.ts `call_command`): `<app>/management/commands/<name>.py`
+ * of any application. Under any receiver (`django.core.management.call_command`, an alias of the
+ * module): the loader table decided already that the file calls Django's.
+ */
+const DJANGO_COMMAND = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
+/** doctest's runs of examples (loader-calls.ts `testfile`, `testmod`...): a text file's, or a module's docstrings'; under any receiver (`import doctest as dt`). */
+const DOCTEST_RUN = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
 /** Folders every file imports from already (resolution.ts `roots`): adding one loads nothing new. */
 const IMPORT_ROOTS = new Set(['', 'src']);
 
@@ -63,7 +67,7 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
     if (!own) return null;
   }
   // Django's discovery of a module by its name in every application: a module (or package) of that name anywhere.
-  for (const m of code.masked.matchAll(/(?<![\w.])(?:module_loading\.)?autodiscover_modules\s*\(/g)) {
+  for (const m of code.masked.matchAll(/(?<![\w.])(?:[A-Za-z_]\w*\.)*autodiscover_modules\s*\(/g)) {
     const names = (argumentsAt(code.text, (m.index ?? 0) + m[0].length) ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => stringLiteral(a.trim()));
     if (names.length === 0 || names.some((n) => n === null || !isIdentifier(n))) return null;
     for (const n of names) dirs.add(anywhereScope(`${n!}.py`)).add(anywhereScope(n!));
