@@ -11,6 +11,10 @@ describe('pythonHandedPaths: what a test runs of the repository in another proce
     expect(of('tests/test_run.py', 'import runpy', 'runpy.run_module("tool", run_name="__main__")')).toEqual(['src/tool', 'tool']);
   });
 
+  it('everything for `-m doctest`: the examples of the file it is given import what they like', () => {
+    expect(of('tests/test_readme.py', 'import subprocess, sys', 'subprocess.run([sys.executable, "-m", "doctest", "README.md"])')).toContain('*');
+  });
+
   it('a script by a path built from the test file', () => {
     expect(of('tests/test_script.py', 'import os, subprocess, sys', 'SCRIPT = os.path.join(os.path.dirname(__file__), "..", "scripts", "tool.py")', 'subprocess.run([sys.executable, SCRIPT])')).toEqual(['scripts/tool.py']);
     expect(of('tests/test_script.py', 'import subprocess, sys', 'from pathlib import Path', 'subprocess.run([sys.executable, Path(__file__).parent.parent / "bin" / "run.py"])')).toEqual(['bin/run.py']);

@@ -5386,7 +5386,10 @@ function pythonHandedPaths(path, text) {
     out2.add(rel);
     out2.add(`src/${rel}`);
   };
-  for (const m of code.text.matchAll(MODULE_FLAG)) module2(m[3] ?? m[4]);
+  for (const m of code.text.matchAll(MODULE_FLAG)) {
+    if ((m[3] ?? m[4]) === "doctest") out2.add(prefixScope("", ""));
+    else module2(m[3] ?? m[4]);
+  }
   for (const m of code.text.matchAll(CODE_FLAG)) {
     for (const i2 of (m[3] ?? m[5]).matchAll(IMPORTED)) for (const name2 of (i2[1] ?? i2[2]).split(/\s*,\s*/)) module2(name2);
   }

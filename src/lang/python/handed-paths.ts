@@ -1,3 +1,4 @@
+import { prefixScope } from '../../model/path-scope.js';
 import { fromRootOrDir, parentDir } from '../../util/posix-path.js';
 import { pythonDirectoryReads } from './directory-reads.js';
 import { argumentsAt, callAt, evaluate, maskStrings, stringLiteral, stripComments } from './path-expressions.js';
@@ -34,7 +35,11 @@ export function pythonHandedPaths(path: string, text: string): string[] {
     out.add(rel);
     out.add(`src/${rel}`);
   };
-  for (const m of code.text.matchAll(MODULE_FLAG)) module(m[3] ?? m[4]!);
+  // `-m doctest README.md` runs a text file's examples, whose imports no index holds: anything.
+  for (const m of code.text.matchAll(MODULE_FLAG)) {
+    if ((m[3] ?? m[4]) === 'doctest') out.add(prefixScope('', ''));
+    else module(m[3] ?? m[4]!);
+  }
   for (const m of code.text.matchAll(CODE_FLAG)) {
     for (const i of (m[3] ?? m[5]!).matchAll(IMPORTED)) for (const name of (i[1] ?? i[2]!).split(/\s*,\s*/)) module(name);
   }
