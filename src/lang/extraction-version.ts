@@ -146,5 +146,7 @@
  * 59: test helpers loading a module afresh with stubs are loads of its relative path (proxyquire,
  *    rewire, import-fresh, require-uncached, fresh-require, require-inject, esmock; their methods
  *    `.load`, `.strict`, `reRequire`, `replaceEsm`; `require('import-fresh')('../x', require)`).
+ * 60: an identifier or a member read by a computed key (`ops[name]()`, `const f = ops[k]`,
+ *    `lib.ops[k]()`) is a value taken whole, so a namespace read that way holds its module's.
  */
-export const EXTRACTION_VERSION = 59;
+export const EXTRACTION_VERSION = 60;

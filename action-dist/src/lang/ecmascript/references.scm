@@ -285,6 +285,17 @@
 (binary_expression left: (member_expression object: (_) @receiver property: (property_identifier) @reference.value) operator: ["||" "??"])
 (binary_expression operator: ["||" "??" "&&"] right: (identifier) @reference.value)
 (binary_expression operator: ["||" "??" "&&"] right: (member_expression object: (_) @receiver property: (property_identifier) @reference.value))
+; `ops[name]()`, `const f = ops[key]`, `lib.ops[name]()`: an object read by a computed key hands
+; over whichever member the key names, so the object is taken whole (a namespace `import * as ops`
+; or `export * as ops`: any of its module's declarations). A literal key names its member (below);
+; a numeric one an element. `this.cache[key]` is left to `this[]` and the field's own reads.
+((subscript_expression object: (identifier) @reference.value index: (_) @_key)
+  (#not-match? @_key "^(['\"][^'\"]*['\"]|[0-9][0-9_]*)$"))
+((subscript_expression
+  object: (member_expression object: (_) @receiver property: (property_identifier) @reference.value)
+  index: (_) @_key)
+  (#not-match? @receiver "^this$")
+  (#not-match? @_key "^(['\"][^'\"]*['\"]|[0-9][0-9_]*)$"))
 ; `for (const hook of HOOKS)`, `for (const k in api.table)`: what is iterated hands its elements to the loop.
 (for_in_statement right: [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)])
 ; `export default api.handler`: the module's default export is that value.
