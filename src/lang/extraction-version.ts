@@ -148,5 +148,7 @@
  *    `.load`, `.strict`, `reRequire`, `replaceEsm`; `require('import-fresh')('../x', require)`).
  * 60: an identifier or a member read by a computed key (`ops[name]()`, `const f = ops[k]`,
  *    `lib.ops[k]()`) is a value taken whole, so a namespace read that way holds its module's.
+ * 60: a call of a parenthesized name or member, or of a sequence ending in one (`(0, api.fmt)()`,
+ *    compiled code's imported calls), is a call of that name.
  */
 export const EXTRACTION_VERSION = 60;

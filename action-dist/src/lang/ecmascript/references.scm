@@ -9,6 +9,15 @@
 (call_expression
   function: (member_expression object: (_) @receiver property: (_) @reference.call))
 (call_expression function: (super) @reference.call)
+; `(api.fmt)()`, and `(0, api.fmt)()` as Babel, tsc and esbuild compile an imported call (so that
+; `this` is undefined): the call is of the parenthesized expression, or of a sequence's last one.
+(call_expression
+  function: (parenthesized_expression [
+    (identifier) @reference.call
+    (member_expression object: (_) @receiver property: (_) @reference.call)
+    (sequence_expression (identifier) @reference.call .)
+    (sequence_expression (member_expression object: (_) @receiver property: (_) @reference.call) .)
+  ]))
 ; A bare decorator is called with the declaration: @log is log(...), @log.timed is log.timed(...).
 (decorator (identifier) @reference.call)
 (decorator (member_expression object: (_) @receiver property: (_) @reference.call))
@@ -296,6 +305,11 @@
   index: (_) @_key)
   (#not-match? @receiver "^this$")
   (#not-match? @_key "^(['\"][^'\"]*['\"]|[0-9][0-9_]*)$"))
+; `(0, api.fmt)` anywhere: a sequence's value is its last expression, taken as any value is.
+(parenthesized_expression (sequence_expression [
+  (identifier) @reference.value
+  (member_expression object: (_) @receiver property: (property_identifier) @reference.value)
+] .))
 ; `for (const hook of HOOKS)`, `for (const k in api.table)`: what is iterated hands its elements to the loop.
 (for_in_statement right: [(identifier) @reference.value (member_expression object: (_) @receiver property: (property_identifier) @reference.value)])
 ; `export default api.handler`: the module's default export is that value.
