@@ -150,5 +150,6 @@
  *    `lib.ops[k]()`) is a value taken whole, so a namespace read that way holds its module's.
  * 60: a call of a parenthesized name or member, or of a sequence ending in one (`(0, api.fmt)()`,
  *    compiled code's imported calls), is a call of that name.
+ * 61: a member read by a literal key (`const f = api['handler']`) is a value taken, as `api.handler`.
  */
-export const EXTRACTION_VERSION = 60;
+export const EXTRACTION_VERSION = 61;

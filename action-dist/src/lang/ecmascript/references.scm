@@ -305,6 +305,9 @@
   index: (_) @_key)
   (#not-match? @receiver "^this$")
   (#not-match? @_key "^(['\"][^'\"]*['\"]|[0-9][0-9_]*)$"))
+; `const f = api['handler']`, `use(api['handler'])`: a member read by a literal key is that member,
+; taken as `api.handler` is (a call of one is a call, below).
+(subscript_expression object: (_) @receiver index: (string (string_fragment) @reference.value))
 ; `(0, api.fmt)` anywhere: a sequence's value is its last expression, taken as any value is.
 (parenthesized_expression (sequence_expression [
   (identifier) @reference.value
