@@ -203,7 +203,9 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
       if (moduleNode) fact.module = (spelling.module ?? literalContent)(text(moduleNode));
       else if (kind === 'dynamic-import') fact.module = null;
       const aliasPrefix = props['alias-prefix'];
-      const aliasText = aliasPrefix !== undefined ? `${aliasPrefix}${alias ? text(alias) : refName}` : alias ? text(alias) : (props['alias'] ?? undefined);
+      // An alias may be a string (`export { a as 'run-a' }`, `{ 'x-y': fn }`): its name is the content, as a name's is.
+      const aliasName = alias ? unquote(text(alias)) : undefined;
+      const aliasText = aliasPrefix !== undefined ? `${aliasPrefix}${aliasName ?? refName}` : (aliasName ?? props['alias'] ?? undefined);
       if (aliasText !== undefined && aliasText !== refName) fact.alias = aliasText;
       if (LINKING_KINDS.has(kind) || !name) {
         const key = `${kind}:${name ? name.id : `n${roleNode.id}`}:${fact.alias ?? ''}`;

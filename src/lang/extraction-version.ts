@@ -151,5 +151,7 @@
  * 60: a call of a parenthesized name or member, or of a sequence ending in one (`(0, api.fmt)()`,
  *    compiled code's imported calls), is a call of that name.
  * 61: a member read by a literal key (`const f = api['handler']`) is a value taken, as `api.handler`.
+ * 62: an alias written as a string (`export { a as 'run-a' }`, `module.exports = { 'x-y': f }`) is
+ *    its content, as a string name is (`import { 'run-a' as r }`).
  */
-export const EXTRACTION_VERSION = 61;
+export const EXTRACTION_VERSION = 62;

@@ -10878,7 +10878,8 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
       if (moduleNode) fact.module = (spelling.module ?? literalContent)(text(moduleNode));
       else if (kind === "dynamic-import") fact.module = null;
       const aliasPrefix = props["alias-prefix"];
-      const aliasText = aliasPrefix !== void 0 ? `${aliasPrefix}${alias ? text(alias) : refName}` : alias ? text(alias) : props["alias"] ?? void 0;
+      const aliasName = alias ? unquote(text(alias)) : void 0;
+      const aliasText = aliasPrefix !== void 0 ? `${aliasPrefix}${aliasName ?? refName}` : aliasName ?? props["alias"] ?? void 0;
       if (aliasText !== void 0 && aliasText !== refName) fact.alias = aliasText;
       if (LINKING_KINDS.has(kind) || !name2) {
         const key = `${kind}:${name2 ? name2.id : `n${roleNode.id}`}:${fact.alias ?? ""}`;
