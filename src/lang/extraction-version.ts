@@ -148,10 +148,10 @@
  *    `.load`, `.strict`, `reRequire`, `replaceEsm`; `require('import-fresh')('../x', require)`).
  * 60: an identifier or a member read by a computed key (`ops[name]()`, `const f = ops[k]`,
  *    `lib.ops[k]()`) is a value taken whole, so a namespace read that way holds its module's.
- * 60: a call of a parenthesized name or member, or of a sequence ending in one (`(0, api.fmt)()`,
+ * 61: a call of a parenthesized name or member, or of a sequence ending in one (`(0, api.fmt)()`,
  *    compiled code's imported calls), is a call of that name.
- * 61: a member read by a literal key (`const f = api['handler']`) is a value taken, as `api.handler`.
- * 62: an alias written as a string (`export { a as 'run-a' }`, `module.exports = { 'x-y': f }`) is
+ * 62: a member read by a literal key (`const f = api['handler']`) is a value taken, as `api.handler`.
+ * 63: an alias written as a string (`export { a as 'run-a' }`, `module.exports = { 'x-y': f }`) is
  *    its content, as a string name is (`import { 'run-a' as r }`).
  */
-export const EXTRACTION_VERSION = 62;
+export const EXTRACTION_VERSION = 63;
