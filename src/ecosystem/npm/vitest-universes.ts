@@ -88,9 +88,9 @@ function injected(runtime: readonly string[], handed: readonly string[]): Pick<T
 /**
  * The code files of the tree a config hands to its plugins by path, as a string or a path built
  * from one (`resolve('./src/index.ts')`, `path.join(__dirname, 'src/helper')`; namedCodeFile).
- * Folders count under a `dirs`
- * option, where auto-import plugins take the modules whose exports they import into any file
- * that uses them (unplugin-auto-import, unplugin-vue-components): every code file there.
+ * Folders count under a `dirs` option, where auto-import plugins take the modules whose exports
+ * they import into any file that uses them (unplugin-auto-import, unplugin-vue-components): every
+ * code file there.
  */
 function pluginModules(config: ConfigValues | null, dir: string, ctx: VitestContext): string[] {
   const out: string[] = [];
