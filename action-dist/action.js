@@ -12979,11 +12979,14 @@ function treeFiles(dir, specs, exists, rootDir = dir, packageFile) {
 }
 var SCRIPT_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
 var CODE_FILE = /\.[cm]?[jt]sx?$/;
+function isCodeFile(path) {
+  return CODE_FILE.test(path);
+}
 function namedCodeFile(dir, spec, exists, rootDir = dir) {
   if (/[*?{[]/.test(spec) || !spec.includes("/") || spec.startsWith("/")) return null;
   const base = joinRepo(dir, spec, rootDir);
   if (base === null) return null;
-  return ["", ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p2) => CODE_FILE.test(p2) && exists(p2)) ?? null;
+  return ["", ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p2) => isCodeFile(p2) && exists(p2)) ?? null;
 }
 function isScript(path) {
   return /\.[cm]?[jt]s$/.test(path);
@@ -13752,7 +13755,6 @@ function babelLocalModules(config, text, babelDir, paths, exists) {
   if (unread) out2.push(...namedInText(text, babelDir, paths));
   return [...new Set(out2)].sort();
 }
-var CODE_FILE2 = /\.[cm]?[jt]sx?$/;
 function namedInText(text, dir, paths) {
   const out2 = [];
   for (const [, single, double, template] of text.matchAll(/'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"|`((?:\\.|[^`\\])*)`/g)) {
@@ -13762,7 +13764,7 @@ function namedInText(text, dir, paths) {
     if (base === null) continue;
     const prefix = base.slice(0, base.search(/[*?[{(!]|$/));
     const named = (0, import_picomatch.default)([base, `${base}.*`, `${base}/index.*`], { dot: true });
-    out2.push(...paths.filter((p2) => p2.startsWith(prefix) && CODE_FILE2.test(p2) && named(p2)));
+    out2.push(...paths.filter((p2) => p2.startsWith(prefix) && isCodeFile(p2) && named(p2)));
   }
   return out2;
 }
@@ -26778,7 +26780,6 @@ var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
 var MODULE_FIELDS = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"];
 var ANY_CODE_FILE = "**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}";
-var CODE_FILE3 = /\.[cm]?[jt]sx?$/;
 var ALIAS_FIELDS = ["resolve.alias.*", "test.alias.*"];
 function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const test = config?.object("test");
@@ -26837,7 +26838,7 @@ function pluginModules(config, dir, ctx) {
 }
 function codeFilesUnder(folder, ctx) {
   if (folder === null || folder === "" || !ctx.dirs.includes(folder)) return [];
-  return ctx.paths.filter((p2) => p2.startsWith(`${folder}/`) && CODE_FILE3.test(p2));
+  return ctx.paths.filter((p2) => p2.startsWith(`${folder}/`) && isCodeFile(p2));
 }
 function loadedModules(test) {
   return [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...test?.modules("reporters") ?? []];

@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import { relativePath } from '../../util/posix-path.js';
 import type { TestUniverse } from '../types.js';
 import { holdsUnknown, isObject, Unknown, type Literal } from './read-config-literal.js';
-import { joinRepo, resolveFile } from './repo-paths.js';
+import { isCodeFile, joinRepo, resolveFile } from './repo-paths.js';
 
 /** babel's project-wide and file-relative configurations. */
 export const BABEL_CONFIG = /^(babel\.config\.(js|cjs|mjs|cts|json)|\.babelrc(\.(js|cjs|json))?)$/;
@@ -85,8 +85,6 @@ export function babelLocalModules(config: Literal, text: string, babelDir: strin
   return [...new Set(out)].sort();
 }
 
-const CODE_FILE = /\.[cm]?[jt]sx?$/;
-
 /**
  * Pure: the code files of `paths` a string written in `text` may name, relative to `dir` (with an
  * extension or an index file tried), a `${…}` of a template matching any name. More than the
@@ -102,7 +100,7 @@ function namedInText(text: string, dir: string, paths: readonly string[]): strin
     if (base === null) continue;
     const prefix = base.slice(0, base.search(/[*?[{(!]|$/));
     const named = picomatch([base, `${base}.*`, `${base}/index.*`], { dot: true });
-    out.push(...paths.filter((p) => p.startsWith(prefix) && CODE_FILE.test(p) && named(p)));
+    out.push(...paths.filter((p) => p.startsWith(prefix) && isCodeFile(p) && named(p)));
   }
   return out;
 }

@@ -52,6 +52,11 @@ export function treeFiles(dir: string, specs: readonly string[], exists: (path: 
 const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 const CODE_FILE = /\.[cm]?[jt]sx?$/;
 
+/** Whether a path is a script of the JavaScript family (`.js`, `.mts`, `.tsx`, ...). */
+export function isCodeFile(path: string): boolean {
+  return CODE_FILE.test(path);
+}
+
 /**
  * The code file of the tree a string among a tool's options names by path (`./tools/plugin.js`,
  * `src/helper`, `<rootDir>/tools/t.js`, relative to `dir`): written, or with its extension left
@@ -63,7 +68,7 @@ export function namedCodeFile(dir: string, spec: string, exists: (path: string) 
   if (/[*?{[]/.test(spec) || !spec.includes('/') || spec.startsWith('/')) return null;
   const base = joinRepo(dir, spec, rootDir);
   if (base === null) return null;
-  return ['', ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p) => CODE_FILE.test(p) && exists(p)) ?? null;
+  return ['', ...SCRIPT_EXTENSIONS].map((ext) => base + ext).find((p) => isCodeFile(p) && exists(p)) ?? null;
 }
 
 /**

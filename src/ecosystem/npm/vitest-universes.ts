@@ -1,7 +1,7 @@
 import type { TestUniverse } from '../types.js';
 import { unknownImports, unknownTests, type ConfigValues } from './config-values.js';
 import { extensions, matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
-import { dirOf, isScript, joinRepo, namedCodeFile, treeFiles } from './repo-paths.js';
+import { dirOf, isCodeFile, isScript, joinRepo, namedCodeFile, treeFiles } from './repo-paths.js';
 
 /** Vitest's defaults (vitest `configDefaults`): include, and what 4.x excludes. */
 export const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
@@ -19,7 +19,6 @@ const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 /** Fields naming modules vitest loads for every test: setup files, serializers, a custom runner or environment. */
 const MODULE_FIELDS = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'];
 const ANY_CODE_FILE = '**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}';
-const CODE_FILE = /\.[cm]?[jt]sx?$/;
 /** Where imports lead: vite's aliases and vitest's, anything under them (`*`). */
 const ALIAS_FIELDS = ['resolve.alias.*', 'test.alias.*'];
 
@@ -105,7 +104,7 @@ function pluginModules(config: ConfigValues | null, dir: string, ctx: VitestCont
 /** The code files in `folder` and below it; none for the repository's root or a folder not in the tree. */
 function codeFilesUnder(folder: string | null, ctx: Pick<VitestContext, 'paths' | 'dirs'>): string[] {
   if (folder === null || folder === '' || !ctx.dirs.includes(folder)) return [];
-  return ctx.paths.filter((p) => p.startsWith(`${folder}/`) && CODE_FILE.test(p));
+  return ctx.paths.filter((p) => p.startsWith(`${folder}/`) && isCodeFile(p));
 }
 
 /**

@@ -64,23 +64,17 @@
   (#set! name "")) @reference.require
 ; A loader called as a function: jiti 1's `const jiti = require('jiti')(__filename); jiti('./x')`,
 ; tsx's `tsImport('./x', import.meta.url)`, and a loader made and called at once
-; (`createRequire(import.meta.url)('./x')`, `createJiti(import.meta.url)('./x')`).
-(call_expression
-  function: (identifier) @_load
-  arguments: (arguments . (string (string_fragment) @_specifier) @module)
-  (#any-of? @_load "jiti" "_jiti" "tsImport")
-  (#match? @_specifier "^[.][.]?/")
-  (#set! name "*")) @reference.dynamic-import
-; Test helpers that load a module afresh, some of its own imports stubbed: proxyquire, rewire,
+; (`createRequire(import.meta.url)('./x')`, `createJiti(import.meta.url)('./x')`). So are test
+; helpers that load a module afresh, some of its own imports stubbed: proxyquire, rewire,
 ; import-fresh, require-uncached, fresh-require, require-inject, esmock (`proxyquire('../lib/transport',
-; { './caller': stub })`: pino's test loads the module no import names). Called by the name they are
+; { './caller': stub })`: pino's test loads the module no import names), called by the name they are
 ; bound to by convention, through a method (`proxyquire.noCallThru().load(...)`, `esmock.strict(...)`,
 ; mock-require's `reRequire`, testdouble's `replaceEsm`), or on the required package at once
 ; (`require('import-fresh')('../lib/browser', require)`).
 (call_expression
   function: (identifier) @_load
   arguments: (arguments . (string (string_fragment) @_specifier) @module)
-  (#any-of? @_load "proxyquire" "rewire" "importFresh" "requireUncached" "freshRequire" "requireInject" "esmock")
+  (#any-of? @_load "jiti" "_jiti" "tsImport" "proxyquire" "rewire" "importFresh" "requireUncached" "freshRequire" "requireInject" "esmock")
   (#match? @_specifier "^[.][.]?/")
   (#set! name "*")) @reference.dynamic-import
 (call_expression
