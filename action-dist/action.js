@@ -13058,15 +13058,20 @@ var import_picomatch = __toESM(require_picomatch2(), 1);
 
 // src/ecosystem/npm/config-literal.ts
 var Unknown = class {
-  constructor(why, handed = []) {
+  constructor(why, handed = [], choices = []) {
     this.why = why;
     this.handed = handed;
+    this.choices = choices;
   }
   why;
   handed;
+  choices;
 };
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Unknown);
+}
+function knownChoices(value) {
+  return value instanceof Unknown && value.choices.length > 0 && !value.choices.some(holdsUnknown) ? value.choices : null;
 }
 function holdsUnknown(value) {
   if (value instanceof Unknown) return true;
@@ -13440,6 +13445,11 @@ var Reader = class _Reader {
       case "await_expression": {
         const inner = node.namedChildren[0];
         return inner ? this.value(inner, depth + 1) : new Unknown(node.text);
+      }
+      case "ternary_expression": {
+        const branches = [node.childForFieldName("consequence"), node.childForFieldName("alternative")].map((branch) => branch ? this.value(branch, depth + 1) : new Unknown(node.text));
+        const choices = branches.flatMap((b3) => b3 instanceof Unknown && b3.choices.length > 0 ? b3.choices : [b3]);
+        return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text, [], choices);
       }
       default:
         return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);
@@ -21985,9 +21995,11 @@ var ConfigValues = class _ConfigValues {
    * also when it is absent from an object that spreads or computes keys it could come from
    * (`{ ...base, test: {...} }` may set `test.include` in `base`). A path ending in `*`
    * (`resolve.alias.*`) also counts anything unknown at any depth under the field: an alias whose
-   * replacement is computed is as unknown as a computed alias table. Records nothing: the accessors warn.
+   * replacement is computed is as unknown as a computed alias table. With `anyOf`, a choice among
+   * known values (`cond ? 'a' : 'b'`) is known: for a field whose every value is used, read with
+   * candidates. Records nothing: the accessors warn.
    */
-  unknown(path, orSpread = false) {
+  unknown(path, orSpread = false, anyOf = false) {
     let v2 = this.value;
     for (const key of path) {
       if (v2 instanceof Unknown) return true;
@@ -21997,14 +22009,16 @@ var ConfigValues = class _ConfigValues {
       if (next === void 0) return orSpread && ("\0spread" in v2 || "\0computed" in v2);
       v2 = next;
     }
-    return v2 instanceof Unknown || Array.isArray(v2) && v2.some((item) => item instanceof Unknown);
+    const unknownItem = (item) => item instanceof Unknown && !(anyOf && knownChoices(item));
+    return unknownItem(v2) || Array.isArray(v2) && v2.some(unknownItem);
   }
   /**
    * Of `fields` (dotted paths: `test.include`), those that may hold values this reading cannot
    * know; `spreadable` ones also when a spread they are absent beside may set them (see unknown).
+   * Those also in `anyOf` are known when they hold choices among known values (see candidates).
    */
-  unknownOf(fields, spreadable = []) {
-    const found = [...fields.filter((f3) => this.unknown(f3.split("."))), ...spreadable.filter((f3) => this.unknown(f3.split("."), true))];
+  unknownOf(fields, spreadable = [], anyOf = /* @__PURE__ */ new Set()) {
+    const found = [...fields.filter((f3) => this.unknown(f3.split("."), false, anyOf.has(f3))), ...spreadable.filter((f3) => this.unknown(f3.split("."), true, anyOf.has(f3)))];
     return found.map((f3) => f3.replace(/\.\*$/, ""));
   }
   /** The object at `path` (`test`, `test.poolOptions`), or undefined. */
@@ -22018,6 +22032,27 @@ var ConfigValues = class _ConfigValues {
     if (v2 === void 0) return void 0;
     const list = Array.isArray(v2) ? v2 : [v2];
     if (list.every((x3) => typeof x3 === "string")) return list;
+    this.warnings.push(`${this.file}: ${path.join(".")} is computed; the runner's default is used.`);
+    return void 0;
+  }
+  /**
+   * Every string a field whose every value is used may hold (modules a runner loads for every
+   * test): a string or a list of them as strings does, and of a choice the reading could not
+   * decide (`runner: cover ? 'jest-light-runner' : 'jest-light-runner/child-process'`, whole or
+   * as an item), every branch's: loading either one, the runner needs both looked at. Undefined,
+   * with a warning, when any part is computed otherwise.
+   */
+  candidates(...path) {
+    let v2 = this.value;
+    for (const key of path) v2 = isObject(v2) ? v2[key] : void 0;
+    if (v2 === void 0) return void 0;
+    const out2 = [];
+    const add = (x3) => {
+      if (typeof x3 === "string") return out2.push(x3) > 0;
+      const choices = knownChoices(x3);
+      return choices !== null && choices.every((c3) => Array.isArray(c3) ? c3.every(add) : add(c3));
+    };
+    if ((Array.isArray(v2) ? v2 : [v2]).every(add)) return out2;
     this.warnings.push(`${this.file}: ${path.join(".")} is computed; the runner's default is used.`);
     return void 0;
   }
@@ -22086,7 +22121,7 @@ var ConfigValues = class _ConfigValues {
    * Every string at `path` and below it, object keys included, with the key of the property
    * nearest above it (`dirs` for `{ dirs: ['./src/x'] }`, `imports` for the key of `{ imports:
    * [{ './src/api': [...] }] }`), those handed to calls the reading could not follow included (a
-   * plugin factory's options: Unknown.handed), in the order written. Records nothing: what is
+   * plugin factory's options: Unknown.handed) and either branch of a choice, in the order written. Records nothing: what is
    * computed there is simply not among them.
    */
   stringsWithin(...path) {
@@ -22095,7 +22130,7 @@ var ConfigValues = class _ConfigValues {
     const out2 = [];
     const walk = (x3, key) => {
       if (typeof x3 === "string") out2.push({ key, value: x3 });
-      else if (x3 instanceof Unknown) for (const item of x3.handed) walk(item, key);
+      else if (x3 instanceof Unknown) for (const item of [...x3.handed, ...x3.choices]) walk(item, key);
       else if (Array.isArray(x3)) for (const item of x3) walk(item, key);
       else if (isObject(x3)) {
         for (const [k2, item] of Object.entries(x3)) {
@@ -22121,8 +22156,8 @@ var ConfigValues = class _ConfigValues {
     return v2;
   }
 };
-function unknownTests(config, fields, spreadable = [], also = []) {
-  const found = [.../* @__PURE__ */ new Set([...also, ...config?.unknownOf(fields, spreadable) ?? []])];
+function unknownTests(config, fields, spreadable = [], also = [], anyOf = /* @__PURE__ */ new Set()) {
+  const found = [.../* @__PURE__ */ new Set([...also, ...config?.unknownOf(fields, spreadable, anyOf) ?? []])];
   return found.length > 0 ? { unknownTests: found } : {};
 }
 function unknownImports(config, fields) {
@@ -22184,6 +22219,7 @@ var JEST_MODULE_FIELDS = [
   "dependencyExtractor",
   "testSequencer"
 ];
+var JEST_CHOOSABLE = new Set(JEST_MODULE_FIELDS.filter((field) => field !== "resolver"));
 var JEST_LOOKUP_FIELDS = ["moduleNameMapper.*", "modulePaths.*", "moduleDirectories.*"];
 function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
   const rootDir = own?.string("rootDir") !== void 0 ? joinRepo(dir, own.string("rootDir")) ?? dir : dir;
@@ -22217,7 +22253,7 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
   const rootPrefix = rootDir === "" ? "" : `/${rootDir}`;
   const exclude = (config?.strings("testPathIgnorePatterns") ?? JEST_IGNORE).map((regex) => ({ regex: regex.split("<rootDir>").join(rootPrefix), absolute: true }));
   const modules = [
-    ...JEST_MODULE_FIELDS.flatMap((field) => config?.strings(field) ?? []),
+    ...JEST_MODULE_FIELDS.flatMap((field) => config?.candidates(field) ?? []),
     ...config?.strings("haste", "hasteImplModulePath") ?? [],
     ...(config?.entries("transform") ?? []).map((t2) => t2.replacement),
     // Reporters run in the test process: one that throws fails the run. Read when written, not
@@ -22226,7 +22262,7 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
     ...config?.strings("testResultsProcessor") ?? []
   ];
   const setupFiles = [...treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile), ...transformOptionFiles(config, rootDir, ctx)];
-  const testSetupFiles = treeFiles(rootDir, [...config?.strings("setupFiles") ?? [], ...config?.strings("setupFilesAfterEnv") ?? []], ctx.exists, rootDir, ctx.localPackageFile);
+  const testSetupFiles = treeFiles(rootDir, [...config?.candidates("setupFiles") ?? [], ...config?.candidates("setupFilesAfterEnv") ?? []], ctx.exists, rootDir, ctx.localPackageFile);
   const resolver = treeFiles(rootDir, config?.strings("resolver") ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
@@ -22257,7 +22293,7 @@ function transformOptionFiles(config, rootDir, ctx) {
 function jestUnknownTests(config, byRegex, presetUnknown) {
   const globs = byRegex ? ["testRegex"] : ["testRegex", "testMatch"];
   return {
-    ...unknownTests(config, [], ["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS, ...globs], presetUnknown ? ["preset"] : []),
+    ...unknownTests(config, [], ["rootDir", "roots", "projects", ...JEST_MODULE_FIELDS, ...globs], presetUnknown ? ["preset"] : [], JEST_CHOOSABLE),
     ...unknownImports(config, JEST_LOOKUP_FIELDS)
   };
 }
@@ -26779,6 +26815,7 @@ var VITEST_EXPORTED_DEFAULTS = /* @__PURE__ */ new Map([
 ]);
 var VITEST_TYPECHECK_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
 var MODULE_FIELDS = ["setupFiles", "globalSetup", "snapshotSerializers", "runner", "environment"];
+var CHOOSABLE = new Set(MODULE_FIELDS.map((field) => `test.${field}`));
 var ANY_CODE_FILE = "**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}";
 var ALIAS_FIELDS = ["resolve.alias.*", "test.alias.*"];
 function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
@@ -26788,7 +26825,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const root = rootSpec !== void 0 ? joinRepo(dir, rootSpec) ?? dir : dir;
   const setupFiles = [...inherited?.setupFiles ?? [], ...treeFiles(root, loadedModules(test), ctx.exists, root, ctx.localPackageFile)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
-  const testSetupFiles = treeFiles(root, test?.strings("setupFiles") ?? [], ctx.exists, root, ctx.localPackageFile);
+  const testSetupFiles = treeFiles(root, test?.candidates("setupFiles") ?? [], ctx.exists, root, ctx.localPackageFile);
   const aliases = [...inherited?.aliases ?? [], ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
   const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
@@ -26813,7 +26850,7 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     // Where tests are looked for and the modules loaded first, when written and computed; `test.include`
     // also when a spread may set it, and so the aliases: an import an unknown alias rewrites leads to
     // a file no reading can name, and its tests would be missed.
-    ...unknownTests(config, ["root", "test.root", "test.dir", "test.projects", "test.workspace", ...MODULE_FIELDS.map((f3) => `test.${f3}`)], ["test.include"]),
+    ...unknownTests(config, ["root", "test.root", "test.dir", "test.projects", "test.workspace", ...MODULE_FIELDS.map((f3) => `test.${f3}`)], ["test.include"], [], CHOOSABLE),
     ...unknownImports(config, ALIAS_FIELDS),
     ...inSource(test),
     ...injected(runtime, handed)
@@ -26841,7 +26878,7 @@ function codeFilesUnder(folder, ctx) {
   return ctx.paths.filter((p2) => p2.startsWith(`${folder}/`) && isCodeFile(p2));
 }
 function loadedModules(test) {
-  return [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...test?.modules("reporters") ?? []];
+  return [...MODULE_FIELDS.flatMap((field) => test?.candidates(field) ?? []), ...test?.modules("reporters") ?? []];
 }
 function configAliases(config) {
   return [...config?.entries("resolve", "alias") ?? [], ...config?.object("test")?.entries("alias") ?? []];

@@ -267,6 +267,28 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(unknown("module.exports = { recursive: process.env.FLAT !== '1' };\n", '.mocharc.js')).toEqual([['recursive']]);
   });
 
+  it("a module field choosing between written values (prettier's `runner: cover ? 'jest-light-runner' : '…/child-process'`) is known: every branch is loaded", () => {
+    const read = (config: string, file: string, extra: Record<string, string> = {}) =>
+      npm.testUniverses(tree({ 'package.json': `{ "devDependencies": { "${file.startsWith('jest') ? 'jest' : 'vitest'}": "1" } }`, [file]: config, ...extra }))[0]!;
+    // Two packages: no file of the tree runs before the tests, and which files are tests is known.
+    const packages = read("const cover = Boolean(process.env.COVER);\nexport default { runner: cover ? 'jest-light-runner' : 'jest-light-runner/child-process', testEnvironment: process.env.DOM ? 'jsdom' : 'node' };\n", 'jest.config.js');
+    expect(packages.unknownTests).toBeUndefined();
+    expect(packages.setupFiles).toEqual(['jest.config.js']);
+    // Files of the tree, whole or as list items, nested choices included: each one a setup file.
+    const files = { 'test/a.js': '', 'test/b.js': '', 'test/c.js': '', 'test/env.js': '' };
+    const jest = read("module.exports = { setupFiles: [process.env.A ? './test/a.js' : process.env.B ? './test/b.js' : './test/c.js'], testEnvironment: process.env.E ? './test/env.js' : 'node' };\n", 'jest.config.js', files);
+    expect(jest.unknownTests).toBeUndefined();
+    expect(jest.setupFiles).toEqual(['jest.config.js', 'test/a.js', 'test/b.js', 'test/c.js', 'test/env.js']);
+    expect(jest.testSetupFiles).toEqual(['test/a.js', 'test/b.js', 'test/c.js']);
+    const vitest = read("export default { test: { setupFiles: process.env.CI ? ['./test/a.js'] : ['./test/a.js', './test/b.js'], environment: process.env.DOM ? 'jsdom' : 'node' } };\n", 'vitest.config.js', files);
+    expect(vitest.unknownTests).toBeUndefined();
+    expect(vitest.setupFiles).toEqual(['test/a.js', 'test/b.js', 'vitest.config.js']);
+    // A branch computed otherwise, a resolver chosen, or a choice where every value is not used: unknown.
+    expect(read("module.exports = { runner: process.env.R ? process.env.R : 'jest-runner' };\n", 'jest.config.js').unknownTests).toEqual(['runner']);
+    expect(read("module.exports = { resolver: process.env.R ? './test/a.js' : './test/b.js' };\n", 'jest.config.js', files).unknownTests).toEqual(['resolver']);
+    expect(read("module.exports = { testMatch: process.env.ALL ? ['**/*.test.js'] : ['unit/**/*.test.js'] };\n", 'jest.config.js').unknownTests).toEqual(['testMatch']);
+  });
+
   it("a project's own setup files (jest setupFiles, setupFilesAfterEnv; vitest setupFiles) stay with its tests; a global setup, or a file another project loads otherwise, does not", () => {
     const compiled = (files: Record<string, string>) => compileUniverses(npm.testUniverses(tree(files)));
     const jest = compiled({

@@ -1,5 +1,5 @@
 import type { TestUniverse } from '../types.js';
-import { holdsUnknown, isObject, Unknown, type Literal } from './read-config-literal.js';
+import { holdsUnknown, isObject, knownChoices, Unknown, type Literal } from './read-config-literal.js';
 
 /**
  * A configuration object as read statically, with what could not be read collected as warnings:
@@ -34,9 +34,11 @@ export class ConfigValues {
    * also when it is absent from an object that spreads or computes keys it could come from
    * (`{ ...base, test: {...} }` may set `test.include` in `base`). A path ending in `*`
    * (`resolve.alias.*`) also counts anything unknown at any depth under the field: an alias whose
-   * replacement is computed is as unknown as a computed alias table. Records nothing: the accessors warn.
+   * replacement is computed is as unknown as a computed alias table. With `anyOf`, a choice among
+   * known values (`cond ? 'a' : 'b'`) is known: for a field whose every value is used, read with
+   * candidates. Records nothing: the accessors warn.
    */
-  unknown(path: readonly string[], orSpread = false): boolean {
+  unknown(path: readonly string[], orSpread = false, anyOf = false): boolean {
     let v: Literal | undefined = this.value;
     for (const key of path) {
       if (v instanceof Unknown) return true;
@@ -46,15 +48,17 @@ export class ConfigValues {
       if (next === undefined) return orSpread && ('\0spread' in v || '\0computed' in v);
       v = next;
     }
-    return v instanceof Unknown || (Array.isArray(v) && v.some((item) => item instanceof Unknown));
+    const unknownItem = (item: Literal) => item instanceof Unknown && !(anyOf && knownChoices(item));
+    return unknownItem(v) || (Array.isArray(v) && v.some(unknownItem));
   }
 
   /**
    * Of `fields` (dotted paths: `test.include`), those that may hold values this reading cannot
    * know; `spreadable` ones also when a spread they are absent beside may set them (see unknown).
+   * Those also in `anyOf` are known when they hold choices among known values (see candidates).
    */
-  unknownOf(fields: readonly string[], spreadable: readonly string[] = []): string[] {
-    const found = [...fields.filter((f) => this.unknown(f.split('.'))), ...spreadable.filter((f) => this.unknown(f.split('.'), true))];
+  unknownOf(fields: readonly string[], spreadable: readonly string[] = [], anyOf: ReadonlySet<string> = new Set()): string[] {
+    const found = [...fields.filter((f) => this.unknown(f.split('.'), false, anyOf.has(f))), ...spreadable.filter((f) => this.unknown(f.split('.'), true, anyOf.has(f)))];
     return found.map((f) => f.replace(/\.\*$/, ''));
   }
 
@@ -70,6 +74,28 @@ export class ConfigValues {
     if (v === undefined) return undefined;
     const list = Array.isArray(v) ? v : [v];
     if (list.every((x) => typeof x === 'string')) return list as string[];
+    this.warnings.push(`${this.file}: ${path.join('.')} is computed; the runner's default is used.`);
+    return undefined;
+  }
+
+  /**
+   * Every string a field whose every value is used may hold (modules a runner loads for every
+   * test): a string or a list of them as strings does, and of a choice the reading could not
+   * decide (`runner: cover ? 'jest-light-runner' : 'jest-light-runner/child-process'`, whole or
+   * as an item), every branch's: loading either one, the runner needs both looked at. Undefined,
+   * with a warning, when any part is computed otherwise.
+   */
+  candidates(...path: string[]): string[] | undefined {
+    let v: Literal | undefined = this.value;
+    for (const key of path) v = isObject(v) ? v[key] : undefined;
+    if (v === undefined) return undefined;
+    const out: string[] = [];
+    const add = (x: Literal): boolean => {
+      if (typeof x === 'string') return out.push(x) > 0;
+      const choices = knownChoices(x);
+      return choices !== null && choices.every((c) => (Array.isArray(c) ? c.every(add) : add(c)));
+    };
+    if ((Array.isArray(v) ? v : [v]).every(add)) return out;
     this.warnings.push(`${this.file}: ${path.join('.')} is computed; the runner's default is used.`);
     return undefined;
   }
@@ -144,7 +170,7 @@ export class ConfigValues {
    * Every string at `path` and below it, object keys included, with the key of the property
    * nearest above it (`dirs` for `{ dirs: ['./src/x'] }`, `imports` for the key of `{ imports:
    * [{ './src/api': [...] }] }`), those handed to calls the reading could not follow included (a
-   * plugin factory's options: Unknown.handed), in the order written. Records nothing: what is
+   * plugin factory's options: Unknown.handed) and either branch of a choice, in the order written. Records nothing: what is
    * computed there is simply not among them.
    */
   stringsWithin(...path: string[]): { key: string | undefined; value: string }[] {
@@ -153,7 +179,7 @@ export class ConfigValues {
     const out: { key: string | undefined; value: string }[] = [];
     const walk = (x: Literal | undefined, key: string | undefined): void => {
       if (typeof x === 'string') out.push({ key, value: x });
-      else if (x instanceof Unknown) for (const item of x.handed) walk(item, key);
+      else if (x instanceof Unknown) for (const item of [...x.handed, ...x.choices]) walk(item, key);
       else if (Array.isArray(x)) for (const item of x) walk(item, key);
       else if (isObject(x)) {
         for (const [k, item] of Object.entries(x)) {
@@ -184,10 +210,17 @@ export class ConfigValues {
 /**
  * A universe's `unknownTests`: the fields of `config` that say which files are tests, or which
  * modules load before them, and that this reading cannot know (ConfigValues.unknownOf), after
- * `also` (fields known to be unknown otherwise); nothing when every one is known.
+ * `also` (fields known to be unknown otherwise); nothing when every one is known. `anyOf`: fields
+ * read with ConfigValues.candidates, known when they hold choices among known values.
  */
-export function unknownTests(config: ConfigValues | null | undefined, fields: readonly string[], spreadable: readonly string[] = [], also: readonly string[] = []): Pick<TestUniverse, 'unknownTests'> {
-  const found = [...new Set([...also, ...(config?.unknownOf(fields, spreadable) ?? [])])];
+export function unknownTests(
+  config: ConfigValues | null | undefined,
+  fields: readonly string[],
+  spreadable: readonly string[] = [],
+  also: readonly string[] = [],
+  anyOf: ReadonlySet<string> = new Set(),
+): Pick<TestUniverse, 'unknownTests'> {
+  const found = [...new Set([...also, ...(config?.unknownOf(fields, spreadable, anyOf) ?? [])])];
   return found.length > 0 ? { unknownTests: found } : {};
 }
 

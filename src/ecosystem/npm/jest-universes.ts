@@ -17,6 +17,12 @@ const JEST_MODULE_FIELDS = [
   'snapshotSerializers', 'resolver', 'runner', 'testRunner', 'moduleLoader', 'dependencyExtractor', 'testSequencer',
 ];
 /**
+ * Of those, the ones known through a choice among known values (ConfigValues.candidates): jest
+ * loads whichever one is taken, and each is a setup module. Not the resolver: it decides where
+ * every import leads, and one of two is no resolution.
+ */
+const JEST_CHOOSABLE: ReadonlySet<string> = new Set(JEST_MODULE_FIELDS.filter((field) => field !== 'resolver'));
+/**
  * Where jest's imports lead, anything under them (`*`): a mapper whose replacement is computed
  * rewrites an import to a file no reading can name, and its tests would be missed.
  */
@@ -83,7 +89,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
   const rootPrefix = rootDir === '' ? '' : `/${rootDir}`;
   const exclude: PathPattern[] = (config?.strings('testPathIgnorePatterns') ?? JEST_IGNORE).map((regex) => ({ regex: regex.split('<rootDir>').join(rootPrefix), absolute: true }));
   const modules = [
-    ...JEST_MODULE_FIELDS.flatMap((field) => config?.strings(field) ?? []),
+    ...JEST_MODULE_FIELDS.flatMap((field) => config?.candidates(field) ?? []),
     ...(config?.strings('haste', 'hasteImplModulePath') ?? []),
     ...(config?.entries('transform') ?? []).map((t) => t.replacement),
     // Reporters run in the test process: one that throws fails the run. Read when written, not
@@ -92,7 +98,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
     ...(config?.strings('testResultsProcessor') ?? []),
   ];
   const setupFiles = [...treeFiles(rootDir, modules, ctx.exists, rootDir, ctx.localPackageFile), ...transformOptionFiles(config, rootDir, ctx)];
-  const testSetupFiles = treeFiles(rootDir, [...(config?.strings('setupFiles') ?? []), ...(config?.strings('setupFilesAfterEnv') ?? [])], ctx.exists, rootDir, ctx.localPackageFile);
+  const testSetupFiles = treeFiles(rootDir, [...(config?.candidates('setupFiles') ?? []), ...(config?.candidates('setupFilesAfterEnv') ?? [])], ctx.exists, rootDir, ctx.localPackageFile);
   const resolver = treeFiles(rootDir, config?.strings('resolver') ?? [], ctx.exists, rootDir, ctx.localPackageFile)[0];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
   if (presetFile !== null && isScript(presetFile)) setupFiles.push(presetFile);
@@ -138,7 +144,7 @@ function transformOptionFiles(config: ConfigValues | null, rootDir: string, ctx:
 function jestUnknownTests(config: ConfigValues | null, byRegex: boolean, presetUnknown: boolean): Pick<TestUniverse, 'unknownTests' | 'unknownImports'> {
   const globs = byRegex ? ['testRegex'] : ['testRegex', 'testMatch'];
   return {
-    ...unknownTests(config, [], ['rootDir', 'roots', 'projects', ...JEST_MODULE_FIELDS, ...globs], presetUnknown ? ['preset'] : []),
+    ...unknownTests(config, [], ['rootDir', 'roots', 'projects', ...JEST_MODULE_FIELDS, ...globs], presetUnknown ? ['preset'] : [], JEST_CHOOSABLE),
     ...unknownImports(config, JEST_LOOKUP_FIELDS),
   };
 }

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { bindParameters, declarators, mutatedNames, rootName, declaredNames, FUNCTION_NODES, functionBody, keyOf, parametersOf, patternNames, stringValue, unescape } from './config-syntax.js';
 import { isObject, Unknown, type Literal } from './config-literal.js';
 
-export { holdsUnknown, isObject, Unknown, type Literal } from './config-literal.js';
+export { holdsUnknown, isObject, knownChoices, Unknown, type Literal } from './config-literal.js';
 
 /** Top-level statements read by their own rule (declarations, imports, exports, expressions); any other may change a binding. */
 const DECLARING = new Set(['import_statement', 'export_statement', 'lexical_declaration', 'variable_declaration', 'function_declaration', 'class_declaration', 'comment', 'expression_statement']);
@@ -319,6 +319,14 @@ class Reader {
       case 'await_expression': {
         const inner = node.namedChildren[0];
         return inner ? this.value(inner, depth + 1) : new Unknown(node.text);
+      }
+      case 'ternary_expression': {
+        // Which branch the runner takes is not known here, but what each would give may be: a
+        // field whose every value is used (a module loaded for every test) is known through both
+        // (ConfigValues.candidates); any other field stays unknown.
+        const branches = [node.childForFieldName('consequence'), node.childForFieldName('alternative')].map((branch) => (branch ? this.value(branch, depth + 1) : new Unknown(node.text)));
+        const choices = branches.flatMap((b) => (b instanceof Unknown && b.choices.length > 0 ? b.choices : [b]));
+        return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text, [], choices);
       }
       default:
         return new Unknown(node.text.length > 60 ? `${node.text.slice(0, 57)}...` : node.text);

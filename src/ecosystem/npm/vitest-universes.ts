@@ -18,6 +18,8 @@ const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 
 /** Fields naming modules vitest loads for every test: setup files, serializers, a custom runner or environment. */
 const MODULE_FIELDS = ['setupFiles', 'globalSetup', 'snapshotSerializers', 'runner', 'environment'];
+/** Each known through a choice among known values (ConfigValues.candidates): vitest loads whichever is taken. */
+const CHOOSABLE: ReadonlySet<string> = new Set(MODULE_FIELDS.map((field) => `test.${field}`));
 const ANY_CODE_FILE = '**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts}';
 /** Where imports lead: vite's aliases and vitest's, anything under them (`*`). */
 const ALIAS_FIELDS = ['resolve.alias.*', 'test.alias.*'];
@@ -35,7 +37,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   const root = rootSpec !== undefined ? (joinRepo(dir, rootSpec) ?? dir) : dir;
   const setupFiles = [...(inherited?.setupFiles ?? []), ...treeFiles(root, loadedModules(test), ctx.exists, root, ctx.localPackageFile)];
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
-  const testSetupFiles = treeFiles(root, test?.strings('setupFiles') ?? [], ctx.exists, root, ctx.localPackageFile);
+  const testSetupFiles = treeFiles(root, test?.candidates('setupFiles') ?? [], ctx.exists, root, ctx.localPackageFile);
   const aliases = [...(inherited?.aliases ?? []), ...configAliases(config)];
   const ownRuntime = jsxRuntime(config, dir, ctx);
   const runtime = ownRuntime ?? inherited?.jsxRuntime ?? [];
@@ -61,7 +63,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     // Where tests are looked for and the modules loaded first, when written and computed; `test.include`
     // also when a spread may set it, and so the aliases: an import an unknown alias rewrites leads to
     // a file no reading can name, and its tests would be missed.
-    ...unknownTests(config, ['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace', ...MODULE_FIELDS.map((f) => `test.${f}`)], ['test.include']),
+    ...unknownTests(config, ['root', 'test.root', 'test.dir', 'test.projects', 'test.workspace', ...MODULE_FIELDS.map((f) => `test.${f}`)], ['test.include'], [], CHOOSABLE),
     ...unknownImports(config, ALIAS_FIELDS),
     ...inSource(test),
     ...injected(runtime, handed),
@@ -112,7 +114,7 @@ function codeFilesUnder(folder: string | null, ctx: Pick<VitestContext, 'paths' 
  * environment; and its reporters, which run in the test process (one that throws fails the run).
  */
 function loadedModules(test: ConfigValues | undefined): string[] {
-  return [...MODULE_FIELDS.flatMap((field) => test?.strings(field) ?? []), ...(test?.modules('reporters') ?? [])];
+  return [...MODULE_FIELDS.flatMap((field) => test?.candidates(field) ?? []), ...(test?.modules('reporters') ?? [])];
 }
 
 /** A config's aliases: vite's `resolve.alias`, then vitest's `test.alias`. */
