@@ -2,12 +2,14 @@ import type { Warning } from './warning.js';
 
 /**
  * How an index came to be. `exact`: the commit's own artifact. `ancestor`: the artifact of an
- * ancestor commit plus `git diff -M ancestor..commit` applied as one changeset. `cold`: built from
+ * ancestor commit plus `git diff -M ancestor..commit` applied as one changeset. `related`: the
+ * artifact of a commit no ancestor search reached (a later commit of the same line, another
+ * branch) plus `git diff -M from..commit`, where few files differ. `cold`: built from
  * scratch (`reason` says why nothing could be reused). `worktree`: a working-tree index brought
  * up to date with the files on disk (`head` says how the index of HEAD was obtained, when it was).
  */
 export interface RestoreInfo {
-  kind: 'exact' | 'ancestor' | 'cold' | 'worktree';
+  kind: 'exact' | 'ancestor' | 'related' | 'cold' | 'worktree';
   /** The commit of the artifact the index started from; null for a cold build. */
   from: string | null;
   /** Commits between `from` and the target, for `ancestor`. */

@@ -261,7 +261,7 @@ async function openCommitIndex(context: IndexContext, commit: string, preRead?: 
         await store.setMeta(META_SOURCE, 'commit');
         await store.setMeta(META_DIRTY, '[]');
         restore = {
-          kind: 'ancestor',
+          kind: base.kind,
           from: base.commit,
           distance: base.distance,
           changed: applied.changed.length,

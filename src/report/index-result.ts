@@ -31,6 +31,8 @@ export function describeRestore(restore: RestoreInfo): string {
       return 'its own cached artifact';
     case 'ancestor':
       return `the cached index of ${restore.from?.slice(0, 12)}, ${restore.distance} commits back, plus the diff: ${delta}${deepened}`;
+    case 'related':
+      return `the cached index of ${restore.from?.slice(0, 12)}, no ancestor, plus the diff: ${delta}${deepened}`;
     case 'cold':
       return `scratch: ${restore.reason ?? 'nothing to reuse'}`;
     case 'worktree': {
