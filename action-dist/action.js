@@ -13750,7 +13750,8 @@ function babelResolverUnknown(config, text) {
 }
 function babelEntries(config, keys) {
   const env = isObject(config["env"]) && isObject(config["env"]["test"]) ? config["env"]["test"] : void 0;
-  return [...keys.flatMap((k2) => listOf2(config[k2])), ...keys.flatMap((k2) => listOf2(env?.[k2]))];
+  const overrides = listOf2(config["overrides"]).filter(isObject);
+  return [...keys.flatMap((k2) => listOf2(config[k2])), ...keys.flatMap((k2) => listOf2(env?.[k2])), ...overrides.flatMap((o2) => babelEntries(o2, keys))];
 }
 function babelLocalModules(config, text, babelDir, paths, exists) {
   const entries = isObject(config) ? babelEntries(config, ["plugins", "presets"]) : [];
@@ -14005,9 +14006,11 @@ function npmResolverScopes(file, specifier, manifests, universes) {
   const segments = specifier.split("/");
   const name2 = segments.slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
   if (declared(manifests).has(name2)) return null;
-  const tail = (segments.length > 1 ? segments.slice(1) : segments).join("/");
-  if (tail === "" || tail.split("/").some((s) => s === "" || s === "." || s === "..")) return null;
-  return MODULE_SUFFIXES.filter((s) => !s.startsWith("/")).map((suffix) => anywhereScope(`${tail}${suffix}`));
+  const scheme = /^[A-Za-z][\w+.-]*:(?!\/)/.exec(specifier)?.[0];
+  const tails = [...scheme === void 0 ? [] : [specifier.slice(scheme.length)], (segments.length > 1 ? segments.slice(1) : segments).join("/")];
+  const paths = tails.filter((tail) => tail !== "" && !tail.split("/").some((s) => s === "" || s === "." || s === ".."));
+  if (paths.length === 0) return null;
+  return [...new Set(paths)].flatMap((tail) => MODULE_SUFFIXES.filter((s) => !s.startsWith("/")).map((suffix) => anywhereScope(`${tail}${suffix}`)));
 }
 function declared(manifests) {
   let out2 = declaredBy.get(manifests);
@@ -22392,6 +22395,21 @@ function scriptPreloads(manifest, dir, exists) {
 function argumentPreloads(args2, dir, exists) {
   return preloadedFiles([args2.join(" ")], dir, exists);
 }
+var NODE_OPTIONS_ASSIGNMENT = /(?:^|[\s"'{,;])(?:NODE_OPTIONS["']?\s*[:=]|node[-_]options\s*=)[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\n#]*))/gm;
+function environmentPreloads(texts, dir, exists) {
+  const values = texts.flatMap((text) => [...text.matchAll(NODE_OPTIONS_ASSIGNMENT)].map((m2) => m2[1] ?? m2[2] ?? m2[3] ?? ""));
+  return preloadedFiles(values, dir, exists);
+}
+function scriptEnvFiles(scripts, dir) {
+  const out2 = /* @__PURE__ */ new Set();
+  for (const script2 of scripts) {
+    for (const m2 of script2.matchAll(/--env-file(?:-if-exists)?(?:=|\s+)(["']?)([^\s"'&|;]+)\1/g)) {
+      const file = joinRepo(dir, m2[2].startsWith(".") || m2[2].startsWith("/") ? m2[2] : `./${m2[2]}`);
+      if (file !== null) out2.add(file);
+    }
+  }
+  return [...out2].sort();
+}
 function preloadedFiles(commands, dir, exists) {
   const specs = [];
   for (const value of commands) {
@@ -26999,9 +27017,36 @@ function isConfigPath(path) {
   const name2 = baseOf(path);
   return name2 === "package.json" || name2 === "angular.json" || baseOf(dirOf(path)) === ".storybook" && (STORYBOOK_MAIN.test(name2) || STORYBOOK_PREVIEW.test(name2)) || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re2) => re2.test(name2));
 }
+var WORKFLOW_TEXT = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
+function isEnvironmentText(path) {
+  const name2 = baseOf(path);
+  return !path.includes("node_modules/") && (name2 === ".npmrc" || name2 === "project.json" || /^\.env(?:\.[^/]+)?$/.test(name2) || WORKFLOW_TEXT.test(path));
+}
+function nxTargetConfigs(text, runner, dir) {
+  let project;
+  try {
+    project = text === null ? null : JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const targets = isObject(project) && isObject(project["targets"]) ? Object.values(project["targets"]) : [];
+  const [executor, key] = runner === "jest" ? [/jest/, "jestConfig"] : [/vite/, "configFile"];
+  const out2 = /* @__PURE__ */ new Set();
+  for (const target of targets) {
+    if (!isObject(target) || typeof target["executor"] !== "string" || !executor.test(target["executor"])) continue;
+    const configurations = isObject(target["configurations"]) ? Object.values(target["configurations"]) : [];
+    for (const options of [target["options"], ...configurations]) {
+      const value = isObject(options) ? options[key] : void 0;
+      if (typeof value !== "string") continue;
+      const file = joinRepo("", value.replace(/^\{projectRoot\}/, dir === "" ? "." : dir).replace(/^\{workspaceRoot\}\//, ""));
+      if (file !== null) out2.add(file);
+    }
+  }
+  return [...out2].sort();
+}
 var npm = defineEcosystem({
   id: "npm",
-  configPaths: (paths) => paths.filter(isConfigPath),
+  configPaths: (paths) => paths.filter((p2) => isConfigPath(p2) || isEnvironmentText(p2)),
   configImports: npmConfigImports,
   prepare: prepareConfigReader,
   detect: (files) => files.paths.some(isConfigPath),
@@ -27092,8 +27137,11 @@ function npmUniverses(files) {
   const dirs = /* @__PURE__ */ new Set();
   for (const p2 of files.paths) for (let d2 = dirOf(p2); d2 !== "" && !dirs.has(d2); d2 = dirOf(d2)) dirs.add(d2);
   const configs = files.paths.filter(isConfigPath);
+  const workflows = files.paths.filter((p2) => WORKFLOW_TEXT.test(p2));
+  const at2 = (dir, name2) => dir === "" ? name2 : `${dir}/${name2}`;
   const byDir = /* @__PURE__ */ new Map();
   for (const c3 of configs) byDir.set(dirOf(c3), [...byDir.get(dirOf(c3)) ?? [], c3]);
+  for (const p2 of files.paths) if (baseOf(p2) === "project.json" && !p2.includes("node_modules/") && !byDir.has(dirOf(p2))) byDir.set(dirOf(p2), []);
   const readCache = /* @__PURE__ */ new Map();
   const manifests = manifestTexts(files);
   const readFor = (path, forDir, name2 = "default") => {
@@ -27172,7 +27220,7 @@ function npmUniverses(files) {
     const manifest = manifestOf(dir);
     const first = out2.length;
     const uses = manifest ? runnersNamedBy(manifest) : /* @__PURE__ */ new Set();
-    const named = (runner) => manifest ? configsNamedByScripts(manifest, runner).filter((f3) => pathSet.has(f3)) : [];
+    const named = (runner) => [.../* @__PURE__ */ new Set([...manifest ? configsNamedByScripts(manifest, runner) : [], ...nxTargetConfigs(files.read(at2(dir, "project.json")), runner, dir)])].filter((f3) => pathSet.has(f3));
     const jest = jestConfigIn(dir);
     for (const file of named("jest")) out2.push(...jestUniverses(dirOf(file), file, read(file), ctx, 0, dir));
     if (jest) out2.push(...jestUniverses(dir, jest.file, jest.values, ctx));
@@ -27223,7 +27271,8 @@ function npmUniverses(files) {
       out2.push(storybookUniverse(dir, main2 ?? null, main2 ? read(main2) : null, pick(folder, STORYBOOK_PREVIEW)));
     }
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
-    const preloads = manifest ? scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists) : [];
+    const environment = [.../* @__PURE__ */ new Set([at2(dir, ".npmrc"), ".npmrc", ...workflows, ...manifest ? scriptEnvFiles(scriptsOf(manifest), dir) : []])].map((f3) => files.read(f3) ?? "");
+    const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environment, dir, ctx.exists)] : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i2 = first; i2 < out2.length; i2++) {
       const u2 = withPreloads(withNodePaths(out2[i2], nodePaths), preloads);
@@ -27231,7 +27280,7 @@ function npmUniverses(files) {
     }
   }
   const seen = /* @__PURE__ */ new Set();
-  return out2.map((u2) => withOwnResolver(u2.runner === "jest" ? withBabelResolver(u2, pick, files, ctx.exists) : u2, files, pathSet, manifests)).filter((u2) => {
+  return out2.map((u2) => withOwnResolver(u2.runner === "jest" || babelRegistered(u2, files) ? withBabelResolver(u2, pick, files, ctx.exists) : u2, files, pathSet, manifests)).filter((u2) => {
     const key = JSON.stringify(u2);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -27260,6 +27309,10 @@ function withBabelResolver(u2, pick, files, exists) {
   if (found === null) return withLocal;
   const paths = [...u2.moduleLookup?.paths ?? [], ...found.moduleLookup?.paths ?? []];
   return { ...withLocal, aliases: [...u2.aliases, ...found.aliases], ...paths.length > 0 || u2.moduleLookup ? { moduleLookup: { paths, directories: u2.moduleLookup?.directories ?? [] } } : {} };
+}
+function babelRegistered(u2, files) {
+  const texts = [u2.configFile, u2.root === "" ? "package.json" : `${u2.root}/package.json`].map((f3) => f3 === null ? "" : files.read(f3) ?? "");
+  return texts.some((t2) => /@babel\/register|\bbabel-register\b/.test(t2));
 }
 var RESOLVE_ID = /\bresolveId\s*[(:=]/;
 var RESOLVE_HOOK = /\bexport\s+(?:async\s+)?function\s+resolve\s*\(|\bexport\s+const\s+resolve\s*=|\bregisterHooks\s*\(\s*\{[^}]*\bresolve\b/;
@@ -28754,13 +28807,16 @@ function commandLineOptions(dir, files) {
     const k2 = words2.findIndex((w2) => /(?:^|\/)(?:py\.test|pytest)$/.test(w2));
     return k2 < 0 || words2.slice(0, k2).some((w2) => w2 === "install" || w2 === "add") ? [] : [words2.slice(k2 + 1).join(" ")];
   });
-  const environment = [tox ?? "", nox ?? "", ...recipes].flatMap((text) => [...text.matchAll(ADDOPTS_ASSIGNMENT)].map((m2) => m2[1] ?? m2[2] ?? m2[3]));
-  const given = [...args2, ...environment];
+  const texts = [tox ?? "", nox ?? "", ...recipes];
+  const environment = texts.flatMap((text) => [...text.matchAll(ADDOPTS_ASSIGNMENT)].map((m2) => m2[1] ?? m2[2] ?? m2[3]));
+  const named = texts.flatMap((text) => [...text.matchAll(PLUGINS_ASSIGNMENT)].flatMap((m2) => (m2[1] ?? m2[2] ?? m2[3]).split(",").map((n) => n.trim()).filter((n) => n !== "").map((n) => `-p ${n}`)));
+  const given = [...args2, ...environment, ...named];
   const out2 = compact({ configFile: "", doctestModules: doctestModules(given), plugins: plugins(given), doctestGlobs: doctestGlobs(given), testpaths: positional(args2) });
   const { configFile: _none, ...options } = out2;
   return Object.keys(options).length > 0 ? options : void 0;
 }
 var ADDOPTS_ASSIGNMENT = /PYTEST_ADDOPTS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\n#]*))/g;
+var PLUGINS_ASSIGNMENT = /PYTEST_PLUGINS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\s#]*))/g;
 var RECIPE_FILES = /(?:^|\/)(?:Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile)$/;
 var WORKFLOW_FILES = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
 function isRecipeFile(path, dir) {
@@ -28773,6 +28829,7 @@ function shellLines(text) {
 var VALUE_OPTIONS = /* @__PURE__ */ new Set(["-p", "-k", "-m", "-c", "-o", "--rootdir", "--ignore", "--ignore-glob", "--deselect", "--doctest-glob", "--ds", "--cov", "--cov-report", "--basetemp", "--confcutdir", "--import-mode", "-n", "--junitxml", "--maxfail", "--tb", "-W"]);
 function positional(args2) {
   const words2 = args2.flatMap((a) => a.split(/\s+/)).filter((w2) => w2 !== "");
+  const pyargs = words2.includes("--pyargs");
   const out2 = [];
   for (let i2 = 0; i2 < words2.length; i2++) {
     const word = words2[i2];
@@ -28780,6 +28837,7 @@ function positional(args2) {
     if (word.startsWith("-")) continue;
     const path = word.replace(/^\{(?:tox_root|toxinidir|env_site_packages_dir|envsitepackagesdir)\}\//, "").replace(/^\.\//, "");
     if (path !== "" && !/[{$]/.test(path) && !path.includes("::")) out2.push(path.replace(/\/$/, ""));
+    if (pyargs && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(word)) out2.push(`**/${word.replace(/\./g, "/")}`);
   }
   return out2.length > 0 ? out2 : void 0;
 }
@@ -28944,7 +29002,7 @@ var python = defineEcosystem({
         runner: "pytest",
         configFile: options.configFile === "" ? null : options.configFile,
         root: dir,
-        roots: (options.testpaths ?? []).map((t2) => t2.replace(/^\.\//, "").replace(/\/$/, "")),
+        roots: testRoots(options.testpaths ?? []),
         include: [.../* @__PURE__ */ new Set([...options.pythonFiles ?? DEFAULT_FILES, ...unittest])].map(fnmatchPattern),
         exclude: [
           ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob2) => ({ glob: `**/${glob2}/**` })),
@@ -29109,6 +29167,10 @@ function nodeId(file, qualname) {
   const name2 = parts2[parts2.length - 1];
   if (!name2.startsWith("test") || parts2.slice(0, -1).some((c3) => !c3.startsWith("Test"))) return null;
   return `${file}::${parts2.join("::")}`;
+}
+function testRoots(testpaths) {
+  const roots = testpaths.map((t2) => t2.replace(/^(?:\.\/)+/, "").replace(/\/+$/, ""));
+  return roots.some((r2) => r2 === "" || r2 === ".") ? [] : roots;
 }
 
 // src/ecosystem/registry.ts

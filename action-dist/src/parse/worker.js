@@ -5463,6 +5463,9 @@ var PYTHON_LOADER_CALLS = {
   // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
   // bounds the literal ones: they are fixture references).
   getfixturevalue: [{ code: "dynamic-fixture" }],
+  // `pytest.main([path])` inside a test collects and runs other tests in the same process, which
+  // import what they like (a folder's tests, a plugin by `-p`): a load of anything.
+  main: [{ code: "pytest-main", receivers: ["pytest"] }],
   // unittest's discovery imports every test module under its start folder (`unittest.TestLoader()
   // .discover(os.path.join(ROOT, "lib", "selfcheck"))` inside a pytest test): load-dirs.ts bounds
   // it to that folder. Only on a test loader (spell-path.ts spells `unittest.TestLoader()` as `new
@@ -5488,7 +5491,13 @@ var PYTHON_LOADER_CALLS = {
   DocTestSuite: [{ code: "doctest-file", receivers: ["doctest", null] }],
   run_docstring_examples: [{ code: "doctest-file", receivers: ["doctest", null] }],
   DocFileSuite: [{ code: "doctest-file", receivers: ["doctest", null] }],
-  DocFileTest: [{ code: "doctest-file", receivers: ["doctest", null] }]
+  DocFileTest: [{ code: "doctest-file", receivers: ["doctest", null] }],
+  // Examples run by hand: parsed from a text (`DocTestParser().get_doctest(open(path).read(), ...)`,
+  // `get_examples(text)` then `exec` of each), or found in a module (`DocTestFinder().find(m)`), then
+  // run (`DocTestRunner().run(test)`, a subclass of it): the examples import what they like.
+  DocTestParser: [{ code: "doctest-file", receivers: ["doctest", null] }],
+  DocTestRunner: [{ code: "doctest-file", receivers: ["doctest", null] }],
+  DebugRunner: [{ code: "doctest-file", receivers: ["doctest", null] }]
 };
 var BOUNDED = /* @__PURE__ */ new Set(["sys-path", "dynamic-fixture", "unittest-discovery", "django-command", "django-autodiscover", "doctest-file"]);
 var NAME_LOADER_CALLS = Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code))).map(([name2]) => name2.replace(/\*$/, ""));
@@ -5682,7 +5691,7 @@ var PATH_CALL2 = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.adds
 var NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join("|")})\\s*\\(`, "g");
 var DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoader\(\s*\)|(?<![\w.])(?:test_)?loader)\.discover\s*\(/g;
 var DJANGO_COMMAND = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
-var DOCTEST_RUN = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
+var DOCTEST_RUN = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples|DocTestParser|DocTestRunner|DebugRunner)\s*\(/g;
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
 function pythonLoadDirs(path, text) {
   const code = maskStrings2(stripComments3(text));

@@ -22,7 +22,7 @@ import { angularUniverses } from './angular-universes.js';
 import { cypressUniverses, playwrightUniverses, storybookUniverse } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
-import { scriptNodePreloads, scriptPreloads, withPreloads } from './node-options.js';
+import { environmentPreloads, scriptEnvFiles, scriptNodePreloads, scriptPreloads, withPreloads } from './node-options.js';
 import { isObject, type Literal, type ReadOptions } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { namesOnlyToMeasure } from './measured-names.js';
@@ -62,13 +62,54 @@ function isConfigPath(path: string): boolean {
   );
 }
 
+/** CI workflows, as GitHub and GitLab name them: their `env:` may set NODE_OPTIONS for the test run. */
+const WORKFLOW_TEXT = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
+
+/**
+ * Texts outside the configurations that say how a package's tests run: `.npmrc`, env files and CI
+ * workflows may set NODE_OPTIONS for its scripts; an Nx `project.json` names its runner's config.
+ */
+function isEnvironmentText(path: string): boolean {
+  const name = baseOf(path);
+  return !path.includes('node_modules/') && (name === '.npmrc' || name === 'project.json' || /^\.env(?:\.[^/]+)?$/.test(name) || WORKFLOW_TEXT.test(path));
+}
+
+/**
+ * Pure: the runner configs an Nx `project.json` (in `dir`) gives its test targets, repo-relative
+ * (Nx writes them from the workspace root, or with `{projectRoot}`): `@nx/jest:jest`'s `jestConfig`
+ * for jest, `@nx/vite:test`'s (or `@nx/vitest`'s) `configFile` for vitest, in its options or any
+ * of its configurations. A config of any name: `jest.unit.config.js` is found by no other route.
+ */
+export function nxTargetConfigs(text: string | null, runner: 'jest' | 'vitest', dir: string): string[] {
+  let project: unknown;
+  try {
+    project = text === null ? null : JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const targets = isObject(project) && isObject(project['targets']) ? Object.values(project['targets']) : [];
+  const [executor, key] = runner === 'jest' ? [/jest/, 'jestConfig'] : [/vite/, 'configFile'];
+  const out = new Set<string>();
+  for (const target of targets) {
+    if (!isObject(target) || typeof target['executor'] !== 'string' || !executor.test(target['executor'])) continue;
+    const configurations = isObject(target['configurations']) ? Object.values(target['configurations']) : [];
+    for (const options of [target['options'], ...configurations]) {
+      const value = isObject(options) ? options[key] : undefined;
+      if (typeof value !== 'string') continue;
+      const file = joinRepo('', value.replace(/^\{projectRoot\}/, dir === '' ? '.' : dir).replace(/^\{workspaceRoot\}\//, ''));
+      if (file !== null) out.add(file);
+    }
+  }
+  return [...out].sort();
+}
+
 /**
  * The npm ecosystem: jest, vitest, mocha and node's test runner, configured per package of a
  * monorepo. Configurations are read statically (src/ecosystem/npm/read-config-literal.ts).
  */
 export const npm = defineEcosystem({
   id: 'npm',
-  configPaths: (paths) => paths.filter(isConfigPath),
+  configPaths: (paths) => paths.filter((p) => isConfigPath(p) || isEnvironmentText(p)),
   configImports: npmConfigImports,
   prepare: prepareConfigReader,
   detect: (files) => files.paths.some(isConfigPath),
@@ -188,8 +229,12 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const dirs = new Set<string>();
   for (const p of files.paths) for (let d = dirOf(p); d !== '' && !dirs.has(d); d = dirOf(d)) dirs.add(d);
   const configs = files.paths.filter(isConfigPath);
+  const workflows = files.paths.filter((p) => WORKFLOW_TEXT.test(p));
+  const at = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
   const byDir = new Map<string, string[]>();
   for (const c of configs) byDir.set(dirOf(c), [...(byDir.get(dirOf(c)) ?? []), c]);
+  // An Nx project's folder runs the config its project.json names, whatever else it holds.
+  for (const p of files.paths) if (baseOf(p) === 'project.json' && !p.includes('node_modules/') && !byDir.has(dirOf(p))) byDir.set(dirOf(p), []);
   const readCache = new Map<string, ConfigValues | null>();
   const manifests = manifestTexts(files);
   // A file's export (`default`, or a named one) for the configuration in `forDir` that uses it,
@@ -280,7 +325,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     const uses = manifest ? runnersNamedBy(manifest) : new Set<string>();
     // A config a test script names (`jest --config test/jest.config.js`) is what runs: its
     // directory is where jest resolves its rootDir from, as for a config found by its name.
-    const named = (runner: string) => (manifest ? configsNamedByScripts(manifest, runner).filter((f) => pathSet.has(f)) : []);
+    const named = (runner: 'jest' | 'vitest') => [...new Set([...(manifest ? configsNamedByScripts(manifest, runner) : []), ...nxTargetConfigs(files.read(at(dir, 'project.json')), runner, dir)])].filter((f) => pathSet.has(f));
     const jest = jestConfigIn(dir);
     for (const file of named('jest')) out.push(...jestUniverses(dirOf(file), file, read(file), ctx, 0, dir));
     if (jest) out.push(...jestUniverses(dir, jest.file, jest.values, ctx));
@@ -351,7 +396,8 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     // Folders the package's scripts put on NODE_PATH, and modules NODE_OPTIONS preloads: every
     // runner its scripts start inherits them.
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
-    const preloads = manifest ? scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists) : [];
+    const environment = [...new Set([at(dir, '.npmrc'), '.npmrc', ...workflows, ...(manifest ? scriptEnvFiles(scriptsOf(manifest), dir) : [])])].map((f) => files.read(f) ?? '');
+    const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environment, dir, ctx.exists)] : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i = first; i < out.length; i++) {
       const u = withPreloads(withNodePaths(out[i]!, nodePaths), preloads);
@@ -359,7 +405,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     }
   }
   const seen = new Set<string>();
-  return out.map((u) => withOwnResolver(u.runner === 'jest' ? withBabelResolver(u, pick, files, ctx.exists) : u, files, pathSet, manifests)).filter((u) => {
+  return out.map((u) => withOwnResolver(u.runner === 'jest' || babelRegistered(u, files) ? withBabelResolver(u, pick, files, ctx.exists) : u, files, pathSet, manifests)).filter((u) => {
     const key = JSON.stringify(u);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -402,6 +448,16 @@ function withBabelResolver(u: TestUniverse, pick: (dir: string, re: RegExp) => s
   if (found === null) return withLocal;
   const paths = [...(u.moduleLookup?.paths ?? []), ...(found.moduleLookup?.paths ?? [])];
   return { ...withLocal, aliases: [...u.aliases, ...found.aliases], ...(paths.length > 0 || u.moduleLookup ? { moduleLookup: { paths, directories: u.moduleLookup?.directories ?? [] } } : {}) };
+}
+
+/**
+ * Whether a universe's runner compiles with babel's require hook (`require: '@babel/register'` in
+ * `.mocharc.json`, `mocha -r @babel/register` in a script): then the babel config's plugins and
+ * presets run on every test, as under babel-jest.
+ */
+function babelRegistered(u: TestUniverse, files: ProjectFiles): boolean {
+  const texts = [u.configFile, u.root === '' ? 'package.json' : `${u.root}/package.json`].map((f) => (f === null ? '' : (files.read(f) ?? '')));
+  return texts.some((t) => /@babel\/register|\bbabel-register\b/.test(t));
 }
 
 /** A vite plugin hook answering imports itself (`resolveId(id) { if (id.startsWith('~/')) return ... }`). */

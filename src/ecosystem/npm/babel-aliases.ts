@@ -55,10 +55,15 @@ export function babelResolverUnknown(config: Literal, text: string): boolean {
   return named.length === 0 || plugins.some((p) => p instanceof Unknown) || named.some(holdsUnknown);
 }
 
-/** A babel config's entries of `keys` (plugins, presets), then those of `env.test`, which jest's NODE_ENV selects. */
+/**
+ * A babel config's entries of `keys` (plugins, presets), then those of `env.test`, which jest's
+ * NODE_ENV selects, then those of each of its `overrides` (`{ test: './test', plugins: [...] }`:
+ * whether a file matches one is not read, so all count).
+ */
 function babelEntries(config: { [key: string]: Literal }, keys: readonly string[]): Literal[] {
   const env = isObject(config['env']) && isObject(config['env']['test']) ? config['env']['test'] : undefined;
-  return [...keys.flatMap((k) => listOf(config[k])), ...keys.flatMap((k) => listOf(env?.[k]))];
+  const overrides = listOf(config['overrides']).filter(isObject);
+  return [...keys.flatMap((k) => listOf(config[k])), ...keys.flatMap((k) => listOf(env?.[k])), ...overrides.flatMap((o) => babelEntries(o, keys))];
 }
 
 /**

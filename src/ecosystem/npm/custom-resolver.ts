@@ -16,7 +16,8 @@ const declaredBy = new WeakMap<ReadonlyMap<string, string>, Set<string>>();
  * `@/rate`): a resolver of the tree rewrites such names by rules of its own, nearly always a
  * prefix for a folder, so the file or folder the specifier's path ends with
  * anywhere (`utils/fmt.js`, `utils/fmt/index.ts`). A specifier of one segment (`config`) is that
- * name; of more, its path after the first (`~`, `@`, `src`). Null where no such resolver applies,
+ * name; of more, its path after the first (`~`, `@`, `src`); after a scheme (`virtual:rate`), its path
+ * after the colon (a hooks module's `resolve` mapping `virtual:rate` to `./src/rate.mjs`). Null where no such resolver applies,
  * or the specifier is a package: a Node built-in or a dependency some manifest declares.
  */
 export function npmResolverScopes(file: string, specifier: string, manifests: ReadonlyMap<string, string>, universes: readonly TestUniverse[]): PathScope[] | null {
@@ -25,9 +26,12 @@ export function npmResolverScopes(file: string, specifier: string, manifests: Re
   const segments = specifier.split('/');
   const name = segments.slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
   if (declared(manifests).has(name)) return null;
-  const tail = (segments.length > 1 ? segments.slice(1) : segments).join('/');
-  if (tail === '' || tail.split('/').some((s) => s === '' || s === '.' || s === '..')) return null;
-  return MODULE_SUFFIXES.filter((s) => !s.startsWith('/')).map((suffix) => anywhereScope(`${tail}${suffix}`));
+  // A scheme of the resolver's own (`virtual:rate`, `app:utils/fmt`) prefixes the whole path.
+  const scheme = /^[A-Za-z][\w+.-]*:(?!\/)/.exec(specifier)?.[0];
+  const tails = [...(scheme === undefined ? [] : [specifier.slice(scheme.length)]), (segments.length > 1 ? segments.slice(1) : segments).join('/')];
+  const paths = tails.filter((tail) => tail !== '' && !tail.split('/').some((s) => s === '' || s === '.' || s === '..'));
+  if (paths.length === 0) return null;
+  return [...new Set(paths)].flatMap((tail) => MODULE_SUFFIXES.filter((s) => !s.startsWith('/')).map((suffix) => anywhereScope(`${tail}${suffix}`)));
 }
 
 function declared(manifests: ReadonlyMap<string, string>): Set<string> {

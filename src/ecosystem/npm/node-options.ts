@@ -1,6 +1,6 @@
 import type { TestUniverse } from '../types.js';
 import { scriptAssignments } from './node-path.js';
-import { treeFiles } from './repo-paths.js';
+import { joinRepo, treeFiles } from './repo-paths.js';
 
 /** node options whose value is a module loaded before anything else (`--import ./setup.mjs`). */
 export const NODE_PRELOAD_OPTIONS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
@@ -45,6 +45,36 @@ export function scriptPreloads(manifest: string, dir: string, exists: (path: str
  */
 export function argumentPreloads(args: readonly string[], dir: string, exists: (path: string) => boolean): string[] {
   return preloadedFiles([args.join(' ')], dir, exists);
+}
+
+/**
+ * `NODE_OPTIONS: --require ./x.cjs` (a CI workflow's `env:`), `NODE_OPTIONS="--require ./x.cjs"`
+ * (an env file's line) and `node-options=--require ./x.cjs` (`.npmrc`, which npm hands every script
+ * as NODE_OPTIONS): their values, unquoted.
+ */
+const NODE_OPTIONS_ASSIGNMENT = /(?:^|[\s"'{,;])(?:NODE_OPTIONS["']?\s*[:=]|node[-_]options\s*=)[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\n#]*))/gm;
+
+/**
+ * Pure: the files of the tree (sorted) NODE_OPTIONS preloads where texts outside the manifest set
+ * it for the package's runs (an `.npmrc`, a CI workflow, an env file node is given with
+ * `--env-file`), read from `dir`. With `node-options=--require ./test/setup.cjs` in `.npmrc`, a
+ * change to what setup.cjs requires failed every test of `npm test`, and no test requires it.
+ */
+export function environmentPreloads(texts: readonly string[], dir: string, exists: (path: string) => boolean): string[] {
+  const values = texts.flatMap((text) => [...text.matchAll(NODE_OPTIONS_ASSIGNMENT)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''));
+  return preloadedFiles(values, dir, exists);
+}
+
+/** Pure: the env files (repo-relative) a manifest's scripts hand node with `--env-file` (`node --env-file=.env --test`), read from `dir`. */
+export function scriptEnvFiles(scripts: readonly string[], dir: string): string[] {
+  const out = new Set<string>();
+  for (const script of scripts) {
+    for (const m of script.matchAll(/--env-file(?:-if-exists)?(?:=|\s+)(["']?)([^\s"'&|;]+)\1/g)) {
+      const file = joinRepo(dir, m[2]!.startsWith('.') || m[2]!.startsWith('/') ? m[2]! : `./${m[2]!}`);
+      if (file !== null) out.add(file);
+    }
+  }
+  return [...out].sort();
 }
 
 /** The files of the tree the preload options among `commands`' words name. */

@@ -74,7 +74,7 @@ export const python = defineEcosystem({
         runner: 'pytest',
         configFile: options.configFile === '' ? null : options.configFile,
         root: dir,
-        roots: (options.testpaths ?? []).map((t) => t.replace(/^\.\//, '').replace(/\/$/, '')),
+        roots: testRoots(options.testpaths ?? []),
         include: [...new Set([...(options.pythonFiles ?? DEFAULT_FILES), ...unittest])].map(fnmatchPattern),
         exclude: [
           ...(options.norecursedirs ?? DEFAULT_NORECURSE).map((glob) => ({ glob: `**/${glob}/**` })),
@@ -308,4 +308,13 @@ function nodeId(file: string, qualname: string): string | null {
   const name = parts[parts.length - 1]!;
   if (!name.startsWith('test') || parts.slice(0, -1).some((c) => !c.startsWith('Test'))) return null;
   return `${file}::${parts.join('::')}`;
+}
+
+/**
+ * Pure: `testpaths` as folders of the rootdir: `./tests/` is `tests`; `.` (or `./`) is the rootdir
+ * itself, every test of it (no roots), which a root of `.` would have matched none of.
+ */
+export function testRoots(testpaths: readonly string[]): string[] {
+  const roots = testpaths.map((t) => t.replace(/^(?:\.\/)+/, '').replace(/\/+$/, ''));
+  return roots.some((r) => r === '' || r === '.') ? [] : roots;
 }

@@ -67,8 +67,11 @@ export function commandLineOptions(dir: string, files: ProjectFiles): Pick<Pytes
   });
   // PYTEST_ADDOPTS set where the commands are (a workflow's `env:`, tox's `setenv`, a shell
   // assignment, nox's `session.env`): pytest adds it to every run's options, paths aside.
-  const environment = [tox ?? '', nox ?? '', ...recipes].flatMap((text) => [...text.matchAll(ADDOPTS_ASSIGNMENT)].map((m) => m[1] ?? m[2] ?? m[3]!));
-  const given = [...args, ...environment];
+  const texts = [tox ?? '', nox ?? '', ...recipes];
+  const environment = texts.flatMap((text) => [...text.matchAll(ADDOPTS_ASSIGNMENT)].map((m) => m[1] ?? m[2] ?? m[3]!));
+  // PYTEST_PLUGINS set there too: pytest imports each module it lists, as `-p` does.
+  const named = texts.flatMap((text) => [...text.matchAll(PLUGINS_ASSIGNMENT)].flatMap((m) => (m[1] ?? m[2] ?? m[3]!).split(',').map((n) => n.trim()).filter((n) => n !== '').map((n) => `-p ${n}`)));
+  const given = [...args, ...environment, ...named];
   const out = compact({ configFile: '', doctestModules: doctestModules(given), plugins: plugins(given), doctestGlobs: doctestGlobs(given), testpaths: positional(args) });
   const { configFile: _none, ...options } = out;
   return Object.keys(options).length > 0 ? options : undefined;
@@ -76,6 +79,9 @@ export function commandLineOptions(dir: string, files: ProjectFiles): Pick<Pytes
 
 /** `PYTEST_ADDOPTS=...`, `PYTEST_ADDOPTS: ...`, `["PYTEST_ADDOPTS"] = "..."`: its value, quoted or to the end of the line. */
 const ADDOPTS_ASSIGNMENT = /PYTEST_ADDOPTS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\n#]*))/g;
+
+/** `PYTEST_PLUGINS=a.plug,b.plug` (or `: ...`, `["PYTEST_PLUGINS"] = "..."`): the comma-separated modules, as ADDOPTS_ASSIGNMENT reads. */
+const PLUGINS_ASSIGNMENT = /PYTEST_PLUGINS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\s#]*))/g;
 
 /** Where a project writes its test commands as shell lines: make and just recipes, CI workflows. */
 const RECIPE_FILES = /(?:^|\/)(?:Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile)$/;
@@ -105,9 +111,12 @@ const VALUE_OPTIONS = new Set(['-p', '-k', '-m', '-c', '-o', '--rootdir', '--ign
  * The paths a pytest command line collects (`pytest --doctest-modules lib tests`): they stand for
  * `testpaths` in that run. tox's `{tox_root}/tests` is `tests`; `{env_site_packages_dir}/pkg`, the
  * installed copy of the project's package, is `pkg`; other substitutions (`{posargs}`) are left out.
+ * With `--pyargs`, a dotted name is also that package's folder, under any folder of the tree.
  */
 function positional(args: readonly string[]): string[] | undefined {
   const words = args.flatMap((a) => a.split(/\s+/)).filter((w) => w !== '');
+  // `--pyargs lib.selfcheck` names a package by its dotted name: its folder, wherever the import path holds it.
+  const pyargs = words.includes('--pyargs');
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
@@ -115,6 +124,7 @@ function positional(args: readonly string[]): string[] | undefined {
     if (word.startsWith('-')) continue;
     const path = word.replace(/^\{(?:tox_root|toxinidir|env_site_packages_dir|envsitepackagesdir)\}\//, '').replace(/^\.\//, '');
     if (path !== '' && !/[{$]/.test(path) && !path.includes('::')) out.push(path.replace(/\/$/, ''));
+    if (pyargs && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(word)) out.push(`**/${word.replace(/\./g, '/')}`);
   }
   return out.length > 0 ? out : undefined;
 }

@@ -19,8 +19,8 @@ const DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoa
  * module): the loader table decided already that the file calls Django's.
  */
 const DJANGO_COMMAND = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
-/** doctest's runs of examples (loader-calls.ts `testfile`, `testmod`...): a text file's, or a module's docstrings'; under any receiver (`import doctest as dt`). */
-const DOCTEST_RUN = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples)\s*\(/g;
+/** doctest's runs of examples (loader-calls.ts `testfile`, `testmod`, a runner made by hand...): a text file's, or a module's docstrings'; under any receiver (`import doctest as dt`). */
+const DOCTEST_RUN = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples|DocTestParser|DocTestRunner|DebugRunner)\s*\(/g;
 /** Folders every file imports from already (resolution.ts `roots`): adding one loads nothing new. */
 const IMPORT_ROOTS = new Set(['', 'src']);
 

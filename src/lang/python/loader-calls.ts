@@ -32,6 +32,9 @@ export const PYTHON_LOADER_CALLS: NonNullable<ResolutionTraits['loaderCalls']> =
   // `request.getfixturevalue(name)` with a computed name may run any fixture (load-dirs.ts
   // bounds the literal ones: they are fixture references).
   getfixturevalue: [{ code: 'dynamic-fixture' }],
+  // `pytest.main([path])` inside a test collects and runs other tests in the same process, which
+  // import what they like (a folder's tests, a plugin by `-p`): a load of anything.
+  main: [{ code: 'pytest-main', receivers: ['pytest'] }],
   // unittest's discovery imports every test module under its start folder (`unittest.TestLoader()
   // .discover(os.path.join(ROOT, "lib", "selfcheck"))` inside a pytest test): load-dirs.ts bounds
   // it to that folder. Only on a test loader (spell-path.ts spells `unittest.TestLoader()` as `new
@@ -58,6 +61,12 @@ export const PYTHON_LOADER_CALLS: NonNullable<ResolutionTraits['loaderCalls']> =
   run_docstring_examples: [{ code: 'doctest-file', receivers: ['doctest', null] }],
   DocFileSuite: [{ code: 'doctest-file', receivers: ['doctest', null] }],
   DocFileTest: [{ code: 'doctest-file', receivers: ['doctest', null] }],
+  // Examples run by hand: parsed from a text (`DocTestParser().get_doctest(open(path).read(), ...)`,
+  // `get_examples(text)` then `exec` of each), or found in a module (`DocTestFinder().find(m)`), then
+  // run (`DocTestRunner().run(test)`, a subclass of it): the examples import what they like.
+  DocTestParser: [{ code: 'doctest-file', receivers: ['doctest', null] }],
+  DocTestRunner: [{ code: 'doctest-file', receivers: ['doctest', null] }],
+  DebugRunner: [{ code: 'doctest-file', receivers: ['doctest', null] }],
 };
 
 /** Codes load-dirs.ts bounds from a file's text; the others load by a name computed at run time. */
