@@ -27272,10 +27272,11 @@ function npmUniverses(files) {
     }
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
     const environment = [.../* @__PURE__ */ new Set([at2(dir, ".npmrc"), ".npmrc", ...workflows, ...manifest ? scriptEnvFiles(scriptsOf(manifest), dir) : []])].map((f3) => files.read(f3) ?? "");
+    const jestCliSetup = manifest ? treeFiles(dir, scriptOptionValues(scriptsOf(manifest), "jest", ["--setupFiles", "--setupFilesAfterEnv"]), ctx.exists) : [];
     const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environment, dir, ctx.exists)] : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i2 = first; i2 < out2.length; i2++) {
-      const u2 = withPreloads(withNodePaths(out2[i2], nodePaths), preloads);
+      const u2 = withPreloads(withNodePaths(out2[i2], nodePaths), out2[i2].runner === "jest" ? [...preloads, ...jestCliSetup] : preloads);
       out2[i2] = moduleAliases.length > 0 && u2.root === dir ? { ...u2, aliases: [...u2.aliases, ...moduleAliases] } : u2;
     }
   }
@@ -27316,7 +27317,7 @@ function babelRegistered(u2, files) {
 }
 var RESOLVE_ID = /\bresolveId\s*[(:=]/;
 var RESOLVE_HOOK = /\bexport\s+(?:async\s+)?function\s+resolve\s*\(|\bexport\s+const\s+resolve\s*=|\bregisterHooks\s*\(\s*\{[^}]*\bresolve\b/;
-var REGISTERED = /(?<![\w$.])register\s*\(\s*(['"])(\.\.?\/[^'"\n]+)\1/g;
+var REGISTERED = /(?<![\w$.])(?:[A-Za-z_$][\w$]*\.)?register\s*\(\s*(?:new\s+URL\s*\(\s*)?(['"])(\.\.?\/[^'"\n]+)\1/g;
 function registeredHooks(path, text, paths) {
   return [...text.matchAll(REGISTERED)].flatMap((m2) => {
     const file = joinRepo(dirOf(path), m2[2]);
@@ -27358,6 +27359,23 @@ function configsNamedByScripts(manifest, runner) {
     }
   }
   return [...out2].sort();
+}
+function scriptOptionValues(scripts, runner, options) {
+  const out2 = [];
+  for (const script2 of scripts) {
+    for (const command of script2.split(/&&|\|\||;/)) {
+      const words2 = command.trim().split(/\s+/);
+      const at2 = words2.findIndex((w2) => w2 === runner || w2.endsWith(`/${runner}`));
+      if (at2 < 0) continue;
+      for (let i2 = at2 + 1; i2 < words2.length; i2++) {
+        const [flag, inline] = optionWord(words2[i2]);
+        if (!options.includes(flag)) continue;
+        if (inline !== void 0) out2.push(inline);
+        else for (; i2 + 1 < words2.length && !words2[i2 + 1].startsWith("-"); i2++) out2.push(words2[i2 + 1]);
+      }
+    }
+  }
+  return out2.map((v2) => v2.replace(/^(["'])(.*)\1$/, "$2"));
 }
 function scriptsOf(manifest) {
   return isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
@@ -29170,7 +29188,8 @@ function nodeId(file, qualname) {
 }
 function testRoots(testpaths) {
   const roots = testpaths.map((t2) => t2.replace(/^(?:\.\/)+/, "").replace(/\/+$/, ""));
-  return roots.some((r2) => r2 === "" || r2 === ".") ? [] : roots;
+  if (roots.some((r2) => r2 === "" || r2 === ".")) return [];
+  return roots.flatMap((r2) => /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(r2) ? [r2, `**/${r2.replace(/\./g, "/")}`] : [r2]);
 }
 
 // src/ecosystem/registry.ts

@@ -22,11 +22,11 @@ import { angularUniverses } from './angular-universes.js';
 import { cypressUniverses, playwrightUniverses, storybookUniverse } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
-import { environmentPreloads, scriptEnvFiles, scriptNodePreloads, scriptPreloads, withPreloads } from './node-options.js';
+import { environmentPreloads, optionWord, scriptEnvFiles, scriptNodePreloads, scriptPreloads, withPreloads } from './node-options.js';
 import { isObject, type Literal, type ReadOptions } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { namesOnlyToMeasure } from './measured-names.js';
-import { baseOf, dirOf, joinRepo } from './repo-paths.js';
+import { baseOf, dirOf, joinRepo, treeFiles } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
 import { VITEST_EXPORTED_DEFAULTS, vitestUniverses, type VitestContext } from './vitest-universes.js';
 import { npmSnapshotOwners } from './snapshots.js';
@@ -397,10 +397,12 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     // runner its scripts start inherits them.
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
     const environment = [...new Set([at(dir, '.npmrc'), '.npmrc', ...workflows, ...(manifest ? scriptEnvFiles(scriptsOf(manifest), dir) : [])])].map((f) => files.read(f) ?? '');
+    // Setup files a script gives jest on its command line (`jest --setupFilesAfterEnv ./test/setup.js`).
+    const jestCliSetup = manifest ? treeFiles(dir, scriptOptionValues(scriptsOf(manifest), 'jest', ['--setupFiles', '--setupFilesAfterEnv']), ctx.exists) : [];
     const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environment, dir, ctx.exists)] : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i = first; i < out.length; i++) {
-      const u = withPreloads(withNodePaths(out[i]!, nodePaths), preloads);
+      const u = withPreloads(withNodePaths(out[i]!, nodePaths), out[i]!.runner === 'jest' ? [...preloads, ...jestCliSetup] : preloads);
       out[i] = moduleAliases.length > 0 && u.root === dir ? { ...u, aliases: [...u.aliases, ...moduleAliases] } : u;
     }
   }
@@ -464,8 +466,12 @@ function babelRegistered(u: TestUniverse, files: ProjectFiles): boolean {
 const RESOLVE_ID = /\bresolveId\s*[(:=]/;
 /** Node's module customization hooks resolving specifiers (`export async function resolve(spec, ctx, next)`, `registerHooks({ resolve })`). */
 const RESOLVE_HOOK = /\bexport\s+(?:async\s+)?function\s+resolve\s*\(|\bexport\s+const\s+resolve\s*=|\bregisterHooks\s*\(\s*\{[^}]*\bresolve\b/;
-/** A module of hooks registered by a relative path (`register('./hooks.mjs', import.meta.url)`). */
-const REGISTERED = /(?<![\w$.])register\s*\(\s*(['"])(\.\.?\/[^'"\n]+)\1/g;
+/**
+ * A module of hooks registered by a relative path (`register('./hooks.mjs', import.meta.url)`), as
+ * a URL (`register(new URL('./hooks.mjs', import.meta.url))`), or on the module object
+ * (`module.register(...)` of `import module from 'node:module'`).
+ */
+const REGISTERED = /(?<![\w$.])(?:[A-Za-z_$][\w$]*\.)?register\s*\(\s*(?:new\s+URL\s*\(\s*)?(['"])(\.\.?\/[^'"\n]+)\1/g;
 
 /** The hooks modules of the tree a script registers with node's `register` (see RESOLVE_HOOK). */
 function registeredHooks(path: string, text: string, paths: ReadonlySet<string>): string[] {
@@ -527,6 +533,29 @@ function configsNamedByScripts(manifest: Manifest, runner: string): string[] {
     }
   }
   return [...out].sort();
+}
+
+/**
+ * Pure: the values `runner`'s command in `scripts` gives `options` (`jest --setupFilesAfterEnv
+ * ./test/setup.js`, `--setupFiles=./a.js`), unquoted; every path after an option taking a list.
+ */
+export function scriptOptionValues(scripts: readonly string[], runner: string, options: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const script of scripts) {
+    for (const command of script.split(/&&|\|\||;/)) {
+      const words = command.trim().split(/\s+/);
+      const at = words.findIndex((w) => w === runner || w.endsWith(`/${runner}`));
+      if (at < 0) continue;
+      for (let i = at + 1; i < words.length; i++) {
+        const [flag, inline] = optionWord(words[i]!);
+        if (!options.includes(flag)) continue;
+        if (inline !== undefined) out.push(inline);
+        // jest reads every word up to the next option as the list's items.
+        else for (; i + 1 < words.length && !words[i + 1]!.startsWith('-'); i++) out.push(words[i + 1]!);
+      }
+    }
+  }
+  return out.map((v) => v.replace(/^(["'])(.*)\1$/, '$2'));
 }
 
 /** A manifest's scripts, as written. */

@@ -312,9 +312,12 @@ function nodeId(file: string, qualname: string): string | null {
 
 /**
  * Pure: `testpaths` as folders of the rootdir: `./tests/` is `tests`; `.` (or `./`) is the rootdir
- * itself, every test of it (no roots), which a root of `.` would have matched none of.
+ * itself, every test of it (no roots), which a root of `.` would have matched none of. A dotted name
+ * (`lib.selfcheck`, which `--pyargs` in `addopts` imports as a package) is also that package's
+ * folder under any folder.
  */
 export function testRoots(testpaths: readonly string[]): string[] {
   const roots = testpaths.map((t) => t.replace(/^(?:\.\/)+/, '').replace(/\/+$/, ''));
-  return roots.some((r) => r === '' || r === '.') ? [] : roots;
+  if (roots.some((r) => r === '' || r === '.')) return [];
+  return roots.flatMap((r) => (/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(r) ? [r, `**/${r.replace(/\./g, '/')}`] : [r]));
 }
