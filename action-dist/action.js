@@ -28988,7 +28988,7 @@ function unittestPatterns(files) {
 var CONFIG_NAMES = /* @__PURE__ */ new Set(["pytest.toml", ".pytest.toml", "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"]);
 var DEFAULT_FILES = ["test_*.py", "*_test.py"];
 var DJANGO_FILES = ["test*.py"];
-var DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module)\b`;
+var DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module|getfixture)\b`;
 var DEFAULT_DOCTEST_GLOBS = ["test*.txt"];
 var DEFAULT_NORECURSE = ["*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}"];
 var baseName2 = (path) => path.slice(path.lastIndexOf("/") + 1);

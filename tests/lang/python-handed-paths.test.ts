@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { pythonFolders, pythonHandedPaths } from '../../src/lang/python/handed-paths.js';
 
 const of = (path: string, ...lines: string[]) => pythonHandedPaths(path, `${lines.join('\n')}\n`);
+/** What any Python interpreter a test starts imports at startup from the repository's root (or `src/`). */
+const CUSTOMIZE = ['sitecustomize', 'src/sitecustomize', 'src/usercustomize', 'usercustomize'];
+const withCustomize = (paths: string[]) => [...paths, ...CUSTOMIZE].sort();
 
 describe('pythonHandedPaths: what a test runs of the repository in another process', () => {
   it('a module run with -m or runpy, as its folder or file (also under src/)', () => {
-    expect(of('tests/test_cli.py', 'import subprocess, sys', 'subprocess.run([sys.executable, "-m", "mytool.cli", "--help"])')).toEqual(['mytool/cli', 'src/mytool/cli']);
+    expect(of('tests/test_cli.py', 'import subprocess, sys', 'subprocess.run([sys.executable, "-m", "mytool.cli", "--help"])')).toEqual(withCustomize(['mytool/cli', 'src/mytool/cli']));
     // The module's arguments are words that may name folders (`python -m mypy pkg`): `run` names none here.
-    expect(of('tests/test_cli.py', 'import subprocess', 'subprocess.check_output("python -m mytool run", shell=True)')).toEqual(['mytool', 'run', 'src/mytool', 'tests/run']);
+    expect(of('tests/test_cli.py', 'import subprocess', 'subprocess.check_output("python -m mytool run", shell=True)')).toEqual(withCustomize(['mytool', 'run', 'src/mytool', 'tests/run']));
     expect(of('tests/test_run.py', 'import runpy', 'runpy.run_module("tool", run_name="__main__")')).toEqual(['src/tool', 'tool']);
   });
 
@@ -16,8 +19,13 @@ describe('pythonHandedPaths: what a test runs of the repository in another proce
   });
 
   it('a script by a path built from the test file', () => {
-    expect(of('tests/test_script.py', 'import os, subprocess, sys', 'SCRIPT = os.path.join(os.path.dirname(__file__), "..", "scripts", "tool.py")', 'subprocess.run([sys.executable, SCRIPT])')).toEqual(['scripts/tool.py']);
-    expect(of('tests/test_script.py', 'import subprocess, sys', 'from pathlib import Path', 'subprocess.run([sys.executable, Path(__file__).parent.parent / "bin" / "run.py"])')).toEqual(['bin/run.py']);
+    expect(of('tests/test_script.py', 'import os, subprocess, sys', 'SCRIPT = os.path.join(os.path.dirname(__file__), "..", "scripts", "tool.py")', 'subprocess.run([sys.executable, SCRIPT])')).toEqual(withCustomize(['scripts/tool.py']));
+    expect(of('tests/test_script.py', 'import subprocess, sys', 'from pathlib import Path', 'subprocess.run([sys.executable, Path(__file__).parent.parent / "bin" / "run.py"])')).toEqual(withCustomize(['bin/run.py']));
+  });
+
+  it('sitecustomize and usercustomize for a test starting a Python interpreter: it imports them at startup', () => {
+    expect(of('tests/test_env.py', 'import os, subprocess, sys', 'subprocess.run([sys.executable, "-c", "print(1)"], env=dict(os.environ, PYTHONPATH="."))')).toEqual(CUSTOMIZE);
+    expect(of('tests/test_env.py', 'import subprocess', 'subprocess.run(["node", "x.js"])')).not.toContain('sitecustomize');
   });
 
   it('nothing for a test that starts no process', () => {

@@ -5370,6 +5370,7 @@ function receiverBefore(code, masked, dot) {
 var RUNS = /\b(?:subprocess|runpy|os\.system|os\.exec\w*|os\.spawn\w*|pexpect)\b/;
 var MODULE_FLAG = /(['"])-m\1\s*,\s*(['"])([A-Za-z_][\w.]*)\2|-m\s+([A-Za-z_][\w.]*)/g;
 var RUN_MODULE = /\brunpy\.run_module\s*\(/g;
+var PYTHON_PROCESS = /\bsys\.executable\b|['"]python3?(?=[\s'"])/;
 var CODE_FLAG = /(['"])-c\1\s*,\s*(['"])((?:\\.|(?!\2).)*)\2|-c\s+(['"])((?:\\.|(?!\4).)*)\4/g;
 var IMPORTED = /\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)/g;
 var PATH_START = /\bos\.path\.join\s*\(|\b(?:pathlib\.)?Path\s*\(\s*__file__\s*\)/g;
@@ -5393,6 +5394,7 @@ function pythonHandedPaths(path, text) {
   for (const m of code.text.matchAll(CODE_FLAG)) {
     for (const i2 of (m[3] ?? m[5]).matchAll(IMPORTED)) for (const name2 of (i2[1] ?? i2[2]).split(/\s*,\s*/)) module2(name2);
   }
+  if (PYTHON_PROCESS.test(code.text)) for (const name2 of ["sitecustomize", "usercustomize"]) module2(name2);
   for (const m of code.masked.matchAll(RUN_MODULE)) {
     const name2 = stringLiteral2(argumentsAt2(code.text, (m.index ?? 0) + m[0].length)?.[0] ?? "");
     if (name2 !== null) module2(name2);

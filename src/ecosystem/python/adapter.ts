@@ -22,9 +22,10 @@ const DEFAULT_FILES = ['test_*.py', '*_test.py'];
 const DJANGO_FILES = ['test*.py'];
 /**
  * A doctest example (`>>> ` or a continuation `... `) that imports: `import x`, `from x import y`,
- * `__import__`, `import_module`. What it loads is no import of the module, so the index has no edge.
+ * `__import__`, `import_module`; or that asks pytest for a fixture by name (`getfixture("rate")`),
+ * which runs what the fixture calls. What it loads is no import of the module, so the index has no edge.
  */
-const DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module)\b`;
+const DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module|getfixture)\b`;
 /** pytest's doctest plugin collects text files by these names when no `--doctest-glob` is given. */
 const DEFAULT_DOCTEST_GLOBS = ['test*.txt'];
 const DEFAULT_NORECURSE = ['*.egg', '.*', '_darcs', 'build', 'CVS', 'dist', 'node_modules', 'venv', '{arch}'];

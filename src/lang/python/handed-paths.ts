@@ -8,6 +8,8 @@ const RUNS = /\b(?:subprocess|runpy|os\.system|os\.exec\w*|os\.spawn\w*|pexpect)
 /** `-m pkg.mod` in an argument list or a command string. */
 const MODULE_FLAG = /(['"])-m\1\s*,\s*(['"])([A-Za-z_][\w.]*)\2|-m\s+([A-Za-z_][\w.]*)/g;
 const RUN_MODULE = /\brunpy\.run_module\s*\(/g;
+/** A Python interpreter as the program a test starts: `sys.executable`, or a string starting with `python` / `python3` (`"python -m tool"`). */
+const PYTHON_PROCESS = /\bsys\.executable\b|['"]python3?(?=[\s'"])/;
 /** `-c "code"` in an argument list or a command string: the code's imports run. */
 const CODE_FLAG = /(['"])-c\1\s*,\s*(['"])((?:\\.|(?!\2).)*)\2|-c\s+(['"])((?:\\.|(?!\4).)*)\4/g;
 const IMPORTED = /\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)/g;
@@ -43,6 +45,9 @@ export function pythonHandedPaths(path: string, text: string): string[] {
   for (const m of code.text.matchAll(CODE_FLAG)) {
     for (const i of (m[3] ?? m[5]!).matchAll(IMPORTED)) for (const name of (i[1] ?? i[2]!).split(/\s*,\s*/)) module(name);
   }
+  // A Python interpreter started from the test imports `sitecustomize` (and `usercustomize`) at
+  // startup from whatever is on its path, the repository's root when the test hands it PYTHONPATH.
+  if (PYTHON_PROCESS.test(code.text)) for (const name of ['sitecustomize', 'usercustomize']) module(name);
   for (const m of code.masked.matchAll(RUN_MODULE)) {
     const name = stringLiteral(argumentsAt(code.text, (m.index ?? 0) + m[0].length)?.[0] ?? '');
     if (name !== null) module(name);
