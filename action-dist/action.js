@@ -27022,6 +27022,19 @@ function isEnvironmentText(path) {
   const name2 = baseOf(path);
   return !path.includes("node_modules/") && (name2 === ".npmrc" || name2 === "project.json" || /^\.env(?:\.[^/]+)?$/.test(name2) || WORKFLOW_TEXT.test(path));
 }
+function environmentTexts(files, dir, scripts) {
+  const workflows = files.paths.filter((p2) => WORKFLOW_TEXT.test(p2));
+  const npmrc = dir === "" ? ".npmrc" : `${dir}/.npmrc`;
+  return [.../* @__PURE__ */ new Set([npmrc, ".npmrc", ...workflows, ...scriptEnvFiles(scripts, dir)])].map((f3) => files.read(f3) ?? "");
+}
+function parsedObject(text) {
+  try {
+    const value = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
 function nxTargetConfigs(text, runner, dir) {
   let project;
   try {
@@ -27128,7 +27141,12 @@ function npmConfigImports(files) {
   }
   for (const [path, text] of manifests) {
     const dir = dirOf(path);
-    for (const file of scriptPreloads(text, dir, (p2) => pathSet.has(p2))) if (files.read(file) === null) out2.add(file);
+    const exists = (p2) => pathSet.has(p2);
+    const manifest = parsedObject(text);
+    const scripts = isObject(manifest?.["scripts"]) ? Object.values(manifest["scripts"]).filter((v2) => typeof v2 === "string") : [];
+    const ava = isObject(manifest?.["ava"]) && Array.isArray(manifest["ava"]["nodeArguments"]) ? manifest["ava"]["nodeArguments"].filter((v2) => typeof v2 === "string") : [];
+    const preloads = [...scriptPreloads(text, dir, exists), ...environmentPreloads(environmentTexts(files, dir, scripts), dir, exists), ...argumentPreloads(ava, dir, exists)];
+    for (const file of preloads) if (files.read(file) === null) out2.add(file);
   }
   return [...out2].sort();
 }
@@ -27137,7 +27155,6 @@ function npmUniverses(files) {
   const dirs = /* @__PURE__ */ new Set();
   for (const p2 of files.paths) for (let d2 = dirOf(p2); d2 !== "" && !dirs.has(d2); d2 = dirOf(d2)) dirs.add(d2);
   const configs = files.paths.filter(isConfigPath);
-  const workflows = files.paths.filter((p2) => WORKFLOW_TEXT.test(p2));
   const at2 = (dir, name2) => dir === "" ? name2 : `${dir}/${name2}`;
   const byDir = /* @__PURE__ */ new Map();
   for (const c3 of configs) byDir.set(dirOf(c3), [...byDir.get(dirOf(c3)) ?? [], c3]);
@@ -27271,9 +27288,8 @@ function npmUniverses(files) {
       out2.push(storybookUniverse(dir, main2 ?? null, main2 ? read(main2) : null, pick(folder, STORYBOOK_PREVIEW)));
     }
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
-    const environment = [.../* @__PURE__ */ new Set([at2(dir, ".npmrc"), ".npmrc", ...workflows, ...manifest ? scriptEnvFiles(scriptsOf(manifest), dir) : []])].map((f3) => files.read(f3) ?? "");
     const jestCliSetup = manifest ? treeFiles(dir, scriptOptionValues(scriptsOf(manifest), "jest", ["--setupFiles", "--setupFilesAfterEnv"]), ctx.exists) : [];
-    const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environment, dir, ctx.exists)] : [];
+    const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environmentTexts(files, dir, scriptsOf(manifest)), dir, ctx.exists)] : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i2 = first; i2 < out2.length; i2++) {
       const u2 = withPreloads(withNodePaths(out2[i2], nodePaths), out2[i2].runner === "jest" ? [...preloads, ...jestCliSetup] : preloads);

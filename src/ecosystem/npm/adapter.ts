@@ -22,7 +22,7 @@ import { angularUniverses } from './angular-universes.js';
 import { cypressUniverses, playwrightUniverses, storybookUniverse } from './browser-universes.js';
 import { mochaRuns, mochaUniverse, nodeTestUniverse } from './mocha-universes.js';
 import { scriptNodePaths, withNodePaths } from './node-path.js';
-import { environmentPreloads, optionWord, scriptEnvFiles, scriptNodePreloads, scriptPreloads, withPreloads } from './node-options.js';
+import { argumentPreloads, environmentPreloads, optionWord, scriptEnvFiles, scriptNodePreloads, scriptPreloads, withPreloads } from './node-options.js';
 import { isObject, type Literal, type ReadOptions } from './read-config-literal.js';
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { namesOnlyToMeasure } from './measured-names.js';
@@ -72,6 +72,23 @@ const WORKFLOW_TEXT = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
 function isEnvironmentText(path: string): boolean {
   const name = baseOf(path);
   return !path.includes('node_modules/') && (name === '.npmrc' || name === 'project.json' || /^\.env(?:\.[^/]+)?$/.test(name) || WORKFLOW_TEXT.test(path));
+}
+
+/** The texts that may set NODE_OPTIONS for the scripts of the package in `dir`: its `.npmrc` and the root's, CI workflows, the env files its scripts give node. */
+function environmentTexts(files: ProjectFiles, dir: string, scripts: readonly string[]): string[] {
+  const workflows = files.paths.filter((p) => WORKFLOW_TEXT.test(p));
+  const npmrc = dir === '' ? '.npmrc' : `${dir}/.npmrc`;
+  return [...new Set([npmrc, '.npmrc', ...workflows, ...scriptEnvFiles(scripts, dir)])].map((f) => files.read(f) ?? '');
+}
+
+/** A JSON text's top-level object, or null. */
+function parsedObject(text: string): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -216,9 +233,15 @@ function npmConfigImports(files: ProjectFiles): string[] {
   }
   // The modules scripts preload into node (`node --import ./register.mjs --test`), which may
   // register hooks resolving imports (withOwnResolver).
+  // So may those NODE_OPTIONS preloads from an .npmrc, a workflow or an env file, and AVA's `nodeArguments`.
   for (const [path, text] of manifests) {
     const dir = dirOf(path);
-    for (const file of scriptPreloads(text, dir, (p) => pathSet.has(p))) if (files.read(file) === null) out.add(file);
+    const exists = (p: string) => pathSet.has(p);
+    const manifest = parsedObject(text);
+    const scripts = isObject(manifest?.['scripts']) ? Object.values(manifest['scripts']).filter((v) => typeof v === 'string') : [];
+    const ava = isObject(manifest?.['ava']) && Array.isArray(manifest['ava']['nodeArguments']) ? manifest['ava']['nodeArguments'].filter((v) => typeof v === 'string') : [];
+    const preloads = [...scriptPreloads(text, dir, exists), ...environmentPreloads(environmentTexts(files, dir, scripts), dir, exists), ...argumentPreloads(ava, dir, exists)];
+    for (const file of preloads) if (files.read(file) === null) out.add(file);
   }
   return [...out].sort();
 }
@@ -229,7 +252,6 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const dirs = new Set<string>();
   for (const p of files.paths) for (let d = dirOf(p); d !== '' && !dirs.has(d); d = dirOf(d)) dirs.add(d);
   const configs = files.paths.filter(isConfigPath);
-  const workflows = files.paths.filter((p) => WORKFLOW_TEXT.test(p));
   const at = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
   const byDir = new Map<string, string[]>();
   for (const c of configs) byDir.set(dirOf(c), [...(byDir.get(dirOf(c)) ?? []), c]);
@@ -396,10 +418,9 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     // Folders the package's scripts put on NODE_PATH, and modules NODE_OPTIONS preloads: every
     // runner its scripts start inherits them.
     const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
-    const environment = [...new Set([at(dir, '.npmrc'), '.npmrc', ...workflows, ...(manifest ? scriptEnvFiles(scriptsOf(manifest), dir) : [])])].map((f) => files.read(f) ?? '');
     // Setup files a script gives jest on its command line (`jest --setupFilesAfterEnv ./test/setup.js`).
     const jestCliSetup = manifest ? treeFiles(dir, scriptOptionValues(scriptsOf(manifest), 'jest', ['--setupFiles', '--setupFilesAfterEnv']), ctx.exists) : [];
-    const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environment, dir, ctx.exists)] : [];
+    const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environmentTexts(files, dir, scriptsOf(manifest)), dir, ctx.exists)] : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i = first; i < out.length; i++) {
       const u = withPreloads(withNodePaths(out[i]!, nodePaths), out[i]!.runner === 'jest' ? [...preloads, ...jestCliSetup] : preloads);
