@@ -33771,6 +33771,7 @@ function gitClient(baseDir, maxConcurrentProcesses) {
   });
 }
 var REGULAR_FILE_MODES = /* @__PURE__ */ new Set(["100644", "100755"]);
+var GITLINK_MODE = "160000";
 var FULL_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 var SYMLINK_MODE = "120000";
 var GitRepo = class _GitRepo {
@@ -34257,17 +34258,18 @@ function parseRawDiff(out2) {
   const fields = out2.split("\0").filter((f3) => f3.length > 0);
   const changes = [];
   for (let i2 = 0; i2 < fields.length; i2++) {
-    const [, newMode = "", , , code = ""] = fields[i2].slice(1).split(" ");
+    const [oldMode = "", newMode = "", , , code = ""] = fields[i2].slice(1).split(" ");
     const letter = code[0];
     const regularFile = REGULAR_FILE_MODES.has(newMode);
+    const gitlink = oldMode === GITLINK_MODE || newMode === GITLINK_MODE ? { gitlink: true } : {};
     if (letter === "R" || letter === "C") {
       const previousPath = fields[++i2];
       const path = fields[++i2];
-      changes.push({ status: letter === "R" ? "renamed" : "copied", path, previousPath, similarity: Number(code.slice(1)), regularFile });
+      changes.push({ status: letter === "R" ? "renamed" : "copied", path, previousPath, similarity: Number(code.slice(1)), regularFile, ...gitlink });
     } else {
       const path = fields[++i2];
       const status = letter === "A" ? "added" : letter === "D" ? "deleted" : letter === "T" ? "type-changed" : "modified";
-      changes.push({ status, path, regularFile: status !== "deleted" && regularFile });
+      changes.push({ status, path, regularFile: status !== "deleted" && regularFile, ...gitlink });
     }
   }
   return changes.sort((a, b3) => a.path < b3.path ? -1 : a.path > b3.path ? 1 : 0);

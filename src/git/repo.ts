@@ -29,6 +29,11 @@ export interface ChangedPath {
    * so an index holds no such path whichever way it was built.
    */
   regularFile: boolean;
+  /**
+   * A submodule's commit on either side (a gitlink): the path is a folder of another repository,
+   * whose files this tree does not hold.
+   */
+  gitlink?: true;
 }
 
 /** A range's two ends and their merge-base, as resolveCommit and mergeBase give them. */
@@ -70,6 +75,8 @@ function gitClient(baseDir: string, maxConcurrentProcesses?: number): SimpleGit 
 }
 
 const REGULAR_FILE_MODES = new Set(['100644', '100755']);
+/** The mode git records a submodule's commit with. */
+const GITLINK_MODE = '160000';
 const FULL_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const SYMLINK_MODE = '120000';
 
@@ -686,18 +693,19 @@ export function parseRawDiff(out: string): ChangedPath[] {
   const fields = out.split('\0').filter((f) => f.length > 0);
   const changes: ChangedPath[] = [];
   for (let i = 0; i < fields.length; i++) {
-    const [, newMode = '', , , code = ''] = fields[i]!.slice(1).split(' ');
+    const [oldMode = '', newMode = '', , , code = ''] = fields[i]!.slice(1).split(' ');
     const letter = code[0];
     // A working-tree side has no blob yet (its oid is zeros) but does have its mode.
     const regularFile = REGULAR_FILE_MODES.has(newMode);
+    const gitlink = oldMode === GITLINK_MODE || newMode === GITLINK_MODE ? { gitlink: true as const } : {};
     if (letter === 'R' || letter === 'C') {
       const previousPath = fields[++i]!;
       const path = fields[++i]!;
-      changes.push({ status: letter === 'R' ? 'renamed' : 'copied', path, previousPath, similarity: Number(code.slice(1)), regularFile });
+      changes.push({ status: letter === 'R' ? 'renamed' : 'copied', path, previousPath, similarity: Number(code.slice(1)), regularFile, ...gitlink });
     } else {
       const path = fields[++i]!;
       const status = letter === 'A' ? 'added' : letter === 'D' ? 'deleted' : letter === 'T' ? 'type-changed' : 'modified';
-      changes.push({ status, path, regularFile: status !== 'deleted' && regularFile });
+      changes.push({ status, path, regularFile: status !== 'deleted' && regularFile, ...gitlink });
     }
   }
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

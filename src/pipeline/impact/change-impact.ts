@@ -216,7 +216,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const baseMentions = mentionedFiles({
     files: deleted,
     roles,
-    namedBy: await mentionsIn(setting, roles, mentionCandidates(deleted, roles), { commit: base }, (paths) => baseTexts(paths)),
+    namedBy: await mentionsIn(setting, roles, mentionCandidates(deleted, roles), { commit: base }, (paths) => baseTexts(paths), (word) => baseView.importersOfPackagesNaming(word)),
     isTest: (p) => baseTests.has(p),
     isCode,
     snapshotOwners: ownersAmong(baseTests),
@@ -274,7 +274,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   // A manifest's changed keys: source naming it reads it as data only where it spells one.
   const manifestKeys = new Map(dependencyTexts.filter((f) => roles.get(f.path) === 'manifest').map((f) => [f.path, changedKeys(f.before, f.after)]));
   const [namedBy, namedThrough] = await Promise.all([
-    mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported, ...spelled], where, (paths) => baseTexts(paths, headTexts), {
+    mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported, ...spelled], where, (paths) => baseTexts(paths, headTexts), (word) => headView.importersOfPackagesNaming(word), {
       keys: manifestKeys,
       isTest: (p) => headTests.has(p),
     }, new Set(spelled.map((f) => f.path))),
@@ -552,6 +552,8 @@ async function mentionsIn(
   candidates: readonly ChangedFile[],
   where: { commit: string } | 'staged' | 'worktree',
   readText: (paths: readonly string[]) => Promise<Map<string, string>>,
+  /** The files importing a package whose name holds a word (a submodule's folder name), sorted. */
+  packageImporters: (word: string) => Promise<string[]>,
   manifests?: { keys: ReadonlyMap<string, string[] | null>; isTest: (path: string) => boolean },
   spelledOnly: ReadonlySet<string> = new Set(),
 ): Promise<Map<string, string[]>> {
@@ -574,7 +576,10 @@ async function mentionsIn(
     const fileNames = [...new Set([f.path, ...(f.previousPath === undefined ? [] : [f.previousPath])].map(baseName))];
     // `require('./config')` reads config.json: named by its path without the extension.
     const byImplied = implied.get(f.path) ?? [];
-    const named = new Set([...(only ? [] : await setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS)), ...spelled, ...byImplied]);
+    // A submodule is a folder: named by its path, not by any text holding its name (date-fns's
+    // `submodules/build` was named by every file spelling `buildFormatLongFn`, and ran all 250 tests).
+    const byName = f.gitlink ? gitlinkNamers(setting.repo, f, where, packageImporters) : setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS);
+    const named = new Set([...(only ? [] : await byName), ...spelled, ...byImplied]);
     // An environment file (`.env.test`) is read by what loads it or reads the environment, named or
     // not; unless a manifest's script loads it for the whole run (then nothing is added: named
     // nowhere else, every test runs).
@@ -607,6 +612,32 @@ async function mentionsIn(
     out.set(f.path, [...named].sort());
   }
   return out;
+}
+
+/**
+ * The code files that may load or read files inside a changed submodule (a gitlink): those naming
+ * its folder's path as a path (asPathPattern: `../submodules/build/x`, `join(root, 'submodules',
+ * 'build')`), those beside it naming its folder relatively (`./build/x` in `submodules/`), and
+ * those importing a package whose name holds the folder's (its manifest is in the submodule, out
+ * of reach: a workspace package is named after its folder by convention, `@date-fns/build`).
+ * Nothing else in this tree can reach what changed, which is only the submodule's files; a word
+ * (`buildFormatLongFn`, `scripts/build/fp.ts`) names another thing.
+ */
+async function gitlinkNamers(
+  repo: GitRepo,
+  f: ChangedFile,
+  where: { commit: string } | 'staged' | 'worktree',
+  packageImporters: (word: string) => Promise<string[]>,
+): Promise<string[]> {
+  const paths = [...new Set([f.path, ...(f.previousPath === undefined ? [] : [f.previousPath])])];
+  const names = [...new Set(paths.map(baseName))];
+  const [byPath, byName, ...byPackage] = await Promise.all([
+    repo.filesContaining(paths, where, CODE_PATHSPECS, { as: 'path' }),
+    repo.filesContaining(names, where, CODE_PATHSPECS, { as: 'path' }),
+    ...names.map(packageImporters),
+  ]);
+  const beside = (file: string) => paths.some((p) => file.startsWith(parentDir(p) === '' ? '' : `${parentDir(p)}/`));
+  return [...new Set([...byPath, ...byName.filter(beside), ...byPackage.flat()])];
 }
 
 /**

@@ -11,18 +11,21 @@ export interface ChangedFile {
   path: string;
   status: FileChangeStatus;
   previousPath?: string;
+  /** A submodule's commit on either side (ChangedPath.gitlink): a folder whose files changed, none of them here. */
+  gitlink?: true;
 }
 
 export function toChangedFile(change: ChangedPath): ChangedFile {
+  const gitlink = change.gitlink ? { gitlink: true as const } : {};
   switch (change.status) {
     case 'renamed':
-      return { path: change.path, status: 'renamed', previousPath: change.previousPath! };
+      return { path: change.path, status: 'renamed', previousPath: change.previousPath!, ...gitlink };
     case 'copied':
-      return { path: change.path, status: 'added' };
+      return { path: change.path, status: 'added', ...gitlink };
     case 'type-changed':
-      return { path: change.path, status: 'modified' };
+      return { path: change.path, status: 'modified', ...gitlink };
     default:
-      return { path: change.path, status: change.status };
+      return { path: change.path, status: change.status, ...gitlink };
   }
 }
 

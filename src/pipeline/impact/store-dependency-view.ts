@@ -706,6 +706,17 @@ export class StoreDependencyView implements DependencyView {
   }
 
   /**
+   * Files importing a package whose name holds `word`, sorted: a workspace package is named after
+   * its folder (`@date-fns/build` in `submodules/build`) by convention, which is all there is to go
+   * by where the folder is a submodule whose manifest this tree does not hold.
+   */
+  async importersOfPackagesNaming(word: string): Promise<string[]> {
+    const files = new Set<string>();
+    for (const [name, links] of (await this.links()).packages) if (name.includes(word)) for (const link of links) files.add(link.file);
+    return [...files].sort();
+  }
+
+  /**
    * The nodes that use a package: in each file importing it, the symbols using the names the
    * import binds (top-level uses make the module's state depend on it), and the module itself for
    * a side-effect import or a re-export.
