@@ -216,7 +216,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   const baseMentions = mentionedFiles({
     files: deleted,
     roles,
-    namedBy: await mentionsIn(setting, roles, mentionCandidates(deleted, roles), { commit: base }, (paths) => baseTexts(paths), (word) => baseView.importersOfPackagesNaming(word)),
+    namedBy: await mentionsIn(setting, roles, mentionCandidates(deleted, roles), { commit: base }, (paths) => baseTexts(paths), (word) => baseView.importersOfModulesNaming(word)),
     isTest: (p) => baseTests.has(p),
     isCode,
     snapshotOwners: ownersAmong(baseTests),
@@ -274,7 +274,7 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
   // A manifest's changed keys: source naming it reads it as data only where it spells one.
   const manifestKeys = new Map(dependencyTexts.filter((f) => roles.get(f.path) === 'manifest').map((f) => [f.path, changedKeys(f.before, f.after)]));
   const [namedBy, namedThrough] = await Promise.all([
-    mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported, ...spelled], where, (paths) => baseTexts(paths, headTexts), (word) => headView.importersOfPackagesNaming(word), {
+    mentionsIn(setting, roles, [...mentionCandidates(present, roles), ...unimported, ...spelled], where, (paths) => baseTexts(paths, headTexts), (word) => headView.importersOfModulesNaming(word), {
       keys: manifestKeys,
       isTest: (p) => headTests.has(p),
     }, new Set(spelled.map((f) => f.path))),
@@ -552,7 +552,7 @@ async function mentionsIn(
   candidates: readonly ChangedFile[],
   where: { commit: string } | 'staged' | 'worktree',
   readText: (paths: readonly string[]) => Promise<Map<string, string>>,
-  /** The files importing a package whose name holds a word (a submodule's folder name), sorted. */
+  /** The files importing a module whose specifier holds a word (a submodule's folder name) and leads to no file of the tree, sorted. */
   packageImporters: (word: string) => Promise<string[]>,
   manifests?: { keys: ReadonlyMap<string, string[] | null>; isTest: (path: string) => boolean },
   spelledOnly: ReadonlySet<string> = new Set(),
@@ -618,8 +618,9 @@ async function mentionsIn(
  * The code files that may load or read files inside a changed submodule (a gitlink): those naming
  * its folder's path as a path (asPathPattern: `../submodules/build/x`, `join(root, 'submodules',
  * 'build')`), those beside it naming its folder relatively (`./build/x` in `submodules/`), and
- * those importing a package whose name holds the folder's (its manifest is in the submodule, out
- * of reach: a workspace package is named after its folder by convention, `@date-fns/build`).
+ * those importing a module that leads to no file here by a specifier holding the folder's name (a
+ * package: its manifest is in the submodule, out of reach, and a workspace package is named after
+ * its folder by convention, `@date-fns/build`).
  * Nothing else in this tree can reach what changed, which is only the submodule's files; a word
  * (`buildFormatLongFn`, `scripts/build/fp.ts`) names another thing.
  */

@@ -706,13 +706,18 @@ export class StoreDependencyView implements DependencyView {
   }
 
   /**
-   * Files importing a package whose name holds `word`, sorted: a workspace package is named after
-   * its folder (`@date-fns/build` in `submodules/build`) by convention, which is all there is to go
-   * by where the folder is a submodule whose manifest this tree does not hold.
+   * Files with a module link whose specifier holds `word` and leads to no file of this tree, sorted:
+   * a package (`@date-fns/build`), or a path the compiler's `paths` maps into a folder this tree does
+   * not hold. A workspace package is named after its folder by convention, which is all there is to
+   * go by where the folder is a submodule whose manifest this tree does not hold.
    */
-  async importersOfPackagesNaming(word: string): Promise<string[]> {
+  async importersOfModulesNaming(word: string): Promise<string[]> {
+    const { links, targets } = await this.links();
     const files = new Set<string>();
-    for (const [name, links] of (await this.links()).packages) if (name.includes(word)) for (const link of links) files.add(link.file);
+    for (const link of links) {
+      if (typeof link.module !== 'string' || !link.module.includes(word)) continue;
+      if (targets.get(link.file)?.get(link.module)?.kind !== 'file') files.add(link.file);
+    }
     return [...files].sort();
   }
 
