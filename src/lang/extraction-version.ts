@@ -153,5 +153,6 @@
  * 62: a member read by a literal key (`const f = api['handler']`) is a value taken, as `api.handler`.
  * 63: an alias written as a string (`export { a as 'run-a' }`, `module.exports = { 'x-y': f }`) is
  *    its content, as a string name is (`import { 'run-a' as r }`).
+ * 64: a name written as an empty string (`{ ""() {} }`, `get ''()`) is `""`, never empty.
  */
-export const EXTRACTION_VERSION = 63;
+export const EXTRACTION_VERSION = 64;

@@ -79,10 +79,15 @@ export function isWhitespace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0xfeff || code === 0x2028 || code === 0x2029 || (code >= 0x2000 && code <= 0x200a) || code === 0x3000;
 }
 
-/** `'x'` → `x` for a quoted name (object keys, module names); other text is returned as is. */
+/**
+ * `'x'` → `x` for a quoted name (object keys, module names); other text is returned as is. An empty
+ * string (`{ ""() {} }`, terser's tests) stays `""` however it is quoted: a name is never empty (the
+ * export schema requires one, and a member named '' would have the qualname `obj.`).
+ */
 export function unquote(text: string): string {
   const first = text[0];
-  return (first === '"' || first === "'" || first === '`') && text.length >= 2 && text.endsWith(first) ? text.slice(1, -1) : text;
+  if (!(first === '"' || first === "'" || first === '`') || text.length < 2 || !text.endsWith(first)) return text;
+  return text.length === 2 ? '""' : text.slice(1, -1);
 }
 
 const PLAIN_LITERAL = /^(['"`])((?:\\[\s\S]|(?!\1)[^\\])*)\1$/;

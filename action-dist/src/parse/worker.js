@@ -4568,7 +4568,8 @@ function isWhitespace(code) {
 }
 function unquote(text) {
   const first = text[0];
-  return (first === '"' || first === "'" || first === "`") && text.length >= 2 && text.endsWith(first) ? text.slice(1, -1) : text;
+  if (!(first === '"' || first === "'" || first === "`") || text.length < 2 || !text.endsWith(first)) return text;
+  return text.length === 2 ? '""' : text.slice(1, -1);
 }
 var PLAIN_LITERAL = /^(['"`])((?:\\[\s\S]|(?!\1)[^\\])*)\1$/;
 function literalContent(text) {
