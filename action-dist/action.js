@@ -29005,6 +29005,7 @@ var CONFIG_NAMES = /* @__PURE__ */ new Set(["pytest.toml", ".pytest.toml", "pyte
 var DEFAULT_FILES = ["test_*.py", "*_test.py"];
 var DJANGO_FILES = ["test*.py"];
 var DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module|getfixture)\b`;
+var DOC_COPY = String.raw`(?:\.|^[ \t]*)__doc__[ \t]*\+?=(?!=)`;
 var DEFAULT_DOCTEST_GLOBS = ["test*.txt"];
 var DEFAULT_NORECURSE = ["*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}"];
 var baseName2 = (path) => path.slice(path.lastIndexOf("/") + 1);
@@ -29054,9 +29055,10 @@ var python = defineEcosystem({
         // Packages installed from a folder of another name (setuptools `package-dir = { mycore = "lib" }`).
         aliases: packageDirs(dir, files).map(({ name: name2, folder }) => ({ pattern: name2, replacement: folder })),
         warnings: warnings.splice(0),
-        // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own. Its
-        // examples run with the module's globals, which its imports trace, unless one imports more.
-        ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>", untraced: DOCTEST_IMPORT } },
+        // --doctest-modules: a module with docstring examples (`>>>`), or one that sets a docstring
+        // at run time, is a test of its own. Its examples run with the module's globals, which its
+        // imports trace, unless one imports more or the examples are another file's text.
+        ...options.doctestModules && { inSource: { include: [{ glob: "**/*.py" }], marker: ">>>", markedBy: DOC_COPY, untraced: `${DOCTEST_IMPORT}|${DOC_COPY}` } },
         // --doctest-glob (`test*.txt` without one): text files whose examples run as tests (matched
         // by name, as pytest does); a file without an example holds no test.
         textTests: (options.doctestGlobs ?? DEFAULT_DOCTEST_GLOBS).map(fnmatchPattern),

@@ -151,6 +151,12 @@ export interface TestUniverse {
     include: readonly PathPattern[];
     marker: string;
     /**
+     * A regular expression (multiline) whose match makes a candidate a test too: a docstring copied
+     * at run time (`merge_with.__doc__ = toolz.merge_with.__doc__`) holds examples that are not in
+     * the module's text.
+     */
+    markedBy?: string;
+    /**
      * A regular expression (multiline) matching the text of such a test that loads code outside its
      * own imports, which the index does not trace: a doctest example importing a module
      * (`>>> from shop.rate import rate`). Each such test is selected whenever code changes (relation

@@ -26,6 +26,12 @@ const DJANGO_FILES = ['test*.py'];
  * which runs what the fixture calls. What it loads is no import of the module, so the index has no edge.
  */
 const DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module|getfixture)\b`;
+/**
+ * A docstring set at run time (`merge_with.__doc__ = toolz.merge_with.__doc__`, `__doc__ += …`):
+ * doctest collects the examples of the copied text, which this module's text does not show, nor
+ * what they import.
+ */
+const DOC_COPY = String.raw`(?:\.|^[ \t]*)__doc__[ \t]*\+?=(?!=)`;
 /** pytest's doctest plugin collects text files by these names when no `--doctest-glob` is given. */
 const DEFAULT_DOCTEST_GLOBS = ['test*.txt'];
 const DEFAULT_NORECURSE = ['*.egg', '.*', '_darcs', 'build', 'CVS', 'dist', 'node_modules', 'venv', '{arch}'];
@@ -93,9 +99,10 @@ export const python = defineEcosystem({
         // Packages installed from a folder of another name (setuptools `package-dir = { mycore = "lib" }`).
         aliases: packageDirs(dir, files).map(({ name, folder }) => ({ pattern: name, replacement: folder })),
         warnings: warnings.splice(0),
-        // --doctest-modules: a module with docstring examples (`>>>`) is a test of its own. Its
-        // examples run with the module's globals, which its imports trace, unless one imports more.
-        ...(options.doctestModules && { inSource: { include: [{ glob: '**/*.py' }], marker: '>>>', untraced: DOCTEST_IMPORT } }),
+        // --doctest-modules: a module with docstring examples (`>>>`), or one that sets a docstring
+        // at run time, is a test of its own. Its examples run with the module's globals, which its
+        // imports trace, unless one imports more or the examples are another file's text.
+        ...(options.doctestModules && { inSource: { include: [{ glob: '**/*.py' }], marker: '>>>', markedBy: DOC_COPY, untraced: `${DOCTEST_IMPORT}|${DOC_COPY}` } }),
         // --doctest-glob (`test*.txt` without one): text files whose examples run as tests (matched
         // by name, as pytest does); a file without an example holds no test.
         textTests: (options.doctestGlobs ?? DEFAULT_DOCTEST_GLOBS).map(fnmatchPattern),

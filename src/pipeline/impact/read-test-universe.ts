@@ -56,7 +56,9 @@ async function withInSourceTests(universes: readonly TestUniverse[], repo: GitRe
   const marked = textCandidates.filter((_, i) => universes[i]!.textTestMarker !== undefined);
   const texts = await readTexts(repo, source, [...new Set([...candidates.flat(), ...marked.flat()])]);
   return universes.map(({ inSource, ...plain }, i) => {
-    const tests = inSource ? candidates[i]!.filter((p) => texts.get(p)?.includes(inSource.marker)).sort() : [];
+    const markedBy = inSource?.markedBy === undefined ? null : new RegExp(inSource.markedBy, 'm');
+    const isMarked = (text: string | undefined) => text !== undefined && (text.includes(inSource!.marker) || (markedBy?.test(text) ?? false));
+    const tests = inSource ? candidates[i]!.filter((p) => isMarked(texts.get(p))).sort() : [];
     const untraced = inSource?.untraced === undefined ? null : new RegExp(inSource.untraced, 'm');
     const marker = plain.textTestMarker;
     return {
