@@ -29046,6 +29046,8 @@ var python = defineEcosystem({
         ],
         setupFiles: [...conftests, ...packageInits].sort(),
         setupScope: "directory",
+        // A `python_files` pattern naming an `__init__.py` or a conftest.py (`tests/*.py`) collects it.
+        setupFilesMayBeTests: true,
         // Plugins `-p` loads, the Django settings pytest-django loads and the applications Django
         // loads, run before every test.
         ...pluginFiles(dir, options.pythonpath ?? [], [...options.plugins ?? [], ...options.djangoSettings ?? []], files, [...entryPlugins, ...django]),

@@ -84,7 +84,8 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     universes,
     // A setup file is no test, unless its text makes it one: a package's `__init__.py` with
     // docstring examples is imported before the tests below it and collected by `--doctest-modules`.
-    isTest: (path) => (!setupFiles.has(path) || byTextAll.has(path)) && anyTest(path),
+    // Nor is one that a universe's own patterns name as a test, where the runner collects it too.
+    isTest: (path) => (!setupFiles.has(path) || byTextAll.has(path) || compiled.some((c) => c.universe.setupFilesMayBeTests === true && c.member(path))) && anyTest(path),
     setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.setupFor(test)))].sort(),
     setupFiles,
     // A plugin runs for every test whatever else its file is: `-p lib.testing` loads the package's

@@ -80,6 +80,12 @@ export interface TestUniverse {
    */
   testSetupFiles?: readonly string[];
   /**
+   * A setup file that `include` matches is a test too: pytest imports a package's `__init__.py`
+   * before the tests below it, and collects its own tests where `python_files` names it
+   * (`tests/*.py`, faker's).
+   */
+  setupFilesMayBeTests?: boolean;
+  /**
    * Files every test of the universe runs without importing them: a browser runner's end-to-end
    * tests drive the application a web server builds and serves from the project's files
    * (Playwright; Cypress's e2e type), so an edit to any of them may fail any test. Tests of any
