@@ -92,7 +92,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
   // A test patching a module by a dotted name hands its path too; it runs no command by that.
   const reading = [...new Set([...handing, ...(await view.patchers()).filter(inTests)])].sort();
   const handed = await handedPathLoaders(reading, side.texts);
-  loaders.push(...handed.flatMap((l) => withExtension(l, unresolved.files)));
+  loaders.push(...(await unindexedScripts(handed.flatMap((l) => withExtension(l, unresolved.files)), unresolved.files, side.texts)));
   // Any file reading a folder: what is there reaches whoever reaches it (a script a test runs, a
   // module a test imports). Of those handing paths, only the folders they list by name: `of` gave
   // the ones they read whole. The others' reads are not the whole repository: a source file's
@@ -158,6 +158,24 @@ function withExtension(loader: ScopedLoader, files: ReadonlySet<string>): Scoped
     if (file.startsWith(`${scope}.`) && !file.includes('/', scope.length)) named.push({ ...loader, scope: file });
   }
   return named.length > 0 ? named.sort((a, b) => (a.scope < b.scope ? -1 : 1)) : [loader];
+}
+
+/**
+ * A handed path naming a script the index holds no code of, a file without an extension whose text
+ * starts with `#!` (terser's `bin/terser`, a node script a test runs through `exec`), loads what that
+ * script loads, which no edge shows: anything in the tree. Other paths (folders, data, indexed code)
+ * stay as they are.
+ */
+async function unindexedScripts(
+  loaders: readonly ScopedLoader[],
+  files: ReadonlySet<string>,
+  texts: (paths: readonly string[]) => Promise<ReadonlyMap<string, string>>,
+): Promise<ScopedLoader[]> {
+  const unread = [...new Set(loaders.map((l) => l.scope))].filter((p) => p !== '' && !isPattern(p) && !files.has(p) && !/\.[^/]*$/.test(p.slice(p.lastIndexOf('/') + 1)));
+  if (unread.length === 0) return [...loaders];
+  const text = await texts(unread.sort());
+  const scripts = new Set(unread.filter((p) => text.get(p)?.startsWith('#!') === true));
+  return loaders.map((l) => (scripts.has(l.scope) ? { ...l, scope: '' } : l));
 }
 
 /** Equal inputs, so an equal floor: the same tests (hence setup lists), importers, loaders and aliases. */
