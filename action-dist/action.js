@@ -26819,6 +26819,12 @@ var NPM_ROLES = {
   inertPackages: ["eslint", "eslint-*", "@eslint/*", "@typescript-eslint/*", "typescript-eslint", "prettier", "prettier-*", "@types/*", "husky", "lint-staged", "@commitlint/*", "commitlint", "@changesets/*", "typedoc", "typedoc-*", "markdownlint*"]
 };
 
+// src/ecosystem/ci-workflows.ts
+function isCiWorkflow(path) {
+  return CI_WORKFLOW.test(path);
+}
+var CI_WORKFLOW = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
+
 // src/ecosystem/npm/vitest-universes.ts
 var __ratlas_module_url9 = new URL("./src/ecosystem/npm/vitest-universes.js", __ratlas_bundle_url).href;
 var __ratlas_filename9 = __ratlas_fileURLToPath(__ratlas_module_url9);
@@ -27017,23 +27023,14 @@ function isConfigPath(path) {
   const name2 = baseOf(path);
   return name2 === "package.json" || name2 === "angular.json" || baseOf(dirOf(path)) === ".storybook" && (STORYBOOK_MAIN.test(name2) || STORYBOOK_PREVIEW.test(name2)) || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re2) => re2.test(name2));
 }
-var WORKFLOW_TEXT = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
 function isEnvironmentText(path) {
   const name2 = baseOf(path);
-  return !path.includes("node_modules/") && (name2 === ".npmrc" || name2 === "project.json" || /^\.env(?:\.[^/]+)?$/.test(name2) || WORKFLOW_TEXT.test(path));
+  return !path.includes("node_modules/") && (name2 === ".npmrc" || name2 === "project.json" || /^\.env(?:\.[^/]+)?$/.test(name2) || isCiWorkflow(path));
 }
 function environmentTexts(files, dir, scripts) {
-  const workflows = files.paths.filter((p2) => WORKFLOW_TEXT.test(p2));
+  const workflows = files.paths.filter(isCiWorkflow);
   const npmrc = dir === "" ? ".npmrc" : `${dir}/.npmrc`;
   return [.../* @__PURE__ */ new Set([npmrc, ".npmrc", ...workflows, ...scriptEnvFiles(scripts, dir)])].map((f3) => files.read(f3) ?? "");
-}
-function parsedObject(text) {
-  try {
-    const value = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
 }
 function nxTargetConfigs(text, runner, dir) {
   let project;
@@ -27142,10 +27139,13 @@ function npmConfigImports(files) {
   for (const [path, text] of manifests) {
     const dir = dirOf(path);
     const exists = (p2) => pathSet.has(p2);
-    const manifest = parsedObject(text);
-    const scripts = isObject(manifest?.["scripts"]) ? Object.values(manifest["scripts"]).filter((v2) => typeof v2 === "string") : [];
-    const ava = isObject(manifest?.["ava"]) && Array.isArray(manifest["ava"]["nodeArguments"]) ? manifest["ava"]["nodeArguments"].filter((v2) => typeof v2 === "string") : [];
-    const preloads = [...scriptPreloads(text, dir, exists), ...environmentPreloads(environmentTexts(files, dir, scripts), dir, exists), ...argumentPreloads(ava, dir, exists)];
+    const manifest = parsedManifest2(dir, path, text);
+    const ava = manifest && isObject(manifest.value["ava"]) && Array.isArray(manifest.value["ava"]["nodeArguments"]) ? manifest.value["ava"]["nodeArguments"].filter((v2) => typeof v2 === "string") : [];
+    const preloads = [
+      ...scriptPreloads(text, dir, exists),
+      ...environmentPreloads(environmentTexts(files, dir, manifest ? scriptsOf(manifest) : []), dir, exists),
+      ...argumentPreloads(ava, dir, exists)
+    ];
     for (const file of preloads) if (files.read(file) === null) out2.add(file);
   }
   return [...out2].sort();
@@ -27198,13 +27198,7 @@ function npmUniverses(files) {
     const file = dir === "" ? "package.json" : `${dir}/package.json`;
     if (!pathSet.has(file)) return null;
     const text = files.read(file);
-    if (text === null) return null;
-    try {
-      const value = JSON.parse(text);
-      return isObject(value) ? { dir, file, value } : null;
-    } catch {
-      return null;
-    }
+    return text === null ? null : parsedManifest2(dir, file, text);
   };
   const pick = (dir, re2) => (byDir.get(dir) ?? []).filter((c3) => re2.test(baseOf(c3))).sort(preferTs);
   const jestConfigIn = (dir) => {
@@ -27392,6 +27386,14 @@ function scriptOptionValues(scripts, runner, options) {
     }
   }
   return out2.map((v2) => v2.replace(/^(["'])(.*)\1$/, "$2"));
+}
+function parsedManifest2(dir, file, text) {
+  try {
+    const value = JSON.parse(text);
+    return isObject(value) ? { dir, file, value } : null;
+  } catch {
+    return null;
+  }
 }
 function scriptsOf(manifest) {
   return isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
@@ -28849,12 +28851,14 @@ function commandLineOptions(dir, files) {
   const { configFile: _none, ...options } = out2;
   return Object.keys(options).length > 0 ? options : void 0;
 }
-var ADDOPTS_ASSIGNMENT = /PYTEST_ADDOPTS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\n#]*))/g;
-var PLUGINS_ASSIGNMENT = /PYTEST_PLUGINS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\s#]*))/g;
+function environmentAssignment(name2, words2) {
+  return new RegExp(`${name2}["'\\]]?\\s*[:=]\\s*(?:"([^"\\n]*)"|'([^'\\n]*)'|([^\\s"'#][^${words2 ? "\\s" : "\\n"}#]*))`, "g");
+}
+var ADDOPTS_ASSIGNMENT = environmentAssignment("PYTEST_ADDOPTS", false);
+var PLUGINS_ASSIGNMENT = environmentAssignment("PYTEST_PLUGINS", true);
 var RECIPE_FILES = /(?:^|\/)(?:Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile)$/;
-var WORKFLOW_FILES = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
 function isRecipeFile(path, dir) {
-  if (dir === "" && WORKFLOW_FILES.test(path)) return true;
+  if (dir === "" && isCiWorkflow(path)) return true;
   return RECIPE_FILES.test(path) && path.slice(0, path.lastIndexOf("/") + 1) === (dir === "" ? "" : `${dir}/`);
 }
 function shellLines(text) {

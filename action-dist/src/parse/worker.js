@@ -5082,6 +5082,9 @@ function unwrap2(expr) {
 function closes(expr, from) {
   return callAt(expr, from)?.end === expr.length - 1;
 }
+function isKeywordArgument(arg) {
+  return /^\w+\s*=(?!=)/.test(arg);
+}
 function argumentsAt2(text, from) {
   return callAt(text, from)?.args ?? null;
 }
@@ -5503,6 +5506,9 @@ var PYTHON_LOADER_CALLS = {
   DebugRunner: [{ code: "doctest-file", receivers: ["doctest", null] }]
 };
 var BOUNDED = /* @__PURE__ */ new Set(["sys-path", "dynamic-fixture", "unittest-discovery", "django-command", "django-autodiscover", "doctest-file"]);
+function loaderCallsCoded(code) {
+  return Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) => calls.some((c) => c.code === code)).map(([name2]) => name2);
+}
 var NAME_LOADER_CALLS = Object.entries(PYTHON_LOADER_CALLS).filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code))).map(([name2]) => name2.replace(/\*$/, ""));
 var PYTHON_RUN_CALLS = ["run_path", "spec_from_file_location", "SourceFileLoader", "SourcelessFileLoader", "exec", "eval", "compile", "run_module", "run", "call", "check_call", "check_output", "Popen"];
 
@@ -5693,8 +5699,12 @@ function indentOf(line) {
 var PATH_CALL2 = /\b((?:sys\.path|__path__)\.(?:insert|append|extend)|site\.addsitedir)\s*\(/g;
 var NAME_LOADER = new RegExp(`\\b(${NAME_LOADER_CALLS.join("|")})\\s*\\(`, "g");
 var DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoader\(\s*\)|(?<![\w.])(?:test_)?loader)\.discover\s*\(/g;
-var DJANGO_COMMAND = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
-var DOCTEST_RUN = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples|DocTestParser|DocTestRunner|DebugRunner)\s*\(/g;
+var DJANGO_COMMAND = callUnderAnyReceiver(loaderCallsCoded("django-command"));
+var DOCTEST_RUN = callUnderAnyReceiver(loaderCallsCoded("doctest-file"));
+var DJANGO_AUTODISCOVER = callUnderAnyReceiver(loaderCallsCoded("django-autodiscover"));
+function callUnderAnyReceiver(names) {
+  return new RegExp(`(?<![\\w.])(?:[A-Za-z_]\\w*\\.)*(${names.join("|")})\\s*\\(`, "g");
+}
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
 function pythonLoadDirs(path, text) {
   const code = maskStrings2(stripComments3(text));
@@ -5716,11 +5726,11 @@ function pythonLoadDirs(path, text) {
   }
   for (const m of code.masked.matchAll(DOCTEST_RUN)) {
     const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
-    const own = (m[1] === "testmod" || m[1] === "DocTestSuite") && args2 !== null && !args2.some((a) => !/^\w+\s*=(?!=)/.test(a) || /^(?:m|module)\s*=/.test(a));
+    const own = (m[1] === "testmod" || m[1] === "DocTestSuite") && args2 !== null && !args2.some((a) => !isKeywordArgument(a) || /^(?:m|module)\s*=/.test(a));
     if (!own) return null;
   }
-  for (const m of code.masked.matchAll(/(?<![\w.])(?:[A-Za-z_]\w*\.)*autodiscover_modules\s*\(/g)) {
-    const names = (argumentsAt2(code.text, (m.index ?? 0) + m[0].length) ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => stringLiteral2(a.trim()));
+  for (const m of code.masked.matchAll(DJANGO_AUTODISCOVER)) {
+    const names = (argumentsAt2(code.text, (m.index ?? 0) + m[0].length) ?? []).filter((a) => !isKeywordArgument(a)).map((a) => stringLiteral2(a.trim()));
     if (names.length === 0 || names.some((n) => n === null || !isIdentifier(n))) return null;
     for (const n of names) dirs.add(anywhereScope(`${n}.py`)).add(anywhereScope(n));
   }
@@ -5729,7 +5739,7 @@ function pythonLoadDirs(path, text) {
   }
   for (const m of code.masked.matchAll(DISCOVER)) {
     const args2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
-    const start2 = args2?.find((a) => !/^\w+\s*=(?!=)/.test(a)) ?? args2?.find((a) => /^start_dir\s*=/.test(a))?.replace(/^start_dir\s*=\s*/, "");
+    const start2 = args2?.find((a) => !isKeywordArgument(a)) ?? args2?.find((a) => /^start_dir\s*=/.test(a))?.replace(/^start_dir\s*=\s*/, "");
     const value = start2 === void 0 ? null : evaluate(start2.trim(), path, fileDir, code.text, 0, { open: true });
     if (value === null || value.file) return null;
     dirs.add(valueScope(value));
@@ -5746,7 +5756,7 @@ function pythonLoadDirs(path, text) {
   return [...dirs].sort();
 }
 function djangoCommandScopes(call, args2, text) {
-  const positional = (args2 ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => a.trim());
+  const positional = (args2 ?? []).filter((a) => !isKeywordArgument(a)).map((a) => a.trim());
   const name2 = call === "call_command" ? positional[0] : call === "load_command_class" ? positional[1] : void 0;
   if (call === "call_command" && name2 !== void 0 && /\)$/.test(name2) && !/^[fF]?['"]/.test(name2)) return [];
   const literal = name2 === void 0 ? null : stringLiteral2(name2) ?? stringLiteral2(boundOnce(name2, text)?.trim() ?? "");
@@ -5811,7 +5821,7 @@ function pythonRunFolders(path, text) {
   for (const m of masked.matchAll(RUN_CALL2)) {
     const args2 = argumentsAt2(code, (m.index ?? 0) + m[0].length);
     if (args2 === null || args2.length === 0) continue;
-    const positional = args2.filter((a) => !/^\w+\s*=(?!=)/.test(a));
+    const positional = args2.filter((a) => !isKeywordArgument(a));
     const keyword = (name2) => args2.find((a) => new RegExp(`^${name2}\\s*=(?!=)`).test(a))?.replace(/^\w+\s*=\s*/, "");
     const p = m[1] !== void 0 ? positional[0] ?? keyword("path_name") : m[2] !== void 0 ? positional[1] ?? keyword("location") ?? keyword("path") : readPath2(positional[0] ?? keyword("source") ?? "", code, masked, 0);
     const dir = p === void 0 || p === null ? null : computedFolder2(p, path, fileDir, code, 0);

@@ -28,6 +28,7 @@ import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { namesOnlyToMeasure } from './measured-names.js';
 import { baseOf, dirOf, joinRepo, treeFiles } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
+import { isCiWorkflow } from '../ci-workflows.js';
 import { VITEST_EXPORTED_DEFAULTS, vitestUniverses, type VitestContext } from './vitest-universes.js';
 import { npmSnapshotOwners } from './snapshots.js';
 
@@ -62,33 +63,21 @@ function isConfigPath(path: string): boolean {
   );
 }
 
-/** CI workflows, as GitHub and GitLab name them: their `env:` may set NODE_OPTIONS for the test run. */
-const WORKFLOW_TEXT = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
-
 /**
  * Texts outside the configurations that say how a package's tests run: `.npmrc`, env files and CI
  * workflows may set NODE_OPTIONS for its scripts; an Nx `project.json` names its runner's config.
  */
 function isEnvironmentText(path: string): boolean {
   const name = baseOf(path);
-  return !path.includes('node_modules/') && (name === '.npmrc' || name === 'project.json' || /^\.env(?:\.[^/]+)?$/.test(name) || WORKFLOW_TEXT.test(path));
+  return !path.includes('node_modules/') && (name === '.npmrc' || name === 'project.json' || /^\.env(?:\.[^/]+)?$/.test(name) || isCiWorkflow(path));
 }
 
 /** The texts that may set NODE_OPTIONS for the scripts of the package in `dir`: its `.npmrc` and the root's, CI workflows, the env files its scripts give node. */
 function environmentTexts(files: ProjectFiles, dir: string, scripts: readonly string[]): string[] {
-  const workflows = files.paths.filter((p) => WORKFLOW_TEXT.test(p));
+  // A CI workflow's `env:` may set NODE_OPTIONS for the test run.
+  const workflows = files.paths.filter(isCiWorkflow);
   const npmrc = dir === '' ? '.npmrc' : `${dir}/.npmrc`;
   return [...new Set([npmrc, '.npmrc', ...workflows, ...scriptEnvFiles(scripts, dir)])].map((f) => files.read(f) ?? '');
-}
-
-/** A JSON text's top-level object, or null. */
-function parsedObject(text: string): Record<string, unknown> | null {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -237,10 +226,13 @@ function npmConfigImports(files: ProjectFiles): string[] {
   for (const [path, text] of manifests) {
     const dir = dirOf(path);
     const exists = (p: string) => pathSet.has(p);
-    const manifest = parsedObject(text);
-    const scripts = isObject(manifest?.['scripts']) ? Object.values(manifest['scripts']).filter((v) => typeof v === 'string') : [];
-    const ava = isObject(manifest?.['ava']) && Array.isArray(manifest['ava']['nodeArguments']) ? manifest['ava']['nodeArguments'].filter((v) => typeof v === 'string') : [];
-    const preloads = [...scriptPreloads(text, dir, exists), ...environmentPreloads(environmentTexts(files, dir, scripts), dir, exists), ...argumentPreloads(ava, dir, exists)];
+    const manifest = parsedManifest(dir, path, text);
+    const ava = manifest && isObject(manifest.value['ava']) && Array.isArray(manifest.value['ava']['nodeArguments']) ? manifest.value['ava']['nodeArguments'].filter((v) => typeof v === 'string') : [];
+    const preloads = [
+      ...scriptPreloads(text, dir, exists),
+      ...environmentPreloads(environmentTexts(files, dir, manifest ? scriptsOf(manifest) : []), dir, exists),
+      ...argumentPreloads(ava, dir, exists),
+    ];
     for (const file of preloads) if (files.read(file) === null) out.add(file);
   }
   return [...out].sort();
@@ -304,13 +296,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     const file = dir === '' ? 'package.json' : `${dir}/package.json`;
     if (!pathSet.has(file)) return null;
     const text = files.read(file);
-    if (text === null) return null;
-    try {
-      const value = JSON.parse(text) as unknown;
-      return isObject(value) ? { dir, file, value } : null;
-    } catch {
-      return null;
-    }
+    return text === null ? null : parsedManifest(dir, file, text);
   };
   const pick = (dir: string, re: RegExp) => (byDir.get(dir) ?? []).filter((c) => re.test(baseOf(c))).sort(preferTs);
   const jestConfigIn = (dir: string) => {
@@ -577,6 +563,16 @@ export function scriptOptionValues(scripts: readonly string[], runner: string, o
     }
   }
   return out.map((v) => v.replace(/^(["'])(.*)\1$/, '$2'));
+}
+
+/** A package manifest's text as its object, or null where it is no JSON object. */
+function parsedManifest(dir: string, file: string, text: string): Manifest | null {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return isObject(value) ? { dir, file, value } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A manifest's scripts, as written. */

@@ -1,4 +1,5 @@
 import { parse as parseToml } from 'smol-toml';
+import { isCiWorkflow } from '../ci-workflows.js';
 import type { ProjectFiles } from '../types.js';
 import { iniList, readIni } from './read-ini.js';
 
@@ -77,19 +78,25 @@ export function commandLineOptions(dir: string, files: ProjectFiles): Pick<Pytes
   return Object.keys(options).length > 0 ? options : undefined;
 }
 
-/** `PYTEST_ADDOPTS=...`, `PYTEST_ADDOPTS: ...`, `["PYTEST_ADDOPTS"] = "..."`: its value, quoted or to the end of the line. */
-const ADDOPTS_ASSIGNMENT = /PYTEST_ADDOPTS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\n#]*))/g;
+/**
+ * `NAME=...`, `NAME: ...`, `["NAME"] = "..."` (a shell line, a workflow's `env:`, nox's
+ * `session.env`): its value quoted, or unquoted to the end of the line (`words`: to the first space).
+ */
+function environmentAssignment(name: string, words: boolean): RegExp {
+  return new RegExp(`${name}["'\\]]?\\s*[:=]\\s*(?:"([^"\\n]*)"|'([^'\\n]*)'|([^\\s"'#][^${words ? '\\s' : '\\n'}#]*))`, 'g');
+}
 
-/** `PYTEST_PLUGINS=a.plug,b.plug` (or `: ...`, `["PYTEST_PLUGINS"] = "..."`): the comma-separated modules, as ADDOPTS_ASSIGNMENT reads. */
-const PLUGINS_ASSIGNMENT = /PYTEST_PLUGINS["'\]]?\s*[:=]\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'#][^\s#]*))/g;
+/** PYTEST_ADDOPTS: options, to the end of the line. */
+const ADDOPTS_ASSIGNMENT = environmentAssignment('PYTEST_ADDOPTS', false);
+/** PYTEST_PLUGINS: comma-separated modules (`a.plug,b.plug`). */
+const PLUGINS_ASSIGNMENT = environmentAssignment('PYTEST_PLUGINS', true);
 
 /** Where a project writes its test commands as shell lines: make and just recipes, CI workflows. */
 const RECIPE_FILES = /(?:^|\/)(?:Makefile|GNUmakefile|[^/]*\.mk|[Jj]ustfile)$/;
-const WORKFLOW_FILES = /^(?:\.github\/workflows\/[^/]+|\.gitlab-ci)\.ya?ml$/;
 
 /** Whether `path` holds test commands for the pytest run of `dir`: a recipe file there; a workflow, for the root. */
 function isRecipeFile(path: string, dir: string): boolean {
-  if (dir === '' && WORKFLOW_FILES.test(path)) return true;
+  if (dir === '' && isCiWorkflow(path)) return true;
   return RECIPE_FILES.test(path) && path.slice(0, path.lastIndexOf('/') + 1) === (dir === '' ? '' : `${dir}/`);
 }
 

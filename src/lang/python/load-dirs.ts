@@ -1,8 +1,8 @@
 import { anywhereScope } from '../../model/path-scope.js';
 import { joinPath, parentDir } from '../../util/posix-path.js';
-import { NAME_LOADER_CALLS } from './loader-calls.js';
+import { loaderCallsCoded, NAME_LOADER_CALLS } from './loader-calls.js';
 import { RESOURCE_CALLS, readsDataOnly } from './resource-reads.js';
-import { argumentsAt, boundOnce, evaluate, listItem, maskStrings, stringLiteral, stripComments, valueScope } from './path-expressions.js';
+import { argumentsAt, boundOnce, evaluate, isKeywordArgument, listItem, maskStrings, stringLiteral, stripComments, valueScope } from './path-expressions.js';
 
 /**
  * Additions to the import path: `sys.path.insert(i, p)` (the path is the second argument),
@@ -18,9 +18,16 @@ const DISCOVER = /(?:\b(?:unittest\.)?defaultTestLoader|\b(?:unittest\.)?TestLoa
  * of any application. Under any receiver (`django.core.management.call_command`, an alias of the
  * module): the loader table decided already that the file calls Django's.
  */
-const DJANGO_COMMAND = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(call_command|load_command_class|execute_from_command_line|ManagementUtility)\s*\(/g;
+const DJANGO_COMMAND = callUnderAnyReceiver(loaderCallsCoded('django-command'));
 /** doctest's runs of examples (loader-calls.ts `testfile`, `testmod`, a runner made by hand...): a text file's, or a module's docstrings'; under any receiver (`import doctest as dt`). */
-const DOCTEST_RUN = /(?<![\w.])(?:[A-Za-z_]\w*\.)*(testfile|DocFileSuite|DocFileTest|testmod|DocTestSuite|run_docstring_examples|DocTestParser|DocTestRunner|DebugRunner)\s*\(/g;
+const DOCTEST_RUN = callUnderAnyReceiver(loaderCallsCoded('doctest-file'));
+/** Django's discovery of a module by its name in every application (loader-calls.ts `autodiscover_modules`). */
+const DJANGO_AUTODISCOVER = callUnderAnyReceiver(loaderCallsCoded('django-autodiscover'));
+/** A call of one of `names` (captured), bare or under any dotted receiver. */
+function callUnderAnyReceiver(names: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\w.])(?:[A-Za-z_]\\w*\\.)*(${names.join('|')})\\s*\\(`, 'g');
+}
+
 /** Folders every file imports from already (resolution.ts `roots`): adding one loads nothing new. */
 const IMPORT_ROOTS = new Set(['', 'src']);
 
@@ -63,12 +70,12 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
   // script's own under `if __name__ == "__main__":`, never the module a test imports.
   for (const m of code.masked.matchAll(DOCTEST_RUN)) {
     const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
-    const own = (m[1] === 'testmod' || m[1] === 'DocTestSuite') && args !== null && !args.some((a) => !/^\w+\s*=(?!=)/.test(a) || /^(?:m|module)\s*=/.test(a));
+    const own = (m[1] === 'testmod' || m[1] === 'DocTestSuite') && args !== null && !args.some((a) => !isKeywordArgument(a) || /^(?:m|module)\s*=/.test(a));
     if (!own) return null;
   }
   // Django's discovery of a module by its name in every application: a module (or package) of that name anywhere.
-  for (const m of code.masked.matchAll(/(?<![\w.])(?:[A-Za-z_]\w*\.)*autodiscover_modules\s*\(/g)) {
-    const names = (argumentsAt(code.text, (m.index ?? 0) + m[0].length) ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => stringLiteral(a.trim()));
+  for (const m of code.masked.matchAll(DJANGO_AUTODISCOVER)) {
+    const names = (argumentsAt(code.text, (m.index ?? 0) + m[0].length) ?? []).filter((a) => !isKeywordArgument(a)).map((a) => stringLiteral(a.trim()));
     if (names.length === 0 || names.some((n) => n === null || !isIdentifier(n))) return null;
     for (const n of names) dirs.add(anywhereScope(`${n!}.py`)).add(anywhereScope(n!));
   }
@@ -79,7 +86,7 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
   // from the rootdir pytest runs in) imports what is under it; from any other, anything.
   for (const m of code.masked.matchAll(DISCOVER)) {
     const args = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
-    const start = args?.find((a) => !/^\w+\s*=(?!=)/.test(a)) ?? args?.find((a) => /^start_dir\s*=/.test(a))?.replace(/^start_dir\s*=\s*/, '');
+    const start = args?.find((a) => !isKeywordArgument(a)) ?? args?.find((a) => /^start_dir\s*=/.test(a))?.replace(/^start_dir\s*=\s*/, '');
     const value = start === undefined ? null : evaluate(start.trim(), path, fileDir, code.text, 0, { open: true });
     if (value === null || value.file) return null;
     dirs.add(valueScope(value));
@@ -104,7 +111,7 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
  * `call_command(name)`), any application's commands.
  */
 function djangoCommandScopes(call: string, args: readonly string[] | null, text: string): string[] {
-  const positional = (args ?? []).filter((a) => !/^\w+\s*=(?!=)/.test(a)).map((a) => a.trim());
+  const positional = (args ?? []).filter((a) => !isKeywordArgument(a)).map((a) => a.trim());
   const name = call === 'call_command' ? positional[0] : call === 'load_command_class' ? positional[1] : undefined;
   if (call === 'call_command' && name !== undefined && /\)$/.test(name) && !/^[fF]?['"]/.test(name)) return [];
   const literal = name === undefined ? null : (stringLiteral(name) ?? stringLiteral(boundOnce(name, text)?.trim() ?? ''));

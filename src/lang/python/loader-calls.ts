@@ -72,6 +72,13 @@ export const PYTHON_LOADER_CALLS: NonNullable<ResolutionTraits['loaderCalls']> =
 /** Codes load-dirs.ts bounds from a file's text; the others load by a name computed at run time. */
 const BOUNDED = new Set(['sys-path', 'dynamic-fixture', 'unittest-discovery', 'django-command', 'django-autodiscover', 'doctest-file']);
 
+/** The called names the loader table gives `code` (`doctest-file`: `testfile`, `testmod`, ...), for a file's text to be read by. */
+export function loaderCallsCoded(code: string): string[] {
+  return Object.entries(PYTHON_LOADER_CALLS)
+    .filter(([, calls]) => calls.some((c) => c.code === code))
+    .map(([name]) => name);
+}
+
 /** The called names of the loads by a computed name (`import_module`, `entry_points`, ...). */
 export const NAME_LOADER_CALLS: readonly string[] = Object.entries(PYTHON_LOADER_CALLS)
   .filter(([, calls]) => calls.some((c) => !BOUNDED.has(c.code)))

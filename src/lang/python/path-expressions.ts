@@ -254,6 +254,11 @@ function closes(expr: string, from: number): boolean {
   return callAt(expr, from)?.end === expr.length - 1;
 }
 
+/** Whether a call's argument is given by keyword (`start_dir="tests"`, not `x == y`). */
+export function isKeywordArgument(arg: string): boolean {
+  return /^\w+\s*=(?!=)/.test(arg);
+}
+
 /** The arguments of the call whose `(` ends just before `from`, split at top-level commas; null when unbalanced. */
 export function argumentsAt(text: string, from: number): string[] | null {
   return callAt(text, from)?.args ?? null;

@@ -1,6 +1,6 @@
 import { parentDir } from '../../util/posix-path.js';
 import { packageScopes, stringStart } from './load-dirs.js';
-import { argumentsAt, boundOnce, callAt, evaluate, maskStrings, splitLast, stringLiteral, stripComments, unwrap, valueScope } from './path-expressions.js';
+import { argumentsAt, boundOnce, callAt, evaluate, isKeywordArgument, maskStrings, splitLast, stringLiteral, stripComments, unwrap, valueScope } from './path-expressions.js';
 
 
 /** `runpy.run_module(name)`, and `"-m", name` in an argument list: a module run by its name. */
@@ -35,7 +35,7 @@ export function pythonRunFolders(path: string, text: string): string[] {
   for (const m of masked.matchAll(RUN_CALL)) {
     const args = argumentsAt(code, (m.index ?? 0) + m[0].length);
     if (args === null || args.length === 0) continue;
-    const positional = args.filter((a) => !/^\w+\s*=(?!=)/.test(a));
+    const positional = args.filter((a) => !isKeywordArgument(a));
     const keyword = (name: string) => args.find((a) => new RegExp(`^${name}\\s*=(?!=)`).test(a))?.replace(/^\w+\s*=\s*/, '');
     const p = m[1] !== undefined ? (positional[0] ?? keyword('path_name')) : m[2] !== undefined ? (positional[1] ?? keyword('location') ?? keyword('path')) : readPath(positional[0] ?? keyword('source') ?? '', code, masked, 0);
     const dir = p === undefined || p === null ? null : computedFolder(p, path, fileDir, code, 0);
