@@ -13989,8 +13989,9 @@ function inScope(path, scope) {
   const anywhere = scopeAnywhere(scope);
   if (anywhere !== null) {
     if (anywhere.under !== "" && !path.startsWith(`${anywhere.under}/`)) return false;
-    const at2 = `/${path.slice(anywhere.under === "" ? 0 : anywhere.under.length + 1)}/`;
-    return at2.includes(`/${anywhere.path}/`);
+    const rest = path.slice(anywhere.under === "" ? 0 : anywhere.under.length + 1);
+    if (anywhere.path.startsWith("*") && !anywhere.path.includes("/")) return rest.split("/").some((segment) => segment.endsWith(anywhere.path.slice(1)));
+    return `/${rest}/`.includes(`/${anywhere.path}/`);
   }
   const prefix = scopePrefix(scope);
   return prefix !== null ? path.startsWith(prefix) : path.startsWith(`${scope}/`);

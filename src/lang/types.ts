@@ -107,6 +107,19 @@ export interface CallerText {
 }
 
 /**
+ * The functions through which a helper loads what its callers hand it (ResolutionTraits.callerLoads
+ * `entries`): a file whose code names none of them hands it nothing.
+ */
+export interface CallerEntries {
+  /** Functions (or classes) that import the module named by what they are handed. */
+  calls: string[];
+  /** Functions that import whatever a package they are handed holds. */
+  lists: string[];
+  /** Words of the helper's own literal calls of those (`import_string("app.views")` in its own file): modules it loads itself. */
+  own: string[];
+}
+
+/**
  * What the resolver needs to know about a language's names and modules. Pure: existence checks go
  * through `env`, which the resolver tracks so that adding or removing a file re-resolves exactly
  * the imports it could change.
@@ -273,7 +286,20 @@ export interface ResolutionTraits {
    * does, the directories of the bounded ones; else null. `text`: pure, what a caller's text says
    * (CallerText), read in one pass.
    */
-  callerLoads?: { dirs(path: string, text: string): string[] | null; text(text: string): CallerText };
+  callerLoads?: {
+    dirs(path: string, text: string): string[] | null;
+    text(text: string): CallerText;
+    /**
+     * Pure: when the handed loads happen only inside named functions, those (CallerEntries); a
+     * caller then loads only what its calls of them hand (`handed`). Absent or null: every file
+     * importing the helper, directly or not, loads what its text names (`text`).
+     */
+    entries?(path: string, text: string): CallerEntries | null;
+    /** Pure: the words a file's calls of `entries` hand them; undefined when it names none, null when it may hand anything. */
+    handed?(text: string, entries: CallerEntries): string[] | null | undefined;
+    /** The words naming a file in a handed name (default: its base name, its stem, an `index` file's folder). */
+    fileWords?(path: string): string[];
+  };
   /**
    * Paths a file builds from its own location with static pieces and may hand to a package that
    * loads the modules there: a framework's test utilities started on an app directory

@@ -8,7 +8,9 @@
  * wherever the import path may start (`importlib.import_module(f"docs_src.body.{name}")`), or
  * under any folder below a given one (`lib` and `versions`: `lib/versions/…`, `lib/db/versions/…`),
  * for a path joined from a static folder, a piece the text does not give and static pieces
- * (`ROOT / settings.MIGRATIONS / "versions"`).
+ * (`ROOT / settings.MIGRATIONS / "versions"`). An anywhere scope's one segment may start with
+ * `*` (the segment `*_app.py`): a segment that ends so, for a module named by a computed start and
+ * a static end (`import_module(f"{name}_app")`).
  */
 export type PathScope = string;
 
@@ -47,8 +49,10 @@ export function inScope(path: string, scope: PathScope): boolean {
   const anywhere = scopeAnywhere(scope);
   if (anywhere !== null) {
     if (anywhere.under !== '' && !path.startsWith(`${anywhere.under}/`)) return false;
-    const at = `/${path.slice(anywhere.under === '' ? 0 : anywhere.under.length + 1)}/`;
-    return at.includes(`/${anywhere.path}/`);
+    const rest = path.slice(anywhere.under === '' ? 0 : anywhere.under.length + 1);
+    // A name's end only (`*_app.py`, `*_app`): a segment ending so, and what is under it.
+    if (anywhere.path.startsWith('*') && !anywhere.path.includes('/')) return rest.split('/').some((segment) => segment.endsWith(anywhere.path.slice(1)));
+    return `/${rest}/`.includes(`/${anywhere.path}/`);
   }
   const prefix = scopePrefix(scope);
   return prefix !== null ? path.startsWith(prefix) : path.startsWith(`${scope}/`);

@@ -46,12 +46,14 @@ describe('pythonLoadDirs: the folders a file puts on sys.path', () => {
     expect(at('src/myapp/core.py', 'import importlib', 'importlib.import_module("myapp.x")')).toEqual([]);
   });
 
-  it('leaves unbounded a computed name that may be any module', () => {
+  it('leaves unbounded a computed name that may be any module (a static start bounds even `__import__`)', () => {
     expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(name)')).toBeNull();
     expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"plugin_{name}")')).toBeNull();
     expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"...{name}", "other.pkg")')).toBeNull();
     expect(at('src/myapp/core.py', 'import importlib', 'def load(name):', '    return importlib.import_module(f"my-app.{name}")')).toBeNull();
-    expect(at('src/myapp/core.py', 'def load(name):', '    return __import__(f"myapp.{name}")')).toBeNull();
+    // `__import__` names its module as `import_module` does: bounded by a static start (its fromlist's submodules are under it too).
+    expect(at('src/myapp/core.py', 'def load(name):', '    return __import__(f"myapp.{name}", fromlist=["run"])')).toEqual(['**/myapp']);
+    expect(at('src/myapp/core.py', 'def load(name):', '    return __import__(name, globals(), locals(), [], 1)')).toBeNull();
     expect(at('src/myapp/core.py', 'import importlib', 'm = f"a.{x}"', 'm = f"b.{x}"', 'importlib.import_module(m)')).toBeNull();
   });
 

@@ -2231,8 +2231,9 @@ function inScope(path, scope) {
   const anywhere = scopeAnywhere(scope);
   if (anywhere !== null) {
     if (anywhere.under !== "" && !path.startsWith(`${anywhere.under}/`)) return false;
-    const at = `/${path.slice(anywhere.under === "" ? 0 : anywhere.under.length + 1)}/`;
-    return at.includes(`/${anywhere.path}/`);
+    const rest = path.slice(anywhere.under === "" ? 0 : anywhere.under.length + 1);
+    if (anywhere.path.startsWith("*") && !anywhere.path.includes("/")) return rest.split("/").some((segment) => segment.endsWith(anywhere.path.slice(1)));
+    return `/${rest}/`.includes(`/${anywhere.path}/`);
   }
   const prefix = scopePrefix(scope);
   return prefix !== null ? path.startsWith(prefix) : path.startsWith(`${scope}/`);
@@ -5016,6 +5017,16 @@ function importedName(text, name2) {
   }
   return false;
 }
+function moduleNames(masked) {
+  const out2 = /* @__PURE__ */ new Set();
+  for (const m of masked.matchAll(/^[ \t]*import[ \t]+([^\n]+)/gm)) {
+    for (const part of m[1].split(",")) {
+      const [module2 = "", alias] = part.trim().split(/\s+as\s+/);
+      out2.add((alias ?? module2.split(".")[0]).trim());
+    }
+  }
+  return out2;
+}
 function importedNames(list) {
   return list.replace(/[()]/g, "").split(",").map((part) => part.trim().split(/\s+as\s+/).pop().trim()).filter((n) => n !== "");
 }
@@ -5337,10 +5348,11 @@ function pythonDirectoryReads(path, fileDir, code, masked, processes = true) {
       add(item, !elsewhere, false);
     });
   }
+  const modules = moduleNames(masked);
   for (const m of masked.matchAll(PATH_LISTING)) {
     out2 = namesOnly && /iterdir/.test(m[0]) ? lists : reads;
     const receiver = receiverBefore(code, masked, m.index ?? 0);
-    if (receiver !== null) add(receiver, true);
+    if (receiver !== null && !modules.has(receiver)) add(receiver, true);
   }
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
 }
@@ -5706,14 +5718,26 @@ function callUnderAnyReceiver(names) {
   return new RegExp(`(?<![\\w.])(?:[A-Za-z_]\\w*\\.)*(${names.join("|")})\\s*\\(`, "g");
 }
 var IMPORT_ROOTS = /* @__PURE__ */ new Set(["", "src"]);
-function pythonLoadDirs(path, text) {
+function pythonLoadDirs(path, text, handedAt) {
   const code = maskStrings2(stripComments3(text));
   const fileDir = parentDir(path);
   const dirs = /* @__PURE__ */ new Set();
   const dataOnly = readsDataOnly(text);
   for (const m of code.masked.matchAll(NAME_LOADER)) {
     if (dataOnly && RESOURCE_CALLS.includes(m[1])) continue;
-    const args2 = m[1] === "import_module" ? argumentsAt2(code.text, (m.index ?? 0) + m[0].length) : null;
+    if (RESOURCE_CALLS.includes(m[1])) {
+      const scopes2 = resourceScopes(code.masked.slice(0, m.index ?? 0), argumentsAt2(code.text, (m.index ?? 0) + m[0].length), path);
+      if (scopes2 !== null) {
+        for (const scope of scopes2) dirs.add(scope);
+        continue;
+      }
+    }
+    if (handedAt !== void 0) {
+      const all2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
+      if (all2 !== null && all2.length > 0 && handedAt(m.index ?? 0, m[1], all2)) continue;
+    }
+    const all = m[1] === "import_module" || m[1] === "__import__" ? argumentsAt2(code.text, (m.index ?? 0) + m[0].length) : null;
+    const args2 = m[1] === "__import__" ? all !== null && all.length > 0 && !all.some((a, i2) => i2 >= 4 || /^level\s*=/.test(a)) ? [all[0]] : null : all;
     if (args2 === null || args2.length === 0) return null;
     if (stringLiteral2(args2[0].trim()) !== null) continue;
     const scopes = importModuleScopes(args2, path, code.text);
@@ -5773,7 +5797,8 @@ function importModuleScopes(args2, path, text) {
   const rest = start2.slice(dots);
   const known = rest.includes(".") ? rest.slice(0, rest.lastIndexOf(".")).split(".") : [];
   if (!known.every(isIdentifier)) return null;
-  if (dots === 0) return known.length === 0 ? null : packageScopes(known);
+  if (dots === 0 && known.length === 0) return tailScopes(nameArg.trim());
+  if (dots === 0) return packageScopes(known);
   const pkg = packageArg?.trim();
   if (pkg === "__package__" || pkg === "__spec__.parent") {
     let base = parentDir(path);
@@ -5785,6 +5810,23 @@ function importModuleScopes(args2, path, text) {
   const segments = literal === null || literal === "" ? [] : literal.split(".");
   if (segments.length === 0 || !segments.every(isIdentifier) || dots - 1 >= segments.length) return null;
   return packageScopes([...segments.slice(0, segments.length - (dots - 1)), ...known]);
+}
+function resourceScopes(before, args2, path) {
+  if (!/(?:(?<![\w.])(?:pkgutil|resources|importlib\.resources|importlib_resources)\.|(?<![\w.\s])\s*|^)$/.test(before.slice(-40))) return null;
+  const first = args2?.find((a) => !isKeywordArgument(a)) ?? args2?.find((a) => /^(?:package|anchor)\s*=/.test(a))?.replace(/^\w+\s*=\s*/, "");
+  if (first === void 0) return null;
+  if (/^(?:__package__|__name__|__spec__\.parent)$/.test(first.trim())) return [parentDir(path)];
+  const literal = stringLiteral2(first.trim());
+  return literal !== null && literal.split(".").every(isIdentifier) ? packageScopes(literal.split(".")) : null;
+}
+function tailScopes(expr) {
+  const formatted2 = /^[fF][rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
+  const plus = /\+\s*[rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
+  const tail = formatted2 ? formatted2[2].includes("}") ? formatted2[2].slice(formatted2[2].lastIndexOf("}") + 1) : null : plus ? plus[2] : null;
+  if (tail === null || !/^[\w.]*\w$/.test(tail)) return null;
+  const last = tail.slice(tail.lastIndexOf(".") + 1);
+  const name2 = tail.includes(".") ? last : `*${last}`;
+  return [anywhereScope(`${name2}.py`), anywhereScope(name2), anywhereScope("__init__.py")];
 }
 function packageScopes(segments) {
   const out2 = [anywhereScope(segments.join("/"))];
@@ -5806,6 +5848,288 @@ function stringStart(expr, text, depth) {
   if (plus) return stringLiteral2(plus[1]);
   const bound = boundOnce(expr, text);
   return bound === null ? null : stringStart(bound, text, depth + 1);
+}
+
+// src/lang/python/code-blocks.ts
+function logicalLines(code) {
+  const starts = [0];
+  for (const { i: i2, c, depth } of outsideStrings(code, 0, 0)) {
+    if (c === "\n" && depth <= 0 && code[i2 - 1] !== "\\") starts.push(i2 + 1);
+  }
+  return starts.map((start2) => {
+    const indent = /^[ \t]*/.exec(code.slice(start2, start2 + 200))[0].length;
+    const next = code.indexOf("\n", start2);
+    const rest = code.slice(start2 + indent, next === -1 ? code.length : next);
+    return { start: start2, indent, blank: rest.trim() === "" };
+  });
+}
+function codeBlocks(code, masked) {
+  const lines = logicalLines(code);
+  const out2 = [];
+  lines.forEach((line, k) => {
+    const head = masked.slice(line.start + line.indent, line.start + line.indent + 300);
+    const m = /^(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_]\w*)[ \t]*/.exec(head);
+    if (!m) return;
+    const start2 = line.start + line.indent;
+    let after = start2 + m[0].length;
+    let params = [];
+    if (masked[after] === "(") {
+      const call = callAt(code, after + 1);
+      if (call === null) return;
+      if (m[1] === "def") params = call.args.map(parameterName).filter((p) => p !== null);
+      after = call.end + 1;
+    }
+    const colon = colonAfter(masked, after);
+    if (colon === -1) return;
+    let end = masked.length;
+    for (let j = k + 1; j < lines.length; j++) {
+      if (lines[j].start <= colon) continue;
+      if (!lines[j].blank && lines[j].indent <= line.indent) {
+        end = lines[j].start;
+        break;
+      }
+    }
+    out2.push({ kind: m[1], name: m[2], params, start: start2, body: colon + 1, end, indent: line.indent });
+  });
+  return out2;
+}
+function parameterName(arg) {
+  return /^\*{0,2}\s*([A-Za-z_]\w*)/.exec(arg.trim())?.[1] ?? null;
+}
+function colonAfter(masked, from) {
+  for (const { i: i2, c, depth } of outsideStrings(masked, from, 0)) {
+    if (depth === 0 && c === ":") return i2;
+    if (c === "\n" && depth === 0) return -1;
+  }
+  return -1;
+}
+function enclosingDef(blocks, at) {
+  let best;
+  for (const b of blocks) if (b.kind === "def" && b.body <= at && at < b.end && (best === void 0 || b.body > best.body)) best = b;
+  return best;
+}
+function enclosingBlock(blocks, at) {
+  let best;
+  for (const b of blocks) if (b.body <= at && at < b.end && (best === void 0 || b.body > best.body)) best = b;
+  return best;
+}
+
+// src/lang/python/caller-loads.ts
+function pythonCallerEntries(path, text) {
+  return analysed(path, text)?.entries ?? null;
+}
+function pythonCallerLoads(path, text) {
+  return analysed(path, text)?.dirs ?? null;
+}
+function pythonHandedWords(text, entries) {
+  const code = maskStrings2(stripComments3(text));
+  const words = /* @__PURE__ */ new Set();
+  let named = false;
+  for (const m of code.masked.matchAll(mentionPattern([...entries.calls, ...entries.lists]))) {
+    const at = (m.index ?? 0) + m[0].length - m[1].length;
+    const line = lineAt(code.masked, at);
+    if (/^[ \t]*(?:from\s+\S+\s+)?import\b/.test(line)) {
+      if (new RegExp(`\\b${m[1]}\\s+as\\b`).test(line)) return null;
+      continue;
+    }
+    if (inertMention(code.masked, at)) continue;
+    named = true;
+    if (entries.lists.includes(m[1])) return null;
+    const args2 = callArguments(code, at + m[1].length);
+    if (args2 === null) return null;
+    const pieces = literalWords(args2);
+    if (pieces === null) return null;
+    for (const w of pieces) words.add(w);
+  }
+  return named ? [...words].sort() : void 0;
+}
+function pythonFileWords(path) {
+  const parts2 = path.split("/");
+  const stem2 = parts2[parts2.length - 1].replace(/\.pyi?$/, "");
+  return stem2 === "__init__" ? parts2.length > 1 ? [parts2[parts2.length - 2]] : [] : [stem2];
+}
+var LISTING2 = /* @__PURE__ */ new Set(["iter_modules", "walk_packages"]);
+var LOADERS = /* @__PURE__ */ new Set(["import_module", "__import__"]);
+var KEYWORDS = new Set("and as assert async await break continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield None True False".split(" "));
+var cache;
+function analysed(path, text) {
+  if (cache?.path !== path || cache.text !== text) cache = { path, text, result: analyse(path, text) };
+  return cache.result;
+}
+function analyse(path, text) {
+  const code = maskStrings2(stripComments3(text));
+  const blocks = codeBlocks(code.text, code.masked);
+  const modules = moduleNames(code.masked);
+  const calls = /* @__PURE__ */ new Set();
+  const lists = /* @__PURE__ */ new Set();
+  for (let round = 0; round < 6; round++) {
+    const size = calls.size + lists.size;
+    const allowed = (n) => PYTHON_BUILTINS.has(n) || LOADERS.has(n) || LISTING2.has(n) || modules.has(n) || calls.has(n) || lists.has(n);
+    const handedIn = (def, args2, listing) => {
+      const names = handedNames(def, code, allowed);
+      return args2.length > 0 && handedArgument(args2[0], names, allowed, !listing);
+    };
+    const dirs = pythonLoadDirs(path, text, (at, call, args2) => {
+      const def = enclosingDef(blocks, at);
+      if (def === void 0 || !handedIn(def, args2, LISTING2.has(call))) return false;
+      for (const n of entryNames(def, blocks)) (LISTING2.has(call) ? lists : calls).add(n);
+      return true;
+    });
+    const own = dirs === null ? null : inFileCalls(code, blocks, calls, lists, handedIn);
+    if (dirs !== null && own !== null && calls.size + lists.size === size) {
+      return calls.size + lists.size === 0 ? null : { dirs, entries: { calls: [...calls].sort(), lists: [...lists].sort(), own } };
+    }
+    if (calls.size + lists.size === size) return null;
+  }
+  return null;
+}
+function inFileCalls(code, blocks, calls, lists, handedIn) {
+  const own = /* @__PURE__ */ new Set();
+  if (calls.size + lists.size === 0) return [];
+  for (const m of code.masked.matchAll(mentionPattern([...calls, ...lists]))) {
+    const name2 = m[1];
+    const at = (m.index ?? 0) + m[0].length - name2.length;
+    if (blocks.some((b) => b.name === name2 && at > b.start && at < b.start + 12 + name2.length && at < b.body)) continue;
+    if (inertMention(code.masked, at)) continue;
+    const args2 = callArguments(code, at + name2.length);
+    const header = blocks.some((b) => b.start <= at && at < b.body);
+    const def = header ? void 0 : enclosingDef(blocks, at);
+    const words = args2 === null ? null : literalWords(args2);
+    if (words !== null) {
+      for (const w of words) own.add(w);
+      continue;
+    }
+    if (header && args2 === null) continue;
+    if (def === void 0 || args2 === null || !handedIn(def, args2, lists.has(name2))) return null;
+    for (const n of entryNames(def, blocks)) (lists.has(name2) ? lists : calls).add(n);
+  }
+  return [...own].sort();
+}
+function entryNames(def, blocks) {
+  const outer = enclosingBlock(blocks, def.start);
+  if (outer?.kind === "class" && /^__\w+__$/.test(def.name)) return [outer.name];
+  return [def.name];
+}
+function mentionPattern(names) {
+  return new RegExp(`(?<![\\w])(${names.map((n) => n.replace(/[$]/g, "\\$")).join("|")})(?!\\w)`, "g");
+}
+function inertMention(masked, at) {
+  const before = masked.slice(Math.max(0, at - 80), at);
+  return /\bexcept\s*\(?[\w.,\s]*$/.test(before) || /\b(?:isinstance|issubclass)\s*\([^()]*,\s*\(?[\w.,\s]*$/.test(before);
+}
+function callArguments(code, from) {
+  const m = /^\s*\(/.exec(code.masked.slice(from, from + 40));
+  return m ? argumentsAt2(code.text, from + m[0].length) : null;
+}
+function literalWords(args2) {
+  const words = [];
+  for (const arg of args2) {
+    const value = isKeywordArgument(arg) ? arg.replace(/^\w+\s*=\s*/, "") : arg;
+    const literal = stringLiteral2(value.trim());
+    if (literal !== null) words.push(...literal.split(/\W+/).filter((w) => w !== ""));
+    else if (!/^(?:-?[\d.]+|True|False|None)$/.test(value.trim())) return null;
+  }
+  return words;
+}
+function lineAt(masked, at) {
+  const start2 = masked.lastIndexOf("\n", at - 1) + 1;
+  const end = masked.indexOf("\n", at);
+  return masked.slice(start2, end === -1 ? masked.length : end);
+}
+function handedNames(def, code, allowed) {
+  const assigned = assignments(def, code);
+  const params = new Set(def.params);
+  const result = (pure) => {
+    const names = /* @__PURE__ */ new Set([...def.params, ...assigned.keys()]);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const [name2, exprs] of assigned) {
+        if (!names.has(name2) || params.has(name2)) continue;
+        if (!exprs.every((e) => e !== null && builtFrom(e, names, allowed, pure))) {
+          names.delete(name2);
+          changed = true;
+        }
+      }
+    }
+    return names;
+  };
+  return { pure: result(true), any: result(false) };
+}
+function handedArgument(arg, names, allowed, pure) {
+  if (isKeywordArgument(arg)) return false;
+  const set = pure ? names.pure : names.any;
+  const free = freeNames(arg);
+  return free !== null && free.names.some((n) => set.has(n)) && builtFrom(arg, set, allowed, pure);
+}
+function builtFrom(expr, names, allowed, pure) {
+  const free = freeNames(expr);
+  if (free === null) return false;
+  if (pure && free.literals.some((l) => !/^[.:/]*$/.test(l))) return false;
+  return free.names.every((n) => names.has(n) || allowed(n));
+}
+function freeNames(expr) {
+  if (expr.includes(":=")) return null;
+  const literals = [];
+  const subs = [];
+  const plain = expr.replace(/\bgetattr\s*\(\s*([A-Za-z_][\w.]*)\s*,\s*(['"])(\w+)\2\s*(?:,[^()]*)?\)/g, "$1.$3");
+  for (const m of plain.matchAll(/([rRbBuUfF]{0,2})(['"])((?:\\.|(?!\2)[^\\\n])*)\2/g)) {
+    const body2 = m[3];
+    if (/f/i.test(m[1])) {
+      literals.push(body2.replace(/\{[^{}]*\}/g, ""));
+      for (const s of body2.matchAll(/\{([^{}!:]*)/g)) subs.push(s[1]);
+    } else literals.push(body2);
+  }
+  const masked = maskStrings2(plain).masked.replace(/[rRbBuUfF]{1,2}(?=['"])/g, " ");
+  const code = [masked, ...subs].join("\n");
+  const bound = /* @__PURE__ */ new Set();
+  for (const m of code.matchAll(/\bfor\s+([\w\s,()]+?)\s+in\b/g)) for (const n of m[1].match(/\w+/g) ?? []) bound.add(n);
+  for (const m of code.matchAll(/\blambda\s+([^:]*):/g)) for (const n of m[1].match(/\w+/g) ?? []) bound.add(n);
+  const names = (code.replace(/\.\s*[A-Za-z_]\w*/g, "").replace(/([(,]\s*)[A-Za-z_]\w*\s*=(?!=)/g, "$1").match(/\b[A-Za-z_]\w*/g) ?? []).filter((n) => !KEYWORDS.has(n) && !bound.has(n));
+  return { names: [...new Set(names)], literals };
+}
+function assignments(def, code) {
+  const out2 = /* @__PURE__ */ new Map();
+  const add = (target, expr) => {
+    for (const n of target.replace(/[()[\]*]/g, " ").split(",").map((t) => t.trim())) {
+      if (/^[A-Za-z_]\w*$/.test(n)) (out2.get(n) ?? out2.set(n, []).get(n)).push(expr);
+    }
+  };
+  const body2 = code.masked.slice(def.body, def.end);
+  for (const m of body2.matchAll(/(?<=[^\s][ \t]*)\bfor\s+([\w\s,()]+?)\s+in\b/g)) {
+    const from = (m.index ?? 0) + m[0].length;
+    add(m[1], code.text.slice(def.body + from, def.body + iterableEnd(body2, from)).trim());
+  }
+  const lines = logicalLines(code.text.slice(def.body, def.end));
+  lines.forEach((line, k) => {
+    if (line.blank) return;
+    const from = line.start + line.indent;
+    const to = k + 1 < lines.length ? lines[k + 1].start : body2.length;
+    const masked = body2.slice(from, to).trimEnd();
+    const stmt = code.text.slice(def.body + from, def.body + from + masked.length);
+    let m;
+    if (m = /^(?:async\s+)?for\s+([\w\s,()[\]*]+?)\s+in\s/.exec(masked)) {
+      const rest = stmt.slice(m[0].length);
+      add(m[1], rest.slice(0, Math.max(0, rest.lastIndexOf(":"))).trim());
+    } else if ((m = /^with\s[\s\S]*?\bas\s+([\w\s,()]+?)\s*:/.exec(masked)) || (m = /^except\b[^\n]*?\bas\s+(\w+)/.exec(masked))) {
+      add(m[1], null);
+    } else if (/^(?:from\s+\S+\s+)?import\s/.test(masked)) {
+      return;
+    } else if (m = /^((?:[A-Za-z_]\w*|[([][\w\s,*]*[)\]])(?:\s*,\s*(?:[A-Za-z_]\w*|\*\w+|[([][\w\s,*]*[)\]]))*)\s*(?::[^=\n]*)?=(?!=)/.exec(masked)) {
+      add(m[1], stmt.slice(m[0].length).trim());
+    } else if (m = /^([A-Za-z_]\w*)\s*(?:[-+*/%|&^@]|\/\/|<<|>>|\*\*)=/.exec(masked)) {
+      add(m[1], `${m[1]} + (${stmt.slice(m[0].length).trim()})`);
+    } else if (m = /^(?:async\s+)?(?:def|class)\s+(\w+)/.exec(masked)) {
+      add(m[1], null);
+    }
+  });
+  return out2;
+}
+function iterableEnd(masked, from) {
+  for (const { i: i2, depth } of outsideStrings(masked, from, 0)) {
+    if (depth < 0) return i2;
+    if (depth === 0 && /^\s(?:if|for|async)\s/.test(masked.slice(i2, i2 + 7))) return i2;
+  }
+  return masked.length;
 }
 
 // src/lang/python/run-folders.ts
@@ -6104,6 +6428,15 @@ var pythonResolution = {
   // be loaded (the import floor's dynamic loads). `glob.glob` and `os.listdir` load no module.
   loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
+  // A helper importing the module its caller names (`import_string(name)`): the files calling it load what they hand it.
+  callerLoads: {
+    dirs: pythonCallerLoads,
+    // Callers are read through `handed` only: `entries` is never null where `dirs` is not.
+    text: () => ({ words: null, sharesGlobally: false }),
+    entries: pythonCallerEntries,
+    handed: pythonHandedWords,
+    fileWords: pythonFileWords
+  },
   readsDataOnly: (_path, text) => readsDataOnly(text),
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).

@@ -1,6 +1,6 @@
 import { inScope } from '../../model/path-scope.js';
 import { fromRootOrDir } from '../../util/posix-path.js';
-import { argumentsAt, evaluate, importedName, stringLiteral, valueScope } from './path-expressions.js';
+import { argumentsAt, evaluate, importedName, moduleNames, stringLiteral, valueScope } from './path-expressions.js';
 
 /** Calls whose first argument (or its items) names a folder they read every file of. */
 const WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob\.i?glob|compileall\.compile_dir|api\.run)\s*\(/g;
@@ -83,10 +83,12 @@ export function pythonDirectoryReads(path: string, fileDir: string, code: string
       add(item, !elsewhere, false);
     });
   }
+  // `ast.walk(tree)`, `glob.glob(p)`: a module's function (WALKS has the ones that list), not a path's method.
+  const modules = moduleNames(masked);
   for (const m of masked.matchAll(PATH_LISTING)) {
     out = namesOnly && /iterdir/.test(m[0]) ? lists : reads;
     const receiver = receiverBefore(code, masked, m.index ?? 0);
-    if (receiver !== null) add(receiver, true);
+    if (receiver !== null && !modules.has(receiver)) add(receiver, true);
   }
   return { reads: [...reads].sort(), lists: [...lists].filter((l) => !reads.has(l)).sort() };
 }

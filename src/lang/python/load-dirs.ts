@@ -32,6 +32,12 @@ function callUnderAnyReceiver(names: readonly string[]): RegExp {
 const IMPORT_ROOTS = new Set(['', 'src']);
 
 /**
+ * Whether the load by a computed name at offset `at` of the file's stripped text (a call of `call`
+ * with `args`) loads what the file's callers hand in (caller-loads.ts): then it needs no bound here.
+ */
+export type HandedLoad = (at: number, call: string, args: readonly string[]) => boolean;
+
+/**
  * Pure: the folders (repo-relative, sorted; PathScope) a Python file puts on `sys.path`, where each addition
  * is built statically from the file's own location (`os.path.join(os.path.dirname(__file__), '..',
  * 'scripts')`, `Path(__file__).parent / 'lib'`, `Path(__file__).parents[1]`), from the working
@@ -43,9 +49,10 @@ const IMPORT_ROOTS = new Set(['', 'src']);
  * any folder, and runs `rich/__init__.py`: importModuleScopes).
  * Null when some addition is not static, or when the file loads modules by names without such a
  * start (`importlib.import_module(name)`, `__import__(name)`, entry points) or asks for a fixture by
- * a computed name (`request.getfixturevalue(name)`): those may reach anything.
+ * a computed name (`request.getfixturevalue(name)`): those may reach anything, unless `handedAt`
+ * says a load takes a name the file's callers hand in.
  */
-export function pythonLoadDirs(path: string, text: string): string[] | null {
+export function pythonLoadDirs(path: string, text: string, handedAt?: HandedLoad): string[] | null {
   const code = maskStrings(stripComments(text));
   const fileDir = parentDir(path);
   const dirs = new Set<string>();
@@ -53,7 +60,20 @@ export function pythonLoadDirs(path: string, text: string): string[] | null {
   const dataOnly = readsDataOnly(text);
   for (const m of code.masked.matchAll(NAME_LOADER)) {
     if (dataOnly && RESOURCE_CALLS.includes(m[1]!)) continue;
-    const args = m[1] === 'import_module' ? argumentsAt(code.text, (m.index ?? 0) + m[0].length) : null;
+    if (RESOURCE_CALLS.includes(m[1]!)) {
+      const scopes = resourceScopes(code.masked.slice(0, m.index ?? 0), argumentsAt(code.text, (m.index ?? 0) + m[0].length), path);
+      if (scopes !== null) {
+        for (const scope of scopes) dirs.add(scope);
+        continue;
+      }
+    }
+    if (handedAt !== undefined) {
+      const all = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
+      if (all !== null && all.length > 0 && handedAt(m.index ?? 0, m[1]!, all)) continue;
+    }
+    // `__import__(name, globals, ...)` names its module as `import_module` does; a relative one (a `level`) is not read.
+    const all = m[1] === 'import_module' || m[1] === '__import__' ? argumentsAt(code.text, (m.index ?? 0) + m[0].length) : null;
+    const args = m[1] === '__import__' ? (all !== null && all.length > 0 && !all.some((a, i) => i >= 4 || /^level\s*=/.test(a)) ? [all[0]!] : null) : all;
     if (args === null || args.length === 0) return null;
     // A literal name is an import (references.scm), not a load by a computed name.
     if (stringLiteral(args[0]!.trim()) !== null) continue;
@@ -141,7 +161,8 @@ function importModuleScopes(args: readonly string[], path: string, text: string)
   // The last dotted segment may be cut short (`.unicode` of `.unicode15-0-0`): only whole ones name folders.
   const known = rest.includes('.') ? rest.slice(0, rest.lastIndexOf('.')).split('.') : [];
   if (!known.every(isIdentifier)) return null;
-  if (dots === 0) return known.length === 0 ? null : packageScopes(known);
+  if (dots === 0 && known.length === 0) return tailScopes(nameArg.trim());
+  if (dots === 0) return packageScopes(known);
   const pkg = packageArg?.trim();
   if (pkg === '__package__' || pkg === '__spec__.parent') {
     let base: string | null = parentDir(path);
@@ -154,6 +175,38 @@ function importModuleScopes(args: readonly string[], path: string, text: string)
   // Each dot past the first climbs one package; past the top-level one, the name is no package's.
   if (segments.length === 0 || !segments.every(isIdentifier) || dots - 1 >= segments.length) return null;
   return packageScopes([...segments.slice(0, segments.length - (dots - 1)), ...known]);
+}
+
+/**
+ * What a read of a package's files reaches, by the package it names (`pkgutil.get_data(__package__,
+ * path)`, werkzeug's debugger assets; `importlib.resources.files("app.data")`): the file's own
+ * folder, or that package's under any folder. Only on the reading modules (or a bare name imported
+ * from one): `Path(p).read_text("utf8")` names an encoding. Null for any other package argument.
+ */
+function resourceScopes(before: string, args: readonly string[] | null, path: string): string[] | null {
+  if (!/(?:(?<![\w.])(?:pkgutil|resources|importlib\.resources|importlib_resources)\.|(?<![\w.\s])\s*|^)$/.test(before.slice(-40))) return null;
+  const first = args?.find((a) => !isKeywordArgument(a)) ?? args?.find((a) => /^(?:package|anchor)\s*=/.test(a))?.replace(/^\w+\s*=\s*/, '');
+  if (first === undefined) return null;
+  if (/^(?:__package__|__name__|__spec__\.parent)$/.test(first.trim())) return [parentDir(path)];
+  const literal = stringLiteral(first.trim());
+  return literal !== null && literal.split('.').every(isIdentifier) ? packageScopes(literal.split('.')) : null;
+}
+
+/**
+ * Where a load by a name with no static start but a static end goes (`import_module(f"{name}_app")`,
+ * werkzeug's live test apps; `name + ".views"`): a module whose last segment ends that way, under
+ * any folder, and the `__init__.py` of whatever packages the computed start names. Null when the
+ * end is not static or holds no name piece.
+ */
+function tailScopes(expr: string): string[] | null {
+  const formatted = /^[fF][rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
+  const plus = /\+\s*[rR]?(['"])((?:\\.|(?!\1)[^\\\n])*)\1$/.exec(expr);
+  const tail = formatted ? (formatted[2]!.includes('}') ? formatted[2]!.slice(formatted[2]!.lastIndexOf('}') + 1) : null) : plus ? plus[2]! : null;
+  if (tail === null || !/^[\w.]*\w$/.test(tail)) return null;
+  const last = tail.slice(tail.lastIndexOf('.') + 1);
+  // A whole segment (`.views`) is the module's name; a piece of one (`_app`) ends it.
+  const name = tail.includes('.') ? last : `*${last}`;
+  return [anywhereScope(`${name}.py`), anywhereScope(name), anywhereScope('__init__.py')];
 }
 
 /** A package by its dotted path, found from wherever the import path starts: its folder and the `__init__.py` of each package above it. */

@@ -157,6 +157,18 @@ export function importedName(text: string, name: string): boolean {
   return false;
 }
 
+/** Pure: the names a plain `import a.b` or `import a as b` binds in a text: module objects, never paths or a caller's data. */
+export function moduleNames(masked: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of masked.matchAll(/^[ \t]*import[ \t]+([^\n]+)/gm)) {
+    for (const part of m[1]!.split(',')) {
+      const [module = '', alias] = part.trim().split(/\s+as\s+/);
+      out.add((alias ?? module.split('.')[0]!).trim());
+    }
+  }
+  return out;
+}
+
 /** The local names of an import list: `a, b as c`, `(a,\n b)`. */
 function importedNames(list: string): string[] {
   return list

@@ -4,6 +4,7 @@ import { pythonFolders, pythonHandedPaths } from './handed-paths.js';
 import { PYTHON_LOADER_CALLS, PYTHON_RUN_CALLS } from './loader-calls.js';
 import { maskLazyModules } from './lazy-modules.js';
 import { pythonLoadDirs } from './load-dirs.js';
+import { pythonCallerEntries, pythonCallerLoads, pythonFileWords, pythonHandedWords } from './caller-loads.js';
 import { readsDataOnly } from './resource-reads.js';
 import { pythonRunFolders } from './run-folders.js';
 import { declaredReturnType, PYTHON_FORWARDING_CALLS } from './spell-path.js';
@@ -86,6 +87,15 @@ export const pythonResolution: ResolutionTraits = {
   // be loaded (the import floor's dynamic loads). `glob.glob` and `os.listdir` load no module.
   loaderCalls: PYTHON_LOADER_CALLS,
   dynamicLoadDirs: pythonLoadDirs,
+  // A helper importing the module its caller names (`import_string(name)`): the files calling it load what they hand it.
+  callerLoads: {
+    dirs: pythonCallerLoads,
+    // Callers are read through `handed` only: `entries` is never null where `dirs` is not.
+    text: () => ({ words: null, sharesGlobally: false }),
+    entries: pythonCallerEntries,
+    handed: pythonHandedWords,
+    fileWords: pythonFileWords,
+  },
   readsDataOnly: (_path, text) => readsDataOnly(text),
   // A test running the repository's code in another process (`python -m mytool`, a script by path).
   // Process starters, and what lists or walks a folder (what a test reads by folder).

@@ -1,7 +1,7 @@
 import type { GitRepo } from '../../git/repo.js';
 import type { InstalledCommand } from '../../ecosystem/types.js';
 import { languageForPath } from '../../lang/registry.js';
-import type { CallerText, ResolutionTraits } from '../../lang/types.js';
+import type { CallerEntries, CallerText, ResolutionTraits } from '../../lang/types.js';
 import { pushTo } from '../../util/group-by.js';
 import { parentDir } from '../../util/posix-path.js';
 
@@ -33,10 +33,10 @@ export async function scopeLoaders(
   loaders: readonly { file: string; code: string }[],
   readText: (paths: readonly string[]) => Promise<Map<string, string>>,
   fallback: (file: string) => string,
-): Promise<{ scoped: ScopedLoader[]; handing: { file: string; code: string }[] }> {
+): Promise<{ scoped: ScopedLoader[]; handing: HandingHelper[] }> {
   const bounded = loaders.filter((l) => languageForPath(l.file)?.resolution.dynamicLoadDirs !== undefined);
   const texts = bounded.length > 0 ? await readText([...new Set(bounded.map((l) => l.file))]) : new Map<string, string>();
-  const handing: { file: string; code: string }[] = [];
+  const handing: HandingHelper[] = [];
   const scoped = loaders.flatMap((l) => {
     const text = texts.get(l.file);
     const resolution = languageForPath(l.file)?.resolution;
@@ -45,7 +45,8 @@ export async function scopeLoaders(
     const data: ScopedLoader[] = text !== undefined && resolution?.readsDataOnly?.(l.file, text) ? [{ ...l, scope: fallback(l.file), data: true }] : [];
     const own = dirs === null && text !== undefined ? (resolution?.callerLoads?.dirs(l.file, text) ?? null) : null;
     if (own !== null) {
-      handing.push(l);
+      const entries = resolution?.callerLoads?.entries?.(l.file, text!) ?? undefined;
+      handing.push(entries ? { ...l, entries } : l);
       return [...own.map((scope) => ({ ...l, scope })), ...data];
     }
     // No load at all is believed only of a file that lists a directory or reads data; a file the
@@ -54,6 +55,13 @@ export async function scopeLoaders(
     return [...dirs.map((scope) => ({ ...l, scope })), ...data];
   });
   return { scoped, handing };
+}
+
+/** A helper loading what its callers hand it, and the functions they hand it through when its language names them. */
+export interface HandingHelper {
+  file: string;
+  code: string;
+  entries?: CallerEntries;
 }
 
 /** Past this many files calling a helper that loads what it is handed (directly or through others), the helper is read as loading anything. */
@@ -72,7 +80,7 @@ const MAX_HANDING_FILES = 1000;
  * assembled from pieces (`'no-' + 'error-equal'`), or held by a module two imports away.
  */
 export async function callerLoaders(
-  helpers: readonly { file: string; code: string }[],
+  helpers: readonly HandingHelper[],
   callersOf: (file: string) => readonly string[],
   isSetupFile: (file: string) => boolean,
   files: ReadonlySet<string>,
@@ -82,14 +90,14 @@ export async function callerLoaders(
   textFacts: Map<string, CallerText> = new Map(),
 ): Promise<ScopedLoader[]> {
   if (helpers.length === 0) return [];
+  const byEntries = helpers.filter((h) => h.entries !== undefined);
+  if (byEntries.length > 0) {
+    const rest = helpers.filter((h) => h.entries === undefined);
+    const other = rest.length > 0 ? await callerLoaders(rest, callersOf, isSetupFile, files, readText, fallback, textFacts) : [];
+    return [...other, ...(await entryCallerLoaders(byEntries, callersOf, files, readText, fallback))];
+  }
   const out: ScopedLoader[] = [];
-  const closures = helpers.map((helper) => {
-    const reached = new Set([helper.file]);
-    for (let frontier = [helper.file]; frontier.length > 0 && reached.size <= MAX_HANDING_FILES; ) {
-      frontier = frontier.flatMap(callersOf).filter((f) => !reached.has(f) && reached.add(f));
-    }
-    return reached;
-  });
+  const closures = helpers.map((helper) => callerClosure(helper.file, callersOf));
   const callers = new Set(closures.filter((c) => c.size <= MAX_HANDING_FILES).flatMap((c) => [...c]));
   const imports = new Map<string, string[]>();
   for (const target of files) {
@@ -118,7 +126,7 @@ export async function callerLoaders(
     const closure = closures[i]!;
     if (closure.size > MAX_HANDING_FILES || [...closure].some((f) => global.has(f))) out.push({ ...helper, scope: fallback(helper.file) });
   });
-  const { named, indexIn } = filesByWord(files);
+  const { named, indexIn } = filesByWord(files, (f) => languageForPath(f)?.resolution.callerLoads?.fileWords);
   // A helper handing itself names keeps its own code.
   const codeOf = new Map(helpers.map((h) => [h.file, h.code]));
   for (const f of [...callers].sort()) {
@@ -141,6 +149,56 @@ export async function callerLoaders(
   return out;
 }
 
+/** The files that may call `file`'s functions: those importing it, directly or through others (followed past MAX_HANDING_FILES no further). */
+function callerClosure(file: string, callersOf: (file: string) => readonly string[]): Set<string> {
+  const reached = new Set([file]);
+  for (let frontier = [file]; frontier.length > 0 && reached.size <= MAX_HANDING_FILES; ) {
+    frontier = frontier.flatMap(callersOf).filter((f) => !reached.has(f) && reached.add(f));
+  }
+  return reached;
+}
+
+/**
+ * callerLoaders for helpers whose language names the functions they load through
+ * (ResolutionTraits.callerLoads `entries`): of the files importing the helper, directly or not, only
+ * those calling one of them load, and only the files named by the words they hand
+ * (`import_string("werkzeug.debug")`: `debug/__init__.py`, `werkzeug/__init__.py`), or anything
+ * `fallback` gives where they may hand any name. The helper itself loads what its own literal
+ * calls name; the other files importing it load nothing through it.
+ */
+async function entryCallerLoaders(
+  helpers: readonly HandingHelper[],
+  callersOf: (file: string) => readonly string[],
+  files: ReadonlySet<string>,
+  readText: (paths: readonly string[]) => Promise<Map<string, string>>,
+  fallback: (file: string) => string,
+): Promise<ScopedLoader[]> {
+  const out: ScopedLoader[] = [];
+  const { named } = filesByWord(files, (f) => languageForPath(f)?.resolution.callerLoads?.fileWords);
+  const scopesOf = (words: readonly string[]) => [...new Set(words.flatMap((w) => named.get(spelling(w)) ?? []))].sort();
+  for (const helper of helpers) {
+    const closure = callerClosure(helper.file, callersOf);
+    if (closure.size > MAX_HANDING_FILES) {
+      out.push({ file: helper.file, scope: fallback(helper.file), code: helper.code });
+      continue;
+    }
+    for (const scope of scopesOf(helper.entries!.own)) out.push({ file: helper.file, scope, code: helper.code });
+    const callers = [...closure].filter((f) => f !== helper.file).sort();
+    const texts = await readText(callers);
+    for (const f of callers) {
+      const text = texts.get(f);
+      const handed = languageForPath(f)?.resolution.callerLoads?.handed;
+      // A caller in a language that cannot call the helper's functions hands nothing; an unreadable one, anything.
+      if (handed === undefined) continue;
+      const words = text === undefined ? null : handed(text, helper.entries!);
+      if (words === undefined) continue;
+      if (words === null) out.push({ file: f, scope: fallback(f), code: 'handed-specifier' });
+      else for (const scope of scopesOf(words)) out.push({ file: f, scope, code: 'handed-specifier' });
+    }
+  }
+  return out;
+}
+
 /**
  * A word as names are compared: without case, `-` or `_`, since code turns one spelling of a name
  * into another (`preferTodo` into `prefer-todo`).
@@ -153,10 +211,15 @@ function spelling(word: string): string {
  * Each word (its spelling) a specifier may name a file by: its base name, without its extension,
  * and an index file by its folder's name only (`indexIn`: the index files of each folder).
  */
-function filesByWord(files: ReadonlySet<string>): { named: Map<string, string[]>; indexIn: Map<string, string[]> } {
+function filesByWord(files: ReadonlySet<string>, wordsOf: (file: string) => ((path: string) => string[]) | undefined): { named: Map<string, string[]>; indexIn: Map<string, string[]> } {
   const named = new Map<string, string[]>();
   const indexIn = new Map<string, string[]>();
   for (const file of files) {
+    const own = wordsOf(file);
+    if (own !== undefined) {
+      for (const word of own(file)) pushTo(named, spelling(word), file);
+      continue;
+    }
     const parts = file.split('/');
     const base = parts[parts.length - 1]!;
     const stem = base.replace(/\.[^.]*$/, '');
