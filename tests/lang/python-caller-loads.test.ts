@@ -58,6 +58,11 @@ describe('pythonCallerEntries: helpers importing the module their caller names',
     expect(pythonCallerEntries('a.py', text(IMPORT_STRING, 'LOADERS = [import_string]'))).toBeNull();
     // A load at module level.
     expect(pythonCallerEntries('a.py', text('import sys', '__import__(sys.argv[1])'))).toBeNull();
+    // A method's `self`: its attributes may be the class's own (`prefix = "plugin_"`).
+    expect(pythonCallerEntries('a.py', text('import importlib', 'class Loader:', '    prefix = "plugin_"', '    def load(self, name):', '        return importlib.import_module(self.prefix + name)'))).toBeNull();
+    // A parameter a caller may leave to the function's own default.
+    expect(pythonCallerEntries('a.py', text('import importlib', 'def load(name="app.backends.redis"):', '    return importlib.import_module(name)'))).toBeNull();
+    expect(pythonCallerEntries('a.py', text('import importlib', 'def load(name: str, quiet: bool = False):', '    return importlib.import_module(name)'))).toEqual({ calls: ['load'], lists: [], own: [] });
   });
 });
 

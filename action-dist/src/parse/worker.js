@@ -5873,10 +5873,14 @@ function codeBlocks(code, masked) {
     const start2 = line.start + line.indent;
     let after = start2 + m[0].length;
     let params = [];
+    let defaulted = [];
     if (masked[after] === "(") {
       const call = callAt(code, after + 1);
       if (call === null) return;
-      if (m[1] === "def") params = call.args.map(parameterName).filter((p) => p !== null);
+      if (m[1] === "def") {
+        params = call.args.map(parameterName).filter((p) => p !== null);
+        defaulted = call.args.filter((a) => /=\s*(?!None\s*$|True\s*$|False\s*$|-?[\d.]+\s*$)\S/.test(a.replace(/^[^=]*?:[^=]*(?==)/, ""))).map(parameterName).filter((p) => p !== null);
+      }
       after = call.end + 1;
     }
     const colon = colonAfter(masked, after);
@@ -5889,7 +5893,7 @@ function codeBlocks(code, masked) {
         break;
       }
     }
-    out2.push({ kind: m[1], name: m[2], params, start: start2, body: colon + 1, end, indent: line.indent });
+    out2.push({ kind: m[1], name: m[2], params, defaulted, start: start2, body: colon + 1, end, indent: line.indent });
   });
   return out2;
 }
@@ -5966,7 +5970,7 @@ function analyse(path, text) {
     const size = calls.size + lists.size;
     const allowed = (n) => PYTHON_BUILTINS.has(n) || LOADERS.has(n) || LISTING2.has(n) || modules.has(n) || calls.has(n) || lists.has(n);
     const handedIn = (def, args2, listing) => {
-      const names = handedNames(def, code, allowed);
+      const names = handedNames(def, code, allowed, enclosingBlock(blocks, def.start)?.kind === "class");
       return args2.length > 0 && handedArgument(args2[0], names, allowed, !listing);
     };
     const dirs = pythonLoadDirs(path, text, (at, call, args2) => {
@@ -6036,11 +6040,12 @@ function lineAt(masked, at) {
   const end = masked.indexOf("\n", at);
   return masked.slice(start2, end === -1 ? masked.length : end);
 }
-function handedNames(def, code, allowed) {
+function handedNames(def, code, allowed, method) {
   const assigned = assignments(def, code);
-  const params = new Set(def.params);
+  const own = /* @__PURE__ */ new Set([...method ? def.params.slice(0, 1) : [], ...def.defaulted]);
+  const params = new Set(def.params.filter((p) => !own.has(p)));
   const result = (pure) => {
-    const names = /* @__PURE__ */ new Set([...def.params, ...assigned.keys()]);
+    const names = /* @__PURE__ */ new Set([...params, ...[...assigned.keys()].filter((n) => !own.has(n))]);
     for (let changed = true; changed; ) {
       changed = false;
       for (const [name2, exprs] of assigned) {

@@ -97,7 +97,7 @@ function analyse(path: string, text: string): Analysis | null {
     // what a listing gives is under the handed package (and a listing makes its function a listing entry).
     const allowed = (n: string) => PYTHON_BUILTINS.has(n) || LOADERS.has(n) || LISTING.has(n) || modules.has(n) || calls.has(n) || lists.has(n);
     const handedIn = (def: CodeBlock, args: readonly string[], listing: boolean) => {
-      const names = handedNames(def, code, allowed);
+      const names = handedNames(def, code, allowed, enclosingBlock(blocks, def.start)?.kind === 'class');
       return args.length > 0 && handedArgument(args[0]!, names, allowed, !listing);
     };
     const dirs = pythonLoadDirs(path, text, (at, call, args) => {
@@ -199,11 +199,14 @@ function lineAt(masked: string, at: number): string {
  * such names, allowed ones and separators. The greatest such set (a name assigned from itself
  * stays in). `pure`: only literal pieces without a word (`"."`, `":"`) count; else any literal does.
  */
-function handedNames(def: CodeBlock, code: { text: string; masked: string }, allowed: (n: string) => boolean): { pure: Set<string>; any: Set<string> } {
+function handedNames(def: CodeBlock, code: { text: string; masked: string }, allowed: (n: string) => boolean, method: boolean): { pure: Set<string>; any: Set<string> } {
   const assigned = assignments(def, code);
-  const params = new Set(def.params);
+  // Not handed: a method's `self` or `cls` (its attributes may be the class's own constants), and a
+  // parameter a caller may leave to a default of the function's own.
+  const own = new Set([...(method ? def.params.slice(0, 1) : []), ...def.defaulted]);
+  const params = new Set(def.params.filter((p) => !own.has(p)));
   const result = (pure: boolean) => {
-    const names = new Set([...def.params, ...assigned.keys()]);
+    const names = new Set([...params, ...[...assigned.keys()].filter((n) => !own.has(n))]);
     for (let changed = true; changed; ) {
       changed = false;
       for (const [name, exprs] of assigned) {

@@ -6,6 +6,8 @@ export interface CodeBlock {
   name: string;
   /** A def's parameter names, in order (`*args` and `**kw` without their stars). */
   params: string[];
+  /** Of those, the ones with a default that is a value of the def's own (not `None`, a boolean or a number): a caller may leave them to it. */
+  defaulted: string[];
   /** The header's first character (after its indentation), the body's first (after the header's `:`), and the block's end. */
   start: number;
   body: number;
@@ -53,10 +55,14 @@ export function codeBlocks(code: string, masked: string): CodeBlock[] {
     const start = line.start + line.indent;
     let after = start + m[0].length;
     let params: string[] = [];
+    let defaulted: string[] = [];
     if (masked[after] === '(') {
       const call = callAt(code, after + 1);
       if (call === null) return;
-      if (m[1] === 'def') params = call.args.map(parameterName).filter((p): p is string => p !== null);
+      if (m[1] === 'def') {
+        params = call.args.map(parameterName).filter((p): p is string => p !== null);
+        defaulted = call.args.filter((a) => /=\s*(?!None\s*$|True\s*$|False\s*$|-?[\d.]+\s*$)\S/.test(a.replace(/^[^=]*?:[^=]*(?==)/, ''))).map(parameterName).filter((p): p is string => p !== null);
+      }
       after = call.end + 1;
     }
     const colon = colonAfter(masked, after);
@@ -69,7 +75,7 @@ export function codeBlocks(code: string, masked: string): CodeBlock[] {
         break;
       }
     }
-    out.push({ kind: m[1] as 'def' | 'class', name: m[2]!, params, start, body: colon + 1, end, indent: line.indent });
+    out.push({ kind: m[1] as 'def' | 'class', name: m[2]!, params, defaulted, start, body: colon + 1, end, indent: line.indent });
   });
   return out;
 }
