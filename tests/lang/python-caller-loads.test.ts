@@ -60,6 +60,8 @@ describe('pythonCallerEntries: helpers importing the module their caller names',
     expect(pythonCallerEntries('a.py', text('import sys', '__import__(sys.argv[1])'))).toBeNull();
     // A method's `self`: its attributes may be the class's own (`prefix = "plugin_"`).
     expect(pythonCallerEntries('a.py', text('import importlib', 'class Loader:', '    prefix = "plugin_"', '    def load(self, name):', '        return importlib.import_module(self.prefix + name)'))).toBeNull();
+    // A slice: the module's name is a piece of the caller's word.
+    expect(pythonCallerEntries('a.py', text('import importlib', 'def load(name):', '    return importlib.import_module(name[4:])'))).toBeNull();
     // A parameter a caller may leave to the function's own default.
     expect(pythonCallerEntries('a.py', text('import importlib', 'def load(name="app.backends.redis"):', '    return importlib.import_module(name)'))).toBeNull();
     expect(pythonCallerEntries('a.py', text('import importlib', 'def load(name: str, quiet: bool = False):', '    return importlib.import_module(name)'))).toEqual({ calls: ['load'], lists: [], own: [] });

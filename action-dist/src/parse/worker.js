@@ -6070,6 +6070,7 @@ function builtFrom(expr, names, allowed, pure) {
   const free = freeNames(expr);
   if (free === null) return false;
   if (pure && free.literals.some((l) => !/^[.:/]*$/.test(l))) return false;
+  if (pure && /\[[^\]]*:/.test(maskStrings2(expr).masked)) return false;
   return free.names.every((n) => names.has(n) || allowed(n));
 }
 function freeNames(expr) {

@@ -230,11 +230,13 @@ function handedArgument(arg: string, names: { pure: Set<string>; any: Set<string
   return free !== null && free.names.some((n) => set.has(n)) && builtFrom(arg, set, allowed, pure);
 }
 
-/** Whether an expression's free names are all in `names` or allowed, and (when `pure`) its literals separators only. */
+/** Whether an expression's free names are all in `names` or allowed, and (when `pure`) its literals separators only and no slice. */
 function builtFrom(expr: string, names: ReadonlySet<string>, allowed: (n: string) => boolean, pure: boolean): boolean {
   const free = freeNames(expr);
   if (free === null) return false;
   if (pure && free.literals.some((l) => !/^[.:/]*$/.test(l))) return false;
+  // A slice cuts a word the caller wrote (`name[4:]` of "app_views" is "views", which no word of its names).
+  if (pure && /\[[^\]]*:/.test(maskStrings(expr).masked)) return false;
   return free.names.every((n) => names.has(n) || allowed(n));
 }
 
