@@ -578,8 +578,9 @@ async function mentionsIn(
     const byImplied = implied.get(f.path) ?? [];
     // A submodule is a folder: named by its path, not by any text holding its name (date-fns's
     // `submodules/build` was named by every file spelling `buildFormatLongFn`, and ran all 250 tests).
-    const byName = f.gitlink ? gitlinkNamers(setting.repo, f, where, packageImporters) : setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS);
-    const named = new Set([...(only ? [] : await byName), ...spelled, ...byImplied]);
+    // Searched only when wanted: a search started and left unawaited fails unhandled when git does.
+    const byName = only ? [] : await (f.gitlink ? gitlinkNamers(setting.repo, f, where, packageImporters) : setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS));
+    const named = new Set([...byName, ...spelled, ...byImplied]);
     // An environment file (`.env.test`) is read by what loads it or reads the environment, named or
     // not; unless a manifest's script loads it for the whole run (then nothing is added: named
     // nowhere else, every test runs).
