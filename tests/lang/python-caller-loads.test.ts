@@ -66,6 +66,20 @@ describe('pythonCallerEntries: helpers importing the module their caller names',
     expect(pythonCallerEntries('a.py', text('import importlib', 'def load(name="app.backends.redis"):', '    return importlib.import_module(name)'))).toBeNull();
     expect(pythonCallerEntries('a.py', text('import importlib', 'def load(name: str, quiet: bool = False):', '    return importlib.import_module(name)'))).toEqual({ calls: ['load'], lists: [], own: [] });
   });
+
+  it('is null where a caller’s words become names it never wrote, or it reaches the load by no entry’s name', () => {
+    // A module's function or attribute turns the words into other names: a folder's files, a variable's value, a module's list.
+    expect(pythonCallerEntries('a.py', text('import importlib', 'import os', 'def load_dir(d):', '    return [importlib.import_module(d + "." + f[:-3]) for f in os.listdir(d)]'))).toBeNull();
+    expect(pythonCallerEntries('a.py', text('import importlib', 'import os', 'def load(key):', '    return importlib.import_module(os.environ[key])'))).toBeNull();
+    expect(pythonCallerEntries('a.py', text('import importlib', 'def load_all(name):', '    mod = importlib.import_module(name)', '    return [importlib.import_module(s) for s in mod.SUBMODULES]'))).toBeNull();
+    // An entry point's group names no module.
+    expect(pythonCallerEntries('a.py', text('import pkg_resources', 'def hooks(group):', '    return [e.load() for e in pkg_resources.iter_entry_points(group)]'))).toBeNull();
+    // `Loader()(name)`, `REGISTRY[name]`: the class's name is called without the words.
+    expect(pythonCallerEntries('a.py', text('import importlib', 'class Loader:', '    def __call__(self, name):', '        return importlib.import_module(name)'))).toBeNull();
+    expect(pythonCallerEntries('a.py', text('import importlib', 'class Registry:', '    def __getitem__(self, name):', '        return importlib.import_module(name)'))).toBeNull();
+    // An entry taken by a name in a string.
+    expect(pythonCallerEntries('a.py', text('import importlib', 'class Loader:', '    def load(self, name):', '        return importlib.import_module(name)', 'get = getattr(Loader(), "load")'))).toBeNull();
+  });
 });
 
 describe('pythonHandedWords: what a caller hands the entries', () => {
@@ -80,6 +94,7 @@ describe('pythonHandedWords: what a caller hands the entries', () => {
     expect(pythonHandedWords(text('from pkg.utils import find_modules', 'list(find_modules("pkg"))'), entries)).toBeNull();
     expect(pythonHandedWords(text('import pytest', 'from pkg import utils', 'pytest.raises(ImportError, utils.import_string, "x")'), entries)).toBeNull();
     expect(pythonHandedWords(text('from pkg.utils import import_string as imp', 'imp("pkg.a")'), entries)).toBeNull();
+    expect(pythonHandedWords(text('import pkg.utils', 'getattr(pkg.utils, "import_string")(NAME)'), entries)).toBeNull();
   });
   it('names a module by its stem and a package by its folder', () => {
     expect(pythonFileWords('src/pkg/views/home.py')).toEqual(['home']);

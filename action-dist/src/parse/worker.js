@@ -5926,7 +5926,9 @@ function pythonCallerLoads(path, text) {
   return analysed(path, text)?.dirs ?? null;
 }
 function pythonHandedWords(text, entries) {
-  const code = maskStrings2(stripComments3(text));
+  const stripped = stripComments3(text);
+  if (namedInString(stripped, [...entries.calls, ...entries.lists])) return null;
+  const code = maskStrings2(stripped);
   const words = /* @__PURE__ */ new Set();
   let named = false;
   for (const m of code.masked.matchAll(mentionPattern([...entries.calls, ...entries.lists]))) {
@@ -5954,6 +5956,8 @@ function pythonFileWords(path) {
 }
 var LISTING2 = /* @__PURE__ */ new Set(["iter_modules", "walk_packages"]);
 var LOADERS = /* @__PURE__ */ new Set(["import_module", "__import__"]);
+var STRING_BUILTINS = /* @__PURE__ */ new Set(["str", "repr", "format", "len", "int", "bool", "range", "enumerate", "reversed", "sorted", "list", "tuple", "zip", "min", "max"]);
+var CONSTRUCTORS = /* @__PURE__ */ new Set(["__init__", "__new__"]);
 var KEYWORDS = new Set("and as assert async await break continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield None True False".split(" "));
 var cache;
 function analysed(path, text) {
@@ -5968,19 +5972,24 @@ function analyse(path, text) {
   const lists = /* @__PURE__ */ new Set();
   for (let round = 0; round < 6; round++) {
     const size = calls.size + lists.size;
-    const allowed = (n) => PYTHON_BUILTINS.has(n) || LOADERS.has(n) || LISTING2.has(n) || modules.has(n) || calls.has(n) || lists.has(n);
+    const listingMay = (n) => PYTHON_BUILTINS.has(n) || LOADERS.has(n) || LISTING2.has(n) || modules.has(n) || calls.has(n) || lists.has(n);
+    const allowedIn = (listing) => listing ? listingMay : (n) => STRING_BUILTINS.has(n);
     const handedIn = (def, args2, listing) => {
+      if (reachedWithoutItsName(def, blocks)) return false;
+      const allowed = allowedIn(listing);
       const names = handedNames(def, code, allowed, enclosingBlock(blocks, def.start)?.kind === "class");
       return args2.length > 0 && handedArgument(args2[0], names, allowed, !listing);
     };
     const dirs = pythonLoadDirs(path, text, (at, call, args2) => {
       const def = enclosingDef(blocks, at);
+      if (!LOADERS.has(call) && !LISTING2.has(call)) return false;
       if (def === void 0 || !handedIn(def, args2, LISTING2.has(call))) return false;
       for (const n of entryNames(def, blocks)) (LISTING2.has(call) ? lists : calls).add(n);
       return true;
     });
     const own = dirs === null ? null : inFileCalls(code, blocks, calls, lists, handedIn);
     if (dirs !== null && own !== null && calls.size + lists.size === size) {
+      if (namedInString(code.text, [...calls, ...lists])) return null;
       return calls.size + lists.size === 0 ? null : { dirs, entries: { calls: [...calls].sort(), lists: [...lists].sort(), own } };
     }
     if (calls.size + lists.size === size) return null;
@@ -6008,6 +6017,14 @@ function inFileCalls(code, blocks, calls, lists, handedIn) {
     for (const n of entryNames(def, blocks)) (lists.has(name2) ? lists : calls).add(n);
   }
   return [...own].sort();
+}
+function reachedWithoutItsName(def, blocks) {
+  return enclosingBlock(blocks, def.start)?.kind === "class" && /^__\w+__$/.test(def.name) && !CONSTRUCTORS.has(def.name);
+}
+function namedInString(text, names) {
+  const wanted = new Set(names);
+  for (const m of text.matchAll(/(['"])([A-Za-z_]\w*)\1/g)) if (wanted.has(m[2])) return true;
+  return false;
 }
 function entryNames(def, blocks) {
   const outer = enclosingBlock(blocks, def.start);

@@ -37,7 +37,10 @@ export function pythonCallerLoads(path: string, text: string): string[] | null {
  * that is not a literal, a listing entry, the function taken as a value or imported under another name).
  */
 export function pythonHandedWords(text: string, entries: CallerEntries): string[] | null | undefined {
-  const code = maskStrings(stripComments(text));
+  const stripped = stripComments(text);
+  // `getattr(utils, "import_string")(name)`: called by a name this reading does not follow.
+  if (namedInString(stripped, [...entries.calls, ...entries.lists])) return null;
+  const code = maskStrings(stripped);
   const words = new Set<string>();
   let named = false;
   for (const m of code.masked.matchAll(mentionPattern([...entries.calls, ...entries.lists]))) {
@@ -74,6 +77,10 @@ interface Analysis {
 /** Loads that list a package's modules rather than import one by name. */
 const LISTING = new Set(['iter_modules', 'walk_packages']);
 const LOADERS = new Set(['import_module', '__import__']);
+/** The built-ins a handed name may pass through and still be the caller's words: they read nothing but their arguments. */
+const STRING_BUILTINS = new Set(['str', 'repr', 'format', 'len', 'int', 'bool', 'range', 'enumerate', 'reversed', 'sorted', 'list', 'tuple', 'zip', 'min', 'max']);
+/** The dunder methods a caller reaches by calling the class with the handed name; the others (`__call__`, `__getitem__`) it reaches by no entry's name. */
+const CONSTRUCTORS = new Set(['__init__', '__new__']);
 const KEYWORDS = new Set('and as assert async await break continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield None True False'.split(' '));
 
 let cache: { path: string; text: string; result: Analysis | null } | undefined;
@@ -93,21 +100,31 @@ function analyse(path: string, text: string): Analysis | null {
   // repeat until they stop growing.
   for (let round = 0; round < 6; round++) {
     const size = calls.size + lists.size;
-    // The loaders themselves too: `mod = import_module(path)` is the module a handed name names;
-    // what a listing gives is under the handed package (and a listing makes its function a listing entry).
-    const allowed = (n: string) => PYTHON_BUILTINS.has(n) || LOADERS.has(n) || LISTING.has(n) || modules.has(n) || calls.has(n) || lists.has(n);
+    // A listing may build on the loaders and the modules: `mod = import_module(path)` is the module a
+    // handed name names, and what a listing of it gives is under the handed package (a listing makes
+    // its function a listing entry, whose callers load anything). A module's name does not: a
+    // module's function, a module's attribute (`os.listdir(d)`, `os.environ[key]`, `mod.SUBMODULES`)
+    // turns the caller's words into names the caller never wrote.
+    const listingMay = (n: string) => PYTHON_BUILTINS.has(n) || LOADERS.has(n) || LISTING.has(n) || modules.has(n) || calls.has(n) || lists.has(n);
+    const allowedIn = (listing: boolean) => (listing ? listingMay : (n: string) => STRING_BUILTINS.has(n));
     const handedIn = (def: CodeBlock, args: readonly string[], listing: boolean) => {
+      if (reachedWithoutItsName(def, blocks)) return false;
+      const allowed = allowedIn(listing);
       const names = handedNames(def, code, allowed, enclosingBlock(blocks, def.start)?.kind === 'class');
       return args.length > 0 && handedArgument(args[0]!, names, allowed, !listing);
     };
     const dirs = pythonLoadDirs(path, text, (at, call, args) => {
       const def = enclosingDef(blocks, at);
+      // Entry points, package resources: what they load is named by metadata or a folder, not by the handed words.
+      if (!LOADERS.has(call) && !LISTING.has(call)) return false;
       if (def === undefined || !handedIn(def, args, LISTING.has(call))) return false;
       for (const n of entryNames(def, blocks)) (LISTING.has(call) ? lists : calls).add(n);
       return true;
     });
     const own = dirs === null ? null : inFileCalls(code, blocks, calls, lists, handedIn);
     if (dirs !== null && own !== null && calls.size + lists.size === size) {
+      // `getattr(loader, "load")`: an entry reached by a name in a string, called as whatever holds it.
+      if (namedInString(code.text, [...calls, ...lists])) return null;
       return calls.size + lists.size === 0 ? null : { dirs, entries: { calls: [...calls].sort(), lists: [...lists].sort(), own } };
     }
     if (calls.size + lists.size === size) return null;
@@ -148,6 +165,21 @@ function inFileCalls(
     for (const n of entryNames(def, blocks)) (lists.has(name) ? lists : calls).add(n);
   }
   return [...own].sort();
+}
+
+/**
+ * A dunder method other than a constructor: `Loader()("app.views")` calls `__call__`, `REGISTRY["app.views"]`
+ * `__getitem__`, and no caller's call of the class (its entry name) holds those words.
+ */
+function reachedWithoutItsName(def: CodeBlock, blocks: readonly CodeBlock[]): boolean {
+  return enclosingBlock(blocks, def.start)?.kind === 'class' && /^__\w+__$/.test(def.name) && !CONSTRUCTORS.has(def.name);
+}
+
+/** Whether a text holds a string literal that is exactly one of `names` (`getattr(utils, "import_string")`). */
+function namedInString(text: string, names: readonly string[]): boolean {
+  const wanted = new Set(names);
+  for (const m of text.matchAll(/(['"])([A-Za-z_]\w*)\1/g)) if (wanted.has(m[2]!)) return true;
+  return false;
 }
 
 /** The names a caller reaches a function by: its own, or its class's for a dunder method (`__init__`: `ImportStringError(...)`). */
