@@ -126,6 +126,12 @@ describe('pythonLoadDirs: names with a static end, package resources, __import__
 });
 
 describe('pythonFolders: a module function of a path method’s name reads no folder', () => {
+  it('os and glob under another name still list the folder they are given', () => {
+    const walk = (...lines: string[]) => pythonFolders('tests/test_x.py', text(...lines)).reads;
+    expect(walk('import os as _os', 'for r, _d, n in _os.walk(_os.path.join(_os.path.dirname(__file__), "..", "examples")):', '    pass')).toEqual(['examples']);
+    expect(walk('import os', 'from os import walk', 'for r, _d, n in walk(os.path.join(os.path.dirname(__file__), "..", "examples")):', '    pass')).toEqual(['examples']);
+    expect(walk('import os', 'import glob as g', 'for p in g.glob(os.path.join(os.path.dirname(__file__), "..", "examples", "*.py")):', '    exec(open(p).read())')).toEqual(['examples']);
+  });
   it('ast.walk is no Path.walk', () => {
     expect(pythonFolders('src/rules.py', text('import ast', 'def f(tree):', '    for node in ast.walk(tree):', '        exec(compile(node, "<x>", "exec"))'))).toEqual({ reads: [], lists: [] });
   });

@@ -4926,6 +4926,39 @@ var PYTHON_BUILTIN_MEMBERS = new Set(
   "append extend insert remove pop clear index count sort reverse copy get items keys values update setdefault popitem fromkeys add discard union intersection difference symmetric_difference issubset issuperset join split rsplit splitlines strip lstrip rstrip replace startswith endswith find rfind lower upper title capitalize casefold format format_map encode decode isdigit isalpha isalnum isspace isidentifier zfill partition rpartition ljust rjust center expandtabs translate maketrans removeprefix removesuffix read readline readlines write writelines close flush seek tell fileno truncate result exception done cancel cancelled add_done_callback set_result set_exception group groups groupdict match search fullmatch sub subn findall finditer send throw __enter__ __exit__ __aenter__ __aexit__ __iter__ __next__ __len__ __getitem__ __setitem__ __contains__ __eq__ __hash__ __repr__ __str__ __call__".split(" ")
 );
 
+// src/lang/python/module-aliases.ts
+var SPELLED = /* @__PURE__ */ new Set(["os", "os.path", "glob", "compileall"]);
+function spelledOut(code, masked) {
+  const renames = [];
+  for (const m of masked.matchAll(/^[ \t]*import[ \t]+([^\n]+)/gm)) {
+    for (const part of m[1].split(",")) {
+      const [module2 = "", alias] = part.trim().split(/\s+as\s+/).map((x) => x.trim());
+      if (alias !== void 0 && SPELLED.has(module2) && /^\w+$/.test(alias) && alias !== module2) renames.push({ pattern: new RegExp(`(?<![\\w.])${alias}(?=\\s*\\.)`, "g"), to: module2 });
+    }
+  }
+  for (const m of masked.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^\n)]+)/gm)) {
+    if (!SPELLED.has(m[1])) continue;
+    for (const part of m[2].split(",")) {
+      const [name2 = "", alias] = part.trim().split(/\s+as\s+/).map((x) => x.trim());
+      const local = alias ?? name2;
+      if (!/^\w+$/.test(name2) || !/^\w+$/.test(local)) continue;
+      const used = SPELLED.has(`${m[1]}.${name2}`) ? "(?=\\s*\\.)" : "(?=\\s*\\()";
+      renames.push({ pattern: new RegExp(`(?<![\\w.])${local}${used}`, "g"), to: `${m[1]}.${name2}` });
+    }
+  }
+  if (renames.length === 0) return { code, masked };
+  const edits = [];
+  for (const { pattern, to } of renames) for (const m of masked.matchAll(pattern)) edits.push({ at: m.index ?? 0, length: m[0].length, to });
+  edits.sort((a, b) => b.at - a.at);
+  let outCode = code;
+  let outMasked = masked;
+  for (const e of edits) {
+    outCode = outCode.slice(0, e.at) + e.to + outCode.slice(e.at + e.length);
+    outMasked = outMasked.slice(0, e.at) + e.to + outMasked.slice(e.at + e.length);
+  }
+  return { code: outCode, masked: outMasked };
+}
+
 // src/lang/python/path-expressions.ts
 function evaluate(expr, path, fileDir, text, depth = 0, unseen = {}) {
   if (depth > 8) return null;
@@ -5297,7 +5330,8 @@ function concatenation(expr) {
 var WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob\.i?glob|compileall\.compile_dir|api\.run)\s*\(/g;
 var PATH_LISTING = /\.\s*(?:rglob|glob|iterdir|walk)\s*\(/g;
 var STARTS = /\b(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.system)\s*\(/g;
-function pythonDirectoryReads(path, fileDir, code, masked, processes = true) {
+function pythonDirectoryReads(path, fileDir, given, givenMasked, processes = true) {
+  const { code, masked } = spelledOut(given, givenMasked);
   const reads = /* @__PURE__ */ new Set();
   const lists = /* @__PURE__ */ new Set();
   const namesOnly = !CONTENT_READ2.test(masked) && !RUNS_CODE.test(masked);

@@ -1,5 +1,6 @@
 import { inScope } from '../../model/path-scope.js';
 import { fromRootOrDir } from '../../util/posix-path.js';
+import { spelledOut } from './module-aliases.js';
 import { argumentsAt, evaluate, importedName, moduleNames, stringLiteral, valueScope } from './path-expressions.js';
 
 /** Calls whose first argument (or its items) names a folder they read every file of. */
@@ -20,7 +21,8 @@ const STARTS = /\b(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.
  * file gives the process another working directory (`cwd=`). `code` is the file's text without
  * comments, `masked` the same with string contents blanked.
  */
-export function pythonDirectoryReads(path: string, fileDir: string, code: string, masked: string, processes = true): { reads: string[]; lists: string[] } {
+export function pythonDirectoryReads(path: string, fileDir: string, given: string, givenMasked: string, processes = true): { reads: string[]; lists: string[] } {
+  const { code, masked } = spelledOut(given, givenMasked);
   const reads = new Set<string>();
   const lists = new Set<string>();
   // A folder listed by a file that reads no file's content, imports nothing it computes and starts no process: its names only.
