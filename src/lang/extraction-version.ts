@@ -154,5 +154,7 @@
  * 63: an alias written as a string (`export { a as 'run-a' }`, `module.exports = { 'x-y': f }`) is
  *    its content, as a string name is (`import { 'run-a' as r }`).
  * 64: a name written as an empty string (`{ ""() {} }`, `get ''()`) is `""`, never empty.
+ * 65: Python's `__import__("pkg", fromlist=[...])` with a literal package is also a load by name
+ *    (`__import__*`): the fromlist's modules are the package's.
  */
-export const EXTRACTION_VERSION = 64;
+export const EXTRACTION_VERSION = 65;

@@ -123,6 +123,13 @@ describe('pythonLoadDirs: names with a static end, package resources, __import__
     expect(scopes.some((s) => inScope('examples/app/views/home.py', s))).toBe(true);
     expect(scopes.some((s) => inScope('tests/test_x.py', s))).toBe(false);
   });
+  it('__import__ of a literal package with a fromlist loads that package’s modules', () => {
+    for (const call of ['__import__("pkg.plugins", fromlist=[name])', '__import__("pkg.plugins", globals(), locals(), [name])']) {
+      const scopes = pythonLoadDirs('tests/test_x.py', text('def load(name):', `    return ${call}`))!;
+      expect(scopes.some((s) => inScope('src/pkg/plugins/alpha.py', s))).toBe(true);
+      expect(scopes.some((s) => inScope('tests/test_y.py', s))).toBe(false);
+    }
+  });
 });
 
 describe('pythonFolders: a module function of a path method’s name reads no folder', () => {

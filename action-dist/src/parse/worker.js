@@ -5773,7 +5773,13 @@ function pythonLoadDirs(path, text, handedAt) {
     const all = m[1] === "import_module" || m[1] === "__import__" ? argumentsAt2(code.text, (m.index ?? 0) + m[0].length) : null;
     const args2 = m[1] === "__import__" ? all !== null && all.length > 0 && !all.some((a, i2) => i2 >= 4 || /^level\s*=/.test(a)) ? [all[0]] : null : all;
     if (args2 === null || args2.length === 0) return null;
-    if (stringLiteral2(args2[0].trim()) !== null) continue;
+    const literal = stringLiteral2(args2[0].trim());
+    if (literal !== null && m[1] === "__import__" && all.some((a, i2) => i2 === 3 || /^fromlist\s*=/.test(a.trim()))) {
+      if (!literal.split(".").every(isIdentifier)) return null;
+      for (const scope of packageScopes(literal.split("."))) dirs.add(scope);
+      continue;
+    }
+    if (literal !== null) continue;
     const scopes = importModuleScopes(args2, path, code.text);
     if (scopes === null) return null;
     for (const scope of scopes) dirs.add(scope);

@@ -75,8 +75,15 @@ export function pythonLoadDirs(path: string, text: string, handedAt?: HandedLoad
     const all = m[1] === 'import_module' || m[1] === '__import__' ? argumentsAt(code.text, (m.index ?? 0) + m[0].length) : null;
     const args = m[1] === '__import__' ? (all !== null && all.length > 0 && !all.some((a, i) => i >= 4 || /^level\s*=/.test(a)) ? [all[0]!] : null) : all;
     if (args === null || args.length === 0) return null;
-    // A literal name is an import (references.scm), not a load by a computed name.
-    if (stringLiteral(args[0]!.trim()) !== null) continue;
+    // A literal name is an import (references.scm), not a load by a computed name; `__import__`'s
+    // fromlist (`__import__("pkg.plugins", fromlist=[name])`) imports that package's modules by name too.
+    const literal = stringLiteral(args[0]!.trim());
+    if (literal !== null && m[1] === '__import__' && all!.some((a, i) => i === 3 || /^fromlist\s*=/.test(a.trim()))) {
+      if (!literal.split('.').every(isIdentifier)) return null;
+      for (const scope of packageScopes(literal.split('.'))) dirs.add(scope);
+      continue;
+    }
+    if (literal !== null) continue;
     const scopes = importModuleScopes(args, path, code.text);
     if (scopes === null) return null;
     for (const scope of scopes) dirs.add(scope);

@@ -88,6 +88,19 @@
   arguments: (argument_list . [(identifier) (attribute) (call) (subscript) (binary_operator) (string (interpolation))])) @reference.call
   (#eq? @_load "__import__")
   (#set! name "__import__*"))
+; `__import__("pkg.plugins", fromlist=[name])`, `__import__("pkg", globals(), locals(), [name])`: a
+; literal package whose modules the fromlist names are imported too (load-dirs.ts bounds them to it).
+((call
+  function: (identifier) @_load
+  arguments: (argument_list . (string) (keyword_argument name: (identifier) @_kw))) @reference.call
+  (#eq? @_load "__import__")
+  (#eq? @_kw "fromlist")
+  (#set! name "__import__*"))
+((call
+  function: (identifier) @_load
+  arguments: (argument_list . (string) . (_) . (_) . (_))) @reference.call
+  (#eq? @_load "__import__")
+  (#set! name "__import__*"))
 
 ; ---- imports ----
 ; `import a.b.c` loads a/b/c (a dependency of the file) and binds `a`; `import a.b as c` binds c to a.b.
