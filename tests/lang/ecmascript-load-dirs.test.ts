@@ -222,6 +222,8 @@ describe('ecmascriptStringWords: the names a file may hand to such a helper', ()
     // A string holding whitespace is text (a code sample), unless the file splits strings into names.
     expect(ecmascriptStringWords("requireRule('../no-error-equal');\nrun(`${name}.test`, 'import x from src');")).toEqual(['.test', 'name', 'no-error-equal', 'requireRule', 'run']);
     expect(ecmascriptStringWords("'alpha beta'.split(' ').forEach((n) => requireRule(`../${n}`));")).toEqual(['alpha', 'beta', 'forEach', 'n', 'requireRule', 'split']);
+    // Though a relative specifier inside such a string is one (a JSON document handed on).
+    expect(ecmascriptStringWords(`boot(JSON.parse('{"module": "../lib/alpha", "note": "see docs/x"}'));`)).toEqual(['JSON', 'alpha', 'boot', 'parse']);
     // A path names its last piece, not the folders on its way; an object's keys are names.
     expect(ecmascriptStringWords("lint('src/component.test.jsx', '../rules/');")).toEqual(['component.test.jsx', 'lint']);
     expect(ecmascriptStringWords("load('./__mocks__/index.js');")).toEqual(['__mocks__', 'index.js', 'load']);

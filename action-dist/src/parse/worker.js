@@ -2336,8 +2336,9 @@ function stringWords(code, masked) {
   const substitutions = [];
   for (const m of code.matchAll(STRING_LITERAL)) {
     const contents = m[0].startsWith("`") ? m[0].slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, sub) => (substitutions.push(sub), "")) : m[0].slice(1, -1);
-    if (!splits && /\s/.test(contents)) continue;
+    const text = !splits && /\s/.test(contents);
     for (const path of contents.split(/[^\w.@$/-]+/)) {
+      if (text && !/^\.{1,2}\//.test(path)) continue;
       const pieces = path.split("/");
       const word = pieces[pieces.length - 1];
       if (word !== "") words.add(word);

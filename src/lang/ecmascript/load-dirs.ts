@@ -159,10 +159,12 @@ function stringWords(code: string, masked: string): string[] | null {
   for (const m of code.matchAll(STRING_LITERAL)) {
     // A template's substitutions are code (their names are taken below with the code's).
     const contents = m[0].startsWith('`') ? m[0].slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, sub: string) => (substitutions.push(sub), '')) : m[0].slice(1, -1);
-    if (!splits && /\s/.test(contents)) continue;
+    // Though a relative specifier inside one is one (`JSON.parse('{"module": "../lib/alpha"}')`).
+    const text = !splits && /\s/.test(contents);
     // A path names its last piece (`src/component.test.jsx`: not `src`, a folder on the way), and
     // an index file its folder too (`./__mocks__/index`).
     for (const path of contents.split(/[^\w.@$/-]+/)) {
+      if (text && !/^\.{1,2}\//.test(path)) continue;
       const pieces = path.split('/');
       const word = pieces[pieces.length - 1]!;
       if (word !== '') words.add(word);
