@@ -74,7 +74,8 @@ function gitClient(baseDir: string, maxConcurrentProcesses?: number): SimpleGit 
   });
 }
 
-const REGULAR_FILE_MODES = new Set(['100644', '100755']);
+/** The modes git records a regular file with (plain, executable). */
+export const REGULAR_FILE_MODES = new Set(['100644', '100755']);
 /** The mode git records a submodule's commit with. */
 const GITLINK_MODE = '160000';
 const FULL_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;

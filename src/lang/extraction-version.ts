@@ -156,5 +156,7 @@
  * 64: a name written as an empty string (`{ ""() {} }`, `get ''()`) is `""`, never empty.
  * 65: Python's `__import__("pkg", fromlist=[...])` with a literal package is also a load by name
  *    (`__import__*`): the fromlist's modules are the package's.
+ * 66: a file without an extension whose `#!` line runs a program an adapter owns (`#!/usr/bin/env
+ *    node`, `python3`) is indexed in that language: an index of the same tree now holds it.
  */
-export const EXTRACTION_VERSION = 65;
+export const EXTRACTION_VERSION = 66;

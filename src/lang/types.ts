@@ -10,6 +10,12 @@ export interface LanguageDefinition {
   id: string;
   /** File extensions with the dot, lowercase. */
   extensions: readonly string[];
+  /**
+   * The programs (base names on a `#!` line, see shebangProgram) that run a file of this language
+   * whose name has no extension (`bin/terser`: `#!/usr/bin/env node`). Such a file is indexed as
+   * this language; one naming no adapter's program is not indexed.
+   */
+  interpreters?: RegExp;
   /** File name of the grammar in tree-sitter-wasms' `out/` folder. */
   grammar: string;
   /** Query files, relative to the adapter folder, concatenated in order into one query. */

@@ -8,7 +8,6 @@ import type { ParseJob, ParseOutcome } from '../parse/parse-file.js';
 import type { IndexStore } from '../store/index-store.js';
 import { createStore } from '../store/open-store.js';
 import { fileWords } from '../lang/file-text.js';
-import { languageForPath } from '../lang/registry.js';
 import { listSource, readSources, skippedRecord, type IndexSource, type SourceFile } from './collect-sources.js';
 import { listProjectFiles } from './project-files.js';
 import { updateCoChange } from './update-co-change.js';
@@ -50,7 +49,7 @@ export async function buildStore(repo: GitRepo, source: IndexSource, loaded: Loa
   const entries = await listSource(repo, source, config);
   // The workers start, and compile the main language's queries, while this thread reads the files.
   const pool = new ParsePool(workerCount(entries.length, options));
-  const main = dominantLanguage(entries.map((e) => languageForPath(e.path)!.id));
+  const main = dominantLanguage(entries.map((e) => e.language));
   if (main && !options.parseMemo) pool.warm(main);
   try {
     const files: SourceFile[] = [];

@@ -6,7 +6,7 @@ import { languageForPath } from '../lang/registry.js';
 import { isCacheFileName } from '../store/cache-dir.js';
 import { repoFilePath } from '../util/path.js';
 import type { FileUpdate } from './apply-changeset.js';
-import { classify, readWorktreeFile, selectPaths } from './collect-sources.js';
+import { classify, fileLanguage, readHead, readWorktreeFile, selectSourcePaths } from './collect-sources.js';
 import { readProjectFromDisk, selectProjectPaths, toProjectFile, type ProjectFileUpdate } from './project-files.js';
 
 /** The new side of a change: a commit, the git index (staged changes), or the working tree. */
@@ -39,18 +39,22 @@ export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTa
     else present.add(change.path);
     if (change.previousPath && change.status === 'renamed') removed.add(change.previousPath);
   }
-  const wanted = new Set(selectPaths([...removed, ...present], config));
+  const wanted = new Set(selectSourcePaths([...removed, ...present], config));
   const updates: (FileUpdate | ProjectFileUpdate)[] = [];
   const reader = to.kind === 'worktree' ? null : repo.openBlobReader();
   try {
     for (const path of [...present].filter((p) => wanted.has(p)).sort()) {
-      const language = languageForPath(path)!.id;
       if (reader) {
         const bytes = await reader.read(readAs.get(path) ?? (to.kind === 'commit' ? `${to.commit}:${path}` : `:0:${path}`));
-        updates.push({ path, file: bytes ? classify(path, language, bytes, null, config) : null });
+        const language = bytes && fileLanguage(path, bytes.byteLength, () => bytes, config);
+        // A file without an extension that is no script (now): out of the index, if it was in.
+        updates.push({ path, file: bytes && language ? classify(path, language, bytes, null, config) : null });
         continue;
       }
-      updates.push({ path, file: await readWorktreeFile(repo.root, path, language, config, readAs.get(path)) });
+      const named = languageForPath(path)?.id;
+      const head = named ? null : await readHead(repoFilePath(repo.root, readAs.get(path) ?? path));
+      const language = named ?? (head && fileLanguage(path, head.size, () => head.bytes, config));
+      updates.push({ path, file: language ? await readWorktreeFile(repo.root, path, language, config, readAs.get(path)) : null });
     }
     for (const path of selectProjectPaths(present, config)) {
       const project = reader

@@ -1,6 +1,6 @@
-import { lstat, readFile } from 'node:fs/promises';
-import type { GitRepo } from '../git/repo.js';
-import { languageForPath } from '../lang/registry.js';
+import { lstat, open, readFile } from 'node:fs/promises';
+import { REGULAR_FILE_MODES, type GitRepo } from '../git/repo.js';
+import { hasNoExtension, languageForPath, SCRIPT_HEAD_BYTES, scriptHead } from '../lang/registry.js';
 import type { FileRecord } from '../model/file.js';
 import { classifyContent, isTooLarge, type SkipReason } from '../scan/classify.js';
 import { isSecretPath } from '../scan/secret-paths.js';
@@ -22,36 +22,113 @@ export interface SourceFile {
   content: { kind: 'source'; text: string } | { kind: 'skip'; reason: SkipReason };
 }
 
-/** Paths of the tree that ratlas indexes: a known language, not a secret, not excluded by config. */
+/**
+ * Paths of the tree that ratlas indexes by their names: a known language, not a secret, not
+ * excluded by config. Files without an extension are indexed by their first bytes: see selectScriptPaths.
+ */
 export function selectPaths(paths: Iterable<string>, config: RatlasConfig): string[] {
+  return selectWhere(paths, config, (path) => languageForPath(path) !== undefined);
+}
+
+/** Paths whose first bytes may make them indexed (a file without an extension: a `#!` script), not secret, not excluded. */
+export function selectScriptPaths(paths: Iterable<string>, config: RatlasConfig): string[] {
+  return selectWhere(paths, config, hasNoExtension);
+}
+
+/** Paths whose content the index may hold as source: selectPaths' and selectScriptPaths', sorted. */
+export function selectSourcePaths(paths: Iterable<string>, config: RatlasConfig): string[] {
+  const list = [...paths];
+  return [...selectPaths(list, config), ...selectScriptPaths(list, config)].sort();
+}
+
+function selectWhere(paths: Iterable<string>, config: RatlasConfig, named: (path: string) => boolean): string[] {
   const excluded = globsMatcher(config.index.exclude, { source: 'index.exclude' });
   const selected: string[] = [];
   for (const path of paths) {
-    if (!languageForPath(path) || isSecretPath(path) || excluded(path)) continue;
+    if (!named(path) || isSecretPath(path) || excluded(path)) continue;
     selected.push(path);
   }
   return selected.sort();
 }
 
-/** The indexable paths of a source, with the size git or the file system reports. */
+/**
+ * The language of a file the index holds, from its path, or for a file without an extension from
+ * its first bytes (`#!/usr/bin/env node`); null when ratlas indexes no such file. A script over the
+ * size limit is not indexed: no code of it is read, so the test floor reads it as loading anything.
+ */
+export function fileLanguage(path: string, size: number, head: () => Uint8Array | null, config: RatlasConfig): string | null {
+  const named = languageForPath(path);
+  if (named) return named.id;
+  if (!hasNoExtension(path) || isTooLarge(size, config.index.maxFileBytes)) return null;
+  const bytes = head();
+  return bytes === null ? null : (languageForPath(path, scriptHead(bytes))?.id ?? null);
+}
+
+/** The first bytes of a file on disk, or null when it is no regular file (gone, a directory, a symlink). */
+export async function readHead(full: string): Promise<{ size: number; bytes: Uint8Array } | null> {
+  const info = await lstat(full).catch(() => null);
+  if (!info?.isFile()) return null;
+  const handle = await open(full, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const buffer = new Uint8Array(SCRIPT_HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SCRIPT_HEAD_BYTES, 0);
+    return { size: info.size, bytes: buffer.subarray(0, bytesRead) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The indexable paths of a source, each with its language. */
 export async function listSource(repo: GitRepo, source: IndexSource, config: RatlasConfig): Promise<SourceEntry[]> {
   if (source.kind === 'commit') {
     const entries = await repo.listTree(source.commit);
     const byPath = new Map(entries.map((e) => [e.path, e]));
-    return selectPaths(byPath.keys(), config).map((path) => ({ path, oid: byPath.get(path)!.oid }));
+    const named = selectPaths(byPath.keys(), config).map((path) => ({ path, oid: byPath.get(path)!.oid, language: languageForPath(path)!.id }));
+    // Only regular files: a symlink's blob is the path it names, a submodule has none.
+    const candidates = selectScriptPaths(byPath.keys(), config).filter((p) => REGULAR_FILE_MODES.has(byPath.get(p)!.mode));
+    const scripts: SourceEntry[] = [];
+    if (candidates.length > 0) {
+      const reader = repo.openBlobReader();
+      try {
+        for (const path of candidates) {
+          const { oid, size } = byPath.get(path)!;
+          const bytes = isTooLarge(size, config.index.maxFileBytes) ? null : await reader.read(oid);
+          const language = fileLanguage(path, size, () => bytes, config);
+          if (language !== null) scripts.push({ path, oid, language });
+        }
+      } finally {
+        reader.close();
+      }
+    }
+    return byPathOrder([...named, ...scripts]);
   }
   const [paths, linked] = await Promise.all([repo.listWorkingTree(), repo.workingTreeAliases()]);
   const aliases = new Map(linked.map((a) => [a.path, a.realPath]));
-  return selectPaths([...paths, ...aliases.keys()], config).map((path) => {
+  const all = [...paths, ...aliases.keys()];
+  const entry = (path: string, language: string): SourceEntry => {
     const realPath = aliases.get(path);
-    return realPath === undefined ? { path, oid: null } : { path, oid: null, realPath };
-  });
+    return realPath === undefined ? { path, oid: null, language } : { path, oid: null, language, realPath };
+  };
+  const named = selectPaths(all, config).map((path) => entry(path, languageForPath(path)!.id));
+  const scripts: SourceEntry[] = [];
+  for (const path of selectScriptPaths(all, config)) {
+    const head = await readHead(repoFilePath(repo.root, aliases.get(path) ?? path));
+    const language = head && fileLanguage(path, head.size, () => head.bytes, config);
+    if (language) scripts.push(entry(path, language));
+  }
+  return byPathOrder([...named, ...scripts]);
 }
 
-/** A path to index: its blob in a commit, or its file on disk (`realPath` for a path a symlink makes readable). */
+function byPathOrder(entries: SourceEntry[]): SourceEntry[] {
+  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A path to index, in its language: its blob in a commit, or its file on disk (`realPath` for a path a symlink makes readable). */
 export interface SourceEntry {
   path: string;
   oid: string | null;
+  language: string;
   realPath?: string;
 }
 
@@ -68,7 +145,7 @@ export async function* readSources(
   const reader = source.kind === 'commit' ? repo.openBlobReader() : null;
   try {
     for (const entry of entries) {
-      const language = languageForPath(entry.path)!.id;
+      const { language } = entry;
       if (reader) {
         const bytes = await reader.read(entry.oid!);
         if (bytes) yield classify(entry.path, language, bytes, null, config);

@@ -7,9 +7,10 @@ import { languageForPath } from '../lang/registry.js';
 import type { Warning } from '../model/warning.js';
 import { isTooLarge } from '../scan/classify.js';
 import type { IndexStore } from '../store/index-store.js';
+import { gitBlobId } from '../util/hash.js';
 import { repoFilePath } from '../util/path.js';
 import { applyChangeset, type ApplyOptions, type ChangesetResult, type FileUpdate } from './apply-changeset.js';
-import { classify, selectPaths } from './collect-sources.js';
+import { classify, fileLanguage, selectSourcePaths } from './collect-sources.js';
 import { readProjectFromDisk, selectIndexedPaths, selectProjectPaths, type ProjectFileUpdate } from './project-files.js';
 
 /** Store meta keys of a working-tree index. */
@@ -59,7 +60,7 @@ export async function refreshWorktree(
   if (watch && changed && (!linked || linked.links.every((l) => linkTarget(repo.root, l.path) === l.target))) {
     const aliases = linked?.aliases ?? new Map<string, string>();
     const moved = withAliases(changed, aliases);
-    const paths = selectPaths(moved, config);
+    const paths = selectSourcePaths(moved, config);
     const projectPaths = selectProjectPaths(moved, config);
     const head = (await store.getMeta(META_COMMIT)) || null;
     // Every watched path is in the working tree's file set while git's index and ignore rules are
@@ -87,7 +88,7 @@ export async function refreshWorktree(
   const aliases = new Map(links.aliases.map((a) => [a.path, a.realPath]));
   if (watch) linksSeen.set(watch, { links: links.links, aliases });
   const candidates = new Set([...withAliases(moved, aliases), ...(await formerAliases(repo, store, status.dirty))]);
-  const paths = selectPaths(candidates, config);
+  const paths = selectSourcePaths(candidates, config);
   const projectPaths = selectProjectPaths(candidates, config);
   // A path git status reports is in the working tree's file set whenever it exists on disk; only
   // the others (dirty before, or moved by HEAD) need asking whether git tracks or ignores them. A
@@ -97,7 +98,10 @@ export async function refreshWorktree(
   const tracked = await repo.workingTreeMembers(others);
   const examined = await examine(repo, store, config, paths, projectPaths, new Set([...dirty, ...tracked, ...aliases.keys()]), started, false, aliases);
   const result = await applyFound(store, examined, head, dirty, options, config, warnings);
-  if (watch && prepared) watch.settle(prepared, status, await indexedHashes(store), examined.found, (list) => selectIndexedPaths(list, config));
+  // The watch's walk asks git again wherever it finds a file of an indexable kind the index lacks:
+  // files without an extension (LICENSE) are no such kind, or it would ask every time. So an edit
+  // making one of those a `#!` script shows only once git status is asked again.
+  if (watch && prepared) watch.settle(prepared, status, await indexedHashes(store), examined.found, (list) => selectIndexedPaths(list, config, { scripts: false }));
   return { ...result, examined: paths.length + projectPaths.length, detectedBy: 'git-status' };
 }
 
@@ -157,11 +161,14 @@ async function examine(
       found.set(path, { stamp: info, at, hash: record.hash });
       continue;
     }
-    const language = languageForPath(path)!.id;
+    const named = languageForPath(path)?.id;
     if (isTooLarge(info.size, config.index.maxFileBytes)) {
       found.set(path, { stamp: info, at, hash: '' });
-      if (record?.reason === 'too-large') touched.push({ path, size: info.size, mtimeMs: trusted });
-      else updates.push({ path, file: { path, language, size: info.size, hash: '', mtimeMs: trusted, content: { kind: 'skip', reason: 'too-large' } } });
+      // A script over the limit is not indexed (fileLanguage).
+      if (named === undefined) {
+        if (record) updates.push({ path, file: null });
+      } else if (record?.reason === 'too-large') touched.push({ path, size: info.size, mtimeMs: trusted });
+      else updates.push({ path, file: { path, language: named, size: info.size, hash: '', mtimeMs: trusted, content: { kind: 'skip', reason: 'too-large' } } });
       continue;
     }
     const bytes = await readFile(file).catch(() => null);
@@ -171,6 +178,13 @@ async function examine(
       continue;
     }
     hashed++;
+    // A file without an extension is source while its first line is a `#!` line of a language ratlas reads.
+    const language = named ?? fileLanguage(path, bytes.byteLength, () => bytes, config);
+    if (language === null) {
+      found.set(path, { stamp: info, at, hash: gitBlobId(bytes) });
+      if (record) updates.push({ path, file: null });
+      continue;
+    }
     const read = classify(path, language, bytes, trusted, config);
     found.set(path, { stamp: info, at, hash: read.hash });
     if (record && record.hash === read.hash) touched.push({ path, size: read.size, mtimeMs: trusted });

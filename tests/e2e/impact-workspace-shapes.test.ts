@@ -24,6 +24,8 @@ interface Shape {
   base: Record<string, string>;
   change: Record<string, string>;
   must: string[];
+  /** Test files the change cannot fail (their runner passes them after it): selecting one is imprecision the shape pins down. */
+  mustNot?: string[];
   /** The reason every test runs, where ratlas cannot read what decides (a shared config it does not read). */
   runAll?: string;
 }
@@ -42,5 +44,6 @@ describe('ratlas impact: workspace and packaging shapes select the tests a runne
     }
     expect(report.tests.runAll).toBe(false);
     expect(selectedFiles(report)).toEqual(expect.arrayContaining(shape.must));
+    for (const file of shape.mustNot ?? []) expect(selectedFiles(report)).not.toContain(file);
   });
 });

@@ -4894,6 +4894,8 @@ var javascriptOnly = ["definitions-javascript.scm", "references-javascript.scm",
 var typescript = defineLanguage({
   id: "typescript",
   extensions: [".ts", ".mts", ".cts"],
+  // Runners of TypeScript source; deno and bun run either, and this grammar reads plain JavaScript too.
+  interpreters: /^(?:tsx|ts-node|ts-node-esm|deno|bun)$/,
   grammar: "tree-sitter-typescript.wasm",
   folder: "ecmascript",
   queries: [...common, ...typescriptOnly],
@@ -4912,6 +4914,9 @@ var tsx = defineLanguage({
 var javascript = defineLanguage({
   id: "javascript",
   extensions: [".js", ".jsx", ".mjs", ".cjs"],
+  // node reads a file without an extension as CommonJS or, under "type": "module", as ESM; this
+  // grammar and its queries read `require` and `import` alike, so the two need no telling apart.
+  interpreters: /^(?:node|nodejs)$/,
   grammar: "tree-sitter-javascript.wasm",
   folder: "ecmascript",
   queries: [...common, ...javascriptOnly, "jsx.scm"],
@@ -6567,6 +6572,8 @@ function join(dir, rest) {
 var python = defineLanguage({
   id: "python",
   extensions: [".py", ".pyi"],
+  // `#!/usr/bin/env python3`, `#!/usr/bin/python3.12`, `#!/usr/bin/env pypy3`.
+  interpreters: /^(?:python|pypy)[0-9.]*$/,
   grammar: "tree-sitter-python.wasm",
   folder: "python",
   queries: ["definitions.scm", "references.scm", "bindings.scm", "hashing.scm"],

@@ -55,6 +55,8 @@ const javascriptOnly = ['definitions-javascript.scm', 'references-javascript.scm
 export const typescript = defineLanguage({
   id: 'typescript',
   extensions: ['.ts', '.mts', '.cts'],
+  // Runners of TypeScript source; deno and bun run either, and this grammar reads plain JavaScript too.
+  interpreters: /^(?:tsx|ts-node|ts-node-esm|deno|bun)$/,
   grammar: 'tree-sitter-typescript.wasm',
   folder: 'ecmascript',
   queries: [...common, ...typescriptOnly],
@@ -75,6 +77,9 @@ export const tsx = defineLanguage({
 export const javascript = defineLanguage({
   id: 'javascript',
   extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+  // node reads a file without an extension as CommonJS or, under "type": "module", as ESM; this
+  // grammar and its queries read `require` and `import` alike, so the two need no telling apart.
+  interpreters: /^(?:node|nodejs)$/,
   grammar: 'tree-sitter-javascript.wasm',
   folder: 'ecmascript',
   queries: [...common, ...javascriptOnly, 'jsx.scm'],

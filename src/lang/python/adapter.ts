@@ -6,6 +6,8 @@ import { pythonSpelling } from './spell-path.js';
 export const python = defineLanguage({
   id: 'python',
   extensions: ['.py', '.pyi'],
+  // `#!/usr/bin/env python3`, `#!/usr/bin/python3.12`, `#!/usr/bin/env pypy3`.
+  interpreters: /^(?:python|pypy)[0-9.]*$/,
   grammar: 'tree-sitter-python.wasm',
   folder: 'python',
   queries: ['definitions.scm', 'references.scm', 'bindings.scm', 'hashing.scm'],

@@ -1,7 +1,7 @@
 import { diffSymbols } from '../../diff/diff-symbols.js';
 import { escapeRegExp } from '../../util/escape-regexp.js';
 import { ECOSYSTEMS, environmentReaders, lookupGroupImporters } from '../../ecosystem/registry.js';
-import { languageForPath, LANGUAGES } from '../../lang/registry.js';
+import { hasNoExtension, languageForPath } from '../../lang/registry.js';
 import type { FileChange } from '../../model/change.js';
 import type { ImpactRange, ImpactReport, SelectedTest } from '../../model/impact.js';
 import { symbolKey } from '../../model/stored.js';
@@ -14,6 +14,7 @@ import { ExitCode, isRatlasError } from '../../util/errors.js';
 import type { RatlasConfig } from '../../config/load-config.js';
 import type { GitRepo } from '../../git/repo.js';
 import { applyChangeset, type FileUpdate } from '../apply-changeset.js';
+import type { FileRecord } from '../../model/file.js';
 import { collectChangeset, type ChangeTarget } from '../collect-changeset.js';
 import { parseByLanguage } from '../parse-by-language.js';
 import { ParsePool } from '../../parse/pool.js';
@@ -23,7 +24,7 @@ import { fileVersions, toChangedFile, type ChangedFile } from './changed-files.j
 import { filesReachingTests } from './files-reaching-tests.js';
 import { impactReport, type ReportShape } from './impact-report.js';
 import { impliedExtensionNamers } from './implied-extension-namers.js';
-import { goneSetupFiles, type ImpactSetting } from './impact-setting.js';
+import { goneSetupFiles, withScripts, type ImpactSetting } from './impact-setting.js';
 import type { IndexHandle } from './index-handle.js';
 import { loadNode, seedNode, type Seed } from './impact-node.js';
 import { changedFileRoles, goneSetupPart } from './policies/changed-file-roles.js';
@@ -53,7 +54,6 @@ import { closureFacts, floorsOf, heldOnLoadFiles, heldOnly, outsideDerivedMethod
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
 
-const CODE_PATHSPECS = LANGUAGES.flatMap((l) => l.extensions.map((ext) => `*${ext}`));
 
 /**
  * The impact of a change: the symbol-level diff of the changed files, the blast radius (reverse
@@ -150,9 +150,11 @@ interface SidesInput {
   opening: ImpactPart;
 }
 
-async function bothSides(setting: ImpactSetting, shape: ReportShape, input: SidesInput): Promise<ImpactReport> {
-  const { repo, config, classifier, isCode } = setting;
+async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesInput): Promise<ImpactReport> {
   const { store, baseView, range, base, target, files, fileUpdates, parsed } = input;
+  const baseRecords = await store.listFiles();
+  const setting = withScripts(given, indexedScripts(baseRecords, fileUpdates));
+  const { repo, config, classifier, isCode } = setting;
   const isTestPath = (path: string) => classifier.isTest(path);
   const headProjects = new Map(input.updates.flatMap((u) => ('project' in u ? [[u.path, u.project?.text] as const] : [])));
   const compilerConfigs = await projectFilesByText(files, () => baseView.projectFiles(), headProjects);
@@ -172,9 +174,8 @@ async function bothSides(setting: ImpactSetting, shape: ReportShape, input: Side
 
   const basePaths = files.flatMap((f) => (f.status === 'added' ? [] : [f.previousPath ?? f.path])).filter(isCode);
   const baseSymbols = await store.symbolsOfFiles(basePaths);
-  const baseFiles = new Map((await store.listFiles()).map((f) => [f.path, f]));
-  const languageOf = (path: string) => languageForPath(path)?.id ?? null;
-  const { versions, headParse } = fileVersions(files, isCode, languageOf, baseSymbols, fileUpdates, parsed);
+  const baseFiles = new Map(baseRecords.map((f) => [f.path, f]));
+  const { versions, headParse } = fileVersions(files, isCode, setting.languageOf, baseSymbols, fileUpdates, parsed);
   const parsePart = headParsePolicy(headParse);
   const diffed = new Map(diffSymbols(versions).map((c) => [c.file, c]));
   const changes: FileChange[] = files.map((f) => {
@@ -428,8 +429,8 @@ async function scriptsNamed(
   // string or not, has a tool load it: a folder in the name makes that no passing mention. Looked
   // for by the file names ending a path, in the same search as the strings they end, then matched.
   const [byFileName, byLoaded] = await Promise.all([
-    setting.repo.filesContainingEachWay(fileNames, where, CODE_PATHSPECS, ['stringEnd', 'pathEnd']),
-    setting.repo.filesContainingEach([...loaded.values()].flat(), where, CODE_PATHSPECS, 'stringStart'),
+    setting.repo.filesContainingEachWay(fileNames, where, setting.codePathspecs, ['stringEnd', 'pathEnd']),
+    setting.repo.filesContainingEach([...loaded.values()].flat(), where, setting.codePathspecs, 'stringStart'),
   ]);
   const [byFile, byPathEnd] = [byFileName.get('stringEnd')!, byFileName.get('pathEnd')!];
   const namedBy = new Map<string, string[]>();
@@ -564,8 +565,8 @@ async function mentionsIn(
   // candidate's names, attributed by the strings found, since most are spelled nowhere.
   const loadedBy = candidates.map((f) => stringNames(f, roles));
   const [spelling, implied] = await Promise.all([
-    setting.repo.filesContainingEach([...new Set(loadedBy.flat())], where, CODE_PATHSPECS, 'stringStart'),
-    impliedExtensionNamers(setting.repo, candidates, where, CODE_PATHSPECS),
+    setting.repo.filesContainingEach([...new Set(loadedBy.flat())], where, setting.codePathspecs, 'stringStart'),
+    impliedExtensionNamers(setting.repo, candidates, where, setting.codePathspecs),
   ]);
   const loading = await loadingSpellers(spelling, readText);
   for (const [i, f] of candidates.entries()) {
@@ -579,14 +580,14 @@ async function mentionsIn(
     // A submodule is a folder: named by its path, not by any text holding its name (date-fns's
     // `submodules/build` was named by every file spelling `buildFormatLongFn`, and ran all 250 tests).
     // Searched only when wanted: a search started and left unawaited fails unhandled when git does.
-    const byName = only ? [] : await (f.gitlink ? gitlinkNamers(setting.repo, f, where, packageImporters) : setting.repo.filesContaining(fileNames, where, CODE_PATHSPECS));
+    const byName = only ? [] : await (f.gitlink ? gitlinkNamers(setting.repo, setting.codePathspecs, f, where, packageImporters) : setting.repo.filesContaining(fileNames, where, setting.codePathspecs));
     const named = new Set([...byName, ...spelled, ...byImplied]);
     // An environment file (`.env.test`) is read by what loads it or reads the environment, named or
     // not; unless a manifest's script loads it for the whole run (then nothing is added: named
     // nowhere else, every test runs).
     const env = roles.get(f.path) === 'code' ? null : environmentReaders(f.path, setting.classifier.universe?.universes ?? []);
     if (env !== null && (await setting.repo.filesContaining([...env.launchers, ...fileNames], where, env.manifests)).length === 0) {
-      for (const path of await setting.repo.filesContaining(env.readers, where, CODE_PATHSPECS)) named.add(path);
+      for (const path of await setting.repo.filesContaining(env.readers, where, setting.codePathspecs)) named.add(path);
     }
     if (manifests && roles.get(f.path) === 'manifest' && named.size > 0) {
       // Source reads a manifest by a path ending in its name (or by the path without it); of those,
@@ -607,7 +608,7 @@ async function mentionsIn(
     const folder = parentDir(f.path);
     if (folder !== '' && roles.get(f.path) === 'inert') {
       let naming = byFolder.get(folder);
-      if (!naming) byFolder.set(folder, (naming = await setting.repo.filesContaining(folder, where, CODE_PATHSPECS, { as: 'path' })));
+      if (!naming) byFolder.set(folder, (naming = await setting.repo.filesContaining(folder, where, setting.codePathspecs, { as: 'path' })));
       for (const path of naming) named.add(path);
     }
     out.set(f.path, [...named].sort());
@@ -627,6 +628,7 @@ async function mentionsIn(
  */
 async function gitlinkNamers(
   repo: GitRepo,
+  codePathspecs: readonly string[],
   f: ChangedFile,
   where: { commit: string } | 'staged' | 'worktree',
   packageImporters: (word: string) => Promise<string[]>,
@@ -634,8 +636,8 @@ async function gitlinkNamers(
   const paths = [...new Set([f.path, ...(f.previousPath === undefined ? [] : [f.previousPath])])];
   const names = [...new Set(paths.map(baseName))];
   const [byPath, byName, ...byPackage] = await Promise.all([
-    repo.filesContaining(paths, where, CODE_PATHSPECS, { as: 'path' }),
-    repo.filesContaining(names, where, CODE_PATHSPECS, { as: 'path' }),
+    repo.filesContaining(paths, where, codePathspecs, { as: 'path' }),
+    repo.filesContaining(names, where, codePathspecs, { as: 'path' }),
     ...names.map(packageImporters),
   ]);
   const beside = (file: string) => paths.some((p) => file.startsWith(parentDir(p) === '' ? '' : `${parentDir(p)}/`));
@@ -703,7 +705,7 @@ async function dataNamers(
     const data = names.size === 1 ? found : await setting.repo.filesContaining(own.names, where, literalPaths(found), options);
     for (const file of data) {
       let naming = readers.get(file);
-      if (!naming) readers.set(file, (naming = await setting.repo.filesContaining(baseName(file), where, CODE_PATHSPECS)));
+      if (!naming) readers.set(file, (naming = await setting.repo.filesContaining(baseName(file), where, setting.codePathspecs)));
       for (const reader of naming) if (reader !== path && !through.has(reader)) through.set(reader, file);
     }
     if (through.size > 0) out.set(path, through);
@@ -720,14 +722,25 @@ async function fileLevelReport(
   target: ChangeTarget,
   parts: ImpactPart[],
 ): Promise<ImpactReport> {
-  const { repo, classifier, isCode } = setting;
+  const { repo, classifier } = setting;
   const paths = target.kind === 'commit' ? (await repo.listTree(target.commit)).map((e) => e.path) : await repo.listWorkingTree();
   const changes: FileChange[] = files.map((f) => {
-    const change: FileChange = { file: f.path, status: f.status, language: isCode(f.path) ? (languageForPath(f.path)?.id ?? null) : null, symbols: [] };
+    const change: FileChange = { file: f.path, status: f.status, language: setting.languageOf(f.path), symbols: [] };
     if (f.previousPath !== undefined) change.previousFile = f.previousPath;
     return change;
   });
   return impactReport(setting, shape, { range, changes, reached: [], changed: new Set(), selected: [], tests: paths.filter((p) => classifier.isTest(p)), parts });
+}
+
+/**
+ * The files without an extension the index holds (a `#!` script: FileRecord.language from its
+ * first line), on the base side or in the change's head side, with their languages.
+ */
+function indexedScripts(baseRecords: readonly FileRecord[], updates: readonly FileUpdate[]): Map<string, string> {
+  const scripts = new Map<string, string>();
+  for (const r of baseRecords) if (hasNoExtension(r.path)) scripts.set(r.path, r.language);
+  for (const u of updates) if (u.file && hasNoExtension(u.path)) scripts.set(u.path, u.file.language);
+  return scripts;
 }
 
 /** Where the comments of each head file just parsed stand (its extraction's), by path. */

@@ -1,6 +1,6 @@
 import type { GitRepo } from '../../git/repo.js';
 import type { InstalledCommand } from '../../ecosystem/types.js';
-import { languageForPath } from '../../lang/registry.js';
+import { hasNoExtension, languageForPath } from '../../lang/registry.js';
 import type { CallerEntries, CallerText, ResolutionTraits } from '../../lang/types.js';
 import { pushTo } from '../../util/group-by.js';
 import { parentDir } from '../../util/posix-path.js';
@@ -34,12 +34,13 @@ export async function scopeLoaders(
   readText: (paths: readonly string[]) => Promise<Map<string, string>>,
   fallback: (file: string) => string,
 ): Promise<{ scoped: ScopedLoader[]; handing: HandingHelper[] }> {
-  const bounded = loaders.filter((l) => languageForPath(l.file)?.resolution.dynamicLoadDirs !== undefined);
+  // A script without an extension (`bin/cli`, `#!/usr/bin/env node`) is read to learn its language.
+  const bounded = loaders.filter((l) => hasNoExtension(l.file) || languageForPath(l.file)?.resolution.dynamicLoadDirs !== undefined);
   const texts = bounded.length > 0 ? await readText([...new Set(bounded.map((l) => l.file))]) : new Map<string, string>();
   const handing: HandingHelper[] = [];
   const scoped = loaders.flatMap((l) => {
     const text = texts.get(l.file);
-    const resolution = languageForPath(l.file)?.resolution;
+    const resolution = languageForPath(l.file, text)?.resolution;
     const dirs = text === undefined ? null : (resolution?.dynamicLoadDirs?.(l.file, text) ?? null);
     // Reads of data files, which dynamicLoadDirs left out: whatever data its package holds.
     const data: ScopedLoader[] = text !== undefined && resolution?.readsDataOnly?.(l.file, text) ? [{ ...l, scope: fallback(l.file), data: true }] : [];
@@ -109,7 +110,7 @@ export async function callerLoaders(
   const global = new Set<string>();
   for (const f of read) {
     const text = texts.get(f);
-    const traits = languageForPath(f)?.resolution.callerLoads;
+    const traits = languageForPath(f, text)?.resolution.callerLoads;
     if (text === undefined || traits === undefined) {
       wordsOf.set(f, null);
       continue;
@@ -284,16 +285,18 @@ async function textLoaders(
   has: (traits: HandedPathTraits) => boolean,
   scopes: (traits: HandedPathTraits, file: string, text: string) => ScopedLoader[],
 ): Promise<ScopedLoader[]> {
-  const traitsOf = (file: string) => languageForPath(file)?.resolution.handedPaths;
-  const reading = files.filter((f) => {
-    const traits = traitsOf(f);
+  // A script without an extension has the traits of the language its `#!` line names: read to learn it.
+  const traitsOf = (file: string, text?: string) => languageForPath(file, text)?.resolution.handedPaths;
+  const wanted = (file: string, text?: string) => {
+    const traits = traitsOf(file, text);
     return traits !== undefined && has(traits);
-  });
+  };
+  const reading = files.filter((f) => hasNoExtension(f) || wanted(f));
   if (reading.length === 0) return [];
   const texts = await readText(reading);
   return reading.flatMap((file) => {
     const text = texts.get(file);
-    return text === undefined ? [] : scopes(traitsOf(file)!, file, text);
+    return text === undefined || !wanted(file, text) ? [] : scopes(traitsOf(file, text)!, file, text);
   });
 }
 
