@@ -33989,16 +33989,23 @@ var GitRepo = class _GitRepo {
     });
     return { links: tracked, aliases: symlinkAliases(listing.files.filter((p2) => !links.has(p2)), tracked) };
   }
+  /** The regular files git's index tracks, each with the blob it holds (path -> blob id). */
+  async trackedBlobs() {
+    return (await this.indexListing()).blobs;
+  }
   /** Git's index as `ls-files -s` lists it: tracked symlinks and the other tracked paths. */
   async indexListing() {
     const stamp = indexFileStamp(this.root);
     if (stamp !== null && this.listed?.stamp === stamp) return this.listed.listing;
     const out2 = await this.run(["ls-files", "-s", "-z"]);
-    const listing = { links: [], files: [] };
+    const listing = { links: [], files: [], blobs: /* @__PURE__ */ new Map() };
     for (const record2 of out2.split("\0")) {
       if (!record2) continue;
-      const path = record2.slice(record2.indexOf("	") + 1);
-      (record2.startsWith(`${SYMLINK_MODE} `) ? listing.links : listing.files).push(path);
+      const tab = record2.indexOf("	");
+      const path = record2.slice(tab + 1);
+      const [mode, oid] = record2.slice(0, tab).split(" ");
+      (mode === SYMLINK_MODE ? listing.links : listing.files).push(path);
+      if (REGULAR_FILE_MODES.has(mode)) listing.blobs.set(path, oid);
     }
     if (stamp !== null) this.listed = { stamp, listing };
     return listing;

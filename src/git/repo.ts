@@ -74,6 +74,13 @@ function gitClient(baseDir: string, maxConcurrentProcesses?: number): SimpleGit 
   });
 }
 
+/** Git's index listed: tracked symlinks, the other tracked paths, and the regular files' blobs. */
+interface IndexListing {
+  links: string[];
+  files: string[];
+  blobs: Map<string, string>;
+}
+
 /** The modes git records a regular file with (plain, executable). */
 export const REGULAR_FILE_MODES = new Set(['100644', '100755']);
 /** The mode git records a submodule's commit with. */
@@ -89,7 +96,7 @@ export class GitRepo {
   private readonly blobs: SharedBlobReader;
   private static readonly TREES_KEPT = 4;
   private readonly trees = new Map<string, Promise<TreeEntry[]>>();
-  private listed: { stamp: string; listing: { links: string[]; files: string[] } } | null = null;
+  private listed: { stamp: string; listing: IndexListing } | null = null;
 
   private constructor(
     readonly root: string,
@@ -327,16 +334,24 @@ export class GitRepo {
     return { links: tracked, aliases: symlinkAliases(listing.files.filter((p) => !links.has(p)), tracked) };
   }
 
+  /** The regular files git's index tracks, each with the blob it holds (path -> blob id). */
+  async trackedBlobs(): Promise<ReadonlyMap<string, string>> {
+    return (await this.indexListing()).blobs;
+  }
+
   /** Git's index as `ls-files -s` lists it: tracked symlinks and the other tracked paths. */
-  private async indexListing(): Promise<{ links: string[]; files: string[] }> {
+  private async indexListing(): Promise<IndexListing> {
     const stamp = indexFileStamp(this.root);
     if (stamp !== null && this.listed?.stamp === stamp) return this.listed.listing;
     const out = await this.run(['ls-files', '-s', '-z']);
-    const listing: { links: string[]; files: string[] } = { links: [], files: [] };
+    const listing: IndexListing = { links: [], files: [], blobs: new Map() };
     for (const record of out.split('\0')) {
       if (!record) continue;
-      const path = record.slice(record.indexOf('\t') + 1);
-      (record.startsWith(`${SYMLINK_MODE} `) ? listing.links : listing.files).push(path);
+      const tab = record.indexOf('\t');
+      const path = record.slice(tab + 1);
+      const [mode, oid] = record.slice(0, tab).split(' ');
+      (mode === SYMLINK_MODE ? listing.links : listing.files).push(path);
+      if (REGULAR_FILE_MODES.has(mode!)) listing.blobs.set(path, oid!);
     }
     if (stamp !== null) this.listed = { stamp, listing };
     return listing;

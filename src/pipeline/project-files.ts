@@ -8,7 +8,7 @@ import { isSecretPath } from '../scan/secret-paths.js';
 import { globsMatcher } from '../util/glob.js';
 import { gitBlobId } from '../util/hash.js';
 import { repoFilePath } from '../util/path.js';
-import { selectPaths, selectSourcePaths, type IndexSource } from './collect-sources.js';
+import { selectSourcePaths, type IndexSource } from './collect-sources.js';
 
 /** A project file's new state in a changeset: its content, or null when it is gone. */
 export interface ProjectFileUpdate {
@@ -28,13 +28,12 @@ export function selectProjectPaths(paths: Iterable<string>, config: RatlasConfig
 }
 
 /**
- * Paths whose content the index may hold, among `paths`: source files, then project files (sorted).
- * `scripts: false` leaves out files without an extension, which only their first bytes make source
- * (most are not: LICENSE, Makefile).
+ * Paths whose content the index may hold, among `paths`: source files (by name, or without an
+ * extension, which their first bytes may make source), then project files (sorted).
  */
-export function selectIndexedPaths(paths: Iterable<string>, config: RatlasConfig, { scripts = true } = {}): string[] {
+export function selectIndexedPaths(paths: Iterable<string>, config: RatlasConfig): string[] {
   const list = [...paths];
-  return [...(scripts ? selectSourcePaths : selectPaths)(list, config), ...selectProjectPaths(list, config)].sort();
+  return [...selectSourcePaths(list, config), ...selectProjectPaths(list, config)].sort();
 }
 
 /** Every project file of a commit (from git objects) or of the working tree (from disk). */

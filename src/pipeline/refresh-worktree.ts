@@ -10,7 +10,7 @@ import type { IndexStore } from '../store/index-store.js';
 import { gitBlobId } from '../util/hash.js';
 import { repoFilePath } from '../util/path.js';
 import { applyChangeset, type ApplyOptions, type ChangesetResult, type FileUpdate } from './apply-changeset.js';
-import { classify, fileLanguage, selectSourcePaths } from './collect-sources.js';
+import { classify, fileLanguage, selectScriptPaths, selectSourcePaths } from './collect-sources.js';
 import { readProjectFromDisk, selectIndexedPaths, selectProjectPaths, type ProjectFileUpdate } from './project-files.js';
 
 /** Store meta keys of a working-tree index. */
@@ -72,7 +72,7 @@ export async function refreshWorktree(
     return { ...(await applyFound(store, examined, head, dirty, options, config, warnings)), examined: changed.length, detectedBy: 'stamps' };
   }
 
-  const prepared = watch ? await watch.prepare((await indexedHashes(store)).keys()) : null;
+  const prepared = watch ? await watch.prepare((await watchedHashes(repo, store, config)).keys()) : null;
   // Git's index listing (for its links) is read while status runs: two processes, one wait.
   const [status, links] = await Promise.all([repo.worktreeStatus({ ignored: watch !== undefined }), repo.workingTreeLinks()]);
   const head = status.head;
@@ -98,10 +98,7 @@ export async function refreshWorktree(
   const tracked = await repo.workingTreeMembers(others);
   const examined = await examine(repo, store, config, paths, projectPaths, new Set([...dirty, ...tracked, ...aliases.keys()]), started, false, aliases);
   const result = await applyFound(store, examined, head, dirty, options, config, warnings);
-  // The watch's walk asks git again wherever it finds a file of an indexable kind the index lacks:
-  // files without an extension (LICENSE) are no such kind, or it would ask every time. So an edit
-  // making one of those a `#!` script shows only once git status is asked again.
-  if (watch && prepared) watch.settle(prepared, status, await indexedHashes(store), examined.found, (list) => selectIndexedPaths(list, config, { scripts: false }));
+  if (watch && prepared) watch.settle(prepared, status, await watchedHashes(repo, store, config), examined.found, (list) => selectIndexedPaths(list, config));
   return { ...result, examined: paths.length + projectPaths.length, detectedBy: 'git-status' };
 }
 
@@ -253,6 +250,18 @@ async function indexedHashes(store: IndexStore): Promise<Map<string, string | nu
   const indexed = new Map<string, string | null>();
   for (const file of await store.listFiles()) indexed.set(file.path, file.hash);
   for (const file of await store.projectFiles()) indexed.set(file.path, file.hash);
+  return indexed;
+}
+
+/**
+ * What a watch stamps and settles with: every path the index holds content of, and every tracked
+ * file without an extension it does not hold (LICENSE, a shell script), with the blob git's index
+ * has: an edit in place can make one a `#!` script the index must then hold, and only a stamp
+ * shows such an edit. (An untracked one is left to git status: its first edit is rare.)
+ */
+async function watchedHashes(repo: GitRepo, store: IndexStore, config: RatlasConfig): Promise<Map<string, string | null>> {
+  const [indexed, tracked] = await Promise.all([indexedHashes(store), repo.trackedBlobs()]);
+  for (const path of selectScriptPaths(tracked.keys(), config)) if (!indexed.has(path)) indexed.set(path, tracked.get(path)!);
   return indexed;
 }
 
