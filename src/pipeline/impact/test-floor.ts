@@ -5,7 +5,7 @@ import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { CallerText } from '../../lang/types.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
-import { languageForPath } from '../../lang/registry.js';
+import { languageById } from '../../lang/registry.js';
 import { symbolKey, type StoredSymbol } from '../../model/stored.js';
 import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorGraph, type FloorTest } from '../../select/import-floor.js';
@@ -259,7 +259,7 @@ export function closureFacts(
       status: c.status,
       parse,
       text: texts.get(c.file) ?? null,
-      ...closureSyntax(c.file),
+      ...closureSyntax(c.language),
       symbols: c.symbols.map((s) => ({
         ...s,
         indexed: s.change === 'removed' ? baseKeys.has(symbolKey(c.previousFile ?? c.file, s.qualname)) || baseKeys.has(symbolKey(s.previous?.file ?? c.file, s.previous?.qualname ?? s.qualname)) : headKeys.has(symbolKey(c.file, s.qualname)),
@@ -311,9 +311,12 @@ async function derivesFromOutside(view: StoreDependencyView, classId: number, se
   return false;
 }
 
-/** What the closure rules read of a file's language (its receiver words, which reads and calls its queries record). */
-function closureSyntax(path: string): Pick<ChangedFileFacts, 'receiverWords' | 'indexAssignsData' | 'attributeReadsRecorded' | 'implicitMembers' | 'transparentDecorators'> {
-  const syntax = languageForPath(path)?.syntax;
+/**
+ * What the closure rules read of a changed file's language (its receiver words, which reads and
+ * calls its queries record), by the language the change has: a script's is its `#!` line's.
+ */
+function closureSyntax(language: string): Pick<ChangedFileFacts, 'receiverWords' | 'indexAssignsData' | 'attributeReadsRecorded' | 'implicitMembers' | 'transparentDecorators'> {
+  const syntax = languageById(language)?.syntax;
   if (!syntax) return {};
   return {
     receiverWords: syntax.receiverWords ?? ['this'],
