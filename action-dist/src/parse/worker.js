@@ -4932,39 +4932,6 @@ var PYTHON_BUILTIN_MEMBERS = new Set(
   "append extend insert remove pop clear index count sort reverse copy get items keys values update setdefault popitem fromkeys add discard union intersection difference symmetric_difference issubset issuperset join split rsplit splitlines strip lstrip rstrip replace startswith endswith find rfind lower upper title capitalize casefold format format_map encode decode isdigit isalpha isalnum isspace isidentifier zfill partition rpartition ljust rjust center expandtabs translate maketrans removeprefix removesuffix read readline readlines write writelines close flush seek tell fileno truncate result exception done cancel cancelled add_done_callback set_result set_exception group groups groupdict match search fullmatch sub subn findall finditer send throw __enter__ __exit__ __aenter__ __aexit__ __iter__ __next__ __len__ __getitem__ __setitem__ __contains__ __eq__ __hash__ __repr__ __str__ __call__".split(" ")
 );
 
-// src/lang/python/module-aliases.ts
-var SPELLED = /* @__PURE__ */ new Set(["os", "os.path", "glob", "compileall"]);
-function spelledOut(code, masked) {
-  const renames = [];
-  for (const m of masked.matchAll(/^[ \t]*import[ \t]+([^\n]+)/gm)) {
-    for (const part of m[1].split(",")) {
-      const [module2 = "", alias] = part.trim().split(/\s+as\s+/).map((x) => x.trim());
-      if (alias !== void 0 && SPELLED.has(module2) && /^\w+$/.test(alias) && alias !== module2) renames.push({ pattern: new RegExp(`(?<![\\w.])${alias}(?=\\s*\\.)`, "g"), to: module2 });
-    }
-  }
-  for (const m of masked.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^\n)]+)/gm)) {
-    if (!SPELLED.has(m[1])) continue;
-    for (const part of m[2].split(",")) {
-      const [name2 = "", alias] = part.trim().split(/\s+as\s+/).map((x) => x.trim());
-      const local = alias ?? name2;
-      if (!/^\w+$/.test(name2) || !/^\w+$/.test(local)) continue;
-      const used = SPELLED.has(`${m[1]}.${name2}`) ? "(?=\\s*\\.)" : "(?=\\s*\\()";
-      renames.push({ pattern: new RegExp(`(?<![\\w.])${local}${used}`, "g"), to: `${m[1]}.${name2}` });
-    }
-  }
-  if (renames.length === 0) return { code, masked };
-  const edits = [];
-  for (const { pattern, to } of renames) for (const m of masked.matchAll(pattern)) edits.push({ at: m.index ?? 0, length: m[0].length, to });
-  edits.sort((a, b) => b.at - a.at);
-  let outCode = code;
-  let outMasked = masked;
-  for (const e of edits) {
-    outCode = outCode.slice(0, e.at) + e.to + outCode.slice(e.at + e.length);
-    outMasked = outMasked.slice(0, e.at) + e.to + outMasked.slice(e.at + e.length);
-  }
-  return { code: outCode, masked: outMasked };
-}
-
 // src/lang/python/path-expressions.ts
 function evaluate(expr, path, fileDir, text, depth = 0, unseen = {}) {
   if (depth > 8) return null;
@@ -5048,23 +5015,20 @@ function importedName(text, name2) {
     if (names.includes(name2)) return true;
     if (names.includes("*") && /^[A-Z][A-Z0-9_]*$/.test(name2)) return true;
   }
-  for (const m of text.matchAll(/^[ \t]*import\s+([^\n#]+)/gm)) {
-    for (const part of m[1].split(",")) {
-      const [module2 = "", alias] = part.trim().split(/\s+as\s+/);
-      if (!OUTSIDE_MODULES.has(module2.split(".")[0]) && (alias ?? module2.split(".")[0]) === name2) return true;
-    }
-  }
-  return false;
+  return plainImports(text).some(({ module: module2, alias }) => !OUTSIDE_MODULES.has(module2.split(".")[0]) && (alias ?? module2.split(".")[0]) === name2);
 }
-function moduleNames(masked) {
-  const out2 = /* @__PURE__ */ new Set();
-  for (const m of masked.matchAll(/^[ \t]*import[ \t]+([^\n]+)/gm)) {
+function plainImports(text) {
+  const out2 = [];
+  for (const m of text.matchAll(/^[ \t]*import[ \t]+([^\n#]+)/gm)) {
     for (const part of m[1].split(",")) {
-      const [module2 = "", alias] = part.trim().split(/\s+as\s+/);
-      out2.add((alias ?? module2.split(".")[0]).trim());
+      const [module2 = "", alias] = part.trim().split(/\s+as\s+/).map((x) => x.trim());
+      out2.push(alias === void 0 ? { module: module2 } : { module: module2, alias });
     }
   }
   return out2;
+}
+function moduleNames(masked) {
+  return new Set(plainImports(masked).map(({ module: module2, alias }) => alias ?? module2.split(".")[0]));
 }
 function importedNames(list) {
   return list.replace(/[()]/g, "").split(",").map((part) => part.trim().split(/\s+as\s+/).pop().trim()).filter((n) => n !== "");
@@ -5330,6 +5294,36 @@ function concatenation(expr) {
   operands.push(expr.slice(start2).trim());
   const parts2 = operands.map((o) => o === "os.sep" ? "/" : stringLiteral2(o) ?? { expr: o });
   return parts2.some((p) => typeof p === "string") ? parts2 : null;
+}
+
+// src/lang/python/module-aliases.ts
+var SPELLED = /* @__PURE__ */ new Set(["os", "os.path", "glob", "compileall"]);
+function spelledOut(code, masked) {
+  const renames = [];
+  for (const { module: module2, alias } of plainImports(masked)) {
+    if (alias !== void 0 && SPELLED.has(module2) && /^\w+$/.test(alias) && alias !== module2) renames.push({ pattern: new RegExp(`(?<![\\w.])${alias}(?=\\s*\\.)`, "g"), to: module2 });
+  }
+  for (const m of masked.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^\n)]+)/gm)) {
+    if (!SPELLED.has(m[1])) continue;
+    for (const part of m[2].split(",")) {
+      const [name2 = "", alias] = part.trim().split(/\s+as\s+/).map((x) => x.trim());
+      const local = alias ?? name2;
+      if (!/^\w+$/.test(name2) || !/^\w+$/.test(local)) continue;
+      const used = SPELLED.has(`${m[1]}.${name2}`) ? "(?=\\s*\\.)" : "(?=\\s*\\()";
+      renames.push({ pattern: new RegExp(`(?<![\\w.])${local}${used}`, "g"), to: `${m[1]}.${name2}` });
+    }
+  }
+  if (renames.length === 0) return { code, masked };
+  const edits = [];
+  for (const { pattern, to } of renames) for (const m of masked.matchAll(pattern)) edits.push({ at: m.index ?? 0, length: m[0].length, to });
+  edits.sort((a, b) => b.at - a.at);
+  let outCode = code;
+  let outMasked = masked;
+  for (const e of edits) {
+    outCode = outCode.slice(0, e.at) + e.to + outCode.slice(e.at + e.length);
+    outMasked = outMasked.slice(0, e.at) + e.to + outMasked.slice(e.at + e.length);
+  }
+  return { code: outCode, masked: outMasked };
 }
 
 // src/lang/python/directory-reads.ts
@@ -5765,18 +5759,16 @@ function pythonLoadDirs(path, text, handedAt) {
   const dataOnly = readsDataOnly(text);
   for (const m of code.masked.matchAll(NAME_LOADER)) {
     if (dataOnly && RESOURCE_CALLS.includes(m[1])) continue;
+    const called = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
     if (RESOURCE_CALLS.includes(m[1])) {
-      const scopes2 = resourceScopes(code.masked.slice(0, m.index ?? 0), argumentsAt2(code.text, (m.index ?? 0) + m[0].length), path);
+      const scopes2 = resourceScopes(code.masked.slice(0, m.index ?? 0), called, path);
       if (scopes2 !== null) {
         for (const scope of scopes2) dirs.add(scope);
         continue;
       }
     }
-    if (handedAt !== void 0) {
-      const all2 = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
-      if (all2 !== null && all2.length > 0 && handedAt(m.index ?? 0, m[1], all2)) continue;
-    }
-    const all = m[1] === "import_module" || m[1] === "__import__" ? argumentsAt2(code.text, (m.index ?? 0) + m[0].length) : null;
+    if (handedAt !== void 0 && called !== null && called.length > 0 && handedAt(m.index ?? 0, m[1], called)) continue;
+    const all = m[1] === "import_module" || m[1] === "__import__" ? called : null;
     const args2 = m[1] === "__import__" ? all !== null && all.length > 0 && !all.some((a, i2) => i2 >= 4 || /^level\s*=/.test(a)) ? [all[0]] : null : all;
     if (args2 === null || args2.length === 0) return null;
     const literal = stringLiteral2(args2[0].trim());
@@ -6016,6 +6008,8 @@ function analyse(path, text) {
   const modules = moduleNames(code.masked);
   const calls = /* @__PURE__ */ new Set();
   const lists = /* @__PURE__ */ new Set();
+  const assigned = /* @__PURE__ */ new Map();
+  const assignmentsOf = (def) => assigned.get(def) ?? assigned.set(def, assignments(def, code)).get(def);
   for (let round = 0; round < 6; round++) {
     const size = calls.size + lists.size;
     const listingMay = (n) => PYTHON_BUILTINS.has(n) || LOADERS.has(n) || LISTING2.has(n) || modules.has(n) || calls.has(n) || lists.has(n);
@@ -6023,7 +6017,7 @@ function analyse(path, text) {
     const handedIn = (def, args2, listing) => {
       if (reachedWithoutItsName(def, blocks)) return false;
       const allowed = allowedIn(listing);
-      const names = handedNames(def, code, allowed, enclosingBlock(blocks, def.start)?.kind === "class");
+      const names = handedNames(def, assignmentsOf(def), allowed, enclosingBlock(blocks, def.start)?.kind === "class");
       return args2.length > 0 && handedArgument(args2[0], names, allowed, !listing);
     };
     const dirs = pythonLoadDirs(path, text, (at, call, args2) => {
@@ -6103,8 +6097,7 @@ function lineAt(masked, at) {
   const end = masked.indexOf("\n", at);
   return masked.slice(start2, end === -1 ? masked.length : end);
 }
-function handedNames(def, code, allowed, method) {
-  const assigned = assignments(def, code);
+function handedNames(def, assigned, allowed, method) {
   const own = /* @__PURE__ */ new Set([...method ? def.params.slice(0, 1) : [], ...def.defaulted]);
   const params = new Set(def.params.filter((p) => !own.has(p)));
   const result = (pure) => {

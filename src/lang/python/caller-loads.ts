@@ -96,6 +96,9 @@ function analyse(path: string, text: string): Analysis | null {
   const modules = moduleNames(code.masked);
   const calls = new Set<string>();
   const lists = new Set<string>();
+  // A def's assignments are read once, whichever round and load site asks.
+  const assigned = new Map<CodeBlock, Map<string, (string | null)[]>>();
+  const assignmentsOf = (def: CodeBlock) => assigned.get(def) ?? assigned.set(def, assignments(def, code)).get(def)!;
   // Entries found so far are values a function may build on (`module = import_string(path)`):
   // repeat until they stop growing.
   for (let round = 0; round < 6; round++) {
@@ -110,7 +113,7 @@ function analyse(path: string, text: string): Analysis | null {
     const handedIn = (def: CodeBlock, args: readonly string[], listing: boolean) => {
       if (reachedWithoutItsName(def, blocks)) return false;
       const allowed = allowedIn(listing);
-      const names = handedNames(def, code, allowed, enclosingBlock(blocks, def.start)?.kind === 'class');
+      const names = handedNames(def, assignmentsOf(def), allowed, enclosingBlock(blocks, def.start)?.kind === 'class');
       return args.length > 0 && handedArgument(args[0]!, names, allowed, !listing);
     };
     const dirs = pythonLoadDirs(path, text, (at, call, args) => {
@@ -231,8 +234,7 @@ function lineAt(masked: string, at: number): string {
  * such names, allowed ones and separators. The greatest such set (a name assigned from itself
  * stays in). `pure`: only literal pieces without a word (`"."`, `":"`) count; else any literal does.
  */
-function handedNames(def: CodeBlock, code: { text: string; masked: string }, allowed: (n: string) => boolean, method: boolean): { pure: Set<string>; any: Set<string> } {
-  const assigned = assignments(def, code);
+function handedNames(def: CodeBlock, assigned: ReadonlyMap<string, readonly (string | null)[]>, allowed: (n: string) => boolean, method: boolean): { pure: Set<string>; any: Set<string> } {
   // Not handed: a method's `self` or `cls` (its attributes may be the class's own constants), and a
   // parameter a caller may leave to a default of the function's own.
   const own = new Set([...(method ? def.params.slice(0, 1) : []), ...def.defaulted]);

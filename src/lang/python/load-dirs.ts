@@ -60,19 +60,17 @@ export function pythonLoadDirs(path: string, text: string, handedAt?: HandedLoad
   const dataOnly = readsDataOnly(text);
   for (const m of code.masked.matchAll(NAME_LOADER)) {
     if (dataOnly && RESOURCE_CALLS.includes(m[1]!)) continue;
+    const called = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
     if (RESOURCE_CALLS.includes(m[1]!)) {
-      const scopes = resourceScopes(code.masked.slice(0, m.index ?? 0), argumentsAt(code.text, (m.index ?? 0) + m[0].length), path);
+      const scopes = resourceScopes(code.masked.slice(0, m.index ?? 0), called, path);
       if (scopes !== null) {
         for (const scope of scopes) dirs.add(scope);
         continue;
       }
     }
-    if (handedAt !== undefined) {
-      const all = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
-      if (all !== null && all.length > 0 && handedAt(m.index ?? 0, m[1]!, all)) continue;
-    }
+    if (handedAt !== undefined && called !== null && called.length > 0 && handedAt(m.index ?? 0, m[1]!, called)) continue;
     // `__import__(name, globals, ...)` names its module as `import_module` does; a relative one (a `level`) is not read.
-    const all = m[1] === 'import_module' || m[1] === '__import__' ? argumentsAt(code.text, (m.index ?? 0) + m[0].length) : null;
+    const all = m[1] === 'import_module' || m[1] === '__import__' ? called : null;
     const args = m[1] === '__import__' ? (all !== null && all.length > 0 && !all.some((a, i) => i >= 4 || /^level\s*=/.test(a)) ? [all[0]!] : null) : all;
     if (args === null || args.length === 0) return null;
     // A literal name is an import (references.scm), not a load by a computed name; `__import__`'s

@@ -1,3 +1,5 @@
+import { plainImports } from './path-expressions.js';
+
 /** The modules whose functions name folders (directory-reads.ts WALKS) and build paths (path-expressions.ts `evaluate`). */
 const SPELLED = new Set(['os', 'os.path', 'glob', 'compileall']);
 
@@ -9,11 +11,8 @@ const SPELLED = new Set(['os', 'os.path', 'glob', 'compileall']);
  */
 export function spelledOut(code: string, masked: string): { code: string; masked: string } {
   const renames: { pattern: RegExp; to: string }[] = [];
-  for (const m of masked.matchAll(/^[ \t]*import[ \t]+([^\n]+)/gm)) {
-    for (const part of m[1]!.split(',')) {
-      const [module = '', alias] = part.trim().split(/\s+as\s+/).map((x) => x.trim());
-      if (alias !== undefined && SPELLED.has(module) && /^\w+$/.test(alias) && alias !== module) renames.push({ pattern: new RegExp(`(?<![\\w.])${alias}(?=\\s*\\.)`, 'g'), to: module });
-    }
+  for (const { module, alias } of plainImports(masked)) {
+    if (alias !== undefined && SPELLED.has(module) && /^\w+$/.test(alias) && alias !== module) renames.push({ pattern: new RegExp(`(?<![\\w.])${alias}(?=\\s*\\.)`, 'g'), to: module });
   }
   for (const m of masked.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^\n)]+)/gm)) {
     if (!SPELLED.has(m[1]!)) continue;

@@ -148,25 +148,24 @@ export function importedName(text: string, name: string): boolean {
     // them, not a parameter's or a local's (`tmp_path`, `root`).
     if (names.includes('*') && /^[A-Z][A-Z0-9_]*$/.test(name)) return true;
   }
-  for (const m of text.matchAll(/^[ \t]*import\s+([^\n#]+)/gm)) {
+  return plainImports(text).some(({ module, alias }) => !OUTSIDE_MODULES.has(module.split('.')[0]!) && (alias ?? module.split('.')[0]) === name);
+}
+
+/** Pure: the modules of a text's plain `import a.b, c as d` statements, each with its alias when it has one. */
+export function plainImports(text: string): { module: string; alias?: string }[] {
+  const out: { module: string; alias?: string }[] = [];
+  for (const m of text.matchAll(/^[ \t]*import[ \t]+([^\n#]+)/gm)) {
     for (const part of m[1]!.split(',')) {
-      const [module = '', alias] = part.trim().split(/\s+as\s+/);
-      if (!OUTSIDE_MODULES.has(module.split('.')[0]!) && (alias ?? module.split('.')[0]) === name) return true;
+      const [module = '', alias] = part.trim().split(/\s+as\s+/).map((x) => x.trim());
+      out.push(alias === undefined ? { module } : { module, alias });
     }
   }
-  return false;
+  return out;
 }
 
 /** Pure: the names a plain `import a.b` or `import a as b` binds in a text: module objects, never paths or a caller's data. */
 export function moduleNames(masked: string): Set<string> {
-  const out = new Set<string>();
-  for (const m of masked.matchAll(/^[ \t]*import[ \t]+([^\n]+)/gm)) {
-    for (const part of m[1]!.split(',')) {
-      const [module = '', alias] = part.trim().split(/\s+as\s+/);
-      out.add((alias ?? module.split('.')[0]!).trim());
-    }
-  }
-  return out;
+  return new Set(plainImports(masked).map(({ module, alias }) => alias ?? module.split('.')[0]!));
 }
 
 /** The local names of an import list: `a, b as c`, `(a,\n b)`. */

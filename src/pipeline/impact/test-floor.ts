@@ -5,7 +5,7 @@ import type { CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { CallerText } from '../../lang/types.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
-import { languageById } from '../../lang/registry.js';
+import { hasNoExtension, languageById } from '../../lang/registry.js';
 import { symbolKey, type StoredSymbol } from '../../model/stored.js';
 import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorGraph, type FloorTest } from '../../select/import-floor.js';
@@ -171,7 +171,7 @@ async function unindexedScripts(
   files: ReadonlySet<string>,
   texts: (paths: readonly string[]) => Promise<ReadonlyMap<string, string>>,
 ): Promise<ScopedLoader[]> {
-  const unread = [...new Set(loaders.map((l) => l.scope))].filter((p) => p !== '' && !isPattern(p) && !files.has(p) && !/\.[^/]*$/.test(p.slice(p.lastIndexOf('/') + 1)));
+  const unread = [...new Set(loaders.map((l) => l.scope))].filter((p) => p !== '' && !isPattern(p) && !files.has(p) && hasNoExtension(p));
   if (unread.length === 0) return [...loaders];
   const text = await texts(unread.sort());
   const scripts = new Set(unread.filter((p) => text.get(p)?.startsWith('#!') === true));
