@@ -12777,7 +12777,7 @@ var FILE_COLUMNS = "path, language, status, reason, hash, size, lines, mtime_ms"
 var SYMBOL_COLUMNS = `s.id, f.path AS file, s.qualname, s.name, s.kind, s.parent, s.signature, s.doc, s.start_line,
   s.end_line, s.exported, s.sig_hash, s.body_hash, s.doc_hash`;
 var REF_COLUMNS = `r.id, f.path AS file, r.scope_id, r.kind, r.name, r.receiver, r.module, r.alias, r.line, r.col,
-  r.dynamic, r.outcome, r.rule, sc.qualname AS scope`;
+  r.dynamic, r.type_only, r.outcome, r.rule, sc.qualname AS scope`;
 var BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.init, b.position, b.line, sc.qualname AS scope`;
 
 // src/store/sqlite/engine.ts
@@ -22206,6 +22206,34 @@ function npmCiSetup(files) {
 
 // src/ecosystem/npm/jest-universes.ts
 var import_picomatch3 = __toESM(require_picomatch2(), 1);
+
+// src/ecosystem/npm/type-stripping.ts
+var TYPE_READING = /"(?:typia|@ryoppippi\/unplugin-typia|unplugin-typia|@nestia\/[\w.-]+|@deepkit\/type-compiler|ts-patch|ttypescript|ts-runtime-checks|tst-reflect[\w.-]*|rollup-plugin-typescript2|@rollup\/plugin-typescript|typescript-transform-[\w.-]+)"\s*:/;
+function installsTypeReading(manifestTexts2) {
+  for (const text of manifestTexts2) if (TYPE_READING.test(text)) return true;
+  return false;
+}
+var STRIPPING_TRANSFORMERS = /* @__PURE__ */ new Set(["babel-jest", "@swc/jest", "esbuild-jest", "jest-esbuild", "@sucrase/jest-plugin"]);
+function jestStripsTypes(config, externalPreset, typeReading) {
+  if (typeReading || externalPreset) return {};
+  if (config === null) return { stripsTypes: { checked: [] } };
+  if (!config.readable || config.unknown(["preset"]) || config.unknown(["transform", "*"], true)) return {};
+  const table2 = config.object("transform")?.raw;
+  if (table2 !== void 0 && !isObject(table2)) return {};
+  for (const [key, value] of Object.entries(table2 ?? {})) {
+    if (key.startsWith("\0")) return {};
+    const name2 = Array.isArray(value) ? value[0] : value;
+    if (typeof name2 !== "string" || !STRIPPING_TRANSFORMERS.has(name2)) return {};
+  }
+  return { stripsTypes: { checked: [] } };
+}
+function vitestStripsTypes(config, typeTests2, typeReading) {
+  if (typeReading) return {};
+  if (config !== null && (!config.readable || config.unknown(["test", "typecheck"], true) || config.unknown(["test", "typecheck", "*"]))) return {};
+  return { stripsTypes: { checked: typeTests2.map((glob2) => ({ glob: glob2 })) } };
+}
+
+// src/ecosystem/npm/jest-universes.ts
 var JEST_TEST_MATCH = ["**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"];
 var JEST_IGNORE = ["/node_modules/"];
 var JEST_MODULE_FIELDS = [
@@ -22286,7 +22314,8 @@ function jestUniverses(dir, configFile, own, ctx, depth = 0, cwd = dir) {
       ...resolver !== void 0 && { resolver },
       ...extensions(config?.strings("moduleFileExtensions")),
       warnings: config ? [...new Set(config.warnings)] : [],
-      ...jestUnknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown)
+      ...jestUnknownTests(config, testRegex !== void 0 && testRegex.length > 0, presetUnknown),
+      ...jestStripsTypes(config, own?.string("preset") !== void 0 && presetFile === null, ctx.typeReading === true)
     }
   ];
 }
@@ -26859,13 +26888,14 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   if (projects && depth < 3) out2.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime, pluginModules: handed }));
   if (projects && projects.length > 0 && test?.strings("include") === void 0) return out2;
   const testDir = test?.string("dir");
+  const types = typeTests(config, test, ctx).map((glob2) => glob2.replace(/^\.\//, ""));
   out2.push({
     ecosystem: "npm",
     runner: "vitest",
     configFile,
     root,
     roots: testDir !== void 0 ? [testDir.replace(/^\.\/?/, "").replace(/\/$/, "")].filter((r2) => r2 !== "") : [],
-    include: [...test?.strings("include") ?? VITEST_INCLUDE, ...typeTests(config, test, ctx)].map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })),
+    include: [...(test?.strings("include") ?? VITEST_INCLUDE).map((glob2) => glob2.replace(/^\.\//, "")), ...types].map((glob2) => ({ glob: glob2 })),
     exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })),
     setupFiles: [...new Set(setupFiles)].sort(),
     ...testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() },
@@ -26878,7 +26908,8 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
     ...unknownTests(config, ["root", "test.root", "test.dir", "test.projects", "test.workspace", ...MODULE_FIELDS.map((f3) => `test.${f3}`)], ["test.include"], [], CHOOSABLE),
     ...unknownImports(config, ALIAS_FIELDS),
     ...inSource(test),
-    ...injected(runtime, handed)
+    ...injected(runtime, handed),
+    ...vitestStripsTypes(config, types, ctx.typeReading === true)
   });
   return out2;
 }
@@ -27214,6 +27245,7 @@ function npmUniverses(files) {
     return found ? { file: found, values: read(found) } : null;
   };
   const ctx = {
+    typeReading: installsTypeReading(manifests.values()),
     exists: (p2) => pathSet.has(p2),
     paths: files.paths,
     dirs: [...dirs].sort(),

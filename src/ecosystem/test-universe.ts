@@ -7,6 +7,11 @@ export interface CompiledUniverses {
   universes: readonly TestUniverse[];
   /** Whether a repo-relative path is a test of some universe. */
   isTest(path: string): boolean;
+  /**
+   * Whether a runner of `test` may check its types, or load what it imports for types alone:
+   * false only where every universe holding it strips types unchecked (TestUniverse.stripsTypes).
+   */
+  checksTypes(test: string): boolean;
   /** The setup files loaded before `test` (those of every universe it belongs to, above it for a `directory` scope). */
   setupFilesOf(test: string): readonly string[];
   /** Every setup file of every universe. */
@@ -68,7 +73,9 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     const plugins = u.pluginFiles ?? [];
     const setupFor = (test: string): readonly string[] =>
       u.setupScope === 'directory' ? [...u.setupFiles.filter((s) => s.lastIndexOf('/') < 0 || test.startsWith(s.slice(0, s.lastIndexOf('/') + 1))), ...plugins] : [...u.setupFiles, ...plugins];
-    return { universe: u, member, setupFor };
+    const checked = u.stripsTypes?.checked.map((p) => compilePattern(p));
+    const checksTypes = (test: string): boolean => checked === undefined || checked.some((m) => m(test.slice(prefix.length), test));
+    return { universe: u, member, setupFor, checksTypes };
   });
   const plugins = new Set(universes.flatMap((u) => u.pluginFiles ?? []));
   const setupFiles = new Set([...universes.flatMap((u) => u.setupFiles), ...plugins]);
@@ -86,6 +93,10 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     // docstring examples is imported before the tests below it and collected by `--doctest-modules`.
     // Nor is one that a universe's own patterns name as a test, where the runner collects it too.
     isTest: (path) => (!setupFiles.has(path) || byTextAll.has(path) || compiled.some((c) => c.universe.setupFilesMayBeTests === true && c.member(path))) && anyTest(path),
+    checksTypes: (test) => {
+      const holding = compiled.filter((c) => c.member(test));
+      return holding.length === 0 || holding.some((c) => c.checksTypes(test));
+    },
     setupFilesOf: (test) => [...new Set(compiled.filter((c) => c.member(test)).flatMap((c) => c.setupFor(test)))].sort(),
     setupFiles,
     // A plugin runs for every test whatever else its file is: `-p lib.testing` loads the package's

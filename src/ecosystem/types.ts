@@ -133,6 +133,15 @@ export interface TestUniverse {
    * its text, yet a change there reaches every such file.
    */
   injectedImports?: readonly { files: readonly string[]; into: readonly PathPattern[] }[];
+  /**
+   * The runner strips each test's TypeScript of its types without checking them (vitest's
+   * transform; jest through babel or swc): a module imported for its types alone (`import type`)
+   * is never loaded, and a changed type fails none of its tests, but those `checked` names
+   * (vitest's type tests, which go through tsc when typecheck is on), root-relative as `include`
+   * is. Absent where the runner may check types (ts-jest, ts-node), a transform may turn types
+   * into code (typia), or ratlas cannot tell: then a type-only import reaches the test as any import.
+   */
+  stripsTypes?: { checked: readonly PathPattern[] };
   /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */
   warnings: readonly string[];
   /**

@@ -69,6 +69,8 @@ export interface Captures {
 
 /** References that link modules (their name is an exported name, not a use of a local one). */
 const LINKING_KINDS = new Set<RefKind>(['import', 'require', 'dynamic-import', 'reexport', 'export']);
+/** The linking facts a statement of types only holds (`import type`, `export type { } from`). */
+const TYPE_ONLY_KINDS = new Set<RefKind>(['import', 'reexport']);
 /** When patterns overlap on one name, the specific reading beats `type`, which beats `value`. */
 const USE_RANK: Partial<Record<RefKind, number>> = { type: 1, value: 2 };
 const BINDING_RANK: Record<BindingKind, number> = { 'param-property': 0, field: 1, param: 2, variable: 3, assign: 4, return: 5, argument: 6 };
@@ -110,6 +112,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     return end > start ? source.slice(start, end) : text(node);
   };
   const span = (node: Node): Span => ({ start: node.startIndex, end: node.endIndex });
+  /** Starts of statements a `@type-only` capture marks: their linking facts load nothing at run time. */
+  const typeOnly = new Set<number>();
 
   for (const match of matches) {
     let role = '';
@@ -153,6 +157,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         case 'doc': docNode = capture.node; break;
         case 'docstring': out.docstrings.push(span(capture.node)); break;
         case 'evaluates': out.evaluators.push(span(capture.node)); break;
+        case 'type-only': typeOnly.add(capture.node.startIndex); break;
         default:
           if (capture.name.startsWith('definition.') || capture.name.startsWith('reference.') || capture.name.startsWith('binding.')) {
             role = capture.name;
@@ -266,6 +271,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
   }
   // A declaration's own name is not a reference to it; a symbol's name is not a local binding.
   const refs: CapturedRef[] = [...links.values()];
+  for (const link of refs) if (typeOnly.has(link.at) && TYPE_ONLY_KINDS.has(link.fact.kind)) link.fact.typeOnly = true;
   // A fixture reference is the parameter it fills: the name is bound and used at once.
   // So is a destructured member: the pattern's name reads the member and binds the local.
   for (const [id, use] of uses) if (!definitions.has(id) && ((!locals.has(id) && !members.has(id)) || use.fact.kind === 'fixture' || bindsToo.has(id))) refs.push(use);

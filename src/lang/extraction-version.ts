@@ -158,5 +158,7 @@
  *    (`__import__*`): the fromlist's modules are the package's.
  * 66: a file without an extension whose `#!` line runs a program an adapter owns (`#!/usr/bin/env
  *    node`, `python3`) is indexed in that language: an index of the same tree now holds it.
+ * 67: a TypeScript `import type` or `export type { } from` statement's facts are marked type-only
+ *    (they load nothing at run time).
  */
-export const EXTRACTION_VERSION = 66;
+export const EXTRACTION_VERSION = 67;

@@ -57,4 +57,10 @@ export interface RefFact {
   module?: string | null;
   /** Local name bound by an import or require; exported name for export and reexport. */
   alias?: string;
+  /**
+   * An import or re-export of types only (`import type { A } from './a'`): compilers erase it, so
+   * it loads nothing at run time, though a type checker reads the module (EcosystemAdapter runners
+   * that strip types without checking them never load it).
+   */
+  typeOnly?: true;
 }

@@ -8,7 +8,12 @@ import { selectTests, type ReachedSide } from './select-tests.js';
 export interface FloorSide {
   floor: readonly FloorTest[];
   toHead: (path: string) => string | null;
+  /** Tests outside the floor that reach a changed file only through imports of types their runner strips (this side's paths). */
+  typesOnly?: ReadonlySet<string>;
 }
+
+/** Relations of a symbol path that a type can take: a type annotation's reference, a heritage clause. */
+const TYPE_RELATIONS: ReadonlySet<string> = new Set(['references', 'extends', 'implements']);
 
 export interface FloorSummary {
   /** Test files in the import floor (both sides, head paths). */
@@ -26,7 +31,8 @@ export interface FloorSummary {
 
 /**
  * Pure: the selection with the import floor under it. Symbol paths select tests as before, except
- * that a path with an edge below {@link PROOF_CONFIDENCE} never adds a test outside the floor. Every
+ * that a path with an edge below {@link PROOF_CONFIDENCE} never adds a test outside the floor, nor a
+ * path through a type to a test reaching the change only by imports of types its runner strips. Every
  * floor test the symbol paths missed is kept (reached from `floor: imports`) unless each changed
  * file it reaches is closed (`openReasonsOf` empty) through static imports alone.
  */
@@ -64,6 +70,7 @@ export function applyFloor(
     if (kept.length === 0) floor.delete(file);
     else if (kept.length < entries.length) floor.set(file, kept);
   }
+  const typesOnly = new Set(floorSides.flatMap((side) => [...(side.typesOnly ?? [])].flatMap((t) => side.toHead(t) ?? [])));
   let droppedOutsideFloor = 0;
   const outside = new Set<string>();
   const admitted: ReachedSide[] = sides.map((side) => ({
@@ -71,7 +78,11 @@ export function applyFloor(
     reached: side.reached.filter((r) => {
       if (!side.isTest(r.file)) return true;
       const head = side.toHead(r.file);
-      if (head === null || floor.has(head) || r.via.every((h) => h.confidence >= PROOF_CONFIDENCE)) return true;
+      if (head === null || floor.has(head)) return true;
+      // A sure path passing a type to a test whose runner strips types, and whose imports reach
+      // the change only for its types: nothing of the change runs there, and no type fails it.
+      const sure = r.via.every((h) => h.confidence >= PROOF_CONFIDENCE) && !(typesOnly.has(head) && r.via.some((h) => TYPE_RELATIONS.has(h.relation)));
+      if (sure) return true;
       outside.add(head);
       return false;
     }),

@@ -1,2 +1,2 @@
 /** Version of schema.sql. An artifact written with another version is rebuilt, never read. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;

@@ -366,6 +366,23 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(['vitest --typecheck', 'vitest --typecheck.only', 'vitest run --typecheck.enabled', 'vitest --typecheck.only=true'].map(typeTests)).toEqual([true, true, true, true]);
     expect(['vitest run', 'vitest --typecheck=false', 'vitest --typecheck.only=false', 'vitest --typecheck.tsconfig ./tsconfig.json'].map(typeTests)).toEqual([false, false, false, false]);
   });
+  it('type stripping: vitest and babel or swc jest strip types unchecked; ts-jest, presets from outside, local transformers, unknown tables and typia do not', () => {
+    const checks = (files: Record<string, string>, test = 'test/a.test.ts') => compileUniverses(npm.testUniverses(tree(files, [test]))).checksTypes(test);
+    const vitest = { 'package.json': '{ "devDependencies": { "vitest": "4" } }' };
+    expect(checks(vitest)).toBe(false);
+    expect(checks({ ...vitest, 'vitest.config.ts': "export default { test: { typecheck: { enabled: true } } };\n" })).toBe(false);
+    // Type tests go through tsc: `*.test-d.ts` by default, or what typecheck.include names.
+    expect(checks({ ...vitest, 'vitest.config.ts': "export default { test: { typecheck: { enabled: true } } };\n" }, 'test/a.test-d.ts')).toBe(true);
+    expect(checks({ ...vitest, 'vitest.config.ts': "export default { test: { typecheck: { enabled: true, include: ['test/**/*.test.ts'] } } };\n" })).toBe(true);
+    expect(checks({ ...vitest, 'vitest.config.ts': 'export default { test: { typecheck: { include: globs() } } };\n' })).toBe(true);
+    expect(checks({ ...vitest, 'vitest.config.ts': 'export default merged(base);\n' })).toBe(true);
+    expect(checks({ 'package.json': '{ "devDependencies": { "vitest": "4", "typia": "9" } }' })).toBe(true);
+    const jest = (config: object | null, deps: object = {}) => ({ 'package.json': JSON.stringify({ devDependencies: { jest: '29', ...deps }, ...(config && { jest: config }) }) });
+    expect([jest(null), jest({ testEnvironment: 'node' }), jest({ transform: { '^.+\\.tsx?$': ['@swc/jest', {}] } }), jest({ transform: { '\\.ts$': 'babel-jest' } })].map((f) => checks(f))).toEqual([false, false, false, false]);
+    expect(
+      [jest({ preset: 'ts-jest' }), jest({ transform: { '^.+\\.ts$': 'ts-jest' } }), jest({ transform: { '\\.ts$': '<rootDir>/tools/transform.js' } }), jest(null, { 'rollup-plugin-typescript2': '0.36' })].map((f) => checks(f)),
+    ).toEqual([true, true, true, true]);
+  });
   it('modules mocha has node preload: node-option in .mocharc (import=, require=) and --node-option/-n in a script', () => {
     const files = tree(
       {

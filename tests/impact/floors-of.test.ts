@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { CompiledUniverses } from '../../src/ecosystem/test-universe.js';
 import type { StoreDependencyView } from '../../src/pipeline/impact/store-dependency-view.js';
 import { floorsOf, type FloorSideInput } from '../../src/pipeline/impact/test-floor.js';
 
 /** The reads floorsOf makes of a side's index, from a module graph given as importers by file. */
-function side(importers: Record<string, string[]>, tests: string[], loaders: { file: string; code: string }[] = []): FloorSideInput {
+function side(importers: Record<string, string[]>, tests: string[], loaders: { file: string; code: string }[] = [], atRunTime?: Record<string, string[]>): FloorSideInput {
+  const all = new Map(Object.entries(importers));
   const view = {
     dynamicLoaders: async () => loaders,
     // No file here builds a path to hand to a package or to a process it starts, or patches a
@@ -14,7 +16,9 @@ function side(importers: Record<string, string[]>, tests: string[], loaders: { f
     processStarters: async () => [],
     codeRunners: async () => [],
     unresolvedImports: async () => ({ specifiers: [], files: new Set(Object.keys(importers)) }),
-    importerMap: async () => new Map(Object.entries(importers)),
+    importerMap: async () => all,
+    // Without imports of types alone, the same map.
+    runtimeImporterMap: async () => (atRunTime ? new Map(Object.entries(atRunTime)) : all),
     projectFiles: async () => [],
     resolvedBareImports: async () => [],
     reflectingFiles: async () => [],
@@ -30,7 +34,7 @@ const GRAPH = {
   'src/c.ts': ['test/c.test.ts'],
 };
 const TESTS = ['test/b.test.ts', 'test/c.test.ts'];
-const tested = (floor: { test: string }[]) => floor.map((f) => f.test);
+const tested = (side: { floor: { test: string }[] }) => side.floor.map((f) => f.test);
 
 describe('floorsOf: the head side reuses the base floor only when its inputs are the same', () => {
   it('a change to bodies only: one floor for both sides', async () => {
@@ -57,6 +61,32 @@ describe('floorsOf: the head side reuses the base floor only when its inputs are
     const head = { ...side(graph, TESTS), changed: ['src/a.ts', 'src/new.ts'] };
     const [base, floor] = await floorsOf(undefined, side(graph, TESTS), head, []);
     expect(tested(base)).toEqual(['test/b.test.ts']);
-    expect(floor.map((f) => `${f.changed} ${f.test}`)).toEqual(['src/a.ts test/b.test.ts', 'src/new.ts test/c.test.ts']);
+    expect(floor.floor.map((f) => `${f.changed} ${f.test}`)).toEqual(['src/a.ts test/b.test.ts', 'src/new.ts test/c.test.ts']);
+  });
+});
+
+describe('floorsOf: imports of types alone are hops only for tests whose runner may check types', () => {
+  // src/b.ts imports src/a.ts for its types alone (`import type`); each test imports src/b.ts.
+  const typed = { 'src/a.ts': ['src/b.ts'], 'src/b.ts': ['test/jest.test.ts', 'test/vitest.test.ts'] };
+  const atRunTime = { 'src/b.ts': ['test/jest.test.ts', 'test/vitest.test.ts'] };
+  const tests = ['test/jest.test.ts', 'test/vitest.test.ts'];
+  const universe = (checking: string[]) => ({ setupFilesOf: () => [], checksTypes: (t: string) => checking.includes(t), setupByName: new Set(), commands: [], universes: [] }) as unknown as CompiledUniverses;
+
+  it('every runner strips types: no test, each left out as reached by types only', async () => {
+    const [base] = await floorsOf(universe([]), side(typed, tests, [], atRunTime), side(typed, tests, [], atRunTime), []);
+    expect(tested(base)).toEqual([]);
+    expect([...base.typesOnly]).toEqual(tests);
+  });
+
+  it('one runner checks types: its test alone is in the floor, by the type-only hop', async () => {
+    const [base] = await floorsOf(universe(['test/jest.test.ts']), side(typed, tests, [], atRunTime), side(typed, tests, [], atRunTime), []);
+    expect(base.floor.map((f) => `${f.test} ${f.chain.map((h) => h.file).join(' ')}`)).toEqual(['test/jest.test.ts src/b.ts test/jest.test.ts']);
+    expect([...base.typesOnly]).toEqual(['test/vitest.test.ts']);
+  });
+
+  it('no universe known: every test checks types, the floor is the whole module graph', async () => {
+    const [base] = await floorsOf(undefined, side(typed, tests, [], atRunTime), side(typed, tests, [], atRunTime), []);
+    expect(tested(base)).toEqual(tests);
+    expect(base.typesOnly.size).toBe(0);
   });
 });

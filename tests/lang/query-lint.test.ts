@@ -13,7 +13,7 @@ const KNOWN = new Set([
   ...REF_KINDS.map((k) => `reference.${k}`),
   ...BINDING_KINDS.map((k) => `binding.${k}`),
   ...['name', 'body', 'exported', 'qualifier', 'receiver', 'module', 'alias', 'type', 'new', 'init', 'elements', 'callee', 'key'],
-  ...['comment', 'literal', 'interpolation', 'unwrap', 'decorator', 'module.exclude', 'function', 'doc', 'docstring', 'evaluates'],
+  ...['comment', 'literal', 'interpolation', 'unwrap', 'decorator', 'module.exclude', 'function', 'doc', 'docstring', 'evaluates', 'type-only'],
 ]);
 
 describe.each(LANGUAGES.map((definition) => [definition.id, definition] as const))('%s queries', (_id, definition) => {

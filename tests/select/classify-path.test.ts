@@ -59,6 +59,7 @@ describe('PathClassifier glob lists', () => {
   const universe = {
     universes: [],
     isTest: (path: string) => path.endsWith('.test.ts'),
+    checksTypes: () => true,
     setupFilesOf: () => [],
     setupFiles: new Set<string>(),
     setupByName: new Set<string>(),

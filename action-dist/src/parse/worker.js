@@ -11135,6 +11135,7 @@ function compilingComments(source, comments, syntax2) {
 
 // src/lang/collect-captures.ts
 var LINKING_KINDS = /* @__PURE__ */ new Set(["import", "require", "dynamic-import", "reexport", "export"]);
+var TYPE_ONLY_KINDS = /* @__PURE__ */ new Set(["import", "reexport"]);
 var USE_RANK = { type: 1, value: 2 };
 var BINDING_RANK = { "param-property": 0, field: 1, param: 2, variable: 3, assign: 4, return: 5, argument: 6 };
 var MEMBER_BINDINGS = /* @__PURE__ */ new Set(["field", "param-property"]);
@@ -11164,6 +11165,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     return end > start2 ? source.slice(start2, end) : text(node);
   };
   const span = (node) => ({ start: node.startIndex, end: node.endIndex });
+  const typeOnly = /* @__PURE__ */ new Set();
   for (const match of matches) {
     let role = "";
     let roleNode;
@@ -11251,6 +11253,9 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
           break;
         case "evaluates":
           out2.evaluators.push(span(capture.node));
+          break;
+        case "type-only":
+          typeOnly.add(capture.node.startIndex);
           break;
         default:
           if (capture.name.startsWith("definition.") || capture.name.startsWith("reference.") || capture.name.startsWith("binding.")) {
@@ -11349,6 +11354,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     if (definition) definition.kind = refinement.kind;
   }
   const refs = [...links.values()];
+  for (const link of refs) if (typeOnly.has(link.at) && TYPE_ONLY_KINDS.has(link.fact.kind)) link.fact.typeOnly = true;
   for (const [id, use] of uses) if (!definitions.has(id) && (!locals.has(id) && !members.has(id) || use.fact.kind === "fixture" || bindsToo.has(id))) refs.push(use);
   const bindings = [];
   for (const group of [locals, members]) {

@@ -69,6 +69,7 @@ CREATE TABLE refs (
   line     INTEGER NOT NULL,
   col      INTEGER NOT NULL,
   dynamic  INTEGER NOT NULL DEFAULT 0, -- a dynamic import whose specifier is not a literal
+  type_only INTEGER NOT NULL DEFAULT 0, -- an import or re-export of types only, which loads nothing at run time
   outcome  TEXT,                       -- resolved | ambiguous | external | unresolved | local
   rule     TEXT                        -- the rule that decided the outcome
 );

@@ -30,6 +30,7 @@ import { baseOf, dirOf, joinRepo, treeFiles } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
 import { isCiWorkflow } from '../ci-workflows.js';
 import { VITEST_EXPORTED_DEFAULTS, vitestUniverses, type VitestContext } from './vitest-universes.js';
+import { installsTypeReading } from './type-stripping.js';
 import { npmSnapshotOwners } from './snapshots.js';
 
 const JEST_CONFIG = /^jest\.config\.(js|ts|mjs|cjs|mts|cts|json)$/;
@@ -312,6 +313,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     return found ? { file: found, values: read(found) } : null;
   };
   const ctx: VitestContext & ProjectContext = {
+    typeReading: installsTypeReading(manifests.values()),
     exists: (p) => pathSet.has(p),
     paths: files.paths,
     dirs: [...dirs].sort(),

@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import type { PathPattern, TestUniverse } from '../types.js';
+import { jestStripsTypes } from './type-stripping.js';
 import { ConfigValues, unknownImports, unknownTests } from './config-values.js';
 import { isObject, type Literal } from './read-config-literal.js';
 import { isScript, joinRepo, namedCodeFile, treeFiles } from './repo-paths.js';
@@ -46,6 +47,8 @@ export interface ProjectContext {
   localPackageFile(specifier: string): string | null | undefined;
   /** The jest config of a directory (jest.config.* or package.json `jest`), if any. */
   configIn(dir: string): { file: string; values: ConfigValues | null } | null;
+  /** The tree installs a transform that reads types (type-stripping.ts installsTypeReading). */
+  typeReading?: boolean;
 }
 
 /**
@@ -119,6 +122,7 @@ export function jestUniverses(dir: string, configFile: string | null, own: Confi
       ...extensions(config?.strings('moduleFileExtensions')),
       warnings: config ? [...new Set(config.warnings)] : [],
       ...jestUnknownTests(config, testRegex !== undefined && testRegex.length > 0, presetUnknown),
+      ...jestStripsTypes(config, own?.string('preset') !== undefined && presetFile === null, ctx.typeReading === true),
     },
   ];
 }

@@ -1,5 +1,6 @@
 import type { TestUniverse } from '../types.js';
 import { unknownImports, unknownTests, type ConfigValues } from './config-values.js';
+import { vitestStripsTypes } from './type-stripping.js';
 import { extensions, matchDirsOrFiles, type ProjectContext } from './jest-universes.js';
 import { dirOf, isCodeFile, isScript, joinRepo, namedCodeFile, treeFiles } from './repo-paths.js';
 
@@ -47,13 +48,14 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   // With projects, the root config runs only them, unless it names tests itself.
   if (projects && projects.length > 0 && test?.strings('include') === undefined) return out;
   const testDir = test?.string('dir');
+  const types = typeTests(config, test, ctx).map((glob) => glob.replace(/^\.\//, ''));
   out.push({
     ecosystem: 'npm',
     runner: 'vitest',
     configFile,
     root,
     roots: testDir !== undefined ? [testDir.replace(/^\.\/?/, '').replace(/\/$/, '')].filter((r) => r !== '') : [],
-    include: [...(test?.strings('include') ?? VITEST_INCLUDE), ...typeTests(config, test, ctx)].map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
+    include: [...(test?.strings('include') ?? VITEST_INCLUDE).map((glob) => glob.replace(/^\.\//, '')), ...types].map((glob) => ({ glob })),
     exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
     setupFiles: [...new Set(setupFiles)].sort(),
     ...(testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() }),
@@ -67,6 +69,7 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
     ...unknownImports(config, ALIAS_FIELDS),
     ...inSource(test),
     ...injected(runtime, handed),
+    ...vitestStripsTypes(config, types, ctx.typeReading === true),
   });
   return out;
 }

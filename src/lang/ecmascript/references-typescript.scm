@@ -46,6 +46,12 @@
 (nested_type_identifier module: (_) @receiver name: (_) @reference.type)
 (type_identifier) @reference.type
 
+; Statements of types only: compilers erase them, so the module they name is not loaded at run
+; time. Their facts are the other patterns' (references.scm), marked. `import { type A }` is not
+; one: under `verbatimModuleSyntax` it stays as `import './a'`. (`export type * from` does not parse.)
+(import_statement "type") @type-only
+(export_statement "type" source: (_)) @type-only
+
 (export_statement "=" (identifier) @name (#set! alias "default")) @reference.export
 (import_statement
   (import_require_clause (identifier) @alias source: (string) @module)

@@ -342,8 +342,8 @@ async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesI
     [...baseReached, ...headReached],
   );
   const floorSides: FloorSide[] = [
-    { floor: baseFloor, toHead: sides[0]!.toHead },
-    { floor: headFloor, toHead: sides[1]!.toHead },
+    { ...baseFloor, toHead: sides[0]!.toHead },
+    { ...headFloor, toHead: sides[1]!.toHead },
   ];
   const behaviour = behaviourChanges(changes);
   const outside = await outsideDerivedMethods(behaviour, { view: baseView, symbols: baseKey }, { view: headView, symbols: headKey });

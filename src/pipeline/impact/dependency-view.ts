@@ -85,4 +85,7 @@ export interface DependencyView {
 
   /** Files that import, require or re-export `file` with a literal specifier, by path. */
   importersOf(file: string): Promise<readonly string[]>;
+
+  /** Of those, the files loading it at run time: not the ones importing its types alone (`import type`). */
+  runtimeImportersOf(file: string): Promise<readonly string[]>;
 }

@@ -28,6 +28,8 @@ interface LinkData {
   links: StoredRef[];
   /** Files that load each file. */
   importers: Map<string, string[]>;
+  /** Of those, the ones whose links to it are not all of types only (RefFact.typeOnly): the loaders at run time. */
+  runtimeImporters: Map<string, string[]>;
   /** Files with a non-literal import(). */
   dynamic: string[];
   /** Files that re-export each file (`export * from`, `export { x } from`). */
@@ -339,9 +341,21 @@ export class StoreDependencyView implements DependencyView {
     return (await this.links()).importers.get(file) ?? [];
   }
 
+  async runtimeImportersOf(file: string): Promise<string[]> {
+    return (await this.links()).runtimeImporters.get(file) ?? [];
+  }
+
   /** Every file's loaders (import, require, re-export, literal import()): the module graph of the floor. */
   async importerMap(): Promise<ReadonlyMap<string, readonly string[]>> {
     return (await this.links()).importers;
+  }
+
+  /**
+   * Every file's loaders at run time: importerMap without the files that import it for its types
+   * alone (`import type`), which a runner stripping types never loads.
+   */
+  async runtimeImporterMap(): Promise<ReadonlyMap<string, readonly string[]>> {
+    return (await this.links()).runtimeImporters;
   }
 
   /** The modules files load by their names in strings handed to a call (ResolutionTraits.byNameAlias), each a loader of that file. */
@@ -795,6 +809,7 @@ export class StoreDependencyView implements DependencyView {
         }
       }
       const importers = fileImporters(files, links.filter((l) => !byName(l)), resolve, alsoLoads);
+      const runtimeImporters = links.some((l) => l.typeOnly) ? fileImporters(files, links.filter((l) => !byName(l) && !l.typeOnly), resolve, alsoLoads) : importers;
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
       const dynamicImporters = new Map<string, StoredRef[]>();
@@ -812,7 +827,7 @@ export class StoreDependencyView implements DependencyView {
         // Appended in place: a copy per link was quadratic (typeorm: 1,373 imports of chai, on both sides).
         if (target.kind === 'external') pushTo(packages, target.name, link);
       }
-      return { links, importers, reexporters, dynamic, dynamicImporters, packages, namedLoads, languages: language, targets };
+      return { links, importers, runtimeImporters, reexporters, dynamic, dynamicImporters, packages, namedLoads, languages: language, targets };
     })();
     return this.linkData;
   }

@@ -37,15 +37,46 @@ export interface FloorSideInput {
  * module graph (a change to bodies only), its floor is the base's, computed once: each is ~10
  * breadth-first searches over most of the module graph (typeorm: 3,000 files each).
  */
-export async function floorsOf(universe: CompiledUniverses | undefined, base: FloorSideInput, head: FloorSideInput, reached: readonly ReachedSymbol[]): Promise<[FloorTest[], FloorTest[]]> {
+export async function floorsOf(universe: CompiledUniverses | undefined, base: FloorSideInput, head: FloorSideInput, reached: readonly ReachedSymbol[]): Promise<[RunnerFloor, RunnerFloor]> {
   const textFacts = new Map<string, CallerText>();
   const baseGraph = await floorGraph(base, universe, textFacts);
   const headGraph = await floorGraph(head, universe, textFacts);
   // Both sides' paths, on both sides: a loader's folder holds the file by either name.
   const dependents = dependentFiles(reached);
-  const baseFloor = importFloor(base.changed, baseGraph.graph, dependents);
+  const checksTypes = (test: string) => universe?.checksTypes(test) ?? true;
+  const baseFloor = floorByRunner(base.changed, baseGraph, dependents, checksTypes);
   if (sameStrings(base.changed, head.changed) && sameFloorGraph(baseGraph, headGraph)) return [baseFloor, baseFloor];
-  return [baseFloor, importFloor(head.changed, headGraph.graph, dependents)];
+  return [baseFloor, floorByRunner(head.changed, headGraph, dependents, checksTypes)];
+}
+
+/** A side's floor, with the tests it leaves out for reaching the change only through imports of types its runner strips. */
+export interface RunnerFloor {
+  floor: FloorTest[];
+  /** Tests the module graph reaches only through imports of types alone (`import type`), whose runners strip types unchecked. */
+  typesOnly: ReadonlySet<string>;
+}
+
+/**
+ * The floor over the module graph each test's runner loads. A runner stripping types unchecked
+ * never loads a module imported for its types alone (`import type`), and no changed type fails its
+ * tests: for its tests those imports are no hops. Where tests of both kinds meet, each takes its
+ * own runner's floor.
+ */
+function floorByRunner(changed: readonly string[], side: SideGraph, dependents: ReadonlyMap<string, readonly string[]>, checksTypes: (test: string) => boolean): RunnerFloor {
+  const { graph, runtimeImporters } = side;
+  const typed = (): FloorTest[] => importFloor(changed, graph, dependents);
+  if (runtimeImporters === graph.importers) return { floor: typed(), typesOnly: new Set() };
+  const checked = new Set([...side.tests].filter(checksTypes));
+  if (checked.size === side.tests.size) return { floor: typed(), typesOnly: new Set() };
+  const atRunTime = importFloor(changed, { ...graph, importers: runtimeImporters }, dependents);
+  const withTypes = typed();
+  const loading = new Set(atRunTime.map((t) => t.test));
+  const typesOnly = new Set(withTypes.filter((t) => !checked.has(t.test) && !loading.has(t.test)).map((t) => t.test));
+  if (checked.size === 0) return { floor: atRunTime, typesOnly };
+  const merged = [...atRunTime.filter((t) => !checked.has(t.test)), ...withTypes.filter((t) => checked.has(t.test))];
+  // importFloor's order: changed files sorted, each one's tests in path order.
+  merged.sort((a, b) => (a.changed !== b.changed ? (a.changed < b.changed ? -1 : 1) : a.test < b.test ? -1 : a.test > b.test ? 1 : 0));
+  return { floor: merged, typesOnly };
 }
 
 /** Per file a path starts from, the files the paths from it reach, sorted. */
@@ -63,6 +94,8 @@ function dependentFiles(reached: readonly ReachedSymbol[]): Map<string, string[]
 interface SideGraph {
   graph: FloorGraph;
   tests: ReadonlySet<string>;
+  /** graph.importers without the imports of types alone (the same map where there are none). */
+  runtimeImporters: ReadonlyMap<string, readonly string[]>;
 }
 
 async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | undefined, textFacts: Map<string, CallerText>): Promise<SideGraph> {
@@ -142,7 +175,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
     setupByName: (p) => universe?.setupByName.has(p) ?? false,
     reflectors: await view.reflectingFiles(),
   };
-  return { graph, tests };
+  return { graph, tests, runtimeImporters: await view.runtimeImporterMap() };
 }
 
 /**
@@ -185,7 +218,7 @@ function sameFloorGraph(a: SideGraph, b: SideGraph): boolean {
   if (!sameStrings(a.graph.dynamicLoaders.map(loader), b.graph.dynamicLoaders.map(loader))) return false;
   if (!sameStrings(a.graph.reflectors ?? [], b.graph.reflectors ?? [])) return false;
   const implicit = (g: FloorGraph) => new Map([...(g.implicit ?? [])].map(([target, list]) => [target, list.map((i) => `${i.code}\0${i.file}`)]));
-  return sameLists(a.graph.importers, b.graph.importers) && sameLists(a.graph.aliased ?? new Map(), b.graph.aliased ?? new Map()) && sameLists(implicit(a.graph), implicit(b.graph));
+  return sameLists(a.graph.importers, b.graph.importers) && sameLists(a.runtimeImporters, b.runtimeImporters) && sameLists(a.graph.aliased ?? new Map(), b.graph.aliased ?? new Map()) && sameLists(implicit(a.graph), implicit(b.graph));
 }
 
 function sameLists(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<string, readonly string[]>): boolean {

@@ -111,11 +111,11 @@ export class BulkWrites {
     const written = new Set<number>();
     if (!pending || pending.length === 0) return written;
     const insert = this.run.statement(
-      'INSERT INTO refs (id, file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic, outcome, rule) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO refs (id, file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic, type_only, outcome, rule) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     for (const { ref, fileId, dynamic } of pending) {
       const o = outcomes.get(ref.id);
-      insert.run([ref.id, fileId, ref.scopeId, ref.kind, ref.name, ref.receiver ?? null, ref.module ?? null, ref.alias ?? null, ref.line, ref.col, dynamic, o?.outcome ?? null, o?.rule ?? null]);
+      insert.run([ref.id, fileId, ref.scopeId, ref.kind, ref.name, ref.receiver ?? null, ref.module ?? null, ref.alias ?? null, ref.line, ref.col, dynamic, ref.typeOnly ? 1 : 0, o?.outcome ?? null, o?.rule ?? null]);
       written.add(ref.id);
     }
     return written;

@@ -89,7 +89,7 @@ export function writeFile(run: SqlRunner, bulk: BulkWrites, record: FileRecord, 
     return id;
   };
   const refInsert = run.statement(
-    'INSERT INTO refs (file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO refs (file_id, scope_id, kind, name, receiver, module, alias, line, col, dynamic, type_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const bindingInsert = run.statement('INSERT INTO bindings (file_id, scope_id, kind, name, type, new_of, init, position, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   for (const r of extraction.refs) {
@@ -102,11 +102,12 @@ export function writeFile(run: SqlRunner, bulk: BulkWrites, record: FileRecord, 
         if (r.module != null) ref.module = r.module;
         else if (dynamic === 1) ref.module = null;
         if (r.alias != null) ref.alias = r.alias;
+        if (r.typeOnly) ref.typeOnly = true;
         return ref;
       }, fileId, dynamic);
       continue;
     }
-    refInsert.run([fileId, scopeId(r.scope), r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.line, r.col, dynamic]);
+    refInsert.run([fileId, scopeId(r.scope), r.kind, r.name, r.receiver ?? null, r.module ?? null, r.alias ?? null, r.line, r.col, dynamic, r.typeOnly ? 1 : 0]);
   }
   const held: StoredBinding[] | null = deferring ? [] : null;
   for (const b of extraction.bindings) {

@@ -13,7 +13,7 @@ export const EDGE_COLUMNS = 'ref_id, from_id, to_id, kind, confidence, rule, lin
 export const SYMBOL_COLUMNS = `s.id, f.path AS file, s.qualname, s.name, s.kind, s.parent, s.signature, s.doc, s.start_line,
   s.end_line, s.exported, s.sig_hash, s.body_hash, s.doc_hash`;
 export const REF_COLUMNS = `r.id, f.path AS file, r.scope_id, r.kind, r.name, r.receiver, r.module, r.alias, r.line, r.col,
-  r.dynamic, r.outcome, r.rule, sc.qualname AS scope`;
+  r.dynamic, r.type_only, r.outcome, r.rule, sc.qualname AS scope`;
 export const BINDING_COLUMNS = `f.path AS file, b.kind, b.name, b.type, b.new_of, b.init, b.position, b.line, sc.qualname AS scope`;
 
 export function toFileRecord(row: Row): FileRecord {
@@ -65,6 +65,7 @@ export function toRef(row: Row): StoredRef {
   if (row['module'] !== null) ref.module = String(row['module']);
   else if (row['dynamic'] === 1) ref.module = null;
   if (row['alias'] !== null) ref.alias = String(row['alias']);
+  if (row['type_only'] === 1) ref.typeOnly = true;
   return ref;
 }
 

@@ -78,6 +78,7 @@ function refNote(ref: RefFact, lines: string[]): Note {
   if (ref.receiver !== undefined) parts.push(`recv=${ref.receiver}`);
   if (ref.module !== undefined) parts.push(`from=${ref.module === null ? 'null' : JSON.stringify(ref.module)}`);
   if (ref.alias !== undefined) parts.push(`as=${ref.alias}`);
+  if (ref.typeOnly) parts.push('type-only');
   parts.push(`in ${ref.scope}`);
   const text = lines[ref.line - 1] ?? '';
   // Import-like facts without a name node point at their statement; only a use must sit on its name.
