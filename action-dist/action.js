@@ -22232,6 +22232,13 @@ function vitestStripsTypes(config, typeTests2, typeReading) {
   if (config !== null && (!config.readable || config.unknown(["test", "typecheck"], true) || config.unknown(["test", "typecheck", "*"]))) return {};
   return { stripsTypes: { checked: typeTests2.map((glob2) => ({ glob: glob2 })) } };
 }
+var STRIPPING_LOADERS = /^(?:tsx(?:\/[\w/.-]*)?|@swc\/register|@swc-node\/register(?:\/[\w/.-]*)?|esbuild-register(?:\/[\w/.-]*)?|sucrase\/register(?:\/[\w/.-]*)?|ts-node\/register\/transpile-only|@esbuild-kit\/(?:cjs|esm)-loader)$/;
+var CHECKING_LOADERS = /\bts-node\b(?!\/register\/transpile-only)|\bts-mocha\b|\btypescript-require\b|\bNODE_OPTIONS\b/;
+function loaderStripsTypes(loaded, ofTree, nativeStripping, scripts, typeReading) {
+  if (typeReading || [...loaded, ...scripts].some((s) => CHECKING_LOADERS.test(s))) return {};
+  const stripping = loaded.some((spec) => !ofTree(spec) && STRIPPING_LOADERS.test(spec));
+  return stripping || nativeStripping && loaded.length === 0 ? { stripsTypes: { checked: [] } } : {};
+}
 
 // src/ecosystem/npm/jest-universes.ts
 var JEST_TEST_MATCH = ["**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"];
@@ -22678,7 +22685,7 @@ function joinGlob(directory, files) {
 var NODE_TEST_DEFAULTS = ["**/*.test.{cjs,mjs,js}", "**/*-test.{cjs,mjs,js}", "**/*_test.{cjs,mjs,js}", "**/test-*.{cjs,mjs,js}", "**/test.{cjs,mjs,js}", "**/test/**/*.{cjs,mjs,js}"];
 
 // src/ecosystem/npm/mocha-universes.ts
-function mochaUniverse(dir, configFile, config, ctx, runs = []) {
+function mochaUniverse(dir, configFile, config, ctx, runs = [], scripts = []) {
   const warnings = [];
   const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [], nodeOptions: [] }]).flatMap((run2) => {
     const extensions2 = [.../* @__PURE__ */ new Set([...config?.strings("extension") ?? ["js", "cjs", "mjs"], ...run2.extensions])].map((e) => e.replace(/^\./, ""));
@@ -22707,7 +22714,11 @@ function mochaUniverse(dir, configFile, config, ctx, runs = []) {
     return source === null ? [] : [source];
   });
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
+  const compiling = [...loaded, ...runs.flatMap((r2) => r2.requires), ...preloads];
+  const known = config === null || config.unknownOf(["require", "node-option"]).length === 0;
+  const ofTree = (spec) => resolveFile(dir, spec, ctx.exists) !== null;
   return {
+    ...known && loaderStripsTypes(compiling, ofTree, false, scripts, ctx.typeReading === true),
     ecosystem: "npm",
     runner: "mocha",
     configFile,
@@ -22756,7 +22767,7 @@ function mochaRuns(scripts) {
   }
   return runs;
 }
-function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
+function nodeTestUniverse(dir, script2, manifest, exists = () => true, typeReading = false) {
   const at2 = script2.indexOf("--test");
   const before = script2.slice(0, at2).split(/&&|\|\||;/).pop() ?? "";
   const after = script2.slice(at2 + "--test".length).split(/&&|\|\||;/)[0] ?? "";
@@ -22774,7 +22785,20 @@ function nodeTestUniverse(dir, script2, manifest, exists = () => true) {
   }
   const include = (args2.length > 0 ? args2.map((a) => /[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, "") : `${a.replace(/^\.\//, "").replace(/\/$/, "")}/**/*.{cjs,mjs,js,ts,mts,cts}`) : NODE_TEST_DEFAULTS).map((glob2) => ({ glob: glob2 }));
   const setupFiles = treeFiles(dir, preloads, exists);
-  return { ecosystem: "npm", runner: "node", configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: "**/node_modules/**" }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
+  const ofTree = (spec) => treeFiles(dir, [spec], exists).length > 0;
+  return {
+    ...loaderStripsTypes(preloads, ofTree, true, [script2], typeReading),
+    ecosystem: "npm",
+    runner: "node",
+    configFile: manifest,
+    root: dir,
+    roots: [],
+    include,
+    exclude: [{ glob: "**/node_modules/**" }],
+    setupFiles: [...new Set(setupFiles)].sort(),
+    aliases: [],
+    warnings: []
+  };
 }
 
 // node_modules/web-tree-sitter/tree-sitter.js
@@ -27283,11 +27307,12 @@ function npmUniverses(files) {
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value["mocha"]) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value["mocha"]) : null;
     const mochaCli = manifest ? mochaRuns(scriptsOf(manifest)) : [];
-    if (mocharc) out2.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli));
-    else if (mochaKey) out2.push(mochaUniverse(dir, manifest.file, mochaKey, ctx, mochaCli));
-    else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx, mochaCli));
+    const scripts = manifest ? scriptsOf(manifest) : [];
+    if (mocharc) out2.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli, scripts));
+    else if (mochaKey) out2.push(mochaUniverse(dir, manifest.file, mochaKey, ctx, mochaCli, scripts));
+    else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx, mochaCli, scripts));
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
-    if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file, ctx.exists));
+    if (nodeScript !== null) out2.push(nodeTestUniverse(dir, nodeScript, manifest.file, ctx.exists, ctx.typeReading));
     const [ava] = pick(dir, AVA_CONFIG);
     const avaKey = manifest && isObject(manifest.value["ava"]) ? new ConfigValues(`${manifest.file} (ava)`, manifest.value["ava"]) : null;
     if (ava) out2.push(avaUniverse(dir, ava, read(ava), ctx.exists));
@@ -29039,6 +29064,10 @@ function unittestPatterns(files) {
 
 // src/ecosystem/python/adapter.ts
 var CONFIG_NAMES = /* @__PURE__ */ new Set(["pytest.toml", ".pytest.toml", "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"]);
+var TYPE_CHECKING_PLUGINS = /pytest[-_]mypy|--mypy\b|pytest[-_]pyright|--pyright\b/;
+function typeCheckingPlugin(files) {
+  return files.paths.some((p2) => (CONFIG_NAMES.has(baseName2(p2)) || baseName2(p2) === "setup.py") && TYPE_CHECKING_PLUGINS.test(files.read(p2) ?? ""));
+}
 var DEFAULT_FILES = ["test_*.py", "*_test.py"];
 var DJANGO_FILES = ["test*.py"];
 var DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module|getfixture)\b`;
@@ -29063,6 +29092,7 @@ var python = defineEcosystem({
     const entryPlugins = entryPoints(files, "pytest11", installedModule(files)).map((e) => e.file);
     const django = djangoSetupFiles(files, configured.flatMap((c3) => c3.options.djangoSettings ?? []));
     const unittest = [...unittestPatterns(files), ...files.paths.some((p2) => baseName2(p2) === "manage.py") ? DJANGO_FILES : []];
+    const checksTypes = typeCheckingPlugin(files);
     return configured.map(({ dir, options }) => {
       const prefix = dir === "" ? "" : `${dir}/`;
       const nested = configured.filter((c3) => c3.dir !== dir && (dir === "" || c3.dir.startsWith(prefix))).map((c3) => c3.dir.slice(prefix.length));
@@ -29083,6 +29113,8 @@ var python = defineEcosystem({
         ],
         setupFiles: [...conftests, ...packageInits].sort(),
         setupScope: "directory",
+        // Python runs no type checker: an import under `if TYPE_CHECKING:` loads nothing for a test.
+        ...!checksTypes && { stripsTypes: { checked: [] } },
         // A `python_files` pattern naming an `__init__.py` or a conftest.py (`tests/*.py`) collects it.
         setupFilesMayBeTests: true,
         // Plugins `-p` loads, the Django settings pytest-django loads and the applications Django

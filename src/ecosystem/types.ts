@@ -134,12 +134,13 @@ export interface TestUniverse {
    */
   injectedImports?: readonly { files: readonly string[]; into: readonly PathPattern[] }[];
   /**
-   * The runner strips each test's TypeScript of its types without checking them (vitest's
-   * transform; jest through babel or swc): a module imported for its types alone (`import type`)
-   * is never loaded, and a changed type fails none of its tests, but those `checked` names
-   * (vitest's type tests, which go through tsc when typecheck is on), root-relative as `include`
-   * is. Absent where the runner may check types (ts-jest, ts-node), a transform may turn types
-   * into code (typia), or ratlas cannot tell: then a type-only import reaches the test as any import.
+   * The runner checks no types: it strips each test's TypeScript of them (vitest's transform; jest
+   * through babel or swc; mocha or node through tsx), or runs Python. A module imported for its
+   * types alone (`import type`, an import under Python's `if TYPE_CHECKING:`) is never loaded, and
+   * a changed type fails none of its tests, but those `checked` names (vitest's type tests, which go
+   * through tsc when typecheck is on), root-relative as `include` is. Absent where the runner may
+   * check types (ts-jest, ts-node, pytest-mypy), a transform may turn types into code (typia), or
+   * ratlas cannot tell: then a type-only import reaches the test as any import.
    */
   stripsTypes?: { checked: readonly PathPattern[] };
   /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */

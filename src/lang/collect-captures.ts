@@ -1,3 +1,4 @@
+import { lastAtOrBefore } from '../util/last-at-or-before.js';
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { BindingFact, BindingKind } from '../model/binding.js';
 import type { RefFact, RefKind } from '../model/reference.js';
@@ -112,8 +113,8 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
     return end > start ? source.slice(start, end) : text(node);
   };
   const span = (node: Node): Span => ({ start: node.startIndex, end: node.endIndex });
-  /** Starts of statements a `@type-only` capture marks: their linking facts load nothing at run time. */
-  const typeOnly = new Set<number>();
+  /** Statements a `@type-only` capture marks: the linking facts within them load nothing at run time. */
+  const typeOnly: Span[] = [];
 
   for (const match of matches) {
     let role = '';
@@ -157,7 +158,7 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
         case 'doc': docNode = capture.node; break;
         case 'docstring': out.docstrings.push(span(capture.node)); break;
         case 'evaluates': out.evaluators.push(span(capture.node)); break;
-        case 'type-only': typeOnly.add(capture.node.startIndex); break;
+        case 'type-only': typeOnly.push(span(capture.node)); break;
         default:
           if (capture.name.startsWith('definition.') || capture.name.startsWith('reference.') || capture.name.startsWith('binding.')) {
             role = capture.name;
@@ -271,7 +272,13 @@ export function collectCaptures(matches: QueryMatch[], source: string, spelling:
   }
   // A declaration's own name is not a reference to it; a symbol's name is not a local binding.
   const refs: CapturedRef[] = [...links.values()];
-  for (const link of refs) if (typeOnly.has(link.at) && TYPE_ONLY_KINDS.has(link.fact.kind)) link.fact.typeOnly = true;
+  // Statements never nest: the one starting last at or before a link is the only one that can hold it.
+  typeOnly.sort((a, b) => a.start - b.start);
+  for (const link of refs) {
+    if (!TYPE_ONLY_KINDS.has(link.fact.kind) || typeOnly.length === 0) continue;
+    const holder = typeOnly[lastAtOrBefore(typeOnly, (t) => t.start, link.at)]!;
+    if (holder.start <= link.at && link.at < holder.end) link.fact.typeOnly = true;
+  }
   // A fixture reference is the parameter it fills: the name is bound and used at once.
   // So is a destructured member: the pattern's name reads the member and binds the local.
   for (const [id, use] of uses) if (!definitions.has(id) && ((!locals.has(id) && !members.has(id)) || use.fact.kind === 'fixture' || bindsToo.has(id))) refs.push(use);

@@ -160,5 +160,6 @@
  *    node`, `python3`) is indexed in that language: an index of the same tree now holds it.
  * 67: a TypeScript `import type` or `export type { } from` statement's facts are marked type-only
  *    (they load nothing at run time).
+ * 68: so are a Python module's imports directly under `if TYPE_CHECKING:`.
  */
-export const EXTRACTION_VERSION = 67;
+export const EXTRACTION_VERSION = 68;

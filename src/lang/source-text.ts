@@ -5,6 +5,8 @@
  * web-tree-sitter's indexes when it parses a JS string, so `source.slice(start, end)` is a node's text.
  */
 
+import { lastAtOrBefore } from '../util/last-at-or-before.js';
+
 /** A half-open range of the source, in UTF-16 code units. */
 export interface Span {
   start: number;
@@ -21,14 +23,7 @@ export class LineIndex {
 
   /** 1-based line of an offset. */
   lineOf(offset: number): number {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
+    return lastAtOrBefore(this.starts, (start) => start, offset) + 1;
   }
 
   /** Lines in the file; a final newline does not start a new line, an empty file has 0. */

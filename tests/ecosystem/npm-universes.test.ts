@@ -383,6 +383,21 @@ describe('npm adapter: test universes read statically from runner configurations
       [jest({ preset: 'ts-jest' }), jest({ transform: { '^.+\\.ts$': 'ts-jest' } }), jest({ transform: { '\\.ts$': '<rootDir>/tools/transform.js' } }), jest(null, { 'rollup-plugin-typescript2': '0.36' })].map((f) => checks(f)),
     ).toEqual([true, true, true, true]);
   });
+  it('type stripping: mocha and node --test strip types through tsx or swc, node by itself; not with ts-node, NODE_OPTIONS, or a file of the tree alone', () => {
+    const checks = (scripts: Record<string, string>, extra: Record<string, string> = {}) =>
+      compileUniverses(npm.testUniverses(tree({ 'package.json': JSON.stringify({ scripts, devDependencies: { mocha: '10' } }), 'test/hooks.ts': '', ...extra }, ['test/a.test.ts']))).checksTypes('test/a.test.ts');
+    expect([{ test: 'mocha -r tsx test/**/*.test.ts' }, { test: 'mocha -r @swc-node/register -r ./test/hooks.ts test/**/*.test.ts' }, { test: 'node --test test/' }, { test: 'node --import tsx --test test/' }].map((s) => checks(s))).toEqual([false, false, false, false]);
+    expect(
+      [
+        { test: 'mocha -r ts-node/register test/**/*.test.ts' },
+        { test: 'mocha -r tsx test/**/*.test.ts', lint: 'ts-node scripts/check.ts' },
+        { test: 'mocha -r ./test/hooks.ts test/**/*.test.ts' },
+        { test: "NODE_OPTIONS='--import ./register.mjs' node --test test/" },
+        { test: 'node --import ./test/hooks.ts --test test/' },
+      ].map((s) => checks(s)),
+    ).toEqual([true, true, true, true, true]);
+    expect(checks({ test: 'mocha test/**/*.test.ts' }, { '.mocharc.json': '{ "require": ["tsx"], "node-option": ["loader=ts-node/esm"] }' })).toBe(true);
+  });
   it('modules mocha has node preload: node-option in .mocharc (import=, require=) and --node-option/-n in a script', () => {
     const files = tree(
       {

@@ -20,6 +20,7 @@ describe('python: annotated-source goldens', () => {
     'pytest-fixtures.py',
     'receivers-and-bases.py',
     'reflective_calls.py',
+    'type-checking-imports.py',
   ])('%s', async (file) => {
     await expectAnnotatedGolden('python', file);
   });

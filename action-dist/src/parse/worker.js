@@ -4512,6 +4512,18 @@ var javascriptResolution = {
   ruleConfidence: { "name-only": 0.25, ambiguous: 0.05 }
 };
 
+// src/util/last-at-or-before.ts
+function lastAtOrBefore(items, key, at) {
+  let low = 0;
+  let high = items.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (key(items[mid]) <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
 // src/lang/source-text.ts
 var LineIndex = class {
   starts = [0];
@@ -4520,14 +4532,7 @@ var LineIndex = class {
   }
   /** 1-based line of an offset. */
   lineOf(offset) {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = low + high + 1 >> 1;
-      if (this.starts[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
+    return lastAtOrBefore(this.starts, (start2) => start2, offset) + 1;
   }
   /** Lines in the file; a final newline does not start a new line, an empty file has 0. */
   count(sourceLength) {
@@ -5707,14 +5712,7 @@ function isPrivate(name2) {
 }
 var DATA_FILE = /(['"])[^'"\n]*\.(?!(?:py[cdowz]?|so|pth|zip|egg|whl|dll|dylib)\1)[A-Za-z][\w]*\1/;
 function lineOf(starts, at) {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (starts[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lastAtOrBefore(starts, (start2) => start2, at);
 }
 function enclosingDefs(lines, starts, at) {
   const out2 = [];
@@ -11165,7 +11163,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     return end > start2 ? source.slice(start2, end) : text(node);
   };
   const span = (node) => ({ start: node.startIndex, end: node.endIndex });
-  const typeOnly = /* @__PURE__ */ new Set();
+  const typeOnly = [];
   for (const match of matches) {
     let role = "";
     let roleNode;
@@ -11255,7 +11253,7 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
           out2.evaluators.push(span(capture.node));
           break;
         case "type-only":
-          typeOnly.add(capture.node.startIndex);
+          typeOnly.push(span(capture.node));
           break;
         default:
           if (capture.name.startsWith("definition.") || capture.name.startsWith("reference.") || capture.name.startsWith("binding.")) {
@@ -11354,7 +11352,12 @@ function collectCaptures(matches, source, spelling = PLAIN_SPELLING) {
     if (definition) definition.kind = refinement.kind;
   }
   const refs = [...links.values()];
-  for (const link of refs) if (typeOnly.has(link.at) && TYPE_ONLY_KINDS.has(link.fact.kind)) link.fact.typeOnly = true;
+  typeOnly.sort((a, b) => a.start - b.start);
+  for (const link of refs) {
+    if (!TYPE_ONLY_KINDS.has(link.fact.kind) || typeOnly.length === 0) continue;
+    const holder = typeOnly[lastAtOrBefore(typeOnly, (t) => t.start, link.at)];
+    if (holder.start <= link.at && link.at < holder.end) link.fact.typeOnly = true;
+  }
   for (const [id, use] of uses) if (!definitions.has(id) && (!locals.has(id) && !members.has(id) || use.fact.kind === "fixture" || bindsToo.has(id))) refs.push(use);
   const bindings = [];
   for (const group of [locals, members]) {

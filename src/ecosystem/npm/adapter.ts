@@ -359,12 +359,13 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value['mocha']) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value['mocha']) : null;
     const mochaCli = manifest ? mochaRuns(scriptsOf(manifest)) : [];
-    if (mocharc) out.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli));
-    else if (mochaKey) out.push(mochaUniverse(dir, manifest!.file, mochaKey, ctx, mochaCli));
-    else if (uses.has('mocha')) out.push(mochaUniverse(dir, null, null, ctx, mochaCli));
+    const scripts = manifest ? scriptsOf(manifest) : [];
+    if (mocharc) out.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli, scripts));
+    else if (mochaKey) out.push(mochaUniverse(dir, manifest!.file, mochaKey, ctx, mochaCli, scripts));
+    else if (uses.has('mocha')) out.push(mochaUniverse(dir, null, null, ctx, mochaCli, scripts));
 
     const nodeScript = manifest ? nodeTestScript(manifest) : null;
-    if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file, ctx.exists));
+    if (nodeScript !== null) out.push(nodeTestUniverse(dir, nodeScript, manifest!.file, ctx.exists, ctx.typeReading));
 
     const [ava] = pick(dir, AVA_CONFIG);
     const avaKey = manifest && isObject(manifest.value['ava']) ? new ConfigValues(`${manifest.file} (ava)`, manifest.value['ava']) : null;

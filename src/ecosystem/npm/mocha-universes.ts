@@ -5,13 +5,14 @@ import { rebaseOutputFile, rebaseOutputGlob } from './build-output.js';
 import { NODE_TEST_DEFAULTS } from './conventions.js';
 import { NODE_PRELOAD_OPTIONS, optionWord } from './node-options.js';
 import { isScript, joinRepo, resolveFile, treeFiles } from './repo-paths.js';
+import { loaderStripsTypes } from './type-stripping.js';
 
 /**
  * Pure: the test universe of a mocha configuration (`.mocharc.*` or package.json `mocha`; null:
  * mocha's defaults, `./test/*.{js,cjs,mjs}`). A directory in `spec` means its files of the
  * configured extensions (recursively with `recursive`); `require` and `file` are loaded first.
  */
-export function mochaUniverse(dir: string, configFile: string | null, config: ConfigValues | null, ctx: ProjectContext, runs: readonly MochaRun[] = []): TestUniverse {
+export function mochaUniverse(dir: string, configFile: string | null, config: ConfigValues | null, ctx: ProjectContext, runs: readonly MochaRun[] = [], scripts: readonly string[] = []): TestUniverse {
   const warnings: string[] = [];
   // Each script's mocha run: its command-line specs join the config's (mocha concatenates arrays).
   const include = (runs.length > 0 ? runs : [{ specs: [], recursive: false, extensions: [], requires: [], nodeOptions: [] }]).flatMap((run) => {
@@ -45,7 +46,12 @@ export function mochaUniverse(dir: string, configFile: string | null, config: Co
     return source === null ? [] : [source];
   });
   if (configFile !== null && isScript(configFile)) setupFiles.push(configFile);
+  // What compiles a TypeScript spec: a module it requires or node preloads, where all are known.
+  const compiling = [...loaded, ...runs.flatMap((r) => r.requires), ...preloads];
+  const known = config === null || config.unknownOf(['require', 'node-option']).length === 0;
+  const ofTree = (spec: string) => resolveFile(dir, spec, ctx.exists) !== null;
   return {
+    ...(known && loaderStripsTypes(compiling, ofTree, false, scripts, ctx.typeReading === true)),
     ecosystem: 'npm',
     runner: 'mocha',
     configFile,
@@ -121,7 +127,7 @@ export function mochaRuns(scripts: readonly string[]): MochaRun[] {
 }
 
 /** Pure: the universe of `node --test [patterns]` as a package script writes it, with the modules its options preload. */
-export function nodeTestUniverse(dir: string, script: string, manifest: string, exists: (path: string) => boolean = () => true): TestUniverse {
+export function nodeTestUniverse(dir: string, script: string, manifest: string, exists: (path: string) => boolean = () => true, typeReading = false): TestUniverse {
   const at = script.indexOf('--test');
   const before = script.slice(0, at).split(/&&|\|\||;/).pop() ?? '';
   const after = script.slice(at + '--test'.length).split(/&&|\|\||;/)[0] ?? '';
@@ -140,5 +146,18 @@ export function nodeTestUniverse(dir: string, script: string, manifest: string, 
   const include = (args.length > 0 ? args.map((a) => (/[*?{[]/.test(a) || /\.[cm]?[jt]s$/.test(a) ? a.replace(/^\.\//, '') : `${a.replace(/^\.\//, '').replace(/\/$/, '')}/**/*.{cjs,mjs,js,ts,mts,cts}`)) : NODE_TEST_DEFAULTS).map((glob) => ({ glob }));
   // A preloaded package (`--import tsx`) is no file of the tree.
   const setupFiles = treeFiles(dir, preloads, exists);
-  return { ecosystem: 'npm', runner: 'node', configFile: manifest, root: dir, roots: [], include, exclude: [{ glob: '**/node_modules/**' }], setupFiles: [...new Set(setupFiles)].sort(), aliases: [], warnings: [] };
+  const ofTree = (spec: string) => treeFiles(dir, [spec], exists).length > 0;
+  return {
+    ...loaderStripsTypes(preloads, ofTree, true, [script], typeReading),
+    ecosystem: 'npm',
+    runner: 'node',
+    configFile: manifest,
+    root: dir,
+    roots: [],
+    include,
+    exclude: [{ glob: '**/node_modules/**' }],
+    setupFiles: [...new Set(setupFiles)].sort(),
+    aliases: [],
+    warnings: [],
+  };
 }

@@ -52,3 +52,29 @@ export function vitestStripsTypes(config: ConfigValues | null, typeTests: readon
   if (config !== null && (!config.readable || config.unknown(['test', 'typecheck'], true) || config.unknown(['test', 'typecheck', '*']))) return {};
   return { stripsTypes: { checked: typeTests.map((glob) => ({ glob })) } };
 }
+
+/**
+ * Modules a node process preloads that compile TypeScript by stripping types, checking none: tsx,
+ * swc's and esbuild's registers, sucrase's, ts-node's transpile-only entry.
+ */
+const STRIPPING_LOADERS = /^(?:tsx(?:\/[\w/.-]*)?|@swc\/register|@swc-node\/register(?:\/[\w/.-]*)?|esbuild-register(?:\/[\w/.-]*)?|sucrase\/register(?:\/[\w/.-]*)?|ts-node\/register\/transpile-only|@esbuild-kit\/(?:cjs|esm)-loader)$/;
+
+/**
+ * What may compile TypeScript checking its types, or preload what this reading does not parse:
+ * ts-node (but its transpile-only entry), ts-mocha (ts-node underneath), NODE_OPTIONS.
+ */
+const CHECKING_LOADERS = /\bts-node\b(?!\/register\/transpile-only)|\bts-mocha\b|\btypescript-require\b|\bNODE_OPTIONS\b/;
+
+/**
+ * Pure: mocha and `node --test` strip types where a package they preload compiles TypeScript that
+ * way (`mocha -r tsx`, `node --import tsx --test`), or, for node, where nothing is preloaded (node's
+ * own type stripping, the only way it runs a `.ts` test then), and nothing preloaded or in the
+ * scripts may check them (CHECKING_LOADERS). Other preloads (hooks files, reporters) compile
+ * nothing; a file of the tree may register a compiler, so it does not stand alone for node.
+ * `loaded`: the modules preloaded, as written; `ofTree`: whether one names a file of the tree.
+ */
+export function loaderStripsTypes(loaded: readonly string[], ofTree: (spec: string) => boolean, nativeStripping: boolean, scripts: readonly string[], typeReading: boolean): Pick<TestUniverse, 'stripsTypes'> {
+  if (typeReading || [...loaded, ...scripts].some((s) => CHECKING_LOADERS.test(s))) return {};
+  const stripping = loaded.some((spec) => !ofTree(spec) && STRIPPING_LOADERS.test(spec));
+  return stripping || (nativeStripping && loaded.length === 0) ? { stripsTypes: { checked: [] } } : {};
+}

@@ -12,6 +12,19 @@ import { isCommandFile, unittestPatterns } from './unittest-discovery.js';
 
 /** The files pytest reads its configuration from (pytest 9 adds `pytest.toml` and the hidden forms). */
 const CONFIG_NAMES = new Set(['pytest.toml', '.pytest.toml', 'pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']);
+/**
+ * pytest plugins that check types in the run, each checked file an item that fails on a type error
+ * (pytest-mypy's `--mypy`, pytest-pyright): where the configuration names one, a changed type a
+ * test imports under `if TYPE_CHECKING:` can fail it. (typeguard's and beartype's hooks check
+ * values at run time, against what is loaded then: an import a type checker alone runs is never.)
+ */
+const TYPE_CHECKING_PLUGINS = /pytest[-_]mypy|--mypy\b|pytest[-_]pyright|--pyright\b/;
+
+/** Whether a configuration file of the tree (pyproject.toml, setup.cfg, tox.ini, pytest.ini, setup.py) names a type-checking pytest plugin. */
+function typeCheckingPlugin(files: ProjectFiles): boolean {
+  return files.paths.some((p) => (CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py') && TYPE_CHECKING_PLUGINS.test(files.read(p) ?? ''));
+}
+
 /** pytest's defaults (`python_files`, `norecursedirs`). */
 const DEFAULT_FILES = ['test_*.py', '*_test.py'];
 /**
@@ -68,6 +81,7 @@ export const python = defineEcosystem({
     const django = djangoSetupFiles(files, configured.flatMap((c) => c.options.djangoSettings ?? []));
     // Modules unittest's discovery imports as tests, where the project runs it (or Django's runner).
     const unittest = [...unittestPatterns(files), ...(files.paths.some((p) => baseName(p) === 'manage.py') ? DJANGO_FILES : [])];
+    const checksTypes = typeCheckingPlugin(files);
     return configured.map(({ dir, options }): TestUniverse => {
       const prefix = dir === '' ? '' : `${dir}/`;
       const nested = configured.filter((c) => c.dir !== dir && (dir === '' || c.dir.startsWith(prefix))).map((c) => c.dir.slice(prefix.length));
@@ -90,6 +104,8 @@ export const python = defineEcosystem({
         ],
         setupFiles: [...conftests, ...packageInits].sort(),
         setupScope: 'directory',
+        // Python runs no type checker: an import under `if TYPE_CHECKING:` loads nothing for a test.
+        ...(!checksTypes && { stripsTypes: { checked: [] } }),
         // A `python_files` pattern naming an `__init__.py` or a conftest.py (`tests/*.py`) collects it.
         setupFilesMayBeTests: true,
         // Plugins `-p` loads, the Django settings pytest-django loads and the applications Django

@@ -117,6 +117,13 @@
 (import_from_statement
   module_name: (_) @module
   name: (aliased_import name: (dotted_name . (identifier) @name .) alias: (identifier) @alias)) @reference.import
+; Imports under `if TYPE_CHECKING:` (`typing.TYPE_CHECKING`) run only for a type checker: False at
+; run time, so they load nothing then. `if not TYPE_CHECKING:`, an `else:` and a condition naming more
+; than that run.
+(if_statement
+  condition: [(identifier) @_flag (attribute attribute: (identifier) @_flag)]
+  consequence: (block [(import_statement) (import_from_statement)] @type-only)
+  (#eq? @_flag "TYPE_CHECKING"))
 ; `from .models import *` makes every public name of .models this module's too.
 ((import_from_statement module_name: (_) @module (wildcard_import)) @reference.reexport
   (#set! name "*")

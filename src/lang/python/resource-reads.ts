@@ -1,3 +1,4 @@
+import { lastAtOrBefore } from '../../util/last-at-or-before.js';
 import { PYTHON_LOADER_CALLS, PYTHON_RUN_CALLS } from './loader-calls.js';
 import { maskStrings, stripComments } from './path-expressions.js';
 
@@ -135,14 +136,7 @@ const DATA_FILE = /(['"])[^'"\n]*\.(?!(?:py[cdowz]?|so|pth|zip|egg|whl|dll|dylib
 
 /** The index of the line holding offset `at`. */
 function lineOf(starts: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lastAtOrBefore(starts, (start) => start, at);
 }
 
 /**
