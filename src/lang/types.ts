@@ -108,6 +108,12 @@ export interface CallerText {
    * files, directory listings).
    */
   words: string[] | null;
+  /**
+   * The names it glues from pieces, some computed (`'../lib/al' + rest`, `` `${dir}pha` ``): each
+   * the static parts of one in order, any text standing between two (`['al', '']`: a name starting
+   * with `al`). They name the files a name of which they match (ResolutionTraits.callerLoads `fileWords`).
+   */
+  patterns: string[][];
   /** Whether it puts values on the global object, where files that do not import it may call them (a setup file's `global.requireRule = requireRule`). */
   sharesGlobally: boolean;
 }

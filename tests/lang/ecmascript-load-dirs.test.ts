@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
+import { ecmascriptCallerText } from '../../src/lang/ecmascript/caller-text.js';
+import { ecmascriptCallerLoads, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs } from '../../src/lang/ecmascript/load-dirs.js';
 
 // The two answers of one read of a caller's text (ResolutionTraits.callerLoads.text).
 const ecmascriptStringWords = (text: string) => ecmascriptCallerText(text).words;

@@ -2322,32 +2322,6 @@ function handedInValue(expr, code, masked, depth) {
   if (from === null) return false;
   return handedInValue(from.replace(/^Object\.(?:entries|keys|values)\s*\(([\s\S]*)\)$/, "$1"), code, masked, depth + 1);
 }
-function ecmascriptCallerText(text) {
-  const code = stripComments(text);
-  const masked = maskStrings(code);
-  return { words: stringWords(code, masked), sharesGlobally: SHARES_GLOBALLY.test(masked) };
-}
-var SHARES_GLOBALLY = /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/;
-function stringWords(code, masked) {
-  if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
-  if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
-  const splits = /\.\s*split\s*\(/.test(masked);
-  const words = /* @__PURE__ */ new Set();
-  const substitutions = [];
-  for (const m of code.matchAll(STRING_LITERAL)) {
-    const contents = m[0].startsWith("`") ? m[0].slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, sub) => (substitutions.push(sub), "")) : m[0].slice(1, -1);
-    const text = !splits && /\s/.test(contents);
-    for (const path of contents.split(/[^\w.@$/-]+/)) {
-      if (text && !/^\.{1,2}\//.test(path)) continue;
-      const pieces = path.split("/");
-      const word = pieces[pieces.length - 1];
-      if (word !== "") words.add(word);
-      if (/^index(?:\.\w+)?$/.test(word) && pieces.length > 1 && pieces[pieces.length - 2] !== "") words.add(pieces[pieces.length - 2]);
-    }
-  }
-  for (const name2 of [masked, ...substitutions].join("\n").match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(name2);
-  return [...words].sort();
-}
 function ecmascriptHandedPaths(path, text) {
   const code = stripComments(text);
   const masked = maskStrings(code);
@@ -2804,6 +2778,311 @@ function maskStrings(code) {
 }
 function stripComments(text) {
   return text.replace(COMMENT_OR_STRING, (all, string) => string ?? " ".repeat(all.length));
+}
+
+// src/lang/ecmascript/name-pieces.ts
+function builtNames(code, masked, splits, depth = 0) {
+  const words = /* @__PURE__ */ new Set();
+  const patterns = /* @__PURE__ */ new Map();
+  const scan = withoutRegexes(masked);
+  for (const pieces of [...plusChains(code, scan), ...methodGlues(code, scan), ...templates(code)]) {
+    if (!splits && isText(pieces)) continue;
+    for (const segment of segmentsOf(pieces)) {
+      if (segment.length === 1) {
+        if (/\w/.test(segment[0])) words.add(segment[0]);
+        continue;
+      }
+      if (!wholeComputed(segment)) patterns.set(segment.join("\0"), segment);
+    }
+  }
+  if (depth < 3) {
+    for (const sub of substitutions(code)) {
+      const text = stripComments(sub);
+      const inner = builtNames(text, maskStrings(text), splits, depth + 1);
+      for (const w of inner.words) words.add(w);
+      for (const p of inner.patterns) patterns.set(p.join("\0"), p);
+    }
+  }
+  return { words: [...words].sort(), patterns: [...patterns.values()] };
+}
+function isText(pieces) {
+  const statics = pieces.filter((p) => p !== null);
+  return statics.some((p) => /\s/.test(p)) && !statics.some((p) => /(?:^|[^\w.])\.{1,2}\//.test(p));
+}
+var MODULE_EXTENSION = /^\.(?:[cm]?[jt]sx?|json|node)$/;
+function wholeComputed(segment) {
+  return segment.length === 2 && /^[-_]*$/.test(segment[0]) && /^[-_]*$/.test(segment[1].replace(/\.[^.]*$/, (ext) => MODULE_EXTENSION.test(ext) ? "" : ext));
+}
+var CUT = /[^\w.@$-]/;
+function segmentsOf(pieces) {
+  const out2 = [];
+  let current = [""];
+  let writers = 0;
+  const close = () => {
+    if (current.length > 1 || writers > 1) out2.push(current);
+  };
+  for (const piece of pieces) {
+    if (piece === null) {
+      current.push("");
+      writers++;
+      continue;
+    }
+    const parts2 = piece.split(CUT);
+    current[current.length - 1] += parts2[0];
+    if (parts2[0] !== "") writers++;
+    for (const part of parts2.slice(1)) {
+      close();
+      current = [part];
+      writers = part === "" ? 0 : 1;
+    }
+  }
+  close();
+  return out2;
+}
+function staticPiece(expr, code) {
+  const e = expr.trim();
+  if (/^-?\d[\d_]*(?:\.\d+)?$/.test(e)) return e;
+  const literal = stringLiteral(e) ?? (/^[A-Za-z_$][\w$]*$/.test(e) ? staticString(e, code, 0) : null);
+  return literal === null ? null : unescaped(literal);
+}
+function unescaped(text) {
+  return text.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[\s\S])/g, (_, e) => {
+    if (/^[xu]./.test(e)) return String.fromCodePoint(parseInt(e.slice(1).replace(/[{}]/g, ""), 16));
+    return /[nrtbfv0]/.test(e) ? " " : e;
+  });
+}
+function operandPieces(expr, code) {
+  const e = expr.trim();
+  if (/^`[\s\S]*`$/.test(e) && e.includes("${")) return templatePieces(e, code);
+  return [staticPiece(e, code)];
+}
+function templatePieces(template, code) {
+  const pieces = [];
+  const body2 = template.slice(1, -1);
+  let text = "";
+  for (let i2 = 0; i2 < body2.length; i2++) {
+    if (body2[i2] === "\\") {
+      text += body2[i2] + (body2[i2 + 1] ?? "");
+      i2++;
+    } else if (body2[i2] === "$" && body2[i2 + 1] === "{") {
+      const end = closingBrace(body2, i2 + 1);
+      pieces.push(unescaped(text), staticPiece(body2.slice(i2 + 2, end), code));
+      text = "";
+      i2 = end;
+    } else text += body2[i2];
+  }
+  pieces.push(unescaped(text));
+  return pieces;
+}
+function closingBrace(text, at) {
+  let depth = 0;
+  for (let i2 = at; i2 < text.length; i2++) {
+    if (text[i2] === "{") depth++;
+    else if (text[i2] === "}" && --depth === 0) return i2;
+  }
+  return text.length;
+}
+function templates(code) {
+  return [...stringsOf(code)].filter((s) => s.startsWith("`") && s.includes("${")).map((t) => templatePieces(t, code));
+}
+function substitutions(code) {
+  const out2 = [];
+  for (const t of stringsOf(code)) {
+    if (!t.startsWith("`")) continue;
+    for (let i2 = t.indexOf("${"); i2 !== -1; i2 = t.indexOf("${", i2)) {
+      const end = closingBrace(t, i2 + 1);
+      out2.push(t.slice(i2 + 2, end));
+      i2 = end;
+    }
+  }
+  return out2;
+}
+function* stringsOf(code) {
+  for (const m of code.matchAll(STRING_LITERAL)) yield m[0];
+}
+var PREFIX_KEYWORDS = /* @__PURE__ */ new Set(["return", "typeof", "case", "in", "of", "void", "delete", "throw", "yield", "await", "else", "do", "new", "instanceof"]);
+function plusChains(code, scan) {
+  const out2 = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const m of scan.matchAll(/\+/g)) {
+    const at = m.index ?? 0;
+    if (seen.has(at) || scan[at - 1] === "+" || scan[at + 1] === "+") continue;
+    const compound = scan[at + 1] === "=";
+    if (!compound && !binaryPlus(scan, at)) continue;
+    const pieces = [];
+    const left = [];
+    for (let op = at; ; ) {
+      const end = lastCode(scan, op - 1);
+      const start2 = operandStart(scan, end);
+      left.unshift(compound && op === at ? [null] : operandPieces(code.slice(start2, end + 1), code));
+      const before = lastCode(scan, start2 - 1);
+      if (before < 0 || scan[before] !== "+" || scan[before - 1] === "+" || !binaryPlus(scan, before)) break;
+      seen.add(before);
+      op = before;
+    }
+    pieces.push(...left.flat());
+    for (let op = at; ; ) {
+      seen.add(op);
+      const start2 = firstCode(scan, op + (scan[op + 1] === "=" ? 2 : 1));
+      const end = operandEnd(scan, start2);
+      if (end <= start2) break;
+      pieces.push(...operandPieces(code.slice(start2, end), code));
+      const next = firstCode(scan, end);
+      if (scan[next] !== "+" || scan[next + 1] === "+" || scan[next + 1] === "=") break;
+      op = next;
+    }
+    out2.push(pieces);
+  }
+  return out2;
+}
+function binaryPlus(scan, at) {
+  const before = lastCode(scan, at - 1);
+  if (before < 0 || !/[\w$)\]'"`]/.test(scan[before])) return false;
+  const word = /[\w$]+$/.exec(scan.slice(Math.max(0, before - 20), before + 1))?.[0];
+  return word === void 0 || !PREFIX_KEYWORDS.has(word);
+}
+function methodGlues(code, scan) {
+  const out2 = [];
+  for (const m of scan.matchAll(/\.\s*(join|concat)\s*\(/g)) {
+    const at = m.index ?? 0;
+    const args2 = argumentsAt(code, at + m[0].length);
+    const end = lastCode(scan, at - 1);
+    const start2 = operandStart(scan, end);
+    if (args2 === null || end < 0) continue;
+    const receiver = code.slice(start2, end + 1).trim();
+    const items = scan[start2] === "[" ? argumentsAt(code, start2 + 1) : null;
+    if (m[1] === "join") {
+      if (args2.length > 1 || /(?:^|\.)(?:path|posix|win32|upath|pathe)$/.test(receiver)) continue;
+      const sep = args2.length === 0 ? "," : /^(?:path\.)?sep$/.test(args2[0].trim()) ? "/" : staticPiece(args2[0], code);
+      const each = items === null ? [[null], [null]] : items.flatMap((item) => item.trim().startsWith("...") ? [[null], [null]] : [operandPieces(item, code)]);
+      out2.push(each.flatMap((pieces, i2) => i2 === 0 ? pieces : [sep, ...pieces]));
+    } else if (items === null && !args2.some((a) => a.trim().startsWith("["))) {
+      out2.push([...operandPieces(receiver, code), ...args2.flatMap((a) => operandPieces(a, code))]);
+    }
+  }
+  return out2;
+}
+function lastCode(scan, at) {
+  let i2 = at;
+  while (i2 >= 0 && /\s/.test(scan[i2])) i2--;
+  return i2;
+}
+function firstCode(scan, at) {
+  let i2 = at;
+  while (i2 < scan.length && /\s/.test(scan[i2])) i2++;
+  return i2;
+}
+var CLOSERS = { ")": "(", "]": "[", "}": "{" };
+var OPENERS = { "(": ")", "[": "]", "{": "}" };
+function operandStart(scan, end) {
+  let i2 = end;
+  for (; ; ) {
+    const c = scan[i2];
+    if (c === void 0) return i2 + 1;
+    let start2;
+    if (c === "'" || c === '"' || c === "`") start2 = scan.lastIndexOf(c, i2 - 1);
+    else if (CLOSERS[c] !== void 0) start2 = matchingOpen(scan, i2);
+    else if (/[\w$]/.test(c)) {
+      start2 = i2;
+      while (start2 > 0 && /[\w$]/.test(scan[start2 - 1])) start2--;
+    } else return i2 + 1;
+    if (start2 < 0) return i2 + 1;
+    const before = start2 - 1;
+    if (scan[before] === "." && /[\w$)\]]/.test(scan[before - 1] ?? "")) i2 = before - 1;
+    else if (scan[before] === "." && scan[before - 1] === "?") i2 = before - 2;
+    else if ((c === ")" || c === "]" || c === "`") && /[\w$)\]]/.test(scan[before] ?? "")) i2 = before;
+    else return start2;
+  }
+}
+function operandEnd(scan, start2) {
+  let i2 = start2;
+  for (let m; m = /^(?:[-+!~]|(?:typeof|void|await|new)\s)\s*/.exec(scan.slice(i2)); ) i2 += m[0].length;
+  const c = scan[i2];
+  if (c === void 0) return i2;
+  if (c === "'" || c === '"' || c === "`") i2 = scan.indexOf(c, i2 + 1) + 1;
+  else if (OPENERS[c] !== void 0) i2 = matchingClose(scan, i2) + 1;
+  else if (/[\w$]/.test(c)) while (i2 < scan.length && (/[\w$]/.test(scan[i2]) || scan[i2] === "." && /\d/.test(scan[i2 + 1] ?? ""))) i2++;
+  else return start2;
+  if (i2 <= 0) return start2;
+  for (; ; ) {
+    const member = /^\??\.\s*[A-Za-z_$][\w$]*/.exec(scan.slice(i2));
+    if (member) i2 += member[0].length;
+    else if (scan[i2] === "(" || scan[i2] === "[") i2 = matchingClose(scan, i2) + 1;
+    else if (scan[i2] === "`") i2 = scan.indexOf("`", i2 + 1) + 1;
+    else return i2;
+    if (i2 <= 0) return start2;
+  }
+}
+function matchingOpen(scan, at) {
+  let depth = 0;
+  for (let i2 = at; i2 >= 0; i2--) {
+    if (CLOSERS[scan[i2]] !== void 0) depth++;
+    else if (OPENERS[scan[i2]] !== void 0 && --depth === 0) return i2;
+  }
+  return -1;
+}
+function matchingClose(scan, at) {
+  let depth = 0;
+  for (let i2 = at; i2 < scan.length; i2++) {
+    if (OPENERS[scan[i2]] !== void 0) depth++;
+    else if (CLOSERS[scan[i2]] !== void 0 && --depth === 0) return i2;
+  }
+  return scan.length;
+}
+function withoutRegexes(masked) {
+  let out2 = "";
+  let last = 0;
+  for (let i2 = 0; i2 < masked.length; i2++) {
+    if (masked[i2] !== "/") continue;
+    const before = lastCode(masked, i2 - 1);
+    const word = /[\w$]+$/.exec(masked.slice(Math.max(0, before - 20), before + 1))?.[0];
+    if (before >= 0 && /[\w$)\]'"`]/.test(masked[before]) && (word === void 0 || !PREFIX_KEYWORDS.has(word))) continue;
+    let j = i2 + 1;
+    for (let inClass = false; j < masked.length && masked[j] !== "\n"; j++) {
+      if (masked[j] === "\\") j++;
+      else if (masked[j] === "[") inClass = true;
+      else if (masked[j] === "]") inClass = false;
+      else if (masked[j] === "/" && !inClass) break;
+    }
+    if (j >= masked.length || masked[j] !== "/") continue;
+    out2 += masked.slice(last, i2 + 1) + " ".repeat(j - i2 - 1);
+    last = j;
+    i2 = j;
+  }
+  return out2 + masked.slice(last);
+}
+
+// src/lang/ecmascript/caller-text.ts
+function ecmascriptCallerText(text) {
+  const code = stripComments(text);
+  const masked = maskStrings(code);
+  const sharesGlobally = SHARES_GLOBALLY.test(masked);
+  const words = stringWords(code, masked);
+  if (words === null) return { words: null, patterns: [], sharesGlobally };
+  const built = builtNames(code, masked, SPLITS.test(masked));
+  return { words: [.../* @__PURE__ */ new Set([...words, ...built.words])].sort(), patterns: built.patterns, sharesGlobally };
+}
+var SPLITS = /\.\s*split\s*\(/;
+var SHARES_GLOBALLY = /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/;
+function stringWords(code, masked) {
+  if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
+  if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
+  const splits = SPLITS.test(masked);
+  const words = /* @__PURE__ */ new Set();
+  const substitutions2 = [];
+  for (const m of code.matchAll(STRING_LITERAL)) {
+    const contents = m[0].startsWith("`") ? m[0].slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, sub) => (substitutions2.push(sub), "")) : m[0].slice(1, -1);
+    const text = !splits && /\s/.test(contents);
+    for (const path of contents.split(/[^\w.@$/-]+/)) {
+      if (text && !/^\.{1,2}\//.test(path)) continue;
+      const pieces = path.split("/");
+      const word = pieces[pieces.length - 1];
+      if (word !== "") words.add(word);
+      if (/^index(?:\.\w+)?$/.test(word) && pieces.length > 1 && pieces[pieces.length - 2] !== "") words.add(pieces[pieces.length - 2]);
+    }
+  }
+  for (const name2 of [masked, ...substitutions2].join("\n").match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(name2);
+  return [...words].sort();
 }
 
 // src/lang/ecmascript/command-modules.ts
@@ -6492,7 +6771,7 @@ var pythonResolution = {
   callerLoads: {
     dirs: pythonCallerLoads,
     // Callers are read through `handed` only: `entries` is never null where `dirs` is not.
-    text: () => ({ words: null, sharesGlobally: false }),
+    text: () => ({ words: null, patterns: [], sharesGlobally: false }),
     entries: pythonCallerEntries,
     handed: pythonHandedWords,
     fileWords: pythonFileWords

@@ -1,5 +1,6 @@
 import { ECMASCRIPT_BUILTIN_MEMBERS, ECMASCRIPT_GLOBALS } from './globals.js';
-import { ECMASCRIPT_READ_CALLS, ECMASCRIPT_RUN_CALLS, ecmascriptCallerLoads, ecmascriptCallerText, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs, ecmascriptRunFolders } from './load-dirs.js';
+import { ECMASCRIPT_READ_CALLS, ECMASCRIPT_RUN_CALLS, ecmascriptCallerLoads, ecmascriptFolders, ecmascriptHandedPaths, ecmascriptLoadDirs, ecmascriptRunFolders } from './load-dirs.js';
+import { ecmascriptCallerText } from './caller-text.js';
 import { COMMAND_MODULE_CALLS, commandModules } from './command-modules.js';
 import { asPackageManifest, ecmascriptProjectFiles } from './project-files.js';
 import { declaredReturnType } from './return-type.js';

@@ -91,7 +91,7 @@ export const pythonResolution: ResolutionTraits = {
   callerLoads: {
     dirs: pythonCallerLoads,
     // Callers are read through `handed` only: `entries` is never null where `dirs` is not.
-    text: () => ({ words: null, sharesGlobally: false }),
+    text: () => ({ words: null, patterns: [], sharesGlobally: false }),
     entries: pythonCallerEntries,
     handed: pythonHandedWords,
     fileWords: pythonFileWords,

@@ -77,8 +77,9 @@ const MAX_HANDING_FILES = 1000;
  * `text`: `'../no-error-equal'` names `no-error-equal.ts`, and so does `noErrorEqual`; an `index`
  * file by its folder), with code `handed-specifier`. A file that may hand names no text holds
  * (read from the environment or from files, listed from a directory) loads anything `fallback`
- * gives, as does a helper imported through more than MAX_HANDING_FILES files. Left out: a name
- * assembled from pieces (`'no-' + 'error-equal'`), or held by a module two imports away.
+ * gives, as does a helper imported through more than MAX_HANDING_FILES files. A name glued from
+ * pieces (`'no-' + 'error-equal'`, `'../rules/no-' + rest`) names what its pattern matches
+ * (CallerText `patterns`, patternMatch). Left out: a name held by a module two imports away.
  */
 export async function callerLoaders(
   helpers: readonly HandingHelper[],
@@ -106,18 +107,18 @@ export async function callerLoaders(
   }
   const read = [...new Set([...callers, ...[...callers].flatMap((f) => imports.get(f) ?? [])])].sort();
   const texts = read.length > 0 ? await readText(read) : new Map<string, string>();
-  const wordsOf = new Map<string, string[] | null>();
+  const factsOf = new Map<string, CallerText | null>();
   const global = new Set<string>();
   for (const f of read) {
     const text = texts.get(f);
     const traits = languageForPath(f, text)?.resolution.callerLoads;
     if (text === undefined || traits === undefined) {
-      wordsOf.set(f, null);
+      factsOf.set(f, null);
       continue;
     }
     let facts = textFacts.get(text);
     if (!facts) textFacts.set(text, (facts = traits.text(text)));
-    wordsOf.set(f, facts.words);
+    factsOf.set(f, facts);
     // A setup file's globals reach the tests it sets up, which are its callers already.
     if (!isSetupFile(f) && facts.sharesGlobally) global.add(f);
   }
@@ -132,16 +133,19 @@ export async function callerLoaders(
   const codeOf = new Map(helpers.map((h) => [h.file, h.code]));
   for (const f of [...callers].sort()) {
     const code = codeOf.get(f) ?? 'handed-specifier';
-    const sources = [f, ...(imports.get(f) ?? [])].map((g) => wordsOf.get(g) ?? null);
-    if (sources.some((w) => w === null)) {
+    const sources = [f, ...(imports.get(f) ?? [])].map((g) => factsOf.get(g) ?? null);
+    if (sources.some((facts) => facts === null || facts.words === null)) {
       out.push({ file: f, scope: fallback(f), code });
       continue;
     }
-    const spellings = new Set(sources.flatMap((words) => words!.flatMap((w) => [spelling(w), spelling(w.replace(/\.[^.]*$/, ''))])));
+    const spellings = new Set(sources.flatMap((facts) => spellingsOf(facts!.words!)));
     const scopes = new Set([...spellings].flatMap((w) => named.get(w) ?? []));
+    // A name glued from pieces (`'../lib/al' + rest`) names every file a name of which it matches.
+    const matches = sources.flatMap((facts) => facts!.patterns.map((p) => patternMatch(p, named, spellings)));
+    for (const m of matches) for (const file of m.files) scopes.add(file);
     // `index` (a loop's counter as often as a module) names only the index files a relative
     // specifier reaches from the caller's folder or the folder of a helper it calls (`./index`, `../index`).
-    if (spellings.has('index')) {
+    if (spellings.has('index') || matches.some((m) => m.index)) {
       const dirs = [f, ...helpers.filter((_, i) => closures[i]!.has(f)).map((h) => h.file)].map(parentDir);
       for (const dir of dirs) for (const d of [dir, parentDir(dir)]) for (const file of indexIn.get(d) ?? []) scopes.add(file);
     }
@@ -198,6 +202,56 @@ async function entryCallerLoaders(
     }
   }
   return out;
+}
+
+/**
+ * The files a pattern of a name glued from pieces (CallerText `patterns`) names, its static parts
+ * spelled as words are (spelling), and whether it names `index`. A pattern whose static parts hold
+ * three letters or more, extensions aside, bounds the name itself: any text may stand for a
+ * computed piece (`'../lib/alp' + rest`: every file whose name starts with `alp`). One holding fewer
+ * (`` `${a}.${b}` ``, `a + b`, `` `${name}.test.js` ``) would name nearly every file: a computed
+ * piece stands for one of the words the caller and its imports may hand (`handable`), or digits,
+ * as a computed name handed whole does.
+ */
+function patternMatch(pattern: readonly string[], named: Map<string, string[]>, handable: ReadonlySet<string>): { files: string[]; index: boolean } {
+  const { parts, bounded, names, index } = patternNames(pattern, named);
+  const glued = (w: string) => bounded || gluedOf(w, parts, handable);
+  return { files: [...new Set(names.filter(glued).flatMap((w) => named.get(w)!))], index: index && glued('index') };
+}
+
+/** The names of `named` (and `index`) a pattern's static parts, spelled, allow; remembered by pattern for one `named` (a helper's callers glue the same pieces). */
+function patternNames(pattern: readonly string[], named: Map<string, string[]>): { parts: string[]; bounded: boolean; names: string[]; index: boolean } {
+  let known = patternMatches.get(named);
+  if (!known) patternMatches.set(named, (known = new Map()));
+  const key = pattern.join('\0');
+  const hit = known.get(key);
+  if (hit) return hit;
+  const parts = pattern.map(spelling);
+  const re = new RegExp(`^${parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  // Extensions (`.test.js`) say nothing of which file: the name before them does.
+  const letters = parts.join(' ').replace(/\.[a-z\d]+/g, '').replace(/[^a-z]/g, '');
+  const result = { parts, bounded: letters.length >= 3, names: [...named.keys()].filter((w) => re.test(w)), index: re.test('index') };
+  known.set(key, result);
+  return result;
+}
+
+const patternMatches = new WeakMap<Map<string, string[]>, Map<string, { parts: string[]; bounded: boolean; names: string[]; index: boolean }>>();
+
+/** Whether `name` is `parts` glued with a word of `words` (or digits) between each two. */
+function gluedOf(name: string, parts: readonly string[], words: ReadonlySet<string>, at = 0, i = 0): boolean {
+  if (!name.startsWith(parts[i]!, at)) return false;
+  const from = at + parts[i]!.length;
+  if (i === parts.length - 1) return from === name.length;
+  for (let to = from + 1; to <= name.length; to++) {
+    const piece = name.slice(from, to);
+    if ((words.has(piece) || /^\d+$/.test(piece)) && gluedOf(name, parts, words, to, i + 1)) return true;
+  }
+  return false;
+}
+
+/** The spellings a file's words name files by: each word's, and its without an extension. */
+function spellingsOf(words: readonly string[]): string[] {
+  return words.flatMap((w) => [spelling(w), spelling(w.replace(/\.[^.]*$/, ''))]);
 }
 
 /**
