@@ -200,6 +200,17 @@ describe('ecmascriptCallerLoads: loads of what the callers hand in', () => {
     expect(ecmascriptCallerLoads('src/load.js', "function load(opts) { const p = opts.path; require('./plugins/' + opts.kind); return require(p); }")).toEqual(['src/plugins']);
   });
 
+  it("a handed name joined to the file's own folder only: the caller's name bounds it (it may climb out, or be absolute)", () => {
+    const resolve = "const path = require('node:path');\nmodule.exports = (name) => require(path.resolve(__dirname, name));\n";
+    expect(ecmascriptLoadDirs('lib/load.js', resolve)).toBeNull();
+    expect(ecmascriptCallerLoads('lib/load.js', resolve)).toEqual(['lib']);
+    expect(ecmascriptCallerLoads('lib/load.js', 'module.exports = (name) => require(`./${name}`);')).toEqual(['lib']);
+    expect(ecmascriptCallerLoads('lib/load.js', "module.exports = (name) => require('./' + name);")).toEqual(['lib']);
+    // A folder of its own bounds it as before; so does the file's folder where the name is the file's.
+    expect(ecmascriptLoadDirs('lib/load.js', "module.exports = (name) => require(path.join(__dirname, 'plugins', name));")).toEqual(['lib/plugins']);
+    expect(ecmascriptLoadDirs('lib/load.js', "const name = pick();\nrequire(path.join(__dirname, name));")).toEqual(['lib']);
+  });
+
   it('not handed in: computed in the file, reassigned, imported, listed, or a global', () => {
     expect(ecmascriptCallerLoads('src/load.js', "function load(file) { file = path.join(process.cwd(), file); return require(file); }")).toBeNull();
     expect(ecmascriptCallerLoads('src/load.js', "const { plugin } = require('./config');\nrequire(plugin);")).toBeNull();

@@ -2274,6 +2274,10 @@ function loadSites(path, text, allowHanded) {
     const prefixes = resolved !== null ? [{ text: resolved, complete: false }] : literal === null ? staticPrefixes(first, code, masked) : m[1] === "require.context" ? [{ text: literal, complete: true }] : [{ text: globPrefix(literal), complete: false }];
     const scopes = prefixes?.map((prefix) => scopeOf(fileDir, prefix)) ?? [null];
     if (scopes.every((scope) => scope !== null)) {
+      if (!globbing && prefixes.every((prefix) => /^\.?\/?$/.test(prefix.text)) && handedPiece(first, code, masked)) {
+        if (!allowHanded) return null;
+        handedIn = true;
+      }
       for (const scope of scopes) if (scope !== OUTSIDE) dirs.add(scope);
     } else if (allowHanded && !globbing && handedInValue(first, code, masked, 0)) handedIn = true;
     else return null;
@@ -2291,6 +2295,19 @@ function loadSites(path, text, allowHanded) {
   }
   if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
   return loadsNothingUnnamed(code, masked) ? { dirs: [], handedIn: false } : null;
+}
+function handedPiece(expr, code, masked, depth = 0) {
+  const e = withoutCast(expr);
+  const template = /^`[^`$\\]*\$\{([^}]*)\}/.exec(e);
+  if (template) return handedInValue(template[1], code, masked, 0);
+  const concat = splitTopLevel(e, "+");
+  const call = /^(?:path\.(?:posix\.)?)?(?:join|resolve)\s*\(/.exec(e);
+  const pieces = concat.length > 1 ? concat : call ? (argumentsAt(e, call[0].length) ?? []).slice(1) : [];
+  const computed = pieces.find((piece) => stringLiteral(piece.trim()) === null && piece.trim() !== "__dirname");
+  if (computed !== void 0) return handedInValue(computed, code, masked, 0);
+  const name2 = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  const init2 = name2 === void 0 || depth > 4 ? null : onlyBinding(code, name2);
+  return init2 !== null && handedPiece(init2, code, masked, depth + 1);
 }
 function resolvedLiteral(expr, code) {
   const e = withoutCast(expr);

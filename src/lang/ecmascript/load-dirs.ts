@@ -63,6 +63,13 @@ function loadSites(path: string, text: string, allowHanded: boolean): { dirs: st
       resolved !== null ? [{ text: resolved, complete: false }] : literal === null ? staticPrefixes(first, code, masked) : m[1] === 'require.context' ? [{ text: literal, complete: true }] : [{ text: globPrefix(literal), complete: false }];
     const scopes = prefixes?.map((prefix) => scopeOf(fileDir, prefix)) ?? [null];
     if (scopes.every((scope) => scope !== null)) {
+      // `require(path.resolve(__dirname, name))` with `name` handed in: the caller's name, which may
+      // climb out of the file's folder or be absolute (`path.join(__dirname, '../plugins', 'alpha')`),
+      // is what bounds it. A folder of the file's own (`'./locale/' + name`) bounds it as before.
+      if (!globbing && prefixes!.every((prefix) => /^\.?\/?$/.test(prefix.text)) && handedPiece(first, code, masked)) {
+        if (!allowHanded) return null;
+        handedIn = true;
+      }
       for (const scope of scopes) if (scope !== OUTSIDE) dirs.add(scope!);
     } else if (allowHanded && !globbing && handedInValue(first, code, masked, 0)) handedIn = true;
     else return null;
@@ -84,6 +91,24 @@ function loadSites(path: string, text: string, allowHanded: boolean): { dirs: st
   }
   if (sites > 0) return { dirs: [...dirs].sort(), handedIn };
   return loadsNothingUnnamed(code, masked) ? { dirs: [], handedIn: false } : null;
+}
+
+/**
+ * Whether the first computed piece of a path (`path.join|resolve(__dirname, name)`, `'./' + name`,
+ * `` `./${name}` ``, through a name bound once to one) is handed in (handedInValue).
+ */
+function handedPiece(expr: string, code: string, masked: string, depth = 0): boolean {
+  const e = withoutCast(expr);
+  const template = /^`[^`$\\]*\$\{([^}]*)\}/.exec(e);
+  if (template) return handedInValue(template[1]!, code, masked, 0);
+  const concat = splitTopLevel(e, '+');
+  const call = /^(?:path\.(?:posix\.)?)?(?:join|resolve)\s*\(/.exec(e);
+  const pieces = concat.length > 1 ? concat : call ? (argumentsAt(e, call[0].length) ?? []).slice(1) : [];
+  const computed = pieces.find((piece) => stringLiteral(piece.trim()) === null && piece.trim() !== '__dirname');
+  if (computed !== undefined) return handedInValue(computed, code, masked, 0);
+  const name = /^[A-Za-z_$][\w$]*$/.exec(e)?.[0];
+  const init = name === undefined || depth > 4 ? null : onlyBinding(code, name);
+  return init !== null && handedPiece(init, code, masked, depth + 1);
 }
 
 /** The literal `require.resolve` is called on, when `expr` is that call or a name bound once to it. */
