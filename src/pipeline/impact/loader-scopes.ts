@@ -238,15 +238,21 @@ function patternNames(pattern: readonly string[], named: Map<string, string[]>):
 const patternMatches = new WeakMap<Map<string, string[]>, Map<string, { parts: string[]; bounded: boolean; names: string[]; index: boolean }>>();
 
 /** Whether `name` is `parts` glued with a word of `words` (or digits) between each two. */
-function gluedOf(name: string, parts: readonly string[], words: ReadonlySet<string>, at = 0, i = 0): boolean {
-  if (!name.startsWith(parts[i]!, at)) return false;
-  const from = at + parts[i]!.length;
-  if (i === parts.length - 1) return from === name.length;
-  for (let to = from + 1; to <= name.length; to++) {
-    const piece = name.slice(from, to);
-    if ((words.has(piece) || /^\d+$/.test(piece)) && gluedOf(name, parts, words, to, i + 1)) return true;
-  }
-  return false;
+function gluedOf(name: string, parts: readonly string[], words: ReadonlySet<string>): boolean {
+  // Where part i may start, tried once each: a name of many dots would otherwise be split every way.
+  const failed = new Set<string>();
+  const from = (at: number, i: number): boolean => {
+    if (failed.has(`${at}:${i}`) || !name.startsWith(parts[i]!, at)) return false;
+    const end = at + parts[i]!.length;
+    if (i === parts.length - 1) return end === name.length;
+    for (let to = end + 1; to <= name.length; to++) {
+      const piece = name.slice(end, to);
+      if ((words.has(piece) || /^\d+$/.test(piece)) && from(to, i + 1)) return true;
+    }
+    failed.add(`${at}:${i}`);
+    return false;
+  };
+  return from(0, 0);
 }
 
 /** The spellings a file's words name files by: each word's, and its without an extension. */
