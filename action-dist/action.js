@@ -26911,16 +26911,17 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   const out2 = [];
   if (projects && depth < 3) out2.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime, pluginModules: handed }));
   if (projects && projects.length > 0 && test?.strings("include") === void 0) return out2;
-  const testDir = test?.string("dir");
-  const types = typeTests(config, test, ctx).map((glob2) => glob2.replace(/^\.\//, ""));
+  const roots = testDirs(test?.string("dir"));
+  const inDir = (glob2) => underTestDir(glob2.replace(/^\.\//, ""), roots);
+  const types = typeTests(config, test, ctx).map(inDir);
   out2.push({
     ecosystem: "npm",
     runner: "vitest",
     configFile,
     root,
-    roots: testDir !== void 0 ? [testDir.replace(/^\.\/?/, "").replace(/\/$/, "")].filter((r2) => r2 !== "") : [],
-    include: [...(test?.strings("include") ?? VITEST_INCLUDE).map((glob2) => glob2.replace(/^\.\//, "")), ...types].map((glob2) => ({ glob: glob2 })),
-    exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob2) => ({ glob: glob2.replace(/^\.\//, "") })),
+    roots,
+    include: [...(test?.strings("include") ?? VITEST_INCLUDE).map(inDir), ...types].map((glob2) => ({ glob: glob2 })),
+    exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob2) => ({ glob: inDir(glob2) })),
     setupFiles: [...new Set(setupFiles)].sort(),
     ...testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() },
     aliases,
@@ -26982,6 +26983,12 @@ function ownPackagePath(specifier, ctx) {
     if (path !== null && ctx.dirs.includes(path)) return path;
   }
   return null;
+}
+function testDirs(dir) {
+  return dir !== void 0 ? [dir.replace(/^\.\/?/, "").replace(/\/$/, "")].filter((r2) => r2 !== "") : [];
+}
+function underTestDir(glob2, roots) {
+  return roots.length === 1 && !glob2.startsWith("../") && !glob2.startsWith("/") ? `${roots[0]}/${glob2}` : glob2;
 }
 function typeTests(config, test, ctx) {
   if (config !== null && !config.readable) return VITEST_TYPECHECK_INCLUDE;

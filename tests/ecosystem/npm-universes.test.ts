@@ -398,6 +398,14 @@ describe('npm adapter: test universes read statically from runner configurations
     ).toEqual([true, true, true, true, true]);
     expect(checks({ test: 'mocha test/**/*.test.ts' }, { '.mocharc.json': '{ "require": ["tsx"], "node-option": ["loader=ts-node/esm"] }' })).toBe(true);
   });
+  it('vitest test.dir: include, exclude and typecheck include are globbed from the dir', () => {
+    const config = "export default { test: { dir: 'test', include: ['unit/**/*.spec.ts'], exclude: ['unit/skip/**'], typecheck: { enabled: true, include: ['types/**/*.check.ts'] } } };\n";
+    const paths = ['test/unit/b.spec.ts', 'test/unit/skip/c.spec.ts', 'test/types/area.check.ts', 'unit/d.spec.ts'];
+    const compiled = compileUniverses(npm.testUniverses(tree({ 'package.json': '{ "devDependencies": { "vitest": "4" } }', 'vitest.config.ts': config }, paths)));
+    expect(paths.map((p) => compiled.isTest(p))).toEqual([true, false, true, false]);
+    expect(compiled.checksTypes('test/types/area.check.ts')).toBe(true);
+    expect(compiled.checksTypes('test/unit/b.spec.ts')).toBe(false);
+  });
   it('modules mocha has node preload: node-option in .mocharc (import=, require=) and --node-option/-n in a script', () => {
     const files = tree(
       {

@@ -47,16 +47,17 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   if (projects && depth < 3) out.push(...vitestProjects(dir, projects, ctx, depth, { setupFiles, aliases, jsxRuntime: runtime, pluginModules: handed }));
   // With projects, the root config runs only them, unless it names tests itself.
   if (projects && projects.length > 0 && test?.strings('include') === undefined) return out;
-  const testDir = test?.string('dir');
-  const types = typeTests(config, test, ctx).map((glob) => glob.replace(/^\.\//, ''));
+  const roots = testDirs(test?.string('dir'));
+  const inDir = (glob: string) => underTestDir(glob.replace(/^\.\//, ''), roots);
+  const types = typeTests(config, test, ctx).map(inDir);
   out.push({
     ecosystem: 'npm',
     runner: 'vitest',
     configFile,
     root,
-    roots: testDir !== undefined ? [testDir.replace(/^\.\/?/, '').replace(/\/$/, '')].filter((r) => r !== '') : [],
-    include: [...(test?.strings('include') ?? VITEST_INCLUDE).map((glob) => glob.replace(/^\.\//, '')), ...types].map((glob) => ({ glob })),
-    exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: glob.replace(/^\.\//, '') })),
+    roots,
+    include: [...(test?.strings('include') ?? VITEST_INCLUDE).map(inDir), ...types].map((glob) => ({ glob })),
+    exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: inDir(glob) })),
     setupFiles: [...new Set(setupFiles)].sort(),
     ...(testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() }),
     aliases,
@@ -161,6 +162,20 @@ function ownPackagePath(specifier: string, ctx: VitestContext): string | null {
     if (path !== null && ctx.dirs.includes(path)) return path;
   }
   return null;
+}
+
+/** `test.dir`, root-relative: the one folder vitest scans for tests. */
+function testDirs(dir: string | undefined): string[] {
+  return dir !== undefined ? [dir.replace(/^\.\/?/, '').replace(/\/$/, '')].filter((r) => r !== '') : [];
+}
+
+/**
+ * vitest globs `include`, `exclude` and `typecheck.include` from `test.dir` when set (its
+ * globFiles' cwd), not from the root: `dir: 'test', typecheck: { include: ['types/**'] }` runs
+ * test/types/. Root-relative here, as every universe's patterns are.
+ */
+function underTestDir(glob: string, roots: readonly string[]): string {
+  return roots.length === 1 && !glob.startsWith('../') && !glob.startsWith('/') ? `${roots[0]}/${glob}` : glob;
 }
 
 /**
