@@ -26913,14 +26913,16 @@ function vitestUniverses(dir, configFile, config, ctx, depth = 0, inherited) {
   if (projects && projects.length > 0 && test?.strings("include") === void 0) return out2;
   const roots = testDirs(test?.string("dir"));
   const inDir = (glob2) => underTestDir(glob2.replace(/^\.\//, ""), roots);
-  const types = typeTests(config, test, ctx).map(inDir);
+  const byScript = (ctx.scriptDirs ?? []).map((d2) => testDirs(d2)).filter((d2) => d2.length === 1);
+  const inAnyDir = (glob2) => [inDir(glob2), ...byScript.map((d2) => underTestDir(glob2.replace(/^\.\//, ""), d2))];
+  const types = [...new Set(typeTests(config, test, ctx).flatMap(inAnyDir))];
   out2.push({
     ecosystem: "npm",
     runner: "vitest",
     configFile,
     root,
-    roots,
-    include: [...(test?.strings("include") ?? VITEST_INCLUDE).map(inDir), ...types].map((glob2) => ({ glob: glob2 })),
+    roots: byScript.length > 0 ? [] : roots,
+    include: [.../* @__PURE__ */ new Set([...(test?.strings("include") ?? VITEST_INCLUDE).flatMap(inAnyDir), ...types])].map((glob2) => ({ glob: glob2 })),
     exclude: (test?.strings("exclude") ?? VITEST_EXCLUDE).map((glob2) => ({ glob: inDir(glob2) })),
     setupFiles: [...new Set(setupFiles)].sort(),
     ...testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() },
@@ -27300,7 +27302,8 @@ function npmUniverses(files) {
     for (const file of named("jest")) out2.push(...jestUniverses(dirOf(file), file, read(file), ctx, 0, dir));
     if (jest) out2.push(...jestUniverses(dir, jest.file, jest.values, ctx));
     else if (uses.has("jest") && named("jest").length === 0) out2.push(...jestUniverses(dir, null, null, ctx));
-    const vctx = manifest && vitestTypecheckByScript(manifest) ? { ...ctx, typecheck: true } : ctx;
+    const scriptDirs = manifest ? vitestDirsByScript(manifest) : [];
+    const vctx = { ...ctx, ...manifest && vitestTypecheckByScript(manifest) && { typecheck: true }, ...scriptDirs.length > 0 && { scriptDirs } };
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
       const list = read(workspace);
@@ -27465,6 +27468,10 @@ function scriptsOf(manifest) {
 }
 function vitestTypecheckByScript(manifest) {
   return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/.test(s));
+}
+function vitestDirsByScript(manifest) {
+  const dirs = scriptsOf(manifest).flatMap((s) => [...s.matchAll(/(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--dir(?:=|\s+)(['"]?)([^\s'"&|;]+)\1/g)].map((m2) => m2[2]));
+  return [...new Set(dirs)].sort();
 }
 function nodeTestScript(manifest) {
   const scripts = isObject(manifest.value["scripts"]) ? manifest.value["scripts"] : {};

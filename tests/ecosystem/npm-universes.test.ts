@@ -405,6 +405,11 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(paths.map((p) => compiled.isTest(p))).toEqual([true, false, true, false]);
     expect(compiled.checksTypes('test/types/area.check.ts')).toBe(true);
     expect(compiled.checksTypes('test/unit/b.spec.ts')).toBe(false);
+    // `vitest run --dir test` in a script: the config's globs are taken from that folder too.
+    const byScript = compileUniverses(
+      npm.testUniverses(tree({ 'package.json': '{ "scripts": { "test": "vitest run --dir test" }, "devDependencies": { "vitest": "4" } }', 'vitest.config.ts': "export default { test: { include: ['unit/**/*.spec.ts'] } };\n" }, paths)),
+    );
+    expect(paths.map((p) => byScript.isTest(p))).toEqual([true, true, false, true]);
   });
   it('modules mocha has node preload: node-option in .mocharc (import=, require=) and --node-option/-n in a script', () => {
     const files = tree(

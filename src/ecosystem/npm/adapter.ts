@@ -342,7 +342,9 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     else if (uses.has('jest') && named('jest').length === 0) out.push(...jestUniverses(dir, null, null, ctx));
 
     // `vitest --typecheck` in a script runs the type tests of every config it reaches.
-    const vctx = manifest && vitestTypecheckByScript(manifest) ? { ...ctx, typecheck: true } : ctx;
+    // `vitest --dir test` in a script globs the tests from that folder.
+    const scriptDirs = manifest ? vitestDirsByScript(manifest) : [];
+    const vctx = { ...ctx, ...(manifest && vitestTypecheckByScript(manifest) && { typecheck: true }), ...(scriptDirs.length > 0 && { scriptDirs }) };
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
       const list = read(workspace);
@@ -590,6 +592,12 @@ function scriptsOf(manifest: Manifest): string[] {
  */
 function vitestTypecheckByScript(manifest: Manifest): boolean {
   return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/.test(s));
+}
+
+/** The folders scripts hand vitest by `--dir` (`vitest run --dir test`), as written. */
+function vitestDirsByScript(manifest: Manifest): string[] {
+  const dirs = scriptsOf(manifest).flatMap((s) => [...s.matchAll(/(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--dir(?:=|\s+)(['"]?)([^\s'"&|;]+)\1/g)].map((m) => m[2]!));
+  return [...new Set(dirs)].sort();
 }
 
 function nodeTestScript(manifest: Manifest): string | null {

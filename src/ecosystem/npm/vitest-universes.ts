@@ -49,14 +49,18 @@ export function vitestUniverses(dir: string, configFile: string | null, config: 
   if (projects && projects.length > 0 && test?.strings('include') === undefined) return out;
   const roots = testDirs(test?.string('dir'));
   const inDir = (glob: string) => underTestDir(glob.replace(/^\.\//, ''), roots);
-  const types = typeTests(config, test, ctx).map(inDir);
+  // A script's `--dir` overrides the config's: the globs are also taken from each such folder,
+  // and the config's folder no longer bounds them (a test of either reading is counted).
+  const byScript = (ctx.scriptDirs ?? []).map((d) => testDirs(d)).filter((d) => d.length === 1);
+  const inAnyDir = (glob: string) => [inDir(glob), ...byScript.map((d) => underTestDir(glob.replace(/^\.\//, ''), d))];
+  const types = [...new Set(typeTests(config, test, ctx).flatMap(inAnyDir))];
   out.push({
     ecosystem: 'npm',
     runner: 'vitest',
     configFile,
     root,
-    roots,
-    include: [...(test?.strings('include') ?? VITEST_INCLUDE).map(inDir), ...types].map((glob) => ({ glob })),
+    roots: byScript.length > 0 ? [] : roots,
+    include: [...new Set([...(test?.strings('include') ?? VITEST_INCLUDE).flatMap(inAnyDir), ...types])].map((glob) => ({ glob })),
     exclude: (test?.strings('exclude') ?? VITEST_EXCLUDE).map((glob) => ({ glob: inDir(glob) })),
     setupFiles: [...new Set(setupFiles)].sort(),
     ...(testSetupFiles.length > 0 && { testSetupFiles: [...new Set(testSetupFiles)].sort() }),
@@ -209,6 +213,8 @@ export interface VitestContext extends ProjectContext {
   packageDir(name: string): string | null;
   /** A script runs `vitest --typecheck`: type tests run whatever the configs say. */
   typecheck?: boolean;
+  /** Folders scripts hand vitest by `--dir`: it globs the tests from there, whatever `test.dir` says. */
+  scriptDirs?: readonly string[];
   /** The vitest/vite config of a directory, if any. */
   vitestConfigIn(dir: string): { file: string; values: ConfigValues | null } | null;
 }
