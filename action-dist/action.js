@@ -22208,7 +22208,7 @@ function npmCiSetup(files) {
 var import_picomatch3 = __toESM(require_picomatch2(), 1);
 
 // src/ecosystem/npm/type-stripping.ts
-var TYPE_READING = /"(?:typia|@ryoppippi\/unplugin-typia|unplugin-typia|@nestia\/[\w.-]+|@deepkit\/type-compiler|ts-patch|ttypescript|ts-runtime-checks|tst-reflect[\w.-]*|rollup-plugin-typescript2|@rollup\/plugin-typescript|typescript-transform-[\w.-]+)"\s*:/;
+var TYPE_READING = /"(?:typia|@typia\/[\w.-]+|@ryoppippi\/unplugin-typia|unplugin-typia|@nestia\/[\w.-]+|@deepkit\/type-compiler|ts-patch|ttypescript|ts-runtime-checks|tst-reflect[\w.-]*|rollup-plugin-typescript2|@rollup\/plugin-typescript|typescript-transform-[\w.-]+)"\s*:/;
 function installsTypeReading(manifestTexts2) {
   for (const text of manifestTexts2) if (TYPE_READING.test(text)) return true;
   return false;

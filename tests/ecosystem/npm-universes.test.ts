@@ -377,6 +377,7 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(checks({ ...vitest, 'vitest.config.ts': 'export default { test: { typecheck: { include: globs() } } };\n' })).toBe(true);
     expect(checks({ ...vitest, 'vitest.config.ts': 'export default merged(base);\n' })).toBe(true);
     expect(checks({ 'package.json': '{ "devDependencies": { "vitest": "4", "typia": "9" } }' })).toBe(true);
+    expect(checks({ 'package.json': '{ "devDependencies": { "vitest": "4", "@typia/unplugin": "11" } }' })).toBe(true);
     const jest = (config: object | null, deps: object = {}) => ({ 'package.json': JSON.stringify({ devDependencies: { jest: '29', ...deps }, ...(config && { jest: config }) }) });
     expect([jest(null), jest({ testEnvironment: 'node' }), jest({ transform: { '^.+\\.tsx?$': ['@swc/jest', {}] } }), jest({ transform: { '\\.ts$': 'babel-jest' } })].map((f) => checks(f))).toEqual([false, false, false, false]);
     expect(

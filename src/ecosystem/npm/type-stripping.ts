@@ -9,7 +9,7 @@ import { isObject } from './read-config-literal.js';
  * the tree installs one, a runner stripping types is no longer known to load nothing for a
  * type-only import, nor a changed type to fail nothing.
  */
-const TYPE_READING = /"(?:typia|@ryoppippi\/unplugin-typia|unplugin-typia|@nestia\/[\w.-]+|@deepkit\/type-compiler|ts-patch|ttypescript|ts-runtime-checks|tst-reflect[\w.-]*|rollup-plugin-typescript2|@rollup\/plugin-typescript|typescript-transform-[\w.-]+)"\s*:/;
+const TYPE_READING = /"(?:typia|@typia\/[\w.-]+|@ryoppippi\/unplugin-typia|unplugin-typia|@nestia\/[\w.-]+|@deepkit\/type-compiler|ts-patch|ttypescript|ts-runtime-checks|tst-reflect[\w.-]*|rollup-plugin-typescript2|@rollup\/plugin-typescript|typescript-transform-[\w.-]+)"\s*:/;
 
 /** Pure: whether a manifest of the tree (its text) installs a transform that reads types. */
 export function installsTypeReading(manifestTexts: Iterable<string>): boolean {
