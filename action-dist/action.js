@@ -27316,8 +27316,8 @@ function npmUniverses(files) {
     else if (!workspace && uses.has("vitest") && named("vitest").length === 0) out2.push(...vitestUniverses(dir, null, null, vctx));
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value["mocha"]) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value["mocha"]) : null;
-    const mochaCli = manifest ? mochaRuns(scriptsOf(manifest)) : [];
     const scripts = manifest ? scriptsOf(manifest) : [];
+    const mochaCli = mochaRuns(scripts);
     if (mocharc) out2.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli, scripts));
     else if (mochaKey) out2.push(mochaUniverse(dir, manifest.file, mochaKey, ctx, mochaCli, scripts));
     else if (uses.has("mocha")) out2.push(mochaUniverse(dir, null, null, ctx, mochaCli, scripts));

@@ -360,8 +360,8 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
 
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value['mocha']) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value['mocha']) : null;
-    const mochaCli = manifest ? mochaRuns(scriptsOf(manifest)) : [];
     const scripts = manifest ? scriptsOf(manifest) : [];
+    const mochaCli = mochaRuns(scripts);
     if (mocharc) out.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli, scripts));
     else if (mochaKey) out.push(mochaUniverse(dir, manifest!.file, mochaKey, ctx, mochaCli, scripts));
     else if (uses.has('mocha')) out.push(mochaUniverse(dir, null, null, ctx, mochaCli, scripts));

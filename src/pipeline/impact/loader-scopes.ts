@@ -2,6 +2,7 @@ import type { GitRepo } from '../../git/repo.js';
 import type { InstalledCommand } from '../../ecosystem/types.js';
 import { hasNoExtension, languageForPath } from '../../lang/registry.js';
 import type { CallerEntries, CallerText, ResolutionTraits } from '../../lang/types.js';
+import { escapeRegExp } from '../../util/escape-regexp.js';
 import { pushTo } from '../../util/group-by.js';
 import { parentDir } from '../../util/posix-path.js';
 
@@ -227,7 +228,7 @@ function patternNames(pattern: readonly string[], named: Map<string, string[]>):
   const hit = known.get(key);
   if (hit) return hit;
   const parts = pattern.map(spelling);
-  const re = new RegExp(`^${parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(`^${parts.map(escapeRegExp).join('.*')}$`);
   // Extensions (`.test.js`) say nothing of which file: the name before them does.
   const letters = parts.join(' ').replace(/\.[a-z\d]+/g, '').replace(/[^a-z]/g, '');
   const result = { parts, bounded: letters.length >= 3, names: [...named.keys()].filter((w) => re.test(w)), index: re.test('index') };

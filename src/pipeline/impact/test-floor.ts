@@ -6,7 +6,7 @@ import type { CallerText } from '../../lang/types.js';
 import type { FileChange } from '../../model/change.js';
 import type { ReachedSymbol } from '../../model/impact.js';
 import { hasNoExtension, languageById } from '../../lang/registry.js';
-import { symbolKey, type StoredSymbol } from '../../model/stored.js';
+import { compareText, symbolKey, type StoredSymbol } from '../../model/stored.js';
 import type { ChangedFileFacts } from '../../select/closure-rules.js';
 import { importFloor, type FloorGraph, type FloorTest } from '../../select/import-floor.js';
 import type { FileUpdate } from '../apply-changeset.js';
@@ -75,7 +75,7 @@ function floorByRunner(changed: readonly string[], side: SideGraph, dependents: 
   if (checked.size === 0) return { floor: atRunTime, typesOnly };
   const merged = [...atRunTime.filter((t) => !checked.has(t.test)), ...withTypes.filter((t) => checked.has(t.test))];
   // importFloor's order: changed files sorted, each one's tests in path order.
-  merged.sort((a, b) => (a.changed !== b.changed ? (a.changed < b.changed ? -1 : 1) : a.test < b.test ? -1 : a.test > b.test ? 1 : 0));
+  merged.sort((a, b) => compareText(a.changed, b.changed) || compareText(a.test, b.test));
   return { floor: merged, typesOnly };
 }
 
