@@ -80,7 +80,14 @@ export const DEFAULTS: RatlasConfig = {
       '**/.readthedocs.{yaml,yml}',
       '**/.codespellrc',
       '**/{codecov,.codecov}.{yaml,yml}',
+      // github/licensed's records of dependencies' licences and its configuration (actions/cache and
+      // setup-node commit one per package: a dependency bump rewrote them and ran every test).
+      '.licenses/**',
+      '**/.licensed.{yml,yaml}',
       '.github/**',
+      // A GitHub Action's metadata: the Actions runner reads it (inputs, `runs.main`), no test runner
+      // does; a test that reads it names it, and then it is not inert.
+      '**/action.{yml,yaml}',
       '.vscode/**',
       '.husky/**',
       'docs/**',

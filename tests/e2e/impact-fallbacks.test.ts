@@ -47,6 +47,25 @@ const CASES: Case[] = [
     selected: [],
     ignored: ['.pre-commit-config.yaml inert', '.readthedocs.yaml inert', 'codecov.yml inert'],
   },
+  {
+    // github/licensed's cache, one record per dependency (actions/cache rewrites them with every bump).
+    name: 'licensed records and configuration, and an action\'s metadata no test reads, are inert',
+    base: { '.licensed.yml': 'sources:\n  npm: true\n', '.licenses/npm/undici.dep.yml': '---\nname: undici\nversion: 5.0.0\n', 'action.yml': 'name: a\nruns:\n  using: node20\n  main: dist/index.js\n' },
+    change: { '.licensed.yml': 'sources:\n  npm: true\nallowed: [mit]\n', '.licenses/npm/undici.dep.yml': '---\nname: undici\nversion: 5.1.0\n', 'action.yml': 'name: a\nruns:\n  using: node24\n  main: dist/index.js\n' },
+    runAll: [],
+    selected: [],
+    ignored: ['.licensed.yml inert', '.licenses/npm/undici.dep.yml inert', 'action.yml inert'],
+  },
+  {
+    name: 'an action\'s metadata a test reads by name is no inert file: that test runs',
+    base: {
+      'action.yml': 'name: a\ninputs:\n  token:\n    default: x\n',
+      'tests/action.test.ts': "import { readFileSync } from 'node:fs';\ntest('inputs', () => { expect(readFileSync('action.yml', 'utf8')).toContain('token'); });\n",
+    },
+    change: { 'action.yml': 'name: a\ninputs:\n  auth:\n    default: x\n' },
+    runAll: [],
+    selected: ['tests/action.test.ts'],
+  },
   { name: 'a changed tsconfig runs everything', change: { 'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n' }, runAll: ['tsconfig-changed'] },
   { name: 'a changed runner configuration runs everything', change: { 'vitest.config.ts': 'export default {};\n' }, runAll: ['runner-config-changed'] },
   { name: 'a changed ratlas configuration runs everything', change: { 'ratlas.config.json': '{ "impact": { "depth": 2 } }\n' }, runAll: ['ratlas-config-changed'] },

@@ -41,6 +41,7 @@ import { baseName, mentionCandidates, mentionedFiles } from './policies/mentione
 import { mayBePathOf, reachedScripts, scriptNamers } from './policies/reached-scripts.js';
 import { unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges, unreachedMentions } from './policies/unreached-changes.js';
+import { neutralTaskCommands } from './policies/neutral-task-commands.js';
 import { NEUTRAL_TASK_FILES, taskScripts } from './policies/task-scripts.js';
 import { readDependencyFiles, readTargetFiles } from './read-dependency-files.js';
 import { changedKeys } from './policies/changed-keys.js';
@@ -514,7 +515,8 @@ function literalPaths(paths: readonly string[]): string[] {
 /**
  * For each script, the task files (ProjectFileRoles.taskFiles and the neutral ones) whose text
  * holds its file name: in the part saying what runs, where an ecosystem tells it
- * (EcosystemAdapter.taskCommands: package.json's `scripts`, not a jest `moduleNameMapper` stub).
+ * (EcosystemAdapter.taskCommands: package.json's `scripts`, not a jest `moduleNameMapper` stub; a CI
+ * workflow's keys and values, not its comments and step names: neutral-task-commands.ts).
  */
 async function taskFilesNaming(
   setting: ImpactSetting,
@@ -532,8 +534,8 @@ async function taskFilesNaming(
       script,
       files.filter((file) => {
         const text = read.get(file);
-        const commands = text === undefined ? null : ECOSYSTEMS.map((e) => e.taskCommands?.(file, text) ?? null).find((c) => c !== null);
-        return commands === undefined || commands === null || commands.includes(baseName(script));
+        const commands = text === undefined ? null : (ECOSYSTEMS.map((e) => e.taskCommands?.(file, text) ?? null).find((c) => c !== null) ?? neutralTaskCommands(file, text));
+        return commands === null || commands.includes(baseName(script));
       }),
     );
   }
