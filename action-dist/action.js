@@ -21938,6 +21938,86 @@ function sourceScopes(dir, scope, texts) {
   });
 }
 
+// src/ecosystem/npm/separate-install.ts
+var import_yaml = __toESM(require_dist(), 1);
+
+// src/ecosystem/npm/roles.ts
+var SCRIPT = "{js,ts,mjs,cjs,mts,cts}";
+var NPM_ROLES = {
+  manifests: ["package.json"],
+  taskFiles: [":(glob)**/package.json"],
+  lockfiles: ["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"],
+  runnerConfigs: [
+    `**/{vitest,vite,jest,mocha,karma,playwright,playwright-ct,cypress,ava,babel,swc}.config.${SCRIPT}`,
+    `**/vitest.{workspace,projects}.${SCRIPT}`,
+    "**/{vitest,vite,jest}.config.json",
+    "**/vitest.workspace.json",
+    "**/.mocharc{,.*}",
+    "**/.babelrc{,.*}",
+    "**/.swcrc",
+    "**/.nycrc{,.*}",
+    "**/jest.preset.*",
+    "**/angular.json",
+    "**/karma.conf.{js,cjs,mjs,ts}"
+  ],
+  toolchainPackages: ["vitest", "@vitest/*", "vite", "jest", "jest-*", "@jest/*", "ts-jest", "babel-jest", "mocha", "ts-mocha", "ava", "typescript", "ts-node", "tsx", "esbuild", "esbuild-*", "@swc/*", "@babel/*", "babel-*", "jsdom", "happy-dom", "reflect-metadata"],
+  inertPackages: ["eslint", "eslint-*", "@eslint/*", "@typescript-eslint/*", "typescript-eslint", "prettier", "prettier-*", "@types/*", "husky", "lint-staged", "@commitlint/*", "commitlint", "@changesets/*", "typedoc", "typedoc-*", "markdownlint*"]
+};
+
+// src/ecosystem/npm/separate-install.ts
+var npmSeparateInstall = {
+  witnesses(dependencyFile) {
+    const folder = ownFolder(dependencyFile);
+    if (folder === null) return [];
+    return [...NPM_ROLES.lockfiles.map((name2) => `${folder}/${name2}`), ...workspaceLists(folder)];
+  },
+  folder(dependencyFile, texts) {
+    const folder = ownFolder(dependencyFile);
+    if (folder === null) return null;
+    if (!NPM_ROLES.lockfiles.some((name2) => (texts.get(`${folder}/${name2}`) ?? null) !== null)) return null;
+    for (const list of workspaceLists(folder)) {
+      const text = texts.get(list) ?? null;
+      if (text === null) continue;
+      const globs = workspaceGlobs(list, text);
+      if (globs === null) return null;
+      const above = parentDir(list);
+      const relative4 = above === "" ? folder : folder.slice(above.length + 1);
+      if (globs.length > 0 && globsMatcher(globs.map((g2) => g2.replace(/^\.\//, "").replace(/\/$/, "")))(relative4)) return null;
+    }
+    return folder;
+  }
+};
+function ownFolder(dependencyFile) {
+  const name2 = dependencyFile.slice(dependencyFile.lastIndexOf("/") + 1);
+  if (!NPM_ROLES.manifests.includes(name2) && !NPM_ROLES.lockfiles.includes(name2)) return null;
+  const folder = parentDir(dependencyFile);
+  return folder === "" ? null : folder;
+}
+function workspaceLists(folder) {
+  const out2 = [];
+  for (let above = parentDir(folder); ; above = parentDir(above)) {
+    const prefix = above === "" ? "" : `${above}/`;
+    out2.push(`${prefix}package.json`, `${prefix}pnpm-workspace.yaml`, `${prefix}lerna.json`);
+    if (above === "") return out2;
+  }
+}
+function workspaceGlobs(path, text) {
+  let data;
+  try {
+    data = path.endsWith(".yaml") ? (0, import_yaml.parse)(text) : JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (data === null || data === void 0) return [];
+  if (typeof data !== "object") return null;
+  const record2 = data;
+  const listed = path.endsWith("package.json") ? record2["workspaces"] : record2["packages"];
+  const globs = Array.isArray(listed) ? listed : listed !== null && typeof listed === "object" ? listed["packages"] : listed;
+  if (globs === void 0) return path.endsWith("lerna.json") ? ["packages/*"] : path.endsWith(".yaml") ? ["**"] : [];
+  if (!Array.isArray(globs) || !globs.every((g2) => typeof g2 === "string")) return null;
+  return globs.filter((g2) => !g2.startsWith("!"));
+}
+
 // src/ecosystem/npm/task-commands.ts
 var NOT_TASKS = /* @__PURE__ */ new Set(["jest", "bin", "main", "module", "types", "typings", "exports", "imports", "files", "browser"]);
 function npmTaskCommands(path, text) {
@@ -26752,7 +26832,7 @@ var Parser3 = class {
 };
 
 // src/ecosystem/npm/read-config-file.ts
-var import_yaml = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 
 // src/parse/load-language.ts
 import { readFile } from "node:fs/promises";
@@ -26804,7 +26884,7 @@ function readConfigFile(path, text, options = {}) {
   }
   if (ext === "yaml" || ext === "yml") {
     try {
-      return (0, import_yaml.parse)(text);
+      return (0, import_yaml2.parse)(text);
     } catch {
       return new Unknown(`${path} is not valid YAML`);
     }
@@ -26849,29 +26929,6 @@ function occurrences(text, name2) {
   for (let at2 = text.indexOf(name2); at2 !== -1; at2 = text.indexOf(name2, at2 + name2.length)) count++;
   return count;
 }
-
-// src/ecosystem/npm/roles.ts
-var SCRIPT = "{js,ts,mjs,cjs,mts,cts}";
-var NPM_ROLES = {
-  manifests: ["package.json"],
-  taskFiles: [":(glob)**/package.json"],
-  lockfiles: ["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"],
-  runnerConfigs: [
-    `**/{vitest,vite,jest,mocha,karma,playwright,playwright-ct,cypress,ava,babel,swc}.config.${SCRIPT}`,
-    `**/vitest.{workspace,projects}.${SCRIPT}`,
-    "**/{vitest,vite,jest}.config.json",
-    "**/vitest.workspace.json",
-    "**/.mocharc{,.*}",
-    "**/.babelrc{,.*}",
-    "**/.swcrc",
-    "**/.nycrc{,.*}",
-    "**/jest.preset.*",
-    "**/angular.json",
-    "**/karma.conf.{js,cjs,mjs,ts}"
-  ],
-  toolchainPackages: ["vitest", "@vitest/*", "vite", "jest", "jest-*", "@jest/*", "ts-jest", "babel-jest", "mocha", "ts-mocha", "ava", "typescript", "ts-node", "tsx", "esbuild", "esbuild-*", "@swc/*", "@babel/*", "babel-*", "jsdom", "happy-dom", "reflect-metadata"],
-  inertPackages: ["eslint", "eslint-*", "@eslint/*", "@typescript-eslint/*", "typescript-eslint", "prettier", "prettier-*", "@types/*", "husky", "lint-staged", "@commitlint/*", "commitlint", "@changesets/*", "typedoc", "typedoc-*", "markdownlint*"]
-};
 
 // src/ecosystem/ci-workflows.ts
 function isCiWorkflow(path) {
@@ -27141,6 +27198,7 @@ var npm = defineEcosystem({
   resolverScopes: npmResolverScopes,
   conventionScopes: oclifConventionScopes,
   taskCommands: npmTaskCommands,
+  separateInstall: npmSeparateInstall,
   // dotenv and its kin, vite's loadEnv (vitest loads `.env`, `.env.test` and their `.local` itself,
   // onto process.env), node's loadEnvFile, next/jest and Prisma's client, which load one; what
   // reads the environment; and the script launchers loading one for a whole run.

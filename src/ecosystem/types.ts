@@ -444,6 +444,17 @@ export interface EcosystemAdapter {
    */
   environmentFiles?: { files: RegExp; readers: readonly string[]; launchers: readonly string[]; manifests: readonly string[] };
   /**
+   * Optional: where a changed manifest or lockfile installs packages that only the files of its own
+   * folder resolve (npm: a nested project with its own lockfile, a documentation site, that no
+   * workspace list of a folder above names), so that its packages can reach a test only through
+   * that folder. `witnesses`: the files whose text decides it; `folder`: given their texts (null:
+   * absent), that folder, or null where the install serves the whole tree (a Python environment).
+   */
+  separateInstall?: {
+    witnesses(dependencyFile: string): string[];
+    folder(dependencyFile: string, texts: ReadonlyMap<string, string | null>): string | null;
+  };
+  /**
    * Optional, pure: the files of `tests` (the tree's tests after the change, sorted) whose module
    * names the runner derives otherwise once `path` is added or deleted (pytest: a folder's
    * `__init__.py` renames the test modules below it); empty for any other file.

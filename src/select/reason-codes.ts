@@ -27,6 +27,7 @@ export const IGNORED_CODES = {
   'doc-only': 'Only doc comments changed: no behaviour can differ.',
   'no-dependents': 'The changed symbols are reached by no test.',
   'dependency-inert': 'A changed package matches dependencies.inert (linters, formatters, type declarations).',
+  'dependency-elsewhere': 'A changed package no code imports is installed only for a folder of its own (a lockfile beside it, no workspace list above naming it), where no test, setup file or runner configuration is and which no code elsewhere names',
   'test-deleted': 'A deleted test file: there is nothing left to run.',
 } as const satisfies Record<string, string>;
 export type IgnoredCode = keyof typeof IGNORED_CODES;

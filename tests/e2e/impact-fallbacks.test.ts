@@ -31,6 +31,15 @@ const LOCK = (version: string, padVersion = '1.0.0', poolVersion = '1.0.0') =>
     2,
   )}\n`;
 
+// A documentation site installed on its own (immer's website/, docusaurus): its own manifest and lockfile.
+const SITE_LOCK = (version: string) =>
+  `${JSON.stringify({ name: 'website', lockfileVersion: 3, requires: true, packages: { '': { name: 'website', dependencies: { '@docusaurus/core': '^3.0.0' } }, 'node_modules/@docusaurus/core': { version } } }, null, 2)}\n`;
+const DOCS_SITE = (version: string): Tree => ({
+  'website/package.json': '{ "name": "website", "private": true, "scripts": { "build": "docusaurus build" }, "dependencies": { "@docusaurus/core": "^3.0.0" } }\n',
+  'website/package-lock.json': SITE_LOCK(version),
+  'website/docusaurus.config.js': "module.exports = { title: 'demo', presets: [['classic', {}]] };\n",
+});
+
 const DATES = {
   'src/dates.ts': "import { format } from 'date-kit';\nexport function stamp(d: Date) { return format(d); }\n",
   'tests/dates.test.ts': "import { stamp } from '../src/dates';\ntest('stamp', () => { expect(stamp(new Date(0))).toBeTruthy(); });\n",
@@ -65,6 +74,32 @@ const CASES: Case[] = [
     change: { 'action.yml': 'name: a\ninputs:\n  auth:\n    default: x\n' },
     runAll: [],
     selected: ['tests/action.test.ts'],
+  },
+  {
+    name: 'a documentation site with its own lockfile bumps a package no code imports: no test runs',
+    base: DOCS_SITE('3.0.0'),
+    change: { 'website/package-lock.json': SITE_LOCK('3.1.0') },
+    runAll: [],
+    selected: [],
+    ignored: ['website/package-lock.json dependency-elsewhere'],
+  },
+  {
+    name: 'a folder with its own lockfile that a workspace list above names shares the install: its bump runs everything',
+    base: { ...DOCS_SITE('3.0.0'), 'pnpm-workspace.yaml': 'packages:\n  - website\n' },
+    change: { 'website/package-lock.json': SITE_LOCK('3.1.0') },
+    runAll: ['dependency-unattributed'],
+  },
+  {
+    name: 'a test that names the documentation site\'s folder (it builds it) keeps its bump running everything',
+    base: { ...DOCS_SITE('3.0.0'), 'tests/site.test.ts': "import { execSync } from 'node:child_process';\ntest('site builds', () => { execSync('npm run build', { cwd: 'website' }); });\n" },
+    change: { 'website/package-lock.json': SITE_LOCK('3.1.0') },
+    runAll: ['dependency-unattributed'],
+  },
+  {
+    name: 'a lockfile among the tests\' data (read, not installed) keeps its bump running everything',
+    base: { 'tests/data/site/package.json': '{ "name": "site" }\n', 'tests/data/site/package-lock.json': SITE_LOCK('3.0.0') },
+    change: { 'tests/data/site/package-lock.json': SITE_LOCK('3.1.0') },
+    runAll: ['dependency-unattributed'],
   },
   { name: 'a changed tsconfig runs everything', change: { 'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n' }, runAll: ['tsconfig-changed'] },
   { name: 'a changed runner configuration runs everything', change: { 'vitest.config.ts': 'export default {};\n' }, runAll: ['runner-config-changed'] },

@@ -10,6 +10,7 @@ import { EMBEDDED_SCRIPT_FILE, npmEmbeddedImports } from './embedded-imports.js'
 import { npmMockTarget } from './mocks.js';
 import { isPackageManifest, packageEntryGroups } from './package-entries.js';
 import { oclifConventionScopes } from './oclif-manifest.js';
+import { npmSeparateInstall } from './separate-install.js';
 import { npmTaskCommands } from './task-commands.js';
 import { npmExtensionGroups } from './resolution-order.js';
 import { ConfigValues } from './config-values.js';
@@ -136,6 +137,7 @@ export const npm = defineEcosystem({
   resolverScopes: npmResolverScopes,
   conventionScopes: oclifConventionScopes,
   taskCommands: npmTaskCommands,
+  separateInstall: npmSeparateInstall,
   // dotenv and its kin, vite's loadEnv (vitest loads `.env`, `.env.test` and their `.local` itself,
   // onto process.env), node's loadEnvFile, next/jest and Prisma's client, which load one; what
   // reads the environment; and the script launchers loading one for a whole run.

@@ -6,7 +6,7 @@ import type { FileChange } from '../../model/change.js';
 import type { ImpactRange, ImpactReport, SelectedTest } from '../../model/impact.js';
 import { symbolKey } from '../../model/stored.js';
 import { applyFloor, type FloorSide } from '../../select/apply-floor.js';
-import type { PathRole } from '../../select/classify-path.js';
+import { inTestFolder, type PathRole } from '../../select/classify-path.js';
 import { openReasons, reflectableChange } from '../../select/closure-rules.js';
 import type { ReachedSide } from '../../select/select-tests.js';
 import type { IndexStore } from '../../store/index-store.js';
@@ -44,6 +44,7 @@ import { unreachedChanges, unreachedMentions } from './policies/unreached-change
 import { neutralTaskCommands } from './policies/neutral-task-commands.js';
 import { NEUTRAL_TASK_FILES, taskScripts } from './policies/task-scripts.js';
 import { readDependencyFiles, readTargetFiles } from './read-dependency-files.js';
+import { separateInstalls } from './separate-installs.js';
 import { changedKeys } from './policies/changed-keys.js';
 import { checkoutAttributes } from './policies/checkout-attributes.js';
 import type { ResolvedRange } from './resolve-range.js';
@@ -304,7 +305,12 @@ async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesI
   const namingScripts = scriptsNamed(setting, { base: baseView, head: headView }, { base: basePaths, head: withMentions(headPaths, headMentions.code) }, scriptLike, (p) => headTests.has(p), where, (paths) =>
     readTargetFiles(repo, target, paths),
   );
-  const dependencyPart = await dependencyChanges(dependencyTexts, roles, headView, config, classifier, dependencyReadersOf);
+  const apart = await separateInstalls(
+    dependencyTexts,
+    (paths) => readDependencyFiles(repo, base, target, paths.map((path) => ({ path, status: 'modified' as const }))),
+    (folder) => folderInUse(setting, folder, [...headTests, ...baseTests], where),
+  );
+  const dependencyPart = await dependencyChanges(dependencyTexts, roles, headView, config, classifier, dependencyReadersOf, apart);
   const attributesPart = checkoutAttributes(await readDependencyFiles(repo, base, target, files.filter((f) => baseName(f.path) === '.gitattributes')));
   headSeeds.push(...dependencyPart.seeds);
   namingScripts.catch(() => undefined);
@@ -481,6 +487,22 @@ function spelledFromFolderOf(path: string, test: string, spelled: string): boole
   if (!written.includes('/') || !path.endsWith(written)) return false;
   const folder = path.slice(0, path.length - written.length);
   return (folder === '' || folder.endsWith('/')) && test.startsWith(folder);
+}
+
+/**
+ * Whether the tests may run with what is installed for `folder`, or read it: it lies in a folder of
+ * tests or their data, a test, a setup file, a runner's configuration or root lies in it, or a code
+ * file outside it spells its name (a test that builds the documentation site there).
+ */
+async function folderInUse(setting: ImpactSetting, folder: string, tests: readonly string[], where: { commit: string } | 'staged' | 'worktree'): Promise<boolean> {
+  // A lockfile among a test's data (setup-node's `__tests__/data/npm/`) is read, not installed.
+  if (inTestFolder(`${folder}/`)) return true;
+  const inside = (path: string | null) => path !== null && (path === folder || path.startsWith(`${folder}/`));
+  const universe = setting.classifier.universe;
+  if (tests.some(inside) || [...(universe?.setupFiles ?? [])].some(inside)) return true;
+  if ((universe?.universes ?? []).some((u) => inside(u.configFile) || inside(u.root) || u.setupFiles.some(inside))) return true;
+  const name = folder.slice(folder.lastIndexOf('/') + 1);
+  return (await setting.repo.filesContaining(name, where, setting.codePathspecs)).some((path) => !inside(path));
 }
 
 /** The dynamic-import policy on one side: the changed code files (not tests) nothing imports statically. */

@@ -41,6 +41,8 @@ export async function dependencyChanges(
   classifier: PathClassifier,
   /** The ecosystem that reads a manifest or lockfile in its own format (Python's), else none (npm's readers). */
   readersOf: (path: string) => DependencyReaders | undefined = () => undefined,
+  /** Of `relevant`, those installing packages only one unused folder resolves, to the folder (separate-installs.ts). */
+  apart: ReadonlyMap<string, string> = new Map(),
 ): Promise<ImpactPart> {
   const out = emptyPart();
   if (relevant.length === 0) return out;
@@ -103,6 +105,16 @@ export async function dependencyChanges(
   for (const name of dependencies.keys()) known.set(name, await importsAny(name));
   const attribution = attributePackages([...changed].sort(), dependencies, (n) => imported.has(n) || known.get(n) === true, config.dependencies);
 
+  // Where every changed manifest and lockfile installs for such a folder alone, a package no code
+  // imports is a tool of that folder (a documentation site's): no test runs with it.
+  if (relevant.every((f) => apart.has(f.path))) {
+    for (const name of [...attribution.toolchain, ...attribution.unattributed].sort()) {
+      const file = origin.get(name) ?? relevant[0]!.path;
+      out.ignored.push({ file, code: 'dependency-elsewhere', message: `${name}: ${IGNORED_CODES['dependency-elsewhere']} (${apart.get(file) ?? apart.get(relevant[0]!.path)}/)` });
+    }
+    attribution.toolchain = [];
+    attribution.unattributed = [];
+  }
   if (attribution.toolchain.length > 0) {
     out.reasons.push({ code: 'dependency-toolchain', message: `Test toolchain packages are affected: ${list(attribution.toolchain)}.` });
   }
