@@ -38,6 +38,8 @@ export interface CompiledUniverses {
   commands: readonly InstalledCommand[];
   /** Each universe's tests with the files they run unimported (TestUniverse.servedFiles), as tests.runs rules. */
   runs: readonly { tests: (path: string) => boolean; files: (path: string) => boolean }[];
+  /** Whether a path is a test of a universe the configuration file defines (none: no universe is its). */
+  testOfConfig(configFile: string, path: string): boolean;
 }
 
 /** Documents a served application does not run. */
@@ -115,6 +117,7 @@ export function compileUniverses(universes: readonly TestUniverse[], components:
     components,
     commands,
     runs,
+    testOfConfig: (configFile, path) => compiled.some((c) => c.universe.configFile === configFile && c.member(path)),
   };
 }
 

@@ -71,6 +71,7 @@ describe('PathClassifier glob lists', () => {
     components: [],
     commands: [],
     runs: [],
+    testOfConfig: () => false,
   };
 
   it('are compiled when first asked, so an unused list costs nothing', () => {

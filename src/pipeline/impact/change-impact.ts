@@ -39,7 +39,7 @@ import { emptyPart, runAll, type ImpactPart } from './policies/impact-part.js';
 import { projectFilesByText } from './policies/project-files-by-text.js';
 import { baseName, mentionCandidates, mentionedFiles } from './policies/mentioned-files.js';
 import { mayBePathOf, reachedScripts, scriptNamers } from './policies/reached-scripts.js';
-import { unknownTestUniverse } from './policies/unknown-test-universe.js';
+import { testsOfUnknownImports, unknownTestUniverse } from './policies/unknown-test-universe.js';
 import { unreachedChanges, unreachedMentions } from './policies/unreached-changes.js';
 import { neutralTaskCommands } from './policies/neutral-task-commands.js';
 import { NEUTRAL_TASK_FILES, taskScripts } from './policies/task-scripts.js';
@@ -55,6 +55,7 @@ import { behaviourChanges, inertChange } from './behaviour-changes.js';
 import { closureFacts, floorsOf, heldOnLoadFiles, heldOnly, outsideDerivedMethods, unknownFile, withRelatedChanges, type RelatedFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
+import { reachable } from '../../util/reachable.js';
 
 
 /**
@@ -172,7 +173,12 @@ async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesI
     else if (f.status === 'deleted' && roles.get(f.path) !== 'test-setup') gone.push(f.path);
   }
   const gonePart = goneSetupPart(await goneSetupFiles(setting, target.kind === 'commit' ? { commit: target.commit } : 'worktree', gone));
-  const universePart = unknownTestUniverse([...setting.unknownTests, ...(await collectingHooks(store))], files, roles);
+  const configFiles = new Set((classifier.universe?.universes ?? []).flatMap((u) => (u.configFile === null ? [] : [u.configFile])));
+  // With one configuration, its tests are every test: running all says so plainly. Where
+  // ratlas.config.json lists the tests, a runner's own globs may not say which it runs: all run.
+  const listedTests = [...configFiles].some((file) => classifier.role(file) === 'ratlas-config');
+  const scopedConfig = (file: string) => configFiles.has(file) && configFiles.size > 1 && !listedTests;
+  const universePart = unknownTestUniverse([...setting.unknownTests, ...(await collectingHooks(store))], files, roles, scopedConfig);
 
   const basePaths = files.flatMap((f) => (f.status === 'added' ? [] : [f.previousPath ?? f.path])).filter(isCode);
   const baseSymbols = await store.symbolsOfFiles(basePaths);
@@ -322,6 +328,8 @@ async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesI
   // Tests: a changed test selects itself; others are selected by what reached them.
   const testsPart = changedTests(files, baseTests, headTests);
   const renamedTo = new Map(files.filter((f) => f.previousPath !== undefined).map((f) => [f.previousPath!, f.path]));
+  // Read only where a configuration's imports are unknown (the map is built for the floors anyway).
+  const headImporters = setting.unknownTests.some((u) => u.imports) ? await headView.importerMap() : new Map<string, string[]>();
   const direct: SelectedTest[] = [
     ...baseMentions.direct,
     ...headMentions.direct,
@@ -331,6 +339,13 @@ async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesI
     ...testsPart.direct,
     ...untracedTests(headRecords, (p) => headTests.has(p), files, isCode, new Set([...textTests, ...(classifier.universe?.inSourceUntraced ?? [])])),
     ...renamedModuleTests(files, headTests),
+    ...testsOfUnknownImports(
+      setting.unknownTests.filter((u) => u.file !== null && scopedConfig(u.file)),
+      (file) => importingConfigs(file, headImporters, configFiles),
+      (config, test) => classifier.universe?.testOfConfig(config, test) ?? false,
+      headTests,
+      files.find((f) => roles.get(f.path) !== 'inert')?.path,
+    ),
   ];
   const sides: ReachedSide[] = [
     { reached: baseReached, isTest: (p) => baseTests.has(p), toHead: (p) => (deletedPaths.has(p) ? null : (renamedTo.get(p) ?? p)) },
@@ -503,6 +518,11 @@ async function folderInUse(setting: ImpactSetting, folder: string, tests: readon
   if ((universe?.universes ?? []).some((u) => inside(u.configFile) || inside(u.root) || u.setupFiles.some(inside))) return true;
   const name = folder.slice(folder.lastIndexOf('/') + 1);
   return (await setting.repo.filesContaining(name, where, setting.codePathspecs)).some((path) => !inside(path));
+}
+
+/** `config` and the runner configurations importing it, directly or through other files, sorted. */
+function importingConfigs(config: string, importers: ReadonlyMap<string, readonly string[]>, configFiles: ReadonlySet<string>): string[] {
+  return [...reachable(config, (file) => importers.get(file))].filter((file) => configFiles.has(file)).sort();
 }
 
 /** The dynamic-import policy on one side: the changed code files (not tests) nothing imports statically. */

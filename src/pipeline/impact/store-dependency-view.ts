@@ -15,6 +15,7 @@ import type { DependencyLevel, DependencyView, ModuleUse } from './dependency-vi
 import { CarriedEdges, EdgesByTarget, type EdgeSource } from './edges-by-target.js';
 import { FileBatches } from './file-batches.js';
 import { moduleStateNode, parseNodeKey, symbolNode } from './impact-node.js';
+import { reachable } from '../../util/reachable.js';
 
 /** A file loading another by its name in a string: the floor's loader of that file (`loads-by-name`). */
 export interface NamedLoad {
@@ -512,15 +513,7 @@ export class StoreDependencyView implements DependencyView {
     if (!chain) {
       chain = (async () => {
         const { reexporters } = await this.links();
-        const files = new Set<string>([file]);
-        const queue = [file];
-        while (queue.length > 0) {
-          for (const up of reexporters.get(queue.pop()!) ?? []) {
-            if (files.has(up)) continue;
-            files.add(up);
-            queue.push(up);
-          }
-        }
+        const files = reachable(file, (f) => reexporters.get(f));
         const ids: number[] = [];
         for (const f of [...files].sort()) {
           const module = (await this.symbolsInFile(f)).find((s) => s.kind === 'module');
