@@ -22685,6 +22685,7 @@ var CYPRESS = {
   e2e: { specPattern: ["cypress/e2e/**/*.cy.{js,jsx,ts,tsx}"], support: "./cypress/support/e2e" },
   component: { specPattern: ["**/*.cy.{js,jsx,ts,tsx}"], support: "./cypress/support/component" }
 };
+var OTHER_RUNNERS_TESTS = String.raw`^\s*import\s*\{[^}]*\b(?:test|it|describe|suite)\b[^}]*\}\s*from\s*['"](?:vitest|@jest/globals)['"]`;
 var glob = (g2) => ({ glob: g2.replace(/^\.\//, "") });
 var served = (dir) => ({ glob: dir === "" ? "**" : `${dir}/**`, absolute: true });
 function playwrightUniverses(dir, configFile, config, exists) {
@@ -22707,6 +22708,8 @@ function playwrightUniverses(dir, configFile, config, exists) {
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
       ...!component && { servedFiles: [served(dir)] },
+      // Without a configuration, the defaults take every `*.test.ts`: those a vitest or jest configuration names, importing its test functions, are theirs.
+      ...configFile === null && { yieldsToConfigured: { writtenFor: OTHER_RUNNERS_TESTS } },
       ...unknownTests(project, ["testDir", "testMatch"], [], config?.unknownOf(["testDir", "projects"], ["testMatch"]))
     };
   };

@@ -93,6 +93,16 @@ export interface TestUniverse {
    */
   servedFiles?: readonly PathPattern[];
   /**
+   * Assumed from a dependency alone, with the runner's defaults (no configuration of it in the
+   * package): a file a configuration of another runner names as its test, and whose text matches
+   * `writtenFor` (a multiline regular expression: it imports that runner's test functions), is
+   * that runner's, not this one's (yield-to-configured.ts). Only for runners whose tests must call
+   * their own test function (Playwright's `test` from `@playwright/test`): vitest's `test()` throws
+   * outside vitest, so such a file fails under Playwright at every commit, and no change can make it
+   * fail there that passed before.
+   */
+  yieldsToConfigured?: { writtenFor: string };
+  /**
    * Names of setup definitions the configuration applies to every test of the universe without
    * the tests naming them (pytest's `usefixtures` option): each runs as an implicit one does
    * (see {@link EcosystemAdapter.implicitSetup}).

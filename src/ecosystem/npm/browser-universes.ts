@@ -10,6 +10,12 @@ const CYPRESS = {
   component: { specPattern: ['**/*.cy.{js,jsx,ts,tsx}'], support: './cypress/support/component' },
 } as const;
 
+/**
+ * A file importing another runner's functions that define or run tests (`import { describe, it }
+ * from 'vitest'`, `@jest/globals`): each throws when called outside its runner, as under Playwright.
+ */
+const OTHER_RUNNERS_TESTS = String.raw`^\s*import\s*\{[^}]*\b(?:test|it|describe|suite)\b[^}]*\}\s*from\s*['"](?:vitest|@jest/globals)['"]`;
+
 const glob = (g: string) => ({ glob: g.replace(/^\.\//, '') });
 /** The project's files, which its web server serves (the configuration's folder). A component test mounts what it imports: none. */
 const served = (dir: string) => ({ glob: dir === '' ? '**' : `${dir}/**`, absolute: true });
@@ -42,6 +48,8 @@ export function playwrightUniverses(dir: string, configFile: string | null, conf
       aliases: [],
       warnings: config ? [...new Set(config.warnings)] : [],
       ...(!component && { servedFiles: [served(dir)] }),
+      // Without a configuration, the defaults take every `*.test.ts`: those a vitest or jest configuration names, importing its test functions, are theirs.
+      ...(configFile === null && { yieldsToConfigured: { writtenFor: OTHER_RUNNERS_TESTS } }),
       ...unknownTests(project, ['testDir', 'testMatch'], [], config?.unknownOf(['testDir', 'projects'], ['testMatch'])),
     };
   };

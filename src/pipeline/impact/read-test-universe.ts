@@ -3,6 +3,7 @@ import { DEFAULTS, type RatlasConfig } from '../../config/load-config.js';
 import { ECOSYSTEMS, embeddedFiles, installedCommandsOf, testUniversesOf } from '../../ecosystem/registry.js';
 import { compileUniverses, type CompiledUniverses } from '../../ecosystem/test-universe.js';
 import type { PathPattern, TestUniverse } from '../../ecosystem/types.js';
+import { yieldCandidates, yieldToConfigured } from '../../ecosystem/yield-to-configured.js';
 import type { GitRepo } from '../../git/repo.js';
 import { repoFilePath } from '../../util/path.js';
 
@@ -39,7 +40,10 @@ export async function readTestUniverse(repo: GitRepo, source: TreeSource, config
     const override = [conventions(config, 'ratlas-config', 'ratlas.config.json'), ...testUniversesOf(files).map((u) => overridden(u, config))];
     return compileUniverses(override, embeddedFiles(override, paths), commands);
   }
-  const universes = await withInSourceTests(testUniversesOf(files), repo, source, paths);
+  const read = await withInSourceTests(testUniversesOf(files), repo, source, paths);
+  // A runner assumed from a dependency gives up the files another's configuration takes, by their texts.
+  const candidates = yieldCandidates(read, paths);
+  const universes = candidates.size === 0 ? read : yieldToConfigured(read, candidates, await readTexts(repo, source, [...new Set([...candidates.values()].flat())]));
   const chosen = universes.length > 0 ? universes : [conventions(config, 'defaults', null)];
   return compileUniverses(chosen, embeddedFiles(chosen, paths), commands);
 }
