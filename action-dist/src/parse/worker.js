@@ -6055,7 +6055,7 @@ function pythonLoadDirs(path, text, handedAt) {
     if (dataOnly && RESOURCE_CALLS.includes(m[1])) continue;
     const called = argumentsAt2(code.text, (m.index ?? 0) + m[0].length);
     if (RESOURCE_CALLS.includes(m[1])) {
-      const scopes2 = resourceScopes(code.masked.slice(0, m.index ?? 0), called, path);
+      const scopes2 = resourceScopes(code.masked.slice(0, m.index ?? 0), m[1], called, path);
       if (scopes2 !== null) {
         for (const scope of scopes2) dirs.add(scope);
         continue;
@@ -6143,11 +6143,15 @@ function importModuleScopes(args2, path, text) {
   if (segments.length === 0 || !segments.every(isIdentifier) || dots - 1 >= segments.length) return null;
   return packageScopes([...segments.slice(0, segments.length - (dots - 1)), ...known]);
 }
-function resourceScopes(before, args2, path) {
+function resourceScopes(before, call, args2, path) {
   if (!/(?:(?<![\w.])(?:pkgutil|resources|importlib\.resources|importlib_resources)\.|(?<![\w.\s])\s*|^)$/.test(before.slice(-40))) return null;
   const first = args2?.find((a) => !isKeywordArgument(a)) ?? args2?.find((a) => /^(?:package|anchor)\s*=/.test(a))?.replace(/^\w+\s*=\s*/, "");
   if (first === void 0) return null;
-  if (/^(?:__package__|__name__|__spec__\.parent)$/.test(first.trim())) return [parentDir(path)];
+  if (/^(?:__package__|__name__|__spec__\.parent)$/.test(first.trim())) {
+    const resource = NAMED_READS.has(call) && args2 !== null ? literalResource(args2.filter((a) => !isKeywordArgument(a)).slice(1)) : null;
+    const file = resource === null ? null : joinPath(parentDir(path), resource);
+    return [file ?? parentDir(path)];
+  }
   const literal = stringLiteral2(first.trim());
   return literal !== null && literal.split(".").every(isIdentifier) ? packageScopes(literal.split(".")) : null;
 }
@@ -6159,6 +6163,13 @@ function tailScopes(expr) {
   const last = tail.slice(tail.lastIndexOf(".") + 1);
   const name2 = tail.includes(".") ? last : `*${last}`;
   return [anywhereScope(`${name2}.py`), anywhereScope(name2), anywhereScope("__init__.py")];
+}
+var NAMED_READS = /* @__PURE__ */ new Set(["get_data", "read_text", "open_text"]);
+function literalResource(parts2) {
+  if (parts2.length !== 1) return null;
+  const name2 = stringLiteral2(parts2[0].trim());
+  const segments = name2?.split("/") ?? [""];
+  return segments.some((s) => s === "" || s === "." || s === "..") ? null : segments.join("/");
 }
 function packageScopes(segments) {
   const out2 = [anywhereScope(segments.join("/"))];

@@ -62,7 +62,7 @@ export function pythonLoadDirs(path: string, text: string, handedAt?: HandedLoad
     if (dataOnly && RESOURCE_CALLS.includes(m[1]!)) continue;
     const called = argumentsAt(code.text, (m.index ?? 0) + m[0].length);
     if (RESOURCE_CALLS.includes(m[1]!)) {
-      const scopes = resourceScopes(code.masked.slice(0, m.index ?? 0), called, path);
+      const scopes = resourceScopes(code.masked.slice(0, m.index ?? 0), m[1]!, called, path);
       if (scopes !== null) {
         for (const scope of scopes) dirs.add(scope);
         continue;
@@ -187,12 +187,19 @@ function importModuleScopes(args: readonly string[], path: string, text: string)
  * path)`, werkzeug's debugger assets; `importlib.resources.files("app.data")`): the file's own
  * folder, or that package's under any folder. Only on the reading modules (or a bare name imported
  * from one): `Path(p).read_text("utf8")` names an encoding. Null for any other package argument.
+ * A read of the file's own package naming its resource in literals (`pkgutil.get_data(__package__,
+ * "VERSION")`, scrapy's version; `read_text(__package__, "data/names.txt")`) reads that file
+ * alone: the package is the reader's, imported already, and nothing else is opened.
  */
-function resourceScopes(before: string, args: readonly string[] | null, path: string): string[] | null {
+function resourceScopes(before: string, call: string, args: readonly string[] | null, path: string): string[] | null {
   if (!/(?:(?<![\w.])(?:pkgutil|resources|importlib\.resources|importlib_resources)\.|(?<![\w.\s])\s*|^)$/.test(before.slice(-40))) return null;
   const first = args?.find((a) => !isKeywordArgument(a)) ?? args?.find((a) => /^(?:package|anchor)\s*=/.test(a))?.replace(/^\w+\s*=\s*/, '');
   if (first === undefined) return null;
-  if (/^(?:__package__|__name__|__spec__\.parent)$/.test(first.trim())) return [parentDir(path)];
+  if (/^(?:__package__|__name__|__spec__\.parent)$/.test(first.trim())) {
+    const resource = NAMED_READS.has(call) && args !== null ? literalResource(args.filter((a) => !isKeywordArgument(a)).slice(1)) : null;
+    const file = resource === null ? null : joinPath(parentDir(path), resource);
+    return [file ?? parentDir(path)];
+  }
   const literal = stringLiteral(first.trim());
   return literal !== null && literal.split('.').every(isIdentifier) ? packageScopes(literal.split('.')) : null;
 }
@@ -212,6 +219,22 @@ function tailScopes(expr: string): string[] | null {
   // A whole segment (`.views`) is the module's name; a piece of one (`_app`) ends it.
   const name = tail.includes('.') ? last : `*${last}`;
   return [anywhereScope(`${name}.py`), anywhereScope(name), anywhereScope('__init__.py')];
+}
+
+/** The reads that take the resource's path after the package (`get_data(package, resource)`, `read_text(anchor, *path_names)`). */
+const NAMED_READS: ReadonlySet<string> = new Set(['get_data', 'read_text', 'open_text']);
+
+/**
+ * The path inside the package that one literal resource argument names (`"VERSION"`,
+ * `"data/a.txt"`), or null: none given, a computed one, one that leaves the package (`..`, an
+ * absolute path), or more than one (`read_text(pkg, "a.txt", "latin-1")` before Python 3.13 is a
+ * resource and its encoding; from 3.13 path parts).
+ */
+function literalResource(parts: readonly string[]): string | null {
+  if (parts.length !== 1) return null;
+  const name = stringLiteral(parts[0]!.trim());
+  const segments = name?.split('/') ?? [''];
+  return segments.some((s) => s === '' || s === '.' || s === '..') ? null : segments.join('/');
 }
 
 /** A package by its dotted path, found from wherever the import path starts: its folder and the `__init__.py` of each package above it. */
