@@ -113,10 +113,15 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
   // Each search visits most of the graph (typeorm: ~3,200 files, ~100,000 steps), once per changed
   // file and per file counted as changed (a holder of changed code: 74 in all there): numbered.
   const numbered = NumberedSteps.from(files, stepsOf);
-  const isTest = numbered.paths.map((p) => graph.isTest(p));
+  const isTest = Uint8Array.from(numbered.paths, (p) => (graph.isTest(p) ? 1 : 0));
+  const { first, to, steps, unnamedStep } = numbered;
   const round = new Int32Array(numbered.paths.length).fill(-1);
   const cameFrom = new Int32Array(numbered.paths.length);
-  const reachedBy: (FloorHop | null)[] = new Array<FloorHop | null>(numbered.paths.length).fill(null);
+  // The step (its number) each file was first reached by.
+  const reachedBy = new Int32Array(numbered.paths.length);
+  // Each level of a search, then the next: numbers, sorted as numbers.
+  let frontier = new Int32Array(numbered.paths.length);
+  let next = new Int32Array(numbered.paths.length);
   files.forEach((file, search) => {
     // Loaders of the changed file, of a file importing it (whose namespace holds the names it
     // imports), or of a file whose code depends on the change: what imports them reaches the change
@@ -140,30 +145,33 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
     const start = numbered.idOf(file);
     round[start] = search;
     const tests: number[] = [];
-    let frontier = [start];
-    while (frontier.length > 0) {
-      const next: number[] = [];
-      for (const at of frontier) {
-        for (let k = numbered.first[at]!; k < numbered.first[at + 1]!; k++) {
-          const to = numbered.to[k]!;
-          const step = numbered.steps[k]!;
-          if (step.via !== 'imports' && step.via !== 'loads-dynamically' && !step.byName) unnamed.add(step.file);
-          if (round[to] === search) continue;
-          round[to] = search;
-          cameFrom[to] = at;
-          reachedBy[to] = step;
-          next.push(to);
-          if (isTest[to]) tests.push(to);
+    frontier[0] = start;
+    let size = 1;
+    while (size > 0) {
+      let count = 0;
+      for (let i = 0; i < size; i++) {
+        const at = frontier[i]!;
+        for (let k = first[at]!; k < first[at + 1]!; k++) {
+          if (unnamedStep[k] === 1) unnamed.add(steps[k]!.file);
+          const reached = to[k]!;
+          if (round[reached] === search) continue;
+          round[reached] = search;
+          cameFrom[reached] = at;
+          reachedBy[reached] = k;
+          next[count++] = reached;
+          if (isTest[reached] === 1) tests.push(reached);
         }
       }
-      frontier = next.sort((a, b) => a - b);
+      next.subarray(0, count).sort();
+      [frontier, next] = [next, frontier];
+      size = count;
     }
     const throughUnnamed = closures.of(unnamed);
     const throughLoaders = closures.of(loaders);
-    for (const test of tests.sort((a, b) => a - b)) {
+    for (const test of Int32Array.from(tests).sort()) {
       const path = numbered.paths[test]!;
       const chain: FloorHop[] = [];
-      for (let at = test; at !== start; at = cameFrom[at]!) chain.push(reachedBy[at]!);
+      for (let at = test; at !== start; at = cameFrom[at]!) chain.push(steps[reachedBy[at]!]!);
       chain.reverse();
       // Unprovable when its chain has a hop that names nothing, when some path reaches it through
       // a runner's alias or setup file, or when any other path reaches it through a dynamic loader:
@@ -188,6 +196,8 @@ class NumberedSteps {
     readonly first: Int32Array,
     readonly to: Int32Array,
     readonly steps: readonly FloorHop[],
+    /** 1 for a step naming nothing: a runner's alias or resolution, a setup file not reached by name. */
+    readonly unnamedStep: Uint8Array,
   ) {}
 
   static from(files: readonly string[], stepsOf: (at: string) => readonly FloorHop[]): NumberedSteps {
@@ -204,14 +214,14 @@ class NumberedSteps {
       }
     });
     first[paths.length] = steps.length;
-    return new NumberedSteps(paths, ids, first, Int32Array.from(to), steps);
+    const unnamed = Uint8Array.from(steps, (step) => (step.via !== 'imports' && step.via !== 'loads-dynamically' && !step.byName ? 1 : 0));
+    return new NumberedSteps(paths, ids, first, Int32Array.from(to), steps, unnamed);
   }
 
   idOf(path: string): number {
     return this.ids.get(path)!;
   }
 }
-
 
 /** closure() of each distinct set of seeds, computed once. */
 class Closures {

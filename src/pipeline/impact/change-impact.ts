@@ -52,7 +52,7 @@ import { StoreDependencyView } from './store-dependency-view.js';
 import { commitTexts } from './loader-scopes.js';
 import { collectingHooks, dependencyReadersOf, renamedModuleTests, setupTests, snapshotOwners, testCases } from './ecosystem-selection.js';
 import { behaviourChanges, inertChange } from './behaviour-changes.js';
-import { closureFacts, floorsOf, heldOnLoadFiles, heldOnly, outsideDerivedMethods, unknownFile, withRelatedChanges, type RelatedFile } from './test-floor.js';
+import { closureFacts, floorGraphs, floorsOf, heldOnLoadFiles, heldOnly, outsideDerivedMethods, unknownFile, withRelatedChanges, type RelatedFile } from './test-floor.js';
 import { traverseSide } from './traverse-side.js';
 import { parentDir } from '../../util/posix-path.js';
 import { reachable } from '../../util/reachable.js';
@@ -132,8 +132,8 @@ export async function changeImpact(
     const cache = changeset.updates.length === 0 ? undefined : warmResolutionCache(store);
     const baseView = new StoreDependencyView(store, { isTest: (p) => setting.classifier.isTest(p), ...(cache && { held: heldReads(cache) }) });
     const warming = cache ? [cache, baseView.preload()] : [];
-    const [parsed] = await Promise.all([parsing, ...warming]);
-    return await bothSides(setting, shape, { store, baseView, range, base, target, files, updates: changeset.updates, fileUpdates, parsed, opening });
+    await Promise.all(warming);
+    return await bothSides(setting, shape, { store, baseView, range, base, target, files, updates: changeset.updates, fileUpdates, parsing, opening });
   } finally {
     await store.close();
   }
@@ -149,12 +149,13 @@ interface SidesInput {
   updates: Awaited<ReturnType<typeof collectChangeset>>['updates'];
   /** The head side of each changed code file, parsed once: for the symbol diff now, and for the head index below. */
   fileUpdates: FileUpdate[];
-  parsed: Awaited<ReturnType<typeof parseByLanguage>>;
+  /** The head side's parse (see fileUpdates), awaited once the base side's reads need it. */
+  parsing: ReturnType<typeof parseByLanguage>;
   opening: ImpactPart;
 }
 
 async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesInput): Promise<ImpactReport> {
-  const { store, baseView, range, base, target, files, fileUpdates, parsed } = input;
+  const { store, baseView, range, base, target, files, fileUpdates } = input;
   const baseRecords = await store.listFiles();
   const setting = withScripts(given, indexedScripts(baseRecords, fileUpdates));
   const { repo, config, classifier, isCode } = setting;
@@ -183,6 +184,17 @@ async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesI
   const basePaths = files.flatMap((f) => (f.status === 'added' ? [] : [f.previousPath ?? f.path])).filter(isCode);
   const baseSymbols = await store.symbolsOfFiles(basePaths);
   const baseFiles = new Map(baseRecords.map((f) => [f.path, f]));
+  // Text files run as tests are no indexed file: they join the tests of both sides by name.
+  const textTests = classifier.universe?.textTests ?? new Set<string>();
+  const baseTests = new Set([...[...baseFiles.keys()].filter(isTestPath), ...textTests]);
+  const baseTexts = commitTexts(repo, base);
+  // The base side's floor graph reads nothing of the head side: built while the workers parse it
+  // (waiting for them was the critical path: typeorm's TypeScript queries compile in ~0.8 s).
+  const floorGraphOf = floorGraphs(classifier.universe);
+  const baseFloorGraph = floorGraphOf({ view: baseView, tests: baseTests, listed: onlyOn(files, 'base'), texts: (paths) => baseTexts(paths) });
+  // Awaited at the floor; when something fails before it, nobody awaits it.
+  baseFloorGraph.catch(() => undefined);
+  const parsed = await input.parsing;
   const { versions, headParse } = fileVersions(files, isCode, setting.languageOf, baseSymbols, fileUpdates, parsed);
   const parsePart = headParsePolicy(headParse);
   const diffed = new Map(diffSymbols(versions).map((c) => [c.file, c]));
@@ -210,9 +222,6 @@ async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesI
       baseSeeds.push({ node: loadNode(basePath), from: { file: c.file, qualname: null, change: 'file' } });
     }
   }
-  // Text files run as tests are no indexed file: they join the tests of both sides by name.
-  const textTests = classifier.universe?.textTests ?? new Set<string>();
-  const baseTests = new Set([...[...baseFiles.keys()].filter(isTestPath), ...textTests]);
   const baseReached = await traverseSide(baseView, baseSeeds);
   const deleted = files.filter((f) => f.status === 'deleted');
   const deletedPaths = new Set(deleted.map((f) => f.path));
@@ -221,7 +230,6 @@ async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesI
   const baseDynamic = await dynamicImportPart(setting, baseView, deleted, baseTests);
   // A file's text (a loader's, a namer's): the base commit's, or the head version where the change rewrote it.
   const headTexts = new Map(fileUpdates.flatMap((u) => (u.file?.content.kind === 'source' ? [[u.path, u.file.content.text] as const] : [])));
-  const baseTexts = commitTexts(repo, base);
   const baseMentions = mentionedFiles({
     files: deleted,
     roles,
@@ -357,10 +365,12 @@ async function bothSides(given: ImpactSetting, shape: ReportShape, input: SidesI
   // A file whose top-level values hold code a change reaches counts as changed too: its tests may call through the value.
   const baseHeld = heldOnLoadFiles(baseReached, (p) => baseTests.has(p));
   const headHeld = heldOnLoadFiles(headReached, (p) => headTests.has(p));
-  const [baseFloor, headFloor] = await floorsOf(
+  const baseGraph = await baseFloorGraph;
+  const headGraph = await floorGraphOf({ view: headView, tests: headTests, listed: onlyOn(files, 'head'), texts: (paths) => baseTexts(paths, headTexts) });
+  const [baseFloor, headFloor] = floorsOf(
     classifier.universe,
-    { view: baseView, tests: baseTests, changed: withMentions(basePaths, [...baseMentions.code, ...baseHeld]), listed: onlyOn(files, 'base'), texts: (paths) => baseTexts(paths) },
-    { view: headView, tests: headTests, changed: withMentions(headPaths, [...headMentions.code, ...namedScripts.code, ...headHeld]), listed: onlyOn(files, 'head'), texts: (paths) => baseTexts(paths, headTexts) },
+    { graph: baseGraph, changed: withMentions(basePaths, [...baseMentions.code, ...baseHeld]) },
+    { graph: headGraph, changed: withMentions(headPaths, [...headMentions.code, ...namedScripts.code, ...headHeld]) },
     [...baseReached, ...headReached],
   );
   const floorSides: FloorSide[] = [

@@ -19,34 +19,47 @@ import { inTestFolder } from '../../select/classify-path.js';
 import { firstHop, heldOnLoad, usedByNothing } from './traverse-side.js';
 import type { StoreDependencyView } from './store-dependency-view.js';
 
-/** One side of a change, as its import floor reads it. */
-export interface FloorSideInput {
+/** One side of a change, as its floor graph reads it. */
+export interface FloorGraphInput {
   view: StoreDependencyView;
   tests: ReadonlySet<string>;
-  /** The changed code files that exist on this side. */
-  changed: readonly string[];
   /** The files that exist on this side only (deleted: the base's; added: the head's; a rename both): what a folder's listing shows. */
   listed: readonly string[];
   /** Reads loaders' sources, so that a loader whose text bounds its loads reaches only that directory. */
   texts: (paths: readonly string[]) => Promise<Map<string, string>>;
 }
 
+/** One side's floor graph and the changed code files that exist on that side. */
+export interface FloorSideGraph {
+  graph: SideGraph;
+  changed: readonly string[];
+}
+
+/**
+ * Builds each side's floor graph (the module graph, loaders, aliases and setup files: see
+ * floorGraph), sharing what they read of loaders' texts. A side's graph reads nothing of the
+ * change itself: the base's is built while the workers parse the head side. Called for the base
+ * side first, then the head's, each once the one before it is done.
+ */
+export function floorGraphs(universe: CompiledUniverses | undefined): (side: FloorGraphInput) => Promise<SideGraph> {
+  const textFacts = new Map<string, CallerText>();
+  return (side) => floorGraph(side, universe, textFacts);
+}
+
 /**
  * The import floor of each side: every test whose imports (runner aliases, and the links no import
- * shows: implicit-links.ts), dynamic loads or setup files reach a changed file. Where the head side has the base's changed files, tests and
- * module graph (a change to bodies only), its floor is the base's, computed once: each is ~10
- * breadth-first searches over most of the module graph (typeorm: 3,000 files each).
+ * shows: implicit-links.ts), dynamic loads or setup files reach a changed file. Where the head side has the base's tests and
+ * module graph (a change to bodies only), a changed file's floor is the same on both sides, and each
+ * is searched once: each is a breadth-first search over most of the module graph (typeorm: ~75
+ * changed and holding files per side, of which the head side's floor added 2, each search ~3,000 files).
  */
-export async function floorsOf(universe: CompiledUniverses | undefined, base: FloorSideInput, head: FloorSideInput, reached: readonly ReachedSymbol[]): Promise<[RunnerFloor, RunnerFloor]> {
-  const textFacts = new Map<string, CallerText>();
-  const baseGraph = await floorGraph(base, universe, textFacts);
-  const headGraph = await floorGraph(head, universe, textFacts);
+export function floorsOf(universe: CompiledUniverses | undefined, base: FloorSideGraph, head: FloorSideGraph, reached: readonly ReachedSymbol[]): [RunnerFloor, RunnerFloor] {
   // Both sides' paths, on both sides: a loader's folder holds the file by either name.
   const dependents = dependentFiles(reached);
   const checksTypes = (test: string) => universe?.checksTypes(test) ?? true;
-  const baseFloor = floorByRunner(base.changed, baseGraph, dependents, checksTypes);
-  if (sameStrings(base.changed, head.changed) && sameFloorGraph(baseGraph, headGraph)) return [baseFloor, baseFloor];
-  return [baseFloor, floorByRunner(head.changed, headGraph, dependents, checksTypes)];
+  const baseSearches = new FloorSearches(base.graph, dependents);
+  const headSearches = sameFloorGraph(base.graph, head.graph) ? baseSearches : new FloorSearches(head.graph, dependents);
+  return [floorByRunner(base.changed, base.graph, baseSearches, checksTypes), floorByRunner(head.changed, head.graph, headSearches, checksTypes)];
 }
 
 /** A side's floor, with the tests it leaves out for reaching the change only through imports of types its runner strips. */
@@ -57,18 +70,56 @@ export interface RunnerFloor {
 }
 
 /**
+ * importFloor over one side's graph, with and without the imports of types alone, each changed file
+ * searched once however many lists name it: its tests and chains depend on the graph alone.
+ */
+class FloorSearches {
+  private readonly typed: FileFloors;
+  private readonly atRunTime: FileFloors;
+
+  constructor(side: SideGraph, dependents: ReadonlyMap<string, readonly string[]>) {
+    this.typed = new FileFloors(side.graph, dependents);
+    this.atRunTime = new FileFloors({ ...side.graph, importers: side.runtimeImporters }, dependents);
+  }
+
+  floor(changed: readonly string[], atRunTime: boolean): FloorTest[] {
+    return (atRunTime ? this.atRunTime : this.typed).floor(changed);
+  }
+}
+
+/** importFloor's answer for each changed file, kept: a list naming files already searched searches only the others. */
+class FileFloors {
+  private readonly byFile = new Map<string, FloorTest[]>();
+
+  constructor(
+    private readonly graph: FloorGraph,
+    private readonly dependents: ReadonlyMap<string, readonly string[]>,
+  ) {}
+
+  /** importFloor(changed, graph, dependents): changed files sorted, each one's tests in path order. */
+  floor(changed: readonly string[]): FloorTest[] {
+    const files = [...new Set(changed)].sort();
+    const unsearched = files.filter((f) => !this.byFile.has(f));
+    if (unsearched.length > 0) {
+      for (const file of unsearched) this.byFile.set(file, []);
+      for (const test of importFloor(unsearched, this.graph, this.dependents)) this.byFile.get(test.changed)!.push(test);
+    }
+    return files.flatMap((f) => this.byFile.get(f)!);
+  }
+}
+
+/**
  * The floor over the module graph each test's runner loads. A runner stripping types unchecked
  * never loads a module imported for its types alone (`import type`), and no changed type fails its
  * tests: for its tests those imports are no hops. Where tests of both kinds meet, each takes its
  * own runner's floor.
  */
-function floorByRunner(changed: readonly string[], side: SideGraph, dependents: ReadonlyMap<string, readonly string[]>, checksTypes: (test: string) => boolean): RunnerFloor {
-  const { graph, runtimeImporters } = side;
-  const typed = (): FloorTest[] => importFloor(changed, graph, dependents);
-  if (runtimeImporters === graph.importers) return { floor: typed(), typesOnly: new Set() };
+function floorByRunner(changed: readonly string[], side: SideGraph, searches: FloorSearches, checksTypes: (test: string) => boolean): RunnerFloor {
+  const typed = (): FloorTest[] => searches.floor(changed, false);
+  if (side.runtimeImporters === side.graph.importers) return { floor: typed(), typesOnly: new Set() };
   const checked = new Set([...side.tests].filter(checksTypes));
   if (checked.size === side.tests.size) return { floor: typed(), typesOnly: new Set() };
-  const atRunTime = importFloor(changed, { ...graph, importers: runtimeImporters }, dependents);
+  const atRunTime = searches.floor(changed, true);
   const withTypes = typed();
   const loading = new Set(atRunTime.map((t) => t.test));
   const typesOnly = new Set(withTypes.filter((t) => !checked.has(t.test) && !loading.has(t.test)).map((t) => t.test));
@@ -91,14 +142,16 @@ function dependentFiles(reached: readonly ReachedSymbol[]): Map<string, string[]
 }
 
 /** A side's floor graph, with the data its functions read (the universe is the same on both sides). */
-interface SideGraph {
+export interface SideGraph {
   graph: FloorGraph;
   tests: ReadonlySet<string>;
   /** graph.importers without the imports of types alone (the same map where there are none). */
   runtimeImporters: ReadonlyMap<string, readonly string[]>;
+  /** The files graph.isCode answers yes for. */
+  codeFiles: ReadonlySet<string>;
 }
 
-async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | undefined, textFacts: Map<string, CallerText>): Promise<SideGraph> {
+async function floorGraph(side: FloorGraphInput, universe: CompiledUniverses | undefined, textFacts: Map<string, CallerText>): Promise<SideGraph> {
   const { view, tests } = side;
   const setUpBy = new Map<string, string[]>();
   if (universe) {
@@ -175,7 +228,7 @@ async function floorGraph(side: FloorSideInput, universe: CompiledUniverses | un
     setupByName: (p) => universe?.setupByName.has(p) ?? false,
     reflectors: await view.reflectingFiles(),
   };
-  return { graph, tests, runtimeImporters: await view.runtimeImporterMap() };
+  return { graph, tests, runtimeImporters: await view.runtimeImporterMap(), codeFiles: unresolved.files };
 }
 
 /**
@@ -211,9 +264,9 @@ async function unindexedScripts(
   return loaders.map((l) => (scripts.has(l.scope) ? { ...l, scope: '' } : l));
 }
 
-/** Equal inputs, so an equal floor: the same tests (hence setup lists), importers, loaders and aliases. */
+/** Equal inputs, so an equal floor: the same tests (hence setup lists), code files, importers, loaders and aliases. */
 function sameFloorGraph(a: SideGraph, b: SideGraph): boolean {
-  if (a.tests.size !== b.tests.size || [...a.tests].some((t) => !b.tests.has(t))) return false;
+  if (!sameSet(a.tests, b.tests) || !sameSet(a.codeFiles, b.codeFiles)) return false;
   const loader = (l: FloorGraph['dynamicLoaders'][number]) => `${l.file}\0${l.scope}\0${l.code}\0${l.data ?? ''}`;
   if (!sameStrings(a.graph.dynamicLoaders.map(loader), b.graph.dynamicLoaders.map(loader))) return false;
   if (!sameStrings(a.graph.reflectors ?? [], b.graph.reflectors ?? [])) return false;
@@ -228,6 +281,10 @@ function sameLists(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<str
     if (other === undefined || !sameStrings(list, other)) return false;
   }
   return true;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
 }
 
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {
