@@ -65,6 +65,16 @@ export class ParsePool {
     spare = { worker, forget };
   }
 
+  /**
+   * Has the prestarted worker, if one waits, load a language's grammar and compile its queries now,
+   * for a caller that knows what it will parse before it has read the files (an impact analysis,
+   * once git has listed the change and while it reads the blobs). The pool that takes the worker
+   * finds the language loaded or loading.
+   */
+  static warmSpare(language: string): void {
+    spare?.worker.postMessage({ warm: language });
+  }
+
   get threaded(): boolean {
     return (this.size > 1 || this.background) && ParsePool.workerScript() !== null;
   }

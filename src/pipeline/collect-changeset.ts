@@ -25,11 +25,12 @@ export interface Changeset {
 /**
  * What changed from commit `from` to `to`, and the new content of each indexable file: from git
  * objects for a commit or the staging area, from disk for the working tree (untracked files
- * included). A rename is a removal plus an addition.
+ * included). A rename is a removal plus an addition. `listed` is told the paths git's diff lists as
+ * soon as it has (before the trees and blobs are read): a caller may prepare their parse.
  */
-export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTarget, config: RatlasConfig): Promise<Changeset> {
+export async function collectChangeset(repo: GitRepo, from: string, to: ChangeTarget, config: RatlasConfig, listed?: (changes: readonly ChangedPath[]) => void): Promise<Changeset> {
   // A path a symlink makes readable is read through to the file it names: its blob, or its path on disk.
-  const { changes, readAs } = await changedPaths(repo, from, to);
+  const { changes, readAs } = await changedPaths(repo, from, to, listed);
   const removed = new Set<string>();
   const present = new Set<string>();
   for (const change of changes) {
@@ -80,9 +81,9 @@ export async function commitChangeset(repo: GitRepo, from: string, to: string, c
  * it names in a commit, that file's path in the working tree. The staging area's links are not
  * followed (its tree is not listed): a link there stays a path ratlas does not read.
  */
-async function changedPaths(repo: GitRepo, from: string, to: ChangeTarget): Promise<{ changes: ChangedPath[]; readAs: Map<string, string> }> {
+async function changedPaths(repo: GitRepo, from: string, to: ChangeTarget, listed: (changes: readonly ChangedPath[]) => void = () => undefined): Promise<{ changes: ChangedPath[]; readAs: Map<string, string> }> {
   if (to.kind === 'commit') {
-    const [changes, before, after] = await Promise.all([repo.diff(from, to.commit), repo.listTree(from), repo.listTree(to.commit)]);
+    const [changes, before, after] = await Promise.all([repo.diff(from, to.commit).then((c) => (listed(c), c)), repo.listTree(from), repo.listTree(to.commit)]);
     return { changes: withAliasChanges(changes, before, after), readAs: aliasBlobs(after) };
   }
   if (to.kind === 'staged') return { changes: await repo.diff(from, { staged: true }), readAs: new Map() };

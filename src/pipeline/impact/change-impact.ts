@@ -17,6 +17,8 @@ import { applyChangeset, type FileUpdate } from '../apply-changeset.js';
 import type { FileRecord } from '../../model/file.js';
 import { collectChangeset, type ChangeTarget } from '../collect-changeset.js';
 import { parseByLanguage } from '../parse-by-language.js';
+import { selectPaths } from '../collect-sources.js';
+import type { ChangedPath } from '../../git/repo.js';
 import { ParsePool } from '../../parse/pool.js';
 import type { ParseOutcome } from '../../parse/parse-file.js';
 import { heldReads, warmResolutionCache } from '../resolution-cache.js';
@@ -77,7 +79,9 @@ export async function changeImpact(
   // Where one of those fails, the setting is awaited first, so that its own error comes first, as
   // when it was read before them.
   reading.setting.catch(() => undefined);
-  const collecting = collectChangeset(repo, base, target, config);
+  // Once git lists the change, the parse worker started below compiles the queries of the changed
+  // files' language while git reads them (typeorm: about 0.4 s before it is sent them).
+  const collecting = collectChangeset(repo, base, target, config, (changes) => warmParser(changes, config));
   // Its failure is handled below, once the index is being read too.
   collecting.catch(() => undefined);
   // The git processes just asked for (the change's diff and trees, the setting's tree) start a few
@@ -795,6 +799,17 @@ function indexedScripts(baseRecords: readonly FileRecord[], updates: readonly Fi
   for (const r of baseRecords) if (hasNoExtension(r.path)) scripts.set(r.path, r.language);
   for (const u of updates) if (u.file && hasNoExtension(u.path)) scripts.set(u.path, u.file.language);
   return scripts;
+}
+
+/**
+ * The language of the head side's code files, when they have one (the usual change), loaded ahead
+ * on the prestarted parse worker: with two or more, the pool spreads them over its workers.
+ */
+function warmParser(changes: readonly ChangedPath[], config: RatlasConfig): void {
+  const code = selectPaths(changes.filter((c) => c.status !== 'deleted').map((c) => c.path), config);
+  const languages = new Set(code.map((path) => languageForPath(path)!.id));
+  const [only] = languages;
+  if (languages.size === 1 && code.length <= config.changes.maxFiles) ParsePool.warmSpare(only!);
 }
 
 /** Where the comments of each head file just parsed stand (its extraction's), by path. */
