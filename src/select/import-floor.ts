@@ -86,6 +86,8 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
     if (list) list.push(i);
     else byScope.set(loader.scope, [i]);
   });
+  // One hop per loader, whichever file it loads (typeorm: 20 loaders of every file, on ~3,000 files).
+  const loaderHops = graph.dynamicLoaders.map((loader): FloorHop => ({ file: loader.file, via: 'loads-dynamically', code: loader.code }));
   const stepsOf = (at: string): FloorHop[] => {
     let steps = loadersOf.get(at);
     if (steps) return steps;
@@ -97,7 +99,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
     const code = graph.isCode?.(at) ?? false;
     for (const i of holding.sort((a, b) => a - b)) {
       const loader = graph.dynamicLoaders[i]!;
-      if (loader.file !== at && !(loader.data && code)) steps.push({ file: loader.file, via: 'loads-dynamically', code: loader.code });
+      if (loader.file !== at && !(loader.data && code)) steps.push(loaderHops[i]!);
     }
     for (const f of graph.aliased?.get(at) ?? []) steps.push({ file: f, via: 'aliased', code: 'runner-alias' });
     for (const f of graph.implicit?.get(at) ?? []) steps.push({ file: f.file, via: 'aliased', code: f.code });
@@ -114,14 +116,7 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
   // file and per file counted as changed (a holder of changed code: 74 in all there): numbered.
   const numbered = NumberedSteps.from(files, stepsOf);
   const isTest = Uint8Array.from(numbered.paths, (p) => (graph.isTest(p) ? 1 : 0));
-  const { first, to, steps, unnamedStep } = numbered;
-  const round = new Int32Array(numbered.paths.length).fill(-1);
-  const cameFrom = new Int32Array(numbered.paths.length);
-  // The step (its number) each file was first reached by.
-  const reachedBy = new Int32Array(numbered.paths.length);
-  // Each level of a search, then the next: numbers, sorted as numbers.
-  let frontier = new Int32Array(numbered.paths.length);
-  let next = new Int32Array(numbered.paths.length);
+  const searches = new BatchedSearches(numbered, isTest);
   files.forEach((file, search) => {
     // Loaders of the changed file, of a file importing it (whose namespace holds the names it
     // imports), or of a file whose code depends on the change: what imports them reaches the change
@@ -134,45 +129,16 @@ export function importFloor(changed: readonly string[], graph: FloorGraph, depen
       for (const step of stepsOf(at)) if (step.via === 'loads-dynamically') loaders.add(step.file);
     }
     // Every runner's alias or resolution and setup file no test names, wherever the search meets
-    // it: the files beyond one import what the runner gives them, not what resolution took, so
-    // their uses may run the change by a path no edge shows, however else they import the file.
+    // it (Found.unnamed): the files beyond one import what the runner gives them, not what resolution
+    // took, so their uses may run the change by a path no edge shows, however else they import the file.
     // The shortest chain alone missed it: fast-json-stringify's debug-mode test requires the
     // changed lib/serializer.js, and `..`, which node resolves to index.js (calling into it) where
     // resolution took the package's types. (Dynamic loads count from the files above.)
-    const unnamed = new Set<string>();
-    // Breadth first, each level in path order (numbers are in path order): a test's chain is the
-    // shortest, the first in path order among those.
-    const start = numbered.idOf(file);
-    round[start] = search;
-    const tests: number[] = [];
-    frontier[0] = start;
-    let size = 1;
-    while (size > 0) {
-      let count = 0;
-      for (let i = 0; i < size; i++) {
-        const at = frontier[i]!;
-        for (let k = first[at]!; k < first[at + 1]!; k++) {
-          if (unnamedStep[k] === 1) unnamed.add(steps[k]!.file);
-          const reached = to[k]!;
-          if (round[reached] === search) continue;
-          round[reached] = search;
-          cameFrom[reached] = at;
-          reachedBy[reached] = k;
-          next[count++] = reached;
-          if (isTest[reached] === 1) tests.push(reached);
-        }
-      }
-      next.subarray(0, count).sort();
-      [frontier, next] = [next, frontier];
-      size = count;
-    }
-    const throughUnnamed = closures.of(unnamed);
+    const found = searches.from(files, search);
+    const throughUnnamed = closures.of(found.unnamed);
     const throughLoaders = closures.of(loaders);
-    for (const test of Int32Array.from(tests).sort()) {
+    for (const { test, chain } of found.tests) {
       const path = numbered.paths[test]!;
-      const chain: FloorHop[] = [];
-      for (let at = test; at !== start; at = cameFrom[at]!) chain.push(steps[reachedBy[at]!]!);
-      chain.reverse();
       // Unprovable when its chain has a hop that names nothing, when some path reaches it through
       // a runner's alias or setup file, or when any other path reaches it through a dynamic loader:
       // a test importing the file and also running a loader of it may call its code through the
@@ -220,6 +186,91 @@ class NumberedSteps {
 
   idOf(path: string): number {
     return this.ids.get(path)!;
+  }
+}
+
+/** What one search from a changed file found: its tests in path order, each with its chain. */
+interface Found {
+  tests: { test: number; chain: FloorHop[] }[];
+  /** Every runner's alias or resolution and setup file no test names, wherever the search met it. */
+  unnamed: Set<string>;
+}
+
+/**
+ * The breadth-first searches from the changed files, 32 at a time over the same graph: each file's
+ * bit says which searches reached it, and a level visits each file once for all the searches it
+ * holds (typeorm: 74 searches of ~3,000 files and ~100,000 steps each, most of them the same files).
+ * Each search is the one a search alone makes: every level in path order (numbers are in path order),
+ * so a test's chain is the shortest, the first in path order among those.
+ */
+class BatchedSearches {
+  private batch = -1;
+  private found: Found[] = [];
+
+  constructor(
+    private readonly numbered: NumberedSteps,
+    private readonly isTest: Uint8Array,
+  ) {}
+
+  /** The search from files[search], run with the other files of its batch of 32. */
+  from(files: readonly string[], search: number): Found {
+    const batch = search >> 5;
+    if (batch !== this.batch) {
+      this.batch = batch;
+      this.found = this.run(files.slice(batch * 32, batch * 32 + 32).map((f) => this.numbered.idOf(f)));
+    }
+    return this.found[search & 31]!;
+  }
+
+  private run(starts: readonly number[]): Found[] {
+    const { first, to, steps, unnamedStep, paths } = this.numbered;
+    const size = paths.length;
+    // Per file, a bit per search: reached so far, reached in the level being expanded, in the next.
+    const seen = new Int32Array(size);
+    let level = new Int32Array(size);
+    let next = new Int32Array(size);
+    // Per search and file: the file it was first reached from, and the step (its number).
+    const cameFrom = new Int32Array(starts.length * size);
+    const reachedBy = new Int32Array(starts.length * size);
+    const tests: number[][] = starts.map(() => []);
+    const unnamed = starts.map(() => new Set<string>());
+    starts.forEach((start, s) => {
+      seen[start]! |= 1 << s;
+      level[start]! |= 1 << s;
+    });
+    let frontier = Int32Array.from(new Set(starts)).sort();
+    while (frontier.length > 0) {
+      const reached: number[] = [];
+      for (const at of frontier) {
+        const bits = level[at]!;
+        for (let k = first[at]!; k < first[at + 1]!; k++) {
+          if (unnamedStep[k] === 1) for (let b = bits; b !== 0; b &= b - 1) unnamed[31 - Math.clz32(b & -b)]!.add(steps[k]!.file);
+          const file = to[k]!;
+          const fresh = bits & ~seen[file]!;
+          if (fresh === 0) continue;
+          seen[file]! |= fresh;
+          if (next[file] === 0) reached.push(file);
+          next[file]! |= fresh;
+          for (let b = fresh; b !== 0; b &= b - 1) {
+            const s = 31 - Math.clz32(b & -b);
+            cameFrom[s * size + file] = at;
+            reachedBy[s * size + file] = k;
+            if (this.isTest[file] === 1) tests[s]!.push(file);
+          }
+        }
+        level[at] = 0;
+      }
+      [level, next] = [next, level];
+      frontier = Int32Array.from(reached).sort();
+    }
+    return starts.map((start, s) => ({
+      unnamed: unnamed[s]!,
+      tests: Array.from(Int32Array.from(tests[s]!).sort(), (test) => {
+        const chain: FloorHop[] = [];
+        for (let at = test; at !== start; at = cameFrom[s * size + at]!) chain.push(steps[reachedBy[s * size + at]!]!);
+        return { test, chain: chain.reverse() };
+      }),
+    }));
   }
 }
 
