@@ -1,5 +1,5 @@
 import { namespaceCalled } from '../../ecosystem/registry.js';
-import { fileImporters } from '../../graph/impact/file-importers.js';
+import { fileImporters, fileImportersKept } from '../../graph/impact/file-importers.js';
 import { groupBy, pushTo } from '../../util/group-by.js';
 import { languageForPath } from '../../lang/registry.js';
 import type { ModuleEnv, ModuleTarget } from '../../lang/types.js';
@@ -801,8 +801,11 @@ export class StoreDependencyView implements DependencyView {
           if (target.kind === 'file' && target.path !== link.file) namedLoads.push({ file: link.file, scope: target.path, code: 'loads-by-name' });
         }
       }
-      const importers = fileImporters(files, links.filter((l) => !byName(l)), resolve, alsoLoads);
-      const runtimeImporters = links.some((l) => l.typeOnly) ? fileImporters(files, links.filter((l) => !byName(l) && !l.typeOnly), resolve, alsoLoads) : importers;
+      const loading = links.filter((l) => !byName(l));
+      // Both maps in one pass where some imports are of types alone (typeorm: 331 files).
+      const both = links.some((l) => l.typeOnly) ? fileImportersKept(files, loading, resolve, alsoLoads, (l) => !l.typeOnly) : undefined;
+      const importers = both?.all ?? fileImporters(files, loading, resolve, alsoLoads);
+      const runtimeImporters = both?.kept ?? importers;
       const reexporters = fileImporters(files, links.filter((l) => l.kind === 'reexport'), resolve);
       const dynamic = [...new Set(links.filter((l) => l.kind === 'dynamic-import' && l.module === null).map((l) => l.file))].sort();
       const dynamicImporters = new Map<string, StoredRef[]>();
