@@ -29143,6 +29143,8 @@ var TYPE_CHECKING_PLUGINS = /pytest[-_]mypy|--mypy\b|pytest[-_]pyright|--pyright
 function typeCheckingPlugin(files) {
   return files.paths.some((p2) => (CONFIG_NAMES.has(baseName2(p2)) || baseName2(p2) === "setup.py") && TYPE_CHECKING_PLUGINS.test(files.read(p2) ?? ""));
 }
+var TYPE_CHECKING_ON = String.raw`\.TYPE_CHECKING[ \t]*=(?!=)|["'](?:[\w.]*\.)?TYPE_CHECKING["']`;
+var TEST_AREA = ["**/*test*.py", "**/test*/**/*.py", "**/conftest.py"].map((glob2) => ({ glob: glob2 }));
 var DEFAULT_FILES = ["test_*.py", "*_test.py"];
 var DJANGO_FILES = ["test*.py"];
 var DOCTEST_IMPORT = String.raw`^[ \t]*(?:>>>|\.\.\.)[ \t].*\b(?:import|__import__|import_module|getfixture)\b`;
@@ -29189,7 +29191,7 @@ var python = defineEcosystem({
         setupFiles: [...conftests, ...packageInits].sort(),
         setupScope: "directory",
         // Python runs no type checker: an import under `if TYPE_CHECKING:` loads nothing for a test.
-        ...!checksTypes && { stripsTypes: { checked: [] } },
+        ...!checksTypes && { stripsTypes: { checked: [], undoneBy: { include: TEST_AREA, text: TYPE_CHECKING_ON } } },
         // A `python_files` pattern naming an `__init__.py` or a conftest.py (`tests/*.py`) collects it.
         setupFilesMayBeTests: true,
         // Plugins `-p` loads, the Django settings pytest-django loads and the applications Django

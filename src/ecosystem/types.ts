@@ -152,7 +152,17 @@ export interface TestUniverse {
    * check types (ts-jest, ts-node, pytest-mypy), a transform may turn types into code (typia), or
    * ratlas cannot tell: then a type-only import reaches the test as any import.
    */
-  stripsTypes?: { checked: readonly PathPattern[] };
+  stripsTypes?: {
+    checked: readonly PathPattern[];
+    /**
+     * Files (`include`, under the universe's roots and excludes) whose text, where it matches
+     * `text` (a regular expression, multiline), undoes the stripping for the whole universe: a test
+     * setting Python's `typing.TYPE_CHECKING = True` and reloading a module runs the imports only a
+     * type checker runs otherwise, and a helper or fixture may do it for any test. Resolved by
+     * whoever reads the tree's texts (read-test-universe), as `inSource` is.
+     */
+    undoneBy?: { include: readonly PathPattern[]; text: string };
+  };
   /** What could not be read statically, one sentence each (`jest.config.js computes testMatch: defaults used`). */
   warnings: readonly string[];
   /**

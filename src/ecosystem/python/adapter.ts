@@ -25,6 +25,16 @@ function typeCheckingPlugin(files: ProjectFiles): boolean {
   return files.paths.some((p) => (CONFIG_NAMES.has(baseName(p)) || baseName(p) === 'setup.py') && TYPE_CHECKING_PLUGINS.test(files.read(p) ?? ''));
 }
 
+/**
+ * A test, fixture or helper that turns `typing.TYPE_CHECKING` on (`typing.TYPE_CHECKING = True`,
+ * `monkeypatch.setattr(typing, "TYPE_CHECKING", True)`, `mock.patch("typing.TYPE_CHECKING", True)`),
+ * most often to reload a module so that its checker-only imports count as covered: those imports
+ * run then, and fail the test when what they name changes.
+ */
+const TYPE_CHECKING_ON = String.raw`\.TYPE_CHECKING[ \t]*=(?!=)|["'](?:[\w.]*\.)?TYPE_CHECKING["']`;
+/** Where tests and their helpers live: test modules by any name, conftest.py, anything under a test folder. */
+const TEST_AREA = ['**/*test*.py', '**/test*/**/*.py', '**/conftest.py'].map((glob) => ({ glob }));
+
 /** pytest's defaults (`python_files`, `norecursedirs`). */
 const DEFAULT_FILES = ['test_*.py', '*_test.py'];
 /**
@@ -105,7 +115,7 @@ export const python = defineEcosystem({
         setupFiles: [...conftests, ...packageInits].sort(),
         setupScope: 'directory',
         // Python runs no type checker: an import under `if TYPE_CHECKING:` loads nothing for a test.
-        ...(!checksTypes && { stripsTypes: { checked: [] } }),
+        ...(!checksTypes && { stripsTypes: { checked: [], undoneBy: { include: TEST_AREA, text: TYPE_CHECKING_ON } } }),
         // A `python_files` pattern naming an `__init__.py` or a conftest.py (`tests/*.py`) collects it.
         setupFilesMayBeTests: true,
         // Plugins `-p` loads, the Django settings pytest-django loads and the applications Django

@@ -37,10 +37,11 @@ export async function readTestUniverse(repo: GitRepo, source: TreeSource, config
   const commands = installedCommandsOf(files);
   for (const e of ECOSYSTEMS) await e.prepare?.();
   if (JSON.stringify(config.tests.include) !== JSON.stringify(DEFAULTS.tests.include)) {
-    const override = [conventions(config, 'ratlas-config', 'ratlas.config.json'), ...testUniversesOf(files).map((u) => overridden(u, config))];
+    const read = await withStrippingUndone(testUniversesOf(files), repo, source, paths);
+    const override = [conventions(config, 'ratlas-config', 'ratlas.config.json'), ...read.map((u) => overridden(u, config))];
     return compileUniverses(override, embeddedFiles(override, paths), commands);
   }
-  const read = await withInSourceTests(testUniversesOf(files), repo, source, paths);
+  const read = await withInSourceTests(await withStrippingUndone(testUniversesOf(files), repo, source, paths), repo, source, paths);
   // A runner assumed from a dependency gives up the files another's configuration takes, by their texts.
   const candidates = yieldCandidates(read, paths);
   const universes = candidates.size === 0 ? read : yieldToConfigured(read, candidates, await readTexts(repo, source, [...new Set([...candidates.values()].flat())]));
@@ -71,6 +72,25 @@ async function withInSourceTests(universes: readonly TestUniverse[], repo: GitRe
       ...(untraced && { inSourceUntraced: tests.filter((p) => untraced.test(texts.get(p)!)) }),
       ...(plain.textTests && { textTestFiles: textCandidates[i]!.filter((p) => marker === undefined || texts.get(p)?.includes(marker)).sort() }),
     };
+  });
+}
+
+/**
+ * Universes whose runner strips types, but where a file of theirs undoes it (`stripsTypes.undoneBy`:
+ * a test turning Python's `typing.TYPE_CHECKING` on): those lose `stripsTypes`, so an import for
+ * types alone reaches their tests as any import. The candidates are read once for all universes.
+ */
+async function withStrippingUndone(universes: readonly TestUniverse[], repo: GitRepo, source: TreeSource, paths: readonly string[]): Promise<TestUniverse[]> {
+  const candidates = universes.map((u) => (u.stripsTypes?.undoneBy ? matching(u, u.stripsTypes.undoneBy.include, paths) : []));
+  const texts = await readTexts(repo, source, [...new Set(candidates.flat())]);
+  return universes.map((u, i) => {
+    const undoneBy = u.stripsTypes?.undoneBy;
+    if (undoneBy === undefined) return u;
+    const text = new RegExp(undoneBy.text, 'm');
+    const undoing = candidates[i]!.find((p) => text.test(texts.get(p) ?? ''));
+    if (undoing === undefined) return u;
+    const { stripsTypes: _undone, ...rest } = u;
+    return { ...rest, warnings: [...u.warnings, `${undoing} may run imports made for types alone: they reach the tests as any import`] };
   });
 }
 
