@@ -685,6 +685,25 @@ describe('npm adapter: test universes read statically from runner configurations
     // Options not read name no file: the strings of the config are not taken for plugins then.
     expect(setupOf("module.exports = { presets: [['@babel/preset-env', { targets: target() }]], ignore: ['tools/**'] };\n")).toEqual([]);
   });
+
+  it('type tests the type checker runs: tsd (its test-d.ts files, its directory, --files) and tstyche (testFileMatch or its defaults), types never stripped', () => {
+    const tests = (files: Record<string, string>, extra: string[]) => {
+      const universes = npm.testUniverses(tree(files));
+      const compiled = compileUniverses(universes);
+      return { runners: universes.map((u) => u.runner), tests: extra.filter((p) => compiled.isTest(p)), stripping: universes.filter((u) => u.stripsTypes !== undefined).map((u) => u.runner) };
+    };
+    const candidates = ['index.test-d.ts', 'test-d/area.ts', 'types/area.ts', 'typetests/a.tst.ts', 'typetests/a.test.ts', 'src/a.ts', 'test.js'];
+    const tsd = tests({ 'package.json': JSON.stringify({ scripts: { test: 'ava && tsd' }, devDependencies: { ava: '6', tsd: '0.33' } }) }, candidates);
+    expect(tsd.runners).toEqual(['ava', 'tsd']);
+    expect(tsd.tests).toEqual(['index.test-d.ts', 'test-d/area.ts', 'typetests/a.test.ts', 'test.js']);
+    expect(tsd.stripping).toEqual([]);
+    const folder = tests({ 'package.json': JSON.stringify({ scripts: { test: 'tsd --files types/*.ts' }, tsd: { directory: 'check' } }) }, [...candidates, 'check/b.ts']);
+    expect(folder.tests).toEqual(['index.test-d.ts', 'types/area.ts', 'check/b.ts']);
+    const tstyche = tests({ 'package.json': JSON.stringify({ scripts: { 'test:types': 'tstyche' } }) }, candidates);
+    expect(tstyche.tests).toEqual(['typetests/a.tst.ts', 'typetests/a.test.ts']);
+    const configured = tests({ 'package.json': '{}', 'tstyche.config.json': JSON.stringify({ testFileMatch: ['types/**/*.ts'] }) }, candidates);
+    expect(configured.tests).toEqual(['types/area.ts']);
+  });
 });
 
 describe('environmentReaders: how code reads an environment file', () => {

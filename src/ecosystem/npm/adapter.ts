@@ -31,6 +31,7 @@ import { baseOf, dirOf, joinRepo, treeFiles } from './repo-paths.js';
 import { NPM_ROLES } from './roles.js';
 import { isCiWorkflow } from '../ci-workflows.js';
 import { VITEST_EXPORTED_DEFAULTS, vitestUniverses, type VitestContext } from './vitest-universes.js';
+import { tsdUniverse, tstycheUniverse } from './type-test-universes.js';
 import { installsTypeReading } from './type-stripping.js';
 import { npmSnapshotOwners } from './snapshots.js';
 
@@ -46,6 +47,8 @@ const STORYBOOK_PREVIEW = /^preview\.(js|jsx|ts|tsx|mjs|cjs|mts|cts)$/;
 const STORYBOOK_RUNNERS = ['@storybook/test-runner', '@storybook/addon-vitest', '@storybook/experimental-addon-test'];
 const CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 const AVA_CONFIG = /^ava\.config\.(js|cjs|mjs)$/;
+/** tstyche's configuration file (`tstyche.config.json`; `tstyche.json` from its fourth major). */
+const TSTYCHE_CONFIG = /^tstyche(?:\.config)?\.json$/;
 const BUN_CONFIG = /^bunfig\.toml$/;
 const DENO_CONFIG = /^deno\.jsonc?$/;
 const JASMINE_CONFIG = /^jasmine\.(json|js|mjs)$/;
@@ -61,7 +64,7 @@ function isConfigPath(path: string): boolean {
     name === 'package.json' ||
     name === 'angular.json' ||
     (baseOf(dirOf(path)) === '.storybook' && (STORYBOOK_MAIN.test(name) || STORYBOOK_PREVIEW.test(name))) ||
-    [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re) => re.test(name))
+    [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, TSTYCHE_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re) => re.test(name))
   );
 }
 
@@ -377,6 +380,13 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     else if (avaKey) out.push(avaUniverse(dir, manifest!.file, avaKey, ctx.exists));
     else if (uses.has('ava')) out.push(avaUniverse(dir, null, null, ctx.exists));
 
+    // Type tests, which the type checker runs (tsd: `"test": "xo && ava && tsd"`; tstyche): a changed
+    // declaration fails them, imported for types alone or not.
+    const tsd = manifest && isObject(manifest.value['tsd']) ? manifest.value['tsd']['directory'] : undefined;
+    if (manifest && uses.has('tsd')) out.push(tsdUniverse(dir, manifest.file, typeof tsd === 'string' ? tsd : undefined, scriptOptionValues(scripts, 'tsd', ['--files', '-f'])));
+    const [tstyche] = pick(dir, TSTYCHE_CONFIG);
+    if (tstyche || uses.has('tstyche')) out.push(tstycheUniverse(dir, tstyche ?? null, tstyche ? read(tstyche) : null));
+
     // jasmine: its configuration where `jasmine init` puts it, or its defaults where a script or a dependency names it.
     const jasmine = JASMINE_CONFIGS.map((c) => (dir === '' ? c : `${dir}/${c}`)).find((c) => pathSet.has(c));
     if (jasmine) out.push(jasmineUniverse(dir, jasmine, read(jasmine), files.paths, ctx.exists));
@@ -524,7 +534,7 @@ function runnersNamedBy(manifest: Manifest): Set<string> {
   const out = new Set<string>();
   const scripts = scriptsOf(manifest);
   const deps = ['dependencies', 'devDependencies'].flatMap((k) => (isObject(manifest.value[k]) ? Object.keys(manifest.value[k]) : []));
-  for (const runner of ['jest', 'vitest', 'mocha', 'ava', 'jasmine']) {
+  for (const runner of ['jest', 'vitest', 'mocha', 'ava', 'jasmine', 'tsd', 'tstyche']) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out.add(runner);
   }
   for (const runner of ['@playwright/test', 'cypress', ...STORYBOOK_RUNNERS]) if (deps.includes(runner)) out.add(runner);

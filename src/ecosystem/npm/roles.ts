@@ -22,7 +22,8 @@ export const NPM_ROLES: ProjectFileRoles = {
     '**/jest.preset.*',
     '**/angular.json',
     '**/karma.conf.{js,cjs,mjs,ts}',
+    '**/tstyche{,.config}.json',
   ],
-  toolchainPackages: ['vitest', '@vitest/*', 'vite', 'jest', 'jest-*', '@jest/*', 'ts-jest', 'babel-jest', 'mocha', 'ts-mocha', 'ava', 'typescript', 'ts-node', 'tsx', 'esbuild', 'esbuild-*', '@swc/*', '@babel/*', 'babel-*', 'jsdom', 'happy-dom', 'reflect-metadata'],
+  toolchainPackages: ['vitest', '@vitest/*', 'vite', 'jest', 'jest-*', '@jest/*', 'ts-jest', 'babel-jest', 'mocha', 'ts-mocha', 'ava', 'tsd', 'tstyche', 'typescript', 'ts-node', 'tsx', 'esbuild', 'esbuild-*', '@swc/*', '@babel/*', 'babel-*', 'jsdom', 'happy-dom', 'reflect-metadata'],
   inertPackages: ['eslint', 'eslint-*', '@eslint/*', '@typescript-eslint/*', 'typescript-eslint', 'prettier', 'prettier-*', '@types/*', 'husky', 'lint-staged', '@commitlint/*', 'commitlint', '@changesets/*', 'typedoc', 'typedoc-*', 'markdownlint*'],
 };
