@@ -686,6 +686,18 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(setupOf("module.exports = { presets: [['@babel/preset-env', { targets: target() }]], ignore: ['tools/**'] };\n")).toEqual([]);
   });
 
+  it('karma without the Angular CLI: its specs by their text, whatever their names; none beside an angular.json', () => {
+    const pkg = JSON.stringify({ scripts: { test: 'karma start --single-run' }, devDependencies: { karma: '6' } });
+    const [karma] = npm.testUniverses(tree({ 'package.json': pkg, 'karma.conf.js': 'module.exports = (config) => config.set({ files: ["check/**/*.js"] });\n' }));
+    expect(karma).toMatchObject({ runner: 'karma', configFile: 'karma.conf.js', include: [] });
+    const spec = (text: string) => text.includes(karma!.inSource!.marker) || new RegExp(karma!.inSource!.markedBy!, 'm').test(text);
+    expect(spec("describe('area', () => {\n  it('x', () => {});\n});\n")).toBe(true);
+    expect(spec("QUnit.module('area');\nQUnit.test('x', (assert) => {});\n")).toBe(true);
+    expect(spec('function area(w, h) {\n  return /x/.test(w) ? w * h : 0;\n}\n')).toBe(false);
+    expect(npm.testUniverses(tree({ 'package.json': pkg })).map((u) => u.runner)).toEqual(['karma']);
+    expect(npm.testUniverses(tree({ 'package.json': pkg, 'angular.json': '{ "projects": {} }' })).map((u) => u.runner)).not.toContain('karma');
+  });
+
   it('type tests the type checker runs: tsd (its test-d.ts files, its directory, --files) and tstyche (testFileMatch or its defaults), types never stripped', () => {
     const tests = (files: Record<string, string>, extra: string[]) => {
       const universes = npm.testUniverses(tree(files));

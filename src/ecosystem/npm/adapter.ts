@@ -28,6 +28,7 @@ import { isObject, type Literal, type ReadOptions } from './read-config-literal.
 import { prepareConfigReader, readConfigFile } from './read-config-file.js';
 import { namesOnlyToMeasure } from './measured-names.js';
 import { baseOf, dirOf, joinRepo, treeFiles } from './repo-paths.js';
+import { karmaUniverse } from './karma-universe.js';
 import { NPM_ROLES } from './roles.js';
 import { isCiWorkflow } from '../ci-workflows.js';
 import { VITEST_EXPORTED_DEFAULTS, vitestUniverses, type VitestContext } from './vitest-universes.js';
@@ -47,6 +48,8 @@ const STORYBOOK_PREVIEW = /^preview\.(js|jsx|ts|tsx|mjs|cjs|mts|cts)$/;
 const STORYBOOK_RUNNERS = ['@storybook/test-runner', '@storybook/addon-vitest', '@storybook/experimental-addon-test'];
 const CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 const AVA_CONFIG = /^ava\.config\.(js|cjs|mjs)$/;
+/** karma's configuration file by its conventional names. */
+const KARMA_CONFIG = /^karma\.conf(?:ig)?\.(?:js|cjs|mjs|ts)$/;
 /** tstyche's configuration file (`tstyche.config.json`; `tstyche.json` from its fourth major). */
 const TSTYCHE_CONFIG = /^tstyche(?:\.config)?\.json$/;
 const BUN_CONFIG = /^bunfig\.toml$/;
@@ -64,7 +67,7 @@ function isConfigPath(path: string): boolean {
     name === 'package.json' ||
     name === 'angular.json' ||
     (baseOf(dirOf(path)) === '.storybook' && (STORYBOOK_MAIN.test(name) || STORYBOOK_PREVIEW.test(name))) ||
-    [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, TSTYCHE_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re) => re.test(name))
+    [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, KARMA_CONFIG, TSTYCHE_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re) => re.test(name))
   );
 }
 
@@ -402,6 +405,9 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     // The Angular CLI's `ng test`: the test target of each project of its workspace.
     const angular = dir === '' ? 'angular.json' : `${dir}/angular.json`;
     if (pathSet.has(angular)) out.push(...angularUniverses(dir, angular, read(angular), ctx));
+    // karma without the Angular CLI: its specs by their text (karma-universe.ts says why).
+    const [karma] = pick(dir, KARMA_CONFIG);
+    if (!pathSet.has(angular) && (karma || uses.has('karma'))) out.push(karmaUniverse(dir, karma ?? null));
 
     // Browser runners: a config of their own, or the package depending on them.
     const playwright = pick(dir, PLAYWRIGHT_CONFIG);
@@ -534,7 +540,7 @@ function runnersNamedBy(manifest: Manifest): Set<string> {
   const out = new Set<string>();
   const scripts = scriptsOf(manifest);
   const deps = ['dependencies', 'devDependencies'].flatMap((k) => (isObject(manifest.value[k]) ? Object.keys(manifest.value[k]) : []));
-  for (const runner of ['jest', 'vitest', 'mocha', 'ava', 'jasmine', 'tsd', 'tstyche']) {
+  for (const runner of ['jest', 'vitest', 'mocha', 'ava', 'jasmine', 'karma', 'tsd', 'tstyche']) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out.add(runner);
   }
   for (const runner of ['@playwright/test', 'cypress', ...STORYBOOK_RUNNERS]) if (deps.includes(runner)) out.add(runner);
