@@ -27354,6 +27354,7 @@ function npmUniverses(files) {
     }
   };
   const out2 = [];
+  const typecheckInCi = vitestTypecheckInWorkflows(files);
   for (const dir of [...byDir.keys()].sort()) {
     const manifest = manifestOf(dir);
     const first = out2.length;
@@ -27364,7 +27365,7 @@ function npmUniverses(files) {
     if (jest) out2.push(...jestUniverses(dir, jest.file, jest.values, ctx));
     else if (uses.has("jest") && named("jest").length === 0) out2.push(...jestUniverses(dir, null, null, ctx));
     const scriptDirs = manifest ? vitestDirsByScript(manifest) : [];
-    const vctx = { ...ctx, ...manifest && vitestTypecheckByScript(manifest) && { typecheck: true }, ...scriptDirs.length > 0 && { scriptDirs } };
+    const vctx = { ...ctx, ...(manifest && vitestTypecheckByScript(manifest) || typecheckInCi) && { typecheck: true }, ...scriptDirs.length > 0 && { scriptDirs } };
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
       const list = read(workspace);
@@ -27527,8 +27528,12 @@ function parsedManifest2(dir, file, text) {
 function scriptsOf(manifest) {
   return isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
 }
+var VITEST_TYPECHECK = /(?:^|[\s/])vitest(?:[ \t][^&|;\n]*?)?[ \t]--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/m;
 function vitestTypecheckByScript(manifest) {
-  return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/.test(s));
+  return scriptsOf(manifest).some((s) => VITEST_TYPECHECK.test(s));
+}
+function vitestTypecheckInWorkflows(files) {
+  return files.paths.some((p2) => isCiWorkflow(p2) && VITEST_TYPECHECK.test(files.read(p2) ?? ""));
 }
 function vitestDirsByScript(manifest) {
   const dirs = scriptsOf(manifest).flatMap((s) => [...s.matchAll(/(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--dir(?:=|\s+)(['"]?)([^\s'"&|;]+)\1/g)].map((m2) => m2[2]));

@@ -337,6 +337,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   };
 
   const out: TestUniverse[] = [];
+  const typecheckInCi = vitestTypecheckInWorkflows(files);
   for (const dir of [...byDir.keys()].sort()) {
     const manifest = manifestOf(dir);
     const first = out.length;
@@ -352,7 +353,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     // `vitest --typecheck` in a script runs the type tests of every config it reaches.
     // `vitest --dir test` in a script globs the tests from that folder.
     const scriptDirs = manifest ? vitestDirsByScript(manifest) : [];
-    const vctx = { ...ctx, ...(manifest && vitestTypecheckByScript(manifest) && { typecheck: true }), ...(scriptDirs.length > 0 && { scriptDirs }) };
+    const vctx = { ...ctx, ...(((manifest && vitestTypecheckByScript(manifest)) || typecheckInCi) && { typecheck: true }), ...(scriptDirs.length > 0 && { scriptDirs }) };
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
       const list = read(workspace);
@@ -604,12 +605,23 @@ function scriptsOf(manifest: Manifest): string[] {
 }
 
 /**
- * Whether a script runs vitest with type tests on, whatever the config says: `--typecheck`, and the
+ * A command running vitest with type tests on, whatever the config says: `--typecheck`, and the
  * option's own fields `--typecheck.enabled` and `--typecheck.only` (type tests alone, the spelling
  * vitest's guide gives a `test:types` script), unless given `false`.
  */
+const VITEST_TYPECHECK = /(?:^|[\s/])vitest(?:[ \t][^&|;\n]*?)?[ \t]--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/m;
+
+/** Whether a script of the package runs vitest with type tests on (VITEST_TYPECHECK). */
 function vitestTypecheckByScript(manifest: Manifest): boolean {
-  return scriptsOf(manifest).some((s) => /(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/.test(s));
+  return scriptsOf(manifest).some((s) => VITEST_TYPECHECK.test(s));
+}
+
+/**
+ * Whether a CI workflow runs vitest with type tests on (`run: npx vitest run --typecheck`): the
+ * type tests of every vitest config may run there, whichever package's folder the step is in.
+ */
+function vitestTypecheckInWorkflows(files: ProjectFiles): boolean {
+  return files.paths.some((p) => isCiWorkflow(p) && VITEST_TYPECHECK.test(files.read(p) ?? ''));
 }
 
 /** The folders scripts hand vitest by `--dir` (`vitest run --dir test`), as written. */
