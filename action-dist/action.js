@@ -22298,6 +22298,7 @@ function jestStripsTypes(config, externalPreset, typeReading) {
   if (typeReading || externalPreset) return {};
   if (config === null) return { stripsTypes: { checked: [] } };
   if (!config.readable || config.unknown(["preset"]) || config.unknown(["transform", "*"], true)) return {};
+  if (config.unknown(["runner"]) || (config.string("runner") ?? "jest-runner") !== "jest-runner") return {};
   const table2 = config.object("transform")?.raw;
   if (table2 !== void 0 && !isObject(table2)) return {};
   for (const [key, value] of Object.entries(table2 ?? {})) {

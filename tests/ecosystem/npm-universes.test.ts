@@ -379,7 +379,9 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(checks({ 'package.json': '{ "devDependencies": { "vitest": "4", "typia": "9" } }' })).toBe(true);
     expect(checks({ 'package.json': '{ "devDependencies": { "vitest": "4", "@typia/unplugin": "11" } }' })).toBe(true);
     const jest = (config: object | null, deps: object = {}) => ({ 'package.json': JSON.stringify({ devDependencies: { jest: '29', ...deps }, ...(config && { jest: config }) }) });
-    expect([jest(null), jest({ testEnvironment: 'node' }), jest({ transform: { '^.+\\.tsx?$': ['@swc/jest', {}] } }), jest({ transform: { '\\.ts$': 'babel-jest' } })].map((f) => checks(f))).toEqual([false, false, false, false]);
+    expect([jest(null), jest({ testEnvironment: 'node' }), jest({ transform: { '^.+\\.tsx?$': ['@swc/jest', {}] } }), jest({ transform: { '\\.ts$': 'babel-jest' } }), jest({ runner: 'jest-runner' })].map((f) => checks(f))).toEqual([false, false, false, false, false]);
+    // A runner of its own may run the type checker (jest-runner-tsd, jest-runner-tsc).
+    expect([jest({ runner: 'jest-runner-tsd' }), jest({ runner: 'jest-runner-tsc' }), jest({ projects: [{ runner: 'jest-runner-tsd', testMatch: ['**/*.test.ts'] }] })].map((f) => checks(f))).toEqual([true, true, true]);
     expect(
       [jest({ preset: 'ts-jest' }), jest({ transform: { '^.+\\.ts$': 'ts-jest' } }), jest({ transform: { '\\.ts$': '<rootDir>/tools/transform.js' } }), jest(null, { 'rollup-plugin-typescript2': '0.36' })].map((f) => checks(f)),
     ).toEqual([true, true, true, true]);

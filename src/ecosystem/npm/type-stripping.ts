@@ -22,7 +22,8 @@ const STRIPPING_TRANSFORMERS: ReadonlySet<string> = new Set(['babel-jest', '@swc
 
 /**
  * Pure: jest strips types where every transformer is one of STRIPPING_TRANSFORMERS (no `transform`:
- * babel-jest, jest's default). Not said with ts-jest (it type-checks each file it compiles), a
+ * babel-jest, jest's default) and the tests run in jest's own runner. Not said with ts-jest (it
+ * type-checks each file it compiles), a `runner` such as jest-runner-tsd, a
  * preset from outside the tree (`ts-jest/presets/...`, jest-preset-angular: their transform is not
  * read), a transformer of the tree, or a transform table this reading cannot know.
  * `externalPreset`: the config names a preset that was not merged into it.
@@ -31,6 +32,9 @@ export function jestStripsTypes(config: ConfigValues | null, externalPreset: boo
   if (typeReading || externalPreset) return {};
   if (config === null) return { stripsTypes: { checked: [] } };
   if (!config.readable || config.unknown(['preset']) || config.unknown(['transform', '*'], true)) return {};
+  // A runner other than jest's own may check types itself: jest-runner-tsd and jest-runner-tsc
+  // run the type checker over each test file, whatever the transform.
+  if (config.unknown(['runner']) || (config.string('runner') ?? 'jest-runner') !== 'jest-runner') return {};
   const table = config.object('transform')?.raw;
   if (table !== undefined && !isObject(table)) return {};
   for (const [key, value] of Object.entries(table ?? {})) {
