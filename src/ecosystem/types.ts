@@ -155,11 +155,11 @@ export interface TestUniverse {
   stripsTypes?: {
     checked: readonly PathPattern[];
     /**
-     * Files (`include`, under the universe's roots and excludes) whose text, where it matches
-     * `text` (a regular expression, multiline), undoes the stripping for the whole universe: a test
-     * setting Python's `typing.TYPE_CHECKING = True` and reloading a module runs the imports only a
-     * type checker runs otherwise, and a helper or fixture may do it for any test. Resolved by
-     * whoever reads the tree's texts (read-test-universe), as `inSource` is.
+     * Files (`include`, under the universe's root, in its roots or not, and not excluded) whose
+     * text, where it matches `text` (a regular expression, multiline), undoes the stripping for the
+     * whole universe: a test setting Python's `typing.TYPE_CHECKING = True` and reloading a module
+     * runs the imports only a type checker runs otherwise, and a helper or fixture may do it for
+     * any test. Resolved by whoever reads the tree's texts (read-test-universe), as `inSource` is.
      */
     undoneBy?: { include: readonly PathPattern[]; text: string };
   };

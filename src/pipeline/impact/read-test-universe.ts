@@ -81,7 +81,9 @@ async function withInSourceTests(universes: readonly TestUniverse[], repo: GitRe
  * types alone reaches their tests as any import. The candidates are read once for all universes.
  */
 async function withStrippingUndone(universes: readonly TestUniverse[], repo: GitRepo, source: TreeSource, paths: readonly string[]): Promise<TestUniverse[]> {
-  const candidates = universes.map((u) => (u.stripsTypes?.undoneBy ? matching(u, u.stripsTypes.undoneBy.include, paths) : []));
+  // Under the universe's root, not only its test folders: a test may call a helper the package
+  // keeps beside its code (`pkg/testing.py`).
+  const candidates = universes.map((u) => (u.stripsTypes?.undoneBy ? matching({ ...u, roots: [] }, u.stripsTypes.undoneBy.include, paths) : []));
   const texts = await readTexts(repo, source, [...new Set(candidates.flat())]);
   return universes.map((u, i) => {
     const undoneBy = u.stripsTypes?.undoneBy;
