@@ -1,6 +1,7 @@
 import type { SymbolChange } from '../model/change.js';
 import type { Relation } from '../model/impact.js';
 import type { SymbolKind } from '../model/symbol.js';
+import { escapeRegExp } from '../util/escape-regexp.js';
 
 /**
  * A floor test may be dropped only when every changed symbol of the file it imports is closed: a
@@ -93,9 +94,6 @@ const resolvedUses: ClosureRule = (f) =>
     .filter((s) => s.firstHops.some((h) => h.relation === 'name-match' || (h.confidence < PROOF_CONFIDENCE && h.relation !== 'reflects')))
     .map((s) => ({ code: 'name-only-use', message: `${f.file}#${s.qualname} is used where resolution found only its name (an untyped receiver, or code built in a string and run).` }));
 
-/** A name as a literal part of a regular expression (names hold `$`, never other metacharacters). */
-const escapeName = (name: string): string => name.replace(/[$]/g, '\\$');
-
 /** A regular expression built once per key (receiver words differ only by language). */
 function compiled(cache: Map<string, RegExp>, key: string, build: () => RegExp): RegExp {
   let re = cache.get(key);
@@ -180,7 +178,7 @@ function patchingSites(text: string, receivers: readonly string[], indexAssignsD
  */
 function patchingCalls(text: string, receivers: readonly string[]): { line: number; value: string }[] | 'shared' {
   const sites: { line: number; value: string }[] = [];
-  const field = compiled(RECEIVER_FIELD, receivers.join('|'), () => new RegExp(`^(?:${receivers.map(escapeName).join('|')})(?:\\.[A-Za-z_$][\\w$]*)+$`));
+  const field = compiled(RECEIVER_FIELD, receivers.join('|'), () => new RegExp(`^(?:${receivers.map(escapeRegExp).join('|')})(?:\\.[A-Za-z_$][\\w$]*)+$`));
   for (const m of text.matchAll(PATCHING_CALL)) {
     const target = m[1]!.trim();
     // A literal made right there, or a name that is the first argument whole (not a call's: `Object.assign(make(), x)`).
@@ -203,8 +201,8 @@ const RECEIVER_FIELD = new Map<string, RegExp>();
  * or it is a parameter property (`constructor(private target: object)`).
  */
 function handedIn(text: string, field: string): boolean {
-  const name = escapeName(field.slice(field.lastIndexOf('.') + 1));
-  const path = field.split('.').map(escapeName).join('\\.');
+  const name = escapeRegExp(field.slice(field.lastIndexOf('.') + 1));
+  const path = field.split('.').map(escapeRegExp).join('\\.');
   return new RegExp(`(?<![\\w$.])${path}\\s*=(?![=>])\\s*[A-Za-z_$][\\w$.]*\\s*(?:[;,)\\n]|$)|\\b(?:public|private|protected|readonly)\\s+(?:readonly\\s+)?${name}\\b`, 'm').test(text);
 }
 
@@ -216,7 +214,7 @@ function handedIn(text: string, field: string): boolean {
  */
 function freshLocal(text: string, name: string, at: number): boolean {
   const before = text.slice(statementStart(text, at), at);
-  const n = escapeName(name);
+  const n = escapeRegExp(name);
   return new RegExp(`^[ \\t]+(?:const|let|var)\\s+${n}\\s*(?::[^=\\n]+)?=\\s*(?:\\{|\\[|Object\\.create\\(null\\)|new\\s+(?:Map|Set)\\b|function\\b|(?:async\\s*)?(?:\\([^)]*\\)|[A-Za-z_$][\\w$]*)\\s*(?::[^=\\n]+)?=>)`, 'm').test(before);
 }
 
@@ -238,7 +236,7 @@ function intoOwnLocal(text: string, close: number): boolean {
   if (open < 0 || name === undefined) return false;
   const statement = topLevelStatement(text, close);
   if (!freshLocal(text, name, close) && !freshAccumulator(statement, name)) return false;
-  const n = escapeName(name);
+  const n = escapeRegExp(name);
   const uses = statement.match(new RegExp(`(?<![\\w$.])${n}(?![\\w$])`, 'g'))?.length ?? 0;
   const kept = statement.match(new RegExp(`(?<![\\w$.])${n}\\s*(?:\\[|\\.[A-Za-z_$])|\\b(?:const|let|var)\\s+${n}\\b|\\breturn\\s+${n}\\b(?!\\s*[[.(])|\\.reduce\\(\\s*\\(\\s*${n}\\s*[,:)]`, 'g'))?.length ?? 0;
   return uses === kept;
@@ -246,7 +244,7 @@ function intoOwnLocal(text: string, close: number): boolean {
 
 /** A `reduce` callback's accumulator started from an empty literal (`keys.reduce((acc, k) => …, {} as T)`). */
 function freshAccumulator(statement: string, name: string): boolean {
-  const n = escapeName(name);
+  const n = escapeRegExp(name);
   for (const m of statement.matchAll(new RegExp(`\\.reduce\\(\\s*\\(\\s*${n}\\s*[,:)]`, 'g'))) {
     const paren = statement.indexOf('(', m.index);
     const end = closingParen(statement, paren);
@@ -295,7 +293,7 @@ function namesSymbol(text: string, s: ChangedSymbolFacts): boolean {
 }
 
 function namesWord(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w$])${escapeName(name)}(?![\\w$])`).test(text);
+  return new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`).test(text);
 }
 
 const stringRegistry: ClosureRule = (f) =>
@@ -318,7 +316,7 @@ const passedOnLoad: ClosureRule = (f) => {
     .filter((s) => s.change !== 'doc' && FUNCTION_KINDS.has(s.kind) && !usedAsValue(text, s.name))
     .filter((s) => {
       // The name as a value: not called, not a member of something else.
-      const passed = new RegExp(`(?<![\\w$.])${escapeName(s.name)}(?![\\w$])(?!\\s*\\()`);
+      const passed = new RegExp(`(?<![\\w$.])${escapeRegExp(s.name)}(?![\\w$])(?!\\s*\\()`);
       return args.some((a) => passed.test(a));
     })
     .map((s) => ({ code: 'registry-value', message: `${f.file}#${s.qualname} is passed to a call when the file loads: the callee may keep it and call it by no name.` }));
@@ -353,7 +351,7 @@ function topLevelCallArguments(text: string): string[] {
 
 /** `this[k](`, `this[k]?.(`, `(this as Record<string, () => void>)[k]!(`, `this![k](`; not `this['save'](`. */
 const computedSelfCall = (receivers: readonly string[]): RegExp =>
-  new RegExp(`\\b(?:${receivers.map(escapeName).join('|')})(?:!|\\s+as\\s+[^;\\n]*?\\))?\\s*\\[\\s*(?!['"][^'"\\]]*['"]\\s*\\])[^\\]]+\\]\\s*!?\\s*(?:\\?\\.)?\\s*\\(`);
+  new RegExp(`\\b(?:${receivers.map(escapeRegExp).join('|')})(?:!|\\s+as\\s+[^;\\n]*?\\))?\\s*\\[\\s*(?!['"][^'"\\]]*['"]\\s*\\])[^\\]]+\\]\\s*!?\\s*(?:\\?\\.)?\\s*\\(`);
 const COMPUTED_SELF_CALL = new Map<string, RegExp>();
 
 /**
@@ -464,12 +462,12 @@ export function reflectableChange(file: ChangedFileFacts): boolean {
 
 function isFunctionValued(text: string, s: ChangedSymbolFacts): boolean {
   const lines = text.split('\n').slice(s.startLine - 1, s.endLine).join('\n');
-  const escaped = escapeName(s.name);
+  const escaped = escapeRegExp(s.name);
   return new RegExp(`\\b${escaped}\\s*(:[^=]+)?=\\s*(async\\s+)?(function\\b|\\([^)]*\\)\\s*(:[^=]+)?=>|[A-Za-z_$][\\w$]*\\s*=>)`).test(lines);
 }
 
 function usedAsValue(text: string, name: string): boolean {
-  const n = escapeName(name);
+  const n = escapeRegExp(name);
   // `{ save, load }`, `{ 'save': save }`, `[save, load]`, `handlers.set('x', save)`, `x = save;`; not `export { save }`.
   const re = new RegExp(`(?<!export\\s*)[{,\\[]\\s*${n}\\s*[,}\\]]|:\\s*${n}\\s*[,}\\n]|\\.set\\([^,]+,\\s*${n}\\s*\\)|[^=!<>]=\\s*${n}\\s*[;\\n,)]`);
   return re.test(text.replace(/export\s*\{[^}]*\}/g, ''));
