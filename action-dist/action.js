@@ -27054,11 +27054,12 @@ function underTestDir(glob2, roots) {
   return roots.length === 1 && !glob2.startsWith("../") && !glob2.startsWith("/") ? `${roots[0]}/${glob2}` : glob2;
 }
 function typeTests(config, test, ctx) {
-  if (config !== null && !config.readable) return VITEST_TYPECHECK_INCLUDE;
+  const byScript = ctx.typecheck ? ctx.typecheckInclude ?? [] : [];
+  if (config !== null && !config.readable) return [...VITEST_TYPECHECK_INCLUDE, ...byScript];
   const typecheck = test?.object("typecheck");
-  if (!typecheck) return ctx.typecheck ? VITEST_TYPECHECK_INCLUDE : [];
+  if (!typecheck) return ctx.typecheck ? [...VITEST_TYPECHECK_INCLUDE, ...byScript] : [];
   if (typecheck.boolean("enabled") === false && !ctx.typecheck) return [];
-  return typecheck.strings("include") ?? VITEST_TYPECHECK_INCLUDE;
+  return [...typecheck.strings("include") ?? VITEST_TYPECHECK_INCLUDE, ...byScript];
 }
 function inSource(test) {
   const globs = test?.unknown(["includeSource"], true) ? [ANY_CODE_FILE] : test?.strings("includeSource");
@@ -27366,7 +27367,13 @@ function npmUniverses(files) {
     if (jest) out2.push(...jestUniverses(dir, jest.file, jest.values, ctx));
     else if (uses.has("jest") && named("jest").length === 0) out2.push(...jestUniverses(dir, null, null, ctx));
     const scriptDirs = manifest ? vitestDirsByScript(manifest) : [];
-    const vctx = { ...ctx, ...(manifest && vitestTypecheckByScript(manifest) || typecheckInCi) && { typecheck: true }, ...scriptDirs.length > 0 && { scriptDirs } };
+    const typecheckInclude = manifest ? scriptOptionValues(scriptsOf(manifest), "vitest", ["--typecheck.include"]) : [];
+    const vctx = {
+      ...ctx,
+      ...(manifest && vitestTypecheckByScript(manifest) || typecheckInCi) && { typecheck: true },
+      ...typecheckInclude.length > 0 && { typecheckInclude },
+      ...scriptDirs.length > 0 && { scriptDirs }
+    };
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
       const list = read(workspace);

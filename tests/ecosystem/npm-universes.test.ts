@@ -378,6 +378,10 @@ describe('npm adapter: test universes read statically from runner configurations
     expect(checks({ ...vitest, 'vitest.config.ts': 'export default merged(base);\n' })).toBe(true);
     expect(checks({ 'package.json': '{ "devDependencies": { "vitest": "4", "typia": "9" } }' })).toBe(true);
     expect(checks({ 'package.json': '{ "devDependencies": { "vitest": "4", "@typia/unplugin": "11" } }' })).toBe(true);
+    // A script's `--typecheck.include` sends plain tests through tsc too.
+    const cli = (test: string) => ({ 'package.json': JSON.stringify({ scripts: { test }, devDependencies: { vitest: '4' } }) });
+    expect(checks(cli("vitest run --typecheck --typecheck.include 'test/**/*.test.ts'"))).toBe(true);
+    expect(checks(cli('vitest run --typecheck'))).toBe(false);
     const jest = (config: object | null, deps: object = {}) => ({ 'package.json': JSON.stringify({ devDependencies: { jest: '29', ...deps }, ...(config && { jest: config }) }) });
     expect([jest(null), jest({ testEnvironment: 'node' }), jest({ transform: { '^.+\\.tsx?$': ['@swc/jest', {}] } }), jest({ transform: { '\\.ts$': 'babel-jest' } }), jest({ runner: 'jest-runner' })].map((f) => checks(f))).toEqual([false, false, false, false, false]);
     // A runner of its own may run the type checker (jest-runner-tsd, jest-runner-tsc).

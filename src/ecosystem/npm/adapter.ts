@@ -353,7 +353,13 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     // `vitest --typecheck` in a script runs the type tests of every config it reaches.
     // `vitest --dir test` in a script globs the tests from that folder.
     const scriptDirs = manifest ? vitestDirsByScript(manifest) : [];
-    const vctx = { ...ctx, ...(((manifest && vitestTypecheckByScript(manifest)) || typecheckInCi) && { typecheck: true }), ...(scriptDirs.length > 0 && { scriptDirs }) };
+    const typecheckInclude = manifest ? scriptOptionValues(scriptsOf(manifest), 'vitest', ['--typecheck.include']) : [];
+    const vctx = {
+      ...ctx,
+      ...(((manifest && vitestTypecheckByScript(manifest)) || typecheckInCi) && { typecheck: true }),
+      ...(typecheckInclude.length > 0 && { typecheckInclude }),
+      ...(scriptDirs.length > 0 && { scriptDirs }),
+    };
     const workspace = pick(dir, /^vitest\.(workspace|projects)\./)[0];
     if (workspace) {
       const list = read(workspace);

@@ -190,12 +190,14 @@ function underTestDir(glob: string, roots: readonly string[]): string {
  * not run costs little, missing one that does is a missed failure.
  */
 function typeTests(config: ConfigValues | null, test: ConfigValues | undefined, ctx: VitestContext): string[] {
+  // Globs a script gives on the command line replace the config's there: both are counted.
+  const byScript = ctx.typecheck ? (ctx.typecheckInclude ?? []) : [];
   // A config ratlas cannot read (`mergeConfig(config, preset())`) may turn them on: counted.
-  if (config !== null && !config.readable) return VITEST_TYPECHECK_INCLUDE;
+  if (config !== null && !config.readable) return [...VITEST_TYPECHECK_INCLUDE, ...byScript];
   const typecheck = test?.object('typecheck');
-  if (!typecheck) return ctx.typecheck ? VITEST_TYPECHECK_INCLUDE : [];
+  if (!typecheck) return ctx.typecheck ? [...VITEST_TYPECHECK_INCLUDE, ...byScript] : [];
   if (typecheck.boolean('enabled') === false && !ctx.typecheck) return [];
-  return typecheck.strings('include') ?? VITEST_TYPECHECK_INCLUDE;
+  return [...(typecheck.strings('include') ?? VITEST_TYPECHECK_INCLUDE), ...byScript];
 }
 
 /**
@@ -213,6 +215,8 @@ export interface VitestContext extends ProjectContext {
   packageDir(name: string): string | null;
   /** A script runs `vitest --typecheck`: type tests run whatever the configs say. */
   typecheck?: boolean;
+  /** The globs scripts give `--typecheck.include` (`'tests/**\/*.test.ts'`): tests tsc checks besides the configs' type tests. */
+  typecheckInclude?: readonly string[];
   /** Folders scripts hand vitest by `--dir`: it globs the tests from there, whatever `test.dir` says. */
   scriptDirs?: readonly string[];
   /** The vitest/vite config of a directory, if any. */
