@@ -21958,9 +21958,10 @@ var NPM_ROLES = {
     "**/.nycrc{,.*}",
     "**/jest.preset.*",
     "**/angular.json",
-    "**/karma.conf.{js,cjs,mjs,ts}"
+    "**/karma.conf.{js,cjs,mjs,ts}",
+    "**/tstyche{,.config}.json"
   ],
-  toolchainPackages: ["vitest", "@vitest/*", "vite", "jest", "jest-*", "@jest/*", "ts-jest", "babel-jest", "mocha", "ts-mocha", "ava", "typescript", "ts-node", "tsx", "esbuild", "esbuild-*", "@swc/*", "@babel/*", "babel-*", "jsdom", "happy-dom", "reflect-metadata"],
+  toolchainPackages: ["vitest", "@vitest/*", "vite", "jest", "jest-*", "@jest/*", "ts-jest", "babel-jest", "mocha", "ts-mocha", "ava", "tsd", "tstyche", "typescript", "ts-node", "tsx", "esbuild", "esbuild-*", "@swc/*", "@babel/*", "babel-*", "jsdom", "happy-dom", "reflect-metadata"],
   inertPackages: ["eslint", "eslint-*", "@eslint/*", "@typescript-eslint/*", "typescript-eslint", "prettier", "prettier-*", "@types/*", "husky", "lint-staged", "@commitlint/*", "commitlint", "@changesets/*", "typedoc", "typedoc-*", "markdownlint*"]
 };
 
@@ -26934,6 +26935,24 @@ function occurrences(text, name2) {
   return count;
 }
 
+// src/ecosystem/npm/karma-universe.ts
+var SPEC_CALL = String.raw`^[ \t]*(?:describe|it|test|suite|context|QUnit\.(?:test|module))[ \t]*\(`;
+function karmaUniverse(dir, configFile) {
+  return {
+    ecosystem: "npm",
+    runner: "karma",
+    configFile,
+    root: dir,
+    roots: [],
+    include: [],
+    exclude: [{ glob: "**/node_modules/**" }],
+    inSource: { include: [{ glob: "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}" }], marker: "describe(", markedBy: SPEC_CALL },
+    setupFiles: [],
+    aliases: [],
+    warnings: []
+  };
+}
+
 // src/ecosystem/ci-workflows.ts
 function isCiWorkflow(path) {
   return CI_WORKFLOW.test(path);
@@ -27109,6 +27128,35 @@ function configFilesMatching(spec, ctx) {
   return ctx.dirs.map((d2) => ctx.vitestConfigIn(d2)).filter((c3) => c3 !== null && matchDirsOrFiles(spec, { exists: () => false, dirs: [c3.file] }).length > 0).map((c3) => ({ kind: "file", path: c3.file }));
 }
 
+// src/ecosystem/npm/type-test-universes.ts
+var TS = "{ts,tsx,mts,cts}";
+function tsdUniverse(dir, manifestFile, directory, scriptGlobs) {
+  const folder = (directory ?? "test-d").replace(/^\.\//, "").replace(/\/$/, "");
+  const globs = [`**/*.test-d.${TS}`, `${folder}/**/*.${TS}`, ...scriptGlobs.map((g2) => g2.replace(/^\.?\//, ""))];
+  return typeTestUniverse("tsd", dir, manifestFile, globs);
+}
+var TSTYCHE_FILES = ["**/*.tst.*", "**/__typetests__/*.test.*", "**/typetests/*.test.*"];
+function tstycheUniverse(dir, configFile, config) {
+  const match = config?.strings("testFileMatch");
+  const unread = config !== null && (!config.readable || config.unknownOf(["testFileMatch"]).length > 0);
+  const universe = typeTestUniverse("tstyche", dir, configFile, [...match ?? [], ...match === void 0 || unread ? TSTYCHE_FILES : []]);
+  return unread ? { ...universe, warnings: [`${configFile}: testFileMatch cannot be read statically; tstyche's defaults are taken too`], unknownTests: ["testFileMatch"] } : universe;
+}
+function typeTestUniverse(runner, dir, configFile, globs) {
+  return {
+    ecosystem: "npm",
+    runner,
+    configFile,
+    root: dir,
+    roots: [],
+    include: [...new Set(globs)].filter((g2) => !g2.startsWith("!")).map((glob2) => ({ glob: glob2 })),
+    exclude: [{ glob: "**/node_modules/**" }],
+    setupFiles: [],
+    aliases: [],
+    warnings: []
+  };
+}
+
 // src/ecosystem/npm/snapshots.ts
 function npmSnapshotOwners(path, tests2) {
   const text = /^(.*?)__snapshots__\/([^/]+)\.snap$/.exec(path);
@@ -27141,6 +27189,8 @@ var STORYBOOK_PREVIEW = /^preview\.(js|jsx|ts|tsx|mjs|cjs|mts|cts)$/;
 var STORYBOOK_RUNNERS = ["@storybook/test-runner", "@storybook/addon-vitest", "@storybook/experimental-addon-test"];
 var CYPRESS_CONFIG = /^cypress\.config\.(js|ts|mjs|cjs|mts|cts)$/;
 var AVA_CONFIG = /^ava\.config\.(js|cjs|mjs)$/;
+var KARMA_CONFIG = /^karma\.conf(?:ig)?\.(?:js|cjs|mjs|ts)$/;
+var TSTYCHE_CONFIG = /^tstyche(?:\.config)?\.json$/;
 var BUN_CONFIG = /^bunfig\.toml$/;
 var DENO_CONFIG = /^deno\.jsonc?$/;
 var JASMINE_CONFIG = /^jasmine\.(json|js|mjs)$/;
@@ -27148,7 +27198,7 @@ var NAMED_CONFIG = /^(jest|vitest|vite)[.-][\w.-]*\.(js|ts|mjs|cjs|mts|cts|json)
 function isConfigPath(path) {
   if (path.includes("node_modules/")) return false;
   const name2 = baseOf(path);
-  return name2 === "package.json" || name2 === "angular.json" || baseOf(dirOf(path)) === ".storybook" && (STORYBOOK_MAIN.test(name2) || STORYBOOK_PREVIEW.test(name2)) || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re2) => re2.test(name2));
+  return name2 === "package.json" || name2 === "angular.json" || baseOf(dirOf(path)) === ".storybook" && (STORYBOOK_MAIN.test(name2) || STORYBOOK_PREVIEW.test(name2)) || [JEST_CONFIG, VITEST_CONFIG, MOCHA_CONFIG, NAMED_CONFIG, BABEL_CONFIG, PLAYWRIGHT_CONFIG, CYPRESS_CONFIG, AVA_CONFIG, KARMA_CONFIG, TSTYCHE_CONFIG, BUN_CONFIG, DENO_CONFIG, JASMINE_CONFIG].some((re2) => re2.test(name2));
 }
 function isEnvironmentText(path) {
   const name2 = baseOf(path);
@@ -27398,6 +27448,10 @@ function npmUniverses(files) {
     if (ava) out2.push(avaUniverse(dir, ava, read(ava), ctx.exists));
     else if (avaKey) out2.push(avaUniverse(dir, manifest.file, avaKey, ctx.exists));
     else if (uses.has("ava")) out2.push(avaUniverse(dir, null, null, ctx.exists));
+    const tsd = manifest && isObject(manifest.value["tsd"]) ? manifest.value["tsd"]["directory"] : void 0;
+    if (manifest && uses.has("tsd")) out2.push(tsdUniverse(dir, manifest.file, typeof tsd === "string" ? tsd : void 0, scriptOptionValues(scripts, "tsd", ["--files", "-f"])));
+    const [tstyche] = pick(dir, TSTYCHE_CONFIG);
+    if (tstyche || uses.has("tstyche")) out2.push(tstycheUniverse(dir, tstyche ?? null, tstyche ? read(tstyche) : null));
     const jasmine = JASMINE_CONFIGS.map((c3) => dir === "" ? c3 : `${dir}/${c3}`).find((c3) => pathSet.has(c3));
     if (jasmine) out2.push(jasmineUniverse(dir, jasmine, read(jasmine), files.paths, ctx.exists));
     else if (uses.has("jasmine")) out2.push(jasmineUniverse(dir, null, null, files.paths, ctx.exists));
@@ -27408,6 +27462,8 @@ function npmUniverses(files) {
     if (deno) out2.push(denoUniverse(dir, deno, read(deno)));
     const angular = dir === "" ? "angular.json" : `${dir}/angular.json`;
     if (pathSet.has(angular)) out2.push(...angularUniverses(dir, angular, read(angular), ctx));
+    const [karma] = pick(dir, KARMA_CONFIG);
+    if (!pathSet.has(angular) && (karma || uses.has("karma"))) out2.push(karmaUniverse(dir, karma ?? null));
     const playwright = pick(dir, PLAYWRIGHT_CONFIG);
     for (const file of playwright) out2.push(...playwrightUniverses(dir, file, read(file), ctx.exists));
     if (playwright.length === 0 && uses.has("@playwright/test")) out2.push(...playwrightUniverses(dir, null, null, ctx.exists));
@@ -27490,7 +27546,7 @@ function runnersNamedBy(manifest) {
   const out2 = /* @__PURE__ */ new Set();
   const scripts = scriptsOf(manifest);
   const deps = ["dependencies", "devDependencies"].flatMap((k2) => isObject(manifest.value[k2]) ? Object.keys(manifest.value[k2]) : []);
-  for (const runner of ["jest", "vitest", "mocha", "ava", "jasmine"]) {
+  for (const runner of ["jest", "vitest", "mocha", "ava", "jasmine", "karma", "tsd", "tstyche"]) {
     if (deps.includes(runner) || scripts.some((s) => new RegExp(`(^|[\\s/])${runner}(\\s|$)`).test(s))) out2.add(runner);
   }
   for (const runner of ["@playwright/test", "cypress", ...STORYBOOK_RUNNERS]) if (deps.includes(runner)) out2.add(runner);
