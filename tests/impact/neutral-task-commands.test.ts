@@ -55,5 +55,8 @@ describe('neutralTaskCommands: the part of a CI file or a makefile that may run 
   it('answers null (the whole text counts) for YAML that does not parse and for other files', () => {
     expect(neutralTaskCommands('.github/workflows/ci.yml', 'jobs: [unclosed\n  - node gen.js')).toBeNull();
     expect(neutralTaskCommands('Jenkinsfile', "sh 'node gen.js'")).toBeNull();
+    // Aliases nested past the yaml package's bound: the whole text counts, nothing is expanded.
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => `${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`)].join('\n');
+    expect(neutralTaskCommands('.github/workflows/ci.yml', `${bomb}\n`)).toBeNull();
   });
 });

@@ -27,7 +27,12 @@ function yamlCommands(text: string): string | null {
   const out: string[] = [];
   for (const document of documents) {
     if (document.errors.length > 0) return null;
-    collect(document.toJS({ maxAliasCount: -1 }) as unknown, undefined, out);
+    try {
+      // The yaml package's own bound on aliases (100) keeps a file of nested aliases from growing without end.
+      collect(document.toJS() as unknown, undefined, out);
+    } catch {
+      return null;
+    }
   }
   return out.join('\n');
 }
