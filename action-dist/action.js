@@ -27409,6 +27409,7 @@ function npmUniverses(files) {
   const typecheckInCi = vitestTypecheckInWorkflows(files);
   for (const dir of [...byDir.keys()].sort()) {
     const manifest = manifestOf(dir);
+    const scripts = manifest ? scriptsOf(manifest) : [];
     const first = out2.length;
     const uses = manifest ? runnersNamedBy(manifest) : /* @__PURE__ */ new Set();
     const named = (runner) => [.../* @__PURE__ */ new Set([...manifest ? configsNamedByScripts(manifest, runner) : [], ...nxTargetConfigs(files.read(at2(dir, "project.json")), runner, dir)])].filter((f3) => pathSet.has(f3));
@@ -27416,11 +27417,11 @@ function npmUniverses(files) {
     for (const file of named("jest")) out2.push(...jestUniverses(dirOf(file), file, read(file), ctx, 0, dir));
     if (jest) out2.push(...jestUniverses(dir, jest.file, jest.values, ctx));
     else if (uses.has("jest") && named("jest").length === 0) out2.push(...jestUniverses(dir, null, null, ctx));
-    const scriptDirs = manifest ? vitestDirsByScript(manifest) : [];
-    const typecheckInclude = manifest ? scriptOptionValues(scriptsOf(manifest), "vitest", ["--typecheck.include"]) : [];
+    const scriptDirs = vitestDirsByScript(scripts);
+    const typecheckInclude = scriptOptionValues(scripts, "vitest", ["--typecheck.include"]);
     const vctx = {
       ...ctx,
-      ...(manifest && vitestTypecheckByScript(manifest) || typecheckInCi) && { typecheck: true },
+      ...(vitestTypecheckByScript(scripts) || typecheckInCi) && { typecheck: true },
       ...typecheckInclude.length > 0 && { typecheckInclude },
       ...scriptDirs.length > 0 && { scriptDirs }
     };
@@ -27436,7 +27437,6 @@ function npmUniverses(files) {
     else if (!workspace && uses.has("vitest") && named("vitest").length === 0) out2.push(...vitestUniverses(dir, null, null, vctx));
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value["mocha"]) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value["mocha"]) : null;
-    const scripts = manifest ? scriptsOf(manifest) : [];
     const mochaCli = mochaRuns(scripts);
     if (mocharc) out2.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli, scripts));
     else if (mochaKey) out2.push(mochaUniverse(dir, manifest.file, mochaKey, ctx, mochaCli, scripts));
@@ -27457,7 +27457,7 @@ function npmUniverses(files) {
     else if (uses.has("jasmine")) out2.push(jasmineUniverse(dir, null, null, files.paths, ctx.exists));
     const [bunfig] = pick(dir, BUN_CONFIG);
     const bunfigText = bunfig ? files.read(bunfig) : null;
-    if (manifest && runsBunTest(scriptsOf(manifest)) || /^\[test\]/m.test(bunfigText ?? "")) out2.push(bunUniverse(dir, bunfig ?? null, bunfigText, ctx.exists));
+    if (manifest && runsBunTest(scripts) || /^\[test\]/m.test(bunfigText ?? "")) out2.push(bunUniverse(dir, bunfig ?? null, bunfigText, ctx.exists));
     const [deno] = pick(dir, DENO_CONFIG);
     if (deno) out2.push(denoUniverse(dir, deno, read(deno)));
     const angular = dir === "" ? "angular.json" : `${dir}/angular.json`;
@@ -27475,9 +27475,9 @@ function npmUniverses(files) {
       const [main2] = pick(folder, STORYBOOK_MAIN);
       out2.push(storybookUniverse(dir, main2 ?? null, main2 ? read(main2) : null, pick(folder, STORYBOOK_PREVIEW)));
     }
-    const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
-    const jestCliSetup = manifest ? treeFiles(dir, scriptOptionValues(scriptsOf(manifest), "jest", ["--setupFiles", "--setupFilesAfterEnv"]), ctx.exists) : [];
-    const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environmentTexts(files, dir, scriptsOf(manifest)), dir, ctx.exists)] : [];
+    const nodePaths = manifest ? scriptNodePaths(scripts, dir) : [];
+    const jestCliSetup = manifest ? treeFiles(dir, scriptOptionValues(scripts, "jest", ["--setupFiles", "--setupFilesAfterEnv"]), ctx.exists) : [];
+    const preloads = manifest ? [...scriptNodePreloads(scripts, dir, ctx.exists), ...environmentPreloads(environmentTexts(files, dir, scripts), dir, ctx.exists)] : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i2 = first; i2 < out2.length; i2++) {
       const u2 = withPreloads(withNodePaths(out2[i2], nodePaths), out2[i2].runner === "jest" ? [...preloads, ...jestCliSetup] : preloads);
@@ -27593,14 +27593,14 @@ function scriptsOf(manifest) {
   return isObject(manifest.value["scripts"]) ? Object.values(manifest.value["scripts"]).filter((s) => typeof s === "string") : [];
 }
 var VITEST_TYPECHECK = /(?:^|[\s/])vitest(?:[ \t][^&|;\n]*?)?[ \t]--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/m;
-function vitestTypecheckByScript(manifest) {
-  return scriptsOf(manifest).some((s) => VITEST_TYPECHECK.test(s));
+function vitestTypecheckByScript(scripts) {
+  return scripts.some((s) => VITEST_TYPECHECK.test(s));
 }
 function vitestTypecheckInWorkflows(files) {
   return files.paths.some((p2) => isCiWorkflow(p2) && VITEST_TYPECHECK.test(files.read(p2) ?? ""));
 }
-function vitestDirsByScript(manifest) {
-  const dirs = scriptsOf(manifest).flatMap((s) => [...s.matchAll(/(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--dir(?:=|\s+)(['"]?)([^\s'"&|;]+)\1/g)].map((m2) => m2[2]));
+function vitestDirsByScript(scripts) {
+  const dirs = scripts.flatMap((s) => [...s.matchAll(/(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--dir(?:=|\s+)(['"]?)([^\s'"&|;]+)\1/g)].map((m2) => m2[2]));
   return [...new Set(dirs)].sort();
 }
 function nodeTestScript(manifest) {

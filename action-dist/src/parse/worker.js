@@ -2925,7 +2925,7 @@ function plusChains(code, scan) {
     const at = m.index ?? 0;
     if (seen.has(at) || scan[at - 1] === "+" || scan[at + 1] === "+") continue;
     const compound = scan[at + 1] === "=";
-    if (!compound && !binaryPlus(scan, at)) continue;
+    if (!compound && !endsOperandBefore(scan, at)) continue;
     const pieces = [];
     const left = [];
     for (let op = at; ; ) {
@@ -2933,7 +2933,7 @@ function plusChains(code, scan) {
       const start2 = operandStart(scan, end);
       left.unshift(compound && op === at ? [null] : operandPieces(code.slice(start2, end + 1), code));
       const before = lastCode(scan, start2 - 1);
-      if (before < 0 || scan[before] !== "+" || scan[before - 1] === "+" || !binaryPlus(scan, before)) break;
+      if (before < 0 || scan[before] !== "+" || scan[before - 1] === "+" || !endsOperandBefore(scan, before)) break;
       seen.add(before);
       op = before;
     }
@@ -2952,7 +2952,7 @@ function plusChains(code, scan) {
   }
   return out2;
 }
-function binaryPlus(scan, at) {
+function endsOperandBefore(scan, at) {
   const before = lastCode(scan, at - 1);
   if (before < 0 || !/[\w$)\]'"`]/.test(scan[before])) return false;
   const word = /[\w$]+$/.exec(scan.slice(Math.max(0, before - 20), before + 1))?.[0];
@@ -3051,9 +3051,7 @@ function withoutRegexes(masked) {
   let last = 0;
   for (let i2 = 0; i2 < masked.length; i2++) {
     if (masked[i2] !== "/") continue;
-    const before = lastCode(masked, i2 - 1);
-    const word = /[\w$]+$/.exec(masked.slice(Math.max(0, before - 20), before + 1))?.[0];
-    if (before >= 0 && /[\w$)\]'"`]/.test(masked[before]) && (word === void 0 || !PREFIX_KEYWORDS.has(word))) continue;
+    if (endsOperandBefore(masked, i2)) continue;
     let j = i2 + 1;
     for (let inClass = false; j < masked.length && masked[j] !== "\n"; j++) {
       if (masked[j] === "\\") j++;
@@ -3074,17 +3072,17 @@ function ecmascriptCallerText(text) {
   const code = stripComments(text);
   const masked = maskStrings(code);
   const sharesGlobally = SHARES_GLOBALLY.test(masked);
-  const words = stringWords(code, masked);
+  const splits = SPLITS.test(masked);
+  const words = stringWords(code, masked, splits);
   if (words === null) return { words: null, patterns: [], sharesGlobally };
-  const built = builtNames(code, masked, SPLITS.test(masked));
+  const built = builtNames(code, masked, splits);
   return { words: [.../* @__PURE__ */ new Set([...words, ...built.words])].sort(), patterns: built.patterns, sharesGlobally };
 }
 var SPLITS = /\.\s*split\s*\(/;
 var SHARES_GLOBALLY = /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*[\w$]+|\[[^\]]*\])\s*=(?![=>])|\bObject\.(?:assign|defineProperty|defineProperties)\s*\(\s*(?:global|globalThis|window|self)\b/;
-function stringWords(code, masked) {
+function stringWords(code, masked, splits) {
   if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
   if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
-  const splits = SPLITS.test(masked);
   const words = /* @__PURE__ */ new Set();
   const substitutions2 = [];
   for (const m of code.matchAll(STRING_LITERAL)) {

@@ -340,6 +340,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
   const typecheckInCi = vitestTypecheckInWorkflows(files);
   for (const dir of [...byDir.keys()].sort()) {
     const manifest = manifestOf(dir);
+    const scripts = manifest ? scriptsOf(manifest) : [];
     const first = out.length;
     const uses = manifest ? runnersNamedBy(manifest) : new Set<string>();
     // A config a test script names (`jest --config test/jest.config.js`) is what runs: its
@@ -352,11 +353,11 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
 
     // `vitest --typecheck` in a script runs the type tests of every config it reaches.
     // `vitest --dir test` in a script globs the tests from that folder.
-    const scriptDirs = manifest ? vitestDirsByScript(manifest) : [];
-    const typecheckInclude = manifest ? scriptOptionValues(scriptsOf(manifest), 'vitest', ['--typecheck.include']) : [];
+    const scriptDirs = vitestDirsByScript(scripts);
+    const typecheckInclude = scriptOptionValues(scripts, 'vitest', ['--typecheck.include']);
     const vctx = {
       ...ctx,
-      ...(((manifest && vitestTypecheckByScript(manifest)) || typecheckInCi) && { typecheck: true }),
+      ...((vitestTypecheckByScript(scripts) || typecheckInCi) && { typecheck: true }),
       ...(typecheckInclude.length > 0 && { typecheckInclude }),
       ...(scriptDirs.length > 0 && { scriptDirs }),
     };
@@ -375,7 +376,6 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
 
     const [mocharc] = pick(dir, MOCHA_CONFIG);
     const mochaKey = manifest && isObject(manifest.value['mocha']) ? new ConfigValues(`${manifest.file} (mocha)`, manifest.value['mocha']) : null;
-    const scripts = manifest ? scriptsOf(manifest) : [];
     const mochaCli = mochaRuns(scripts);
     if (mocharc) out.push(mochaUniverse(dir, mocharc, read(mocharc), ctx, mochaCli, scripts));
     else if (mochaKey) out.push(mochaUniverse(dir, manifest!.file, mochaKey, ctx, mochaCli, scripts));
@@ -405,7 +405,7 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
     // bun's and deno's own test runners: a script running `bun test` (or a bunfig.toml), a deno.json.
     const [bunfig] = pick(dir, BUN_CONFIG);
     const bunfigText = bunfig ? files.read(bunfig) : null;
-    if ((manifest && runsBunTest(scriptsOf(manifest))) || /^\[test\]/m.test(bunfigText ?? '')) out.push(bunUniverse(dir, bunfig ?? null, bunfigText, ctx.exists));
+    if ((manifest && runsBunTest(scripts)) || /^\[test\]/m.test(bunfigText ?? '')) out.push(bunUniverse(dir, bunfig ?? null, bunfigText, ctx.exists));
     const [deno] = pick(dir, DENO_CONFIG);
     if (deno) out.push(denoUniverse(dir, deno, read(deno)));
 
@@ -433,10 +433,10 @@ export function npmUniverses(files: ProjectFiles): TestUniverse[] {
 
     // Folders the package's scripts put on NODE_PATH, and modules NODE_OPTIONS preloads: every
     // runner its scripts start inherits them.
-    const nodePaths = manifest ? scriptNodePaths(scriptsOf(manifest), dir) : [];
+    const nodePaths = manifest ? scriptNodePaths(scripts, dir) : [];
     // Setup files a script gives jest on its command line (`jest --setupFilesAfterEnv ./test/setup.js`).
-    const jestCliSetup = manifest ? treeFiles(dir, scriptOptionValues(scriptsOf(manifest), 'jest', ['--setupFiles', '--setupFilesAfterEnv']), ctx.exists) : [];
-    const preloads = manifest ? [...scriptNodePreloads(scriptsOf(manifest), dir, ctx.exists), ...environmentPreloads(environmentTexts(files, dir, scriptsOf(manifest)), dir, ctx.exists)] : [];
+    const jestCliSetup = manifest ? treeFiles(dir, scriptOptionValues(scripts, 'jest', ['--setupFiles', '--setupFilesAfterEnv']), ctx.exists) : [];
+    const preloads = manifest ? [...scriptNodePreloads(scripts, dir, ctx.exists), ...environmentPreloads(environmentTexts(files, dir, scripts), dir, ctx.exists)] : [];
     const moduleAliases = manifest ? moduleAliasesOf(manifest.value) : [];
     for (let i = first; i < out.length; i++) {
       const u = withPreloads(withNodePaths(out[i]!, nodePaths), out[i]!.runner === 'jest' ? [...preloads, ...jestCliSetup] : preloads);
@@ -618,8 +618,8 @@ function scriptsOf(manifest: Manifest): string[] {
 const VITEST_TYPECHECK = /(?:^|[\s/])vitest(?:[ \t][^&|;\n]*?)?[ \t]--typecheck(?:\.(?:enabled|only))?(?:=(?!false\b)|\s|$)/m;
 
 /** Whether a script of the package runs vitest with type tests on (VITEST_TYPECHECK). */
-function vitestTypecheckByScript(manifest: Manifest): boolean {
-  return scriptsOf(manifest).some((s) => VITEST_TYPECHECK.test(s));
+function vitestTypecheckByScript(scripts: readonly string[]): boolean {
+  return scripts.some((s) => VITEST_TYPECHECK.test(s));
 }
 
 /**
@@ -631,8 +631,8 @@ function vitestTypecheckInWorkflows(files: ProjectFiles): boolean {
 }
 
 /** The folders scripts hand vitest by `--dir` (`vitest run --dir test`), as written. */
-function vitestDirsByScript(manifest: Manifest): string[] {
-  const dirs = scriptsOf(manifest).flatMap((s) => [...s.matchAll(/(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--dir(?:=|\s+)(['"]?)([^\s'"&|;]+)\1/g)].map((m) => m[2]!));
+function vitestDirsByScript(scripts: readonly string[]): string[] {
+  const dirs = scripts.flatMap((s) => [...s.matchAll(/(?:^|[\s/])vitest(?:\s[^&|;]*?)?\s--dir(?:=|\s+)(['"]?)([^\s'"&|;]+)\1/g)].map((m) => m[2]!));
   return [...new Set(dirs)].sort();
 }
 

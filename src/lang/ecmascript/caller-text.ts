@@ -11,10 +11,11 @@ export function ecmascriptCallerText(text: string): CallerText {
   const code = stripComments(text);
   const masked = maskStrings(code);
   const sharesGlobally = SHARES_GLOBALLY.test(masked);
-  const words = stringWords(code, masked);
-  if (words === null) return { words: null, patterns: [], sharesGlobally };
   // A string split may be a list of names (`'alpha beta'.split(' ')`): its text is no message.
-  const built = builtNames(code, masked, SPLITS.test(masked));
+  const splits = SPLITS.test(masked);
+  const words = stringWords(code, masked, splits);
+  if (words === null) return { words: null, patterns: [], sharesGlobally };
+  const built = builtNames(code, masked, splits);
   return { words: [...new Set([...words, ...built.words])].sort(), patterns: built.patterns, sharesGlobally };
 }
 
@@ -29,13 +30,12 @@ const SHARES_GLOBALLY = /(?<![\w$.])(?:global|globalThis|window|self)\s*(?:\.\s*
  * hand it names its text does not hold: it reads the environment, the command line, files or
  * directory listings. `code` has its comments stripped, `masked` its strings masked too.
  */
-function stringWords(code: string, masked: string): string[] | null {
+function stringWords(code: string, masked: string, splits: boolean): string[] | null {
   if (/\bprocess\s*\.\s*(?:env|argv)\b|(?<![\w$])(?:readFileSync|readFile|readdirSync|readdir|opendirSync|globSync|glob|fetch)\s*\(|\bimport\.meta\.glob\b|\brequire\.context\b/.test(masked)) return null;
   // A data file a module imports may list names too.
   if (/(?:from|require\s*\(|import\s*\()\s*(['"])\.{1,2}\/[^'"\n]*\.(?:json5?|ya?ml|toml|txt|csv)\1/.test(code)) return null;
   // A specifier holds no whitespace: a string that does is text (a test's code sample, a message),
-  // unless the file splits strings, which may be lists of names (`'alpha beta'.split(' ')`).
-  const splits = SPLITS.test(masked);
+  // unless the file splits strings (`splits`), which may be lists of names.
   const words = new Set<string>();
   const substitutions: string[] = [];
   for (const m of code.matchAll(STRING_LITERAL)) {
@@ -57,4 +57,3 @@ function stringWords(code: string, masked: string): string[] | null {
   for (const name of [masked, ...substitutions].join('\n').match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(name);
   return [...words].sort();
 }
-

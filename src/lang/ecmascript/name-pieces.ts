@@ -192,7 +192,7 @@ function plusChains(code: string, scan: string): Piece[][] {
     const at = m.index ?? 0;
     if (seen.has(at) || scan[at - 1] === '+' || scan[at + 1] === '+') continue;
     const compound = scan[at + 1] === '=';
-    if (!compound && !binaryPlus(scan, at)) continue;
+    if (!compound && !endsOperandBefore(scan, at)) continue;
     const pieces: Piece[] = [];
     // Leftwards to the chain's first operand.
     const left: Piece[][] = [];
@@ -201,7 +201,7 @@ function plusChains(code: string, scan: string): Piece[][] {
       const start = operandStart(scan, end);
       left.unshift(compound && op === at ? [null] : operandPieces(code.slice(start, end + 1), code));
       const before = lastCode(scan, start - 1);
-      if (before < 0 || scan[before] !== '+' || scan[before - 1] === '+' || !binaryPlus(scan, before)) break;
+      if (before < 0 || scan[before] !== '+' || scan[before - 1] === '+' || !endsOperandBefore(scan, before)) break;
       seen.add(before);
       op = before;
     }
@@ -222,8 +222,12 @@ function plusChains(code: string, scan: string): Piece[][] {
   return out;
 }
 
-/** Whether the `+` at `at` adds two operands (the code before it ends one). */
-function binaryPlus(scan: string, at: number): boolean {
+/**
+ * Whether the code before `at` ends an operand (a name but a prefix keyword, a literal, a closing
+ * bracket): then a `+` at `at` adds two operands, and a `/` there divides rather than opening a
+ * regular expression.
+ */
+function endsOperandBefore(scan: string, at: number): boolean {
   const before = lastCode(scan, at - 1);
   if (before < 0 || !/[\w$)\]'"`]/.test(scan[before]!)) return false;
   const word = /[\w$]+$/.exec(scan.slice(Math.max(0, before - 20), before + 1))?.[0];
@@ -346,9 +350,7 @@ function withoutRegexes(masked: string): string {
   let last = 0;
   for (let i = 0; i < masked.length; i++) {
     if (masked[i] !== '/') continue;
-    const before = lastCode(masked, i - 1);
-    const word = /[\w$]+$/.exec(masked.slice(Math.max(0, before - 20), before + 1))?.[0];
-    if (before >= 0 && /[\w$)\]'"`]/.test(masked[before]!) && (word === undefined || !PREFIX_KEYWORDS.has(word))) continue;
+    if (endsOperandBefore(masked, i)) continue;
     let j = i + 1;
     for (let inClass = false; j < masked.length && masked[j] !== '\n'; j++) {
       if (masked[j] === '\\') j++;

@@ -529,7 +529,7 @@ async function folderInUse(setting: ImpactSetting, folder: string, tests: readon
   const inside = (path: string | null) => path !== null && (path === folder || path.startsWith(`${folder}/`));
   const universe = setting.classifier.universe;
   if (tests.some(inside) || [...(universe?.setupFiles ?? [])].some(inside)) return true;
-  if ((universe?.universes ?? []).some((u) => inside(u.configFile) || inside(u.root) || u.setupFiles.some(inside))) return true;
+  if ((universe?.universes ?? []).some((u) => inside(u.configFile) || inside(u.root))) return true;
   const name = folder.slice(folder.lastIndexOf('/') + 1);
   return (await setting.repo.filesContaining(name, where, setting.codePathspecs)).some((path) => !inside(path));
 }
